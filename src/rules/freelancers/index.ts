@@ -1,0 +1,7 @@
+import type { RulesetModule } from "../types.ts";
+
+export const ruleset: RulesetModule = {
+  id: "freelancers",
+  label: "FRAY.Ruleset.freelancers.Name",
+  summary: "FRAY.Ruleset.freelancers.Summary",
+};

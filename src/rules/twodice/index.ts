@@ -1,0 +1,7 @@
+import type { RulesetModule } from "../types.ts";
+
+export const ruleset: RulesetModule = {
+  id: "twodice",
+  label: "FRAY.Ruleset.twodice.Name",
+  summary: "FRAY.Ruleset.twodice.Summary",
+};
