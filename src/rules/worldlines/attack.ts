@@ -1,0 +1,530 @@
+/**
+ * Attack resolution: declare (target, weapon, zone, non-lethal intent), roll Combat die + weapon
+ * skill + modifiers, let the defender try to evade, then roll damage, subtract the zone's Armor die
+ * and apply what the hit does (headshot, limb check, statuses, going down).
+ *
+ * Dice are drawn from the injected source in a fixed order, so the same dice always give the same
+ * outcome: attack die; Evasion die (two with a disabled leg); extra Evasion die; headshot d20;
+ * damage dice (none on a critical); Armor die; unconscious duration; limb Spirit check; status dice.
+ */
+import { stepDie } from "../core/dice.ts";
+import type { DiceSource, StepDie } from "../core/dice.ts";
+import { formulaMax, parseFormula, rollFormula } from "../core/formula.ts";
+import type { Formula } from "../core/formula.ts";
+import { ok, refuse } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
+import { diffAll, withoutStatus } from "./changes.ts";
+import type { ActorUpdate } from "./changes.ts";
+import { rollSpiritCheck } from "./checks.ts";
+import type { CheckResult } from "./checks.ts";
+import { loseHealth } from "./health.ts";
+import type {
+  Cover,
+  RangeBand,
+  StatusId,
+  WorldlinesCombatant,
+  WorldlinesWeapon,
+  Zone,
+} from "./model.ts";
+import { DEFAULT_OPTIONS } from "./options.ts";
+import type { HeadshotEffect, WorldlinesOptions } from "./options.ts";
+import { applyStatus } from "./statuses.ts";
+
+export interface Modifier {
+  readonly source: string;
+  readonly value: number;
+}
+
+/** What the attacker declares and the situation on the table. */
+export interface AttackSituation {
+  /** Aimed zone; none declared means the torso. */
+  readonly zone?: Zone;
+  /** Range band of a ranged or thrown attack (default: short). Melee attacks have none. */
+  readonly range?: RangeBand;
+  readonly cover?: Cover;
+  readonly poorVisibility?: boolean;
+  readonly flanked?: boolean;
+  /** Declared non-lethal intent. */
+  readonly nonLethal?: boolean;
+  /** Further accuracy modifiers (techniques, attachments, GM calls). */
+  readonly modifiers?: readonly Modifier[];
+  /** Further modifiers to the defender's Evasion rolls. */
+  readonly evasionModifiers?: readonly Modifier[];
+  /** Energy the attack costs, when not the usual (e.g. an Opportunity Attack). */
+  readonly energyCost?: number;
+}
+
+export interface AttackInput {
+  readonly attacker: WorldlinesCombatant;
+  readonly defender: WorldlinesCombatant;
+  readonly weapon: WorldlinesWeapon;
+  readonly situation?: AttackSituation;
+}
+
+/** What the defender knows when deciding whether to spend Energy on Evasion. */
+export interface DefenseView {
+  readonly attackTotal: number;
+  readonly critical: boolean;
+  /** The failed Evasion total, when deciding on an extra Evasion. */
+  readonly evasionTotal?: number;
+}
+export type Decide = boolean | ((view: DefenseView) => boolean);
+
+export interface DefenseChoice {
+  /** Spend Energy on an Evasion roll when allowed (default: no). */
+  readonly evade?: Decide;
+  /** After a failed Evasion, interrupt for one more (default: no). */
+  readonly extraEvasion?: Decide;
+}
+
+export type AttackRefusal =
+  | "notActive"
+  | "staggered"
+  | "notEnoughEnergy"
+  | "charmedByTarget"
+  | "nonLethalNotAllowed"
+  | "badFormula"
+  | "sameCombatant";
+
+export type EvasionRefusal =
+  "critical" | "notActive" | "notEnoughEnergy" | "interruptUsed" | "stressed";
+
+export interface AttackRoll {
+  readonly die: StepDie;
+  readonly natural: number;
+  readonly modifiers: readonly Modifier[];
+  readonly total: number;
+  readonly critical: boolean;
+}
+
+export interface EvasionRoll {
+  /** The faces rolled (two with disadvantage: the lower counts). */
+  readonly naturals: readonly number[];
+  readonly modifiers: readonly Modifier[];
+  readonly total: number;
+  readonly success: boolean;
+  /** Made as an interruption. */
+  readonly extra: boolean;
+}
+
+export interface DamageRoll {
+  /** The weapon's damage: rolled, or the critical value. */
+  readonly weapon: number;
+  readonly critical: boolean;
+  /** Point-blank (or the weapon's band) bonus. */
+  readonly rangeBonus: number;
+  /** 3 on a tripling headshot, else 1. */
+  readonly multiplier: number;
+  /** Damage before armor. */
+  readonly total: number;
+  readonly armorDie: StepDie | null;
+  readonly armorRoll: number;
+  /** Armor roll + armor quality, never below 0. */
+  readonly armor: number;
+  /** Damage after armor, never below 0. */
+  readonly dealt: number;
+}
+
+export interface LimbCheck {
+  readonly zone: "arms" | "legs";
+  readonly check: CheckResult;
+  /** Failing makes the target drop what it holds (arms) or fall prone (legs). */
+  readonly effect: "held" | "droppedItem" | "fellProne";
+  /** A critical failure also brings Bleeding and disables the limb. */
+  readonly limbDisabled: boolean;
+}
+
+export interface AttackOutcome {
+  readonly attack: AttackRoll;
+  readonly evasions: readonly EvasionRoll[];
+  /** Why the defender could not evade (only when it wanted to). */
+  readonly evasionRefused?: EvasionRefusal;
+  readonly hit: boolean;
+  readonly headshot?: {
+    readonly roll: number;
+    readonly from: number;
+    readonly effect: HeadshotEffect | "miss";
+  };
+  readonly damage?: DamageRoll;
+  /** Health the defender actually lost. */
+  readonly healthLost: number;
+  readonly killed: boolean;
+  readonly downed?: "dying" | "unconscious" | "dead";
+  readonly unconsciousMinutes?: number;
+  readonly limbCheck?: LimbCheck;
+  readonly statusesApplied: readonly StatusId[];
+  /** The defender was charmed by the attacker; being attacked broke it. */
+  readonly charmBroken: boolean;
+  readonly energySpent: { readonly attacker: number; readonly defender: number };
+  readonly attacker: WorldlinesCombatant;
+  readonly defender: WorldlinesCombatant;
+  readonly updates: readonly ActorUpdate[];
+}
+
+const formulaCache = new Map<string, Formula | null>();
+
+/** Parses a damage formula once (pure: the same text always parses the same). */
+export function damageFormula(source: string): Formula | null {
+  let cached = formulaCache.get(source);
+  if (cached === undefined) {
+    const parsed = parseFormula(source);
+    cached = parsed.ok ? parsed.value : null;
+    if (formulaCache.size > 1000) formulaCache.clear();
+    formulaCache.set(source, cached);
+  }
+  return cached;
+}
+
+/** Critical damage: the formula's maximum times the multiplier (1d6+1 → 7 × 2 = 14). */
+export function criticalDamage(
+  formula: Formula,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): number {
+  return options.critDamageMultiplier * formulaMax(formula);
+}
+
+/** Lowest natural Combat-die face that crits for this attacker and weapon, or null for never. */
+export function critThreshold(
+  attacker: WorldlinesCombatant,
+  weapon: WorldlinesWeapon,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): number | null {
+  const die = attacker.traits.combat;
+  const widen = (attacker.critWiden ?? 0) + (weapon.critWiden ?? 0);
+  const base = options.critFrom[die];
+  if (base === undefined) return widen > 0 ? die - widen + 1 : null;
+  return base - widen;
+}
+
+/** Lowest d20 face that counts as a headshot for this attacker and weapon. */
+export function headshotThreshold(
+  attacker: WorldlinesCombatant,
+  weapon: WorldlinesWeapon,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): number {
+  return options.headshotFrom - (attacker.headshotWiden ?? 0) - (weapon.headshotWiden ?? 0);
+}
+
+/** Whether this weapon may be used for a non-lethal takedown. */
+export function allowsNonLethal(weapon: WorldlinesWeapon): boolean {
+  if (weapon.lethalOnly === true) return false;
+  return weapon.kind === "melee" || weapon.blunt === true || weapon.nonLethal === true;
+}
+
+function isRanged(weapon: WorldlinesWeapon): boolean {
+  return weapon.kind !== "melee";
+}
+
+function bandFor(
+  weapon: WorldlinesWeapon,
+  band: RangeBand,
+  options: WorldlinesOptions,
+): { accuracy: number; damage: number } {
+  return weapon.rangeBands?.[band] ?? options.rangeBands[band];
+}
+
+/** Every modifier to the attack roll, in the order they are listed to players. */
+export function attackModifiers(
+  input: AttackInput,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Modifier[] {
+  const { attacker, weapon } = input;
+  const s = input.situation ?? {};
+  const list: Modifier[] = [];
+  const push = (source: string, value: number) => {
+    if (value !== 0) list.push({ source, value });
+  };
+  push("skill", attacker.skills[weapon.skill] ?? 0);
+  push("weapon", weapon.accuracy ?? 0);
+  push("zone", options.zoneAccuracy[s.zone ?? "torso"]);
+  push("cover", options.coverAccuracy[s.cover ?? "none"]);
+  if (s.poorVisibility === true) push("poorVisibility", options.poorVisibility);
+  if (s.flanked === true) push("flanked", options.flanked);
+  push("stance", options.attackerStance[attacker.stance]);
+  if (isRanged(weapon)) push("range", bandFor(weapon, s.range ?? "short", options).accuracy);
+  if (attacker.statuses.blinded) push("blinded", options.blindedAccuracy);
+  for (const extra of s.modifiers ?? []) push(extra.source, extra.value);
+  return list;
+}
+
+/** Every modifier to the defender's Evasion roll against this attack. */
+export function evasionModifiers(
+  input: AttackInput,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Modifier[] {
+  const { defender, weapon } = input;
+  const list: Modifier[] = [];
+  const push = (source: string, value: number) => {
+    if (value !== 0) list.push({ source, value });
+  };
+  push("skill", defender.skills[options.evasionSkill] ?? 0);
+  const table = isRanged(weapon) ? options.evasionStance.ranged : options.evasionStance.melee;
+  push("stance", table[defender.stance]);
+  for (const extra of input.situation?.evasionModifiers ?? []) push(extra.source, extra.value);
+  return list;
+}
+
+function sum(modifiers: readonly Modifier[]): number {
+  return modifiers.reduce((total, m) => total + m.value, 0);
+}
+
+/** Whether the attack may be made, its Energy cost and parsed damage. Changes nothing. */
+export function checkAttack(
+  input: AttackInput,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<{ cost: number; formula: Formula }, AttackRefusal> {
+  const { attacker, defender, weapon } = input;
+  const s = input.situation ?? {};
+  if (attacker.id === defender.id) return refuse("sameCombatant");
+  if (attacker.life !== "active") return refuse("notActive");
+  if (attacker.statuses.staggered) return refuse("staggered");
+  if (attacker.statuses.charmed?.sourceId === defender.id) return refuse("charmedByTarget");
+  if (s.nonLethal === true && !allowsNonLethal(weapon)) return refuse("nonLethalNotAllowed");
+  const formula = damageFormula(weapon.damage);
+  if (formula === null) return refuse("badFormula", { formula: weapon.damage });
+  const cost =
+    s.energyCost ?? (weapon.kind === "thrown" ? options.costs.throw : options.costs.attack);
+  if (cost > attacker.energy.value) {
+    return refuse("notEnoughEnergy", { cost, energy: attacker.energy.value });
+  }
+  return ok({ cost, formula });
+}
+
+/** Whether the defender may roll Evasion (costs.evade Energy) against this attack. */
+export function checkEvasion(
+  defender: WorldlinesCombatant,
+  critical: boolean,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<{ cost: number }, EvasionRefusal> {
+  if (critical) return refuse("critical");
+  if (defender.life !== "active") return refuse("notActive");
+  const cost = options.costs.evade;
+  if (defender.energy.value < cost) {
+    return refuse("notEnoughEnergy", { cost, energy: defender.energy.value });
+  }
+  return ok({ cost });
+}
+
+/** Whether the defender may interrupt for an extra Evasion right now. */
+export function checkExtraEvasion(
+  defender: WorldlinesCombatant,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<{ cost: number }, EvasionRefusal> {
+  if (defender.life !== "active") return refuse("notActive");
+  if (defender.interruptUsed) return refuse("interruptUsed");
+  if (defender.statuses.stressed) return refuse("stressed");
+  const cost = options.costs.extraEvasion;
+  if (defender.energy.value < cost) {
+    return refuse("notEnoughEnergy", { cost, energy: defender.energy.value });
+  }
+  return ok({ cost });
+}
+
+function decide(choice: Decide | undefined, view: DefenseView): boolean {
+  if (choice === undefined) return false;
+  return typeof choice === "boolean" ? choice : choice(view);
+}
+
+function rollEvasion(
+  defender: WorldlinesCombatant,
+  modifiers: readonly Modifier[],
+  attackTotal: number,
+  extra: boolean,
+  dice: DiceSource,
+): EvasionRoll {
+  const die = defender.traits.combat;
+  // A disabled leg gives disadvantage on Evasion: roll twice, keep the lower.
+  const naturals = defender.disabledLimbs.legs
+    ? [dice.roll(die), dice.roll(die)]
+    : [dice.roll(die)];
+  const total = Math.min(...naturals) + sum(modifiers);
+  return { naturals, modifiers, total, success: total >= attackTotal, extra };
+}
+
+/**
+ * Resolves one attack from declaration to damage. Refused (nothing rolled, nothing changed) when
+ * the attacker may not make it. The defender's choices are given up front, as booleans or as
+ * functions of what it sees.
+ */
+export function resolveAttack(
+  input: AttackInput,
+  dice: DiceSource,
+  defense: DefenseChoice = {},
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<AttackOutcome, AttackRefusal> {
+  const allowed = checkAttack(input, options);
+  if (!allowed.ok) return allowed;
+  const { cost, formula } = allowed.value;
+  const { weapon } = input;
+  const s = input.situation ?? {};
+  const zone = s.zone ?? "torso";
+  const nonLethal = s.nonLethal === true;
+  const attacker: WorldlinesCombatant = {
+    ...input.attacker,
+    energy: { ...input.attacker.energy, value: input.attacker.energy.value - cost },
+  };
+  let defender = input.defender;
+
+  // Step 2: the attack roll.
+  const die = attacker.traits.combat;
+  const natural = dice.roll(die);
+  const modifiers = attackModifiers(input, options);
+  const threshold = critThreshold(attacker, weapon, options);
+  const critical = threshold !== null && natural >= threshold;
+  const attack: AttackRoll = {
+    die,
+    natural,
+    modifiers,
+    total: natural + sum(modifiers),
+    critical,
+  };
+
+  // Step 3: the defender may evade (not a critical), then interrupt for one more try.
+  const evasions: EvasionRoll[] = [];
+  let evasionRefused: EvasionRefusal | undefined;
+  let defenderSpent = 0;
+  const view: DefenseView = { attackTotal: attack.total, critical };
+  if (decide(defense.evade, view)) {
+    const can = checkEvasion(defender, critical, options);
+    if (can.ok) {
+      defender = {
+        ...defender,
+        energy: { ...defender.energy, value: defender.energy.value - can.value.cost },
+      };
+      defenderSpent += can.value.cost;
+      const evMods = evasionModifiers(input, options);
+      const first = rollEvasion(defender, evMods, attack.total, false, dice);
+      evasions.push(first);
+      if (!first.success && decide(defense.extraEvasion, { ...view, evasionTotal: first.total })) {
+        const again = checkExtraEvasion(defender, options);
+        if (again.ok) {
+          defender = {
+            ...defender,
+            interruptUsed: true,
+            energy: { ...defender.energy, value: defender.energy.value - again.value.cost },
+          };
+          defenderSpent += again.value.cost;
+          evasions.push(rollEvasion(defender, evMods, attack.total, true, dice));
+        }
+      }
+    } else {
+      evasionRefused = can.reason;
+    }
+  }
+  const hit = !evasions.some((e) => e.success);
+
+  let headshot: AttackOutcome["headshot"];
+  let damage: DamageRoll | undefined;
+  let healthLost = 0;
+  let killed = false;
+  let downed: AttackOutcome["downed"];
+  let unconsciousMinutes: number | undefined;
+  let limbCheck: LimbCheck | undefined;
+  const statusesApplied: StatusId[] = [];
+
+  if (hit) {
+    // Headshot: a ranged hit on the head rolls a separate d20.
+    let multiplier = 1;
+    if (zone === "head" && isRanged(weapon)) {
+      const roll = dice.roll(20);
+      const from = headshotThreshold(attacker, weapon, options);
+      const effect = roll >= from ? options.headshotEffect[defender.rank] : "miss";
+      headshot = { roll, from, effect };
+      if (effect === "kill") killed = true;
+      if (effect === "triple") multiplier = options.headshotMultiplier;
+    }
+    if (killed) {
+      const loss = loseHealth(defender, defender.health.value, { nonLethal, dice }, options);
+      healthLost = loss.lost;
+      if (nonLethal) {
+        defender = loss.actor;
+        if (loss.downed !== undefined) downed = loss.downed;
+        if (loss.unconsciousMinutes !== undefined) unconsciousMinutes = loss.unconsciousMinutes;
+      } else {
+        defender = { ...loss.actor, life: "dead", unconsciousMinutes: undefined };
+        downed = "dead";
+      }
+    } else {
+      // Step 4: damage, then the zone's Armor die (a step higher in Defensive Posture).
+      const critDamage = critical || defender.statuses.vulnerable !== undefined;
+      const weaponDamage = critDamage
+        ? criticalDamage(formula, options)
+        : rollFormula(formula, dice).total;
+      const rangeBonus = isRanged(weapon) ? bandFor(weapon, s.range ?? "short", options).damage : 0;
+      const total = (weaponDamage + rangeBonus) * multiplier;
+      const armorDie = stepDie(defender.armor[zone] ?? null, defender.defensivePosture ? 1 : 0);
+      const armorRoll = armorDie === null ? 0 : dice.roll(armorDie);
+      const armor = armorDie === null ? 0 : Math.max(0, armorRoll + defender.armorBonus);
+      const dealt = Math.max(0, total - armor);
+      damage = {
+        weapon: weaponDamage,
+        critical: critDamage,
+        rangeBonus,
+        multiplier,
+        total,
+        armorDie,
+        armorRoll,
+        armor,
+        dealt,
+      };
+      const loss = loseHealth(defender, dealt, { nonLethal, dice }, options);
+      defender = loss.actor;
+      healthLost = loss.lost;
+      if (loss.downed !== undefined) downed = loss.downed;
+      if (loss.unconsciousMinutes !== undefined) unconsciousMinutes = loss.unconsciousMinutes;
+
+      // Arm and leg hits: a Spirit check to hold on / stay up.
+      if (
+        (zone === "arms" || zone === "legs") &&
+        defender.life === "active" &&
+        (dealt > 0 || options.limbCheckWithoutDamage)
+      ) {
+        const check = rollSpiritCheck(defender, options.limbCheckTd, dice, options);
+        const effect = check.passed ? "held" : zone === "arms" ? "droppedItem" : "fellProne";
+        if (effect === "fellProne") defender = { ...defender, stance: "prone" };
+        if (check.criticalFailure) {
+          defender = applyStatus(defender, { status: "bleeding" }, dice, options);
+          defender = { ...defender, disabledLimbs: { ...defender.disabledLimbs, [zone]: true } };
+          statusesApplied.push("bleeding");
+        }
+        limbCheck = { zone, check, effect, limbDisabled: check.criticalFailure };
+      }
+    }
+
+    // Step 5: the weapon's statuses.
+    if (defender.life !== "dead") {
+      for (const application of weapon.onHit ?? []) {
+        defender = applyStatus(defender, application, dice, options);
+        statusesApplied.push(application.status);
+      }
+    }
+  }
+
+  // Attacking the one you charmed breaks the charm.
+  const charmBroken = defender.statuses.charmed?.sourceId === attacker.id;
+  if (charmBroken) {
+    defender = { ...defender, statuses: withoutStatus(defender.statuses, "charmed") };
+  }
+  return ok({
+    attack,
+    evasions,
+    ...(evasionRefused === undefined ? {} : { evasionRefused }),
+    hit,
+    ...(headshot === undefined ? {} : { headshot }),
+    ...(damage === undefined ? {} : { damage }),
+    healthLost,
+    killed,
+    ...(downed === undefined ? {} : { downed }),
+    ...(unconsciousMinutes === undefined ? {} : { unconsciousMinutes }),
+    ...(limbCheck === undefined ? {} : { limbCheck }),
+    statusesApplied,
+    charmBroken,
+    energySpent: { attacker: cost, defender: defenderSpent },
+    attacker,
+    defender,
+    updates: diffAll([
+      [input.attacker, attacker],
+      [input.defender, defender],
+    ]),
+  });
+}

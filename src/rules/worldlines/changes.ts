@@ -1,0 +1,100 @@
+/**
+ * Outcomes as document changes. Rules compute the next state of every actor they touch; this turns
+ * "before → after" into the update the shell writes (one batch per actor): system field paths, and
+ * statuses to set (with their data) or remove.
+ *
+ * The field paths below are the contract with the Worldlines actor DataModel.
+ */
+import { STATUS_IDS } from "./model.ts";
+import type { StatusId, StatusState, WorldlinesCombatant } from "./model.ts";
+
+export const FIELD_PATHS = {
+  health: "system.health.value",
+  energy: "system.energy.value",
+  stance: "system.stance",
+  life: "system.life",
+  armsDisabled: "system.disabledLimbs.arms",
+  legsDisabled: "system.disabledLimbs.legs",
+  defensivePosture: "system.defensivePosture",
+  interruptUsed: "system.interruptUsed",
+  unconsciousMinutes: "system.unconsciousMinutes",
+} as const;
+
+export type FieldValue = number | string | boolean | null;
+
+export interface ActorUpdate {
+  readonly actorId: string;
+  /** Field path → new value. */
+  readonly changes: Readonly<Record<string, FieldValue>>;
+  /** Statuses to add or whose data changed, with their new data. */
+  readonly setStatuses: StatusState;
+  readonly removeStatuses: readonly StatusId[];
+}
+
+function sameStatus(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The update that turns `before` into `after`, or null when nothing changed. */
+export function diffCombatant(
+  before: WorldlinesCombatant,
+  after: WorldlinesCombatant,
+): ActorUpdate | null {
+  const changes: Record<string, FieldValue> = {};
+  const field = (path: string, a: FieldValue, b: FieldValue) => {
+    if (a !== b) changes[path] = b;
+  };
+  field(FIELD_PATHS.health, before.health.value, after.health.value);
+  field(FIELD_PATHS.energy, before.energy.value, after.energy.value);
+  field(FIELD_PATHS.stance, before.stance, after.stance);
+  field(FIELD_PATHS.life, before.life, after.life);
+  field(FIELD_PATHS.armsDisabled, before.disabledLimbs.arms, after.disabledLimbs.arms);
+  field(FIELD_PATHS.legsDisabled, before.disabledLimbs.legs, after.disabledLimbs.legs);
+  field(FIELD_PATHS.defensivePosture, before.defensivePosture, after.defensivePosture);
+  field(FIELD_PATHS.interruptUsed, before.interruptUsed, after.interruptUsed);
+  field(
+    FIELD_PATHS.unconsciousMinutes,
+    before.unconsciousMinutes ?? null,
+    after.unconsciousMinutes ?? null,
+  );
+  const setStatuses: Record<string, unknown> = {};
+  const removeStatuses: StatusId[] = [];
+  for (const id of STATUS_IDS) {
+    const a = before.statuses[id];
+    const b = after.statuses[id];
+    if (b === undefined) {
+      if (a !== undefined) removeStatuses.push(id);
+    } else if (a === undefined || !sameStatus(a, b)) {
+      setStatuses[id] = b;
+    }
+  }
+  if (
+    Object.keys(changes).length === 0 &&
+    Object.keys(setStatuses).length === 0 &&
+    removeStatuses.length === 0
+  ) {
+    return null;
+  }
+  return { actorId: after.id, changes, setStatuses, removeStatuses };
+}
+
+/** Updates for several before/after pairs, leaving out actors that did not change. */
+export function diffAll(
+  pairs: readonly (readonly [WorldlinesCombatant, WorldlinesCombatant])[],
+): ActorUpdate[] {
+  const updates: ActorUpdate[] = [];
+  for (const [before, after] of pairs) {
+    const update = diffCombatant(before, after);
+    if (update !== null) updates.push(update);
+  }
+  return updates;
+}
+
+/** Removes one status (returns a new status state). */
+export function withoutStatus(statuses: StatusState, id: StatusId): StatusState {
+  if (statuses[id] === undefined) return statuses;
+  const copy: Record<string, unknown> = { ...statuses };
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
+  delete copy[id];
+  return copy;
+}

@@ -1,0 +1,142 @@
+/**
+ * Energy: every action has a cost; a turn lasts until the actor runs out or stops; everybody
+ * refreshes to their maximum at the Energy Refresh phase.
+ */
+import { ok, refuse } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
+import { diffCombatant } from "./changes.ts";
+import type { ActorUpdate } from "./changes.ts";
+import type { Stance, WorldlinesCombatant } from "./model.ts";
+import { DEFAULT_OPTIONS } from "./options.ts";
+import type { WorldlinesOptions } from "./options.ts";
+
+export type EnergyAction =
+  | { readonly kind: "attack" }
+  | { readonly kind: "reload" }
+  | { readonly kind: "switchWeapon" }
+  | { readonly kind: "useItem" }
+  | { readonly kind: "firstAid" }
+  | { readonly kind: "throw" }
+  | { readonly kind: "build" }
+  /** Ends the turn; the Armor die goes up one step and interruptions cannot touch the actor. */
+  | { readonly kind: "defensivePosture" }
+  /** A technique's own cost; Stressed adds the surcharge. */
+  | { readonly kind: "technique"; readonly cost: number }
+  | {
+      readonly kind: "move";
+      readonly spaces: number;
+      readonly terrain?: "ground" | "climb" | "swim";
+    }
+  | { readonly kind: "changeStance"; readonly to: Stance }
+  /** Leave melee without provoking. */
+  | { readonly kind: "retreat" }
+  /** The defender's Evasion roll. */
+  | { readonly kind: "evade" }
+  | { readonly kind: "coveringFire" }
+  | { readonly kind: "extraEvasion" }
+  | { readonly kind: "opportunityAttack" };
+
+export type EnergyRefusal =
+  "notActive" | "notEnoughEnergy" | "staggered" | "legDisabled" | "badAmount" | "sameStance";
+
+/** What the action costs this actor (stance and Stressed included), before checking it is allowed. */
+export function energyCost(
+  actor: WorldlinesCombatant,
+  action: EnergyAction,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): number {
+  const costs = options.costs;
+  switch (action.kind) {
+    case "technique":
+      return action.cost + (actor.statuses.stressed ? costs.stressedTechniqueSurcharge : 0);
+    case "move": {
+      const perSpace =
+        action.terrain === "climb" || action.terrain === "swim"
+          ? Math.max(costs.climbSwimPerSpace, costs.movePerSpace[actor.stance])
+          : costs.movePerSpace[actor.stance];
+      return perSpace * action.spaces;
+    }
+    case "evade":
+      return costs.evade;
+    default:
+      return costs[action.kind];
+  }
+}
+
+const ATTACKS = new Set<EnergyAction["kind"]>([
+  "attack",
+  "throw",
+  "coveringFire",
+  "opportunityAttack",
+]);
+const MOVES = new Set<EnergyAction["kind"]>(["move", "retreat"]);
+
+/** Whether the actor may take the action now, and its cost. Changes nothing. */
+export function checkAction(
+  actor: WorldlinesCombatant,
+  action: EnergyAction,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<{ cost: number }, EnergyRefusal> {
+  if (actor.life !== "active") return refuse("notActive");
+  if (action.kind === "move" && (!Number.isInteger(action.spaces) || action.spaces < 1)) {
+    return refuse("badAmount");
+  }
+  if (action.kind === "technique" && (!Number.isInteger(action.cost) || action.cost < 0)) {
+    return refuse("badAmount");
+  }
+  if (action.kind === "changeStance" && action.to === actor.stance) return refuse("sameStance");
+  if (actor.statuses.staggered && (ATTACKS.has(action.kind) || MOVES.has(action.kind))) {
+    return refuse("staggered");
+  }
+  if (actor.disabledLimbs.legs && MOVES.has(action.kind)) return refuse("legDisabled");
+  const cost = energyCost(actor, action, options);
+  if (cost > actor.energy.value) {
+    return refuse("notEnoughEnergy", { cost, energy: actor.energy.value });
+  }
+  return ok({ cost });
+}
+
+export interface SpentEnergy {
+  readonly cost: number;
+  /** The actor after paying (and after the action's own effect on stance or posture). */
+  readonly actor: WorldlinesCombatant;
+  /** Defensive Posture ends the turn. */
+  readonly endsTurn: boolean;
+  readonly update: ActorUpdate | null;
+}
+
+/**
+ * Pays for an action. Stance changes and Defensive Posture also take effect here, since paying is
+ * all they do; attacks, first aid and the rest are resolved by their own rules after paying.
+ */
+export function spendEnergy(
+  actor: WorldlinesCombatant,
+  action: EnergyAction,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<SpentEnergy, EnergyRefusal> {
+  const allowed = checkAction(actor, action, options);
+  if (!allowed.ok) return allowed;
+  const cost = allowed.value.cost;
+  let next: WorldlinesCombatant = {
+    ...actor,
+    energy: { ...actor.energy, value: actor.energy.value - cost },
+  };
+  if (action.kind === "changeStance") next = { ...next, stance: action.to };
+  if (action.kind === "defensivePosture") next = { ...next, defensivePosture: true };
+  return ok({
+    cost,
+    actor: next,
+    endsTurn: action.kind === "defensivePosture",
+    update: diffCombatant(actor, next),
+  });
+}
+
+/** The Energy Refresh phase: back to the maximum (the dead stay as they are). */
+export function refreshEnergy(actor: WorldlinesCombatant): {
+  actor: WorldlinesCombatant;
+  update: ActorUpdate | null;
+} {
+  if (actor.life === "dead") return { actor, update: null };
+  const next = { ...actor, energy: { ...actor.energy, value: actor.energy.max } };
+  return { actor: next, update: diffCombatant(actor, next) };
+}

@@ -1,0 +1,299 @@
+/**
+ * Status effects: putting them on, what they do at the start and end of an actor's turn and at the
+ * Status Resolution phase, and getting rid of them (the recovery table).
+ *
+ * Timing, where the book leaves it open:
+ * - Bleeding bites at the start of each of the actor's turns ({@link startTurn}).
+ * - Poison bites once per round, at Status Resolution ({@link resolveStatuses}).
+ * - Staggered and flash blindness count the actor's own turns down at the end of each of its turns
+ *   ({@link endTurn}), so they always cost the actor a turn of its own.
+ * - Defensive Posture lasts until the actor's next turn starts; the once-per-round interruption is
+ *   given back at Status Resolution.
+ */
+import type { DiceSource } from "../core/dice.ts";
+import { ok, refuse } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
+import { diffAll, diffCombatant, withoutStatus } from "./changes.ts";
+import type { ActorUpdate } from "./changes.ts";
+import { rollCheck, rollSpiritCheck } from "./checks.ts";
+import type { CheckResult } from "./checks.ts";
+import { loseHealth } from "./health.ts";
+import type { StatusApplication, StatusId, WorldlinesCombatant } from "./model.ts";
+import { DEFAULT_OPTIONS } from "./options.ts";
+import type { WorldlinesOptions } from "./options.ts";
+
+/** Puts a status on an actor. Rolls the duration of flash blindness on `dice`. */
+export function applyStatus(
+  actor: WorldlinesCombatant,
+  application: StatusApplication,
+  dice: DiceSource,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): WorldlinesCombatant {
+  const statuses = actor.statuses;
+  switch (application.status) {
+    case "bleeding":
+      return {
+        ...actor,
+        statuses: {
+          ...statuses,
+          bleeding: { hpPerTurn: application.hpPerTurn ?? options.bleedingPerTurn },
+        },
+      };
+    case "poisoned":
+      return {
+        ...actor,
+        statuses: {
+          ...statuses,
+          poisoned: { hpPerTurn: application.hpPerTurn ?? options.poisonPerTurn },
+        },
+      };
+    case "staggered":
+      return {
+        ...actor,
+        statuses: {
+          ...statuses,
+          staggered: { turnsLeft: application.turns ?? options.staggeredTurns },
+        },
+      };
+    case "blinded": {
+      const turns = application.flash === true ? dice.roll(options.flashBlindnessDie) : null;
+      const current = statuses.blinded?.turnsLeft;
+      // A lasting blindness is not shortened by a later flash.
+      const turnsLeft =
+        current === null ? null : turns === null ? null : Math.max(turns, current ?? 0);
+      return { ...actor, statuses: { ...statuses, blinded: { turnsLeft } } };
+    }
+    case "vulnerable":
+      return {
+        ...actor,
+        statuses: { ...statuses, vulnerable: sourceOnly(application.source) },
+      };
+    case "stressed":
+      return { ...actor, statuses: { ...statuses, stressed: sourceOnly(application.source) } };
+    case "exhausted":
+      return {
+        ...actor,
+        statuses: {
+          ...statuses,
+          exhausted: {
+            points: Math.max(0, (statuses.exhausted?.points ?? 0) + application.points),
+          },
+        },
+      };
+    case "charmed":
+      return {
+        ...actor,
+        statuses: { ...statuses, charmed: { sourceId: application.sourceId } },
+      };
+  }
+}
+
+function sourceOnly(source: string | undefined): { source?: string } {
+  return source === undefined ? {} : { source };
+}
+
+export interface TickOutcome {
+  readonly actor: WorldlinesCombatant;
+  /** Health lost to the status that ticked (0 if none). */
+  readonly lost: number;
+  readonly downed?: "dying" | "unconscious";
+  /** Statuses that ran out. */
+  readonly expired: readonly StatusId[];
+  readonly update: ActorUpdate | null;
+}
+
+/** Start of the actor's turn: Bleeding costs its health; Defensive Posture ends. */
+export function startTurn(
+  actor: WorldlinesCombatant,
+  dice: DiceSource,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): TickOutcome {
+  let next: WorldlinesCombatant = actor.defensivePosture
+    ? { ...actor, defensivePosture: false }
+    : actor;
+  const bleed = actor.statuses.bleeding?.hpPerTurn ?? 0;
+  const loss = loseHealth(next, bleed, { nonLethal: false, dice }, options);
+  next = loss.actor;
+  return {
+    actor: next,
+    lost: loss.lost,
+    ...(loss.downed === undefined ? {} : { downed: loss.downed }),
+    expired: [],
+    update: diffCombatant(actor, next),
+  };
+}
+
+/** End of the actor's turn: Staggered and flash blindness count down and may run out. */
+export function endTurn(actor: WorldlinesCombatant): TickOutcome {
+  let statuses = actor.statuses;
+  const expired: StatusId[] = [];
+  const staggered = statuses.staggered;
+  if (staggered !== undefined) {
+    if (staggered.turnsLeft <= 1) {
+      statuses = withoutStatus(statuses, "staggered");
+      expired.push("staggered");
+    } else {
+      statuses = { ...statuses, staggered: { turnsLeft: staggered.turnsLeft - 1 } };
+    }
+  }
+  const blinded = statuses.blinded;
+  if (blinded !== undefined && blinded.turnsLeft !== null) {
+    if (blinded.turnsLeft <= 1) {
+      statuses = withoutStatus(statuses, "blinded");
+      expired.push("blinded");
+    } else {
+      statuses = { ...statuses, blinded: { turnsLeft: blinded.turnsLeft - 1 } };
+    }
+  }
+  const next = statuses === actor.statuses ? actor : { ...actor, statuses };
+  return { actor: next, lost: 0, expired, update: diffCombatant(actor, next) };
+}
+
+/** The Status Resolution phase for one actor: poison bites; the interruption comes back. */
+export function resolveStatuses(
+  actor: WorldlinesCombatant,
+  dice: DiceSource,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): TickOutcome {
+  if (actor.life === "dead") return { actor, lost: 0, expired: [], update: null };
+  let next: WorldlinesCombatant = actor.interruptUsed ? { ...actor, interruptUsed: false } : actor;
+  const loss = loseHealth(
+    next,
+    actor.statuses.poisoned?.hpPerTurn ?? 0,
+    { nonLethal: false, dice },
+    options,
+  );
+  next = loss.actor;
+  return {
+    actor: next,
+    lost: loss.lost,
+    ...(loss.downed === undefined ? {} : { downed: loss.downed }),
+    expired: [],
+    update: diffCombatant(actor, next),
+  };
+}
+
+export type RecoveryRefusal =
+  | "noSuchStatus"
+  | "noRecoveryCheck"
+  | "notActive"
+  | "selfOnly"
+  | "notEnoughEnergy"
+  | "missingTrait";
+
+export interface RecoveryOutcome {
+  readonly patient: WorldlinesCombatant;
+  /** Who made the attempt and paid (the patient itself for a self recovery). */
+  readonly helper: WorldlinesCombatant;
+  readonly check?: CheckResult;
+  readonly cured: boolean;
+  readonly energySpent: number;
+  readonly updates: ActorUpdate[];
+}
+
+/**
+ * One attempt to shake off or treat a status, following the recovery table (options.recovery):
+ * the attempt costs its Energy, then a Spirit check by the patient or a Medicine check by the
+ * helper against the table's TD. `automatic` (a technique that makes it certain) skips the roll.
+ * Vulnerable and Exhausted have no check: see {@link removeStatus}.
+ */
+export function attemptRecovery(
+  input: {
+    readonly patient: WorldlinesCombatant;
+    /** Defaults to the patient (self treatment). */
+    readonly helper?: WorldlinesCombatant;
+    readonly status: StatusId;
+    readonly automatic?: boolean;
+  },
+  dice: DiceSource,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<RecoveryOutcome, RecoveryRefusal> {
+  const { patient, status } = input;
+  const helper = input.helper ?? patient;
+  const self = helper.id === patient.id;
+  if (patient.statuses[status] === undefined) return refuse("noSuchStatus", { status });
+  const rule = options.recovery[status];
+  if (rule === undefined) return refuse("noRecoveryCheck", { status });
+  if (rule.by === "self" && !self) return refuse("selfOnly", { status });
+  if (helper.life !== "active") return refuse("notActive");
+  if (helper.energy.value < rule.energy) {
+    return refuse("notEnoughEnergy", { cost: rule.energy, energy: helper.energy.value });
+  }
+  let check: CheckResult | undefined;
+  if (input.automatic !== true) {
+    if (rule.check === "spirit") {
+      check = rollSpiritCheck(helper, rule.td, dice, options);
+    } else {
+      const rolled = rollCheck(helper, options.medicineCheck, rule.td, dice, options);
+      if (!rolled.ok) return rolled;
+      check = rolled.value;
+    }
+  }
+  const cured = check === undefined || check.passed;
+  const paid = {
+    ...helper,
+    energy: { ...helper.energy, value: helper.energy.value - rule.energy },
+  };
+  const treated = (who: WorldlinesCombatant): WorldlinesCombatant =>
+    cured ? { ...who, statuses: withoutStatus(who.statuses, status) } : who;
+  const nextHelper = self ? treated(paid) : paid;
+  const nextPatient = self ? nextHelper : treated(patient);
+  const updates = self
+    ? diffAll([[patient, nextPatient]])
+    : diffAll([
+        [helper, nextHelper],
+        [patient, nextPatient],
+      ]);
+  return ok({
+    patient: nextPatient,
+    helper: nextHelper,
+    ...(check === undefined ? {} : { check }),
+    cured,
+    energySpent: rule.energy,
+    updates,
+  });
+}
+
+/** Using an antidote (or a similar item) on a poisoned actor: costs the Use Item Energy, no roll. */
+export function useAntidote(
+  helper: WorldlinesCombatant,
+  patient: WorldlinesCombatant,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<RecoveryOutcome, "noSuchStatus" | "notActive" | "notEnoughEnergy"> {
+  if (patient.statuses.poisoned === undefined)
+    return refuse("noSuchStatus", { status: "poisoned" });
+  if (helper.life !== "active") return refuse("notActive");
+  const cost = options.costs.useItem;
+  if (helper.energy.value < cost) {
+    return refuse("notEnoughEnergy", { cost, energy: helper.energy.value });
+  }
+  const self = helper.id === patient.id;
+  const paid = { ...helper, energy: { ...helper.energy, value: helper.energy.value - cost } };
+  const cure = (who: WorldlinesCombatant) => ({
+    ...who,
+    statuses: withoutStatus(who.statuses, "poisoned"),
+  });
+  const nextHelper = self ? cure(paid) : paid;
+  const nextPatient = self ? nextHelper : cure(patient);
+  return ok({
+    patient: nextPatient,
+    helper: nextHelper,
+    cured: true,
+    energySpent: cost,
+    updates: self
+      ? diffAll([[patient, nextPatient]])
+      : diffAll([
+          [helper, nextHelper],
+          [patient, nextPatient],
+        ]),
+  });
+}
+
+/** Ends a status outright (its source removed, a specific cure, the end of the scene). */
+export function removeStatus(
+  actor: WorldlinesCombatant,
+  status: StatusId,
+): { actor: WorldlinesCombatant; update: ActorUpdate | null } {
+  const next = { ...actor, statuses: withoutStatus(actor.statuses, status) };
+  return { actor: next, update: diffCombatant(actor, next) };
+}
