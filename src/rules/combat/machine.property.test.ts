@@ -1,0 +1,170 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  activate,
+  currentPhase,
+  endPhase,
+  endTurn,
+  isAble,
+  nextRound,
+  phaseIsPending,
+  startCombat,
+  undo,
+} from "./machine.ts";
+import type { TurnContext } from "./machine.ts";
+import type { Phase, RosterMember, TurnResult, TurnState } from "./types.ts";
+
+const TEAMS = ["a", "b", "c"] as const;
+
+const rosterArb = fc
+  .array(
+    fc.record({
+      teamId: fc.constantFrom(...TEAMS),
+      defeated: fc.boolean({ trueWeight: 1, falseWeight: 3 }),
+      hidden: fc.boolean({ trueWeight: 1, falseWeight: 4 }),
+    }),
+    { minLength: 1, maxLength: 7 },
+  )
+  .map((members): RosterMember[] => members.map((m, i) => ({ id: `c${i}`, ...m })));
+
+const planArb = fc
+  .shuffledSubarray([...TEAMS], { minLength: 1 })
+  .map((teams): Phase[] => [
+    ...teams.map((teamId): Phase => ({ kind: "team", teamId })),
+    { kind: "event", event: "energyRefresh" },
+    { kind: "event", event: "statusResolution" },
+  ]);
+
+const contextArb = fc
+  .record({ roster: rosterArb, plan: planArb, individual: fc.boolean() })
+  .map(({ roster, plan, individual }): TurnContext => {
+    const phases: Phase[] = individual
+      ? roster.map((m): Phase => ({ kind: "combatant", combatantId: m.id }))
+      : plan;
+    return { roster, planFor: () => phases };
+  });
+
+type Step = {
+  kind: "activate" | "endTurn" | "endPhase" | "nextRound" | "undo";
+  pick: number;
+  gm: boolean;
+};
+const stepsArb = fc.array(
+  fc.record({
+    kind: fc.constantFrom("activate", "endTurn", "endPhase", "nextRound", "undo"),
+    pick: fc.nat(),
+    gm: fc.boolean(),
+  }),
+  { maxLength: 40 },
+);
+
+function apply(state: TurnState, ctx: TurnContext, step: Step): TurnState {
+  const target = ctx.roster[step.pick % ctx.roster.length]?.id ?? "";
+  const by = step.gm ? "gm" : "owner";
+  let result: TurnResult;
+  switch (step.kind) {
+    case "activate":
+      result = activate(state, ctx, target, by);
+      break;
+    case "endTurn":
+      result = endTurn(state, ctx, target, by);
+      break;
+    case "endPhase":
+      result = endPhase(state, ctx, by);
+      break;
+    case "nextRound":
+      result = nextRound(state, ctx, by);
+      break;
+    case "undo":
+      result = undo(state, ctx, by);
+      break;
+  }
+  return result.ok ? result.state : state;
+}
+
+function started(ctx: TurnContext): TurnState {
+  const result = startCombat(ctx);
+  if (!result.ok) throw new Error(result.reason);
+  return result.state;
+}
+
+describe("turn machine properties", () => {
+  it("never stops on a phase nobody can play, nor on a team without an able member", () => {
+    fc.assert(
+      fc.property(contextArb, stepsArb, (ctx, steps) => {
+        let state = started(ctx);
+        for (const step of steps) {
+          state = apply(state, ctx, step);
+          const phase = currentPhase(state);
+          if (phase === null) {
+            const anyone = state.plan.some((p) => phaseIsPending(p, ctx.roster, state.acted, null));
+            expect(anyone).toBe(false);
+            continue;
+          }
+          expect(phase.kind).not.toBe("event");
+          expect(phaseIsPending(phase, ctx.roster, state.acted, state.active)).toBe(true);
+          if (phase.kind === "team") {
+            expect(ctx.roster.some((m) => m.teamId === phase.teamId && isAble(m))).toBe(true);
+          }
+        }
+      }),
+    );
+  });
+
+  it("ending a phase then undoing it gives back exactly the same state", () => {
+    fc.assert(
+      fc.property(contextArb, stepsArb, (ctx, steps) => {
+        const state = steps.reduce((s, step) => apply(s, ctx, step), started(ctx));
+        const next = endPhase(state, ctx, "gm");
+        if (!next.ok) return;
+        const back = undo(next.state, ctx, "gm");
+        expect(back.ok && back.state).toEqual(state);
+      }),
+    );
+  });
+
+  it("gives every able combatant exactly one turn a round, whatever order the team picks", () => {
+    fc.assert(
+      fc.property(
+        contextArb,
+        fc.array(fc.nat(), { minLength: 20, maxLength: 20 }),
+        (ctx, picks) => {
+          let state = started(ctx);
+          const turns = new Map<string, number>();
+          for (let i = 0; state.round === 1 && currentPhase(state) !== null; i += 1) {
+            expect(i).toBeLessThan(50);
+            const phase = currentPhase(state);
+            const waiting = ctx.roster.filter(
+              (m) =>
+                isAble(m) &&
+                !state.acted.includes(m.id) &&
+                (phase?.kind === "team" ? m.teamId === phase.teamId : m.id === state.active),
+            );
+            const chosen = waiting[(picks[i % picks.length] ?? 0) % waiting.length];
+            if (chosen === undefined) throw new Error("a pending phase with nobody waiting");
+            if (state.active !== chosen.id) {
+              const on = activate(state, ctx, chosen.id, "owner");
+              if (!on.ok) throw new Error(on.reason);
+              state = on.state;
+            }
+            const off = endTurn(state, ctx, chosen.id, "owner");
+            if (!off.ok) throw new Error(off.reason);
+            state = off.state;
+            turns.set(chosen.id, (turns.get(chosen.id) ?? 0) + 1);
+          }
+          const inPlan = (m: RosterMember) =>
+            ctx
+              .planFor(1)
+              .some((p) =>
+                p.kind === "team"
+                  ? p.teamId === m.teamId
+                  : p.kind === "combatant" && p.combatantId === m.id,
+              );
+          for (const m of ctx.roster) {
+            expect(turns.get(m.id) ?? 0).toBe(isAble(m) && inPlan(m) ? 1 : 0);
+          }
+        },
+      ),
+    );
+  });
+});

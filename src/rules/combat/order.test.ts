@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { addToOrder, rankByValue, removeFromOrder, teamPhases } from "./order.ts";
+import type { SettledOrder } from "./order.ts";
+
+describe("ranking by value", () => {
+  it("puts the highest value first", () => {
+    const ranked = rankByValue(
+      [
+        { id: "a", value: 3 },
+        { id: "b", value: 9 },
+        { id: "c", value: 5 },
+      ],
+      "reroll",
+    );
+    expect(ranked).toEqual({ order: ["b", "c", "a"], tied: [] });
+  });
+
+  it("settles an equal value by the tie-breaks, in turn", () => {
+    const ranked = rankByValue(
+      [
+        { id: "npc", value: 6, tiebreak: [0] },
+        { id: "pc", value: 6, tiebreak: [1] },
+      ],
+      "reroll",
+    );
+    expect(ranked).toEqual({ order: ["pc", "npc"], tied: [] });
+  });
+
+  it("reports what stays tied as groups to reroll, or keeps the given order", () => {
+    const entries = [
+      { id: "a", value: 4 },
+      { id: "b", value: 7 },
+      { id: "c", value: 4 },
+      { id: "d", value: 7 },
+      { id: "e", value: 1 },
+    ];
+    expect(rankByValue(entries, "reroll")).toEqual({
+      order: ["b", "d", "a", "c", "e"],
+      tied: [
+        ["b", "d"],
+        ["a", "c"],
+      ],
+    });
+    expect(rankByValue(entries, "stable").tied).toEqual([]);
+  });
+});
+
+describe("changing a settled order mid-combat", () => {
+  const individual: SettledOrder = {
+    mode: "individual",
+    order: ["bob", "dia", "sam"],
+    values: { bob: 12, dia: 9, sam: 7 },
+    surpriseRound: [],
+  };
+
+  it("slots a newcomer by its roll, after those it ties with, without moving the others", () => {
+    expect(addToOrder(individual, "eve", 9).order).toEqual(["bob", "dia", "eve", "sam"]);
+    expect(addToOrder(individual, "eve", 20).order).toEqual(["eve", "bob", "dia", "sam"]);
+    expect(addToOrder(individual, "eve", 1).order).toEqual(["bob", "dia", "sam", "eve"]);
+    expect(addToOrder(individual, "eve", 9).values.eve).toBe(9);
+  });
+
+  it("puts a new team last", () => {
+    const teams: SettledOrder = {
+      mode: "team",
+      order: ["b", "a"],
+      values: { a: 3, b: 8 },
+      surpriseRound: [],
+    };
+    expect(addToOrder(teams, "c", 20).order).toEqual(["b", "a", "c"]);
+    expect(addToOrder(teams, "a", 20)).toBe(teams);
+  });
+
+  it("drops someone who leaves, keeping the others' places", () => {
+    const left = removeFromOrder(individual, "dia");
+    expect(left.order).toEqual(["bob", "sam"]);
+    expect(left.values).toEqual({ bob: 12, sam: 7 });
+  });
+});
+
+describe("team phases", () => {
+  it("lists team phases in order, then the round events", () => {
+    expect(teamPhases(["x", "y"], ["upkeep"])).toEqual([
+      { kind: "team", teamId: "x" },
+      { kind: "team", teamId: "y" },
+      { kind: "event", event: "upkeep" },
+    ]);
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * How a ruleset orders a round, seen from the shell: one small interface (`TurnOrder`) and the
+ * order it settles at the start of a combat (`SettledOrder`). Each ruleset's own ordering (from
+ * momentum, side initiative, the GM's pick, individual rolls …) lives in its folder and produces
+ * a `SettledOrder`; the turn machine only ever sees the round plans derived from it.
+ */
+import type { CombatantId, Phase, RoundEvent, RoundPlan, TeamId } from "./types.ts";
+
+/** Teams act as blocks, or each combatant acts alone (individual initiative). */
+export type TurnMode = "team" | "individual";
+
+/**
+ * What the shell has to gather before round 1, so the tracker offers the right button:
+ * - teamRoll: a roll per team (momentum, side initiative);
+ * - combatantRoll: a roll per combatant (individual initiative);
+ * - gmChoice: the GM picks the team that takes initiative;
+ * - surpriseOrTeamRoll: the GM names the surprising side, or asks for a roll per team, or neither.
+ */
+export type OrderSource = "teamRoll" | "combatantRoll" | "gmChoice" | "surpriseOrTeamRoll";
+
+/** The order a ruleset settled for a combat; kept, with the combat, until the combat ends. */
+export interface SettledOrder {
+  readonly mode: TurnMode;
+  /** Team ids (team mode) or combatant ids (individual mode), first to act first. */
+  readonly order: readonly string[];
+  /** The value the tracker shows next to each id (momentum, initiative total …), if any. */
+  readonly values: Readonly<Record<string, number>>;
+  /** Teams that play one free round on their own before the normal order (surprise). */
+  readonly surpriseRound: readonly TeamId[];
+}
+
+/** The interface a ruleset offers the combat shell. */
+export interface TurnOrder {
+  readonly mode: TurnMode;
+  readonly source: OrderSource;
+  /** The phases of the given round (1 = first) under a settled order. */
+  roundPlan(order: SettledOrder, round: number): RoundPlan;
+}
+
+/** Something a ruleset asks the shell to do once when the order is settled. */
+export interface SetupEffect {
+  readonly kind: "addCounter";
+  readonly combatantId: CombatantId;
+  readonly counter: "stun";
+  readonly amount: number;
+}
+
+export type OrderRefusal =
+  "noTeams" | "duplicateId" | "unknownTeam" | "invalidDie" | "surprisedCannotLead";
+
+export type OrderOutcome =
+  | {
+      readonly ok: true;
+      readonly order: SettledOrder;
+      /**
+       * Groups of ids still tied after the ruleset's tie rules, in order; each group must reroll
+       * (and the ordering be called again with the new rolls) before the combat starts.
+       */
+      readonly tied: readonly (readonly string[])[];
+      /** One-time effects of settling the order (stun counters for the surprised …). */
+      readonly effects: readonly SetupEffect[];
+    }
+  | { readonly ok: false; readonly reason: OrderRefusal };
+
+/** How to treat a tie that no tie-break separates. */
+export type ResidualTie = "reroll" | "stable";
+
+export interface RankEntry {
+  readonly id: string;
+  readonly value: number;
+  /** Tie-breaks, compared in turn, higher first (e.g. [isPlayerSide ? 1 : 0]). */
+  readonly tiebreak?: readonly number[];
+}
+
+function compareEntries(a: RankEntry, b: RankEntry): number {
+  if (a.value !== b.value) return b.value - a.value;
+  const length = Math.max(a.tiebreak?.length ?? 0, b.tiebreak?.length ?? 0);
+  for (let i = 0; i < length; i += 1) {
+    const diff = (b.tiebreak?.[i] ?? 0) - (a.tiebreak?.[i] ?? 0);
+    if (diff !== 0) return diff;
+  }
+  return 0;
+}
+
+/**
+ * Highest value first; equal values go by the tie-breaks; what is still tied keeps the input
+ * order, and with "reroll" is also reported as a group that must roll again.
+ */
+export function rankByValue(
+  entries: readonly RankEntry[],
+  residual: ResidualTie,
+): { order: string[]; tied: string[][] } {
+  const sorted = [...entries].sort(compareEntries);
+  const tied: string[][] = [];
+  if (residual === "reroll") {
+    let group: RankEntry[] = [];
+    for (const entry of sorted) {
+      const last = group[group.length - 1];
+      if (last !== undefined && compareEntries(last, entry) === 0) {
+        group.push(entry);
+        continue;
+      }
+      if (group.length > 1) tied.push(group.map((e) => e.id));
+      group = [entry];
+    }
+    if (group.length > 1) tied.push(group.map((e) => e.id));
+  }
+  return { order: sorted.map((e) => e.id), tied };
+}
+
+/** True when no id appears twice. */
+export function allDistinct(ids: readonly string[]): boolean {
+  return new Set(ids).size === ids.length;
+}
+
+/** Team phases in the given order, followed by the given round events. */
+export function teamPhases(
+  teamIds: readonly TeamId[],
+  events: readonly RoundEvent[] = [],
+): Phase[] {
+  return [
+    ...teamIds.map((teamId): Phase => ({ kind: "team", teamId })),
+    ...events.map((event): Phase => ({ kind: "event", event })),
+  ];
+}
+
+/**
+ * Someone joins a running combat without anybody rerolling. In team mode a new team goes last.
+ * In individual mode the newcomer takes its place by its roll, after everybody it ties with;
+ * without a value it goes last. An id already in the order changes nothing.
+ */
+export function addToOrder(order: SettledOrder, id: string, value?: number): SettledOrder {
+  if (order.order.includes(id)) return order;
+  const values = value === undefined ? order.values : { ...order.values, [id]: value };
+  if (order.mode === "team" || value === undefined) {
+    return { ...order, order: [...order.order, id], values };
+  }
+  const at = order.order.findIndex((other) => (order.values[other] ?? -Infinity) < value);
+  const ids = [...order.order];
+  ids.splice(at < 0 ? ids.length : at, 0, id);
+  return { ...order, order: ids, values };
+}
+
+/** Someone leaves a running combat; the others keep their places. */
+export function removeFromOrder(order: SettledOrder, id: string): SettledOrder {
+  if (!order.order.includes(id)) return order;
+  const values = Object.fromEntries(Object.entries(order.values).filter(([key]) => key !== id));
+  return {
+    ...order,
+    order: order.order.filter((other) => other !== id),
+    values,
+    surpriseRound: order.surpriseRound.filter((other) => other !== id),
+  };
+}
+
+/** The `planFor` of the turn machine, for a ruleset's turn order and a settled order. */
+export function planSource(
+  turnOrder: TurnOrder,
+  order: SettledOrder,
+): (round: number) => RoundPlan {
+  return (round) => turnOrder.roundPlan(order, round);
+}

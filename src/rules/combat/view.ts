@@ -1,0 +1,79 @@
+/**
+ * What the tracker shows, and what a player may see of it. The tracker renders these rows; it
+ * adds health, Energy and statuses from the documents itself.
+ */
+import { currentPhase, isAble, membersOfPhase } from "./machine.ts";
+import type { CombatantId, Phase, Roster, TeamId, TurnState } from "./types.ts";
+
+export interface MemberView {
+  readonly id: CombatantId;
+  readonly teamId: TeamId;
+  readonly acted: boolean;
+  readonly active: boolean;
+  readonly defeated: boolean;
+  readonly hidden: boolean;
+}
+
+export interface PhaseView {
+  readonly phase: Phase;
+  /** The phase being played. */
+  readonly current: boolean;
+  /** Already over this round. */
+  readonly past: boolean;
+  /** Nobody in it can act (all defeated or hidden): it will be passed over. */
+  readonly skipped: boolean;
+  readonly members: readonly MemberView[];
+}
+
+export interface TrackerView {
+  readonly round: number;
+  readonly phases: readonly PhaseView[];
+  /** Combatants whose team has no phase this round (e.g. not in the surprise round). */
+  readonly waiting: readonly MemberView[];
+}
+
+/**
+ * The tracker's rows for a viewer. The GM sees everything; a player does not see hidden
+ * combatants, nor a phase whose combatants are all hidden (which would betray them).
+ */
+export function trackerView(
+  state: TurnState,
+  roster: Roster,
+  viewer: "gm" | "player",
+): TrackerView {
+  const current = currentPhase(state);
+  const visible = viewer === "gm" ? roster : roster.filter((m) => !m.hidden);
+  const view = (id: CombatantId): MemberView | null => {
+    const m = visible.find((member) => member.id === id);
+    if (m === undefined) return null;
+    return {
+      id: m.id,
+      teamId: m.teamId,
+      acted: state.acted.includes(m.id),
+      active: state.active === m.id,
+      defeated: m.defeated,
+      hidden: m.hidden,
+    };
+  };
+  const placed = new Set<CombatantId>();
+  const phases: PhaseView[] = [];
+  state.plan.forEach((phase, index) => {
+    const all = membersOfPhase(phase, roster);
+    all.forEach((m) => placed.add(m.id));
+    const members = all.map((m) => view(m.id)).filter((m): m is MemberView => m !== null);
+    if (phase.kind !== "event" && members.length === 0 && viewer === "player") return;
+    const isCurrent = current !== null && index === state.phaseIndex;
+    phases.push({
+      phase,
+      current: isCurrent,
+      past: index < state.phaseIndex,
+      skipped: phase.kind !== "event" && !all.some(isAble) && !isCurrent,
+      members,
+    });
+  });
+  const waiting = roster
+    .filter((m) => !placed.has(m.id))
+    .map((m) => view(m.id))
+    .filter((m): m is MemberView => m !== null);
+  return { round: state.round, phases, waiting };
+}
