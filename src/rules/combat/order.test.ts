@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addToOrder, rankByValue, removeFromOrder, teamPhases } from "./order.ts";
+import { addToOrder, rankByValue, removeFromOrder, settleTie, teamPhases } from "./order.ts";
 import type { SettledOrder } from "./order.ts";
 
 describe("ranking by value", () => {
@@ -85,5 +85,39 @@ describe("team phases", () => {
       { kind: "team", teamId: "y" },
       { kind: "event", event: "upkeep" },
     ]);
+  });
+});
+
+describe("settling a tie by a reroll", () => {
+  const order: SettledOrder = {
+    mode: "team",
+    order: ["a", "b", "c", "d"],
+    values: { a: 9, b: 5, c: 5, d: 5 },
+    surpriseRound: [],
+  };
+  const tied = [["b", "c", "d"]];
+
+  it("reorders only the tied teams among themselves, whatever the reroll's size", () => {
+    const result = settleTie(order, tied, ["d", "c", "b"], { b: 1, c: 20, d: 7 });
+    expect(result.ok && result.order.order).toEqual(["a", "c", "d", "b"]);
+    expect(result.ok && result.order.values).toEqual(order.values);
+    expect(result.ok && result.tied).toEqual([]);
+  });
+
+  it("leaves those who tie again to reroll once more", () => {
+    const result = settleTie(order, tied, ["b", "c", "d"], { b: 3, c: 3, d: 8 });
+    expect(result.ok && result.order.order).toEqual(["a", "d", "b", "c"]);
+    expect(result.ok && result.tied).toEqual([["b", "c"]]);
+  });
+
+  it("refuses a group that is not tied, or a missing reroll", () => {
+    expect(settleTie(order, tied, ["a", "b"], { a: 1, b: 2 })).toEqual({
+      ok: false,
+      reason: "notATiedGroup",
+    });
+    expect(settleTie(order, tied, ["b", "c", "d"], { b: 1 })).toEqual({
+      ok: false,
+      reason: "missingRoll",
+    });
   });
 });

@@ -108,6 +108,43 @@ export function rankByValue(
   return { order: sorted.map((e) => e.id), tied };
 }
 
+/**
+ * Settles one tied group with its reroll (new results by id): only the group's own places are
+ * rearranged, highest reroll first; the values shown stay the first results. Members that tie
+ * again form a new group to reroll.
+ */
+export function settleTie(
+  order: SettledOrder,
+  tied: readonly (readonly string[])[],
+  group: readonly string[],
+  rerolls: Readonly<Record<string, number>>,
+): OrderOutcome {
+  const at = tied.findIndex(
+    (g) => g.length === group.length && g.every((id) => group.includes(id)),
+  );
+  const existing = tied[at];
+  if (existing === undefined) return { ok: false, reason: "notATiedGroup" };
+  if (existing.some((id) => rerolls[id] === undefined)) return { ok: false, reason: "missingRoll" };
+  const inPlace = order.order.filter((id) => existing.includes(id));
+  const sub = rankByValue(
+    inPlace.map((id) => ({ id, value: rerolls[id] ?? 0 })),
+    "reroll",
+  );
+  const ids = [...order.order];
+  let next = 0;
+  ids.forEach((id, i) => {
+    if (!existing.includes(id)) return;
+    ids[i] = sub.order[next] ?? id;
+    next += 1;
+  });
+  return {
+    ok: true,
+    order: { ...order, order: ids },
+    tied: [...tied.slice(0, at), ...sub.tied, ...tied.slice(at + 1)],
+    effects: [],
+  };
+}
+
 /** True when no id appears twice. */
 export function allDistinct(ids: readonly string[]): boolean {
   return new Set(ids).size === ids.length;
