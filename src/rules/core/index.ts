@@ -1,0 +1,6 @@
+/** The shared rules core: nothing here knows about any one ruleset. */
+export * from "./dice.ts";
+export * from "./distribution.ts";
+export * from "./formula.ts";
+export * from "./random.ts";
+export * from "./result.ts";

@@ -1,0 +1,77 @@
+/**
+ * Worldlines turn order for the combat shell: a thin adapter over momentum.ts (the rule) and
+ * phases.ts (the round's phases). Each team's momentum comes from its members' Combat dice; the
+ * order is kept for the whole combat. After a steal or swap of momentum the new order applies
+ * from the next round (the turn machine keeps the current round as it is).
+ */
+import type { OrderOutcome, SettledOrder, TurnOrder } from "../combat/order.ts";
+import type { RoundPlan, TeamId } from "../combat/types.ts";
+import { DEFAULT_MOMENTUM_TIE_RULE, orderByMomentum, teamMomentum } from "./momentum.ts";
+import type { MomentumTeam, MomentumTieRule } from "./momentum.ts";
+import { worldlinesRoundPlan } from "./phases.ts";
+
+export interface WorldlinesTeamRolls {
+  readonly teamId: TeamId;
+  readonly isPlayerSide: boolean;
+  /** Each member's Combat die roll. */
+  readonly combatRolls: readonly number[];
+}
+
+/** Settles a Worldlines combat's team order by momentum. */
+export function worldlinesInitiative(
+  teams: readonly WorldlinesTeamRolls[],
+  tieRule: MomentumTieRule = DEFAULT_MOMENTUM_TIE_RULE,
+): OrderOutcome {
+  if (teams.length === 0) return { ok: false, reason: "noTeams" };
+  if (new Set(teams.map((t) => t.teamId)).size !== teams.length) {
+    return { ok: false, reason: "duplicateId" };
+  }
+  if (teams.some((t) => t.combatRolls.some((roll) => !Number.isInteger(roll) || roll < 1))) {
+    return { ok: false, reason: "invalidDie" };
+  }
+  const momentum: MomentumTeam[] = teams.map((t) => ({
+    id: t.teamId,
+    momentum: teamMomentum(t.combatRolls),
+    isPlayerSide: t.isPlayerSide,
+  }));
+  const { order, tied } = orderByMomentum(momentum, tieRule);
+  const values = Object.fromEntries(momentum.map((t) => [t.id, t.momentum]));
+  return {
+    ok: true,
+    order: { mode: "team", order, values, surpriseRound: [] },
+    tied,
+    effects: [],
+  };
+}
+
+/**
+ * The order after momentum changed hands (see `stealMomentum` / `swapMomentum`): teams re-ranked
+ * by their new momentum; teams with equal momentum keep their current relative order.
+ */
+export function worldlinesReorder(
+  order: SettledOrder,
+  teams: readonly { readonly id: TeamId; readonly momentum: number }[],
+): SettledOrder {
+  const rank = (id: TeamId) => {
+    const at = order.order.indexOf(id);
+    return at < 0 ? order.order.length : at;
+  };
+  const inOrder = [...teams].sort((a, b) => rank(a.id) - rank(b.id));
+  const ranked = orderByMomentum(
+    inOrder.map((t) => ({ id: t.id, momentum: t.momentum, isPlayerSide: false })),
+    "reroll",
+  );
+  const values = Object.fromEntries(teams.map((t) => [t.id, t.momentum]));
+  return { ...order, order: ranked.order, values };
+}
+
+/** Every round: the teams by momentum, then Energy refresh, then status resolution. */
+export function worldlinesRoundPlanFor(order: SettledOrder, _round: number): RoundPlan {
+  return worldlinesRoundPlan(order.order);
+}
+
+export const worldlinesTurnOrder: TurnOrder = {
+  mode: "team",
+  source: "teamRoll",
+  roundPlan: worldlinesRoundPlanFor,
+};
