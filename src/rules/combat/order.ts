@@ -46,7 +46,13 @@ export interface SetupEffect {
 }
 
 export type OrderRefusal =
-  "noTeams" | "duplicateId" | "unknownTeam" | "invalidDie" | "surprisedCannotLead";
+  | "noTeams"
+  | "duplicateId"
+  | "unknownTeam"
+  | "invalidDie"
+  | "missingRoll"
+  | "notATiedGroup"
+  | "surprisedCannotLead";
 
 export type OrderOutcome =
   | {
