@@ -223,6 +223,10 @@ function bandFor(
   return weapon.rangeBands?.[band] ?? options.rangeBands[band];
 }
 
+function addModifier(list: Modifier[], source: string, value: number): void {
+  if (value !== 0) list.push({ source, value });
+}
+
 /** Every modifier to the attack roll, in the order they are listed to players. */
 export function attackModifiers(
   input: AttackInput,
@@ -231,19 +235,17 @@ export function attackModifiers(
   const { attacker, weapon } = input;
   const s = input.situation ?? {};
   const list: Modifier[] = [];
-  const push = (source: string, value: number) => {
-    if (value !== 0) list.push({ source, value });
-  };
-  push("skill", attacker.skills[weapon.skill] ?? 0);
-  push("weapon", weapon.accuracy ?? 0);
-  push("zone", options.zoneAccuracy[s.zone ?? "torso"]);
-  push("cover", options.coverAccuracy[s.cover ?? "none"]);
-  if (s.poorVisibility === true) push("poorVisibility", options.poorVisibility);
-  if (s.flanked === true) push("flanked", options.flanked);
-  push("stance", options.attackerStance[attacker.stance]);
-  if (isRanged(weapon)) push("range", bandFor(weapon, s.range ?? "short", options).accuracy);
-  if (attacker.statuses.blinded) push("blinded", options.blindedAccuracy);
-  for (const extra of s.modifiers ?? []) push(extra.source, extra.value);
+  addModifier(list, "skill", attacker.skills[weapon.skill] ?? 0);
+  addModifier(list, "weapon", weapon.accuracy ?? 0);
+  addModifier(list, "zone", options.zoneAccuracy[s.zone ?? "torso"]);
+  addModifier(list, "cover", options.coverAccuracy[s.cover ?? "none"]);
+  if (s.poorVisibility === true) addModifier(list, "poorVisibility", options.poorVisibility);
+  if (s.flanked === true) addModifier(list, "flanked", options.flanked);
+  addModifier(list, "stance", options.attackerStance[attacker.stance]);
+  if (isRanged(weapon))
+    addModifier(list, "range", bandFor(weapon, s.range ?? "short", options).accuracy);
+  if (attacker.statuses.blinded) addModifier(list, "blinded", options.blindedAccuracy);
+  for (const extra of s.modifiers ?? []) addModifier(list, extra.source, extra.value);
   return list;
 }
 
@@ -254,13 +256,11 @@ export function evasionModifiers(
 ): Modifier[] {
   const { defender, weapon } = input;
   const list: Modifier[] = [];
-  const push = (source: string, value: number) => {
-    if (value !== 0) list.push({ source, value });
-  };
-  push("skill", defender.skills[options.evasionSkill] ?? 0);
+  addModifier(list, "skill", defender.skills[options.evasionSkill] ?? 0);
   const table = isRanged(weapon) ? options.evasionStance.ranged : options.evasionStance.melee;
-  push("stance", table[defender.stance]);
-  for (const extra of input.situation?.evasionModifiers ?? []) push(extra.source, extra.value);
+  addModifier(list, "stance", table[defender.stance]);
+  for (const extra of input.situation?.evasionModifiers ?? [])
+    addModifier(list, extra.source, extra.value);
   return list;
 }
 

@@ -35,24 +35,26 @@ function sameStatus(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+function field(changes: Record<string, FieldValue>, path: string, a: FieldValue, b: FieldValue) {
+  if (a !== b) changes[path] = b;
+}
+
 /** The update that turns `before` into `after`, or null when nothing changed. */
 export function diffCombatant(
   before: WorldlinesCombatant,
   after: WorldlinesCombatant,
 ): ActorUpdate | null {
   const changes: Record<string, FieldValue> = {};
-  const field = (path: string, a: FieldValue, b: FieldValue) => {
-    if (a !== b) changes[path] = b;
-  };
-  field(FIELD_PATHS.health, before.health.value, after.health.value);
-  field(FIELD_PATHS.energy, before.energy.value, after.energy.value);
-  field(FIELD_PATHS.stance, before.stance, after.stance);
-  field(FIELD_PATHS.life, before.life, after.life);
-  field(FIELD_PATHS.armsDisabled, before.disabledLimbs.arms, after.disabledLimbs.arms);
-  field(FIELD_PATHS.legsDisabled, before.disabledLimbs.legs, after.disabledLimbs.legs);
-  field(FIELD_PATHS.defensivePosture, before.defensivePosture, after.defensivePosture);
-  field(FIELD_PATHS.interruptUsed, before.interruptUsed, after.interruptUsed);
+  field(changes, FIELD_PATHS.health, before.health.value, after.health.value);
+  field(changes, FIELD_PATHS.energy, before.energy.value, after.energy.value);
+  field(changes, FIELD_PATHS.stance, before.stance, after.stance);
+  field(changes, FIELD_PATHS.life, before.life, after.life);
+  field(changes, FIELD_PATHS.armsDisabled, before.disabledLimbs.arms, after.disabledLimbs.arms);
+  field(changes, FIELD_PATHS.legsDisabled, before.disabledLimbs.legs, after.disabledLimbs.legs);
+  field(changes, FIELD_PATHS.defensivePosture, before.defensivePosture, after.defensivePosture);
+  field(changes, FIELD_PATHS.interruptUsed, before.interruptUsed, after.interruptUsed);
   field(
+    changes,
     FIELD_PATHS.unconsciousMinutes,
     before.unconsciousMinutes ?? null,
     after.unconsciousMinutes ?? null,

@@ -1,0 +1,126 @@
+import { describe, expect, it } from "vitest";
+import { entries, probabilityOf, seededRandom, total } from "../core/index.ts";
+import { resolveAttack } from "./attack.ts";
+import type { AttackInput, DefenseChoice } from "./attack.ts";
+import { makeCombatant } from "./factory.ts";
+import type { WorldlinesWeapon } from "./model.ts";
+import { attackOdds } from "./odds.ts";
+
+const pistol: WorldlinesWeapon = {
+  id: "pistol",
+  name: "Pistol",
+  kind: "ranged",
+  skill: "firearms",
+  damage: "1d6+1",
+};
+const maya = makeCombatant({
+  id: "maya",
+  traits: { combat: 8, spirit: 6 },
+  skills: { firearms: 2 },
+});
+const raider = makeCombatant({
+  id: "raider",
+  traits: { combat: 6, spirit: 6 },
+  skills: { evasion: 1 },
+  armor: { torso: 6 },
+});
+
+function odds(input: AttackInput, defense: DefenseChoice = {}) {
+  const result = attackOdds(input, defense);
+  if (!result.ok) throw new Error(result.reason);
+  return result.value;
+}
+
+describe("exact attack odds", () => {
+  it("without evasion: always hits, crits 1 in 8, and the damage follows 1d6+1 − d6 or 14 − d6", () => {
+    const o = odds({ attacker: maya, defender: raider, weapon: pistol });
+    expect(o.hit).toBeCloseTo(1, 12);
+    expect(o.critical).toBeCloseTo(1 / 8, 12);
+    // A critical deals 14 − d6: 13 only that way.
+    expect(probabilityOf(o.damage, 13)).toBeCloseTo(1 / 48, 12);
+    // Nothing gets through when 1d6+1 ≤ the armor d6: 15 of 36 pairs, on the 7 in 8 normal hits.
+    expect(probabilityOf(o.damage, 0)).toBeCloseTo((7 / 8) * (15 / 36), 12);
+    expect(total(o.damage)).toBeCloseTo(1, 12);
+  });
+
+  it("with evasion: d8+2 against d6+1, ties to the defender", () => {
+    const o = odds({ attacker: maya, defender: raider, weapon: pistol }, { evade: true });
+    // Non-critical naturals 1..7 give totals 3..9; the d6+1 (2..7) evades when ≥ the total.
+    let expected = 1 / 8; // the critical
+    for (let a = 1; a <= 7; a++) {
+      let miss = 0;
+      for (let e = 1; e <= 6; e++) if (e + 1 >= a + 2) miss++;
+      expected += (1 / 8) * (1 - miss / 6);
+    }
+    expect(o.hit).toBeCloseTo(expected, 12);
+    expect(o.evaded).toBeCloseTo(1 - expected, 12);
+  });
+
+  it("headshots: 1 in 20 of hits kill a minor target or triple the damage on an elite one", () => {
+    const minor = { ...raider, rank: "minor" as const };
+    const kill = odds({
+      attacker: maya,
+      defender: minor,
+      weapon: pistol,
+      situation: { zone: "head" },
+    });
+    expect(kill.headshotKill).toBeCloseTo(kill.hit / 20, 12);
+    expect(probabilityOf(kill.damage, 20)).toBeCloseTo(1 / 20, 12);
+    const elite = odds({
+      attacker: maya,
+      defender: raider,
+      weapon: pistol,
+      situation: { zone: "head" },
+    });
+    expect(elite.headshotKill).toBe(0);
+    expect(elite.headshotTriple).toBeCloseTo(1 / 20, 12);
+    // A tripled critical: 14 × 3 = 42, with no head armor.
+    expect(probabilityOf(elite.damage, 42)).toBeCloseTo((1 / 8) * (1 / 20), 12);
+  });
+
+  it("matches a 1,000,000-attack simulation within 0.5 %", { timeout: 60_000 }, () => {
+    const input: AttackInput = {
+      attacker: { ...maya, headshotWiden: 1 },
+      defender: {
+        ...raider,
+        rank: "minor",
+        stance: "crouched",
+        armor: { head: 4, torso: 6 },
+        armorBonus: 1,
+        health: { value: 15, max: 20 },
+      },
+      weapon: { ...pistol, damage: "2d4+1" },
+      situation: { zone: "head", range: "pointBlank", cover: "half" },
+    };
+    const defense: DefenseChoice = {
+      evade: true,
+      extraEvasion: (view) => view.attackTotal - (view.evasionTotal ?? 0) <= 2,
+    };
+    const exact = odds(input, defense);
+    const n = 1_000_000;
+    const rng = seededRandom("odds-check");
+    let hits = 0;
+    let crits = 0;
+    let kills = 0;
+    const damage = new Map<number, number>();
+    for (let i = 0; i < n; i++) {
+      const result = resolveAttack(input, rng, defense);
+      if (!result.ok) throw new Error(result.reason);
+      const out = result.value;
+      if (out.hit) hits++;
+      if (out.hit && out.attack.critical) crits++;
+      if (out.killed) kills++;
+      const dealt = out.killed ? input.defender.health.value : (out.damage?.dealt ?? 0);
+      damage.set(dealt, (damage.get(dealt) ?? 0) + 1);
+    }
+    expect(Math.abs(hits / n - exact.hit)).toBeLessThan(0.005);
+    expect(Math.abs(crits / n - exact.critical)).toBeLessThan(0.005);
+    expect(Math.abs(kills / n - exact.headshotKill)).toBeLessThan(0.005);
+    expect(exact.headshotKill).toBeGreaterThan(0);
+    for (const [value, p] of entries(exact.damage)) {
+      expect([value, Math.abs((damage.get(value) ?? 0) / n - p) < 0.005]).toEqual([value, true]);
+    }
+    for (const value of damage.keys())
+      expect(probabilityOf(exact.damage, value)).toBeGreaterThan(0);
+  });
+});
