@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   activate,
+  reconcile,
   currentPhase,
   endPhase,
   endTurn,
@@ -162,6 +163,78 @@ describe("turn machine properties", () => {
               );
           for (const m of ctx.roster) {
             expect(turns.get(m.id) ?? 0).toBe(isAble(m) && inPlan(m) ? 1 : 0);
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe("turn machine properties under roster changes", () => {
+  type Change = {
+    kind: "defeat" | "hide" | "reveal" | "remove" | "join" | "endTurn";
+    pick: number;
+  };
+  const changesArb = fc.array(
+    fc.record({
+      kind: fc.constantFrom("defeat", "hide", "reveal", "remove", "join", "endTurn"),
+      pick: fc.nat(),
+    }),
+    { maxLength: 30 },
+  );
+
+  it("stays on a phase somebody can play, and keeps acted marks only for those still here", () => {
+    fc.assert(
+      fc.property(
+        rosterArb,
+        planArb,
+        fc.boolean(),
+        changesArb,
+        (first, teamPlan, individual, changes) => {
+          let roster = first;
+          let joined = 0;
+          const ctxOf = (members: RosterMember[]): TurnContext => ({
+            roster: members,
+            planFor: () =>
+              individual
+                ? members.map((m): Phase => ({ kind: "combatant", combatantId: m.id }))
+                : teamPlan,
+          });
+          let state = started(ctxOf(roster));
+          for (const change of changes) {
+            const target = roster[change.pick % Math.max(1, roster.length)];
+            if (change.kind === "endTurn") {
+              if (target === undefined) continue;
+              const r = endTurn(state, ctxOf(roster), target.id, "gm");
+              if (r.ok) state = r.state;
+              continue;
+            }
+            if (change.kind === "join") {
+              joined += 1;
+              const teamId = TEAMS[change.pick % TEAMS.length] ?? "a";
+              roster = [...roster, { id: `j${joined}`, teamId, defeated: false, hidden: false }];
+            } else if (target !== undefined) {
+              roster =
+                change.kind === "remove"
+                  ? roster.filter((m) => m.id !== target.id)
+                  : roster.map((m) =>
+                      m.id !== target.id
+                        ? m
+                        : change.kind === "defeat"
+                          ? { ...m, defeated: true }
+                          : { ...m, hidden: change.kind === "hide" },
+                    );
+            }
+            const ctx = ctxOf(roster);
+            const result = reconcile(state, ctx);
+            if (!result.ok) throw new Error(result.reason);
+            state = result.state;
+            const ids = roster.map((m) => m.id);
+            expect(state.acted.every((id) => ids.includes(id))).toBe(true);
+            if (state.active !== null) expect(ids).toContain(state.active);
+            const phase = currentPhase(state);
+            if (phase === null) continue;
+            expect(phaseIsPending(phase, roster, state.acted, state.active)).toBe(true);
           }
         },
       ),
