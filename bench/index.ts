@@ -1,0 +1,100 @@
+/**
+ * `npm run bench`: how fast the Worldlines engine is.
+ * - attacks resolved per second, against drawing the same number of raw dice from the same seeded
+ *   source (the ratio is the engine's overhead over the dice themselves);
+ * - the time for one exact odds computation.
+ */
+import type { DiceSource } from "../src/rules/core/dice.ts";
+import { seededRandom } from "../src/rules/core/random.ts";
+import { resolveAttack } from "../src/rules/worldlines/attack.ts";
+import type { AttackInput, DefenseChoice } from "../src/rules/worldlines/attack.ts";
+import { makeCombatant } from "../src/rules/worldlines/factory.ts";
+import { attackOdds } from "../src/rules/worldlines/odds.ts";
+
+const input: AttackInput = {
+  attacker: makeCombatant({ id: "maya", skills: { firearms: 2 } }),
+  defender: makeCombatant({
+    id: "rook",
+    traits: { combat: 6, spirit: 6 },
+    skills: { evasion: 1 },
+    armor: { head: 4, torso: 6, arms: 4 },
+  }),
+  weapon: { id: "pistol", name: "Pistol", kind: "ranged", skill: "firearms", damage: "1d6+1" },
+  situation: { zone: "torso", range: "short" },
+};
+const defense: DefenseChoice = { evade: true, extraEvasion: true };
+const ATTACKS = 1_000_000;
+
+function timeIt(run: () => void): number {
+  const start = performance.now();
+  run();
+  return (performance.now() - start) / 1000;
+}
+
+// Count the dice an attack run draws (and the die sizes, to draw the same ones raw).
+const sizes: number[] = [];
+const counting: DiceSource = (() => {
+  const rng = seededRandom("bench");
+  return {
+    roll(sides: number) {
+      sizes.push(sides);
+      return rng.roll(sides);
+    },
+  };
+})();
+for (let i = 0; i < ATTACKS; i++) resolveAttack(input, counting, defense);
+const diceCount = sizes.length;
+const sides = Int32Array.from(sizes);
+sizes.length = 0;
+
+let sink = 0;
+const attackRng = seededRandom("bench");
+const attackSeconds = timeIt(() => {
+  for (let i = 0; i < ATTACKS; i++) {
+    const r = resolveAttack(input, attackRng, defense);
+    if (r.ok) sink += r.value.healthLost;
+  }
+});
+const diceRng = seededRandom("bench");
+const diceSeconds = timeIt(() => {
+  for (let i = 0; i < diceCount; i++) sink += diceRng.roll(sides[i] ?? 6);
+});
+
+const oddsInputs: [string, AttackInput, DefenseChoice][] = [
+  ["pistol, torso, evade + extra evasion", input, defense],
+  [
+    "3d6+2 rifle, head shot on a minor, disabled leg",
+    {
+      ...input,
+      defender: { ...input.defender, rank: "minor", disabledLimbs: { arms: false, legs: true } },
+      weapon: { ...input.weapon, damage: "3d6+2" },
+      situation: { zone: "head", range: "long" },
+    },
+    defense,
+  ],
+];
+const oddsLines = oddsInputs.map(([label, oddsInput, oddsDefense]) => {
+  const runs = 2000;
+  const seconds = timeIt(() => {
+    for (let i = 0; i < runs; i++) {
+      const r = attackOdds(oddsInput, oddsDefense);
+      if (r.ok) sink += r.value.hit;
+    }
+  });
+  return `  exact odds (${label}): ${((seconds / runs) * 1e6).toFixed(1)} µs each`;
+});
+
+const attacksPerSecond = ATTACKS / attackSeconds;
+const dicePerSecond = diceCount / diceSeconds;
+console.log("Worldlines rules engine");
+console.log(
+  `  attacks resolved: ${Math.round(attacksPerSecond).toLocaleString("en")}/s (${ATTACKS.toLocaleString("en")} attacks, ${diceCount.toLocaleString("en")} dice)`,
+);
+console.log(
+  `  raw dice drawn:   ${Math.round(dicePerSecond).toLocaleString("en")}/s (the same ${diceCount.toLocaleString("en")} dice)`,
+);
+console.log(
+  `  ratio: resolving the attacks takes ${(attackSeconds / diceSeconds).toFixed(1)}× as long as drawing their dice`,
+);
+console.log(oddsLines.join("\n"));
+if (Number.isNaN(sink)) console.log("(unreachable)");
