@@ -1,0 +1,31 @@
+/**
+ * Field builders shared by the DataModels. They read `foundry.data.fields` when called (from a
+ * `defineSchema`), never at import time.
+ */
+
+/** A current/maximum pair such as health or Energy, both whole numbers, never negative. */
+export function resourceField(initial: number) {
+  const { NumberField, SchemaField } = foundry.data.fields;
+  return new SchemaField({
+    value: new NumberField({ required: true, nullable: false, integer: true, min: 0, initial }),
+    max: new NumberField({ required: true, nullable: false, integer: true, min: 0, initial }),
+  });
+}
+
+/** A whole number with a default, optionally bounded. */
+export function integerField(initial: number, bounds: { min?: number; max?: number } = {}) {
+  const { NumberField } = foundry.data.fields;
+  return new NumberField({ required: true, nullable: false, integer: true, initial, ...bounds });
+}
+
+/** Rich text the sheet edits with the ProseMirror editor (listed in system.json `htmlFields`). */
+export function htmlField() {
+  const { HTMLField } = foundry.data.fields;
+  return new HTMLField({ required: true, blank: true, initial: "" });
+}
+
+/** A choice among fixed keys, stored as the key. */
+export function choiceField<const T extends string>(choices: readonly T[], initial: T) {
+  const { StringField } = foundry.data.fields;
+  return new StringField({ required: true, nullable: false, blank: false, choices, initial });
+}

@@ -1,0 +1,2 @@
+/** Fray's Item document. */
+export class FrayItem extends Item {}

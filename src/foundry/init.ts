@@ -1,0 +1,54 @@
+import { ACTOR_TYPES, ITEM_TYPES, SYSTEM_ID, TEMPLATES } from "./constants.ts";
+import { CharacterData, NpcData } from "./data/actor.ts";
+import { ArmorData, GearData, TechniqueData, WeaponData } from "./data/item.ts";
+import { TeamData } from "./data/team.ts";
+import { FrayActor } from "./documents/actor.ts";
+import { FrayCombat, FrayCombatant, FrayCombatantGroup } from "./documents/combat.ts";
+import { FrayItem } from "./documents/item.ts";
+import { activeRuleset, registerSettings } from "./settings.ts";
+import { FrayActorSheet } from "./sheets/actor-sheet.ts";
+import { FrayItemSheet } from "./sheets/item-sheet.ts";
+
+/**
+ * The `init` hook: everything Foundry must know before the world loads. Registration only; no
+ * document is read or written here.
+ */
+export async function init(): Promise<void> {
+  registerSettings();
+
+  CONFIG.Actor.documentClass = FrayActor;
+  CONFIG.Item.documentClass = FrayItem;
+  CONFIG.Combat.documentClass = FrayCombat;
+  CONFIG.Combatant.documentClass = FrayCombatant;
+  CONFIG.CombatantGroup.documentClass = FrayCombatantGroup;
+
+  CONFIG.Actor.dataModels.character = CharacterData;
+  CONFIG.Actor.dataModels.npc = NpcData;
+  CONFIG.Item.dataModels.weapon = WeaponData;
+  CONFIG.Item.dataModels.armor = ArmorData;
+  CONFIG.Item.dataModels.gear = GearData;
+  CONFIG.Item.dataModels.technique = TechniqueData;
+  CONFIG.CombatantGroup.dataModels.team = TeamData;
+
+  CONFIG.Actor.trackableAttributes = Object.fromEntries(
+    ACTOR_TYPES.map((type) => [type, { bar: ["health", "energy"], value: [] }]),
+  );
+
+  const { Actors, Items } = foundry.documents.collections;
+  Actors.unregisterSheet("core", foundry.appv1.sheets.ActorSheet);
+  Actors.registerSheet(SYSTEM_ID, FrayActorSheet, {
+    types: [...ACTOR_TYPES],
+    makeDefault: true,
+    label: "FRAY.Sheet.Actor",
+  });
+  Items.unregisterSheet("core", foundry.appv1.sheets.ItemSheet);
+  Items.registerSheet(SYSTEM_ID, FrayItemSheet, {
+    types: [...ITEM_TYPES],
+    makeDefault: true,
+    label: "FRAY.Sheet.Item",
+  });
+
+  await foundry.applications.handlebars.loadTemplates(Object.values(TEMPLATES));
+
+  console.info(`${SYSTEM_ID} | initialised with the ${activeRuleset().id} ruleset`);
+}

@@ -1,0 +1,25 @@
+import { DEFAULT_RULESET, RULESET_IDS, getRuleset } from "../rules/registry.ts";
+import type { RulesetId, RulesetModule } from "../rules/registry.ts";
+import { SYSTEM_ID } from "./constants.ts";
+
+/** Registers Fray's world settings. Called once, from the init hook. */
+export function registerSettings(): void {
+  game.settings.register(SYSTEM_ID, "ruleset", {
+    name: "FRAY.Settings.Ruleset.Name",
+    hint: "FRAY.Settings.Ruleset.Hint",
+    scope: "world",
+    config: true,
+    requiresReload: true,
+    type: String,
+    choices: Object.fromEntries(RULESET_IDS.map((id) => [id, getRuleset(id).label])) as Record<
+      RulesetId,
+      string
+    >,
+    default: DEFAULT_RULESET,
+  });
+}
+
+/** The rules module this world plays with. */
+export function activeRuleset(): RulesetModule {
+  return getRuleset(game.settings.get(SYSTEM_ID, "ruleset"));
+}

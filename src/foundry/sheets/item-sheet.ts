@@ -1,0 +1,133 @@
+import { SYSTEM_ID, TEMPLATES } from "../constants.ts";
+import { WEAPON_KINDS } from "../data/item.ts";
+import { HandlebarsItemSheet } from "./base.ts";
+import type { TemplatePart } from "./base.ts";
+
+import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
+
+export interface ItemSheetContext {
+  itemName: string;
+  img: string;
+  itemType: string;
+  typeLabel: string;
+  /** The item's own fields, already shaped for the template's inputs. */
+  fields: ItemFieldView[];
+  description: string;
+  enrichedDescription: string;
+}
+
+/** One editable field of an item; the template renders it by `input`. */
+export type ItemFieldView =
+  | { input: "number"; name: string; label: string; value: number; min: number }
+  | { input: "text"; name: string; label: string; value: string }
+  | { input: "checkbox"; name: string; label: string; checked: boolean }
+  | {
+      input: "select";
+      name: string;
+      label: string;
+      options: { value: string; label: string; selected: boolean }[];
+    };
+
+/** The sheet for every item type: name and picture, the type's fields, the description. */
+export class FrayItemSheet extends HandlebarsItemSheet {
+  static override DEFAULT_OPTIONS = {
+    classes: [SYSTEM_ID, "item-sheet"],
+    position: { width: 480, height: 520 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+  };
+
+  static PARTS: Record<string, TemplatePart> = {
+    sheet: { template: TEMPLATES.itemSheet, scrollable: [".sheet-body"] },
+  };
+
+  override async _prepareContext(
+    options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
+  ): Promise<DocumentSheetV2.RenderContext<Item.Implementation> & ItemSheetContext> {
+    const base = await super._prepareContext(options);
+    return Object.assign(base, await itemSheetContext(this.item));
+  }
+}
+
+/** Everything the item sheet template shows, from the item alone. */
+export async function itemSheetContext(item: Item.Implementation): Promise<ItemSheetContext> {
+  const description = (item.system as unknown as { description: string }).description;
+  const enrichedDescription = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
+    description,
+    { secrets: item.isOwner, relativeTo: item },
+  );
+  return {
+    itemName: item.name,
+    img: item.img ?? "",
+    itemType: item.type,
+    typeLabel: `TYPES.Item.${item.type}`,
+    fields: itemFields(item),
+    description,
+    enrichedDescription,
+  };
+}
+
+function isOfType<T extends Item.SubType>(
+  item: Item.Implementation,
+  type: T,
+): item is Item.OfType<T> {
+  return item.type === type;
+}
+
+function itemFields(item: Item.Implementation): ItemFieldView[] {
+  if (isOfType(item, "weapon"))
+    return [
+      {
+        input: "text",
+        name: "system.damage",
+        label: "FRAY.Item.Weapon.Damage",
+        value: item.system.damage,
+      },
+      {
+        input: "select",
+        name: "system.kind",
+        label: "FRAY.Item.Weapon.Kind",
+        options: WEAPON_KINDS.map((kind) => ({
+          value: kind,
+          label: `FRAY.Item.Weapon.Kinds.${kind}`,
+          selected: kind === item.system.kind,
+        })),
+      },
+    ];
+  if (isOfType(item, "armor"))
+    return [
+      {
+        input: "checkbox",
+        name: "system.equipped",
+        label: "FRAY.Item.Armor.Equipped",
+        checked: item.system.equipped,
+      },
+    ];
+  if (isOfType(item, "gear"))
+    return [
+      {
+        input: "number",
+        name: "system.quantity",
+        label: "FRAY.Item.Gear.Quantity",
+        value: item.system.quantity,
+        min: 0,
+      },
+    ];
+  if (isOfType(item, "technique"))
+    return [
+      {
+        input: "number",
+        name: "system.energyCost",
+        label: "FRAY.Item.Technique.EnergyCost",
+        value: item.system.energyCost,
+        min: 0,
+      },
+      {
+        input: "checkbox",
+        name: "system.interrupt",
+        label: "FRAY.Item.Technique.Interrupt",
+        checked: item.system.interrupt,
+      },
+    ];
+  return [];
+}
