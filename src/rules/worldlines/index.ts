@@ -1,3 +1,20 @@
+/**
+ * Worldlines: the default Fray ruleset. Pure rules, one concern per module:
+ * - momentum.ts: team momentum, order, ties, stealing it;
+ * - phases.ts: the round plan and who may act in a phase;
+ * - energy.ts: action costs, spending, the Energy refresh;
+ * - attack.ts: attack and Evasion rolls, criticals, damage and armor, headshots, limb hits;
+ * - health.ts: losing health, dying, non-lethal knock-outs;
+ * - statuses.ts: statuses, their timing and the recovery table;
+ * - treatment.ts: First Aid and limb treatment;
+ * - interruptions.ts: Covering Fire, extra Evasion, Opportunity Attack;
+ * - checks.ts: Spirit / Medicine checks against a TD;
+ * - odds.ts: exact attack odds;
+ * - changes.ts: outcomes as document changes (the field paths the shell writes);
+ * - options.ts: every number a GM may change, with its default;
+ * - model.ts / factory.ts: the state the rules read, and defaults for it;
+ * - encounter.ts / sample.ts: a headless fight (npm run demo).
+ */
 import type { RulesetModule } from "../types.ts";
 
 export const ruleset: RulesetModule = {
@@ -5,3 +22,20 @@ export const ruleset: RulesetModule = {
   label: "FRAY.Ruleset.worldlines.Name",
   summary: "FRAY.Ruleset.worldlines.Summary",
 };
+
+export * from "./attack.ts";
+export * from "./changes.ts";
+export * from "./checks.ts";
+export * from "./encounter.ts";
+export * from "./energy.ts";
+export * from "./factory.ts";
+export * from "./health.ts";
+export * from "./interruptions.ts";
+export * from "./model.ts";
+export * from "./momentum.ts";
+export * from "./odds.ts";
+export * from "./options.ts";
+export * from "./phases.ts";
+export * from "./sample.ts";
+export * from "./statuses.ts";
+export * from "./treatment.ts";

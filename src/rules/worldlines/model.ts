@@ -5,8 +5,6 @@
 import type { StepDie } from "../core/dice.ts";
 import type { LifeState } from "./phases.ts";
 
-export type { LifeState };
-
 /** Where an attack is aimed. An attack that names no zone goes for the torso. */
 export type Zone = "head" | "torso" | "arms" | "legs";
 export const ZONES: readonly Zone[] = ["head", "torso", "arms", "legs"];
