@@ -54,6 +54,8 @@ describe("putting statuses on", () => {
     ).toEqual({
       points: 3,
     });
+    const rested = applyStatus(once, { status: "exhausted", points: -1 }, noDice);
+    expect(rested.statuses.exhausted).toBeUndefined();
   });
 });
 

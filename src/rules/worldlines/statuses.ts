@@ -70,16 +70,17 @@ export function applyStatus(
       };
     case "stressed":
       return { ...actor, statuses: { ...statuses, stressed: sourceOnly(application.source) } };
-    case "exhausted":
+    case "exhausted": {
+      // Points stack; a negative application (rest, a cure) takes them off, and at 0 it is gone.
+      const points = (statuses.exhausted?.points ?? 0) + application.points;
       return {
         ...actor,
-        statuses: {
-          ...statuses,
-          exhausted: {
-            points: Math.max(0, (statuses.exhausted?.points ?? 0) + application.points),
-          },
-        },
+        statuses:
+          points > 0
+            ? { ...statuses, exhausted: { points } }
+            : withoutStatus(statuses, "exhausted"),
       };
+    }
     case "charmed":
       return {
         ...actor,
