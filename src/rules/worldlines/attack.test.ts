@@ -410,7 +410,7 @@ describe("invariants", () => {
         stance: fc.constantFrom("standing", "crouched", "prone"),
         torso: fc.constantFrom(null, 4, 6, 8, 10, 12),
         arms: fc.constantFrom(null, 4, 6),
-        rank: fc.constantFrom("minor", "elite", "hero"),
+        rank: fc.constantFrom("minor", "elite", "boss", "hero"),
         posture: fc.boolean(),
         vulnerable: fc.boolean(),
         legs: fc.boolean(),

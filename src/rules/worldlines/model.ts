@@ -11,8 +11,11 @@ export const ZONES: readonly Zone[] = ["head", "torso", "arms", "legs"];
 
 export type Stance = "standing" | "crouched" | "prone";
 
-/** How important an actor is; decides what a headshot does (see options.headshotEffect). */
-export type Rank = "minor" | "elite" | "hero";
+/**
+ * How important an actor is; decides what a headshot does (see options.headshotEffect). NPCs are
+ * minor, elite or boss; player characters count as "hero".
+ */
+export type Rank = "minor" | "elite" | "boss" | "hero";
 
 export type RangeBand = "pointBlank" | "short" | "medium" | "long" | "extreme";
 export type Cover = "none" | "half" | "full";

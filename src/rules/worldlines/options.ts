@@ -82,7 +82,10 @@ export interface WorldlinesOptions {
   readonly headshotFrom: number;
   /** Damage multiplier of a "triple" headshot. */
   readonly headshotMultiplier: number;
-  /** What a headshot does by target rank. Player characters are "hero" and take triple damage. */
+  /**
+   * What a headshot does by target rank. The book names minor (killed) and elite (triple damage);
+   * bosses and player characters ("hero") default to triple damage too.
+   */
   readonly headshotEffect: Readonly<Record<Rank, HeadshotEffect>>;
   /** TD of the Spirit check after an arm or leg hit. */
   readonly limbCheckTd: number;
@@ -153,7 +156,7 @@ export const DEFAULT_OPTIONS: WorldlinesOptions = {
   evasionSkill: "evasion",
   headshotFrom: 20,
   headshotMultiplier: 3,
-  headshotEffect: { minor: "kill", elite: "triple", hero: "triple" },
+  headshotEffect: { minor: "kill", elite: "triple", boss: "triple", hero: "triple" },
   limbCheckTd: 6,
   limbCheckWithoutDamage: false,
   spiritCheck: { trait: "spirit" },
