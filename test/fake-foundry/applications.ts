@@ -1,0 +1,170 @@
+import type { ClientDocument } from "./documents.ts";
+import { world } from "./world.ts";
+
+type AnyOptions = Record<string, unknown>;
+
+function mergeOptions(base: AnyOptions, extra: AnyOptions): AnyOptions {
+  const out: AnyOptions = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    const prior = out[key];
+    if (Array.isArray(prior) && Array.isArray(value)) out[key] = [...prior, ...value];
+    else if (isObject(prior) && isObject(value)) out[key] = mergeOptions(prior, value);
+    else out[key] = value;
+  }
+  return out;
+}
+
+function isObject(value: unknown): value is AnyOptions {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * ApplicationV2 as the shell uses it: DEFAULT_OPTIONS merged down the class chain, tab groups
+ * started from TABS, `_prepareContext`, and a render that records the context it built.
+ */
+export class ApplicationV2 {
+  static DEFAULT_OPTIONS: AnyOptions = { classes: [], actions: {} };
+  static TABS: Record<string, { initial?: string }> = {};
+
+  readonly options: AnyOptions;
+  readonly tabGroups: Record<string, string> = {};
+  rendered = false;
+  lastContext: AnyOptions | null = null;
+
+  constructor(options: AnyOptions = {}) {
+    const chain: (typeof ApplicationV2)[] = [];
+    for (
+      let cls = this.constructor as typeof ApplicationV2;
+      cls !== Object.getPrototypeOf(ApplicationV2) && cls;
+      cls = Object.getPrototypeOf(cls) as typeof ApplicationV2
+    ) {
+      if (Object.prototype.hasOwnProperty.call(cls, "DEFAULT_OPTIONS")) chain.unshift(cls);
+    }
+    this.options = chain.reduce<AnyOptions>(
+      (merged, cls) => mergeOptions(merged, cls.DEFAULT_OPTIONS),
+      {},
+    );
+    this.options = mergeOptions(this.options, options);
+    const tabs = (this.constructor as typeof ApplicationV2).TABS;
+    for (const [group, config] of Object.entries(tabs)) {
+      if (config.initial) this.tabGroups[group] = config.initial;
+    }
+  }
+
+  async _prepareContext(_options: AnyOptions = {}): Promise<AnyOptions> {
+    return {};
+  }
+
+  async render(_options: AnyOptions | boolean = {}): Promise<this> {
+    this.lastContext = await this._prepareContext({});
+    this.rendered = true;
+    return this;
+  }
+
+  changeTab(tab: string, group: string): void {
+    this.tabGroups[group] = tab;
+  }
+}
+
+export function HandlebarsApplicationMixin<T extends typeof ApplicationV2>(Base: T): T {
+  class HandlebarsApplication extends (Base as typeof ApplicationV2) {
+    static PARTS: Record<string, { template: string }> = {};
+  }
+  return HandlebarsApplication as unknown as T;
+}
+
+export class DocumentSheetV2 extends ApplicationV2 {
+  readonly document: ClientDocument;
+
+  constructor(options: AnyOptions & { document: ClientDocument }) {
+    super(options);
+    this.document = options.document;
+  }
+
+  get isEditable(): boolean {
+    return this.document.isOwner;
+  }
+
+  override async _prepareContext(options: AnyOptions = {}): Promise<AnyOptions> {
+    const context = await super._prepareContext(options);
+    return {
+      ...context,
+      document: this.document,
+      source: this.document.toObject(),
+      fields: {},
+      editable: this.isEditable,
+      rootId: `${this.document.documentName}-${this.document.id}`,
+    };
+  }
+}
+
+export class ActorSheetV2 extends DocumentSheetV2 {
+  get actor(): ClientDocument {
+    return this.document;
+  }
+}
+
+export class ItemSheetV2 extends DocumentSheetV2 {
+  get item(): ClientDocument {
+    return this.document;
+  }
+}
+
+/** The v1 core sheets, only ever unregistered by Fray. */
+export class AppV1ActorSheet {}
+export class AppV1ItemSheet {}
+
+export interface SheetRegistration {
+  documentName: string;
+  scope: string;
+  sheetClass: unknown;
+  types: string[] | undefined;
+  makeDefault: boolean;
+  label: string | undefined;
+}
+
+/** The sheet registry behind `Actors.registerSheet` / `Items.registerSheet`. */
+export class SheetRegistry {
+  readonly entries: SheetRegistration[] = [];
+
+  collection(documentName: string) {
+    return {
+      registerSheet: (
+        scope: string,
+        sheetClass: unknown,
+        options: { types?: string[]; makeDefault?: boolean; label?: string } = {},
+      ) => {
+        this.entries.push({
+          documentName,
+          scope,
+          sheetClass,
+          types: options.types,
+          makeDefault: options.makeDefault ?? false,
+          label: options.label,
+        });
+      },
+      unregisterSheet: (scope: string, sheetClass: unknown) => {
+        const index = this.entries.findIndex(
+          (entry) =>
+            entry.documentName === documentName &&
+            entry.scope === scope &&
+            entry.sheetClass === sheetClass,
+        );
+        if (index >= 0) this.entries.splice(index, 1);
+      },
+    };
+  }
+
+  /** The sheet class a document of this type opens with. */
+  defaultFor(documentName: string, type: string): unknown {
+    const candidates = this.entries.filter(
+      (entry) =>
+        entry.documentName === documentName && (!entry.types || entry.types.includes(type)),
+    );
+    return (candidates.find((entry) => entry.makeDefault) ?? candidates[0])?.sheetClass;
+  }
+}
+
+export function currentUserIsGM(): boolean {
+  return world.user().isGM;
+}

@@ -1,0 +1,22 @@
+/** `foundry.utils.Collection`: a Map with the array-like helpers documents use. */
+export class Collection<V> extends Map<string, V> {
+  get contents(): V[] {
+    return [...this.values()];
+  }
+
+  filter(predicate: (value: V) => boolean): V[] {
+    return this.contents.filter(predicate);
+  }
+
+  find(predicate: (value: V) => boolean): V | undefined {
+    return this.contents.find(predicate);
+  }
+
+  map<T>(transform: (value: V) => T): T[] {
+    return this.contents.map(transform);
+  }
+
+  getName(name: string): V | undefined {
+    return this.find((value) => (value as { name?: string }).name === name);
+  }
+}

@@ -1,0 +1,290 @@
+import { Collection } from "./collection.ts";
+import { mergeDeep } from "./data-model.ts";
+import type { DataModel } from "./data-model.ts";
+import { world } from "./world.ts";
+
+let nextId = 1;
+/** Foundry ids are 16 characters; these are too, and predictable within a test run. */
+export function randomID(): string {
+  return `fake${String(nextId++).padStart(12, "0")}`;
+}
+
+export const OWNERSHIP = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
+
+export interface DocumentSource {
+  _id?: string;
+  name?: string;
+  type?: string;
+  img?: string | null;
+  system?: Record<string, unknown>;
+  flags?: Record<string, unknown>;
+  ownership?: Record<string, number>;
+  [key: string]: unknown;
+}
+
+type DocumentClass = typeof ClientDocument;
+
+/**
+ * The client-side Document as Fray's shell touches it: identity, `system` data built from the
+ * registered DataModel, ownership, and create/update/delete that go through the recorded
+ * database (one recorded call per server round-trip, whatever the batch size).
+ */
+export class ClientDocument {
+  static documentName = "Document";
+  /** Embedded collections: field name → document name. */
+  static embedded: Record<string, string> = {};
+
+  _id: string;
+  name: string;
+  type: string;
+  img: string | null;
+  system: DataModel | Record<string, unknown>;
+  flags: Record<string, unknown>;
+  ownership: Record<string, number>;
+  parent: ClientDocument | null;
+  _source: DocumentSource;
+
+  constructor(source: DocumentSource = {}, options: { parent?: ClientDocument | null } = {}) {
+    this.parent = options.parent ?? null;
+    this._id = source._id ?? randomID();
+    this._source = { ...structuredClone(source), _id: this._id };
+    this.name = source.name ?? "";
+    this.type = source.type ?? "base";
+    this.img = source.img ?? null;
+    this.flags = structuredClone(source.flags ?? {});
+    this.ownership = { default: OWNERSHIP.NONE, ...(source.ownership ?? {}) };
+    this.system = this.#buildSystem(source.system ?? {});
+    this.#initEmbedded(source);
+    this.prepareData();
+  }
+
+  get id(): string {
+    return this._id;
+  }
+
+  get documentName(): string {
+    return (this.constructor as DocumentClass).documentName;
+  }
+
+  get uuid(): string {
+    return this.parent
+      ? `${this.parent.uuid}.${this.documentName}.${this._id}`
+      : `${this.documentName}.${this._id}`;
+  }
+
+  #buildSystem(system: Record<string, unknown>): DataModel | Record<string, unknown> {
+    const models = world.config()[this.documentName]?.dataModels ?? {};
+    const Model = models[this.type];
+    return Model ? new Model(system, { parent: this }) : structuredClone(system);
+  }
+
+  #initEmbedded(source: DocumentSource): void {
+    const embedded = (this.constructor as DocumentClass).embedded;
+    for (const [field, documentName] of Object.entries(embedded)) {
+      const collection = new Collection<ClientDocument>();
+      const cls = world.documentClass(documentName);
+      for (const data of (source[field] as DocumentSource[] | undefined) ?? []) {
+        const doc = new cls(data, { parent: this });
+        collection.set(doc.id, doc);
+      }
+      (this as unknown as Record<string, unknown>)[field] = collection;
+    }
+  }
+
+  prepareData(): void {
+    const system = this.system as Partial<DataModel>;
+    system.prepareBaseData?.();
+    system.prepareDerivedData?.();
+  }
+
+  /** Whether a user holds at least this ownership level. GMs hold every level. */
+  testUserPermission(user: { id: string; isGM: boolean }, level: keyof typeof OWNERSHIP): boolean {
+    if (user.isGM) return true;
+    const own = this.ownership[user.id] ?? this.ownership["default"] ?? OWNERSHIP.NONE;
+    const inherited = this.parent?.testUserPermission(user, level) ?? false;
+    return own >= OWNERSHIP[level] || inherited;
+  }
+
+  get isOwner(): boolean {
+    return this.testUserPermission(world.user(), "OWNER");
+  }
+
+  toObject(): DocumentSource {
+    return structuredClone(this._source);
+  }
+
+  /** Applies validated changes locally (what the server's broadcast does on every client). */
+  _applyChanges(changes: Record<string, unknown>): void {
+    const next = mergeDeep(structuredClone(this._source) as Record<string, unknown>, changes);
+    if (typeof (this.system as DataModel).updateSource === "function") {
+      (this.system as DataModel).updateSource(extractSystem(changes));
+      next["system"] = (this.system as DataModel).toObject();
+    }
+    this._source = next as DocumentSource;
+    this.name = (next["name"] as string | undefined) ?? this.name;
+    this.img = (next["img"] as string | null | undefined) ?? this.img;
+    this.flags = structuredClone((next["flags"] as Record<string, unknown> | undefined) ?? {});
+    this.prepareData();
+  }
+
+  async update(changes: Record<string, unknown>): Promise<this> {
+    const cls = this.constructor as DocumentClass;
+    await cls.updateDocuments([{ ...changes, _id: this.id }], { parent: this.parent });
+    return this;
+  }
+
+  async delete(): Promise<this> {
+    const cls = this.constructor as DocumentClass;
+    await cls.deleteDocuments([this.id], { parent: this.parent });
+    return this;
+  }
+
+  async deleteDialog(): Promise<this> {
+    return this.delete();
+  }
+
+  static async createDocuments(
+    data: DocumentSource[],
+    options: { parent?: ClientDocument | null } = {},
+  ): Promise<ClientDocument[]> {
+    const parent = options.parent ?? null;
+    const created = data.map((source) => new this(source, { parent }));
+    world.db().record({
+      operation: "create",
+      documentName: this.documentName,
+      count: created.length,
+      data: created.map((doc) => doc.toObject()),
+      parent: parent?.uuid ?? null,
+    });
+    for (const doc of created) world.collectionFor(this.documentName, parent).set(doc.id, doc);
+    return created;
+  }
+
+  static async create(
+    data: DocumentSource,
+    options: { parent?: ClientDocument | null } = {},
+  ): Promise<ClientDocument | undefined> {
+    return (await this.createDocuments([data], options))[0];
+  }
+
+  /** One round-trip for any number of documents, as Foundry's batched update. */
+  static async updateDocuments(
+    updates: (Record<string, unknown> & { _id: string })[],
+    options: { parent?: ClientDocument | null } = {},
+  ): Promise<ClientDocument[]> {
+    const parent = options.parent ?? null;
+    const collection = world.collectionFor(this.documentName, parent);
+    const targets = updates.map((update) => {
+      const doc = collection.get(update._id);
+      if (!doc) throw new Error(`${this.documentName} ${update._id} does not exist`);
+      return doc;
+    });
+    // Validate every change before applying any, as the server rejects a batch as a whole.
+    updates.forEach((update, index) => {
+      const doc = targets[index];
+      if (doc?.system && typeof (doc.system as DataModel).updateSource === "function") {
+        const Model = (doc.system as DataModel).constructor as typeof DataModel;
+        const probe = structuredClone((doc.system as DataModel)._source);
+        Model.cleanAndValidate(mergeDeep(probe, extractSystem(update)));
+      }
+    });
+    world.db().record({
+      operation: "update",
+      documentName: this.documentName,
+      count: updates.length,
+      data: updates.map((update) => structuredClone(update)),
+      parent: parent?.uuid ?? null,
+    });
+    updates.forEach((update, index) => {
+      const { _id: _ignored, ...changes } = update;
+      targets[index]?._applyChanges(changes);
+      world.hooks().callAll(`update${this.documentName}`, targets[index], changes);
+    });
+    return targets.filter((doc): doc is ClientDocument => doc !== undefined);
+  }
+
+  static async deleteDocuments(
+    ids: string[],
+    options: { parent?: ClientDocument | null } = {},
+  ): Promise<string[]> {
+    const parent = options.parent ?? null;
+    world.db().record({
+      operation: "delete",
+      documentName: this.documentName,
+      count: ids.length,
+      data: ids.map((_id) => ({ _id })),
+      parent: parent?.uuid ?? null,
+    });
+    const collection = world.collectionFor(this.documentName, parent);
+    for (const id of ids) collection.delete(id);
+    return ids;
+  }
+
+  /** Batched embedded updates on this parent: one round-trip. */
+  async updateEmbeddedDocuments(
+    documentName: string,
+    updates: (Record<string, unknown> & { _id: string })[],
+  ): Promise<ClientDocument[]> {
+    return world.documentClass(documentName).updateDocuments(updates, { parent: this });
+  }
+
+  async createEmbeddedDocuments(
+    documentName: string,
+    data: DocumentSource[],
+  ): Promise<ClientDocument[]> {
+    return world.documentClass(documentName).createDocuments(data, { parent: this });
+  }
+
+  async deleteEmbeddedDocuments(documentName: string, ids: string[]): Promise<string[]> {
+    return world.documentClass(documentName).deleteDocuments(ids, { parent: this });
+  }
+}
+
+/** The `system` part of an update, whether nested (`{system: {...}}`) or dotted. */
+function extractSystem(changes: Record<string, unknown>): Record<string, unknown> {
+  const nested = mergeDeep({}, changes);
+  return (nested["system"] ?? {}) as Record<string, unknown>;
+}
+
+export class Actor extends ClientDocument {
+  static override documentName = "Actor";
+  static override embedded = { items: "Item" };
+  declare items: Collection<Item>;
+
+  get isToken(): boolean {
+    return false;
+  }
+}
+
+export class Item extends ClientDocument {
+  static override documentName = "Item";
+
+  get actor(): Actor | null {
+    return this.parent instanceof Actor ? this.parent : null;
+  }
+
+  get sheet(): { render: (force?: boolean) => Promise<unknown> } | null {
+    return null;
+  }
+}
+
+export class Combat extends ClientDocument {
+  static override documentName = "Combat";
+  static override embedded = { combatants: "Combatant", groups: "CombatantGroup" };
+  declare combatants: Collection<Combatant>;
+  declare groups: Collection<CombatantGroup>;
+  round = 0;
+  turn: number | null = null;
+}
+
+export class Combatant extends ClientDocument {
+  static override documentName = "Combatant";
+}
+
+export class CombatantGroup extends ClientDocument {
+  static override documentName = "CombatantGroup";
+}
+
+export class ChatMessage extends ClientDocument {
+  static override documentName = "ChatMessage";
+}

@@ -1,0 +1,161 @@
+/**
+ * A small, honest model of `foundry.data.fields`: the options Fray's schemas use (required,
+ * nullable, initial, blank, choices, min, max, integer) clean and validate data the way Foundry
+ * does for those options. Anything Fray does not use is left out on purpose.
+ */
+
+export interface FieldOptions {
+  required?: boolean;
+  nullable?: boolean;
+  initial?: unknown;
+  blank?: boolean;
+  choices?: readonly unknown[] | Record<string, unknown>;
+  min?: number;
+  max?: number;
+  integer?: boolean;
+  label?: string;
+}
+
+export class DataField {
+  name = "";
+  constructor(public readonly options: FieldOptions = {}) {}
+
+  get initial(): unknown {
+    return this.options.initial;
+  }
+
+  getInitialValue(): unknown {
+    const initial = this.options.initial;
+    return typeof initial === "function" ? (initial as () => unknown)() : initial;
+  }
+
+  /** Coerces a raw value towards the field's type, as Foundry's `clean` does. */
+  clean(value: unknown): unknown {
+    if (value === undefined) return this.getInitialValue();
+    return value;
+  }
+
+  /** A failure message, or undefined when the value is acceptable. */
+  validate(value: unknown): string | undefined {
+    if (value === null || value === undefined) {
+      if (value === null && this.options.nullable) return undefined;
+      if (value === undefined && !this.options.required) return undefined;
+      return "may not be null";
+    }
+    const choices = this.options.choices;
+    if (choices) {
+      const allowed = Array.isArray(choices) ? choices : Object.keys(choices);
+      if (!allowed.includes(value)) return `${JSON.stringify(value)} is not a valid choice`;
+    }
+    return this.validateType(value);
+  }
+
+  protected validateType(_value: unknown): string | undefined {
+    return undefined;
+  }
+}
+
+export class NumberField extends DataField {
+  override clean(value: unknown): unknown {
+    if (value === undefined) return this.getInitialValue();
+    if (value === null || value === "") return this.options.nullable ? null : value;
+    const number = typeof value === "string" ? Number(value.trim()) : value;
+    return number;
+  }
+
+  protected override validateType(value: unknown): string | undefined {
+    if (typeof value !== "number" || Number.isNaN(value)) return "must be a number";
+    if (this.options.integer && !Number.isInteger(value)) return "must be an integer";
+    if (this.options.min !== undefined && value < this.options.min)
+      return `must be at least ${this.options.min}`;
+    if (this.options.max !== undefined && value > this.options.max)
+      return `must be at most ${this.options.max}`;
+    return undefined;
+  }
+}
+
+export class StringField extends DataField {
+  override clean(value: unknown): unknown {
+    if (value === undefined) return this.getInitialValue();
+    if (value === null) return this.options.nullable ? null : "";
+    return typeof value === "string" ? value.trim() : String(value as string);
+  }
+
+  protected override validateType(value: unknown): string | undefined {
+    if (typeof value !== "string") return "must be a string";
+    if (value === "" && this.options.blank === false) return "may not be a blank string";
+    return undefined;
+  }
+}
+
+export class HTMLField extends StringField {}
+
+export class ColorField extends StringField {
+  protected override validateType(value: unknown): string | undefined {
+    const base = super.validateType(value);
+    if (base) return base;
+    return /^#[0-9a-f]{6}$/i.test(value as string) ? undefined : "must be a #rrggbb colour";
+  }
+}
+
+export class BooleanField extends DataField {
+  override clean(value: unknown): unknown {
+    if (value === undefined) return this.getInitialValue() ?? false;
+    if (value === "true") return true;
+    if (value === "false") return false;
+    return value;
+  }
+
+  protected override validateType(value: unknown): string | undefined {
+    return typeof value === "boolean" ? undefined : "must be a boolean";
+  }
+}
+
+export class SchemaField extends DataField {
+  constructor(
+    public readonly fields: Record<string, DataField>,
+    options: FieldOptions = {},
+  ) {
+    super({ required: true, nullable: false, ...options });
+    for (const [name, field] of Object.entries(fields)) field.name = name;
+  }
+
+  override getInitialValue(): Record<string, unknown> {
+    return Object.fromEntries(
+      Object.entries(this.fields).map(([name, field]) => [name, field.getInitialValue()]),
+    );
+  }
+
+  override clean(value: unknown): Record<string, unknown> {
+    const source = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.entries(this.fields).map(([name, field]) => [name, field.clean(source[name])]),
+    );
+  }
+
+  /** Every failing path with its message, e.g. { "health.value": "must be at least 0" }. */
+  validateAll(value: Record<string, unknown>, prefix = ""): Record<string, string> {
+    const failures: Record<string, string> = {};
+    for (const [name, field] of Object.entries(this.fields)) {
+      const path = prefix + name;
+      const inner = value[name];
+      if (field instanceof SchemaField && inner && typeof inner === "object") {
+        Object.assign(failures, field.validateAll(inner as Record<string, unknown>, `${path}.`));
+        continue;
+      }
+      const failure = field.validate(inner);
+      if (failure) failures[path] = failure;
+    }
+    return failures;
+  }
+}
+
+export class DataModelValidationError extends Error {
+  constructor(public readonly failures: Record<string, string>) {
+    super(
+      Object.entries(failures)
+        .map(([path, message]) => `${path}: ${message}`)
+        .join("; "),
+    );
+  }
+}

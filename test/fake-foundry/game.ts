@@ -1,0 +1,105 @@
+import type { FakeUser } from "./world.ts";
+
+export interface SettingConfig {
+  name?: string;
+  hint?: string;
+  scope: "world" | "client" | "user";
+  config?: boolean;
+  requiresReload?: boolean;
+  type?: unknown;
+  choices?: Record<string, string>;
+  default?: unknown;
+  onChange?: (value: unknown) => void;
+}
+
+/** `game.settings`: registration, defaults, and values checked against their choices. */
+export class ClientSettings {
+  readonly settings = new Map<string, SettingConfig>();
+  readonly #values = new Map<string, unknown>();
+  /** Writes of world settings, which are Setting documents on the server. */
+  writes = 0;
+
+  register(namespace: string, key: string, config: SettingConfig): void {
+    this.settings.set(`${namespace}.${key}`, config);
+  }
+
+  get(namespace: string, key: string): unknown {
+    const id = `${namespace}.${key}`;
+    const config = this.settings.get(id);
+    if (!config) throw new Error(`"${id}" is not a registered game setting`);
+    return this.#values.has(id) ? this.#values.get(id) : config.default;
+  }
+
+  async set(namespace: string, key: string, value: unknown): Promise<unknown> {
+    const id = `${namespace}.${key}`;
+    const config = this.settings.get(id);
+    if (!config) throw new Error(`"${id}" is not a registered game setting`);
+    if (config.choices && !(String(value) in config.choices)) {
+      throw new Error(`${String(value)} is not a valid choice for ${id}`);
+    }
+    this.#values.set(id, value);
+    this.writes++;
+    config.onChange?.(value);
+    return value;
+  }
+
+  /** Sets a stored value before anything reads it, as a world loaded from disk would have. */
+  preload(id: string, value: unknown): void {
+    this.#values.set(id, value);
+  }
+}
+
+/** `game.i18n` over a flattened language file. Missing keys come back unchanged, as in Foundry. */
+export class Localization {
+  readonly translations: Record<string, string>;
+  readonly asked = new Set<string>();
+
+  constructor(lang: Record<string, unknown>) {
+    this.translations = flatten(lang);
+  }
+
+  has(key: string): boolean {
+    return key in this.translations;
+  }
+
+  localize(key: string): string {
+    this.asked.add(key);
+    return this.translations[key] ?? key;
+  }
+
+  format(key: string, data: Record<string, unknown> = {}): string {
+    return this.localize(key).replace(/\{(\w+)\}/g, (match, name: string) =>
+      name in data ? String(data[name] as string) : match,
+    );
+  }
+}
+
+export function flatten(object: Record<string, unknown>, prefix = ""): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(object)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value && typeof value === "object") {
+      Object.assign(out, flatten(value as Record<string, unknown>, path));
+    } else {
+      out[path] = String(value as string);
+    }
+  }
+  return out;
+}
+
+export class Users {
+  constructor(readonly all: FakeUser[]) {}
+
+  get(id: string): FakeUser | undefined {
+    return this.all.find((user) => user.id === id);
+  }
+
+  /** The GM who runs world events: the active GM with the lowest id, as Foundry picks. */
+  get activeGM(): FakeUser | null {
+    return (
+      this.all
+        .filter((user) => user.isGM && user.active)
+        .sort((a, b) => a.id.localeCompare(b.id))[0] ?? null
+    );
+  }
+}

@@ -1,0 +1,242 @@
+/**
+ * A small fake of the Foundry v13 globals Fray's shell touches, for shell tests in Node.
+ * It models only what the shell calls, and models it honestly: DataModels validate, documents
+ * write through a recorded database, settings check their choices, templates must exist.
+ *
+ * Usage: `const fake = installFakeFoundry();` then import the shell dynamically (its classes
+ * extend the globals at import time), then `await fake.hooks.callAsync("init")`.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import {
+  ActorSheetV2,
+  AppV1ActorSheet,
+  AppV1ItemSheet,
+  ApplicationV2,
+  DocumentSheetV2,
+  HandlebarsApplicationMixin,
+  ItemSheetV2,
+  SheetRegistry,
+} from "./applications.ts";
+import { Collection } from "./collection.ts";
+import { DatabaseLog } from "./database.ts";
+import { DataModel, TypeDataModel } from "./data-model.ts";
+import {
+  Actor,
+  ChatMessage,
+  ClientDocument,
+  Combat,
+  Combatant,
+  CombatantGroup,
+  Item,
+  OWNERSHIP,
+  randomID,
+} from "./documents.ts";
+import * as fields from "./fields.ts";
+import { ClientSettings, Localization, Users } from "./game.ts";
+import { HookRegistry } from "./hooks.ts";
+import { makeRollClass } from "./roll.ts";
+import { world } from "./world.ts";
+import type { DocumentConfig, FakeUser } from "./world.ts";
+
+export const REPO_ROOT = resolve(import.meta.dirname, "../..");
+const SYSTEM_PREFIX = "systems/fray/";
+
+export interface FakeOptions {
+  /** The users of the world; the first is the one logged in unless `userId` says otherwise. */
+  users?: FakeUser[];
+  userId?: string;
+  /** Stored world settings, by full id ("fray.ruleset"), as if loaded from the world. */
+  settings?: Record<string, unknown>;
+  /** The dice: a function returning numbers in [0, 1). Defaults to a fixed-seed generator. */
+  random?: () => number;
+}
+
+export const GM: FakeUser = {
+  id: "gm0000000000000a",
+  name: "Gamemaster",
+  isGM: true,
+  active: true,
+};
+export const PLAYER: FakeUser = {
+  id: "pl0000000000000b",
+  name: "Player",
+  isGM: false,
+  active: true,
+};
+
+/** A small deterministic generator (mulberry32) so fake dice repeat from run to run. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function installFakeFoundry(options: FakeOptions = {}) {
+  const users = new Users(options.users ?? [GM, PLAYER]);
+  const firstUser = users.all[0];
+  if (!firstUser) throw new Error("a fake world needs at least one user");
+  let user: FakeUser = (options.userId && users.get(options.userId)) || firstUser;
+
+  const db = new DatabaseLog();
+  const hooks = new HookRegistry();
+  const sheets = new SheetRegistry();
+  const settings = new ClientSettings();
+  for (const [id, value] of Object.entries(options.settings ?? {})) settings.preload(id, value);
+  const lang = JSON.parse(readFileSync(resolve(REPO_ROOT, "lang/en.json"), "utf8")) as Record<
+    string,
+    unknown
+  >;
+  const i18n = new Localization(lang);
+  const templatesLoaded: string[] = [];
+  const notifications: { level: "info" | "warn" | "error"; message: string }[] = [];
+  const random = options.random ?? seededRandom(1);
+
+  const documentConfig = (documentClass: typeof ClientDocument): DocumentConfig => ({
+    documentClass,
+    dataModels: {},
+    typeLabels: {},
+  });
+  const CONFIG: Record<string, unknown> & Record<string, DocumentConfig> = {
+    Actor: { ...documentConfig(Actor), trackableAttributes: {} },
+    Item: documentConfig(Item),
+    Combat: documentConfig(Combat),
+    Combatant: documentConfig(Combatant),
+    CombatantGroup: documentConfig(CombatantGroup),
+    ChatMessage: documentConfig(ChatMessage),
+  } as Record<string, unknown> & Record<string, DocumentConfig>;
+  Object.assign(CONFIG, {
+    statusEffects: [] as unknown[],
+    queries: {} as Record<string, unknown>,
+    ui: {} as Record<string, unknown>,
+    Dice: { randomUniform: random },
+  });
+
+  const collections = {
+    Actor: new Collection<ClientDocument>(),
+    Item: new Collection<ClientDocument>(),
+    Combat: new Collection<ClientDocument>(),
+    ChatMessage: new Collection<ClientDocument>(),
+  };
+  world.set({
+    config: CONFIG,
+    get user() {
+      return user;
+    },
+    db,
+    hooks,
+    collections,
+  });
+
+  // Core registers its v1 sheets before any system runs.
+  sheets.collection("Actor").registerSheet("core", AppV1ActorSheet, { makeDefault: true });
+  sheets.collection("Item").registerSheet("core", AppV1ItemSheet, { makeDefault: true });
+
+  const game = {
+    system: JSON.parse(readFileSync(resolve(REPO_ROOT, "system.json"), "utf8")) as unknown,
+    settings,
+    i18n,
+    users,
+    get user() {
+      return user;
+    },
+    actors: collections.Actor,
+    items: collections.Item,
+    combats: collections.Combat,
+    messages: collections.ChatMessage,
+  };
+
+  const foundry = {
+    abstract: { DataModel, TypeDataModel },
+    data: { fields },
+    utils: { Collection, randomID },
+    documents: {
+      Actor,
+      Item,
+      Combat,
+      Combatant,
+      CombatantGroup,
+      ChatMessage,
+      collections: { Actors: sheets.collection("Actor"), Items: sheets.collection("Item") },
+    },
+    applications: {
+      api: { ApplicationV2, DocumentSheetV2, HandlebarsApplicationMixin },
+      sheets: { ActorSheetV2, ItemSheetV2 },
+      handlebars: {
+        loadTemplates: async (paths: string[]) => {
+          for (const path of paths) {
+            if (
+              !path.startsWith(SYSTEM_PREFIX) ||
+              !existsSync(resolve(REPO_ROOT, path.slice(SYSTEM_PREFIX.length)))
+            ) {
+              throw new Error(`Failed to load template ${path}: 404 Not Found`);
+            }
+            templatesLoaded.push(path);
+          }
+          return {};
+        },
+      },
+      ux: {
+        TextEditor: {
+          implementation: {
+            /** Enrichment turns links and rolls into HTML; plain HTML comes back as it was. */
+            enrichHTML: async (html: string) => html,
+          },
+        },
+      },
+    },
+    appv1: { sheets: { ActorSheet: AppV1ActorSheet, ItemSheet: AppV1ItemSheet } },
+  };
+
+  const record = (level: "info" | "warn" | "error") => (message: string) => {
+    notifications.push({ level, message });
+  };
+
+  const globals: Record<string, unknown> = {
+    game,
+    CONFIG,
+    Hooks: hooks,
+    foundry,
+    CONST: {
+      DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP,
+      TOKEN_DISPOSITIONS: { SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 },
+    },
+    ui: { notifications: { info: record("info"), warn: record("warn"), error: record("error") } },
+    Actor,
+    Item,
+    Combat,
+    Combatant,
+    CombatantGroup,
+    ChatMessage,
+    Roll: makeRollClass(() =>
+      (CONFIG["Dice"] as unknown as { randomUniform: () => number }).randomUniform(),
+    ),
+  };
+  Object.assign(globalThis, globals);
+
+  return {
+    CONFIG,
+    game,
+    db,
+    hooks,
+    sheets,
+    settings,
+    i18n,
+    users,
+    templatesLoaded,
+    notifications,
+    /** Logs in as another user of the world. */
+    setUser(id: string) {
+      const next = users.get(id);
+      if (!next) throw new Error(`no user ${id}`);
+      user = next;
+    },
+  };
+}
+
+export type FakeFoundry = ReturnType<typeof installFakeFoundry>;

@@ -1,0 +1,70 @@
+import type { Collection } from "./collection.ts";
+import type { DatabaseLog } from "./database.ts";
+import type { ClientDocument } from "./documents.ts";
+import type { DataModel } from "./data-model.ts";
+import type { HookRegistry } from "./hooks.ts";
+
+export interface FakeUser {
+  id: string;
+  name: string;
+  isGM: boolean;
+  active: boolean;
+}
+
+export interface DocumentConfig {
+  documentClass: typeof ClientDocument;
+  dataModels: Record<string, typeof DataModel>;
+  [key: string]: unknown;
+}
+
+interface WorldParts {
+  config: Record<string, DocumentConfig>;
+  user: FakeUser;
+  db: DatabaseLog;
+  hooks: HookRegistry;
+  collections: Record<string, Collection<ClientDocument>>;
+}
+
+let parts: WorldParts | null = null;
+
+/** The fake's shared state, set by installFakeFoundry. Documents reach CONFIG and game here. */
+export const world = {
+  set(next: WorldParts): void {
+    parts = next;
+  },
+  get(): WorldParts {
+    if (!parts) throw new Error("installFakeFoundry() has not run");
+    return parts;
+  },
+  config(): Record<string, DocumentConfig> {
+    return world.get().config;
+  },
+  documentClass(documentName: string): typeof ClientDocument {
+    const cls = world.config()[documentName]?.documentClass;
+    if (!cls) throw new Error(`CONFIG.${documentName}.documentClass is not set`);
+    return cls;
+  },
+  user(): FakeUser {
+    return world.get().user;
+  },
+  db(): DatabaseLog {
+    return world.get().db;
+  },
+  hooks(): HookRegistry {
+    return world.get().hooks;
+  },
+  /** Where documents of this name live: the parent's embedded collection, or the world's. */
+  collectionFor(documentName: string, parent: ClientDocument | null): Collection<ClientDocument> {
+    if (parent) {
+      const embedded = (parent.constructor as typeof ClientDocument).embedded;
+      const field = Object.entries(embedded).find(([, name]) => name === documentName)?.[0];
+      if (!field) throw new Error(`${parent.documentName} does not embed ${documentName}`);
+      return (parent as unknown as Record<string, Collection<ClientDocument>>)[
+        field
+      ] as Collection<ClientDocument>;
+    }
+    const collection = world.get().collections[documentName];
+    if (!collection) throw new Error(`no world collection for ${documentName}`);
+    return collection;
+  },
+};

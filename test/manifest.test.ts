@@ -1,0 +1,200 @@
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { unzipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { BUNDLE_FILE, ZIP_FILE, listFiles } from "../scripts/system-files.ts";
+import { REPO_ROOT } from "./fake-foundry/index.ts";
+import { flatten } from "./fake-foundry/game.ts";
+
+const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, "utf8")) as T;
+
+interface Manifest {
+  id: string;
+  version: string;
+  compatibility: { minimum: string; verified: string };
+  esmodules: string[];
+  styles: string[];
+  languages: { lang: string; path: string }[];
+  documentTypes: Record<string, Record<string, { htmlFields?: string[] }>>;
+  primaryTokenAttribute: string;
+  secondaryTokenAttribute: string;
+  socket: boolean;
+  manifest: string;
+  download: string;
+}
+
+type TemplateJson = Record<string, { types: string[] } & Record<string, unknown>>;
+
+const manifest = readJson<Manifest>(resolve(REPO_ROOT, "system.json"));
+const templateJson = readJson<TemplateJson>(resolve(REPO_ROOT, "template.json"));
+const DIST = resolve(REPO_ROOT, "dist");
+
+describe("system.json", () => {
+  it("is a Foundry v13 system called fray", () => {
+    expect(manifest.id).toBe("fray");
+    expect(manifest.compatibility).toEqual({ minimum: "13", verified: "13" });
+    expect(manifest.version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(manifest.socket).toBe(true);
+  });
+
+  it("declares the actor, item and team types the product needs", () => {
+    expect(Object.keys(manifest.documentTypes["Actor"] ?? {})).toEqual(["character", "npc"]);
+    expect(Object.keys(manifest.documentTypes["Item"] ?? {})).toEqual(
+      expect.arrayContaining(["weapon", "armor", "gear", "technique"]),
+    );
+    expect(Object.keys(manifest.documentTypes["CombatantGroup"] ?? {})).toEqual(["team"]);
+  });
+
+  it("puts health and Energy on token bars", () => {
+    expect(manifest.primaryTokenAttribute).toBe("health");
+    expect(manifest.secondaryTokenAttribute).toBe("energy");
+  });
+});
+
+describe("template.json", () => {
+  it("declares exactly the types system.json declares, document by document", () => {
+    const fromTemplate = Object.fromEntries(
+      Object.entries(templateJson).map(([name, entry]) => [name, [...entry.types].sort()]),
+    );
+    const fromManifest = Object.fromEntries(
+      Object.entries(manifest.documentTypes).map(([name, types]) => [
+        name,
+        Object.keys(types).sort(),
+      ]),
+    );
+    expect(fromTemplate).toEqual(fromManifest);
+  });
+
+  it("has an entry for each type it lists", () => {
+    for (const [name, entry] of Object.entries(templateJson)) {
+      for (const type of entry.types) expect(entry[type], `${name}.${type}`).toBeDefined();
+    }
+  });
+});
+
+describe("the built system folder (dist/)", () => {
+  it("contains every file system.json names", () => {
+    const named = [
+      ...manifest.esmodules,
+      ...manifest.styles,
+      ...manifest.languages.map((language) => language.path),
+      "system.json",
+      "template.json",
+    ];
+    for (const path of named) expect(existsSync(join(DIST, path)), path).toBe(true);
+    expect(manifest.esmodules).toEqual([BUNDLE_FILE]);
+  });
+
+  it("ships every template the code refers to", () => {
+    const sources = listFiles(resolve(REPO_ROOT, "src")).map((path) =>
+      readFileSync(resolve(REPO_ROOT, "src", path), "utf8"),
+    );
+    const referenced = new Set(
+      sources.flatMap((text) => [...text.matchAll(/templates\/[\w/-]+\.hbs/g)].map((m) => m[0])),
+    );
+    expect(referenced.size).toBeGreaterThan(0);
+    for (const path of referenced) expect(existsSync(join(DIST, path)), path).toBe(true);
+  });
+
+  it("zips exactly the folder's files at the zip's root", () => {
+    const zipped = Object.keys(unzipSync(readFileSync(join(DIST, ZIP_FILE)))).sort();
+    const onDisk = listFiles(DIST)
+      .filter((path) => path !== ZIP_FILE)
+      .sort();
+    expect(zipped).toEqual(onDisk);
+    expect(zipped).toContain("system.json");
+  });
+
+  it("is the same system.json as the source", () => {
+    expect(readJson(join(DIST, "system.json"))).toEqual(manifest);
+  });
+});
+
+/* ---------------------------------------------------------------------------------------- */
+/*  Localization: every key the code or templates use exists, and every key in en.json is   */
+/*  used somewhere.                                                                          */
+/* ---------------------------------------------------------------------------------------- */
+
+const english = flatten(readJson<Record<string, unknown>>(resolve(REPO_ROOT, "lang/en.json")));
+
+function filesUnder(dir: string, ending: RegExp): string[] {
+  const out: string[] = [];
+  const walk = (current: string) => {
+    for (const name of readdirSync(current)) {
+      const full = join(current, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (ending.test(name) && !/\.test\.ts$/.test(name)) out.push(full);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** Literal keys, and patterns for keys built in template literals (`FRAY.X.${id}.Name`). */
+function usedKeys(): { literal: Set<string>; patterns: RegExp[]; where: Map<string, string> } {
+  const literal = new Set<string>();
+  const patterns: RegExp[] = [];
+  const where = new Map<string, string>();
+  const files = [
+    ...filesUnder(resolve(REPO_ROOT, "src"), /\.ts$/),
+    ...filesUnder(resolve(REPO_ROOT, "templates"), /\.hbs$/),
+  ];
+  for (const file of files) {
+    const text = readFileSync(file, "utf8");
+    for (const match of text.matchAll(/["'](FRAY\.[A-Za-z0-9_.-]+|TYPES\.[A-Za-z0-9_.-]+)["']/g)) {
+      const key = match[1] ?? "";
+      literal.add(key);
+      where.set(key, relative(REPO_ROOT, file));
+    }
+    for (const match of text.matchAll(/`((?:FRAY|TYPES)\.[A-Za-z0-9_.${}-]*\$\{[^`]*)`/g)) {
+      const source = (match[1] ?? "")
+        .split(/\$\{[^}]*\}/)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+        .join("[A-Za-z0-9_-]+");
+      patterns.push(new RegExp(`^${source}$`));
+    }
+  }
+  return { literal, patterns, where };
+}
+
+describe("lang/en.json", () => {
+  const { literal, patterns, where } = usedKeys();
+
+  it("has every key the code and templates use", () => {
+    const missing = [...literal].filter((key) => !(key in english));
+    expect(missing.map((key) => `${key} (${where.get(key) ?? "?"})`)).toEqual([]);
+  });
+
+  it("has a key for every pattern of keys built at run time", () => {
+    expect(patterns.length).toBeGreaterThan(0);
+    for (const pattern of patterns) {
+      expect(
+        Object.keys(english).some((key) => pattern.test(key)),
+        String(pattern),
+      ).toBe(true);
+    }
+  });
+
+  it("names every document type system.json declares", () => {
+    for (const [name, types] of Object.entries(manifest.documentTypes)) {
+      for (const type of Object.keys(types)) expect(english[`TYPES.${name}.${type}`]).toBeTruthy();
+    }
+  });
+
+  it("has no key that nothing uses", () => {
+    const typeKeys = new Set(
+      Object.entries(manifest.documentTypes).flatMap(([name, types]) =>
+        Object.keys(types).map((type) => `TYPES.${name}.${type}`),
+      ),
+    );
+    const unused = Object.keys(english).filter(
+      (key) =>
+        !literal.has(key) && !typeKeys.has(key) && !patterns.some((pattern) => pattern.test(key)),
+    );
+    expect(unused).toEqual([]);
+  });
+
+  it("has no empty translation", () => {
+    expect(Object.entries(english).filter(([, text]) => !text.trim())).toEqual([]);
+  });
+});

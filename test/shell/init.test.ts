@@ -1,0 +1,131 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT, installFakeFoundry } from "../fake-foundry/index.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { DataModelValidationError } from "../fake-foundry/fields.ts";
+import type { DataModel } from "../fake-foundry/data-model.ts";
+
+interface Manifest {
+  documentTypes: Record<string, Record<string, unknown>>;
+}
+const manifest = JSON.parse(readFileSync(resolve(REPO_ROOT, "system.json"), "utf8")) as Manifest;
+
+let fake: FakeFoundry;
+
+beforeAll(async () => {
+  fake = installFakeFoundry();
+  await import("../../src/fray.ts");
+  await fake.hooks.callAsync("init");
+});
+
+describe("the init hook", () => {
+  it("registers the ruleset world setting with the five rulesets, Worldlines by default", () => {
+    const setting = fake.settings.settings.get("fray.ruleset");
+    expect(setting).toMatchObject({ scope: "world", config: true, requiresReload: true });
+    expect(setting?.default).toBe("worldlines");
+    expect(Object.keys(setting?.choices ?? {})).toEqual([
+      "worldlines",
+      "wwn",
+      "freelancers",
+      "dicepool",
+      "twodice",
+    ]);
+    // Every choice shows a translated name in the settings window, not a raw key.
+    for (const label of Object.values(setting?.choices ?? {})) {
+      expect(fake.i18n.has(label)).toBe(true);
+    }
+    expect(fake.game.settings.get("fray", "ruleset")).toBe("worldlines");
+  });
+
+  it("registers a DataModel for every type system.json declares", () => {
+    for (const [documentName, types] of Object.entries(manifest.documentTypes)) {
+      const models = fake.CONFIG[documentName]?.dataModels ?? {};
+      for (const type of Object.keys(types)) {
+        expect(models[type], `${documentName}.${type}`).toBeTypeOf("function");
+      }
+    }
+  });
+
+  it("replaces every core document class with Fray's own", () => {
+    for (const name of ["Actor", "Item", "Combat", "Combatant", "CombatantGroup"]) {
+      const cls = fake.CONFIG[name]?.documentClass;
+      expect(cls?.name, name).toBe(`Fray${name}`);
+    }
+  });
+
+  it("opens Fray's sheets, not core's, for every actor and item type", () => {
+    for (const type of Object.keys(manifest.documentTypes["Actor"] ?? {})) {
+      expect((fake.sheets.defaultFor("Actor", type) as { name: string }).name).toBe(
+        "FrayActorSheet",
+      );
+    }
+    for (const type of Object.keys(manifest.documentTypes["Item"] ?? {})) {
+      expect((fake.sheets.defaultFor("Item", type) as { name: string }).name).toBe("FrayItemSheet");
+    }
+    expect(fake.sheets.entries.filter((entry) => entry.scope === "core")).toEqual([]);
+  });
+
+  it("preloads the sheet templates, which exist on disk", () => {
+    expect(fake.templatesLoaded).toEqual([
+      "systems/fray/templates/actor/actor-sheet.hbs",
+      "systems/fray/templates/item/item-sheet.hbs",
+    ]);
+  });
+
+  it("lets tokens show health and Energy bars", () => {
+    const trackable = (fake.CONFIG["Actor"] as unknown as { trackableAttributes: object })
+      .trackableAttributes;
+    expect(trackable).toEqual({
+      character: { bar: ["health", "energy"], value: [] },
+      npc: { bar: ["health", "energy"], value: [] },
+    });
+  });
+
+  it("writes nothing to the database", () => {
+    expect(fake.db.calls).toEqual([]);
+  });
+});
+
+describe("actors built with the registered DataModels", () => {
+  const createActor = async (data: Record<string, unknown>) => {
+    const Actor = fake.CONFIG["Actor"]?.documentClass;
+    if (!Actor) throw new Error("no Actor class");
+    const actor = await Actor.create(data);
+    if (!actor) throw new Error("no actor");
+    return actor;
+  };
+
+  it("start with full health and Energy", async () => {
+    const actor = await createActor({ name: "Ash", type: "character" });
+    expect(actor.system).toMatchObject({
+      health: { value: 10, max: 10 },
+      energy: { value: 6, max: 6 },
+    });
+  });
+
+  it("refuse negative health with a message naming the field, and keep the old value", async () => {
+    const actor = await createActor({ name: "Bram", type: "npc" });
+    const writesBefore = fake.db.count({ operation: "update" });
+    await expect(actor.update({ "system.health.value": -3 })).rejects.toThrow(
+      DataModelValidationError,
+    );
+    await expect(actor.update({ "system.health.value": -3 })).rejects.toThrow(/health\.value/);
+    expect((actor.system as DataModel & { health: { value: number } }).health.value).toBe(10);
+    expect(fake.db.count({ operation: "update" })).toBe(writesBefore);
+  });
+
+  it("refuse an NPC rank that is not minor, elite or boss", async () => {
+    const actor = await createActor({ name: "Cole", type: "npc" });
+    await expect(actor.update({ "system.rank": "legendary" })).rejects.toThrow(/rank/);
+    await actor.update({ "system.rank": "elite" });
+    expect((actor.system as DataModel & { rank: string }).rank).toBe("elite");
+  });
+});
+
+describe("the ruleset setting", () => {
+  it("refuses a ruleset Fray does not have", async () => {
+    await expect(fake.game.settings.set("fray", "ruleset", "chess")).rejects.toThrow(/chess/);
+    expect(fake.game.settings.get("fray", "ruleset")).toBe("worldlines");
+  });
+});
