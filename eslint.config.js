@@ -22,7 +22,14 @@ const FOUNDRY_GLOBALS = [
 ].map((name) => ({ name, message: "src/rules is pure: pass Foundry data in as arguments." }));
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "test/browser/__output__/", "test/browser/foundry-helpers.js"] },
+  {
+    ignores: [
+      "dist/",
+      "node_modules/",
+      "test/browser/__output__/",
+      "test/browser/foundry-helpers.js",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -31,7 +38,21 @@ export default tseslint.config(
     },
     rules: {
       "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true }],
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
+      // Foundry swaps document classes at run time (CONFIG.Actor.documentClass); the rule cannot
+      // see that a FrayActor is the configured Actor and flags every document passed to core.
+      "@typescript-eslint/no-unsafe-class-instance-assignment": "off",
+    },
+  },
+  {
+    // The fake mirrors Foundry's API, async signatures and empty placeholder classes included.
+    files: ["test/fake-foundry/**/*.ts"],
+    rules: {
+      "@typescript-eslint/require-await": "off",
+      "@typescript-eslint/no-extraneous-class": "off",
     },
   },
   {

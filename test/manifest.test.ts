@@ -6,7 +6,7 @@ import { BUNDLE_FILE, ZIP_FILE, listFiles } from "../scripts/system-files.ts";
 import { REPO_ROOT } from "./fake-foundry/index.ts";
 import { flatten } from "./fake-foundry/game.ts";
 
-const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, "utf8")) as T;
+const readJson = (path: string): unknown => JSON.parse(readFileSync(path, "utf8"));
 
 interface Manifest {
   id: string;
@@ -25,8 +25,8 @@ interface Manifest {
 
 type TemplateJson = Record<string, { types: string[] } & Record<string, unknown>>;
 
-const manifest = readJson<Manifest>(resolve(REPO_ROOT, "system.json"));
-const templateJson = readJson<TemplateJson>(resolve(REPO_ROOT, "template.json"));
+const manifest = readJson(resolve(REPO_ROOT, "system.json")) as Manifest;
+const templateJson = readJson(resolve(REPO_ROOT, "template.json")) as TemplateJson;
 const DIST = resolve(REPO_ROOT, "dist");
 
 describe("system.json", () => {
@@ -115,7 +115,7 @@ describe("the built system folder (dist/)", () => {
 /*  used somewhere.                                                                          */
 /* ---------------------------------------------------------------------------------------- */
 
-const english = flatten(readJson<Record<string, unknown>>(resolve(REPO_ROOT, "lang/en.json")));
+const english = flatten(readJson(resolve(REPO_ROOT, "lang/en.json")) as Record<string, unknown>);
 
 function filesUnder(dir: string, ending: RegExp): string[] {
   const out: string[] = [];

@@ -13,7 +13,7 @@ import { FrayItemSheet } from "./sheets/item-sheet.ts";
  * The `init` hook: everything Foundry must know before the world loads. Registration only; no
  * document is read or written here.
  */
-export async function init(): Promise<void> {
+export function init(): void {
   registerSettings();
 
   CONFIG.Actor.documentClass = FrayActor;
@@ -48,7 +48,12 @@ export async function init(): Promise<void> {
     label: "FRAY.Sheet.Item",
   });
 
-  await foundry.applications.handlebars.loadTemplates(Object.values(TEMPLATES));
+  // Preloading only warms the cache: a sheet still loads its template when it first renders.
+  foundry.applications.handlebars
+    .loadTemplates(Object.values(TEMPLATES))
+    .catch((error: unknown) => {
+      console.error(`${SYSTEM_ID} | could not preload templates`, error);
+    });
 
   console.info(`${SYSTEM_ID} | initialised with the ${activeRuleset().id} ruleset`);
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_RULESET, RULESET_IDS, getRuleset } from "../rules/registry.ts";
-import type { RulesetId, RulesetModule } from "../rules/registry.ts";
+import type { RulesetModule } from "../rules/registry.ts";
 import { SYSTEM_ID } from "./constants.ts";
 
 /** Registers Fray's world settings. Called once, from the init hook. */
@@ -11,10 +11,7 @@ export function registerSettings(): void {
     config: true,
     requiresReload: true,
     type: String,
-    choices: Object.fromEntries(RULESET_IDS.map((id) => [id, getRuleset(id).label])) as Record<
-      RulesetId,
-      string
-    >,
+    choices: Object.fromEntries(RULESET_IDS.map((id) => [id, getRuleset(id).label])),
     default: DEFAULT_RULESET,
   });
 }

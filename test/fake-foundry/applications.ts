@@ -7,7 +7,8 @@ function mergeOptions(base: AnyOptions, extra: AnyOptions): AnyOptions {
   const out: AnyOptions = { ...base };
   for (const [key, value] of Object.entries(extra)) {
     const prior = out[key];
-    if (Array.isArray(prior) && Array.isArray(value)) out[key] = [...prior, ...value];
+    if (Array.isArray(prior) && Array.isArray(value))
+      out[key] = [...(prior as unknown[]), ...(value as unknown[])];
     else if (isObject(prior) && isObject(value)) out[key] = mergeOptions(prior, value);
     else out[key] = value;
   }
@@ -33,12 +34,11 @@ export class ApplicationV2 {
 
   constructor(options: AnyOptions = {}) {
     const chain: (typeof ApplicationV2)[] = [];
-    for (
-      let cls = this.constructor as typeof ApplicationV2;
-      cls !== Object.getPrototypeOf(ApplicationV2) && cls;
-      cls = Object.getPrototypeOf(cls) as typeof ApplicationV2
-    ) {
-      if (Object.prototype.hasOwnProperty.call(cls, "DEFAULT_OPTIONS")) chain.unshift(cls);
+    let cls: unknown = this.constructor;
+    while (typeof cls === "function" && cls !== Object.getPrototypeOf(ApplicationV2)) {
+      const app = cls as typeof ApplicationV2;
+      if (Object.prototype.hasOwnProperty.call(app, "DEFAULT_OPTIONS")) chain.unshift(app);
+      cls = Object.getPrototypeOf(cls);
     }
     this.options = chain.reduce<AnyOptions>(
       (merged, cls) => mergeOptions(merged, cls.DEFAULT_OPTIONS),

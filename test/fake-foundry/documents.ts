@@ -115,12 +115,12 @@ export class ClientDocument {
 
   /** Applies validated changes locally (what the server's broadcast does on every client). */
   _applyChanges(changes: Record<string, unknown>): void {
-    const next = mergeDeep(structuredClone(this._source) as Record<string, unknown>, changes);
+    const next = mergeDeep(structuredClone(this._source), changes);
     if (typeof (this.system as DataModel).updateSource === "function") {
       (this.system as DataModel).updateSource(extractSystem(changes));
       next["system"] = (this.system as DataModel).toObject();
     }
-    this._source = next as DocumentSource;
+    this._source = next;
     this.name = (next["name"] as string | undefined) ?? this.name;
     this.img = (next["img"] as string | null | undefined) ?? this.img;
     this.flags = structuredClone((next["flags"] as Record<string, unknown> | undefined) ?? {});
@@ -200,7 +200,7 @@ export class ClientDocument {
       targets[index]?._applyChanges(changes);
       world.hooks().callAll(`update${this.documentName}`, targets[index], changes);
     });
-    return targets.filter((doc): doc is ClientDocument => doc !== undefined);
+    return targets;
   }
 
   static async deleteDocuments(

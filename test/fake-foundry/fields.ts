@@ -78,7 +78,8 @@ export class StringField extends DataField {
   override clean(value: unknown): unknown {
     if (value === undefined) return this.getInitialValue();
     if (value === null) return this.options.nullable ? null : "";
-    return typeof value === "string" ? value.trim() : String(value as string);
+    if (typeof value === "string") return value.trim();
+    return typeof value === "number" || typeof value === "boolean" ? String(value) : value;
   }
 
   protected override validateType(value: unknown): string | undefined {

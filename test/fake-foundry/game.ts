@@ -69,7 +69,7 @@ export class Localization {
 
   format(key: string, data: Record<string, unknown> = {}): string {
     return this.localize(key).replace(/\{(\w+)\}/g, (match, name: string) =>
-      name in data ? String(data[name] as string) : match,
+      name in data ? String(data[name]) : match,
     );
   }
 }
@@ -81,7 +81,7 @@ export function flatten(object: Record<string, unknown>, prefix = ""): Record<st
     if (value && typeof value === "object") {
       Object.assign(out, flatten(value as Record<string, unknown>, path));
     } else {
-      out[path] = String(value as string);
+      out[path] = String(value);
     }
   }
   return out;

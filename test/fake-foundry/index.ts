@@ -109,11 +109,11 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     Combatant: documentConfig(Combatant),
     CombatantGroup: documentConfig(CombatantGroup),
     ChatMessage: documentConfig(ChatMessage),
-  } as Record<string, unknown> & Record<string, DocumentConfig>;
+  };
   Object.assign(CONFIG, {
     statusEffects: [] as unknown[],
-    queries: {} as Record<string, unknown>,
-    ui: {} as Record<string, unknown>,
+    queries: {},
+    ui: {},
     Dice: { randomUniform: random },
   });
 
