@@ -39,7 +39,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser.close();
+  // Undefined only when the launch failed, which beforeAll has already reported.
+  await (browser as Browser | undefined)?.close();
 });
 
 async function createActor(source: Record<string, unknown>) {
