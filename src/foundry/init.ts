@@ -1,6 +1,8 @@
 import { ACTOR_TYPES, ITEM_TYPES, SYSTEM_ID, TEMPLATES } from "./constants.ts";
 import { CharacterData, NpcData } from "./data/actor.ts";
 import { ArmorData, GearData, TechniqueData, WeaponData } from "./data/item.ts";
+import { COMBAT_QUERY, handleCombatQuery } from "./combat/actions.ts";
+import { FrayCombatTracker } from "./combat/tracker.ts";
 import { TeamData } from "./data/team.ts";
 import { FrayActor } from "./documents/actor.ts";
 import { FrayCombat, FrayCombatant, FrayCombatantGroup } from "./documents/combat.ts";
@@ -21,6 +23,9 @@ export function init(): void {
   CONFIG.Combat.documentClass = FrayCombat;
   CONFIG.Combatant.documentClass = FrayCombatant;
   CONFIG.CombatantGroup.documentClass = FrayCombatantGroup;
+  CONFIG.ui.combat = FrayCombatTracker;
+  // A player's "activate me" / "end my turn" is run by the active GM (see combat/actions.ts).
+  (CONFIG.queries as unknown as Record<string, unknown>)[COMBAT_QUERY] = handleCombatQuery;
 
   CONFIG.Actor.dataModels.character = CharacterData;
   CONFIG.Actor.dataModels.npc = NpcData;

@@ -1,3 +1,5 @@
+import type { TurnOrder } from "./combat/order.ts";
+
 /**
  * What every ruleset module offers the shell. The shell only ever talks to a ruleset through this
  * interface, found by id in the registry; later issues extend it (turn order, attacks, statuses).
@@ -9,6 +11,8 @@ export interface RulesetModule {
   readonly label: string;
   /** Localization key of a one-line summary of how a round runs. */
   readonly summary: string;
+  /** How a round is ordered: teams or individuals, what to gather before round 1, the phases. */
+  readonly turnOrder: TurnOrder;
 }
 
 export const RULESET_IDS = ["worldlines", "wwn", "freelancers", "dicepool", "twodice"] as const;

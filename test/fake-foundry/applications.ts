@@ -168,3 +168,30 @@ export class SheetRegistry {
 export function currentUserIsGM(): boolean {
   return world.user().isGM;
 }
+
+/**
+ * The sidebar's CombatTracker: Handlebars parts (header, tracker, footer), the combat it shows
+ * (`viewed`: the world's first combat), per-part context and the combatant context menu entries.
+ */
+export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
+  static override DEFAULT_OPTIONS: AnyOptions = { id: "combat", actions: {} };
+  static PARTS: Record<string, { template: string }> = {
+    header: { template: "templates/sidebar/tabs/combat/header.hbs" },
+    tracker: { template: "templates/sidebar/tabs/combat/tracker.hbs" },
+    footer: { template: "templates/sidebar/tabs/combat/footer.hbs" },
+  };
+
+  get viewed(): ClientDocument | null {
+    return world.get().collections["Combat"]?.contents[0] ?? null;
+  }
+
+  async _preparePartContext(_partId: string, context: AnyOptions): Promise<AnyOptions> {
+    return context;
+  }
+
+  _getEntryContextOptions(): unknown[] {
+    return [];
+  }
+
+  async _onRender(_context: AnyOptions, _options: AnyOptions): Promise<void> {}
+}

@@ -33,6 +33,13 @@ export class ClientDocument {
   static documentName = "Document";
   /** Embedded collections: field name → document name. */
   static embedded: Record<string, string> = {};
+  /** Top-level source fields copied onto the document (and refreshed on every update). */
+  static sourceFields: Record<string, unknown> = {};
+
+  /** The configured class for this document type (`Actor.implementation`). */
+  static get implementation(): typeof ClientDocument {
+    return world.documentClass(this.documentName);
+  }
 
   _id: string;
   name: string;
@@ -54,9 +61,22 @@ export class ClientDocument {
     this.flags = structuredClone(source.flags ?? {});
     this.ownership = { default: OWNERSHIP.NONE, ...(source.ownership ?? {}) };
     this.system = this.#buildSystem(source.system ?? {});
+    this.#copyFields();
     this.#initEmbedded(source);
     this.prepareData();
   }
+
+  #copyFields(): void {
+    const fields = (this.constructor as DocumentClass).sourceFields;
+    for (const [field, initial] of Object.entries(fields)) {
+      (this as unknown as Record<string, unknown>)[field] = this._source[field] ?? initial;
+    }
+  }
+
+  /** Foundry calls these on the parent, on every client, after embedded changes. */
+  _onCreateDescendantDocuments(..._args: unknown[]): void {}
+  _onUpdateDescendantDocuments(..._args: unknown[]): void {}
+  _onDeleteDescendantDocuments(..._args: unknown[]): void {}
 
   get id(): string {
     return this._id;
@@ -124,6 +144,7 @@ export class ClientDocument {
     this.name = (next["name"] as string | undefined) ?? this.name;
     this.img = (next["img"] as string | null | undefined) ?? this.img;
     this.flags = structuredClone((next["flags"] as Record<string, unknown> | undefined) ?? {});
+    this.#copyFields();
     this.prepareData();
   }
 
@@ -157,6 +178,18 @@ export class ClientDocument {
       parent: parent?.uuid ?? null,
     });
     for (const doc of created) world.collectionFor(this.documentName, parent).set(doc.id, doc);
+    if (parent) {
+      parent._onCreateDescendantDocuments(
+        parent,
+        embeddedField(parent, this.documentName),
+        created,
+        data,
+        {},
+        world.user().id,
+      );
+    }
+    for (const doc of created)
+      world.hooks().callAll(`create${this.documentName}`, doc, {}, world.user().id);
     return created;
   }
 
@@ -195,11 +228,22 @@ export class ClientDocument {
       data: updates.map((update) => structuredClone(update)),
       parent: parent?.uuid ?? null,
     });
-    updates.forEach((update, index) => {
+    const applied = updates.map((update, index) => {
       const { _id: _ignored, ...changes } = update;
       targets[index]?._applyChanges(changes);
       world.hooks().callAll(`update${this.documentName}`, targets[index], changes);
+      return changes;
     });
+    if (parent) {
+      parent._onUpdateDescendantDocuments(
+        parent,
+        embeddedField(parent, this.documentName),
+        targets,
+        applied,
+        {},
+        world.user().id,
+      );
+    }
     return targets;
   }
 
@@ -216,7 +260,18 @@ export class ClientDocument {
       parent: parent?.uuid ?? null,
     });
     const collection = world.collectionFor(this.documentName, parent);
+    const removed = ids.map((id) => collection.get(id));
     for (const id of ids) collection.delete(id);
+    if (parent) {
+      parent._onDeleteDescendantDocuments(
+        parent,
+        embeddedField(parent, this.documentName),
+        removed,
+        ids,
+        {},
+        world.user().id,
+      );
+    }
     return ids;
   }
 
@@ -240,6 +295,11 @@ export class ClientDocument {
   }
 }
 
+function embeddedField(parent: ClientDocument, documentName: string): string {
+  const embedded = (parent.constructor as DocumentClass).embedded;
+  return Object.entries(embedded).find(([, name]) => name === documentName)?.[0] ?? "";
+}
+
 /** The `system` part of an update, whether nested (`{system: {...}}`) or dotted. */
 function extractSystem(changes: Record<string, unknown>): Record<string, unknown> {
   const nested = mergeDeep({}, changes);
@@ -253,6 +313,12 @@ export class Actor extends ClientDocument {
 
   get isToken(): boolean {
     return false;
+  }
+
+  /** Core's default: a new token is hostile unless the actor's prototype says otherwise. */
+  get prototypeToken(): { disposition: number } {
+    const source = this._source["prototypeToken"] as { disposition?: number } | undefined;
+    return { disposition: source?.disposition ?? -1 };
   }
 }
 
@@ -271,14 +337,88 @@ export class Item extends ClientDocument {
 export class Combat extends ClientDocument {
   static override documentName = "Combat";
   static override embedded = { combatants: "Combatant", groups: "CombatantGroup" };
+  static override sourceFields = { round: 0, turn: null };
   declare combatants: Collection<Combatant>;
   declare groups: Collection<CombatantGroup>;
-  round = 0;
-  turn: number | null = null;
+  declare round: number;
+  declare turn: number | null;
+  /** Set by setupTurns (a class field initializer would run after the constructor's). */
+  declare turns: Combatant[];
+
+  get started(): boolean {
+    return this.round > 0;
+  }
+
+  get combatant(): Combatant | undefined {
+    return this.turn === null ? undefined : this.turns[this.turn];
+  }
+
+  /** Core sorts by initiative, highest first, then keeps the collection's order. */
+  setupTurns(): Combatant[] {
+    const all = this.combatants.contents;
+    this.turns = all
+      .map((c, index) => ({ c, index }))
+      .sort(
+        (a, b) =>
+          (b.c.initiative ?? -Infinity) - (a.c.initiative ?? -Infinity) || a.index - b.index,
+      )
+      .map((entry) => entry.c);
+    return this.turns;
+  }
+
+  override prepareData(): void {
+    super.prepareData();
+    // Embedded collections are not built yet when the constructor first prepares the data.
+    if ((this.combatants as Collection<Combatant> | undefined) !== undefined) this.setupTurns();
+  }
+
+  override _onCreateDescendantDocuments(): void {
+    this.setupTurns();
+  }
+
+  override _onUpdateDescendantDocuments(): void {
+    this.setupTurns();
+  }
+
+  override _onDeleteDescendantDocuments(): void {
+    this.setupTurns();
+  }
 }
 
 export class Combatant extends ClientDocument {
   static override documentName = "Combatant";
+  static override sourceFields = {
+    actorId: null,
+    tokenId: null,
+    defeated: false,
+    hidden: false,
+    group: null,
+    initiative: null,
+  };
+  declare actorId: string | null;
+  declare tokenId: string | null;
+  declare defeated: boolean;
+  declare hidden: boolean;
+  declare group: string | null;
+  declare initiative: number | null;
+
+  /** The combatant's actor (a linked actor: the world's). */
+  get actor(): Actor | null {
+    const actors = world.get().collections["Actor"];
+    return (actors?.get(this.actorId ?? "") as Actor | undefined) ?? null;
+  }
+
+  /** No canvas in the fake: combatants have no token document. */
+  get token(): null {
+    return null;
+  }
+
+  /** Like core, a combatant without its own name or image shows its actor's. */
+  override prepareData(): void {
+    super.prepareData();
+    this.name = this._source.name ?? this.actor?.name ?? "";
+    this.img = this._source.img ?? this.actor?.img ?? null;
+  }
 }
 
 export class CombatantGroup extends ClientDocument {

@@ -1,4 +1,57 @@
+import { world } from "./world.ts";
 import type { FakeUser } from "./world.ts";
+
+/** A query one user sent another (`User#query`). */
+export interface SentQuery {
+  from: string;
+  to: string;
+  name: string;
+  data: unknown;
+}
+
+/**
+ * A user as documents and the shell see it: `isSelf`, and `query`, which runs the named
+ * `CONFIG.queries` handler as that user's client would (logged in as them while it runs) and
+ * hands back its answer. The user-switch stands in for the socket round-trip.
+ */
+export class FakeUserDocument implements FakeUser {
+  id: string;
+  name: string;
+  isGM: boolean;
+  active: boolean;
+
+  constructor(
+    user: FakeUser,
+    private readonly sent: SentQuery[],
+    private readonly switchTo: (id: string) => void,
+  ) {
+    this.id = user.id;
+    this.name = user.name;
+    this.isGM = user.isGM;
+    this.active = user.active;
+  }
+
+  get isSelf(): boolean {
+    return world.user().id === this.id;
+  }
+
+  async query(name: string, data: unknown): Promise<unknown> {
+    if (!this.active) throw new Error(`${this.name} is not connected`);
+    const from = world.user().id;
+    this.sent.push({ from, to: this.id, name, data: structuredClone(data) });
+    const queries = (world.get().config as unknown as { queries: Record<string, unknown> }).queries;
+    const handler = queries[name];
+    if (typeof handler !== "function") throw new Error(`no query handler ${name}`);
+    this.switchTo(this.id);
+    try {
+      return structuredClone(
+        await (handler as (d: unknown) => Promise<unknown>)(structuredClone(data)),
+      );
+    } finally {
+      this.switchTo(from);
+    }
+  }
+}
 
 export interface SettingConfig {
   name?: string;
@@ -88,14 +141,31 @@ export function flatten(object: Record<string, unknown>, prefix = ""): Record<st
 }
 
 export class Users {
-  constructor(readonly all: FakeUser[]) {}
+  readonly all: FakeUserDocument[];
+  /** Every query sent between users, in order. */
+  readonly queries: SentQuery[] = [];
+  #switchTo: (id: string) => void = () => undefined;
 
-  get(id: string): FakeUser | undefined {
+  constructor(users: FakeUser[]) {
+    this.all = users.map(
+      (user) =>
+        new FakeUserDocument(user, this.queries, (id) => {
+          this.#switchTo(id);
+        }),
+    );
+  }
+
+  /** How `query` logs in as the answering user (set by installFakeFoundry). */
+  onSwitch(fn: (id: string) => void): void {
+    this.#switchTo = fn;
+  }
+
+  get(id: string): FakeUserDocument | undefined {
     return this.all.find((user) => user.id === id);
   }
 
   /** The GM who runs world events: the active GM with the lowest id, as Foundry picks. */
-  get activeGM(): FakeUser | null {
+  get activeGM(): FakeUserDocument | null {
     return (
       this.all
         .filter((user) => user.isGM && user.active)

@@ -11,6 +11,7 @@ import { resolve } from "node:path";
 import {
   ActorSheetV2,
   AppV1ActorSheet,
+  CombatTracker,
   AppV1ItemSheet,
   ApplicationV2,
   DocumentSheetV2,
@@ -77,11 +78,21 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+function escapeHTML(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+}
+
 export function installFakeFoundry(options: FakeOptions = {}) {
   const users = new Users(options.users ?? [GM, PLAYER]);
   const firstUser = users.all[0];
   if (!firstUser) throw new Error("a fake world needs at least one user");
   let user: FakeUser = (options.userId && users.get(options.userId)) || firstUser;
+  users.onSwitch((id) => {
+    user = users.get(id) ?? user;
+  });
 
   const db = new DatabaseLog();
   const hooks = new HookRegistry();
@@ -154,7 +165,7 @@ export function installFakeFoundry(options: FakeOptions = {}) {
   const foundry = {
     abstract: { DataModel, TypeDataModel },
     data: { fields },
-    utils: { Collection, randomID },
+    utils: { Collection, randomID, escapeHTML },
     documents: {
       Actor,
       Item,
@@ -167,6 +178,7 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     applications: {
       api: { ApplicationV2, DocumentSheetV2, HandlebarsApplicationMixin },
       sheets: { ActorSheetV2, ItemSheetV2 },
+      sidebar: { tabs: { CombatTracker } },
       handlebars: {
         loadTemplates: async (paths: string[]) => {
           for (const path of paths) {
@@ -228,6 +240,8 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     settings,
     i18n,
     users,
+    /** Every `User#query` sent, in order. */
+    queries: users.queries,
     templatesLoaded,
     notifications,
     /** Logs in as another user of the world. */

@@ -1,7 +1,9 @@
 import type { RulesetModule } from "../types.ts";
+import { twodiceTurnOrder } from "./initiative.ts";
 
 export const ruleset: RulesetModule = {
   id: "twodice",
   label: "FRAY.Ruleset.twodice.Name",
   summary: "FRAY.Ruleset.twodice.Summary",
+  turnOrder: twodiceTurnOrder,
 };

@@ -16,11 +16,13 @@
  * - encounter.ts / sample.ts: a headless fight (npm run demo).
  */
 import type { RulesetModule } from "../types.ts";
+import { worldlinesTurnOrder } from "./order.ts";
 
 export const ruleset: RulesetModule = {
   id: "worldlines",
   label: "FRAY.Ruleset.worldlines.Name",
   summary: "FRAY.Ruleset.worldlines.Summary",
+  turnOrder: worldlinesTurnOrder,
 };
 
 export * from "./attack.ts";

@@ -1,0 +1,267 @@
+/**
+ * Turn actions. Every transition of the turn machine is computed and written by the active GM:
+ * a player's (or another GM's) "activate me" / "end my turn" travels there as the
+ * `fray.combatAction` query. The GM checks who asks and whether the machine allows it, writes the
+ * new state in one Combat update and the round events' changes in one batched actor update.
+ */
+import {
+  activate,
+  endPhase,
+  endTurn,
+  nextRound,
+  reconcile,
+  startCombat,
+  undo,
+  undoPhase,
+} from "../../rules/combat/machine.ts";
+import { planSource } from "../../rules/combat/order.ts";
+import type { Requester, TurnResult, TurnState } from "../../rules/combat/types.ts";
+import { SYSTEM_ID } from "../constants.ts";
+import { activeRuleset } from "../settings.ts";
+import { eventCombatants, roundEventChanges, writeActorChanges } from "./events.ts";
+import { settleOrder } from "./start.ts";
+import type { StartChoice } from "./start.ts";
+import { rosterOf, teamsOf, turnContext, turnStateOf, turnStateUpdate } from "./state.ts";
+import type { CombatLike, CombatantLike } from "./state.ts";
+
+export const COMBAT_QUERY = `${SYSTEM_ID}.combatAction`;
+
+export type TurnAction =
+  | { readonly kind: "activate"; readonly combatantId: string }
+  | { readonly kind: "endTurn"; readonly combatantId: string }
+  | { readonly kind: "endPhase" }
+  | { readonly kind: "nextRound" }
+  | { readonly kind: "undo" }
+  | { readonly kind: "undoPhase" };
+
+/** What a client sends the active GM. */
+export interface CombatActionRequest {
+  readonly combatId: string;
+  readonly userId: string;
+  readonly action: TurnAction;
+}
+
+export type ActionOutcome = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+
+const ACTION_KINDS = ["activate", "endTurn", "endPhase", "nextRound", "undo", "undoPhase"];
+
+/** The request as sent, or null when it is not a well-formed one. */
+export function parseRequest(data: unknown): CombatActionRequest | null {
+  if (typeof data !== "object" || data === null) return null;
+  const { combatId, userId, action } = data as Record<string, unknown>;
+  if (typeof combatId !== "string" || typeof userId !== "string") return null;
+  if (typeof action !== "object" || action === null) return null;
+  const kind = (action as { kind?: unknown }).kind;
+  if (typeof kind !== "string" || !ACTION_KINDS.includes(kind)) return null;
+  const combatantId = (action as { combatantId?: unknown }).combatantId;
+  if ((kind === "activate" || kind === "endTurn") && typeof combatantId !== "string") return null;
+  return { combatId, userId, action: action as TurnAction };
+}
+
+/** Whether the user owns the combatant: owns its actor (or the combatant itself). */
+export function userOwns(combatant: CombatantLike, user: User.Implementation): boolean {
+  const actor = combatant.actor;
+  if (actor !== null && actor.testUserPermission(user, "OWNER")) return true;
+  return combatant.testUserPermission(user, "OWNER");
+}
+
+function requesterFor(
+  combat: CombatLike,
+  action: TurnAction,
+  user: User.Implementation,
+): Requester {
+  if (user.isGM) return "gm";
+  if (action.kind !== "activate" && action.kind !== "endTurn") return "other";
+  const combatant = combat.combatants.get(action.combatantId);
+  return combatant !== undefined && userOwns(combatant, user) ? "owner" : "other";
+}
+
+function transition(
+  state: TurnState,
+  combat: CombatLike,
+  action: TurnAction,
+  by: Requester,
+): TurnResult {
+  const ctx = turnContext(combat, activeRuleset().turnOrder);
+  switch (action.kind) {
+    case "activate":
+      return activate(state, ctx, action.combatantId, by);
+    case "endTurn":
+      return endTurn(state, ctx, action.combatantId, by);
+    case "endPhase":
+      return endPhase(state, ctx, by);
+    case "nextRound":
+      return nextRound(state, ctx, by);
+    case "undo":
+      return undo(state, ctx, by);
+    case "undoPhase":
+      return undoPhase(state, ctx, by);
+  }
+}
+
+/** Writes a successful transition: one Combat update, then one batch for the round events. */
+async function applyResult(combat: CombatLike, result: Extract<TurnResult, { ok: true }>) {
+  await combat.update(turnStateUpdate(combat, result.state));
+  if (result.events.length === 0) return;
+  await writeActorChanges(combat, roundEventChanges(result.events, eventCombatants(combat)));
+}
+
+/*
+ * Transitions on the active GM run one after the other, so that two players ending their turns at
+ * the same moment both count, each computed from the state the other left.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+export function serialized<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** Resolves once every queued transition is written (for tests and tools). */
+export function whenIdle(): Promise<void> {
+  return queue.then(() => undefined);
+}
+
+/** Runs a request as the active GM: who asks, may they, then the writes. */
+export function performTurnAction(request: CombatActionRequest): Promise<ActionOutcome> {
+  return serialized(async (): Promise<ActionOutcome> => {
+    if (game.users?.activeGM?.isSelf !== true) return { ok: false, reason: "notActiveGM" };
+    const combat = game.combats?.get(request.combatId) as CombatLike | undefined;
+    if (combat === undefined) return { ok: false, reason: "unknownCombat" };
+    const user = game.users.get(request.userId) as User.Implementation | null | undefined;
+    if (user === undefined || user === null) return { ok: false, reason: "unknownUser" };
+    const by = requesterFor(combat, request.action, user);
+    const result = transition(turnStateOf(combat), combat, request.action, by);
+    if (!result.ok) return result;
+    await applyResult(combat, result);
+    return { ok: true };
+  });
+}
+
+/** The `fray.combatAction` query handler (run by the active GM). */
+export async function handleCombatQuery(data: unknown): Promise<ActionOutcome> {
+  const request = parseRequest(data);
+  if (request === null) return { ok: false, reason: "badRequest" };
+  return performTurnAction(request);
+}
+
+/** Tells the user why nothing happened, in their language. */
+export function warnRefusal(reason: string): void {
+  ui.notifications?.warn(game.i18n?.localize(`FRAY.Combat.Refusal.${reason}`) ?? reason);
+}
+
+/** Sends the request to the active GM; fvtt-types only knows core's own query names. */
+async function queryGM(gm: User.Implementation, request: CombatActionRequest) {
+  const query = gm.query.bind(gm) as unknown as (name: string, data: unknown) => Promise<unknown>;
+  return (await query(COMBAT_QUERY, request)) as ActionOutcome;
+}
+
+/**
+ * Asks for a turn action from this client: done here when this user is the active GM, else sent
+ * to the active GM as a query. A refusal is shown as a warning and changes nothing.
+ */
+export async function requestTurnAction(
+  combat: CombatLike,
+  action: TurnAction,
+): Promise<ActionOutcome> {
+  const gm = game.users?.activeGM;
+  const request: CombatActionRequest = {
+    combatId: combat.id ?? "",
+    userId: game.user?.id ?? "",
+    action,
+  };
+  let outcome: ActionOutcome;
+  if (gm === null || gm === undefined) outcome = { ok: false, reason: "noActiveGM" };
+  else if (gm.isSelf) outcome = await performTurnAction(request);
+  else outcome = await queryGM(gm, request);
+  if (!outcome.ok) warnRefusal(outcome.reason);
+  return outcome;
+}
+
+/** Core's "next turn": ends the acting combatant's turn, or the phase when nobody is acting. */
+export async function endCombatTurnAction(combat: CombatLike): Promise<ActionOutcome> {
+  const active = turnStateOf(combat).active;
+  return requestTurnAction(
+    combat,
+    active === null ? { kind: "endPhase" } : { kind: "endTurn", combatantId: active },
+  );
+}
+
+/**
+ * Starts the combat (GM only): settles the order for the active ruleset, writes the teams' order
+ * values and the combatants' initiative or setup counters in one batch each, then round 1.
+ */
+export async function startFrayCombat(
+  combat: CombatLike,
+  choice: StartChoice = {},
+): Promise<ActionOutcome> {
+  if (game.user?.isGM !== true) return refused("notGM");
+  if (turnStateOf(combat).round > 0) return refused("alreadyStarted");
+  const ruleset = activeRuleset();
+  const settled = await settleOrder(combat, ruleset, choice);
+  if (!settled.ok) return refused(settled.reason);
+  const { order, effects } = settled;
+  if (order.mode === "team") {
+    const updates = teamsOf(combat).map((team) => ({
+      _id: team.id ?? "",
+      "system.order": order.values[team.id ?? ""] ?? null,
+      "system.surpriseRounds": order.surpriseRound.includes(team.id ?? "") ? 1 : 0,
+    }));
+    if (updates.length > 0) {
+      await combat.updateEmbeddedDocuments("CombatantGroup", updates);
+    }
+  }
+  const combatantUpdates = new Map<string, Record<string, unknown>>();
+  if (order.mode === "individual") {
+    for (const [id, value] of Object.entries(order.values)) {
+      combatantUpdates.set(id, { _id: id, initiative: value });
+    }
+  }
+  for (const effect of effects) {
+    const entry = combatantUpdates.get(effect.combatantId) ?? { _id: effect.combatantId };
+    const combatant = combat.combatants.get(effect.combatantId);
+    const counters = (combatant?.flags as Record<string, { counters?: Record<string, number> }>)[
+      SYSTEM_ID
+    ]?.counters;
+    entry[`flags.${SYSTEM_ID}.counters.${effect.counter}`] =
+      (counters?.[effect.counter] ?? 0) + effect.amount;
+    combatantUpdates.set(effect.combatantId, entry);
+  }
+  if (combatantUpdates.size > 0) {
+    await combat.updateEmbeddedDocuments("Combatant", [...combatantUpdates.values()] as never);
+  }
+  const result = startCombat({
+    roster: rosterOf(combat),
+    planFor: planSource(ruleset.turnOrder, order),
+  });
+  if (!result.ok) return refused(result.reason);
+  await combat.update(turnStateUpdate(combat, result.state, order));
+  if (result.events.length > 0) {
+    await writeActorChanges(combat, roundEventChanges(result.events, eventCombatants(combat)));
+  }
+  return { ok: true };
+}
+
+function refused(reason: string): ActionOutcome {
+  warnRefusal(reason);
+  return { ok: false, reason };
+}
+
+/**
+ * After combatants joined, left, fell, hid or changed team: the active GM brings the turn state in
+ * line (no reroll; the order goes on without those who left). Writes only when something changed.
+ */
+export function reconcileCombat(combat: CombatLike): Promise<void> {
+  return serialized(() => reconcileNow(combat));
+}
+
+/** The body of `reconcileCombat`, for a task already running in the queue. */
+export async function reconcileNow(combat: CombatLike): Promise<void> {
+  if (game.users?.activeGM?.isSelf !== true) return;
+  const state = turnStateOf(combat);
+  if (state.round < 1) return;
+  const result = reconcile(state, turnContext(combat, activeRuleset().turnOrder));
+  if (!result.ok) return;
+  if (JSON.stringify(result.state) === JSON.stringify(state)) return;
+  await applyResult(combat, result);
+}

@@ -1,0 +1,156 @@
+/**
+ * Where a Fray combat is, read from and written to its documents. The turn machine's state and
+ * the settled order live in the Combat's `flags.fray` (one document write per transition); the
+ * roster (team, defeated, hidden) is read fresh from the Combatant documents every time.
+ */
+import { NOT_STARTED } from "../../rules/combat/machine.ts";
+import type { TurnContext } from "../../rules/combat/machine.ts";
+import { addToOrder, planSource, removeFromOrder } from "../../rules/combat/order.ts";
+import type { SettledOrder, TurnMode, TurnOrder } from "../../rules/combat/order.ts";
+import type { RosterMember, TeamId, TurnState } from "../../rules/combat/types.ts";
+import { SYSTEM_ID } from "../constants.ts";
+
+/** The order as stored: the values shown live on the documents (team order, initiative). */
+export interface StoredOrder {
+  readonly mode: TurnMode;
+  readonly order: readonly string[];
+  readonly surpriseRound: readonly TeamId[];
+}
+
+/** Fray's flags on a Combat. */
+export interface CombatFlags {
+  turn?: TurnState;
+  order?: StoredOrder;
+}
+
+/** The parts of a Combat the shell reads; Foundry's Combat and the test fake both have them. */
+export type CombatLike = Combat.Implementation;
+export type CombatantLike = Combatant.Implementation;
+export type TeamLike = CombatantGroup.Implementation;
+
+export function frayFlags(combat: CombatLike): CombatFlags {
+  const flags = combat.flags as unknown as Record<string, CombatFlags | undefined>;
+  return flags[SYSTEM_ID] ?? {};
+}
+
+function isTurnState(value: unknown): value is TurnState {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v["round"] === "number" &&
+    Array.isArray(v["plan"]) &&
+    typeof v["phaseIndex"] === "number" &&
+    Array.isArray(v["acted"]) &&
+    Array.isArray(v["history"])
+  );
+}
+
+/** The turn machine's state; a combat that never started (or hand-edited flags) is not started. */
+export function turnStateOf(combat: CombatLike): TurnState {
+  const turn = frayFlags(combat).turn;
+  return isTurnState(turn) ? turn : NOT_STARTED;
+}
+
+/** A combatant's team: the id of its CombatantGroup, or "" when it has none yet. */
+export function teamIdOf(combatant: CombatantLike): TeamId {
+  const group = combatant.group as unknown;
+  if (typeof group === "string") return group;
+  if (typeof group === "object" && group !== null && "id" in group) {
+    return String(group.id);
+  }
+  const source = combatant._source as unknown as { group?: unknown };
+  return typeof source.group === "string" ? source.group : "";
+}
+
+/** Every combatant as the turn machine sees it. */
+export function rosterOf(combat: CombatLike): RosterMember[] {
+  return combat.combatants.contents.map((c) => ({
+    id: c.id ?? "",
+    teamId: teamIdOf(c),
+    defeated: c.defeated,
+    hidden: c.hidden,
+  }));
+}
+
+export function teamsOf(combat: CombatLike): TeamLike[] {
+  return combat.groups.contents.filter((group) => group.type === "team");
+}
+
+/** A team's order value (momentum, side initiative …), or null before it is rolled. */
+export function teamOrderValue(team: TeamLike): number | null {
+  const value = (team.system as unknown as { order?: unknown }).order;
+  return typeof value === "number" ? value : null;
+}
+
+/**
+ * The settled order as it stands now: the stored order, with teams (or combatants) that joined
+ * since added in their place without anybody rerolling, and those that left removed. Before the
+ * order is settled, the tracker's order: teams as listed, combatants by initiative.
+ */
+export function currentOrder(combat: CombatLike, turnOrder: TurnOrder): SettledOrder {
+  const stored = frayFlags(combat).order;
+  const mode = turnOrder.mode;
+  const values: Record<string, number> = {};
+  let ids: string[];
+  if (mode === "team") {
+    const teams = teamsOf(combat);
+    for (const team of teams) {
+      const value = teamOrderValue(team);
+      if (value !== null) values[team.id ?? ""] = value;
+    }
+    ids = teams.map((team) => team.id ?? "");
+  } else {
+    const combatants = combat.combatants.contents;
+    for (const c of combatants)
+      if (typeof c.initiative === "number") values[c.id ?? ""] = c.initiative;
+    ids = combatants
+      .map((c, index) => ({ id: c.id ?? "", value: values[c.id ?? ""], index }))
+      .sort((a, b) => (b.value ?? -Infinity) - (a.value ?? -Infinity) || a.index - b.index)
+      .map((entry) => entry.id);
+  }
+  if (stored === undefined || stored.mode !== mode) {
+    return { mode, order: ids, values, surpriseRound: [] };
+  }
+  let order: SettledOrder = {
+    mode,
+    order: stored.order,
+    values,
+    surpriseRound: stored.surpriseRound,
+  };
+  for (const id of stored.order) if (!ids.includes(id)) order = removeFromOrder(order, id);
+  for (const id of ids) order = addToOrder(order, id, values[id]);
+  return { ...order, values };
+}
+
+export function storedOrder(order: SettledOrder): StoredOrder {
+  return { mode: order.mode, order: [...order.order], surpriseRound: [...order.surpriseRound] };
+}
+
+/** What the turn machine needs for this combat, now. */
+export function turnContext(combat: CombatLike, turnOrder: TurnOrder): TurnContext {
+  return {
+    roster: rosterOf(combat),
+    planFor: planSource(turnOrder, currentOrder(combat, turnOrder)),
+  };
+}
+
+/**
+ * The document changes for a new turn state, in one Combat update: the state itself, and the
+ * core `round`/`turn` fields kept in step so core and modules see the round and the active
+ * combatant (`turn` indexes `combat.turns`; null while nobody is acting).
+ */
+export function turnStateUpdate(
+  combat: CombatLike,
+  state: TurnState,
+  order?: SettledOrder,
+): Record<string, unknown> {
+  const turns = combat.turns as readonly CombatantLike[] | undefined;
+  const index = state.active === null ? -1 : (turns ?? []).findIndex((c) => c.id === state.active);
+  const update: Record<string, unknown> = {
+    round: state.round,
+    turn: index >= 0 ? index : null,
+    [`flags.${SYSTEM_ID}.turn`]: state,
+  };
+  if (order !== undefined) update[`flags.${SYSTEM_ID}.order`] = storedOrder(order);
+  return update;
+}

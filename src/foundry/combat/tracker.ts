@@ -1,0 +1,516 @@
+/**
+ * The combat tracker (CONFIG.ui.combat): core v13's CombatTracker with Fray's own tracker part.
+ * Core's header (encounter switcher, round) and footer (start/end, previous/next) stay; the list
+ * shows teams as coloured blocks with their order value, members with health and Energy, their
+ * statuses and whether they have acted. Everything the template shows comes from
+ * `trackerContext`, so the browser test renders the real template with what the tracker builds.
+ */
+import { currentPhase } from "../../rules/combat/machine.ts";
+import type { Phase, TeamId } from "../../rules/combat/types.ts";
+import { trackerView } from "../../rules/combat/view.ts";
+import type { MemberView, PhaseView } from "../../rules/combat/view.ts";
+import { SYSTEM_ID, SYSTEM_PATH } from "../constants.ts";
+import { activeRuleset } from "../settings.ts";
+import { barView } from "../sheets/actor-sheet.ts";
+import type { BarView } from "../sheets/actor-sheet.ts";
+import type { TemplatePart } from "../sheets/base.ts";
+import { requestTurnAction, startFrayCombat, userOwns, warnRefusal } from "./actions.ts";
+import type { ActionOutcome } from "./actions.ts";
+import type { StartChoice } from "./start.ts";
+import { currentOrder, rosterOf, teamsOf, turnStateOf } from "./state.ts";
+import type { CombatLike, CombatantLike } from "./state.ts";
+import { createTeam, editTeam, moveCombatant, teamData } from "./teams.ts";
+
+import CombatTracker = foundry.applications.sidebar.tabs.CombatTracker;
+
+export const TRACKER_TEMPLATE = `${SYSTEM_PATH}/templates/combat/tracker.hbs`;
+
+export interface StatusView {
+  id: string;
+  label: string;
+  img: string;
+}
+
+export interface MemberRow {
+  id: string;
+  name: string;
+  img: string;
+  health: BarView | null;
+  energy: BarView | null;
+  statuses: StatusView[];
+  acted: boolean;
+  active: boolean;
+  defeated: boolean;
+  hidden: boolean;
+  /** Individual mode: the combatant's initiative. */
+  orderValue: number | null;
+  orderText: string;
+  /** Localization keys of the acted / not acted marks ("gone yet" in individual mode). */
+  actedLabel: string;
+  waitingLabel: string;
+  canActivate: boolean;
+  canEnd: boolean;
+  cssClass: string;
+}
+
+export interface TeamBlock {
+  id: string;
+  name: string;
+  color: string;
+  orderValue: number | null;
+  orderText: string;
+  current: boolean;
+  past: boolean;
+  skipped: boolean;
+  canEdit: boolean;
+  canEndPhase: boolean;
+  members: MemberRow[];
+  cssClass: string;
+}
+
+export interface EventChip {
+  label: string;
+  past: boolean;
+  current: boolean;
+}
+
+export interface SetupButton {
+  choice: "roll" | "initiative" | "surprise" | "players";
+  teamId: string;
+  label: string;
+  teamName: string;
+  color: string;
+}
+
+export interface TrackerContext {
+  hasCombat: boolean;
+  started: boolean;
+  round: number;
+  isGM: boolean;
+  individual: boolean;
+  /** The phase being played: a team's or combatant's name, or a localization key. */
+  phaseName: string;
+  phaseColor: string;
+  /** What the order value next to a team means (momentum, initiative …): a localization key. */
+  orderLabel: string;
+  /** Team mode: a block per team. Individual mode: one block with everybody in order. */
+  blocks: TeamBlock[];
+  events: EventChip[];
+  setup: SetupButton[];
+}
+
+const EMPTY_CONTEXT: TrackerContext = {
+  hasCombat: false,
+  started: false,
+  round: 0,
+  isGM: false,
+  individual: false,
+  phaseName: "FRAY.Combat.NoCombat",
+  phaseColor: "",
+  orderLabel: "",
+  blocks: [],
+  events: [],
+  setup: [],
+};
+
+function resourceOf(system: unknown, key: string): BarView | null {
+  if (typeof system !== "object" || system === null) return null;
+  const field = (system as Record<string, unknown>)[key] as { value?: unknown; max?: unknown };
+  if (typeof field !== "object" || typeof field.value !== "number") return null;
+  return barView({ value: field.value, max: typeof field.max === "number" ? field.max : 0 });
+}
+
+function statusesOf(combatant: CombatantLike): StatusView[] {
+  const ids = combatant.actor?.statuses;
+  if (ids === undefined) return [];
+  const effects = CONFIG.statusEffects as unknown as { id: string; name?: string; img?: string }[];
+  return [...ids].map((id) => {
+    const effect = effects.find((e) => e.id === id);
+    return { id, label: effect?.name ?? id, img: effect?.img ?? "" };
+  });
+}
+
+function textOf(value: number | undefined): string {
+  return value === undefined ? "" : String(value);
+}
+
+const ORDER_LABELS: Record<string, string> = {
+  worldlines: "FRAY.Combat.Order.momentum",
+  wwn: "FRAY.Combat.Order.initiative",
+  dicepool: "FRAY.Combat.Order.initiative",
+  twodice: "FRAY.Combat.Order.total",
+  freelancers: "",
+};
+
+function setupButtons(combat: CombatLike, source: string): SetupButton[] {
+  const teams = teamsOf(combat).map(teamData);
+  const per = (choice: SetupButton["choice"], label: string) =>
+    teams.map((team) => ({
+      choice,
+      teamId: team.id,
+      label,
+      teamName: team.name,
+      color: team.color,
+    }));
+  const plain = (choice: SetupButton["choice"], label: string): SetupButton => ({
+    choice,
+    teamId: "",
+    label,
+    teamName: "",
+    color: "",
+  });
+  switch (source) {
+    case "gmChoice":
+      return per("initiative", "FRAY.Combat.Setup.TakesInitiative");
+    case "surpriseOrTeamRoll":
+      return [
+        plain("players", "FRAY.Combat.Setup.PlayersFirst"),
+        plain("roll", "FRAY.Combat.Setup.RollTeams"),
+        ...per("surprise", "FRAY.Combat.Setup.Surprises"),
+      ];
+    case "teamRoll":
+      return [plain("roll", "FRAY.Combat.Setup.RollTeams")];
+    default:
+      return [plain("roll", "FRAY.Combat.Setup.RollCombatants")];
+  }
+}
+
+/**
+ * Everything the tracker template shows, for one viewer. The GM sees everything; a player does
+ * not see hidden combatants nor a team made only of them, and may only act for their own.
+ */
+export function trackerContext(
+  combat: CombatLike | null,
+  user: User.Implementation,
+): TrackerContext {
+  if (combat === null) return { ...EMPTY_CONTEXT, isGM: user.isGM };
+  const ruleset = activeRuleset();
+  const state = turnStateOf(combat);
+  const roster = rosterOf(combat);
+  const view = trackerView(state, roster, user.isGM ? "gm" : "player");
+  const order = currentOrder(combat, ruleset.turnOrder);
+  const teams = new Map(teamsOf(combat).map((team) => [team.id ?? "", teamData(team)]));
+  const started = state.round > 0;
+  const phase = currentPhase(state);
+  const individual = ruleset.turnOrder.mode === "individual";
+
+  const row = (member: MemberView, phaseIsCurrent: boolean): MemberRow => {
+    const combatant = combat.combatants.get(member.id);
+    const mine = user.isGM || (combatant !== undefined && userOwns(combatant, user));
+    const waiting = started && phaseIsCurrent && !member.acted && !member.defeated;
+    const canActivate = waiting && !member.active && mine && (user.isGM || state.active === null);
+    const canEnd = waiting && mine && (member.active || user.isGM);
+    const classes = [
+      "combatant",
+      member.active ? "active" : "",
+      member.acted ? "acted" : "",
+      member.defeated ? "defeated" : "",
+      member.hidden ? "hidden" : "",
+    ];
+    return {
+      id: member.id,
+      name: combatant?.name ?? "",
+      img: combatant?.img ?? "",
+      health: resourceOf(combatant?.actor?.system, "health"),
+      energy: resourceOf(combatant?.actor?.system, "energy"),
+      statuses: combatant === undefined ? [] : statusesOf(combatant),
+      acted: member.acted,
+      active: member.active,
+      defeated: member.defeated,
+      hidden: member.hidden,
+      orderValue: individual ? (order.values[member.id] ?? null) : null,
+      orderText: individual ? textOf(order.values[member.id]) : "",
+      actedLabel: individual ? "FRAY.Combat.Gone" : "FRAY.Combat.Acted",
+      waitingLabel: individual ? "FRAY.Combat.NotGone" : "FRAY.Combat.NotActed",
+      canActivate,
+      canEnd,
+      cssClass: classes.filter((c) => c !== "").join(" "),
+    };
+  };
+
+  const block = (teamId: TeamId, phaseView: PhaseView | null, members: MemberView[]): TeamBlock => {
+    const team = teams.get(teamId);
+    const current = phaseView?.current ?? false;
+    const classes = [
+      "fray-team",
+      current ? "current" : "",
+      phaseView?.past === true ? "past" : "",
+      phaseView?.skipped === true ? "skipped" : "",
+      phaseView === null && started ? "waiting" : "",
+    ];
+    return {
+      id: teamId,
+      name: team?.name ?? "FRAY.Combat.NoTeam",
+      color: team?.color ?? "#777777",
+      orderValue: order.values[teamId] ?? null,
+      orderText: textOf(order.values[teamId]),
+      current,
+      past: phaseView?.past ?? false,
+      skipped: phaseView?.skipped ?? false,
+      canEdit: user.isGM && teams.has(teamId),
+      canEndPhase: current && user.isGM,
+      members: members.map((m) => row(m, current)),
+      cssClass: classes.filter((c) => c !== "").join(" "),
+    };
+  };
+
+  const blocks: TeamBlock[] = [];
+  const rows: MemberRow[] = [];
+  const events: EventChip[] = [];
+  const placedTeams = new Set<TeamId>();
+  for (const p of view.phases) {
+    if (p.phase.kind === "team") {
+      placedTeams.add(p.phase.teamId);
+      blocks.push(block(p.phase.teamId, p, [...p.members]));
+    } else if (p.phase.kind === "combatant") {
+      rows.push(...p.members.map((m) => row(m, p.current)));
+    } else {
+      events.push({
+        label: `FRAY.Combat.Event.${p.phase.event}`,
+        past: p.past,
+        current: p.current,
+      });
+    }
+  }
+  if (individual) {
+    // Everybody in initiative order (the not yet placed by their roll), in one list.
+    const waiting = view.waiting
+      .map((m) => row(m, false))
+      .sort((a, b) => (b.orderValue ?? -Infinity) - (a.orderValue ?? -Infinity));
+    rows.push(...waiting);
+  } else {
+    const waitingTeams = [...order.order.filter((id) => teams.has(id)), ...teams.keys(), ""];
+    for (const teamId of new Set(waitingTeams)) {
+      if (placedTeams.has(teamId)) continue;
+      const members = view.waiting.filter((m) => m.teamId === teamId);
+      if (members.length === 0 && (!user.isGM || teamId === "")) continue;
+      blocks.push(block(teamId, null, members));
+    }
+  }
+  if (individual) {
+    blocks.push({
+      ...block("", null, []),
+      name: "FRAY.Combat.Order.initiative",
+      color: "",
+      canEdit: false,
+      cssClass: "fray-team fray-individual",
+      members: rows,
+    });
+  }
+
+  let phaseName = started ? "FRAY.Combat.Idle" : "FRAY.Combat.NotStarted";
+  let phaseColor = "";
+  if (phase?.kind === "team") {
+    const team = teams.get(phase.teamId);
+    phaseName = team?.name ?? phaseName;
+    phaseColor = team?.color ?? "";
+  } else if (phase?.kind === "combatant") {
+    const visible = rows.find((r) => r.id === phase.combatantId && r.active);
+    phaseName = visible?.name ?? "FRAY.Combat.HiddenCombatant";
+  }
+
+  return {
+    hasCombat: true,
+    started,
+    round: state.round,
+    isGM: user.isGM,
+    individual,
+    phaseName,
+    phaseColor,
+    orderLabel: ORDER_LABELS[ruleset.id] ?? "",
+    blocks,
+    events,
+    setup: !started && user.isGM ? setupButtons(combat, ruleset.turnOrder.source) : [],
+  };
+}
+
+function combatantIdOf(target: HTMLElement): string {
+  return target.closest<HTMLElement>("[data-combatant-id]")?.dataset["combatantId"] ?? "";
+}
+
+function teamIdOfTarget(target: HTMLElement): string {
+  return target.closest<HTMLElement>("[data-team-id]")?.dataset["teamId"] ?? "";
+}
+
+function report(outcome: ActionOutcome): void {
+  if (!outcome.ok) warnRefusal(outcome.reason);
+}
+
+/** Asks the GM for a team's name and colour. */
+async function teamDialog(title: string, name: string, color: string) {
+  const escape = foundry.utils.escapeHTML;
+  const label = (key: string) => escape(game.i18n?.localize(key) ?? key);
+  const content =
+    `<label>${label("FRAY.Team.Name")} <input name="name" type="text" value="${escape(name)}"></label>` +
+    `<label>${label("FRAY.Team.Color")} <input name="color" type="color" value="${escape(color)}"></label>`;
+  const result: unknown = await foundry.applications.api.DialogV2.prompt({
+    window: { title: game.i18n?.localize(title) ?? title },
+    content,
+    ok: {
+      callback: (_event: unknown, button: HTMLButtonElement) => {
+        const form = button.form;
+        const read = (field: string) =>
+          (form?.elements.namedItem(field) as HTMLInputElement | null)?.value ?? "";
+        return { name: read("name"), color: read("color") };
+      },
+    },
+  });
+  return (result ?? null) as { name: string; color: string } | null;
+}
+
+export class FrayCombatTracker extends CombatTracker {
+  static override DEFAULT_OPTIONS = {
+    classes: [SYSTEM_ID],
+    actions: {
+      frayActivate: FrayCombatTracker.#onActivate,
+      frayEndTurn: FrayCombatTracker.#onEndTurn,
+      frayEndPhase: FrayCombatTracker.#onEndPhase,
+      frayStart: FrayCombatTracker.#onStart,
+      frayCreateTeam: FrayCombatTracker.#onCreateTeam,
+      frayEditTeam: FrayCombatTracker.#onEditTeam,
+    },
+  };
+
+  static override PARTS: Record<string, TemplatePart> = {
+    ...CombatTracker.PARTS,
+    tracker: { template: TRACKER_TEMPLATE, scrollable: [""] },
+  };
+
+  get frayCombat(): CombatLike | null {
+    return (this.viewed ?? null) as CombatLike | null;
+  }
+
+  override async _preparePartContext(
+    ...args: Parameters<CombatTracker["_preparePartContext"]>
+  ): ReturnType<CombatTracker["_preparePartContext"]> {
+    const context = await super._preparePartContext(...args);
+    const [partId] = args;
+    if (partId !== "tracker" || !game.user) return context;
+    return Object.assign(context, { fray: trackerContext(this.frayCombat, game.user) });
+  }
+
+  override _getEntryContextOptions(): ReturnType<CombatTracker["_getEntryContextOptions"]> {
+    const options = super._getEntryContextOptions();
+    return [
+      {
+        name: "FRAY.Combat.MoveToTeam",
+        icon: '<i class="fa-solid fa-people-arrows"></i>',
+        condition: () => game.user?.isGM === true,
+        callback: (li: HTMLElement) => {
+          void this.#moveDialog(li.dataset["combatantId"] ?? "");
+        },
+      },
+      ...options,
+    ];
+  }
+
+  override async _onRender(...args: Parameters<CombatTracker["_onRender"]>): Promise<void> {
+    await super._onRender(...args);
+    if (game.user?.isGM !== true) return;
+    const root = this.element;
+    for (const li of root.querySelectorAll<HTMLElement>(".fray-tracker [data-combatant-id]")) {
+      li.draggable = true;
+      li.addEventListener("dragstart", (event) => {
+        event.dataTransfer?.setData(
+          "text/plain",
+          JSON.stringify({ fray: li.dataset["combatantId"] }),
+        );
+      });
+    }
+    for (const block of root.querySelectorAll<HTMLElement>(".fray-tracker .fray-team")) {
+      block.addEventListener("dragover", (event) => {
+        event.preventDefault();
+      });
+      block.addEventListener("drop", (event) => {
+        event.preventDefault();
+        const combat = this.frayCombat;
+        const teamId = block.dataset["teamId"] ?? "";
+        let combatantId: string;
+        try {
+          const data = JSON.parse(event.dataTransfer?.getData("text/plain") ?? "{}") as {
+            fray?: unknown;
+          };
+          combatantId = typeof data.fray === "string" ? data.fray : "";
+        } catch {
+          return;
+        }
+        if (combat === null || combatantId === "" || teamId === "") return;
+        void moveCombatant(combat, combatantId, teamId).then(report);
+      });
+    }
+  }
+
+  async #moveDialog(combatantId: string): Promise<void> {
+    const combat = this.frayCombat;
+    if (combat === null) return;
+    const escape = foundry.utils.escapeHTML;
+    const options = teamsOf(combat)
+      .map((team) => `<option value="${escape(team.id ?? "")}">${escape(team.name ?? "")}</option>`)
+      .join("");
+    const label = escape(game.i18n?.localize("FRAY.Team.Label") ?? "");
+    const teamId: unknown = await foundry.applications.api.DialogV2.prompt({
+      window: { title: game.i18n?.localize("FRAY.Combat.MoveToTeam") ?? "" },
+      content: `<label>${label} <select name="team">${options}</select></label>`,
+      ok: {
+        callback: (_event: unknown, button: HTMLButtonElement) =>
+          (button.form?.elements.namedItem("team") as HTMLSelectElement | null)?.value ?? "",
+      },
+    });
+    if (typeof teamId !== "string" || teamId === "") return;
+    report(await moveCombatant(combat, combatantId, teamId));
+  }
+
+  static async #onActivate(this: FrayCombatTracker, _event: PointerEvent, target: HTMLElement) {
+    const combat = this.frayCombat;
+    if (combat === null) return;
+    await requestTurnAction(combat, { kind: "activate", combatantId: combatantIdOf(target) });
+  }
+
+  static async #onEndTurn(this: FrayCombatTracker, _event: PointerEvent, target: HTMLElement) {
+    const combat = this.frayCombat;
+    if (combat === null) return;
+    await requestTurnAction(combat, { kind: "endTurn", combatantId: combatantIdOf(target) });
+  }
+
+  static async #onEndPhase(this: FrayCombatTracker) {
+    const combat = this.frayCombat;
+    if (combat === null) return;
+    await requestTurnAction(combat, { kind: "endPhase" });
+  }
+
+  static async #onStart(this: FrayCombatTracker, _event: PointerEvent, target: HTMLElement) {
+    const combat = this.frayCombat;
+    if (combat === null) return;
+    const teamId = teamIdOfTarget(target);
+    const choices: Record<string, StartChoice> = {
+      roll: { roll: true },
+      players: {},
+      initiative: { initiative: teamId },
+      surprise: { surprising: [teamId] },
+    };
+    await startFrayCombat(combat, choices[target.dataset["choice"] ?? ""] ?? {});
+  }
+
+  static async #onCreateTeam(this: FrayCombatTracker) {
+    const combat = this.frayCombat;
+    if (combat === null) return;
+    const answer = await teamDialog("FRAY.Team.Create", "", "#4a6fa5");
+    if (answer !== null) report(await createTeam(combat, answer.name, answer.color));
+  }
+
+  static async #onEditTeam(this: FrayCombatTracker, _event: PointerEvent, target: HTMLElement) {
+    const combat = this.frayCombat;
+    if (combat === null) return;
+    const teamId = teamIdOfTarget(target);
+    const team = teamsOf(combat).find((t) => t.id === teamId);
+    if (team === undefined) return;
+    const data = teamData(team);
+    const answer = await teamDialog("FRAY.Team.Edit", data.name, data.color);
+    if (answer !== null) report(await editTeam(combat, teamId, answer.name, answer.color));
+  }
+}
+
+/** Phase helper for tests and tools: the phase in play, if any. */
+export function phaseInPlay(combat: CombatLike): Phase | null {
+  return currentPhase(turnStateOf(combat));
+}
