@@ -1,6 +1,7 @@
 import { ACTOR_TYPES, ITEM_TYPES, SYSTEM_ID, TEMPLATES } from "./constants.ts";
 import { CharacterData, NpcData } from "./data/actor.ts";
 import { ArmorData, GearData, TechniqueData, WeaponData } from "./data/item.ts";
+import { WORLDLINES_DATA_MODELS } from "./rulesets/worldlines/data.ts";
 import { COMBAT_QUERY, handleCombatQuery } from "./combat/actions.ts";
 import { FrayCombatTracker } from "./combat/tracker.ts";
 import { TeamData } from "./data/team.ts";
@@ -27,12 +28,22 @@ export function init(): void {
   // A player's "activate me" / "end my turn" is run by the active GM (see combat/actions.ts).
   (CONFIG.queries as unknown as Record<string, unknown>)[COMBAT_QUERY] = handleCombatQuery;
 
-  CONFIG.Actor.dataModels.character = CharacterData;
-  CONFIG.Actor.dataModels.npc = NpcData;
-  CONFIG.Item.dataModels.weapon = WeaponData;
-  CONFIG.Item.dataModels.armor = ArmorData;
-  CONFIG.Item.dataModels.gear = GearData;
-  CONFIG.Item.dataModels.technique = TechniqueData;
+  // The actor and item data of the ruleset the world plays (the setting needs a reload, so this
+  // choice holds for the session); rulesets without their own models yet use the generic ones.
+  if (activeRuleset().id === "worldlines") {
+    Object.assign(CONFIG.Actor.dataModels, WORLDLINES_DATA_MODELS.Actor);
+    Object.assign(CONFIG.Item.dataModels, WORLDLINES_DATA_MODELS.Item);
+  } else {
+    const generic: Record<string, unknown> = CONFIG.Actor.dataModels;
+    Object.assign(generic, { character: CharacterData, npc: NpcData });
+    const genericItems: Record<string, unknown> = CONFIG.Item.dataModels;
+    Object.assign(genericItems, {
+      weapon: WeaponData,
+      armor: ArmorData,
+      gear: GearData,
+      technique: TechniqueData,
+    });
+  }
   CONFIG.CombatantGroup.dataModels.team = TeamData;
 
   CONFIG.Actor.trackableAttributes = Object.fromEntries(

@@ -1,9 +1,18 @@
 /**
  * Tells fvtt-types which classes Fray registers at init, so documents, system data and settings
  * are typed as they really are at run time. Keep in step with init.ts.
+ *
+ * Actor and item data differ per ruleset, and a type can name one model only: they are typed as
+ * Worldlines', the default ruleset. Code for another ruleset reads `system` through its own view.
  */
-import type { CharacterData, NpcData } from "./data/actor.ts";
-import type { ArmorData, GearData, TechniqueData, WeaponData } from "./data/item.ts";
+import type {
+  WorldlinesArmorData,
+  WorldlinesCharacterData,
+  WorldlinesGearData,
+  WorldlinesNpcData,
+  WorldlinesTechniqueData,
+  WorldlinesWeaponData,
+} from "./rulesets/worldlines/data.ts";
 import type { TeamData } from "./data/team.ts";
 import type { FrayActor } from "./documents/actor.ts";
 import type { FrayCombat, FrayCombatant, FrayCombatantGroup } from "./documents/combat.ts";
@@ -21,14 +30,14 @@ declare module "fvtt-types/configuration" {
 
   interface DataModelConfig {
     Actor: {
-      character: typeof CharacterData;
-      npc: typeof NpcData;
+      character: typeof WorldlinesCharacterData;
+      npc: typeof WorldlinesNpcData;
     };
     Item: {
-      weapon: typeof WeaponData;
-      armor: typeof ArmorData;
-      gear: typeof GearData;
-      technique: typeof TechniqueData;
+      weapon: typeof WorldlinesWeaponData;
+      armor: typeof WorldlinesArmorData;
+      gear: typeof WorldlinesGearData;
+      technique: typeof WorldlinesTechniqueData;
     };
     CombatantGroup: {
       team: typeof TeamData;

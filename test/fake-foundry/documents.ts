@@ -308,8 +308,9 @@ function extractSystem(changes: Record<string, unknown>): Record<string, unknown
 
 export class Actor extends ClientDocument {
   static override documentName = "Actor";
-  static override embedded = { items: "Item" };
+  static override embedded = { items: "Item", effects: "ActiveEffect" };
   declare items: Collection<Item>;
+  declare effects: Collection<ActiveEffect>;
 
   get isToken(): boolean {
     return false;
@@ -331,6 +332,22 @@ export class Item extends ClientDocument {
 
   get sheet(): { render: (force?: boolean) => Promise<unknown> } | null {
     return null;
+  }
+}
+
+/**
+ * An ActiveEffect as Fray uses them for statuses: `statuses` (stored as a list, read as a Set, as
+ * in Foundry), `disabled`, and the status data in `flags.fray`.
+ */
+export class ActiveEffect extends ClientDocument {
+  static override documentName = "ActiveEffect";
+
+  get statuses(): Set<string> {
+    return new Set((this._source["statuses"] as string[] | undefined) ?? []);
+  }
+
+  get disabled(): boolean {
+    return this._source["disabled"] === true;
   }
 }
 

@@ -14,6 +14,12 @@ export interface FieldOptions {
   max?: number;
   integer?: boolean;
   label?: string;
+  /**
+   * A custom validator, run after the type checks as Foundry runs it: returning false fails with
+   * `validationError`; throwing fails with the thrown message.
+   */
+  validate?: (value: unknown) => unknown;
+  validationError?: string;
 }
 
 export class DataField {
@@ -47,7 +53,16 @@ export class DataField {
       const allowed = Array.isArray(choices) ? choices : Object.keys(choices);
       if (!allowed.includes(value)) return `${JSON.stringify(value)} is not a valid choice`;
     }
-    return this.validateType(value);
+    const typeFailure = this.validateType(value);
+    if (typeFailure) return typeFailure;
+    const custom = this.options.validate;
+    if (!custom) return undefined;
+    try {
+      if (custom(value) === false) return this.options.validationError ?? "is not a valid value";
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+    return undefined;
   }
 
   protected validateType(_value: unknown): string | undefined {

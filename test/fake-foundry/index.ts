@@ -23,6 +23,7 @@ import { Collection } from "./collection.ts";
 import { DatabaseLog } from "./database.ts";
 import { DataModel, TypeDataModel } from "./data-model.ts";
 import {
+  ActiveEffect,
   Actor,
   ChatMessage,
   ClientDocument,
@@ -116,6 +117,7 @@ export function installFakeFoundry(options: FakeOptions = {}) {
   const CONFIG: Record<string, unknown> & Record<string, DocumentConfig> = {
     Actor: { ...documentConfig(Actor), trackableAttributes: {} },
     Item: documentConfig(Item),
+    ActiveEffect: documentConfig(ActiveEffect),
     Combat: documentConfig(Combat),
     Combatant: documentConfig(Combatant),
     CombatantGroup: documentConfig(CombatantGroup),
@@ -169,6 +171,7 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     documents: {
       Actor,
       Item,
+      ActiveEffect,
       Combat,
       Combatant,
       CombatantGroup,
@@ -221,6 +224,7 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     ui: { notifications: { info: record("info"), warn: record("warn"), error: record("error") } },
     Actor,
     Item,
+    ActiveEffect,
     Combat,
     Combatant,
     CombatantGroup,

@@ -98,8 +98,9 @@ describe("actors built with the registered DataModels", () => {
 
   it("start with full health and Energy", async () => {
     const actor = await createActor({ name: "Ash", type: "character" });
+    // Worldlines (the default ruleset) starts actors at 20 health (rulesets/worldlines/data.ts).
     expect(actor.system).toMatchObject({
-      health: { value: 10, max: 10 },
+      health: { value: 20, max: 20 },
       energy: { value: 6, max: 6 },
     });
   });
@@ -111,7 +112,7 @@ describe("actors built with the registered DataModels", () => {
       DataModelValidationError,
     );
     await expect(actor.update({ "system.health.value": -3 })).rejects.toThrow(/health\.value/);
-    expect((actor.system as DataModel & { health: { value: number } }).health.value).toBe(10);
+    expect((actor.system as DataModel & { health: { value: number } }).health.value).toBe(20);
     expect(fake.db.count({ operation: "update" })).toBe(writesBefore);
   });
 

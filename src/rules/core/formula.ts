@@ -103,3 +103,20 @@ export function formulaDistribution(formula: Formula): Distribution {
   }
   return dist;
 }
+
+const parsedFormulas = new Map<string, Formula | null>();
+
+/**
+ * Parses a formula once and remembers it (the same text always parses the same); null when the
+ * text is not a formula. For hot paths that read an item's damage text on every roll.
+ */
+export function cachedFormula(source: string): Formula | null {
+  let cached = parsedFormulas.get(source);
+  if (cached === undefined) {
+    const parsed = parseFormula(source);
+    cached = parsed.ok ? parsed.value : null;
+    if (parsedFormulas.size > 1000) parsedFormulas.clear();
+    parsedFormulas.set(source, cached);
+  }
+  return cached;
+}

@@ -2,5 +2,6 @@
 export * from "./dice.ts";
 export * from "./distribution.ts";
 export * from "./formula.ts";
+export * from "./modifier.ts";
 export * from "./random.ts";
 export * from "./result.ts";

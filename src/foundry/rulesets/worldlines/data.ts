@@ -1,0 +1,503 @@
+/**
+ * Worldlines actor and item data (the `system` of each document). Registered at init when the
+ * world plays Worldlines (see init.ts); every other ruleset keeps the generic models of
+ * src/foundry/data until its own land.
+ *
+ * Field paths are the contract with the rules (src/rules/worldlines/changes.ts FIELD_PATHS) and
+ * with the attack workflow. Every field validates: whole numbers in a range, dice from the step
+ * ladder, choices from fixed lists, damage formulas that both Foundry's Roll and the rules can
+ * read. A bad value is refused with a message and never stored.
+ */
+import { DIE_STEPS, isStepDie } from "../../../rules/core/dice.ts";
+import type { StepDie } from "../../../rules/core/dice.ts";
+import { damageFormula } from "../../../rules/worldlines/attack.ts";
+import { DEFAULT_OPTIONS } from "../../../rules/worldlines/options.ts";
+import type { RangeBand, Stance, Zone } from "../../../rules/worldlines/model.ts";
+import { choiceField, htmlField, integerField } from "../../data/fields.ts";
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Fixed lists and documented defaults                                                        */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * Energy of a new actor. The book leaves the pool size to the table; six lets a fighter attack
+ * three times, or attack twice and keep Energy to evade or interrupt. It is the rules' own
+ * default (options.defaultEnergyMax); a GM changes it per actor on the sheet.
+ */
+export const WORLDLINES_ENERGY_MAX = DEFAULT_OPTIONS.defaultEnergyMax;
+
+/**
+ * Health of a new actor. The book gives no number; 20 survives a couple of ordinary hits (a
+ * 1d6+1 pistol) but not a critical one (14) and a bleed, which keeps fights short and deadly.
+ */
+export const WORLDLINES_HEALTH_MAX = 20;
+
+/** Trait dice every Worldlines actor has. Mind backs the Medicine check (options.medicineCheck). */
+export const TRAITS = ["combat", "spirit", "mind"] as const;
+export type TraitId = (typeof TRAITS)[number];
+
+/** Weapon skills a weapon may use; each is also a skill on the actor. */
+export const WEAPON_SKILLS = ["melee", "firearms", "heavyWeapons", "throwing"] as const;
+export type WeaponSkill = (typeof WEAPON_SKILLS)[number];
+
+/** Every skill an actor carries: Evasion, Medicine, Athletics, Stealth and the weapon skills. */
+export const SKILLS = ["evasion", "medicine", "athletics", "stealth", ...WEAPON_SKILLS] as const;
+export type SkillId = (typeof SKILLS)[number];
+
+/** A skill is a whole-number bonus added to its rolls, from 0 (untrained) to this. */
+export const SKILL_MAX = 10;
+
+export const STANCES: readonly Stance[] = ["standing", "crouched", "prone"];
+export const LIFE_STATES = ["active", "dying", "unconscious", "dead"] as const;
+export const NPC_RANKS = ["minor", "elite", "boss"] as const;
+export type NpcRank = (typeof NPC_RANKS)[number];
+
+export const ZONE_IDS: readonly Zone[] = ["head", "torso", "arms", "legs"];
+export const RANGE_BANDS: readonly RangeBand[] = [
+  "pointBlank",
+  "short",
+  "medium",
+  "long",
+  "extreme",
+];
+
+/**
+ * How far each band reaches by default, in feet (the book's general guide). A weapon's range
+ * profile may move these and change their modifiers.
+ */
+export const DEFAULT_BAND_FEET: Readonly<Record<RangeBand, number>> = {
+  pointBlank: 5,
+  short: 30,
+  medium: 60,
+  long: 120,
+  extreme: 240,
+};
+
+export const WEAPON_KINDS = ["melee", "ranged", "thrown"] as const;
+export const GEAR_KINDS = [
+  "stim",
+  "firstAidKit",
+  "antidote",
+  "restraints",
+  "grenade",
+  "device",
+  "other",
+] as const;
+export type GearKind = (typeof GEAR_KINDS)[number];
+
+/** Statuses a weapon's hit may inflict by itself (Charmed and Exhausted need more than a hit). */
+export const ON_HIT_STATUSES = [
+  "bleeding",
+  "poisoned",
+  "staggered",
+  "blinded",
+  "vulnerable",
+  "stressed",
+] as const;
+
+/** Bounds that keep typos out without limiting play. */
+export const LIMITS = {
+  resource: 999,
+  accuracy: 10,
+  damageBonus: 20,
+  critWiden: 9,
+  headshotWiden: 19,
+  armorQuality: 5,
+  energyCost: 20,
+  exhaustion: 10,
+  ammo: 999,
+  feet: 10000,
+  quantity: 999,
+} as const;
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Validation messages                                                                        */
+/* ------------------------------------------------------------------------------------------ */
+
+function say(key: string, data: Record<string, string> = {}): string {
+  return game.i18n?.format(key, data) ?? key;
+}
+
+/** Whether both Foundry (for the roll) and the rules (for odds and criticals) can read it. */
+export function isDamageFormula(formula: string): boolean {
+  return Roll.validate(formula) && damageFormula(formula) !== null;
+}
+
+/** Throws the message Foundry shows when a damage formula cannot be rolled. */
+function validateDamage(value: unknown): void {
+  if (typeof value !== "string" || !isDamageFormula(value)) {
+    const formula = typeof value === "string" ? value : JSON.stringify(value);
+    throw new Error(say("FRAY.Worldlines.Item.Invalid.Damage", { formula }));
+  }
+}
+
+function validateDie(value: unknown): void {
+  if (value === null) return;
+  if (!isStepDie(value)) {
+    throw new Error(
+      say("FRAY.Worldlines.Actor.Invalid.Die", {
+        value: typeof value === "number" ? String(value) : JSON.stringify(value),
+        dice: DIE_STEPS.map((d) => `d${String(d)}`).join(", "),
+      }),
+    );
+  }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Field builders                                                                             */
+/* ------------------------------------------------------------------------------------------ */
+
+/** A die from the step ladder (d4 … d12), stored as its number of faces. */
+function dieField(initial: StepDie) {
+  const { NumberField } = foundry.data.fields;
+  return new NumberField({
+    required: true,
+    nullable: false,
+    integer: true,
+    initial,
+    validate: validateDie,
+  });
+}
+
+/** A die from the ladder, or null for none (an armor zone with no protection). */
+function optionalDieField() {
+  const { NumberField } = foundry.data.fields;
+  return new NumberField({
+    required: true,
+    nullable: true,
+    integer: true,
+    initial: null,
+    validate: validateDie,
+  });
+}
+
+function poolField(initial: number) {
+  const { SchemaField } = foundry.data.fields;
+  return new SchemaField({
+    value: integerField(initial, { min: 0, max: LIMITS.resource }),
+    max: integerField(initial, { min: 0, max: LIMITS.resource }),
+  });
+}
+
+function flagField(initial = false) {
+  const { BooleanField } = foundry.data.fields;
+  return new BooleanField({ required: true, initial });
+}
+
+function shortText(initial = "") {
+  const { StringField } = foundry.data.fields;
+  return new StringField({ required: true, nullable: false, blank: true, initial });
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Actors                                                                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+function actorSchema() {
+  const { NumberField, SchemaField } = foundry.data.fields;
+  return {
+    health: poolField(WORLDLINES_HEALTH_MAX),
+    energy: poolField(WORLDLINES_ENERGY_MAX),
+    traits: new SchemaField({
+      combat: dieField(8),
+      spirit: dieField(6),
+      mind: dieField(6),
+    }),
+    skills: new SchemaField({
+      evasion: integerField(0, { min: 0, max: SKILL_MAX }),
+      medicine: integerField(0, { min: 0, max: SKILL_MAX }),
+      athletics: integerField(0, { min: 0, max: SKILL_MAX }),
+      stealth: integerField(0, { min: 0, max: SKILL_MAX }),
+      melee: integerField(0, { min: 0, max: SKILL_MAX }),
+      firearms: integerField(0, { min: 0, max: SKILL_MAX }),
+      heavyWeapons: integerField(0, { min: 0, max: SKILL_MAX }),
+      throwing: integerField(0, { min: 0, max: SKILL_MAX }),
+    }),
+    stance: choiceField(STANCES, "standing"),
+    life: choiceField(LIFE_STATES, "active"),
+    disabledLimbs: new SchemaField({ arms: flagField(), legs: flagField() }),
+    /** Until the start of the actor's next turn: Armor die one step up, no interruptions. */
+    defensivePosture: flagField(),
+    /** The actor has already interrupted this round. */
+    interruptUsed: flagField(),
+    /** Minutes left unconscious after a non-lethal takedown; null when not knocked out. */
+    unconsciousMinutes: new NumberField({
+      required: true,
+      nullable: true,
+      integer: true,
+      min: 0,
+      initial: null,
+    }),
+    /** Exhaustion points (the Exhausted status shows while there is at least one). */
+    exhaustion: integerField(0, { min: 0, max: LIMITS.exhaustion }),
+    biography: htmlField(),
+  };
+}
+type ActorSchema = ReturnType<typeof actorSchema>;
+
+/** What the sheet and tools read without recomputing (set in prepareDerivedData). */
+export interface ActorDerived {
+  /** Lowest natural Combat-die face that crits (before weapons widen it); null: never. */
+  critFrom: number | null;
+  /** Energy each space of movement costs in the current stance. */
+  moveCost: number;
+}
+
+function deriveActor(system: { traits: { combat: number }; stance: Stance }): ActorDerived {
+  const combat = isStepDie(system.traits.combat) ? system.traits.combat : 8;
+  return {
+    critFrom: DEFAULT_OPTIONS.critFrom[combat] ?? null,
+    moveCost: DEFAULT_OPTIONS.costs.movePerSpace[system.stance],
+  };
+}
+
+/** A Worldlines player character (rank "hero" for the rules). */
+export class WorldlinesCharacterData extends foundry.abstract.TypeDataModel<
+  ActorSchema,
+  Actor.Implementation
+> {
+  declare derived: ActorDerived;
+
+  static override defineSchema(): ActorSchema {
+    return actorSchema();
+  }
+
+  override prepareDerivedData(): void {
+    this.derived = deriveActor(this);
+  }
+}
+
+function npcSchema() {
+  return { ...actorSchema(), rank: choiceField(NPC_RANKS, "minor") };
+}
+type NpcSchema = ReturnType<typeof npcSchema>;
+
+/** A Worldlines NPC: its rank decides what a headshot does to it. */
+export class WorldlinesNpcData extends foundry.abstract.TypeDataModel<
+  NpcSchema,
+  Actor.Implementation
+> {
+  declare derived: ActorDerived;
+
+  static override defineSchema(): NpcSchema {
+    return npcSchema();
+  }
+
+  override prepareDerivedData(): void {
+    this.derived = deriveActor(this);
+  }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Items                                                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+function bandField() {
+  const { NumberField, SchemaField } = foundry.data.fields;
+  const nullableInt = (min: number, max: number) =>
+    new NumberField({ required: true, nullable: true, integer: true, min, max, initial: null });
+  return new SchemaField({
+    /** Accuracy in this band; null: the default band's. */
+    accuracy: nullableInt(-LIMITS.accuracy, LIMITS.accuracy),
+    /** Damage added in this band; null: the default band's. */
+    damage: nullableInt(-LIMITS.damageBonus, LIMITS.damageBonus),
+    /** How far the band reaches, in feet; null: DEFAULT_BAND_FEET. */
+    feet: nullableInt(0, LIMITS.feet),
+  });
+}
+
+function weaponSchema() {
+  const { SchemaField, StringField } = foundry.data.fields;
+  return {
+    description: htmlField(),
+    damage: new StringField({
+      required: true,
+      nullable: false,
+      blank: false,
+      initial: "1d6",
+      validate: validateDamage,
+    }),
+    skill: choiceField(WEAPON_SKILLS, "melee"),
+    kind: choiceField(WEAPON_KINDS, "melee"),
+    /** Accuracy from the weapon's quality and from its attachments, added to attack rolls. */
+    accuracy: new SchemaField({
+      quality: integerField(0, { min: -LIMITS.accuracy, max: LIMITS.accuracy }),
+      attachments: integerField(0, { min: -LIMITS.accuracy, max: LIMITS.accuracy }),
+    }),
+    /** Flat damage from quality and attachments, added to the formula. */
+    damageBonus: integerField(0, { min: -LIMITS.damageBonus, max: LIMITS.damageBonus }),
+    /** This weapon's range profile: each band left empty keeps the default. */
+    range: new SchemaField({
+      pointBlank: bandField(),
+      short: bandField(),
+      medium: bandField(),
+      long: bandField(),
+      extreme: bandField(),
+    }),
+    /** Rounds loaded and magazine size; a magazine of 0 means the weapon uses no ammunition. */
+    ammo: new SchemaField({
+      value: integerField(0, { min: 0, max: LIMITS.ammo }),
+      max: integerField(0, { min: 0, max: LIMITS.ammo }),
+    }),
+    blunt: flagField(),
+    /** Made to disable (stun baton, tranquilizer). */
+    nonLethal: flagField(),
+    /** Never non-lethal (explosives, heavy rifles, a GM ruling). */
+    lethalOnly: flagField(),
+    critWiden: integerField(0, { min: 0, max: LIMITS.critWiden }),
+    headshotWiden: integerField(0, { min: 0, max: LIMITS.headshotWiden }),
+    /** Statuses a hit inflicts. */
+    onHit: new SchemaField({
+      bleeding: flagField(),
+      poisoned: flagField(),
+      staggered: flagField(),
+      blinded: flagField(),
+      vulnerable: flagField(),
+      stressed: flagField(),
+    }),
+  };
+}
+type WeaponSchema = ReturnType<typeof weaponSchema>;
+
+export interface WeaponDerived {
+  /** Quality + attachments. */
+  accuracyTotal: number;
+  /** The formula actually rolled (with the damage bonus). */
+  effectiveDamage: string;
+  /** Whether it may be used for a non-lethal takedown. */
+  nonLethalCapable: boolean;
+  /** Whether the weapon tracks ammunition. */
+  usesAmmo: boolean;
+}
+
+/** The damage formula with a flat bonus appended ("1d6+1" with +2 → "1d6+1+2"). */
+export function withDamageBonus(formula: string, bonus: number): string {
+  if (bonus === 0) return formula;
+  return bonus > 0 ? `${formula}+${String(bonus)}` : `${formula}-${String(-bonus)}`;
+}
+
+export class WorldlinesWeaponData extends foundry.abstract.TypeDataModel<
+  WeaponSchema,
+  Item.Implementation
+> {
+  declare derived: WeaponDerived;
+
+  static override defineSchema(): WeaponSchema {
+    return weaponSchema();
+  }
+
+  override prepareDerivedData(): void {
+    this.derived = {
+      accuracyTotal: this.accuracy.quality + this.accuracy.attachments,
+      effectiveDamage: withDamageBonus(this.damage, this.damageBonus),
+      nonLethalCapable: !this.lethalOnly && (this.kind === "melee" || this.blunt || this.nonLethal),
+      usesAmmo: this.ammo.max > 0,
+    };
+  }
+}
+
+function armorSchema() {
+  const { SchemaField } = foundry.data.fields;
+  return {
+    description: htmlField(),
+    /** Armor die per zone; null: this piece does not cover the zone. */
+    zones: new SchemaField({
+      head: optionalDieField(),
+      torso: optionalDieField(),
+      arms: optionalDieField(),
+      legs: optionalDieField(),
+    }),
+    /** Added to every Armor die this piece rolls (may be negative). */
+    quality: integerField(0, { min: -LIMITS.armorQuality, max: LIMITS.armorQuality }),
+    equipped: flagField(true),
+  };
+}
+type ArmorSchema = ReturnType<typeof armorSchema>;
+
+export interface ArmorDerived {
+  /** The zones it covers, e.g. "torso d8 · arms d6". */
+  summary: string;
+}
+
+export class WorldlinesArmorData extends foundry.abstract.TypeDataModel<
+  ArmorSchema,
+  Item.Implementation
+> {
+  declare derived: ArmorDerived;
+
+  static override defineSchema(): ArmorSchema {
+    return armorSchema();
+  }
+
+  override prepareDerivedData(): void {
+    const zones = this.zones as Record<Zone, number | null>;
+    this.derived = {
+      summary: ZONE_IDS.filter((zone) => zones[zone] !== null)
+        .map((zone) => `${zone} d${String(zones[zone])}`)
+        .join(" · "),
+    };
+  }
+}
+
+function techniqueSchema() {
+  return {
+    description: htmlField(),
+    energyCost: integerField(1, { min: 0, max: LIMITS.energyCost }),
+    /** Usable between turns as an interruption (once per round). */
+    interrupt: flagField(),
+    /** One line saying what it does, shown on the actor sheet. */
+    effect: shortText(),
+  };
+}
+type TechniqueSchema = ReturnType<typeof techniqueSchema>;
+
+export class WorldlinesTechniqueData extends foundry.abstract.TypeDataModel<
+  TechniqueSchema,
+  Item.Implementation
+> {
+  static override defineSchema(): TechniqueSchema {
+    return techniqueSchema();
+  }
+}
+
+function gearSchema() {
+  const { StringField } = foundry.data.fields;
+  return {
+    description: htmlField(),
+    kind: choiceField(GEAR_KINDS, "other"),
+    quantity: integerField(1, { min: 0, max: LIMITS.quantity }),
+    /** One line saying what it does. */
+    effect: shortText(),
+    /** Damage of a grenade or similar; blank when it deals none. */
+    damage: new StringField({
+      required: true,
+      nullable: false,
+      blank: true,
+      initial: "",
+      validate: (value: unknown) => {
+        if (value !== "") validateDamage(value);
+      },
+    }),
+  };
+}
+type GearSchema = ReturnType<typeof gearSchema>;
+
+export class WorldlinesGearData extends foundry.abstract.TypeDataModel<
+  GearSchema,
+  Item.Implementation
+> {
+  static override defineSchema(): GearSchema {
+    return gearSchema();
+  }
+}
+
+/** The models init.ts registers when the world plays Worldlines. */
+export const WORLDLINES_DATA_MODELS = {
+  Actor: { character: WorldlinesCharacterData, npc: WorldlinesNpcData },
+  Item: {
+    weapon: WorldlinesWeaponData,
+    armor: WorldlinesArmorData,
+    gear: WorldlinesGearData,
+    technique: WorldlinesTechniqueData,
+  },
+} as const;

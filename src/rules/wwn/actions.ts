@@ -1,0 +1,307 @@
+/**
+ * The WWN action economy, per combatant per round: one Main Action, one Move action (the Main may
+ * be spent as a second Move), as many On Turn actions as are reasonable (own turn only), and any
+ * number of Instant actions (any time). A Move action covers its distance in one go: once a Main
+ * Action has been taken, the Move that came before it cannot go on.
+ *
+ * Lifecycle the shell drives: `startRound` for everyone when a round begins, `beginTurn` when a
+ * combatant's own turn starts (what lasts "until its next turn" ends there).
+ *
+ * Where the chapter is silent:
+ * - A Move that has not used all its feet goes on while no Main came between; a longer step
+ *   than it has left starts a new Move action (the rest of the old one is lost).
+ * - A Delay lasts until the shell reports that the named participant has acted
+ *   (`resumeAfterDelay`); Instants stay allowed meanwhile.
+ */
+import { ok, refuse } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
+
+export interface ActionState {
+  /** The Main Action has been used (for an attack, a spell, a second Move, Total Defense …). */
+  readonly mainUsed: boolean;
+  /** The Main Action went to a second Move. */
+  readonly mainAsMove: boolean;
+  /** Move actions begun this round (2 when the Main went to a Move). */
+  readonly movesUsed: number;
+  /** Feet covered by the latest Move action, and how far it may go. */
+  readonly moveFeet: number;
+  readonly moveLimit: number;
+  /** The latest Move may still go on (no Main Action since it began). */
+  readonly moveOpen: boolean;
+  /** A Main Action cut a Move short: the rest of that Move is lost. */
+  readonly moveSplit: boolean;
+  readonly onTurn: number;
+  readonly instants: number;
+  /** Held with Hold an Action: what is left may be used out of turn, as Instants. */
+  readonly holding: boolean;
+  /** Delayed until this participant has acted. */
+  readonly delayingFor: string | null;
+  /** Total Defense: the AC bonus lasts until the start of the combatant's next turn. */
+  readonly totalDefense: boolean;
+  /** Immune to Shock until the round ends (Total Defense). */
+  readonly shockProof: boolean;
+  /** Charged this round: the AC penalty lasts until the round ends. */
+  readonly charged: boolean;
+  /** Made a Fighting Withdrawal this round: may leave melee without free attacks. */
+  readonly withdrawn: boolean;
+  /** Screening an ally until the combatant's next turn, and how many attackers it can still block. */
+  readonly screening: { readonly allyId: string; readonly blocksLeft: number } | null;
+}
+
+export const FRESH_ACTIONS: ActionState = {
+  mainUsed: false,
+  mainAsMove: false,
+  movesUsed: 0,
+  moveFeet: 0,
+  moveLimit: 0,
+  moveOpen: false,
+  moveSplit: false,
+  onTurn: 0,
+  instants: 0,
+  holding: false,
+  delayingFor: null,
+  totalDefense: false,
+  shockProof: false,
+  charged: false,
+  withdrawn: false,
+  screening: null,
+};
+
+/** A new round: every action back; round-long effects end. Total Defense AC and screening last
+ * until the combatant's own next turn, so they stay. */
+export function startRound(state: ActionState): ActionState {
+  return { ...FRESH_ACTIONS, totalDefense: state.totalDefense, screening: state.screening };
+}
+
+/** The combatant's own turn begins: effects that last "until its next turn" end. */
+export function beginTurn(state: ActionState): ActionState {
+  if (!state.totalDefense && state.screening === null) return state;
+  return { ...state, totalDefense: false, screening: null };
+}
+
+/** What an action costs. `moveAndMain` is a Charge; `mainAsInstant` spends the pending Main. */
+export type ActionCost = "main" | "move" | "onTurn" | "instant" | "mainAsInstant" | "moveAndMain";
+
+export type ActionRefusal =
+  | "noMainAction"
+  | "noMoveAction"
+  | "moveAlreadySplit"
+  | "notYourTurn"
+  | "delaying"
+  | "badDistance"
+  | "tooFar";
+
+/** Whose turn it is, seen from the acting combatant. */
+export interface TurnContext {
+  readonly ownTurn: boolean;
+}
+
+function mayActNow(state: ActionState, ctx: TurnContext): ActionRefusal | null {
+  if (state.delayingFor !== null) return "delaying";
+  if (!ctx.ownTurn && !state.holding) return "notYourTurn";
+  return null;
+}
+
+/** A fresh Move action is there to take: the first, or the Main spent as a second. */
+function newMove(
+  state: ActionState,
+  limit: number,
+  feet: number,
+): Result<ActionState, ActionRefusal> {
+  if (state.movesUsed === 0) {
+    return ok({ ...state, movesUsed: 1, moveFeet: feet, moveLimit: limit, moveOpen: true });
+  }
+  if (!state.mainUsed) {
+    return ok({
+      ...state,
+      mainUsed: true,
+      mainAsMove: true,
+      movesUsed: state.movesUsed + 1,
+      moveFeet: feet,
+      moveLimit: limit,
+      moveOpen: true,
+    });
+  }
+  return refuse(state.moveSplit ? "moveAlreadySplit" : "noMoveAction");
+}
+
+/**
+ * Moves `feet` (0 or more) with a Move action whose reach is `limit` feet: goes on with the
+ * current Move when it still may and has the room, else begins a new Move action.
+ */
+export function spendMove(
+  state: ActionState,
+  feet: number,
+  limit: number,
+  ctx: TurnContext,
+): Result<ActionState, ActionRefusal> {
+  if (!Number.isFinite(feet) || feet < 0 || !Number.isFinite(limit) || limit < 0) {
+    return refuse("badDistance");
+  }
+  const blocked = mayActNow(state, ctx);
+  if (blocked !== null) return refuse(blocked);
+  if (feet > limit) return refuse("tooFar", { feet, limit });
+  if (state.moveOpen && feet > 0 && state.moveFeet + feet <= state.moveLimit) {
+    return ok({ ...state, moveFeet: state.moveFeet + feet });
+  }
+  return newMove(state, limit, feet);
+}
+
+/** A whole Move action spent on something else than moving (stand up, hold, screen …). */
+export function spendMoveAction(
+  state: ActionState,
+  ctx: TurnContext,
+): Result<ActionState, ActionRefusal> {
+  const blocked = mayActNow(state, ctx);
+  if (blocked !== null) return refuse(blocked);
+  const next = newMove(state, 0, 0);
+  return next.ok ? ok({ ...next.value, moveOpen: false }) : next;
+}
+
+/** The Main Action. A Move begun before it cannot go on afterwards. */
+export function spendMain(
+  state: ActionState,
+  ctx: TurnContext,
+): Result<ActionState, ActionRefusal> {
+  const blocked = mayActNow(state, ctx);
+  if (blocked !== null) return refuse(blocked);
+  if (state.mainUsed) return refuse("noMainAction");
+  const cut = state.moveOpen && state.moveFeet < state.moveLimit;
+  return ok({ ...state, mainUsed: true, moveOpen: false, moveSplit: state.moveSplit || cut });
+}
+
+/**
+ * Spends the pending (or still available) Main Action as an Instant, at any time, even out of
+ * turn and while delaying: a Snap Attack or Total Defense.
+ */
+export function spendMainAsInstant(state: ActionState): Result<ActionState, ActionRefusal> {
+  if (state.mainUsed) return refuse("noMainAction");
+  const cut = state.moveOpen && state.moveFeet < state.moveLimit;
+  return ok({
+    ...state,
+    mainUsed: true,
+    moveOpen: false,
+    moveSplit: state.moveSplit || cut,
+    instants: state.instants + 1,
+  });
+}
+
+/** An On Turn action: own turn only, as many as the GM allows. */
+export function spendOnTurn(
+  state: ActionState,
+  ctx: TurnContext,
+): Result<ActionState, ActionRefusal> {
+  if (state.delayingFor !== null) return refuse("delaying");
+  if (!ctx.ownTurn) return refuse("notYourTurn");
+  return ok({ ...state, onTurn: state.onTurn + 1 });
+}
+
+/** An Instant action: any time, no limit. */
+export function spendInstant(state: ActionState): ActionState {
+  return { ...state, instants: state.instants + 1 };
+}
+
+/**
+ * Both a fresh Move action and the Main Action, for a Charge: the Move is covered in one go,
+ * then the attack ends it.
+ */
+export function spendMoveAndMain(
+  state: ActionState,
+  feet: number,
+  limit: number,
+  ctx: TurnContext,
+): Result<ActionState, ActionRefusal> {
+  const blocked = mayActNow(state, ctx);
+  if (blocked !== null) return refuse(blocked);
+  if (state.mainUsed) return refuse("noMainAction");
+  if (state.movesUsed > 0) return refuse("noMoveAction");
+  if (!Number.isFinite(feet) || feet < 0) return refuse("badDistance");
+  if (feet > limit) return refuse("tooFar", { feet, limit });
+  return ok({
+    ...state,
+    mainUsed: true,
+    movesUsed: 1,
+    moveFeet: feet,
+    moveLimit: limit,
+    moveOpen: false,
+  });
+}
+
+/** Spends an action of the given cost (distance for Move-based costs; 0 when not moving). */
+export function spendAction(
+  state: ActionState,
+  cost: ActionCost,
+  ctx: TurnContext,
+  move: { readonly feet: number; readonly limit: number } = { feet: 0, limit: 0 },
+): Result<ActionState, ActionRefusal> {
+  switch (cost) {
+    case "main":
+      return spendMain(state, ctx);
+    case "move":
+      return move.feet > 0
+        ? spendMove(state, move.feet, move.limit, ctx)
+        : spendMoveAction(state, ctx);
+    case "onTurn":
+      return spendOnTurn(state, ctx);
+    case "instant":
+      return ok(spendInstant(state));
+    case "mainAsInstant":
+      return spendMainAsInstant(state);
+    case "moveAndMain":
+      return spendMoveAndMain(state, move.feet, move.limit, ctx);
+  }
+}
+
+/** Hold an Action (a Move action, own turn): what is left may be used later, out of turn. */
+export function holdAction(
+  state: ActionState,
+  ctx: TurnContext,
+): Result<ActionState, ActionRefusal> {
+  if (!ctx.ownTurn) return refuse("notYourTurn");
+  const spent = spendMoveAction(state, ctx);
+  return spent.ok ? ok({ ...spent.value, holding: true }) : spent;
+}
+
+/** Delay an Action (On Turn): the rest waits until `afterId` has acted. */
+export function delayAction(
+  state: ActionState,
+  afterId: string,
+  ctx: TurnContext,
+): Result<ActionState, ActionRefusal> {
+  const spent = spendOnTurn(state, ctx);
+  return spent.ok ? ok({ ...spent.value, delayingFor: afterId }) : spent;
+}
+
+/** Someone has acted; a combatant delaying for them may act again. */
+export function resumeAfterDelay(state: ActionState, actedId: string): ActionState {
+  return state.delayingFor === actedId ? { ...state, delayingFor: null } : state;
+}
+
+/** What the tracker shows for a combatant: what is left of its round. */
+export interface ActionSummary {
+  readonly main: boolean;
+  /** Move actions still available (the Main counts as one while unused). */
+  readonly moves: number;
+  /** Feet left in the Move under way, if it may go on. */
+  readonly moveFeetLeft: number;
+  readonly holding: boolean;
+  readonly delayingFor: string | null;
+  readonly totalDefense: boolean;
+  readonly charged: boolean;
+  readonly withdrawn: boolean;
+  readonly screening: string | null;
+}
+
+export function actionSummary(state: ActionState): ActionSummary {
+  return {
+    main: !state.mainUsed,
+    moves: (state.movesUsed === 0 ? 1 : 0) + (state.mainUsed ? 0 : 1),
+    moveFeetLeft: state.moveOpen ? state.moveLimit - state.moveFeet : 0,
+    holding: state.holding,
+    delayingFor: state.delayingFor,
+    totalDefense: state.totalDefense,
+    charged: state.charged,
+    withdrawn: state.withdrawn,
+    screening: state.screening?.allyId ?? null,
+  };
+}

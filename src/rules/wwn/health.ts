@@ -1,0 +1,63 @@
+/**
+ * Losing hit points, and what reaching 0 means: a lethal blow leaves a player character dying and
+ * kills an NPC (options.zeroHp); a non-lethal one knocks out for options.downMinutes, waking with
+ * options.wakeHp; a psychic or emotional one leaves the target helpless just as long.
+ */
+import type { Harm, WwnCombatant } from "./model.ts";
+import { DEFAULT_WWN_OPTIONS } from "./options.ts";
+import type { WwnOptions } from "./options.ts";
+
+export interface HpLoss {
+  readonly actor: WwnCombatant;
+  /** Hit points actually removed (never more than the actor had). */
+  readonly lost: number;
+  /** Set when this loss changed the actor's life state. */
+  readonly downed?: WwnCombatant["life"];
+}
+
+/**
+ * Removes hit points; never below 0, a loss never heals, the dead are left alone. Lethal damage to
+ * someone already down kills them (options.lethalOnDownedKills).
+ */
+export function loseHp(
+  actor: WwnCombatant,
+  amount: number,
+  harm: Harm,
+  options: WwnOptions = DEFAULT_WWN_OPTIONS,
+): HpLoss {
+  if (actor.life === "dead" || !(amount > 0)) return { actor, lost: 0 };
+  const value = Math.max(0, actor.hp.value - amount);
+  const lost = actor.hp.value - value;
+  const hurt: WwnCombatant = { ...actor, hp: { ...actor.hp, value } };
+  if (actor.life !== "active") {
+    if (harm === "lethal" && options.lethalOnDownedKills) {
+      return { actor: { ...hurt, life: "dead", downMinutes: undefined }, lost, downed: "dead" };
+    }
+    return { actor: hurt, lost };
+  }
+  if (value > 0) return { actor: hurt, lost };
+  if (harm === "lethal") {
+    const life = actor.isPC ? options.zeroHp.pc : options.zeroHp.npc;
+    return { actor: { ...hurt, life }, lost, downed: life };
+  }
+  const life = harm === "nonLethal" ? "unconscious" : "helpless";
+  return {
+    actor: { ...hurt, life, downMinutes: options.downMinutes },
+    lost,
+    downed: life,
+  };
+}
+
+/** The knock-out or the psychic collapse is over: back up, with at least options.wakeHp. */
+export function wakeUp(
+  actor: WwnCombatant,
+  options: WwnOptions = DEFAULT_WWN_OPTIONS,
+): WwnCombatant {
+  if (actor.life !== "unconscious" && actor.life !== "helpless") return actor;
+  return {
+    ...actor,
+    life: "active",
+    downMinutes: undefined,
+    hp: { ...actor.hp, value: Math.max(actor.hp.value, options.wakeHp) },
+  };
+}
