@@ -1,0 +1,71 @@
+/**
+ * Who is surprised. When the GM judges an ambush possible, the ambushers' Dex/Sneak is opposed by
+ * the watchers' Wis/Notice; if the ambushers win, their side plays one full round alone before
+ * the usual order (feed `surprise` to wwnInitiative, initiative.ts).
+ *
+ * Where the chapter is silent (groups): one check per side, made with the group's worst Sneak
+ * (the clumsiest gives everyone away) against the watchers' best Notice (options.surpriseSneak,
+ * options.surpriseNotice). Equal totals go against the ambushers (options.opposedTie).
+ */
+import type { DiceSource } from "../core/dice.ts";
+import { refuse, ok } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
+import type { TeamId } from "../combat/types.ts";
+import { actorWins, checkBonus, rollCheck } from "./checks.ts";
+import type { CheckRoll, CheckSpec, CheckUser } from "./checks.ts";
+import { DEFAULT_WWN_OPTIONS } from "./options.ts";
+import type { WwnOptions } from "./options.ts";
+
+export const SNEAK_CHECK: CheckSpec = { attributes: ["dex"], skills: ["sneak"] };
+export const NOTICE_CHECK: CheckSpec = { attributes: ["wis"], skills: ["notice"] };
+
+export interface SurpriseSide {
+  readonly teamId: TeamId;
+  readonly members: readonly CheckUser[];
+  /** Situational modifier (darkness, noise, a lookout's warning …). */
+  readonly modifier?: number;
+}
+
+export interface SurpriseOutcome {
+  readonly sneak: CheckRoll;
+  readonly notice: CheckRoll;
+  readonly surprised: boolean;
+  /** The teams that play the free round: [ambushers] on a win, else none. */
+  readonly surprise: readonly TeamId[];
+}
+
+function pick(
+  members: readonly CheckUser[],
+  spec: CheckSpec,
+  which: "worst" | "best",
+  options: WwnOptions,
+): CheckUser | undefined {
+  let chosen: CheckUser | undefined;
+  let chosenBonus = 0;
+  for (const member of members) {
+    const bonus = checkBonus(member, spec, 0, options);
+    const better = which === "best" ? bonus > chosenBonus : bonus < chosenBonus;
+    if (chosen === undefined || better) {
+      chosen = member;
+      chosenBonus = bonus;
+    }
+  }
+  return chosen;
+}
+
+/** Rolls the ambush: the ambushers' Sneak first, then the watchers' Notice. */
+export function wwnSurpriseCheck(
+  ambushers: SurpriseSide,
+  watchers: SurpriseSide,
+  dice: DiceSource,
+  options: WwnOptions = DEFAULT_WWN_OPTIONS,
+): Result<SurpriseOutcome, "noMembers" | "sameTeam"> {
+  if (ambushers.teamId === watchers.teamId) return refuse("sameTeam");
+  const sneaker = pick(ambushers.members, SNEAK_CHECK, options.surpriseSneak, options);
+  const watcher = pick(watchers.members, NOTICE_CHECK, options.surpriseNotice, options);
+  if (sneaker === undefined || watcher === undefined) return refuse("noMembers");
+  const sneak = rollCheck(sneaker, SNEAK_CHECK, dice, ambushers.modifier ?? 0, options);
+  const notice = rollCheck(watcher, NOTICE_CHECK, dice, watchers.modifier ?? 0, options);
+  const surprised = actorWins(sneak.total, notice.total, options);
+  return ok({ sneak, notice, surprised, surprise: surprised ? [ambushers.teamId] : [] });
+}
