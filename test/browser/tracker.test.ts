@@ -60,7 +60,11 @@ beforeAll(async () => {
     actors.map((actor, i) => ({ actorId: actor.id, defeated: i === 3, hidden: i === 4 })),
   );
   await whenIdle();
-  (fake.CONFIG["statusEffects"] as unknown as unknown[]).push({ id: "marked", name: "Marked", img: "" });
+  (fake.CONFIG["statusEffects"] as unknown as unknown[]).push({
+    id: "marked",
+    name: "Marked",
+    img: "",
+  });
   Object.defineProperty(actors[0], "statuses", { value: new Set(["marked"]) });
   await combat.startCombat();
   // Whatever the momentum rolls said, play the heroes' phase for this picture.
