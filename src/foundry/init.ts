@@ -2,6 +2,7 @@ import { ACTOR_TYPES, ITEM_TYPES, SYSTEM_ID, TEMPLATES } from "./constants.ts";
 import { CharacterData, NpcData } from "./data/actor.ts";
 import { ArmorData, GearData, TechniqueData, WeaponData } from "./data/item.ts";
 import { WORLDLINES_DATA_MODELS } from "./rulesets/worldlines/data.ts";
+import { registerWorldlinesPlay } from "./rulesets/worldlines/register.ts";
 import { COMBAT_QUERY, handleCombatQuery } from "./combat/actions.ts";
 import { FrayCombatTracker } from "./combat/tracker.ts";
 import { TeamData } from "./data/team.ts";
@@ -33,6 +34,8 @@ export function init(): void {
   if (activeRuleset().id === "worldlines") {
     Object.assign(CONFIG.Actor.dataModels, WORLDLINES_DATA_MODELS.Actor);
     Object.assign(CONFIG.Item.dataModels, WORLDLINES_DATA_MODELS.Item);
+    // Status effects for the token HUD, the attack cards' GM query and their buttons.
+    registerWorldlinesPlay();
   } else {
     const generic: Record<string, unknown> = CONFIG.Actor.dataModels;
     Object.assign(generic, { character: CharacterData, npc: NpcData });

@@ -14,6 +14,28 @@ export function registerSettings(): void {
     choices: Object.fromEntries(RULESET_IDS.map((id) => [id, getRuleset(id).label])),
     default: DEFAULT_RULESET,
   });
+  // Worldlines attack cards: apply damage without the Apply button (off: a person presses it).
+  game.settings.register(SYSTEM_ID, "autoApplyDamage", {
+    name: "FRAY.Settings.AutoApplyDamage.Name",
+    hint: "FRAY.Settings.AutoApplyDamage.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
+  // Attacks out of turn: "strict" refuses them during a running combat, "lenient" allows them.
+  game.settings.register(SYSTEM_ID, "turnStrictness", {
+    name: "FRAY.Settings.TurnStrictness.Name",
+    hint: "FRAY.Settings.TurnStrictness.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: {
+      strict: "FRAY.Settings.TurnStrictness.strict",
+      lenient: "FRAY.Settings.TurnStrictness.lenient",
+    },
+    default: "strict",
+  });
 }
 
 /** The rules module this world plays with. */

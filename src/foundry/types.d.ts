@@ -51,5 +51,7 @@ declare module "fvtt-types/configuration" {
 
   interface SettingConfig {
     "fray.ruleset": RulesetId;
+    "fray.autoApplyDamage": boolean;
+    "fray.turnStrictness": "strict" | "lenient";
   }
 }

@@ -1,0 +1,230 @@
+/**
+ * The Worldlines actions a sheet (or a macro) calls: attack, First Aid, Defensive Posture, stance
+ * change, techniques and recovery checks; and the turn-start / round-event runners the combat code
+ * calls. Each one checks with the rules, rolls with core Roll, writes through the adapter and
+ * says what happened in chat; a refusal is a warning that changes nothing.
+ */
+import type { Refusal } from "../../../rules/core/result.ts";
+import {
+  attemptRecovery,
+  firstAid as firstAidRule,
+  spendEnergy,
+  useAntidote,
+} from "../../../rules/worldlines/index.ts";
+import type {
+  AttackSituation,
+  Stance,
+  StatusId,
+  WorldlinesCombatant,
+} from "../../../rules/worldlines/index.ts";
+import { applyUpdatesBatch, bandForDistance, bandReach, toCombatant, toWeapon } from "./adapter.ts";
+import { promptAttack } from "./attack/dialog.ts";
+import { declareAttack, warnRefusal } from "./attack/workflow.ts";
+import { postStatusCard, tickLines } from "./cards/status-card.ts";
+import { DEFAULT_BAND_FEET } from "./data.ts";
+import { worldlinesRoundEvents } from "./statuses/round-events.ts";
+import type { EventResult } from "./statuses/round-events.ts";
+import { withDice } from "./dice.ts";
+import { i18n } from "./env.ts";
+
+function refused(refusal: Refusal): false {
+  warnRefusal(refusal);
+  return false;
+}
+
+/** The actors of the user's targeted tokens. */
+export function targetedActors(): Actor.Implementation[] {
+  const targets = (
+    game.user as unknown as { targets?: Iterable<{ actor: Actor.Implementation | null }> }
+  ).targets;
+  if (targets === undefined) return [];
+  return Array.from(targets)
+    .map((token) => token.actor)
+    .filter((actor): actor is Actor.Implementation => actor !== null);
+}
+
+/** Feet between the actor's token and the target's on the canvas, or null without a canvas. */
+export function canvasDistance(
+  actor: Actor.Implementation,
+  target: Actor.Implementation,
+): number | null {
+  const board = (globalThis as { canvas?: foundry.canvas.Canvas | null }).canvas;
+  if (board?.ready !== true || board.grid === null) return null;
+  const from = actor.getActiveTokens()[0];
+  const to = target.getActiveTokens()[0];
+  if (from === undefined || to === undefined) return null;
+  return board.grid.measurePath([from.center, to.center], {}).distance;
+}
+
+/**
+ * Attack with a weapon at the one targeted token: opens the dialog (range band pre-filled from the
+ * canvas), then rolls and posts the card. `situation` skips the dialog (macros, tests).
+ */
+export async function attack(
+  actor: Actor.Implementation,
+  weapon: Item.Implementation,
+  situation?: AttackSituation,
+): Promise<ChatMessage.Implementation | null> {
+  const targets = targetedActors();
+  let chosen = situation;
+  const target = targets[0];
+  if (chosen === undefined && target !== undefined && targets.length === 1) {
+    const distance = canvasDistance(actor, target);
+    const band =
+      distance === null ? null : bandForDistance(bandReach(weapon, DEFAULT_BAND_FEET), distance);
+    const picked = await promptAttack(
+      toCombatant(actor),
+      toCombatant(target),
+      toWeapon(weapon),
+      { zone: "torso", cover: "none", range: band ?? (distance === null ? "short" : "extreme") },
+      distance,
+    );
+    if (picked === null) return null;
+    chosen = picked;
+  }
+  return declareAttack(actor, weapon, targets, chosen ?? {});
+}
+
+function title(key: string, data: Record<string, string | number> = {}): string {
+  return i18n().format(key, data);
+}
+
+/** First Aid on the targeted actor (or on oneself without a target): stops Bleeding on a pass. */
+export async function firstAid(actor: Actor.Implementation): Promise<boolean> {
+  const patientActor = targetedActors()[0] ?? actor;
+  const helper = toCombatant(actor);
+  const patient = patientActor.id === actor.id ? helper : toCombatant(patientActor);
+  const { value: result } = await withDice((dice) => firstAidRule(helper, patient, dice));
+  if (!result.ok) return refused(result);
+  await applyUpdatesBatch(result.value.updates);
+  const check = result.value.check;
+  await postStatusCard(
+    title("FRAY.Worldlines.Status.FirstAidTitle", { name: actor.name, patient: patientActor.name }),
+    [
+      {
+        text: title(
+          result.value.success
+            ? "FRAY.Worldlines.Status.Treated"
+            : "FRAY.Worldlines.Status.NotTreated",
+          { natural: check.natural, total: check.total, td: check.td, name: patientActor.name },
+        ),
+        bad: !result.value.success,
+      },
+    ],
+    actor,
+  );
+  return result.value.success;
+}
+
+async function pay(
+  actor: Actor.Implementation,
+  action: Parameters<typeof spendEnergy>[1],
+): Promise<boolean> {
+  const spent = spendEnergy(toCombatant(actor), action);
+  if (!spent.ok) return refused(spent);
+  if (spent.value.update !== null) await applyUpdatesBatch([spent.value.update]);
+  return true;
+}
+
+/** Defensive Posture: pays its Energy, raises the Armor die a step and ends the turn. */
+export async function defensivePosture(actor: Actor.Implementation): Promise<boolean> {
+  return pay(actor, { kind: "defensivePosture" });
+}
+
+export async function changeStance(actor: Actor.Implementation, stance: Stance): Promise<boolean> {
+  return pay(actor, { kind: "changeStance", to: stance });
+}
+
+/** Pays a technique's Energy (Stressed adds its surcharge); its effect is the table's to play. */
+export async function useTechnique(
+  actor: Actor.Implementation,
+  technique: Item.Implementation,
+): Promise<boolean> {
+  const cost = (technique.system as { energyCost?: number }).energyCost ?? 0;
+  return pay(actor, { kind: "technique", cost });
+}
+
+/**
+ * A recovery attempt against one of the actor's statuses, following the recovery table: a Spirit
+ * check by the actor, or a Medicine check by the actor treating itself (Bleeding, Blinded,
+ * Poisoned). A pass removes the status.
+ */
+export async function recoveryCheck(
+  actor: Actor.Implementation,
+  statusId: StatusId,
+): Promise<boolean> {
+  const me = toCombatant(actor);
+  const { value: result } = await withDice((dice) =>
+    attemptRecovery({ patient: me, status: statusId }, dice),
+  );
+  if (!result.ok) return refused(result);
+  await applyUpdatesBatch(result.value.updates);
+  const status = i18n().localize(`FRAY.Worldlines.Status.${statusId}.Name`);
+  const check = result.value.check;
+  await postStatusCard(
+    title("FRAY.Worldlines.Status.RecoveryTitle", { name: actor.name, status }),
+    [
+      {
+        text: title(
+          result.value.cured
+            ? "FRAY.Worldlines.Status.Recovered"
+            : "FRAY.Worldlines.Status.NotRecovered",
+          { natural: check?.natural ?? 0, total: check?.total ?? 0, td: check?.td ?? 0, status },
+        ),
+        bad: !result.value.cured,
+      },
+    ],
+    actor,
+  );
+  return result.value.cured;
+}
+
+/** Uses an antidote on the targeted actor (or oneself): Poisoned ends, no roll. */
+export async function antidote(actor: Actor.Implementation): Promise<boolean> {
+  const patientActor = targetedActors()[0] ?? actor;
+  const helper = toCombatant(actor);
+  const patient = patientActor.id === actor.id ? helper : toCombatant(patientActor);
+  const result = useAntidote(helper, patient);
+  if (!result.ok) return refused(result);
+  await applyUpdatesBatch(result.value.updates);
+  return true;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Turn and round events (run by the active GM from the combat code)                           */
+/* ------------------------------------------------------------------------------------------ */
+
+async function report(result: EventResult, key: string): Promise<void> {
+  await postStatusCard(i18n().localize(key), tickLines(result.ticks, i18n()));
+}
+
+/** Start of an actor's turn: Bleeding bites, Defensive Posture ends; writes and posts a card. */
+export async function runTurnStart(actor: Actor.Implementation): Promise<EventResult> {
+  const result = worldlinesRoundEvents.turnStart(toCombatant(actor));
+  await applyUpdatesBatch(result.updates);
+  await report(result, "FRAY.Worldlines.Status.TurnStartTitle");
+  return result;
+}
+
+/** End of an actor's turn: Staggered and flash blindness count down. */
+export async function runTurnEnd(actor: Actor.Implementation): Promise<EventResult> {
+  const result = worldlinesRoundEvents.turnEnd(toCombatant(actor));
+  await applyUpdatesBatch(result.updates);
+  await report(result, "FRAY.Worldlines.Status.TurnEndTitle");
+  return result;
+}
+
+/**
+ * A round event for every actor of the combat, written in one batch: Energy refresh, or status
+ * resolution (poison, the interruption given back).
+ */
+export async function runRoundEvent(
+  event: "energyRefresh" | "statusResolution",
+  actors: readonly Actor.Implementation[],
+): Promise<EventResult> {
+  const combatants: WorldlinesCombatant[] = actors.map((a) => toCombatant(a));
+  const result = worldlinesRoundEvents[event](combatants);
+  await applyUpdatesBatch(result.updates);
+  if (event === "statusResolution") await report(result, "FRAY.Worldlines.Status.ResolutionTitle");
+  return result;
+}

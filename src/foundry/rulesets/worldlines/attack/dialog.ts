@@ -1,0 +1,195 @@
+/**
+ * The attack dialog: zone, cover, range band (pre-filled from the tokens' distance), visibility,
+ * flanked and non-lethal, with the engine's exact odds shown and recomputed as inputs change.
+ */
+import { ZONES, allowsNonLethal, attackOdds } from "../../../../rules/worldlines/index.ts";
+import type {
+  AttackSituation,
+  Cover,
+  RangeBand,
+  WorldlinesCombatant,
+  WorldlinesWeapon,
+  Zone,
+} from "../../../../rules/worldlines/index.ts";
+import { SYSTEM_PATH } from "../../../constants.ts";
+import { RANGE_BANDS } from "../data.ts";
+import { i18n } from "../env.ts";
+
+export const ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/worldlines/dialog/attack-dialog.hbs`;
+
+const COVERS: readonly Cover[] = ["none", "half", "full"];
+
+export interface OddsView {
+  readonly hit: string;
+  readonly critical: string;
+  readonly expectedDamage: string;
+  readonly headshot: string | null;
+  /** A refusal reason key when the attack is not allowed as set up. */
+  readonly refused: string | null;
+}
+
+function percent(p: number): string {
+  return `${(Math.round(p * 1000) / 10).toFixed(1)}%`;
+}
+
+/**
+ * The odds shown in the dialog, assuming the defender evades whenever it can (the cautious
+ * reading for the attacker): hit and critical chances, expected damage after the target's armor.
+ */
+export function oddsView(
+  attacker: WorldlinesCombatant,
+  defender: WorldlinesCombatant,
+  weapon: WorldlinesWeapon,
+  situation: AttackSituation,
+): OddsView {
+  const odds = attackOdds({ attacker, defender, weapon, situation }, { evade: true });
+  if (!odds.ok) {
+    return { hit: "—", critical: "—", expectedDamage: "—", headshot: null, refused: odds.reason };
+  }
+  const v = odds.value;
+  const headshot = v.headshotKill + v.headshotTriple;
+  return {
+    hit: percent(v.hit),
+    critical: percent(v.critical),
+    expectedDamage: (Math.round(v.expectedDamage * 10) / 10).toFixed(1),
+    headshot:
+      (situation.zone ?? "torso") === "head" && weapon.kind !== "melee" ? percent(headshot) : null,
+    refused: null,
+  };
+}
+
+/** Reads the dialog's form values into an attack situation (unknown values fall back). */
+export function situationFromForm(values: Record<string, unknown>): AttackSituation {
+  const zone = ZONES.includes(values["zone"] as Zone) ? (values["zone"] as Zone) : "torso";
+  const cover = COVERS.includes(values["cover"] as Cover) ? (values["cover"] as Cover) : "none";
+  const range = RANGE_BANDS.includes(values["range"] as RangeBand)
+    ? (values["range"] as RangeBand)
+    : "short";
+  return {
+    zone,
+    cover,
+    range,
+    poorVisibility: values["poorVisibility"] === true || values["poorVisibility"] === "on",
+    flanked: values["flanked"] === true || values["flanked"] === "on",
+    nonLethal: values["nonLethal"] === true || values["nonLethal"] === "on",
+  };
+}
+
+function options<T extends string>(ids: readonly T[], selected: T, label: (id: T) => string) {
+  return ids.map((id) => ({ id, label: label(id), selected: id === selected }));
+}
+
+/** The dialog template's context. */
+export function attackDialogContext(
+  attacker: WorldlinesCombatant,
+  defender: WorldlinesCombatant,
+  weapon: WorldlinesWeapon,
+  situation: AttackSituation,
+  distance: number | null,
+) {
+  return {
+    attackerName: attacker.name,
+    defenderName: defender.name,
+    weaponName: weapon.name,
+    formula: weapon.damage,
+    ranged: weapon.kind !== "melee",
+    distance: distance === null ? null : Math.round(distance),
+    zones: options(ZONES, situation.zone ?? "torso", (id) => `FRAY.Worldlines.Attack.Zone.${id}`),
+    covers: options(
+      COVERS,
+      situation.cover ?? "none",
+      (id) => `FRAY.Worldlines.Attack.Cover.${id}`,
+    ),
+    ranges: options(
+      RANGE_BANDS,
+      situation.range ?? "short",
+      (id) => `FRAY.Worldlines.Attack.Range.${id}`,
+    ),
+    poorVisibility: situation.poorVisibility === true,
+    flanked: situation.flanked === true,
+    nonLethal: situation.nonLethal === true,
+    nonLethalAllowed: allowsNonLethal(weapon),
+    odds: oddsView(attacker, defender, weapon, situation),
+  };
+}
+
+export type AttackDialogContext = ReturnType<typeof attackDialogContext>;
+
+function formValues(form: HTMLFormElement): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const element of Array.from(form.elements)) {
+    if (element instanceof HTMLInputElement && element.type === "checkbox") {
+      values[element.name] = element.checked;
+    } else if (element instanceof HTMLSelectElement || element instanceof HTMLInputElement) {
+      values[element.name] = element.value;
+    }
+  }
+  return values;
+}
+
+/** Writes fresh odds into the dialog's odds panel. */
+export function showOdds(root: HTMLElement, odds: OddsView): void {
+  const set = (name: string, text: string) => {
+    const target = root.querySelector(`[data-odds="${name}"]`);
+    if (target !== null) target.textContent = text;
+  };
+  set("hit", odds.hit);
+  set("critical", odds.critical);
+  set("expectedDamage", odds.expectedDamage);
+  set("headshot", odds.headshot ?? "—");
+  const refused = root.querySelector<HTMLElement>("[data-odds='refused']");
+  if (refused !== null) {
+    refused.hidden = odds.refused === null;
+    refused.textContent =
+      odds.refused === null
+        ? ""
+        : i18n().localize(`FRAY.Worldlines.Attack.Refusal.${odds.refused}`);
+  }
+}
+
+/**
+ * Opens the dialog; resolves to the chosen situation, or null when closed without attacking.
+ */
+export async function promptAttack(
+  attacker: WorldlinesCombatant,
+  defender: WorldlinesCombatant,
+  weapon: WorldlinesWeapon,
+  initial: AttackSituation,
+  distance: number | null,
+): Promise<AttackSituation | null> {
+  const content = await foundry.applications.handlebars.renderTemplate(
+    ATTACK_DIALOG_TEMPLATE,
+    attackDialogContext(attacker, defender, weapon, initial, distance),
+  );
+  // DialogV2.wait resolves to what the pressed button's callback returns.
+  const dialogs = foundry.applications.api.DialogV2 as unknown as {
+    wait(config: object): Promise<unknown>;
+  };
+  const result = await dialogs.wait({
+    window: { title: i18n().format("FRAY.Worldlines.Attack.Title", { weapon: weapon.name }) },
+    classes: ["fray", "fray-wl-attack-dialog"],
+    content,
+    buttons: [
+      {
+        action: "attack",
+        label: "FRAY.Worldlines.Attack.Roll",
+        default: true,
+        callback: (_event: Event, button: HTMLButtonElement) =>
+          button.form === null ? null : situationFromForm(formValues(button.form)),
+      },
+      { action: "cancel", label: "FRAY.Worldlines.Attack.Cancel" },
+    ],
+    render: (_event: Event, dialog: { element: HTMLElement }) => {
+      const form = dialog.element.querySelector("form");
+      if (form === null) return;
+      form.addEventListener("change", () => {
+        showOdds(
+          dialog.element,
+          oddsView(attacker, defender, weapon, situationFromForm(formValues(form))),
+        );
+      });
+    },
+    rejectClose: false,
+  });
+  return typeof result === "object" && result !== null ? result : null;
+}

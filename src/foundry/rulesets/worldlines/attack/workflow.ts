@@ -1,0 +1,510 @@
+/**
+ * The Worldlines attack at the table, in three steps on one chat card:
+ *
+ * 1. declare: the attacker's client checks the attack (target, Energy, turn, Staggered, Charm),
+ *    rolls the Combat die with core Roll, pays the Energy and posts the card;
+ * 2. defend: the defender's owner (or the GM) presses Evade or Take it; the rest of the dice
+ *    (Evasion, headshot d20, damage, Armor die, limb Spirit check …) are rolled and shown;
+ * 3. apply: the owner of the defender, the attacker or the GM writes the result to the actor.
+ *
+ * Every write is made by a client allowed to make it: when the user pressing a button may not
+ * update the card or the target, the request travels to the active GM as the
+ * `fray.worldlinesAttack` query, and the GM checks permission and the rules again before writing.
+ * A critical hit cannot be evaded, so it goes straight to step 3.
+ */
+import type { DieRoll } from "../../../../rules/core/dice.ts";
+import { refuse } from "../../../../rules/core/result.ts";
+import type { Refusal } from "../../../../rules/core/result.ts";
+import {
+  FIELD_PATHS,
+  attackModifiers,
+  checkAttack,
+  checkEvasion,
+  critThreshold,
+  resolveAttack,
+} from "../../../../rules/worldlines/index.ts";
+import type {
+  ActorUpdate,
+  AttackInput,
+  AttackRoll,
+  AttackSituation,
+  EvasionRefusal,
+  WorldlinesCombatant,
+  WorldlinesWeapon,
+} from "../../../../rules/worldlines/index.ts";
+import { SYSTEM_ID } from "../../../constants.ts";
+import { applyUpdatesBatch, resolveActor, toCombatant, toWeapon } from "../adapter.ts";
+import { ATTACK_CARD_TEMPLATE, attackCardContext, resultView } from "../cards/attack-card.ts";
+import type { AttackCardState } from "../cards/attack-card.ts";
+import { withDice } from "../dice.ts";
+import { chatMessages, currentUser, i18n, worldUsers } from "../env.ts";
+
+export const ATTACK_QUERY = `${SYSTEM_ID}.worldlinesAttack`;
+
+export type CardAction = "evade" | "take" | "apply";
+
+/** What a client asks the executing client (itself or the active GM) to do with a card. */
+export interface CardRequest {
+  readonly messageId: string;
+  readonly userId: string;
+  readonly action: CardAction;
+  /** Dice the requester already rolled for this step (after the card's own). */
+  readonly dice: readonly DieRoll[];
+}
+
+export type CardOutcome = { readonly ok: true } | Refusal;
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Settings and permissions                                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+function autoApply(): boolean {
+  return game.settings.get(SYSTEM_ID, "autoApplyDamage");
+}
+
+function owns(actor: Actor.Implementation | null, user: User.Implementation): boolean {
+  return actor !== null && actor.testUserPermission(user, "OWNER");
+}
+
+export function cardOf(message: ChatMessage.Implementation): AttackCardState | null {
+  const card = (message.flags as Record<string, unknown> | undefined)?.[SYSTEM_ID] as
+    { attack?: AttackCardState } | undefined;
+  return card?.attack ?? null;
+}
+
+/** Whether this user may press Evade / Take it on the card. */
+export function canDefend(card: AttackCardState, user: User.Implementation): boolean {
+  return user.isGM || owns(resolveActor(card.defenderId), user);
+}
+
+/** Whether this user may press Apply: the GM, the target's owner, or whoever posted the attack. */
+export function canApply(
+  card: AttackCardState,
+  message: ChatMessage.Implementation,
+  user: User.Implementation,
+): boolean {
+  return canDefend(card, user) || authorId(message) === user.id;
+}
+
+function authorId(message: ChatMessage.Implementation): string | null {
+  // The author is null once that user has been deleted.
+  const author = (message as { author?: { id?: string | null } | null }).author;
+  return author?.id ?? null;
+}
+
+/** Whether this user's own client may carry the request out (else it goes to the active GM). */
+function mayExecute(
+  card: AttackCardState,
+  message: ChatMessage.Implementation,
+  user: User.Implementation,
+): boolean {
+  if (user.isGM) return true;
+  return authorId(message) === user.id && owns(resolveActor(card.defenderId), user);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Step 1: declare                                                                             */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * Whether it is this actor's turn, as the turn-strictness setting reads it: "strict" lets an actor
+ * that is in the running combat attack only while it is the one taking its turn; "lenient" never
+ * checks. Outside a started combat, anyone may attack.
+ */
+export function isActorsTurn(actor: Actor.Implementation): boolean {
+  if (game.settings.get(SYSTEM_ID, "turnStrictness") !== "strict") return true;
+  const combat = (game as { combat?: Combat.Implementation | null }).combat ?? null;
+  if (combat === null) return true;
+  const turn = (combat.flags as Record<string, unknown> | undefined)?.[SYSTEM_ID] as
+    { turn?: { round?: number; active?: string | null } } | undefined;
+  const state = turn?.turn;
+  if (state === undefined || (state.round ?? 0) < 1) return true;
+  const mine = combat.combatants.find(
+    (c) => c.actorId === actor.id || (actor.isToken && c.tokenId === actor.token?.id),
+  );
+  if (mine === undefined) return true;
+  return state.active === mine.id;
+}
+
+/** The attack roll as the card shows it, from the Combat die's natural face. */
+export function attackRollOf(input: AttackInput, natural: number): AttackRoll {
+  const modifiers = attackModifiers(input);
+  const threshold = critThreshold(input.attacker, input.weapon);
+  return {
+    die: input.attacker.traits.combat,
+    natural,
+    modifiers,
+    total: natural + modifiers.reduce((t, m) => t + m.value, 0),
+    critical: threshold !== null && natural >= threshold,
+  };
+}
+
+export interface Declaration {
+  readonly attacker: WorldlinesCombatant;
+  readonly defender: WorldlinesCombatant;
+  readonly weapon: WorldlinesWeapon;
+  readonly cost: number;
+}
+
+/** Checks everything that may refuse an attack, in the order a player would want to hear it. */
+export function checkDeclaration(
+  attackerActor: Actor.Implementation,
+  weaponItem: Item.Implementation,
+  targets: readonly Actor.Implementation[],
+  situation: AttackSituation,
+): { ok: true; value: Declaration } | Refusal {
+  if (weaponItem.type !== "weapon") return refuse("notAWeapon");
+  const target = targets[0];
+  if (target === undefined) return refuse("noTarget");
+  if (targets.length > 1) return refuse("tooManyTargets");
+  if (!isActorsTurn(attackerActor)) return refuse("notYourTurn", { name: attackerActor.name });
+  const attacker = toCombatant(attackerActor);
+  const defender = toCombatant(target);
+  const weapon = toWeapon(weaponItem);
+  const allowed = checkAttack({ attacker, defender, weapon, situation });
+  if (!allowed.ok) {
+    return refuse(allowed.reason, {
+      ...allowed.detail,
+      name: attackerActor.name,
+      target: target.name,
+      formula: weapon.damage,
+    });
+  }
+  return { ok: true, value: { attacker, defender, weapon, cost: allowed.value.cost } };
+}
+
+/** Shows a refusal as a localized warning. Nothing else happens. */
+export function warnRefusal(refusal: Refusal): void {
+  const key = `FRAY.Worldlines.Attack.Refusal.${refusal.reason}`;
+  const data = Object.fromEntries(
+    Object.entries(refusal.detail ?? {}).map(([k, v]) => [k, String(v)]),
+  );
+  ui.notifications?.warn(i18n().has(key) ? i18n().format(key, data) : refusal.reason);
+}
+
+async function renderCard(card: AttackCardState): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(
+    ATTACK_CARD_TEMPLATE,
+    attackCardContext(card, i18n()),
+  );
+}
+
+/** Shows freshly rolled dice with Dice So Nice, when it is installed. */
+async function showDice(rolls: readonly Roll[]): Promise<void> {
+  const dice3d = (
+    game as { dice3d?: { showForRoll(roll: Roll, user: unknown, sync: boolean): Promise<unknown> } }
+  ).dice3d;
+  if (dice3d === undefined) return;
+  await Promise.all(rolls.map((roll) => dice3d.showForRoll(roll, currentUser(), true)));
+}
+
+/**
+ * Declares and rolls an attack against the one targeted token's actor. Refusals are shown as a
+ * warning and change nothing. Returns the card's message, or null when refused.
+ */
+export async function declareAttack(
+  attackerActor: Actor.Implementation,
+  weaponItem: Item.Implementation,
+  targets: readonly Actor.Implementation[],
+  situation: AttackSituation,
+): Promise<ChatMessage.Implementation | null> {
+  const checked = checkDeclaration(attackerActor, weaponItem, targets, situation);
+  if (!checked.ok) {
+    warnRefusal(checked);
+    return null;
+  }
+  const { attacker, defender, weapon, cost } = checked.value;
+  const input: AttackInput = { attacker, defender, weapon, situation };
+  const roll = await new Roll(`1d${attacker.traits.combat}`).evaluate();
+  const natural = roll.total;
+  const attack = attackRollOf(input, natural);
+
+  // The attacker pays when the attack is made.
+  const paid: ActorUpdate = {
+    actorId: attacker.id,
+    changes: { [FIELD_PATHS.energy]: attacker.energy.value - cost },
+    setStatuses: {},
+    removeStatuses: [],
+  };
+  await applyUpdatesBatch([paid]);
+
+  let card: AttackCardState = {
+    stage: "awaitingDefense",
+    attackerId: attacker.id,
+    defenderId: defender.id,
+    attackerName: attacker.name,
+    defenderName: defender.name,
+    weaponName: weapon.name,
+    attacker,
+    weapon,
+    situation,
+    cost,
+    attack,
+    defense: null,
+    dice: [{ sides: attacker.traits.combat, value: natural }],
+    result: null,
+  };
+  let extraRolls: Roll[] = [];
+  if (attack.critical) {
+    // A critical cannot be evaded: the damage is rolled now.
+    const resolved = await resolveCard(card, "take", defender, []);
+    card = resolved.card;
+    extraRolls = resolved.rolls;
+  }
+  const data = {
+    author: currentUser().id,
+    speaker: ChatMessage.getSpeaker({ actor: attackerActor }),
+    content: await renderCard(card),
+    rolls: [roll, ...extraRolls],
+    flags: { [SYSTEM_ID]: { attack: card } },
+  };
+  const rollMode = game.settings.get("core", "rollMode") ?? "publicroll";
+  ChatMessage.applyRollMode(data as never, rollMode);
+  const message = (await ChatMessage.create(data as never)) as
+    ChatMessage.Implementation | undefined;
+  if (message === undefined) return null;
+  if (attack.critical && autoApply()) await requestCardAction(message, "apply");
+  return message;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Step 2: defend                                                                              */
+/* ------------------------------------------------------------------------------------------ */
+
+function inputOf(card: AttackCardState, defender: WorldlinesCombatant): AttackInput {
+  // The attacker paid when declaring: the resolution must not charge again.
+  return {
+    attacker: card.attacker,
+    defender,
+    weapon: card.weapon,
+    situation: { ...card.situation, energyCost: 0 },
+  };
+}
+
+/** Why the defender may not evade, as the card's refusal reasons. */
+const EVADE_REFUSALS: Record<EvasionRefusal, string> = {
+  critical: "evadeCritical",
+  notActive: "evadeNotActive",
+  notEnoughEnergy: "evadeNotEnoughEnergy",
+  interruptUsed: "evadeInterruptUsed",
+  stressed: "evadeStressed",
+};
+
+/** Rolls the rest of the attack (after the card's dice, then `given`) and the card it makes. */
+async function resolveCard(
+  card: AttackCardState,
+  defense: "evade" | "take",
+  defender: WorldlinesCombatant,
+  given: readonly DieRoll[],
+): Promise<{ card: AttackCardState; rolls: Roll[] }> {
+  const rolled = await withDice(
+    (dice) => resolveAttack(inputOf(card, defender), dice, { evade: defense === "evade" }),
+    [...card.dice, ...given],
+  );
+  const outcome = rolled.value;
+  if (!outcome.ok) throw new Error(`the declared attack no longer resolves: ${outcome.reason}`);
+  const result = resultView(outcome.value, defender);
+  return {
+    card: { ...card, stage: "resolved", defense, dice: rolled.dice, result },
+    rolls: rolled.rolls,
+  };
+}
+
+/** Rolls the dice a defense needs on this client (so the player sees them), without writing. */
+async function preRoll(card: AttackCardState, action: "evade" | "take"): Promise<DieRoll[]> {
+  const defenderActor = resolveActor(card.defenderId);
+  if (defenderActor === null) return [];
+  const defender = toCombatant(defenderActor);
+  if (action === "evade" && !checkEvasion(defender, card.attack.critical).ok) return [];
+  const { card: resolved, rolls } = await resolveCard(card, action, defender, []);
+  await showDice(rolls);
+  return resolved.dice.slice(card.dice.length);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Step 3: apply                                                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+/** The updates of a resolved card, minus the Evasion Energy (paid when evading). */
+function damageUpdates(updates: readonly ActorUpdate[], defenderId: string): ActorUpdate[] {
+  return updates
+    .map((u) => {
+      if (u.actorId !== defenderId) return u;
+      const { [FIELD_PATHS.energy]: _paid, ...changes } = u.changes;
+      return { ...u, changes };
+    })
+    .filter(
+      (u) =>
+        Object.keys(u.changes).length > 0 ||
+        Object.keys(u.setStatuses).length > 0 ||
+        u.removeStatuses.length > 0,
+    );
+}
+
+/**
+ * Re-resolves a card against the defender as it is now (its Evasion Energy given back, since
+ * that was paid when evading), on the card's own dice: what is applied always follows the rules
+ * from the target's current health, even if it changed since the card was rolled.
+ */
+async function reresolve(card: AttackCardState, defenderNow: WorldlinesCombatant) {
+  const spent = card.result?.defenderSpent ?? 0;
+  const before: WorldlinesCombatant = {
+    ...defenderNow,
+    energy: { ...defenderNow.energy, value: defenderNow.energy.value + spent },
+  };
+  const { card: again, rolls } = await resolveCard(
+    { ...card, dice: card.dice.slice(0, 1) },
+    card.defense ?? "take",
+    before,
+    card.dice.slice(1),
+  );
+  return { card: again, rolls, defender: before };
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Execution (on the requester's client, or the active GM's)                                   */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Collection#get is typed as always finding one; a deleted message or user is not found. */
+function missing<T>(value: T): T | undefined {
+  return value;
+}
+
+function messageOf(id: string): ChatMessage.Implementation | null {
+  return missing(chatMessages().get(id)) ?? null;
+}
+
+/**
+ * Carries out a card request after checking, on this client, who asks and what the rules allow.
+ * Runs on the requester's own client when it may write everything involved, else on the active
+ * GM's (through the query).
+ */
+export async function executeCardRequest(request: CardRequest): Promise<CardOutcome> {
+  const message = messageOf(request.messageId);
+  const card = message === null ? null : cardOf(message);
+  if (message === null || card === null) return refuse("noSuchCard");
+  const requester = missing(worldUsers().get(request.userId)) ?? null;
+  if (requester === null) return refuse("notAllowed");
+  const defenderActor = resolveActor(card.defenderId);
+  if (defenderActor === null) return refuse("noSuchTarget");
+
+  if (request.action === "evade" || request.action === "take") {
+    if (card.stage !== "awaitingDefense") return refuse("alreadyResolved");
+    if (!canDefend(card, requester)) return refuse("notAllowed");
+    const defender = toCombatant(defenderActor);
+    if (request.action === "evade") {
+      const can = checkEvasion(defender, card.attack.critical);
+      if (!can.ok) return refuse(EVADE_REFUSALS[can.reason], can.detail);
+    }
+    const { card: resolved } = await resolveCard(card, request.action, defender, request.dice);
+    // The Evasion Energy is paid now, whatever happens to the card.
+    const spent = resolved.result?.defenderSpent ?? 0;
+    if (spent > 0) {
+      await applyUpdatesBatch([
+        {
+          actorId: card.defenderId,
+          changes: { [FIELD_PATHS.energy]: defender.energy.value - spent },
+          setStatuses: {},
+          removeStatuses: [],
+        },
+      ]);
+    }
+    const done =
+      resolved.result?.hit === false ? { ...resolved, stage: "applied" as const } : resolved;
+    await writeCard(message, done);
+    if (done.stage === "resolved" && autoApply()) return applyCard(message, done);
+    return { ok: true };
+  }
+
+  if (card.stage !== "resolved") {
+    return refuse(card.stage === "applied" ? "alreadyApplied" : "notResolved");
+  }
+  if (!canApply(card, message, requester)) return refuse("notAllowed");
+  return applyCard(message, card);
+}
+
+async function applyCard(
+  message: ChatMessage.Implementation,
+  card: AttackCardState,
+): Promise<CardOutcome> {
+  const defenderActor = resolveActor(card.defenderId);
+  if (defenderActor === null) return refuse("noSuchTarget");
+  const { card: again, defender } = await reresolve(card, toCombatant(defenderActor));
+  const updates = damageUpdates(again.result?.updates ?? [], card.defenderId);
+  await applyUpdatesBatch(updates);
+  const result = again.result;
+  await writeCard(message, {
+    ...again,
+    stage: "applied",
+    result:
+      result === null
+        ? null
+        : { ...result, health: { ...result.health, before: defender.health.value } },
+  });
+  return { ok: true };
+}
+
+async function writeCard(message: ChatMessage.Implementation, card: AttackCardState) {
+  await message.update({
+    content: await renderCard(card),
+    [`flags.${SYSTEM_ID}.attack`]: card,
+  } as never);
+}
+
+/** The `fray.worldlinesAttack` query, run by the active GM. */
+export async function handleAttackQuery(data: unknown): Promise<CardOutcome> {
+  if (!currentUser().isGM) return refuse("notAllowed");
+  const request = parseCardRequest(data);
+  if (request === null) return refuse("badRequest");
+  return executeCardRequest(request);
+}
+
+export function parseCardRequest(data: unknown): CardRequest | null {
+  if (typeof data !== "object" || data === null) return null;
+  const { messageId, userId, action, dice } = data as Record<string, unknown>;
+  if (typeof messageId !== "string" || typeof userId !== "string") return null;
+  if (action !== "evade" && action !== "take" && action !== "apply") return null;
+  if (!Array.isArray(dice)) return null;
+  const valid = dice.every(
+    (d: unknown) =>
+      typeof d === "object" &&
+      d !== null &&
+      Number.isInteger((d as DieRoll).sides) &&
+      Number.isInteger((d as DieRoll).value) &&
+      (d as DieRoll).value >= 1 &&
+      (d as DieRoll).value <= (d as DieRoll).sides,
+  );
+  return valid ? { messageId, userId, action, dice: dice as DieRoll[] } : null;
+}
+
+/**
+ * What a card button does on the presser's client: check locally (warn and stop when refused),
+ * roll the dice this step needs (so the presser sees them), then execute here or ask the GM.
+ */
+export async function requestCardAction(
+  message: ChatMessage.Implementation,
+  action: CardAction,
+): Promise<CardOutcome> {
+  const card = cardOf(message);
+  if (card === null) return refuse("noSuchCard");
+  const user = currentUser();
+  const allowed = action === "apply" ? canApply(card, message, user) : canDefend(card, user);
+  if (!allowed) {
+    const refusal = refuse("notAllowed");
+    warnRefusal(refusal);
+    return refusal;
+  }
+  const dice =
+    action === "apply" || card.stage !== "awaitingDefense" ? [] : await preRoll(card, action);
+  const request: CardRequest = { messageId: message.id ?? "", userId: user.id ?? "", action, dice };
+  let outcome: CardOutcome;
+  if (mayExecute(card, message, user)) {
+    outcome = await executeCardRequest(request);
+  } else {
+    const gm = worldUsers().activeGM;
+    if (gm === null) outcome = refuse("noGM");
+    else outcome = await gm.query(ATTACK_QUERY as never, request as never);
+  }
+  if (!outcome.ok) warnRefusal(outcome);
+  return outcome;
+}

@@ -1,0 +1,218 @@
+/**
+ * The Worldlines attack card: its state (kept in the ChatMessage's flags.fray.attack) and the
+ * template context built from it. The card moves through three stages: the attack is rolled and
+ * waits for the defender (Evade / Take it); the defense is resolved and damage is rolled (Apply);
+ * the result is applied.
+ */
+import type { DieRoll } from "../../../../rules/core/dice.ts";
+import type {
+  ActorUpdate,
+  AttackOutcome,
+  AttackRoll,
+  AttackSituation,
+  Modifier,
+  WorldlinesCombatant,
+  WorldlinesWeapon,
+} from "../../../../rules/worldlines/index.ts";
+import { SYSTEM_PATH } from "../../../constants.ts";
+
+export const ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/worldlines/chat/attack-card.hbs`;
+export const STATUS_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/worldlines/chat/status-card.hbs`;
+
+export type AttackStage = "awaitingDefense" | "resolved" | "applied";
+
+/** What the card shows of a resolved attack (the outcome minus the combatants). */
+export interface AttackResultView {
+  readonly hit: boolean;
+  readonly evasions: AttackOutcome["evasions"];
+  readonly evasionRefused: string | null;
+  readonly headshot: AttackOutcome["headshot"] | null;
+  readonly damage: AttackOutcome["damage"] | null;
+  readonly healthLost: number;
+  readonly killed: boolean;
+  readonly downed: AttackOutcome["downed"] | null;
+  readonly unconsciousMinutes: number | null;
+  readonly limbCheck: AttackOutcome["limbCheck"] | null;
+  readonly statusesApplied: readonly string[];
+  readonly charmBroken: boolean;
+  readonly defenderSpent: number;
+  readonly health: { readonly before: number; readonly after: number; readonly max: number };
+  readonly updates: readonly ActorUpdate[];
+}
+
+export interface AttackCardState {
+  readonly stage: AttackStage;
+  readonly attackerId: string;
+  readonly defenderId: string;
+  readonly attackerName: string;
+  readonly defenderName: string;
+  readonly weaponName: string;
+  /** The attacker as it was when declaring (before paying). */
+  readonly attacker: WorldlinesCombatant;
+  readonly weapon: WorldlinesWeapon;
+  readonly situation: AttackSituation;
+  readonly cost: number;
+  readonly attack: AttackRoll;
+  /** The defender's choice, once made. */
+  readonly defense: "evade" | "take" | null;
+  /** Every die of the attack so far, in the order the rules drew them (attack die first). */
+  readonly dice: readonly DieRoll[];
+  readonly result: AttackResultView | null;
+}
+
+export function resultView(outcome: AttackOutcome, before: WorldlinesCombatant): AttackResultView {
+  return {
+    hit: outcome.hit,
+    evasions: outcome.evasions,
+    evasionRefused: outcome.evasionRefused ?? null,
+    headshot: outcome.headshot ?? null,
+    damage: outcome.damage ?? null,
+    healthLost: outcome.healthLost,
+    killed: outcome.killed,
+    downed: outcome.downed ?? null,
+    unconsciousMinutes: outcome.unconsciousMinutes ?? null,
+    limbCheck: outcome.limbCheck ?? null,
+    statusesApplied: outcome.statusesApplied,
+    charmBroken: outcome.charmBroken,
+    defenderSpent: outcome.energySpent.defender,
+    health: {
+      before: before.health.value,
+      after: outcome.defender.health.value,
+      max: before.health.max,
+    },
+    updates: outcome.updates,
+  };
+}
+
+function signed(value: number): string {
+  return value >= 0 ? `+${value}` : `\u2212${Math.abs(value)}`;
+}
+
+const KNOWN_MODIFIERS = new Set([
+  "skill",
+  "weapon",
+  "zone",
+  "cover",
+  "poorVisibility",
+  "flanked",
+  "stance",
+  "range",
+  "blinded",
+]);
+
+type Localize = (key: string) => string;
+type Format = (key: string, data: Record<string, string | number>) => string;
+
+function modifierLines(modifiers: readonly Modifier[], localize: Localize) {
+  return modifiers.map((m) => ({
+    label: KNOWN_MODIFIERS.has(m.source)
+      ? localize(`FRAY.Worldlines.Attack.Modifier.${m.source}`)
+      : m.source,
+    value: signed(m.value),
+    negative: m.value < 0,
+  }));
+}
+
+/** The template context of an attack card. `i18n` is game.i18n (a stand-in in browser tests). */
+export function attackCardContext(
+  card: AttackCardState,
+  i18n: { localize: Localize; format: Format },
+) {
+  const { localize, format } = i18n;
+  const s = card.situation;
+  const zone = s.zone ?? "torso";
+  const tags = [
+    localize(`FRAY.Worldlines.Attack.Zone.${zone}`),
+    ...(card.weapon.kind === "melee"
+      ? []
+      : [localize(`FRAY.Worldlines.Attack.Range.${s.range ?? "short"}`)]),
+    ...(s.cover !== undefined && s.cover !== "none"
+      ? [localize(`FRAY.Worldlines.Attack.Cover.${s.cover}`)]
+      : []),
+    ...(s.nonLethal === true ? [localize("FRAY.Worldlines.Attack.NonLethal")] : []),
+  ];
+  const r = card.result;
+  const damage = r?.damage ?? null;
+  return {
+    stage: card.stage,
+    attackerName: card.attackerName,
+    defenderName: card.defenderName,
+    weaponName: card.weaponName,
+    tags,
+    die: `d${card.attack.die}`,
+    natural: card.attack.natural,
+    modifiers: modifierLines(card.attack.modifiers, localize),
+    total: card.attack.total,
+    critical: card.attack.critical,
+    awaiting: card.stage === "awaitingDefense",
+    evadeLabel: format("FRAY.Worldlines.Card.Evade", { cost: 1 }),
+    result:
+      r === null
+        ? null
+        : {
+            hit: r.hit,
+            evasions: r.evasions.map((e) => ({
+              dice: e.naturals.join(" / "),
+              modifiers: modifierLines(e.modifiers, localize),
+              total: e.total,
+              success: e.success,
+            })),
+            evasionRefused:
+              r.evasionRefused === null
+                ? null
+                : localize(`FRAY.Worldlines.Card.EvasionRefused.${r.evasionRefused}`),
+            headshot:
+              r.headshot === null || r.headshot === undefined
+                ? null
+                : {
+                    roll: r.headshot.roll,
+                    from: r.headshot.from,
+                    text: localize(`FRAY.Worldlines.Card.Headshot.${r.headshot.effect}`),
+                    special: r.headshot.effect !== "miss" && r.headshot.effect !== "none",
+                  },
+            damage:
+              damage === null
+                ? null
+                : {
+                    formula: card.weapon.damage,
+                    weapon: damage.weapon,
+                    critical: damage.critical,
+                    rangeBonus: damage.rangeBonus === 0 ? null : signed(damage.rangeBonus),
+                    multiplier: damage.multiplier === 1 ? null : damage.multiplier,
+                    total: damage.total,
+                    armorDie: damage.armorDie === null ? null : `d${damage.armorDie}`,
+                    armorRoll: damage.armorRoll,
+                    armor: damage.armor,
+                    dealt: damage.dealt,
+                    absorbed: damage.dealt === 0 && damage.total > 0,
+                  },
+            killed: r.killed,
+            downed:
+              r.downed === null || r.downed === undefined
+                ? null
+                : format(`FRAY.Worldlines.Card.Downed.${r.downed}`, {
+                    name: card.defenderName,
+                    minutes: r.unconsciousMinutes ?? 0,
+                  }),
+            limbCheck:
+              r.limbCheck === null || r.limbCheck === undefined
+                ? null
+                : {
+                    zone: localize(`FRAY.Worldlines.Attack.Zone.${r.limbCheck.zone}`),
+                    natural: r.limbCheck.check.natural,
+                    total: r.limbCheck.check.total,
+                    td: r.limbCheck.check.td,
+                    passed: r.limbCheck.check.passed,
+                    effect: localize(`FRAY.Worldlines.Card.Limb.${r.limbCheck.effect}`),
+                    disabled: r.limbCheck.limbDisabled,
+                  },
+            statuses: r.statusesApplied.map((id) => localize(`FRAY.Worldlines.Status.${id}.Name`)),
+            charmBroken: r.charmBroken,
+            health: r.health,
+            healthLost: r.healthLost,
+            applied: card.stage === "applied",
+          },
+  };
+}
+
+export type AttackCardContext = ReturnType<typeof attackCardContext>;

@@ -1,0 +1,98 @@
+/**
+ * What the Worldlines table (attack cards, statuses) needs of Foundry on top of the base fake,
+ * installed by `installTableFakes(fake)` after `installFakeFoundry()`:
+ * - ChatMessage: `author` (the creating user, as Foundry stamps it), `rolls`, `getSpeaker`,
+ *   `applyRollMode` (whisper / blind as core sets them);
+ * - `foundry.applications.handlebars.renderTemplate` with the real handlebars package, the real
+ *   template files, and core's `localize` / `eq` helpers;
+ * - the core `rollMode` client setting;
+ * - `User#targets` (the tokens a user has targeted; each token has its `actor`).
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import Handlebars from "handlebars";
+import { REPO_ROOT } from "./index.ts";
+import type { FakeFoundry } from "./index.ts";
+import { ChatMessage } from "./documents.ts";
+import { world } from "./world.ts";
+
+const SYSTEM_PREFIX = "systems/fray/";
+
+export interface FakeToken {
+  readonly actor: unknown;
+}
+
+export function installTableFakes(fake: FakeFoundry) {
+  const hbs = Handlebars.create();
+  hbs.registerHelper("localize", (key: unknown) => fake.i18n.localize(String(key)));
+  hbs.registerHelper("eq", (a: unknown, b: unknown) => a === b);
+  const compiled = new Map<string, HandlebarsTemplateDelegate>();
+  const renderTemplate = async (path: string, context: unknown): Promise<string> => {
+    if (!path.startsWith(SYSTEM_PREFIX)) throw new Error(`Failed to load template ${path}`);
+    let template = compiled.get(path);
+    if (template === undefined) {
+      const source = readFileSync(resolve(REPO_ROOT, path.slice(SYSTEM_PREFIX.length)), "utf8");
+      template = hbs.compile(source, { strict: false });
+      compiled.set(path, template);
+    }
+    return template(context);
+  };
+  const g = globalThis as unknown as {
+    foundry: { applications: { handlebars: Record<string, unknown> } };
+  };
+  g.foundry.applications.handlebars["renderTemplate"] = renderTemplate;
+
+  fake.settings.register("core", "rollMode", {
+    scope: "client",
+    config: false,
+    type: String,
+    choices: { publicroll: "", gmroll: "", blindroll: "", selfroll: "" },
+    default: "publicroll",
+  });
+
+  const cls = ChatMessage as unknown as Record<string, unknown> & { prototype: object };
+  cls["getSpeaker"] = ({ actor }: { actor?: { id: string; name: string } } = {}) => ({
+    actor: actor?.id ?? null,
+    alias: actor?.name ?? world.user().name,
+  });
+  cls["applyRollMode"] = (data: Record<string, unknown>, mode: string) => {
+    const gms = fake.users.all.filter((u) => u.isGM).map((u) => u.id);
+    if (mode === "gmroll" || mode === "blindroll") data["whisper"] = gms;
+    if (mode === "selfroll") data["whisper"] = [world.user().id];
+    if (mode === "blindroll") data["blind"] = true;
+    return data;
+  };
+  if (!Object.getOwnPropertyDescriptor(cls.prototype, "author")) {
+    Object.defineProperty(cls.prototype, "author", {
+      get(this: { _source: Record<string, unknown> }) {
+        return fake.users.get(String(this._source["author"])) ?? null;
+      },
+    });
+    Object.defineProperty(cls.prototype, "rolls", {
+      get(this: { _source: Record<string, unknown> }) {
+        return (this._source["rolls"] as unknown[] | undefined) ?? [];
+      },
+    });
+    Object.defineProperty(cls.prototype, "content", {
+      get(this: { _source: Record<string, unknown> }) {
+        const text = this._source["content"];
+        return typeof text === "string" ? text : "";
+      },
+    });
+  }
+
+  const targets = new Map<string, Set<FakeToken>>();
+  for (const user of fake.users.all) {
+    Object.defineProperty(user, "targets", {
+      configurable: true,
+      get: () => targets.get(user.id) ?? new Set<FakeToken>(),
+    });
+  }
+  return {
+    renderTemplate,
+    /** The logged-in user targets these actors' tokens (replacing earlier targets). */
+    target(...actors: unknown[]) {
+      targets.set(world.user().id, new Set(actors.map((actor) => ({ actor }))));
+    },
+  };
+}

@@ -1,0 +1,345 @@
+/**
+ * The Worldlines attack at the table, in the fake Foundry: dialog-free declarations (the situation
+ * given directly), the chat card through its stages, and who may write what. Every die is fixed
+ * through CONFIG.Dice.randomUniform, so each test shows the numbers a table would see.
+ */
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { installTableFakes } from "../fake-foundry/table.ts";
+import type { ClientDocument } from "../fake-foundry/documents.ts";
+import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
+import type * as Workflow from "../../src/foundry/rulesets/worldlines/attack/workflow.ts";
+
+let fake: FakeFoundry;
+let table: ReturnType<typeof installTableFakes>;
+let actions: typeof Actions;
+let workflow: typeof Workflow;
+
+/** The dice still to come, as [faces, value]; each Roll die takes the next one. */
+let queue: [number, number][] = [];
+
+function dice(...values: [number, number][]): void {
+  queue = [...values];
+}
+
+beforeAll(async () => {
+  fake = installFakeFoundry({
+    random: () => {
+      const next = queue.shift();
+      if (next === undefined) throw new Error("the test gave no die for this roll");
+      return (next[1] - 0.5) / next[0];
+    },
+  });
+  table = installTableFakes(fake);
+  await import("../../src/fray.ts");
+  await fake.hooks.callAsync("init");
+  actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
+  workflow = await import("../../src/foundry/rulesets/worldlines/attack/workflow.ts");
+});
+
+beforeEach(() => {
+  fake.setUser(GM.id);
+  fake.notifications.length = 0;
+  queue = [];
+});
+
+type Doc = ClientDocument & {
+  items: { contents: ClientDocument[] };
+  effects: { contents: (ClientDocument & { statuses: Set<string> })[] };
+};
+
+async function createActor(source: Record<string, unknown>): Promise<Actor.Implementation> {
+  const Actor = fake.CONFIG["Actor"]?.documentClass;
+  const actor = await Actor?.create(source);
+  if (!actor) throw new Error("actor not created");
+  return actor as unknown as Actor.Implementation;
+}
+
+const sys = (actor: Actor.Implementation) =>
+  (actor as unknown as Doc).system as unknown as {
+    health: { value: number };
+    energy: { value: number };
+    life: string;
+    unconsciousMinutes: number | null;
+  };
+
+const PISTOL = {
+  name: "Pistol",
+  type: "weapon",
+  system: { damage: "1d6+1", skill: "firearms", kind: "ranged" },
+};
+const BATON = {
+  name: "Stun baton",
+  type: "weapon",
+  system: { damage: "1d6", skill: "melee", kind: "melee", nonLethal: true },
+};
+
+/** Maya: d8 Combat (crits on 8), Firearms 2, 6 Energy; owned by the player. */
+function maya(extra: Record<string, unknown> = {}) {
+  return createActor({
+    name: "Maya",
+    type: "character",
+    ownership: { [PLAYER.id]: 3 },
+    system: {
+      health: { value: 20, max: 20 },
+      energy: { value: 6, max: 6 },
+      traits: { combat: 8, spirit: 6, mind: 6 },
+      skills: { firearms: 2, melee: 1, medicine: 2 },
+    },
+    items: [PISTOL, BATON],
+    ...extra,
+  });
+}
+
+/** Vex: a GM-run NPC with d6 Combat, Evasion 1, a d4 vest on the torso. */
+function vex(rank = "elite", health = 20, torso: number | null = 4) {
+  return createActor({
+    name: "Vex",
+    type: "npc",
+    system: {
+      health: { value: health, max: 20 },
+      energy: { value: 4, max: 6 },
+      traits: { combat: 6, spirit: 6, mind: 6 },
+      skills: { evasion: 1 },
+      rank,
+    },
+    items: [{ name: "Vest", type: "armor", system: { zones: { torso }, equipped: true } }],
+  });
+}
+
+function weapon(actor: Actor.Implementation, name: string): Item.Implementation {
+  const item = (actor as unknown as Doc).items.contents.find((i) => i.name === name);
+  if (!item) throw new Error(`no ${name}`);
+  return item as unknown as Item.Implementation;
+}
+
+type Card = NonNullable<ReturnType<typeof Workflow.cardOf>>;
+function card(message: ChatMessage.Implementation): Card {
+  const state = workflow.cardOf(message);
+  if (state === null) throw new Error("not an attack card");
+  return state;
+}
+const content = (message: ChatMessage.Implementation) =>
+  (message as unknown as { content: string }).content;
+
+async function attackAs(
+  userId: string,
+  attacker: Actor.Implementation,
+  target: Actor.Implementation,
+  weaponName: string,
+  situation: Parameters<typeof Actions.attack>[2] = {},
+) {
+  fake.setUser(userId);
+  table.target(target);
+  return actions.attack(attacker, weapon(attacker, weaponName), situation);
+}
+
+describe("an attack that hits", () => {
+  it("rolls, spends 2 Energy, waits for the defender, then applies damage after armor", async () => {
+    const a = await maya();
+    const v = await vex();
+    dice([8, 6]); // attack die: 6 + Firearms 2 = 8
+    const message = await attackAs(PLAYER.id, a, v, "Pistol");
+    if (message === null) throw new Error("refused");
+    expect(sys(a).energy.value).toBe(4);
+    expect(card(message)).toMatchObject({
+      stage: "awaitingDefense",
+      attack: { natural: 6, total: 8, critical: false },
+    });
+    expect(content(message)).toContain("Evade (1 Energy)");
+    expect(content(message)).toContain("Take it");
+
+    fake.setUser(GM.id);
+    dice([6, 4], [4, 2]); // damage 1d6+1: 4 → 5; Armor d4: 2
+    await workflow.requestCardAction(message, "take");
+    expect(card(message).result).toMatchObject({
+      hit: true,
+      damage: { weapon: 5, armorDie: 4, armorRoll: 2, armor: 2, dealt: 3 },
+      health: { before: 20, after: 17 },
+    });
+    expect(sys(v).health.value).toBe(20); // not applied yet
+    expect(content(message)).toContain("d4: 2");
+
+    await workflow.requestCardAction(message, "apply");
+    expect(sys(v).health.value).toBe(17);
+    expect(card(message).stage).toBe("applied");
+    expect(content(message)).toContain("Applied to the target.");
+    // A second press changes nothing.
+    await workflow.requestCardAction(message, "apply");
+    expect(sys(v).health.value).toBe(17);
+    expect(fake.notifications.at(-1)?.message).toBe("This attack has already been applied.");
+  });
+});
+
+describe("an evaded attack", () => {
+  it("costs the defender 1 Energy and nothing else", async () => {
+    const a = await maya();
+    const v = await vex();
+    dice([8, 3]); // 3 + 2 = 5
+    const message = await attackAs(PLAYER.id, a, v, "Pistol");
+    if (message === null) throw new Error("refused");
+    fake.setUser(GM.id);
+    dice([6, 5]); // Evasion d6: 5 + 1 = 6 ≥ 5
+    await workflow.requestCardAction(message, "evade");
+    expect(card(message).result).toMatchObject({ hit: false, healthLost: 0 });
+    expect(card(message).stage).toBe("applied");
+    expect(sys(v).energy.value).toBe(3);
+    expect(sys(v).health.value).toBe(20);
+    expect(content(message)).toContain("Evaded");
+    expect(content(message)).not.toContain('data-fray-action="apply"');
+  });
+});
+
+describe("a critical hit", () => {
+  it("cannot be evaded: twice the formula's maximum (1d6+1 → 14) minus armor, at once", async () => {
+    const a = await maya();
+    const v = await vex();
+    dice([8, 8], [4, 3]); // natural 8 crits on a d8; Armor d4: 3
+    const message = await attackAs(PLAYER.id, a, v, "Pistol");
+    if (message === null) throw new Error("refused");
+    expect(card(message)).toMatchObject({
+      stage: "resolved",
+      attack: { natural: 8, critical: true },
+      result: { damage: { weapon: 14, critical: true, armor: 3, dealt: 11 } },
+    });
+    expect(content(message)).toContain("Critical!");
+    expect(content(message)).not.toContain('data-fray-action="evade"');
+    fake.setUser(GM.id);
+    await workflow.requestCardAction(message, "apply");
+    expect(sys(v).health.value).toBe(9);
+  });
+});
+
+describe("a headshot on a minor NPC", () => {
+  it("kills outright on a natural 20", async () => {
+    const a = await maya();
+    const v = await vex("minor");
+    dice([8, 7]); // 7 + 2 − 2 (head) = 7
+    const message = await attackAs(PLAYER.id, a, v, "Pistol", { zone: "head" });
+    if (message === null) throw new Error("refused");
+    expect(card(message).attack.total).toBe(7);
+    fake.setUser(GM.id);
+    dice([20, 20]);
+    await workflow.requestCardAction(message, "take");
+    expect(card(message).result).toMatchObject({
+      killed: true,
+      headshot: { roll: 20, effect: "kill" },
+    });
+    expect(content(message)).toContain("Killed outright");
+    await workflow.requestCardAction(message, "apply");
+    expect(sys(v).health.value).toBe(0);
+    expect(sys(v).life).toBe("dead");
+  });
+});
+
+describe("armor", () => {
+  it("can absorb the whole hit", async () => {
+    const a = await maya();
+    const v = await vex("elite", 20, 6);
+    dice([8, 5]);
+    const message = await attackAs(PLAYER.id, a, v, "Pistol");
+    if (message === null) throw new Error("refused");
+    fake.setUser(GM.id);
+    dice([6, 1], [6, 5]); // damage 1 + 1 = 2; Armor d6: 5
+    await workflow.requestCardAction(message, "take");
+    expect(card(message).result).toMatchObject({
+      damage: { total: 2, armor: 5, dealt: 0 },
+      healthLost: 0,
+    });
+    expect(content(message)).toContain("armor absorbed it all");
+    await workflow.requestCardAction(message, "apply");
+    expect(sys(v).health.value).toBe(20);
+  });
+});
+
+describe("a non-lethal takedown", () => {
+  it("knocks the target out for 1d6 × 10 minutes instead of leaving it dying", async () => {
+    const a = await maya();
+    const v = await vex("minor", 3, null);
+    dice([8, 4]); // 4 + Melee 1 = 5
+    const message = await attackAs(PLAYER.id, a, v, "Stun baton", { nonLethal: true });
+    if (message === null) throw new Error("refused");
+    fake.setUser(GM.id);
+    dice([6, 5], [6, 3]); // damage 5 (no armor) takes 3 → 0; out for 3 × 10 minutes
+    await workflow.requestCardAction(message, "take");
+    expect(card(message).result).toMatchObject({ downed: "unconscious", unconsciousMinutes: 30 });
+    expect(content(message)).toContain("Vex is knocked out for 30 minutes.");
+    await workflow.requestCardAction(message, "apply");
+    expect(sys(v).life).toBe("unconscious");
+    expect(sys(v).unconsciousMinutes).toBe(30);
+  });
+});
+
+describe("who may write", () => {
+  it("a player who does not own the target cannot defend for it, and applies through the GM", async () => {
+    const a = await maya();
+    const v = await vex();
+    dice([8, 6]);
+    const message = await attackAs(PLAYER.id, a, v, "Pistol");
+    if (message === null) throw new Error("refused");
+    // The player may not answer for Vex.
+    await workflow.requestCardAction(message, "take");
+    expect(fake.notifications.at(-1)).toEqual({
+      level: "warn",
+      message: "You may not do that on this card.",
+    });
+    expect(card(message).stage).toBe("awaitingDefense");
+
+    fake.setUser(GM.id);
+    dice([6, 6], [4, 1]); // 7 − 1 = 6
+    await workflow.requestCardAction(message, "take");
+
+    const writers: string[] = [];
+    fake.hooks.on("updateActor", () => {
+      writers.push(fake.game.user.id);
+    });
+    fake.setUser(PLAYER.id);
+    const sent = fake.users.queries.length;
+    const outcome = await workflow.requestCardAction(message, "apply");
+    expect(outcome).toEqual({ ok: true });
+    expect(fake.users.queries.slice(sent)).toMatchObject([
+      { from: PLAYER.id, to: GM.id, name: "fray.worldlinesAttack", data: { action: "apply" } },
+    ]);
+    expect(writers).toEqual([GM.id]);
+    expect(sys(v).health.value).toBe(14);
+  });
+});
+
+describe("refusals", () => {
+  it("say why and change nothing", async () => {
+    const a = await maya();
+    const v = await vex();
+    fake.setUser(PLAYER.id);
+    table.target();
+    expect(await actions.attack(a, weapon(a, "Pistol"), {})).toBeNull();
+    expect(fake.notifications.at(-1)?.message).toBe(
+      "Target one token first: the attack needs a target.",
+    );
+
+    const tired = await maya({ system: { energy: { value: 1, max: 6 } } });
+    expect(await attackAs(PLAYER.id, tired, v, "Pistol")).toBeNull();
+    expect(fake.notifications.at(-1)?.message).toBe(
+      "Not enough Energy: the attack costs 2, Maya has 1.",
+    );
+    expect(sys(tired).energy.value).toBe(1);
+    expect(fake.game.messages.size).toBeGreaterThanOrEqual(0);
+  });
+
+  it("refuses a damage formula the rules cannot roll, whether stored or attacked with", async () => {
+    const a = await maya();
+    const v = await vex();
+    const pistol = weapon(a, "Pistol");
+    await expect(pistol.update({ "system.damage": "1d6+" } as never)).rejects.toThrow(/1d6\+/);
+    expect((pistol.system as unknown as { damage: string }).damage).toBe("1d6+1");
+    // A formula that slipped past validation (an old world, an edited database) still cannot roll.
+    (pistol.system as unknown as { damage: string }).damage = "2d";
+    const before = fake.game.messages.size;
+    expect(await attackAs(PLAYER.id, a, v, "Pistol")).toBeNull();
+    expect(fake.notifications.at(-1)?.message).toBe(
+      "The weapon's damage formula “2d” cannot be rolled. Fix it on the weapon.",
+    );
+    expect(sys(a).energy.value).toBe(6);
+    expect(fake.game.messages.size).toBe(before);
+  });
+});
