@@ -12,6 +12,8 @@ import { FrayItem } from "./documents/item.ts";
 import { activeRuleset, registerSettings } from "./settings.ts";
 import { FrayActorSheet } from "./sheets/actor-sheet.ts";
 import { FrayItemSheet } from "./sheets/item-sheet.ts";
+import { WorldlinesActorSheet } from "./rulesets/worldlines/sheets/actor-sheet.ts";
+import { WorldlinesItemSheet } from "./rulesets/worldlines/sheets/item-sheet.ts";
 
 /**
  * The `init` hook: everything Foundry must know before the world loads. Registration only; no
@@ -55,17 +57,31 @@ export function init(): void {
 
   const { Actors, Items } = foundry.documents.collections;
   Actors.unregisterSheet("core", foundry.appv1.sheets.ActorSheet);
-  Actors.registerSheet(SYSTEM_ID, FrayActorSheet, {
-    types: [...ACTOR_TYPES],
-    makeDefault: true,
-    label: "FRAY.Sheet.Actor",
-  });
   Items.unregisterSheet("core", foundry.appv1.sheets.ItemSheet);
-  Items.registerSheet(SYSTEM_ID, FrayItemSheet, {
-    types: [...ITEM_TYPES],
-    makeDefault: true,
-    label: "FRAY.Sheet.Item",
-  });
+  // Sheets of the ruleset the world plays; the generic ones for rulesets without their own yet.
+  if (activeRuleset().id === "worldlines") {
+    Actors.registerSheet(SYSTEM_ID, WorldlinesActorSheet, {
+      types: [...ACTOR_TYPES],
+      makeDefault: true,
+      label: "FRAY.Worldlines.Sheet.Actor",
+    });
+    Items.registerSheet(SYSTEM_ID, WorldlinesItemSheet, {
+      types: [...ITEM_TYPES],
+      makeDefault: true,
+      label: "FRAY.Worldlines.Sheet.Item",
+    });
+  } else {
+    Actors.registerSheet(SYSTEM_ID, FrayActorSheet, {
+      types: [...ACTOR_TYPES],
+      makeDefault: true,
+      label: "FRAY.Sheet.Actor",
+    });
+    Items.registerSheet(SYSTEM_ID, FrayItemSheet, {
+      types: [...ITEM_TYPES],
+      makeDefault: true,
+      label: "FRAY.Sheet.Item",
+    });
+  }
 
   // Preloading only warms the cache: a sheet still loads its template when it first renders.
   foundry.applications.handlebars

@@ -54,14 +54,16 @@ describe("the init hook", () => {
     }
   });
 
-  it("opens Fray's sheets, not core's, for every actor and item type", () => {
+  it("opens Fray's Worldlines sheets (the default ruleset), not core's, for every type", () => {
     for (const type of Object.keys(manifest.documentTypes["Actor"] ?? {})) {
       expect((fake.sheets.defaultFor("Actor", type) as { name: string }).name).toBe(
-        "FrayActorSheet",
+        "WorldlinesActorSheet",
       );
     }
     for (const type of Object.keys(manifest.documentTypes["Item"] ?? {})) {
-      expect((fake.sheets.defaultFor("Item", type) as { name: string }).name).toBe("FrayItemSheet");
+      expect((fake.sheets.defaultFor("Item", type) as { name: string }).name).toBe(
+        "WorldlinesItemSheet",
+      );
     }
     expect(fake.sheets.entries.filter((entry) => entry.scope === "core")).toEqual([]);
   });

@@ -1,0 +1,361 @@
+/**
+ * The Worldlines item sheet: one template, with the fields of each item type (weapon, armor,
+ * technique, gear) grouped in sections; a weapon also shows its range profile as a table. Fields
+ * edit in place; the DataModel refuses a bad value (a damage formula Foundry cannot roll, a die
+ * off the ladder) with a message and keeps the old one.
+ */
+import { DIE_STEPS } from "../../../../rules/core/dice.ts";
+import { DEFAULT_OPTIONS as RULES } from "../../../../rules/worldlines/options.ts";
+import type { RangeBand } from "../../../../rules/worldlines/model.ts";
+import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
+import { HandlebarsItemSheet } from "../../../sheets/base.ts";
+import type { TemplatePart } from "../../../sheets/base.ts";
+import type { WorldlinesArmorSystem, WorldlinesWeaponSystem } from "../adapter.ts";
+import {
+  DEFAULT_BAND_FEET,
+  GEAR_KINDS,
+  LIMITS,
+  ON_HIT_STATUSES,
+  RANGE_BANDS,
+  WEAPON_KINDS,
+  WEAPON_SKILLS,
+  ZONE_IDS,
+} from "../data.ts";
+import type { ArmorDerived, WeaponDerived } from "../data.ts";
+
+import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
+
+export const ITEM_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/worldlines/item/item-sheet.hbs`;
+
+/** One editable field; the template renders it by `input`. */
+export type FieldView =
+  | {
+      input: "number";
+      name: string;
+      label: string;
+      value: number | null;
+      min: number;
+      max: number;
+    }
+  | { input: "text"; name: string; label: string; value: string; placeholder: string }
+  | { input: "checkbox"; name: string; label: string; checked: boolean }
+  | {
+      input: "select";
+      name: string;
+      label: string;
+      /** "Number" for dice, so an empty choice is submitted as null, not "". */
+      dtype: "String" | "Number";
+      options: { value: string; label: string; selected: boolean }[];
+    };
+
+export interface SectionView {
+  title: string;
+  fields: FieldView[];
+}
+
+export interface RangeRowView {
+  band: RangeBand;
+  label: string;
+  accuracy: { name: string; value: number | null; placeholder: string };
+  damage: { name: string; value: number | null; placeholder: string };
+  feet: { name: string; value: number | null; placeholder: string };
+}
+
+export interface WorldlinesItemSheetContext {
+  itemName: string;
+  img: string;
+  itemType: string;
+  typeLabel: string;
+  /** One line under the name: "1d6+1 · +2 accuracy", "torso d8 · arms d6" … */
+  summary: string;
+  sections: SectionView[];
+  /** The weapon's range profile, or null for other items. */
+  range: RangeRowView[] | null;
+  description: string;
+  enrichedDescription: string;
+}
+
+function number(
+  name: string,
+  label: string,
+  value: number | null,
+  min: number,
+  max: number,
+): FieldView {
+  return { input: "number", name, label, value, min, max };
+}
+
+function checkbox(name: string, label: string, checked: boolean): FieldView {
+  return { input: "checkbox", name, label, checked };
+}
+
+function select(
+  name: string,
+  label: string,
+  current: string,
+  choices: readonly { value: string; label: string }[],
+  dtype: "String" | "Number" = "String",
+): FieldView {
+  return {
+    input: "select",
+    name,
+    label,
+    dtype,
+    options: choices.map((choice) => ({ ...choice, selected: choice.value === current })),
+  };
+}
+
+function text(name: string, label: string, value: string, placeholder = ""): FieldView {
+  return { input: "text", name, label, value, placeholder };
+}
+
+const DIE_CHOICES = [
+  { value: "", label: "—" },
+  ...DIE_STEPS.map((die) => ({ value: String(die), label: `d${String(die)}` })),
+];
+
+function weaponContext(system: WorldlinesWeaponSystem & { derived: WeaponDerived }) {
+  const sections: SectionView[] = [
+    {
+      title: "FRAY.Worldlines.Item.Section.attack",
+      fields: [
+        text("system.damage", "FRAY.Worldlines.Item.Damage", system.damage, "1d6+1"),
+        select(
+          "system.kind",
+          "FRAY.Worldlines.Item.KindLabel",
+          system.kind,
+          WEAPON_KINDS.map((kind) => ({ value: kind, label: `FRAY.Worldlines.Item.Kind.${kind}` })),
+        ),
+        select(
+          "system.skill",
+          "FRAY.Worldlines.Item.Skill",
+          system.skill,
+          WEAPON_SKILLS.map((skill) => ({
+            value: skill,
+            label: `FRAY.Worldlines.Actor.Skill.${skill}`,
+          })),
+        ),
+        number(
+          "system.accuracy.quality",
+          "FRAY.Worldlines.Item.Quality",
+          system.accuracy.quality,
+          -LIMITS.accuracy,
+          LIMITS.accuracy,
+        ),
+        number(
+          "system.accuracy.attachments",
+          "FRAY.Worldlines.Item.Attachments",
+          system.accuracy.attachments,
+          -LIMITS.accuracy,
+          LIMITS.accuracy,
+        ),
+        number(
+          "system.damageBonus",
+          "FRAY.Worldlines.Item.DamageBonus",
+          system.damageBonus,
+          -LIMITS.damageBonus,
+          LIMITS.damageBonus,
+        ),
+      ],
+    },
+    {
+      title: "FRAY.Worldlines.Item.Section.special",
+      fields: [
+        number("system.ammo.value", "FRAY.Worldlines.Item.Ammo", system.ammo.value, 0, LIMITS.ammo),
+        number("system.ammo.max", "FRAY.Worldlines.Item.Magazine", system.ammo.max, 0, LIMITS.ammo),
+        number(
+          "system.critWiden",
+          "FRAY.Worldlines.Item.CritWiden",
+          system.critWiden,
+          0,
+          LIMITS.critWiden,
+        ),
+        number(
+          "system.headshotWiden",
+          "FRAY.Worldlines.Item.HeadshotWiden",
+          system.headshotWiden,
+          0,
+          LIMITS.headshotWiden,
+        ),
+        checkbox("system.blunt", "FRAY.Worldlines.Item.Blunt", system.blunt),
+        checkbox("system.nonLethal", "FRAY.Worldlines.Item.NonLethal", system.nonLethal),
+        checkbox("system.lethalOnly", "FRAY.Worldlines.Item.LethalOnly", system.lethalOnly),
+      ],
+    },
+    {
+      title: "FRAY.Worldlines.Item.Section.onHit",
+      fields: ON_HIT_STATUSES.map((status) => ({
+        input: "checkbox" as const,
+        name: `system.onHit.${status}`,
+        label: `FRAY.Worldlines.Status.${status}.Name`,
+        checked: system.onHit[status],
+      })),
+    },
+  ];
+  const range = RANGE_BANDS.map((band): RangeRowView => {
+    const own = system.range[band];
+    const base = RULES.rangeBands[band];
+    const path = `system.range.${band}`;
+    return {
+      band,
+      label: `FRAY.Worldlines.Item.Band.${band}`,
+      accuracy: {
+        name: `${path}.accuracy`,
+        value: own.accuracy,
+        placeholder: String(base.accuracy),
+      },
+      damage: { name: `${path}.damage`, value: own.damage, placeholder: String(base.damage) },
+      feet: { name: `${path}.feet`, value: own.feet, placeholder: String(DEFAULT_BAND_FEET[band]) },
+    };
+  });
+  const accuracy = system.derived.accuracyTotal;
+  const summary = [
+    system.derived.effectiveDamage,
+    accuracy === 0 ? "" : `${accuracy > 0 ? "+" : "−"}${String(Math.abs(accuracy))}`,
+  ]
+    .filter((part) => part !== "")
+    .join(" · ");
+  return { sections, range, summary };
+}
+
+function armorContext(system: WorldlinesArmorSystem & { derived: ArmorDerived }) {
+  const sections: SectionView[] = [
+    {
+      title: "FRAY.Worldlines.Item.Section.zones",
+      fields: ZONE_IDS.map((zone) =>
+        select(
+          `system.zones.${zone}`,
+          `FRAY.Worldlines.Actor.Zone.${zone}`,
+          system.zones[zone] === null ? "" : String(system.zones[zone]),
+          DIE_CHOICES,
+          "Number",
+        ),
+      ),
+    },
+    {
+      title: "FRAY.Worldlines.Item.Section.wear",
+      fields: [
+        number(
+          "system.quality",
+          "FRAY.Worldlines.Item.ArmorQuality",
+          system.quality,
+          -LIMITS.armorQuality,
+          LIMITS.armorQuality,
+        ),
+        checkbox("system.equipped", "FRAY.Worldlines.Item.Equipped", system.equipped),
+      ],
+    },
+  ];
+  return { sections, range: null, summary: system.derived.summary };
+}
+
+function techniqueContext(system: { energyCost: number; interrupt: boolean; effect: string }) {
+  const sections: SectionView[] = [
+    {
+      title: "FRAY.Worldlines.Item.Section.use",
+      fields: [
+        number(
+          "system.energyCost",
+          "FRAY.Worldlines.Item.EnergyCost",
+          system.energyCost,
+          0,
+          LIMITS.energyCost,
+        ),
+        checkbox("system.interrupt", "FRAY.Worldlines.Item.Interrupt", system.interrupt),
+        text("system.effect", "FRAY.Worldlines.Item.Effect", system.effect),
+      ],
+    },
+  ];
+  return { sections, range: null, summary: system.effect };
+}
+
+function gearContext(system: { kind: string; quantity: number; effect: string; damage: string }) {
+  const sections: SectionView[] = [
+    {
+      title: "FRAY.Worldlines.Item.Section.use",
+      fields: [
+        select(
+          "system.kind",
+          "FRAY.Worldlines.Item.KindLabel",
+          system.kind,
+          GEAR_KINDS.map((kind) => ({
+            value: kind,
+            label: `FRAY.Worldlines.Item.GearKind.${kind}`,
+          })),
+        ),
+        number(
+          "system.quantity",
+          "FRAY.Worldlines.Item.Quantity",
+          system.quantity,
+          0,
+          LIMITS.quantity,
+        ),
+        text("system.effect", "FRAY.Worldlines.Item.Effect", system.effect),
+        text("system.damage", "FRAY.Worldlines.Item.Damage", system.damage, "2d6"),
+      ],
+    },
+  ];
+  return { sections, range: null, summary: system.effect };
+}
+
+function typeContext(item: Item.Implementation): {
+  sections: SectionView[];
+  range: RangeRowView[] | null;
+  summary: string;
+} {
+  const system: unknown = item.system;
+  switch (item.type) {
+    case "weapon":
+      return weaponContext(system as WorldlinesWeaponSystem & { derived: WeaponDerived });
+    case "armor":
+      return armorContext(system as WorldlinesArmorSystem & { derived: ArmorDerived });
+    case "technique":
+      return techniqueContext(system as { energyCost: number; interrupt: boolean; effect: string });
+    case "gear":
+      return gearContext(
+        system as { kind: string; quantity: number; effect: string; damage: string },
+      );
+    default:
+      return { sections: [], range: null, summary: "" };
+  }
+}
+
+/** Everything the item sheet template shows, from the item alone. */
+export async function worldlinesItemSheetContext(
+  item: Item.Implementation,
+): Promise<WorldlinesItemSheetContext> {
+  const description = (item.system as unknown as { description: string }).description;
+  const enrichedDescription = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
+    description,
+    { secrets: item.isOwner, relativeTo: item },
+  );
+  return {
+    itemName: item.name,
+    img: item.img ?? "",
+    itemType: item.type,
+    typeLabel: `TYPES.Item.${item.type}`,
+    ...typeContext(item),
+    description,
+    enrichedDescription,
+  };
+}
+
+export class WorldlinesItemSheet extends HandlebarsItemSheet {
+  static override DEFAULT_OPTIONS = {
+    classes: [SYSTEM_ID, "item-sheet", "worldlines"],
+    position: { width: 520, height: 640 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+  };
+
+  static PARTS: Record<string, TemplatePart> = {
+    sheet: { template: ITEM_SHEET_TEMPLATE, scrollable: [".sheet-body"] },
+  };
+
+  override async _prepareContext(
+    options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
+  ): Promise<DocumentSheetV2.RenderContext<Item.Implementation> & WorldlinesItemSheetContext> {
+    const base = await super._prepareContext(options);
+    return Object.assign(base, await worldlinesItemSheetContext(this.item));
+  }
+}
