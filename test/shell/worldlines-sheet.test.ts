@@ -162,7 +162,7 @@ describe("the sheet's stance and Defensive Posture buttons", () => {
     fake.db.clear();
     await click(actor, "defensivePosture");
     expect(fake.notifications).toEqual([
-      { level: "warn", message: expect.stringContaining("Not enough Energy") as unknown },
+      { level: "warn", message: "Not enough Energy: that costs 3, Cy has 2." },
     ]);
     expect(fake.db.calls).toEqual([]);
     expect(at(actor, "defensivePosture")).toBe(false);

@@ -27,8 +27,19 @@ import type { EventResult } from "./statuses/round-events.ts";
 import { withDice } from "./dice.ts";
 import { i18n } from "./env.ts";
 
-function refused(refusal: Refusal): false {
-  warnRefusal(refusal);
+/**
+ * Warns about a refusal for `actor`. `rename` points a reason at a wording for this action where
+ * the attack's wording would mislead (Energy for a stance change is not "the attack").
+ */
+function refused(
+  refusal: Refusal,
+  actor: Actor.Implementation,
+  rename: Readonly<Record<string, string>> = {},
+): false {
+  warnRefusal(
+    { ...refusal, reason: rename[refusal.reason] ?? refusal.reason },
+    { name: actor.name },
+  );
   return false;
 }
 
@@ -95,7 +106,7 @@ export async function firstAid(actor: Actor.Implementation): Promise<boolean> {
   const helper = toCombatant(actor);
   const patient = patientActor.id === actor.id ? helper : toCombatant(patientActor);
   const { value: result } = await withDice((dice) => firstAidRule(helper, patient, dice));
-  if (!result.ok) return refused(result);
+  if (!result.ok) return refused(result, actor);
   await applyUpdatesBatch(result.value.updates);
   const check = result.value.check;
   await postStatusCard(
@@ -121,7 +132,7 @@ async function pay(
   action: Parameters<typeof spendEnergy>[1],
 ): Promise<boolean> {
   const spent = spendEnergy(toCombatant(actor), action);
-  if (!spent.ok) return refused(spent);
+  if (!spent.ok) return refused(spent, actor, { notEnoughEnergy: "actionNotEnoughEnergy" });
   if (spent.value.update !== null) await applyUpdatesBatch([spent.value.update]);
   return true;
 }
@@ -157,7 +168,7 @@ export async function recoveryCheck(
   const { value: result } = await withDice((dice) =>
     attemptRecovery({ patient: me, status: statusId }, dice),
   );
-  if (!result.ok) return refused(result);
+  if (!result.ok) return refused(result, actor);
   await applyUpdatesBatch(result.value.updates);
   const status = i18n().localize(`FRAY.Worldlines.Status.${statusId}.Name`);
   const check = result.value.check;
@@ -185,7 +196,7 @@ export async function antidote(actor: Actor.Implementation): Promise<boolean> {
   const helper = toCombatant(actor);
   const patient = patientActor.id === actor.id ? helper : toCombatant(patientActor);
   const result = useAntidote(helper, patient);
-  if (!result.ok) return refused(result);
+  if (!result.ok) return refused(result, actor);
   await applyUpdatesBatch(result.value.updates);
   return true;
 }

@@ -173,12 +173,19 @@ export function checkDeclaration(
   return { ok: true, value: { attacker, defender, weapon, cost: allowed.value.cost } };
 }
 
-/** Shows a refusal as a localized warning. Nothing else happens. */
-export function warnRefusal(refusal: Refusal): void {
+/**
+ * Shows a refusal as a localized warning. Nothing else happens. `context` fills placeholders the
+ * rules do not know (the actor's display name); the refusal's own detail wins over it.
+ */
+export function warnRefusal(
+  refusal: Refusal,
+  context: Readonly<Record<string, string>> = {},
+): void {
   const key = `FRAY.Worldlines.Attack.Refusal.${refusal.reason}`;
-  const data = Object.fromEntries(
-    Object.entries(refusal.detail ?? {}).map(([k, v]) => [k, String(v)]),
-  );
+  const data = {
+    ...context,
+    ...Object.fromEntries(Object.entries(refusal.detail ?? {}).map(([k, v]) => [k, String(v)])),
+  };
   ui.notifications?.warn(i18n().has(key) ? i18n().format(key, data) : refusal.reason);
 }
 
