@@ -4,6 +4,7 @@
  */
 import { canApply, canDefend, cardOf, requestCardAction } from "../attack/workflow.ts";
 import type { CardAction } from "../attack/workflow.ts";
+import type { AttackCardState } from "./attack-card.ts";
 import { currentUser } from "../env.ts";
 
 const ACTIONS: readonly CardAction[] = ["evade", "take", "apply"];
@@ -12,18 +13,38 @@ function isAction(value: string | undefined): value is CardAction {
   return (ACTIONS as readonly (string | undefined)[]).includes(value);
 }
 
+/** Which of the card's buttons this user may press (and so sees). */
+export function cardButtons(
+  card: AttackCardState,
+  message: ChatMessage.Implementation,
+  user: User.Implementation,
+): Record<CardAction, boolean> {
+  const defend = canDefend(card, user);
+  return { evade: defend, take: defend, apply: canApply(card, message, user) };
+}
+
+/**
+ * Removes the buttons whose action is `false` in `shown`, then any row of buttons left empty: a
+ * row nobody here may press is not shown at all. Self-contained (no imports, no closure), so the
+ * browser test runs this very function on a card rendered in Chromium.
+ */
+export function pruneCardButtons(root: ParentNode, shown: Readonly<Record<string, boolean>>): void {
+  for (const button of Array.from(root.querySelectorAll("button[data-fray-action]"))) {
+    const action = button.getAttribute("data-fray-action") ?? "";
+    if (shown[action] === false) button.remove();
+  }
+  for (const row of Array.from(root.querySelectorAll(".fray-wl-buttons"))) {
+    if (row.querySelector("button") === null) row.remove();
+  }
+}
+
 export function wireAttackCard(message: ChatMessage.Implementation, html: HTMLElement): void {
   const card = cardOf(message);
   if (card === null) return;
-  const user = currentUser();
+  pruneCardButtons(html, cardButtons(card, message, currentUser()));
   for (const button of html.querySelectorAll<HTMLButtonElement>("button[data-fray-action]")) {
     const action = button.dataset["frayAction"];
     if (!isAction(action)) continue;
-    const allowed = action === "apply" ? canApply(card, message, user) : canDefend(card, user);
-    if (!allowed) {
-      button.remove();
-      continue;
-    }
     button.addEventListener("click", (event) => {
       event.preventDefault();
       button.disabled = true;
@@ -31,9 +52,5 @@ export function wireAttackCard(message: ChatMessage.Implementation, html: HTMLEl
         button.disabled = false;
       });
     });
-  }
-  // A row of buttons nobody here may press is not shown at all.
-  for (const row of html.querySelectorAll(".fray-wl-buttons")) {
-    if (row.querySelector("button") === null) row.remove();
   }
 }
