@@ -3,6 +3,7 @@ import { CharacterData, NpcData } from "./data/actor.ts";
 import { ArmorData, GearData, TechniqueData, WeaponData } from "./data/item.ts";
 import { WORLDLINES_DATA_MODELS } from "./rulesets/worldlines/data.ts";
 import { registerWorldlinesPlay } from "./rulesets/worldlines/register.ts";
+import { registerWwn } from "./rulesets/wwn/register.ts";
 import { COMBAT_QUERY, handleCombatQuery } from "./combat/actions.ts";
 import { FrayCombatTracker } from "./combat/tracker.ts";
 import { TeamData } from "./data/team.ts";
@@ -82,6 +83,9 @@ export function init(): void {
       label: "FRAY.Sheet.Item",
     });
   }
+
+  // WWN's own data, sheets, cards and combat hooks, over the generic ones registered above.
+  if (activeRuleset().id === "wwn") registerWwn();
 
   // Preloading only warms the cache: a sheet still loads its template when it first renders.
   foundry.applications.handlebars

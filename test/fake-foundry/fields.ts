@@ -127,6 +127,18 @@ export class BooleanField extends DataField {
   }
 }
 
+/** Any plain object (or null when nullable), stored as given. */
+export class ObjectField extends DataField {
+  override clean(value: unknown): unknown {
+    if (value === undefined) return this.getInitialValue();
+    return value;
+  }
+
+  protected override validateType(value: unknown): string | undefined {
+    return typeof value === "object" && !Array.isArray(value) ? undefined : "must be an object";
+  }
+}
+
 export class SchemaField extends DataField {
   constructor(
     public readonly fields: Record<string, DataField>,

@@ -18,7 +18,8 @@ import { planSource } from "../../rules/combat/order.ts";
 import type { Requester, TurnResult, TurnState } from "../../rules/combat/types.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { activeRuleset } from "../settings.ts";
-import { eventCombatants, roundEventChanges, writeActorChanges } from "./events.ts";
+import { writeActorChanges } from "./events.ts";
+import { transitionChanges } from "./ruleset-hooks.ts";
 import { settleOrder } from "./start.ts";
 import type { StartChoice } from "./start.ts";
 import { rosterOf, teamsOf, turnContext, turnStateOf, turnStateUpdate } from "./state.ts";
@@ -99,11 +100,15 @@ function transition(
   }
 }
 
-/** Writes a successful transition: one Combat update, then one batch for the round events. */
+/**
+ * Writes a successful transition: one Combat update, then one batch for the round events, the new
+ * round's start and a turn start (the active ruleset's hooks, see ruleset-hooks.ts).
+ */
 async function applyResult(combat: CombatLike, result: Extract<TurnResult, { ok: true }>) {
+  const activeBefore = turnStateOf(combat).active;
+  const changes = await transitionChanges(combat, result, activeBefore);
   await combat.update(turnStateUpdate(combat, result.state));
-  if (result.events.length === 0) return;
-  await writeActorChanges(combat, roundEventChanges(result.events, eventCombatants(combat)));
+  if (changes.length > 0) await writeActorChanges(combat, changes);
 }
 
 /*
@@ -235,10 +240,9 @@ export async function startFrayCombat(
     planFor: planSource(ruleset.turnOrder, order),
   });
   if (!result.ok) return refused(result.reason);
+  const changes = await transitionChanges(combat, result, null);
   await combat.update(turnStateUpdate(combat, result.state, order));
-  if (result.events.length > 0) {
-    await writeActorChanges(combat, roundEventChanges(result.events, eventCombatants(combat)));
-  }
+  if (changes.length > 0) await writeActorChanges(combat, changes);
   return { ok: true };
 }
 

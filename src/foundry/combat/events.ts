@@ -6,7 +6,9 @@
 import type { RoundEvent, RoundEventRun } from "../../rules/combat/types.ts";
 import type { CombatLike } from "./state.ts";
 
-export type FieldValue = number | string | boolean | null;
+/** A field's new value: a scalar, or a small record (WWN's screening: { allyId, blocksLeft }). */
+export type FieldValue =
+  number | string | boolean | null | { readonly [key: string]: string | number | boolean | null };
 
 /** What a round event does to one combatant's actor: field path → new value. */
 export interface ActorChange {

@@ -19,6 +19,8 @@ import type { ActionOutcome } from "./actions.ts";
 import type { StartChoice } from "./start.ts";
 import { currentOrder, rosterOf, teamsOf, turnStateOf } from "./state.ts";
 import type { CombatLike, CombatantLike } from "./state.ts";
+import { combatHooks } from "./ruleset-hooks.ts";
+import type { TrackerChip } from "./ruleset-hooks.ts";
 import { createTeam, editTeam, moveCombatant, teamData } from "./teams.ts";
 
 import CombatTracker = foundry.applications.sidebar.tabs.CombatTracker;
@@ -38,6 +40,8 @@ export interface MemberRow {
   health: BarView | null;
   energy: BarView | null;
   statuses: StatusView[];
+  /** What the ruleset shows of the member's round (WWN: Main / Move / On Turn); may be empty. */
+  chips: TrackerChip[];
   acted: boolean;
   active: boolean;
   defeated: boolean;
@@ -130,6 +134,13 @@ function statusesOf(combatant: CombatantLike): StatusView[] {
   });
 }
 
+function chipsOf(combatant: CombatantLike | undefined, active: boolean): TrackerChip[] {
+  const actor = combatant?.actor ?? null;
+  const hooks = combatHooks();
+  if (actor === null || hooks.memberChips === undefined) return [];
+  return [...hooks.memberChips(actor, { active })];
+}
+
 function textOf(value: number | undefined): string {
   return value === undefined ? "" : String(value);
 }
@@ -214,6 +225,7 @@ export function trackerContext(
       health: resourceOf(combatant?.actor?.system, "health"),
       energy: resourceOf(combatant?.actor?.system, "energy"),
       statuses: combatant === undefined ? [] : statusesOf(combatant),
+      chips: chipsOf(combatant, member.active),
       acted: member.acted,
       active: member.active,
       defeated: member.defeated,

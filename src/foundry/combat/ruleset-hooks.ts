@@ -1,0 +1,96 @@
+/**
+ * What a ruleset adds to the team combat, registered at init by the ruleset the world plays:
+ * - chips under each member in the tracker (what is left of its round: WWN's Main / Move / On
+ *   Turn), built from the member's actor;
+ * - changes when a round starts (round 1 included), when a combatant starts its turn, and for the
+ *   round events it handles itself (e.g. WWN's round end: grapple damage).
+ *
+ * Every hook returns actor changes as data (ActorChange, by combatant); the combat code merges
+ * them with the generic round events and writes them all in one batch. Hooks may roll dice, so
+ * they may be async; they read the documents as they stood before the transition's writes.
+ * A ruleset that registers nothing keeps the generic behaviour.
+ */
+import type { RoundEvent, TurnResult } from "../../rules/combat/types.ts";
+import { eventCombatants, roundEventChanges } from "./events.ts";
+import type { ActorChange, EventCombatant, FieldValue } from "./events.ts";
+import type { CombatLike, CombatantLike } from "./state.ts";
+
+/** One mark under a member in the tracker. */
+export interface TrackerChip {
+  /** Localization key. */
+  readonly label: string;
+  /** Still available (lit) or used up (dimmed). */
+  readonly on: boolean;
+  /** Localization key of the hover text, or "". */
+  readonly hint: string;
+  /** A state worth drawing attention to (Total Defense, holding …). */
+  readonly flag?: boolean;
+}
+
+type Changes = ActorChange[] | Promise<ActorChange[]>;
+
+export interface CombatRulesetHooks {
+  memberChips?(
+    actor: Actor.Implementation,
+    member: { readonly active: boolean },
+  ): readonly TrackerChip[];
+  roundStart?(combat: CombatLike, combatants: readonly EventCombatant[]): Changes;
+  turnStart?(combat: CombatLike, combatant: CombatantLike): Changes;
+  roundEvents?: Partial<
+    Record<RoundEvent, (combat: CombatLike, combatants: readonly EventCombatant[]) => Changes>
+  >;
+}
+
+let registered: CombatRulesetHooks = {};
+
+/** Called once at init by the active ruleset. */
+export function registerCombatHooks(hooks: CombatRulesetHooks): void {
+  registered = hooks;
+}
+
+export function combatHooks(): CombatRulesetHooks {
+  return registered;
+}
+
+function merge(into: Map<string, Record<string, FieldValue>>, changes: readonly ActorChange[]) {
+  for (const change of changes) {
+    into.set(change.combatantId, { ...into.get(change.combatantId), ...change.changes });
+  }
+}
+
+/**
+ * Every actor change a transition brings, merged per combatant in order: the round events (the
+ * ruleset's handler where it has one, else the generic one), then the new round's start, then the
+ * turn start of a combatant who just became active.
+ */
+export async function transitionChanges(
+  combat: CombatLike,
+  result: Extract<TurnResult, { ok: true }>,
+  activeBefore: string | null,
+): Promise<ActorChange[]> {
+  const hooks = registered;
+  const merged = new Map<string, Record<string, FieldValue>>();
+  const combatants = eventCombatants(combat);
+  const own = hooks.roundEvents ?? {};
+  // The generic events first (chained as roundEventChanges does), then the ruleset's own.
+  merge(
+    merged,
+    roundEventChanges(
+      result.events.filter((run) => own[run.event] === undefined),
+      combatants,
+    ),
+  );
+  for (const run of result.events) {
+    const handler = own[run.event];
+    if (handler !== undefined) merge(merged, await handler(combat, combatants));
+  }
+  if (result.roundStarted !== null && hooks.roundStart !== undefined) {
+    merge(merged, await hooks.roundStart(combat, combatants));
+  }
+  const active = result.state.active;
+  if (active !== null && active !== activeBefore && hooks.turnStart !== undefined) {
+    const combatant = combat.combatants.get(active);
+    if (combatant !== undefined) merge(merged, await hooks.turnStart(combat, combatant));
+  }
+  return [...merged].map(([combatantId, changes]) => ({ combatantId, changes }));
+}

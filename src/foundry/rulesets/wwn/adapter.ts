@@ -1,0 +1,279 @@
+/**
+ * Between Foundry documents and the WWN rules: actors and items in, plain rule data out
+ * (toWwnCombatant, toWwnWeapon); rule outcomes (WwnUpdate, src/rules/wwn/changes.ts) back into as
+ * few database round-trips as possible (applyWwnUpdates).
+ */
+import { FRESH_ACTIONS } from "../../../rules/wwn/actions.ts";
+import type { ActionState } from "../../../rules/wwn/actions.ts";
+import type { WwnUpdate } from "../../../rules/wwn/changes.ts";
+import type {
+  Attribute,
+  WwnCombatant,
+  WwnLife,
+  WwnShield,
+  WwnWeapon,
+} from "../../../rules/wwn/model.ts";
+import { combatantId, resolveActor } from "../worldlines/adapter.ts";
+import type { ActorResolver } from "../worldlines/adapter.ts";
+import { SKILL_MIN, WWN_ATTRIBUTES, WWN_SKILLS, attributeModifier } from "./data.ts";
+
+export { combatantId, resolveActor };
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Documents → rules                                                                          */
+/* ------------------------------------------------------------------------------------------ */
+
+/** The actor data the adapter reads (both actor types; `named` on NPCs only). */
+export interface WwnActorSystem {
+  health: { value: number; max: number };
+  ac: { natural: number; bonus: number };
+  attackBonus: number;
+  attributes: Record<Attribute, number>;
+  skills: Record<string, number>;
+  saves: { physical: number; evasion: number; mental: number };
+  speed: number;
+  life: WwnLife;
+  wounds: number;
+  prone: boolean;
+  grappling: string | null;
+  downMinutes: number | null;
+  shockImmune: boolean;
+  actions: ActionState;
+  named?: boolean;
+}
+
+export interface WwnWeaponSystem {
+  damage: string;
+  skill: string;
+  attributes: { str: boolean; dex: boolean };
+  shock: { enabled: boolean; damage: number; ac: number };
+  mode: WwnWeapon["mode"];
+  throwable: boolean;
+  twoHanded: boolean;
+  magicBonus: number;
+  unarmed: boolean;
+  crushing: boolean;
+  nonLethal: boolean;
+  reload: "none" | "bow" | "slow";
+  loaded: boolean;
+  readied: boolean;
+}
+
+export interface WwnArmorSystem {
+  kind: "armor" | "shield";
+  ac: number;
+  bonus: number;
+  equipped: boolean;
+  broken: boolean;
+  magical: boolean;
+}
+
+function systemOf(actor: Actor.Implementation): WwnActorSystem {
+  return actor.system as unknown as WwnActorSystem;
+}
+
+/** The actor's attribute modifiers, from its scores. */
+export function modifiersOf(actor: Actor.Implementation): Record<Attribute, number> {
+  const scores = systemOf(actor).attributes;
+  return Object.fromEntries(WWN_ATTRIBUTES.map((a) => [a, attributeModifier(scores[a])])) as Record<
+    Attribute,
+    number
+  >;
+}
+
+/** The equipped, unbroken shield the actor carries (the first one), if any. */
+export function shieldItemOf(actor: Actor.Implementation): Item.Implementation | null {
+  return (
+    actor.items.contents.find((item) => {
+      if (item.type !== "armor") return false;
+      const s = item.system as unknown as WwnArmorSystem;
+      return s.kind === "shield" && s.equipped && !s.broken;
+    }) ?? null
+  );
+}
+
+export interface ArmorClassView {
+  /** The AC the rules use. */
+  readonly value: number;
+  /** Natural or armor AC, before the shield. */
+  readonly armor: number;
+  readonly shield: number;
+  readonly dex: number;
+  readonly bonus: number;
+}
+
+/**
+ * Armor Class as listed on the sheet: the better of natural AC and the best equipped armor; an
+ * equipped, unbroken shield lifts it to the shield's AC, or adds its bonus when the armor is
+ * already that good; then the Dexterity modifier and the actor's free bonus.
+ */
+export function armorClass(actor: Actor.Implementation): ArmorClassView {
+  const system = systemOf(actor);
+  let armor = system.ac.natural;
+  for (const item of actor.items.contents) {
+    if (item.type !== "armor") continue;
+    const s = item.system as unknown as WwnArmorSystem;
+    if (s.kind === "armor" && s.equipped) armor = Math.max(armor, s.ac);
+  }
+  const shieldItem = shieldItemOf(actor);
+  let shield = 0;
+  if (shieldItem !== null) {
+    const s = shieldItem.system as unknown as WwnArmorSystem;
+    shield = armor < s.ac ? s.ac - armor : s.bonus;
+  }
+  const dex = attributeModifier(system.attributes.dex);
+  return {
+    value: armor + shield + dex + system.ac.bonus,
+    armor,
+    shield,
+    dex,
+    bonus: system.ac.bonus,
+  };
+}
+
+/** Skill levels the rules read: untrained skills are left out. */
+function skillsOf(system: WwnActorSystem): Record<string, number> {
+  const skills: Record<string, number> = {};
+  for (const skill of WWN_SKILLS) {
+    const level = system.skills[skill];
+    if (typeof level === "number" && level > SKILL_MIN) skills[skill] = level;
+  }
+  return skills;
+}
+
+/** The round's action state, with missing keys (older data) filled from a fresh round. */
+function actionsOf(system: WwnActorSystem): ActionState {
+  const stored = system.actions as Partial<ActionState> | undefined;
+  return { ...FRESH_ACTIONS, ...stored };
+}
+
+/** An actor as the WWN rules see it. */
+export function toWwnCombatant(actor: Actor.Implementation, teamId = ""): WwnCombatant {
+  const system = systemOf(actor);
+  const shieldItem = shieldItemOf(actor);
+  const shield: WwnShield | null =
+    shieldItem === null
+      ? null
+      : {
+          id: shieldItem.id ?? "",
+          magical: (shieldItem.system as unknown as WwnArmorSystem).magical,
+          broken: false,
+        };
+  return {
+    id: combatantId(actor),
+    name: actor.name,
+    teamId,
+    isPC: actor.type === "character",
+    ...(system.named === true ? { named: true } : {}),
+    life: system.life,
+    hp: { value: system.health.value, max: system.health.max },
+    wounds: system.wounds,
+    ac: armorClass(actor).value,
+    attackBonus: system.attackBonus,
+    attributes: modifiersOf(actor),
+    skills: skillsOf(system),
+    saves: { ...system.saves },
+    speed: system.speed,
+    prone: system.prone,
+    grappling: system.grappling,
+    shield,
+    ...(system.shockImmune ? { shockImmune: true } : {}),
+    ...(system.downMinutes === null ? {} : { downMinutes: system.downMinutes }),
+    actions: actionsOf(system),
+  };
+}
+
+/** A weapon item as the rules see it. */
+export function toWwnWeapon(item: Item.Implementation): WwnWeapon {
+  const s = item.system as unknown as WwnWeaponSystem;
+  const attributes: Attribute[] = [];
+  if (s.attributes.str) attributes.push("str");
+  if (s.attributes.dex) attributes.push("dex");
+  return {
+    id: item.id ?? "",
+    name: item.name,
+    skill: s.skill,
+    attributes,
+    damage: s.damage,
+    ...(s.shock.enabled ? { shock: { damage: s.shock.damage, ac: s.shock.ac } } : {}),
+    ...(s.magicBonus === 0 ? {} : { magicBonus: s.magicBonus }),
+    mode: s.mode,
+    ...(s.throwable ? { throwable: true } : {}),
+    ...(s.twoHanded && s.mode === "ranged" ? { twoHandedRanged: true } : {}),
+    ...(s.unarmed ? { unarmed: true } : {}),
+    ...(s.crushing ? { crushing: true } : {}),
+    ...(s.nonLethal ? { nonLethal: true } : {}),
+    ...(s.reload === "none" ? {} : { reload: s.reload, loaded: s.loaded }),
+    readied: s.readied,
+  };
+}
+
+/**
+ * The weapon a grappler hurts with at the end of the round: its unarmed weapon item if it has one,
+ * else bare fists (1d2, Str or Dex, Punch — WWN's unarmed attack).
+ */
+export function unarmedOf(actor: Actor.Implementation): WwnWeapon {
+  const item = actor.items.contents.find(
+    (i) => i.type === "weapon" && (i.system as unknown as WwnWeaponSystem).unarmed,
+  );
+  if (item !== undefined) return toWwnWeapon(item);
+  return {
+    id: "",
+    name: "",
+    skill: "punch",
+    attributes: ["str", "dex"],
+    damage: "1d2",
+    mode: "melee",
+    unarmed: true,
+    nonLethal: true,
+    readied: true,
+  };
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Rules → documents                                                                          */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * Writes rule outcomes: the field changes of every world actor in ONE Actor.updateDocuments call
+ * (a token's own actor takes its own update), then the item changes in one embedded update per
+ * actor. Updates for actors that cannot be found are skipped and returned.
+ */
+export async function applyWwnUpdates(
+  updates: readonly WwnUpdate[],
+  resolve: ActorResolver = resolveActor,
+): Promise<{ missing: string[] }> {
+  const missing: string[] = [];
+  const actorChanges = new Map<string, { actor: Actor.Implementation; changes: object }>();
+  const itemChanges = new Map<string, { actor: Actor.Implementation; rows: object[] }>();
+  for (const update of updates) {
+    const actor = resolve(update.actorId);
+    if (!actor) {
+      missing.push(update.actorId);
+      continue;
+    }
+    if (update.itemId !== undefined) {
+      const entry = itemChanges.get(update.actorId) ?? { actor, rows: [] };
+      entry.rows.push({ _id: update.itemId, ...update.changes });
+      itemChanges.set(update.actorId, entry);
+    } else {
+      const entry = actorChanges.get(update.actorId) ?? { actor, changes: {} };
+      entry.changes = { ...entry.changes, ...update.changes };
+      actorChanges.set(update.actorId, entry);
+    }
+  }
+  const world: Record<string, unknown>[] = [];
+  const tokens: Promise<unknown>[] = [];
+  for (const { actor, changes } of actorChanges.values()) {
+    if (actor.isToken) tokens.push(actor.update(changes));
+    else world.push({ _id: actor.id, ...changes });
+  }
+  if (world.length > 0) await CONFIG.Actor.documentClass.updateDocuments(world);
+  await Promise.all(tokens);
+  await Promise.all(
+    [...itemChanges.values()].map(({ actor, rows }) =>
+      actor.updateEmbeddedDocuments("Item", rows as never),
+    ),
+  );
+  return { missing };
+}

@@ -1,0 +1,196 @@
+/**
+ * The WWN attack dialog: which attack (plain, Snap, Charge with its feet, the blow that closes a
+ * Swarm with its surviving allies), how the weapon is used, cover, a melee foe at hand, dual
+ * wielding and the harm meant; with the exact odds (hit chance, Shock on a miss, expected damage)
+ * recomputed as inputs change.
+ */
+import { allowsNonLethal } from "../../../../rules/wwn/attack.ts";
+import type { AttackKind, AttackSituation } from "../../../../rules/wwn/attack.ts";
+import type {
+  AttackMode,
+  Cover,
+  Harm,
+  WwnCombatant,
+  WwnWeapon,
+} from "../../../../rules/wwn/model.ts";
+import { wwnAttackOdds } from "../../../../rules/wwn/odds.ts";
+import { SYSTEM_PATH } from "../../../constants.ts";
+import { i18n } from "../../worldlines/env.ts";
+
+export const WWN_ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/wwn/dialog/attack-dialog.hbs`;
+
+const KINDS = ["attack", "snap", "charge", "swarm"] as const;
+const MODES: readonly AttackMode[] = ["melee", "thrown", "ranged"];
+const COVERS: readonly Cover[] = ["none", "half", "almostFull"];
+const HARMS: readonly Harm[] = ["lethal", "nonLethal", "psychic"];
+
+export interface WwnOddsView {
+  readonly hit: string;
+  readonly shockOnMiss: string;
+  readonly expectedDamage: string;
+  readonly refused: string | null;
+}
+
+function percent(p: number): string {
+  return `${(Math.round(p * 1000) / 10).toFixed(1)}%`;
+}
+
+export function wwnOddsView(
+  attacker: WwnCombatant,
+  defender: WwnCombatant,
+  weapon: WwnWeapon,
+  situation: AttackSituation,
+): WwnOddsView {
+  const odds = wwnAttackOdds({ attacker, defender, weapon, situation });
+  if (!odds.ok) return { hit: "—", shockOnMiss: "—", expectedDamage: "—", refused: odds.reason };
+  return {
+    hit: percent(odds.value.hit),
+    shockOnMiss: String(odds.value.shockOnMiss),
+    expectedDamage: (Math.round(odds.value.expectedDamage * 10) / 10).toFixed(1),
+    refused: null,
+  };
+}
+
+function pick<T extends string>(list: readonly T[], value: unknown, fallback: T): T {
+  return list.includes(value as T) ? (value as T) : fallback;
+}
+
+function whole(value: unknown, fallback: number): number {
+  const n = typeof value === "number" ? value : Number(value);
+  return Number.isFinite(n) ? Math.trunc(n) : fallback;
+}
+
+function checked(value: unknown): boolean {
+  return value === true || value === "on";
+}
+
+/** Reads the dialog's form values into an attack situation (unknown values fall back). */
+export function wwnSituationFromForm(
+  values: Record<string, unknown>,
+  weapon: WwnWeapon,
+): AttackSituation {
+  const kindId = pick(KINDS, values["kind"], "attack");
+  let kind: AttackKind;
+  if (kindId === "charge") kind = { kind: "charge", feet: whole(values["feet"], 20) };
+  else if (kindId === "swarm") kind = { kind: "swarm", allies: whole(values["allies"], 1) };
+  else kind = { kind: kindId };
+  return {
+    kind,
+    mode: pick(MODES, values["mode"], weapon.mode),
+    cover: pick(COVERS, values["cover"], "none"),
+    inMelee: checked(values["inMelee"]),
+    dualWielding: checked(values["dualWielding"]),
+    harm: pick(HARMS, values["harm"], "lethal"),
+  };
+}
+
+function options<T extends string>(ids: readonly T[], selected: T, label: (id: T) => string) {
+  return ids.map((id) => ({ id, label: label(id), selected: id === selected }));
+}
+
+/** The dialog template's context. */
+export function wwnAttackDialogContext(
+  attacker: WwnCombatant,
+  defender: WwnCombatant,
+  weapon: WwnWeapon,
+  situation: AttackSituation,
+) {
+  const modes = MODES.filter(
+    (m) =>
+      m === weapon.mode ||
+      (m === "thrown" && weapon.throwable === true) ||
+      (m === "melee" && weapon.mode === "thrown"),
+  );
+  return {
+    attackerName: attacker.name,
+    defenderName: defender.name,
+    weaponName: weapon.name,
+    defenderAc: defender.ac,
+    kinds: options(
+      KINDS,
+      situation.kind?.kind === "free" ? "attack" : (situation.kind?.kind ?? "attack"),
+      (id) => `FRAY.Wwn.Kind.${id}`,
+    ),
+    modes: options(modes, situation.mode ?? weapon.mode, (id) => `FRAY.Wwn.Mode.${id}`),
+    covers: options(COVERS, situation.cover ?? "none", (id) => `FRAY.Wwn.Cover.${id}`),
+    harms: options(
+      HARMS.filter((h) => h !== "nonLethal" || allowsNonLethal(weapon)),
+      situation.harm ?? "lethal",
+      (id) => `FRAY.Wwn.Harm.${id}`,
+    ),
+    feet: 20,
+    allies: 1,
+    odds: wwnOddsView(attacker, defender, weapon, situation),
+  };
+}
+
+function formValues(form: HTMLFormElement): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const element of Array.from(form.elements)) {
+    if (element instanceof HTMLInputElement && element.type === "checkbox") {
+      values[element.name] = element.checked;
+    } else if (element instanceof HTMLSelectElement || element instanceof HTMLInputElement) {
+      values[element.name] = element.value;
+    }
+  }
+  return values;
+}
+
+function showOdds(root: HTMLElement, odds: WwnOddsView): void {
+  const set = (name: string, text: string) => {
+    const target = root.querySelector(`[data-odds="${name}"]`);
+    if (target !== null) target.textContent = text;
+  };
+  set("hit", odds.hit);
+  set("shockOnMiss", odds.shockOnMiss);
+  set("expectedDamage", odds.expectedDamage);
+  const refused = root.querySelector<HTMLElement>("[data-odds='refused']");
+  if (refused !== null) {
+    refused.hidden = odds.refused === null;
+    refused.textContent =
+      odds.refused === null ? "" : i18n().localize(`FRAY.Wwn.Refusal.${odds.refused}`);
+  }
+}
+
+/** Opens the dialog; resolves to the chosen situation, or null when closed without attacking. */
+export async function promptWwnAttack(
+  attacker: WwnCombatant,
+  defender: WwnCombatant,
+  weapon: WwnWeapon,
+): Promise<AttackSituation | null> {
+  const initial: AttackSituation = {};
+  const content = await foundry.applications.handlebars.renderTemplate(
+    WWN_ATTACK_DIALOG_TEMPLATE,
+    wwnAttackDialogContext(attacker, defender, weapon, initial),
+  );
+  const dialogs = foundry.applications.api.DialogV2 as unknown as {
+    wait(config: object): Promise<unknown>;
+  };
+  const result = await dialogs.wait({
+    window: { title: i18n().format("FRAY.Wwn.Attack.Title", { weapon: weapon.name }) },
+    classes: ["fray", "fray-wwn-attack-dialog"],
+    content,
+    buttons: [
+      {
+        action: "attack",
+        label: "FRAY.Wwn.Attack.Roll",
+        default: true,
+        callback: (_event: Event, button: HTMLButtonElement) =>
+          button.form === null ? null : wwnSituationFromForm(formValues(button.form), weapon),
+      },
+      { action: "cancel", label: "FRAY.Wwn.Attack.Cancel" },
+    ],
+    render: (_event: Event, dialog: { element: HTMLElement }) => {
+      const form = dialog.element.querySelector("form");
+      if (form === null) return;
+      form.addEventListener("change", () => {
+        showOdds(
+          dialog.element,
+          wwnOddsView(attacker, defender, weapon, wwnSituationFromForm(formValues(form), weapon)),
+        );
+      });
+    },
+    rejectClose: false,
+  });
+  return typeof result === "object" && result !== null ? result : null;
+}

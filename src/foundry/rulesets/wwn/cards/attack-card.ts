@@ -1,0 +1,180 @@
+/**
+ * The WWN attack card: its state (kept in the ChatMessage's flags.fray.wwnAttack) and the template
+ * context built from it. WWN asks nothing of the defender, so the card is rolled whole when the
+ * attack is made (hit roll, then damage on a hit) and has two stages: resolved (Apply waits) and
+ * applied. A miss that deals no Shock has nothing to apply and is posted as applied.
+ */
+import type { DieRoll } from "../../../../rules/core/dice.ts";
+import type { Modifier } from "../../../../rules/core/modifier.ts";
+import type { TurnContext } from "../../../../rules/wwn/actions.ts";
+import type {
+  AttackOutcome,
+  AttackSituation,
+  HitRoll,
+  DamageRoll,
+  Shock,
+} from "../../../../rules/wwn/attack.ts";
+import type { WwnUpdate } from "../../../../rules/wwn/changes.ts";
+import type { WwnCombatant, WwnWeapon } from "../../../../rules/wwn/model.ts";
+import { SYSTEM_PATH } from "../../../constants.ts";
+
+export const WWN_ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/wwn/chat/attack-card.hbs`;
+/** The message flag (under flags.fray) holding the card state. */
+export const WWN_CARD_FLAG = "wwnAttack";
+
+export type WwnCardStage = "resolved" | "applied";
+
+/** What the card keeps of a resolved attack (the outcome minus the combatants). */
+export interface WwnResultView {
+  readonly hit: HitRoll;
+  readonly damage: DamageRoll | null;
+  readonly shock: Shock;
+  readonly dealt: number;
+  readonly byShock: boolean;
+  readonly hpLost: number;
+  readonly downed: string | null;
+  readonly health: { readonly before: number; readonly after: number; readonly max: number };
+  /** The defender's changes, written when the card is applied. */
+  readonly updates: readonly WwnUpdate[];
+}
+
+export interface WwnAttackCardState {
+  readonly stage: WwnCardStage;
+  readonly attackerId: string;
+  readonly defenderId: string;
+  readonly attackerName: string;
+  readonly defenderName: string;
+  readonly weaponName: string;
+  /** The attacker as it was when attacking (before paying its action). */
+  readonly attacker: WwnCombatant;
+  readonly weapon: WwnWeapon;
+  readonly situation: AttackSituation;
+  readonly turn: TurnContext;
+  /** Every die of the attack, in the order the rules drew them (the d20 first). */
+  readonly dice: readonly DieRoll[];
+  readonly result: WwnResultView;
+}
+
+export function wwnResultView(outcome: AttackOutcome, before: WwnCombatant): WwnResultView {
+  return {
+    hit: outcome.hit,
+    damage: outcome.damage ?? null,
+    shock: outcome.shock,
+    dealt: outcome.dealt,
+    byShock: outcome.byShock,
+    hpLost: outcome.hpLost,
+    downed: outcome.downed ?? null,
+    health: { before: before.hp.value, after: outcome.defender.hp.value, max: before.hp.max },
+    updates: outcome.updates.filter((u) => u.actorId === before.id && u.itemId === undefined),
+  };
+}
+
+function signed(value: number): string {
+  return value >= 0 ? `+${String(value)}` : `\u2212${String(Math.abs(value))}`;
+}
+
+/** Modifier sources the card names; others (a GM's extra) show as given. */
+const KNOWN_MODIFIERS = new Set([
+  "skill",
+  "attackBonus",
+  "attribute",
+  "magic",
+  "proneTarget",
+  "attackerProne",
+  "cover",
+  "inMelee",
+  "dualWield",
+  "snapAttack",
+  "charge",
+  "swarm",
+]);
+
+type Localize = (key: string) => string;
+type Format = (key: string, data: Record<string, string | number>) => string;
+
+function modifierLines(modifiers: readonly Modifier[], localize: Localize) {
+  return modifiers.map((m) => ({
+    label: KNOWN_MODIFIERS.has(m.source) ? localize(`FRAY.Wwn.Modifier.${m.source}`) : m.source,
+    value: signed(m.value),
+    negative: m.value < 0,
+  }));
+}
+
+/** The template context of an attack card. `i18n` is game.i18n (a stand-in in browser tests). */
+export function wwnAttackCardContext(
+  card: WwnAttackCardState,
+  i18n: { localize: Localize; format: Format },
+) {
+  const { localize, format } = i18n;
+  const r = card.result;
+  const s = card.situation;
+  const kind = s.kind?.kind ?? "attack";
+  const mode = s.mode ?? card.weapon.mode;
+  const tags = [
+    localize(`FRAY.Wwn.Mode.${mode}`),
+    ...(kind === "attack" ? [] : [localize(`FRAY.Wwn.Kind.${kind}`)]),
+    ...(s.cover !== undefined && s.cover !== "none" ? [localize(`FRAY.Wwn.Cover.${s.cover}`)] : []),
+    ...(s.harm !== undefined && s.harm !== "lethal" ? [localize(`FRAY.Wwn.Harm.${s.harm}`)] : []),
+  ];
+  const shockWeapon = card.weapon.shock;
+  const shockLabel =
+    shockWeapon === undefined
+      ? null
+      : format("FRAY.Wwn.Card.ShockRating", { damage: shockWeapon.damage, ac: shockWeapon.ac });
+  const floorFrom = r.hit.hit && r.byShock ? r.damage : null;
+  const missShock = !r.hit.hit && r.shock.applies && r.dealt > 0;
+  return {
+    stage: card.stage,
+    attackerName: card.attackerName,
+    defenderName: card.defenderName,
+    weaponName: card.weaponName,
+    tags,
+    natural: r.hit.natural,
+    modifiers: modifierLines(r.hit.modifiers, localize),
+    total: r.hit.total,
+    ac: r.hit.ac,
+    hit: r.hit.hit,
+    damage:
+      r.damage === null
+        ? null
+        : {
+            formula: card.weapon.damage,
+            faces: r.damage.faces.join(", "),
+            rolled: r.damage.rolled,
+            bonuses: modifierLines(r.damage.bonuses, localize),
+            total: r.damage.total,
+          },
+    shockLabel,
+    shock: {
+      value: r.shock.value,
+      applies: r.shock.applies,
+      /** Why it did not land, when the weapon has Shock and the attack missed. */
+      blocked:
+        !r.hit.hit && r.shock.blocked !== undefined && r.shock.blocked !== "noShock"
+          ? format(`FRAY.Wwn.Card.ShockBlocked.${r.shock.blocked}`, {
+              name: card.defenderName,
+              ac: r.hit.ac,
+              shockAc: shockWeapon?.ac ?? 0,
+            })
+          : null,
+      onMiss: missShock,
+      swarm: kind === "swarm" && r.shock.applies,
+    },
+    /** The floor rule, shown when it raised the damage of a hit. */
+    floor:
+      floorFrom === null
+        ? null
+        : format("FRAY.Wwn.Card.Floor", { rolled: floorFrom.total, shock: r.shock.value }),
+    dealt: r.dealt,
+    noDamage: r.dealt === 0,
+    downed:
+      r.downed === null
+        ? null
+        : format(`FRAY.Wwn.Card.Downed.${r.downed}`, { name: card.defenderName }),
+    health: r.health,
+    canApply: card.stage === "resolved",
+    applied: card.stage === "applied" && r.dealt > 0,
+  };
+}
+
+export type WwnAttackCardContext = ReturnType<typeof wwnAttackCardContext>;

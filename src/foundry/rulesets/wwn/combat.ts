@@ -1,0 +1,152 @@
+/**
+ * WWN in the team combat (registered as the combat hooks when the world plays WWN):
+ * - the tracker shows, under each member, what is left of its round: Main Action, Move action
+ *   (two while the Main may still become a Move), On Turn (while it is taking its turn), and the
+ *   states that last: Total Defense, holding, delaying, charged, withdrawn, prone;
+ * - a new round (round 1 included) gives everyone their actions back (rules: startRound);
+ * - a combatant's turn start ends what lasted "until its next turn" (rules: beginTurn);
+ * - the round end deals grapple damage: every grappled defender takes an unarmed hit's damage
+ *   from each grappler (rules: grappleRoundEnd), rolled with core Roll and reported in chat.
+ */
+import { actionSummary, beginTurn, startRound } from "../../../rules/wwn/actions.ts";
+import { diffCombatant } from "../../../rules/wwn/changes.ts";
+import type { WwnUpdate } from "../../../rules/wwn/changes.ts";
+import { grappleRoundEnd } from "../../../rules/wwn/maneuvers.ts";
+import type { WwnCombatant } from "../../../rules/wwn/model.ts";
+import type { ActorChange, EventCombatant } from "../../combat/events.ts";
+import type { CombatRulesetHooks, TrackerChip } from "../../combat/ruleset-hooks.ts";
+import type { CombatLike, CombatantLike } from "../../combat/state.ts";
+import { withDice } from "../worldlines/dice.ts";
+import { i18n } from "../worldlines/env.ts";
+import { combatantId, toWwnCombatant, unarmedOf } from "./adapter.ts";
+
+/** The tracker's chips for one member. */
+export function wwnMemberChips(actor: Actor.Implementation, active: boolean): TrackerChip[] {
+  const me = toWwnCombatant(actor);
+  const s = actionSummary(me.actions);
+  const chips: TrackerChip[] = [
+    { label: "FRAY.Wwn.Tracker.Main", on: s.main, hint: "FRAY.Wwn.Tracker.MainHint" },
+    {
+      label: s.moves >= 2 ? "FRAY.Wwn.Tracker.MoveTwo" : "FRAY.Wwn.Tracker.Move",
+      on: s.moves > 0,
+      hint: "FRAY.Wwn.Tracker.MoveHint",
+    },
+    {
+      label: "FRAY.Wwn.Tracker.OnTurn",
+      on: active && s.delayingFor === null,
+      hint: "FRAY.Wwn.Tracker.OnTurnHint",
+    },
+  ];
+  const flag = (on: boolean, label: string) => {
+    if (on) chips.push({ label, on: true, hint: "", flag: true });
+  };
+  flag(s.totalDefense, "FRAY.Wwn.Tracker.TotalDefense");
+  flag(s.holding, "FRAY.Wwn.Tracker.Holding");
+  flag(s.delayingFor !== null, "FRAY.Wwn.Tracker.Delaying");
+  flag(s.charged, "FRAY.Wwn.Tracker.Charged");
+  flag(s.withdrawn, "FRAY.Wwn.Tracker.Withdrawn");
+  flag(me.prone, "FRAY.Wwn.Tracker.Prone");
+  return chips;
+}
+
+/** The combat's WWN combatants with their combatant ids (combatants without an actor left out). */
+function fighters(combat: CombatLike): { combatantId: string; actor: Actor.Implementation }[] {
+  return combat.combatants.contents.flatMap((c) =>
+    c.actor === null ? [] : [{ combatantId: c.id ?? "", actor: c.actor }],
+  );
+}
+
+/** Rule updates addressed to actors, as changes addressed to their combatants. */
+function toChanges(combat: CombatLike, updates: readonly WwnUpdate[]): ActorChange[] {
+  const byActor = new Map(fighters(combat).map((f) => [combatantId(f.actor), f.combatantId]));
+  return updates.flatMap((u) => {
+    const id = byActor.get(u.actorId);
+    return id === undefined || u.itemId !== undefined
+      ? []
+      : [{ combatantId: id, changes: u.changes }];
+  });
+}
+
+function eachFighter(
+  combat: CombatLike,
+  change: (me: WwnCombatant) => WwnCombatant,
+): ActorChange[] {
+  const updates = fighters(combat).flatMap(({ actor }) => {
+    const before = toWwnCombatant(actor);
+    return diffCombatant(before, change(before));
+  });
+  return toChanges(combat, updates);
+}
+
+export function wwnRoundStart(combat: CombatLike): ActorChange[] {
+  return eachFighter(combat, (me) => ({ ...me, actions: startRound(me.actions) }));
+}
+
+export function wwnTurnStart(combat: CombatLike, combatant: CombatantLike): ActorChange[] {
+  const actor = combatant.actor;
+  if (actor === null) return [];
+  const before = toWwnCombatant(actor);
+  return toChanges(
+    combat,
+    diffCombatant(before, { ...before, actions: beginTurn(before.actions) }),
+  );
+}
+
+/** One line of the grapple report: who took how much from whom. */
+export interface GrappleLine {
+  readonly defender: string;
+  readonly grappler: string;
+  readonly dealt: number;
+}
+
+/**
+ * Grapple damage at the round's end, for every grappled defender in the combat: the changes, and
+ * the lines to report. Rolls each grappler's unarmed damage with core Roll.
+ */
+export async function wwnGrappleDamage(
+  combat: CombatLike,
+): Promise<{ changes: ActorChange[]; lines: GrappleLine[] }> {
+  const all = fighters(combat).map(({ actor }) => ({ actor, me: toWwnCombatant(actor) }));
+  const updates: WwnUpdate[] = [];
+  const lines: GrappleLine[] = [];
+  for (const { me: defender } of all) {
+    const grapplers = all
+      .filter(({ me }) => me.grappling === defender.id)
+      .map(({ actor, me }) => ({ grappler: me, unarmed: unarmedOf(actor) }));
+    if (grapplers.length === 0) continue;
+    const rolled = await withDice((dice) => grappleRoundEnd(defender, grapplers, dice));
+    updates.push(...rolled.value.updates);
+    for (const hurt of rolled.value.damage) {
+      const grappler = grapplers.find((g) => g.grappler.id === hurt.grapplerId);
+      lines.push({
+        defender: defender.name,
+        grappler: grappler?.grappler.name ?? "",
+        dealt: hurt.dealt,
+      });
+    }
+  }
+  return { changes: toChanges(combat, updates), lines };
+}
+
+async function roundEnd(combat: CombatLike): Promise<ActorChange[]> {
+  const { changes, lines } = await wwnGrappleDamage(combat);
+  if (lines.length > 0) {
+    const text = lines
+      .map(
+        (l) =>
+          `<li>${foundry.utils.escapeHTML(i18n().format("FRAY.Wwn.Grapple.Damage", { ...l }))}</li>`,
+      )
+      .join("");
+    await ChatMessage.create({
+      content: `<div class="fray-card fray-wwn-card"><header class="fray-wwn-card-header">${foundry.utils.escapeHTML(i18n().localize("FRAY.Wwn.Grapple.Title"))}</header><ul>${text}</ul></div>`,
+    });
+  }
+  return changes;
+}
+
+export const WWN_COMBAT_HOOKS: CombatRulesetHooks = {
+  memberChips: (actor, member) => wwnMemberChips(actor, member.active),
+  roundStart: (combat: CombatLike, _combatants: readonly EventCombatant[]) => wwnRoundStart(combat),
+  turnStart: wwnTurnStart,
+  roundEvents: { roundEnd: (combat) => roundEnd(combat) },
+};

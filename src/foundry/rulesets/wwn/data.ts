@@ -1,0 +1,368 @@
+/**
+ * Worlds Without Number actor and item data (the `system` of each document). Registered at init
+ * when the world plays WWN (see ./register.ts); the item type `technique` keeps the generic model
+ * (WWN has no use for it).
+ *
+ * Field paths are the contract with the rules (src/rules/wwn/changes.ts FIELD_PATHS and
+ * ITEM_FIELD_PATHS): system.health.value, system.wounds, system.life, system.prone,
+ * system.grappling, system.downMinutes, system.actions.<ActionState key>; on items
+ * system.broken, system.loaded, system.readied. Every field validates; a bad value is refused
+ * with a message and never stored.
+ *
+ * Where the combat chapter is silent, these are the sheet's documented defaults:
+ * - attributes are stored as scores (3–18) and their modifier derived with WWN's usual table
+ *   (3: −2, 4–7: −1, 8–13: 0, 14–17: +1, 18: +2) — see `attributeModifier`;
+ * - a skill is a level from −1 (untrained) to 4;
+ * - Armor Class: the better of the actor's natural AC and its best equipped armor; an equipped,
+ *   unbroken shield raises that to the shield's AC, or adds its bonus when the armor is already
+ *   at least as good; then the Dexterity modifier and a free bonus (see `armorClass`).
+ */
+import { cachedFormula } from "../../../rules/core/formula.ts";
+import { FRESH_ACTIONS } from "../../../rules/wwn/actions.ts";
+import { ATTRIBUTES } from "../../../rules/wwn/model.ts";
+import type { Attribute, WwnLife } from "../../../rules/wwn/model.ts";
+import { choiceField, htmlField, integerField } from "../../data/fields.ts";
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Fixed lists and documented defaults                                                        */
+/* ------------------------------------------------------------------------------------------ */
+
+export const WWN_ATTRIBUTES: readonly Attribute[] = ATTRIBUTES;
+
+/** The combat skills a weapon may use. */
+export const WWN_COMBAT_SKILLS = ["stab", "shoot", "punch"] as const;
+
+/** Every skill an actor carries: the combat skills, then WWN's other skills. */
+export const WWN_SKILLS = [
+  ...WWN_COMBAT_SKILLS,
+  "administer",
+  "connect",
+  "convince",
+  "craft",
+  "exert",
+  "heal",
+  "know",
+  "lead",
+  "magic",
+  "notice",
+  "perform",
+  "pray",
+  "ride",
+  "sail",
+  "sneak",
+  "survive",
+  "trade",
+  "work",
+] as const;
+export type WwnSkillId = (typeof WWN_SKILLS)[number];
+
+/** Skill levels: −1 is untrained (the rules then apply their unskilled terms). */
+export const SKILL_MIN = -1;
+export const SKILL_MAX = 4;
+
+export const WWN_LIFE_STATES: readonly WwnLife[] = [
+  "active",
+  "dying",
+  "unconscious",
+  "helpless",
+  "dead",
+];
+export const WWN_WEAPON_MODES = ["melee", "ranged", "thrown"] as const;
+export const WWN_RELOADS = ["none", "bow", "slow"] as const;
+export const WWN_ARMOR_KINDS = ["armor", "shield"] as const;
+
+/** Hit points of a new actor (a first-level PC rolls about this much). */
+export const WWN_HP_MAX = 8;
+/** Natural AC of an unarmored human. */
+export const WWN_NATURAL_AC = 10;
+/** A saving throw target of a new actor (15 at first level). */
+export const WWN_SAVE = 15;
+/** Human combat movement, feet. */
+export const WWN_SPEED = 30;
+
+const LIMITS = { hp: 999, ac: 40, bonus: 20, save: 30, feet: 1000, wounds: 99, minutes: 9999 };
+
+/** WWN's attribute modifier for a score. */
+export function attributeModifier(score: number): number {
+  if (score <= 3) return -2;
+  if (score <= 7) return -1;
+  if (score <= 13) return 0;
+  if (score <= 17) return 1;
+  return 2;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Validation                                                                                 */
+/* ------------------------------------------------------------------------------------------ */
+
+function say(key: string, data: Record<string, string> = {}): string {
+  return game.i18n?.format(key, data) ?? key;
+}
+
+/** Whether both Foundry (for the roll) and the rules (for the floor and maximum) can read it. */
+export function isWwnDamageFormula(formula: string): boolean {
+  return Roll.validate(formula) && cachedFormula(formula) !== null;
+}
+
+function validateDamage(value: unknown): void {
+  if (typeof value !== "string" || !isWwnDamageFormula(value)) {
+    const formula = typeof value === "string" ? value : JSON.stringify(value);
+    throw new Error(say("FRAY.Wwn.Item.Invalid.Damage", { formula }));
+  }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Field builders                                                                             */
+/* ------------------------------------------------------------------------------------------ */
+
+function flagField(initial = false) {
+  const { BooleanField } = foundry.data.fields;
+  return new BooleanField({ required: true, initial });
+}
+
+function nullableId() {
+  const { StringField } = foundry.data.fields;
+  return new StringField({ required: true, nullable: true, blank: false, initial: null });
+}
+
+/** The round's action state (rules/wwn/actions.ts ActionState), one field per key. */
+function actionsField() {
+  const { ObjectField, SchemaField } = foundry.data.fields;
+  const f = FRESH_ACTIONS;
+  const count = (initial: number) => integerField(initial, { min: 0, max: 999 });
+  return new SchemaField({
+    mainUsed: flagField(f.mainUsed),
+    mainAsMove: flagField(f.mainAsMove),
+    movesUsed: count(f.movesUsed),
+    moveFeet: count(f.moveFeet),
+    moveLimit: count(f.moveLimit),
+    moveOpen: flagField(f.moveOpen),
+    moveSplit: flagField(f.moveSplit),
+    onTurn: count(f.onTurn),
+    instants: count(f.instants),
+    holding: flagField(f.holding),
+    delayingFor: nullableId(),
+    totalDefense: flagField(f.totalDefense),
+    shockProof: flagField(f.shockProof),
+    charged: flagField(f.charged),
+    withdrawn: flagField(f.withdrawn),
+    /** { allyId, blocksLeft } while screening an ally, else null. */
+    screening: new ObjectField({ required: true, nullable: true, initial: null }),
+  });
+}
+
+function attributesField() {
+  const { SchemaField } = foundry.data.fields;
+  const score = () => integerField(10, { min: 3, max: 18 });
+  return new SchemaField({
+    str: score(),
+    dex: score(),
+    con: score(),
+    int: score(),
+    wis: score(),
+    cha: score(),
+  });
+}
+
+function skillsField() {
+  const { SchemaField } = foundry.data.fields;
+  return new SchemaField(
+    Object.fromEntries(
+      WWN_SKILLS.map((skill) => [
+        skill,
+        integerField(SKILL_MIN, { min: SKILL_MIN, max: SKILL_MAX }),
+      ]),
+    ) as Record<WwnSkillId, ReturnType<typeof integerField>>,
+  );
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Actors                                                                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+function actorSchema() {
+  const { NumberField, SchemaField } = foundry.data.fields;
+  return {
+    health: new SchemaField({
+      value: integerField(WWN_HP_MAX, { min: 0, max: LIMITS.hp }),
+      max: integerField(WWN_HP_MAX, { min: 0, max: LIMITS.hp }),
+    }),
+    /** Unarmored AC (an NPC's listed AC goes here) and a free bonus (spells, Foci). */
+    ac: new SchemaField({
+      natural: integerField(WWN_NATURAL_AC, { min: 0, max: LIMITS.ac }),
+      bonus: integerField(0, { min: -LIMITS.bonus, max: LIMITS.bonus }),
+    }),
+    attackBonus: integerField(0, { min: -LIMITS.bonus, max: LIMITS.bonus }),
+    attributes: attributesField(),
+    skills: skillsField(),
+    saves: new SchemaField({
+      physical: integerField(WWN_SAVE, { min: 0, max: LIMITS.save }),
+      evasion: integerField(WWN_SAVE, { min: 0, max: LIMITS.save }),
+      mental: integerField(WWN_SAVE, { min: 0, max: LIMITS.save }),
+    }),
+    speed: integerField(WWN_SPEED, { min: 0, max: LIMITS.feet }),
+    life: choiceField(WWN_LIFE_STATES, "active"),
+    wounds: integerField(0, { min: 0, max: LIMITS.wounds }),
+    prone: flagField(),
+    /** The actor this one grapples (its rules id), or null. */
+    grappling: nullableId(),
+    /** Minutes left unconscious or helpless; null when up. */
+    downMinutes: new NumberField({
+      required: true,
+      nullable: true,
+      integer: true,
+      min: 0,
+      max: LIMITS.minutes,
+      initial: null,
+    }),
+    /** A Focus (or similar) makes it immune to ordinary Shock. */
+    shockImmune: flagField(),
+    actions: actionsField(),
+    biography: htmlField(),
+  };
+}
+type ActorSchema = ReturnType<typeof actorSchema>;
+
+/** What the sheet and the tools read without recomputing (set in prepareDerivedData). */
+export interface WwnActorDerived {
+  modifiers: Record<Attribute, number>;
+}
+
+function deriveActor(system: { attributes: Record<Attribute, number> }): WwnActorDerived {
+  return {
+    modifiers: Object.fromEntries(
+      WWN_ATTRIBUTES.map((a) => [a, attributeModifier(system.attributes[a])]),
+    ) as Record<Attribute, number>,
+  };
+}
+
+export class WwnCharacterData extends foundry.abstract.TypeDataModel<
+  ActorSchema,
+  Actor.Implementation
+> {
+  declare derived: WwnActorDerived;
+
+  static override defineSchema(): ActorSchema {
+    return actorSchema();
+  }
+
+  override prepareDerivedData(): void {
+    this.derived = deriveActor(this);
+  }
+}
+
+function npcSchema() {
+  return {
+    ...actorSchema(),
+    /** A named, notable NPC (may make Snap Attacks under the default option). */
+    named: flagField(),
+  };
+}
+type NpcSchema = ReturnType<typeof npcSchema>;
+
+export class WwnNpcData extends foundry.abstract.TypeDataModel<NpcSchema, Actor.Implementation> {
+  declare derived: WwnActorDerived;
+
+  static override defineSchema(): NpcSchema {
+    return npcSchema();
+  }
+
+  override prepareDerivedData(): void {
+    this.derived = deriveActor(this);
+  }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Items                                                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+function weaponSchema() {
+  const { SchemaField, StringField } = foundry.data.fields;
+  return {
+    description: htmlField(),
+    damage: new StringField({
+      required: true,
+      nullable: false,
+      blank: false,
+      initial: "1d6",
+      validate: validateDamage,
+    }),
+    skill: choiceField(WWN_COMBAT_SKILLS, "stab"),
+    /** The attributes it may use; the better modifier applies. */
+    attributes: new SchemaField({ str: flagField(true), dex: flagField() }),
+    /** Shock points and the highest AC they reach ("Shock 2/15"); off: no Shock. */
+    shock: new SchemaField({
+      enabled: flagField(),
+      damage: integerField(1, { min: 0, max: LIMITS.bonus }),
+      ac: integerField(13, { min: 0, max: LIMITS.ac }),
+    }),
+    mode: choiceField(WWN_WEAPON_MODES, "melee"),
+    /** A melee weapon that can also be thrown (a dagger, a spear). */
+    throwable: flagField(),
+    twoHanded: flagField(),
+    magicBonus: integerField(0, { min: 0, max: LIMITS.bonus }),
+    unarmed: flagField(),
+    /** Crushes or hews (axes, maces): can shatter shields. */
+    crushing: flagField(),
+    nonLethal: flagField(),
+    reload: choiceField(WWN_RELOADS, "none"),
+    loaded: flagField(true),
+    /** In hand or at the belt; a stowed weapon cannot attack. */
+    readied: flagField(true),
+  };
+}
+type WeaponSchema = ReturnType<typeof weaponSchema>;
+
+export class WwnWeaponData extends foundry.abstract.TypeDataModel<
+  WeaponSchema,
+  Item.Implementation
+> {
+  static override defineSchema(): WeaponSchema {
+    return weaponSchema();
+  }
+}
+
+function armorSchema() {
+  return {
+    description: htmlField(),
+    /** Body armor, or a shield. */
+    kind: choiceField(WWN_ARMOR_KINDS, "armor"),
+    /** Armor: the AC it gives. Shield: the AC it gives someone with worse armor (13). */
+    ac: integerField(13, { min: 0, max: LIMITS.ac }),
+    /** Shield only: added to AC when the armor is already at least its AC. */
+    bonus: integerField(1, { min: 0, max: LIMITS.bonus }),
+    equipped: flagField(true),
+    /** Shield only: shattered (Shatter a Shield); it no longer counts. */
+    broken: flagField(),
+    /** Shield only: magical shields cannot be shattered. */
+    magical: flagField(),
+  };
+}
+type ArmorSchema = ReturnType<typeof armorSchema>;
+
+export class WwnArmorData extends foundry.abstract.TypeDataModel<ArmorSchema, Item.Implementation> {
+  static override defineSchema(): ArmorSchema {
+    return armorSchema();
+  }
+}
+
+function gearSchema() {
+  return {
+    description: htmlField(),
+    quantity: integerField(1, { min: 0, max: 999 }),
+    readied: flagField(),
+  };
+}
+type GearSchema = ReturnType<typeof gearSchema>;
+
+export class WwnGearData extends foundry.abstract.TypeDataModel<GearSchema, Item.Implementation> {
+  static override defineSchema(): GearSchema {
+    return gearSchema();
+  }
+}
+
+/** The models registered when the world plays WWN (technique keeps the generic one). */
+export const WWN_DATA_MODELS = {
+  Actor: { character: WwnCharacterData, npc: WwnNpcData },
+  Item: { weapon: WwnWeaponData, armor: WwnArmorData, gear: WwnGearData },
+} as const;

@@ -1,0 +1,241 @@
+/**
+ * The WWN character and NPC sheet: hit points, Armor Class (with how it is made up), attack bonus,
+ * speed and life state in the header; attributes with their modifiers, saving throws; the
+ * weapons with their hit bonus, damage and Shock and an Attack button each (readied or stowed at a
+ * click), armor and shields; the round's actions (Main / Move / On Turn) with Total Defense and
+ * Prone buttons; skills; biography. Fields edit in place (the form submits on change; the
+ * DataModel refuses bad values). Every button calls an action of ../actions.ts.
+ */
+import { actionSummary } from "../../../../rules/wwn/actions.ts";
+import { shockFor } from "../../../../rules/wwn/attack.ts";
+import { bestAttribute, skillLevel } from "../../../../rules/wwn/checks.ts";
+import { DEFAULT_WWN_OPTIONS } from "../../../../rules/wwn/options.ts";
+import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
+import { HandlebarsActorSheet } from "../../../sheets/base.ts";
+import type { TemplatePart } from "../../../sheets/base.ts";
+import { barView } from "../../../sheets/actor-sheet.ts";
+import * as actions from "../actions.ts";
+import { armorClass, modifiersOf, toWwnCombatant, toWwnWeapon } from "../adapter.ts";
+import type { WwnActorSystem, WwnArmorSystem } from "../adapter.ts";
+import { WWN_ATTRIBUTES, WWN_LIFE_STATES, WWN_SKILLS } from "../data.ts";
+
+import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
+
+export const WWN_ACTOR_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/wwn/actor/actor-sheet.hbs`;
+
+function signed(value: number): string {
+  return value >= 0 ? `+${String(value)}` : `−${String(-value)}`;
+}
+
+export interface WwnWeaponRow {
+  id: string;
+  name: string;
+  img: string;
+  mode: string;
+  hit: string;
+  damage: string;
+  /** "Shock 2/15" with the attacker's bonuses in, or null. */
+  shock: string | null;
+  readied: boolean;
+  tags: string[];
+}
+
+function itemRow(item: Item.Implementation) {
+  return { id: item.id ?? "", name: item.name, img: item.img ?? "" };
+}
+
+/**
+ * Everything the sheet template shows, from the actor alone. Kept apart from the class so the
+ * browser test renders the real template with the context the sheet builds.
+ */
+export async function wwnActorSheetContext(actor: Actor.Implementation, editable = actor.isOwner) {
+  const system = actor.system as unknown as WwnActorSystem & { biography: string };
+  const me = toWwnCombatant(actor);
+  const mods = modifiersOf(actor);
+  const ac = armorClass(actor);
+  const items = actor.items.contents;
+  const summary = actionSummary(me.actions);
+  const say = (key: string, data: Record<string, string>) => game.i18n?.format(key, data) ?? key;
+
+  const weapons = items
+    .filter((item) => item.type === "weapon")
+    .map((item): WwnWeaponRow => {
+      const weapon = toWwnWeapon(item);
+      const skill = skillLevel(me, weapon.skill) ?? DEFAULT_WWN_OPTIONS.unskilledHit;
+      const attribute = bestAttribute(me, weapon.attributes);
+      const magic = weapon.magicBonus ?? 0;
+      const shock =
+        weapon.shock === undefined
+          ? null
+          : say("FRAY.Wwn.Card.ShockRating", {
+              damage: String(shockFor({ attacker: me, defender: me, weapon }).value),
+              ac: String(weapon.shock.ac),
+            });
+      const tags: string[] = [];
+      if (weapon.throwable === true) tags.push("FRAY.Wwn.Item.Tag.throwable");
+      if (
+        weapon.twoHandedRanged === true ||
+        (item.system as unknown as { twoHanded: boolean }).twoHanded
+      )
+        tags.push("FRAY.Wwn.Item.Tag.twoHanded");
+      if (weapon.reload !== undefined) {
+        tags.push(
+          weapon.loaded === false ? "FRAY.Wwn.Item.Tag.unloaded" : "FRAY.Wwn.Item.Tag.loaded",
+        );
+      }
+      return {
+        ...itemRow(item),
+        mode: `FRAY.Wwn.Mode.${weapon.mode}`,
+        hit: signed(skill + me.attackBonus + attribute + magic),
+        damage: `${weapon.damage}${attribute + magic === 0 ? "" : signed(attribute + magic)}`,
+        shock,
+        readied: weapon.readied,
+        tags,
+      };
+    });
+
+  const enrichedBiography = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
+    system.biography,
+    { secrets: actor.isOwner, relativeTo: actor },
+  );
+
+  return {
+    actorName: actor.name,
+    img: actor.img ?? "",
+    actorType: actor.type,
+    isNpc: actor.type === "npc",
+    named: system.named === true,
+    editable,
+    health: barView(system.health),
+    ac,
+    acNatural: system.ac.natural,
+    acBonus: system.ac.bonus,
+    attackBonus: system.attackBonus,
+    speed: system.speed,
+    wounds: system.wounds,
+    life: system.life,
+    lifeOptions: WWN_LIFE_STATES.map((id) => ({
+      value: id,
+      label: `FRAY.Wwn.Life.${id}`,
+      selected: id === system.life,
+    })),
+    prone: system.prone,
+    shockImmune: system.shockImmune,
+    attributes: WWN_ATTRIBUTES.map((a) => ({
+      key: a,
+      label: `FRAY.Wwn.Attribute.${a}`,
+      name: `system.attributes.${a}`,
+      score: system.attributes[a],
+      mod: signed(mods[a]),
+    })),
+    saves: (["physical", "evasion", "mental"] as const).map((s) => ({
+      key: s,
+      label: `FRAY.Wwn.Save.${s}`,
+      name: `system.saves.${s}`,
+      value: system.saves[s],
+    })),
+    skills: WWN_SKILLS.map((key) => ({
+      key,
+      label: `FRAY.Wwn.Skill.${key}`,
+      name: `system.skills.${key}`,
+      value: system.skills[key] ?? -1,
+    })),
+    round: {
+      main: summary.main,
+      moves: summary.moves,
+      totalDefense: summary.totalDefense,
+      holding: summary.holding,
+    },
+    weapons,
+    armor: items
+      .filter((item) => item.type === "armor")
+      .map((item) => {
+        const piece = item.system as unknown as WwnArmorSystem;
+        return {
+          ...itemRow(item),
+          kind: `FRAY.Wwn.ArmorKind.${piece.kind}`,
+          ac: piece.ac,
+          bonus: piece.kind === "shield" ? signed(piece.bonus) : null,
+          equipped: piece.equipped,
+          broken: piece.broken,
+        };
+      }),
+    gear: items
+      .filter((item) => item.type === "gear")
+      .map((item) => ({
+        ...itemRow(item),
+        quantity: (item.system as unknown as { quantity: number }).quantity,
+      })),
+    biography: system.biography,
+    enrichedBiography,
+  };
+}
+
+export type WwnActorSheetContext = Awaited<ReturnType<typeof wwnActorSheetContext>>;
+
+function itemOf(sheet: WwnActorSheet, target: HTMLElement): Item.Implementation | undefined {
+  const id = target.closest<HTMLElement>("[data-item-id]")?.dataset["itemId"] ?? "";
+  return sheet.actor.items.get(id);
+}
+
+export class WwnActorSheet extends HandlebarsActorSheet {
+  static override DEFAULT_OPTIONS = {
+    classes: [SYSTEM_ID, "actor-sheet", "wwn"],
+    position: { width: 720, height: 780 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      editItem: WwnActorSheet.#onEditItem,
+      deleteItem: WwnActorSheet.#onDeleteItem,
+      attack: WwnActorSheet.#onAttack,
+      toggleReadied: WwnActorSheet.#onToggleReadied,
+      toggleEquipped: WwnActorSheet.#onToggleEquipped,
+      totalDefense: WwnActorSheet.#onTotalDefense,
+      prone: WwnActorSheet.#onProne,
+    },
+  };
+
+  static PARTS: Record<string, TemplatePart> = {
+    sheet: { template: WWN_ACTOR_SHEET_TEMPLATE, scrollable: [".sheet-body"] },
+  };
+
+  override async _prepareContext(
+    options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
+  ): Promise<ActorSheetV2.RenderContext & WwnActorSheetContext> {
+    const base = await super._prepareContext(options);
+    return Object.assign(base, await wwnActorSheetContext(this.actor, this.isEditable));
+  }
+
+  static async #onEditItem(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
+    await itemOf(this, target)?.sheet?.render(true);
+  }
+
+  static async #onDeleteItem(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
+    await itemOf(this, target)?.deleteDialog();
+  }
+
+  static async #onAttack(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const weapon = itemOf(this, target);
+    if (weapon !== undefined) await actions.wwnAttack(this.actor, weapon);
+  }
+
+  static async #onToggleReadied(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const weapon = itemOf(this, target);
+    if (weapon !== undefined) await actions.wwnToggleReadied(this.actor, weapon);
+  }
+
+  static async #onToggleEquipped(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const piece = itemOf(this, target);
+    if (piece?.type !== "armor") return;
+    const equipped = (piece.system as unknown as WwnArmorSystem).equipped;
+    await piece.update({ "system.equipped": !equipped } as Item.UpdateData);
+  }
+
+  static async #onTotalDefense(this: WwnActorSheet) {
+    await actions.wwnTotalDefense(this.actor);
+  }
+
+  static async #onProne(this: WwnActorSheet) {
+    await actions.wwnToggleProne(this.actor);
+  }
+}

@@ -1,0 +1,276 @@
+/**
+ * The WWN attack at the table, in the fake Foundry with the world set to WWN: the card a hit roll
+ * posts (hit or miss against AC, damage, Shock on a miss and its floor on a hit), Apply, and who
+ * writes what. Every die is fixed through CONFIG.Dice.randomUniform.
+ */
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { installTableFakes } from "../fake-foundry/table.ts";
+import type { ClientDocument } from "../fake-foundry/documents.ts";
+import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
+import type * as Workflow from "../../src/foundry/rulesets/wwn/attack/workflow.ts";
+
+let fake: FakeFoundry;
+let table: ReturnType<typeof installTableFakes>;
+let actions: typeof Actions;
+let workflow: typeof Workflow;
+
+let queue: [number, number][] = [];
+function dice(...values: [number, number][]): void {
+  queue = [...values];
+}
+
+beforeAll(async () => {
+  fake = installFakeFoundry({
+    settings: { "fray.ruleset": "wwn" },
+    random: () => {
+      const next = queue.shift();
+      if (next === undefined) throw new Error("the test gave no die for this roll");
+      return (next[1] - 0.5) / next[0];
+    },
+  });
+  table = installTableFakes(fake);
+  await import("../../src/fray.ts");
+  await fake.hooks.callAsync("init");
+  actions = await import("../../src/foundry/rulesets/wwn/actions.ts");
+  workflow = await import("../../src/foundry/rulesets/wwn/attack/workflow.ts");
+});
+
+beforeEach(() => {
+  fake.setUser(GM.id);
+  fake.notifications.length = 0;
+  queue = [];
+});
+
+type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
+
+async function createActor(source: Record<string, unknown>): Promise<Actor.Implementation> {
+  const Actor = fake.CONFIG["Actor"]?.documentClass;
+  const actor = await Actor?.create(source);
+  if (!actor) throw new Error("actor not created");
+  return actor as unknown as Actor.Implementation;
+}
+
+const hp = (actor: Actor.Implementation) =>
+  ((actor as unknown as Doc).system as unknown as { health: { value: number } }).health.value;
+
+/** A spear: 1d6, Str or Dex, Stab, Shock 2/AC 13. */
+const SPEAR = {
+  name: "Spear",
+  type: "weapon",
+  system: {
+    damage: "1d6",
+    skill: "stab",
+    attributes: { str: true, dex: true },
+    shock: { enabled: true, damage: 2, ac: 13 },
+    throwable: true,
+  },
+};
+
+/** Kara: Str 14 (+1), Stab-1, attack bonus +1: hits at +3; her spear's Shock is 2 + 1 = 3. */
+function kara() {
+  return createActor({
+    name: "Kara",
+    type: "character",
+    ownership: { [PLAYER.id]: 3 },
+    system: {
+      health: { value: 10, max: 10 },
+      attackBonus: 1,
+      attributes: { str: 14 },
+      skills: { stab: 1 },
+    },
+    items: [SPEAR],
+  });
+}
+
+/** A GM-run bandit with 8 hit points and the given natural AC. */
+function bandit(ac: number) {
+  return createActor({
+    name: "Bandit",
+    type: "npc",
+    system: { health: { value: 8, max: 8 }, ac: { natural: ac, bonus: 0 } },
+  });
+}
+
+function weapon(actor: Actor.Implementation, name: string): Item.Implementation {
+  const item = (actor as unknown as Doc).items.contents.find((i) => i.name === name);
+  if (!item) throw new Error(`no ${name}`);
+  return item as unknown as Item.Implementation;
+}
+
+function card(message: ChatMessage.Implementation) {
+  const state = workflow.wwnCardOf(message);
+  if (state === null) throw new Error("not a WWN attack card");
+  return state;
+}
+const content = (message: ChatMessage.Implementation) =>
+  (message as unknown as { content: string }).content;
+
+async function attackAs(
+  userId: string,
+  attacker: Actor.Implementation,
+  target: Actor.Implementation,
+  situation: Parameters<typeof Actions.wwnAttack>[2] = {},
+) {
+  fake.setUser(userId);
+  table.target(target);
+  const message = await actions.wwnAttack(attacker, weapon(attacker, "Spear"), situation);
+  if (message === null) throw new Error("refused");
+  return message;
+}
+
+describe("Shock on a melee miss", () => {
+  it("against AC at or under the Shock AC posts a card with the Shock, applied with Apply", async () => {
+    const k = await kara();
+    const b = await bandit(12);
+    dice([20, 5]); // 5 + 3 = 8 < AC 12: a miss
+    const message = await attackAs(PLAYER.id, k, b);
+    expect(card(message)).toMatchObject({
+      stage: "resolved",
+      result: {
+        hit: { natural: 5, total: 8, ac: 12, hit: false },
+        shock: { value: 3, applies: true },
+        dealt: 3,
+      },
+    });
+    expect(content(message)).toContain("Miss");
+    expect(content(message)).toContain("Shock 2/AC 13");
+    expect(content(message)).toContain('data-fray-wwn-apply="1"');
+    expect(hp(b)).toBe(8); // not applied yet
+
+    fake.setUser(GM.id);
+    await workflow.requestWwnApply(message);
+    expect(hp(b)).toBe(5);
+    expect(card(message).stage).toBe("applied");
+    expect(content(message)).toContain("Applied to the target.");
+    await workflow.requestWwnApply(message);
+    expect(hp(b)).toBe(5);
+    expect(fake.notifications.at(-1)?.message).toBe("This attack has already been applied.");
+  });
+
+  it("against AC above the Shock AC deals nothing, and says why", async () => {
+    const k = await kara();
+    const b = await bandit(15);
+    dice([20, 5]);
+    const message = await attackAs(PLAYER.id, k, b);
+    expect(card(message)).toMatchObject({
+      stage: "applied",
+      result: { hit: { hit: false }, shock: { applies: false, blocked: "acTooHigh" }, dealt: 0 },
+    });
+    expect(content(message)).toContain(
+      "No Shock: Bandit’s AC 15 is above the weapon’s Shock AC 13.",
+    );
+    expect(content(message)).toContain("No damage");
+    expect(content(message)).not.toContain("data-fray-wwn-apply");
+    expect(hp(b)).toBe(8);
+  });
+
+  it("is blocked by Total Defense (which also raises AC by 2)", async () => {
+    const k = await kara();
+    const b = await bandit(11);
+    fake.setUser(GM.id);
+    expect(await actions.wwnTotalDefense(b)).toBe(true);
+    dice([20, 9]); // 9 + 3 = 12 < AC 13 (11 + 2)
+    const message = await attackAs(PLAYER.id, k, b);
+    expect(card(message).result).toMatchObject({
+      hit: { total: 12, ac: 13, hit: false },
+      shock: { applies: false, blocked: "totalDefense" },
+      dealt: 0,
+    });
+    expect(content(message)).toContain("No Shock: Bandit is in Total Defense.");
+    expect(hp(b)).toBe(8);
+  });
+
+  it("from a Swarm lands even on AC above the Shock AC", async () => {
+    const k = await kara();
+    const b = await bandit(16);
+    dice([20, 4]); // 4 + 3 + 2 (one other swarmer) = 9 < 16
+    const message = await attackAs(PLAYER.id, k, b, { kind: { kind: "swarm", allies: 1 } });
+    expect(card(message).result).toMatchObject({
+      hit: { hit: false },
+      shock: { value: 3, applies: true },
+      dealt: 3,
+    });
+    expect(content(message)).toContain("a swarm’s Shock lands whatever the armor");
+    fake.setUser(GM.id);
+    await workflow.requestWwnApply(message);
+    expect(hp(b)).toBe(5);
+  });
+});
+
+describe("a hit", () => {
+  it("never deals less than the Shock: the floor rule is shown", async () => {
+    const k = await kara();
+    const b = await bandit(12);
+    dice([20, 15], [6, 1]); // 15 + 3 = 18 hits; 1d6: 1 + 1 = 2, raised to the Shock 3
+    const message = await attackAs(PLAYER.id, k, b);
+    expect(card(message).result).toMatchObject({
+      hit: { hit: true },
+      damage: { rolled: 1, total: 2 },
+      dealt: 3,
+      byShock: true,
+    });
+    expect(content(message)).toContain(
+      "The roll gave 2; a hit never deals less than its Shock, so it deals 3.",
+    );
+  });
+
+  it("drops an NPC to 0: it dies", async () => {
+    const k = await kara();
+    const b = await bandit(10);
+    dice([20, 12], [6, 6]); // 6 + 1 = 7 … the bandit has 8
+    const first = await attackAs(PLAYER.id, k, b);
+    fake.setUser(GM.id);
+    await workflow.requestWwnApply(first);
+    dice([20, 12], [6, 2]);
+    const second = await attackAs(PLAYER.id, k, b);
+    expect(content(second)).toContain("Bandit is dead.");
+    fake.setUser(GM.id);
+    await workflow.requestWwnApply(second);
+    expect(hp(b)).toBe(0);
+    expect(((b as unknown as Doc).system as unknown as { life: string }).life).toBe("dead");
+  });
+});
+
+describe("who may write", () => {
+  it("a player applies to a target they do not own through the active GM", async () => {
+    const k = await kara();
+    const b = await bandit(12);
+    dice([20, 5]);
+    const message = await attackAs(PLAYER.id, k, b);
+    const writers: string[] = [];
+    fake.hooks.on("updateActor", () => {
+      writers.push(fake.game.user.id);
+    });
+    fake.setUser(PLAYER.id);
+    const sent = fake.users.queries.length;
+    expect(await workflow.requestWwnApply(message)).toEqual({ ok: true });
+    expect(fake.users.queries.slice(sent)).toMatchObject([
+      { from: PLAYER.id, to: GM.id, name: "fray.wwnAttack", data: { action: "apply" } },
+    ]);
+    expect(writers).toEqual([GM.id]);
+    expect(hp(b)).toBe(5);
+  });
+});
+
+describe("refusals", () => {
+  it("say why and change nothing", async () => {
+    const k = await kara();
+    const b = await bandit(12);
+    fake.setUser(PLAYER.id);
+    table.target();
+    expect(await actions.wwnAttack(k, weapon(k, "Spear"), {})).toBeNull();
+    expect(fake.notifications.at(-1)?.message).toBe(
+      "Target one token first: the attack needs a target.",
+    );
+    await weapon(k, "Spear").update({ "system.readied": false } as never);
+    table.target(b);
+    const before = fake.game.messages.size;
+    expect(await actions.wwnAttack(k, weapon(k, "Spear"), {})).toBeNull();
+    expect(fake.notifications.at(-1)?.message).toBe(
+      "The weapon is not readied: ready it first (a Main Action).",
+    );
+    expect(fake.game.messages.size).toBe(before);
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * WWN in the team combat, in the fake Foundry: the action economy counted during a started combat
+ * (an attack spends the Main Action, a second one is refused), the tracker's Main / Move / On Turn
+ * chips, the round reset, and grapple damage at the round's end.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { installTableFakes } from "../fake-foundry/table.ts";
+import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
+import type * as Tracker from "../../src/foundry/combat/tracker.ts";
+
+let fake: FakeFoundry;
+let table: ReturnType<typeof installTableFakes>;
+let actions: typeof Actions;
+let tracker: typeof Tracker;
+let whenIdle: () => Promise<void>;
+
+/** Every die rolls its highest face unless the test queues others. */
+let queue: [number, number][] = [];
+
+beforeAll(async () => {
+  fake = installFakeFoundry({
+    settings: { "fray.ruleset": "wwn" },
+    random: () => {
+      const next = queue.shift();
+      return next === undefined ? 0.999 : (next[1] - 0.5) / next[0];
+    },
+  });
+  table = installTableFakes(fake);
+  await import("../../src/fray.ts");
+  await fake.hooks.callAsync("init");
+  actions = await import("../../src/foundry/rulesets/wwn/actions.ts");
+  tracker = await import("../../src/foundry/combat/tracker.ts");
+  whenIdle = (await import("../../src/foundry/combat/actions.ts")).whenIdle;
+});
+
+type FrayCombat = Combat.Implementation & {
+  activateCombatant(id: string): Promise<unknown>;
+  endCombatantTurn(id: string): Promise<unknown>;
+};
+
+const docClass = (name: string) => {
+  const cls = fake.CONFIG[name]?.documentClass;
+  if (!cls) throw new Error(`no ${name} class`);
+  return cls;
+};
+
+const sys = (actor: Actor.Implementation) =>
+  actor.system as unknown as {
+    health: { value: number };
+    actions: { mainUsed: boolean };
+    grappling: string | null;
+  };
+
+describe("a WWN combat", () => {
+  it("counts actions, shows them on the tracker, resets them each round, and grapples hurt", async () => {
+    fake.setUser(GM.id);
+    const [kara, bandit] = (await docClass("Actor").createDocuments([
+      {
+        name: "Kara",
+        type: "character",
+        prototypeToken: { disposition: 1 },
+        ownership: { [PLAYER.id]: 3 },
+        system: { health: { value: 10, max: 10 }, attackBonus: 1, skills: { stab: 1 } },
+        items: [{ name: "Sword", type: "weapon", system: { damage: "1d8" } }],
+      },
+      {
+        name: "Bandit",
+        type: "npc",
+        prototypeToken: { disposition: -1 },
+        system: { health: { value: 20, max: 20 }, ac: { natural: 18, bonus: 0 } },
+      },
+    ])) as unknown as Actor.Implementation[];
+    if (kara === undefined || bandit === undefined) throw new Error("no actors");
+    const combat = (await docClass("Combat").create({})) as unknown as FrayCombat;
+    await combat.createEmbeddedDocuments("Combatant", [
+      { actorId: kara.id },
+      { actorId: bandit.id },
+    ] as never);
+    await whenIdle();
+    Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combat });
+    await combat.startCombat(); // both sides roll 8: the players win the tie
+    const karaId = combat.combatants.contents.find((c) => c.actorId === kara.id)?.id ?? "";
+
+    fake.setUser(PLAYER.id);
+    await combat.activateCombatant(karaId);
+    await whenIdle();
+    table.target(bandit);
+    const sword = kara.items.contents[0] as Item.Implementation;
+    queue = [[20, 3]]; // 3 + 2 = 5: a miss
+    expect(await actions.wwnAttack(kara, sword, {})).not.toBeNull();
+    expect(sys(kara).actions.mainUsed).toBe(true);
+
+    const row = () =>
+      tracker
+        .trackerContext(combat, fake.game.user as unknown as User.Implementation)
+        .blocks.flatMap((b) => b.members)
+        .find((m) => m.id === karaId);
+    expect(row()?.chips.map((c) => [c.label, c.on])).toEqual([
+      ["FRAY.Wwn.Tracker.Main", false],
+      ["FRAY.Wwn.Tracker.Move", true],
+      ["FRAY.Wwn.Tracker.OnTurn", true],
+    ]);
+
+    const before = fake.game.messages.size;
+    expect(await actions.wwnAttack(kara, sword, {})).toBeNull();
+    expect(fake.notifications.at(-1)?.message).toBe(
+      "The Main Action of this round is already spent.",
+    );
+    expect(fake.game.messages.size).toBe(before);
+
+    // The bandit grapples Kara; the round ends: fists (1d2, rolled 2) hurt her, actions come back.
+    fake.setUser(GM.id);
+    await bandit.update({ "system.grappling": kara.id } as never);
+    await combat.nextRound();
+    await whenIdle();
+    expect(sys(kara).health.value).toBe(8);
+    expect(sys(kara).actions.mainUsed).toBe(false);
+    expect(row()?.chips.map((c) => [c.label, c.on])).toEqual([
+      ["FRAY.Wwn.Tracker.Main", true],
+      ["FRAY.Wwn.Tracker.MoveTwo", true],
+      ["FRAY.Wwn.Tracker.OnTurn", false],
+    ]);
+    const report = fake.game.messages.contents.at(-1) as unknown as { content: string };
+    expect(report.content).toContain("Kara takes 2 from Bandit’s grip.");
+  });
+});
