@@ -1,0 +1,199 @@
+/**
+ * The WWN character sheet and a Shock attack card, rendered in Chromium with the real templates
+ * and CSS from the contexts the shell builds. FRAY_UPDATE_DOCS=1 writes the README screenshots
+ * (docs/wwn-sheet.png, docs/wwn-shock-card.png).
+ */
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT, installFakeFoundry } from "../fake-foundry/index.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { launchChromium, renderInPage } from "./harness.ts";
+import type * as SheetModule from "../../src/foundry/rulesets/wwn/sheets/actor-sheet.ts";
+import type * as CardModule from "../../src/foundry/rulesets/wwn/cards/attack-card.ts";
+import type * as Rules from "../../src/rules/wwn/index.ts";
+
+const svg = (body: string) =>
+  "data:image/svg+xml," +
+  encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">${body}</svg>`);
+const PORTRAIT = svg(
+  '<rect width="10" height="10" fill="#5a4a3a"/><circle cx="5" cy="4" r="2.2" fill="#e0c8a0"/><rect x="2" y="7" width="6" height="3" rx="1.5" fill="#3a5a3a"/>',
+);
+const ICON = svg(
+  '<rect width="10" height="10" rx="2" fill="#667"/><circle cx="5" cy="5" r="2.5" fill="#ccd"/>',
+);
+
+const OUTPUT = resolve(REPO_ROOT, "test/browser/__output__");
+const UPDATE_DOCS = process.env["FRAY_UPDATE_DOCS"] === "1";
+
+let fake: FakeFoundry;
+let browser: Browser;
+let sheets: typeof SheetModule;
+let cards: typeof CardModule;
+let rules: typeof Rules;
+
+beforeAll(async () => {
+  fake = installFakeFoundry({ settings: { "fray.ruleset": "wwn" } });
+  await import("../../src/fray.ts");
+  await fake.hooks.callAsync("init");
+  sheets = await import("../../src/foundry/rulesets/wwn/sheets/actor-sheet.ts");
+  cards = await import("../../src/foundry/rulesets/wwn/cards/attack-card.ts");
+  rules = await import("../../src/rules/wwn/index.ts");
+  browser = await launchChromium();
+  mkdirSync(OUTPUT, { recursive: true });
+});
+
+afterAll(async () => {
+  await (browser as Browser | undefined)?.close();
+});
+
+describe("the WWN character sheet, rendered in Chromium", () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    const Actor = fake.CONFIG["Actor"]?.documentClass;
+    const actor = (await Actor?.create({
+      name: "Kara of the Marches",
+      type: "character",
+      img: PORTRAIT,
+      system: {
+        health: { value: 7, max: 10 },
+        attackBonus: 1,
+        attributes: { str: 14, dex: 15, con: 12, int: 9, wis: 11, cha: 7 },
+        skills: { stab: 1, shoot: 0, notice: 1, exert: 0 },
+        saves: { physical: 14, evasion: 13, mental: 15 },
+        actions: { mainUsed: true, movesUsed: 0 },
+        biography: "<p>Caravan guard turned sellsword.</p>",
+      },
+      items: [
+        {
+          name: "Spear",
+          type: "weapon",
+          img: ICON,
+          system: {
+            damage: "1d6",
+            attributes: { str: true, dex: true },
+            shock: { enabled: true, damage: 2, ac: 13 },
+            throwable: true,
+          },
+        },
+        {
+          name: "Shortbow",
+          type: "weapon",
+          img: ICON,
+          system: {
+            damage: "1d6",
+            skill: "shoot",
+            attributes: { str: false, dex: true },
+            mode: "ranged",
+            twoHanded: true,
+            reload: "bow",
+            readied: false,
+          },
+        },
+        { name: "Buff coat", type: "armor", img: ICON, system: { kind: "armor", ac: 13 } },
+        {
+          name: "Small shield",
+          type: "armor",
+          img: ICON,
+          system: { kind: "shield", ac: 13, bonus: 1 },
+        },
+      ],
+    })) as unknown as Actor.Implementation;
+    page = await renderInPage(browser, {
+      template: "templates/wwn/actor/actor-sheet.hbs",
+      context: await sheets.wwnActorSheetContext(actor, true),
+      classes: ["fray", "actor-sheet", "wwn"],
+      title: "Kara of the Marches",
+      width: 720,
+      height: 780,
+    });
+    await page.screenshot({ path: resolve(OUTPUT, "wwn-sheet.png") });
+    if (UPDATE_DOCS) await page.screenshot({ path: resolve(REPO_ROOT, "docs/wwn-sheet.png") });
+  });
+
+  afterAll(async () => page.close());
+
+  it("shows AC 15: buff coat 13, shield +1, Dex +1", async () => {
+    await expect(page.locator(".wwn-ac .wwn-stat-value").innerText()).resolves.toBe("15");
+  });
+
+  it("lists the spear at +3 to hit with its Shock, and the stowed bow dimmed", async () => {
+    const spear = page.locator(".wwn-weapon").first();
+    await expect(spear.locator(".wwn-num").allInnerTexts()).resolves.toEqual([
+      "+3",
+      "1d6+1",
+      "Shock 3/AC 13",
+    ]);
+    const bow = page.locator(".wwn-weapon.stowed");
+    await expect(bow.count()).resolves.toBe(1);
+    expect(await bow.evaluate((el) => getComputedStyle(el).opacity)).toBe("0.6");
+  });
+
+  it("shows the Main Action spent and one Move action left", async () => {
+    await expect(page.locator(".wwn-round .fray-chip.off").innerText()).resolves.toBe("Main");
+    await expect(page.locator(".wwn-round .fray-chip.on").first().innerText()).resolves.toBe(
+      "Move × 1",
+    );
+  });
+});
+
+describe("a Shock card, rendered in Chromium", () => {
+  it("shows the miss, the Shock dealt, and the Apply button", async () => {
+    const attacker = rules.makeWwnCombatant({
+      id: "kara",
+      name: "Kara",
+      isPC: true,
+      attackBonus: 1,
+      attributes: { str: 1 },
+      skills: { stab: 1 },
+    });
+    const defender = rules.makeWwnCombatant({ id: "bandit", name: "Bandit", ac: 12, hp: 8 });
+    const weapon = rules.makeWwnWeapon({
+      id: "spear",
+      name: "Spear",
+      shock: { damage: 2, ac: 13 },
+    });
+    const input = { attacker, defender, weapon };
+    const outcome = rules.resolveAttack(input, { roll: () => 5 });
+    if (!outcome.ok) throw new Error(outcome.reason);
+    const state = {
+      stage: "resolved" as const,
+      attackerId: "kara",
+      defenderId: "bandit",
+      attackerName: "Kara",
+      defenderName: "Bandit",
+      weaponName: "Spear",
+      attacker,
+      weapon,
+      situation: {},
+      turn: { ownTurn: true },
+      dice: [{ sides: 20, value: 5 }],
+      result: cards.wwnResultView(outcome.value, defender),
+    };
+    const i18n = {
+      localize: (key: string) => fake.i18n.localize(key),
+      format: (key: string, data: Record<string, string | number>) =>
+        fake.i18n.format(
+          key,
+          Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])),
+        ),
+    };
+    const page = await renderInPage(browser, {
+      template: "templates/wwn/chat/attack-card.hbs",
+      context: cards.wwnAttackCardContext(state, i18n),
+      classes: ["fray", "chat-card"],
+      title: "Chat",
+      width: 320,
+      height: 250,
+    });
+    await page.screenshot({ path: resolve(OUTPUT, "wwn-shock-card.png") });
+    if (UPDATE_DOCS) await page.screenshot({ path: resolve(REPO_ROOT, "docs/wwn-shock-card.png") });
+    await expect(page.locator(".fray-wwn-outcome").innerText()).resolves.toBe("Miss");
+    await expect(page.locator(".fray-wwn-shock .fray-wwn-total").innerText()).resolves.toBe("3");
+    await expect(page.locator(".fray-wwn-dealt").innerText()).resolves.toContain("3");
+    await expect(page.locator("button[data-fray-wwn-apply]").count()).resolves.toBe(1);
+    await page.close();
+  });
+});
