@@ -36,6 +36,8 @@ export interface CombatRulesetHooks {
   ): readonly TrackerChip[];
   roundStart?(combat: CombatLike, combatants: readonly EventCombatant[]): Changes;
   turnStart?(combat: CombatLike, combatant: CombatantLike): Changes;
+  /** The combatant who was taking its turn stopped (ended it, or the GM moved on). */
+  turnEnd?(combat: CombatLike, combatant: CombatantLike): Changes;
   roundEvents?: Partial<
     Record<RoundEvent, (combat: CombatLike, combatants: readonly EventCombatant[]) => Changes>
   >;
@@ -61,7 +63,7 @@ function merge(into: Map<string, Record<string, FieldValue>>, changes: readonly 
 /**
  * Every actor change a transition brings, merged per combatant in order: the round events (the
  * ruleset's handler where it has one, else the generic one), then the new round's start, then the
- * turn start of a combatant who just became active.
+ * turn end of the combatant who stopped, then the turn start of a combatant who just became active.
  */
 export async function transitionChanges(
   combat: CombatLike,
@@ -88,6 +90,10 @@ export async function transitionChanges(
     merge(merged, await hooks.roundStart(combat, combatants));
   }
   const active = result.state.active;
+  if (activeBefore !== null && active !== activeBefore && hooks.turnEnd !== undefined) {
+    const combatant = combat.combatants.get(activeBefore);
+    if (combatant !== undefined) merge(merged, await hooks.turnEnd(combat, combatant));
+  }
   if (active !== null && active !== activeBefore && hooks.turnStart !== undefined) {
     const combatant = combat.combatants.get(active);
     if (combatant !== undefined) merge(merged, await hooks.turnStart(combat, combatant));
