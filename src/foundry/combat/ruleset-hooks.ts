@@ -29,7 +29,16 @@ export interface TrackerChip {
 
 type Changes = ActorChange[] | Promise<ActorChange[]>;
 
+/** What a combatant brings to the combat's order, from its actor; absent parts use defaults. */
+export interface OrderInput {
+  /** The die it rolls for the order (Worldlines: its Combat die, for momentum). */
+  readonly die?: string;
+  /** What it adds to its side's roll (WWN: its Dexterity modifier; the side takes the best). */
+  readonly modifier?: number;
+}
+
 export interface CombatRulesetHooks {
+  orderInput?(actor: Actor.Implementation): OrderInput;
   memberChips?(
     actor: Actor.Implementation,
     member: { readonly active: boolean },

@@ -13,8 +13,10 @@ import type { RulesetModule } from "../../rules/registry.ts";
 import { twodiceInitiative } from "../../rules/twodice/initiative.ts";
 import { worldlinesInitiative } from "../../rules/worldlines/order.ts";
 import { wwnInitiative } from "../../rules/wwn/initiative.ts";
+import { combatHooks } from "./ruleset-hooks.ts";
+import type { OrderInput } from "./ruleset-hooks.ts";
 import { teamIdOf, teamsOf } from "./state.ts";
-import type { CombatLike, TeamLike } from "./state.ts";
+import type { CombatLike, CombatantLike, TeamLike } from "./state.ts";
 
 /** What the GM chose on the tracker before round 1. */
 export interface StartChoice {
@@ -31,8 +33,8 @@ export type Settled =
   | { readonly ok: false; readonly reason: string };
 
 /**
- * Dice the actors do not carry yet. Worldlines: the Combat die of a fresh actor (d8); dice pool:
- * a one-die pool. Each is replaced by the actor's own trait once actors carry it.
+ * Dice for combatants whose actor does not say (no ruleset hook, no actor). Worldlines: the
+ * Combat die of a fresh actor (d8); dice pool: a one-die pool.
  */
 export const DEFAULT_DICE = {
   worldlinesCombat: "1d8",
@@ -55,6 +57,12 @@ function isPlayerSide(team: TeamLike): boolean {
     typeof system.disposition === "number" &&
     dispositionFromNumber(system.disposition) === "friendly"
   );
+}
+
+/** The member's own order die and modifier, as the active ruleset reads them from its actor. */
+function orderInputOf(member: CombatantLike): OrderInput {
+  const hooks = combatHooks();
+  return member.actor !== null ? (hooks.orderInput?.(member.actor) ?? {}) : {};
 }
 
 function membersOf(combat: CombatLike, teamId: TeamId) {
@@ -92,8 +100,8 @@ export async function settleOrder(
     case "worldlines": {
       const rollTeam = async (teamId: TeamId) => {
         const rolls: number[] = [];
-        for (let i = membersOf(combat, teamId).length; i > 0; i -= 1) {
-          rolls.push(await rollTotal(DEFAULT_DICE.worldlinesCombat));
+        for (const member of membersOf(combat, teamId)) {
+          rolls.push(await rollTotal(orderInputOf(member).die ?? DEFAULT_DICE.worldlinesCombat));
         }
         return rolls;
       };
@@ -116,8 +124,9 @@ export async function settleOrder(
           teamId: team.id ?? "",
           isPlayerSide: isPlayerSide(team),
           d8: await rollTotal(DEFAULT_DICE.wwnSide),
-          // Dexterity modifiers come with WWN actor data; until then every member counts 0.
-          dexModifiers: membersOf(combat, team.id ?? "").map(() => 0),
+          dexModifiers: membersOf(combat, team.id ?? "").map(
+            (member) => orderInputOf(member).modifier ?? 0,
+          ),
         });
       }
       const outcome = wwnInitiative(sides, { surprise: choice.surprising ?? [] });

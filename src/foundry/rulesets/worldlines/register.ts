@@ -8,6 +8,7 @@ import type { CombatRulesetHooks } from "../../combat/ruleset-hooks.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
 import { SYSTEM_ID } from "../../constants.ts";
 import { runRoundEvent, runTurnEnd, runTurnStart } from "./actions.ts";
+import { toCombatant } from "./adapter.ts";
 import { ATTACK_QUERY, handleAttackQuery } from "./attack/workflow.ts";
 import { wireAttackCard } from "./cards/buttons.ts";
 import { worldlinesStatusEffects } from "./statuses/effects.ts";
@@ -21,6 +22,8 @@ import { worldlinesStatusEffects } from "./statuses/effects.ts";
  * refresh stays the generic one. The hooks run on the active GM, inside the turn transition.
  */
 export const WORLDLINES_COMBAT_HOOKS: CombatRulesetHooks = {
+  // Momentum: every member rolls its own Combat die; the team keeps its two best.
+  orderInput: (actor) => ({ die: `1d${String(toCombatant(actor).traits.combat)}` }),
   async turnStart(_combat: CombatLike, combatant: CombatantLike) {
     if (combatant.actor !== null) await runTurnStart(combatant.actor);
     return [];

@@ -145,6 +145,8 @@ async function roundEnd(combat: CombatLike): Promise<ActorChange[]> {
 }
 
 export const WWN_COMBAT_HOOKS: CombatRulesetHooks = {
+  // Side initiative adds the side's best Dexterity modifier to its d8.
+  orderInput: (actor) => ({ modifier: toWwnCombatant(actor).attributes.dex ?? 0 }),
   memberChips: (actor, member) => wwnMemberChips(actor, member.active),
   roundStart: (combat: CombatLike, _combatants: readonly EventCombatant[]) => wwnRoundStart(combat),
   turnStart: wwnTurnStart,
