@@ -35,3 +35,4 @@ export * from "./model.ts";
 export * from "./odds.ts";
 export * from "./options.ts";
 export * from "./surprise.ts";
+export * from "./defense.ts";

@@ -3,6 +3,8 @@
  * (toWwnCombatant, toWwnWeapon); rule outcomes (WwnUpdate, src/rules/wwn/changes.ts) back into as
  * few database round-trips as possible (applyWwnUpdates).
  */
+import { armorClass as armorClassRule, attributeModifier } from "../../../rules/wwn/defense.ts";
+import type { ArmorClass } from "../../../rules/wwn/defense.ts";
 import { FRESH_ACTIONS } from "../../../rules/wwn/actions.ts";
 import type { ActionState } from "../../../rules/wwn/actions.ts";
 import type { WwnUpdate } from "../../../rules/wwn/changes.ts";
@@ -15,7 +17,7 @@ import type {
 } from "../../../rules/wwn/model.ts";
 import { combatantId, resolveActor } from "../worldlines/adapter.ts";
 import type { ActorResolver } from "../worldlines/adapter.ts";
-import { SKILL_MIN, WWN_ATTRIBUTES, WWN_SKILLS, attributeModifier } from "./data.ts";
+import { SKILL_MIN, WWN_ATTRIBUTES, WWN_SKILLS } from "./data.ts";
 
 export { combatantId, resolveActor };
 
@@ -92,43 +94,27 @@ export function shieldItemOf(actor: Actor.Implementation): Item.Implementation |
   );
 }
 
-export interface ArmorClassView {
-  /** The AC the rules use. */
-  readonly value: number;
-  /** Natural or armor AC, before the shield. */
-  readonly armor: number;
-  readonly shield: number;
-  readonly dex: number;
-  readonly bonus: number;
-}
+export type ArmorClassView = ArmorClass;
 
-/**
- * Armor Class as listed on the sheet: the better of natural AC and the best equipped armor; an
- * equipped, unbroken shield lifts it to the shield's AC, or adds its bonus when the armor is
- * already that good; then the Dexterity modifier and the actor's free bonus.
- */
+/** The actor's Armor Class (src/rules/wwn/defense.ts), from its natural AC and worn items. */
 export function armorClass(actor: Actor.Implementation): ArmorClassView {
   const system = systemOf(actor);
-  let armor = system.ac.natural;
+  const worn: number[] = [];
   for (const item of actor.items.contents) {
     if (item.type !== "armor") continue;
     const s = item.system as unknown as WwnArmorSystem;
-    if (s.kind === "armor" && s.equipped) armor = Math.max(armor, s.ac);
+    if (s.kind === "armor" && s.equipped) worn.push(s.ac);
   }
   const shieldItem = shieldItemOf(actor);
-  let shield = 0;
-  if (shieldItem !== null) {
-    const s = shieldItem.system as unknown as WwnArmorSystem;
-    shield = armor < s.ac ? s.ac - armor : s.bonus;
-  }
-  const dex = attributeModifier(system.attributes.dex);
-  return {
-    value: armor + shield + dex + system.ac.bonus,
-    armor,
-    shield,
-    dex,
+  const shieldSystem =
+    shieldItem === null ? null : (shieldItem.system as unknown as WwnArmorSystem);
+  return armorClassRule({
+    natural: system.ac.natural,
+    worn,
+    shield: shieldSystem === null ? null : { ac: shieldSystem.ac, bonus: shieldSystem.bonus },
+    dexModifier: attributeModifier(system.attributes.dex),
     bonus: system.ac.bonus,
-  };
+  });
 }
 
 /** Skill levels the rules read: untrained skills are left out. */

@@ -17,6 +17,7 @@
  *   unbroken shield raises that to the shield's AC, or adds its bonus when the armor is already
  *   at least as good; then the Dexterity modifier and a free bonus (see `armorClass`).
  */
+import { attributeModifier } from "../../../rules/wwn/defense.ts";
 import { cachedFormula } from "../../../rules/core/formula.ts";
 import { FRESH_ACTIONS } from "../../../rules/wwn/actions.ts";
 import { ATTRIBUTES } from "../../../rules/wwn/model.ts";
@@ -81,15 +82,6 @@ export const WWN_SAVE = 15;
 export const WWN_SPEED = 30;
 
 const LIMITS = { hp: 999, ac: 40, bonus: 20, save: 30, feet: 1000, wounds: 99, minutes: 9999 };
-
-/** WWN's attribute modifier for a score. */
-export function attributeModifier(score: number): number {
-  if (score <= 3) return -2;
-  if (score <= 7) return -1;
-  if (score <= 13) return 0;
-  if (score <= 17) return 1;
-  return 2;
-}
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Validation                                                                                 */
