@@ -2,6 +2,7 @@
  * The attack dialog: zone, cover, range band (pre-filled from the tokens' distance), visibility,
  * flanked and non-lethal, with the engine's exact odds shown and recomputed as inputs change.
  */
+import { percent } from "../../../shared/attack.ts";
 import { ZONES, allowsNonLethal, attackOdds } from "../../../../rules/worldlines/index.ts";
 import type {
   AttackSituation,
@@ -26,10 +27,6 @@ export interface OddsView {
   readonly headshot: string | null;
   /** A refusal reason key when the attack is not allowed as set up. */
   readonly refused: string | null;
-}
-
-function percent(p: number): string {
-  return `${(Math.round(p * 1000) / 10).toFixed(1)}%`;
 }
 
 /**

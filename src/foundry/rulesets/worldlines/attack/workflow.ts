@@ -12,6 +12,7 @@
  * `fray.worldlinesAttack` query, and the GM checks permission and the rules again before writing.
  * A critical hit cannot be evaded, so it goes straight to step 3.
  */
+import { singleTarget } from "../../../shared/attack.ts";
 import type { DieRoll } from "../../../../rules/core/dice.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
@@ -153,10 +154,9 @@ export function checkDeclaration(
   targets: readonly Actor.Implementation[],
   situation: AttackSituation,
 ): { ok: true; value: Declaration } | Refusal {
-  if (weaponItem.type !== "weapon") return refuse("notAWeapon");
-  const target = targets[0];
-  if (target === undefined) return refuse("noTarget");
-  if (targets.length > 1) return refuse("tooManyTargets");
+  const single = singleTarget(weaponItem, targets);
+  if (!single.ok) return single;
+  const target = single.value;
   if (!isActorsTurn(attackerActor)) return refuse("notYourTurn", { name: attackerActor.name });
   const attacker = toCombatant(attackerActor);
   const defender = toCombatant(target);

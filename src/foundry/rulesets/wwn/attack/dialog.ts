@@ -4,6 +4,7 @@
  * wielding and the harm meant; with the exact odds (hit chance, Shock on a miss, expected damage)
  * recomputed as inputs change.
  */
+import { percent } from "../../../shared/attack.ts";
 import { allowsNonLethal } from "../../../../rules/wwn/attack.ts";
 import type { AttackKind, AttackSituation } from "../../../../rules/wwn/attack.ts";
 import type {
@@ -29,10 +30,6 @@ export interface WwnOddsView {
   readonly shockOnMiss: string;
   readonly expectedDamage: string;
   readonly refused: string | null;
-}
-
-function percent(p: number): string {
-  return `${(Math.round(p * 1000) / 10).toFixed(1)}%`;
 }
 
 export function wwnOddsView(

@@ -15,6 +15,7 @@
  * Outside a started combat the action economy is not tracked: the attack is checked and rolled
  * with a fresh round of actions and no action is written.
  */
+import { singleTarget } from "../../../shared/attack.ts";
 import type { DieRoll } from "../../../../rules/core/dice.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
@@ -128,10 +129,9 @@ export function checkWwnDeclaration(
   targets: readonly Actor.Implementation[],
   situation: AttackSituation,
 ): { ok: true; value: WwnDeclaration } | Refusal {
-  if (weaponItem.type !== "weapon") return refuse("notAWeapon");
-  const target = targets[0];
-  if (target === undefined) return refuse("noTarget");
-  if (targets.length > 1) return refuse("tooManyTargets");
+  const single = singleTarget(weaponItem, targets);
+  if (!single.ok) return single;
+  const target = single.value;
   const attacker = combatantNow(attackerActor);
   const defender = toWwnCombatant(target);
   const weapon = toWwnWeapon(weaponItem);
