@@ -1,45 +1,15 @@
 /**
- * The order a wwn combat settles uses each member's own actor: every die rolls its highest
+ * The order a WWN combat settles uses each member's own actor: every die rolls its highest
  * face here, so the team values show what the actors brought.
  */
 import { beforeAll, expect, it } from "vitest";
-import { installFakeFoundry } from "../fake-foundry/index.ts";
-import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { orderWorld } from "./combat-order.support.ts";
 
-let fake: FakeFoundry;
-let teamOrderValue: (team: CombatantGroup.Implementation) => number | null;
-let whenIdle: () => Promise<void>;
+let startedCombat: Awaited<ReturnType<typeof orderWorld>>;
 
 beforeAll(async () => {
-  fake = installFakeFoundry({ settings: { "fray.ruleset": "wwn" }, random: () => 0.999 });
-  await import("../../src/fray.ts");
-  await fake.hooks.callAsync("init");
-  const state = await import("../../src/foundry/combat/state.ts");
-  const actions = await import("../../src/foundry/combat/actions.ts");
-  teamOrderValue = state.teamOrderValue;
-  whenIdle = actions.whenIdle;
+  startedCombat = await orderWorld("wwn");
 });
-
-async function startedCombat(sources: Record<string, unknown>[]) {
-  const Actor = fake.CONFIG["Actor"]?.documentClass;
-  const Combat = fake.CONFIG["Combat"]?.documentClass;
-  if (!Actor || !Combat) throw new Error("no document classes");
-  const actors = await Actor.createDocuments(sources);
-  const combat = (await Combat.create({})) as unknown as Combat.Implementation | undefined;
-  if (!combat) throw new Error("no combat");
-  await combat.createEmbeddedDocuments(
-    "Combatant",
-    actors.map((actor) => ({ actorId: actor.id })),
-  );
-  await whenIdle();
-  await combat.startCombat();
-  await whenIdle();
-  const value = (name: string) => {
-    const team = combat.groups.contents.find((group) => group.name === name);
-    return team === undefined ? undefined : teamOrderValue(team);
-  };
-  return value;
-}
 
 it("adds the side's best Dexterity modifier to its d8", async () => {
   const value = await startedCombat([
