@@ -17,7 +17,7 @@ import { launchChromium, renderInPage } from "./harness.ts";
 import { attackOdds } from "../../src/rules/worldlines/index.ts";
 import type { AttackSituation } from "../../src/rules/worldlines/index.ts";
 import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
-import type * as Env from "../../src/foundry/rulesets/worldlines/env.ts";
+import type * as Env from "../../src/foundry/shared/env.ts";
 import type * as Data from "../../src/foundry/rulesets/worldlines/data.ts";
 import type * as Adapter from "../../src/foundry/rulesets/worldlines/adapter.ts";
 import type * as Dialog from "../../src/foundry/rulesets/worldlines/attack/dialog.ts";
@@ -65,7 +65,7 @@ beforeAll(async () => {
     actions: await import("../../src/foundry/rulesets/worldlines/actions.ts"),
     adapter: await import("../../src/foundry/rulesets/worldlines/adapter.ts"),
     data: await import("../../src/foundry/rulesets/worldlines/data.ts"),
-    env: await import("../../src/foundry/rulesets/worldlines/env.ts"),
+    env: await import("../../src/foundry/shared/env.ts"),
     dialog: await import("../../src/foundry/rulesets/worldlines/attack/dialog.ts"),
     workflow: await import("../../src/foundry/rulesets/worldlines/attack/workflow.ts"),
     card: await import("../../src/foundry/rulesets/worldlines/cards/attack-card.ts"),

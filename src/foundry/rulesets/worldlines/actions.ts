@@ -24,8 +24,9 @@ import { postStatusCard, tickLines } from "./cards/status-card.ts";
 import { DEFAULT_BAND_FEET } from "./data.ts";
 import { worldlinesRoundEvents } from "./statuses/round-events.ts";
 import type { EventResult } from "./statuses/round-events.ts";
-import { withDice } from "./dice.ts";
-import { i18n } from "./env.ts";
+import { withDice } from "../../shared/dice.ts";
+import { i18n } from "../../shared/env.ts";
+import { canvasDistance, targetedActors } from "../../shared/actors.ts";
 
 /**
  * Warns about a refusal for `actor`. `rename` points a reason at a wording for this action where
@@ -41,30 +42,6 @@ function refused(
     { name: actor.name },
   );
   return false;
-}
-
-/** The actors of the user's targeted tokens. */
-export function targetedActors(): Actor.Implementation[] {
-  const targets = (
-    game.user as unknown as { targets?: Iterable<{ actor: Actor.Implementation | null }> }
-  ).targets;
-  if (targets === undefined) return [];
-  return Array.from(targets)
-    .map((token) => token.actor)
-    .filter((actor): actor is Actor.Implementation => actor !== null);
-}
-
-/** Feet between the actor's token and the target's on the canvas, or null without a canvas. */
-export function canvasDistance(
-  actor: Actor.Implementation,
-  target: Actor.Implementation,
-): number | null {
-  const board = (globalThis as { canvas?: foundry.canvas.Canvas | null }).canvas;
-  if (board?.ready !== true || board.grid === null) return null;
-  const from = actor.getActiveTokens()[0];
-  const to = target.getActiveTokens()[0];
-  if (from === undefined || to === undefined) return null;
-  return board.grid.measurePath([from.center, to.center], {}).distance;
 }
 
 /**

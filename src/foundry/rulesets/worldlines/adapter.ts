@@ -26,6 +26,8 @@ import { DEFAULT_OPTIONS } from "../../../rules/worldlines/options.ts";
 import type { WorldlinesOptions } from "../../../rules/worldlines/options.ts";
 import { SYSTEM_ID } from "../../constants.ts";
 import { ON_HIT_STATUSES, RANGE_BANDS, ZONE_IDS, withDamageBonus } from "./data.ts";
+import { combatantId, resolveActor } from "../../shared/actors.ts";
+import type { ActorResolver } from "../../shared/actors.ts";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Documents → rules                                                                          */
@@ -85,11 +87,6 @@ function die(value: number, fallback: StepDie): StepDie {
 function rankOf(actor: Actor.Implementation, system: WorldlinesActorSystem): Rank {
   if (actor.type !== "npc") return "hero";
   return system.rank === "elite" || system.rank === "boss" ? system.rank : "minor";
-}
-
-/** The id the rules address an actor by: a token's own actor by its uuid, others by id. */
-export function combatantId(actor: Actor.Implementation): string {
-  return actor.isToken ? actor.uuid : (actor.id ?? "");
 }
 
 /**
@@ -264,17 +261,6 @@ export function bandForDistance(
 /* ------------------------------------------------------------------------------------------ */
 /*  Rules → documents                                                                          */
 /* ------------------------------------------------------------------------------------------ */
-
-/** Finds the actor an update is addressed to (see combatantId). */
-export type ActorResolver = (actorId: string) => Actor.Implementation | null | undefined;
-
-export function resolveActor(actorId: string): Actor.Implementation | null {
-  if (actorId.includes(".")) {
-    const found = fromUuidSync(actorId as `Actor.${string}`) as unknown;
-    return found instanceof Actor ? (found as Actor.Implementation) : null;
-  }
-  return game.actors?.get(actorId) ?? null;
-}
 
 /** The effect data for a new status effect: name and icon from CONFIG.statusEffects. */
 export function statusEffectData(

@@ -13,7 +13,7 @@ import {
   standUp,
   totalDefense as totalDefenseRule,
 } from "../../../rules/wwn/maneuvers.ts";
-import { targetedActors } from "../worldlines/actions.ts";
+import { targetedActors } from "../../shared/actors.ts";
 import { applyWwnUpdates, toWwnCombatant, toWwnWeapon } from "./adapter.ts";
 import { promptWwnAttack } from "./attack/dialog.ts";
 import {

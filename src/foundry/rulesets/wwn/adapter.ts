@@ -15,8 +15,8 @@ import type {
   WwnShield,
   WwnWeapon,
 } from "../../../rules/wwn/model.ts";
-import { combatantId, resolveActor } from "../worldlines/adapter.ts";
-import type { ActorResolver } from "../worldlines/adapter.ts";
+import { combatantId, resolveActor } from "../../shared/actors.ts";
+import type { ActorResolver } from "../../shared/actors.ts";
 import { SKILL_MIN, WWN_ATTRIBUTES, WWN_SKILLS } from "./data.ts";
 
 export { combatantId, resolveActor };

@@ -16,8 +16,8 @@ import type { WwnCombatant } from "../../../rules/wwn/model.ts";
 import type { ActorChange, EventCombatant } from "../../combat/events.ts";
 import type { CombatRulesetHooks, TrackerChip } from "../../combat/ruleset-hooks.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
-import { withDice } from "../worldlines/dice.ts";
-import { i18n } from "../worldlines/env.ts";
+import { withDice } from "../../shared/dice.ts";
+import { i18n } from "../../shared/env.ts";
 import { combatantId, toWwnCombatant, unarmedOf } from "./adapter.ts";
 
 /** The tracker's chips for one member. */

@@ -14,7 +14,7 @@ import type {
 } from "../../../../rules/worldlines/index.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
 import { RANGE_BANDS } from "../data.ts";
-import { i18n } from "../env.ts";
+import { i18n } from "../../../shared/env.ts";
 
 export const ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/worldlines/dialog/attack-dialog.hbs`;
 

@@ -34,11 +34,13 @@ import type {
   WorldlinesWeapon,
 } from "../../../../rules/worldlines/index.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
-import { applyUpdatesBatch, resolveActor, toCombatant, toWeapon } from "../adapter.ts";
+import { applyUpdatesBatch, toCombatant, toWeapon } from "../adapter.ts";
 import { ATTACK_CARD_TEMPLATE, attackCardContext, resultView } from "../cards/attack-card.ts";
 import type { AttackCardState } from "../cards/attack-card.ts";
-import { withDice } from "../dice.ts";
-import { chatMessages, currentUser, i18n, worldUsers } from "../env.ts";
+import { withDice } from "../../../shared/dice.ts";
+import { chatMessages, currentUser, i18n, worldUsers } from "../../../shared/env.ts";
+import { resolveActor } from "../../../shared/actors.ts";
+import { isActorsTurn } from "../../../shared/turn.ts";
 
 export const ATTACK_QUERY = `${SYSTEM_ID}.worldlinesAttack`;
 
@@ -106,26 +108,6 @@ function mayExecute(
 /* ------------------------------------------------------------------------------------------ */
 /*  Step 1: declare                                                                             */
 /* ------------------------------------------------------------------------------------------ */
-
-/**
- * Whether it is this actor's turn, as the turn-strictness setting reads it: "strict" lets an actor
- * that is in the running combat attack only while it is the one taking its turn; "lenient" never
- * checks. Outside a started combat, anyone may attack.
- */
-export function isActorsTurn(actor: Actor.Implementation): boolean {
-  if (game.settings.get(SYSTEM_ID, "turnStrictness") !== "strict") return true;
-  const combat = (game as { combat?: Combat.Implementation | null }).combat ?? null;
-  if (combat === null) return true;
-  const turn = (combat.flags as Record<string, unknown> | undefined)?.[SYSTEM_ID] as
-    { turn?: { round?: number; active?: string | null } } | undefined;
-  const state = turn?.turn;
-  if (state === undefined || (state.round ?? 0) < 1) return true;
-  const mine = combat.combatants.find(
-    (c) => c.actorId === actor.id || (actor.isToken && c.tokenId === actor.token?.id),
-  );
-  if (mine === undefined) return true;
-  return state.active === mine.id;
-}
 
 /** The attack roll as the card shows it, from the Combat die's natural face. */
 export function attackRollOf(input: AttackInput, natural: number): AttackRoll {

@@ -5,7 +5,7 @@
 import { canApply, canDefend, cardOf, requestCardAction } from "../attack/workflow.ts";
 import type { CardAction } from "../attack/workflow.ts";
 import type { AttackCardState } from "./attack-card.ts";
-import { currentUser } from "../env.ts";
+import { currentUser } from "../../../shared/env.ts";
 
 const ACTIONS: readonly CardAction[] = ["evade", "take", "apply"];
 

@@ -16,7 +16,7 @@ import type {
 } from "../../../../rules/wwn/model.ts";
 import { wwnAttackOdds } from "../../../../rules/wwn/odds.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
-import { i18n } from "../../worldlines/env.ts";
+import { i18n } from "../../../shared/env.ts";
 
 export const WWN_ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/wwn/dialog/attack-dialog.hbs`;
 

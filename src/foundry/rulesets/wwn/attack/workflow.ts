@@ -30,9 +30,9 @@ import { SYSTEM_ID } from "../../../constants.ts";
 import { turnStateOf } from "../../../combat/state.ts";
 import { cardFlag, mayRequestApply, mayWriteHere, runHereOrOnGM } from "../../../shared/cards.ts";
 import type { CardResult } from "../../../shared/cards.ts";
-import { withDice } from "../../worldlines/dice.ts";
-import { chatMessages, currentUser, i18n, worldUsers } from "../../worldlines/env.ts";
-import { isActorsTurn } from "../../worldlines/attack/workflow.ts";
+import { withDice } from "../../../shared/dice.ts";
+import { chatMessages, currentUser, i18n, worldUsers } from "../../../shared/env.ts";
+import { isActorsTurn } from "../../../shared/turn.ts";
 import { applyWwnUpdates, resolveActor, toWwnCombatant, toWwnWeapon } from "../adapter.ts";
 import {
   WWN_ATTACK_CARD_TEMPLATE,

@@ -1,5 +1,5 @@
 /**
- * The parts of `game` the Worldlines shell needs once the world is ready. fvtt-types marks them
+ * The parts of `game` the rulesets' shells need once the world is ready. fvtt-types marks them
  * possibly missing (they are, before the ready hook); everything here runs later, from buttons,
  * queries and combat events, so a missing one is a programming error and throws.
  */

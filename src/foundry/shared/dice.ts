@@ -4,7 +4,7 @@
  * the rules on the dice rolled so far; when they ask for one more, roll it with core `Roll` and run
  * them again. The rules are deterministic, so every run retraces the previous one.
  */
-import type { DiceSource, DieRoll } from "../../../rules/core/dice.ts";
+import type { DiceSource, DieRoll } from "../../rules/core/dice.ts";
 
 /** Thrown by a replay when the rules ask for a die that has not been rolled yet. */
 export class NeedDie extends Error {
