@@ -284,17 +284,18 @@ describe("an attack card after the damage roll, rendered in Chromium", () => {
     const posted = await shell.actions.attack(m, itemOf(m, "weapon"), SITUATION);
     if (posted === null) throw new Error(`refused: ${String(fake.notifications.at(-1)?.message)}`);
     message = posted;
-    // The GM evades for Vex: d6 rolls 3, + 1 = 4, short of 7. Damage 1d6+1 rolls 5 → 6; the legs'
-    // d4 stops 2; 4 gets through. The Spirit check for the leg rolls a 1: Vex falls, the leg is
-    // disabled and bleeds.
+    // The GM evades for Vex: d6 rolls 3, + 1 = 4, short of 7. Vex could interrupt for a second
+    // Evasion but takes the hit. Damage 1d6+1 rolls 5 → 6; the legs' d4 stops 2; 4 gets through.
+    // The Spirit check for the leg rolls a 1: Vex falls, the leg is disabled and bleeds.
     fake.setUser(GM.id);
+    queue = [[6, 3]];
+    expect(await shell.workflow.requestCardAction(message, "evade")).toEqual({ ok: true });
     queue = [
-      [6, 3],
       [6, 5],
       [4, 2],
       [6, 1],
     ];
-    const outcome = await shell.workflow.requestCardAction(message, "evade");
+    const outcome = await shell.workflow.requestCardAction(message, "take");
     expect(outcome).toEqual({ ok: true });
     expect(queue).toEqual([]);
   });
@@ -401,6 +402,55 @@ describe("an attack card after the damage roll, rendered in Chromium", () => {
     await expect(player.locator(".fray-wl-prompt").innerText()).resolves.toBe(
       "The defender may spend Energy to evade, or take the hit.",
     );
+  });
+});
+
+describe("an attack card's second chances, rendered in Chromium", () => {
+  it("after a failed Evasion, the GM (who runs Vex) sees Evade again and Take it; the attacker sees neither", async () => {
+    const m = await maya();
+    const v = await vex();
+    fake.setUser(PLAYER.id);
+    table.target(v);
+    queue = [[8, 6]];
+    const posted = await shell.actions.attack(m, itemOf(m, "weapon"), SITUATION);
+    if (posted === null) throw new Error("refused");
+    fake.setUser(GM.id);
+    queue = [[6, 2]]; // 2 + 1 = 3, short of 7
+    await shell.workflow.requestCardAction(posted, "evade");
+    const gm = await showCardAs(posted, GM, 300);
+    await expect(gm.locator(".fray-wl-buttons button").allInnerTexts()).resolves.toEqual([
+      "Evade again (1 Energy, interruption)",
+      "Take it",
+    ]);
+    await expect(gm.locator(".fray-wl-evasion .fray-wl-total").innerText()).resolves.toBe("= 3");
+    const player = await showCardAs(posted, PLAYER, 300);
+    expect(await player.locator("button").count()).toBe(0);
+  });
+
+  it("once applied with Bleeding, offers Recover to the GM (Vex's owner) and to nobody else", async () => {
+    const m = await maya();
+    const v = await vex();
+    fake.setUser(PLAYER.id);
+    table.target(v);
+    queue = [[8, 6]];
+    const posted = await shell.actions.attack(m, itemOf(m, "weapon"), SITUATION);
+    if (posted === null) throw new Error("refused");
+    fake.setUser(GM.id);
+    // Damage 6, legs' d4 stops 2, the leg's Spirit check rolls a 1: Bleeding.
+    queue = [
+      [6, 5],
+      [4, 2],
+      [6, 1],
+    ];
+    await shell.workflow.requestCardAction(posted, "take");
+    await shell.workflow.requestCardAction(posted, "apply");
+    const gm = await showCardAs(posted, GM, 420);
+    await expect(gm.locator("button[data-fray-action=recover]").allInnerTexts()).resolves.toEqual([
+      "Recover from Bleeding",
+    ]);
+    const player = await showCardAs(posted, PLAYER, 420);
+    expect(await player.locator("button").count()).toBe(0);
+    expect(await player.locator(".fray-wl-buttons").count()).toBe(0);
   });
 });
 

@@ -343,3 +343,121 @@ describe("refusals", () => {
     expect(fake.game.messages.size).toBe(before);
   });
 });
+
+describe("Evade again after a failed Evasion", () => {
+  const interrupted = (actor: Actor.Implementation) =>
+    ((actor as unknown as Doc).system as unknown as { interruptUsed: boolean }).interruptUsed;
+
+  it("offers a second Evasion; through the GM for the defender's player, it spends 1 Energy and the interruption, and the hit misses", async () => {
+    // The GM attacks the player's Maya with another pistol-armed actor.
+    const attacker = await maya();
+    const target = await maya();
+    dice([8, 4]); // 4 + Firearms 2 = 6
+    const message = await attackAs(GM.id, attacker, target, "Pistol");
+    if (message === null) throw new Error("refused");
+
+    fake.setUser(PLAYER.id);
+    dice([8, 3]); // Evasion d8: 3 + 0 = 3, short of 6; no damage die yet
+    await workflow.requestCardAction(message, "evade");
+    expect(queue).toEqual([]);
+    expect(card(message).stage).toBe("awaitingExtraEvasion");
+    expect(sys(target).energy.value).toBe(5);
+    expect(content(message)).toContain("Evade again (1 Energy, interruption)");
+    expect(content(message)).toContain('data-fray-action="take"');
+    expect(content(message)).not.toContain('data-fray-action="apply"');
+
+    const sent = fake.users.queries.length;
+    dice([8, 7]); // second Evasion: 7 ≥ 6
+    expect(await workflow.requestCardAction(message, "evadeAgain")).toEqual({ ok: true });
+    expect(fake.users.queries.slice(sent)).toMatchObject([
+      { from: PLAYER.id, to: GM.id, name: "fray.worldlinesAttack", data: { action: "evadeAgain" } },
+    ]);
+    expect(card(message)).toMatchObject({ stage: "applied", result: { hit: false } });
+    expect(card(message).result?.evasions.map((e) => [e.total, e.success, e.extra])).toEqual([
+      [3, false, false],
+      [7, true, true],
+    ]);
+    expect(sys(target).energy.value).toBe(4);
+    expect(interrupted(target)).toBe(true);
+    expect(sys(target).health.value).toBe(20);
+    expect(content(message)).toContain("Second Evasion");
+    expect(content(message)).toContain("Evaded");
+  });
+
+  it("after a second Evasion that fails too, damage is applied as usual and nothing more is paid", async () => {
+    const a = await maya();
+    const v = await vex();
+    dice([8, 6]); // 8
+    const message = await attackAs(PLAYER.id, a, v, "Pistol");
+    if (message === null) throw new Error("refused");
+    fake.setUser(GM.id);
+    dice([6, 2]); // 2 + 1 = 3
+    await workflow.requestCardAction(message, "evade");
+    dice([6, 4], [6, 3], [4, 1]); // 4 + 1 = 5 fails; damage 3 + 1 = 4; Armor d4: 1
+    await workflow.requestCardAction(message, "evadeAgain");
+    expect(card(message)).toMatchObject({ stage: "resolved", result: { hit: true } });
+    expect(sys(v).energy.value).toBe(2);
+    await workflow.requestCardAction(message, "apply");
+    expect(sys(v).health.value).toBe(17);
+    expect(sys(v).energy.value).toBe(2);
+    expect(interrupted(v)).toBe(true);
+  });
+
+  it("Take it after a failed Evasion rolls the damage and keeps the interruption", async () => {
+    const a = await maya();
+    const v = await vex();
+    dice([8, 6]);
+    const message = await attackAs(PLAYER.id, a, v, "Pistol");
+    if (message === null) throw new Error("refused");
+    fake.setUser(GM.id);
+    dice([6, 2]);
+    await workflow.requestCardAction(message, "evade");
+    dice([6, 5], [4, 2]); // damage 5 + 1 = 6; Armor d4: 2
+    await workflow.requestCardAction(message, "take");
+    expect(card(message).result?.evasions).toHaveLength(1);
+    await workflow.requestCardAction(message, "apply");
+    expect(sys(v).health.value).toBe(16);
+    expect(sys(v).energy.value).toBe(3);
+    expect(interrupted(v)).toBe(false);
+  });
+
+  it("is not offered when the first Evasion used the last Energy: damage follows at once", async () => {
+    const a = await maya();
+    const v = await vex();
+    await v.update({ "system.energy.value": 1 } as never);
+    dice([8, 6]);
+    const message = await attackAs(PLAYER.id, a, v, "Pistol");
+    if (message === null) throw new Error("refused");
+    fake.setUser(GM.id);
+    dice([6, 2], [6, 5], [4, 2]);
+    await workflow.requestCardAction(message, "evade");
+    expect(card(message).stage).toBe("resolved");
+    expect(content(message)).not.toContain("Evade again");
+    expect(sys(v).energy.value).toBe(0);
+  });
+
+  it("is refused when the defender already interrupted this round: a warning, nothing written", async () => {
+    const a = await maya();
+    const v = await vex();
+    dice([8, 6]);
+    const message = await attackAs(PLAYER.id, a, v, "Pistol");
+    if (message === null) throw new Error("refused");
+    fake.setUser(GM.id);
+    dice([6, 2]);
+    await workflow.requestCardAction(message, "evade");
+    expect(card(message).stage).toBe("awaitingExtraEvasion");
+    // Meanwhile Vex spent the round's interruption elsewhere.
+    await v.update({ "system.interruptUsed": true } as never);
+
+    const calls = fake.db.count();
+    fake.notifications.length = 0;
+    const outcome = await workflow.requestCardAction(message, "evadeAgain");
+    expect(outcome).toMatchObject({ ok: false, reason: "evadeInterruptUsed" });
+    expect(fake.notifications).toEqual([
+      { level: "warn", message: "Already interrupted this round." },
+    ]);
+    expect(fake.db.count()).toBe(calls);
+    expect(card(message).stage).toBe("awaitingExtraEvasion");
+    expect(sys(v).energy.value).toBe(3);
+  });
+});

@@ -3,19 +3,21 @@
  * chat card, First Aid stopping it, and the round events as data for the combat code.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GM, installFakeFoundry } from "../fake-foundry/index.ts";
+import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
 import type * as Events from "../../src/foundry/rulesets/worldlines/statuses/round-events.ts";
 import type * as Adapter from "../../src/foundry/rulesets/worldlines/adapter.ts";
+import type * as Buttons from "../../src/foundry/rulesets/worldlines/cards/buttons.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
 let actions: typeof Actions;
 let events: typeof Events;
 let adapter: typeof Adapter;
+let buttons: typeof Buttons;
 let queue: [number, number][] = [];
 
 beforeAll(async () => {
@@ -32,6 +34,7 @@ beforeAll(async () => {
   actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
   events = await import("../../src/foundry/rulesets/worldlines/statuses/round-events.ts");
   adapter = await import("../../src/foundry/rulesets/worldlines/adapter.ts");
+  buttons = await import("../../src/foundry/rulesets/worldlines/cards/buttons.ts");
 });
 
 beforeEach(() => {
@@ -164,5 +167,63 @@ describe("round events as data", () => {
     queue = [[6, 4]]; // Spirit d6: 4 against TD 4
     expect(await actions.recoveryCheck(s, "staggered")).toBe(true);
     expect(statuses(s)).not.toContain("staggered");
+  });
+});
+
+describe("Recover on a status card", () => {
+  /** Rook, the player's character: Bleeding and Staggered for two more turns. */
+  function staggeredBleeder(owner: string | null) {
+    return createActor({
+      name: "Rook",
+      type: "character",
+      ownership: owner === null ? {} : { [owner]: 3 },
+      system: {
+        health: { value: 20, max: 20 },
+        energy: { value: 6, max: 6 },
+        traits: { combat: 8, spirit: 6, mind: 6 },
+      },
+      effects: [
+        { name: "Bleeding", statuses: ["bleeding"], flags: { fray: { hpPerTurn: 5 } } },
+        { name: "Staggered", statuses: ["staggered"], flags: { fray: { turnsLeft: 2 } } },
+      ],
+    });
+  }
+  const lastMessage = () => {
+    const message = fake.game.messages.contents.at(-1);
+    if (message === undefined) throw new Error("no card");
+    return message as unknown as ChatMessage.Implementation;
+  };
+
+  it("offers the owner a Recover per status with a check; a passing Spirit roll removes Staggered", async () => {
+    const rook = await staggeredBleeder(PLAYER.id);
+    await actions.runTurnStart(rook);
+    const card = lastMessage();
+    expect(lastCard()).toContain("Rook: recover from Bleeding");
+    expect(lastCard()).toContain("Rook: recover from Staggered");
+    expect(buttons.recoverOffers(card)).toEqual([
+      { actorId: rook.id, statusId: "bleeding" },
+      { actorId: rook.id, statusId: "staggered" },
+    ]);
+
+    fake.setUser(PLAYER.id);
+    queue = [[6, 4]]; // Spirit d6: 4 against TD 4
+    expect(await buttons.pressRecover(card, rook.id ?? "", "staggered")).toBe(true);
+    expect(statuses(rook)).not.toContain("staggered");
+    expect(statuses(rook)).toContain("bleeding");
+    expect(lastCard()).toContain("Staggered");
+  });
+
+  it("refuses a user who does not own the actor: a warning, nothing written", async () => {
+    const rook = await staggeredBleeder(null);
+    await actions.runTurnStart(rook);
+    const card = lastMessage();
+    fake.setUser(PLAYER.id);
+    const calls = fake.db.count();
+    expect(await buttons.pressRecover(card, rook.id ?? "", "staggered")).toBe(false);
+    expect(fake.notifications).toEqual([
+      { level: "warn", message: "You may not do that on this card." },
+    ]);
+    expect(fake.db.count()).toBe(calls);
+    expect(statuses(rook)).toContain("staggered");
   });
 });

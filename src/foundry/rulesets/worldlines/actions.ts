@@ -20,7 +20,7 @@ import type {
 import { applyUpdatesBatch, bandForDistance, bandReach, toCombatant, toWeapon } from "./adapter.ts";
 import { promptAttack } from "./attack/dialog.ts";
 import { declareAttack, warnRefusal } from "./attack/workflow.ts";
-import { postStatusCard, tickLines } from "./cards/status-card.ts";
+import { postStatusCard, recoverButtons, tickLines } from "./cards/status-card.ts";
 import { DEFAULT_BAND_FEET } from "./data.ts";
 import { worldlinesRoundEvents } from "./statuses/round-events.ts";
 import type { EventResult } from "./statuses/round-events.ts";
@@ -183,7 +183,12 @@ export async function antidote(actor: Actor.Implementation): Promise<boolean> {
 /* ------------------------------------------------------------------------------------------ */
 
 async function report(result: EventResult, key: string): Promise<void> {
-  await postStatusCard(i18n().localize(key), tickLines(result.ticks, i18n()));
+  await postStatusCard(
+    i18n().localize(key),
+    tickLines(result.ticks, i18n()),
+    undefined,
+    recoverButtons(result.ticks, i18n()),
+  );
 }
 
 /** Start of an actor's turn: Bleeding bites, Defensive Posture ends; writes and posts a card. */

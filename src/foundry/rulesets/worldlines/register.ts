@@ -10,7 +10,7 @@ import { SYSTEM_ID } from "../../constants.ts";
 import { runRoundEvent, runTurnEnd, runTurnStart } from "./actions.ts";
 import { toCombatant } from "./adapter.ts";
 import { ATTACK_QUERY, handleAttackQuery } from "./attack/workflow.ts";
-import { wireAttackCard } from "./cards/buttons.ts";
+import { wireAttackCard, wireStatusCard } from "./cards/buttons.ts";
 import { worldlinesStatusEffects } from "./statuses/effects.ts";
 
 /**
@@ -51,6 +51,7 @@ export function registerWorldlinesPlay(): void {
   (CONFIG.queries as unknown as Record<string, unknown>)[ATTACK_QUERY] = handleAttackQuery;
   Hooks.on("renderChatMessageHTML", (message, html) => {
     wireAttackCard(message, html);
+    wireStatusCard(message, html);
   });
   console.info(`${SYSTEM_ID} | Worldlines statuses, cards and queries registered`);
 }

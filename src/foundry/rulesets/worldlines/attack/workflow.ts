@@ -4,7 +4,9 @@
  * 1. declare: the attacker's client checks the attack (target, Energy, turn, Staggered, Charm),
  *    rolls the Combat die with core Roll, pays the Energy and posts the card;
  * 2. defend: the defender's owner (or the GM) presses Evade or Take it; the rest of the dice
- *    (Evasion, headshot d20, damage, Armor die, limb Spirit check …) are rolled and shown;
+ *    (Evasion, headshot d20, damage, Armor die, limb Spirit check …) are rolled and shown. After a
+ *    failed Evasion, when the defender may still interrupt, the card stops and offers Evade again
+ *    (a second Evasion as the round's interruption) or Take it;
  * 3. apply: the owner of the defender, the attacker or the GM writes the result to the actor.
  *
  * Every write is made by a client allowed to make it: when the user pressing a button may not
@@ -21,7 +23,9 @@ import {
   attackModifiers,
   checkAttack,
   checkEvasion,
+  checkExtraEvasion,
   critThreshold,
+  evasionModifiers,
   resolveAttack,
 } from "../../../../rules/worldlines/index.ts";
 import type {
@@ -29,7 +33,9 @@ import type {
   AttackInput,
   AttackRoll,
   AttackSituation,
+  DefenseChoice,
   EvasionRefusal,
+  EvasionRoll,
   WorldlinesCombatant,
   WorldlinesWeapon,
 } from "../../../../rules/worldlines/index.ts";
@@ -44,7 +50,7 @@ import { isActorsTurn } from "../../../shared/turn.ts";
 
 export const ATTACK_QUERY = `${SYSTEM_ID}.worldlinesAttack`;
 
-export type CardAction = "evade" | "take" | "apply";
+export type CardAction = "evade" | "evadeAgain" | "take" | "apply";
 
 /** What a client asks the executing client (itself or the active GM) to do with a card. */
 export interface CardRequest {
@@ -75,7 +81,7 @@ export function cardOf(message: ChatMessage.Implementation): AttackCardState | n
   return card?.attack ?? null;
 }
 
-/** Whether this user may press Evade / Take it on the card. */
+/** Whether this user may press Evade / Evade again / Take it on the card. */
 export function canDefend(card: AttackCardState, user: User.Implementation): boolean {
   return user.isGM || owns(resolveActor(card.defenderId), user);
 }
@@ -279,33 +285,134 @@ const EVADE_REFUSALS: Record<EvasionRefusal, string> = {
   stressed: "evadeStressed",
 };
 
-/** Rolls the rest of the attack (after the card's dice, then `given`) and the card it makes. */
+/** A defense step: the first answer to the attack, or the answer after a failed Evasion. */
+type DefenseStep = "evade" | "take" | "evadeAgain";
+
+/** The defender's choices for the engine, for a card whose defense is (or becomes) `step`. */
+function choiceOf(card: AttackCardState, step: DefenseStep): DefenseChoice {
+  if (step === "evadeAgain") return { evade: true, extraEvasion: true };
+  // Taking the hit after a failed Evasion: the Evasion stands, no second one.
+  if (card.stage === "awaitingExtraEvasion" || card.defense === "evade") {
+    return { evade: true, extraEvasion: card.extraEvasion === true };
+  }
+  return { evade: step === "evade" };
+}
+
+/** Thrown inside a replay to stop before the damage dice: the defender has a choice to make. */
+class AwaitExtraEvasion extends Error {}
+
+/**
+ * The defender as it was before this card's defense: the Energy it already paid on this card given
+ * back, and its interruption too when the card used it (so replaying the card's dice retraces it).
+ */
+function beforeDefense(card: AttackCardState, now: WorldlinesCombatant): WorldlinesCombatant {
+  const paid = card.result?.defenderSpent ?? card.evasionPaid ?? 0;
+  return {
+    ...now,
+    energy: { ...now.energy, value: now.energy.value + paid },
+    ...(card.extraEvasion === true ? { interruptUsed: false } : {}),
+  };
+}
+
+/**
+ * Rolls the rest of the attack (after the card's dice, then `given`) and the card it makes, from
+ * the defender as it was before this card's defense. A first Evasion that fails, when the defender
+ * may still interrupt for a second one, stops the card there (stage awaitingExtraEvasion).
+ */
 async function resolveCard(
   card: AttackCardState,
-  defense: "evade" | "take",
+  step: DefenseStep,
   defender: WorldlinesCombatant,
   given: readonly DieRoll[],
 ): Promise<{ card: AttackCardState; rolls: Roll[] }> {
+  const input = inputOf(card, defender);
+  const firstCost = checkEvasion(defender, card.attack.critical);
+  const mayPause = step === "evade" && card.stage === "awaitingDefense" && firstCost.ok;
+  const paused = { total: 0 };
+  const choice: DefenseChoice = mayPause
+    ? {
+        evade: true,
+        extraEvasion: (view) => {
+          const paid = {
+            ...defender,
+            energy: { ...defender.energy, value: defender.energy.value - firstCost.value.cost },
+          };
+          if (!checkExtraEvasion(paid).ok) return false;
+          paused.total = view.evasionTotal ?? 0;
+          throw new AwaitExtraEvasion();
+        },
+      }
+    : choiceOf(card, step);
   const rolled = await withDice(
-    (dice) => resolveAttack(inputOf(card, defender), dice, { evade: defense === "evade" }),
+    (dice) => {
+      try {
+        return resolveAttack(input, dice, choice);
+      } catch (error) {
+        if (error instanceof AwaitExtraEvasion) return null;
+        throw error;
+      }
+    },
     [...card.dice, ...given],
   );
   const outcome = rolled.value;
-  if (!outcome.ok) throw new Error(`the declared attack no longer resolves: ${outcome.reason}`);
+  if (outcome === null && mayPause) {
+    // The first Evasion failed and the defender may interrupt: show it and wait.
+    const evasionDice = rolled.dice.slice(card.dice.length);
+    const evasion: EvasionRoll = {
+      naturals: evasionDice.map((d) => d.value),
+      modifiers: evasionModifiers(input),
+      total: paused.total,
+      success: false,
+      extra: false,
+    };
+    return {
+      card: {
+        ...card,
+        stage: "awaitingExtraEvasion",
+        defense: "evade",
+        dice: rolled.dice,
+        pendingEvasion: evasion,
+        evasionPaid: firstCost.value.cost,
+      },
+      rolls: rolled.rolls,
+    };
+  }
+  if (outcome === null || !outcome.ok) {
+    throw new Error(`the declared attack no longer resolves: ${outcome?.reason ?? "paused"}`);
+  }
   const result = resultView(outcome.value, defender);
+  const extraEvasion = outcome.value.evasions.some((e) => e.extra);
   return {
-    card: { ...card, stage: "resolved", defense, dice: rolled.dice, result },
+    card: {
+      ...card,
+      stage: "resolved",
+      defense: step === "take" && card.defense !== "evade" ? "take" : "evade",
+      extraEvasion,
+      pendingEvasion: null,
+      dice: rolled.dice,
+      result,
+    },
     rolls: rolled.rolls,
   };
 }
 
+/** Why the defender may not evade a second time, as the card's refusal reasons. */
+function extraEvasionRefusal(defender: WorldlinesCombatant): Refusal | null {
+  const can = checkExtraEvasion(defender);
+  if (can.ok) return null;
+  const reason =
+    can.reason === "notEnoughEnergy" ? "evadeAgainNotEnoughEnergy" : EVADE_REFUSALS[can.reason];
+  return refuse(reason, can.detail);
+}
+
 /** Rolls the dice a defense needs on this client (so the player sees them), without writing. */
-async function preRoll(card: AttackCardState, action: "evade" | "take"): Promise<DieRoll[]> {
+async function preRoll(card: AttackCardState, action: DefenseStep): Promise<DieRoll[]> {
   const defenderActor = resolveActor(card.defenderId);
   if (defenderActor === null) return [];
-  const defender = toCombatant(defenderActor);
-  if (action === "evade" && !checkEvasion(defender, card.attack.critical).ok) return [];
-  const { card: resolved, rolls } = await resolveCard(card, action, defender, []);
+  const now = toCombatant(defenderActor);
+  if (action === "evade" && !checkEvasion(now, card.attack.critical).ok) return [];
+  if (action === "evadeAgain" && extraEvasionRefusal(now) !== null) return [];
+  const { card: resolved, rolls } = await resolveCard(card, action, beforeDefense(card, now), []);
   await showDice(rolls);
   return resolved.dice.slice(card.dice.length);
 }
@@ -314,12 +421,19 @@ async function preRoll(card: AttackCardState, action: "evade" | "take"): Promise
 /*  Step 3: apply                                                                               */
 /* ------------------------------------------------------------------------------------------ */
 
-/** The updates of a resolved card, minus the Evasion Energy (paid when evading). */
+/**
+ * The updates of a resolved card, minus the Evasion Energy and the interruption (both paid when
+ * evading).
+ */
 function damageUpdates(updates: readonly ActorUpdate[], defenderId: string): ActorUpdate[] {
   return updates
     .map((u) => {
       if (u.actorId !== defenderId) return u;
-      const { [FIELD_PATHS.energy]: _paid, ...changes } = u.changes;
+      const {
+        [FIELD_PATHS.energy]: _paid,
+        [FIELD_PATHS.interruptUsed]: _interrupted,
+        ...changes
+      } = u.changes;
       return { ...u, changes };
     })
     .filter(
@@ -336,11 +450,7 @@ function damageUpdates(updates: readonly ActorUpdate[], defenderId: string): Act
  * from the target's current health, even if it changed since the card was rolled.
  */
 async function reresolve(card: AttackCardState, defenderNow: WorldlinesCombatant) {
-  const spent = card.result?.defenderSpent ?? 0;
-  const before: WorldlinesCombatant = {
-    ...defenderNow,
-    energy: { ...defenderNow.energy, value: defenderNow.energy.value + spent },
-  };
+  const before = beforeDefense(card, defenderNow);
   const { card: again, rolls } = await resolveCard(
     { ...card, dice: card.dice.slice(0, 1) },
     card.defense ?? "take",
@@ -377,22 +487,36 @@ export async function executeCardRequest(request: CardRequest): Promise<CardOutc
   const defenderActor = resolveActor(card.defenderId);
   if (defenderActor === null) return refuse("noSuchTarget");
 
-  if (request.action === "evade" || request.action === "take") {
-    if (card.stage !== "awaitingDefense") return refuse("alreadyResolved");
+  if (request.action !== "apply") {
+    const action = request.action;
+    const waiting = card.stage === "awaitingDefense" || card.stage === "awaitingExtraEvasion";
+    if (!waiting) return refuse("alreadyResolved");
+    // Evade answers the attack; Evade again answers a failed Evasion; Take it answers either.
+    const fits = action === "take" || (action === "evade") === (card.stage === "awaitingDefense");
+    if (!fits) return refuse(action === "evade" ? "alreadyResolved" : "badRequest");
     if (!canDefend(card, requester)) return refuse("notAllowed");
-    const defender = toCombatant(defenderActor);
-    if (request.action === "evade") {
-      const can = checkEvasion(defender, card.attack.critical);
+    const now = toCombatant(defenderActor);
+    if (action === "evade") {
+      const can = checkEvasion(now, card.attack.critical);
       if (!can.ok) return refuse(EVADE_REFUSALS[can.reason], can.detail);
     }
-    const { card: resolved } = await resolveCard(card, request.action, defender, request.dice);
-    // The Evasion Energy is paid now, whatever happens to the card.
-    const spent = resolved.result?.defenderSpent ?? 0;
-    if (spent > 0) {
+    if (action === "evadeAgain") {
+      const refusal = extraEvasionRefusal(now);
+      if (refusal !== null) return refusal;
+    }
+    const before = beforeDefense(card, now);
+    const { card: resolved } = await resolveCard(card, action, before, request.dice);
+    // The Evasion Energy (and the interruption) is paid now, whatever happens to the card.
+    const spent = resolved.result?.defenderSpent ?? resolved.evasionPaid ?? 0;
+    const interrupted = resolved.extraEvasion === true && !now.interruptUsed;
+    if (spent !== before.energy.value - now.energy.value || interrupted) {
       await applyUpdatesBatch([
         {
           actorId: card.defenderId,
-          changes: { [FIELD_PATHS.energy]: defender.energy.value - spent },
+          changes: {
+            [FIELD_PATHS.energy]: before.energy.value - spent,
+            ...(interrupted ? { [FIELD_PATHS.interruptUsed]: true } : {}),
+          },
           setStatuses: {},
           removeStatuses: [],
         },
@@ -452,7 +576,9 @@ export function parseCardRequest(data: unknown): CardRequest | null {
   if (typeof data !== "object" || data === null) return null;
   const { messageId, userId, action, dice } = data as Record<string, unknown>;
   if (typeof messageId !== "string" || typeof userId !== "string") return null;
-  if (action !== "evade" && action !== "take" && action !== "apply") return null;
+  if (action !== "evade" && action !== "evadeAgain" && action !== "take" && action !== "apply") {
+    return null;
+  }
   if (!Array.isArray(dice)) return null;
   const valid = dice.every(
     (d: unknown) =>
@@ -483,8 +609,8 @@ export async function requestCardAction(
     warnRefusal(refusal);
     return refusal;
   }
-  const dice =
-    action === "apply" || card.stage !== "awaitingDefense" ? [] : await preRoll(card, action);
+  const waiting = card.stage === "awaitingDefense" || card.stage === "awaitingExtraEvasion";
+  const dice = action === "apply" || !waiting ? [] : await preRoll(card, action);
   const request: CardRequest = { messageId: message.id ?? "", userId: user.id ?? "", action, dice };
   let outcome: CardOutcome;
   if (mayExecute(card, message, user)) {

@@ -1,8 +1,9 @@
 /**
  * The Worldlines attack card: its state (kept in the ChatMessage's flags.fray.attack) and the
  * template context built from it. The card moves through three stages: the attack is rolled and
- * waits for the defender (Evade / Take it); the defense is resolved and damage is rolled (Apply);
- * the result is applied.
+ * waits for the defender (Evade / Take it), and after a failed Evasion may wait again (Evade again
+ * / Take it); the defense is resolved and damage is rolled (Apply); the result is applied, and the
+ * defender may try to recover from the statuses it brought (Recover).
  */
 import type { DieRoll } from "../../../../rules/core/dice.ts";
 import type {
@@ -10,16 +11,18 @@ import type {
   AttackOutcome,
   AttackRoll,
   AttackSituation,
+  EvasionRoll,
   Modifier,
   WorldlinesCombatant,
   WorldlinesWeapon,
 } from "../../../../rules/worldlines/index.ts";
+import { DEFAULT_OPTIONS } from "../../../../rules/worldlines/index.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
 
 export const ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/worldlines/chat/attack-card.hbs`;
 export const STATUS_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/worldlines/chat/status-card.hbs`;
 
-export type AttackStage = "awaitingDefense" | "resolved" | "applied";
+export type AttackStage = "awaitingDefense" | "awaitingExtraEvasion" | "resolved" | "applied";
 
 /** What the card shows of a resolved attack (the outcome minus the combatants). */
 export interface AttackResultView {
@@ -58,6 +61,17 @@ export interface AttackCardState {
   /** Every die of the attack so far, in the order the rules drew them (attack die first). */
   readonly dice: readonly DieRoll[];
   readonly result: AttackResultView | null;
+  /** The failed first Evasion while the defender decides on a second one. */
+  readonly pendingEvasion?: EvasionRoll | null;
+  /** Energy the first Evasion cost (paid), while the defender decides. */
+  readonly evasionPaid?: number;
+  /** The defender interrupted for a second Evasion. */
+  readonly extraEvasion?: boolean;
+}
+
+/** Whether a status has a recovery check in the recovery table (so a Recover button makes sense). */
+export function hasRecoveryCheck(statusId: string): boolean {
+  return Object.hasOwn(DEFAULT_OPTIONS.recovery, statusId);
 }
 
 export function resultView(outcome: AttackOutcome, before: WorldlinesCombatant): AttackResultView {
@@ -113,6 +127,16 @@ function modifierLines(modifiers: readonly Modifier[], localize: Localize) {
   }));
 }
 
+function evasionLine(e: EvasionRoll, localize: Localize) {
+  return {
+    dice: e.naturals.join(" / "),
+    modifiers: modifierLines(e.modifiers, localize),
+    total: e.total,
+    success: e.success,
+    extra: e.extra,
+  };
+}
+
 /** The template context of an attack card. `i18n` is game.i18n (a stand-in in browser tests). */
 export function attackCardContext(
   card: AttackCardState,
@@ -145,18 +169,21 @@ export function attackCardContext(
     total: card.attack.total,
     critical: card.attack.critical,
     awaiting: card.stage === "awaitingDefense",
-    evadeLabel: format("FRAY.Worldlines.Card.Evade", { cost: 1 }),
+    awaitingExtra: card.stage === "awaitingExtraEvasion",
+    pendingEvasion:
+      card.pendingEvasion === null || card.pendingEvasion === undefined
+        ? null
+        : evasionLine(card.pendingEvasion, localize),
+    evadeLabel: format("FRAY.Worldlines.Card.Evade", { cost: DEFAULT_OPTIONS.costs.evade }),
+    evadeAgainLabel: format("FRAY.Worldlines.Card.EvadeAgain", {
+      cost: DEFAULT_OPTIONS.costs.extraEvasion,
+    }),
     result:
       r === null
         ? null
         : {
             hit: r.hit,
-            evasions: r.evasions.map((e) => ({
-              dice: e.naturals.join(" / "),
-              modifiers: modifierLines(e.modifiers, localize),
-              total: e.total,
-              success: e.success,
-            })),
+            evasions: r.evasions.map((e) => evasionLine(e, localize)),
             evasionRefused:
               r.evasionRefused === null
                 ? null
@@ -207,6 +234,17 @@ export function attackCardContext(
                     disabled: r.limbCheck.limbDisabled,
                   },
             statuses: r.statusesApplied.map((id) => localize(`FRAY.Worldlines.Status.${id}.Name`)),
+            // Once written, the defender may try to shake off what it can recover from.
+            recover:
+              card.stage === "applied"
+                ? [...new Set(r.statusesApplied)].filter(hasRecoveryCheck).map((id) => ({
+                    actorId: card.defenderId,
+                    statusId: id,
+                    label: format("FRAY.Worldlines.Card.Recover", {
+                      status: localize(`FRAY.Worldlines.Status.${id}.Name`),
+                    }),
+                  }))
+                : [],
             charmBroken: r.charmBroken,
             health: r.health,
             healthLost: r.healthLost,

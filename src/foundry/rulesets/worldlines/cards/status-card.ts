@@ -3,7 +3,7 @@
  * running out) and for recovery attempts and First Aid.
  */
 import type { StatusTick } from "../statuses/round-events.ts";
-import { STATUS_CARD_TEMPLATE } from "./attack-card.ts";
+import { STATUS_CARD_TEMPLATE, hasRecoveryCheck } from "./attack-card.ts";
 
 type Localize = (key: string) => string;
 type Format = (key: string, data: Record<string, string | number>) => string;
@@ -55,23 +55,67 @@ export function tickLines(
   return lines;
 }
 
+/** A Recover button: one actor's recovery check against one of its statuses. */
+export interface RecoverButton {
+  readonly actorId: string;
+  readonly statusId: string;
+  readonly label: string;
+}
+
+/**
+ * The Recover buttons of a tick card: for each actor the card is about, one per status it still
+ * has that the recovery table gives a check.
+ */
+export function recoverButtons(
+  ticks: readonly StatusTick[],
+  i18n: { localize: Localize; format: Format },
+): RecoverButton[] {
+  const seen = new Set<string>();
+  const buttons: RecoverButton[] = [];
+  for (const tick of ticks) {
+    for (const id of tick.statuses) {
+      const key = `${tick.actorId}.${id}`;
+      if (!hasRecoveryCheck(id) || seen.has(key)) continue;
+      seen.add(key);
+      buttons.push({
+        actorId: tick.actorId,
+        statusId: id,
+        label: i18n.format("FRAY.Worldlines.Card.RecoverActor", {
+          name: tick.name,
+          status: i18n.localize(`FRAY.Worldlines.Status.${id}.Name`),
+        }),
+      });
+    }
+  }
+  return buttons;
+}
+
 /** Posts a short status card; nothing when there is nothing to say. */
 export async function postStatusCard(
   title: string,
   lines: readonly StatusLine[],
   speakerActor?: Actor.Implementation,
+  recover: readonly RecoverButton[] = [],
 ): Promise<ChatMessage.Implementation | null> {
   if (lines.length === 0) return null;
   const content = await foundry.applications.handlebars.renderTemplate(STATUS_CARD_TEMPLATE, {
     title,
     lines,
+    recover,
   });
   const message = await ChatMessage.create({
     content,
     ...(speakerActor === undefined
       ? {}
       : { speaker: ChatMessage.getSpeaker({ actor: speakerActor }) }),
-    flags: { fray: { status: { lines: lines.map((l) => l.text) } } },
+    flags: {
+      fray: {
+        status: {
+          lines: lines.map((l) => l.text),
+          recover: recover.map(({ actorId, statusId }) => ({ actorId, statusId })),
+        },
+      },
+    },
   } as never);
   return (message as ChatMessage.Implementation | undefined) ?? null;
 }

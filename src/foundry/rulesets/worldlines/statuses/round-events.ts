@@ -33,6 +33,8 @@ export interface StatusTick {
   readonly health: { readonly before: number; readonly after: number; readonly max: number };
   readonly downed?: "dying" | "unconscious";
   readonly expired: readonly StatusId[];
+  /** The statuses the actor still has after the tick. */
+  readonly statuses: readonly StatusId[];
 }
 
 export interface EventResult {
@@ -61,6 +63,7 @@ function tickOf(
     },
     ...(outcome.downed === undefined ? {} : { downed: outcome.downed }),
     expired: outcome.expired,
+    statuses: Object.keys(outcome.actor.statuses) as StatusId[],
   };
 }
 
