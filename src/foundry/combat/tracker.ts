@@ -17,6 +17,7 @@ import type { TemplatePart } from "../sheets/base.ts";
 import { requestTurnAction, startFrayCombat, userOwns, warnRefusal } from "./actions.ts";
 import type { ActionOutcome } from "./actions.ts";
 import type { StartChoice } from "./start.ts";
+import type { TurnOrder } from "../../rules/combat/order.ts";
 import { currentOrder, rosterOf, teamsOf, turnStateOf } from "./state.ts";
 import type { CombatLike, CombatantLike } from "./state.ts";
 import { combatHooks } from "./ruleset-hooks.ts";
@@ -153,7 +154,8 @@ const ORDER_LABELS: Record<string, string> = {
   freelancers: "",
 };
 
-function setupButtons(combat: CombatLike, source: string): SetupButton[] {
+function setupButtons(combat: CombatLike, turnOrder: TurnOrder): SetupButton[] {
+  const source = turnOrder.source;
   const teams = teamsOf(combat).map(teamData);
   const per = (choice: SetupButton["choice"], label: string) =>
     teams.map((team) => ({
@@ -180,7 +182,10 @@ function setupButtons(combat: CombatLike, source: string): SetupButton[] {
         ...per("surprise", "FRAY.Combat.Setup.Surprises"),
       ];
     case "teamRoll":
-      return [plain("roll", "FRAY.Combat.Setup.RollTeams")];
+      return [
+        plain("roll", "FRAY.Combat.Setup.RollTeams"),
+        ...(turnOrder.surprise === true ? per("surprise", "FRAY.Combat.Setup.Surprises") : []),
+      ];
     default:
       return [plain("roll", "FRAY.Combat.Setup.RollCombatants")];
   }
@@ -332,7 +337,7 @@ export function trackerContext(
     orderLabel: ORDER_LABELS[ruleset.id] ?? "",
     blocks,
     events,
-    setup: !started && user.isGM ? setupButtons(combat, ruleset.turnOrder.source) : [],
+    setup: !started && user.isGM ? setupButtons(combat, ruleset.turnOrder) : [],
   };
 }
 

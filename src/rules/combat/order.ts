@@ -33,6 +33,11 @@ export interface SettledOrder {
 export interface TurnOrder {
   readonly mode: TurnMode;
   readonly source: OrderSource;
+  /**
+   * Whether a team may open the combat by surprise (a free round first, as in WWN). Rulesets
+   * whose source already offers surprise (surpriseOrTeamRoll) need not say so.
+   */
+  readonly surprise?: boolean;
   /** The phases of the given round (1 = first) under a settled order. */
   roundPlan(order: SettledOrder, round: number): RoundPlan;
 }

@@ -75,5 +75,6 @@ export function wwnRoundPlan(order: SettledOrder, round: number): RoundPlan {
 export const wwnTurnOrder: TurnOrder = {
   mode: "team",
   source: "teamRoll",
+  surprise: true,
   roundPlan: wwnRoundPlan,
 };
