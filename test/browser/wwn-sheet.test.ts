@@ -89,6 +89,7 @@ describe("the WWN character sheet, rendered in Chromium", () => {
             mode: "ranged",
             twoHanded: true,
             reload: "bow",
+            loaded: false,
             readied: false,
           },
         },
@@ -135,6 +136,29 @@ describe("the WWN character sheet, rendered in Chromium", () => {
     await expect(page.locator(".wwn-round .fray-chip.off").innerText()).resolves.toBe("Main");
     await expect(page.locator(".wwn-round .fray-chip.on").first().innerText()).resolves.toBe(
       "Move × 1",
+    );
+  });
+
+  it("offers the round's maneuvers as buttons with their English labels", async () => {
+    await expect(
+      page.locator(".wwn-round-actions button:visible").allInnerTexts(),
+    ).resolves.toEqual([
+      "Total Defense",
+      "Fighting Withdrawal",
+      "Run",
+      "Go prone",
+      "Hold action",
+      "Delay",
+    ]);
+  });
+
+  it("offers Reload on the unloaded bow's row only", async () => {
+    const reload = page.locator(".wwn-weapon button.wwn-reload");
+    await expect(reload.count()).resolves.toBe(1);
+    await expect(reload.isVisible()).resolves.toBe(true);
+    await expect(reload.innerText()).resolves.toBe("Reload");
+    await expect(page.locator(".wwn-weapon:has(button.wwn-reload) a").innerText()).resolves.toBe(
+      "Shortbow",
     );
   });
 });

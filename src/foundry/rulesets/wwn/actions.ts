@@ -1,6 +1,6 @@
 /**
  * The WWN actions a sheet (or a macro) calls: attack, Total Defense, going prone and standing up,
- * readying or stowing a weapon. Each one checks with the rules, writes through the adapter and,
+ * readying or stowing a weapon, reloading, Fighting Withdrawal, Run, Hold and Delay. Each one checks with the rules, writes through the adapter and,
  * in a started combat, spends the action it costs (Main, Move, On Turn, Instant); a refusal is a
  * warning that changes nothing. Outside a combat the action economy is not tracked.
  */
@@ -8,18 +8,26 @@ import type { Result } from "../../../rules/core/result.ts";
 import type { AttackSituation } from "../../../rules/wwn/attack.ts";
 import type { WwnUpdate } from "../../../rules/wwn/changes.ts";
 import {
+  delay,
+  fightingWithdrawal,
   goProne,
+  hold,
+  moveRate,
   readyOrStow,
+  reload,
+  run,
   standUp,
   totalDefense as totalDefenseRule,
 } from "../../../rules/wwn/maneuvers.ts";
+import { refuse } from "../../../rules/core/result.ts";
 import { targetedActors } from "../../shared/actors.ts";
-import { applyWwnUpdates, toWwnCombatant, toWwnWeapon } from "./adapter.ts";
+import { applyWwnUpdates, combatantId, toWwnCombatant, toWwnWeapon } from "./adapter.ts";
 import { promptWwnAttack } from "./attack/dialog.ts";
 import {
   combatantNow,
   declareWwnAttack,
   inCombat,
+  startedCombatantOf,
   turnOf,
   warnWwnRefusal,
 } from "./attack/workflow.ts";
@@ -99,4 +107,70 @@ export async function wwnToggleReadied(
 ): Promise<boolean> {
   const w = toWwnWeapon(weapon);
   return perform(actor, readyOrStow(combatantNow(actor), w, !w.readied, turnOf(actor)));
+}
+
+/**
+ * Reload a weapon from readied ammunition: a crossbow takes the Main Action, a bow a Move action
+ * (On Turn with Shoot-1). The sheet offers it only for an unloaded weapon; the ammunition is taken
+ * to be readied (the sheet does not track it).
+ */
+export async function wwnReload(
+  actor: Actor.Implementation,
+  weapon: Item.Implementation,
+): Promise<boolean> {
+  return perform(actor, reload(combatantNow(actor), toWwnWeapon(weapon), true, turnOf(actor)));
+}
+
+/**
+ * Fighting Withdrawal (a Main Action): the actor may leave melee this round without free attacks.
+ * Pressing the button is the player saying the actor is in melee.
+ */
+export async function wwnFightingWithdrawal(actor: Actor.Implementation): Promise<boolean> {
+  return perform(actor, fightingWithdrawal(combatantNow(actor), true, turnOf(actor)));
+}
+
+/** Whether someone in the actor's started combat is holding it in a grapple. */
+function grappledNow(actor: Actor.Implementation): boolean {
+  const started = startedCombatantOf(actor);
+  if (started === null) return false;
+  const id = combatantId(actor);
+  return started.combat.combatants.contents.some(
+    (c) => c.actor !== null && toWwnCombatant(c.actor).grappling === id,
+  );
+}
+
+/** Run (a Move action): the actor's full move rate (halved when prone). */
+export async function wwnRun(actor: Actor.Implementation): Promise<boolean> {
+  const me = combatantNow(actor);
+  return perform(
+    actor,
+    run(me, moveRate(me), { grappled: grappledNow(actor), turn: turnOf(actor) }),
+  );
+}
+
+/** Hold an Action (a Move action on its own turn): the rest may be used later, as Instants. */
+export async function wwnHold(actor: Actor.Implementation): Promise<boolean> {
+  return perform(actor, hold(combatantNow(actor), turnOf(actor)));
+}
+
+/**
+ * Delay an Action (On Turn) until the participant `afterId` (an actor's combatant id, as
+ * `combatantId` gives it) has acted; the combat hands the actions back when that one's turn ends.
+ * In a started combat a participant to wait for is needed.
+ */
+export async function wwnDelay(actor: Actor.Implementation, afterId: string): Promise<boolean> {
+  if (afterId === "" && inCombat(actor)) return perform(actor, refuse("noDelayTarget"));
+  return perform(actor, delay(combatantNow(actor), afterId, turnOf(actor)));
+}
+
+/** The other participants of the actor's started combat it may delay for: id and name. */
+export function wwnDelayTargets(actor: Actor.Implementation): { id: string; name: string }[] {
+  const started = startedCombatantOf(actor);
+  if (started === null) return [];
+  const me = combatantId(actor);
+  return started.combat.combatants.contents.flatMap((c) => {
+    if (c.actor === null) return [];
+    const id = combatantId(c.actor);
+    return id === me ? [] : [{ id, name: c.name ?? c.actor.name }];
+  });
 }

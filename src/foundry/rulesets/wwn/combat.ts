@@ -5,10 +5,16 @@
  *   states that last: Total Defense, holding, delaying, charged, withdrawn, prone;
  * - a new round (round 1 included) gives everyone their actions back (rules: startRound);
  * - a combatant's turn start ends what lasted "until its next turn" (rules: beginTurn);
+ * - a combatant's turn end gives their actions back to those delaying for it (resumeAfterDelay);
  * - the round end deals grapple damage: every grappled defender takes an unarmed hit's damage
  *   from each grappler (rules: grappleRoundEnd), rolled with core Roll and reported in chat.
  */
-import { actionSummary, beginTurn, startRound } from "../../../rules/wwn/actions.ts";
+import {
+  actionSummary,
+  beginTurn,
+  resumeAfterDelay,
+  startRound,
+} from "../../../rules/wwn/actions.ts";
 import { diffCombatant } from "../../../rules/wwn/changes.ts";
 import type { WwnUpdate } from "../../../rules/wwn/changes.ts";
 import { grappleRoundEnd } from "../../../rules/wwn/maneuvers.ts";
@@ -92,6 +98,14 @@ export function wwnTurnStart(combat: CombatLike, combatant: CombatantLike): Acto
   );
 }
 
+/** The combatant stopped its turn: whoever delayed until it had acted may act again. */
+export function wwnTurnEnd(combat: CombatLike, combatant: CombatantLike): ActorChange[] {
+  const actor = combatant.actor;
+  if (actor === null) return [];
+  const acted = combatantId(actor);
+  return eachFighter(combat, (me) => ({ ...me, actions: resumeAfterDelay(me.actions, acted) }));
+}
+
 /** One line of the grapple report: who took how much from whom. */
 export interface GrappleLine {
   readonly defender: string;
@@ -150,5 +164,6 @@ export const WWN_COMBAT_HOOKS: CombatRulesetHooks = {
   memberChips: (actor, member) => wwnMemberChips(actor, member.active),
   roundStart: (combat: CombatLike, _combatants: readonly EventCombatant[]) => wwnRoundStart(combat),
   turnStart: wwnTurnStart,
+  turnEnd: wwnTurnEnd,
   roundEvents: { roundEnd: (combat) => roundEnd(combat) },
 };

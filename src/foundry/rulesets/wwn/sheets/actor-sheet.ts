@@ -2,9 +2,10 @@
  * The WWN character and NPC sheet: hit points, Armor Class (with how it is made up), attack bonus,
  * speed and life state in the header; attributes with their modifiers, saving throws; the
  * weapons with their hit bonus, damage and Shock and an Attack button each (readied or stowed at a
- * click), armor and shields; the round's actions (Main / Move / On Turn) with Total Defense and
- * Prone buttons; skills; biography. Fields edit in place (the form submits on change; the
- * DataModel refuses bad values). Every button calls an action of ../actions.ts.
+ * click, Reload when unloaded), armor and shields; the round's actions (Main / Move) with buttons
+ * for the maneuvers an actor takes on itself (Total Defense, Fighting Withdrawal, Run, Hold,
+ * Delay, Go prone / Stand up); skills; biography. Fields edit in place (the form submits on
+ * change; the DataModel refuses bad values). Every button calls an action of ../actions.ts.
  */
 import { actionSummary } from "../../../../rules/wwn/actions.ts";
 import { shockFor } from "../../../../rules/wwn/attack.ts";
@@ -37,6 +38,8 @@ export interface WwnWeaponRow {
   /** "Shock 2/15" with the attacker's bonuses in, or null. */
   shock: string | null;
   readied: boolean;
+  /** A weapon that reloads and is not loaded: the row offers Reload. */
+  reloadable: boolean;
   tags: string[];
 }
 
@@ -90,6 +93,7 @@ export async function wwnActorSheetContext(actor: Actor.Implementation, editable
         damage: `${weapon.damage}${attribute + magic === 0 ? "" : signed(attribute + magic)}`,
         shock,
         readied: weapon.readied,
+        reloadable: weapon.reload !== undefined && weapon.loaded === false,
         tags,
       };
     });
@@ -145,6 +149,10 @@ export async function wwnActorSheetContext(actor: Actor.Implementation, editable
       moves: summary.moves,
       totalDefense: summary.totalDefense,
       holding: summary.holding,
+      delaying: summary.delayingFor !== null,
+      withdrawn: summary.withdrawn,
+      /** Whom a Delay may wait for: the other participants of a started combat. */
+      delayTargets: actions.wwnDelayTargets(actor),
     },
     weapons,
     armor: items
@@ -192,6 +200,11 @@ export class WwnActorSheet extends HandlebarsActorSheet {
       toggleEquipped: WwnActorSheet.#onToggleEquipped,
       totalDefense: WwnActorSheet.#onTotalDefense,
       prone: WwnActorSheet.#onProne,
+      reload: WwnActorSheet.#onReload,
+      fightingWithdrawal: WwnActorSheet.#onFightingWithdrawal,
+      run: WwnActorSheet.#onRun,
+      hold: WwnActorSheet.#onHold,
+      delay: WwnActorSheet.#onDelay,
     },
   };
 
@@ -237,5 +250,29 @@ export class WwnActorSheet extends HandlebarsActorSheet {
 
   static async #onProne(this: WwnActorSheet) {
     await actions.wwnToggleProne(this.actor);
+  }
+
+  static async #onReload(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const weapon = itemOf(this, target);
+    if (weapon !== undefined) await actions.wwnReload(this.actor, weapon);
+  }
+
+  static async #onFightingWithdrawal(this: WwnActorSheet) {
+    await actions.wwnFightingWithdrawal(this.actor);
+  }
+
+  static async #onRun(this: WwnActorSheet) {
+    await actions.wwnRun(this.actor);
+  }
+
+  static async #onHold(this: WwnActorSheet) {
+    await actions.wwnHold(this.actor);
+  }
+
+  static async #onDelay(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const select = target
+      .closest(".wwn-round")
+      ?.querySelector<HTMLSelectElement>("select.wwn-delay-target");
+    await actions.wwnDelay(this.actor, select?.value ?? "");
   }
 }
