@@ -1,8 +1,10 @@
 /**
  * The WWN actions a sheet (or a macro) calls: attack, Total Defense, going prone and standing up,
- * readying or stowing a weapon, reloading, Fighting Withdrawal, Run, Hold and Delay. Each one checks with the rules, writes through the adapter and,
- * in a started combat, spends the action it costs (Main, Move, On Turn, Instant); a refusal is a
- * warning that changes nothing. Outside a combat the action economy is not tracked.
+ * readying or stowing a weapon, reloading, Fighting Withdrawal, Run, Hold and Delay. Each one
+ * checks with the rules, writes through the adapter and, in a started combat, spends the action it
+ * costs (Main, Move, On Turn, Instant); a refusal is a warning that changes nothing. Outside a
+ * combat the action economy is not tracked (so Fighting Withdrawal, Run, Hold and Delay write
+ * nothing there; standing up and reloading still do).
  */
 import type { Result } from "../../../rules/core/result.ts";
 import type { AttackSituation } from "../../../rules/wwn/attack.ts";
