@@ -46,6 +46,7 @@ import type { AttackCardState } from "../cards/attack-card.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { chatMessages, currentUser, i18n, worldUsers } from "../../../shared/env.ts";
 import { resolveActor } from "../../../shared/actors.ts";
+import { warnRefusal as showRefusal } from "../../../shared/refusal.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
 
 export const ATTACK_QUERY = `${SYSTEM_ID}.worldlinesAttack`;
@@ -169,12 +170,7 @@ export function warnRefusal(
   refusal: Refusal,
   context: Readonly<Record<string, string>> = {},
 ): void {
-  const key = `FRAY.Worldlines.Attack.Refusal.${refusal.reason}`;
-  const data = {
-    ...context,
-    ...Object.fromEntries(Object.entries(refusal.detail ?? {}).map(([k, v]) => [k, String(v)])),
-  };
-  ui.notifications?.warn(i18n().has(key) ? i18n().format(key, data) : refusal.reason);
+  showRefusal("FRAY.Worldlines.Attack.Refusal", refusal, context);
 }
 
 async function renderCard(card: AttackCardState): Promise<string> {

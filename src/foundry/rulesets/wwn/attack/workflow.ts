@@ -16,6 +16,8 @@
  * with a fresh round of actions and no action is written.
  */
 import { singleTarget } from "../../../shared/attack.ts";
+import { warnRefusal } from "../../../shared/refusal.ts";
+import type { ShownRefusal } from "../../../shared/refusal.ts";
 import type { DieRoll } from "../../../../rules/core/dice.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
@@ -99,15 +101,8 @@ function withoutActions(updates: readonly WwnUpdate[]): WwnUpdate[] {
 /* ------------------------------------------------------------------------------------------ */
 
 /** Shows a refusal as a localized warning. Nothing else happens. */
-export function warnWwnRefusal(refusal: {
-  reason: string;
-  detail?: Readonly<Record<string, unknown>>;
-}) {
-  const key = `FRAY.Wwn.Refusal.${refusal.reason}`;
-  const data = Object.fromEntries(
-    Object.entries(refusal.detail ?? {}).map(([k, v]) => [k, String(v)]),
-  );
-  ui.notifications?.warn(i18n().has(key) ? i18n().format(key, data) : refusal.reason);
+export function warnWwnRefusal(refusal: ShownRefusal): void {
+  warnRefusal("FRAY.Wwn.Refusal", refusal);
 }
 
 /* ------------------------------------------------------------------------------------------ */
