@@ -7,16 +7,16 @@ export interface ShownRefusal {
 }
 
 /**
- * Warns with the translation of `<keyPrefix>.<reason>`, filled from the refusal's detail and from
+ * Warns with the translation of `keyOf(reason)`, filled from the refusal's detail and from
  * `context` (what the rules do not know, such as the actor's display name; the detail wins).
  * An untranslated reason is shown as it is. Nothing else happens.
  */
 export function warnRefusal(
-  keyPrefix: string,
+  keyOf: (reason: string) => string,
   refusal: ShownRefusal,
   context: Readonly<Record<string, string>> = {},
 ): void {
-  const key = `${keyPrefix}.${refusal.reason}`;
+  const key = keyOf(refusal.reason);
   const data = {
     ...context,
     ...Object.fromEntries(Object.entries(refusal.detail ?? {}).map(([k, v]) => [k, String(v)])),

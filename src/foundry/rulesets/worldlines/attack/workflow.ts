@@ -170,7 +170,7 @@ export function warnRefusal(
   refusal: Refusal,
   context: Readonly<Record<string, string>> = {},
 ): void {
-  showRefusal("FRAY.Worldlines.Attack.Refusal", refusal, context);
+  showRefusal((reason) => `FRAY.Worldlines.Attack.Refusal.${reason}`, refusal, context);
 }
 
 async function renderCard(card: AttackCardState): Promise<string> {

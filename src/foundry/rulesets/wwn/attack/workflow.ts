@@ -102,7 +102,7 @@ function withoutActions(updates: readonly WwnUpdate[]): WwnUpdate[] {
 
 /** Shows a refusal as a localized warning. Nothing else happens. */
 export function warnWwnRefusal(refusal: ShownRefusal): void {
-  warnRefusal("FRAY.Wwn.Refusal", refusal);
+  warnRefusal((reason) => `FRAY.Wwn.Refusal.${reason}`, refusal);
 }
 
 /* ------------------------------------------------------------------------------------------ */
