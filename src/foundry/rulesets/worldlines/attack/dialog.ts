@@ -3,6 +3,8 @@
  * flanked and non-lethal, with the engine's exact odds shown and recomputed as inputs change.
  */
 import { percent } from "../../../shared/attack.ts";
+import { promptAttackDialog } from "../../../shared/attack-dialog.ts";
+import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { ZONES, allowsNonLethal, attackOdds } from "../../../../rules/worldlines/index.ts";
 import type {
   AttackSituation,
@@ -112,36 +114,17 @@ export function attackDialogContext(
 
 export type AttackDialogContext = ReturnType<typeof attackDialogContext>;
 
-function formValues(form: HTMLFormElement): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const element of Array.from(form.elements)) {
-    if (element instanceof HTMLInputElement && element.type === "checkbox") {
-      values[element.name] = element.checked;
-    } else if (element instanceof HTMLSelectElement || element instanceof HTMLInputElement) {
-      values[element.name] = element.value;
-    }
-  }
-  return values;
-}
-
-/** Writes fresh odds into the dialog's odds panel. */
-export function showOdds(root: HTMLElement, odds: OddsView): void {
-  const set = (name: string, text: string) => {
-    const target = root.querySelector(`[data-odds="${name}"]`);
-    if (target !== null) target.textContent = text;
+/** The odds panel's texts for a Worldlines situation. */
+function oddsPanel(odds: OddsView): OddsPanel {
+  return {
+    texts: {
+      hit: odds.hit,
+      critical: odds.critical,
+      expectedDamage: odds.expectedDamage,
+      headshot: odds.headshot ?? "—",
+    },
+    refusedKey: odds.refused === null ? null : `FRAY.Worldlines.Attack.Refusal.${odds.refused}`,
   };
-  set("hit", odds.hit);
-  set("critical", odds.critical);
-  set("expectedDamage", odds.expectedDamage);
-  set("headshot", odds.headshot ?? "—");
-  const refused = root.querySelector<HTMLElement>("[data-odds='refused']");
-  if (refused !== null) {
-    refused.hidden = odds.refused === null;
-    refused.textContent =
-      odds.refused === null
-        ? ""
-        : i18n().localize(`FRAY.Worldlines.Attack.Refusal.${odds.refused}`);
-  }
 }
 
 /**
@@ -154,39 +137,14 @@ export async function promptAttack(
   initial: AttackSituation,
   distance: number | null,
 ): Promise<AttackSituation | null> {
-  const content = await foundry.applications.handlebars.renderTemplate(
-    ATTACK_DIALOG_TEMPLATE,
-    attackDialogContext(attacker, defender, weapon, initial, distance),
-  );
-  // DialogV2.wait resolves to what the pressed button's callback returns.
-  const dialogs = foundry.applications.api.DialogV2 as unknown as {
-    wait(config: object): Promise<unknown>;
-  };
-  const result = await dialogs.wait({
-    window: { title: i18n().format("FRAY.Worldlines.Attack.Title", { weapon: weapon.name }) },
+  return promptAttackDialog({
+    template: ATTACK_DIALOG_TEMPLATE,
+    context: attackDialogContext(attacker, defender, weapon, initial, distance),
+    title: i18n().format("FRAY.Worldlines.Attack.Title", { weapon: weapon.name }),
     classes: ["fray", "fray-wl-attack-dialog"],
-    content,
-    buttons: [
-      {
-        action: "attack",
-        label: "FRAY.Worldlines.Attack.Roll",
-        default: true,
-        callback: (_event: Event, button: HTMLButtonElement) =>
-          button.form === null ? null : situationFromForm(formValues(button.form)),
-      },
-      { action: "cancel", label: "FRAY.Worldlines.Attack.Cancel" },
-    ],
-    render: (_event: Event, dialog: { element: HTMLElement }) => {
-      const form = dialog.element.querySelector("form");
-      if (form === null) return;
-      form.addEventListener("change", () => {
-        showOdds(
-          dialog.element,
-          oddsView(attacker, defender, weapon, situationFromForm(formValues(form))),
-        );
-      });
-    },
-    rejectClose: false,
+    rollLabel: "FRAY.Worldlines.Attack.Roll",
+    cancelLabel: "FRAY.Worldlines.Attack.Cancel",
+    read: situationFromForm,
+    odds: (situation) => oddsPanel(oddsView(attacker, defender, weapon, situation)),
   });
-  return typeof result === "object" && result !== null ? result : null;
 }

@@ -5,6 +5,8 @@
  * recomputed as inputs change.
  */
 import { percent } from "../../../shared/attack.ts";
+import { promptAttackDialog } from "../../../shared/attack-dialog.ts";
+import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { allowsNonLethal } from "../../../../rules/wwn/attack.ts";
 import type { AttackKind, AttackSituation } from "../../../../rules/wwn/attack.ts";
 import type {
@@ -121,32 +123,12 @@ export function wwnAttackDialogContext(
   };
 }
 
-function formValues(form: HTMLFormElement): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const element of Array.from(form.elements)) {
-    if (element instanceof HTMLInputElement && element.type === "checkbox") {
-      values[element.name] = element.checked;
-    } else if (element instanceof HTMLSelectElement || element instanceof HTMLInputElement) {
-      values[element.name] = element.value;
-    }
-  }
-  return values;
-}
-
-function showOdds(root: HTMLElement, odds: WwnOddsView): void {
-  const set = (name: string, text: string) => {
-    const target = root.querySelector(`[data-odds="${name}"]`);
-    if (target !== null) target.textContent = text;
+/** The odds panel's texts for a WWN situation. */
+function oddsPanel(odds: WwnOddsView): OddsPanel {
+  return {
+    texts: { hit: odds.hit, shockOnMiss: odds.shockOnMiss, expectedDamage: odds.expectedDamage },
+    refusedKey: odds.refused === null ? null : `FRAY.Wwn.Refusal.${odds.refused}`,
   };
-  set("hit", odds.hit);
-  set("shockOnMiss", odds.shockOnMiss);
-  set("expectedDamage", odds.expectedDamage);
-  const refused = root.querySelector<HTMLElement>("[data-odds='refused']");
-  if (refused !== null) {
-    refused.hidden = odds.refused === null;
-    refused.textContent =
-      odds.refused === null ? "" : i18n().localize(`FRAY.Wwn.Refusal.${odds.refused}`);
-  }
 }
 
 /** Opens the dialog; resolves to the chosen situation, or null when closed without attacking. */
@@ -156,38 +138,14 @@ export async function promptWwnAttack(
   weapon: WwnWeapon,
 ): Promise<AttackSituation | null> {
   const initial: AttackSituation = {};
-  const content = await foundry.applications.handlebars.renderTemplate(
-    WWN_ATTACK_DIALOG_TEMPLATE,
-    wwnAttackDialogContext(attacker, defender, weapon, initial),
-  );
-  const dialogs = foundry.applications.api.DialogV2 as unknown as {
-    wait(config: object): Promise<unknown>;
-  };
-  const result = await dialogs.wait({
-    window: { title: i18n().format("FRAY.Wwn.Attack.Title", { weapon: weapon.name }) },
+  return promptAttackDialog({
+    template: WWN_ATTACK_DIALOG_TEMPLATE,
+    context: wwnAttackDialogContext(attacker, defender, weapon, initial),
+    title: i18n().format("FRAY.Wwn.Attack.Title", { weapon: weapon.name }),
     classes: ["fray", "fray-wwn-attack-dialog"],
-    content,
-    buttons: [
-      {
-        action: "attack",
-        label: "FRAY.Wwn.Attack.Roll",
-        default: true,
-        callback: (_event: Event, button: HTMLButtonElement) =>
-          button.form === null ? null : wwnSituationFromForm(formValues(button.form), weapon),
-      },
-      { action: "cancel", label: "FRAY.Wwn.Attack.Cancel" },
-    ],
-    render: (_event: Event, dialog: { element: HTMLElement }) => {
-      const form = dialog.element.querySelector("form");
-      if (form === null) return;
-      form.addEventListener("change", () => {
-        showOdds(
-          dialog.element,
-          wwnOddsView(attacker, defender, weapon, wwnSituationFromForm(formValues(form), weapon)),
-        );
-      });
-    },
-    rejectClose: false,
+    rollLabel: "FRAY.Wwn.Attack.Roll",
+    cancelLabel: "FRAY.Wwn.Attack.Cancel",
+    read: (values) => wwnSituationFromForm(values, weapon),
+    odds: (situation) => oddsPanel(wwnOddsView(attacker, defender, weapon, situation)),
   });
-  return typeof result === "object" && result !== null ? result : null;
 }
