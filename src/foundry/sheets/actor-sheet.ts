@@ -1,7 +1,7 @@
 import { ITEM_TYPES, SYSTEM_ID, TEMPLATES } from "../constants.ts";
 
 import { NPC_RANKS } from "../data/actor.ts";
-import { HandlebarsActorSheet } from "./base.ts";
+import { HandlebarsActorSheet, itemOfTarget } from "./base.ts";
 import type { TemplatePart } from "./base.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
@@ -77,16 +77,12 @@ export class FrayActorSheet extends HandlebarsActorSheet {
   }
 
   static async #onEditItem(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const item = this.actor.items.get(
-      target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "",
-    );
+    const item = itemOfTarget(this.actor, target);
     await item?.sheet?.render(true);
   }
 
   static async #onDeleteItem(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const item = this.actor.items.get(
-      target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "",
-    );
+    const item = itemOfTarget(this.actor, target);
     await item?.deleteDialog();
   }
 }

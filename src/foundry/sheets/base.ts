@@ -20,3 +20,12 @@ export const HandlebarsActorSheet = HandlebarsApplicationMixin(
 export const HandlebarsItemSheet = HandlebarsApplicationMixin(
   ItemSheetV2,
 ) as unknown as typeof ItemSheetV2;
+
+/** The actor's item whose row (`data-item-id`) holds the clicked element, if any. */
+export function itemOfTarget(
+  actor: Actor.Implementation,
+  target: HTMLElement,
+): Item.Implementation | undefined {
+  const id = target.closest<HTMLElement>("[data-item-id]")?.dataset["itemId"] ?? "";
+  return actor.items.get(id);
+}

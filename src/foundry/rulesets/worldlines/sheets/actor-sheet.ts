@@ -10,7 +10,7 @@ import { DEFAULT_OPTIONS as RULES } from "../../../../rules/worldlines/options.t
 import type { Stance, StatusId, Zone } from "../../../../rules/worldlines/model.ts";
 import { STATUS_IDS } from "../../../../rules/worldlines/model.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
-import { HandlebarsActorSheet } from "../../../sheets/base.ts";
+import { HandlebarsActorSheet, itemOfTarget } from "../../../sheets/base.ts";
 import type { TemplatePart } from "../../../sheets/base.ts";
 import { barView } from "../../../sheets/actor-sheet.ts";
 import type { BarView, TabView } from "../../../sheets/actor-sheet.ts";
@@ -378,11 +378,6 @@ export async function worldlinesActorSheetContext(
   };
 }
 
-function itemOf(sheet: WorldlinesActorSheet, target: HTMLElement): Item.Implementation | undefined {
-  const id = target.closest<HTMLElement>("[data-item-id]")?.dataset["itemId"] ?? "";
-  return sheet.actor.items.get(id);
-}
-
 function isStance(value: string | undefined): value is Stance {
   return (STANCES as readonly string[]).includes(value ?? "");
 }
@@ -436,7 +431,7 @@ export class WorldlinesActorSheet extends HandlebarsActorSheet {
   }
 
   static async #onEditItem(this: WorldlinesActorSheet, _event: PointerEvent, target: HTMLElement) {
-    await itemOf(this, target)?.sheet?.render(true);
+    await itemOfTarget(this.actor, target)?.sheet?.render(true);
   }
 
   static async #onDeleteItem(
@@ -444,11 +439,11 @@ export class WorldlinesActorSheet extends HandlebarsActorSheet {
     _event: PointerEvent,
     target: HTMLElement,
   ) {
-    await itemOf(this, target)?.deleteDialog();
+    await itemOfTarget(this.actor, target)?.deleteDialog();
   }
 
   static async #onAttack(this: WorldlinesActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const weapon = itemOf(this, target);
+    const weapon = itemOfTarget(this.actor, target);
     if (weapon !== undefined) await actions.attack(this.actor, weapon);
   }
 
@@ -470,7 +465,7 @@ export class WorldlinesActorSheet extends HandlebarsActorSheet {
     _event: PointerEvent,
     target: HTMLElement,
   ) {
-    const technique = itemOf(this, target);
+    const technique = itemOfTarget(this.actor, target);
     if (technique !== undefined) await actions.useTechnique(this.actor, technique);
   }
 
@@ -484,7 +479,7 @@ export class WorldlinesActorSheet extends HandlebarsActorSheet {
     _event: PointerEvent,
     target: HTMLElement,
   ) {
-    const piece = itemOf(this, target);
+    const piece = itemOfTarget(this.actor, target);
     if (piece?.type !== "armor") return;
     const equipped = (piece.system as unknown as WorldlinesArmorSystem).equipped;
     await piece.update({ "system.equipped": !equipped } as Item.UpdateData);

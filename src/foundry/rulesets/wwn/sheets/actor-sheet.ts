@@ -12,7 +12,7 @@ import { shockFor } from "../../../../rules/wwn/attack.ts";
 import { bestAttribute, skillLevel } from "../../../../rules/wwn/checks.ts";
 import { DEFAULT_WWN_OPTIONS } from "../../../../rules/wwn/options.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
-import { HandlebarsActorSheet } from "../../../sheets/base.ts";
+import { HandlebarsActorSheet, itemOfTarget } from "../../../sheets/base.ts";
 import type { TemplatePart } from "../../../sheets/base.ts";
 import { barView } from "../../../sheets/actor-sheet.ts";
 import * as actions from "../actions.ts";
@@ -181,11 +181,6 @@ export async function wwnActorSheetContext(actor: Actor.Implementation, editable
 
 export type WwnActorSheetContext = Awaited<ReturnType<typeof wwnActorSheetContext>>;
 
-function itemOf(sheet: WwnActorSheet, target: HTMLElement): Item.Implementation | undefined {
-  const id = target.closest<HTMLElement>("[data-item-id]")?.dataset["itemId"] ?? "";
-  return sheet.actor.items.get(id);
-}
-
 export class WwnActorSheet extends HandlebarsActorSheet {
   static override DEFAULT_OPTIONS = {
     classes: [SYSTEM_ID, "actor-sheet", "wwn"],
@@ -220,25 +215,25 @@ export class WwnActorSheet extends HandlebarsActorSheet {
   }
 
   static async #onEditItem(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
-    await itemOf(this, target)?.sheet?.render(true);
+    await itemOfTarget(this.actor, target)?.sheet?.render(true);
   }
 
   static async #onDeleteItem(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
-    await itemOf(this, target)?.deleteDialog();
+    await itemOfTarget(this.actor, target)?.deleteDialog();
   }
 
   static async #onAttack(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const weapon = itemOf(this, target);
+    const weapon = itemOfTarget(this.actor, target);
     if (weapon !== undefined) await actions.wwnAttack(this.actor, weapon);
   }
 
   static async #onToggleReadied(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const weapon = itemOf(this, target);
+    const weapon = itemOfTarget(this.actor, target);
     if (weapon !== undefined) await actions.wwnToggleReadied(this.actor, weapon);
   }
 
   static async #onToggleEquipped(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const piece = itemOf(this, target);
+    const piece = itemOfTarget(this.actor, target);
     if (piece?.type !== "armor") return;
     const equipped = (piece.system as unknown as WwnArmorSystem).equipped;
     await piece.update({ "system.equipped": !equipped } as Item.UpdateData);
@@ -253,7 +248,7 @@ export class WwnActorSheet extends HandlebarsActorSheet {
   }
 
   static async #onReload(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const weapon = itemOf(this, target);
+    const weapon = itemOfTarget(this.actor, target);
     if (weapon !== undefined) await actions.wwnReload(this.actor, weapon);
   }
 
