@@ -1,6 +1,5 @@
 /**
- * What every ruleset's attack workflow checks and shows the same way: one weapon, one target,
- * and odds written as percentages.
+ * What every ruleset's attack workflow checks the same way: one weapon, one target.
  */
 import { ok, refuse } from "../../rules/core/result.ts";
 import type { Refusal } from "../../rules/core/result.ts";
@@ -20,9 +19,4 @@ export function singleTarget(
   if (target === undefined) return refuse("noTarget");
   if (targets.length > 1) return refuse("tooManyTargets");
   return ok(target);
-}
-
-/** A probability as the dialogs show it: one decimal, e.g. "56.3%". */
-export function percent(p: number): string {
-  return `${(Math.round(p * 1000) / 10).toFixed(1)}%`;
 }

@@ -2,7 +2,7 @@
  * The attack dialog: zone, cover, range band (pre-filled from the tokens' distance), visibility,
  * flanked and non-lethal, with the engine's exact odds shown and recomputed as inputs change.
  */
-import { percent } from "../../../shared/attack.ts";
+import { percent } from "../../../shared/format.ts";
 import { promptAttackDialog } from "../../../shared/attack-dialog.ts";
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { ZONES, allowsNonLethal, attackOdds } from "../../../../rules/worldlines/index.ts";

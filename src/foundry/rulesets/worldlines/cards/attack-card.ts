@@ -12,12 +12,12 @@ import type {
   AttackRoll,
   AttackSituation,
   EvasionRoll,
-  Modifier,
   WorldlinesCombatant,
   WorldlinesWeapon,
 } from "../../../../rules/worldlines/index.ts";
 import { DEFAULT_OPTIONS } from "../../../../rules/worldlines/index.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
+import { modifierLines, signed } from "../../../shared/format.ts";
 
 export const ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/worldlines/chat/attack-card.hbs`;
 export const STATUS_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/worldlines/chat/status-card.hbs`;
@@ -98,10 +98,6 @@ export function resultView(outcome: AttackOutcome, before: WorldlinesCombatant):
   };
 }
 
-function signed(value: number): string {
-  return value >= 0 ? `+${value}` : `\u2212${Math.abs(value)}`;
-}
-
 const KNOWN_MODIFIERS = new Set([
   "skill",
   "weapon",
@@ -114,23 +110,15 @@ const KNOWN_MODIFIERS = new Set([
   "blinded",
 ]);
 
+const modifierKey = (source: string): string => `FRAY.Worldlines.Attack.Modifier.${source}`;
+
 type Localize = (key: string) => string;
 type Format = (key: string, data: Record<string, string | number>) => string;
-
-function modifierLines(modifiers: readonly Modifier[], localize: Localize) {
-  return modifiers.map((m) => ({
-    label: KNOWN_MODIFIERS.has(m.source)
-      ? localize(`FRAY.Worldlines.Attack.Modifier.${m.source}`)
-      : m.source,
-    value: signed(m.value),
-    negative: m.value < 0,
-  }));
-}
 
 function evasionLine(e: EvasionRoll, localize: Localize) {
   return {
     dice: e.naturals.join(" / "),
-    modifiers: modifierLines(e.modifiers, localize),
+    modifiers: modifierLines(e.modifiers, KNOWN_MODIFIERS, modifierKey, localize),
     total: e.total,
     success: e.success,
     extra: e.extra,
@@ -165,7 +153,7 @@ export function attackCardContext(
     tags,
     die: `d${card.attack.die}`,
     natural: card.attack.natural,
-    modifiers: modifierLines(card.attack.modifiers, localize),
+    modifiers: modifierLines(card.attack.modifiers, KNOWN_MODIFIERS, modifierKey, localize),
     total: card.attack.total,
     critical: card.attack.critical,
     awaiting: card.stage === "awaitingDefense",

@@ -25,6 +25,7 @@ import { NPC_RANKS, SKILLS, STANCES, TRAITS, ZONE_IDS } from "../data.ts";
 import type { ArmorDerived, WeaponDerived } from "../data.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
+import { signed } from "../../../shared/format.ts";
 
 export const ACTOR_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/worldlines/actor/actor-sheet.hbs`;
 
@@ -152,10 +153,6 @@ export interface WorldlinesActorSheetContext {
   gear: GearRow[];
   biography: string;
   enrichedBiography: string;
-}
-
-function signed(value: number): string {
-  return value >= 0 ? `+${String(value)}` : `−${String(-value)}`;
 }
 
 function tabView(id: ActorTab, active: string): TabView {

@@ -4,7 +4,7 @@
  * wielding and the harm meant; with the exact odds (hit chance, Shock on a miss, expected damage)
  * recomputed as inputs change.
  */
-import { percent } from "../../../shared/attack.ts";
+import { percent } from "../../../shared/format.ts";
 import { promptAttackDialog } from "../../../shared/attack-dialog.ts";
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { allowsNonLethal } from "../../../../rules/wwn/attack.ts";

@@ -5,7 +5,6 @@
  * applied. A miss that deals no Shock has nothing to apply and is posted as applied.
  */
 import type { DieRoll } from "../../../../rules/core/dice.ts";
-import type { Modifier } from "../../../../rules/core/modifier.ts";
 import type { TurnContext } from "../../../../rules/wwn/actions.ts";
 import type {
   AttackOutcome,
@@ -17,6 +16,7 @@ import type {
 import type { WwnUpdate } from "../../../../rules/wwn/changes.ts";
 import type { WwnCombatant, WwnWeapon } from "../../../../rules/wwn/model.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
+import { modifierLines } from "../../../shared/format.ts";
 
 export const WWN_ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/wwn/chat/attack-card.hbs`;
 /** The message flag (under flags.fray) holding the card state. */
@@ -69,10 +69,6 @@ export function wwnResultView(outcome: AttackOutcome, before: WwnCombatant): Wwn
   };
 }
 
-function signed(value: number): string {
-  return value >= 0 ? `+${String(value)}` : `\u2212${String(Math.abs(value))}`;
-}
-
 /** Modifier sources the card names; others (a GM's extra) show as given. */
 const KNOWN_MODIFIERS = new Set([
   "skill",
@@ -89,16 +85,10 @@ const KNOWN_MODIFIERS = new Set([
   "swarm",
 ]);
 
+const modifierKey = (source: string): string => `FRAY.Wwn.Modifier.${source}`;
+
 type Localize = (key: string) => string;
 type Format = (key: string, data: Record<string, string | number>) => string;
-
-function modifierLines(modifiers: readonly Modifier[], localize: Localize) {
-  return modifiers.map((m) => ({
-    label: KNOWN_MODIFIERS.has(m.source) ? localize(`FRAY.Wwn.Modifier.${m.source}`) : m.source,
-    value: signed(m.value),
-    negative: m.value < 0,
-  }));
-}
 
 /** The template context of an attack card. `i18n` is game.i18n (a stand-in in browser tests). */
 export function wwnAttackCardContext(
@@ -130,7 +120,7 @@ export function wwnAttackCardContext(
     weaponName: card.weaponName,
     tags,
     natural: r.hit.natural,
-    modifiers: modifierLines(r.hit.modifiers, localize),
+    modifiers: modifierLines(r.hit.modifiers, KNOWN_MODIFIERS, modifierKey, localize),
     total: r.hit.total,
     ac: r.hit.ac,
     hit: r.hit.hit,
@@ -141,7 +131,7 @@ export function wwnAttackCardContext(
             formula: card.weapon.damage,
             faces: r.damage.faces.join(", "),
             rolled: r.damage.rolled,
-            bonuses: modifierLines(r.damage.bonuses, localize),
+            bonuses: modifierLines(r.damage.bonuses, KNOWN_MODIFIERS, modifierKey, localize),
             total: r.damage.total,
           },
     shockLabel,

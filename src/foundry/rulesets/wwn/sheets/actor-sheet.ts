@@ -21,12 +21,9 @@ import type { WwnActorSystem, WwnArmorSystem } from "../adapter.ts";
 import { WWN_ATTRIBUTES, WWN_LIFE_STATES, WWN_SKILLS } from "../data.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
+import { signed } from "../../../shared/format.ts";
 
 export const WWN_ACTOR_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/wwn/actor/actor-sheet.hbs`;
-
-function signed(value: number): string {
-  return value >= 0 ? `+${String(value)}` : `−${String(-value)}`;
-}
 
 export interface WwnWeaponRow {
   id: string;
