@@ -8,7 +8,15 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-          exclude: ["test/browser/**"],
+          exclude: ["test/browser/**", "test/build/**"],
+        },
+      },
+      {
+        // Tests of dist/: npm test builds before it runs them; test:unit needs no build.
+        test: {
+          name: "build",
+          environment: "node",
+          include: ["test/build/**/*.test.ts"],
         },
       },
       {

@@ -1,8 +1,6 @@
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { BUNDLE_FILE, ZIP_FILE, listFiles } from "../scripts/system-files.ts";
 import { REPO_ROOT } from "./fake-foundry/index.ts";
 import { flatten } from "./fake-foundry/game.ts";
 
@@ -27,7 +25,6 @@ type TemplateJson = Record<string, { types: string[] } & Record<string, unknown>
 
 const manifest = readJson(resolve(REPO_ROOT, "system.json")) as Manifest;
 const templateJson = readJson(resolve(REPO_ROOT, "template.json")) as TemplateJson;
-const DIST = resolve(REPO_ROOT, "dist");
 
 describe("system.json", () => {
   it("is a Foundry v13 system called fray", () => {
@@ -69,44 +66,6 @@ describe("template.json", () => {
     for (const [name, entry] of Object.entries(templateJson)) {
       for (const type of entry.types) expect(entry[type], `${name}.${type}`).toBeDefined();
     }
-  });
-});
-
-describe("the built system folder (dist/)", () => {
-  it("contains every file system.json names", () => {
-    const named = [
-      ...manifest.esmodules,
-      ...manifest.styles,
-      ...manifest.languages.map((language) => language.path),
-      "system.json",
-      "template.json",
-    ];
-    for (const path of named) expect(existsSync(join(DIST, path)), path).toBe(true);
-    expect(manifest.esmodules).toEqual([BUNDLE_FILE]);
-  });
-
-  it("ships every template the code refers to", () => {
-    const sources = listFiles(resolve(REPO_ROOT, "src")).map((path) =>
-      readFileSync(resolve(REPO_ROOT, "src", path), "utf8"),
-    );
-    const referenced = new Set(
-      sources.flatMap((text) => [...text.matchAll(/templates\/[\w/-]+\.hbs/g)].map((m) => m[0])),
-    );
-    expect(referenced.size).toBeGreaterThan(0);
-    for (const path of referenced) expect(existsSync(join(DIST, path)), path).toBe(true);
-  });
-
-  it("zips exactly the folder's files at the zip's root", () => {
-    const zipped = Object.keys(unzipSync(readFileSync(join(DIST, ZIP_FILE)))).sort();
-    const onDisk = listFiles(DIST)
-      .filter((path) => path !== ZIP_FILE)
-      .sort();
-    expect(zipped).toEqual(onDisk);
-    expect(zipped).toContain("system.json");
-  });
-
-  it("is the same system.json as the source", () => {
-    expect(readJson(join(DIST, "system.json"))).toEqual(manifest);
   });
 });
 

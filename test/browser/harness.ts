@@ -2,21 +2,30 @@
  * Renders Fray's real templates with the real `handlebars` package inside headless Chromium,
  * styled by the system's real CSS, so tests can look at what a person would see.
  *
- * Chromium is Debian's (/usr/bin/chromium); nothing here downloads a browser. When it is
- * missing the launch throws and the tests fail: they never skip.
+ * Chromium comes from the npm registry: the pinned devDependency `@sparticuz/chromium` ships a
+ * compressed Chromium binary inside its package, unpacked to the temp folder on first use, so a
+ * machine with only Node runs these tests after `npm ci`. `CHROMIUM_PATH` points at another
+ * Chromium instead. Nothing here downloads a browser; when none can start, the launch throws and
+ * the tests fail: they never skip.
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import sparticuz from "@sparticuz/chromium";
 import { chromium } from "playwright-core";
 import type { Browser, Page } from "playwright-core";
 import { REPO_ROOT } from "../fake-foundry/index.ts";
 import { flatten } from "../fake-foundry/game.ts";
 
-export const CHROMIUM_PATH = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
+/** The Chromium binary the tests drive: `CHROMIUM_PATH`, else the one the npm package ships. */
+export async function chromiumPath(): Promise<string> {
+  const fromEnv = process.env["CHROMIUM_PATH"];
+  if (fromEnv !== undefined && fromEnv !== "") return fromEnv;
+  return sparticuz.executablePath();
+}
 
 export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: await chromiumPath(),
     args: [
       "--headless",
       "--no-sandbox",
