@@ -5,3 +5,4 @@ export * from "./formula.ts";
 export * from "./modifier.ts";
 export * from "./random.ts";
 export * from "./result.ts";
+export * from "./guard.ts";

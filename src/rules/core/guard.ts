@@ -1,0 +1,99 @@
+/**
+ * The engine boundary's number guard. Every rules entry point checks the numbers it is handed
+ * with these functions before it computes anything, so NaN, ±Infinity, a die face outside its
+ * die or a negative cost comes back as a named refusal and changes nothing, instead of flowing
+ * silently into an outcome (NaN Energy that never runs out, a NaN skill that makes a roll
+ * impossible …).
+ *
+ * The refusal's `detail` names the offending field and its value, so the shell can say which
+ * input was bad.
+ */
+import { refuse } from "./result.ts";
+import type { Refusal } from "./result.ts";
+
+/** Why a number was refused at the boundary. */
+export type NumberRefusalReason =
+  | "not-a-number" // NaN, ±Infinity, or not a number at all
+  | "not-whole" // a fraction where a whole number is needed (die faces, counts)
+  | "out-of-range"; // below `min` or above `max`
+
+export type NumberRefusal = Refusal<NumberRefusalReason>;
+
+/** What a number must be. Bounds are inclusive; a missing bound is open. */
+export interface NumberRule {
+  readonly min?: number;
+  readonly max?: number;
+  /** A whole number (die faces, counts, steps). */
+  readonly whole?: boolean;
+}
+
+/** Common rules, named for what they guard. */
+export const NUMBER_RULES = {
+  /** Any finite number (modifiers, skills, attribute modifiers). */
+  finite: {},
+  /** A cost or an amount that may be zero but never negative. */
+  nonNegative: { min: 0 },
+  /** A whole count that may be zero (dice in a pool, counters, ammunition). */
+  count: { min: 0, whole: true },
+} as const satisfies Record<string, NumberRule>;
+
+/**
+ * Checks one number. `undefined` when it is fine, else a refusal naming `field`.
+ * Only finite numbers of type `number` pass: NaN, ±Infinity, strings and the rest are refused.
+ */
+export function checkNumber(
+  field: string,
+  value: unknown,
+  rule: NumberRule = NUMBER_RULES.finite,
+): NumberRefusal | undefined {
+  if (typeof value !== "number" || !Number.isFinite(value)) {
+    return refuse("not-a-number", { field, value: String(value) });
+  }
+  if (rule.whole === true && !Number.isInteger(value)) {
+    return refuse("not-whole", { field, value });
+  }
+  if (
+    (rule.min !== undefined && value < rule.min) ||
+    (rule.max !== undefined && value > rule.max)
+  ) {
+    return refuse("out-of-range", {
+      field,
+      value,
+      ...(rule.min === undefined ? {} : { min: rule.min }),
+      ...(rule.max === undefined ? {} : { max: rule.max }),
+    });
+  }
+  return undefined;
+}
+
+/**
+ * Checks several numbers, in the order given, and returns the first refusal. Each entry is the
+ * value and, optionally, its rule (default: any finite number).
+ */
+export function checkNumbers(
+  fields: Readonly<Record<string, number | readonly [unknown, NumberRule?]>>,
+): NumberRefusal | undefined {
+  for (const [field, entry] of Object.entries(fields)) {
+    const [value, rule] = typeof entry === "number" ? [entry, undefined] : entry;
+    const refusal = checkNumber(field, value, rule);
+    if (refusal) return refusal;
+  }
+  return undefined;
+}
+
+/** Checks that `face` is a face of a die with `sides` sides: a whole number from 1 to `sides`. */
+export function checkDieFace(
+  field: string,
+  face: unknown,
+  sides: number,
+): NumberRefusal | undefined {
+  return checkNumber(field, face, { min: 1, max: sides, whole: true });
+}
+
+/** Checks a value against its maximum: both finite, 0 ≤ value ≤ max (health, Energy …). */
+export function checkPool(field: string, value: unknown, max: unknown): NumberRefusal | undefined {
+  return (
+    checkNumber(`${field}.max`, max, NUMBER_RULES.nonNegative) ??
+    checkNumber(`${field}.value`, value, { min: 0, max: max as number })
+  );
+}
