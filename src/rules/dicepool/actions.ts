@@ -119,7 +119,8 @@ export function spendActionType(
       return ok({ ...state, simpleUsed: state.simpleUsed + 1 });
     case "complex":
       if (turnOver(state, options)) return refuse("turn-over");
-      if (state.simpleUsed > 0) return refuse("no-complex-action", { simpleUsed: state.simpleUsed });
+      if (state.simpleUsed > 0)
+        return refuse("no-complex-action", { simpleUsed: state.simpleUsed });
       return ok({ ...state, complexUsed: true });
   }
 }

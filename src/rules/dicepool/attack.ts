@@ -116,8 +116,7 @@ export interface AttackPlan {
 function soakRating(input: AttackInput): { value: number; label: string } {
   const { defender } = input;
   const protection = skill(defender, "protection");
-  const use =
-    input.soakWith ?? (defender.armorRating > protection ? "armor" : "protection");
+  const use = input.soakWith ?? (defender.armorRating > protection ? "armor" : "protection");
   return use === "armor"
     ? { value: defender.armorRating, label: "armorRating" }
     : { value: protection, label: "protection" };

@@ -3,7 +3,7 @@
  * actor. The field paths below are the contract with the dice-pool actor DataModel (not built
  * yet: the shell adopts these names).
  */
-import type { DicepoolCombatant, Incapacitation } from "./model.ts";
+import type { DicepoolCombatant } from "./model.ts";
 
 export const DICEPOOL_FIELD_PATHS = {
   damage: "system.health.damage",
@@ -17,7 +17,7 @@ export const DICEPOOL_FIELD_PATHS = {
   droppedWeaponId: "system.droppedWeaponId",
 } as const satisfies Partial<Record<keyof DicepoolCombatant, string>>;
 
-export type DicepoolFieldValue = number | boolean | string | Incapacitation | null;
+export type DicepoolFieldValue = number | boolean | string | null;
 
 export interface DicepoolUpdate {
   readonly actorId: string;

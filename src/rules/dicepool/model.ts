@@ -5,13 +5,7 @@
 
 /** Skill keys the combat rules name. Other skills may exist on an actor; unknown ones count 0. */
 export type DicepoolSkill =
-  | "awareness"
-  | "rangedCombat"
-  | "closeCombat"
-  | "mobility"
-  | "protection"
-  | "pilot"
-  | "medicine";
+  "awareness" | "rangedCombat" | "closeCombat" | "mobility" | "protection" | "pilot" | "medicine";
 
 /** Why a character is incapacitated (null while it can act). */
 export type Incapacitation = "lethal" | "nonLethal" | "grapple" | "restraints";

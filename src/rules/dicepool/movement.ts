@@ -54,12 +54,7 @@ export interface MovePlan {
 }
 
 export type MoveRefusal =
-  | PoolRefusal
-  | "too-far"
-  | "not-enough-energy"
-  | "not-enough-grapple"
-  | "grappled"
-  | "falling";
+  PoolRefusal | "too-far" | "not-enough-energy" | "not-enough-grapple" | "grappled" | "falling";
 
 /** Speed for this move. */
 export function moveSpeed(

@@ -33,9 +33,7 @@ function binomial(n: number, p: number): Distribution {
   const lq = Math.log1p(-p);
   const nf = logFactorial[n] ?? 0;
   const probs = Array.from({ length: n + 1 }, (_, k) =>
-    Math.exp(
-      nf - (logFactorial[k] ?? 0) - (logFactorial[n - k] ?? 0) + k * lp + (n - k) * lq,
-    ),
+    Math.exp(nf - (logFactorial[k] ?? 0) - (logFactorial[n - k] ?? 0) + k * lp + (n - k) * lq),
   );
   return { min: 0, probs };
 }
