@@ -152,7 +152,7 @@ function checkInput(input: AttackInput, options: DicepoolOptions) {
       weaponDamage: [input.weapon.damage, { ...count, min: -options.maxPool }],
       attackerSize: [input.attacker.size, partRule(options)],
       defenderSize: [input.defender.size, partRule(options)],
-      energy: [input.attacker.energy.value, NUMBER_RULES.nonNegative],
+      energy: [input.attacker.energy.value, NUMBER_RULES.count],
     }) ?? checkNumber("initiative", input.attacker.initiative, partRule(options))
   );
 }
