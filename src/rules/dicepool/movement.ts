@@ -210,6 +210,9 @@ export function fallOnTurn(
   return ok({ fall: next, landed, damage: landed ? fallDamage(next.fallen, c, options) : 0 });
 }
 
+/** Coordinates are whole spaces within ±this (far beyond any battle map). */
+export const MAX_COORDINATE = 1_000_000;
+
 export interface Space {
   readonly x: number;
   readonly y: number;
@@ -222,13 +225,14 @@ export function spaceDistance(
   b: Space,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<number, MoveRefusal> {
+  const rule = { min: -MAX_COORDINATE, max: MAX_COORDINATE, whole: true };
   const bad = checkNumbers({
-    "a.x": a.x,
-    "a.y": a.y,
-    "a.z": a.z ?? 0,
-    "b.x": b.x,
-    "b.y": b.y,
-    "b.z": b.z ?? 0,
+    "a.x": [a.x, rule],
+    "a.y": [a.y, rule],
+    "a.z": [a.z ?? 0, rule],
+    "b.x": [b.x, rule],
+    "b.y": [b.y, rule],
+    "b.z": [b.z ?? 0, rule],
   });
   if (bad) return bad;
   const dx = b.x - a.x;
