@@ -5,6 +5,7 @@ import { seededRandom } from "../core/random.ts";
 import { planAttack, resolveAttack } from "./attack.ts";
 import type { AttackInput } from "./attack.ts";
 import { makeDicepoolCombatant, makeDicepoolWeapon } from "./factory.ts";
+import type { DicepoolCombatant } from "./model.ts";
 import { withDicepoolOptions } from "./options.ts";
 
 const fighter = makeDicepoolCombatant({
@@ -227,9 +228,9 @@ describe("resolving an attack", () => {
     });
   });
 
-  it("property: NaN, ±Infinity and huge numbers anywhere are refused, never thrown", () => {
-    const weird = fc.constantFrom(Number.NaN, Infinity, -Infinity, 1e9, -1e9, 0.5);
-    const slot = fc.constantFrom(
+  it("NaN, ±Infinity, fractions and huge numbers in any field, on either side, are refused", () => {
+    const weird = [Number.NaN, Infinity, -Infinity, 1e9, -1e9, 0.5];
+    const slots = [
       "physical",
       "skill",
       "size",
@@ -239,15 +240,12 @@ describe("resolving an attack", () => {
       "weaponDamage",
       "energy",
       "grapplePenalty",
-    );
-    fc.assert(
-      fc.property(weird, slot, fc.boolean(), (bad, where, onDefender) => {
-        const who = onDefender ? "defender" : "attacker";
-        const c = onDefender ? target : fighter;
-        const input: AttackInput = {
-          ...base,
-          weapon: where === "distance" ? pistol : sword,
-          [who]:
+    ] as const;
+    for (const bad of weird) {
+      for (const where of slots) {
+        for (const onDefender of [false, true]) {
+          const c = onDefender ? target : fighter;
+          const changed: DicepoolCombatant =
             where === "physical"
               ? { ...c, physical: bad }
               : where === "skill"
@@ -256,23 +254,32 @@ describe("resolving an attack", () => {
                   ? { ...c, size: bad }
                   : where === "woundPenalty"
                     ? { ...c, woundPenalty: bad }
-                    : where === "energy" && !onDefender
+                    : where === "energy"
                       ? { ...c, energy: { value: bad, max: 5 } }
-                      : c,
-          situation: {
-            distance: where === "distance" ? bad : 0,
-            attackModifiers: where === "modifier" ? [{ source: "x", value: bad }] : [],
-            grapplePenaltyOnDefense: where === "grapplePenalty" ? bad : 0,
-          },
-        };
-        if (where === "weaponDamage") {
-          Object.assign(input, { weapon: { ...sword, damage: bad } });
+                      : c;
+          const input: AttackInput = {
+            ...base,
+            weapon:
+              where === "distance"
+                ? pistol
+                : where === "weaponDamage"
+                  ? { ...sword, damage: bad }
+                  : sword,
+            [onDefender ? "defender" : "attacker"]: changed,
+            situation: {
+              distance: where === "distance" ? bad : 0,
+              attackModifiers: where === "modifier" ? [{ source: "x", value: bad }] : [],
+              grapplePenaltyOnDefense: where === "grapplePenalty" ? bad : 0,
+            },
+          };
+          // The defender's Energy plays no part in an attack; a billion Energy is a lot, not bad.
+          const matters = !(where === "energy" && (onDefender || bad === 1e9));
+          const result = resolveAttack(input, seededRandom("p"));
+          if (matters)
+            expect([where, onDefender, bad, result.ok]).toEqual([where, onDefender, bad, false]);
         }
-        const touched = !(where === "energy" && (onDefender || bad === 1e9));
-        const result = resolveAttack(input, seededRandom("p"));
-        if (touched) expect(result.ok).toBe(false);
-      }),
-    );
+      }
+    }
   });
 
   it("property: attacks never deal damage on a miss and never more than the net hits + weapon", () => {
