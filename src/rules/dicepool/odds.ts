@@ -4,7 +4,7 @@
  * `planAttack` / `resolveAttack`, so the odds and the rolls always agree (a test checks it against
  * a simulation).
  */
-import { combine, constant, map, mean, probability } from "../core/distribution.ts";
+import { add, constant, map, mean, negate, probability } from "../core/distribution.ts";
 import type { Distribution } from "../core/distribution.ts";
 import { ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
@@ -72,7 +72,7 @@ export function chanceOfHits(
   return ok(probability(dist.value, (hits) => hits >= needed));
 }
 
-/** Net hits (attacker's hits − defender's hits) of a contested roll. */
+/** Net hits (attacker's hits − defender's hits) of a contested roll: a dense convolution. */
 export function netHitsDistribution(
   attackDice: number,
   defenseDice: number,
@@ -83,7 +83,7 @@ export function netHitsDistribution(
   if (!attack.ok) return attack;
   const defense = scoreDistribution(defenseDice, defenseMode, options);
   if (!defense.ok) return defense;
-  return ok(combine(attack.value, defense.value, (a, d) => a - d));
+  return ok(add(attack.value, negate(defense.value)));
 }
 
 export interface AttackOdds {
