@@ -111,26 +111,6 @@ export function buildPool(
   return ok({ dice, total, parts });
 }
 
-/** A pool with more parts added (cover, range …), floored and capped again. */
-export function addToPool(
-  pool: Pool,
-  extra: readonly Modifier[],
-  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
-): Result<Pool, PoolRefusal> {
-  const rule = partRule(options);
-  for (const m of extra) {
-    const bad = checkNumber(`modifier.${m.source}`, m.value, rule);
-    if (bad) return bad;
-  }
-  const parts = [...pool.parts];
-  for (const m of extra) addModifier(parts, m.source, m.value);
-  const total = sumModifiers(parts);
-  const dice = Math.max(0, total);
-  const capped = checkDice("pool", dice, options);
-  if (!capped.ok) return capped;
-  return ok({ dice, total, parts });
-}
-
 /** Whether one face is a hit. */
 export function isHit(face: number, options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS): boolean {
   return face >= options.hitOn;
