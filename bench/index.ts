@@ -2,7 +2,8 @@
  * `npm run bench`: how fast the Worldlines engine is.
  * - attacks resolved per second, against drawing the same number of raw dice from the same seeded
  *   source (the ratio is the engine's overhead over the dice themselves);
- * - the time for one exact odds computation.
+ * - the time for one exact odds computation;
+ * - the dice-pool game's exact odds: hits of a pool, net hits of a contested roll, an attack.
  */
 import type { DiceSource } from "../src/rules/core/dice.ts";
 import { seededRandom } from "../src/rules/core/random.ts";
@@ -10,6 +11,13 @@ import { resolveAttack } from "../src/rules/worldlines/attack.ts";
 import type { AttackInput, DefenseChoice } from "../src/rules/worldlines/attack.ts";
 import { makeCombatant } from "../src/rules/worldlines/factory.ts";
 import { attackOdds } from "../src/rules/worldlines/odds.ts";
+import {
+  attackOdds as dicepoolAttackOdds,
+  hitsDistribution,
+  makeDicepoolCombatant,
+  makeDicepoolWeapon,
+  netHitsDistribution,
+} from "../src/rules/dicepool/index.ts";
 
 const input: AttackInput = {
   attacker: makeCombatant({ id: "maya", skills: { firearms: 2 } }),
@@ -97,4 +105,33 @@ console.log(
   `  ratio: resolving the attacks takes ${(attackSeconds / diceSeconds).toFixed(1)}× as long as drawing their dice`,
 );
 console.log(oddsLines.join("\n"));
+
+const dicepoolOdds: [string, () => number][] = [
+  ["hits of a 12-die pool", () => (hitsDistribution(12).ok ? 1 : 0)],
+  ["hits of a 100-die pool (the cap)", () => (hitsDistribution(100).ok ? 1 : 0)],
+  ["net hits, 12 dice against 12", () => (netHitsDistribution(12, 12).ok ? 1 : 0)],
+  ["net hits, 100 dice against 100", () => (netHitsDistribution(100, 100).ok ? 1 : 0)],
+  [
+    "attack odds, close attack against a Dodge in light cover",
+    () => {
+      const r = dicepoolAttackOdds({
+        attacker: makeDicepoolCombatant({ id: "a", physical: 4, skills: { closeCombat: 3 } }),
+        defender: makeDicepoolCombatant({ id: "d", physical: 3, skills: { mobility: 2 } }),
+        weapon: makeDicepoolWeapon({ id: "sword", damage: 1 }),
+        intent: "damage",
+        defense: "dodge",
+        situation: { cover: "light" },
+      });
+      return r.ok ? r.value.hit : 0;
+    },
+  ],
+];
+console.log("Dice-pool exact odds");
+for (const [label, run] of dicepoolOdds) {
+  const runs = 2000;
+  const seconds = timeIt(() => {
+    for (let i = 0; i < runs; i++) sink += run();
+  });
+  console.log(`  ${label}: ${((seconds / runs) * 1e6).toFixed(1)} µs each`);
+}
 if (Number.isNaN(sink)) console.log("(unreachable)");

@@ -7,6 +7,7 @@ import {
   map,
   mean,
   mix,
+  negate,
   probability,
   probabilityOf,
   total,
@@ -29,6 +30,19 @@ describe("exact distributions", () => {
     expect(probabilityOf(net, 0)).toBeCloseTo(10 / 24, 12);
     expect(probabilityOf(net, 5)).toBeCloseTo(1 / 24, 12);
     expect(total(net)).toBeCloseTo(1, 12);
+  });
+
+  it("negates: d6 + (−d4) is the same as d6 − d4", () => {
+    const minusD4 = negate(dieDistribution(4));
+    expect(entries(minusD4)).toEqual([
+      [-4, 0.25],
+      [-3, 0.25],
+      [-2, 0.25],
+      [-1, 0.25],
+    ]);
+    const direct = combine(dieDistribution(6), dieDistribution(4), (a, b) => a - b);
+    expect(add(dieDistribution(6), minusD4)).toEqual(direct);
+    expect(negate({ min: 2, probs: [0.1, 0.9] })).toEqual({ min: -3, probs: [0.9, 0.1] });
   });
 
   it("maps, mixes and measures", () => {

@@ -63,6 +63,11 @@ export function add(x: Distribution, y: Distribution): Distribution {
   return { min: x.min + y.min, probs };
 }
 
+/** The distribution of −X. */
+export function negate(x: Distribution): Distribution {
+  return { min: -(x.min + x.probs.length - 1), probs: [...x.probs].reverse() };
+}
+
 /** The distribution of X + k. */
 export function shift(x: Distribution, k: number): Distribution {
   return { min: x.min + k, probs: x.probs };

@@ -1,3 +1,18 @@
+/**
+ * The dice-pool game. Pure rules, one concern per module:
+ * - options.ts: every number a GM may change (die, hit face, plugins, costs), with its default;
+ * - model.ts / factory.ts: the state the rules read, and defaults for it;
+ * - pool.ts: building pools (never below 0, capped at maxPool), counting hits, static/flawless;
+ * - odds.ts: exact hit and net-hit distributions, attack odds;
+ * - initiative.ts: the initiative pool, its hits, the individual order;
+ * - actions.ts: Complex / Simple / Free / Interrupt per turn, the action table, opportunity attacks;
+ * - movement.ts: speed, sprinting, swimming, climbing, rough terrain, falling, distances, chases;
+ * - attack.ts: contested attacks, Dodge / Parry / Soak, cover, size, intents, Blitz;
+ * - grapple.ts: the Grappling Pool, holding, escaping, incapacitation, restraints;
+ * - health.ts: damage, incapacitation, dying, Stabilize, Plot Armor, the wound penalty, healing;
+ * - initiative-damage.ts: the Initiative Damage plugin and Finishing Moves;
+ * - changes.ts: outcomes as document changes (the field paths the shell writes).
+ */
 import type { RulesetModule } from "../types.ts";
 import { dicepoolTurnOrder } from "./initiative.ts";
 
@@ -7,3 +22,17 @@ export const ruleset: RulesetModule = {
   summary: "FRAY.Ruleset.dicepool.Summary",
   turnOrder: dicepoolTurnOrder,
 };
+
+export * from "./actions.ts";
+export * from "./attack.ts";
+export * from "./changes.ts";
+export * from "./factory.ts";
+export * from "./grapple.ts";
+export * from "./health.ts";
+export * from "./initiative.ts";
+export * from "./initiative-damage.ts";
+export * from "./model.ts";
+export * from "./movement.ts";
+export * from "./odds.ts";
+export * from "./options.ts";
+export * from "./pool.ts";

@@ -5,7 +5,15 @@ import { planSource } from "../combat/order.ts";
 import type { OrderOutcome } from "../combat/order.ts";
 import type { RosterMember } from "../combat/types.ts";
 import { trackerView } from "../combat/view.ts";
-import { dicepoolInitiative, dicepoolJoin, dicepoolTurnOrder } from "./initiative.ts";
+import { makeDicepoolCombatant } from "./factory.ts";
+import {
+  dicepoolInitiative,
+  dicepoolJoin,
+  dicepoolTurnOrder,
+  initiativeFromDice,
+  initiativePool,
+} from "./initiative.ts";
+import { withDicepoolOptions } from "./options.ts";
 import type { DicepoolInitiativeRoll } from "./initiative.ts";
 
 const roll = (
@@ -91,5 +99,46 @@ describe("dice-pool individual initiative", () => {
     expect(after.state.acted).toEqual(["bob"]);
     const next = endTurn(after.state, joined, "diane", "owner");
     expect(next.ok && next.state.active).toBe("eve");
+  });
+
+  it("rolls Mental + Physical + Awareness, less the wound penalty (a setting)", () => {
+    const diane = makeDicepoolCombatant({
+      id: "diane",
+      mental: 3,
+      physical: 2,
+      skills: { awareness: 1 },
+      woundPenalty: 1,
+    });
+    const pool = initiativePool(diane);
+    expect(pool.ok && pool.value.dice).toBe(5);
+    const mentalOnly = initiativePool(
+      diane,
+      withDicepoolOptions({ initiativeAttributes: ["mental"] }),
+    );
+    expect(mentalOnly.ok && mentalOnly.value.dice).toBe(3);
+  });
+
+  it("an initiative is the pool's hits; the larger pool wins a tie by default", () => {
+    const faces: [string, number[]][] = [
+      ["sam", [6, 1, 1, 4]],
+      ["bob", [6, 6, 5, 2, 1]],
+      ["dean", [4, 4]],
+    ];
+    const rolled = faces.map(([id, f]) => {
+      const r = initiativeFromDice(id, f, true);
+      if (!r.ok) throw new Error(r.reason);
+      return r.value;
+    });
+    expect(rolled.map((r) => [r.result, r.pool])).toEqual([
+      [2, 4],
+      [3, 5],
+      [2, 2],
+    ]);
+    expect(settled(dicepoolInitiative(rolled)).order.order).toEqual(["bob", "sam", "dean"]);
+    expect(initiativeFromDice("x", [0], true)).toMatchObject({ ok: false, reason: "out-of-range" });
+    expect(initiativeFromDice("x", Array<number>(1000).fill(6), true)).toMatchObject({
+      ok: false,
+      reason: "pool-too-large",
+    });
   });
 });

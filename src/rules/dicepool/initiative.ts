@@ -1,8 +1,9 @@
 /**
- * Dice-pool game: individual initiative. Every combatant rolls its initiative pool (usually
- * Mental + Physical Awareness) once at the start, even when ambushed (no surprise round), and
- * acts alone in the order of the results, highest first. The tracker marks who has gone this
- * round (the machine's acted mark).
+ * Dice-pool game: individual initiative. Every combatant rolls its initiative pool (Mental +
+ * Physical + Awareness by default, `initiativePool`) once at the start, even when ambushed (no
+ * surprise round); its initiative is the pool's hits (`initiativeFromDice` turns the faces the
+ * shell rolled into a roll). Everybody acts alone in the order of the results, highest first. The
+ * tracker marks who has gone this round (the machine's acted mark).
  *
  * Where the book is silent, a tie is settled by `tieRule` (a world setting):
  * - "largerPool" (default): more dice first, then the players' side, then the tracker's order;
@@ -14,12 +15,20 @@
 import { addToOrder, allDistinct, rankByValue } from "../combat/order.ts";
 import type { OrderOutcome, RankEntry, SettledOrder, TurnOrder } from "../combat/order.ts";
 import type { CombatantId, Phase, RoundPlan } from "../combat/types.ts";
+import { ok } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
+import type { DicepoolCombatant } from "./model.ts";
+import { skill } from "./model.ts";
+import { DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
+import type { DicepoolOptions } from "./options.ts";
+import { buildPool, countHits } from "./pool.ts";
+import type { Pool, PoolRefusal } from "./pool.ts";
 
 export interface DicepoolInitiativeRoll {
   readonly combatantId: CombatantId;
-  /** The rolled initiative result. */
+  /** The rolled initiative result: the pool's hits. */
   readonly result: number;
-  /** How many dice the pool had. */
+  /** How many dice the pool had (the default tie-break). */
   readonly pool: number;
   readonly isPlayerSide: boolean;
 }
@@ -27,6 +36,37 @@ export interface DicepoolInitiativeRoll {
 export type DicepoolTieRule = "largerPool" | "players" | "reroll";
 
 export const DEFAULT_DICEPOOL_TIE_RULE: DicepoolTieRule = "largerPool";
+
+/** The initiative pool: the configured attributes + Awareness, less the wound penalty. */
+export function initiativePool(
+  c: DicepoolCombatant,
+  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
+): Result<Pool, PoolRefusal> {
+  const [first = "mental", ...rest] = options.initiativeAttributes;
+  return buildPool(
+    {
+      attribute: c[first],
+      attributeLabel: first,
+      skill: skill(c, "awareness"),
+      skillLabel: "awareness",
+      modifiers: rest.map((key) => ({ source: key, value: c[key] })),
+      woundPenalty: c.woundPenalty,
+    },
+    options,
+  );
+}
+
+/** A combatant's initiative roll from the faces of its pool, as the shell rolled them. */
+export function initiativeFromDice(
+  combatantId: CombatantId,
+  faces: readonly number[],
+  isPlayerSide: boolean,
+  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
+): Result<DicepoolInitiativeRoll, PoolRefusal> {
+  const hits = countHits(faces, options);
+  if (!hits.ok) return hits;
+  return ok({ combatantId, result: hits.value, pool: faces.length, isPlayerSide });
+}
 
 function rankEntry(roll: DicepoolInitiativeRoll, tieRule: DicepoolTieRule): RankEntry {
   const players = roll.isPlayerSide ? 1 : 0;

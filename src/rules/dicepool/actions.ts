@@ -1,0 +1,166 @@
+/**
+ * The action economy of one turn. A Complex action takes the whole turn; two Simple actions make
+ * one Complex, and after two the turn is over. One Free action per turn, on one's own turn only
+ * (it may come after the turn's other actions). Interrupt actions may be taken at any time.
+ * Defending takes no action.
+ *
+ * The book's combat action table, plus the actions the rest of the chapter names, is
+ * `ACTION_TABLE`. "Use a power" takes the type the power names.
+ *
+ * Where the book is silent:
+ * - A Complex action needs an untouched turn (a Simple action already taken leaves only one).
+ * - Interrupts are not counted or limited.
+ * - An incapacitated character may only take social actions (the chapter allows those "depending
+ *   on context"; the GM decides the context, Fray allows them).
+ */
+import { ok, refuse } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
+import { DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
+import type { DicepoolOptions } from "./options.ts";
+
+export type ActionType = "complex" | "simple" | "free" | "interrupt";
+
+/** Every action the combat chapter names, and its type ("power": the power says). */
+export const ACTION_TABLE = {
+  rangedAttack: "simple",
+  closeAttack: "simple",
+  takeCover: "free",
+  usePower: "power",
+  move: "simple",
+  readyWeapon: "simple",
+  defendOther: "simple",
+  quickCommunication: "free",
+  issueCommand: "simple",
+  socialAction: "free",
+  surrender: "interrupt",
+  parkVehicle: "complex",
+  exitParkedVehicle: "simple",
+  bailOutOfMovingVehicle: "simple",
+  // Named elsewhere in the chapter:
+  /** A close attack that moves first (Blitz Attack is a Simple action). */
+  blitzAttack: "simple",
+  /** A close attack on someone leaving the space or shooting from it. */
+  opportunityAttack: "interrupt",
+  /** Picking a dropped (disarmed) weapon up; readying it is a Simple action. */
+  pickUpWeapon: "free",
+  /** The assailant spends Grappling Pool to penalize its victim's roll. */
+  spendGrapplePool: "interrupt",
+  /** The victim pays Energy equal to the Grappling Pool to get free. */
+  escapeGrapple: "interrupt",
+  /** Restraints on a victim incapacitated by a grapple. */
+  applyRestraints: "free",
+} as const satisfies Record<string, ActionType | "power">;
+
+export type ActionName = keyof typeof ACTION_TABLE;
+
+export interface TurnActions {
+  readonly simpleUsed: number;
+  readonly complexUsed: boolean;
+  readonly freeUsed: number;
+  /** Move actions taken this turn (the second one is a sprint). */
+  readonly moves: number;
+}
+
+export const FRESH_TURN: TurnActions = { simpleUsed: 0, complexUsed: false, freeUsed: 0, moves: 0 };
+
+export interface ActionContext {
+  /** It is this character's turn. */
+  readonly ownTurn: boolean;
+  readonly incapacitated?: boolean;
+  /** Held in a grapple: no move actions. */
+  readonly grappled?: boolean;
+  /** For "usePower": the type the power names. */
+  readonly powerType?: ActionType;
+}
+
+export type ActionRefusal =
+  | "not-your-turn"
+  | "turn-over"
+  | "no-simple-action"
+  | "no-complex-action"
+  | "no-free-action"
+  | "incapacitated"
+  | "grappled"
+  | "power-type-needed";
+
+/** The turn has no Simple or Complex action left (a Free action may remain). */
+export function turnOver(
+  state: TurnActions,
+  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
+): boolean {
+  return state.complexUsed || state.simpleUsed >= options.simpleActionsPerTurn;
+}
+
+/** The type of a named action. */
+export function actionType(
+  action: ActionName,
+  ctx: Pick<ActionContext, "powerType"> = {},
+): Result<ActionType, ActionRefusal> {
+  const type = ACTION_TABLE[action];
+  if (type !== "power") return ok(type);
+  return ctx.powerType === undefined ? refuse("power-type-needed") : ok(ctx.powerType);
+}
+
+/** Takes one action of `type`. */
+export function spendActionType(
+  state: TurnActions,
+  type: ActionType,
+  ctx: ActionContext,
+  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
+): Result<TurnActions, ActionRefusal> {
+  if (type === "interrupt") return ok(state);
+  if (!ctx.ownTurn) return refuse("not-your-turn");
+  switch (type) {
+    case "free":
+      if (state.freeUsed >= options.freeActionsPerTurn) return refuse("no-free-action");
+      return ok({ ...state, freeUsed: state.freeUsed + 1 });
+    case "simple":
+      if (turnOver(state, options)) return refuse("turn-over");
+      return ok({ ...state, simpleUsed: state.simpleUsed + 1 });
+    case "complex":
+      if (turnOver(state, options)) return refuse("turn-over");
+      if (state.simpleUsed > 0)
+        return refuse("no-complex-action", { simpleUsed: state.simpleUsed });
+      return ok({ ...state, complexUsed: true });
+  }
+}
+
+/** Takes a named action from the table. */
+export function takeAction(
+  state: TurnActions,
+  action: ActionName,
+  ctx: ActionContext,
+  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
+): Result<TurnActions, ActionRefusal> {
+  if (ctx.incapacitated === true && action !== "socialAction") return refuse("incapacitated");
+  if (action === "move" && ctx.grappled === true) return refuse("grappled");
+  const type = actionType(action, ctx);
+  if (!type.ok) return type;
+  const next = spendActionType(state, type.value, ctx, options);
+  if (!next.ok || action !== "move") return next;
+  return ok({ ...next.value, moves: next.value.moves + 1 });
+}
+
+/** What may set off an opportunity attack. */
+export interface OpportunityEvent {
+  /** An enemy leaves the space, or makes a ranged attack from it. */
+  readonly kind: "leaveSpace" | "rangedAttack" | "other";
+  /** The enemy shares the watcher's space. */
+  readonly sameSpace: boolean;
+  /** The watcher holds a close-combat weapon (empty hands count). */
+  readonly closeWeapon: boolean;
+  readonly watcherIncapacitated?: boolean;
+}
+
+/**
+ * Whether an opportunity attack (an interrupt) is open to the watcher. On a ranged attack it is
+ * resolved first, then the ranged attack.
+ */
+export function opportunityAttackOpen(event: OpportunityEvent): boolean {
+  return (
+    event.kind !== "other" &&
+    event.sameSpace &&
+    event.closeWeapon &&
+    event.watcherIncapacitated !== true
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * Exact odds of dice pools, by formula and convolution (no sampling): the distribution of hits of
+ * a pool, of net hits of a contested roll, and of what an attack does. `attackOdds` follows
+ * `planAttack` / `resolveAttack`, so the odds and the rolls always agree (a test checks it against
+ * a simulation).
+ */
+import { add, constant, map, mean, negate, probability } from "../core/distribution.ts";
+import type { Distribution } from "../core/distribution.ts";
+import { ok } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
+import { hitDamage, planAttack } from "./attack.ts";
+import type { AttackInput, AttackPlan, AttackRefusal } from "./attack.ts";
+import { DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
+import type { DicepoolOptions } from "./options.ts";
+import { checkDice, checkDiceSettings, staticHits } from "./pool.ts";
+import type { PoolMode, PoolRefusal } from "./pool.ts";
+
+/** The chance that one die is a hit. */
+export function hitChancePerDie(options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS): number {
+  return (options.dieSides - options.hitOn + 1) / options.dieSides;
+}
+
+/**
+ * Binomial(n, p) as a dense distribution, each term computed in log space from running sums of
+ * logarithms (stable and linear in n).
+ */
+function binomial(n: number, p: number): Distribution {
+  if (p >= 1) return constant(n);
+  if (p <= 0) return constant(0);
+  const logFactorial = [0];
+  for (let k = 1; k <= n; k++) logFactorial.push((logFactorial[k - 1] ?? 0) + Math.log(k));
+  const lp = Math.log(p);
+  const lq = Math.log1p(-p);
+  const nf = logFactorial[n] ?? 0;
+  const probs = Array.from({ length: n + 1 }, (_, k) =>
+    Math.exp(nf - (logFactorial[k] ?? 0) - (logFactorial[n - k] ?? 0) + k * lp + (n - k) * lq),
+  );
+  return { min: 0, probs };
+}
+
+/** Hits of a rolled pool of `dice` dice. */
+export function hitsDistribution(
+  dice: number,
+  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
+): Result<Distribution, PoolRefusal> {
+  return scoreDistribution(dice, "rolled", options);
+}
+
+/** Hits of a pool scored in `mode` (flawless and static are certain). */
+export function scoreDistribution(
+  dice: number,
+  mode: PoolMode,
+  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
+): Result<Distribution, PoolRefusal> {
+  const settings = checkDiceSettings(options);
+  if (!settings.ok) return settings;
+  const size = checkDice("dice", dice, options);
+  if (!size.ok) return size;
+  if (mode === "flawless") return ok(constant(dice));
+  if (mode === "static") return ok(constant(staticHits(dice)));
+  return ok(binomial(dice, hitChancePerDie(options)));
+}
+
+/** The chance that a rolled pool scores at least `needed` hits. */
+export function chanceOfHits(
+  dice: number,
+  needed: number,
+  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
+): Result<number, PoolRefusal> {
+  const dist = hitsDistribution(dice, options);
+  if (!dist.ok) return dist;
+  return ok(probability(dist.value, (hits) => hits >= needed));
+}
+
+/** Net hits (attacker's hits − defender's hits) of a contested roll: a dense convolution. */
+export function netHitsDistribution(
+  attackDice: number,
+  defenseDice: number,
+  defenseMode: PoolMode = "rolled",
+  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
+): Result<Distribution, PoolRefusal> {
+  const attack = hitsDistribution(attackDice, options);
+  if (!attack.ok) return attack;
+  const defense = scoreDistribution(defenseDice, defenseMode, options);
+  if (!defense.ok) return defense;
+  return ok(add(attack.value, negate(defense.value)));
+}
+
+export interface AttackOdds {
+  readonly plan: AttackPlan;
+  /** Net hits of the contested roll. */
+  readonly net: Distribution;
+  /** The attack hits (1 or more net hits). */
+  readonly hit: number;
+  /**
+   * What a hit does, 0 on a miss: health damage (before Plot Armor) for a damaging attack, points
+   * into the Grappling Pool for a grapple, initiative moved for an attack on initiative, 1 for a
+   * disarm that knocks the weapon away.
+   */
+  readonly effect: Distribution;
+  readonly expectedEffect: number;
+}
+
+/** Exact odds of an attack as resolveAttack would roll it. */
+export function attackOdds(
+  input: AttackInput,
+  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
+): Result<AttackOdds, AttackRefusal> {
+  const planned = planAttack(input, options);
+  if (!planned.ok) return planned;
+  const plan = planned.value;
+  const net = netHitsDistribution(
+    plan.attackPool.dice,
+    plan.defensePool.dice,
+    plan.defenseMode,
+    options,
+  );
+  if (!net.ok) return net;
+  const effectOf = (n: number): number => {
+    switch (input.intent) {
+      case "disarm":
+        return n >= 1 ? 1 : 0;
+      case "grapple":
+      case "initiative":
+        return Math.max(0, n);
+      default:
+        return hitDamage(n, plan);
+    }
+  };
+  const effect = map(net.value, effectOf);
+  return ok({
+    plan,
+    net: net.value,
+    hit: probability(net.value, (n) => n >= 1),
+    effect,
+    expectedEffect: mean(effect),
+  });
+}
