@@ -1,4 +1,4 @@
-import { DEFAULT_RULESET, RULESET_IDS, getRuleset } from "../rules/registry.ts";
+import { DEFAULT_RULESET, getRuleset, rulesetIds } from "../rules/registry.ts";
 import type { RulesetModule } from "../rules/registry.ts";
 import { SYSTEM_ID } from "./constants.ts";
 
@@ -11,7 +11,7 @@ export function registerSettings(): void {
     config: true,
     requiresReload: true,
     type: String,
-    choices: Object.fromEntries(RULESET_IDS.map((id) => [id, getRuleset(id).label])),
+    choices: Object.fromEntries(rulesetIds().map((id) => [id, getRuleset(id).label])),
     default: DEFAULT_RULESET,
   });
   // Worldlines attack cards: apply damage without the Apply button (off: a person presses it).

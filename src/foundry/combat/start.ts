@@ -179,5 +179,12 @@ export async function settleOrder(
       });
       return settleTies(outcome, () => rollTotal(DEFAULT_DICE.d20));
     }
+    default:
+      // A registered ruleset this switch does not know yet: its teams act in the order listed.
+      return {
+        ok: true,
+        order: { mode: "team", order: teamIds, values: {}, surpriseRound: [] },
+        effects: [],
+      };
   }
 }

@@ -58,15 +58,15 @@ export type CardResult = { readonly ok: true } | CardRefusal;
  * Runs a card request: here when this client may write, else as `query` on the active GM's
  * client (a refusal `noGM` when no GM is connected).
  */
-export async function runHereOrOnGM<R>(
+export async function runHereOrOnGM<R, O = CardResult>(
   here: boolean,
   query: string,
   request: R,
-  execute: (request: R) => Promise<CardResult>,
-): Promise<CardResult> {
+  execute: (request: R) => Promise<O>,
+): Promise<O | { readonly ok: false; readonly reason: "noGM" }> {
   if (here) return execute(request);
   const gm = game.users?.activeGM ?? null;
   if (gm === null) return { ok: false, reason: "noGM" };
   const ask = gm.query.bind(gm) as unknown as (name: string, data: unknown) => Promise<unknown>;
-  return (await ask(query, request)) as CardResult;
+  return (await ask(query, request)) as O;
 }

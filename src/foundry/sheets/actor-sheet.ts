@@ -1,7 +1,7 @@
 import { ITEM_TYPES, SYSTEM_ID, TEMPLATES } from "../constants.ts";
 
 import { NPC_RANKS } from "../data/actor.ts";
-import { HandlebarsActorSheet, itemOfTarget } from "./base.ts";
+import { HandlebarsActorSheet, actorSheetHeader, itemOfTarget } from "./base.ts";
 import type { TemplatePart } from "./base.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
@@ -116,15 +116,8 @@ export async function actorSheetContext(
     img: item.img ?? "",
     type: item.type,
   }));
-  const enrichedBiography = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
-    system.biography,
-    { secrets: actor.isOwner, relativeTo: actor },
-  );
   return {
-    actorName: actor.name,
-    img: actor.img ?? "",
-    actorType: actor.type,
-    isNpc: actor.type === "npc",
+    ...(await actorSheetHeader(actor, system.biography)),
     health: barView(system.health),
     energy: barView(system.energy),
     rankOptions: NPC_RANKS.map((rank) => ({
@@ -142,7 +135,6 @@ export async function actorSheetContext(
       items: rows.filter((row) => row.type === type),
     })),
     biography: system.biography,
-    enrichedBiography,
   };
 }
 

@@ -29,3 +29,32 @@ export function itemOfTarget(
   const id = target.closest<HTMLElement>("[data-item-id]")?.dataset["itemId"] ?? "";
   return actor.items.get(id);
 }
+
+/** What every actor sheet shows at its top: name, portrait, type, and the enriched biography. */
+export async function actorSheetHeader(actor: Actor.Implementation, biography: string) {
+  return {
+    actorName: actor.name,
+    img: actor.img ?? "",
+    actorType: actor.type,
+    isNpc: actor.type === "npc",
+    enrichedBiography: await foundry.applications.ux.TextEditor.implementation.enrichHTML(
+      biography,
+      { secrets: actor.isOwner, relativeTo: actor },
+    ),
+  };
+}
+
+/** What an item sheet shows at its top: name, picture, type, and the description, enriched. */
+export async function itemSheetHeader(item: Item.Implementation, description: string) {
+  return {
+    itemName: item.name,
+    img: item.img ?? "",
+    itemType: item.type,
+    typeLabel: `TYPES.Item.${item.type}`,
+    description,
+    enrichedDescription: await foundry.applications.ux.TextEditor.implementation.enrichHTML(
+      description,
+      { secrets: item.isOwner, relativeTo: item },
+    ),
+  };
+}

@@ -1,6 +1,6 @@
 import { SYSTEM_ID, TEMPLATES } from "../constants.ts";
 import { WEAPON_KINDS } from "../data/item.ts";
-import { HandlebarsItemSheet } from "./base.ts";
+import { HandlebarsItemSheet, itemSheetHeader } from "./base.ts";
 import type { TemplatePart } from "./base.ts";
 
 import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
@@ -52,18 +52,9 @@ export class FrayItemSheet extends HandlebarsItemSheet {
 /** Everything the item sheet template shows, from the item alone. */
 export async function itemSheetContext(item: Item.Implementation): Promise<ItemSheetContext> {
   const description = (item.system as unknown as { description: string }).description;
-  const enrichedDescription = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
-    description,
-    { secrets: item.isOwner, relativeTo: item },
-  );
   return {
-    itemName: item.name,
-    img: item.img ?? "",
-    itemType: item.type,
-    typeLabel: `TYPES.Item.${item.type}`,
+    ...(await itemSheetHeader(item, description)),
     fields: itemFields(item),
-    description,
-    enrichedDescription,
   };
 }
 

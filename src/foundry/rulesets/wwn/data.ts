@@ -1,6 +1,6 @@
 /**
  * Worlds Without Number actor and item data (the `system` of each document). Registered at init
- * when the world plays WWN (see ./register.ts); the item type `technique` keeps the generic model
+ * when the world plays WWN (see ./index.ts); the item type `technique` keeps the generic model
  * (WWN has no use for it).
  *
  * Field paths are the contract with the rules (src/rules/wwn/changes.ts FIELD_PATHS and

@@ -48,6 +48,7 @@ import { chatMessages, currentUser, i18n, worldUsers } from "../../../shared/env
 import { resolveActor } from "../../../shared/actors.ts";
 import { warnRefusal as showRefusal } from "../../../shared/refusal.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
+import { mayRequestApply, mayWriteHere, owns, runHereOrOnGM } from "../../../shared/cards.ts";
 
 export const ATTACK_QUERY = `${SYSTEM_ID}.worldlinesAttack`;
 
@@ -72,10 +73,6 @@ function autoApply(): boolean {
   return game.settings.get(SYSTEM_ID, "autoApplyDamage");
 }
 
-function owns(actor: Actor.Implementation | null, user: User.Implementation): boolean {
-  return actor !== null && actor.testUserPermission(user, "OWNER");
-}
-
 export function cardOf(message: ChatMessage.Implementation): AttackCardState | null {
   const card = (message.flags as Record<string, unknown> | undefined)?.[SYSTEM_ID] as
     { attack?: AttackCardState } | undefined;
@@ -93,23 +90,7 @@ export function canApply(
   message: ChatMessage.Implementation,
   user: User.Implementation,
 ): boolean {
-  return canDefend(card, user) || authorId(message) === user.id;
-}
-
-function authorId(message: ChatMessage.Implementation): string | null {
-  // The author is null once that user has been deleted.
-  const author = (message as { author?: { id?: string | null } | null }).author;
-  return author?.id ?? null;
-}
-
-/** Whether this user's own client may carry the request out (else it goes to the active GM). */
-function mayExecute(
-  card: AttackCardState,
-  message: ChatMessage.Implementation,
-  user: User.Implementation,
-): boolean {
-  if (user.isGM) return true;
-  return authorId(message) === user.id && owns(resolveActor(card.defenderId), user);
+  return mayRequestApply(message, resolveActor(card.defenderId), user);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -608,14 +589,8 @@ export async function requestCardAction(
   const waiting = card.stage === "awaitingDefense" || card.stage === "awaitingExtraEvasion";
   const dice = action === "apply" || !waiting ? [] : await preRoll(card, action);
   const request: CardRequest = { messageId: message.id ?? "", userId: user.id ?? "", action, dice };
-  let outcome: CardOutcome;
-  if (mayExecute(card, message, user)) {
-    outcome = await executeCardRequest(request);
-  } else {
-    const gm = worldUsers().activeGM;
-    if (gm === null) outcome = refuse("noGM");
-    else outcome = await gm.query(ATTACK_QUERY as never, request as never);
-  }
+  const here = mayWriteHere(message, resolveActor(card.defenderId), user);
+  const outcome = await runHereOrOnGM(here, ATTACK_QUERY, request, executeCardRequest);
   if (!outcome.ok) warnRefusal(outcome);
   return outcome;
 }

@@ -10,7 +10,7 @@ import { DEFAULT_OPTIONS as RULES } from "../../../../rules/worldlines/options.t
 import type { Stance, StatusId, Zone } from "../../../../rules/worldlines/model.ts";
 import { STATUS_IDS } from "../../../../rules/worldlines/model.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
-import { HandlebarsActorSheet, itemOfTarget } from "../../../sheets/base.ts";
+import { HandlebarsActorSheet, actorSheetHeader, itemOfTarget } from "../../../sheets/base.ts";
 import type { TemplatePart } from "../../../sheets/base.ts";
 import { barView } from "../../../sheets/actor-sheet.ts";
 import type { BarView, TabView } from "../../../sheets/actor-sheet.ts";
@@ -278,16 +278,8 @@ export async function worldlinesActorSheetContext(
     };
   });
 
-  const enrichedBiography = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
-    system.biography,
-    { secrets: actor.isOwner, relativeTo: actor },
-  );
-
   return {
-    actorName: actor.name,
-    img: actor.img ?? "",
-    actorType: actor.type,
-    isNpc: actor.type === "npc",
+    ...(await actorSheetHeader(actor, system.biography)),
     editable,
     health: barView(system.health),
     energy: barView(system.energy),
@@ -371,7 +363,6 @@ export async function worldlinesActorSheetContext(
       };
     }),
     biography: system.biography,
-    enrichedBiography,
   };
 }
 

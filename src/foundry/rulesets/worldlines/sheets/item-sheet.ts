@@ -8,7 +8,7 @@ import { DIE_STEPS } from "../../../../rules/core/dice.ts";
 import { DEFAULT_OPTIONS as RULES } from "../../../../rules/worldlines/options.ts";
 import type { RangeBand } from "../../../../rules/worldlines/model.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
-import { HandlebarsItemSheet } from "../../../sheets/base.ts";
+import { HandlebarsItemSheet, itemSheetHeader } from "../../../sheets/base.ts";
 import type { TemplatePart } from "../../../sheets/base.ts";
 import type { WorldlinesArmorSystem, WorldlinesWeaponSystem } from "../adapter.ts";
 import {
@@ -325,18 +325,9 @@ export async function worldlinesItemSheetContext(
   item: Item.Implementation,
 ): Promise<WorldlinesItemSheetContext> {
   const description = (item.system as unknown as { description: string }).description;
-  const enrichedDescription = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
-    description,
-    { secrets: item.isOwner, relativeTo: item },
-  );
   return {
-    itemName: item.name,
-    img: item.img ?? "",
-    itemType: item.type,
-    typeLabel: `TYPES.Item.${item.type}`,
+    ...(await itemSheetHeader(item, description)),
     ...typeContext(item),
-    description,
-    enrichedDescription,
   };
 }
 

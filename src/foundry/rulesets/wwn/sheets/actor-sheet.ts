@@ -12,7 +12,7 @@ import { shockFor } from "../../../../rules/wwn/attack.ts";
 import { bestAttribute, skillLevel } from "../../../../rules/wwn/checks.ts";
 import { DEFAULT_WWN_OPTIONS } from "../../../../rules/wwn/options.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
-import { HandlebarsActorSheet, itemOfTarget } from "../../../sheets/base.ts";
+import { HandlebarsActorSheet, actorSheetHeader, itemOfTarget } from "../../../sheets/base.ts";
 import type { TemplatePart } from "../../../sheets/base.ts";
 import { barView } from "../../../sheets/actor-sheet.ts";
 import * as actions from "../actions.ts";
@@ -95,16 +95,8 @@ export async function wwnActorSheetContext(actor: Actor.Implementation, editable
       };
     });
 
-  const enrichedBiography = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
-    system.biography,
-    { secrets: actor.isOwner, relativeTo: actor },
-  );
-
   return {
-    actorName: actor.name,
-    img: actor.img ?? "",
-    actorType: actor.type,
-    isNpc: actor.type === "npc",
+    ...(await actorSheetHeader(actor, system.biography)),
     named: system.named === true,
     editable,
     health: barView(system.health),
@@ -172,7 +164,6 @@ export async function wwnActorSheetContext(actor: Actor.Implementation, editable
         quantity: (item.system as unknown as { quantity: number }).quantity,
       })),
     biography: system.biography,
-    enrichedBiography,
   };
 }
 

@@ -1,16 +1,21 @@
 /**
- * Worldlines at the table: what init registers when the world plays Worldlines — the status
- * effects of the token HUD, the GM-side query of the attack cards, and the chat card buttons.
+ * Worldlines at the table, as the shell installs it when the world plays Worldlines: its actor and
+ * item DataModels and sheets, the status effects of the token HUD, its part of the team combat,
+ * the buttons of its attack and status cards, and the referee's side of the attack cards.
  * (Card and dialog templates load on first use: renderTemplate fetches and caches them.)
  */
-import { registerCombatHooks } from "../../combat/ruleset-hooks.ts";
 import type { CombatRulesetHooks } from "../../combat/ruleset-hooks.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
-import { SYSTEM_ID } from "../../constants.ts";
+import { ACTOR_TYPES, ITEM_TYPES } from "../../constants.ts";
+import { HEALTH_AND_ENERGY_BARS } from "../../shared/tokens.ts";
+import type { ShellRuleset } from "../types.ts";
 import { runRoundEvent, runTurnEnd, runTurnStart } from "./actions.ts";
 import { toCombatant } from "./adapter.ts";
 import { ATTACK_QUERY, handleAttackQuery } from "./attack/workflow.ts";
 import { wireAttackCard, wireStatusCard } from "./cards/buttons.ts";
+import { WORLDLINES_DATA_MODELS } from "./data.ts";
+import { WorldlinesActorSheet } from "./sheets/actor-sheet.ts";
+import { WorldlinesItemSheet } from "./sheets/item-sheet.ts";
 import { worldlinesStatusEffects } from "./statuses/effects.ts";
 
 /**
@@ -43,15 +48,28 @@ export const WORLDLINES_COMBAT_HOOKS: CombatRulesetHooks = {
   },
 };
 
-export function registerWorldlinesPlay(): void {
-  registerCombatHooks(WORLDLINES_COMBAT_HOOKS);
-  CONFIG.statusEffects = worldlinesStatusEffects(
-    CONFIG.statusEffects,
-  ) as unknown as typeof CONFIG.statusEffects;
-  (CONFIG.queries as unknown as Record<string, unknown>)[ATTACK_QUERY] = handleAttackQuery;
-  Hooks.on("renderChatMessageHTML", (message, html) => {
+export const shellRuleset: ShellRuleset = {
+  dataModels: WORLDLINES_DATA_MODELS,
+  sheets: [
+    {
+      documentName: "Actor",
+      sheetClass: WorldlinesActorSheet,
+      types: ACTOR_TYPES,
+      label: "FRAY.Worldlines.Sheet.Actor",
+    },
+    {
+      documentName: "Item",
+      sheetClass: WorldlinesItemSheet,
+      types: ITEM_TYPES,
+      label: "FRAY.Worldlines.Sheet.Item",
+    },
+  ],
+  statusEffects: worldlinesStatusEffects,
+  trackableAttributes: HEALTH_AND_ENERGY_BARS,
+  combat: WORLDLINES_COMBAT_HOOKS,
+  wireChatCard(message, html) {
     wireAttackCard(message, html);
     wireStatusCard(message, html);
-  });
-  console.info(`${SYSTEM_ID} | Worldlines statuses, cards and queries registered`);
-}
+  },
+  refereeActions: { [ATTACK_QUERY]: handleAttackQuery },
+};

@@ -1,0 +1,54 @@
+/**
+ * Installs a ruleset's shell side into Foundry, once, from the init hook (DataModels, sheets,
+ * statuses, token bars, settings, combat hooks, chat cards, referee actions), and runs its data
+ * migration once the world is ready. Nothing here knows which ruleset it installs.
+ */
+import { registerCombatHooks } from "../combat/ruleset-hooks.ts";
+import { SYSTEM_ID } from "../constants.ts";
+import type { ShellRuleset } from "./types.ts";
+
+export function installRuleset(ruleset: ShellRuleset): void {
+  const actorModels: Record<string, unknown> = CONFIG.Actor.dataModels;
+  Object.assign(actorModels, ruleset.dataModels.Actor);
+  const itemModels: Record<string, unknown> = CONFIG.Item.dataModels;
+  Object.assign(itemModels, ruleset.dataModels.Item);
+
+  const { Actors, Items } = foundry.documents.collections;
+  for (const sheet of ruleset.sheets) {
+    const collection = sheet.documentName === "Actor" ? Actors : Items;
+    collection.registerSheet(SYSTEM_ID, sheet.sheetClass, {
+      types: [...sheet.types],
+      makeDefault: true,
+      label: sheet.label,
+    });
+  }
+
+  if (ruleset.statusEffects !== undefined) {
+    CONFIG.statusEffects = ruleset.statusEffects(
+      CONFIG.statusEffects,
+    ) as unknown as typeof CONFIG.statusEffects;
+  }
+  CONFIG.Actor.trackableAttributes = structuredClone(
+    ruleset.trackableAttributes,
+  ) as unknown as typeof CONFIG.Actor.trackableAttributes;
+  ruleset.registerSettings?.();
+
+  registerCombatHooks(ruleset.combat ?? {});
+  // Referee actions travel as CONFIG.queries for now; a query does not tell who sent it (null).
+  const queries = CONFIG.queries as unknown as Record<string, unknown>;
+  for (const [name, action] of Object.entries(ruleset.refereeActions ?? {})) {
+    queries[name] = (payload: unknown) => action(payload, null);
+  }
+  const wire = ruleset.wireChatCard;
+  if (wire !== undefined) {
+    Hooks.on("renderChatMessageHTML", (message, html) => {
+      wire(message, html);
+    });
+  }
+}
+
+/** Runs the ruleset's data migration on the active GM's client (the one client that writes). */
+export async function migrateRuleset(ruleset: ShellRuleset): Promise<void> {
+  if (ruleset.migrateWorld === undefined || game.users?.activeGM?.isSelf !== true) return;
+  await ruleset.migrateWorld();
+}

@@ -1,0 +1,67 @@
+/**
+ * The seam between the shell and a ruleset: what a ruleset folder under src/foundry/rulesets/
+ * offers Foundry, exported as `shellRuleset` from its index.ts and listed by id in registry.ts.
+ * init.ts installs the active ruleset's through install.ts and never names a ruleset.
+ */
+import type { CombatRulesetHooks } from "../combat/ruleset-hooks.ts";
+
+/** A DataModel class (its constructor; Foundry builds the instances). */
+export type DataModelClass = new (...args: never[]) => object;
+
+/** An ApplicationV2 sheet class, as `DocumentSheetConfig.registerSheet` takes it. */
+export type SheetClass = Parameters<typeof foundry.documents.collections.Actors.registerSheet>[1];
+
+/** One sheet, registered as the default for its types, in the order the list gives. */
+export interface SheetRegistration {
+  readonly documentName: "Actor" | "Item";
+  readonly sheetClass: SheetClass;
+  readonly types: readonly string[];
+  /** Localization key of the sheet's name in the sheet configuration. */
+  readonly label: string;
+}
+
+/** What a token bar may track, by actor type (`CONFIG.Actor.trackableAttributes`). */
+export type TrackableAttributes = Readonly<
+  Record<string, { readonly bar: readonly string[]; readonly value: readonly string[] }>
+>;
+
+/** A token HUD status effect as CONFIG.statusEffects lists it (its id; name, img … besides). */
+export interface StatusEffectEntry {
+  readonly id: string;
+}
+
+/**
+ * Something the referee (the active GM) does on a player's behalf: the payload the player sent
+ * (ids and choices, never numbers that land on someone else's actor) and who sent it, to a result
+ * sent back. Today these travel as CONFIG.queries, which do not tell the sender, so
+ * `senderUserId` is null and handlers read the user from the payload; an unforgeable-sender
+ * transport is coming and will fill it in.
+ */
+export type RefereeAction = (payload: unknown, senderUserId: string | null) => Promise<unknown>;
+
+export interface ShellRuleset {
+  /** Actor and item DataModels by type (`CONFIG.Actor/Item.dataModels`). */
+  readonly dataModels: {
+    readonly Actor: Readonly<Record<string, DataModelClass>>;
+    readonly Item: Readonly<Record<string, DataModelClass>>;
+  };
+  /** Sheets, each made the default for its types; later entries win over earlier ones. */
+  readonly sheets: readonly SheetRegistration[];
+  /** The token HUD's status effects, given core's; absent: core's stay. */
+  readonly statusEffects?: (core: readonly StatusEffectEntry[]) => StatusEffectEntry[];
+  /** The attributes token bars may show. */
+  readonly trackableAttributes: TrackableAttributes;
+  /** Settings of its own, registered at init after Fray's shared ones. */
+  readonly registerSettings?: () => void;
+  /** Its part of the team combat: order input, turn start and end, round events, tracker chips. */
+  readonly combat?: CombatRulesetHooks;
+  /** Wires the buttons of its chat cards as a message is rendered (renderChatMessageHTML). */
+  readonly wireChatCard?: (message: ChatMessage.Implementation, html: HTMLElement) => void;
+  /** What the referee does on request, by request name (today: the CONFIG.queries name). */
+  readonly refereeActions?: Readonly<Record<string, RefereeAction>>;
+  /**
+   * Brings the world's stored data up to this version of the ruleset; the shell calls it once on
+   * the active GM's client when the world is ready.
+   */
+  readonly migrateWorld?: () => Promise<void>;
+}
