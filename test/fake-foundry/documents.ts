@@ -487,6 +487,12 @@ export class ChatMessage extends ClientDocument {
     super({ ...source, author: source["author"] ?? world.user().id }, options);
   }
 
+  /** The author's User document (null once that user is deleted), as core's `author`. */
+  get author(): unknown {
+    const users = (globalThis as { game?: { users?: { get(id: string): unknown } } }).game?.users;
+    return users?.get(String(this._source["author"])) ?? null;
+  }
+
   /** Core (`BaseChatMessage#testUserPermission`): a message's author holds every level on it. */
   override testUserPermission(
     user: { id: string; isGM: boolean },

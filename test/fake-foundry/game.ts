@@ -161,6 +161,11 @@ export class Users {
     return this.all.find((user) => user.id === id);
   }
 
+  /** `game.users` is a Collection: `filter` as core's. */
+  filter(predicate: (user: FakeUserDocument) => boolean): FakeUserDocument[] {
+    return this.all.filter(predicate);
+  }
+
   /**
    * The GM who runs world events, as core's `Users#activeGM` picks it (`getDesignatedUser` over the
    * connected GMs): the highest role first (a Gamemaster before an Assistant), then the lowest id.
