@@ -84,7 +84,8 @@ type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
 
 async function createActor(source: Record<string, unknown>): Promise<Actor.Implementation> {
   const Actor = fake.CONFIG["Actor"]?.documentClass;
-  const actor = await Actor?.create(source);
+  // The GM makes the world's actors (players lack core's ACTOR_CREATE permission).
+  const actor = await fake.as(GM.id, () => Actor?.create(source));
   if (!actor) throw new Error("actor not created");
   return actor as unknown as Actor.Implementation;
 }

@@ -1,7 +1,9 @@
 import { Collection } from "./collection.ts";
 import { mergeDeep } from "./data-model.ts";
 import type { DataModel } from "./data-model.ts";
+import { canUserModify } from "./permissions.ts";
 import { world } from "./world.ts";
+import type { DbOperation } from "./database.ts";
 
 let nextId = 1;
 /** Foundry ids are 16 characters; these are too, and predictable within a test run. */
@@ -170,12 +172,15 @@ export class ClientDocument {
   ): Promise<ClientDocument[]> {
     const parent = options.parent ?? null;
     const created = data.map((source) => new this(source, { parent }));
+    serverChecks("create", this.documentName, created, data);
+    const userId = world.user().id;
     world.db().record({
       operation: "create",
       documentName: this.documentName,
       count: created.length,
       data: created.map((doc) => doc.toObject()),
       parent: parent?.uuid ?? null,
+      userId,
     });
     for (const doc of created) world.collectionFor(this.documentName, parent).set(doc.id, doc);
     if (parent) {
@@ -185,11 +190,11 @@ export class ClientDocument {
         created,
         data,
         {},
-        world.user().id,
+        userId,
       );
     }
-    for (const doc of created)
-      world.hooks().callAll(`create${this.documentName}`, doc, {}, world.user().id);
+    // Every client's hook is told who made the write: the writer the server saw.
+    for (const doc of created) world.hooks().callAll(`create${this.documentName}`, doc, {}, userId);
     return created;
   }
 
@@ -221,17 +226,20 @@ export class ClientDocument {
         Model.cleanAndValidate(mergeDeep(probe, extractSystem(update)));
       }
     });
+    serverChecks("update", this.documentName, targets, updates);
+    const userId = world.user().id;
     world.db().record({
       operation: "update",
       documentName: this.documentName,
       count: updates.length,
       data: updates.map((update) => structuredClone(update)),
       parent: parent?.uuid ?? null,
+      userId,
     });
     const applied = updates.map((update, index) => {
       const { _id: _ignored, ...changes } = update;
       targets[index]?._applyChanges(changes);
-      world.hooks().callAll(`update${this.documentName}`, targets[index], changes);
+      world.hooks().callAll(`update${this.documentName}`, targets[index], changes, {}, userId);
       return changes;
     });
     if (parent) {
@@ -241,7 +249,7 @@ export class ClientDocument {
         targets,
         applied,
         {},
-        world.user().id,
+        userId,
       );
     }
     return targets;
@@ -252,15 +260,22 @@ export class ClientDocument {
     options: { parent?: ClientDocument | null } = {},
   ): Promise<string[]> {
     const parent = options.parent ?? null;
+    const collection = world.collectionFor(this.documentName, parent);
+    const removed = ids.map((id) => {
+      const doc = collection.get(id);
+      if (!doc) throw new Error(`${this.documentName} ${id} does not exist`);
+      return doc;
+    });
+    serverChecks("delete", this.documentName, removed, []);
+    const userId = world.user().id;
     world.db().record({
       operation: "delete",
       documentName: this.documentName,
       count: ids.length,
       data: ids.map((_id) => ({ _id })),
       parent: parent?.uuid ?? null,
+      userId,
     });
-    const collection = world.collectionFor(this.documentName, parent);
-    const removed = ids.map((id) => collection.get(id));
     for (const id of ids) collection.delete(id);
     if (parent) {
       parent._onDeleteDescendantDocuments(
@@ -269,9 +284,10 @@ export class ClientDocument {
         removed,
         ids,
         {},
-        world.user().id,
+        userId,
       );
     }
+    for (const doc of removed) world.hooks().callAll(`delete${this.documentName}`, doc, {}, userId);
     return ids;
   }
 
@@ -293,6 +309,27 @@ export class ClientDocument {
   async deleteEmbeddedDocuments(documentName: string, ids: string[]): Promise<string[]> {
     return world.documentClass(documentName).deleteDocuments(ids, { parent: this });
   }
+}
+
+/**
+ * What the server does before any write: the permission test for every document of the batch
+ * (one refused document refuses the whole batch, as core's server does), then a planned failure
+ * (`db.failNext`). Either way the promise rejects and nothing is written.
+ */
+function serverChecks(
+  operation: DbOperation,
+  documentName: string,
+  docs: readonly ClientDocument[],
+  data: readonly Record<string, unknown>[],
+): void {
+  const user = world.user();
+  docs.forEach((doc, index) => {
+    if (canUserModify(user, operation, doc, data[index] ?? {})) return;
+    const reason = `User ${user.name} lacks permission to ${operation} ${documentName} [${doc.id}]`;
+    world.db().refused.push({ operation, documentName, userId: user.id, reason });
+    throw new Error(reason);
+  });
+  world.db().takeFailure({ operation, documentName, userId: user.id });
 }
 
 function embeddedField(parent: ClientDocument, documentName: string): string {
@@ -444,4 +481,23 @@ export class CombatantGroup extends ClientDocument {
 
 export class ChatMessage extends ClientDocument {
   static override documentName = "ChatMessage";
+
+  /** Core's schema: `author` defaults to the user whose client creates the message. */
+  constructor(source: DocumentSource = {}, options: { parent?: ClientDocument | null } = {}) {
+    super({ ...source, author: source["author"] ?? world.user().id }, options);
+  }
+
+  /** The author's User document (null once that user is deleted), as core's `author`. */
+  get author(): unknown {
+    const users = (globalThis as { game?: { users?: { get(id: string): unknown } } }).game?.users;
+    return users?.get(String(this._source["author"])) ?? null;
+  }
+
+  /** Core (`BaseChatMessage#testUserPermission`): a message's author holds every level on it. */
+  override testUserPermission(
+    user: { id: string; isGM: boolean },
+    level: keyof typeof OWNERSHIP,
+  ): boolean {
+    return user.id === this._source["author"] || super.testUserPermission(user, level);
+  }
 }

@@ -1,3 +1,4 @@
+import { roleOf } from "./permissions.ts";
 import { world } from "./world.ts";
 import type { FakeUser } from "./world.ts";
 
@@ -11,45 +12,50 @@ export interface SentQuery {
 
 /**
  * A user as documents and the shell see it: `isSelf`, and `query`, which runs the named
- * `CONFIG.queries` handler as that user's client would (logged in as them while it runs) and
- * hands back its answer. The user-switch stands in for the socket round-trip.
+ * `CONFIG.queries` handler on that user's client (its `game.user` is them for the whole run, see
+ * `world.runAs`) and hands back its answer, as core's `User#query` does over the socket.
+ *
+ * As in core v13, the handler is called with the payload (and the query options) only: it is not
+ * told who sent the query, so nothing the sender writes in the payload can vouch for the sender.
  */
 export class FakeUserDocument implements FakeUser {
   id: string;
   name: string;
   isGM: boolean;
   active: boolean;
+  role: number;
 
   constructor(
     user: FakeUser,
     private readonly sent: SentQuery[],
-    private readonly switchTo: (id: string) => void,
+    private readonly runOn: <T>(user: FakeUser, fn: () => T) => T,
   ) {
     this.id = user.id;
     this.name = user.name;
     this.isGM = user.isGM;
     this.active = user.active;
+    this.role = roleOf(user);
   }
 
   get isSelf(): boolean {
     return world.user().id === this.id;
   }
 
-  async query(name: string, data: unknown): Promise<unknown> {
+  async query(name: string, data: unknown, options: { timeout?: number } = {}): Promise<unknown> {
+    // Core refuses to query a user who is not connected.
     if (!this.active) throw new Error(`${this.name} is not connected`);
     const from = world.user().id;
     this.sent.push({ from, to: this.id, name, data: structuredClone(data) });
     const queries = (world.get().config as unknown as { queries: Record<string, unknown> }).queries;
     const handler = queries[name];
     if (typeof handler !== "function") throw new Error(`no query handler ${name}`);
-    this.switchTo(this.id);
-    try {
-      return structuredClone(
-        await (handler as (d: unknown) => Promise<unknown>)(structuredClone(data)),
-      );
-    } finally {
-      this.switchTo(from);
-    }
+    const payload = structuredClone(data);
+    const answer = await this.runOn(this, () =>
+      (handler as (d: unknown, o: { timeout?: number }) => Promise<unknown>)(payload, {
+        ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+      }),
+    );
+    return structuredClone(answer);
   }
 }
 
@@ -144,32 +150,31 @@ export class Users {
   readonly all: FakeUserDocument[];
   /** Every query sent between users, in order. */
   readonly queries: SentQuery[] = [];
-  #switchTo: (id: string) => void = () => undefined;
 
   constructor(users: FakeUser[]) {
     this.all = users.map(
-      (user) =>
-        new FakeUserDocument(user, this.queries, (id) => {
-          this.#switchTo(id);
-        }),
+      (user) => new FakeUserDocument(user, this.queries, (on, fn) => world.runAs(on, fn)),
     );
-  }
-
-  /** How `query` logs in as the answering user (set by installFakeFoundry). */
-  onSwitch(fn: (id: string) => void): void {
-    this.#switchTo = fn;
   }
 
   get(id: string): FakeUserDocument | undefined {
     return this.all.find((user) => user.id === id);
   }
 
-  /** The GM who runs world events: the active GM with the lowest id, as Foundry picks. */
+  /** `game.users` is a Collection: `filter` as core's. */
+  filter(predicate: (user: FakeUserDocument) => boolean): FakeUserDocument[] {
+    return this.all.filter(predicate);
+  }
+
+  /**
+   * The GM who runs world events, as core's `Users#activeGM` picks it (`getDesignatedUser` over the
+   * connected GMs): the highest role first (a Gamemaster before an Assistant), then the lowest id.
+   */
   get activeGM(): FakeUserDocument | null {
     return (
       this.all
         .filter((user) => user.isGM && user.active)
-        .sort((a, b) => a.id.localeCompare(b.id))[0] ?? null
+        .sort((a, b) => b.role - a.role || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0] ?? null
     );
   }
 }

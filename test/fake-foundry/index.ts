@@ -67,6 +67,20 @@ export const PLAYER: FakeUser = {
   active: true,
 };
 
+/** A second GM (an Assistant GM would have role 3); with GM connected, GM is the active GM. */
+export const GM2: FakeUser = {
+  id: "gm0000000000000c",
+  name: "Second GM",
+  isGM: true,
+  active: true,
+};
+export const PLAYER2: FakeUser = {
+  id: "pl0000000000000d",
+  name: "Second player",
+  isGM: false,
+  active: true,
+};
+
 /** A small deterministic generator (mulberry32) so fake dice repeat from run to run. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
@@ -91,9 +105,6 @@ export function installFakeFoundry(options: FakeOptions = {}) {
   const firstUser = users.all[0];
   if (!firstUser) throw new Error("a fake world needs at least one user");
   let user: FakeUser = (options.userId && users.get(options.userId)) || firstUser;
-  users.onSwitch((id) => {
-    user = users.get(id) ?? user;
-  });
 
   const db = new DatabaseLog();
   const hooks = new HookRegistry();
@@ -156,7 +167,7 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     i18n,
     users,
     get user() {
-      return user;
+      return world.user();
     },
     actors: collections.Actor,
     items: collections.Item,
@@ -253,6 +264,21 @@ export function installFakeFoundry(options: FakeOptions = {}) {
       const next = users.get(id);
       if (!next) throw new Error(`no user ${id}`);
       user = next;
+    },
+    /**
+     * Runs `fn` on user `id`'s own client: `game.user` is them in `fn` and everything it awaits,
+     * while other clients' code may run in between (two players pressing at once).
+     */
+    as<T>(id: string, fn: () => T): T {
+      const next = users.get(id);
+      if (!next) throw new Error(`no user ${id}`);
+      return world.runAs(next, fn);
+    },
+    /** Connects or disconnects a user (core's `User#active`, which `activeGM` follows). */
+    setActive(id: string, active: boolean) {
+      const next = users.get(id);
+      if (!next) throw new Error(`no user ${id}`);
+      next.active = active;
     },
   };
 }

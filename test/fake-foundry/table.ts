@@ -1,7 +1,7 @@
 /**
  * What the Worldlines table (attack cards, statuses) needs of Foundry on top of the base fake,
  * installed by `installTableFakes(fake)` after `installFakeFoundry()`:
- * - ChatMessage: `author` (the creating user, as Foundry stamps it), `rolls`, `getSpeaker`,
+ * - ChatMessage: `rolls`, `content`, `getSpeaker`,
  *   `applyRollMode` (whisper / blind as core sets them);
  * - `foundry.applications.handlebars.renderTemplate` with the real handlebars package, the real
  *   template files, and core's `localize` / `eq` helpers;
@@ -62,12 +62,7 @@ export function installTableFakes(fake: FakeFoundry) {
     if (mode === "blindroll") data["blind"] = true;
     return data;
   };
-  if (!Object.getOwnPropertyDescriptor(cls.prototype, "author")) {
-    Object.defineProperty(cls.prototype, "author", {
-      get(this: { _source: Record<string, unknown> }) {
-        return fake.users.get(String(this._source["author"])) ?? null;
-      },
-    });
+  if (!Object.getOwnPropertyDescriptor(cls.prototype, "rolls")) {
     Object.defineProperty(cls.prototype, "rolls", {
       get(this: { _source: Record<string, unknown> }) {
         return (this._source["rolls"] as unknown[] | undefined) ?? [];

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Collection } from "./collection.ts";
 import type { DatabaseLog } from "./database.ts";
 import type { ClientDocument } from "./documents.ts";
@@ -9,6 +10,8 @@ export interface FakeUser {
   name: string;
   isGM: boolean;
   active: boolean;
+  /** Core's USER_ROLES (1 player … 3 assistant, 4 gamemaster); GMs default to 4, players to 1. */
+  role?: number;
 }
 
 export interface DocumentConfig {
@@ -27,6 +30,13 @@ interface WorldParts {
 
 let parts: WorldParts | null = null;
 
+/**
+ * Which user's client is running the current code. Each Foundry client has its own `game.user`;
+ * the fake runs every client in one process, so code started "on" a client (a query handler on
+ * the GM's, `fake.as(id, …)`) keeps that user across its awaits, even while another client's
+ * code runs in between. Outside any client, the logged-in user (`setUser`) is the one acting.
+ */
+const acting = new AsyncLocalStorage<FakeUser>();
 /** The fake's shared state, set by installFakeFoundry. Documents reach CONFIG and game here. */
 export const world = {
   set(next: WorldParts): void {
@@ -45,7 +55,11 @@ export const world = {
     return cls;
   },
   user(): FakeUser {
-    return world.get().user;
+    return acting.getStore() ?? world.get().user;
+  },
+  /** Runs `fn` on `user`'s client: `game.user` is that user until `fn` (and all it awaits) ends. */
+  runAs<T>(user: FakeUser, fn: () => T): T {
+    return acting.run(user, fn);
   },
   db(): DatabaseLog {
     return world.get().db;

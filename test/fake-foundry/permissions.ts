@@ -1,0 +1,125 @@
+/**
+ * What the Foundry v13 server lets a user write, copied from core's document permission tests
+ * (`Document#canUserModify` and each Base document's `#canCreate` / `#canUpdate`), for the
+ * documents the fake models. The server runs these for every write; a refused write changes
+ * nothing and the client's promise rejects. Each rule says which core behaviour it copies.
+ */
+import type { ClientDocument } from "./documents.ts";
+import type { FakeUser } from "./world.ts";
+
+export type WriteAction = "create" | "update" | "delete";
+
+/** The role a user holds: core's USER_ROLES (PLAYER 1, TRUSTED 2, ASSISTANT 3, GAMEMASTER 4). */
+export function roleOf(user: FakeUser): number {
+  return user.role ?? (user.isGM ? 4 : 1);
+}
+
+/**
+ * The top-level fields an update touches. Core expands dotted keys (`"flags.fray.x"`) into the
+ * update diff before it tests permissions, so a dotted key counts as its first segment.
+ */
+function fieldsOf(data: Record<string, unknown>): Set<string> {
+  return new Set(Object.keys(data).map((key) => key.split(".")[0] ?? key));
+}
+
+function onlyFields(data: Record<string, unknown>, allowed: readonly string[]): boolean {
+  return [...fieldsOf(data)].every((field) => allowed.includes(field));
+}
+
+/**
+ * The Document default (`Document.metadata.permissions`): create and delete need the ASSISTANT
+ * role, update needs OWNER on the document. A document without its own rule below follows it.
+ */
+function byDefault(user: FakeUser, action: WriteAction, doc: ClientDocument): boolean {
+  if (action === "update") return doc.testUserPermission(user, "OWNER");
+  return roleOf(user) >= 3;
+}
+
+/** Core: `BaseChatMessage` #canCreate / #canUpdate, and delete by the default OWNER test. */
+function chatMessage(
+  user: FakeUser,
+  action: WriteAction,
+  doc: ClientDocument,
+  data: Record<string, unknown>,
+): boolean {
+  const author = doc._source["author"];
+  // "You cannot impersonate a different user": a player's message is authored by that player.
+  if (action === "create") return author === user.id;
+  // Only the author may update; and the author field is immutable.
+  if (action === "update")
+    return author === user.id && (!("author" in data) || data["author"] === user.id);
+  // Delete: the default OWNER test, which a message grants its author (testUserPermission).
+  return doc.testUserPermission(user, "OWNER");
+}
+
+/**
+ * Core: `BaseCombat` #canUpdate. A player may change only round, turn and combatants; round and
+ * turn changes are allowed by core's `_canChangeRound` / `_canChangeTurn` (both return true), and
+ * each combatant change must be allowed for that combatant. Create and delete: the default.
+ */
+function combat(
+  user: FakeUser,
+  action: WriteAction,
+  doc: ClientDocument,
+  data: Record<string, unknown>,
+): boolean {
+  if (action !== "update") return byDefault(user, action, doc);
+  if (!onlyFields(data, ["_id", "round", "turn", "combatants"])) return false;
+  const changes = data["combatants"];
+  if (changes === undefined) return true;
+  if (!Array.isArray(changes)) return false;
+  const combatants = (doc as unknown as { combatants: Map<string, ClientDocument> }).combatants;
+  return changes.every((change: Record<string, unknown>) => {
+    const combatant = combatants.get(String(change["_id"]));
+    return combatant !== undefined && combatantRule(user, "update", combatant, change);
+  });
+}
+
+/**
+ * Core: `BaseCombatant` #canCreate / #canUpdate. Create: the user may update the combatant's actor
+ * (or it has none). Update: the user may update the actor, and changes only initiative, flags and
+ * defeated. Delete: the default (ASSISTANT).
+ */
+function combatantRule(
+  user: FakeUser,
+  action: WriteAction,
+  doc: ClientDocument,
+  data: Record<string, unknown>,
+): boolean {
+  const actor = (doc as unknown as { actor: ClientDocument | null }).actor;
+  const mayUpdateActor = actor === null || actor.testUserPermission(user, "OWNER");
+  if (action === "create") return mayUpdateActor;
+  if (action === "update") {
+    return mayUpdateActor && onlyFields(data, ["_id", "initiative", "flags", "defeated"]);
+  }
+  return byDefault(user, action, doc);
+}
+
+/**
+ * Whether the server lets `user` make this write. Every core test starts with "GM users can do
+ * anything" (`user.isGM`, the ASSISTANT role and up).
+ */
+export function canUserModify(
+  user: FakeUser,
+  action: WriteAction,
+  doc: ClientDocument,
+  data: Record<string, unknown> = {},
+): boolean {
+  if (user.isGM) return true;
+  switch (doc.documentName) {
+    case "ChatMessage":
+      return chatMessage(user, action, doc, data);
+    case "Combat":
+      return combat(user, action, doc, data);
+    case "Combatant":
+      return combatantRule(user, action, doc, data);
+    default:
+      // An embedded Item or ActiveEffect: core tests the embedded document's permission, which it
+      // takes from its parent Actor (testUserPermission of an embedded document is the parent's):
+      // the actor's owner may create, update and delete them.
+      if (doc.parent !== null) return doc.parent.testUserPermission(user, "OWNER");
+      // Actor (ACTOR_CREATE is an ASSISTANT permission by default), world Item, CombatantGroup:
+      // the default.
+      return byDefault(user, action, doc);
+  }
+}

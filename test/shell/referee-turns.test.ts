@@ -1,0 +1,121 @@
+/**
+ * Issue 10's turn attacks in the fake: a player's `fray.combatAction` query that names the GM in
+ * its payload, and a turn transition whose Combat update fails once and is tried again. Written
+ * before the fix and seen red against today's code (see each test's comment).
+ */
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { installTableFakes } from "../fake-foundry/table.ts";
+import type { ClientDocument } from "../fake-foundry/documents.ts";
+import type { TurnState } from "../../src/rules/combat/types.ts";
+
+let fake: FakeFoundry;
+let shell: {
+  whenIdle: () => Promise<void>;
+  turnStateOf: (combat: Combat.Implementation) => TurnState;
+  teamIdOf: (combatant: Combatant.Implementation) => string | null;
+};
+
+beforeAll(async () => {
+  fake = installFakeFoundry();
+  installTableFakes(fake);
+  await import("../../src/fray.ts");
+  await fake.hooks.callAsync("init");
+  const actions = await import("../../src/foundry/combat/actions.ts");
+  const state = await import("../../src/foundry/combat/state.ts");
+  shell = { whenIdle: actions.whenIdle, turnStateOf: state.turnStateOf, teamIdOf: state.teamIdOf };
+});
+
+beforeEach(() => {
+  fake.setUser(GM.id);
+});
+
+type FrayCombat = Combat.Implementation & {
+  activateCombatant(id: string): Promise<unknown>;
+  endPhase(): Promise<unknown>;
+};
+type ActorDoc = ClientDocument & { system: { health: { value: number } } };
+
+const docClass = (name: string) => {
+  const cls = fake.CONFIG[name]?.documentClass;
+  if (!cls) throw new Error(`no ${name} class`);
+  return cls;
+};
+
+/** Rook (bleeding 5 a turn, nobody's) and Vex, in a started team combat. */
+async function bleedingFight() {
+  const [rook, vex] = await docClass("Actor").createDocuments([
+    {
+      name: "Rook",
+      type: "character",
+      prototypeToken: { disposition: 1 },
+      system: { health: { value: 20, max: 20 }, energy: { value: 1, max: 6 } },
+      effects: [{ name: "Bleeding", statuses: ["bleeding"], flags: { fray: { hpPerTurn: 5 } } }],
+    },
+    { name: "Vex", type: "npc", prototypeToken: { disposition: -1 } },
+  ]);
+  if (!rook || !vex) throw new Error("actors not created");
+  const combat = (await docClass("Combat").create({})) as unknown as FrayCombat;
+  await combat.createEmbeddedDocuments("Combatant", [{ actorId: rook.id }, { actorId: vex.id }]);
+  await shell.whenIdle();
+  await combat.startCombat();
+  await shell.whenIdle();
+  const rookCombatant = combat.combatants.contents.find((c) => c.actorId === rook.id);
+  if (!rookCombatant) throw new Error("Rook is not in the combat");
+  const currentTeam = () => {
+    const state = shell.turnStateOf(combat);
+    const phase = state.plan[state.phaseIndex];
+    return phase?.kind === "team" ? phase.teamId : null;
+  };
+  while (currentTeam() !== shell.teamIdOf(rookCombatant)) {
+    await combat.endPhase();
+    await shell.whenIdle();
+  }
+  return { combat, rook, rookCombatant };
+}
+
+const bleedingCards = () =>
+  fake.game.messages.contents.filter((m) =>
+    String((m as { content?: string }).content).includes("Bleeding"),
+  );
+
+describe("a turn transition whose Combat update fails", () => {
+  // red until the workflows use the referee transport (issue 10 wiring)
+  it.fails("writes nothing, and the retry ticks the statuses once", async () => {
+    const { combat, rook, rookCombatant } = await bleedingFight();
+    const health = (rook as ActorDoc).system.health.value;
+    const cards = bleedingCards().length;
+    const mark = fake.db.calls.length;
+    fake.db.failNext({ operation: "update", documentName: "Combat" });
+    await combat.activateCombatant(rookCombatant.id ?? "").catch(() => undefined);
+    await shell.whenIdle().catch(() => undefined);
+    expect(fake.db.since(mark)).toEqual([]);
+    await combat.activateCombatant(rookCombatant.id ?? "");
+    await shell.whenIdle();
+    expect((rook as ActorDoc).system.health.value).toBe(health - 5);
+    expect(bleedingCards()).toHaveLength(cards + 1);
+  });
+});
+
+describe("a player's turn query naming the GM", () => {
+  // red until the workflows use the referee transport (issue 10 wiring)
+  it.fails(
+    "is not treated as the GM: the phase does not end, the Combat is not written",
+    async () => {
+      const { combat } = await bleedingFight();
+      const before = shell.turnStateOf(combat);
+      const mark = fake.db.calls.length;
+      const outcome = await fake.as(PLAYER.id, () =>
+        fake.users.get(GM.id)?.query("fray.combatAction", {
+          combatId: combat.id,
+          userId: GM.id,
+          action: { kind: "endPhase" },
+        }),
+      );
+      expect(outcome).toMatchObject({ ok: false });
+      expect(fake.db.since(mark, { documentName: "Combat" })).toEqual([]);
+      expect(shell.turnStateOf(combat)).toEqual(before);
+    },
+  );
+});

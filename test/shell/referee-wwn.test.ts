@@ -1,0 +1,81 @@
+/**
+ * Issue 10's forged-user attack on the WWN card (`fray.wwnAttack`): a player who neither posted
+ * the attack nor owns the target puts the GM's id in the query's payload. Written before the fix
+ * and seen red against today's code.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { installTableFakes } from "../fake-foundry/table.ts";
+import type { ClientDocument } from "../fake-foundry/documents.ts";
+import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
+
+let fake: FakeFoundry;
+let table: ReturnType<typeof installTableFakes>;
+let actions: typeof Actions;
+let queue: [number, number][] = [];
+
+beforeAll(async () => {
+  fake = installFakeFoundry({
+    users: [GM, PLAYER, PLAYER2],
+    settings: { "fray.ruleset": "wwn" },
+    random: () => {
+      const next = queue.shift();
+      if (next === undefined) throw new Error("the test gave no die for this roll");
+      return (next[1] - 0.5) / next[0];
+    },
+  });
+  table = installTableFakes(fake);
+  await import("../../src/fray.ts");
+  await fake.hooks.callAsync("init");
+  actions = await import("../../src/foundry/rulesets/wwn/actions.ts");
+});
+
+type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
+
+describe("a WWN apply query naming the GM", () => {
+  // red until the workflows use the referee transport (issue 10 wiring)
+  it.fails("from a player who may not apply is refused, and no actor is written", async () => {
+    const Actor = fake.CONFIG["Actor"]?.documentClass;
+    const [kara, bandit] = (await fake.as(GM.id, () =>
+      Actor?.createDocuments([
+        {
+          name: "Kara",
+          type: "character",
+          ownership: { [PLAYER.id]: 3 },
+          system: { health: { value: 10, max: 10 }, attributes: { str: 14 }, skills: { stab: 1 } },
+          items: [
+            {
+              name: "Spear",
+              type: "weapon",
+              system: {
+                damage: "1d6",
+                skill: "stab",
+                attributes: { str: true },
+                shock: { enabled: true, damage: 2, ac: 13 },
+              },
+            },
+          ],
+        },
+        { name: "Bandit", type: "npc", system: { health: { value: 8, max: 8 } } },
+      ]),
+    )) as unknown as Actor.Implementation[];
+    if (!kara || !bandit) throw new Error("actors not created");
+    fake.setUser(PLAYER.id);
+    table.target(bandit);
+    queue = [[20, 5]]; // a miss that still deals Shock
+    const spear = (kara as unknown as Doc).items.contents[0] as unknown as Item.Implementation;
+    const message = await actions.wwnAttack(kara, spear, {});
+    if (message === null) throw new Error("refused");
+    const mark = fake.db.calls.length;
+    const outcome = await fake.as(PLAYER2.id, () =>
+      fake.users.get(GM.id)?.query("fray.wwnAttack", {
+        messageId: message.id,
+        userId: GM.id,
+        action: "apply",
+      }),
+    );
+    expect(outcome).toMatchObject({ ok: false });
+    expect(fake.db.since(mark, { documentName: "Actor" })).toEqual([]);
+  });
+});
