@@ -3,7 +3,9 @@
  * - attacks resolved per second, against drawing the same number of raw dice from the same seeded
  *   source (the ratio is the engine's overhead over the dice themselves);
  * - the time for one exact odds computation.
+ * The other rulesets' figures come from their own files, imported here.
  */
+import "./freelancers.ts";
 import type { DiceSource } from "../src/rules/core/dice.ts";
 import { seededRandom } from "../src/rules/core/random.ts";
 import { resolveAttack } from "../src/rules/worldlines/attack.ts";
