@@ -3,7 +3,7 @@
  * Upkeep one stack of every kind drops, unless options.counters says otherwise for that kind
  * (a number of stacks, "all", or 0 to keep it). A stun counter stops Base and Long actions.
  */
-import { checkNumber } from "../core/guard.ts";
+import { NUMBER_RULES, checkNumber, checkNumbers } from "../core/guard.ts";
 import type { NumberRefusal } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
@@ -21,11 +21,14 @@ export function isStunned(actor: Pick<FreelancersActor, "counters">): boolean {
 
 /** Every stack count must be a whole number from 0 up. */
 export function checkCounters(counters: Counters): NumberRefusal | undefined {
-  for (const [kind, count] of Object.entries(counters)) {
-    const refusal = checkNumber(`counters.${kind}`, count, { min: 0, whole: true });
-    if (refusal) return refusal;
-  }
-  return undefined;
+  return checkNumbers(
+    Object.fromEntries(
+      Object.entries(counters).map(([kind, count]) => [
+        `counters.${kind}`,
+        [count, NUMBER_RULES.count],
+      ]),
+    ),
+  );
 }
 
 /**
