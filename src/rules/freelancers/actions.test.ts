@@ -12,6 +12,7 @@ import {
 import type { ActionKind } from "./actions.ts";
 import { makeFreelancer } from "./factory.ts";
 import type { FreelancersActor } from "./model.ts";
+import { withFreelancersOptions } from "./options.ts";
 
 const ace = makeFreelancer({ id: "ace" });
 
@@ -102,6 +103,8 @@ describe("Freelancers actions", () => {
     expect(provokes(move, disengaged.value)).toBe(false);
     expect(provokes({ ...move, meters: 1.5 }, FRESH_ACTIONS)).toBe(false);
     expect(provokes({ ...move, withinReach: false }, FRESH_ACTIONS)).toBe(false);
+    const wide = withFreelancersOptions({ opportunityMoveMeters: 3 });
+    expect(provokes(move, FRESH_ACTIONS, wide)).toBe(false);
     expect(provokes({ kind: "shootWhileEngaged", atEngagingFoe: false }, FRESH_ACTIONS)).toBe(true);
     expect(provokes({ kind: "shootWhileEngaged", atEngagingFoe: true }, FRESH_ACTIONS)).toBe(false);
     expect(provokes({ kind: "manifest" }, FRESH_ACTIONS)).toBe(true);

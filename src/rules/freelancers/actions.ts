@@ -18,6 +18,8 @@ import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { isStunned } from "./counters.ts";
 import type { ActionState, FreelancersActor } from "./model.ts";
+import { DEFAULT_FREELANCERS_OPTIONS } from "./options.ts";
+import type { FreelancersOptions } from "./options.ts";
 
 export type ActionKind = "long" | "base" | "move" | "quick" | "reaction" | "free";
 
@@ -119,21 +121,24 @@ export type OpportunityEvent =
   | { readonly kind: "shootWhileEngaged"; readonly atEngagingFoe: boolean }
   | { readonly kind: "nonCombatSkill" };
 
-/** Meters an entity may move within reach without provoking (the book: 1.5 m). */
-export const OPPORTUNITY_MOVE_METERS = 1.5;
-
 /**
  * Whether the event makes the entity a target of opportunity: every opponent in range may make
  * one non-ontometric attack against it as a reaction. A Disengage's move never provokes; a ranged
  * attack taken as a Long-action ignores the engaged rules (attack.ts), and so does not provoke.
  */
-export function provokes(event: OpportunityEvent, actions: ActionState): boolean {
+export function provokes(
+  event: OpportunityEvent,
+  actions: ActionState,
+  options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
+): boolean {
   switch (event.kind) {
     case "manifest":
     case "nonCombatSkill":
       return true;
     case "move":
-      return !actions.disengaging && event.withinReach && event.meters > OPPORTUNITY_MOVE_METERS;
+      return (
+        !actions.disengaging && event.withinReach && event.meters > options.opportunityMoveMeters
+      );
     case "shootWhileEngaged":
       return !event.atEngagingFoe && !actions.long;
   }

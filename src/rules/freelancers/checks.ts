@@ -101,6 +101,7 @@ function checkOptionNumbers(options: FreelancersOptions): NumberRefusal | undefi
         options.secondWeaponUnfavorable,
         { min: 0, max: MAX_EDGE, whole: true },
       ],
+      "options.opportunityMoveMeters": [options.opportunityMoveMeters, { min: 0 }],
       "options.dodgeFavorable": [options.dodgeFavorable, { min: 0, max: MAX_EDGE, whole: true }],
       "options.deathFailures": [options.deathFailures, { min: 1, whole: true }],
       "options.rechargeDie": [options.rechargeDie, { min: 1, max: 1000, whole: true }],

@@ -53,6 +53,8 @@ export interface FreelancersOptions {
   readonly engagedTargetUnfavorable: number;
   /** The off-hand attack of Two-Weapon Fighting: unfavorables. */
   readonly secondWeaponUnfavorable: number;
+  /** Moving more than this many meters within an opponent's reach provokes it (the book: 1.5). */
+  readonly opportunityMoveMeters: number;
   /** Dodge: favorables on defense rolls against attacks the dodger can see. */
   readonly dodgeFavorable: number;
   /** Failed death checks that kill (README: 1). */
@@ -81,6 +83,7 @@ export const DEFAULT_FREELANCERS_OPTIONS: FreelancersOptions = {
   range: { stepMeters: 3, penalty: 3, beyondMaxUnfavorable: true },
   engagedTargetUnfavorable: 1,
   secondWeaponUnfavorable: 1,
+  opportunityMoveMeters: 1.5,
   dodgeFavorable: 1,
   deathFailures: 1,
   deathCheck: { attribute: "fortitude", skill: null },
