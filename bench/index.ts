@@ -4,7 +4,9 @@
  *   source (the ratio is the engine's overhead over the dice themselves);
  * - the time for one exact odds computation;
  * - the dice-pool game's exact odds: hits of a pool, net hits of a contested roll, an attack.
+ * Freelancers' figures come from bench/freelancers.ts, imported here.
  */
+import "./freelancers.ts";
 import type { DiceSource } from "../src/rules/core/dice.ts";
 import { seededRandom } from "../src/rules/core/random.ts";
 import { resolveAttack } from "../src/rules/worldlines/attack.ts";

@@ -1,3 +1,22 @@
+/**
+ * Freelancers. Pure rules, one concern per module:
+ * - initiative.ts: the GM picks the team that takes initiative; surprise stuns; the Upkeep phase;
+ * - checks.ts: roll-under d20 checks, modifiers to the die or the attribute, favorable and
+ *   unfavorable, critical fumbles, and their exact chance;
+ * - range.ts: reach, nominal and maximum range, the penalty beyond the maximum;
+ * - attack.ts: attack against defense (rolled or static), cover, size, engaged targets, Dodge,
+ *   Two-Weapon Fighting, damage − AR, weapon degradation;
+ * - odds.ts: exact attack odds;
+ * - actions.ts: the turn's actions (Long, Base, Move, Quick, reaction, free; trading down,
+ *   Dodge, Disengage, readied actions, targets of opportunity);
+ * - counters.ts: named stacks (stun, stress, bleed …) and how the Upkeep drops them;
+ * - abilities.ts: abilities that recharge on a d10 at the Upkeep;
+ * - health.ts: health, armor, Dying, death checks, stabilizing, healing;
+ * - upkeep.ts: the Upkeep as one function from combatants and dice to changes;
+ * - changes.ts: outcomes as document changes (the field paths the shell writes);
+ * - options.ts: every number a GM may change, with its default;
+ * - model.ts / factory.ts: the state the rules read, and defaults for it.
+ */
 import type { RulesetModule } from "../types.ts";
 import { freelancersTurnOrder } from "./initiative.ts";
 
@@ -7,3 +26,18 @@ export const ruleset: RulesetModule = {
   summary: "FRAY.Ruleset.freelancers.Summary",
   turnOrder: freelancersTurnOrder,
 };
+
+export * from "./abilities.ts";
+export * from "./actions.ts";
+export * from "./attack.ts";
+export * from "./changes.ts";
+export * from "./checks.ts";
+export * from "./counters.ts";
+export * from "./factory.ts";
+export * from "./health.ts";
+export * from "./initiative.ts";
+export * from "./model.ts";
+export * from "./odds.ts";
+export * from "./options.ts";
+export * from "./range.ts";
+export * from "./upkeep.ts";

@@ -1,0 +1,166 @@
+/**
+ * Health, damage and death (the book's pages are blank; these are the product's decisions in
+ * shared/rules/README.md).
+ *
+ * A hit deals its damage minus the target's armor rating (AR), never less than 0; a hit that
+ * deals 0 does not penetrate, but a Touch effect applies anyway. At 0 health the entity is Dying;
+ * at each Upkeep a Dying entity rolls a death check (a Fortitude check, options.deathCheck): a
+ * failure counts toward options.deathFailures (default 1), and that many kill; a pass keeps it
+ * Dying. A passed Medicine check or Help stabilizes a Dying entity.
+ *
+ * Where even the README is silent: a stabilized entity's failures are cleared; damage that lands
+ * on a Stable entity makes it Dying again; healing above 0 brings a Dying or Stable entity back to
+ * active with its failures cleared; the dead take no damage and no healing.
+ */
+import type { DiceSource } from "../core/dice.ts";
+import { checkNumber, checkPool } from "../core/guard.ts";
+import type { NumberRefusal } from "../core/guard.ts";
+import type { Modifier } from "../core/modifier.ts";
+import { ok, refuse } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
+import { checkOptions, rollCheck } from "./checks.ts";
+import type { CheckRoll } from "./checks.ts";
+import type { FreelancersActor, FreelancersLife } from "./model.ts";
+import { DEFAULT_FREELANCERS_OPTIONS } from "./options.ts";
+import type { FreelancersOptions } from "./options.ts";
+
+type Body = Pick<FreelancersActor, "health" | "life" | "deathFailures">;
+
+export interface DamageResult {
+  /** Damage after armor (at least 0). */
+  readonly dealt: number;
+  readonly penetrated: boolean;
+  /** A Touch effect applies (on any hit with a Touch weapon, penetrating or not). */
+  readonly touchApplies: boolean;
+}
+
+/** Damage after armor: damage − AR, at least 0. */
+export function afterArmor(damage: number, armor: number): DamageResult {
+  const dealt = Math.max(0, damage - armor);
+  return { dealt, penetrated: dealt > 0, touchApplies: false };
+}
+
+export function checkBody(body: Body): NumberRefusal | undefined {
+  return (
+    checkPool("health", body.health.value, body.health.max) ??
+    checkNumber("deathFailures", body.deathFailures, { min: 0, whole: true })
+  );
+}
+
+/** Health after losing `amount` (already past armor); 0 makes an active or stable entity Dying. */
+export function loseHealth<T extends Body>(body: T, amount: number): T {
+  if (body.life === "dead" || amount <= 0) return body;
+  const value = Math.max(0, body.health.value - amount);
+  const life: FreelancersLife = value === 0 && body.life !== "dying" ? "dying" : body.life;
+  return { ...body, health: { ...body.health, value }, life };
+}
+
+/** Restores `amount` health (up to the max); above 0 a Dying or Stable entity is active again. */
+export function heal<T extends Body>(
+  body: T,
+  amount: number,
+): Result<T, NumberRefusal["reason"] | "dead"> {
+  const refusal = checkBody(body) ?? checkNumber("amount", amount, { min: 0 });
+  if (refusal) return refusal;
+  if (body.life === "dead") return refuse("dead");
+  const value = Math.min(body.health.max, body.health.value + amount);
+  if (value === 0) return ok(body);
+  return ok({ ...body, health: { ...body.health, value }, life: "active", deathFailures: 0 });
+}
+
+/** The target number of a check from an actor's attribute and (optional) skill. */
+export function checkBase(
+  actor: Pick<FreelancersActor, "attributes" | "skills">,
+  spec: { readonly attribute: string; readonly skill: string | null },
+): number {
+  return (
+    (actor.attributes[spec.attribute] ?? 0) +
+    (spec.skill === null ? 0 : (actor.skills[spec.skill] ?? 0))
+  );
+}
+
+export interface DeathCheck {
+  readonly roll: CheckRoll;
+  readonly failures: number;
+  readonly life: FreelancersLife;
+}
+
+/** A Dying entity's death check (the Upkeep calls this). */
+export function deathCheck<T extends Body & Pick<FreelancersActor, "attributes" | "skills">>(
+  actor: T,
+  dice: DiceSource,
+  options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
+): Result<{ readonly actor: T; readonly check: DeathCheck }, NumberRefusal["reason"] | "notDying"> {
+  const refusal = checkBody(actor);
+  if (refusal) return refusal;
+  if (actor.life !== "dying") return refuse("notDying");
+  const roll = rollCheck(
+    { base: checkBase(actor, options.deathCheck) },
+    dice,
+    options,
+    "deathCheck",
+  );
+  if (!roll.ok) return roll;
+  return ok(afterDeathCheck(actor, roll.value, options));
+}
+
+/** A death check's consequence: a failure counts, and enough of them kill. */
+export function afterDeathCheck<T extends Body>(
+  actor: T,
+  roll: CheckRoll,
+  options: FreelancersOptions,
+): { readonly actor: T; readonly check: DeathCheck } {
+  const failures = actor.deathFailures + (roll.passed ? 0 : 1);
+  const life: FreelancersLife = failures >= options.deathFailures ? "dead" : "dying";
+  return { actor: { ...actor, deathFailures: failures, life }, check: { roll, failures, life } };
+}
+
+/** How a Dying entity is stabilized: Help (no roll), or a Medicine check by `medic`. */
+export type Stabilizer =
+  | { readonly kind: "help" }
+  | {
+      readonly kind: "medicine";
+      readonly medic: Pick<FreelancersActor, "attributes" | "skills">;
+      readonly attributeModifiers?: readonly Modifier[];
+      readonly dieModifiers?: readonly Modifier[];
+      readonly favorable?: number;
+      readonly unfavorable?: number;
+    };
+
+/**
+ * Stabilizes a Dying entity: Help always does, a Medicine check does when it passes (its dice
+ * are drawn from `dice`). The action it costs the helper is spent by the caller (actions.ts).
+ */
+export function stabilize<T extends Body>(
+  patient: T,
+  by: Stabilizer,
+  dice: DiceSource,
+  options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
+): Result<
+  { readonly patient: T; readonly stabilized: boolean; readonly roll?: CheckRoll },
+  NumberRefusal["reason"] | "notDying"
+> {
+  const refusal = checkOptions(options) ?? checkBody(patient);
+  if (refusal) return refusal;
+  if (patient.life !== "dying") return refuse("notDying");
+  const stable: T = { ...patient, life: "stable", deathFailures: 0 };
+  if (by.kind === "help") return ok({ patient: stable, stabilized: true });
+  const roll = rollCheck(
+    {
+      base: checkBase(by.medic, options.stabilizeCheck),
+      ...(by.attributeModifiers ? { attributeModifiers: by.attributeModifiers } : {}),
+      ...(by.dieModifiers ? { dieModifiers: by.dieModifiers } : {}),
+      favorable: by.favorable ?? 0,
+      unfavorable: by.unfavorable ?? 0,
+    },
+    dice,
+    options,
+    "medicine",
+  );
+  if (!roll.ok) return roll;
+  return ok({
+    patient: roll.value.passed ? stable : patient,
+    stabilized: roll.value.passed,
+    roll: roll.value,
+  });
+}

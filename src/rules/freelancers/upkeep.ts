@@ -1,0 +1,108 @@
+/**
+ * The Upkeep, once per round after every team acted, as one function from the combatants and the
+ * dice to what changes. For each combatant, in the order given: its counters drop (counters.ts),
+ * then each spent ability with a recharge number rolls (abilities.ts), then a Dying entity rolls
+ * its death check (health.ts). The dead are left alone. Dice are drawn in that order.
+ *
+ * Every combatant's numbers are checked before any die is drawn: one bad number refuses the
+ * whole Upkeep, by name, and changes nothing.
+ */
+import type { DiceSource } from "../core/dice.ts";
+import { checkNumber } from "../core/guard.ts";
+import type { NumberRefusal } from "../core/guard.ts";
+import { ok } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
+import { checkAbility, needsRecharge, rechargeUnchecked } from "./abilities.ts";
+import type { RechargeRoll } from "./abilities.ts";
+import { diffActor } from "./changes.ts";
+import type { FreelancersUpdate } from "./changes.ts";
+import { checkOptions, rollCheckUnchecked } from "./checks.ts";
+import { checkCounters, upkeepCounters } from "./counters.ts";
+import type { Counters } from "./counters.ts";
+import { afterDeathCheck, checkBase, checkBody } from "./health.ts";
+import type { DeathCheck } from "./health.ts";
+import type { FreelancersAbility, FreelancersActor } from "./model.ts";
+import { DEFAULT_FREELANCERS_OPTIONS } from "./options.ts";
+import type { FreelancersOptions } from "./options.ts";
+
+export interface UpkeepReport {
+  readonly actorId: string;
+  readonly countersBefore: Counters;
+  readonly recharges: readonly RechargeRoll[];
+  readonly deathCheck?: DeathCheck;
+}
+
+export interface UpkeepOutcome {
+  readonly combatants: readonly FreelancersActor[];
+  readonly reports: readonly UpkeepReport[];
+  readonly updates: readonly FreelancersUpdate[];
+}
+
+function checkCombatant(actor: FreelancersActor, options: FreelancersOptions) {
+  return (
+    checkBody(actor) ??
+    checkCounters(actor.counters) ??
+    actor.abilities.map(checkAbility).find((r) => r !== undefined) ??
+    (actor.life === "dying"
+      ? checkNumber(`${actor.id}.deathCheck`, checkBase(actor, options.deathCheck))
+      : undefined)
+  );
+}
+
+export function upkeep(
+  combatants: readonly FreelancersActor[],
+  dice: DiceSource,
+  options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
+): Result<UpkeepOutcome, NumberRefusal["reason"]> {
+  const bad =
+    checkOptions(options) ??
+    combatants.map((c) => checkCombatant(c, options)).find((r) => r !== undefined);
+  if (bad) return bad;
+  const after: FreelancersActor[] = [];
+  const reports: UpkeepReport[] = [];
+  for (const before of combatants) {
+    if (before.life === "dead") {
+      after.push(before);
+      reports.push({ actorId: before.id, countersBefore: before.counters, recharges: [] });
+      continue;
+    }
+    let actor: FreelancersActor = { ...before, counters: upkeepCounters(before.counters, options) };
+    const recharges: RechargeRoll[] = [];
+    const abilities: FreelancersAbility[] = [];
+    for (const ability of actor.abilities) {
+      if (!needsRecharge(ability)) {
+        abilities.push(ability);
+        continue;
+      }
+      const rolled = rechargeUnchecked(ability, ability.recharge ?? 0, dice, options);
+      if (!rolled.ok) return rolled;
+      abilities.push(rolled.value.ability);
+      recharges.push(rolled.value.roll);
+    }
+    actor = { ...actor, abilities };
+    let death: DeathCheck | undefined;
+    if (actor.life === "dying") {
+      const base = checkBase(actor, options.deathCheck);
+      const roll = rollCheckUnchecked({ base }, dice, options, `${actor.id}.deathCheck`);
+      if (!roll.ok) return roll;
+      const checked = afterDeathCheck(actor, roll.value, options);
+      actor = checked.actor;
+      death = checked.check;
+    }
+    after.push(actor);
+    reports.push({
+      actorId: actor.id,
+      countersBefore: before.counters,
+      recharges,
+      ...(death ? { deathCheck: death } : {}),
+    });
+  }
+  return ok({
+    combatants: after,
+    reports,
+    updates: combatants.flatMap((before, i) => {
+      const now = after[i];
+      return now ? diffActor(before, now) : [];
+    }),
+  });
+}
