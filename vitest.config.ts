@@ -9,6 +9,8 @@ export default defineConfig({
           environment: "node",
           include: ["src/**/*.test.ts", "test/**/*.test.ts"],
           exclude: ["test/browser/**", "test/build/**"],
+          // Exact-odds checks enumerate or simulate 10⁵ attacks: seconds on a busy 2-core machine.
+          testTimeout: 30_000,
         },
       },
       {
