@@ -44,7 +44,7 @@ import { checkDice, damageDigit, dieHits, dieSucceeds } from "./roll.ts";
 import type { TwoDice } from "./roll.ts";
 import { counterattack, rollWithIt } from "./turns.ts";
 import type { TurnRefusal } from "./turns.ts";
-import { checkWounds, isIncapacitated, markWound } from "./wounds.ts";
+import { checkWounds, markWound } from "./wounds.ts";
 
 export type { Modifier };
 
@@ -352,7 +352,7 @@ function readAttack(
     ...base,
     damage,
     woundCircle: marked.circle,
-    incapacitated: isIncapacitated(marked.wounds, trait(defender, "toughness")),
+    incapacitated: marked.circle !== null && marked.circle > trait(defender, "toughness"),
     defender: after,
   });
 }

@@ -14,7 +14,8 @@
  * - odds.ts: exact attack odds;
  * - changes.ts: outcomes as document changes (the field paths the shell writes);
  * - options.ts: every number a GM may change, with its default;
- * - model.ts: the state the rules read (combatants, weapons, armor, turn, wounds) and Types.
+ * - model.ts / factory.ts: the state the rules read (combatants, weapons, armor, turn, wounds),
+ *   weapon Types, and defaults for new state.
  */
 import type { RulesetModule } from "../types.ts";
 import { twodiceTurnOrder } from "./initiative.ts";
@@ -29,6 +30,7 @@ export const ruleset: RulesetModule = {
 export * from "./ammo.ts";
 export * from "./attack.ts";
 export * from "./changes.ts";
+export * from "./factory.ts";
 export * from "./initiative.ts";
 export * from "./model.ts";
 export * from "./odds.ts";
