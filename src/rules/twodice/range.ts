@@ -49,5 +49,5 @@ export function beyondRangePenalty(
   if (over > options.beyondRangeMaxSteps) {
     return refuse("outOfReach", { step, range, maxSteps: options.beyondRangeMaxSteps });
   }
-  return ok(-Math.min(options.beyondRangeMaxPenalty, over * options.beyondRangePerStep));
+  return ok(0 - Math.min(options.beyondRangeMaxPenalty, over * options.beyondRangePerStep));
 }
