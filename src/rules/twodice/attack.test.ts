@@ -5,6 +5,7 @@ import { attackUpdates } from "./changes.ts";
 import { makeTwodiceCombatant, makeTwodiceWeapon } from "./factory.ts";
 import { FRESH_TURN } from "./model.ts";
 import type { TwodiceCombatant } from "./model.ts";
+import { withTwodiceOptions } from "./options.ts";
 
 const sword = makeTwodiceWeapon({ id: "sword", attack: 12, defense: 6, damage: 2 });
 const rifle = makeTwodiceWeapon({
@@ -201,13 +202,23 @@ describe("a ranged attack", () => {
 
   it("adds the aim bonus, the GM's target modifier and only the worst cover", () => {
     const aimed = { ...ann, turn: { ...FRESH_TURN, aimed: true } };
-    const out = shot({ distance: 10, targetModifier: -3, cover: [-2, -5, -4] }, 1, 1, aimed);
+    const out = shot({ distance: 10, targetModifier: -3, cover: [-2, -5, 4] }, 1, 1, aimed);
     expect(out.setup.modifiers).toEqual([
       { source: "aim", value: 2 },
       { source: "target", value: -3 },
       { source: "cover", value: -5 },
     ]);
     expect(out.setup.value).toBe(8);
+    const runner = { ...bo, turn: { ...FRESH_TURN, moving: true } };
+    const options = withTwodiceOptions({ movingTarget: -2 });
+    const atRunner = resolveAttack(
+      { attacker: ann, defender: runner, weapon: rifle, situation: { distance: 10 } },
+      { black: 1, white: 1 },
+      options,
+    );
+    expect(atRunner.ok && atRunner.value.setup.modifiers).toEqual([
+      { source: "movingTarget", value: -2 },
+    ]);
     expect(
       resolveAttack(
         { attacker: ann, defender: bo, weapon: rifle, situation: { hidden: true } },

@@ -13,8 +13,9 @@
  * - Ranged: the defense is the range step (0 under 5 m). Beyond the weapon's Range each step costs
  *   Attack (see range.ts). The weapon's Defense stands in for its Attack when the shooter moved,
  *   turns more than 90°, shoots as part of a move, or readied the weapon last turn. Aiming last
- *   turn adds its bonus; the GM's modifier for the target (small, prone, fast, entrenched, large)
- *   and the worst cover penalty (covers do not stack) apply. A hidden target cannot be shot.
+ *   turn adds its bonus; a target that declared a move this turn takes the moving-target option;
+ *   the GM's modifier for the target (small, prone, fast, entrenched, large) and the worst cover
+ *   penalty (covers do not stack) apply. A hidden target cannot be shot.
  * - Full Auto (`resolveAutoFire`): two attacks, with the ammunition check of ammo.ts after each.
  *
  * Taking the action itself is turns.ts's business: call `takeAction` there, then resolve here.
@@ -60,7 +61,10 @@ export interface AttackSituation {
   readonly moved?: boolean;
   /** Ranged: the GM's modifier for the target (negative for hard targets, positive for large). */
   readonly targetModifier?: number;
-  /** Ranged: the penalties (negative) of the covers in the way; only the worst counts. */
+  /**
+   * Ranged: the penalties of the covers in the way (a penalty's sign does not matter: cover
+   * always hinders); only the worst counts.
+   */
   readonly cover?: readonly number[];
   /** Ranged: the target is hiding, out of sight. */
   readonly hidden?: boolean;
@@ -228,6 +232,11 @@ export function meleeDefense(
   return defender.turn.meleeDefense ?? defender.unarmedDefense;
 }
 
+/** The cover penalty: the worst of the covers in the way (covers do not stack), 0 with none. */
+export function coverPenalty(cover: readonly number[]): number {
+  return 0 - cover.reduce((worst, c) => Math.max(worst, Math.abs(c)), 0);
+}
+
 /** Whether the weapon's Defense stands in for its Attack for this shot. */
 export function shootsWithDefense(input: AttackInput): boolean {
   const { attacker, weapon } = input;
@@ -267,8 +276,9 @@ export function attackSetup(
   const usesDefense = shootsWithDefense(input);
   if (attacker.turn.aimed) addModifier(modifiers, "aim", options.aimBonus);
   addModifier(modifiers, "beyondRange", beyond.value);
+  if (defender.turn.moving) addModifier(modifiers, "movingTarget", options.movingTarget);
   addModifier(modifiers, "target", s.targetModifier ?? 0);
-  if ((s.cover ?? []).length > 0) addModifier(modifiers, "cover", Math.min(...(s.cover ?? [])));
+  addModifier(modifiers, "cover", coverPenalty(s.cover ?? []));
   for (const m of s.modifiers ?? []) addModifier(modifiers, m.source, m.value);
   const base = usesDefense ? weapon.defense : weapon.attack;
   return ok({ value: base + sumModifiers(modifiers), modifiers, defense: step, usesDefense, step });

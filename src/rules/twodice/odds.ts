@@ -75,18 +75,18 @@ export function attackOdds(
 
   const { defender, weapon } = input;
   const rolled = input.situation?.rollWithIt === true;
-  const parts: { weight: number; dist: Distribution }[] = [];
+  const blackDigits = entries(blackDigit);
+  const pairs: [number, number][] = [];
   for (const w of faces) {
     const struck = struckLayers(defender.armor, w);
     const left = (digit: number) => damageLeft(digit + weapon.damage, struck, rolled, options);
     if (dieHits(w, value, defense)) {
-      parts.push({ weight: p, dist: map(blackDigit, left) });
+      for (const [digit, q] of blackDigits) pairs.push([left(digit), p * q]);
     } else {
-      parts.push({ weight: p * dieHit, dist: fromWeights([[left(damageDigit(w)), 1]]) });
-      parts.push({ weight: p * (1 - dieHit), dist: fromWeights([[0, 1]]) });
+      pairs.push([left(damageDigit(w)), p * dieHit], [0, p * (1 - dieHit)]);
     }
   }
-  const damage = mix(parts);
+  const damage = fromWeights(pairs);
   const toughness = trait(defender, "toughness");
   let incapacitate = 0;
   for (const [dealt, q] of entries(damage)) {

@@ -29,6 +29,11 @@ export interface TwodiceOptions {
   readonly beyondRangeMaxPenalty: number;
   /** How many steps beyond its Range a weapon still reaches. */
   readonly beyondRangeMaxSteps: number;
+  /**
+   * Attack modifier for shooting at a target that declared a move this turn. The page counts
+   * fast-moving targets among those the GM may penalize without a number; default 0.
+   */
+  readonly movingTarget: number;
   /** Attack bonus, the turn after aiming. */
   readonly aimBonus: number;
   /** Damage taken off by rolling with an attack. */
@@ -70,6 +75,7 @@ export const DEFAULT_TWODICE_OPTIONS: TwodiceOptions = {
   beyondRangePerStep: 2,
   beyondRangeMaxPenalty: 10,
   beyondRangeMaxSteps: 5,
+  movingTarget: 0,
   aimBonus: 2,
   rollWithIt: 2,
   woundCircles: 25,
