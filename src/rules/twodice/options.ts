@@ -3,6 +3,8 @@
  * where it is silent they are the product decisions in shared/rules/README.md or, failing that,
  * documented here.
  */
+import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
+import type { NumberRefusal } from "../core/guard.ts";
 
 /** One mark of the range scale: from `meters` on, a ranged hit needs a success above `step`. */
 export interface RangeMark {
@@ -90,4 +92,44 @@ export const DEFAULT_TWODICE_OPTIONS: TwodiceOptions = {
 /** The defaults with some values changed. */
 export function withTwodiceOptions(overrides: Partial<TwodiceOptions> = {}): TwodiceOptions {
   return { ...DEFAULT_TWODICE_OPTIONS, ...overrides };
+}
+
+/**
+ * Checks a GM's options by name (from world settings): whole dice, steps and circles, finite
+ * modifiers, a range scale whose steps never go down as the distance grows.
+ */
+export function checkTwodiceOptions(options: TwodiceOptions): NumberRefusal | undefined {
+  const whole = (min: number) => ({ min, max: 1000, whole: true });
+  const interval = (field: string, b: BleedInterval) =>
+    checkNumber(`${field}.every`, b.every, { min: 0, max: 1e6 });
+  let bad =
+    checkNumber("dieSides", options.dieSides, whole(2)) ??
+    checkNumber("beyondRangePerStep", options.beyondRangePerStep, whole(0)) ??
+    checkNumber("beyondRangeMaxPenalty", options.beyondRangeMaxPenalty, whole(0)) ??
+    checkNumber("beyondRangeMaxSteps", options.beyondRangeMaxSteps, whole(0)) ??
+    checkNumber("movingTarget", options.movingTarget, whole(-1000)) ??
+    checkNumber("aimBonus", options.aimBonus, whole(-1000)) ??
+    checkNumber("rollWithIt", options.rollWithIt, whole(0)) ??
+    checkNumber("woundCircles", options.woundCircles, whole(1)) ??
+    checkNumber("unawareDefense", options.unawareDefense, whole(-1000)) ??
+    checkNumber("autoThreshold.min", options.autoThreshold.min, whole(1)) ??
+    checkNumber("autoThreshold.max", options.autoThreshold.max, whole(options.autoThreshold.min)) ??
+    interval("bleedSlowly", options.bleedSlowly) ??
+    interval("bleedBadly", options.bleedBadly) ??
+    (options.deathMargin === null
+      ? undefined
+      : checkNumber("deathMargin", options.deathMargin, whole(0))) ??
+    checkNumber("sneakStillPenalty", options.sneakStillPenalty, whole(-1000));
+  let lastStep = 0;
+  let lastMeters = 0;
+  for (const [i, mark] of options.rangeScale.entries()) {
+    bad ??=
+      checkNumber(`rangeScale.${i}.meters`, mark.meters, {
+        ...NUMBER_RULES.nonNegative,
+        min: lastMeters,
+      }) ?? checkNumber(`rangeScale.${i}.step`, mark.step, whole(lastStep));
+    lastStep = mark.step;
+    lastMeters = mark.meters;
+  }
+  return bad;
 }
