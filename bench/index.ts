@@ -2,9 +2,8 @@
  * `npm run bench`: how fast the Worldlines engine is.
  * - attacks resolved per second, against drawing the same number of raw dice from the same seeded
  *   source (the ratio is the engine's overhead over the dice themselves);
- * - the time for one exact odds computation.
- * And the two-dice game: the time for one exact odds computation, and for reading the same attack
- * over all 400 dice pairs (what the odds replace).
+ * - the time for one exact odds computation;
+ * - the two-dice game's exact odds (bench/twodice.ts).
  */
 import type { DiceSource } from "../src/rules/core/dice.ts";
 import { seededRandom } from "../src/rules/core/random.ts";
@@ -12,10 +11,7 @@ import { resolveAttack } from "../src/rules/worldlines/attack.ts";
 import type { AttackInput, DefenseChoice } from "../src/rules/worldlines/attack.ts";
 import { makeCombatant } from "../src/rules/worldlines/factory.ts";
 import { attackOdds } from "../src/rules/worldlines/odds.ts";
-import { resolveAttack as twodiceAttack } from "../src/rules/twodice/attack.ts";
-import type { AttackInput as TwodiceAttackInput } from "../src/rules/twodice/attack.ts";
-import { makeTwodiceCombatant, makeTwodiceWeapon } from "../src/rules/twodice/factory.ts";
-import { attackOdds as twodiceOdds } from "../src/rules/twodice/odds.ts";
+import { twodiceBench } from "./twodice.ts";
 
 const input: AttackInput = {
   attacker: makeCombatant({ id: "maya", skills: { firearms: 2 } }),
@@ -103,43 +99,5 @@ console.log(
   `  ratio: resolving the attacks takes ${(attackSeconds / diceSeconds).toFixed(1)}× as long as drawing their dice`,
 );
 console.log(oddsLines.join("\n"));
-
-const twodiceInput: TwodiceAttackInput = {
-  attacker: makeTwodiceCombatant({ id: "ann" }),
-  defender: makeTwodiceCombatant({
-    id: "bo",
-    traits: { toughness: 9 },
-    armor: [
-      { id: "vest", name: "Vest", coverage: 14, protection: 4 },
-      { id: "helmet", name: "Helmet", coverage: 3, protection: 2 },
-    ],
-    wounds: { marked: [4, 5, 9], bleedingStopped: false, medicalBonus: 0 },
-  }),
-  weapon: makeTwodiceWeapon({ id: "rifle", kind: "ranged", attack: 15, damage: 3, range: 7 }),
-  situation: { distance: 60, cover: [-2], rollWithIt: true },
-};
-const twodiceRuns = 5000;
-const twodiceOddsSeconds = timeIt(() => {
-  for (let i = 0; i < twodiceRuns; i++) {
-    const r = twodiceOdds(twodiceInput);
-    if (r.ok) sink += r.value.hit;
-  }
-});
-const twodiceBruteSeconds = timeIt(() => {
-  for (let i = 0; i < twodiceRuns / 10; i++) {
-    for (let black = 1; black <= 20; black++) {
-      for (let white = 1; white <= 20; white++) {
-        const r = twodiceAttack(twodiceInput, { black, white });
-        if (r.ok) sink += r.value.damage?.final ?? 0;
-      }
-    }
-  }
-});
-console.log("Two-dice rules engine");
-console.log(
-  `  exact odds (rifle at 60 m, two armor layers, wounds, rolling with it): ${((twodiceOddsSeconds / twodiceRuns) * 1e6).toFixed(1)} µs each`,
-);
-console.log(
-  `  the same attack read over all 400 dice pairs: ${((twodiceBruteSeconds / (twodiceRuns / 10)) * 1e6).toFixed(1)} µs each`,
-);
+console.log(twodiceBench().join("\n"));
 if (Number.isNaN(sink)) console.log("(unreachable)");
