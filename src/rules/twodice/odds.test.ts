@@ -4,7 +4,7 @@ import { resolveAttack } from "./attack.ts";
 import type { AttackInput } from "./attack.ts";
 import { entries, probabilityOf, total } from "../core/distribution.ts";
 import { makeTwodiceCombatant, makeTwodiceWeapon } from "./factory.ts";
-import { attackOdds } from "./odds.ts";
+import { attackOdds, hitOdds } from "./odds.ts";
 
 const ann = makeTwodiceCombatant({ id: "ann" });
 const bo = makeTwodiceCombatant({ id: "bo" });
@@ -63,6 +63,38 @@ describe("exact attack odds", () => {
       defender: { ...bo, unarmedDefense: 5 },
       weapon: { ...sword, attack: 15 },
     });
+  });
+
+  it("count hits, both-hits and digits exactly as the 400 pairs do, for every attack value and defense or step", () => {
+    for (let value = -2; value <= 22; value++) {
+      for (let defense = -1; defense <= 21; defense++) {
+        let hit = 0;
+        let both = 0;
+        const digits = new Map<number, number>();
+        for (let black = 1; black <= 20; black++) {
+          for (let white = 1; white <= 20; white++) {
+            const b = black <= value && black > defense;
+            const w = white <= value && white > defense;
+            if (!b && !w) continue;
+            hit++;
+            if (b && w) both++;
+            const face = b && w ? black : b ? white : black;
+            const digit = face % 10 === 0 ? 10 : face % 10;
+            digits.set(digit, (digits.get(digit) ?? 0) + 1);
+          }
+        }
+        const odds = hitOdds(value, defense);
+        if (!odds.ok) throw new Error(odds.reason);
+        expect(odds.value.hit).toBeCloseTo(hit / 400, 12);
+        expect(odds.value.bothHit).toBeCloseTo(both / 400, 12);
+        for (const [digit, count] of digits) {
+          expect(probabilityOf(odds.value.digitOnHit, digit)).toBeCloseTo(count / hit, 12);
+        }
+        expect(total(odds.value.digitOnHit)).toBeCloseTo(hit === 0 ? 0 : 1, 12);
+      }
+    }
+    expect(hitOdds(Number.NaN, 3)).toMatchObject({ ok: false, detail: { field: "value" } });
+    expect(hitOdds(12, 1e300)).toMatchObject({ ok: false, reason: "out-of-range" });
   });
 
   it("are 1 − (1 − p)² to hit and p² for both dice, p being one die's chance", () => {

@@ -11,18 +11,20 @@
  */
 import { dieDistribution, entries, fromWeights, map, mean, mix } from "../core/distribution.ts";
 import type { Distribution } from "../core/distribution.ts";
+import { checkNumber } from "../core/guard.ts";
+import type { NumberRefusalReason } from "../core/guard.ts";
 import { ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { attackSetup, checkAttackInput, damageLeft, struckLayers } from "./attack.ts";
 import type { AttackInput, AttackRefusal, AttackSetup } from "./attack.ts";
-import { trait } from "./model.ts";
+import { SHEET_MODIFIER, trait } from "./model.ts";
 import { DEFAULT_TWODICE_OPTIONS } from "./options.ts";
 import type { TwodiceOptions } from "./options.ts";
 import { damageDigit, dieHits, dieSucceeds } from "./roll.ts";
 import { woundCircle } from "./wounds.ts";
 
-export interface AttackOdds {
-  readonly setup: AttackSetup;
+/** The odds of the two dice against an attack value and a defense (or range step). */
+export interface HitOdds {
   /** One die succeeds / hits. */
   readonly dieSuccess: number;
   readonly dieHit: number;
@@ -31,11 +33,55 @@ export interface AttackOdds {
   readonly bothHit: number;
   /** The damage digit, given a hit (sums to 1 when a hit is possible, else empty). */
   readonly digitOnHit: Distribution;
+}
+
+export interface AttackOdds extends HitOdds {
+  readonly setup: AttackSetup;
   /** The damage after armor and rolling with it, 0 on a miss (sums to 1). */
   readonly damage: Distribution;
   readonly expectedDamage: number;
   /** The wound lands above the defender's Toughness (taking it out of the fight). */
   readonly incapacitate: number;
+}
+
+/** `hitOdds` without the checks, for callers that checked already. */
+function oddsOfDice(value: number, defense: number, sides: number): HitOdds {
+  const die = dieDistribution(sides);
+  const faces = entries(die).map(([face]) => face);
+  const p = 1 / sides;
+  const dieSuccess = faces.filter((f) => dieSucceeds(f, value)).length * p;
+  const dieHit = faces.filter((f) => dieHits(f, value, defense)).length * p;
+  const hit = 1 - (1 - dieHit) ** 2;
+  const bothHit = dieHit * dieHit;
+  // The digit: the black die's over all its faces when the white hits, the white's missing face
+  // when only the black hits.
+  const missDigit = map(
+    { min: 1, probs: faces.map((f) => (dieHits(f, value, defense) ? 0 : p)) },
+    damageDigit,
+  );
+  const digitJoint = mix([
+    { weight: dieHit, dist: map(die, damageDigit) },
+    { weight: dieHit, dist: missDigit },
+  ]);
+  const digitOnHit: Distribution =
+    hit === 0
+      ? { min: 0, probs: [] }
+      : { ...digitJoint, probs: digitJoint.probs.map((q) => q / hit) };
+  return { dieSuccess, dieHit, hit, bothHit, digitOnHit };
+}
+
+/**
+ * The exact odds of one roll against an attack value and a defense: the melee defense, or the
+ * range step of a ranged attack.
+ */
+export function hitOdds(
+  value: number,
+  defense: number,
+  options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
+): Result<HitOdds, NumberRefusalReason> {
+  const bad =
+    checkNumber("value", value, SHEET_MODIFIER) ?? checkNumber("defense", defense, SHEET_MODIFIER);
+  return bad ?? ok(oddsOfDice(value, defense, options.dieSides));
 }
 
 /** Exact odds of `input` (ammunition and the action economy are not checked: odds show any time). */
@@ -52,26 +98,9 @@ export function attackOdds(
   const die = dieDistribution(sides);
   const faces = entries(die).map(([face]) => face);
   const p = 1 / sides;
-  const dieSuccess = faces.filter((f) => dieSucceeds(f, value)).length * p;
-  const dieHit = faces.filter((f) => dieHits(f, value, defense)).length * p;
-  const hit = 1 - (1 - dieHit) ** 2;
-  const bothHit = dieHit * dieHit;
-
-  // The digit: the black die's over all its faces when the white hits, the white's missing face
-  // when only the black hits.
+  const dice = oddsOfDice(value, defense, sides);
+  const { dieHit } = dice;
   const blackDigit = map(die, damageDigit);
-  const missDigit = map(
-    { min: 1, probs: faces.map((f) => (dieHits(f, value, defense) ? 0 : p)) },
-    damageDigit,
-  );
-  const digitJoint = mix([
-    { weight: dieHit, dist: blackDigit },
-    { weight: dieHit, dist: missDigit },
-  ]);
-  const digitOnHit: Distribution =
-    hit === 0
-      ? { min: 0, probs: [] }
-      : { ...digitJoint, probs: digitJoint.probs.map((q) => q / hit) };
 
   const { defender, weapon } = input;
   const rolled = input.situation?.rollWithIt === true;
@@ -95,12 +124,8 @@ export function attackOdds(
     }
   }
   return ok({
+    ...dice,
     setup: setup.value,
-    dieSuccess,
-    dieHit,
-    hit,
-    bothHit,
-    digitOnHit,
     damage,
     expectedDamage: mean(damage),
     incapacitate,
