@@ -1,11 +1,12 @@
 /**
- * The two-dice game's part of `npm run bench`: the time for one exact odds computation, and for
- * reading the same attack over all 400 dice pairs (what the odds replace).
+ * The two-dice game's part of `npm run bench`: the time for the exact odds of a roll (attack value
+ * against defense) and of a whole attack (damage after armor too), and for reading the same attack
+ * over all 400 dice pairs (what the odds replace).
  */
 import { resolveAttack } from "../src/rules/twodice/attack.ts";
 import type { AttackInput } from "../src/rules/twodice/attack.ts";
 import { makeTwodiceCombatant, makeTwodiceWeapon } from "../src/rules/twodice/factory.ts";
-import { attackOdds } from "../src/rules/twodice/odds.ts";
+import { attackOdds, hitOdds } from "../src/rules/twodice/odds.ts";
 
 const input: AttackInput = {
   attacker: makeTwodiceCombatant({ id: "ann" }),
@@ -31,6 +32,10 @@ function microseconds(runs: number, run: () => number): { each: number; sink: nu
 
 /** The printed lines. */
 export function twodiceBench(): string[] {
+  const roll = microseconds(20000, () => {
+    const r = hitOdds(12, 6);
+    return r.ok ? r.value.hit : 0;
+  });
   const odds = microseconds(5000, () => {
     const r = attackOdds(input);
     return r.ok ? r.value.hit : 0;
@@ -47,6 +52,7 @@ export function twodiceBench(): string[] {
   });
   return [
     "Two-dice exact odds",
+    `  hit, both-hit and digit odds of attack 12 against defense 6: ${roll.each.toFixed(1)} µs each`,
     `  attack odds, rifle at 60 m through two armor layers, rolling with it: ${odds.each.toFixed(1)} µs each`,
     `  the same attack read over all 400 dice pairs: ${brute.each.toFixed(1)} µs each`,
   ];
