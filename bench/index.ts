@@ -5,6 +5,7 @@
  * - the time for one exact odds computation;
  * - the dice-pool game's exact odds: hits of a pool, net hits of a contested roll, an attack.
  * Freelancers' figures come from bench/freelancers.ts, imported here.
+ * - the two-dice game's exact odds (bench/twodice.ts).
  */
 import "./freelancers.ts";
 import type { DiceSource } from "../src/rules/core/dice.ts";
@@ -20,6 +21,7 @@ import {
   makeDicepoolWeapon,
   netHitsDistribution,
 } from "../src/rules/dicepool/index.ts";
+import { twodiceBench } from "./twodice.ts";
 
 const input: AttackInput = {
   attacker: makeCombatant({ id: "maya", skills: { firearms: 2 } }),
@@ -136,4 +138,5 @@ for (const [label, run] of dicepoolOdds) {
   });
   console.log(`  ${label}: ${((seconds / runs) * 1e6).toFixed(1)} µs each`);
 }
+console.log(twodiceBench().join("\n"));
 if (Number.isNaN(sink)) console.log("(unreachable)");

@@ -1,3 +1,22 @@
+/**
+ * The two-dice d20 game. Pure rules, one concern per module:
+ * - initiative.ts: which side acts first (surprise, or a d20 per team; players first otherwise);
+ * - turns.ts: one combat action per turn, waiting and cutting in, counterattack eligibility,
+ *   rolling with it, aiming and readying carried to the next turn, moves resolved at turn end;
+ * - roll.ts: the black and white dice: success, hit, the damage digit, a check's result;
+ * - attack.ts: melee and ranged attacks, melee exchanges (counterattacks), full Auto, armor
+ *   layers and damage;
+ * - range.ts: the range scale, and shooting beyond a weapon's Range;
+ * - ammo.ts: ammunition by weapon Type (C, Cn, An) and reloading;
+ * - wounds.ts: the wound track, incapacitation, the aftermath (bleeding, death), Medicine and
+ *   Recovery;
+ * - sneak.ts: sneaking past an observer, and a plain check;
+ * - odds.ts: exact attack odds;
+ * - changes.ts: outcomes as document changes (the field paths the shell writes);
+ * - options.ts: every number a GM may change, with its default;
+ * - model.ts / factory.ts: the state the rules read (combatants, weapons, armor, turn, wounds),
+ *   weapon Types, and defaults for new state.
+ */
 import type { RulesetModule } from "../types.ts";
 import { twodiceTurnOrder } from "./initiative.ts";
 
@@ -7,3 +26,17 @@ export const ruleset: RulesetModule = {
   summary: "FRAY.Ruleset.twodice.Summary",
   turnOrder: twodiceTurnOrder,
 };
+
+export * from "./ammo.ts";
+export * from "./attack.ts";
+export * from "./changes.ts";
+export * from "./factory.ts";
+export * from "./initiative.ts";
+export * from "./model.ts";
+export * from "./odds.ts";
+export * from "./options.ts";
+export * from "./range.ts";
+export * from "./roll.ts";
+export * from "./sneak.ts";
+export * from "./turns.ts";
+export * from "./wounds.ts";

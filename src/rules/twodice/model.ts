@@ -1,0 +1,177 @@
+/**
+ * The state the two-dice rules read: combatants (traits, Unarmed Defense, armor layers, wounds,
+ * this turn's action), weapons (Attack, Defense, Damage, Range, Type and ammunition) and armor.
+ * Plain data: the shell builds it from the actor and item documents.
+ */
+import { refuse, ok } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
+import { DEFAULT_TWODICE_OPTIONS } from "./options.ts";
+import type { TwodiceOptions } from "./options.ts";
+
+/**
+ * What a number on a two-dice sheet may be: a whole number well beyond any sheet's (traits,
+ * Attack, Defense, Damage, Protection …). Far larger values are refused rather than computed
+ * with: damage odds are a list as long as the spread of possible damage.
+ */
+export const SHEET_NUMBER = { min: -1000, max: 1000, whole: true } as const;
+/** A modifier to an attack or check value: any number within the same bounds. */
+export const SHEET_MODIFIER = { min: -1000, max: 1000 } as const;
+
+export type WeaponKind = "melee" | "ranged";
+
+/**
+ * A weapon's Type, which says how its ammunition runs out:
+ * - single: no code; single shots are never counted;
+ * - capacity: C (one shot, reload after each) or Cn (n shots before a reload);
+ * - auto: An, with n from 5 to 19; fires full Auto, and runs dry when an attack's black die
+ *   comes up above n.
+ */
+export type WeaponType =
+  | { readonly kind: "single" }
+  | { readonly kind: "capacity"; readonly rounds: number }
+  | { readonly kind: "auto"; readonly threshold: number };
+
+/**
+ * What is in the weapon. `rounds` counts a capacity weapon's shots left; `empty` marks an
+ * automatic weapon whose magazine ran dry; `fresh` marks one reloaded since its last turn of
+ * Auto (that turn skips the ammunition check). Weapons start every fight reloaded.
+ */
+export interface AmmoState {
+  readonly rounds: number;
+  readonly empty: boolean;
+  readonly fresh: boolean;
+}
+
+export interface TwodiceWeapon {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: WeaponKind;
+  readonly attack: number;
+  readonly defense: number;
+  readonly damage: number;
+  /** The step of the range scale the weapon reaches without penalty (ranged weapons). */
+  readonly range: number;
+  readonly type: WeaponType;
+  readonly ammo: AmmoState;
+}
+
+/** One layer of armor. Coverage 20 (the die's size) is sealed: every attack strikes it. */
+export interface ArmorLayer {
+  readonly id: string;
+  readonly name: string;
+  readonly coverage: number;
+  readonly protection: number;
+}
+
+/** A declared action a waiting combatant may cut in with. */
+export type ActionKind =
+  | "meleeAttack"
+  | "rangedAttack"
+  | "autoFire"
+  | "aim"
+  | "reload"
+  | "ready"
+  | "hide"
+  | "takeCover"
+  | "medicine"
+  | "move"
+  | "moveAndMelee"
+  | "moveAndShoot"
+  | "moveAndCover"
+  | "other";
+
+/** This turn (and what carries over from the last one) for one combatant. */
+export interface TurnState {
+  /** Took its one combat action this turn (a counterattack and rolling with it count). */
+  readonly acted: boolean;
+  /** Waiting, with the one action it declared; null when not waiting. */
+  readonly waiting: ActionKind | null;
+  /** The Defense of the melee attack it made or declared this turn, if any. */
+  readonly meleeDefense: number | null;
+  /** Declared a move action this turn: a moving target; it resolves at the end of the turn. */
+  readonly moving: boolean;
+  /** Rolling with an attack cut its move to half the intended distance. */
+  readonly moveHalved: boolean;
+  /** Aimed this turn (the bonus comes next turn). */
+  readonly aiming: boolean;
+  /** Aimed last turn: the aim bonus applies to this turn's ranged attacks. */
+  readonly aimed: boolean;
+  /** The weapon readied this turn, and last turn (that one shoots with its Defense now). */
+  readonly readied: string | null;
+  readonly readiedLastTurn: string | null;
+  /** Rolled with an attack after acting: the next turn's action is already spent. */
+  readonly actionOwed: boolean;
+}
+
+export const FRESH_TURN: TurnState = {
+  acted: false,
+  waiting: null,
+  meleeDefense: null,
+  moving: false,
+  moveHalved: false,
+  aiming: false,
+  aimed: false,
+  readied: null,
+  readiedLastTurn: null,
+  actionOwed: false,
+};
+
+/**
+ * Wounds are marked circles on a track numbered 1 to `woundCircles`. A wound that finds no empty
+ * circle at or right of its number is off the track, kept as `woundCircles + 1`.
+ */
+export interface WoundState {
+  /** Marked circles, ascending; `woundCircles + 1` (possibly repeated) is an off-track wound. */
+  readonly marked: readonly number[];
+  /** A successful Medicine roll stopped the bleeding; the next wound starts it again. */
+  readonly bleedingStopped: boolean;
+  /** The best successful Medicine result since the last Recovery roll (added to Toughness). */
+  readonly medicalBonus: number;
+}
+
+export const NO_WOUNDS: WoundState = { marked: [], bleedingStopped: false, medicalBonus: 0 };
+
+export interface TwodiceCombatant {
+  readonly id: string;
+  readonly name: string;
+  /** Agility, Toughness, Perception, Stealth, Medicine … by lower-case name. */
+  readonly traits: Readonly<Record<string, number>>;
+  readonly unarmedDefense: number;
+  /** Armor layers worn, outermost first. */
+  readonly armor: readonly ArmorLayer[];
+  readonly wounds: WoundState;
+  readonly turn: TurnState;
+}
+
+/** The trait a rule reads, 0 when the combatant has none. */
+export function trait(combatant: TwodiceCombatant, name: string): number {
+  return combatant.traits[name] ?? 0;
+}
+
+/** The ammunition a weapon of this type starts a fight with. */
+export function loadedAmmo(type: WeaponType): AmmoState {
+  return { rounds: type.kind === "capacity" ? type.rounds : 0, empty: false, fresh: true };
+}
+
+/**
+ * Reads a Type field ("C", "C2", "A13", or empty for a weapon whose single shots never count).
+ * Case and surrounding spaces do not matter.
+ */
+export function parseWeaponType(
+  text: string,
+  options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
+): Result<WeaponType, "badWeaponType"> {
+  const code = text.trim().toUpperCase();
+  if (code === "") return ok({ kind: "single" });
+  const match = /^([CA])(\d*)$/.exec(code);
+  if (match === null) return refuse("badWeaponType", { type: text });
+  const [, letter, digits = ""] = match;
+  const n = digits === "" ? null : Number(digits);
+  if (letter === "C") {
+    if (n === 0) return refuse("badWeaponType", { type: text });
+    return ok({ kind: "capacity", rounds: n ?? 1 });
+  }
+  const { min, max } = options.autoThreshold;
+  if (n === null || n < min || n > max) return refuse("badWeaponType", { type: text, min, max });
+  return ok({ kind: "auto", threshold: n });
+}

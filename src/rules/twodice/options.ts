@@ -1,0 +1,135 @@
+/**
+ * Every two-dice number a GM may change, with its default. The defaults follow the combat page;
+ * where it is silent they are the product decisions in shared/rules/README.md or, failing that,
+ * documented here.
+ */
+import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
+import type { NumberRefusal } from "../core/guard.ts";
+
+/** One mark of the range scale: from `meters` on, a ranged hit needs a success above `step`. */
+export interface RangeMark {
+  readonly meters: number;
+  readonly step: number;
+}
+
+/** How often a bleeding character marks its lowest empty wound. */
+export interface BleedInterval {
+  readonly every: number;
+  readonly unit: "minute" | "hour";
+}
+
+export interface TwodiceOptions {
+  /** Faces of each of the two dice. */
+  readonly dieSides: number;
+  /**
+   * The range scale (README default; the page refers to the character sheet's scale without
+   * printing it). Below the first mark the step is 0: every success hits.
+   */
+  readonly rangeScale: readonly RangeMark[];
+  /** Attack penalty per range step beyond the weapon's Range, and its cap (a positive number). */
+  readonly beyondRangePerStep: number;
+  readonly beyondRangeMaxPenalty: number;
+  /** How many steps beyond its Range a weapon still reaches. */
+  readonly beyondRangeMaxSteps: number;
+  /**
+   * Attack modifier for shooting at a target that declared a move this turn. The page counts
+   * fast-moving targets among those the GM may penalize without a number; default 0.
+   */
+  readonly movingTarget: number;
+  /** Attack bonus, the turn after aiming. */
+  readonly aimBonus: number;
+  /** Damage taken off by rolling with an attack. */
+  readonly rollWithIt: number;
+  /** Circles on the wound track (1 to this). */
+  readonly woundCircles: number;
+  /** Defense against a melee attack the defender does not see coming or ignores. */
+  readonly unawareDefense: number;
+  /** The lowest and highest number an automatic weapon (type A) may carry. */
+  readonly autoThreshold: { readonly min: number; readonly max: number };
+  /** After the fight: a wound equal to Toughness bleeds slowly, a higher one badly. */
+  readonly bleedSlowly: BleedInterval;
+  readonly bleedBadly: BleedInterval;
+  /**
+   * A wound more than this above Toughness means the character is dead for good, after the
+   * fight. `null` plays without it (every character can be resuscitated), as the page allows.
+   */
+  readonly deathMargin: number | null;
+  /** Perception penalty on the locating roll when the sneaking character keeps still. */
+  readonly sneakStillPenalty: number;
+}
+
+export const DEFAULT_TWODICE_OPTIONS: TwodiceOptions = {
+  dieSides: 20,
+  rangeScale: [
+    { meters: 5, step: 1 },
+    { meters: 10, step: 2 },
+    { meters: 15, step: 3 },
+    { meters: 25, step: 4 },
+    { meters: 40, step: 5 },
+    { meters: 60, step: 6 },
+    { meters: 100, step: 7 },
+    { meters: 150, step: 8 },
+    { meters: 250, step: 9 },
+    { meters: 400, step: 10 },
+    { meters: 600, step: 11 },
+    { meters: 1000, step: 12 },
+  ],
+  beyondRangePerStep: 2,
+  beyondRangeMaxPenalty: 10,
+  beyondRangeMaxSteps: 5,
+  movingTarget: 0,
+  aimBonus: 2,
+  rollWithIt: 2,
+  woundCircles: 25,
+  unawareDefense: 0,
+  autoThreshold: { min: 5, max: 19 },
+  bleedSlowly: { every: 1, unit: "hour" },
+  bleedBadly: { every: 1, unit: "minute" },
+  deathMargin: 5,
+  sneakStillPenalty: 5,
+};
+
+/** The defaults with some values changed. */
+export function withTwodiceOptions(overrides: Partial<TwodiceOptions> = {}): TwodiceOptions {
+  return { ...DEFAULT_TWODICE_OPTIONS, ...overrides };
+}
+
+/**
+ * Checks a GM's options by name (from world settings): whole dice, steps and circles, finite
+ * modifiers, a range scale whose steps never go down as the distance grows.
+ */
+export function checkTwodiceOptions(options: TwodiceOptions): NumberRefusal | undefined {
+  const whole = (min: number) => ({ min, max: 1000, whole: true });
+  const interval = (field: string, b: BleedInterval) =>
+    checkNumber(`${field}.every`, b.every, { min: 0, max: 1e6 });
+  let bad =
+    checkNumber("dieSides", options.dieSides, whole(2)) ??
+    checkNumber("beyondRangePerStep", options.beyondRangePerStep, whole(0)) ??
+    checkNumber("beyondRangeMaxPenalty", options.beyondRangeMaxPenalty, whole(0)) ??
+    checkNumber("beyondRangeMaxSteps", options.beyondRangeMaxSteps, whole(0)) ??
+    checkNumber("movingTarget", options.movingTarget, whole(-1000)) ??
+    checkNumber("aimBonus", options.aimBonus, whole(-1000)) ??
+    checkNumber("rollWithIt", options.rollWithIt, whole(0)) ??
+    checkNumber("woundCircles", options.woundCircles, whole(1)) ??
+    checkNumber("unawareDefense", options.unawareDefense, whole(-1000)) ??
+    checkNumber("autoThreshold.min", options.autoThreshold.min, whole(1)) ??
+    checkNumber("autoThreshold.max", options.autoThreshold.max, whole(options.autoThreshold.min)) ??
+    interval("bleedSlowly", options.bleedSlowly) ??
+    interval("bleedBadly", options.bleedBadly) ??
+    (options.deathMargin === null
+      ? undefined
+      : checkNumber("deathMargin", options.deathMargin, whole(0))) ??
+    checkNumber("sneakStillPenalty", options.sneakStillPenalty, whole(-1000));
+  let lastStep = 0;
+  let lastMeters = 0;
+  for (const [i, mark] of options.rangeScale.entries()) {
+    bad ??=
+      checkNumber(`rangeScale.${i}.meters`, mark.meters, {
+        ...NUMBER_RULES.nonNegative,
+        min: lastMeters,
+      }) ?? checkNumber(`rangeScale.${i}.step`, mark.step, whole(lastStep));
+    lastStep = mark.step;
+    lastMeters = mark.meters;
+  }
+  return bad;
+}

@@ -1,0 +1,144 @@
+/**
+ * Turns. Each combatant takes one combat action per turn, the sides in their order (see
+ * initiative.ts). Things that are simple or easily combined (shouting an order, dropping
+ * something) are not actions and are not tracked.
+ *
+ * - Waiting passes the turn on, with one declared action. Used later in reaction to an event, the
+ *   declared action cuts in before that event; any other action comes after it. Next turn the
+ *   combatant is back in its usual place (nothing is carried over).
+ * - A melee attack, made or declared, sets the Defense the combatant defends with this turn.
+ * - Move actions are declared in turn order and resolve together at the end of the turn, with what
+ *   they are combined with, in the order declared; a declared mover is a moving target.
+ * - Aiming gives its bonus to the next turn's ranged attacks; readying a weapon makes it shoot
+ *   with its Defense the turn after.
+ * - Rolling with an attack spends the next available action: this turn's if the combatant has not
+ *   acted, the next turn's if it has; a declared move it is in the middle of is cut to half.
+ * - A combatant that has not acted may counterattack a melee attack at once; that is its action.
+ *
+ * Where the page is silent: a waiting combatant that never reacts loses the action; rolling with
+ * a second attack after the next action is already spent is refused (there is one action to
+ * give); the aim bonus lasts the one turn after aiming, whatever the combatant does with it.
+ */
+import { checkNumber } from "../core/guard.ts";
+import type { NumberRefusalReason } from "../core/guard.ts";
+import { ok, refuse } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
+import { FRESH_TURN, SHEET_NUMBER } from "./model.ts";
+import type { ActionKind, TurnState } from "./model.ts";
+
+export type TurnRefusal =
+  | NumberRefusalReason
+  | "alreadyActed"
+  | "alreadyWaiting"
+  | "notWaiting"
+  | "actionAlreadyOwed"
+  | "missingDefense"
+  | "missingWeapon";
+
+/** One combat action. Melee attacks carry their weapon's Defense; readying names the weapon. */
+export interface TurnAction {
+  readonly kind: ActionKind;
+  /** The Defense of the weapon of a melee attack (meleeAttack, moveAndMelee). */
+  readonly defense?: number;
+  /** The weapon readied (ready). */
+  readonly weaponId?: string;
+}
+
+/** When an action happens relative to the event a waiting combatant reacts to. */
+export type Timing = "now" | "before" | "after";
+
+export interface TurnStep {
+  readonly turn: TurnState;
+  readonly timing: Timing;
+}
+
+const MELEE: readonly ActionKind[] = ["meleeAttack", "moveAndMelee"];
+const MOVES: readonly ActionKind[] = ["move", "moveAndMelee", "moveAndShoot", "moveAndCover"];
+
+/** Whether a combatant may still act this turn (a counterattack included). */
+export function mayAct(turn: TurnState): boolean {
+  return !turn.acted;
+}
+
+/** Waits, declaring the one action it may cut in with later this turn. */
+export function wait(turn: TurnState, declared: ActionKind): Result<TurnState, TurnRefusal> {
+  if (turn.acted) return refuse("alreadyActed");
+  if (turn.waiting !== null) return refuse("alreadyWaiting");
+  return ok({ ...turn, waiting: declared });
+}
+
+/**
+ * Takes the combat action. `reacting` says it answers an event later in the turn (a waiting
+ * combatant's cut-in): the declared action goes before that event, any other after it.
+ */
+export function takeAction(
+  turn: TurnState,
+  action: TurnAction,
+  reacting = false,
+): Result<TurnStep, TurnRefusal> {
+  if (turn.acted) return refuse("alreadyActed");
+  if (reacting && turn.waiting === null) return refuse("notWaiting");
+  let next: TurnState = { ...turn, acted: true, waiting: null };
+  if (MELEE.includes(action.kind)) {
+    if (action.defense === undefined) return refuse("missingDefense");
+    const bad = checkNumber("defense", action.defense, SHEET_NUMBER);
+    if (bad) return bad;
+    next = { ...next, meleeDefense: action.defense };
+  }
+  if (MOVES.includes(action.kind)) next = { ...next, moving: true };
+  if (action.kind === "aim") next = { ...next, aiming: true };
+  if (action.kind === "ready") {
+    if (action.weaponId === undefined) return refuse("missingWeapon");
+    next = { ...next, readied: action.weaponId };
+  }
+  const timing: Timing = !reacting ? "now" : action.kind === turn.waiting ? "before" : "after";
+  return ok({ turn: next, timing });
+}
+
+/** A counterattack against a melee attack: only before the defender has acted this turn. */
+export function counterattack(turn: TurnState, defense: number): Result<TurnState, TurnRefusal> {
+  const step = takeAction(turn, { kind: "meleeAttack", defense });
+  return step.ok ? ok(step.value.turn) : step;
+}
+
+/** Rolling with an attack: the next available action is spent (this turn's or the next's). */
+export function rollWithIt(turn: TurnState): Result<TurnState, TurnRefusal> {
+  if (!turn.acted) return ok({ ...turn, acted: true, waiting: null });
+  if (turn.moving && !turn.moveHalved) return ok({ ...turn, moveHalved: true });
+  if (turn.actionOwed) return refuse("actionAlreadyOwed");
+  return ok({ ...turn, actionOwed: true });
+}
+
+/** A new turn: the action back (unless it was given to rolling with it), aim and readying carried. */
+export function nextTurn(turn: TurnState): TurnState {
+  return {
+    ...FRESH_TURN,
+    acted: turn.actionOwed,
+    aimed: turn.aiming,
+    readiedLastTurn: turn.readied,
+  };
+}
+
+/** How far a move action goes, in meters: Agility, or half of it when shooting or taking cover. */
+export function moveDistance(kind: ActionKind, agility: number, halved = false): number {
+  const full = kind === "move" || kind === "moveAndMelee" ? agility : agility / 2;
+  const distance = MOVES.includes(kind) ? Math.max(0, full) : 0;
+  return halved ? distance / 2 : distance;
+}
+
+/** A move action declared this turn. */
+export interface DeclaredMove {
+  readonly combatantId: string;
+  readonly kind: ActionKind;
+}
+
+/**
+ * The end of the turn: declared moves, and what is combined with them, in the order declared,
+ * leaving out combatants no longer able to carry them out.
+ */
+export function movesAtTurnEnd(
+  declared: readonly DeclaredMove[],
+  able: (combatantId: string) => boolean,
+): DeclaredMove[] {
+  return declared.filter((move) => MOVES.includes(move.kind) && able(move.combatantId));
+}
