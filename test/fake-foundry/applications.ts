@@ -181,12 +181,35 @@ export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
     footer: { template: "templates/sidebar/tabs/combat/footer.hbs" },
   };
 
+  /** Which user's client rendered, once per render (core: each client renders its own). */
+  readonly renders: string[] = [];
+  partContexts: Record<string, AnyOptions> = {};
+
   get viewed(): ClientDocument | null {
     return world.get().collections["Combat"]?.contents[0] ?? null;
   }
 
-  async _preparePartContext(_partId: string, context: AnyOptions): Promise<AnyOptions> {
+  async _preparePartContext(
+    _partId: string,
+    context: AnyOptions,
+    _options: AnyOptions = {},
+  ): Promise<AnyOptions> {
     return context;
+  }
+
+  /** Core's HandlebarsApplication render: one context per part. */
+  override async render(options: AnyOptions | boolean = {}): Promise<this> {
+    this.renders.push(world.user().id);
+    const base = await this._prepareContext(typeof options === "object" ? options : {});
+    const parts = (this.constructor as typeof CombatTracker).PARTS;
+    const contexts: Record<string, AnyOptions> = {};
+    for (const partId of Object.keys(parts)) {
+      contexts[partId] = await this._preparePartContext(partId, { ...base }, {});
+    }
+    this.partContexts = contexts;
+    this.lastContext = base;
+    this.rendered = true;
+    return this;
   }
 
   _getEntryContextOptions(): unknown[] {
