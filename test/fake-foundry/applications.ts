@@ -197,9 +197,18 @@ export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
     return context;
   }
 
+  /** Fake only: the render in progress (renders run async, as core's do). */
+  rendering: Promise<unknown> = Promise.resolve();
+
   /** Core's HandlebarsApplication render: one context per part. */
-  override async render(options: AnyOptions | boolean = {}): Promise<this> {
+  override render(options: AnyOptions | boolean = {}): Promise<this> {
     this.renders.push(world.user().id);
+    const done = this.#render(options);
+    this.rendering = done;
+    return done;
+  }
+
+  async #render(options: AnyOptions | boolean): Promise<this> {
     const base = await this._prepareContext(typeof options === "object" ? options : {});
     const parts = (this.constructor as typeof CombatTracker).PARTS;
     const contexts: Record<string, AnyOptions> = {};
@@ -212,8 +221,16 @@ export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
     return this;
   }
 
-  _getEntryContextOptions(): unknown[] {
-    return [];
+  /** Core v13's combatant context menu entries (names only; the fake runs no callbacks). */
+  _getEntryContextOptions(): { name: string; icon: string; callback: () => void }[] {
+    const entry = (name: string) => ({ name, icon: "", callback: () => undefined });
+    return [
+      entry("COMBAT.CombatantUpdate"),
+      entry("COMBAT.CombatantClear"),
+      entry("COMBAT.CombatantReroll"),
+      entry("COMBAT.CombatantClearMovementHistory"),
+      entry("COMBAT.CombatantRemove"),
+    ];
   }
 
   async _onRender(_context: AnyOptions, _options: AnyOptions): Promise<void> {}

@@ -254,7 +254,8 @@ export class ClientDocument {
     // in the same operation (Combat#nextRound and #nextTurn pass it).
     const delta = operation.worldTime?.delta;
     const time = world.get().time;
-    if (this.documentName === "Combat" && typeof delta === "number" && time) time.worldTime += delta;
+    if (this.documentName === "Combat" && typeof delta === "number" && time)
+      time.worldTime += delta;
     const userId = world.user().id;
     const applied = updates.map((update, index) => {
       const { _id: _ignored, ...changes } = update;
@@ -273,7 +274,14 @@ export class ClientDocument {
         userId,
       );
     }
-    broadcast({ kind: "update", cls: this, parent, updates: applied, ids: updates.map((u) => u._id), operation });
+    broadcast({
+      kind: "update",
+      cls: this,
+      parent,
+      updates: applied,
+      ids: updates.map((u) => u._id),
+      operation,
+    });
     return targets;
   }
 
@@ -388,7 +396,14 @@ function broadcast(change: Broadcast): void {
       } else if (change.kind === "update") {
         const docs = change.ids.map((id) => collection.get(id));
         docs.forEach((doc, index) => doc?._applyChanges(change.updates[index] ?? {}));
-        copy._onUpdateDescendantDocuments(copy, field, docs, change.updates, change.operation, userId);
+        copy._onUpdateDescendantDocuments(
+          copy,
+          field,
+          docs,
+          change.updates,
+          change.operation,
+          userId,
+        );
       } else {
         const docs = change.ids.map((id) => collection.get(id));
         for (const id of change.ids) collection.delete(id);
@@ -482,8 +497,7 @@ export interface TurnEventContext {
 function sidebarTracker(): { viewed?: { id?: string } | null; render: () => unknown } | null {
   const ui = (globalThis as { ui?: { combat?: unknown } }).ui;
   const tracker = ui?.combat as
-    | { viewed?: { id?: string } | null; render?: () => unknown }
-    | undefined;
+    { viewed?: { id?: string } | null; render?: () => unknown } | undefined;
   return typeof tracker?.render === "function"
     ? (tracker as { viewed?: { id?: string } | null; render: () => unknown })
     : null;
@@ -563,7 +577,11 @@ export class Combat extends ClientDocument {
     super.prepareData();
     // Embedded collections are not built yet when the constructor first prepares the data.
     const combatants = this.combatants as Collection<Combatant> | undefined;
-    if (combatants !== undefined && combatants.size > 0 && !(this.turns?.length > 0)) {
+    if (
+      combatants !== undefined &&
+      combatants.size > 0 &&
+      !(this.turns as Combatant[] | undefined)?.length
+    ) {
       this.setupTurns();
     }
   }
@@ -575,7 +593,9 @@ export class Combat extends ClientDocument {
    * the sidebar.
    */
   override _onUpdate(changed: Record<string, unknown>, options: UpdateOptions, userId: string) {
-    const prior = structuredClone(this.current ?? this._getCurrentState());
+    const prior = structuredClone(
+      (this.current as CombatHistoryData | undefined) ?? this._getCurrentState(),
+    );
     this.previous ??= prior;
     super._onUpdate(changed, options, userId);
     if ("combatants" in changed) this.setupTurns();
@@ -599,7 +619,8 @@ export class Combat extends ClientDocument {
     const previous = this.previous ?? this.current;
     const current = this.current;
     const advanceRound = current.round > previous.round;
-    const advanceTurn = current.round === previous.round && (current.turn ?? -1) > (previous.turn ?? -1);
+    const advanceTurn =
+      current.round === previous.round && (current.turn ?? -1) > (previous.turn ?? -1);
     if (!advanceRound && !advanceTurn) return;
     const prior = this.combatants.get(previous.combatantId ?? "");
     if (prior) {
@@ -624,7 +645,8 @@ export class Combat extends ClientDocument {
       await skip((previous.turn ?? -1) + 1, current.turn ?? this.turns.length, current.round);
     }
     const next = this.combatant;
-    if (next) await this._onStartTurn(next, { round: current.round, turn: current.turn, skipped: false });
+    if (next)
+      await this._onStartTurn(next, { round: current.round, turn: current.turn, skipped: false });
   }
 
   #record(event: TurnEventRecordEvent, combatant: Combatant | null, context: TurnEventContext) {

@@ -279,12 +279,13 @@ export function installFakeFoundry(options: FakeOptions = {}) {
      * Connects another client of `userId` that loads `combat` now (a page load or a reload): it
      * builds its own copy from the stored data, then receives every later change as broadcast.
      */
-    connectClient(userId: string, combat: ClientDocument): FakeClient & { combat: ClientDocument } {
+    connectClient(userId: string, loaded: object): FakeClient & { combat: ClientDocument } {
+      const combat = loaded as Combat;
       const cls = world.documentClass("Combat");
       const source = {
         ...combat.toObject(),
-        combatants: (combat as Combat).combatants.contents.map((c) => c.toObject()),
-        groups: (combat as Combat).groups.contents.map((g) => g.toObject()),
+        combatants: combat.combatants.contents.map((c) => c.toObject()),
+        groups: combat.groups.contents.map((g) => g.toObject()),
       };
       let copy: ClientDocument | undefined;
       world.get().runAs?.(userId, () => {

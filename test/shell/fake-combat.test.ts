@@ -39,11 +39,11 @@ describe("the fake Combat sorts turns when core does", () => {
     const combat = await combatOf([3, 9, 5]);
     const before = ids(combat.turns);
     // A system sorting by a flag would want a new order here: core keeps the old one.
-    const sorted = combat.setupTurns;
+    const sorted = combat.setupTurns.bind(combat);
     let calls = 0;
     combat.setupTurns = () => {
       calls += 1;
-      return sorted.call(combat);
+      return sorted();
     };
     await combat.update({ "flags.fray.order": ["x"] });
     await combat.createEmbeddedDocuments("CombatantGroup", [{ name: "team" }]);

@@ -14,7 +14,7 @@ import { activeRuleset } from "../settings.ts";
 import { barView } from "../sheets/actor-sheet.ts";
 import type { BarView } from "../sheets/actor-sheet.ts";
 import type { TemplatePart } from "../sheets/base.ts";
-import { requestTurnAction, startFrayCombat, userOwns, warnRefusal } from "./actions.ts";
+import { requestTurnAction, userOwns, warnRefusal } from "./actions.ts";
 import type { ActionOutcome } from "./actions.ts";
 import type { StartChoice } from "./start.ts";
 import type { TurnOrder } from "../../rules/combat/order.ts";
@@ -27,6 +27,16 @@ import { createTeam, editTeam, moveCombatant, teamData } from "./teams.ts";
 import CombatTracker = foundry.applications.sidebar.tabs.CombatTracker;
 
 export const TRACKER_TEMPLATE = `${SYSTEM_PATH}/templates/combat/tracker.hbs`;
+
+/** Core v13's combatant context menu entries that write initiative (and so re-sort `turns`). */
+const CORE_INITIATIVE_ENTRIES = ["COMBAT.CombatantReroll", "COMBAT.CombatantClear"];
+/** Core v13's tracker header buttons that roll or clear initiative. */
+const CORE_INITIATIVE_BUTTONS = [
+  '[data-action="rollAll"]',
+  '[data-action="rollNPC"]',
+  '[data-action="resetAll"]',
+  '[data-action="rollInitiative"]',
+].join(", ");
 
 export interface StatusView {
   id: string;
@@ -385,6 +395,11 @@ export class FrayCombatTracker extends CombatTracker {
       frayStart: FrayCombatTracker.#onStart,
       frayCreateTeam: FrayCombatTracker.#onCreateTeam,
       frayEditTeam: FrayCombatTracker.#onEditTeam,
+      // Core's initiative buttons would re-sort `turns` behind the turn machine's back.
+      rollAll: FrayCombatTracker.#onCoreInitiative,
+      rollNPC: FrayCombatTracker.#onCoreInitiative,
+      resetAll: FrayCombatTracker.#onCoreInitiative,
+      rollInitiative: FrayCombatTracker.#onCoreInitiative,
     },
   };
 
@@ -407,7 +422,9 @@ export class FrayCombatTracker extends CombatTracker {
   }
 
   override _getEntryContextOptions(): ReturnType<CombatTracker["_getEntryContextOptions"]> {
-    const options = super._getEntryContextOptions();
+    const options = super
+      ._getEntryContextOptions()
+      .filter((option) => !CORE_INITIATIVE_ENTRIES.includes(option.name));
     return [
       {
         name: "FRAY.Combat.MoveToTeam",
@@ -423,8 +440,11 @@ export class FrayCombatTracker extends CombatTracker {
 
   override async _onRender(...args: Parameters<CombatTracker["_onRender"]>): Promise<void> {
     await super._onRender(...args);
-    if (game.user?.isGM !== true) return;
     const root = this.element;
+    for (const button of root.querySelectorAll(CORE_INITIATIVE_BUTTONS)) button.remove();
+    // The team in play stays in view however long the list (the list scrolls; see fray.css).
+    root.querySelector(".fray-tracker .fray-team.current")?.scrollIntoView({ block: "nearest" });
+    if (game.user?.isGM !== true) return;
     for (const li of root.querySelectorAll<HTMLElement>(".fray-tracker [data-combatant-id]")) {
       li.draggable = true;
       li.addEventListener("dragstart", (event) => {
@@ -489,6 +509,10 @@ export class FrayCombatTracker extends CombatTracker {
     await requestTurnAction(combat, { kind: "endTurn", combatantId: combatantIdOf(target) });
   }
 
+  static #onCoreInitiative(this: FrayCombatTracker) {
+    warnRefusal("coreInitiative");
+  }
+
   static async #onEndPhase(this: FrayCombatTracker) {
     const combat = this.frayCombat;
     if (combat === null) return;
@@ -505,7 +529,7 @@ export class FrayCombatTracker extends CombatTracker {
       initiative: { initiative: teamId },
       surprise: { surprising: [teamId] },
     };
-    await startFrayCombat(combat, choices[target.dataset["choice"] ?? ""] ?? {});
+    await combat.startWith(choices[target.dataset["choice"] ?? ""] ?? {});
   }
 
   static async #onCreateTeam(this: FrayCombatTracker) {
