@@ -351,6 +351,22 @@ export function trackerContext(
   };
 }
 
+/**
+ * Scrolls the tracker's list (it scrolls on its own; see fray.css) so that the team in play is in
+ * view, however long the list. Self-contained: the browser test runs it on the rendered page.
+ */
+export function keepCurrentTeamInView(root: HTMLElement): void {
+  const list = root.querySelector<HTMLElement>(".fray-tracker");
+  const team = list?.querySelector<HTMLElement>(".fray-team.current");
+  if (!list || !team) return;
+  const top = team.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+  const bottom = top + team.getBoundingClientRect().height;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (bottom > list.scrollTop + list.clientHeight) {
+    list.scrollTop = Math.min(top, bottom - list.clientHeight);
+  }
+}
+
 function combatantIdOf(target: HTMLElement): string {
   return target.closest<HTMLElement>("[data-combatant-id]")?.dataset["combatantId"] ?? "";
 }
@@ -442,8 +458,7 @@ export class FrayCombatTracker extends CombatTracker {
     await super._onRender(...args);
     const root = this.element;
     for (const button of root.querySelectorAll(CORE_INITIATIVE_BUTTONS)) button.remove();
-    // The team in play stays in view however long the list (the list scrolls; see fray.css).
-    root.querySelector(".fray-tracker .fray-team.current")?.scrollIntoView({ block: "nearest" });
+    keepCurrentTeamInView(root);
     if (game.user?.isGM !== true) return;
     for (const li of root.querySelectorAll<HTMLElement>(".fray-tracker [data-combatant-id]")) {
       li.draggable = true;
