@@ -159,6 +159,8 @@ export async function renderInPage(browser: Browser, request: RenderRequest): Pr
 export interface ContrastFinding {
   text: string;
   ratio: number;
+  /** Every text below AA's 4.5, worst first, for the failure message. */
+  below: string[];
 }
 
 /**
@@ -168,19 +170,28 @@ export interface ContrastFinding {
 export async function lowestContrast(page: Page, selector: string): Promise<ContrastFinding> {
   return page.locator(selector).evaluate((root) => {
     type Rgba = [number, number, number, number];
+    // Computed colours come as rgb()/rgba(), or as color(srgb …) with 0–1 channels (color-mix).
     const parse = (css: string): Rgba => {
-      const m = /rgba?\(([^)]+)\)/.exec(css);
+      const srgb = /color\(srgb ([^)]+)\)/.exec(css);
+      const m = srgb ?? /rgba?\(([^)]+)\)/.exec(css);
       if (!m?.[1]) return [0, 0, 0, 0];
       const parts = m[1]
         .split(/[\s,/]+/)
         .filter((p) => p !== "")
         .map(Number);
-      return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
+      const scale = srgb ? 255 : 1;
+      return [
+        (parts[0] ?? 0) * scale,
+        (parts[1] ?? 0) * scale,
+        (parts[2] ?? 0) * scale,
+        parts[3] ?? 1,
+      ];
     };
     const over = (top: Rgba, under: Rgba): Rgba => {
       const a = top[3] + under[3] * (1 - top[3]);
       if (a === 0) return [0, 0, 0, 0];
-      const mix = (i: number) => (top[i]! * top[3] + under[i]! * under[3] * (1 - top[3])) / a;
+      const mix = (i: number) =>
+        ((top[i] ?? 0) * top[3] + (under[i] ?? 0) * under[3] * (1 - top[3])) / a;
       return [mix(0), mix(1), mix(2), a];
     };
     const background = (el: Element | null): Rgba => {
@@ -198,6 +209,7 @@ export async function lowestContrast(page: Page, selector: string): Promise<Cont
       return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
     };
     let worst = { text: "", ratio: 21 };
+    const below: [string, number][] = [];
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
       const text = node.textContent?.trim() ?? "";
@@ -210,7 +222,9 @@ export async function lowestContrast(page: Page, selector: string): Promise<Cont
       const [hi, lo] = [luminance(fg), luminance(bg)].sort((a, b) => b - a) as [number, number];
       const ratio = (hi + 0.05) / (lo + 0.05);
       if (ratio < worst.ratio) worst = { text, ratio };
+      if (ratio < 4.5) below.push([text, ratio]);
     }
-    return worst;
+    below.sort((a, b) => a[1] - b[1]);
+    return { ...worst, below: below.map(([t, r]) => `${t} (${r.toFixed(2)})`) };
   });
 }
