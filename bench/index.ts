@@ -98,3 +98,4 @@ console.log(
 );
 console.log(oddsLines.join("\n"));
 if (Number.isNaN(sink)) console.log("(unreachable)");
+await import("./tracker.ts");
