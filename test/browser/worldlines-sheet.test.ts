@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { launchChromium, lowestContrast, renderInPage } from "./harness.ts";
+import type { Theme } from "./harness.ts";
 import type * as SheetModule from "../../src/foundry/rulesets/worldlines/sheets/actor-sheet.ts";
 import type * as ItemSheetModule from "../../src/foundry/rulesets/worldlines/sheets/item-sheet.ts";
 
@@ -53,17 +54,20 @@ describe("the Worldlines character sheet, rendered in Chromium", () => {
   let page: Page;
   let context: unknown;
 
+  const renderSheet = (theme: Theme = "light") =>
+    renderInPage(browser, {
+      template: "templates/worldlines/actor/actor-sheet.hbs",
+      context,
+      classes: ["fray", "actor-sheet", "worldlines"],
+      title: "Maya Okafor",
+      width: 720,
+      height: 760,
+      theme,
+    });
+
   it("stays readable in core's light and dark themes", async () => {
     for (const theme of ["light", "dark"] as const) {
-      const themed = await renderInPage(browser, {
-        template: "templates/worldlines/actor/actor-sheet.hbs",
-        context,
-        classes: ["fray", "actor-sheet", "worldlines"],
-        title: "Maya Okafor",
-        width: 720,
-        height: 760,
-        theme,
-      });
+      const themed = await renderSheet(theme);
       const worst = await lowestContrast(themed, ".window-content");
       expect(worst.below, theme).toEqual([]);
       if (theme === "dark") {
@@ -131,14 +135,7 @@ describe("the Worldlines character sheet, rendered in Chromium", () => {
       ],
     });
     context = await sheets.worldlinesActorSheetContext(actor, "combat", true);
-    page = await renderInPage(browser, {
-      template: "templates/worldlines/actor/actor-sheet.hbs",
-      context,
-      classes: ["fray", "actor-sheet", "worldlines"],
-      title: "Maya Okafor",
-      width: 720,
-      height: 760,
-    });
+    page = await renderSheet();
     await page.screenshot({ path: resolve(OUTPUT, "worldlines-character-sheet.png") });
     if (UPDATE_DOCS) {
       await page.screenshot({ path: resolve(REPO_ROOT, "docs/worldlines-character-sheet.png") });
