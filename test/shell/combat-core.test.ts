@@ -197,6 +197,31 @@ describe("the tracker and teams", () => {
   });
 });
 
+describe("the tracker and team membership", () => {
+  it("re-renders for the GM and a player when a team is created and when a member moves", async () => {
+    const combat = await setUpCombat(1);
+    const Tracker = (fake.CONFIG as unknown as { ui: { combat: new () => FakeTracker } }).ui.combat;
+    const sidebar = new Tracker();
+    (globalThis as unknown as { ui: { combat: unknown } }).ui.combat = sidebar;
+    fake.connectClient(PLAYER.id, combat);
+    const { createTeam } = await import("../../src/foundry/combat/teams.ts");
+    await createTeam(combat, "Wolves", "#112233");
+    expect(sidebar.renders).toEqual(expect.arrayContaining([GM.id, PLAYER.id]));
+    sidebar.renders.length = 0;
+    const wolves = combat.groups.getName("Wolves");
+    const mover = combat.combatants.contents[0];
+    await shell.moveCombatant(combat, mover?.id ?? "", wolves?.id ?? "");
+    expect(sidebar.renders).toEqual(expect.arrayContaining([GM.id, PLAYER.id]));
+    await sidebar.rendering;
+    const blocks = (
+      sidebar.partContexts["tracker"]?.["fray"] as {
+        blocks: { name: string; members: { id: string }[] }[];
+      }
+    ).blocks;
+    expect(blocks.find((b) => b.name === "Wolves")?.members.map((m) => m.id)).toEqual([mover?.id]);
+  });
+});
+
 describe("core's hooks and the world time", () => {
   it("fires combatStart once and combatRound once per round with the round's seconds", async () => {
     const combat = await setUpCombat(1);
