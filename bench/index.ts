@@ -140,3 +140,4 @@ for (const [label, run] of dicepoolOdds) {
 }
 console.log(twodiceBench().join("\n"));
 if (Number.isNaN(sink)) console.log("(unreachable)");
+await import("./tracker.ts");

@@ -53,5 +53,6 @@ declare module "fvtt-types/configuration" {
     "fray.ruleset": RulesetId;
     "fray.autoApplyDamage": boolean;
     "fray.turnStrictness": "strict" | "lenient";
+    "fray.secondsPerRound": number;
   }
 }

@@ -46,12 +46,45 @@ const HANDLEBARS_BROWSER_BUILD = resolve(REPO_ROOT, "node_modules/handlebars/dis
  */
 const FRAME_CSS = `
   body { margin: 0; padding: 16px; background: #2b2d31; font-family: "Signika", "Segoe UI", sans-serif; }
-  .application { width: var(--app-width); height: var(--app-height); background: #e8e4da; color: #191813;
+  .application { width: var(--app-width); height: var(--app-height); background: var(--frame-background);
+    color: var(--color-text-primary);
     border-radius: 6px; box-shadow: 0 0 12px #000a; display: flex; flex-direction: column; overflow: hidden; }
   .application > header.window-header { background: #23221d; color: #f0f0e0; padding: 6px 10px; font-weight: bold; }
   .application > .window-content { flex: 1; padding: 10px; overflow: hidden; min-height: 0; }
-  input, select { font: inherit; background: #fff8; border: 1px solid #7a7971; border-radius: 3px; padding: 2px 4px; }
+  .application.combat-sidebar > .window-content { display: flex; flex-direction: column; }
+  input, select { font: inherit; background: var(--input-background-color); color: var(--input-text-color);
+    border: 1px solid var(--input-border-color); border-radius: 3px; padding: 2px 4px; }
+  button { font: inherit; background: var(--button-background-color); color: var(--button-text-color);
+    border: 1px solid var(--button-border-color); border-radius: 3px; }
 `;
+
+/**
+ * Stand-ins for core v13's two themes: the class core puts on an application (or the interface)
+ * and the variables it defines there, with values close to core's. Fray's CSS reads only these
+ * variables, never the frame's own colours (--frame-background).
+ */
+const THEME_CSS = `
+  .theme-light {
+    --frame-background: #e8e4da;
+    --color-text-primary: #191813; --color-text-secondary: #4b4a44; --color-text-subtle: #5f5e57;
+    --color-border: #7a7971;
+    --input-background-color: rgb(255 255 255 / 0.5); --input-text-color: #191813;
+    --input-border-color: #7a7971;
+    --button-background-color: rgb(0 0 0 / 0.08); --button-text-color: #191813;
+    --button-border-color: #7a7971;
+  }
+  .theme-dark {
+    --frame-background: #1e2026;
+    --color-text-primary: #e8e6e0; --color-text-secondary: #c2c0b8; --color-text-subtle: #a9a79f;
+    --color-border: #5d5f66;
+    --input-background-color: rgb(0 0 0 / 0.35); --input-text-color: #e8e6e0;
+    --input-border-color: #5d5f66;
+    --button-background-color: rgb(255 255 255 / 0.08); --button-text-color: #e8e6e0;
+    --button-border-color: #5d5f66;
+  }
+`;
+
+export type Theme = "light" | "dark";
 
 export interface RenderRequest {
   /** Repository path of the template, e.g. "templates/actor/actor-sheet.hbs". */
@@ -62,6 +95,8 @@ export interface RenderRequest {
   title: string;
   width: number;
   height: number;
+  /** Core's theme for the application; light unless said. */
+  theme?: Theme;
 }
 
 /** Opens a page showing the rendered template inside an application frame. */
@@ -71,7 +106,7 @@ export async function renderInPage(browser: Browser, request: RenderRequest): Pr
   });
   const css = readFileSync(resolve(REPO_ROOT, "styles/fray.css"), "utf8");
   await page.setContent(
-    `<!doctype html><html><head><meta charset="utf-8"><style>${FRAME_CSS}</style><style>${css}</style></head>` +
+    `<!doctype html><html><head><meta charset="utf-8"><style>${FRAME_CSS}${THEME_CSS}</style><style>${css}</style></head>` +
       `<body></body></html>`,
   );
   await page.addScriptTag({ content: readFileSync(HANDLEBARS_BROWSER_BUILD, "utf8") });
@@ -79,7 +114,7 @@ export async function renderInPage(browser: Browser, request: RenderRequest): Pr
     JSON.parse(readFileSync(resolve(REPO_ROOT, "lang/en.json"), "utf8")) as Record<string, unknown>,
   );
   await page.evaluate(
-    ({ source, context, translations, classes, title, width, height }) => {
+    ({ source, context, translations, classes, title, width, height, theme }) => {
       interface HandlebarsLike {
         registerHelper(name: string, fn: (...args: unknown[]) => unknown): void;
         compile(source: string): (context: unknown) => string;
@@ -94,7 +129,7 @@ export async function renderInPage(browser: Browser, request: RenderRequest): Pr
       });
       hbs.registerHelper("eq", (a: unknown, b: unknown) => a === b);
       const app = document.createElement("div");
-      app.className = ["application", "sheet", ...classes].join(" ");
+      app.className = ["application", "sheet", `theme-${theme}`, ...classes].join(" ");
       app.style.setProperty("--app-width", `${width}px`);
       app.style.setProperty("--app-height", `${height}px`);
       const header = document.createElement("header");
@@ -114,7 +149,82 @@ export async function renderInPage(browser: Browser, request: RenderRequest): Pr
       title: request.title,
       width: request.width,
       height: request.height,
+      theme: request.theme ?? "light",
     },
   );
   return page;
+}
+
+/** One text element's contrast against what is painted behind it. */
+export interface ContrastFinding {
+  text: string;
+  ratio: number;
+  /** Every text below AA's 4.5, worst first, for the failure message. */
+  below: string[];
+}
+
+/**
+ * The lowest contrast of any visible text in `selector` (WCAG ratio, 1–21): the text colour
+ * against its background, composited through every translucent ancestor down to the frame.
+ */
+export async function lowestContrast(page: Page, selector: string): Promise<ContrastFinding> {
+  return page.locator(selector).evaluate((root) => {
+    type Rgba = [number, number, number, number];
+    // Computed colours come as rgb()/rgba(), or as color(srgb …) with 0–1 channels (color-mix).
+    const parse = (css: string): Rgba => {
+      const srgb = /color\(srgb ([^)]+)\)/.exec(css);
+      const m = srgb ?? /rgba?\(([^)]+)\)/.exec(css);
+      if (!m?.[1]) return [0, 0, 0, 0];
+      const parts = m[1]
+        .split(/[\s,/]+/)
+        .filter((p) => p !== "")
+        .map(Number);
+      const scale = srgb ? 255 : 1;
+      return [
+        (parts[0] ?? 0) * scale,
+        (parts[1] ?? 0) * scale,
+        (parts[2] ?? 0) * scale,
+        parts[3] ?? 1,
+      ];
+    };
+    const over = (top: Rgba, under: Rgba): Rgba => {
+      const a = top[3] + under[3] * (1 - top[3]);
+      if (a === 0) return [0, 0, 0, 0];
+      const mix = (i: number) =>
+        ((top[i] ?? 0) * top[3] + (under[i] ?? 0) * under[3] * (1 - top[3])) / a;
+      return [mix(0), mix(1), mix(2), a];
+    };
+    const background = (el: Element | null): Rgba => {
+      const layers: Rgba[] = [];
+      for (let e = el; e !== null; e = e.parentElement) {
+        layers.push(parse(getComputedStyle(e).backgroundColor));
+      }
+      return layers.reduceRight<Rgba>((under, top) => over(top, under), [255, 255, 255, 1]);
+    };
+    const luminance = ([r, g, b]: Rgba) => {
+      const lin = (c: number) => {
+        const v = c / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    let worst = { text: "", ratio: 21 };
+    const below: [string, number][] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? "";
+      const el = node.parentElement;
+      if (text === "" || el === null || el.getClientRects().length === 0) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === "hidden" || Number(style.opacity) === 0) continue;
+      const bg = background(el);
+      const fg = over(parse(style.color), bg);
+      const [hi, lo] = [luminance(fg), luminance(bg)].sort((a, b) => b - a) as [number, number];
+      const ratio = (hi + 0.05) / (lo + 0.05);
+      if (ratio < worst.ratio) worst = { text, ratio };
+      if (ratio < 4.5) below.push([text, ratio]);
+    }
+    below.sort((a, b) => a[1] - b[1]);
+    return { ...worst, below: below.map(([t, r]) => `${t} (${r.toFixed(2)})`) };
+  });
 }

@@ -4,7 +4,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GM, PLAYER, REPO_ROOT, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
-import { launchChromium, renderInPage } from "./harness.ts";
+import { launchChromium, lowestContrast, renderInPage } from "./harness.ts";
+import type { Theme } from "./harness.ts";
 
 const OUTPUT = resolve(REPO_ROOT, "test/browser/__output__");
 /** Set FRAY_UPDATE_DOCS=1 to refresh docs/tracker.png for the README. */
@@ -92,7 +93,7 @@ afterAll(async () => {
   await (browser as Browser | undefined)?.close();
 });
 
-async function render(viewer: "gm" | "player"): Promise<Page> {
+async function render(viewer: "gm" | "player", theme: Theme = "light"): Promise<Page> {
   const user = fake.users.get(viewer === "gm" ? GM.id : PLAYER.id);
   if (!user) throw new Error("no user");
   const context = trackerContext(combat, user as unknown as User.Implementation);
@@ -103,6 +104,7 @@ async function render(viewer: "gm" | "player"): Promise<Page> {
     title: "Combat Tracker",
     width: 340,
     height: 560,
+    theme,
   });
 }
 
@@ -146,5 +148,27 @@ describe("the combat tracker, two teams mid-round", () => {
       await page.locator(".fray-end-phase, .fray-new-team, [data-action=frayEditTeam]").count(),
     ).toBe(0);
     expect(await page.locator(".fray-end-turn").count()).toBe(1);
+  });
+});
+
+describe("the combat tracker under core's themes", () => {
+  it("stays readable in the light and the dark theme", async () => {
+    for (const theme of ["light", "dark"] as const) {
+      const page = await render("gm", theme);
+      const worst = await lowestContrast(page, ".fray-tracker");
+      console.info(
+        `tracker, ${theme} theme: lowest contrast ${worst.ratio.toFixed(2)} ("${worst.text}")`,
+      );
+      expect(worst.below, theme).toEqual([]);
+      if (theme === "dark") {
+        await page.screenshot({ path: resolve(OUTPUT, "tracker-dark.png") });
+        if (UPDATE_DOCS) {
+          copyFileSync(
+            resolve(OUTPUT, "tracker-dark.png"),
+            resolve(REPO_ROOT, "docs/tracker-dark.png"),
+          );
+        }
+      }
+    }
   });
 });

@@ -13,7 +13,8 @@ import type { FakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeUser } from "../fake-foundry/world.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
-import { launchChromium, renderInPage } from "./harness.ts";
+import { launchChromium, lowestContrast, renderInPage } from "./harness.ts";
+import type { Theme } from "./harness.ts";
 import { attackOdds } from "../../src/rules/worldlines/index.ts";
 import type { AttackSituation } from "../../src/rules/worldlines/index.ts";
 import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
@@ -168,6 +169,7 @@ async function showCardAs(
   message: ChatMessage.Implementation,
   user: FakeUser,
   height = 350,
+  theme: Theme = "light",
 ): Promise<Page> {
   const state = shell.workflow.cardOf(message);
   if (state === null) throw new Error("not an attack card");
@@ -178,6 +180,7 @@ async function showCardAs(
     title: "Chat",
     width: 320,
     height,
+    theme,
   });
   const viewer = fake.users.get(user.id);
   if (!viewer) throw new Error("no such user");
@@ -299,6 +302,15 @@ describe("an attack card after the damage roll, rendered in Chromium", () => {
     const outcome = await shell.workflow.requestCardAction(message, "take");
     expect(outcome).toEqual({ ok: true });
     expect(queue).toEqual([]);
+  });
+
+  it("stays readable in core's light and dark themes", async () => {
+    for (const theme of ["light", "dark"] as const) {
+      const page = await showCardAs(message, GM, 350, theme);
+      const worst = await lowestContrast(page, ".fray-wl-attack");
+      expect(worst.below, theme).toEqual([]);
+      if (theme === "dark") await screenshot(page, "worldlines-attack-card-dark.png");
+    }
   });
 
   it("shows the roll, every modifier, the total, the armor die, the health change and Bleeding", async () => {

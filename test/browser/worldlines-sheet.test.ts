@@ -4,7 +4,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
-import { launchChromium, renderInPage } from "./harness.ts";
+import { launchChromium, lowestContrast, renderInPage } from "./harness.ts";
+import type { Theme } from "./harness.ts";
 import type * as SheetModule from "../../src/foundry/rulesets/worldlines/sheets/actor-sheet.ts";
 import type * as ItemSheetModule from "../../src/foundry/rulesets/worldlines/sheets/item-sheet.ts";
 
@@ -51,6 +52,34 @@ async function createActor(source: Record<string, unknown>) {
 
 describe("the Worldlines character sheet, rendered in Chromium", () => {
   let page: Page;
+  let context: unknown;
+
+  const renderSheet = (theme: Theme = "light") =>
+    renderInPage(browser, {
+      template: "templates/worldlines/actor/actor-sheet.hbs",
+      context,
+      classes: ["fray", "actor-sheet", "worldlines"],
+      title: "Maya Okafor",
+      width: 720,
+      height: 760,
+      theme,
+    });
+
+  it("stays readable in core's light and dark themes", async () => {
+    for (const theme of ["light", "dark"] as const) {
+      const themed = await renderSheet(theme);
+      const worst = await lowestContrast(themed, ".window-content");
+      expect(worst.below, theme).toEqual([]);
+      if (theme === "dark") {
+        await themed.screenshot({ path: resolve(OUTPUT, "worldlines-character-sheet-dark.png") });
+        if (UPDATE_DOCS) {
+          await themed.screenshot({
+            path: resolve(REPO_ROOT, "docs/worldlines-character-sheet-dark.png"),
+          });
+        }
+      }
+    }
+  });
 
   beforeAll(async () => {
     const actor = await createActor({
@@ -105,14 +134,8 @@ describe("the Worldlines character sheet, rendered in Chromium", () => {
         { name: "Staggered", statuses: ["staggered"], flags: { fray: { turnsLeft: 1 } } },
       ],
     });
-    page = await renderInPage(browser, {
-      template: "templates/worldlines/actor/actor-sheet.hbs",
-      context: await sheets.worldlinesActorSheetContext(actor, "combat", true),
-      classes: ["fray", "actor-sheet", "worldlines"],
-      title: "Maya Okafor",
-      width: 720,
-      height: 760,
-    });
+    context = await sheets.worldlinesActorSheetContext(actor, "combat", true);
+    page = await renderSheet();
     await page.screenshot({ path: resolve(OUTPUT, "worldlines-character-sheet.png") });
     if (UPDATE_DOCS) {
       await page.screenshot({ path: resolve(REPO_ROOT, "docs/worldlines-character-sheet.png") });

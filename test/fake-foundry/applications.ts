@@ -181,16 +181,56 @@ export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
     footer: { template: "templates/sidebar/tabs/combat/footer.hbs" },
   };
 
+  /** Which user's client rendered, once per render (core: each client renders its own). */
+  readonly renders: string[] = [];
+  partContexts: Record<string, AnyOptions> = {};
+
   get viewed(): ClientDocument | null {
     return world.get().collections["Combat"]?.contents[0] ?? null;
   }
 
-  async _preparePartContext(_partId: string, context: AnyOptions): Promise<AnyOptions> {
+  async _preparePartContext(
+    _partId: string,
+    context: AnyOptions,
+    _options: AnyOptions = {},
+  ): Promise<AnyOptions> {
     return context;
   }
 
-  _getEntryContextOptions(): unknown[] {
-    return [];
+  /** Fake only: the render in progress (renders run async, as core's do). */
+  rendering: Promise<unknown> = Promise.resolve();
+
+  /** Core's HandlebarsApplication render: one context per part. */
+  override render(options: AnyOptions | boolean = {}): Promise<this> {
+    this.renders.push(world.user().id);
+    const done = this.#render(options);
+    this.rendering = done;
+    return done;
+  }
+
+  async #render(options: AnyOptions | boolean): Promise<this> {
+    const base = await this._prepareContext(typeof options === "object" ? options : {});
+    const parts = (this.constructor as typeof CombatTracker).PARTS;
+    const contexts: Record<string, AnyOptions> = {};
+    for (const partId of Object.keys(parts)) {
+      contexts[partId] = await this._preparePartContext(partId, { ...base }, {});
+    }
+    this.partContexts = contexts;
+    this.lastContext = base;
+    this.rendered = true;
+    return this;
+  }
+
+  /** Core v13's combatant context menu entries (names only; the fake runs no callbacks). */
+  _getEntryContextOptions(): { name: string; icon: string; callback: () => void }[] {
+    const entry = (name: string) => ({ name, icon: "", callback: () => undefined });
+    return [
+      entry("COMBAT.CombatantUpdate"),
+      entry("COMBAT.CombatantClear"),
+      entry("COMBAT.CombatantReroll"),
+      entry("COMBAT.CombatantClearMovementHistory"),
+      entry("COMBAT.CombatantRemove"),
+    ];
   }
 
   async _onRender(_context: AnyOptions, _options: AnyOptions): Promise<void> {}

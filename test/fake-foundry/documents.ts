@@ -75,10 +75,30 @@ export class ClientDocument {
     }
   }
 
-  /** Foundry calls these on the parent, on every client, after embedded changes. */
-  _onCreateDescendantDocuments(..._args: unknown[]): void {}
-  _onUpdateDescendantDocuments(..._args: unknown[]): void {}
-  _onDeleteDescendantDocuments(..._args: unknown[]): void {}
+  /** Applications showing this document (core: `document.apps`), re-rendered by `render()`. */
+  apps: Record<string, { render: (...args: unknown[]) => unknown }> = {};
+
+  /** Core's ClientDocumentMixin#render: renders the document's own apps, nothing else. */
+  render(): void {
+    for (const app of Object.values(this.apps)) void app.render();
+  }
+
+  /**
+   * Foundry calls these on the parent, on every client, after embedded changes. Core's
+   * ClientDocumentMixin re-renders only the parent's own `apps` (not the sidebar).
+   */
+  _onCreateDescendantDocuments(..._args: unknown[]): void {
+    this.render();
+  }
+  _onUpdateDescendantDocuments(..._args: unknown[]): void {
+    this.render();
+  }
+  _onDeleteDescendantDocuments(..._args: unknown[]): void {
+    this.render();
+  }
+
+  /** Core calls this on every client after the document itself was updated. */
+  _onUpdate(_changed: Record<string, unknown>, _options: UpdateOptions, _userId: string): void {}
 
   get id(): string {
     return this._id;
@@ -150,9 +170,9 @@ export class ClientDocument {
     this.prepareData();
   }
 
-  async update(changes: Record<string, unknown>): Promise<this> {
+  async update(changes: Record<string, unknown>, options: UpdateOptions = {}): Promise<this> {
     const cls = this.constructor as DocumentClass;
-    await cls.updateDocuments([{ ...changes, _id: this.id }], { parent: this.parent });
+    await cls.updateDocuments([{ ...changes, _id: this.id }], { ...options, parent: this.parent });
     return this;
   }
 
@@ -192,6 +212,7 @@ export class ClientDocument {
         {},
         userId,
       );
+      broadcast({ kind: "create", cls: this, parent, sources: created.map((d) => d.toObject()) });
     }
     // Every client's hook is told who made the write: the writer the server saw.
     for (const doc of created) world.hooks().callAll(`create${this.documentName}`, doc, {}, userId);
@@ -208,9 +229,10 @@ export class ClientDocument {
   /** One round-trip for any number of documents, as Foundry's batched update. */
   static async updateDocuments(
     updates: (Record<string, unknown> & { _id: string })[],
-    options: { parent?: ClientDocument | null } = {},
+    options: UpdateOptions & { parent?: ClientDocument | null } = {},
   ): Promise<ClientDocument[]> {
-    const parent = options.parent ?? null;
+    const { parent: given, ...operation } = options;
+    const parent = given ?? null;
     const collection = world.collectionFor(this.documentName, parent);
     const targets = updates.map((update) => {
       const doc = collection.get(update._id);
@@ -236,10 +258,18 @@ export class ClientDocument {
       parent: parent?.uuid ?? null,
       userId,
     });
+    // Core v13's server advances the world time by a Combat update's `worldTime.delta` option,
+    // in the same operation (Combat#nextRound and #nextTurn pass it).
+    const delta = operation.worldTime?.delta;
+    const time = world.get().time;
+    if (this.documentName === "Combat" && typeof delta === "number" && time)
+      time.worldTime += delta;
     const applied = updates.map((update, index) => {
       const { _id: _ignored, ...changes } = update;
       targets[index]?._applyChanges(changes);
-      world.hooks().callAll(`update${this.documentName}`, targets[index], changes, {}, userId);
+      targets[index]?._onUpdate(changes, operation, userId);
+      // Every client's hook is told who made the write: the writer the server saw.
+      world.hooks().callAll(`update${this.documentName}`, targets[index], changes, operation, userId);
       return changes;
     });
     if (parent) {
@@ -248,10 +278,18 @@ export class ClientDocument {
         embeddedField(parent, this.documentName),
         targets,
         applied,
-        {},
+        operation,
         userId,
       );
     }
+    broadcast({
+      kind: "update",
+      cls: this,
+      parent,
+      updates: applied,
+      ids: updates.map((u) => u._id),
+      operation,
+    });
     return targets;
   }
 
@@ -286,6 +324,7 @@ export class ClientDocument {
         {},
         userId,
       );
+      broadcast({ kind: "delete", cls: this, parent, ids });
     }
     for (const doc of removed) world.hooks().callAll(`delete${this.documentName}`, doc, {}, userId);
     return ids;
@@ -332,6 +371,85 @@ function serverChecks(
   world.db().takeFailure({ operation, documentName, userId: user.id });
 }
 
+/** Options of a document update that core passes to `_onUpdate` on every client. */
+export interface UpdateOptions {
+  /** Combat: false skips core's turn events (`_manageTurnEvents`). */
+  turnEvents?: boolean;
+  /** Combat: +1 forward, -1 back (Combat#nextTurn, #previousRound …). */
+  direction?: number;
+  /** Combat: seconds the server adds to the world time with this update. */
+  worldTime?: { delta: number };
+  [key: string]: unknown;
+}
+
+type Broadcast =
+  | { kind: "create"; cls: DocumentClass; parent: ClientDocument; sources: DocumentSource[] }
+  | {
+      kind: "update";
+      cls: DocumentClass;
+      parent: ClientDocument | null;
+      ids: string[];
+      updates: Record<string, unknown>[];
+      operation: UpdateOptions;
+    }
+  | { kind: "delete"; cls: DocumentClass; parent: ClientDocument; ids: string[] };
+
+/**
+ * The server's broadcast to the other connected clients (see FakeClient): each applies the change
+ * to its own copy of the Combat and runs the same lifecycle methods, logged in as its user.
+ */
+function broadcast(change: Broadcast): void {
+  const parts = world.get();
+  const userId = parts.user.id;
+  for (const client of parts.clients ?? []) {
+    const combatId = change.parent?.id ?? (change.cls.documentName === "Combat" ? null : undefined);
+    if (combatId === undefined) continue;
+    const run = (fn: () => void) => {
+      if (parts.runAs) parts.runAs(client.userId, fn);
+      else fn();
+    };
+    if (combatId === null && change.kind === "update") {
+      change.ids.forEach((id, index) => {
+        const copy = client.combats.get(id);
+        const changes = change.updates[index] ?? {};
+        if (copy)
+          run(() => {
+            copy._applyChanges(changes);
+            copy._onUpdate(changes, change.operation, userId);
+          });
+      });
+      continue;
+    }
+    const copy = combatId === null ? undefined : client.combats.get(combatId);
+    if (!copy) continue;
+    const field = embeddedField(copy, change.cls.documentName);
+    const collection = (copy as unknown as Record<string, Collection<ClientDocument>>)[field];
+    if (!collection) continue;
+    run(() => {
+      if (change.kind === "create") {
+        const docs = change.sources.map((source) => new change.cls(source, { parent: copy }));
+        for (const doc of docs) collection.set(doc.id, doc);
+        copy._onCreateDescendantDocuments(copy, field, docs, change.sources, {}, userId);
+      } else if (change.kind === "update") {
+        const docs = change.ids.map((id) => collection.get(id));
+        docs.forEach((doc, index) => doc?._applyChanges(change.updates[index] ?? {}));
+        copy._onUpdateDescendantDocuments(
+          copy,
+          field,
+          docs,
+          change.updates,
+          change.operation,
+          userId,
+        );
+      } else {
+        const docs = change.ids.map((id) => collection.get(id));
+        for (const id of change.ids) collection.delete(id);
+        copy._onDeleteDescendantDocuments(copy, field, docs, change.ids, {}, userId);
+      }
+    });
+  }
+}
+
 function embeddedField(parent: ClientDocument, documentName: string): string {
   const embedded = (parent.constructor as DocumentClass).embedded;
   return Object.entries(embedded).find(([, name]) => name === documentName)?.[0] ?? "";
@@ -351,6 +469,15 @@ export class Actor extends ClientDocument {
 
   get isToken(): boolean {
     return false;
+  }
+
+  /** Core v13 Actor#statuses: the status ids of the actor's enabled effects. */
+  get statuses(): Set<string> {
+    const ids = new Set<string>();
+    for (const effect of this.effects.contents) {
+      if (!effect.disabled) for (const id of effect.statuses) ids.add(id);
+    }
+    return ids;
   }
 
   /** Core's default: a new token is hostile unless the actor's prototype says otherwise. */
@@ -388,6 +515,40 @@ export class ActiveEffect extends ClientDocument {
   }
 }
 
+/** Core's record of where a combat is (`Combat#current`, `Combat#previous`). */
+export interface CombatHistoryData {
+  round: number;
+  turn: number | null;
+  combatantId: string | null;
+  tokenId: string | null;
+}
+
+/** The context core hands its turn and round events (v13 CombatTurnEventContext). */
+export interface TurnEventContext {
+  round: number;
+  turn?: number | null;
+  skipped: boolean;
+}
+
+/** The sidebar tracker of the client running now (`ui.combat`), when a test installed one. */
+function sidebarTracker(): { viewed?: { id?: string } | null; render: () => unknown } | null {
+  const ui = (globalThis as { ui?: { combat?: unknown } }).ui;
+  const tracker = ui?.combat as
+    { viewed?: { id?: string } | null; render?: () => unknown } | undefined;
+  return typeof tracker?.render === "function"
+    ? (tracker as { viewed?: { id?: string } | null; render: () => unknown })
+    : null;
+}
+
+function isActiveGM(): boolean {
+  const parts = world.get();
+  return parts.activeGMId?.() === parts.user.id;
+}
+
+/**
+ * Core v13's Combat as far as the team combat leans on it. Each behaviour below names the core
+ * behaviour it copies; test/shell/fake-combat.test.ts checks each one.
+ */
 export class Combat extends ClientDocument {
   static override documentName = "Combat";
   static override embedded = { combatants: "Combatant", groups: "CombatantGroup" };
@@ -398,46 +559,243 @@ export class Combat extends ClientDocument {
   declare turn: number | null;
   /** Set by setupTurns (a class field initializer would run after the constructor's). */
   declare turns: Combatant[];
+  declare current: CombatHistoryData;
+  declare previous: CombatHistoryData | undefined;
+  /** Fake only: resolves when the turn events the last update started have run. */
+  declare turnEventsDone: Promise<void> | undefined;
 
   get started(): boolean {
     return this.round > 0;
   }
 
+  /** Core: `this.turns[this.turn]`; a null turn names nobody. */
   get combatant(): Combatant | undefined {
     return this.turn === null ? undefined : this.turns[this.turn];
   }
 
-  /** Core sorts by initiative, highest first, then keeps the collection's order. */
-  setupTurns(): Combatant[] {
-    const all = this.combatants.contents;
-    this.turns = all
-      .map((c, index) => ({ c, index }))
-      .sort(
-        (a, b) =>
-          (b.c.initiative ?? -Infinity) - (a.c.initiative ?? -Infinity) || a.index - b.index,
-      )
-      .map((entry) => entry.c);
-    return this.turns;
+  /** Core v13 Combat#_sortCombatants: initiative, highest first, then the id. */
+  _sortCombatants(a: Combatant, b: Combatant): number {
+    const ia = typeof a.initiative === "number" ? a.initiative : -Infinity;
+    const ib = typeof b.initiative === "number" ? b.initiative : -Infinity;
+    return ib - ia || (a.id > b.id ? 1 : -1);
   }
 
+  /** Core v13 Combat#_getCurrentState. */
+  _getCurrentState(combatant: Combatant | undefined = this.combatant): CombatHistoryData {
+    return {
+      round: this.round,
+      turn: this.turn ?? null,
+      combatantId: combatant?.id ?? null,
+      tokenId: combatant?.tokenId ?? null,
+    };
+  }
+
+  /**
+   * Core v13 Combat#setupTurns: sorts with `_sortCombatants`, clamps the turn, and records
+   * `current` from this sort (and `previous` when there is none yet).
+   */
+  setupTurns(): Combatant[] {
+    const turns = [...this.combatants.contents].sort((a, b) => this._sortCombatants(a, b));
+    if (this.turn !== null && turns.length > 0) {
+      if (this.turn < 0) this.turn = 0;
+      else if (this.turn >= turns.length) this.turn = 0;
+    }
+    this.turns = turns;
+    this.current = this._getCurrentState(this.turn === null ? undefined : turns[this.turn]);
+    this.previous ??= this.current;
+    return turns;
+  }
+
+  /**
+   * Core v13 Combat#prepareDerivedData: sorts `turns` only while it is empty. A later update of
+   * the Combat (flags included) leaves the order as it was.
+   */
   override prepareData(): void {
     super.prepareData();
     // Embedded collections are not built yet when the constructor first prepares the data.
-    if ((this.combatants as Collection<Combatant> | undefined) !== undefined) this.setupTurns();
+    const combatants = this.combatants as Collection<Combatant> | undefined;
+    if (
+      combatants !== undefined &&
+      combatants.size > 0 &&
+      !(this.turns as Combatant[] | undefined)?.length
+    ) {
+      this.setupTurns();
+    }
   }
 
-  override _onCreateDescendantDocuments(): void {
-    this.setupTurns();
+  /**
+   * Core v13 Combat#_onUpdate: re-sorts only when `combatants` is in the change; when the round
+   * or turn changed it records `previous` and `current` (from `turns` as they stand), runs the
+   * turn events unless the update says `turnEvents: false`, fires `combatTurnChange` and renders
+   * the sidebar.
+   */
+  override _onUpdate(changed: Record<string, unknown>, options: UpdateOptions, userId: string) {
+    const prior = structuredClone(
+      (this.current as CombatHistoryData | undefined) ?? this._getCurrentState(),
+    );
+    this.previous ??= prior;
+    super._onUpdate(changed, options, userId);
+    if ("combatants" in changed) this.setupTurns();
+    if ("round" in changed || "turn" in changed) {
+      this.previous = prior;
+      this.current = this._getCurrentState();
+      if (options.turnEvents !== false) this.turnEventsDone = this._manageTurnEvents();
+      world.hooks().callAll("combatTurnChange", this, this.previous, this.current);
+    }
+    this.#renderSidebar();
   }
 
-  override _onUpdateDescendantDocuments(): void {
-    this.setupTurns();
+  /**
+   * Core v13 Combat#_manageTurnEvents (active GM only, forward only): ends the prior turn, then
+   * counts every turn between the previous index and the new one as skipped (a start and an end
+   * each, `skipped: true`), across the round boundary when the round advanced, with the round's
+   * end and start in between; then starts the new turn. A null turn reads as "before the first".
+   */
+  async _manageTurnEvents(): Promise<void> {
+    if (!isActiveGM() || !this.started) return;
+    const previous = this.previous ?? this.current;
+    const current = this.current;
+    const advanceRound = current.round > previous.round;
+    const advanceTurn =
+      current.round === previous.round && (current.turn ?? -1) > (previous.turn ?? -1);
+    if (!advanceRound && !advanceTurn) return;
+    const prior = this.combatants.get(previous.combatantId ?? "");
+    if (prior) {
+      await this._onEndTurn(prior, { round: previous.round, turn: previous.turn, skipped: false });
+    }
+    const skip = async (from: number, to: number, round: number) => {
+      for (let turn = from; turn < to; turn += 1) {
+        const c = this.turns[turn];
+        if (!c) continue;
+        await this._onStartTurn(c, { round, turn, skipped: true });
+        await this._onEndTurn(c, { round, turn, skipped: true });
+      }
+    };
+    if (advanceRound) {
+      if (previous.round > 0) {
+        await skip((previous.turn ?? -1) + 1, this.turns.length, previous.round);
+        await this._onEndRound({ round: previous.round, skipped: false });
+      }
+      await this._onStartRound({ round: current.round, skipped: false });
+      await skip(0, current.turn ?? this.turns.length, current.round);
+    } else {
+      await skip((previous.turn ?? -1) + 1, current.turn ?? this.turns.length, current.round);
+    }
+    const next = this.combatant;
+    if (next)
+      await this._onStartTurn(next, { round: current.round, turn: current.turn, skipped: false });
   }
 
-  override _onDeleteDescendantDocuments(): void {
+  #record(event: TurnEventRecordEvent, combatant: Combatant | null, context: TurnEventContext) {
+    world.get().turnEvents?.push({
+      event,
+      combatId: this.id,
+      combatantId: combatant?.id ?? null,
+      round: context.round,
+      turn: context.turn ?? null,
+      skipped: context.skipped,
+      userId: world.user().id,
+    });
+  }
+
+  /**
+   * Core v13's turn and round events: Region behaviours (token turn start/end, round start/end)
+   * and, at a turn's start, clearing the token's movement history. The fake records them.
+   */
+  async _onStartTurn(combatant: Combatant, context: TurnEventContext): Promise<void> {
+    this.#record("startTurn", combatant, context);
+  }
+  async _onEndTurn(combatant: Combatant, context: TurnEventContext): Promise<void> {
+    this.#record("endTurn", combatant, context);
+  }
+  async _onStartRound(context: TurnEventContext): Promise<void> {
+    this.#record("startRound", null, context);
+  }
+  async _onEndRound(context: TurnEventContext): Promise<void> {
+    this.#record("endRound", null, context);
+  }
+
+  /** Core's combat sounds ("startEncounter", "nextUp", "yourTurn"); the fake records them. */
+  _playCombatSound(announcement: string): void {
+    world.get().sounds?.push(announcement);
+  }
+
+  /** Core v13 Combat#startCombat: the sound, `combatStart` (combat, updateData), the update. */
+  async startCombat(): Promise<this> {
+    this._playCombatSound("startEncounter");
+    const updateData = { round: 1, turn: 0 };
+    world.hooks().callAll("combatStart", this, updateData);
+    await this.update(updateData);
+    return this;
+  }
+
+  /**
+   * Core v13 Combat#nextRound: `combatRound` (combat, updateData, updateOptions) with
+   * `direction: 1` and the world time to add (CONFIG.time.roundTime), then the update.
+   */
+  async nextRound(): Promise<this> {
+    const time = (globalThis as { CONFIG?: { time?: { roundTime?: number } } }).CONFIG?.time;
+    const updateData = { round: this.round + 1, turn: this.turn === null ? null : 0 };
+    const updateOptions = { direction: 1, worldTime: { delta: time?.roundTime ?? 0 } };
+    world.hooks().callAll("combatRound", this, updateData, updateOptions);
+    await this.update(updateData, updateOptions);
+    return this;
+  }
+
+  /** Core v13 Combat#nextTurn: `combatTurn` (combat, updateData, updateOptions), the update. */
+  async nextTurn(): Promise<this> {
+    const next = (this.turn ?? -1) + 1;
+    if (next >= this.turns.length) return this.nextRound();
+    const time = (globalThis as { CONFIG?: { time?: { turnTime?: number } } }).CONFIG?.time;
+    const updateData = { round: this.round, turn: next };
+    const updateOptions = { direction: 1, worldTime: { delta: time?.turnTime ?? 0 } };
+    world.hooks().callAll("combatTurn", this, updateData, updateOptions);
+    await this.update(updateData, updateOptions);
+    return this;
+  }
+
+  /**
+   * Core v13's descendant handling: for `groups` it returns early (only the Combat's own `apps`
+   * re-render, not the sidebar tracker, and `turns` is not re-sorted). For `combatants` it
+   * re-sorts, keeps the same combatant on the turn (a local `turn` change) and renders the
+   * sidebar.
+   */
+  override _onCreateDescendantDocuments(...args: unknown[]): void {
+    super._onCreateDescendantDocuments(...args);
+    if (args[1] === "combatants") this.#combatantsChanged();
+  }
+
+  override _onUpdateDescendantDocuments(...args: unknown[]): void {
+    super._onUpdateDescendantDocuments(...args);
+    if (args[1] === "combatants") this.#combatantsChanged();
+  }
+
+  override _onDeleteDescendantDocuments(...args: unknown[]): void {
+    super._onDeleteDescendantDocuments(...args);
+    if (args[1] === "combatants") this.#combatantsChanged();
+  }
+
+  #combatantsChanged(): void {
+    const current = this.combatant;
     this.setupTurns();
+    if (current !== undefined) {
+      const turn = this.turns.findIndex((c) => c.id === current.id);
+      if (turn >= 0 && turn !== this.turn) {
+        this._source["turn"] = turn;
+        this.turn = turn;
+        this.current = this._getCurrentState();
+      }
+    }
+    this.#renderSidebar();
+  }
+
+  #renderSidebar(): void {
+    const tracker = sidebarTracker();
+    if (tracker !== null && tracker.viewed?.id === this.id) void tracker.render();
   }
 }
+
+type TurnEventRecordEvent = "startTurn" | "endTurn" | "startRound" | "endRound";
 
 export class Combatant extends ClientDocument {
   static override documentName = "Combatant";
@@ -455,6 +813,17 @@ export class Combatant extends ClientDocument {
   declare hidden: boolean;
   declare group: string | null;
   declare initiative: number | null;
+
+  /**
+   * Core v13 Combatant#isDefeated: the defeated flag, or the actor carrying the DEFEATED special
+   * status (what the token HUD's "defeated" toggle sets).
+   */
+  get isDefeated(): boolean {
+    const config = (globalThis as { CONFIG?: { specialStatusEffects?: { DEFEATED?: string } } })
+      .CONFIG;
+    const id = config?.specialStatusEffects?.DEFEATED ?? "dead";
+    return this.defeated || (this.actor?.statuses.has(id) ?? false);
+  }
 
   /** The combatant's actor (a linked actor: the world's). */
   get actor(): Actor | null {

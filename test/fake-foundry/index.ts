@@ -39,7 +39,7 @@ import { ClientSettings, Localization, Users } from "./game.ts";
 import { HookRegistry } from "./hooks.ts";
 import { makeRollClass } from "./roll.ts";
 import { world } from "./world.ts";
-import type { DocumentConfig, FakeUser } from "./world.ts";
+import type { DocumentConfig, FakeClient, FakeUser, TurnEventRecord } from "./world.ts";
 
 export const REPO_ROOT = resolve(import.meta.dirname, "../..");
 const SYSTEM_PREFIX = "systems/fray/";
@@ -136,6 +136,10 @@ export function installFakeFoundry(options: FakeOptions = {}) {
   };
   Object.assign(CONFIG, {
     statusEffects: [] as unknown[],
+    // Core v13's special status ids; DEFEATED is what the token HUD's defeated toggle sets.
+    specialStatusEffects: { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind" },
+    // Core's defaults: a turn and a round add no world time unless a system says so.
+    time: { turnTime: 0, roundTime: 0 },
     queries: {},
     ui: {},
     Dice: { randomUniform: random },
@@ -147,6 +151,10 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     Combat: new Collection<ClientDocument>(),
     ChatMessage: new Collection<ClientDocument>(),
   };
+  const time = { worldTime: 0 };
+  const turnEvents: TurnEventRecord[] = [];
+  const sounds: string[] = [];
+  const clients: FakeClient[] = [];
   world.set({
     config: CONFIG,
     get user() {
@@ -155,6 +163,20 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     db,
     hooks,
     collections,
+    runAs(id: string, fn: () => void) {
+      const before = user;
+      user = users.get(id) ?? user;
+      try {
+        fn();
+      } finally {
+        user = before;
+      }
+    },
+    activeGMId: () => users.activeGM?.id ?? null,
+    time,
+    turnEvents,
+    sounds,
+    clients,
   });
 
   // Core registers its v1 sheets before any system runs.
@@ -173,6 +195,7 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     items: collections.Item,
     combats: collections.Combat,
     messages: collections.ChatMessage,
+    time,
   };
 
   const foundry = {
@@ -259,6 +282,36 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     queries: users.queries,
     templatesLoaded,
     notifications,
+    /** Every turn and round event core ran, in order (only the active GM's client runs them). */
+    turnEvents,
+    /** Every combat sound played. */
+    sounds,
+    /**
+     * Connects another client of `userId` that loads `combat` now (a page load or a reload): it
+     * builds its own copy from the stored data, then receives every later change as broadcast.
+     */
+    connectClient(userId: string, loaded: object): FakeClient & { combat: ClientDocument } {
+      const combat = loaded as Combat;
+      const cls = world.documentClass("Combat");
+      const source = {
+        ...combat.toObject(),
+        combatants: combat.combatants.contents.map((c) => c.toObject()),
+        groups: combat.groups.contents.map((g) => g.toObject()),
+      };
+      let copy: ClientDocument | undefined;
+      world.get().runAs?.(userId, () => {
+        copy = new cls(source);
+      });
+      if (!copy) throw new Error("no copy");
+      const client = { userId, combats: new Map([[copy.id, copy]]), combat: copy };
+      clients.push(client);
+      return client;
+    },
+    /** Disconnects a client (before it reloads with connectClient). */
+    disconnectClient(client: FakeClient) {
+      const at = clients.indexOf(client);
+      if (at >= 0) clients.splice(at, 1);
+    },
     /** Logs in as another user of the world. */
     setUser(id: string) {
       const next = users.get(id);

@@ -20,12 +20,42 @@ export interface DocumentConfig {
   [key: string]: unknown;
 }
 
+/** One turn or round event core ran (`_onStartTurn`, `_onEndTurn`, `_onStartRound`, `_onEndRound`). */
+export interface TurnEventRecord {
+  event: "startTurn" | "endTurn" | "startRound" | "endRound";
+  combatId: string;
+  combatantId: string | null;
+  round: number;
+  turn: number | null;
+  skipped: boolean;
+  /** The user whose client ran it (core: only the active GM's). */
+  userId: string;
+}
+
+/**
+ * Another connected client's copies of Combat documents: every change the database broadcasts
+ * reaches them too, and their lifecycle methods run logged in as that client's user.
+ */
+export interface FakeClient {
+  userId: string;
+  combats: Map<string, ClientDocument>;
+}
+
 interface WorldParts {
   config: Record<string, DocumentConfig>;
   user: FakeUser;
   db: DatabaseLog;
   hooks: HookRegistry;
   collections: Record<string, Collection<ClientDocument>>;
+  /** Runs `fn` logged in as another user (a client of theirs receiving a broadcast). */
+  runAs?: (userId: string, fn: () => void) => void;
+  /** The id of the active GM, who alone runs core's turn events. */
+  activeGMId?: () => string | null;
+  /** `game.time.worldTime`, advanced by the server on a Combat update's `worldTime` option. */
+  time?: { worldTime: number };
+  turnEvents?: TurnEventRecord[];
+  sounds?: string[];
+  clients?: FakeClient[];
 }
 
 let parts: WorldParts | null = null;

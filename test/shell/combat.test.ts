@@ -1,6 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { documentClass, phaseTeamOf, setUpTeamCombat } from "./team-combat.support.ts";
+import type { TestCombat } from "./team-combat.support.ts";
 import type { FakeUser } from "../fake-foundry/world.ts";
 import type { TurnState } from "../../src/rules/combat/types.ts";
 
@@ -28,45 +30,13 @@ beforeEach(async () => {
   fake.notifications.length = 0;
 });
 
-type FrayCombat = Combat.Implementation & {
-  activateCombatant(id: string): Promise<unknown>;
-  endCombatantTurn(id: string): Promise<unknown>;
-  endPhase(): Promise<unknown>;
-};
+type FrayCombat = TestCombat;
 
-const docClass = (name: string) => {
-  const cls = fake.CONFIG[name]?.documentClass;
-  if (!cls) throw new Error(`no ${name} class`);
-  return cls;
-};
-
-/** Makes `count` actors of each disposition; friendly ones belong to PLAYER. */
-async function setUpCombat(perTeam: number): Promise<FrayCombat> {
-  const sources = [1, -1, 0].flatMap((disposition) =>
-    Array.from({ length: perTeam }, (_, i) => ({
-      name: `${String(disposition)}-${String(i)}`,
-      type: disposition === 1 ? "character" : "npc",
-      prototypeToken: { disposition },
-      ownership: disposition === 1 ? { [PLAYER.id]: 3 } : {},
-    })),
-  );
-  const actors = await docClass("Actor").createDocuments(sources);
-  const combat = await docClass("Combat").create({});
-  if (!combat) throw new Error("no combat");
-  await combat.createEmbeddedDocuments(
-    "Combatant",
-    actors.map((actor) => ({ actorId: actor.id })),
-  );
-  await shell.whenIdle();
-  return combat as unknown as FrayCombat;
-}
+const docClass = (name: string) => documentClass(fake, name);
+const setUpCombat = (perTeam: number) => setUpTeamCombat(fake, perTeam, shell.whenIdle);
 
 const state = (combat: FrayCombat) => shell.turnStateOf(combat);
-const phaseTeam = (combat: FrayCombat) => {
-  const s = state(combat);
-  const phase = s.plan[s.phaseIndex];
-  return phase?.kind === "team" ? phase.teamId : null;
-};
+const phaseTeam = (combat: FrayCombat) => phaseTeamOf(state(combat));
 const membersOf = (combat: FrayCombat, teamId: string) =>
   combat.combatants.contents.filter((c) => (c as unknown as { group: string }).group === teamId);
 const energyOf = (combatant: Combatant.Implementation) =>

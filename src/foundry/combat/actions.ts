@@ -22,8 +22,19 @@ import { writeActorChanges } from "./events.ts";
 import { transitionChanges } from "./ruleset-hooks.ts";
 import { settleOrder } from "./start.ts";
 import type { StartChoice } from "./start.ts";
-import { rosterOf, teamsOf, turnContext, turnStateOf, turnStateUpdate } from "./state.ts";
+import { callHook, callTurnHooks, coreUpdateOptions, turnEventsBetween } from "./core-sync.ts";
+import type { Direction } from "./core-sync.ts";
+import {
+  frayTurns,
+  rosterOf,
+  teamsOf,
+  turnContext,
+  turnIndexOf,
+  turnStateOf,
+  turnStateUpdate,
+} from "./state.ts";
 import type { CombatLike, CombatantLike } from "./state.ts";
+import type { SettledOrder } from "../../rules/combat/order.ts";
 
 export const COMBAT_QUERY = `${SYSTEM_ID}.combatAction`;
 
@@ -102,14 +113,40 @@ function transition(
 
 /**
  * Writes a successful transition: one Combat update, then one batch for the round events, the new
- * round's start and a turn start (the active ruleset's hooks, see ruleset-hooks.ts).
+ * round's start and a turn start (the active ruleset's hooks, see ruleset-hooks.ts). Around the
+ * update, what core does around its own turn changes (core-sync.ts): the `combatStart`,
+ * `combatRound` or `combatTurn` hook, the world time, and the turn events of exactly the turns
+ * that ended and started.
  */
-async function applyResult(combat: CombatLike, result: Extract<TurnResult, { ok: true }>) {
-  const activeBefore = turnStateOf(combat).active;
-  const changes = await transitionChanges(combat, result, activeBefore);
-  await combat.update(turnStateUpdate(combat, result.state));
+async function applyResult(
+  combat: CombatLike,
+  result: Extract<TurnResult, { ok: true }>,
+  direction: Direction,
+  order?: SettledOrder,
+) {
+  const before = turnStateOf(combat);
+  const changes = await transitionChanges(combat, result, before.active);
+  const turnOrder = activeRuleset().turnOrder;
+  const update = turnStateUpdate(combat, result.state, turnOrder, order);
+  const turnsBefore = frayTurns(combat, turnOrder);
+  const turnsAfter =
+    order === undefined ? turnsBefore : frayTurns(combat, turnOrder, update[ORDER_KEY] as never);
+  const events = turnEventsBetween(
+    before,
+    result.state,
+    direction,
+    (id) => turnIndexOf(turnsBefore, id),
+    (id) => turnIndexOf(turnsAfter, id),
+  );
+  const options = coreUpdateOptions(before, result.state, direction, events);
+  const updateData = { round: result.state.round, turn: update["turn"] as number | null };
+  if (before.round === 0) callHook("combatStart", combat, { ...updateData });
+  else callTurnHooks(combat, { round: combat.round, turn: combat.turn }, updateData, options);
+  await combat.update(update, options);
   if (changes.length > 0) await writeActorChanges(combat, changes);
 }
+
+const ORDER_KEY = `flags.${SYSTEM_ID}.order`;
 
 /*
  * Transitions on the active GM run one after the other, so that two players ending their turns at
@@ -138,7 +175,8 @@ export function performTurnAction(request: CombatActionRequest): Promise<ActionO
     const by = requesterFor(combat, request.action, user);
     const result = transition(turnStateOf(combat), combat, request.action, by);
     if (!result.ok) return result;
-    await applyResult(combat, result);
+    const back = request.action.kind === "undo" || request.action.kind === "undoPhase";
+    await applyResult(combat, result, back ? -1 : 1);
     return { ok: true };
   });
 }
@@ -240,9 +278,7 @@ export async function startFrayCombat(
     planFor: planSource(ruleset.turnOrder, order),
   });
   if (!result.ok) return refused(result.reason);
-  const changes = await transitionChanges(combat, result, null);
-  await combat.update(turnStateUpdate(combat, result.state, order));
-  if (changes.length > 0) await writeActorChanges(combat, changes);
+  await applyResult(combat, result, 1, order);
   return { ok: true };
 }
 
@@ -267,5 +303,5 @@ export async function reconcileNow(combat: CombatLike): Promise<void> {
   const result = reconcile(state, turnContext(combat, activeRuleset().turnOrder));
   if (!result.ok) return;
   if (JSON.stringify(result.state) === JSON.stringify(state)) return;
-  await applyResult(combat, result);
+  await applyResult(combat, result, 1);
 }

@@ -4,6 +4,7 @@
  * batched Actor update (plus one Token update per scene for unlinked tokens).
  */
 import type { RoundEvent, RoundEventRun } from "../../rules/combat/types.ts";
+import { isDefeated } from "./state.ts";
 import type { CombatLike } from "./state.ts";
 
 /** A field's new value: a scalar, or a small record (WWN's screening: { allyId, blocksLeft }). */
@@ -99,7 +100,7 @@ function applyPaths(system: unknown, changes: Readonly<Record<string, FieldValue
 export function eventCombatants(combat: CombatLike): EventCombatant[] {
   return combat.combatants.contents.map((c) => ({
     combatantId: c.id ?? "",
-    defeated: c.defeated,
+    defeated: isDefeated(c),
     system: c.actor?.system ?? null,
   }));
 }

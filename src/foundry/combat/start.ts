@@ -15,7 +15,7 @@ import { worldlinesInitiative } from "../../rules/worldlines/order.ts";
 import { wwnInitiative } from "../../rules/wwn/initiative.ts";
 import { combatHooks } from "./ruleset-hooks.ts";
 import type { OrderInput } from "./ruleset-hooks.ts";
-import { teamIdOf, teamsOf } from "./state.ts";
+import { isDefeated, teamIdOf, teamsOf } from "./state.ts";
 import type { CombatLike, CombatantLike, TeamLike } from "./state.ts";
 
 /** What the GM chose on the tracker before round 1. */
@@ -66,7 +66,7 @@ function orderInputOf(member: CombatantLike): OrderInput {
 }
 
 function membersOf(combat: CombatLike, teamId: TeamId) {
-  return combat.combatants.contents.filter((c) => teamIdOf(c) === teamId && !c.defeated);
+  return combat.combatants.contents.filter((c) => teamIdOf(c) === teamId && !isDefeated(c));
 }
 
 /** Rerolls every group still tied with `reroll(id)` until none is, or gives up after a while. */

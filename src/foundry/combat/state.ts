@@ -62,12 +62,20 @@ export function teamIdOf(combatant: CombatantLike): TeamId {
   return typeof source.group === "string" ? source.group : "";
 }
 
+/**
+ * Whether a combatant is out of the fight: core's own test (Combatant#isDefeated), which is the
+ * defeated flag or its actor carrying the DEFEATED special status the token HUD toggles.
+ */
+export function isDefeated(combatant: CombatantLike): boolean {
+  return combatant.isDefeated;
+}
+
 /** Every combatant as the turn machine sees it. */
 export function rosterOf(combat: CombatLike): RosterMember[] {
   return combat.combatants.contents.map((c) => ({
     id: c.id ?? "",
     teamId: teamIdOf(c),
-    defeated: c.defeated,
+    defeated: isDefeated(c),
     hidden: c.hidden,
   }));
 }
@@ -87,8 +95,11 @@ export function teamOrderValue(team: TeamLike): number | null {
  * since added in their place without anybody rerolling, and those that left removed. Before the
  * order is settled, the tracker's order: teams as listed, combatants by initiative.
  */
-export function currentOrder(combat: CombatLike, turnOrder: TurnOrder): SettledOrder {
-  const stored = frayFlags(combat).order;
+export function currentOrder(
+  combat: CombatLike,
+  turnOrder: TurnOrder,
+  stored: StoredOrder | undefined = frayFlags(combat).order,
+): SettledOrder {
   const mode = turnOrder.mode;
   const values: Record<string, number> = {};
   let ids: string[];
@@ -122,6 +133,13 @@ export function currentOrder(combat: CombatLike, turnOrder: TurnOrder): SettledO
   return { ...order, values };
 }
 
+/** Where a combatant stands in an order of turns, or null (nobody, or not in it). */
+export function turnIndexOf(turns: readonly CombatantLike[], id: string | null): number | null {
+  if (id === null) return null;
+  const index = turns.findIndex((c) => c.id === id);
+  return index >= 0 ? index : null;
+}
+
 export function storedOrder(order: SettledOrder): StoredOrder {
   return { mode: order.mode, order: [...order.order], surpriseRound: [...order.surpriseRound] };
 }
@@ -135,20 +153,41 @@ export function turnContext(combat: CombatLike, turnOrder: TurnOrder): TurnConte
 }
 
 /**
+ * Fray's order of `combat.turns`, derived from stored data only (so every client, connected or
+ * just reloaded, derives the same): team by team in the settled order (or combatant by combatant
+ * in individual mode), members in the order of the combatants collection.
+ */
+export function frayTurns(
+  combat: CombatLike,
+  turnOrder: TurnOrder,
+  stored: StoredOrder | undefined = frayFlags(combat).order,
+): CombatantLike[] {
+  const order = currentOrder(combat, turnOrder, stored);
+  const rank = new Map(order.order.map((id, index) => [id, index]));
+  const last = order.order.length;
+  const key = (c: CombatantLike) => (order.mode === "team" ? teamIdOf(c) : (c.id ?? ""));
+  return combat.combatants.contents
+    .map((c, index) => ({ c, index, rank: rank.get(key(c)) ?? last }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map((entry) => entry.c);
+}
+
+/**
  * The document changes for a new turn state, in one Combat update: the state itself, and the
  * core `round`/`turn` fields kept in step so core and modules see the round and the active
- * combatant (`turn` indexes `combat.turns`; null while nobody is acting).
+ * combatant. `turn` indexes Fray's order as it stands after this update (with the new settled
+ * order when there is one); null while nobody is acting.
  */
 export function turnStateUpdate(
   combat: CombatLike,
   state: TurnState,
+  turnOrder: TurnOrder,
   order?: SettledOrder,
 ): Record<string, unknown> {
-  const turns = combat.turns as readonly CombatantLike[] | undefined;
-  const index = state.active === null ? -1 : (turns ?? []).findIndex((c) => c.id === state.active);
+  const stored = order === undefined ? frayFlags(combat).order : storedOrder(order);
   const update: Record<string, unknown> = {
     round: state.round,
-    turn: index >= 0 ? index : null,
+    turn: turnIndexOf(frayTurns(combat, turnOrder, stored), state.active),
     [`flags.${SYSTEM_ID}.turn`]: state,
   };
   if (order !== undefined) update[`flags.${SYSTEM_ID}.order`] = storedOrder(order);

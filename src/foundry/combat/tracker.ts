@@ -14,7 +14,7 @@ import { activeRuleset } from "../settings.ts";
 import { barView } from "../sheets/actor-sheet.ts";
 import type { BarView } from "../sheets/actor-sheet.ts";
 import type { TemplatePart } from "../sheets/base.ts";
-import { requestTurnAction, startFrayCombat, userOwns, warnRefusal } from "./actions.ts";
+import { requestTurnAction, userOwns, warnRefusal } from "./actions.ts";
 import type { ActionOutcome } from "./actions.ts";
 import type { StartChoice } from "./start.ts";
 import type { TurnOrder } from "../../rules/combat/order.ts";
@@ -27,6 +27,16 @@ import { createTeam, editTeam, moveCombatant, teamData } from "./teams.ts";
 import CombatTracker = foundry.applications.sidebar.tabs.CombatTracker;
 
 export const TRACKER_TEMPLATE = `${SYSTEM_PATH}/templates/combat/tracker.hbs`;
+
+/** Core v13's combatant context menu entries that write initiative (and so re-sort `turns`). */
+const CORE_INITIATIVE_ENTRIES = ["COMBAT.CombatantReroll", "COMBAT.CombatantClear"];
+/** Core v13's tracker header buttons that roll or clear initiative. */
+const CORE_INITIATIVE_BUTTONS = [
+  '[data-action="rollAll"]',
+  '[data-action="rollNPC"]',
+  '[data-action="resetAll"]',
+  '[data-action="rollInitiative"]',
+].join(", ");
 
 export interface StatusView {
   id: string;
@@ -341,6 +351,22 @@ export function trackerContext(
   };
 }
 
+/**
+ * Scrolls the tracker's list (it scrolls on its own; see fray.css) so that the team in play is in
+ * view, however long the list. Self-contained: the browser test runs it on the rendered page.
+ */
+export function keepCurrentTeamInView(root: HTMLElement): void {
+  const list = root.querySelector<HTMLElement>(".fray-tracker");
+  const team = list?.querySelector<HTMLElement>(".fray-team.current");
+  if (!list || !team) return;
+  const top = team.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+  const bottom = top + team.getBoundingClientRect().height;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (bottom > list.scrollTop + list.clientHeight) {
+    list.scrollTop = Math.min(top, bottom - list.clientHeight);
+  }
+}
+
 function combatantIdOf(target: HTMLElement): string {
   return target.closest<HTMLElement>("[data-combatant-id]")?.dataset["combatantId"] ?? "";
 }
@@ -385,6 +411,11 @@ export class FrayCombatTracker extends CombatTracker {
       frayStart: FrayCombatTracker.#onStart,
       frayCreateTeam: FrayCombatTracker.#onCreateTeam,
       frayEditTeam: FrayCombatTracker.#onEditTeam,
+      // Core's initiative buttons would re-sort `turns` behind the turn machine's back.
+      rollAll: FrayCombatTracker.#onCoreInitiative,
+      rollNPC: FrayCombatTracker.#onCoreInitiative,
+      resetAll: FrayCombatTracker.#onCoreInitiative,
+      rollInitiative: FrayCombatTracker.#onCoreInitiative,
     },
   };
 
@@ -407,7 +438,9 @@ export class FrayCombatTracker extends CombatTracker {
   }
 
   override _getEntryContextOptions(): ReturnType<CombatTracker["_getEntryContextOptions"]> {
-    const options = super._getEntryContextOptions();
+    const options = super
+      ._getEntryContextOptions()
+      .filter((option) => !CORE_INITIATIVE_ENTRIES.includes(option.name));
     return [
       {
         name: "FRAY.Combat.MoveToTeam",
@@ -423,8 +456,10 @@ export class FrayCombatTracker extends CombatTracker {
 
   override async _onRender(...args: Parameters<CombatTracker["_onRender"]>): Promise<void> {
     await super._onRender(...args);
-    if (game.user?.isGM !== true) return;
     const root = this.element;
+    for (const button of root.querySelectorAll(CORE_INITIATIVE_BUTTONS)) button.remove();
+    keepCurrentTeamInView(root);
+    if (game.user?.isGM !== true) return;
     for (const li of root.querySelectorAll<HTMLElement>(".fray-tracker [data-combatant-id]")) {
       li.draggable = true;
       li.addEventListener("dragstart", (event) => {
@@ -489,6 +524,10 @@ export class FrayCombatTracker extends CombatTracker {
     await requestTurnAction(combat, { kind: "endTurn", combatantId: combatantIdOf(target) });
   }
 
+  static #onCoreInitiative(this: FrayCombatTracker) {
+    warnRefusal("coreInitiative");
+  }
+
   static async #onEndPhase(this: FrayCombatTracker) {
     const combat = this.frayCombat;
     if (combat === null) return;
@@ -505,7 +544,7 @@ export class FrayCombatTracker extends CombatTracker {
       initiative: { initiative: teamId },
       surprise: { surprising: [teamId] },
     };
-    await startFrayCombat(combat, choices[target.dataset["choice"] ?? ""] ?? {});
+    await combat.startWith(choices[target.dataset["choice"] ?? ""] ?? {});
   }
 
   static async #onCreateTeam(this: FrayCombatTracker) {

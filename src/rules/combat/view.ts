@@ -42,14 +42,18 @@ export function trackerView(
   viewer: "gm" | "player",
 ): TrackerView {
   const current = currentPhase(state);
-  const visible = viewer === "gm" ? roster : roster.filter((m) => !m.hidden);
+  // Lookups by id, so that the view of a large fight costs in proportion to its size.
+  const visible = new Map(
+    (viewer === "gm" ? roster : roster.filter((m) => !m.hidden)).map((m) => [m.id, m]),
+  );
+  const acted = new Set(state.acted);
   const view = (id: CombatantId): MemberView | null => {
-    const m = visible.find((member) => member.id === id);
+    const m = visible.get(id);
     if (m === undefined) return null;
     return {
       id: m.id,
       teamId: m.teamId,
-      acted: state.acted.includes(m.id),
+      acted: acted.has(m.id),
       active: state.active === m.id,
       defeated: m.defeated,
       hidden: m.hidden,

@@ -21,6 +21,8 @@ export const ruleset: RulesetModule = {
   label: "FRAY.Ruleset.wwn.Name",
   summary: "FRAY.Ruleset.wwn.Summary",
   turnOrder: wwnTurnOrder,
+  // The book: a round lasts about six seconds.
+  secondsPerRound: 6,
 };
 
 export * from "./actions.ts";
