@@ -269,7 +269,9 @@ export class ClientDocument {
       targets[index]?._applyChanges(changes);
       targets[index]?._onUpdate(changes, operation, userId);
       // Every client's hook is told who made the write: the writer the server saw.
-      world.hooks().callAll(`update${this.documentName}`, targets[index], changes, operation, userId);
+      world
+        .hooks()
+        .callAll(`update${this.documentName}`, targets[index], changes, operation, userId);
       return changes;
     });
     if (parent) {
