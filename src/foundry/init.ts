@@ -11,6 +11,7 @@ import { FrayActor } from "./documents/actor.ts";
 import { FrayCombat, FrayCombatant, FrayCombatantGroup } from "./documents/combat.ts";
 import { FrayItem } from "./documents/item.ts";
 import { activeRuleset, registerSettings } from "./settings.ts";
+import { registerTokenBars, tokenBarsFor } from "./token-bars.ts";
 import { FrayActorSheet } from "./sheets/actor-sheet.ts";
 import { FrayItemSheet } from "./sheets/item-sheet.ts";
 import { WorldlinesActorSheet } from "./rulesets/worldlines/sheets/actor-sheet.ts";
@@ -52,9 +53,7 @@ export function init(): void {
   }
   CONFIG.CombatantGroup.dataModels.team = TeamData;
 
-  CONFIG.Actor.trackableAttributes = Object.fromEntries(
-    ACTOR_TYPES.map((type) => [type, { bar: ["health", "energy"], value: [] }]),
-  );
+  registerTokenBars(tokenBarsFor(activeRuleset().id));
 
   const { Actors, Items } = foundry.documents.collections;
   Actors.unregisterSheet("core", foundry.appv1.sheets.ActorSheet);

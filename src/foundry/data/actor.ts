@@ -9,6 +9,15 @@ export const DEFAULT_ENERGY_MAX = 6;
 export const DEFAULT_HEALTH_MAX = 10;
 
 export const NPC_RANKS = ["minor", "elite", "boss"] as const;
+
+/**
+ * What token bars may show for actors of the generic models (rulesets without their own yet):
+ * health on the first bar, Energy on the second (see src/foundry/token-bars.ts).
+ */
+export const GENERIC_TOKEN_BARS = {
+  trackable: { bar: ["health", "energy"], value: [] },
+  secondary: "energy",
+} as const;
 export type NpcRank = (typeof NPC_RANKS)[number];
 
 function sharedActorSchema() {

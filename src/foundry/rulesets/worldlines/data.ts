@@ -110,6 +110,15 @@ export const LIMITS = {
   quantity: 999,
 } as const;
 
+/**
+ * What token bars may show for a Worldlines actor: health and Energy as bars (Energy on the
+ * second bar of a new token), Exhaustion as a number (see src/foundry/token-bars.ts).
+ */
+export const WORLDLINES_TOKEN_BARS = {
+  trackable: { bar: ["health", "energy"], value: ["exhaustion"] },
+  secondary: "energy",
+} as const;
+
 /* ------------------------------------------------------------------------------------------ */
 /*  Validation messages                                                                        */
 /* ------------------------------------------------------------------------------------------ */

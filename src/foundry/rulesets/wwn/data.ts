@@ -81,6 +81,15 @@ export const WWN_SAVE = 15;
 /** Human combat movement, feet. */
 export const WWN_SPEED = 30;
 
+/**
+ * What token bars may show for a WWN actor: hit points as the bar, wounds as a number. WWN has
+ * no Energy, so a new token gets no second bar (see src/foundry/token-bars.ts).
+ */
+export const WWN_TOKEN_BARS = {
+  trackable: { bar: ["health"], value: ["wounds"] },
+  secondary: null,
+} as const;
+
 const LIMITS = { hp: 999, ac: 40, bonus: 20, save: 30, feet: 1000, wounds: 99, minutes: 9999 };
 
 /* ------------------------------------------------------------------------------------------ */
