@@ -6,3 +6,4 @@ export * from "./modifier.ts";
 export * from "./random.ts";
 export * from "./result.ts";
 export * from "./guard.ts";
+export * from "./distance.ts";
