@@ -11,6 +11,7 @@ import { FrayActor } from "./documents/actor.ts";
 import { FrayCombat, FrayCombatant, FrayCombatantGroup } from "./documents/combat.ts";
 import { FrayItem } from "./documents/item.ts";
 import { activeRuleset, registerSettings } from "./settings.ts";
+import { registerDataHooks } from "./migration.ts";
 import { registerTokenBars, tokenBarsFor } from "./token-bars.ts";
 import { FrayActorSheet } from "./sheets/actor-sheet.ts";
 import { FrayItemSheet } from "./sheets/item-sheet.ts";
@@ -23,6 +24,7 @@ import { WorldlinesItemSheet } from "./rulesets/worldlines/sheets/item-sheet.ts"
  */
 export function init(): void {
   registerSettings();
+  registerDataHooks(); // the GM's data migration at ready, the ruleset-switch warning
 
   CONFIG.Actor.documentClass = FrayActor;
   CONFIG.Item.documentClass = FrayItem;

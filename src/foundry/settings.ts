@@ -14,6 +14,14 @@ export function registerSettings(): void {
     choices: Object.fromEntries(RULESET_IDS.map((id) => [id, getRuleset(id).label])),
     default: DEFAULT_RULESET,
   });
+  // Which ruleset the stored actor and item data was last written for (see migration.ts): when
+  // it differs from `ruleset` at ready, the GM's migration keeps the old ruleset's copy.
+  game.settings.register(SYSTEM_ID, "dataRuleset", {
+    scope: "world",
+    config: false,
+    type: String,
+    default: "",
+  });
   // Worldlines attack cards: apply damage without the Apply button (off: a person presses it).
   game.settings.register(SYSTEM_ID, "autoApplyDamage", {
     name: "FRAY.Settings.AutoApplyDamage.Name",

@@ -53,5 +53,7 @@ declare module "fvtt-types/configuration" {
     "fray.ruleset": RulesetId;
     "fray.autoApplyDamage": boolean;
     "fray.turnStrictness": "strict" | "lenient";
+    /** The ruleset the stored data was last written for ("" before the first migration). */
+    "fray.dataRuleset": string;
   }
 }

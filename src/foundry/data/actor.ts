@@ -1,4 +1,5 @@
 import { choiceField, htmlField, resourceField } from "./fields.ts";
+import { schemaVersionField, wireSystemModels } from "./migrate.ts";
 
 /**
  * Energy a new actor starts with. Worldlines leaves the pool size to the table; six lets a
@@ -25,6 +26,7 @@ function sharedActorSchema() {
     health: resourceField(DEFAULT_HEALTH_MAX),
     energy: resourceField(DEFAULT_ENERGY_MAX),
     biography: htmlField(),
+    schemaVersion: schemaVersionField(),
   };
 }
 
@@ -52,3 +54,9 @@ export class NpcData extends foundry.abstract.TypeDataModel<NpcSchema, Actor.Imp
     return npcSchema();
   }
 }
+
+/** The generic actor models; health and Energy each keep their value at most their maximum. */
+export const GENERIC_ACTOR_MODELS = wireSystemModels(
+  { Actor: { character: CharacterData, npc: NpcData } },
+  { Actor: ["health", "energy"] },
+);

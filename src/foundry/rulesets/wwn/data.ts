@@ -23,6 +23,7 @@ import { FRESH_ACTIONS } from "../../../rules/wwn/actions.ts";
 import { ATTRIBUTES } from "../../../rules/wwn/model.ts";
 import type { Attribute, WwnLife } from "../../../rules/wwn/model.ts";
 import { choiceField, htmlField, integerField } from "../../data/fields.ts";
+import { schemaVersionField, wireSystemModels } from "../../data/migrate.ts";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Fixed lists and documented defaults                                                        */
@@ -220,6 +221,7 @@ function actorSchema() {
     shockImmune: flagField(),
     actions: actionsField(),
     biography: htmlField(),
+    schemaVersion: schemaVersionField(),
   };
 }
 type ActorSchema = ReturnType<typeof actorSchema>;
@@ -310,6 +312,7 @@ function weaponSchema() {
     loaded: flagField(true),
     /** In hand or at the belt; a stowed weapon cannot attack. */
     readied: flagField(true),
+    schemaVersion: schemaVersionField(),
   };
 }
 type WeaponSchema = ReturnType<typeof weaponSchema>;
@@ -337,6 +340,7 @@ function armorSchema() {
     broken: flagField(),
     /** Shield only: magical shields cannot be shattered. */
     magical: flagField(),
+    schemaVersion: schemaVersionField(),
   };
 }
 type ArmorSchema = ReturnType<typeof armorSchema>;
@@ -352,6 +356,7 @@ function gearSchema() {
     description: htmlField(),
     quantity: integerField(1, { min: 0, max: 999 }),
     readied: flagField(),
+    schemaVersion: schemaVersionField(),
   };
 }
 type GearSchema = ReturnType<typeof gearSchema>;
@@ -362,8 +367,14 @@ export class WwnGearData extends foundry.abstract.TypeDataModel<GearSchema, Item
   }
 }
 
-/** The models registered when the world plays WWN (technique keeps the generic one). */
-export const WWN_DATA_MODELS = {
-  Actor: { character: WwnCharacterData, npc: WwnNpcData },
-  Item: { weapon: WwnWeaponData, armor: WwnArmorData, gear: WwnGearData },
-} as const;
+/**
+ * The models registered when the world plays WWN (technique keeps the generic one). Hit points
+ * never exceed their maximum (validateJoint, see data/migrate.ts).
+ */
+export const WWN_DATA_MODELS = wireSystemModels(
+  {
+    Actor: { character: WwnCharacterData, npc: WwnNpcData },
+    Item: { weapon: WwnWeaponData, armor: WwnArmorData, gear: WwnGearData },
+  },
+  { Actor: ["health"] },
+);
