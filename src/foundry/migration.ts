@@ -8,6 +8,7 @@
  * setting); when the ruleset has changed since, each document's stored system data is kept in
  * `flags.fray.rulesets.<previous ruleset>`, and the new ruleset's data comes back from its own
  * copy if the world played it before (else the new models' defaults fill what they cannot read).
+ * Data stored in an older shape is also kept as it was, in `flags.fray.backup.v<version>`.
  *
  * It reads documents as stored (the world collections' `_source`, which core keeps as loaded),
  * because the built documents have already been cleaned to the current models: the other
@@ -82,6 +83,10 @@ export function planUpdate(
   if (!switching && current) return null;
   const update: Update = { _id: stored._id, system };
   if (switching) update[`flags.${SYSTEM_ID}.rulesets.${previous}`] = storedSystem;
+  // Data of an older shape is kept as it was stored, in case a value could not be carried over.
+  const version = storedVersion(storedSystem);
+  if (version < SCHEMA_VERSION)
+    update[`flags.${SYSTEM_ID}.backup.v${String(version)}`] = storedSystem;
   return update;
 }
 

@@ -4,54 +4,25 @@
  * holds it, a new client starts with the next ruleset, loads the stored documents strictly (as
  * core does), and the GM's migration runs at `ready`.
  */
-import { describe, expect, it, vi } from "vitest";
-import { installFakeFoundry } from "../fake-foundry/index.ts";
+import { describe, expect, it } from "vitest";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
-import type { ClientDocument } from "../fake-foundry/documents.ts";
-import { loadWorld, storedWorld } from "../fake-foundry/world-load.ts";
-import type { StoredWorld } from "../fake-foundry/world-load.ts";
+import {
+  EMPTY_WORLD,
+  actorsOf as Actors,
+  boot,
+  itemsOf,
+  switchTo,
+  systemOf,
+} from "./world-reload.support.ts";
 
 const ORDER = ["worldlines", "wwn", "freelancers", "dicepool", "twodice"] as const;
-type Id = (typeof ORDER)[number];
 
-interface Session {
-  fake: FakeFoundry;
-  invalid: { Actor: string[]; Item: string[] };
-  save(): StoredWorld;
-}
-
-/** Starts a client of a world that plays `ruleset`, from its stored data and settings. */
-async function boot(
-  ruleset: Id,
-  stored: StoredWorld,
-  settings: Record<string, unknown> = {},
-): Promise<Session> {
-  vi.resetModules();
-  const fake = installFakeFoundry({ settings: { ...settings, "fray.ruleset": ruleset } });
-  const { init } = await import("../../src/foundry/init.ts");
-  init();
-  const { invalid } = loadWorld(stored);
-  await fake.hooks.callAsync("ready");
-  await (await import("../../src/foundry/migration.ts")).migrationRun();
-  return { fake, invalid, save: () => storedWorld(fake.db, stored) };
-}
-
-/** Reloads the world with another ruleset, carrying its stored data and world settings over. */
-async function switchTo(session: Session, ruleset: Id): Promise<Session> {
-  const settings = { "fray.dataRuleset": session.fake.game.settings.get("fray", "dataRuleset") };
-  return boot(ruleset, session.save(), settings);
-}
-
-const Actors = (fake: FakeFoundry): ClientDocument[] => fake.game.actors.contents;
-const systemOf = (doc: ClientDocument) =>
-  (doc.system as { toObject(): Record<string, unknown> }).toObject();
 /** Every actor's and owned item's system data, by name. */
 function snapshot(fake: FakeFoundry): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const actor of Actors(fake)) {
     out[actor.name] = systemOf(actor);
-    for (const item of (actor as unknown as { items: { contents: ClientDocument[] } }).items
-      .contents) {
+    for (const item of itemsOf(actor)) {
       out[`${actor.name}/${item.name}`] = systemOf(item);
     }
   }
@@ -132,12 +103,12 @@ async function populateWwn(fake: FakeFoundry): Promise<void> {
 
 describe("switching a world's ruleset", () => {
   it("never makes a document invalid, and Worldlines data comes back whole after all five", async () => {
-    let session = await boot("worldlines", { Actor: [], Item: [] });
+    let session = await boot("worldlines", EMPTY_WORLD);
     await populateWorldlines(session.fake);
     const before = snapshot(session.fake);
     for (const next of [...ORDER.slice(1), "worldlines" as const]) {
       session = await switchTo(session, next);
-      expect(session.invalid, `loading as ${next}`).toEqual({ Actor: [], Item: [] });
+      expect(session.invalid, `loading as ${next}`).toEqual(EMPTY_WORLD);
       expect(
         Actors(session.fake)
           .map((a) => a.name)
@@ -148,22 +119,22 @@ describe("switching a world's ruleset", () => {
   });
 
   it("reads a helpless WWN actor in Worldlines (as active), and it is helpless again in WWN", async () => {
-    let session = await boot("wwn", { Actor: [], Item: [] });
+    let session = await boot("wwn", EMPTY_WORLD);
     await populateWwn(session.fake);
     const before = snapshot(session.fake);
     session = await switchTo(session, "worldlines");
-    expect(session.invalid).toEqual({ Actor: [], Item: [] });
+    expect(session.invalid).toEqual(EMPTY_WORLD);
     const brin = Actors(session.fake)[0];
     expect(brin && systemOf(brin)).toMatchObject({ life: "active", health: { value: 3, max: 11 } });
     for (const next of ["freelancers", "dicepool", "twodice", "wwn"] as const) {
       session = await switchTo(session, next);
-      expect(session.invalid, `loading as ${next}`).toEqual({ Actor: [], Item: [] });
+      expect(session.invalid, `loading as ${next}`).toEqual(EMPTY_WORLD);
     }
     expect(snapshot(session.fake)).toEqual(before);
   });
 
   it("writes the migration in batches and says so, and a second reload writes nothing", async () => {
-    let session = await boot("worldlines", { Actor: [], Item: [] });
+    let session = await boot("worldlines", EMPTY_WORLD);
     await populateWorldlines(session.fake);
     session = await switchTo(session, "wwn");
     const updates = session.fake.db.calls.filter((call) => call.operation === "update");
