@@ -14,13 +14,19 @@ export function registerSettings(): void {
     choices: Object.fromEntries(RULESET_IDS.map((id) => [id, getRuleset(id).label])),
     default: DEFAULT_RULESET,
   });
-  // Which ruleset the stored actor and item data was last written for (see migration.ts): when
-  // it differs from `ruleset` at ready, the GM's migration keeps the old ruleset's copy.
+  // Which ruleset and which data version the stored actors and items were last written for (see
+  // migration.ts): when either differs at ready, the GM's client writes them in the current shape.
   game.settings.register(SYSTEM_ID, "dataRuleset", {
     scope: "world",
     config: false,
     type: String,
     default: "",
+  });
+  game.settings.register(SYSTEM_ID, "dataVersion", {
+    scope: "world",
+    config: false,
+    type: Number,
+    default: 0,
   });
   // Worldlines attack cards: apply damage without the Apply button (off: a person presses it).
   game.settings.register(SYSTEM_ID, "autoApplyDamage", {

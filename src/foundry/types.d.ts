@@ -55,5 +55,7 @@ declare module "fvtt-types/configuration" {
     "fray.turnStrictness": "strict" | "lenient";
     /** The ruleset the stored data was last written for ("" before the first migration). */
     "fray.dataRuleset": string;
+    /** The data version (SCHEMA_VERSION) the stored data was last written in (0: never). */
+    "fray.dataVersion": number;
   }
 }

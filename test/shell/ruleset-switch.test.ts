@@ -11,22 +11,23 @@ import {
   actorsOf as Actors,
   boot,
   itemsOf,
+  playedData,
   switchTo,
   systemOf,
 } from "./world-reload.support.ts";
 
 const ORDER = ["worldlines", "wwn", "freelancers", "dicepool", "twodice"] as const;
 
-/** Every actor's and owned item's system data, by name. */
+/** Every actor's and owned item's system data (without bookkeeping), by name. */
 function snapshot(fake: FakeFoundry): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const actor of Actors(fake)) {
-    out[actor.name] = systemOf(actor);
+    out[actor.name] = playedData(actor);
     for (const item of itemsOf(actor)) {
-      out[`${actor.name}/${item.name}`] = systemOf(item);
+      out[`${actor.name}/${item.name}`] = playedData(item);
     }
   }
-  for (const item of fake.game.items.contents) out[item.name] = systemOf(item);
+  for (const item of fake.game.items.contents) out[item.name] = playedData(item);
   return out;
 }
 
@@ -126,6 +127,9 @@ describe("switching a world's ruleset", () => {
     expect(session.invalid).toEqual(EMPTY_WORLD);
     const brin = Actors(session.fake)[0];
     expect(brin && systemOf(brin)).toMatchObject({ life: "active", health: { value: 3, max: 11 } });
+    // The GM's migration stored WWN's copy with the actor, so it survives the reload.
+    const stored = session.save().Actor[0]?.system as { kept?: { wwn?: { life?: string } } };
+    expect(stored.kept?.wwn?.life).toBe("helpless");
     for (const next of ["freelancers", "dicepool", "twodice", "wwn"] as const) {
       session = await switchTo(session, next);
       expect(session.invalid, `loading as ${next}`).toEqual(EMPTY_WORLD);

@@ -3,7 +3,7 @@
  * loads a world, without a single invalid document, and the GM's migration at `ready` brings it
  * to the current shape with nothing lost: every stored value is either kept as it was, brought
  * into the current rules (a value over its maximum, a number past a bound, with each case listed
- * here), and the document keeps its stored data as it was in `flags.fray.backup.v0`.
+ * here), and a document with such a change keeps its stored data as it was in `system.kept.v0`.
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -49,6 +49,7 @@ function loaded(session: Session): Map<string, Record<string, unknown>> {
 }
 
 function storedDocuments(world: StoredWorld) {
+  // The world's actors, their items, and the world's items, as stored.
   return [...world.Actor, ...world.Actor.flatMap((a) => (a["items"] ?? []) as typeof world.Item)]
     .concat(world.Item)
     .map((doc) => doc as { _id: string; system: Record<string, unknown>; flags?: unknown });
@@ -83,7 +84,8 @@ async function migrates(
     }
     const after = saved.find((record) => record._id === doc._id);
     expect(at(after?.system, "schemaVersion"), doc._id).toBe(1);
-    expect(at(after?.flags, "fray.backup.v0"), doc._id).toEqual(doc.system);
+    const hadToChange = Object.keys(changed).some((key) => key.startsWith(`${doc._id}:`));
+    expect(at(after?.system, "kept.v0"), doc._id).toEqual(hadToChange ? doc.system : undefined);
   }
   expect([...seen].sort()).toEqual(Object.keys(changed).sort());
 }

@@ -38,7 +38,12 @@ export async function boot(
 
 /** Reloads the world with another ruleset, carrying its stored data and world settings over. */
 export async function switchTo(session: Session, ruleset: string): Promise<Session> {
-  const settings = { "fray.dataRuleset": session.fake.game.settings.get("fray", "dataRuleset") };
+  const settings = Object.fromEntries(
+    ["dataRuleset", "dataVersion"].map((key) => [
+      `fray.${key}`,
+      session.fake.game.settings.get("fray", key),
+    ]),
+  );
   return boot(ruleset, session.save(), settings);
 }
 
@@ -46,6 +51,12 @@ export const actorsOf = (fake: FakeFoundry): ClientDocument[] => fake.game.actor
 
 export const systemOf = (doc: ClientDocument): Record<string, unknown> =>
   (doc.system as { toObject(): Record<string, unknown> }).toObject();
+
+/** The system data without its bookkeeping (`kept` copies, the writing ruleset). */
+export function playedData(doc: ClientDocument): Record<string, unknown> {
+  const { kept: _kept, ruleset: _ruleset, ...data } = systemOf(doc);
+  return data;
+}
 
 export const itemsOf = (actor: ClientDocument): ClientDocument[] =>
   (actor as unknown as { items: { contents: ClientDocument[] } }).items.contents;

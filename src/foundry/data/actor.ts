@@ -1,5 +1,5 @@
 import { choiceField, htmlField, resourceField } from "./fields.ts";
-import { schemaVersionField, wireSystemModels } from "./migrate.ts";
+import { storageFields, wireSystemModels } from "./migrate.ts";
 
 /**
  * Energy a new actor starts with. Worldlines leaves the pool size to the table; six lets a
@@ -26,7 +26,7 @@ function sharedActorSchema() {
     health: resourceField(DEFAULT_HEALTH_MAX),
     energy: resourceField(DEFAULT_ENERGY_MAX),
     biography: htmlField(),
-    schemaVersion: schemaVersionField(),
+    ...storageFields(),
   };
 }
 
@@ -57,6 +57,7 @@ export class NpcData extends foundry.abstract.TypeDataModel<NpcSchema, Actor.Imp
 
 /** The generic actor models; health and Energy each keep their value at most their maximum. */
 export const GENERIC_ACTOR_MODELS = wireSystemModels(
+  "generic",
   { Actor: { character: CharacterData, npc: NpcData } },
   { Actor: ["health", "energy"] },
 );

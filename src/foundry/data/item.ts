@@ -1,10 +1,10 @@
 import { choiceField, htmlField, integerField } from "./fields.ts";
-import { schemaVersionField, wireSystemModels } from "./migrate.ts";
+import { storageFields, wireSystemModels } from "./migrate.ts";
 
 export const WEAPON_KINDS = ["melee", "ranged", "thrown"] as const;
 
 function describedItem() {
-  return { description: htmlField(), schemaVersion: schemaVersionField() };
+  return { description: htmlField(), ...storageFields() };
 }
 
 function weaponSchema() {
@@ -66,6 +66,6 @@ export class TechniqueData extends foundry.abstract.TypeDataModel<
 }
 
 /** The generic item models (rulesets without their own; WWN's techniques). */
-export const GENERIC_ITEM_MODELS = wireSystemModels({
+export const GENERIC_ITEM_MODELS = wireSystemModels("generic", {
   Item: { weapon: WeaponData, armor: ArmorData, gear: GearData, technique: TechniqueData },
 });

@@ -1,24 +1,31 @@
 /**
  * Keeping stored data loadable. Foundry builds every stored document strictly when a world loads:
  * one value the current model refuses makes the whole actor invalid, and it disappears from the
- * world. Fray's models therefore read old data through `migrateData` (run by core before
- * cleaning and validation, see DataModel#_initializeSource) with the helpers here:
+ * world. Fray's models therefore read stored data through `migrateData` (run by core on the
+ * source before cleaning and validation, see DataModel#_initializeSource) with the helpers here.
+ * Every system data ends with three bookkeeping fields (`storageFields`):
  *
- * - `schemaVersion`: every system data carries the shape version it was written in. Version 0
- *   (no field) is everything Fray shipped before joint validation: the generic models of the first
- *   build, then the Worldlines and WWN models, which have not changed shape since.
- * - `fitToSchema`: a value another of Fray's models accepts at the same path (a WWN actor's
- *   `life: "helpless"` read by the Worldlines model, a generic actor's health of 5000 read by a
- *   model that stops at 999) is brought into this model's bounds, or reset to this model's
- *   default when it cannot be. A value no Fray model ever accepted is left alone, so bad input is
- *   still refused with its message.
- * - `clampPools`: before version 1 nothing kept a current value at or under its maximum (Energy
- *   999 of 1 was stored); such pairs are clamped to the maximum.
- * - `checkPools`: the joint rule every model enforces from version 1 on (`validateJoint`).
+ * - `schemaVersion`: the shape it was written in. Version 0 (no field) is everything Fray shipped
+ *   before joint validation: the generic models of the first build, then the Worldlines and WWN
+ *   models, which have not changed shape since.
+ * - `ruleset`: which ruleset's models wrote it ("generic" for the shared models of Freelancers,
+ *   the dice-pool and the two-dice game).
+ * - `kept`: data this model does not read, kept as it was stored: the system data of each other
+ *   ruleset the document was played in (by ruleset id), and data of an older shape that had to
+ *   change to load (by `v<version>`).
  *
- * Every model Fray registers also registers here (`registerShippedModels`) so that the others
- * know what it accepts. When a field's rules change, keep the old model registered under a
- * version name so its values stay readable.
+ * When a model reads data another ruleset's model wrote (the world switched rulesets), that data
+ * goes into `kept` under its ruleset, and the model's own copy comes back from `kept` if the
+ * document was played in this ruleset before; otherwise the values both rulesets share carry
+ * over. Then `fitToSchema` brings into bounds what another of Fray's models accepted at the same
+ * path (a WWN actor's `life: "helpless"` read by Worldlines becomes the default; a generic
+ * actor's health of 5000 becomes 999), and `clampPools` clamps the value/maximum pairs version 0
+ * never checked. A value no Fray model ever accepted is left alone, so bad input is still
+ * refused with its message. `checkPools` is the joint rule every model enforces from version 1.
+ *
+ * Every model Fray registers also registers here (`wireSystemModels`) so that the others know
+ * what it accepts. When a field's rules change, keep the old model registered so its values stay
+ * readable, and raise SCHEMA_VERSION.
  */
 
 /** The shape version of Fray's system data. Raise it with every change of shape. */
@@ -30,16 +37,20 @@ export function storedVersion(source: Record<string, unknown>): number {
   return typeof version === "number" && Number.isFinite(version) ? version : 0;
 }
 
-/** The `schemaVersion` field every Fray system schema carries. */
-export function schemaVersionField() {
-  const { NumberField } = foundry.data.fields;
-  return new NumberField({
-    required: true,
-    nullable: false,
-    integer: true,
-    min: 0,
-    initial: SCHEMA_VERSION,
-  });
+/** The bookkeeping fields every Fray system schema ends with (see the module comment). */
+export function storageFields() {
+  const { NumberField, ObjectField, StringField } = foundry.data.fields;
+  return {
+    schemaVersion: new NumberField({
+      required: true,
+      nullable: false,
+      integer: true,
+      min: 0,
+      initial: SCHEMA_VERSION,
+    }),
+    ruleset: new StringField({ required: true, nullable: false, blank: true, initial: "" }),
+    kept: new ObjectField({ required: true, nullable: false, initial: () => ({}) }),
+  };
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -179,21 +190,42 @@ export function checkPools(data: Record<string, unknown>, paths: readonly string
 }
 
 /**
- * The migration every Fray system model runs (from its `migrateData`): fit values other Fray
- * models wrote, clamp pools stored before the joint rule, and stamp the current version.
+ * The migration every Fray system model runs (from its `migrateData`), in place: keep another
+ * ruleset's data and bring back this one's, fit values other Fray models wrote, clamp pools
+ * stored before the joint rule (keeping the data as stored when anything had to change), and
+ * stamp the current version and this model's ruleset.
  */
 export function migrateSystem(
-  documentName: string,
-  type: string,
+  owner: string,
+  others: readonly SchemaLike[],
   schema: unknown,
   source: Record<string, unknown>,
   pools: readonly string[],
 ): void {
-  const own = schema as SchemaLike;
-  const others = shippedSchemas(documentName, type).filter((other) => other !== own);
-  fitToSchema(own, source, others);
-  if (storedVersion(source) < 1) clampPools(source, pools);
+  const kept: Record<string, unknown> = isRecord(source["kept"]) ? { ...source["kept"] } : {};
+  const writer = source["ruleset"];
+  if (typeof writer === "string" && writer !== "" && writer !== owner) {
+    const { kept: _kept, ...stored } = source;
+    kept[writer] = stored;
+    const own = kept[owner];
+    if (isRecord(own)) {
+      for (const key of Object.keys(source)) Reflect.deleteProperty(source, key);
+      Object.assign(source, structuredClone(own));
+    }
+    Reflect.deleteProperty(kept, owner);
+  }
+  const version = storedVersion(source);
+  const { kept: _ignored, ...before } = source;
+  const original = JSON.stringify(before);
+  fitToSchema(schema as SchemaLike, source, others);
+  if (version < 1) clampPools(source, pools);
+  const { kept: _again, ...after } = source;
+  if (version < SCHEMA_VERSION && JSON.stringify(after) !== original) {
+    kept[`v${String(version)}`] = JSON.parse(original) as unknown;
+  }
   source["schemaVersion"] = SCHEMA_VERSION;
+  source["ruleset"] = owner;
+  source["kept"] = kept;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -215,11 +247,12 @@ const wired = new WeakSet<object>();
  *   the parent class's migration;
  * - `validateJoint` (core runs it after field validation, on construction and on every update;
  *   a throw refuses the data): each pool's value at most its maximum.
- * `pools` lists the `{ value, max }` paths per document name or per "Document.type".
+ * `owner` is the ruleset id the models belong to ("generic" for the shared ones); `pools` lists
+ * the `{ value, max }` paths per document name or per "Document.type".
  */
 export function wireSystemModels<
   const M extends Readonly<Record<string, Readonly<Record<string, ModelLike>>>>,
->(models: M, pools: Readonly<Record<string, readonly string[]>> = {}): M {
+>(owner: string, models: M, pools: Readonly<Record<string, readonly string[]>> = {}): M {
   registerShippedModels(models);
   for (const [documentName, types] of Object.entries(models)) {
     for (const [type, model] of Object.entries(types)) {
@@ -232,7 +265,8 @@ export function wireSystemModels<
         migrateData: {
           configurable: true,
           value(this: MigratingModel, source: Record<string, unknown>) {
-            migrateSystem(documentName, type, this.schema, source, paths);
+            const others = shippedSchemas(documentName, type).filter((s) => s !== this.schema);
+            migrateSystem(owner, others, this.schema, source, paths);
             return parent.migrateData.call(this, source);
           },
         },

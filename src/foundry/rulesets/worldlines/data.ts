@@ -14,7 +14,7 @@ import { damageFormula } from "../../../rules/worldlines/attack.ts";
 import { DEFAULT_OPTIONS } from "../../../rules/worldlines/options.ts";
 import type { RangeBand, Stance, Zone } from "../../../rules/worldlines/model.ts";
 import { choiceField, htmlField, integerField } from "../../data/fields.ts";
-import { schemaVersionField, wireSystemModels } from "../../data/migrate.ts";
+import { storageFields, wireSystemModels } from "../../data/migrate.ts";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Fixed lists and documented defaults                                                        */
@@ -241,7 +241,7 @@ function actorSchema() {
     /** Exhaustion points (the Exhausted status shows while there is at least one). */
     exhaustion: integerField(0, { min: 0, max: LIMITS.exhaustion }),
     biography: htmlField(),
-    schemaVersion: schemaVersionField(),
+    ...storageFields(),
   };
 }
 type ActorSchema = ReturnType<typeof actorSchema>;
@@ -366,7 +366,7 @@ function weaponSchema() {
       vulnerable: flagField(),
       stressed: flagField(),
     }),
-    schemaVersion: schemaVersionField(),
+    ...storageFields(),
   };
 }
 type WeaponSchema = ReturnType<typeof weaponSchema>;
@@ -422,7 +422,7 @@ function armorSchema() {
     /** Added to every Armor die this piece rolls (may be negative). */
     quality: integerField(0, { min: -LIMITS.armorQuality, max: LIMITS.armorQuality }),
     equipped: flagField(true),
-    schemaVersion: schemaVersionField(),
+    ...storageFields(),
   };
 }
 type ArmorSchema = ReturnType<typeof armorSchema>;
@@ -460,7 +460,7 @@ function techniqueSchema() {
     interrupt: flagField(),
     /** One line saying what it does, shown on the actor sheet. */
     effect: shortText(),
-    schemaVersion: schemaVersionField(),
+    ...storageFields(),
   };
 }
 type TechniqueSchema = ReturnType<typeof techniqueSchema>;
@@ -492,7 +492,7 @@ function gearSchema() {
         if (value !== "") validateDamage(value);
       },
     }),
-    schemaVersion: schemaVersionField(),
+    ...storageFields(),
   };
 }
 type GearSchema = ReturnType<typeof gearSchema>;
@@ -511,6 +511,7 @@ export class WorldlinesGearData extends foundry.abstract.TypeDataModel<
  * weapon's loaded rounds, never exceed their maximum (validateJoint, see data/migrate.ts).
  */
 export const WORLDLINES_DATA_MODELS = wireSystemModels(
+  "worldlines",
   {
     Actor: { character: WorldlinesCharacterData, npc: WorldlinesNpcData },
     Item: {

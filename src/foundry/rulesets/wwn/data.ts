@@ -23,7 +23,7 @@ import { FRESH_ACTIONS } from "../../../rules/wwn/actions.ts";
 import { ATTRIBUTES } from "../../../rules/wwn/model.ts";
 import type { Attribute, WwnLife } from "../../../rules/wwn/model.ts";
 import { choiceField, htmlField, integerField } from "../../data/fields.ts";
-import { schemaVersionField, wireSystemModels } from "../../data/migrate.ts";
+import { storageFields, wireSystemModels } from "../../data/migrate.ts";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Fixed lists and documented defaults                                                        */
@@ -221,7 +221,7 @@ function actorSchema() {
     shockImmune: flagField(),
     actions: actionsField(),
     biography: htmlField(),
-    schemaVersion: schemaVersionField(),
+    ...storageFields(),
   };
 }
 type ActorSchema = ReturnType<typeof actorSchema>;
@@ -312,7 +312,7 @@ function weaponSchema() {
     loaded: flagField(true),
     /** In hand or at the belt; a stowed weapon cannot attack. */
     readied: flagField(true),
-    schemaVersion: schemaVersionField(),
+    ...storageFields(),
   };
 }
 type WeaponSchema = ReturnType<typeof weaponSchema>;
@@ -340,7 +340,7 @@ function armorSchema() {
     broken: flagField(),
     /** Shield only: magical shields cannot be shattered. */
     magical: flagField(),
-    schemaVersion: schemaVersionField(),
+    ...storageFields(),
   };
 }
 type ArmorSchema = ReturnType<typeof armorSchema>;
@@ -356,7 +356,7 @@ function gearSchema() {
     description: htmlField(),
     quantity: integerField(1, { min: 0, max: 999 }),
     readied: flagField(),
-    schemaVersion: schemaVersionField(),
+    ...storageFields(),
   };
 }
 type GearSchema = ReturnType<typeof gearSchema>;
@@ -372,6 +372,7 @@ export class WwnGearData extends foundry.abstract.TypeDataModel<GearSchema, Item
  * never exceed their maximum (validateJoint, see data/migrate.ts).
  */
 export const WWN_DATA_MODELS = wireSystemModels(
+  "wwn",
   {
     Actor: { character: WwnCharacterData, npc: WwnNpcData },
     Item: { weapon: WwnWeaponData, armor: WwnArmorData, gear: WwnGearData },
