@@ -102,7 +102,9 @@ async function populateWwn(fake: FakeFoundry): Promise<void> {
   ]);
 }
 
-describe("switching a world's ruleset", () => {
+// Each step builds a world from scratch (six reloads in the first test): give it time on a busy
+// machine. This is not a speed check; `npm run bench` measures speed.
+describe("switching a world's ruleset", { timeout: 60_000 }, () => {
   it("never makes a document invalid, and Worldlines data comes back whole after all five", async () => {
     let session = await boot("worldlines", EMPTY_WORLD);
     await populateWorldlines(session.fake);
@@ -135,6 +137,28 @@ describe("switching a world's ruleset", () => {
       expect(session.invalid, `loading as ${next}`).toEqual(EMPTY_WORLD);
     }
     expect(snapshot(session.fake)).toEqual(before);
+  });
+
+  it("a kept copy someone wrote bad values into comes back with defaults, not invalid", async () => {
+    let session = await boot("worldlines", EMPTY_WORLD);
+    await populateWorldlines(session.fake);
+    session = await switchTo(session, "wwn");
+    const maya = Actors(session.fake).find((actor) => actor.name === "Maya");
+    // An owner can write anything into the kept copy: nothing validates it while it is kept.
+    await maya?.update({
+      "system.kept.worldlines.traits.combat": 7,
+      "system.kept.worldlines.energy": { value: 50, max: 3 },
+      "system.kept.worldlines.stance": "flying",
+    });
+    session = await switchTo(session, "worldlines");
+    expect(session.invalid).toEqual(EMPTY_WORLD);
+    const back = Actors(session.fake).find((actor) => actor.name === "Maya");
+    expect(back && systemOf(back)).toMatchObject({
+      traits: { combat: 8, spirit: 8, mind: 4 },
+      energy: { value: 3, max: 3 },
+      stance: "standing",
+      skills: { evasion: 3, firearms: 4 },
+    });
   });
 
   it("writes the migration in batches and says so, and a second reload writes nothing", async () => {

@@ -90,7 +90,7 @@ async function migrates(
   expect([...seen].sort()).toEqual(Object.keys(changed).sort());
 }
 
-describe("stored data of every shape Fray shipped", () => {
+describe("stored data of every shape Fray shipped", { timeout: 60_000 }, () => {
   it("generic models (first build), in a world on the generic models", async () => {
     await migrates("generic-v0", "freelancers", {
       "genericchar00001:health.value": 5,

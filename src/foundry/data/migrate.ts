@@ -154,6 +154,16 @@ export function fitToSchema(
   }
 }
 
+/** Removes every value `schema` refuses (cleaning then gives the default), in place. */
+function dropRefused(schema: SchemaLike, source: Record<string, unknown>): void {
+  for (const [name, field] of Object.entries(schema.fields)) {
+    if (!(name in source)) continue;
+    const value = source[name];
+    if (isSchema(field) && isRecord(value)) dropRefused(field, value);
+    else if (!accepts(field, value)) Reflect.deleteProperty(source, name);
+  }
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /*  Current value and maximum                                                                  */
 /* ------------------------------------------------------------------------------------------ */
@@ -211,6 +221,10 @@ export function migrateSystem(
     if (isRecord(own)) {
       for (const key of Object.keys(source)) Reflect.deleteProperty(source, key);
       Object.assign(source, structuredClone(own));
+      // A kept copy is not validated while it is kept (an owner may write anything into it):
+      // what this model refuses in it takes the default, and pools are clamped.
+      dropRefused(schema as SchemaLike, source);
+      clampPools(source, pools);
     }
     Reflect.deleteProperty(kept, owner);
   }
@@ -239,6 +253,12 @@ interface MigratingModel extends ModelLike {
 }
 
 const wired = new WeakSet<object>();
+const owners = new Set<string>();
+
+/** The ruleset ids system models are wired for ("generic", "worldlines" …). */
+export function modelOwners(): string[] {
+  return [...owners];
+}
 
 /**
  * Gives each system model of a ruleset (`{ Actor: { character: Model }, Item: … }`) core's two
@@ -254,6 +274,7 @@ export function wireSystemModels<
   const M extends Readonly<Record<string, Readonly<Record<string, ModelLike>>>>,
 >(owner: string, models: M, pools: Readonly<Record<string, readonly string[]>> = {}): M {
   registerShippedModels(models);
+  owners.add(owner);
   for (const [documentName, types] of Object.entries(models)) {
     for (const [type, model] of Object.entries(types)) {
       if (wired.has(model)) continue;
