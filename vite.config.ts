@@ -22,13 +22,16 @@ function systemFolder(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   publicDir: false,
   build: {
     outDir,
     emptyOutDir: true,
     target: "es2022",
-    sourcemap: true,
+    // The map is written beside the bundle (dist/fray.mjs.map) for debugging, but the release zip
+    // leaves it out (see zipSystem). A release build does not point the bundle at it ("hidden"),
+    // so an installed zip never asks for a file it lacks; `npm run watch` links it for devtools.
+    sourcemap: mode === "development" ? true : "hidden",
     minify: false,
     lib: {
       entry: resolve(root, "src/fray.ts"),
@@ -37,4 +40,4 @@ export default defineConfig({
     },
   },
   plugins: [systemFolder()],
-});
+}));

@@ -34,14 +34,22 @@ export function listFiles(dir: string): string[] {
   return out;
 }
 
+/** Files of dist/ that stay out of the release zip: the zip itself and the source map. */
+export function isZipped(path: string): boolean {
+  return path !== ZIP_FILE && !path.endsWith(".map");
+}
+
 /** A fixed timestamp keeps the zip byte-identical from one clean build to the next. */
 const ZIP_MTIME = new Date("2026-01-01T00:00:00Z");
 
-/** The release zip of a built system folder: its files at the zip's root, sorted, no dates. */
+/**
+ * The release zip of a built system folder: its files at the zip's root, sorted, no dates. The
+ * source map (about 60% of the bytes) is not shipped; it stays beside the zip in dist/.
+ */
 export function zipSystem(distDir: string): Uint8Array {
   const entries: Record<string, [Uint8Array, { mtime: Date }]> = {};
   for (const path of listFiles(distDir)) {
-    if (path === ZIP_FILE) continue;
+    if (!isZipped(path)) continue;
     entries[path] = [readFileSync(join(distDir, path)), { mtime: ZIP_MTIME }];
   }
   return zipSync(entries, { level: 9 });

@@ -14,24 +14,40 @@ interface Manifest {
   styles: string[];
   languages: { lang: string; path: string }[];
   documentTypes: Record<string, Record<string, { htmlFields?: string[] }>>;
+  grid?: { distance: number; units: string };
   primaryTokenAttribute: string;
-  secondaryTokenAttribute: string;
-  socket: boolean;
+  secondaryTokenAttribute?: string;
+  socket?: boolean;
   manifest: string;
   download: string;
 }
 
-type TemplateJson = Record<string, { types: string[] } & Record<string, unknown>>;
+type TemplateJson = Record<string, { types: string[] } & Record<string, { htmlFields?: unknown }>>;
 
 const manifest = readJson(resolve(REPO_ROOT, "system.json")) as Manifest;
 const templateJson = readJson(resolve(REPO_ROOT, "template.json")) as TemplateJson;
 
 describe("system.json", () => {
-  it("is a Foundry v13 system called fray", () => {
+  it("is a Foundry v13 system called fray, from the first stable v13 build", () => {
     expect(manifest.id).toBe("fray");
-    expect(manifest.compatibility).toEqual({ minimum: "13", verified: "13" });
+    // 13.341, v13's first stable build: the testing builds before it had CombatantGroup in
+    // flux (creating one threw in build 337), and Fray's team combat is built on it.
+    expect(manifest.compatibility).toEqual({ minimum: "13.341", verified: "13" });
     expect(manifest.version).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(manifest.socket).toBe(true);
+  });
+
+  it("asks for no socket: nothing in Fray listens on one (the GM is reached by queries)", () => {
+    expect(manifest.socket).toBeUndefined();
+    const sources = filesUnder(resolve(REPO_ROOT, "src"), /\.ts$/).map((file) =>
+      readFileSync(file, "utf8"),
+    );
+    expect(sources.filter((text) => /game\.socket|\.socket\?*\.(on|emit)\(/.test(text))).toEqual(
+      [],
+    );
+  });
+
+  it("gives new scenes a 5 ft square, the unit every ruleset's ranges are written in", () => {
+    expect(manifest.grid).toEqual({ distance: 5, units: "ft" });
   });
 
   it("declares the actor, item and team types the product needs", () => {
@@ -42,9 +58,10 @@ describe("system.json", () => {
     expect(Object.keys(manifest.documentTypes["CombatantGroup"] ?? {})).toEqual(["team"]);
   });
 
-  it("puts health and Energy on token bars", () => {
+  it("puts health on the first token bar and leaves the second to the ruleset", () => {
+    // Every ruleset's actors have health; Energy is Worldlines' (init sets the second bar).
     expect(manifest.primaryTokenAttribute).toBe("health");
-    expect(manifest.secondaryTokenAttribute).toBe("energy");
+    expect(manifest.secondaryTokenAttribute).toBeUndefined();
   });
 });
 
@@ -65,6 +82,24 @@ describe("template.json", () => {
   it("has an entry for each type it lists", () => {
     for (const [name, entry] of Object.entries(templateJson)) {
       for (const type of entry.types) expect(entry[type], `${name}.${type}`).toBeDefined();
+    }
+  });
+
+  // Foundry merges template.json into the manifest's documentTypes; a type there without its
+  // htmlFields would leave biographies and descriptions unsanitized on the server.
+  it("carries the same htmlFields as system.json, type by type and field by field", () => {
+    for (const [name, types] of Object.entries(manifest.documentTypes)) {
+      for (const [type, declared] of Object.entries(types)) {
+        const entry = templateJson[name]?.[type];
+        expect(entry?.htmlFields, `${name}.${type}`).toEqual(declared.htmlFields);
+      }
+    }
+    for (const [name, entry] of Object.entries(templateJson)) {
+      for (const type of entry.types) {
+        expect(manifest.documentTypes[name]?.[type]?.htmlFields, `${name}.${type}`).toEqual(
+          entry[type]?.htmlFields,
+        );
+      }
     }
   });
 });

@@ -8,6 +8,7 @@ import { FrayItem } from "./documents/item.ts";
 import { installRuleset, migrateRuleset } from "./rulesets/install.ts";
 import { shellRuleset } from "./rulesets/registry.ts";
 import { activeRuleset, registerSettings } from "./settings.ts";
+import { registerDataHooks } from "./migration.ts";
 
 /**
  * The `init` hook: everything Foundry must know before the world loads. Registration only; no
@@ -15,6 +16,7 @@ import { activeRuleset, registerSettings } from "./settings.ts";
  */
 export function init(): void {
   registerSettings();
+  registerDataHooks(); // the GM's data migration at ready, the ruleset-switch warning
 
   CONFIG.Actor.documentClass = FrayActor;
   CONFIG.Item.documentClass = FrayItem;

@@ -15,6 +15,20 @@ export function registerSettings(): void {
     choices: Object.fromEntries(rulesetIds().map((id) => [id, getRuleset(id).label])),
     default: DEFAULT_RULESET,
   });
+  // Which ruleset and which data version the stored actors and items were last written for (see
+  // migration.ts): when either differs at ready, the GM's client writes them in the current shape.
+  game.settings.register(SYSTEM_ID, "dataRuleset", {
+    scope: "world",
+    config: false,
+    type: String,
+    default: "",
+  });
+  game.settings.register(SYSTEM_ID, "dataVersion", {
+    scope: "world",
+    config: false,
+    type: Number,
+    default: 0,
+  });
   // Worldlines attack cards: apply damage without the Apply button (off: a person presses it).
   game.settings.register(SYSTEM_ID, "autoApplyDamage", {
     name: "FRAY.Settings.AutoApplyDamage.Name",

@@ -54,5 +54,9 @@ declare module "fvtt-types/configuration" {
     "fray.autoApplyDamage": boolean;
     "fray.turnStrictness": "strict" | "lenient";
     "fray.secondsPerRound": number;
+    /** The ruleset the stored data was last written for ("" before the first migration). */
+    "fray.dataRuleset": string;
+    /** The data version (SCHEMA_VERSION) the stored data was last written in (0: never). */
+    "fray.dataVersion": number;
   }
 }

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { BUNDLE_FILE, ZIP_FILE, listFiles } from "../../scripts/system-files.ts";
+import { BUNDLE_FILE, ZIP_FILE, isZipped, listFiles } from "../../scripts/system-files.ts";
 import { REPO_ROOT } from "../fake-foundry/index.ts";
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, "utf8"));
@@ -41,13 +41,15 @@ describe("the built system folder (dist/)", () => {
     for (const path of referenced) expect(existsSync(join(DIST, path)), path).toBe(true);
   });
 
-  it("zips exactly the folder's files at the zip's root", () => {
+  it("zips exactly the folder's files at the zip's root, without the source map", () => {
     const zipped = Object.keys(unzipSync(readFileSync(join(DIST, ZIP_FILE)))).sort();
-    const onDisk = listFiles(DIST)
-      .filter((path) => path !== ZIP_FILE)
-      .sort();
+    const onDisk = listFiles(DIST).filter(isZipped).sort();
     expect(zipped).toEqual(onDisk);
     expect(zipped).toContain("system.json");
+    expect(zipped.filter((path) => path.endsWith(".map"))).toEqual([]);
+    // The map stays beside the zip, and the release bundle does not ask for it.
+    expect(existsSync(join(DIST, `${BUNDLE_FILE}.map`))).toBe(true);
+    expect(readFileSync(join(DIST, BUNDLE_FILE), "utf8")).not.toContain("sourceMappingURL");
   });
 
   it("is the same system.json as the source", () => {

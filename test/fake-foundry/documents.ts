@@ -63,6 +63,10 @@ export class ClientDocument {
     this.flags = structuredClone(source.flags ?? {});
     this.ownership = { default: OWNERSHIP.NONE, ...(source.ownership ?? {}) };
     this.system = this.#buildSystem(source.system ?? {});
+    // Core: the document's source holds its system data as the model migrated and cleaned it.
+    if (typeof (this.system as DataModel).toObject === "function") {
+      this._source.system = (this.system as DataModel).toObject();
+    }
     this.#copyFields();
     this.#initEmbedded(source);
     this.prepareData();

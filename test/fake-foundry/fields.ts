@@ -71,6 +71,17 @@ export class DataField {
 }
 
 export class NumberField extends DataField {
+  // Core copies a field's options onto the field (`field.min`, `field.integer` …).
+  get min(): number | undefined {
+    return this.options.min;
+  }
+  get max(): number | undefined {
+    return this.options.max;
+  }
+  get integer(): boolean {
+    return this.options.integer === true;
+  }
+
   override clean(value: unknown): unknown {
     if (value === undefined) return this.getInitialValue();
     if (value === null || value === "") return this.options.nullable ? null : value;

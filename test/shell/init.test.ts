@@ -75,13 +75,16 @@ describe("the init hook", () => {
     ]);
   });
 
-  it("lets tokens show health and Energy bars", () => {
+  it("lets Worldlines tokens show health and Energy bars, Energy second on a new token", () => {
     const trackable = (fake.CONFIG["Actor"] as unknown as { trackableAttributes: object })
       .trackableAttributes;
     expect(trackable).toEqual({
-      character: { bar: ["health", "energy"], value: [] },
-      npc: { bar: ["health", "energy"], value: [] },
+      character: { bar: ["health", "energy"], value: ["exhaustion"] },
+      npc: { bar: ["health", "energy"], value: ["exhaustion"] },
     });
+    const system = fake.game.system as { primaryTokenAttribute: string };
+    expect(system).toMatchObject({ primaryTokenAttribute: "health" });
+    expect(system).toMatchObject({ secondaryTokenAttribute: "energy" });
   });
 
   it("writes nothing to the database", () => {

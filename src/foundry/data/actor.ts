@@ -1,4 +1,5 @@
 import { choiceField, htmlField, resourceField } from "./fields.ts";
+import { storageFields, wireSystemModels } from "./migrate.ts";
 
 /**
  * Energy a new actor starts with. Worldlines leaves the pool size to the table; six lets a
@@ -9,6 +10,15 @@ export const DEFAULT_ENERGY_MAX = 6;
 export const DEFAULT_HEALTH_MAX = 10;
 
 export const NPC_RANKS = ["minor", "elite", "boss"] as const;
+
+/**
+ * What token bars may show for actors of the generic models (rulesets without their own yet):
+ * health on the first bar, Energy on the second (see src/foundry/token-bars.ts).
+ */
+export const GENERIC_TOKEN_BARS = {
+  trackable: { bar: ["health", "energy"], value: [] },
+  secondary: "energy",
+} as const;
 export type NpcRank = (typeof NPC_RANKS)[number];
 
 function sharedActorSchema() {
@@ -16,6 +26,7 @@ function sharedActorSchema() {
     health: resourceField(DEFAULT_HEALTH_MAX),
     energy: resourceField(DEFAULT_ENERGY_MAX),
     biography: htmlField(),
+    ...storageFields(),
   };
 }
 
@@ -43,3 +54,10 @@ export class NpcData extends foundry.abstract.TypeDataModel<NpcSchema, Actor.Imp
     return npcSchema();
   }
 }
+
+/** The generic actor models; health and Energy each keep their value at most their maximum. */
+export const GENERIC_ACTOR_MODELS = wireSystemModels(
+  "generic",
+  { Actor: { character: CharacterData, npc: NpcData } },
+  { Actor: ["health", "energy"] },
+);

@@ -1,9 +1,10 @@
 import { choiceField, htmlField, integerField } from "./fields.ts";
+import { storageFields, wireSystemModels } from "./migrate.ts";
 
 export const WEAPON_KINDS = ["melee", "ranged", "thrown"] as const;
 
 function describedItem() {
-  return { description: htmlField() };
+  return { description: htmlField(), ...storageFields() };
 }
 
 function weaponSchema() {
@@ -63,3 +64,8 @@ export class TechniqueData extends foundry.abstract.TypeDataModel<
     return techniqueSchema();
   }
 }
+
+/** The generic item models (rulesets without their own; WWN's techniques). */
+export const GENERIC_ITEM_MODELS = wireSystemModels("generic", {
+  Item: { weapon: WeaponData, armor: ArmorData, gear: GearData, technique: TechniqueData },
+});

@@ -1,4 +1,5 @@
 import { integerField } from "./fields.ts";
+import { storageFields, wireSystemModels } from "./migrate.ts";
 
 /** Token dispositions a team can gather automatically (CONST.TOKEN_DISPOSITIONS values). */
 export const TEAM_DISPOSITIONS = [-2, -1, 0, 1] as const;
@@ -22,6 +23,7 @@ function teamSchema() {
     order: new NumberField({ required: true, nullable: true, integer: true, initial: null }),
     /** Free rounds the team still has from surprising its enemies. */
     surpriseRounds: integerField(0, { min: 0 }),
+    ...storageFields(),
   };
 }
 type TeamSchema = ReturnType<typeof teamSchema>;
@@ -35,3 +37,6 @@ export class TeamData extends foundry.abstract.TypeDataModel<
     return teamSchema();
   }
 }
+
+/** Teams have no value/maximum pair; they get the migration and the schema version. */
+export const TEAM_MODELS = wireSystemModels("generic", { CombatantGroup: { team: TeamData } });

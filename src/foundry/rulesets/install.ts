@@ -5,6 +5,7 @@
  */
 import { registerCombatHooks } from "../combat/ruleset-hooks.ts";
 import { SYSTEM_ID } from "../constants.ts";
+import { registerTokenBars } from "../token-bars.ts";
 import type { ShellRuleset } from "./types.ts";
 
 export function installRuleset(ruleset: ShellRuleset): void {
@@ -28,9 +29,7 @@ export function installRuleset(ruleset: ShellRuleset): void {
       CONFIG.statusEffects,
     ) as unknown as typeof CONFIG.statusEffects;
   }
-  CONFIG.Actor.trackableAttributes = structuredClone(
-    ruleset.trackableAttributes,
-  ) as unknown as typeof CONFIG.Actor.trackableAttributes;
+  registerTokenBars(ruleset.tokenBars);
   ruleset.registerSettings?.();
 
   registerCombatHooks(ruleset.combat ?? {});

@@ -4,6 +4,7 @@
  * init.ts installs the active ruleset's through install.ts and never names a ruleset.
  */
 import type { CombatRulesetHooks } from "../combat/ruleset-hooks.ts";
+import type { TokenBars } from "../token-bars.ts";
 
 /** A DataModel class (its constructor; Foundry builds the instances). */
 export type DataModelClass = new (...args: never[]) => object;
@@ -20,10 +21,7 @@ export interface SheetRegistration {
   readonly label: string;
 }
 
-/** What a token bar may track, by actor type (`CONFIG.Actor.trackableAttributes`). */
-export type TrackableAttributes = Readonly<
-  Record<string, { readonly bar: readonly string[]; readonly value: readonly string[] }>
->;
+export type { TokenBars } from "../token-bars.ts";
 
 /** A token HUD status effect as CONFIG.statusEffects lists it (its id; name, img … besides). */
 export interface StatusEffectEntry {
@@ -50,7 +48,8 @@ export interface ShellRuleset {
   /** The token HUD's status effects, given core's; absent: core's stay. */
   readonly statusEffects?: (core: readonly StatusEffectEntry[]) => StatusEffectEntry[];
   /** The attributes token bars may show. */
-  readonly trackableAttributes: TrackableAttributes;
+  /** What token bars may show, and what a new token's second bar shows. */
+  readonly tokenBars: TokenBars;
   /** Settings of its own, registered at init after Fray's shared ones. */
   readonly registerSettings?: () => void;
   /** Its part of the team combat: order input, turn start and end, round events, tracker chips. */

@@ -3,6 +3,9 @@
  * tokens, and the id an update is addressed to (a token's own actor by uuid, others by id).
  */
 
+import { sceneDistance } from "../../rules/core/distance.ts";
+import type { DistanceUnit } from "../../rules/core/distance.ts";
+
 /** The id the rules address an actor by: a token's own actor by its uuid, others by id. */
 export function combatantId(actor: Actor.Implementation): string {
   return actor.isToken ? actor.uuid : (actor.id ?? "");
@@ -30,15 +33,27 @@ export function targetedActors(): Actor.Implementation[] {
     .filter((actor): actor is Actor.Implementation => actor !== null);
 }
 
-/** Feet between the actor's token and the target's on the canvas, or null without a canvas. */
+/**
+ * How far the actor's token is from the target's on the canvas, in the unit a rule wants (feet
+ * by default), or null without a canvas or a token. Core measures in the scene's grid units;
+ * `sceneDistance` turns that into feet, metres or spaces, so a scene with default units (which
+ * counts squares) is not read as feet.
+ */
 export function canvasDistance(
   actor: Actor.Implementation,
   target: Actor.Implementation,
+  unit: DistanceUnit = "ft",
 ): number | null {
   const board = (globalThis as { canvas?: foundry.canvas.Canvas | null }).canvas;
   if (board?.ready !== true || board.grid === null) return null;
   const from = actor.getActiveTokens()[0];
   const to = target.getActiveTokens()[0];
   if (from === undefined || to === undefined) return null;
-  return board.grid.measurePath([from.center, to.center], {}).distance;
+  const measured = board.grid.measurePath([from.center, to.center], {}).distance;
+  const result = sceneDistance(
+    measured,
+    { distance: board.grid.distance, units: board.grid.units },
+    unit,
+  );
+  return result.ok ? result.value : null;
 }

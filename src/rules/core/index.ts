@@ -7,3 +7,4 @@ export * from "./random.ts";
 export * from "./result.ts";
 export * from "./guard.ts";
 export * from "./options.ts";
+export * from "./distance.ts";

@@ -66,10 +66,7 @@ export const tinyShell: ShellRuleset = {
   dataModels: generic.dataModels,
   sheets: generic.sheets,
   statusEffects: (core) => [...core, { id: "tinyWinded" }],
-  trackableAttributes: {
-    character: { bar: ["health"], value: [] },
-    npc: { bar: ["health"], value: [] },
-  },
+  tokenBars: { trackable: { bar: ["health"], value: [] }, secondary: null },
   registerSettings() {
     // fvtt-types only knows the settings declared in src/foundry/types.d.ts.
     const register = game.settings.register.bind(game.settings) as unknown as (

@@ -8,7 +8,7 @@ import { CharacterData, NpcData } from "../../data/actor.ts";
 import { ArmorData, GearData, TechniqueData, WeaponData } from "../../data/item.ts";
 import { FrayActorSheet } from "../../sheets/actor-sheet.ts";
 import { FrayItemSheet } from "../../sheets/item-sheet.ts";
-import { HEALTH_AND_ENERGY_BARS } from "../../shared/tokens.ts";
+import { GENERIC_TOKEN_BARS } from "../../data/actor.ts";
 import type { ShellRuleset } from "../types.ts";
 
 export const shellRuleset: ShellRuleset = {
@@ -30,5 +30,5 @@ export const shellRuleset: ShellRuleset = {
       label: "FRAY.Sheet.Item",
     },
   ],
-  trackableAttributes: HEALTH_AND_ENERGY_BARS,
+  tokenBars: GENERIC_TOKEN_BARS,
 };

@@ -14,6 +14,7 @@ import { damageFormula } from "../../../rules/worldlines/attack.ts";
 import { DEFAULT_OPTIONS } from "../../../rules/worldlines/options.ts";
 import type { RangeBand, Stance, Zone } from "../../../rules/worldlines/model.ts";
 import { choiceField, htmlField, integerField } from "../../data/fields.ts";
+import { storageFields, wireSystemModels } from "../../data/migrate.ts";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Fixed lists and documented defaults                                                        */
@@ -108,6 +109,15 @@ export const LIMITS = {
   ammo: 999,
   feet: 10000,
   quantity: 999,
+} as const;
+
+/**
+ * What token bars may show for a Worldlines actor: health and Energy as bars (Energy on the
+ * second bar of a new token), Exhaustion as a number (see src/foundry/token-bars.ts).
+ */
+export const WORLDLINES_TOKEN_BARS = {
+  trackable: { bar: ["health", "energy"], value: ["exhaustion"] },
+  secondary: "energy",
 } as const;
 
 /* ------------------------------------------------------------------------------------------ */
@@ -231,6 +241,7 @@ function actorSchema() {
     /** Exhaustion points (the Exhausted status shows while there is at least one). */
     exhaustion: integerField(0, { min: 0, max: LIMITS.exhaustion }),
     biography: htmlField(),
+    ...storageFields(),
   };
 }
 type ActorSchema = ReturnType<typeof actorSchema>;
@@ -355,6 +366,7 @@ function weaponSchema() {
       vulnerable: flagField(),
       stressed: flagField(),
     }),
+    ...storageFields(),
   };
 }
 type WeaponSchema = ReturnType<typeof weaponSchema>;
@@ -410,6 +422,7 @@ function armorSchema() {
     /** Added to every Armor die this piece rolls (may be negative). */
     quality: integerField(0, { min: -LIMITS.armorQuality, max: LIMITS.armorQuality }),
     equipped: flagField(true),
+    ...storageFields(),
   };
 }
 type ArmorSchema = ReturnType<typeof armorSchema>;
@@ -447,6 +460,7 @@ function techniqueSchema() {
     interrupt: flagField(),
     /** One line saying what it does, shown on the actor sheet. */
     effect: shortText(),
+    ...storageFields(),
   };
 }
 type TechniqueSchema = ReturnType<typeof techniqueSchema>;
@@ -478,6 +492,7 @@ function gearSchema() {
         if (value !== "") validateDamage(value);
       },
     }),
+    ...storageFields(),
   };
 }
 type GearSchema = ReturnType<typeof gearSchema>;
@@ -491,13 +506,20 @@ export class WorldlinesGearData extends foundry.abstract.TypeDataModel<
   }
 }
 
-/** The models init.ts registers when the world plays Worldlines. */
-export const WORLDLINES_DATA_MODELS = {
-  Actor: { character: WorldlinesCharacterData, npc: WorldlinesNpcData },
-  Item: {
-    weapon: WorldlinesWeaponData,
-    armor: WorldlinesArmorData,
-    gear: WorldlinesGearData,
-    technique: WorldlinesTechniqueData,
+/**
+ * The models init.ts registers when the world plays Worldlines. Health and Energy, and a
+ * weapon's loaded rounds, never exceed their maximum (validateJoint, see data/migrate.ts).
+ */
+export const WORLDLINES_DATA_MODELS = wireSystemModels(
+  "worldlines",
+  {
+    Actor: { character: WorldlinesCharacterData, npc: WorldlinesNpcData },
+    Item: {
+      weapon: WorldlinesWeaponData,
+      armor: WorldlinesArmorData,
+      gear: WorldlinesGearData,
+      technique: WorldlinesTechniqueData,
+    },
   },
-} as const;
+  { Actor: ["health", "energy"], "Item.weapon": ["ammo"] },
+);

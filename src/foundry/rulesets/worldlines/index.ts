@@ -7,13 +7,12 @@
 import type { CombatRulesetHooks } from "../../combat/ruleset-hooks.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
 import { ACTOR_TYPES, ITEM_TYPES } from "../../constants.ts";
-import { HEALTH_AND_ENERGY_BARS } from "../../shared/tokens.ts";
 import type { ShellRuleset } from "../types.ts";
 import { runRoundEvent, runTurnEnd, runTurnStart } from "./actions.ts";
 import { toCombatant } from "./adapter.ts";
 import { ATTACK_QUERY, handleAttackQuery } from "./attack/workflow.ts";
 import { wireAttackCard, wireStatusCard } from "./cards/buttons.ts";
-import { WORLDLINES_DATA_MODELS } from "./data.ts";
+import { WORLDLINES_DATA_MODELS, WORLDLINES_TOKEN_BARS } from "./data.ts";
 import { WorldlinesActorSheet } from "./sheets/actor-sheet.ts";
 import { WorldlinesItemSheet } from "./sheets/item-sheet.ts";
 import { worldlinesStatusEffects } from "./statuses/effects.ts";
@@ -65,7 +64,7 @@ export const shellRuleset: ShellRuleset = {
     },
   ],
   statusEffects: worldlinesStatusEffects,
-  trackableAttributes: HEALTH_AND_ENERGY_BARS,
+  tokenBars: WORLDLINES_TOKEN_BARS,
   combat: WORLDLINES_COMBAT_HOOKS,
   wireChatCard(message, html) {
     wireAttackCard(message, html);

@@ -23,6 +23,7 @@ import { FRESH_ACTIONS } from "../../../rules/wwn/actions.ts";
 import { ATTRIBUTES } from "../../../rules/wwn/model.ts";
 import type { Attribute, WwnLife } from "../../../rules/wwn/model.ts";
 import { choiceField, htmlField, integerField } from "../../data/fields.ts";
+import { storageFields, wireSystemModels } from "../../data/migrate.ts";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Fixed lists and documented defaults                                                        */
@@ -80,6 +81,15 @@ export const WWN_NATURAL_AC = 10;
 export const WWN_SAVE = 15;
 /** Human combat movement, feet. */
 export const WWN_SPEED = 30;
+
+/**
+ * What token bars may show for a WWN actor: hit points as the bar, wounds as a number. WWN has
+ * no Energy, so a new token gets no second bar (see src/foundry/token-bars.ts).
+ */
+export const WWN_TOKEN_BARS = {
+  trackable: { bar: ["health"], value: ["wounds"] },
+  secondary: null,
+} as const;
 
 const LIMITS = { hp: 999, ac: 40, bonus: 20, save: 30, feet: 1000, wounds: 99, minutes: 9999 };
 
@@ -211,6 +221,7 @@ function actorSchema() {
     shockImmune: flagField(),
     actions: actionsField(),
     biography: htmlField(),
+    ...storageFields(),
   };
 }
 type ActorSchema = ReturnType<typeof actorSchema>;
@@ -301,6 +312,7 @@ function weaponSchema() {
     loaded: flagField(true),
     /** In hand or at the belt; a stowed weapon cannot attack. */
     readied: flagField(true),
+    ...storageFields(),
   };
 }
 type WeaponSchema = ReturnType<typeof weaponSchema>;
@@ -328,6 +340,7 @@ function armorSchema() {
     broken: flagField(),
     /** Shield only: magical shields cannot be shattered. */
     magical: flagField(),
+    ...storageFields(),
   };
 }
 type ArmorSchema = ReturnType<typeof armorSchema>;
@@ -343,6 +356,7 @@ function gearSchema() {
     description: htmlField(),
     quantity: integerField(1, { min: 0, max: 999 }),
     readied: flagField(),
+    ...storageFields(),
   };
 }
 type GearSchema = ReturnType<typeof gearSchema>;
@@ -353,8 +367,15 @@ export class WwnGearData extends foundry.abstract.TypeDataModel<GearSchema, Item
   }
 }
 
-/** The models registered when the world plays WWN (technique keeps the generic one). */
-export const WWN_DATA_MODELS = {
-  Actor: { character: WwnCharacterData, npc: WwnNpcData },
-  Item: { weapon: WwnWeaponData, armor: WwnArmorData, gear: WwnGearData },
-} as const;
+/**
+ * The models registered when the world plays WWN (technique keeps the generic one). Hit points
+ * never exceed their maximum (validateJoint, see data/migrate.ts).
+ */
+export const WWN_DATA_MODELS = wireSystemModels(
+  "wwn",
+  {
+    Actor: { character: WwnCharacterData, npc: WwnNpcData },
+    Item: { weapon: WwnWeaponData, armor: WwnArmorData, gear: WwnGearData },
+  },
+  { Actor: ["health"] },
+);

@@ -9,7 +9,7 @@ import { shellRuleset as generic } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
 import { WWN_ATTACK_QUERY, handleWwnAttackQuery, wireWwnCard } from "./attack/workflow.ts";
 import { WWN_COMBAT_HOOKS } from "./combat.ts";
-import { WWN_DATA_MODELS } from "./data.ts";
+import { WWN_DATA_MODELS, WWN_TOKEN_BARS } from "./data.ts";
 import { WwnActorSheet } from "./sheets/actor-sheet.ts";
 import { WwnItemSheet } from "./sheets/item-sheet.ts";
 
@@ -33,7 +33,7 @@ export const shellRuleset: ShellRuleset = {
       label: "FRAY.Wwn.Sheet.Item",
     },
   ],
-  trackableAttributes: generic.trackableAttributes,
+  tokenBars: WWN_TOKEN_BARS,
   combat: WWN_COMBAT_HOOKS,
   wireChatCard: wireWwnCard,
   refereeActions: { [WWN_ATTACK_QUERY]: handleWwnAttackQuery },
