@@ -9,8 +9,8 @@
  */
 import { stepDie } from "../core/dice.ts";
 import type { DiceSource, StepDie } from "../core/dice.ts";
-import { formulaMax, parseFormula, rollFormula } from "../core/formula.ts";
-import type { Formula } from "../core/formula.ts";
+import { cachedFormula, formulaMax, parseCachedFormula, rollFormula } from "../core/formula.ts";
+import type { Formula, FormulaRefusal } from "../core/formula.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { diffAll, withoutStatus } from "./changes.ts";
@@ -83,7 +83,7 @@ export type AttackRefusal =
   | "notEnoughEnergy"
   | "charmedByTarget"
   | "nonLethalNotAllowed"
-  | "badFormula"
+  | FormulaRefusal
   | "sameCombatant";
 
 export type EvasionRefusal =
@@ -161,18 +161,9 @@ export interface AttackOutcome {
   readonly updates: readonly ActorUpdate[];
 }
 
-const formulaCache = new Map<string, Formula | null>();
-
-/** Parses a damage formula once (pure: the same text always parses the same). */
+/** Parses a damage formula once (pure: the same text always parses the same); null if refused. */
 export function damageFormula(source: string): Formula | null {
-  let cached = formulaCache.get(source);
-  if (cached === undefined) {
-    const parsed = parseFormula(source);
-    cached = parsed.ok ? parsed.value : null;
-    if (formulaCache.size > 1000) formulaCache.clear();
-    formulaCache.set(source, cached);
-  }
-  return cached;
+  return cachedFormula(source);
 }
 
 /** Critical damage: the formula's maximum times the multiplier (1d6+1 → 7 × 2 = 14). */
@@ -280,8 +271,9 @@ export function checkAttack(
   if (attacker.statuses.staggered) return refuse("staggered");
   if (attacker.statuses.charmed?.sourceId === defender.id) return refuse("charmedByTarget");
   if (s.nonLethal === true && !allowsNonLethal(weapon)) return refuse("nonLethalNotAllowed");
-  const formula = damageFormula(weapon.damage);
-  if (formula === null) return refuse("badFormula", { formula: weapon.damage });
+  const parsed = parseCachedFormula(weapon.damage);
+  if (!parsed.ok) return parsed;
+  const formula = parsed.value;
   const cost =
     s.energyCost ?? (weapon.kind === "thrown" ? options.costs.throw : options.costs.attack);
   if (cost > attacker.energy.value) {

@@ -15,8 +15,8 @@
  * - No natural 20 or natural 1 rule: the chapter has none.
  */
 import type { DiceSource } from "../core/dice.ts";
-import { cachedFormula, formulaMax, rollFormula } from "../core/formula.ts";
-import type { Formula } from "../core/formula.ts";
+import { formulaMax, parseCachedFormula, rollFormula } from "../core/formula.ts";
+import type { Formula, FormulaRefusal } from "../core/formula.ts";
 import { addModifier, sumModifiers } from "../core/modifier.ts";
 import type { Modifier } from "../core/modifier.ts";
 import { ok, refuse } from "../core/result.ts";
@@ -89,7 +89,7 @@ export type AttackRefusal =
   | "targetDead"
   | "notReadied"
   | "notLoaded"
-  | "badFormula"
+  | FormulaRefusal
   | "notMeleeWeapon"
   | "cannotThrow"
   | "targetNotAdjacent"
@@ -296,8 +296,9 @@ export function checkAttackRules(
   if (defender.life === "dead") return refuse("targetDead");
   if (!weapon.readied) return refuse("notReadied");
   if (weapon.reload !== undefined && weapon.loaded === false) return refuse("notLoaded");
-  const formula = cachedFormula(weapon.damage);
-  if (formula === null) return refuse("badFormula", { formula: weapon.damage });
+  const parsed = parseCachedFormula(weapon.damage);
+  if (!parsed.ok) return parsed;
+  const formula = parsed.value;
   if (mode === "melee" && weapon.mode === "ranged") return refuse("notMeleeWeapon");
   if (mode === "thrown" && weapon.mode !== "thrown" && weapon.throwable !== true) {
     return refuse("cannotThrow");

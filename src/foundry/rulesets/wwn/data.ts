@@ -18,7 +18,13 @@
  *   at least as good; then the Dexterity modifier and a free bonus (see `armorClass`).
  */
 import { attributeModifier } from "../../../rules/wwn/defense.ts";
-import { cachedFormula } from "../../../rules/core/formula.ts";
+import {
+  cachedFormula,
+  MAX_DICE,
+  MAX_FACES,
+  MAX_FLAT,
+  parseCachedFormula,
+} from "../../../rules/core/formula.ts";
 import { FRESH_ACTIONS } from "../../../rules/wwn/actions.ts";
 import { ATTRIBUTES } from "../../../rules/wwn/model.ts";
 import type { Attribute, WwnLife } from "../../../rules/wwn/model.ts";
@@ -99,6 +105,18 @@ export function isWwnDamageFormula(formula: string): boolean {
 function validateDamage(value: unknown): void {
   if (typeof value !== "string" || !isWwnDamageFormula(value)) {
     const formula = typeof value === "string" ? value : JSON.stringify(value);
+    const parsed = parseCachedFormula(formula);
+    // Over the one formula limit: say so and name the limit, rather than "cannot be rolled".
+    if (!parsed.ok && parsed.reason === "formulaTooLarge") {
+      throw new Error(
+        say("FRAY.Refusal.formulaTooLarge", {
+          formula,
+          maxDice: String(MAX_DICE),
+          maxFaces: String(MAX_FACES),
+          maxFlat: String(MAX_FLAT),
+        }),
+      );
+    }
     throw new Error(say("FRAY.Wwn.Item.Invalid.Damage", { formula }));
   }
 }
