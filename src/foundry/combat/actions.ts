@@ -24,6 +24,7 @@ import { settleOrder } from "./start.ts";
 import type { StartChoice } from "./start.ts";
 import { rosterOf, teamsOf, turnContext, turnStateOf, turnStateUpdate } from "./state.ts";
 import type { CombatLike, CombatantLike } from "./state.ts";
+import { warnRefusal as showRefusal } from "../shared/refusal.ts";
 
 export const COMBAT_QUERY = `${SYSTEM_ID}.combatAction`;
 
@@ -150,9 +151,9 @@ export async function handleCombatQuery(data: unknown): Promise<ActionOutcome> {
   return performTurnAction(request);
 }
 
-/** Tells the user why nothing happened, in their language. */
-export function warnRefusal(reason: string): void {
-  ui.notifications?.warn(game.i18n?.localize(`FRAY.Combat.Refusal.${reason}`) ?? reason);
+/** Tells the user why nothing happened, in their language (a bad number names its field). */
+export function warnRefusal(reason: string, detail?: Readonly<Record<string, unknown>>): void {
+  showRefusal((key) => `FRAY.Combat.Refusal.${key}`, detail ? { reason, detail } : { reason });
 }
 
 /** Sends the request to the active GM; fvtt-types only knows core's own query names. */
@@ -204,7 +205,7 @@ export async function startFrayCombat(
   if (turnStateOf(combat).round > 0) return refused("alreadyStarted");
   const ruleset = activeRuleset();
   const settled = await settleOrder(combat, ruleset, choice);
-  if (!settled.ok) return refused(settled.reason);
+  if (!settled.ok) return refused(settled.reason, settled.detail);
   const { order, effects } = settled;
   if (order.mode === "team") {
     const updates = teamsOf(combat).map((team) => ({
@@ -246,8 +247,8 @@ export async function startFrayCombat(
   return { ok: true };
 }
 
-function refused(reason: string): ActionOutcome {
-  warnRefusal(reason);
+function refused(reason: string, detail?: Readonly<Record<string, unknown>>): ActionOutcome {
+  warnRefusal(reason, detail);
   return { ok: false, reason };
 }
 

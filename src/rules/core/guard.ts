@@ -8,6 +8,7 @@
  * The refusal's `detail` names the offending field and its value, so the shell can say which
  * input was bad.
  */
+import { DIE_STEPS } from "./dice.ts";
 import { refuse } from "./result.ts";
 import type { Refusal } from "./result.ts";
 
@@ -27,14 +28,22 @@ export interface NumberRule {
   readonly whole?: boolean;
 }
 
+/**
+ * The largest size a modifier, skill, bonus, Armor Class or target number may have. Far beyond
+ * any game's numbers, yet small enough that sums of them never overflow or lose whole numbers.
+ */
+export const MAX_MODIFIER = 1_000_000;
+
 /** Common rules, named for what they guard. */
 export const NUMBER_RULES = {
-  /** Any finite number (modifiers, skills, attribute modifiers). */
+  /** Any finite number. */
   finite: {},
+  /** A modifier, skill, bonus or target number (may be negative). */
+  modifier: { min: -MAX_MODIFIER, max: MAX_MODIFIER },
   /** A cost or an amount that may be zero but never negative. */
   nonNegative: { min: 0 },
-  /** A whole count that may be zero (dice in a pool, counters, ammunition). */
-  count: { min: 0, whole: true },
+  /** A whole count that may be zero (dice in a pool, counters, ammunition, costs, minutes). */
+  count: { min: 0, whole: true, max: MAX_MODIFIER },
 } as const satisfies Record<string, NumberRule>;
 
 /**
@@ -96,4 +105,45 @@ export function checkPool(field: string, value: unknown, max: unknown): NumberRe
     checkNumber(`${field}.max`, max, NUMBER_RULES.nonNegative) ??
     checkNumber(`${field}.value`, value, { min: 0, max: max as number })
   );
+}
+
+/** Checks that `die` is a die of the step ladder (d4 … d12). */
+export function checkStepDie(field: string, die: unknown): NumberRefusal | undefined {
+  const refusal = checkNumber(field, die, { min: 4, max: 12, whole: true });
+  if (refusal) return refusal;
+  return (DIE_STEPS as readonly number[]).includes(die as number)
+    ? undefined
+    : refuse("out-of-range", { field, value: die as number, min: 4, max: 12 });
+}
+
+/**
+ * Checks every number anywhere inside `value` (objects and arrays, to a modest depth) against
+ * `rule` (default: finite): the first bad one comes back as a refusal naming its path, e.g.
+ * `attacker.skills.firearms`. Functions are skipped (they are choices, not data).
+ */
+export function checkAllNumbers(
+  field: string,
+  value: unknown,
+  rule: NumberRule = NUMBER_RULES.finite,
+  depth = 6,
+): NumberRefusal | undefined {
+  if (typeof value === "number") return checkNumber(field, value, rule);
+  if (value === null || typeof value !== "object" || depth === 0) return undefined;
+  for (const key in value) {
+    const refusal = checkAllNumbers(
+      `${field}.${key}`,
+      (value as Record<string, unknown>)[key],
+      rule,
+      depth - 1,
+    );
+    if (refusal) return refusal;
+  }
+  return undefined;
+}
+
+/** The first refusal among `checks` (each already run), or undefined when all passed. */
+export function firstRefusal(
+  ...checks: readonly (NumberRefusal | undefined)[]
+): NumberRefusal | undefined {
+  return checks.find((check) => check !== undefined);
 }

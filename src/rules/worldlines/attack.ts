@@ -11,13 +11,15 @@ import { stepDie } from "../core/dice.ts";
 import type { DiceSource, StepDie } from "../core/dice.ts";
 import { cachedFormula, formulaMax, parseCachedFormula, rollFormula } from "../core/formula.ts";
 import type { Formula, FormulaRefusal } from "../core/formula.ts";
+import { checkAllNumbers } from "../core/guard.ts";
+import type { NumberRefusalReason } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { diffAll, withoutStatus } from "./changes.ts";
 import type { ActorUpdate } from "./changes.ts";
 import { rollSpiritCheck } from "./checks.ts";
 import type { CheckResult } from "./checks.ts";
-import { loseHealth } from "./health.ts";
+import { applyHealthLoss } from "./lose-health.ts";
 import type {
   Cover,
   RangeBand,
@@ -28,6 +30,7 @@ import type {
 } from "./model.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
 import type { HeadshotEffect, WorldlinesOptions } from "./options.ts";
+import { checkCombatant, checkOptions, checkWeapon, optionalCount } from "./valid.ts";
 import { applyStatus } from "./statuses.ts";
 
 export interface Modifier {
@@ -84,10 +87,11 @@ export type AttackRefusal =
   | "charmedByTarget"
   | "nonLethalNotAllowed"
   | FormulaRefusal
+  | NumberRefusalReason
   | "sameCombatant";
 
 export type EvasionRefusal =
-  "critical" | "notActive" | "notEnoughEnergy" | "interruptUsed" | "stressed";
+  "critical" | "notActive" | "notEnoughEnergy" | "interruptUsed" | "stressed" | NumberRefusalReason;
 
 export interface AttackRoll {
   readonly die: StepDie;
@@ -266,6 +270,14 @@ export function checkAttack(
 ): Result<{ cost: number; formula: Formula }, AttackRefusal> {
   const { attacker, defender, weapon } = input;
   const s = input.situation ?? {};
+  const bad =
+    checkCombatant("attacker", attacker) ??
+    checkCombatant("defender", defender) ??
+    checkWeapon("weapon", weapon) ??
+    checkAllNumbers("situation", s) ??
+    optionalCount("situation.energyCost", s.energyCost) ??
+    checkOptions(options);
+  if (bad) return bad;
   if (attacker.id === defender.id) return refuse("sameCombatant");
   if (attacker.life !== "active") return refuse("notActive");
   if (attacker.statuses.staggered) return refuse("staggered");
@@ -288,6 +300,8 @@ export function checkEvasion(
   critical: boolean,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<{ cost: number }, EvasionRefusal> {
+  const bad = checkCombatant("defender", defender) ?? checkOptions(options);
+  if (bad) return bad;
   if (critical) return refuse("critical");
   if (defender.life !== "active") return refuse("notActive");
   const cost = options.costs.evade;
@@ -302,6 +316,8 @@ export function checkExtraEvasion(
   defender: WorldlinesCombatant,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<{ cost: number }, EvasionRefusal> {
+  const bad = checkCombatant("defender", defender) ?? checkOptions(options);
+  if (bad) return bad;
   if (defender.life !== "active") return refuse("notActive");
   if (defender.interruptUsed) return refuse("interruptUsed");
   if (defender.statuses.stressed) return refuse("stressed");
@@ -426,7 +442,7 @@ export function resolveAttack(
       if (effect === "triple") multiplier = options.headshotMultiplier;
     }
     if (killed) {
-      const loss = loseHealth(defender, defender.health.value, { nonLethal, dice }, options);
+      const loss = applyHealthLoss(defender, defender.health.value, { nonLethal, dice }, options);
       healthLost = loss.lost;
       if (nonLethal) {
         defender = loss.actor;
@@ -459,7 +475,7 @@ export function resolveAttack(
         armor,
         dealt,
       };
-      const loss = loseHealth(defender, dealt, { nonLethal, dice }, options);
+      const loss = applyHealthLoss(defender, dealt, { nonLethal, dice }, options);
       defender = loss.actor;
       healthLost = loss.lost;
       if (loss.downed !== undefined) downed = loss.downed;

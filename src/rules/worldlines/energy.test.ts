@@ -109,9 +109,11 @@ describe("spending Energy", () => {
 
   it("refreshes to the maximum at the Energy phase", () => {
     const drained = { ...maya, energy: { value: 0, max: 6 } };
-    expect(refreshEnergy(drained).actor.energy.value).toBe(6);
-    expect(refreshEnergy(drained).update?.changes).toEqual({ "system.energy.value": 6 });
-    expect(refreshEnergy(maya).update).toBeNull();
+    expect(refreshEnergy(drained)).toMatchObject({
+      ok: true,
+      value: { actor: { energy: { value: 6 } }, update: { changes: { "system.energy.value": 6 } } },
+    });
+    expect(refreshEnergy(maya)).toMatchObject({ ok: true, value: { update: null } });
   });
 
   it("never leaves Energy negative, whatever is attempted", () => {
