@@ -103,8 +103,16 @@ describe("spending Energy", () => {
     expect(checkAction({ ...maya, life: "dying" }, { kind: "reload" })).toMatchObject({
       reason: "notActive",
     });
-    expect(checkAction(maya, { kind: "move", spaces: 0 })).toMatchObject({ reason: "badAmount" });
-    expect(checkAction(maya, { kind: "move", spaces: 1.5 })).toMatchObject({ reason: "badAmount" });
+    expect(checkAction(maya, { kind: "move", spaces: 0 })).toMatchObject({
+      reason: "out-of-range",
+      detail: { field: "action.spaces" },
+    });
+    expect(checkAction(maya, { kind: "move", spaces: 1.5 })).toMatchObject({ reason: "not-whole" });
+    // A negative cost once raised Energy.
+    expect(checkAction(maya, { kind: "technique", cost: -3 })).toMatchObject({
+      reason: "out-of-range",
+      detail: { field: "action.cost", value: -3 },
+    });
   });
 
   it("refreshes to the maximum at the Energy phase", () => {

@@ -4,6 +4,7 @@
  */
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import type { NumberRefusalReason } from "../core/guard.ts";
 import { diffCombatant } from "./changes.ts";
 import type { ActorUpdate } from "./changes.ts";
@@ -43,7 +44,6 @@ export type EnergyRefusal =
   | "notEnoughEnergy"
   | "staggered"
   | "legDisabled"
-  | "badAmount"
   | "sameStance"
   | NumberRefusalReason;
 
@@ -88,12 +88,13 @@ export function checkAction(
   const bad = checkCombatant("actor", actor) ?? checkOptions(options);
   if (bad) return bad;
   if (actor.life !== "active") return refuse("notActive");
-  if (action.kind === "move" && (!Number.isInteger(action.spaces) || action.spaces < 1)) {
-    return refuse("badAmount");
-  }
-  if (action.kind === "technique" && (!Number.isInteger(action.cost) || action.cost < 0)) {
-    return refuse("badAmount");
-  }
+  const badAmount =
+    action.kind === "move"
+      ? checkNumber("action.spaces", action.spaces, { ...NUMBER_RULES.count, min: 1 })
+      : action.kind === "technique"
+        ? checkNumber("action.cost", action.cost, NUMBER_RULES.count)
+        : undefined;
+  if (badAmount) return badAmount;
   if (action.kind === "changeStance" && action.to === actor.stance) return refuse("sameStance");
   if (actor.statuses.staggered && (ATTACKS.has(action.kind) || MOVES.has(action.kind))) {
     return refuse("staggered");
