@@ -1,4 +1,5 @@
 /** Showing a rules refusal to the user, the same way for every ruleset. */
+import { parseCachedFormula } from "../../rules/core/formula.ts";
 import { i18n } from "./env.ts";
 
 export interface ShownRefusal {
@@ -46,4 +47,17 @@ export function warnRefusal(
   context: Readonly<Record<string, string>> = {},
 ): void {
   ui.notifications?.warn(refusalText(keyOf, refusal, context));
+}
+
+/**
+ * The message for a damage formula over the one formula limit (core/formula.ts), naming the limit;
+ * null when the formula is within it. For the sheets' validation, which may run before i18n is up.
+ */
+export function formulaLimitMessage(formula: string): string | null {
+  const parsed = parseCachedFormula(formula);
+  if (parsed.ok || parsed.reason !== "formulaTooLarge") return null;
+  const data = Object.fromEntries(
+    Object.entries(parsed.detail ?? {}).map(([k, v]) => [k, String(v)]),
+  );
+  return game.i18n?.format("FRAY.Refusal.formulaTooLarge", data) ?? parsed.reason;
 }

@@ -10,11 +10,11 @@
  */
 import { DIE_STEPS, isStepDie } from "../../../rules/core/dice.ts";
 import type { StepDie } from "../../../rules/core/dice.ts";
-import { MAX_DICE, MAX_FACES, MAX_FLAT, parseCachedFormula } from "../../../rules/core/formula.ts";
 import { damageFormula } from "../../../rules/worldlines/attack.ts";
 import { DEFAULT_OPTIONS } from "../../../rules/worldlines/options.ts";
 import type { RangeBand, Stance, Zone } from "../../../rules/worldlines/model.ts";
 import { choiceField, htmlField, integerField } from "../../data/fields.ts";
+import { formulaLimitMessage } from "../../shared/refusal.ts";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Fixed lists and documented defaults                                                        */
@@ -128,18 +128,9 @@ export function isDamageFormula(formula: string): boolean {
 function validateDamage(value: unknown): void {
   if (typeof value !== "string" || !isDamageFormula(value)) {
     const formula = typeof value === "string" ? value : JSON.stringify(value);
-    const parsed = parseCachedFormula(formula);
     // Over the one formula limit: say so and name the limit, rather than "cannot be rolled".
-    if (!parsed.ok && parsed.reason === "formulaTooLarge") {
-      throw new Error(
-        say("FRAY.Refusal.formulaTooLarge", {
-          formula,
-          maxDice: String(MAX_DICE),
-          maxFaces: String(MAX_FACES),
-          maxFlat: String(MAX_FLAT),
-        }),
-      );
-    }
+    const overLimit = formulaLimitMessage(formula);
+    if (overLimit !== null) throw new Error(overLimit);
     throw new Error(say("FRAY.Worldlines.Item.Invalid.Damage", { formula }));
   }
 }

@@ -18,17 +18,12 @@
  *   at least as good; then the Dexterity modifier and a free bonus (see `armorClass`).
  */
 import { attributeModifier } from "../../../rules/wwn/defense.ts";
-import {
-  cachedFormula,
-  MAX_DICE,
-  MAX_FACES,
-  MAX_FLAT,
-  parseCachedFormula,
-} from "../../../rules/core/formula.ts";
+import { cachedFormula } from "../../../rules/core/formula.ts";
 import { FRESH_ACTIONS } from "../../../rules/wwn/actions.ts";
 import { ATTRIBUTES } from "../../../rules/wwn/model.ts";
 import type { Attribute, WwnLife } from "../../../rules/wwn/model.ts";
 import { choiceField, htmlField, integerField } from "../../data/fields.ts";
+import { formulaLimitMessage } from "../../shared/refusal.ts";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Fixed lists and documented defaults                                                        */
@@ -105,18 +100,9 @@ export function isWwnDamageFormula(formula: string): boolean {
 function validateDamage(value: unknown): void {
   if (typeof value !== "string" || !isWwnDamageFormula(value)) {
     const formula = typeof value === "string" ? value : JSON.stringify(value);
-    const parsed = parseCachedFormula(formula);
     // Over the one formula limit: say so and name the limit, rather than "cannot be rolled".
-    if (!parsed.ok && parsed.reason === "formulaTooLarge") {
-      throw new Error(
-        say("FRAY.Refusal.formulaTooLarge", {
-          formula,
-          maxDice: String(MAX_DICE),
-          maxFaces: String(MAX_FACES),
-          maxFlat: String(MAX_FLAT),
-        }),
-      );
-    }
+    const overLimit = formulaLimitMessage(formula);
+    if (overLimit !== null) throw new Error(overLimit);
     throw new Error(say("FRAY.Wwn.Item.Invalid.Damage", { formula }));
   }
 }
