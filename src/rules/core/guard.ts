@@ -116,10 +116,35 @@ export function checkStepDie(field: string, die: unknown): NumberRefusal | undef
     : refuse("out-of-range", { field, value: die as number, min: 4, max: 12 });
 }
 
+/** Whether `value` passes `rule`, without building a refusal (the hot path of a deep check). */
+function passes(value: number, rule: NumberRule): boolean {
+  return (
+    Number.isFinite(value) &&
+    (rule.whole !== true || Number.isInteger(value)) &&
+    (rule.min === undefined || value >= rule.min) &&
+    (rule.max === undefined || value <= rule.max)
+  );
+}
+
+/** The keys down to the first number inside `value` that fails `rule`, or null when none does. */
+function firstBadPath(value: unknown, rule: NumberRule, depth: number): string[] | null {
+  if (typeof value === "number") return passes(value, rule) ? null : [];
+  if (value === null || typeof value !== "object" || depth === 0) return null;
+  for (const key in value) {
+    const path = firstBadPath((value as Record<string, unknown>)[key], rule, depth - 1);
+    if (path !== null) {
+      path.unshift(key);
+      return path;
+    }
+  }
+  return null;
+}
+
 /**
  * Checks every number anywhere inside `value` (objects and arrays, to a modest depth) against
  * `rule` (default: finite): the first bad one comes back as a refusal naming its path, e.g.
- * `attacker.skills.firearms`. Functions are skipped (they are choices, not data).
+ * `attacker.skills.firearms`. Functions are skipped (they are choices, not data). Nothing is
+ * allocated unless a number is refused, since every attack runs it.
  */
 export function checkAllNumbers(
   field: string,
@@ -127,18 +152,11 @@ export function checkAllNumbers(
   rule: NumberRule = NUMBER_RULES.finite,
   depth = 6,
 ): NumberRefusal | undefined {
-  if (typeof value === "number") return checkNumber(field, value, rule);
-  if (value === null || typeof value !== "object" || depth === 0) return undefined;
-  for (const key in value) {
-    const refusal = checkAllNumbers(
-      `${field}.${key}`,
-      (value as Record<string, unknown>)[key],
-      rule,
-      depth - 1,
-    );
-    if (refusal) return refusal;
-  }
-  return undefined;
+  const path = firstBadPath(value, rule, depth);
+  if (path === null) return undefined;
+  let bad: unknown = value;
+  for (const key of path) bad = (bad as Record<string, unknown>)[key];
+  return checkNumber([field, ...path].join("."), bad, rule);
 }
 
 /** The first refusal among `checks` (each already run), or undefined when all passed. */

@@ -12,7 +12,8 @@ import {
   NUMBER_RULES,
 } from "../core/guard.ts";
 import type { NumberRefusal } from "../core/guard.ts";
-import type { WorldlinesCombatant, WorldlinesWeapon } from "./model.ts";
+import { isStepDie } from "../core/dice.ts";
+import type { WorldlinesCombatant, WorldlinesWeapon, Zone } from "./model.ts";
 import type { WorldlinesOptions } from "./options.ts";
 
 /** Checks one combatant: every number finite, health and Energy in range, dice on the ladder. */
@@ -27,19 +28,18 @@ export function checkCombatant(
     checkPool(`${field}.energy`, actor.energy.value, actor.energy.max) ??
     checkNumber(`${field}.armorBonus`, actor.armorBonus, NUMBER_RULES.modifier);
   if (pools) return pools;
-  for (const [name, die] of Object.entries(actor.traits)) {
-    const refusal = checkStepDie(`${field}.traits.${name}`, die);
-    if (refusal) return refusal;
+  for (const name in actor.traits) {
+    const die = actor.traits[name];
+    if (!isStepDie(die)) return checkStepDie(`${field}.traits.${name}`, die);
   }
-  for (const [zone, die] of Object.entries(actor.armor)) {
-    if (die === null) continue;
-    const refusal = checkStepDie(`${field}.armor.${zone}`, die);
-    if (refusal) return refusal;
+  for (const zone in actor.armor) {
+    const die = actor.armor[zone as Zone];
+    if (die !== null && die !== undefined && !isStepDie(die)) {
+      return checkStepDie(`${field}.armor.${zone}`, die);
+    }
   }
-  for (const [name, bonus] of Object.entries(actor.skills)) {
-    const refusal = checkNumber(`${field}.skills.${name}`, bonus, NUMBER_RULES.modifier);
-    if (refusal) return refusal;
-  }
+  const skills = checkAllNumbers(`${field}.skills`, actor.skills, NUMBER_RULES.modifier);
+  if (skills) return skills;
   const s = actor.statuses;
   return (
     optionalCount(`${field}.critWiden`, actor.critWiden) ??
