@@ -6,9 +6,12 @@
  * - the dice-pool game's exact odds: hits of a pool, net hits of a contested roll, an attack.
  * Freelancers' figures come from bench/freelancers.ts, imported here.
  * - the two-dice game's exact odds (bench/twodice.ts).
+ * - the worst case: exact odds of the largest formula the one formula limit accepts
+ *   (MAX_DICE dice of MAX_FACES faces), for both rulesets' attack dialogs.
  */
 import "./freelancers.ts";
 import type { DiceSource } from "../src/rules/core/dice.ts";
+import { MAX_DICE, MAX_FACES } from "../src/rules/core/formula.ts";
 import { seededRandom } from "../src/rules/core/random.ts";
 import { resolveAttack } from "../src/rules/worldlines/attack.ts";
 import type { AttackInput, DefenseChoice } from "../src/rules/worldlines/attack.ts";
@@ -22,6 +25,8 @@ import {
   netHitsDistribution,
 } from "../src/rules/dicepool/index.ts";
 import { twodiceBench } from "./twodice.ts";
+import { makeWwnCombatant, makeWwnWeapon } from "../src/rules/wwn/factory.ts";
+import { wwnAttackOdds } from "../src/rules/wwn/odds.ts";
 
 const input: AttackInput = {
   attacker: makeCombatant({ id: "maya", skills: { firearms: 2 } }),
@@ -96,6 +101,38 @@ const oddsLines = oddsInputs.map(([label, oddsInput, oddsDefense]) => {
   return `  exact odds (${label}): ${((seconds / runs) * 1e6).toFixed(1)} µs each`;
 });
 
+// The worst case: the largest accepted formula, on the dialog's heaviest path (a head shot that
+// triples damage, so the damage distribution is built for two multipliers).
+const largest = `${MAX_DICE}d${MAX_FACES}`;
+/** Milliseconds for one run once warm: the median and the slowest of 7 (a shared machine is noisy). */
+function worstMs(run: () => void): string {
+  run(); // warm up
+  const times = Array.from({ length: 7 }, () => timeIt(run) * 1000).sort((a, b) => a - b);
+  return `${(times[3] ?? NaN).toFixed(1)} ms (slowest ${(times[6] ?? NaN).toFixed(1)} ms)`;
+}
+const worldlinesWorst = worstMs(() => {
+  const r = attackOdds(
+    {
+      ...input,
+      defender: { ...input.defender, rank: "elite", disabledLimbs: { arms: false, legs: true } },
+      weapon: { ...input.weapon, damage: largest },
+      situation: { zone: "head", range: "long" },
+    },
+    defense,
+  );
+  if (!r.ok) throw new Error(`the largest accepted formula ${largest} was refused: ${r.reason}`);
+  sink += r.value.hit;
+});
+const wwnWorst = worstMs(() => {
+  const r = wwnAttackOdds({
+    attacker: makeWwnCombatant({ id: "a" }),
+    defender: makeWwnCombatant({ id: "b" }),
+    weapon: makeWwnWeapon({ id: "w", damage: largest }),
+  });
+  if (!r.ok) throw new Error(`the largest accepted formula ${largest} was refused: ${r.reason}`);
+  sink += r.value.hit;
+});
+
 const attacksPerSecond = ATTACKS / attackSeconds;
 const dicePerSecond = diceCount / diceSeconds;
 console.log("Worldlines rules engine");
@@ -139,5 +176,8 @@ for (const [label, run] of dicepoolOdds) {
   console.log(`  ${label}: ${((seconds / runs) * 1e6).toFixed(1)} µs each`);
 }
 console.log(twodiceBench().join("\n"));
+console.log(
+  `  worst-case exact odds (largest accepted formula ${largest}): Worldlines ${worldlinesWorst}, WWN ${wwnWorst}`,
+);
 if (Number.isNaN(sink)) console.log("(unreachable)");
 await import("./tracker.ts");

@@ -345,6 +345,22 @@ describe("refusals", () => {
   });
 });
 
+describe("the one formula limit in the attack flow", () => {
+  it("refuses a stored 100d1000 with the limit, rolling nothing and spending nothing", async () => {
+    const a = await maya();
+    const v = await vex();
+    // Slipped past validation (an old world, an edited database).
+    (weapon(a, "Pistol").system as unknown as { damage: string }).damage = "100d1000";
+    const before = fake.game.messages.size;
+    expect(await attackAs(PLAYER.id, a, v, "Pistol")).toBeNull();
+    expect(fake.notifications.at(-1)?.message).toBe(
+      "The damage formula “100d1000” is too large: a formula may roll at most 40 dice in all, each of at most 100 faces, and add at most 10000.",
+    );
+    expect(sys(a).energy.value).toBe(6);
+    expect(fake.game.messages.size).toBe(before);
+  });
+});
+
 describe("Evade again after a failed Evasion", () => {
   const interrupted = (actor: Actor.Implementation) =>
     ((actor as unknown as Doc).system as unknown as { interruptUsed: boolean }).interruptUsed;

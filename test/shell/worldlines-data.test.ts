@@ -125,6 +125,16 @@ describe("Worldlines weapons", () => {
     expect(at(item, "damage")).toBe("2d8-1");
   });
 
+  it("refuse a formula over the one dice limit, naming the limit (100d1000 would freeze the odds)", async () => {
+    const { item } = await weapon({ damage: "2d8-1" });
+    const writes = fake.db.count({ operation: "update" });
+    await expect(item.update({ "system.damage": "100d1000" })).rejects.toThrow(
+      "The damage formula “100d1000” is too large: a formula may roll at most 40 dice in all, each of at most 100 faces, and add at most 10000.",
+    );
+    expect(at(item, "damage")).toBe("2d8-1");
+    expect(fake.db.count({ operation: "update" })).toBe(writes);
+  });
+
   it("fold quality, attachments and damage bonus into what the attack rolls", async () => {
     const { item } = await weapon({
       damage: "1d6+1",

@@ -35,6 +35,7 @@ import {
 } from "./state.ts";
 import type { CombatLike, CombatantLike } from "./state.ts";
 import type { SettledOrder } from "../../rules/combat/order.ts";
+import { warnRefusal as showRefusal } from "../shared/refusal.ts";
 
 export const COMBAT_QUERY = `${SYSTEM_ID}.combatAction`;
 
@@ -188,9 +189,9 @@ export async function handleCombatQuery(data: unknown): Promise<ActionOutcome> {
   return performTurnAction(request);
 }
 
-/** Tells the user why nothing happened, in their language. */
-export function warnRefusal(reason: string): void {
-  ui.notifications?.warn(game.i18n?.localize(`FRAY.Combat.Refusal.${reason}`) ?? reason);
+/** Tells the user why nothing happened, in their language (a bad number names its field). */
+export function warnRefusal(reason: string, detail?: Readonly<Record<string, unknown>>): void {
+  showRefusal((key) => `FRAY.Combat.Refusal.${key}`, detail ? { reason, detail } : { reason });
 }
 
 /** Sends the request to the active GM; fvtt-types only knows core's own query names. */
@@ -242,7 +243,7 @@ export async function startFrayCombat(
   if (turnStateOf(combat).round > 0) return refused("alreadyStarted");
   const ruleset = activeRuleset();
   const settled = await settleOrder(combat, ruleset, choice);
-  if (!settled.ok) return refused(settled.reason);
+  if (!settled.ok) return refused(settled.reason, settled.detail);
   const { order, effects } = settled;
   if (order.mode === "team") {
     const updates = teamsOf(combat).map((team) => ({
@@ -282,8 +283,8 @@ export async function startFrayCombat(
   return { ok: true };
 }
 
-function refused(reason: string): ActionOutcome {
-  warnRefusal(reason);
+function refused(reason: string, detail?: Readonly<Record<string, unknown>>): ActionOutcome {
+  warnRefusal(reason, detail);
   return { ok: false, reason };
 }
 

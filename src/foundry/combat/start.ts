@@ -3,6 +3,7 @@
  * ordering asks for (team rolls, a pick, individual rolls), rolls the dice with Foundry's Roll,
  * rerolls what stays tied, and hands the rolls to the ruleset's pure ordering function.
  */
+import type { DieRoll } from "../../rules/core/dice.ts";
 import { settleTie } from "../../rules/combat/order.ts";
 import type { OrderOutcome, SetupEffect, SettledOrder } from "../../rules/combat/order.ts";
 import { dispositionFromNumber } from "../../rules/combat/teams.ts";
@@ -30,7 +31,11 @@ export interface StartChoice {
 
 export type Settled =
   | { readonly ok: true; readonly order: SettledOrder; readonly effects: readonly SetupEffect[] }
-  | { readonly ok: false; readonly reason: string };
+  | {
+      readonly ok: false;
+      readonly reason: string;
+      readonly detail?: Readonly<Record<string, string | number | boolean>>;
+    };
 
 /**
  * Dice for combatants whose actor does not say (no ruleset hook, no actor). Worldlines: the
@@ -99,9 +104,12 @@ export async function settleOrder(
   switch (ruleset.id) {
     case "worldlines": {
       const rollTeam = async (teamId: TeamId) => {
-        const rolls: number[] = [];
+        const rolls: DieRoll[] = [];
         for (const member of membersOf(combat, teamId)) {
-          rolls.push(await rollTotal(orderInputOf(member).die ?? DEFAULT_DICE.worldlinesCombat));
+          const die = orderInputOf(member).die ?? DEFAULT_DICE.worldlinesCombat;
+          // The rules check the face against its die ("1d8" → 8; anything else is refused).
+          const sides = Number(/^1?d(\d+)$/.exec(die)?.[1] ?? NaN);
+          rolls.push({ sides, value: await rollTotal(die) });
         }
         return rolls;
       };

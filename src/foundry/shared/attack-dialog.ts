@@ -3,12 +3,12 @@
  * offers Roll and Cancel, re-reads the form on every change to refresh the odds panel, and
  * resolves to the situation the player chose, or null when closed without attacking.
  */
-import { i18n } from "./env.ts";
 
 /** The odds panel's texts by `data-odds` name, and the refusal key when the attack is refused. */
 export interface OddsPanel {
   readonly texts: Readonly<Record<string, string>>;
-  readonly refusedKey: string | null;
+  /** Already localized (see shared/refusal.ts refusalText). */
+  readonly refusedText: string | null;
 }
 
 /** The form's values by field name: checkboxes as booleans, everything else as text. */
@@ -32,8 +32,8 @@ export function showOdds(root: HTMLElement, panel: OddsPanel): void {
   }
   const refused = root.querySelector<HTMLElement>("[data-odds='refused']");
   if (refused !== null) {
-    refused.hidden = panel.refusedKey === null;
-    refused.textContent = panel.refusedKey === null ? "" : i18n().localize(panel.refusedKey);
+    refused.hidden = panel.refusedText === null;
+    refused.textContent = panel.refusedText ?? "";
   }
 }
 

@@ -5,6 +5,13 @@
  * them again. The rules are deterministic, so every run retraces the previous one.
  */
 import type { DiceSource, DieRoll } from "../../rules/core/dice.ts";
+import { MAX_DICE } from "../../rules/core/formula.ts";
+
+/**
+ * Most dice one resolution may ask for: the one formula limit's dice for the damage, plus room for
+ * the rules' own dice (attack, Evasion twice, armor, head shot, knock-out time, status dice …).
+ */
+export const MAX_RESOLUTION_DICE = MAX_DICE + 24;
 
 /** Thrown by a replay when the rules ask for a die that has not been rolled yet. */
 export class NeedDie extends Error {
@@ -57,7 +64,7 @@ export async function withDice<T>(
 ): Promise<RolledDice<T>> {
   let known: DieRoll[] = [...recorded];
   const rolls: Roll[] = [];
-  for (let attempt = 0; attempt < 64; attempt++) {
+  for (let attempt = 0; attempt <= MAX_RESOLUTION_DICE; attempt++) {
     const source = replayDice(known);
     try {
       const value = compute(source);
@@ -69,5 +76,5 @@ export async function withDice<T>(
       rolls.push(fresh.roll);
     }
   }
-  throw new Error("the rules asked for more than 64 dice");
+  throw new Error(`the rules asked for more than ${MAX_RESOLUTION_DICE} dice`);
 }

@@ -4,6 +4,7 @@
  * momentum, side initiative, the GM's pick, individual rolls …) lives in its folder and produces
  * a `SettledOrder`; the turn machine only ever sees the round plans derived from it.
  */
+import type { NumberRefusalReason } from "../core/guard.ts";
 import type { CombatantId, Phase, RoundEvent, RoundPlan, TeamId } from "./types.ts";
 
 /** Teams act as blocks, or each combatant acts alone (individual initiative). */
@@ -71,7 +72,12 @@ export type OrderOutcome =
       /** One-time effects of settling the order (stun counters for the surprised …). */
       readonly effects: readonly SetupEffect[];
     }
-  | { readonly ok: false; readonly reason: OrderRefusal };
+  | {
+      readonly ok: false;
+      readonly reason: OrderRefusal | NumberRefusalReason;
+      /** For a number refusal: the field and value (see core/guard.ts). */
+      readonly detail?: Readonly<Record<string, string | number | boolean>>;
+    };
 
 /** How to treat a tie that no tie-break separates. */
 export type ResidualTie = "reroll" | "stable";

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { fixedDice } from "./dice.ts";
-import { mean, probabilityOf, total } from "./distribution.ts";
+import { add, addDie, dieDistribution, mean, probabilityOf, total } from "./distribution.ts";
 import {
+  MAX_DICE,
+  MAX_FACES,
+  MAX_FLAT,
   formulaDistribution,
   formulaMax,
   formulaMin,
@@ -37,9 +40,53 @@ describe("dice formulas", () => {
   });
 
   it("refuses what it cannot read", () => {
-    for (const bad of ["", "d", "1d", "1d6+", "2x6", "1d0", "500d6", "1d6*2"]) {
+    for (const bad of ["", "d", "1d", "1d6+", "2x6", "1d0", "0d6", "1d6*2"]) {
       expect(parseFormula(bad)).toMatchObject({ ok: false, reason: "badFormula" });
     }
+  });
+
+  it("has one limit on dice and faces: 100d1000 and its like are refused as too large", () => {
+    for (const big of [
+      "100d1000",
+      "500d6",
+      `${MAX_DICE + 1}d6`,
+      `1d${MAX_FACES + 1}`,
+      // the limit counts every term's dice together, not each term on its own
+      `${MAX_DICE}d6+1d4`,
+      `${MAX_DICE}d6-1d4`,
+      `${MAX_FLAT + 1}+1d6`,
+    ]) {
+      expect(parseFormula(big), big).toMatchObject({
+        ok: false,
+        reason: "formulaTooLarge",
+        detail: { formula: big, maxDice: MAX_DICE, maxFaces: MAX_FACES },
+      });
+    }
+    const largest = parsed(`${MAX_DICE}d${MAX_FACES}+${MAX_FLAT}`);
+    expect(formulaMax(largest)).toBe(MAX_DICE * MAX_FACES + MAX_FLAT);
+  });
+
+  it("adds a die in one pass exactly as the plain convolution does", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: -50, max: 50 }),
+        fc.integer({ min: 1, max: MAX_FACES }),
+        fc.constantFrom(1 as const, -1 as const),
+        (probs, min, sides, sign) => {
+          const x = { min, probs };
+          const die = dieDistribution(sides);
+          const signed = sign === 1 ? die : { min: -sides, probs: [...die.probs].reverse() };
+          const fast = addDie(x, sides, sign);
+          const slow = add(x, signed);
+          expect(fast.min).toBe(slow.min);
+          expect(fast.probs.length).toBe(slow.probs.length);
+          fast.probs.forEach((p, i) => {
+            expect(p).toBeCloseTo(slow.probs[i] ?? NaN, 12);
+          });
+        },
+      ),
+    );
   });
 
   it("gives the exact distribution: 2d6+1 has 8 at 6/36 and averages 8", () => {

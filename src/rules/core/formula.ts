@@ -2,12 +2,18 @@
  * Simple dice formulas: sums and differences of dice groups and whole numbers, such as `1d6+1`,
  * `2d8 - 1`, `d4 + 1d6 + 2` or `3`. Parse once, then roll with a dice source, read the minimum and
  * maximum, or get the exact distribution.
+ *
+ * The one formula limit: a formula has at most {@link MAX_DICE} dice in all its terms together,
+ * each of at most {@link MAX_FACES} faces, and whole numbers up to {@link MAX_FLAT}. The parser
+ * refuses anything larger ("formulaTooLarge"), so the sheet's validation, the exact odds and the
+ * card flow (which rolls one die at a time) all share it. The caps keep the exact odds of the
+ * largest accepted formula within a few tens of milliseconds (`npm run bench` prints the time).
  */
-import { add, constant, dieDistribution, shift } from "./distribution.ts";
+import { addDie, constant, shift } from "./distribution.ts";
 import type { Distribution } from "./distribution.ts";
 import type { DiceSource } from "./dice.ts";
 import { ok, refuse } from "./result.ts";
-import type { Result } from "./result.ts";
+import type { Refusal, Result } from "./result.ts";
 
 export type FormulaTerm =
   | { readonly kind: "dice"; readonly sign: 1 | -1; readonly count: number; readonly sides: number }
@@ -18,16 +24,35 @@ export interface Formula {
   readonly terms: readonly FormulaTerm[];
 }
 
-/** Limits that keep a typo from asking for a million dice. */
-export const FORMULA_LIMITS = { maxCount: 100, maxSides: 1000, maxFlat: 100000 } as const;
+/** Most dice one formula may roll, all its terms together (`20d6+20d6` is 40). */
+export const MAX_DICE = 40;
+/** Most faces one die of a formula may have (a d100 is the largest). */
+export const MAX_FACES = 100;
+/** Largest whole number a formula may add or take away. */
+export const MAX_FLAT = 10000;
+
+/** Why a formula text was refused: not a formula at all, or over the limit. */
+export type FormulaRefusal = "badFormula" | "formulaTooLarge";
 
 const TERM = /^(\d*)d(\d+)$|^(\d+)$/i;
 
-export function parseFormula(source: string): Result<Formula, "badFormula"> {
+/** The refusal of `source` for being over the limit, with the limit to show. */
+function tooLarge(source: string): Refusal<FormulaRefusal> {
+  return refuse("formulaTooLarge", {
+    formula: source,
+    maxDice: MAX_DICE,
+    maxFaces: MAX_FACES,
+    maxFlat: MAX_FLAT,
+  });
+}
+
+export function parseFormula(source: string): Result<Formula, FormulaRefusal> {
+  if (typeof source !== "string") return refuse("badFormula", { formula: String(source) });
   const compact = source.replace(/\s+/g, "");
   if (compact === "") return refuse("badFormula", { formula: source });
   const parts = compact.split(/(?=[+-])/);
   const terms: FormulaTerm[] = [];
+  let dice = 0;
   for (const part of parts) {
     const sign: 1 | -1 = part.startsWith("-") ? -1 : 1;
     const body = part.replace(/^[+-]/, "");
@@ -37,13 +62,13 @@ export function parseFormula(source: string): Result<Formula, "badFormula"> {
     if (sides !== undefined) {
       const n = count === undefined || count === "" ? 1 : Number(count);
       const s = Number(sides);
-      if (n < 1 || n > FORMULA_LIMITS.maxCount || s < 1 || s > FORMULA_LIMITS.maxSides) {
-        return refuse("badFormula", { formula: source });
-      }
+      if (n < 1 || s < 1) return refuse("badFormula", { formula: source });
+      dice += n;
+      if (dice > MAX_DICE || s > MAX_FACES) return tooLarge(source);
       terms.push({ kind: "dice", sign, count: n, sides: s });
     } else {
       const value = Number(flat);
-      if (value > FORMULA_LIMITS.maxFlat) return refuse("badFormula", { formula: source });
+      if (value > MAX_FLAT) return tooLarge(source);
       terms.push({ kind: "flat", value: sign * value });
     }
   }
@@ -97,26 +122,29 @@ export function formulaDistribution(formula: Formula): Distribution {
       dist = shift(dist, term.value);
       continue;
     }
-    const die = dieDistribution(term.sides);
-    const signed = term.sign === 1 ? die : { min: -term.sides, probs: [...die.probs].reverse() };
-    for (let i = 0; i < term.count; i++) dist = add(dist, signed);
+    for (let i = 0; i < term.count; i++) dist = addDie(dist, term.sides, term.sign);
   }
   return dist;
 }
 
-const parsedFormulas = new Map<string, Formula | null>();
+const parsedFormulas = new Map<string, Result<Formula, FormulaRefusal>>();
 
 /**
- * Parses a formula once and remembers it (the same text always parses the same); null when the
- * text is not a formula. For hot paths that read an item's damage text on every roll.
+ * Parses a formula once and remembers the outcome (the same text always parses the same). For hot
+ * paths that read an item's damage text on every roll.
  */
-export function cachedFormula(source: string): Formula | null {
+export function parseCachedFormula(source: string): Result<Formula, FormulaRefusal> {
   let cached = parsedFormulas.get(source);
   if (cached === undefined) {
-    const parsed = parseFormula(source);
-    cached = parsed.ok ? parsed.value : null;
+    cached = parseFormula(source);
     if (parsedFormulas.size > 1000) parsedFormulas.clear();
     parsedFormulas.set(source, cached);
   }
   return cached;
+}
+
+/** {@link parseCachedFormula}, null when the text is not a formula or is over the limit. */
+export function cachedFormula(source: string): Formula | null {
+  const parsed = parseCachedFormula(source);
+  return parsed.ok ? parsed.value : null;
 }

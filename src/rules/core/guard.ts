@@ -8,6 +8,7 @@
  * The refusal's `detail` names the offending field and its value, so the shell can say which
  * input was bad.
  */
+import { DIE_STEPS } from "./dice.ts";
 import { refuse } from "./result.ts";
 import type { Refusal } from "./result.ts";
 
@@ -27,14 +28,22 @@ export interface NumberRule {
   readonly whole?: boolean;
 }
 
+/**
+ * The largest size a modifier, skill, bonus, Armor Class or target number may have. Far beyond
+ * any game's numbers, yet small enough that sums of them never overflow or lose whole numbers.
+ */
+export const MAX_MODIFIER = 1_000_000;
+
 /** Common rules, named for what they guard. */
 export const NUMBER_RULES = {
-  /** Any finite number (modifiers, skills, attribute modifiers). */
+  /** Any finite number. */
   finite: {},
+  /** A modifier, skill, bonus or target number (may be negative). */
+  modifier: { min: -MAX_MODIFIER, max: MAX_MODIFIER },
   /** A cost or an amount that may be zero but never negative. */
   nonNegative: { min: 0 },
-  /** A whole count that may be zero (dice in a pool, counters, ammunition). */
-  count: { min: 0, whole: true },
+  /** A whole count that may be zero (dice in a pool, counters, ammunition, costs, minutes). */
+  count: { min: 0, whole: true, max: MAX_MODIFIER },
 } as const satisfies Record<string, NumberRule>;
 
 /**
@@ -96,4 +105,63 @@ export function checkPool(field: string, value: unknown, max: unknown): NumberRe
     checkNumber(`${field}.max`, max, NUMBER_RULES.nonNegative) ??
     checkNumber(`${field}.value`, value, { min: 0, max: max as number })
   );
+}
+
+/** Checks that `die` is a die of the step ladder (d4 … d12). */
+export function checkStepDie(field: string, die: unknown): NumberRefusal | undefined {
+  const refusal = checkNumber(field, die, { min: 4, max: 12, whole: true });
+  if (refusal) return refusal;
+  return (DIE_STEPS as readonly number[]).includes(die as number)
+    ? undefined
+    : refuse("out-of-range", { field, value: die as number, min: 4, max: 12 });
+}
+
+/** Whether `value` passes `rule`, without building a refusal (the hot path of a deep check). */
+function passes(value: number, rule: NumberRule): boolean {
+  return (
+    Number.isFinite(value) &&
+    (rule.whole !== true || Number.isInteger(value)) &&
+    (rule.min === undefined || value >= rule.min) &&
+    (rule.max === undefined || value <= rule.max)
+  );
+}
+
+/** The keys down to the first number inside `value` that fails `rule`, or null when none does. */
+function firstBadPath(value: unknown, rule: NumberRule, depth: number): string[] | null {
+  if (typeof value === "number") return passes(value, rule) ? null : [];
+  if (value === null || typeof value !== "object" || depth === 0) return null;
+  for (const key in value) {
+    const path = firstBadPath((value as Record<string, unknown>)[key], rule, depth - 1);
+    if (path !== null) {
+      path.unshift(key);
+      return path;
+    }
+  }
+  return null;
+}
+
+/**
+ * Checks every number anywhere inside `value` (objects and arrays, to a modest depth) against
+ * `rule` (default: finite): the first bad one comes back as a refusal naming its path, e.g.
+ * `attacker.skills.firearms`. Functions are skipped (they are choices, not data). Nothing is
+ * allocated unless a number is refused, since every attack runs it.
+ */
+export function checkAllNumbers(
+  field: string,
+  value: unknown,
+  rule: NumberRule = NUMBER_RULES.finite,
+  depth = 6,
+): NumberRefusal | undefined {
+  const path = firstBadPath(value, rule, depth);
+  if (path === null) return undefined;
+  let bad: unknown = value;
+  for (const key of path) bad = (bad as Record<string, unknown>)[key];
+  return checkNumber([field, ...path].join("."), bad, rule);
+}
+
+/** The first refusal among `checks` (each already run), or undefined when all passed. */
+export function firstRefusal(
+  ...checks: readonly (NumberRefusal | undefined)[]
+): NumberRefusal | undefined {
+  return checks.find((check) => check !== undefined);
 }

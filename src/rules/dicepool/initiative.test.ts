@@ -55,8 +55,11 @@ describe("dice-pool individual initiative", () => {
   });
 
   it("refuses a negative or fractional result, a combatant listed twice, nobody", () => {
-    expect(dicepoolInitiative([roll("a", -1)])).toEqual({ ok: false, reason: "invalidDie" });
-    expect(dicepoolInitiative([roll("a", 2.5)])).toEqual({ ok: false, reason: "invalidDie" });
+    expect(dicepoolInitiative([roll("a", -1)])).toMatchObject({
+      ok: false,
+      reason: "out-of-range",
+    });
+    expect(dicepoolInitiative([roll("a", 2.5)])).toMatchObject({ ok: false, reason: "not-whole" });
     expect(dicepoolInitiative([roll("a", 1), roll("a", 2)])).toEqual({
       ok: false,
       reason: "duplicateId",

@@ -12,6 +12,7 @@
  * Someone joining mid-combat rolls alone and slots in after everybody with the same result
  * (`addToOrder`); nobody else rerolls.
  */
+import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import { addToOrder, allDistinct, rankByValue } from "../combat/order.ts";
 import type { OrderOutcome, RankEntry, SettledOrder, TurnOrder } from "../combat/order.ts";
 import type { CombatantId, Phase, RoundPlan } from "../combat/types.ts";
@@ -75,8 +76,6 @@ function rankEntry(roll: DicepoolInitiativeRoll, tieRule: DicepoolTieRule): Rank
   return { id: roll.combatantId, value: roll.result, tiebreak };
 }
 
-const validCount = (n: number): boolean => Number.isInteger(n) && n >= 0;
-
 /** Settles the individual order of a dice-pool combat. */
 export function dicepoolInitiative(
   rolls: readonly DicepoolInitiativeRoll[],
@@ -85,8 +84,11 @@ export function dicepoolInitiative(
   if (rolls.length === 0) return { ok: false, reason: "noTeams" };
   if (!allDistinct(rolls.map((roll) => roll.combatantId)))
     return { ok: false, reason: "duplicateId" };
-  if (rolls.some((roll) => !validCount(roll.result) || !validCount(roll.pool))) {
-    return { ok: false, reason: "invalidDie" };
+  for (const roll of rolls) {
+    const bad =
+      checkNumber(`${roll.combatantId}.result`, roll.result, NUMBER_RULES.count) ??
+      checkNumber(`${roll.combatantId}.pool`, roll.pool, NUMBER_RULES.count);
+    if (bad) return bad;
   }
   const { order, tied } = rankByValue(
     rolls.map((roll) => rankEntry(roll, tieRule)),

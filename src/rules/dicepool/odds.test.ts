@@ -71,7 +71,8 @@ describe("exact odds of a pool", () => {
     const d = value(hitsDistribution(100));
     expect(total(d)).toBeCloseTo(1, 10);
     expect(probabilityOf(d, 50)).toBeCloseTo(0.0795892373871788, 12);
-    expect(hitsDistribution(1e9)).toMatchObject({ ok: false, reason: "pool-too-large" });
+    expect(hitsDistribution(101)).toMatchObject({ ok: false, reason: "pool-too-large" });
+    expect(hitsDistribution(1e9)).toMatchObject({ ok: false, reason: "out-of-range" });
     expect(hitsDistribution(Number.NaN)).toMatchObject({ ok: false, reason: "not-a-number" });
     expect(hitsDistribution(Number.POSITIVE_INFINITY)).toMatchObject({
       ok: false,

@@ -72,7 +72,7 @@ describe("two-dice side order", () => {
           { teamId: "raiders", d20: 3, traitBonuses: [] },
         ],
       }),
-    ).toEqual({ ok: false, reason: "invalidDie" });
+    ).toMatchObject({ ok: false, reason: "out-of-range", detail: { field: "players.d20" } });
     expect(twodiceInitiative({ teams, surprising: ["ghosts"] })).toEqual({
       ok: false,
       reason: "unknownTeam",

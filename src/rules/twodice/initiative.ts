@@ -10,6 +10,7 @@
  * reroll by default (`tieRule`); teams not otherwise placed keep the tracker's order, the
  * players' side first.
  */
+import { checkDieFace, checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import { allDistinct, rankByValue, teamPhases } from "../combat/order.ts";
 import type { OrderOutcome, ResidualTie, SettledOrder, TurnOrder } from "../combat/order.ts";
 import type { RoundPlan, TeamId } from "../combat/types.ts";
@@ -63,8 +64,15 @@ export function twodiceInitiative(start: TwodiceStart): OrderOutcome {
     if (ids.some((id) => !rolls.some((roll) => roll.teamId === id))) {
       return { ok: false, reason: "missingRoll" };
     }
-    if (rolls.some((roll) => !Number.isInteger(roll.d20) || roll.d20 < 1 || roll.d20 > 20)) {
-      return { ok: false, reason: "invalidDie" };
+    for (const roll of rolls) {
+      const bad =
+        checkDieFace(`${roll.teamId}.d20`, roll.d20, 20) ??
+        roll.traitBonuses
+          .map((bonus, i) =>
+            checkNumber(`${roll.teamId}.traitBonuses.${i}`, bonus, NUMBER_RULES.modifier),
+          )
+          .find((refusal) => refusal !== undefined);
+      if (bad) return bad;
     }
     const values = Object.fromEntries(rolls.map((roll) => [roll.teamId, twodiceTeamTotal(roll)]));
     const { order, tied } = rankByValue(

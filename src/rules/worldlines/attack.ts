@@ -9,15 +9,17 @@
  */
 import { stepDie } from "../core/dice.ts";
 import type { DiceSource, StepDie } from "../core/dice.ts";
-import { formulaMax, parseFormula, rollFormula } from "../core/formula.ts";
-import type { Formula } from "../core/formula.ts";
+import { cachedFormula, formulaMax, parseCachedFormula, rollFormula } from "../core/formula.ts";
+import type { Formula, FormulaRefusal } from "../core/formula.ts";
+import { checkAllNumbers } from "../core/guard.ts";
+import type { NumberRefusalReason } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { diffAll, withoutStatus } from "./changes.ts";
 import type { ActorUpdate } from "./changes.ts";
 import { rollSpiritCheck } from "./checks.ts";
 import type { CheckResult } from "./checks.ts";
-import { loseHealth } from "./health.ts";
+import { applyHealthLoss } from "./lose-health.ts";
 import type {
   Cover,
   RangeBand,
@@ -28,6 +30,7 @@ import type {
 } from "./model.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
 import type { HeadshotEffect, WorldlinesOptions } from "./options.ts";
+import { checkCombatant, checkOptions, checkWeapon, optionalCount } from "./valid.ts";
 import { applyStatus } from "./statuses.ts";
 
 export interface Modifier {
@@ -83,11 +86,12 @@ export type AttackRefusal =
   | "notEnoughEnergy"
   | "charmedByTarget"
   | "nonLethalNotAllowed"
-  | "badFormula"
+  | FormulaRefusal
+  | NumberRefusalReason
   | "sameCombatant";
 
 export type EvasionRefusal =
-  "critical" | "notActive" | "notEnoughEnergy" | "interruptUsed" | "stressed";
+  "critical" | "notActive" | "notEnoughEnergy" | "interruptUsed" | "stressed" | NumberRefusalReason;
 
 export interface AttackRoll {
   readonly die: StepDie;
@@ -161,18 +165,9 @@ export interface AttackOutcome {
   readonly updates: readonly ActorUpdate[];
 }
 
-const formulaCache = new Map<string, Formula | null>();
-
-/** Parses a damage formula once (pure: the same text always parses the same). */
+/** Parses a damage formula once (pure: the same text always parses the same); null if refused. */
 export function damageFormula(source: string): Formula | null {
-  let cached = formulaCache.get(source);
-  if (cached === undefined) {
-    const parsed = parseFormula(source);
-    cached = parsed.ok ? parsed.value : null;
-    if (formulaCache.size > 1000) formulaCache.clear();
-    formulaCache.set(source, cached);
-  }
-  return cached;
+  return cachedFormula(source);
 }
 
 /** Critical damage: the formula's maximum times the multiplier (1d6+1 → 7 × 2 = 14). */
@@ -275,13 +270,22 @@ export function checkAttack(
 ): Result<{ cost: number; formula: Formula }, AttackRefusal> {
   const { attacker, defender, weapon } = input;
   const s = input.situation ?? {};
+  const bad =
+    checkCombatant("attacker", attacker) ??
+    checkCombatant("defender", defender) ??
+    checkWeapon("weapon", weapon) ??
+    checkAllNumbers("situation", s) ??
+    optionalCount("situation.energyCost", s.energyCost) ??
+    checkOptions(options);
+  if (bad) return bad;
   if (attacker.id === defender.id) return refuse("sameCombatant");
   if (attacker.life !== "active") return refuse("notActive");
   if (attacker.statuses.staggered) return refuse("staggered");
   if (attacker.statuses.charmed?.sourceId === defender.id) return refuse("charmedByTarget");
   if (s.nonLethal === true && !allowsNonLethal(weapon)) return refuse("nonLethalNotAllowed");
-  const formula = damageFormula(weapon.damage);
-  if (formula === null) return refuse("badFormula", { formula: weapon.damage });
+  const parsed = parseCachedFormula(weapon.damage);
+  if (!parsed.ok) return parsed;
+  const formula = parsed.value;
   const cost =
     s.energyCost ?? (weapon.kind === "thrown" ? options.costs.throw : options.costs.attack);
   if (cost > attacker.energy.value) {
@@ -296,6 +300,8 @@ export function checkEvasion(
   critical: boolean,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<{ cost: number }, EvasionRefusal> {
+  const bad = checkCombatant("defender", defender) ?? checkOptions(options);
+  if (bad) return bad;
   if (critical) return refuse("critical");
   if (defender.life !== "active") return refuse("notActive");
   const cost = options.costs.evade;
@@ -310,6 +316,8 @@ export function checkExtraEvasion(
   defender: WorldlinesCombatant,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<{ cost: number }, EvasionRefusal> {
+  const bad = checkCombatant("defender", defender) ?? checkOptions(options);
+  if (bad) return bad;
   if (defender.life !== "active") return refuse("notActive");
   if (defender.interruptUsed) return refuse("interruptUsed");
   if (defender.statuses.stressed) return refuse("stressed");
@@ -434,7 +442,7 @@ export function resolveAttack(
       if (effect === "triple") multiplier = options.headshotMultiplier;
     }
     if (killed) {
-      const loss = loseHealth(defender, defender.health.value, { nonLethal, dice }, options);
+      const loss = applyHealthLoss(defender, defender.health.value, { nonLethal, dice }, options);
       healthLost = loss.lost;
       if (nonLethal) {
         defender = loss.actor;
@@ -467,7 +475,7 @@ export function resolveAttack(
         armor,
         dealt,
       };
-      const loss = loseHealth(defender, dealt, { nonLethal, dice }, options);
+      const loss = applyHealthLoss(defender, dealt, { nonLethal, dice }, options);
       defender = loss.actor;
       healthLost = loss.lost;
       if (loss.downed !== undefined) downed = loss.downed;

@@ -162,7 +162,10 @@ export function runEncounter(
           if (over()) break;
         }
       } else if (phase.kind === "event" && phase.event === "energyRefresh") {
-        for (const c of all()) set(refreshEnergy(c).actor);
+        for (const c of all()) {
+          const refreshed = refreshEnergy(c);
+          if (refreshed.ok) set(refreshed.value.actor);
+        }
         log.push("  Energy refresh: everyone back to full Energy");
       } else if (phase.kind === "event" && phase.event === "statusResolution") {
         const notes: string[] = [];

@@ -103,15 +103,25 @@ describe("spending Energy", () => {
     expect(checkAction({ ...maya, life: "dying" }, { kind: "reload" })).toMatchObject({
       reason: "notActive",
     });
-    expect(checkAction(maya, { kind: "move", spaces: 0 })).toMatchObject({ reason: "badAmount" });
-    expect(checkAction(maya, { kind: "move", spaces: 1.5 })).toMatchObject({ reason: "badAmount" });
+    expect(checkAction(maya, { kind: "move", spaces: 0 })).toMatchObject({
+      reason: "out-of-range",
+      detail: { field: "action.spaces" },
+    });
+    expect(checkAction(maya, { kind: "move", spaces: 1.5 })).toMatchObject({ reason: "not-whole" });
+    // A negative cost once raised Energy.
+    expect(checkAction(maya, { kind: "technique", cost: -3 })).toMatchObject({
+      reason: "out-of-range",
+      detail: { field: "action.cost", value: -3 },
+    });
   });
 
   it("refreshes to the maximum at the Energy phase", () => {
     const drained = { ...maya, energy: { value: 0, max: 6 } };
-    expect(refreshEnergy(drained).actor.energy.value).toBe(6);
-    expect(refreshEnergy(drained).update?.changes).toEqual({ "system.energy.value": 6 });
-    expect(refreshEnergy(maya).update).toBeNull();
+    expect(refreshEnergy(drained)).toMatchObject({
+      ok: true,
+      value: { actor: { energy: { value: 6 } }, update: { changes: { "system.energy.value": 6 } } },
+    });
+    expect(refreshEnergy(maya)).toMatchObject({ ok: true, value: { update: null } });
   });
 
   it("never leaves Energy negative, whatever is attempted", () => {

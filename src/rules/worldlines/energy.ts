@@ -4,11 +4,14 @@
  */
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
+import type { NumberRefusalReason } from "../core/guard.ts";
 import { diffCombatant } from "./changes.ts";
 import type { ActorUpdate } from "./changes.ts";
 import type { Stance, WorldlinesCombatant } from "./model.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
 import type { WorldlinesOptions } from "./options.ts";
+import { checkCombatant, checkOptions } from "./valid.ts";
 
 export type EnergyAction =
   | { readonly kind: "attack" }
@@ -37,7 +40,12 @@ export type EnergyAction =
   | { readonly kind: "opportunityAttack" };
 
 export type EnergyRefusal =
-  "notActive" | "notEnoughEnergy" | "staggered" | "legDisabled" | "badAmount" | "sameStance";
+  | "notActive"
+  | "notEnoughEnergy"
+  | "staggered"
+  | "legDisabled"
+  | "sameStance"
+  | NumberRefusalReason;
 
 /** What the action costs this actor (stance and Stressed included), before checking it is allowed. */
 export function energyCost(
@@ -77,13 +85,16 @@ export function checkAction(
   action: EnergyAction,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<{ cost: number }, EnergyRefusal> {
+  const bad = checkCombatant("actor", actor) ?? checkOptions(options);
+  if (bad) return bad;
   if (actor.life !== "active") return refuse("notActive");
-  if (action.kind === "move" && (!Number.isInteger(action.spaces) || action.spaces < 1)) {
-    return refuse("badAmount");
-  }
-  if (action.kind === "technique" && (!Number.isInteger(action.cost) || action.cost < 0)) {
-    return refuse("badAmount");
-  }
+  const badAmount =
+    action.kind === "move"
+      ? checkNumber("action.spaces", action.spaces, { ...NUMBER_RULES.count, min: 1 })
+      : action.kind === "technique"
+        ? checkNumber("action.cost", action.cost, NUMBER_RULES.count)
+        : undefined;
+  if (badAmount) return badAmount;
   if (action.kind === "changeStance" && action.to === actor.stance) return refuse("sameStance");
   if (actor.statuses.staggered && (ATTACKS.has(action.kind) || MOVES.has(action.kind))) {
     return refuse("staggered");
@@ -132,11 +143,12 @@ export function spendEnergy(
 }
 
 /** The Energy Refresh phase: back to the maximum (the dead stay as they are). */
-export function refreshEnergy(actor: WorldlinesCombatant): {
-  actor: WorldlinesCombatant;
-  update: ActorUpdate | null;
-} {
-  if (actor.life === "dead") return { actor, update: null };
+export function refreshEnergy(
+  actor: WorldlinesCombatant,
+): Result<{ actor: WorldlinesCombatant; update: ActorUpdate | null }, NumberRefusalReason> {
+  const bad = checkCombatant("actor", actor);
+  if (bad) return bad;
+  if (actor.life === "dead") return ok({ actor, update: null });
   const next = { ...actor, energy: { ...actor.energy, value: actor.energy.max } };
-  return { actor: next, update: diffCombatant(actor, next) };
+  return ok({ actor: next, update: diffCombatant(actor, next) });
 }

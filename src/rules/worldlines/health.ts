@@ -3,6 +3,12 @@
  * and stable for 1d6 × 10 minutes.
  */
 import type { DiceSource } from "../core/dice.ts";
+import { checkNumber } from "../core/guard.ts";
+import type { NumberRefusalReason } from "../core/guard.ts";
+import { ok } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
+import { applyHealthLoss } from "./lose-health.ts";
+import { checkCombatant, checkOptions } from "./valid.ts";
 import type { WorldlinesCombatant } from "./model.ts";
 import type { WorldlinesOptions } from "./options.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
@@ -26,26 +32,8 @@ export function loseHealth(
   amount: number,
   how: { readonly nonLethal: boolean; readonly dice: DiceSource },
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): HealthLoss {
-  if (actor.life === "dead" || !(amount > 0)) return { actor, lost: 0 };
-  const value = Math.max(0, actor.health.value - amount);
-  const lost = actor.health.value - value;
-  const hurt: WorldlinesCombatant = { ...actor, health: { ...actor.health, value } };
-  if (value > 0) return { actor: hurt, lost };
-  if (how.nonLethal) {
-    if (actor.life !== "active") return { actor: hurt, lost };
-    const minutes = how.dice.roll(options.unconsciousDie) * options.unconsciousMinutesPerPip;
-    return {
-      actor: { ...hurt, life: "unconscious", unconsciousMinutes: minutes },
-      lost,
-      downed: "unconscious",
-      unconsciousMinutes: minutes,
-    };
-  }
-  if (actor.life === "dying") return { actor: hurt, lost };
-  return {
-    actor: { ...hurt, life: "dying", unconsciousMinutes: undefined },
-    lost,
-    downed: "dying",
-  };
+): Result<HealthLoss, NumberRefusalReason> {
+  const bad =
+    checkCombatant("actor", actor) ?? checkNumber("amount", amount) ?? checkOptions(options);
+  return bad ?? ok(applyHealthLoss(actor, amount, how, options));
 }

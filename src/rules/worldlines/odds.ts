@@ -112,7 +112,7 @@ export function attackOdds(
   const from = headshotThreshold(attacker, weapon, options);
   const pHeadshot = headshotRoll ? Math.min(1, Math.max(0, (21 - from) / 20)) : 0;
   const headEffect = options.headshotEffect[defender.rank];
-  const onHit = (critical: boolean): Distribution => {
+  const onHitUncached = (critical: boolean): Distribution => {
     const critDamage = critical || defender.statuses.vulnerable !== undefined;
     const plain = afterArmor(critDamage, 1);
     if (pHeadshot === 0 || headEffect === "none") return plain;
@@ -125,10 +125,20 @@ export function attackOdds(
       { weight: pHeadshot, dist: special },
     ]);
   };
+  // The same two distributions (critical or not) serve every face of the attack die.
+  const hitCache = new Map<boolean, Distribution>();
+  const onHit = (critical: boolean): Distribution => {
+    let dist = hitCache.get(critical);
+    if (dist === undefined) {
+      dist = onHitUncached(critical);
+      hitCache.set(critical, dist);
+    }
+    return dist;
+  };
 
   let hit = 0;
   let critical = 0;
-  const parts: { weight: number; dist: Distribution }[] = [];
+  let missed = 0;
   const die = attacker.traits.combat;
   for (let natural = 1; natural <= die; natural++) {
     const p = 1 / die;
@@ -162,10 +172,22 @@ export function attackOdds(
     }
     hit += p * pHit;
     if (isCrit) critical += p * pHit;
-    parts.push({ weight: p * (1 - pHit), dist: constant(0) });
-    parts.push({ weight: p * pHit, dist: onHit(isCrit) });
+    missed += p * (1 - pHit);
   }
-  const damage = fromWeights(entries(mix(parts)));
+  // Every face that hits adds its weight to one of two damage distributions: mix each once.
+  const damage = fromWeights(
+    entries(
+      mix(
+        [
+          { weight: missed, crit: null },
+          { weight: hit - critical, crit: false },
+          { weight: critical, crit: true },
+        ]
+          .filter((part) => part.weight > 0)
+          .map(({ weight, crit }) => ({ weight, dist: crit === null ? constant(0) : onHit(crit) })),
+      ),
+    ),
+  );
   return ok({
     hit,
     critical,

@@ -12,8 +12,10 @@ function settled(outcome: OrderOutcome) {
   return outcome;
 }
 
-const crew = { teamId: "crew", isPlayerSide: true, combatRolls: [3, 7, 5] };
-const raiders = { teamId: "raiders", isPlayerSide: false, combatRolls: [6, 2, 4, 1] };
+/** Faces of the default Combat die, a d8. */
+const d8 = (...faces: number[]) => faces.map((value) => ({ sides: 8, value }));
+const crew = { teamId: "crew", isPlayerSide: true, combatRolls: d8(3, 7, 5) };
+const raiders = { teamId: "raiders", isPlayerSide: false, combatRolls: d8(6, 2, 4, 1) };
 
 describe("Worldlines turn order", () => {
   it("puts the team with more momentum (two best Combat dice) first and shows its momentum", () => {
@@ -34,7 +36,7 @@ describe("Worldlines turn order", () => {
   });
 
   it("has tied teams reroll by default, or gives the tie to the players when set so", () => {
-    const even = { ...raiders, combatRolls: [8, 4] };
+    const even = { ...raiders, combatRolls: d8(8, 4) };
     const reroll = settled(worldlinesInitiative([even, crew]));
     expect(reroll.tied).toEqual([["raiders", "crew"]]);
     const settledTie = settleTie(reroll.order, reroll.tied, ["raiders", "crew"], {
@@ -47,11 +49,31 @@ describe("Worldlines turn order", () => {
     expect(players.tied).toEqual([]);
   });
 
-  it("refuses a die roll below 1, a team listed twice, no team", () => {
-    expect(worldlinesInitiative([{ ...crew, combatRolls: [0] }])).toEqual({
+  it("refuses a face outside its die, a die off the ladder, a team listed twice, no team", () => {
+    expect(worldlinesInitiative([{ ...crew, combatRolls: d8(0) }])).toMatchObject({
       ok: false,
-      reason: "invalidDie",
+      reason: "out-of-range",
+      detail: { field: "crew.combatRolls.0", value: 0 },
     });
+    // A momentum roll of 999 on a d8 and a Combat "d7" were once accepted.
+    expect(worldlinesInitiative([{ ...crew, combatRolls: d8(999) }])).toMatchObject({
+      ok: false,
+      reason: "out-of-range",
+      detail: { value: 999, max: 8 },
+    });
+    expect(
+      worldlinesInitiative([{ ...crew, combatRolls: [{ sides: 7, value: 3 }] }]),
+    ).toMatchObject({
+      ok: false,
+      reason: "out-of-range",
+      detail: { field: "crew.combatRolls.0.sides" },
+    });
+    for (const bad of [Number.NaN, Infinity, -Infinity]) {
+      expect(worldlinesInitiative([{ ...crew, combatRolls: d8(bad) }])).toMatchObject({
+        ok: false,
+        reason: "not-a-number",
+      });
+    }
     expect(worldlinesInitiative([crew, crew])).toEqual({ ok: false, reason: "duplicateId" });
     expect(worldlinesInitiative([])).toEqual({ ok: false, reason: "noTeams" });
   });

@@ -4,6 +4,8 @@
  * order is kept for the whole combat. After a steal or swap of momentum the new order applies
  * from the next round (the turn machine keeps the current round as it is).
  */
+import type { DieRoll } from "../core/dice.ts";
+import { checkDieFace, checkStepDie } from "../core/guard.ts";
 import type { OrderOutcome, SettledOrder, TurnOrder } from "../combat/order.ts";
 import type { RoundPlan, TeamId } from "../combat/types.ts";
 import { DEFAULT_MOMENTUM_TIE_RULE, orderByMomentum, teamMomentum } from "./momentum.ts";
@@ -13,8 +15,8 @@ import { worldlinesRoundPlan } from "./phases.ts";
 export interface WorldlinesTeamRolls {
   readonly teamId: TeamId;
   readonly isPlayerSide: boolean;
-  /** Each member's Combat die roll. */
-  readonly combatRolls: readonly number[];
+  /** Each member's Combat die roll: the die (on the ladder) and its face. */
+  readonly combatRolls: readonly DieRoll[];
 }
 
 /** Settles a Worldlines combat's team order by momentum. */
@@ -26,12 +28,17 @@ export function worldlinesInitiative(
   if (new Set(teams.map((t) => t.teamId)).size !== teams.length) {
     return { ok: false, reason: "duplicateId" };
   }
-  if (teams.some((t) => t.combatRolls.some((roll) => !Number.isInteger(roll) || roll < 1))) {
-    return { ok: false, reason: "invalidDie" };
+  for (const t of teams) {
+    for (const [i, roll] of t.combatRolls.entries()) {
+      const field = `${t.teamId}.combatRolls.${i}`;
+      const bad =
+        checkStepDie(`${field}.sides`, roll.sides) ?? checkDieFace(field, roll.value, roll.sides);
+      if (bad) return bad;
+    }
   }
   const momentum: MomentumTeam[] = teams.map((t) => ({
     id: t.teamId,
-    momentum: teamMomentum(t.combatRolls),
+    momentum: teamMomentum(t.combatRolls.map((roll) => roll.value)),
     isPlayerSide: t.isPlayerSide,
   }));
   const { order, tied } = orderByMomentum(momentum, tieRule);

@@ -17,7 +17,7 @@ import { diffAll, diffCombatant, withoutStatus } from "./changes.ts";
 import type { ActorUpdate } from "./changes.ts";
 import { rollCheck, rollSpiritCheck } from "./checks.ts";
 import type { CheckResult } from "./checks.ts";
-import { loseHealth } from "./health.ts";
+import { applyHealthLoss } from "./lose-health.ts";
 import type { StatusApplication, StatusId, WorldlinesCombatant } from "./model.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
 import type { WorldlinesOptions } from "./options.ts";
@@ -113,7 +113,7 @@ export function startTurn(
     ? { ...actor, defensivePosture: false }
     : actor;
   const bleed = actor.statuses.bleeding?.hpPerTurn ?? 0;
-  const loss = loseHealth(next, bleed, { nonLethal: false, dice }, options);
+  const loss = applyHealthLoss(next, bleed, { nonLethal: false, dice }, options);
   next = loss.actor;
   return {
     actor: next,
@@ -158,7 +158,7 @@ export function resolveStatuses(
 ): TickOutcome {
   if (actor.life === "dead") return { actor, lost: 0, expired: [], update: null };
   let next: WorldlinesCombatant = actor.interruptUsed ? { ...actor, interruptUsed: false } : actor;
-  const loss = loseHealth(
+  const loss = applyHealthLoss(
     next,
     actor.statuses.poisoned?.hpPerTurn ?? 0,
     { nonLethal: false, dice },

@@ -15,8 +15,10 @@
  * - No natural 20 or natural 1 rule: the chapter has none.
  */
 import type { DiceSource } from "../core/dice.ts";
-import { cachedFormula, formulaMax, rollFormula } from "../core/formula.ts";
-import type { Formula } from "../core/formula.ts";
+import { formulaMax, parseCachedFormula, rollFormula } from "../core/formula.ts";
+import type { Formula, FormulaRefusal } from "../core/formula.ts";
+import { checkAllNumbers, NUMBER_RULES } from "../core/guard.ts";
+import type { NumberRefusalReason } from "../core/guard.ts";
 import { addModifier, sumModifiers } from "../core/modifier.ts";
 import type { Modifier } from "../core/modifier.ts";
 import { ok, refuse } from "../core/result.ts";
@@ -30,6 +32,7 @@ import { loseHp } from "./health.ts";
 import type { AttackMode, Cover, Harm, WwnCombatant, WwnWeapon } from "./model.ts";
 import { DEFAULT_WWN_OPTIONS } from "./options.ts";
 import type { WwnOptions } from "./options.ts";
+import { checkWwnCombatant, checkWwnOptions, checkWwnWeapon } from "./valid.ts";
 
 export type { Modifier };
 
@@ -89,7 +92,8 @@ export type AttackRefusal =
   | "targetDead"
   | "notReadied"
   | "notLoaded"
-  | "badFormula"
+  | FormulaRefusal
+  | NumberRefusalReason
   | "notMeleeWeapon"
   | "cannotThrow"
   | "targetNotAdjacent"
@@ -289,6 +293,13 @@ export function checkAttackRules(
 ): Result<Formula, AttackRefusal> {
   const { attacker, defender, weapon } = input;
   const s = input.situation ?? {};
+  const bad =
+    checkWwnCombatant("attacker", attacker) ??
+    checkWwnCombatant("defender", defender) ??
+    checkWwnWeapon("weapon", weapon) ??
+    checkAllNumbers("situation", s, NUMBER_RULES.modifier) ??
+    checkWwnOptions(options);
+  if (bad) return bad;
   const mode = attackMode(weapon, s);
   const kind = kindOf(s);
   if (attacker.id === defender.id) return refuse("sameCombatant");
@@ -296,8 +307,9 @@ export function checkAttackRules(
   if (defender.life === "dead") return refuse("targetDead");
   if (!weapon.readied) return refuse("notReadied");
   if (weapon.reload !== undefined && weapon.loaded === false) return refuse("notLoaded");
-  const formula = cachedFormula(weapon.damage);
-  if (formula === null) return refuse("badFormula", { formula: weapon.damage });
+  const parsed = parseCachedFormula(weapon.damage);
+  if (!parsed.ok) return parsed;
+  const formula = parsed.value;
   if (mode === "melee" && weapon.mode === "ranged") return refuse("notMeleeWeapon");
   if (mode === "thrown" && weapon.mode !== "thrown" && weapon.throwable !== true) {
     return refuse("cannotThrow");

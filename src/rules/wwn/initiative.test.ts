@@ -20,9 +20,12 @@ const team = (teamId: string): Phase => ({ kind: "team", teamId });
 
 describe("WWN side initiative", () => {
   it("adds the best Dexterity modifier of the side to its d8", () => {
-    expect(wwnSideInitiative(party)).toBe(5);
-    expect(wwnSideInitiative({ ...bandits, dexModifiers: [] })).toBe(6);
-    expect(wwnSideInitiative({ ...bandits, dexModifiers: [-2, -1] })).toBe(5);
+    expect(wwnSideInitiative(party)).toEqual({ ok: true, value: 5 });
+    expect(wwnSideInitiative({ ...bandits, dexModifiers: [] })).toEqual({ ok: true, value: 6 });
+    expect(wwnSideInitiative({ ...bandits, dexModifiers: [-2, -1] })).toEqual({
+      ok: true,
+      value: 5,
+    });
   });
 
   it("lets the higher side act first, and shows each side's total", () => {
@@ -47,7 +50,19 @@ describe("WWN side initiative", () => {
   });
 
   it("refuses a d8 outside 1–8, a side listed twice, an unknown surprising side", () => {
-    expect(wwnInitiative([{ ...party, d8: 9 }])).toEqual({ ok: false, reason: "invalidDie" });
+    expect(wwnInitiative([{ ...party, d8: 9 }])).toMatchObject({
+      ok: false,
+      reason: "out-of-range",
+    });
+    // A NaN Dexterity modifier once put its side first (every comparison with NaN is false).
+    for (const bad of [Number.NaN, Infinity, -Infinity]) {
+      expect(wwnInitiative([{ ...party, dexModifiers: [1, bad] }])).toMatchObject({
+        ok: false,
+        reason: "not-a-number",
+        detail: { field: `${party.teamId}.dexModifiers.1` },
+      });
+      expect(wwnSideInitiative({ ...party, d8: bad })).toMatchObject({ ok: false });
+    }
     expect(wwnInitiative([party, party])).toEqual({ ok: false, reason: "duplicateId" });
     expect(wwnInitiative([party], { surprise: ["ghosts"] })).toEqual({
       ok: false,
@@ -117,7 +132,10 @@ describe("WWN ordering, any sides", () => {
           const before = byId.get(order.order[i - 1] ?? "");
           const after = byId.get(order.order[i] ?? "");
           if (before === undefined || after === undefined) throw new Error("lost a side");
-          const [a, b] = [wwnSideInitiative(before), wwnSideInitiative(after)];
+          const [a, b] = [wwnSideInitiative(before), wwnSideInitiative(after)].map((total) =>
+            total.ok ? total.value : NaN,
+          );
+          if (a === undefined || b === undefined) throw new Error("no total");
           expect(a).toBeGreaterThanOrEqual(b);
           if (a === b) expect(!before.isPlayerSide && after.isPlayerSide).toBe(false);
         }

@@ -7,6 +7,10 @@
  * Where the book is silent (a tie between two sides that are both, or both not, the players'):
  * by default they reroll (`tieRule: "reroll"`); "stable" keeps the tracker's order instead.
  */
+import { checkDieFace, checkNumber, NUMBER_RULES } from "../core/guard.ts";
+import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
+import { ok } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
 import { allDistinct, rankByValue, teamPhases } from "../combat/order.ts";
 import type { OrderOutcome, ResidualTie, SettledOrder, TurnOrder } from "../combat/order.ts";
 import type { RoundPlan, TeamId } from "../combat/types.ts";
@@ -27,7 +31,22 @@ export interface WwnInitiativeOptions {
 }
 
 /** A side's initiative: its d8 plus its best member's Dexterity modifier (0 with no member). */
-export function wwnSideInitiative(side: WwnSide): number {
+export function wwnSideInitiative(side: WwnSide): Result<number, NumberRefusalReason> {
+  const bad = checkSide(side);
+  return bad ?? ok(sideTotal(side));
+}
+
+/** The side's d8 (a face of a d8) and every Dexterity modifier (a modifier) checked. */
+function checkSide(side: WwnSide): NumberRefusal | undefined {
+  return (
+    checkDieFace(`${side.teamId}.d8`, side.d8, 8) ??
+    side.dexModifiers
+      .map((dex, i) => checkNumber(`${side.teamId}.dexModifiers.${i}`, dex, NUMBER_RULES.modifier))
+      .find((refusal) => refusal !== undefined)
+  );
+}
+
+function sideTotal(side: WwnSide): number {
   const best = side.dexModifiers.length === 0 ? 0 : Math.max(...side.dexModifiers);
   return side.d8 + best;
 }
@@ -40,12 +59,13 @@ export function wwnInitiative(
   if (sides.length === 0) return { ok: false, reason: "noTeams" };
   const ids = sides.map((side) => side.teamId);
   if (!allDistinct(ids)) return { ok: false, reason: "duplicateId" };
-  if (sides.some((side) => !Number.isInteger(side.d8) || side.d8 < 1 || side.d8 > 8)) {
-    return { ok: false, reason: "invalidDie" };
+  for (const side of sides) {
+    const bad = checkSide(side);
+    if (bad) return bad;
   }
   const surprise = options.surprise ?? [];
   if (surprise.some((id) => !ids.includes(id))) return { ok: false, reason: "unknownTeam" };
-  const values = Object.fromEntries(sides.map((side) => [side.teamId, wwnSideInitiative(side)]));
+  const values = Object.fromEntries(sides.map((side) => [side.teamId, sideTotal(side)]));
   const { order, tied } = rankByValue(
     sides.map((side) => ({
       id: side.teamId,

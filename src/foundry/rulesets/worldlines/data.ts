@@ -15,6 +15,7 @@ import { DEFAULT_OPTIONS } from "../../../rules/worldlines/options.ts";
 import type { RangeBand, Stance, Zone } from "../../../rules/worldlines/model.ts";
 import { choiceField, htmlField, integerField } from "../../data/fields.ts";
 import { storageFields, wireSystemModels } from "../../data/migrate.ts";
+import { formulaLimitMessage } from "../../shared/refusal.ts";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Fixed lists and documented defaults                                                        */
@@ -137,6 +138,9 @@ export function isDamageFormula(formula: string): boolean {
 function validateDamage(value: unknown): void {
   if (typeof value !== "string" || !isDamageFormula(value)) {
     const formula = typeof value === "string" ? value : JSON.stringify(value);
+    // Over the one formula limit: say so and name the limit, rather than "cannot be rolled".
+    const overLimit = formulaLimitMessage(formula);
+    if (overLimit !== null) throw new Error(overLimit);
     throw new Error(say("FRAY.Worldlines.Item.Invalid.Damage", { formula }));
   }
 }

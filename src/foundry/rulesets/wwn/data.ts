@@ -24,6 +24,7 @@ import { ATTRIBUTES } from "../../../rules/wwn/model.ts";
 import type { Attribute, WwnLife } from "../../../rules/wwn/model.ts";
 import { choiceField, htmlField, integerField } from "../../data/fields.ts";
 import { storageFields, wireSystemModels } from "../../data/migrate.ts";
+import { formulaLimitMessage } from "../../shared/refusal.ts";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Fixed lists and documented defaults                                                        */
@@ -109,6 +110,9 @@ export function isWwnDamageFormula(formula: string): boolean {
 function validateDamage(value: unknown): void {
   if (typeof value !== "string" || !isWwnDamageFormula(value)) {
     const formula = typeof value === "string" ? value : JSON.stringify(value);
+    // Over the one formula limit: say so and name the limit, rather than "cannot be rolled".
+    const overLimit = formulaLimitMessage(formula);
+    if (overLimit !== null) throw new Error(overLimit);
     throw new Error(say("FRAY.Wwn.Item.Invalid.Damage", { formula }));
   }
 }

@@ -5,6 +5,8 @@
 import { percent } from "../../../shared/format.ts";
 import { promptAttackDialog } from "../../../shared/attack-dialog.ts";
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
+import { refusalText } from "../../../shared/refusal.ts";
+import type { ShownRefusal } from "../../../shared/refusal.ts";
 import { ZONES, allowsNonLethal, attackOdds } from "../../../../rules/worldlines/index.ts";
 import type {
   AttackSituation,
@@ -27,8 +29,8 @@ export interface OddsView {
   readonly critical: string;
   readonly expectedDamage: string;
   readonly headshot: string | null;
-  /** A refusal reason key when the attack is not allowed as set up. */
-  readonly refused: string | null;
+  /** The refusal when the attack is not allowed as set up. */
+  readonly refused: ShownRefusal | null;
 }
 
 /**
@@ -43,7 +45,7 @@ export function oddsView(
 ): OddsView {
   const odds = attackOdds({ attacker, defender, weapon, situation }, { evade: true });
   if (!odds.ok) {
-    return { hit: "—", critical: "—", expectedDamage: "—", headshot: null, refused: odds.reason };
+    return { hit: "—", critical: "—", expectedDamage: "—", headshot: null, refused: odds };
   }
   const v = odds.value;
   const headshot = v.headshotKill + v.headshotTriple;
@@ -123,7 +125,10 @@ function oddsPanel(odds: OddsView): OddsPanel {
       expectedDamage: odds.expectedDamage,
       headshot: odds.headshot ?? "—",
     },
-    refusedKey: odds.refused === null ? null : `FRAY.Worldlines.Attack.Refusal.${odds.refused}`,
+    refusedText:
+      odds.refused === null
+        ? null
+        : refusalText((reason) => `FRAY.Worldlines.Attack.Refusal.${reason}`, odds.refused),
   };
 }
 

@@ -260,6 +260,10 @@ const EVADE_REFUSALS: Record<EvasionRefusal, string> = {
   notEnoughEnergy: "evadeNotEnoughEnergy",
   interruptUsed: "evadeInterruptUsed",
   stressed: "evadeStressed",
+  // Bad numbers on the defender: the shared FRAY.Refusal messages (shared/refusal.ts).
+  "not-a-number": "not-a-number",
+  "not-whole": "not-whole",
+  "out-of-range": "out-of-range",
 };
 
 /** A defense step: the first answer to the attack, or the answer after a failed Evasion. */

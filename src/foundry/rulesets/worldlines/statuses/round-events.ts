@@ -22,6 +22,7 @@ import type {
   WorldlinesCombatant,
   WorldlinesOptions,
 } from "../../../../rules/worldlines/index.ts";
+import { warnRefusal } from "../../../shared/refusal.ts";
 
 /** One line of a status chat card: who lost what to which status, or which status ran out. */
 export interface StatusTick {
@@ -90,8 +91,13 @@ function collect(
 export const worldlinesRoundEvents = {
   energyRefresh(combatants: readonly WorldlinesCombatant[]): EventResult {
     const updates = combatants.flatMap((c) => {
-      const update = refreshEnergy(c).update;
-      return update === null ? [] : [update];
+      const refreshed = refreshEnergy(c);
+      if (!refreshed.ok) {
+        // Bad numbers on the actor (NaN Energy …): say which, and leave it as it is.
+        warnRefusal((reason) => reason, refreshed, { name: c.name });
+        return [];
+      }
+      return refreshed.value.update === null ? [] : [refreshed.value.update];
     });
     return { updates, ticks: [] };
   },

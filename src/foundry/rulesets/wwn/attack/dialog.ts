@@ -7,6 +7,8 @@
 import { percent } from "../../../shared/format.ts";
 import { promptAttackDialog } from "../../../shared/attack-dialog.ts";
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
+import { refusalText } from "../../../shared/refusal.ts";
+import type { ShownRefusal } from "../../../shared/refusal.ts";
 import { allowsNonLethal } from "../../../../rules/wwn/attack.ts";
 import type { AttackKind, AttackSituation } from "../../../../rules/wwn/attack.ts";
 import type {
@@ -31,7 +33,7 @@ export interface WwnOddsView {
   readonly hit: string;
   readonly shockOnMiss: string;
   readonly expectedDamage: string;
-  readonly refused: string | null;
+  readonly refused: ShownRefusal | null;
 }
 
 export function wwnOddsView(
@@ -41,7 +43,7 @@ export function wwnOddsView(
   situation: AttackSituation,
 ): WwnOddsView {
   const odds = wwnAttackOdds({ attacker, defender, weapon, situation });
-  if (!odds.ok) return { hit: "—", shockOnMiss: "—", expectedDamage: "—", refused: odds.reason };
+  if (!odds.ok) return { hit: "—", shockOnMiss: "—", expectedDamage: "—", refused: odds };
   return {
     hit: percent(odds.value.hit),
     shockOnMiss: String(odds.value.shockOnMiss),
@@ -127,7 +129,10 @@ export function wwnAttackDialogContext(
 function oddsPanel(odds: WwnOddsView): OddsPanel {
   return {
     texts: { hit: odds.hit, shockOnMiss: odds.shockOnMiss, expectedDamage: odds.expectedDamage },
-    refusedKey: odds.refused === null ? null : `FRAY.Wwn.Refusal.${odds.refused}`,
+    refusedText:
+      odds.refused === null
+        ? null
+        : refusalText((reason) => `FRAY.Wwn.Refusal.${reason}`, odds.refused),
   };
 }
 

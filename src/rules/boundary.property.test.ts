@@ -1,0 +1,497 @@
+/**
+ * The engine boundary, as properties: every guarded rules entry point, handed a state in which
+ * one number anywhere is NaN, ±Infinity, negative or huge, either refuses by name
+ * ("not-a-number", "not-whole", "out-of-range") or, where the value is legitimately allowed,
+ * returns an outcome in which every number is finite and health and Energy stay in range.
+ *
+ * The last block lists the functions each index.ts exports: a newly exported function that is
+ * neither here nor in the list of functions without outside numbers fails it.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import * as core from "./core/index.ts";
+import { seededRandom } from "./core/random.ts";
+import * as worldlines from "./worldlines/index.ts";
+import type { AttackInput, WorldlinesCombatant } from "./worldlines/index.ts";
+import { dicepoolInitiative } from "./dicepool/initiative.ts";
+import { twodiceInitiative } from "./twodice/initiative.ts";
+import { worldlinesInitiative } from "./worldlines/order.ts";
+import * as wwn from "./wwn/index.ts";
+import type { AttackInput as WwnAttackInput } from "./wwn/index.ts";
+
+const NUMBER_REASONS = ["not-a-number", "not-whole", "out-of-range"];
+const NON_FINITE = [Number.NaN, Infinity, -Infinity];
+const BAD = fc.constantFrom(...NON_FINITE, -1, -1e9, 1e9, 1e308, -0.5, 2.5);
+
+/** Every path to a number inside `value`. */
+function numberPaths(value: unknown, prefix: readonly string[] = []): string[][] {
+  if (typeof value === "number") return [[...prefix]];
+  if (value === null || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([key, inner]) => numberPaths(inner, [...prefix, key]));
+}
+
+/** A copy of `value` with the number at `path` replaced. */
+function poison<T>(value: T, path: readonly string[], bad: number): T {
+  const [head, ...rest] = path;
+  if (head === undefined) return bad as T;
+  const copy = (Array.isArray(value) ? [...value] : { ...value }) as Record<string, unknown>;
+  copy[head] = poison(copy[head], rest, bad);
+  return copy as T;
+}
+
+/** Every number in an outcome is finite (functions, the dice source and the like are skipped). */
+function expectAllFinite(value: unknown, path = "outcome", depth = 8): void {
+  if (typeof value === "number") {
+    expect(Number.isFinite(value), `${path} is ${value}`).toBe(true);
+    return;
+  }
+  if (value === null || typeof value !== "object" || depth === 0) return;
+  for (const [key, inner] of Object.entries(value))
+    expectAllFinite(inner, `${path}.${key}`, depth - 1);
+}
+
+/** Health and Energy of every combatant in an outcome stay within 0..max. */
+function expectPoolsInRange(value: unknown, depth = 6): void {
+  if (value === null || typeof value !== "object" || depth === 0) return;
+  for (const pool of ["health", "energy", "hp"]) {
+    const p = (value as Record<string, unknown>)[pool] as { value?: unknown; max?: unknown };
+    if (typeof p === "object" && typeof p.value === "number" && typeof p.max === "number") {
+      expect(p.value).toBeGreaterThanOrEqual(0);
+      expect(p.value).toBeLessThanOrEqual(p.max);
+    }
+  }
+  for (const inner of Object.values(value)) expectPoolsInRange(inner, depth - 1);
+}
+
+/**
+ * The property for one entry point: `call` is run on `valid` with one number poisoned. A
+ * non-finite number must be refused by name; any other bad number is refused or gives a finite,
+ * in-range outcome.
+ */
+function guards<T>(valid: T, call: (input: T) => unknown, runs = 150): void {
+  const paths = numberPaths(valid);
+  expect(paths.length).toBeGreaterThan(0);
+  fc.assert(
+    fc.property(fc.constantFrom(...paths), BAD, (path, bad) => {
+      const out = call(poison(valid, path, bad)) as { ok?: boolean; reason?: string } | undefined;
+      if (NON_FINITE.includes(bad) || Number.isNaN(bad)) {
+        expect(out, `${path.join(".")} = ${bad}`).toMatchObject({ ok: false });
+        expect(NUMBER_REASONS).toContain(out?.reason);
+        return;
+      }
+      if (out?.ok === false) {
+        expect(typeof out.reason).toBe("string");
+        return;
+      }
+      expectAllFinite(out);
+      expectPoolsInRange(out);
+    }),
+    { numRuns: runs },
+  );
+}
+
+const dice = () => seededRandom("boundary");
+
+// ---------------------------------------------------------------------------------------------
+// Worldlines
+
+const maya: WorldlinesCombatant = worldlines.makeCombatant({
+  id: "maya",
+  skills: { firearms: 2, evasion: 1 },
+  armor: { torso: 6 },
+  statuses: { bleeding: { hpPerTurn: 1 } },
+  critWiden: 1,
+});
+const rook: WorldlinesCombatant = worldlines.makeCombatant({
+  id: "rook",
+  skills: { evasion: 1 },
+  armor: { head: 4, torso: 6 },
+  armorBonus: 1,
+});
+const attack: AttackInput = {
+  attacker: maya,
+  defender: rook,
+  weapon: {
+    id: "pistol",
+    name: "Pistol",
+    kind: "ranged",
+    skill: "firearms",
+    damage: "1d6+1",
+    accuracy: 1,
+    critWiden: 0,
+  },
+  situation: { zone: "torso", range: "short", energyCost: 2 },
+};
+
+/** The Worldlines entry points and how to call each with a poisoned state. */
+const WORLDLINES: Record<string, () => void> = {
+  checkAttack: () => {
+    guards(attack, (input) => worldlines.checkAttack(input));
+  },
+  resolveAttack: () => {
+    guards(attack, (input) => worldlines.resolveAttack(input, dice(), { evade: true }));
+  },
+  attackOdds: () => {
+    guards(attack, (input) => worldlines.attackOdds(input, { evade: true }), 60);
+  },
+  checkEvasion: () => {
+    guards(rook, (d) => worldlines.checkEvasion(d, false));
+  },
+  checkExtraEvasion: () => {
+    guards(rook, (d) => worldlines.checkExtraEvasion(d));
+  },
+  checkAction: () => {
+    guards({ actor: maya, cost: 2 }, ({ actor, cost }) =>
+      worldlines.checkAction(actor, { kind: "technique", cost }),
+    );
+  },
+  spendEnergy: () => {
+    guards({ actor: maya, spaces: 2 }, ({ actor, spaces }) =>
+      worldlines.spendEnergy(actor, { kind: "move", spaces }),
+    );
+  },
+  refreshEnergy: () => {
+    guards(maya, (actor) => worldlines.refreshEnergy(actor));
+  },
+  loseHealth: () => {
+    guards({ actor: rook, amount: 5 }, ({ actor, amount }) =>
+      worldlines.loseHealth(actor, amount, { nonLethal: true, dice: dice() }),
+    );
+  },
+  worldlinesInitiative: () => {
+    guards(
+      [
+        { teamId: "a", isPlayerSide: true, combatRolls: [{ sides: 8, value: 5 }] },
+        { teamId: "b", isPlayerSide: false, combatRolls: [{ sides: 6, value: 6 }] },
+      ],
+      (teams) => worldlinesInitiative(teams),
+    );
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// WWN
+
+const fighter = wwn.makeWwnCombatant({
+  id: "fighter",
+  attributes: { str: 1, dex: 2 },
+  skills: { stab: 1 },
+  attackBonus: 1,
+});
+const bandit = wwn.makeWwnCombatant({ id: "bandit" });
+const wwnAttack: WwnAttackInput = {
+  attacker: fighter,
+  defender: bandit,
+  weapon: wwn.makeWwnWeapon({
+    id: "sword",
+    damage: "1d8",
+    shock: { damage: 2, ac: 13 },
+    magicBonus: 1,
+  }),
+  situation: { modifiers: [{ source: "spell", value: 1 }] },
+};
+
+const WWN: Record<string, () => void> = {
+  checkAttackRules: () => {
+    guards(wwnAttack, (input) => wwn.checkAttackRules(input));
+  },
+  checkAttack: () => {
+    guards(wwnAttack, (input) => wwn.checkAttack(input));
+  },
+  resolveAttack: () => {
+    guards(wwnAttack, (input) => wwn.resolveAttack(input, dice()));
+  },
+  wwnAttackOdds: () => {
+    guards(wwnAttack, (input) => wwn.wwnAttackOdds(input));
+  },
+  wwnSideInitiative: () => {
+    guards({ teamId: "a", isPlayerSide: true, d8: 4, dexModifiers: [1, -1] }, (side) =>
+      wwn.wwnSideInitiative(side),
+    );
+  },
+  wwnInitiative: () => {
+    guards(
+      [
+        { teamId: "a", isPlayerSide: true, d8: 4, dexModifiers: [1] },
+        { teamId: "b", isPlayerSide: false, d8: 8, dexModifiers: [0, 2] },
+      ],
+      (sides) => wwn.wwnInitiative(sides),
+    );
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// The other rulesets' initiative (their rules are still being written; Freelancers takes no number)
+
+const OTHER_INITIATIVE: Record<string, () => void> = {
+  dicepoolInitiative: () => {
+    guards(
+      [
+        { combatantId: "a", result: 3, pool: 2, isPlayerSide: true },
+        { combatantId: "b", result: 5, pool: 1, isPlayerSide: false },
+      ],
+      (rolls) => dicepoolInitiative(rolls),
+    );
+  },
+  twodiceInitiative: () => {
+    guards(
+      [
+        { teamId: "a", d20: 12, traitBonuses: [1, 2] },
+        { teamId: "b", d20: 7, traitBonuses: [0] },
+      ],
+      (rolls) =>
+        twodiceInitiative({
+          teams: [
+            { teamId: "a", isPlayerSide: true },
+            { teamId: "b", isPlayerSide: false },
+          ],
+          rolls,
+        }),
+    );
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Core: formulas and the guard itself
+
+const CORE: Record<string, () => void> = {
+  parseFormula: () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc
+            .tuple(fc.nat({ max: 1e6 }), fc.nat({ max: 1e6 }), fc.integer())
+            .map(([n, s, k]) => `${n}d${s}${k < 0 ? "" : "+"}${k}`),
+        ),
+        (text) => {
+          const parsed = core.parseFormula(text);
+          if (!parsed.ok) {
+            expect(["badFormula", "formulaTooLarge"]).toContain(parsed.reason);
+            return;
+          }
+          const dist = core.formulaDistribution(parsed.value);
+          expect(Math.abs(core.total(dist) - 1)).toBeLessThan(1e-9);
+          expectAllFinite([core.formulaMin(parsed.value), core.formulaMax(parsed.value)]);
+        },
+      ),
+    );
+  },
+  checkNumber: () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...NON_FINITE), (bad) => {
+        expect(core.checkNumber("x", bad)?.reason).toBe("not-a-number");
+        expect(core.checkDieFace("x", bad, 8)?.reason).toBe("not-a-number");
+        expect(core.checkPool("x", bad, 10)?.reason).toBe("not-a-number");
+        expect(core.checkPool("x", 5, bad)?.reason).toBe("not-a-number");
+        expect(core.checkStepDie("x", bad)?.reason).toBe("not-a-number");
+        expect(core.checkAllNumbers("x", { a: [1, { b: bad }] })?.detail).toMatchObject({
+          field: "x.a.1.b",
+        });
+      }),
+    );
+  },
+};
+
+describe("the engine boundary refuses NaN, ±Infinity and out-of-range numbers", () => {
+  for (const [ruleset, table] of Object.entries({
+    worldlines: WORLDLINES,
+    wwn: WWN,
+    initiative: OTHER_INITIATIVE,
+    core: CORE,
+  })) {
+    for (const [name, property] of Object.entries(table)) {
+      it(`${ruleset}.${name}`, property);
+    }
+  }
+
+  it("the findings of issue #9, each refused by name", () => {
+    const nanEnergy = { ...maya, energy: { value: Number.NaN, max: 6 } };
+    expect(worldlines.checkAttack({ ...attack, attacker: nanEnergy })).toMatchObject({
+      ok: false,
+      reason: "not-a-number",
+      detail: { field: "attacker.energy.value" },
+    });
+    const nanSkill = { ...rook, skills: { evasion: Number.NaN } };
+    expect(worldlines.checkEvasion(nanSkill, false)).toMatchObject({
+      ok: false,
+      detail: { field: "defender.skills.evasion" },
+    });
+    expect(
+      worldlines.checkAttack({ ...attack, situation: { ...attack.situation, energyCost: -3 } }),
+    ).toMatchObject({
+      ok: false,
+      reason: "out-of-range",
+      detail: { field: "situation.energyCost" },
+    });
+    expect(
+      worldlines.checkAttack({
+        ...attack,
+        attacker: { ...maya, traits: { combat: 7 as 8, spirit: 6 } },
+      }),
+    ).toMatchObject({
+      ok: false,
+      reason: "out-of-range",
+      detail: { field: "attacker.traits.combat" },
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Every exported entry point is covered
+
+/**
+ * Exported functions that take no number from outside the rules (ids, enums, already-settled
+ * orders, builders of the documented defaults), so there is nothing for the guard to refuse.
+ */
+const NO_OUTSIDE_NUMBERS = new Set([
+  // shared
+  "withOptions",
+  "withWwnOptions",
+  "makeCombatant",
+  "makeWwnCombatant",
+  "makeWwnWeapon",
+  "sampleFighters",
+  "allowsNonLethal",
+  "damageFormula",
+  "diffCombatant",
+  "diffAll",
+  "diffWeapon",
+  "withoutStatus",
+  "worldlinesRoundPlan",
+  "worldlinesRoundPlanFor",
+  "mayActInPhase",
+  "actingCombatants",
+  "eventCombatants",
+  "wwnRoundPlan",
+  "attackMode",
+  "attackCost",
+  "checkCombatant",
+  "checkWeapon",
+  "checkOptions",
+  "optionalCount",
+]);
+
+/**
+ * Exported functions the boundary does not check yet. Each is reached from a checked entry point
+ * (the attack, Evasion, Energy and health rules) or is not called by the shell with document
+ * numbers today; they are listed so that the gap is visible, and each should move to the tables
+ * above once it refuses bad numbers itself.
+ */
+const NOT_YET_GUARDED = new Set([
+  // worldlines
+  "criticalDamage",
+  "critThreshold",
+  "headshotThreshold",
+  "attackModifiers",
+  "evasionModifiers",
+  "judgeCheck",
+  "rollCheck",
+  "rollSpiritCheck",
+  "runEncounter",
+  "energyCost",
+  "checkInterrupt",
+  "coveringFire",
+  "opportunityAttack",
+  "teamMomentum",
+  "orderByMomentum",
+  "settleTieByReroll",
+  "swapMomentum",
+  "stealMomentum",
+  "worldlinesReorder",
+  "applyStatus",
+  "startTurn",
+  "endTurn",
+  "resolveStatuses",
+  "attemptRecovery",
+  "useAntidote",
+  "removeStatus",
+  "firstAid",
+  "treatLimb",
+  // wwn
+  "startRound",
+  "beginTurn",
+  "spendMove",
+  "spendMoveAction",
+  "spendMain",
+  "spendMainAsInstant",
+  "spendOnTurn",
+  "spendInstant",
+  "spendMoveAndMain",
+  "spendAction",
+  "holdAction",
+  "delayAction",
+  "resumeAfterDelay",
+  "actionSummary",
+  "weaponAttribute",
+  "effectiveAc",
+  "hitModifiers",
+  "damageBonuses",
+  "shockFor",
+  "hitRoll",
+  "damageTotal",
+  "dealtDamage",
+  "bestAttribute",
+  "skillLevel",
+  "checkSkill",
+  "checkBonus",
+  "actorWins",
+  "opposedCheck",
+  "rollSave",
+  "attributeModifier",
+  "armorClass",
+  "loseHp",
+  "wakeUp",
+  "moveRate",
+  "run",
+  "standUp",
+  "goProne",
+  "readyOrStow",
+  "dropItem",
+  "pickUp",
+  "reloadCost",
+  "reload",
+  "totalDefense",
+  "fightingWithdrawal",
+  "leavingMeleeProvokes",
+  "hold",
+  "delay",
+  "joinSwarm",
+  "swarmAllies",
+  "shove",
+  "grapple",
+  "escapeGrapple",
+  "moveGrappled",
+  "grappleRoundEnd",
+  "shatterShield",
+  "screenAlly",
+  "resolveScreen",
+  "executionAttack",
+  "wwnSurpriseCheck",
+]);
+
+function exportedFunctions(module: Record<string, unknown>): string[] {
+  return Object.entries(module)
+    .filter(([, value]) => typeof value === "function")
+    .map(([name]) => name);
+}
+
+describe("every exported rules function is a checked entry point or says why not", () => {
+  for (const [ruleset, module, table] of [
+    ["worldlines", worldlines, WORLDLINES],
+    ["wwn", wwn, WWN],
+  ] as const) {
+    it(ruleset, () => {
+      const unaccounted = exportedFunctions(module).filter(
+        (name) => !(name in table) && !NO_OUTSIDE_NUMBERS.has(name) && !NOT_YET_GUARDED.has(name),
+      );
+      expect(unaccounted).toEqual([]);
+    });
+  }
+
+  it("lists no function as unguarded that has a property above", () => {
+    for (const name of [...Object.keys(WORLDLINES), ...Object.keys(WWN)]) {
+      expect(NOT_YET_GUARDED.has(name), name).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * Losing health once the numbers are checked: the rule behind `loseHealth` (health.ts), for the
+ * attack and status rules, whose own entry points already checked the actor. Not exported from
+ * the ruleset's index: from outside, health is lost only through the guarded `loseHealth`.
+ */
+import type { DiceSource } from "../core/dice.ts";
+import type { HealthLoss } from "./health.ts";
+import type { WorldlinesCombatant } from "./model.ts";
+import type { WorldlinesOptions } from "./options.ts";
+
+/** See health.ts `loseHealth`: the same rule, without the boundary check. */
+export function applyHealthLoss(
+  actor: WorldlinesCombatant,
+  amount: number,
+  how: { readonly nonLethal: boolean; readonly dice: DiceSource },
+  options: WorldlinesOptions,
+): HealthLoss {
+  if (actor.life === "dead" || !(amount > 0)) return { actor, lost: 0 };
+  const value = Math.max(0, actor.health.value - amount);
+  const lost = actor.health.value - value;
+  const hurt: WorldlinesCombatant = { ...actor, health: { ...actor.health, value } };
+  if (value > 0) return { actor: hurt, lost };
+  if (how.nonLethal) {
+    if (actor.life !== "active") return { actor: hurt, lost };
+    const minutes = how.dice.roll(options.unconsciousDie) * options.unconsciousMinutesPerPip;
+    return {
+      actor: { ...hurt, life: "unconscious", unconsciousMinutes: minutes },
+      lost,
+      downed: "unconscious",
+      unconsciousMinutes: minutes,
+    };
+  }
+  if (actor.life === "dying") return { actor: hurt, lost };
+  return {
+    actor: { ...hurt, life: "dying", unconsciousMinutes: undefined },
+    lost,
+    downed: "dying",
+  };
+}

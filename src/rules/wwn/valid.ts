@@ -1,0 +1,51 @@
+/**
+ * The WWN state at the engine boundary: what the entry points check before they compute, with the
+ * number guard of core/guard.ts. A NaN or an infinity anywhere, hit points outside 0..max, a
+ * negative count (wounds, speed, minutes, actions used) comes back as a named refusal naming the
+ * field, and nothing changes.
+ */
+import { checkAllNumbers, checkNumber, checkPool, NUMBER_RULES } from "../core/guard.ts";
+import type { NumberRefusal } from "../core/guard.ts";
+import type { WwnCombatant, WwnWeapon } from "./model.ts";
+import type { WwnOptions } from "./options.ts";
+
+/** Checks one combatant: every number finite and in its range. */
+export function checkWwnCombatant(field: string, actor: WwnCombatant): NumberRefusal | undefined {
+  return (
+    checkAllNumbers(field, actor) ??
+    checkPool(`${field}.hp`, actor.hp.value, actor.hp.max) ??
+    checkNumber(`${field}.wounds`, actor.wounds, NUMBER_RULES.count) ??
+    checkNumber(`${field}.speed`, actor.speed, NUMBER_RULES.count) ??
+    checkNumber(`${field}.ac`, actor.ac, NUMBER_RULES.modifier) ??
+    checkNumber(`${field}.attackBonus`, actor.attackBonus, NUMBER_RULES.modifier) ??
+    checkAllNumbers(`${field}.attributes`, actor.attributes, NUMBER_RULES.modifier) ??
+    checkAllNumbers(`${field}.skills`, actor.skills, NUMBER_RULES.modifier) ??
+    checkAllNumbers(`${field}.saves`, actor.saves, NUMBER_RULES.modifier) ??
+    checkAllNumbers(`${field}.actions`, actor.actions, NUMBER_RULES.count) ??
+    (actor.downMinutes === undefined
+      ? undefined
+      : checkNumber(`${field}.downMinutes`, actor.downMinutes, NUMBER_RULES.count))
+  );
+}
+
+/** Checks a weapon: every number finite, Shock and magic bonus in range. */
+export function checkWwnWeapon(field: string, weapon: WwnWeapon): NumberRefusal | undefined {
+  return (
+    checkAllNumbers(field, weapon) ??
+    checkNumber(`${field}.magicBonus`, weapon.magicBonus ?? 0, NUMBER_RULES.modifier) ??
+    checkNumber(`${field}.shock.damage`, weapon.shock?.damage ?? 0, NUMBER_RULES.count) ??
+    checkNumber(`${field}.shock.ac`, weapon.shock?.ac ?? 0, NUMBER_RULES.modifier)
+  );
+}
+
+const checkedOptions = new WeakMap<WwnOptions, NumberRefusal | null>();
+
+/** Checks the GM's options once per options object: every number finite. */
+export function checkWwnOptions(options: WwnOptions): NumberRefusal | undefined {
+  let known = checkedOptions.get(options);
+  if (known === undefined) {
+    known = checkAllNumbers("options", options) ?? null;
+    checkedOptions.set(options, known);
+  }
+  return known ?? undefined;
+}
