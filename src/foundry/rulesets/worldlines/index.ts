@@ -11,7 +11,12 @@ import { HEALTH_AND_ENERGY_BARS } from "../../shared/tokens.ts";
 import type { ShellRuleset } from "../types.ts";
 import { runRoundEvent, runTurnEnd, runTurnStart } from "./actions.ts";
 import { toCombatant } from "./adapter.ts";
-import { ATTACK_QUERY, handleAttackQuery } from "./attack/workflow.ts";
+import {
+  WORLDLINES_CARD,
+  WORLDLINES_DECLARE,
+  refereeCardAction,
+  refereeDeclare,
+} from "./attack/workflow.ts";
 import { wireAttackCard, wireStatusCard } from "./cards/buttons.ts";
 import { WORLDLINES_DATA_MODELS } from "./data.ts";
 import { WorldlinesActorSheet } from "./sheets/actor-sheet.ts";
@@ -71,5 +76,8 @@ export const shellRuleset: ShellRuleset = {
     wireAttackCard(message, html);
     wireStatusCard(message, html);
   },
-  refereeActions: { [ATTACK_QUERY]: handleAttackQuery },
+  refereeActions: {
+    [WORLDLINES_DECLARE]: refereeDeclare,
+    [WORLDLINES_CARD]: refereeCardAction,
+  },
 };
