@@ -175,6 +175,34 @@ describe("the honest paths", () => {
   });
 });
 
+describe("First Aid on someone else's actor", () => {
+  it("is rolled and written by the GM: the bleeding NPC is treated, the medic pays", async () => {
+    const maya = await fighter("Maya", PLAYER.id);
+    const Actor = fake.CONFIG["Actor"]?.documentClass;
+    const rook = (await fake.as(GM.id, () =>
+      Actor?.create({
+        name: "Rook",
+        type: "npc",
+        system: { health: { value: 15, max: 20 } },
+        effects: [{ name: "Bleeding", statuses: ["bleeding"], flags: { fray: { hpPerTurn: 5 } } }],
+      }),
+    )) as unknown as Actor.Implementation & { effects: { contents: { statuses: Set<string> }[] } };
+    const mark = fake.db.calls.length;
+    fake.setUser(PLAYER.id);
+    table.target(rook);
+    queue = [[6, 5]]; // Medicine: Mind d6 showing 5 against TD 5
+    expect(await actions.firstAid(maya)).toBe(true);
+    expect(rook.effects.contents.flatMap((e) => [...e.statuses])).not.toContain("bleeding");
+    expect(sys(maya).energy.value).toBe(4);
+    const writers = fake.db
+      .since(mark)
+      .filter((c) => c.documentName !== "ChatMessage")
+      .map((c) => c.userId);
+    expect(new Set(writers)).toEqual(new Set([GM.id]));
+    expect(requestsLeft()).toEqual([]);
+  });
+});
+
 describe("a private roll mode", () => {
   it("hides the dice in a GM roll, not the defender's Evade", async () => {
     const maya = await fighter("Maya", PLAYER.id);

@@ -9,7 +9,13 @@ import type { CombatLike, CombatantLike } from "../../combat/state.ts";
 import { ACTOR_TYPES, ITEM_TYPES } from "../../constants.ts";
 import { HEALTH_AND_ENERGY_BARS } from "../../shared/tokens.ts";
 import type { ShellRuleset } from "../types.ts";
-import { runRoundEvent, runTurnEnd, runTurnStart } from "./actions.ts";
+import {
+  WORLDLINES_TREAT,
+  refereeTreat,
+  runRoundEvent,
+  runTurnEnd,
+  runTurnStart,
+} from "./actions.ts";
 import { toCombatant } from "./adapter.ts";
 import {
   WORLDLINES_CARD,
@@ -79,5 +85,6 @@ export const shellRuleset: ShellRuleset = {
   refereeActions: {
     [WORLDLINES_DECLARE]: refereeDeclare,
     [WORLDLINES_CARD]: refereeCardAction,
+    [WORLDLINES_TREAT]: refereeTreat,
   },
 };
