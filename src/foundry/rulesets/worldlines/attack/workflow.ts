@@ -17,10 +17,16 @@
  * Each press is claimed on the card before any actor write (a second press is refused), one press
  * of a card at a time. A critical hit cannot be evaded, so it goes straight to step 3.
  */
-import { singleTarget } from "../../../shared/attack.ts";
+import {
+  definedEntries,
+  parseModifiers,
+  refereeDeclaration,
+  sendDeclaration,
+  singleTarget,
+} from "../../../shared/attack.ts";
+import type { DeclareIntent } from "../../../shared/attack.ts";
 import type { DieRoll } from "../../../../rules/core/dice.ts";
 import { checkNumber } from "../../../../rules/core/guard.ts";
-import type { Modifier } from "../../../../rules/core/modifier.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
 import {
@@ -53,7 +59,7 @@ import { ATTACK_CARD_TEMPLATE, attackCardContext, resultView } from "../cards/at
 import type { AttackCardState } from "../cards/attack-card.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { chatMessages, currentUser, i18n } from "../../../shared/env.ts";
-import { combatantId, resolveActor } from "../../../shared/actors.ts";
+import { resolveActor } from "../../../shared/actors.ts";
 import { warnRefusal as showRefusal } from "../../../shared/refusal.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
 import {
@@ -193,52 +199,25 @@ export function parseSituation(raw: unknown, fromGM: boolean): AttackSituation |
     value === undefined ? undefined : allowed.includes(value as T) ? (value as T) : null;
   const flag = (value: unknown): boolean | undefined | null =>
     value === undefined ? undefined : typeof value === "boolean" ? value : null;
-  const zone = choice(s["zone"], ZONES);
-  const range = choice(s["range"], RANGE_BANDS);
-  const cover = choice(s["cover"], COVERS);
-  const flags = {
+  const situation: Record<string, unknown> = {
+    zone: choice(s["zone"], ZONES),
+    range: choice(s["range"], RANGE_BANDS),
+    cover: choice(s["cover"], COVERS),
     poorVisibility: flag(s["poorVisibility"]),
     flanked: flag(s["flanked"]),
     nonLethal: flag(s["nonLethal"]),
   };
-  if (zone === null || range === null || cover === null) return null;
-  if (Object.values(flags).some((v) => v === null)) return null;
-  const situation: Record<string, unknown> = { zone, range, cover, ...flags };
   // Numbers (extra modifiers, another Energy cost) are a GM's call; a player's are ignored.
   if (fromGM) {
-    const modifiers = modifierList(s["modifiers"]);
-    const evasion = modifierList(s["evasionModifiers"]);
+    const modifiers = (key: string) => (s[key] === undefined ? undefined : parseModifiers(s[key]));
     const cost = s["energyCost"];
-    if (modifiers === null || evasion === null) return null;
-    if (cost !== undefined && checkNumber("energyCost", cost, { min: 0, max: 100, whole: true })) {
-      return null;
-    }
-    Object.assign(situation, { modifiers, evasionModifiers: evasion, energyCost: cost });
+    situation["modifiers"] = modifiers("modifiers");
+    situation["evasionModifiers"] = modifiers("evasionModifiers");
+    const badCost = checkNumber("energyCost", cost, { min: 0, max: 100, whole: true });
+    situation["energyCost"] = cost === undefined ? undefined : badCost === undefined ? cost : null;
   }
-  return Object.fromEntries(Object.entries(situation).filter(([, v]) => v !== undefined));
-}
-
-function modifierList(raw: unknown): Modifier[] | undefined | null {
-  if (raw === undefined) return undefined;
-  if (!Array.isArray(raw)) return null;
-  const list = raw as unknown[];
-  const valid = list.every(
-    (m) =>
-      typeof m === "object" &&
-      m !== null &&
-      typeof (m as Modifier).source === "string" &&
-      checkNumber("modifier", (m as Modifier).value, { min: -100, max: 100 }) === undefined,
-  );
-  return valid ? (list as Modifier[]) : null;
-}
-
-/** The declaration a client sends the referee: ids and choices. */
-export interface DeclareIntent {
-  readonly attackerId: string;
-  readonly weaponId: string;
-  readonly targetId: string;
-  readonly situation: AttackSituation;
-  readonly rollMode: string;
+  if (Object.values(situation).includes(null)) return null;
+  return definedEntries(situation);
 }
 
 /**
@@ -259,35 +238,9 @@ export async function declareAttack(
     if (!checked.ok) warnRefusal(checked);
     return null;
   }
-  const intent: DeclareIntent = {
-    attackerId: combatantId(attackerActor),
-    weaponId: weaponItem.id ?? "",
-    targetId: combatantId(target),
-    situation,
-    rollMode: game.settings.get("core", "rollMode") ?? "publicroll",
-  };
-  const outcome = await sendIntent(WORLDLINES_DECLARE, intent);
-  if (!outcome.ok) {
-    if (!isTransportReason(outcome.reason)) warnRefusal(outcome, { name: attackerActor.name });
-    return null;
-  }
-  return messageOf(typeof outcome.value === "string" ? outcome.value : "");
-}
-
-function parseDeclare(raw: unknown, fromGM: boolean): DeclareIntent | null {
-  if (typeof raw !== "object" || raw === null) return null;
-  const { attackerId, weaponId, targetId, situation, rollMode } = raw as Record<string, unknown>;
-  if (typeof attackerId !== "string" || typeof weaponId !== "string") return null;
-  if (typeof targetId !== "string") return null;
-  const parsed = parseSituation(situation, fromGM);
-  if (parsed === null) return null;
-  return {
-    attackerId,
-    weaponId,
-    targetId,
-    situation: parsed,
-    rollMode: typeof rollMode === "string" ? rollMode : "publicroll",
-  };
+  return sendDeclaration(WORLDLINES_DECLARE, attackerActor, weaponItem, target, situation, (r) => {
+    warnRefusal(r, { name: attackerActor.name });
+  });
 }
 
 /**
@@ -296,29 +249,15 @@ function parseDeclare(raw: unknown, fromGM: boolean): DeclareIntent | null {
  * the rules check (turn, Energy, range, Charm …), rolls the Combat die with core Roll, pays the
  * Energy and posts the card, authored by the GM. Answers with the card's message id.
  */
-export async function refereeDeclare(
+export function refereeDeclare(
   intent: Intent,
   sender: User.Implementation,
 ): Promise<RefereeOutcome> {
-  const request = parseDeclare(intent.payload, sender.isGM);
-  if (request === null) return refuse("badRequest");
-  const attackerActor = resolveActor(request.attackerId);
-  if (attackerActor === null || !(sender.isGM || owns(attackerActor, sender))) {
-    return refuse("notAllowed");
-  }
-  // One declaration at a time per attacker: the second one sees the Energy the first paid.
-  return serializedBy(`${SYSTEM_ID}.attacker.${request.attackerId}`, async () => {
-    const weaponItem = missing(attackerActor.items.get(request.weaponId)) ?? null;
-    if (weaponItem === null) return refuse("notAWeapon");
-    const target = resolveActor(request.targetId);
-    const checked = checkDeclaration(
-      attackerActor,
-      weaponItem,
-      target === null ? [] : [target],
-      request.situation,
-    );
+  return refereeDeclaration(intent, sender, parseSituation, async (declared) => {
+    const { attacker, weapon, targets, request } = declared;
+    const checked = checkDeclaration(attacker, weapon, targets, request.situation);
     if (!checked.ok) return checked;
-    const message = await postAttack(attackerActor, checked.value, request, sender);
+    const message = await postAttack(attacker, checked.value, request, sender);
     if (message === null) return refuse("failed");
     return { ok: true, value: message.id };
   });
@@ -327,7 +266,7 @@ export async function refereeDeclare(
 async function postAttack(
   attackerActor: Actor.Implementation,
   declaration: Declaration,
-  request: DeclareIntent,
+  request: DeclareIntent<AttackSituation>,
   sender: User.Implementation,
 ): Promise<ChatMessage.Implementation | null> {
   const { attacker, defender, weapon, cost } = declaration;

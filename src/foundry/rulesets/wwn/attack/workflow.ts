@@ -16,12 +16,18 @@
  * Outside a started combat the action economy is not tracked: the attack is checked and rolled
  * with a fresh round of actions and no action is written.
  */
-import { singleTarget } from "../../../shared/attack.ts";
+import {
+  definedEntries,
+  parseModifiers,
+  refereeDeclaration,
+  sendDeclaration,
+  singleTarget,
+} from "../../../shared/attack.ts";
+import type { DeclareIntent } from "../../../shared/attack.ts";
 import { warnRefusal } from "../../../shared/refusal.ts";
 import type { ShownRefusal } from "../../../shared/refusal.ts";
 import type { DieRoll } from "../../../../rules/core/dice.ts";
 import { checkNumber } from "../../../../rules/core/guard.ts";
-import type { Modifier } from "../../../../rules/core/modifier.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
 import { FRESH_ACTIONS } from "../../../../rules/wwn/actions.ts";
@@ -43,7 +49,6 @@ import {
   cardFlag,
   isRefereeCard,
   mayRequestApply,
-  owns,
   postRefereeCard,
 } from "../../../shared/cards.ts";
 import type { CardResult } from "../../../shared/cards.ts";
@@ -59,13 +64,7 @@ import {
 } from "../../../shared/referee.ts";
 import type { Intent, RefereeOutcome } from "../../../shared/referee.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
-import {
-  applyWwnUpdates,
-  combatantId,
-  resolveActor,
-  toWwnCombatant,
-  toWwnWeapon,
-} from "../adapter.ts";
+import { applyWwnUpdates, resolveActor, toWwnCombatant, toWwnWeapon } from "../adapter.ts";
 import {
   WWN_ATTACK_CARD_TEMPLATE,
   WWN_CARD_FLAG,
@@ -222,12 +221,11 @@ export function parseWwnSituation(raw: unknown, fromGM: boolean): AttackSituatio
   // Numbers (extra modifiers and bonuses) are a GM's call; a player's are ignored.
   if (fromGM) {
     for (const key of ["modifiers", "damageBonuses", "shockBonuses"]) {
-      situation[key] = modifierList(s[key]) ?? bad;
-      if (s[key] === undefined) situation[key] = undefined;
+      situation[key] = s[key] === undefined ? undefined : (parseModifiers(s[key]) ?? bad);
     }
   }
   if (Object.values(situation).includes(bad)) return null;
-  return Object.fromEntries(Object.entries(situation).filter(([, v]) => v !== undefined));
+  return definedEntries(situation);
 }
 
 function kindOf(raw: unknown): AttackKind | null {
@@ -239,44 +237,6 @@ function kindOf(raw: unknown): AttackKind | null {
   if (kind === "charge" && whole(feet)) return { kind, feet: feet as number };
   if (kind === "swarm" && whole(allies)) return { kind, allies: allies as number };
   return null;
-}
-
-function modifierList(raw: unknown): Modifier[] | null {
-  if (!Array.isArray(raw)) return null;
-  const list = raw as unknown[];
-  const valid = list.every(
-    (m) =>
-      typeof m === "object" &&
-      m !== null &&
-      typeof (m as Modifier).source === "string" &&
-      checkNumber("modifier", (m as Modifier).value, { min: -100, max: 100 }) === undefined,
-  );
-  return valid ? (list as Modifier[]) : null;
-}
-
-/** The declaration a client sends the referee: ids and choices. */
-export interface WwnDeclareIntent {
-  readonly attackerId: string;
-  readonly weaponId: string;
-  readonly targetId: string;
-  readonly situation: AttackSituation;
-  readonly rollMode: string;
-}
-
-function parseDeclare(raw: unknown, fromGM: boolean): WwnDeclareIntent | null {
-  if (typeof raw !== "object" || raw === null) return null;
-  const { attackerId, weaponId, targetId, situation, rollMode } = raw as Record<string, unknown>;
-  if (typeof attackerId !== "string" || typeof weaponId !== "string") return null;
-  if (typeof targetId !== "string") return null;
-  const parsed = parseWwnSituation(situation, fromGM);
-  if (parsed === null) return null;
-  return {
-    attackerId,
-    weaponId,
-    targetId,
-    situation: parsed,
-    rollMode: typeof rollMode === "string" ? rollMode : "publicroll",
-  };
 }
 
 /**
@@ -296,20 +256,7 @@ export async function declareWwnAttack(
     if (!checked.ok) warnWwnRefusal(checked);
     return null;
   }
-  const intent: WwnDeclareIntent = {
-    attackerId: combatantId(attackerActor),
-    weaponId: weaponItem.id ?? "",
-    targetId: combatantId(target),
-    situation,
-    rollMode: game.settings.get("core", "rollMode") ?? "publicroll",
-  };
-  const outcome = await sendIntent(WWN_DECLARE, intent);
-  if (!outcome.ok) {
-    if (!isTransportReason(outcome.reason)) warnWwnRefusal(outcome);
-    return null;
-  }
-  const id = typeof outcome.value === "string" ? outcome.value : "";
-  return missing(chatMessages().get(id)) ?? null;
+  return sendDeclaration(WWN_DECLARE, attackerActor, weaponItem, target, situation, warnWwnRefusal);
 }
 
 /**
@@ -318,36 +265,22 @@ export async function declareWwnAttack(
  * rules check, rolls with core Roll, spends the action and posts the card, authored by the GM.
  * Answers with the card's message id.
  */
-export async function refereeWwnDeclare(
+export function refereeWwnDeclare(
   intent: Intent,
   sender: User.Implementation,
 ): Promise<RefereeOutcome> {
-  const request = parseDeclare(intent.payload, sender.isGM);
-  if (request === null) return refuse("badRequest");
-  const attackerActor = resolveActor(request.attackerId);
-  if (attackerActor === null || !(sender.isGM || owns(attackerActor, sender))) {
-    return refuse("notAllowed");
-  }
-  // One declaration at a time per attacker: the second one sees the action the first spent.
-  return serializedBy(`${SYSTEM_ID}.attacker.${request.attackerId}`, async () => {
-    const weaponItem = missing(attackerActor.items.get(request.weaponId)) ?? null;
-    if (weaponItem === null) return refuse("notAWeapon");
-    const target = resolveActor(request.targetId);
-    const checked = checkWwnDeclaration(
-      attackerActor,
-      weaponItem,
-      target === null ? [] : [target],
-      request.situation,
-    );
+  return refereeDeclaration(intent, sender, parseWwnSituation, async (declared) => {
+    const { attacker, weapon, targets, request } = declared;
+    const checked = checkWwnDeclaration(attacker, weapon, targets, request.situation);
     if (!checked.ok) return checked;
-    return postWwnAttack(attackerActor, checked.value, request, sender);
+    return postWwnAttack(attacker, checked.value, request, sender);
   });
 }
 
 async function postWwnAttack(
   attackerActor: Actor.Implementation,
   declaration: WwnDeclaration,
-  request: WwnDeclareIntent,
+  request: DeclareIntent<AttackSituation>,
   sender: User.Implementation,
 ): Promise<RefereeOutcome> {
   const { attacker, defender, weapon, turn, tracked } = declaration;
