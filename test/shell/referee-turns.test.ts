@@ -4,7 +4,7 @@
  * transition whose Combat update fails once and is tried again. Written before the fix and seen
  * red against the code before the referee (see each test's comment).
  */
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
@@ -91,7 +91,13 @@ const bleedingCards = () =>
 
 describe("a turn transition whose Combat update fails", () => {
   // Seen red before the wiring (Bleeding ticked before the Combat update failed, then again).
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it("writes nothing, and the retry ticks the statuses once", async () => {
+    // The failed write is logged by design; keep the test's output clean.
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
     const { combat, rook, rookCombatant } = await bleedingFight();
     const health = (rook as ActorDoc).system.health.value;
     const cards = bleedingCards().length;
@@ -100,6 +106,10 @@ describe("a turn transition whose Combat update fails", () => {
     await combat.activateCombatant(rookCombatant.id ?? "").catch(() => undefined);
     await shell.whenIdle().catch(() => undefined);
     expect(fake.db.since(mark)).toEqual([]);
+    // The GM is told, in words, that it did not work and to press again.
+    expect(fake.notifications.at(-1)?.message).toBe(
+      fake.i18n.localize("FRAY.Referee.Refusal.failed"),
+    );
     await combat.activateCombatant(rookCombatant.id ?? "");
     await shell.whenIdle();
     expect((rook as ActorDoc).system.health.value).toBe(health - 5);
