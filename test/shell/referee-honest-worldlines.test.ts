@@ -11,6 +11,7 @@ import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
+import { actorWriters, authorOf, requestsLeft } from "./referee.support.ts";
 import type * as Workflow from "../../src/foundry/rulesets/worldlines/attack/workflow.ts";
 import type * as Buttons from "../../src/foundry/rulesets/worldlines/cards/buttons.ts";
 
@@ -86,9 +87,6 @@ function cardOf(message: ChatMessage.Implementation): Card {
   return card;
 }
 
-const authorOf = (message: ChatMessage.Implementation) =>
-  (message as unknown as { author: { id: string } | null }).author?.id;
-
 /** `userId` attacks `target` with `attacker`'s pistol; the Combat die shows 6 (6 + 2 = 8). */
 async function attack(
   userId: string,
@@ -113,15 +111,6 @@ async function press(
   return fake.as(userId, () => workflow.requestCardAction(message, action));
 }
 
-const requestsLeft = () =>
-  fake.game.messages.contents.filter(
-    (m) => (m.flags as { fray?: { referee?: unknown } }).fray?.referee !== undefined,
-  );
-
-/** Every Actor write since `mark`, by who made it. */
-const actorWriters = (mark: number) =>
-  fake.db.since(mark, { documentName: "Actor" }).map((call) => call.userId);
-
 describe("the honest paths", () => {
   it("a player attacks an NPC: the GM posts the card and writes, the player applies", async () => {
     const maya = await fighter("Maya", PLAYER.id);
@@ -137,8 +126,8 @@ describe("the honest paths", () => {
     expect(sys(vex).health.value).toBe(15);
     expect(cardOf(message).stage).toBe("applied");
     // Maya's Energy and Vex's health: both written by the GM's client.
-    expect(actorWriters(mark)).toEqual([GM.id, GM.id]);
-    expect(requestsLeft()).toEqual([]);
+    expect(actorWriters(fake, mark)).toEqual([GM.id, GM.id]);
+    expect(requestsLeft(fake)).toEqual([]);
     expect(fake.notifications).toEqual([]);
   });
 
@@ -157,8 +146,8 @@ describe("the honest paths", () => {
     expect(await press(PLAYER2.id, message, "take")).toEqual({ ok: true });
     expect(await press(PLAYER2.id, message, "apply")).toEqual({ ok: true });
     expect(sys(kara).health.value).toBe(15);
-    expect(actorWriters(mark)).toEqual([GM.id, GM.id]);
-    expect(requestsLeft()).toEqual([]);
+    expect(actorWriters(fake, mark)).toEqual([GM.id, GM.id]);
+    expect(requestsLeft(fake)).toEqual([]);
   });
 
   it("the GM attacks a player: the player takes it, the GM applies", async () => {
@@ -170,8 +159,8 @@ describe("the honest paths", () => {
     expect(await press(PLAYER.id, message, "take")).toEqual({ ok: true });
     expect(await press(GM.id, message, "apply")).toEqual({ ok: true });
     expect(sys(maya).health.value).toBe(15);
-    expect(actorWriters(mark)).toEqual([GM.id, GM.id]);
-    expect(requestsLeft()).toEqual([]);
+    expect(actorWriters(fake, mark)).toEqual([GM.id, GM.id]);
+    expect(requestsLeft(fake)).toEqual([]);
   });
 });
 
@@ -199,7 +188,7 @@ describe("First Aid on someone else's actor", () => {
       .filter((c) => c.documentName !== "ChatMessage")
       .map((c) => c.userId);
     expect(new Set(writers)).toEqual(new Set([GM.id]));
-    expect(requestsLeft()).toEqual([]);
+    expect(requestsLeft(fake)).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
+import { actorWriters, authorOf, requestsLeft } from "./referee.support.ts";
 import type * as Workflow from "../../src/foundry/rulesets/wwn/attack/workflow.ts";
 
 let fake: FakeFoundry;
@@ -82,9 +83,6 @@ async function fighter(name: string, owner: string | null): Promise<Actor.Implem
 const hp = (a: Actor.Implementation) =>
   ((a as unknown as Doc).system as unknown as { health: { value: number } }).health.value;
 
-const authorOf = (message: ChatMessage.Implementation) =>
-  (message as unknown as { author: { id: string } | null }).author?.id;
-
 /** `userId` attacks with the spear; the d20 shows 5 (5 + 3 = 8 < AC 12): a miss that Shocks. */
 async function attack(
   userId: string,
@@ -103,14 +101,6 @@ async function attack(
 const apply = (userId: string, message: ChatMessage.Implementation) =>
   fake.as(userId, () => workflow.requestWwnApply(message));
 
-const requestsLeft = () =>
-  fake.game.messages.contents.filter(
-    (m) => (m.flags as { fray?: { referee?: unknown } }).fray?.referee !== undefined,
-  );
-
-const actorWriters = (mark: number) =>
-  fake.db.since(mark, { documentName: "Actor" }).map((call) => call.userId);
-
 describe("the honest paths", () => {
   it("a player attacks an NPC: the GM posts the card, the player applies through the GM", async () => {
     const kara = await fighter("Kara", PLAYER.id);
@@ -121,9 +111,9 @@ describe("the honest paths", () => {
     expect(workflow.wwnCardOf(message)).toMatchObject({ stage: "resolved", declaredBy: PLAYER.id });
     expect(await apply(PLAYER.id, message)).toEqual({ ok: true });
     expect(hp(bandit)).toBe(7);
-    expect(actorWriters(mark).every((id) => id === GM.id)).toBe(true);
-    expect(actorWriters(mark)).not.toEqual([]);
-    expect(requestsLeft()).toEqual([]);
+    expect(actorWriters(fake, mark).every((id) => id === GM.id)).toBe(true);
+    expect(actorWriters(fake, mark)).not.toEqual([]);
+    expect(requestsLeft(fake)).toEqual([]);
     expect(fake.notifications).toEqual([]);
   });
 
@@ -135,8 +125,8 @@ describe("the honest paths", () => {
     expect(await apply(PLAYER2.id, message)).toEqual({ ok: true });
     expect(await apply(PLAYER.id, message)).toMatchObject({ ok: false });
     expect(hp(mira)).toBe(7);
-    expect(actorWriters(mark).every((id) => id === GM.id)).toBe(true);
-    expect(requestsLeft()).toEqual([]);
+    expect(actorWriters(fake, mark).every((id) => id === GM.id)).toBe(true);
+    expect(requestsLeft(fake)).toEqual([]);
   });
 
   it("the GM attacks a player: the player applies the Shock to their own character", async () => {
@@ -146,6 +136,6 @@ describe("the honest paths", () => {
     expect(workflow.wwnCardOf(message)?.declaredBy).toBe(GM.id);
     expect(await apply(PLAYER.id, message)).toEqual({ ok: true });
     expect(hp(kara)).toBe(7);
-    expect(requestsLeft()).toEqual([]);
+    expect(requestsLeft(fake)).toEqual([]);
   });
 });

@@ -22,3 +22,20 @@ export function gameWrites(fake: FakeFoundry, mark: number): DbCall[] {
     (c) => !(c.documentName === "ChatMessage" && c.data.every((d) => requests.has(idOf(d)))),
   );
 }
+
+/** The referee requests still in the chat (the active GM deletes each one it handles). */
+export function requestsLeft(fake: FakeFoundry): unknown[] {
+  return fake.game.messages.contents.filter(
+    (m) => (m.flags as { fray?: { referee?: unknown } }).fray?.referee !== undefined,
+  );
+}
+
+/** Who made each Actor write since `mark`. */
+export function actorWriters(fake: FakeFoundry, mark: number): string[] {
+  return fake.db.since(mark, { documentName: "Actor" }).map((call) => call.userId);
+}
+
+/** Who authored a chat message (null once that user is gone). */
+export function authorOf(message: ChatMessage.Implementation): string | null {
+  return (message as unknown as { author: { id: string } | null }).author?.id ?? null;
+}
