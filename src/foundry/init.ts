@@ -1,5 +1,5 @@
 import { SYSTEM_ID, TEMPLATES } from "./constants.ts";
-import { COMBAT_QUERY, handleCombatQuery } from "./combat/actions.ts";
+import { COMBAT_TURN_ACTION, handleTurnIntent } from "./combat/actions.ts";
 import { FrayCombatTracker } from "./combat/tracker.ts";
 import { TeamData } from "./data/team.ts";
 import { FrayActor } from "./documents/actor.ts";
@@ -7,6 +7,7 @@ import { FrayCombat, FrayCombatant, FrayCombatantGroup } from "./documents/comba
 import { FrayItem } from "./documents/item.ts";
 import { installRuleset, migrateRuleset } from "./rulesets/install.ts";
 import { shellRuleset } from "./rulesets/registry.ts";
+import { hideRefereeRequest, registerReferee, registerRefereeAction } from "./shared/referee.ts";
 import { activeRuleset, registerSettings } from "./settings.ts";
 import { registerDataHooks } from "./migration.ts";
 
@@ -25,8 +26,13 @@ export function init(): void {
   CONFIG.CombatantGroup.documentClass = FrayCombatantGroup;
   CONFIG.CombatantGroup.dataModels.team = TeamData;
   CONFIG.ui.combat = FrayCombatTracker;
+  // The referee: the active GM carries out what lands on others' documents (shared/referee.ts).
+  registerReferee();
+  Hooks.on("renderChatMessageHTML", (message, html) => {
+    hideRefereeRequest(message, html);
+  });
   // A player's "activate me" / "end my turn" is run by the active GM (see combat/actions.ts).
-  (CONFIG.queries as unknown as Record<string, unknown>)[COMBAT_QUERY] = handleCombatQuery;
+  registerRefereeAction(COMBAT_TURN_ACTION, handleTurnIntent);
 
   const { Actors, Items } = foundry.documents.collections;
   Actors.unregisterSheet("core", foundry.appv1.sheets.ActorSheet);

@@ -184,7 +184,7 @@ async function showCardAs(
   });
   const viewer = fake.users.get(user.id);
   if (!viewer) throw new Error("no such user");
-  const shown = shell.buttons.cardButtons(state, message, viewer as unknown as User.Implementation);
+  const shown = shell.buttons.cardButtons(state, viewer as unknown as User.Implementation);
   // The shell's own pruning function (self-contained by design), loaded into the page and run
   // on the card there.
   await page.addScriptTag({

@@ -5,6 +5,7 @@ import { documentClass, phaseTeamOf, setUpTeamCombat } from "./team-combat.suppo
 import type { TestCombat } from "./team-combat.support.ts";
 import type { FakeUser } from "../fake-foundry/world.ts";
 import type { TurnState } from "../../src/rules/combat/types.ts";
+import { gameWrites } from "./referee.support.ts";
 
 /** A second player, who owns nobody in these fights. */
 const OTHER: FakeUser = { id: "pl0000000000000c", name: "Other", isGM: false, active: true };
@@ -105,8 +106,8 @@ describe("a three-team Worldlines combat", () => {
     await combat.endCombatantTurn(mine?.id ?? "");
     expect(state(combat).acted).toContain(mine?.id);
     expect(fake.queries.slice(sent).map((q) => [q.from, q.to, q.name])).toEqual([
-      [PLAYER.id, GM.id, "fray.combatAction"],
-      [PLAYER.id, GM.id, "fray.combatAction"],
+      [PLAYER.id, GM.id, "fray.referee"],
+      [PLAYER.id, GM.id, "fray.referee"],
     ]);
     expect(fake.notifications).toEqual([]);
   });
@@ -123,7 +124,7 @@ describe("a three-team Worldlines combat", () => {
     await combat.endCombatantTurn(target);
     await combat.endPhase();
     expect(state(combat)).toEqual(before);
-    expect(fake.db.calls.length).toBe(writes);
+    expect(gameWrites(fake, writes)).toEqual([]);
     expect(fake.notifications.map((n) => [n.level, n.message])).toEqual([
       ["warn", "You can only act for a combatant you own."],
       ["warn", "You can only act for a combatant you own."],

@@ -4,8 +4,10 @@
  * write only the actors they own). Each test asserts what the referee must guarantee: the forged
  * press is refused and the database log shows no write to anyone's actor.
  *
- * Written before the fix and seen red against today's code; the workflows move onto the referee
- * transport (src/foundry/shared/referee.ts) in the wiring step, which turns them green.
+ * Written before the fix and seen red against the code before the referee (when the attacker
+ * authored the card and queries carried a user id). Since the wiring, the card is the GM's: the
+ * attacker's rewrite is refused by the server, so each attack is tried the way that remains, a
+ * card of the player's own with the forged state, and the old query names no longer exist.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, GM2, PLAYER, installFakeFoundry, seededRandom } from "../fake-foundry/index.ts";
@@ -14,11 +16,14 @@ import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
 import type * as Workflow from "../../src/foundry/rulesets/worldlines/attack/workflow.ts";
+import type * as Referee from "../../src/foundry/shared/referee.ts";
+import { gameWrites } from "./referee.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
 let actions: typeof Actions;
 let workflow: typeof Workflow;
+let referee: typeof Referee;
 
 /** Dice the test fixes, as [faces, value]; once used up, a seeded generator rolls the rest. */
 let queue: [number, number][] = [];
@@ -37,6 +42,7 @@ beforeAll(async () => {
   await fake.hooks.callAsync("init");
   actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
   workflow = await import("../../src/foundry/rulesets/worldlines/attack/workflow.ts");
+  referee = await import("../../src/foundry/shared/referee.ts");
 });
 
 beforeEach(() => {
@@ -94,10 +100,35 @@ const cardOf = (message: ChatMessage.Implementation): Card => {
   return card;
 };
 
-/** The attacker rewrites their own card's flags: core lets a message's author update it. */
-async function forge(message: ChatMessage.Implementation, changes: Partial<Card>) {
-  await fake.as(PLAYER.id, () =>
-    message.update({ "flags.fray.attack": { ...cardOf(message), ...changes } } as never),
+/**
+ * The attacker rewrites the card: the server refuses (the card is the GM's), so the attacker posts
+ * a card of their own carrying the forged state, and gets that one.
+ */
+async function forge(
+  message: ChatMessage.Implementation,
+  changes: Partial<Card>,
+): Promise<ChatMessage.Implementation> {
+  const forged = { ...cardOf(message), ...changes };
+  await expect(
+    fake.as(PLAYER.id, () => message.update({ "flags.fray.attack": forged } as never)),
+  ).rejects.toThrow();
+  expect(cardOf(message)).not.toEqual(forged);
+  const ChatMessage = fake.CONFIG["ChatMessage"]?.documentClass;
+  const copy = await fake.as(PLAYER.id, () =>
+    ChatMessage?.create({
+      author: PLAYER.id,
+      content: (message as unknown as { content: string }).content,
+      flags: { fray: { attack: forged } },
+    }),
+  );
+  if (!copy) throw new Error("the player could not post a card");
+  return copy as unknown as ChatMessage.Implementation;
+}
+
+/** A query under a name the referee replaced: core has no handler for it, and rejects it. */
+async function oldQuery(to: string, name: string, data: unknown) {
+  await expect(fake.as(PLAYER.id, () => fake.users.get(to)?.query(name, data))).rejects.toThrow(
+    /no query handler/,
   );
 }
 
@@ -110,116 +141,130 @@ async function gmTakes(message: ChatMessage.Implementation) {
 const actorWrites = (mark: number) => fake.db.since(mark, { documentName: "Actor" });
 
 describe("a card the attacker rewrote", () => {
-  // red until the workflows use the referee transport (issue 10 wiring)
-  it.fails("is not applied: another defender and a 50d1000 formula write nothing", async () => {
+  // Seen red before the referee (the attacker's rewrite was applied to the bystander).
+  it("is not applied: another defender and a 50d1000 formula write nothing", async () => {
     const { bystander, message } = await playerAttacks();
     await gmTakes(message);
     const card = cardOf(message);
-    await forge(message, {
+    const forged = await forge(message, {
       defenderId: bystander.id ?? "",
-      // (50 dice: today's replay stops at 64 dice per step, so 100d1000 would fail for that reason.)
+      // (50 dice: the replay stops at 64 dice per step, so 100d1000 would fail for that reason.)
       weapon: { ...card.weapon, damage: "50d1000" },
     });
     const mark = fake.db.calls.length;
-    const outcome = await fake.as(PLAYER.id, () => workflow.requestCardAction(message, "apply"));
+    const outcome = await fake.as(PLAYER.id, () => workflow.requestCardAction(forged, "apply"));
     expect(outcome.ok).toBe(false);
     expect(actorWrites(mark)).toEqual([]);
     expect(sys(bystander).health.value).toBe(20);
   });
 
-  // red until the workflows use the referee transport (issue 10 wiring)
-  it.fails("is not applied twice by setting its stage back", async () => {
+  // Seen red before the referee (the rewound card dealt its damage again).
+  it("is not applied twice by setting its stage back", async () => {
     const { vex, message } = await playerAttacks();
     await gmTakes(message);
     await fake.as(PLAYER.id, () => workflow.requestCardAction(message, "apply"));
     const after = sys(vex).health.value;
     expect(after).toBeLessThan(20);
-    await forge(message, { stage: "resolved" });
+    const forged = await forge(message, { stage: "resolved" });
     const mark = fake.db.calls.length;
-    await fake.as(PLAYER.id, () => workflow.requestCardAction(message, "apply"));
+    const again = await fake.as(PLAYER.id, () => workflow.requestCardAction(forged, "apply"));
+    const twice = await fake.as(PLAYER.id, () => workflow.requestCardAction(message, "apply"));
+    expect([again.ok, twice.ok]).toEqual([false, false]);
     expect(actorWrites(mark)).toEqual([]);
     expect(sys(vex).health.value).toBe(after);
   });
 
-  // red until the workflows use the referee transport (issue 10 wiring)
-  it.fails(
-    "cannot claim Evasion Energy was paid: no NPC gets Energy above its maximum",
-    async () => {
-      const { vex, message } = await playerAttacks();
-      await forge(message, { stage: "awaitingExtraEvasion", defense: "evade", evasionPaid: 300 });
-      const mark = fake.db.calls.length;
-      const gm = fake.users.get(GM.id);
-      await fake.as(PLAYER.id, () =>
-        gm?.query("fray.worldlinesAttack", {
-          messageId: message.id,
-          userId: GM.id,
-          action: "take",
-          dice: [],
-        }),
-      );
-      expect(actorWrites(mark)).toEqual([]);
-      expect(sys(vex).energy.value).toBe(6);
-    },
-  );
-
-  // red until the workflows use the referee transport (issue 10 wiring)
-  it.fails("with a 99 on its d8 Combat die is refused when the GM replays it", async () => {
-    const { message } = await playerAttacks();
-    const card = cardOf(message);
-    await forge(message, {
-      dice: [{ sides: 8, value: 99 }],
-      attack: { ...card.attack, natural: 99, total: 101 },
+  // Seen red before the referee (Vex got the 300 Energy "back").
+  it("cannot claim Evasion Energy was paid: no NPC gets Energy above its maximum", async () => {
+    const { vex, message } = await playerAttacks();
+    const forged = await forge(message, {
+      stage: "awaitingExtraEvasion",
+      defense: "evade",
+      evasionPaid: 300,
     });
     const mark = fake.db.calls.length;
+    const asGM = { messageId: forged.id, userId: GM.id, action: "take", dice: [] };
+    await oldQuery(GM.id, "fray.worldlinesAttack", asGM);
+    const outcome = await fake.as(PLAYER.id, () =>
+      referee.sendIntent(workflow.WORLDLINES_CARD, asGM),
+    );
+    // Not even the GM's own press plays a card a player posted.
+    const gmPress = await fake.as(GM.id, () => workflow.requestCardAction(forged, "take"));
+    expect([outcome.ok, gmPress]).toEqual([false, { ok: false, reason: "notRefereeCard" }]);
+    expect(actorWrites(mark)).toEqual([]);
+    expect(sys(vex).energy.value).toBe(6);
+  });
+
+  // Seen red before the referee (the GM replayed the 99 and resolved the card).
+  it("with a 99 on its d8 Combat die is refused when the GM replays it", async () => {
+    const { message } = await playerAttacks();
+    const card = cardOf(message);
+    const changes = {
+      dice: [{ sides: 8, value: 99 }],
+      attack: { ...card.attack, natural: 99, total: 101 },
+    };
+    const forged = await forge(message, changes);
+    const mark = fake.db.calls.length;
     queue = [[6, 4]];
-    const outcome = await fake.as(GM.id, () => workflow.requestCardAction(message, "take"));
+    const outcome = await fake.as(GM.id, () => workflow.requestCardAction(forged, "take"));
     expect(outcome.ok).toBe(false);
     expect(fake.db.since(mark)).toEqual([]);
+    // The same dice on a card the GM's client wrote (an old or damaged card): the range check.
+    await fake.as(GM.id, () =>
+      message.update({ "flags.fray.attack": { ...card, ...changes } } as never),
+    );
+    const damaged = fake.db.calls.length;
+    const replayed = await fake.as(GM.id, () => workflow.requestCardAction(message, "take"));
+    expect(replayed).toMatchObject({ ok: false, reason: "badDie" });
+    expect(fake.db.since(damaged)).toEqual([]);
   });
 });
 
 describe("a query naming someone else", () => {
-  // red until the workflows use the referee transport (issue 10 wiring)
-  it.fails("with the GM's user id in the payload is not treated as the GM", async () => {
+  // Seen red before the referee (the query's userId made the player the GM).
+  it("with the GM's user id in the payload is not treated as the GM", async () => {
     const { message } = await playerAttacks();
     const mark = fake.db.calls.length;
-    const gm = fake.users.get(GM.id);
     queue = [[6, 6]];
+    const asGM = { messageId: message.id, userId: GM.id, action: "take", dice: [] };
+    await oldQuery(GM.id, "fray.worldlinesAttack", asGM);
     const outcome = await fake.as(PLAYER.id, () =>
-      gm?.query("fray.worldlinesAttack", {
-        messageId: message.id,
-        userId: GM.id,
-        action: "take",
-        dice: [],
-      }),
+      referee.sendIntent(workflow.WORLDLINES_CARD, asGM),
     );
-    expect(outcome).toMatchObject({ ok: false });
-    expect(fake.db.since(mark)).toEqual([]);
+    expect(outcome).toMatchObject({ ok: false, reason: "notAllowed" });
+    expect(gameWrites(fake, mark)).toEqual([]);
     expect(cardOf(message).stage).toBe("awaitingDefense");
   });
 });
 
 describe("two GMs and two presses", () => {
-  // red until the workflows use the referee transport (issue 10 wiring)
-  it.fails("a GM who is not the active GM does not handle the query", async () => {
+  // Seen red before the referee (any GM's client carried the query out).
+  it("a GM who is not the active GM does not handle the query", async () => {
     const { vex, message } = await playerAttacks();
     await gmTakes(message);
     expect(fake.users.activeGM?.id).toBe(GM.id);
     const mark = fake.db.calls.length;
-    await fake.as(PLAYER.id, () =>
-      fake.users.get(GM2.id)?.query("fray.worldlinesAttack", {
-        messageId: message.id,
-        userId: PLAYER.id,
-        action: "apply",
-        dice: [],
+    const apply = { messageId: message.id, action: "apply" };
+    await oldQuery(GM2.id, "fray.worldlinesAttack", { ...apply, userId: PLAYER.id, dice: [] });
+    // The request as sendIntent makes it, sent to the other GM instead of the active one.
+    const ChatMessage = fake.CONFIG["ChatMessage"]?.documentClass;
+    const request = await fake.as(PLAYER.id, () =>
+      ChatMessage?.create({
+        author: PLAYER.id,
+        whisper: [GM.id, GM2.id],
+        flags: { fray: { referee: { action: workflow.WORLDLINES_CARD, payload: apply } } },
       }),
     );
+    const answer = await fake.as(PLAYER.id, () =>
+      fake.users.get(GM2.id)?.query("fray.referee", { messageId: request?.id }),
+    );
+    expect(answer).toMatchObject({ ok: false, reason: "notActiveGM" });
     expect(actorWrites(mark)).toEqual([]);
     expect(sys(vex).health.value).toBe(20);
   });
 
-  // red until the workflows use the referee transport (issue 10 wiring)
-  it.fails("Apply pressed twice 25 ms apart deals the damage once", async () => {
+  // Seen red before the referee (the second press dealt the damage again).
+  it("Apply pressed twice 25 ms apart deals the damage once", async () => {
     const { vex, message } = await playerAttacks();
     await gmTakes(message);
     const dealt = 20 - (cardOf(message).result?.health.after ?? 20);

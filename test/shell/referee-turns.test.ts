@@ -1,20 +1,23 @@
 /**
- * Issue 10's turn attacks in the fake: a player's `fray.combatAction` query that names the GM in
- * its payload, and a turn transition whose Combat update fails once and is tried again. Written
- * before the fix and seen red against today's code (see each test's comment).
+ * Issue 10's turn attacks in the fake: a player's turn request that names the GM in its payload
+ * (the old `fray.combatAction` query, and the referee's `combat.turn` intent), and a turn
+ * transition whose Combat update fails once and is tried again. Written before the fix and seen
+ * red against the code before the referee (see each test's comment).
  */
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type { TurnState } from "../../src/rules/combat/types.ts";
+import { gameWrites } from "./referee.support.ts";
 
 let fake: FakeFoundry;
 let shell: {
   whenIdle: () => Promise<void>;
   turnStateOf: (combat: Combat.Implementation) => TurnState;
   teamIdOf: (combatant: Combatant.Implementation) => string | null;
+  sendIntent: (action: string, payload: unknown) => Promise<unknown>;
 };
 
 beforeAll(async () => {
@@ -24,7 +27,13 @@ beforeAll(async () => {
   await fake.hooks.callAsync("init");
   const actions = await import("../../src/foundry/combat/actions.ts");
   const state = await import("../../src/foundry/combat/state.ts");
-  shell = { whenIdle: actions.whenIdle, turnStateOf: state.turnStateOf, teamIdOf: state.teamIdOf };
+  const referee = await import("../../src/foundry/shared/referee.ts");
+  shell = {
+    whenIdle: actions.whenIdle,
+    turnStateOf: state.turnStateOf,
+    teamIdOf: state.teamIdOf,
+    sendIntent: referee.sendIntent,
+  };
 });
 
 beforeEach(() => {
@@ -81,8 +90,14 @@ const bleedingCards = () =>
   );
 
 describe("a turn transition whose Combat update fails", () => {
-  // red until the workflows use the referee transport (issue 10 wiring)
-  it.fails("writes nothing, and the retry ticks the statuses once", async () => {
+  // Seen red before the wiring (Bleeding ticked before the Combat update failed, then again).
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("writes nothing, and the retry ticks the statuses once", async () => {
+    // The failed write is logged by design; keep the test's output clean.
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
     const { combat, rook, rookCombatant } = await bleedingFight();
     const health = (rook as ActorDoc).system.health.value;
     const cards = bleedingCards().length;
@@ -91,6 +106,10 @@ describe("a turn transition whose Combat update fails", () => {
     await combat.activateCombatant(rookCombatant.id ?? "").catch(() => undefined);
     await shell.whenIdle().catch(() => undefined);
     expect(fake.db.since(mark)).toEqual([]);
+    // The GM is told, in words, that it did not work and to press again.
+    expect(fake.notifications.at(-1)?.message).toBe(
+      fake.i18n.localize("FRAY.Referee.Refusal.failed"),
+    );
     await combat.activateCombatant(rookCombatant.id ?? "");
     await shell.whenIdle();
     expect((rook as ActorDoc).system.health.value).toBe(health - 5);
@@ -99,23 +118,18 @@ describe("a turn transition whose Combat update fails", () => {
 });
 
 describe("a player's turn query naming the GM", () => {
-  // red until the workflows use the referee transport (issue 10 wiring)
-  it.fails(
-    "is not treated as the GM: the phase does not end, the Combat is not written",
-    async () => {
-      const { combat } = await bleedingFight();
-      const before = shell.turnStateOf(combat);
-      const mark = fake.db.calls.length;
-      const outcome = await fake.as(PLAYER.id, () =>
-        fake.users.get(GM.id)?.query("fray.combatAction", {
-          combatId: combat.id,
-          userId: GM.id,
-          action: { kind: "endPhase" },
-        }),
-      );
-      expect(outcome).toMatchObject({ ok: false });
-      expect(fake.db.since(mark, { documentName: "Combat" })).toEqual([]);
-      expect(shell.turnStateOf(combat)).toEqual(before);
-    },
-  );
+  // Seen red before the referee (the query's userId made the player the GM).
+  it("is not treated as the GM: the phase does not end, the Combat is not written", async () => {
+    const { combat } = await bleedingFight();
+    const before = shell.turnStateOf(combat);
+    const mark = fake.db.calls.length;
+    const asGM = { combatId: combat.id, userId: GM.id, action: { kind: "endPhase" } };
+    await expect(
+      fake.as(PLAYER.id, () => fake.users.get(GM.id)?.query("fray.combatAction", asGM)),
+    ).rejects.toThrow(/no query handler/);
+    const outcome = await fake.as(PLAYER.id, () => shell.sendIntent("combat.turn", asGM));
+    expect(outcome).toMatchObject({ ok: false, reason: "notGM" });
+    expect(gameWrites(fake, mark)).toEqual([]);
+    expect(shell.turnStateOf(combat)).toEqual(before);
+  });
 });

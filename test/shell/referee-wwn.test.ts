@@ -1,7 +1,8 @@
 /**
- * Issue 10's forged-user attack on the WWN card (`fray.wwnAttack`): a player who neither posted
- * the attack nor owns the target puts the GM's id in the query's payload. Written before the fix
- * and seen red against today's code.
+ * Issue 10's forged-user attack on the WWN card: a player who neither declared the attack nor owns
+ * the target puts the GM's id in the payload, of the old `fray.wwnAttack` query and of the
+ * referee's `wwn.apply` intent. Written before the fix and seen red against the code before the
+ * referee.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
@@ -9,10 +10,13 @@ import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
+import type * as Referee from "../../src/foundry/shared/referee.ts";
+import { gameWrites } from "./referee.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
 let actions: typeof Actions;
+let referee: typeof Referee;
 let queue: [number, number][] = [];
 
 beforeAll(async () => {
@@ -29,13 +33,14 @@ beforeAll(async () => {
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
   actions = await import("../../src/foundry/rulesets/wwn/actions.ts");
+  referee = await import("../../src/foundry/shared/referee.ts");
 });
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
 
 describe("a WWN apply query naming the GM", () => {
-  // red until the workflows use the referee transport (issue 10 wiring)
-  it.fails("from a player who may not apply is refused, and no actor is written", async () => {
+  // Seen red before the referee (the query's userId let PLAYER2 apply as the GM).
+  it("from a player who may not apply is refused, and no actor is written", async () => {
     const Actor = fake.CONFIG["Actor"]?.documentClass;
     const [kara, bandit] = (await fake.as(GM.id, () =>
       Actor?.createDocuments([
@@ -68,14 +73,12 @@ describe("a WWN apply query naming the GM", () => {
     const message = await actions.wwnAttack(kara, spear, {});
     if (message === null) throw new Error("refused");
     const mark = fake.db.calls.length;
-    const outcome = await fake.as(PLAYER2.id, () =>
-      fake.users.get(GM.id)?.query("fray.wwnAttack", {
-        messageId: message.id,
-        userId: GM.id,
-        action: "apply",
-      }),
-    );
-    expect(outcome).toMatchObject({ ok: false });
-    expect(fake.db.since(mark, { documentName: "Actor" })).toEqual([]);
+    const asGM = { messageId: message.id, userId: GM.id, action: "apply" };
+    await expect(
+      fake.as(PLAYER2.id, () => fake.users.get(GM.id)?.query("fray.wwnAttack", asGM)),
+    ).rejects.toThrow(/no query handler/);
+    const outcome = await fake.as(PLAYER2.id, () => referee.sendIntent("wwn.apply", asGM));
+    expect(outcome).toMatchObject({ ok: false, reason: "notAllowed" });
+    expect(gameWrites(fake, mark)).toEqual([]);
   });
 });

@@ -101,17 +101,20 @@ describe("a sixth ruleset added through the seam alone", () => {
     const { hero, brute } = await twoSides();
     fake.setUser(PLAYER.id);
     const sent = fake.queries.length;
+    const mark = fake.db.calls.length;
     const result = await tiny.tinyAttack(hero, brute);
 
     expect(result).toEqual({ ok: true });
-    expect(fake.queries.slice(sent)).toEqual([
-      {
-        from: PLAYER.id,
-        to: GM.id,
-        name: tiny.TINY_ATTACK,
-        data: { userId: PLAYER.id, attackerId: hero.id, targetId: brute.id },
-      },
+    expect(fake.queries.slice(sent).map((q) => [q.from, q.to, q.name])).toEqual([
+      [PLAYER.id, GM.id, "fray.referee"],
     ]);
+    // The intent, in the request the player authored: ids only.
+    const request = fake.db.since(mark, { operation: "create", userId: PLAYER.id })[0];
+    expect(request?.data[0]?.["flags"]).toEqual({
+      fray: {
+        referee: { action: tiny.TINY_ATTACK, payload: { attackerId: hero.id, targetId: brute.id } },
+      },
+    });
     expect(system(brute).health.value).toBe(6);
     const card = fake.game.messages.contents.at(-1) as unknown as ChatMessage.Implementation;
     expect(card.flags).toEqual({ fray: { tiny: { dealt: 4 } } });

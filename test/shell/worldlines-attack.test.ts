@@ -300,7 +300,7 @@ describe("who may write", () => {
     const outcome = await workflow.requestCardAction(message, "apply");
     expect(outcome).toEqual({ ok: true });
     expect(fake.users.queries.slice(sent)).toMatchObject([
-      { from: PLAYER.id, to: GM.id, name: "fray.worldlinesAttack", data: { action: "apply" } },
+      { from: PLAYER.id, to: GM.id, name: "fray.referee" },
     ]);
     expect(writers).toEqual([GM.id]);
     expect(sys(v).health.value).toBe(14);
@@ -387,7 +387,7 @@ describe("Evade again after a failed Evasion", () => {
     dice([8, 7]); // second Evasion: 7 ≥ 6
     expect(await workflow.requestCardAction(message, "evadeAgain")).toEqual({ ok: true });
     expect(fake.users.queries.slice(sent)).toMatchObject([
-      { from: PLAYER.id, to: GM.id, name: "fray.worldlinesAttack", data: { action: "evadeAgain" } },
+      { from: PLAYER.id, to: GM.id, name: "fray.referee" },
     ]);
     expect(card(message)).toMatchObject({ stage: "applied", result: { hit: false } });
     expect(card(message).result?.evasions.map((e) => [e.total, e.success, e.extra])).toEqual([

@@ -247,7 +247,7 @@ describe("who may write", () => {
     const sent = fake.users.queries.length;
     expect(await workflow.requestWwnApply(message)).toEqual({ ok: true });
     expect(fake.users.queries.slice(sent)).toMatchObject([
-      { from: PLAYER.id, to: GM.id, name: "fray.wwnAttack", data: { action: "apply" } },
+      { from: PLAYER.id, to: GM.id, name: "fray.referee" },
     ]);
     expect(writers).toEqual([GM.id]);
     expect(hp(b)).toBe(5);

@@ -1,8 +1,9 @@
 /**
  * Turn actions. Every transition of the turn machine is computed and written by the active GM:
- * a player's (or another GM's) "activate me" / "end my turn" travels there as the
- * `fray.combatAction` query. The GM checks who asks and whether the machine allows it, writes the
- * new state in one Combat update and the round events' changes in one batched actor update.
+ * a player's (or another GM's) "activate me" / "end my turn" travels there as the referee's
+ * `combat.turn` intent (shared/referee.ts), which tells the GM who sent it. The GM checks whether
+ * the machine allows it for that user, writes the new state in one Combat update, then the round
+ * events' changes in one batched actor update.
  */
 import {
   activate,
@@ -18,6 +19,8 @@ import { planSource } from "../../rules/combat/order.ts";
 import type { Requester, TurnResult, TurnState } from "../../rules/combat/types.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { activeRuleset } from "../settings.ts";
+import { isTransportReason, refereeIdle, sendIntent, serializedBy } from "../shared/referee.ts";
+import type { Intent, RefereeOutcome } from "../shared/referee.ts";
 import { writeActorChanges } from "./events.ts";
 import { transitionChanges } from "./ruleset-hooks.ts";
 import { settleOrder } from "./start.ts";
@@ -37,7 +40,8 @@ import type { CombatLike, CombatantLike } from "./state.ts";
 import type { SettledOrder } from "../../rules/combat/order.ts";
 import { warnRefusal as showRefusal } from "../shared/refusal.ts";
 
-export const COMBAT_QUERY = `${SYSTEM_ID}.combatAction`;
+/** The referee action of a turn request. */
+export const COMBAT_TURN_ACTION = "combat.turn";
 
 export type TurnAction =
   | { readonly kind: "activate"; readonly combatantId: string }
@@ -47,10 +51,9 @@ export type TurnAction =
   | { readonly kind: "undo" }
   | { readonly kind: "undoPhase" };
 
-/** What a client sends the active GM. */
+/** What a client sends the active GM (who sent it, the referee knows). */
 export interface CombatActionRequest {
   readonly combatId: string;
-  readonly userId: string;
   readonly action: TurnAction;
 }
 
@@ -61,14 +64,14 @@ const ACTION_KINDS = ["activate", "endTurn", "endPhase", "nextRound", "undo", "u
 /** The request as sent, or null when it is not a well-formed one. */
 export function parseRequest(data: unknown): CombatActionRequest | null {
   if (typeof data !== "object" || data === null) return null;
-  const { combatId, userId, action } = data as Record<string, unknown>;
-  if (typeof combatId !== "string" || typeof userId !== "string") return null;
+  const { combatId, action } = data as Record<string, unknown>;
+  if (typeof combatId !== "string") return null;
   if (typeof action !== "object" || action === null) return null;
   const kind = (action as { kind?: unknown }).kind;
   if (typeof kind !== "string" || !ACTION_KINDS.includes(kind)) return null;
   const combatantId = (action as { combatantId?: unknown }).combatantId;
   if ((kind === "activate" || kind === "endTurn") && typeof combatantId !== "string") return null;
-  return { combatId, userId, action: action as TurnAction };
+  return { combatId, action: action as TurnAction };
 }
 
 /** Whether the user owns the combatant: owns its actor (or the combatant itself). */
@@ -113,8 +116,10 @@ function transition(
 }
 
 /**
- * Writes a successful transition: one Combat update, then one batch for the round events, the new
- * round's start and a turn start (the active ruleset's hooks, see ruleset-hooks.ts). Around the
+ * Writes a successful transition: the Combat update first, then one batch for the round events,
+ * the new round's start and a turn start (the active ruleset's hooks, see ruleset-hooks.ts). In
+ * that order, a Combat update that fails writes nothing at all, and the retry ticks once; the
+ * hooks read the actors, which the Combat update does not touch. Around the
  * update, what core does around its own turn changes (core-sync.ts): the `combatStart`,
  * `combatRound` or `combatTurn` hook, the world time, and the turn events of exactly the turns
  * that ended and started.
@@ -126,7 +131,6 @@ async function applyResult(
   order?: SettledOrder,
 ) {
   const before = turnStateOf(combat);
-  const changes = await transitionChanges(combat, result, before.active);
   const turnOrder = activeRuleset().turnOrder;
   const update = turnStateUpdate(combat, result.state, turnOrder, order);
   const turnsBefore = frayTurns(combat, turnOrder);
@@ -144,35 +148,37 @@ async function applyResult(
   if (before.round === 0) callHook("combatStart", combat, { ...updateData });
   else callTurnHooks(combat, { round: combat.round, turn: combat.turn }, updateData, options);
   await combat.update(update, options);
+  const changes = await transitionChanges(combat, result, before.active);
   if (changes.length > 0) await writeActorChanges(combat, changes);
 }
 
 const ORDER_KEY = `flags.${SYSTEM_ID}.order`;
 
+/** The one queue of the turn transitions (and reconciliations) on the active GM. */
+const TURN_QUEUE = `${SYSTEM_ID}.combat`;
+
 /*
  * Transitions on the active GM run one after the other, so that two players ending their turns at
  * the same moment both count, each computed from the state the other left.
  */
-let queue: Promise<unknown> = Promise.resolve();
 export function serialized<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
-  queue = run.catch(() => undefined);
-  return run;
+  return serializedBy(TURN_QUEUE, task);
 }
 
-/** Resolves once every queued transition is written (for tests and tools). */
+/** Resolves once every queued transition (and referee task) is written (for tests and tools). */
 export function whenIdle(): Promise<void> {
-  return queue.then(() => undefined);
+  return refereeIdle();
 }
 
-/** Runs a request as the active GM: who asks, may they, then the writes. */
-export function performTurnAction(request: CombatActionRequest): Promise<ActionOutcome> {
+/** Runs a request as the active GM for `user` (who asks, as the referee knows): may they, then the writes. */
+export function performTurnAction(
+  request: CombatActionRequest,
+  user: User.Implementation,
+): Promise<ActionOutcome> {
   return serialized(async (): Promise<ActionOutcome> => {
     if (game.users?.activeGM?.isSelf !== true) return { ok: false, reason: "notActiveGM" };
     const combat = game.combats?.get(request.combatId) as CombatLike | undefined;
     if (combat === undefined) return { ok: false, reason: "unknownCombat" };
-    const user = game.users.get(request.userId) as User.Implementation | null | undefined;
-    if (user === undefined || user === null) return { ok: false, reason: "unknownUser" };
     const by = requesterFor(combat, request.action, user);
     const result = transition(turnStateOf(combat), combat, request.action, by);
     if (!result.ok) return result;
@@ -182,11 +188,14 @@ export function performTurnAction(request: CombatActionRequest): Promise<ActionO
   });
 }
 
-/** The `fray.combatAction` query handler (run by the active GM). */
-export async function handleCombatQuery(data: unknown): Promise<ActionOutcome> {
-  const request = parseRequest(data);
+/** The referee's `combat.turn` handler (run by the active GM; `sender` as the server recorded). */
+export async function handleTurnIntent(
+  intent: Intent,
+  sender: User.Implementation,
+): Promise<RefereeOutcome> {
+  const request = parseRequest(intent.payload);
   if (request === null) return { ok: false, reason: "badRequest" };
-  return performTurnAction(request);
+  return performTurnAction(request, sender);
 }
 
 /** Tells the user why nothing happened, in their language (a bad number names its field). */
@@ -194,31 +203,19 @@ export function warnRefusal(reason: string, detail?: Readonly<Record<string, unk
   showRefusal((key) => `FRAY.Combat.Refusal.${key}`, detail ? { reason, detail } : { reason });
 }
 
-/** Sends the request to the active GM; fvtt-types only knows core's own query names. */
-async function queryGM(gm: User.Implementation, request: CombatActionRequest) {
-  const query = gm.query.bind(gm) as unknown as (name: string, data: unknown) => Promise<unknown>;
-  return (await query(COMBAT_QUERY, request)) as ActionOutcome;
-}
-
 /**
  * Asks for a turn action from this client: done here when this user is the active GM, else sent
- * to the active GM as a query. A refusal is shown as a warning and changes nothing.
+ * to the active GM through the referee. A refusal is shown as a warning and changes nothing (the
+ * referee shows its own: no GM connected, no answer).
  */
 export async function requestTurnAction(
   combat: CombatLike,
   action: TurnAction,
 ): Promise<ActionOutcome> {
-  const gm = game.users?.activeGM;
-  const request: CombatActionRequest = {
-    combatId: combat.id ?? "",
-    userId: game.user?.id ?? "",
-    action,
-  };
-  let outcome: ActionOutcome;
-  if (gm === null || gm === undefined) outcome = { ok: false, reason: "noActiveGM" };
-  else if (gm.isSelf) outcome = await performTurnAction(request);
-  else outcome = await queryGM(gm, request);
-  if (!outcome.ok) warnRefusal(outcome.reason);
+  const request: CombatActionRequest = { combatId: combat.id ?? "", action };
+  const outcome = await sendIntent(COMBAT_TURN_ACTION, request);
+  if (outcome.ok) return { ok: true };
+  if (!isTransportReason(outcome.reason)) warnRefusal(outcome.reason);
   return outcome;
 }
 

@@ -6,6 +6,7 @@
 import { registerCombatHooks } from "../combat/ruleset-hooks.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { registerTokenBars } from "../token-bars.ts";
+import { registerRefereeAction } from "../shared/referee.ts";
 import type { ShellRuleset } from "./types.ts";
 
 export function installRuleset(ruleset: ShellRuleset): void {
@@ -33,10 +34,9 @@ export function installRuleset(ruleset: ShellRuleset): void {
   ruleset.registerSettings?.();
 
   registerCombatHooks(ruleset.combat ?? {});
-  // Referee actions travel as CONFIG.queries for now; a query does not tell who sent it (null).
-  const queries = CONFIG.queries as unknown as Record<string, unknown>;
+  // The referee (registered by init.ts) runs these on the active GM, told who sent each request.
   for (const [name, action] of Object.entries(ruleset.refereeActions ?? {})) {
-    queries[name] = (payload: unknown) => action(payload, null);
+    registerRefereeAction(name, action);
   }
   const wire = ruleset.wireChatCard;
   if (wire !== undefined) {

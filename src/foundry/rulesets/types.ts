@@ -5,6 +5,7 @@
  */
 import type { CombatRulesetHooks } from "../combat/ruleset-hooks.ts";
 import type { TokenBars } from "../token-bars.ts";
+import type { RefereeHandler } from "../shared/referee.ts";
 
 /** A DataModel class (its constructor; Foundry builds the instances). */
 export type DataModelClass = new (...args: never[]) => object;
@@ -29,13 +30,11 @@ export interface StatusEffectEntry {
 }
 
 /**
- * Something the referee (the active GM) does on a player's behalf: the payload the player sent
- * (ids and choices, never numbers that land on someone else's actor) and who sent it, to a result
- * sent back. Today these travel as CONFIG.queries, which do not tell the sender, so
- * `senderUserId` is null and handlers read the user from the payload; an unforgeable-sender
- * transport is coming and will fill it in.
+ * Something the referee (the active GM) does on a player's behalf: the intent the player sent
+ * (ids and choices, never numbers that land on someone else's actor) and who sent it, as the
+ * server recorded it (see shared/referee.ts), to an outcome sent back.
  */
-export type RefereeAction = (payload: unknown, senderUserId: string | null) => Promise<unknown>;
+export type RefereeAction = RefereeHandler;
 
 export interface ShellRuleset {
   /** Actor and item DataModels by type (`CONFIG.Actor/Item.dataModels`). */
@@ -56,7 +55,7 @@ export interface ShellRuleset {
   readonly combat?: CombatRulesetHooks;
   /** Wires the buttons of its chat cards as a message is rendered (renderChatMessageHTML). */
   readonly wireChatCard?: (message: ChatMessage.Implementation, html: HTMLElement) => void;
-  /** What the referee does on request, by request name (today: the CONFIG.queries name). */
+  /** What the referee does on request, by action name (registered with registerRefereeAction). */
   readonly refereeActions?: Readonly<Record<string, RefereeAction>>;
   /**
    * Brings the world's stored data up to this version of the ruleset; the shell calls it once on

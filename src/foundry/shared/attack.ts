@@ -1,8 +1,18 @@
 /**
- * What every ruleset's attack workflow checks the same way: one weapon, one target.
+ * What every ruleset's attack workflow does the same way: one weapon, one target; and the
+ * declaration's trip to the referee (the client sends ids and choices, the active GM re-reads the
+ * documents and checks who asks).
  */
+import { checkNumber } from "../../rules/core/guard.ts";
+import type { Modifier } from "../../rules/core/modifier.ts";
 import { ok, refuse } from "../../rules/core/result.ts";
 import type { Refusal } from "../../rules/core/result.ts";
+import { SYSTEM_ID } from "../constants.ts";
+import { combatantId, resolveActor } from "./actors.ts";
+import { owns } from "./cards.ts";
+import { chatMessages } from "./env.ts";
+import { isTransportReason, sendIntent, serializedBy } from "./referee.ts";
+import type { Intent, RefereeOutcome } from "./referee.ts";
 
 /**
  * The one targeted actor of an attack with a weapon, or why there is none: the item is not a
@@ -19,4 +29,122 @@ export function singleTarget(
   if (target === undefined) return refuse("noTarget");
   if (targets.length > 1) return refuse("tooManyTargets");
   return ok(target);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Declaring an attack through the referee (every ruleset's declaration is the same intent)    */
+/* ------------------------------------------------------------------------------------------ */
+
+/** An attack declaration as a client sends it to the referee: ids and choices. */
+export interface DeclareIntent<S> {
+  readonly attackerId: string;
+  readonly weaponId: string;
+  readonly targetId: string;
+  readonly situation: S;
+  readonly rollMode: string;
+}
+
+/** Reads a ruleset's attack choices from a payload; a GM's may carry numbers (modifiers). */
+export type SituationParser<S> = (raw: unknown, fromGM: boolean) => S | null;
+
+/** A list of named modifiers from a payload (each within ±100), or null when malformed. */
+export function parseModifiers(raw: unknown): Modifier[] | null {
+  if (!Array.isArray(raw)) return null;
+  const list = raw as unknown[];
+  const valid = list.every(
+    (m) =>
+      typeof m === "object" &&
+      m !== null &&
+      typeof (m as Modifier).source === "string" &&
+      checkNumber("modifier", (m as Modifier).value, { min: -100, max: 100 }) === undefined,
+  );
+  return valid ? (list as Modifier[]) : null;
+}
+
+/** Keeps the entries that are set (a parsed situation lists only what was chosen). */
+export function definedEntries(situation: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(situation).filter(([, v]) => v !== undefined));
+}
+
+function parseDeclareIntent<S>(
+  raw: unknown,
+  fromGM: boolean,
+  parseSituation: SituationParser<S>,
+): DeclareIntent<S> | null {
+  if (typeof raw !== "object" || raw === null) return null;
+  const { attackerId, weaponId, targetId, situation, rollMode } = raw as Record<string, unknown>;
+  if (typeof attackerId !== "string" || typeof weaponId !== "string") return null;
+  if (typeof targetId !== "string") return null;
+  const parsed = parseSituation(situation, fromGM);
+  if (parsed === null) return null;
+  return {
+    attackerId,
+    weaponId,
+    targetId,
+    situation: parsed,
+    rollMode: typeof rollMode === "string" ? rollMode : "publicroll",
+  };
+}
+
+/**
+ * The client's side of a declaration, once it checked the attack: sends it to the referee and
+ * hands back the card's message, or null (a refusal of the rules is warned with `warn`; the
+ * transport's own were shown already).
+ */
+export async function sendDeclaration(
+  action: string,
+  attacker: Actor.Implementation,
+  weapon: Item.Implementation,
+  target: Actor.Implementation,
+  situation: unknown,
+  warn: (refusal: Refusal) => void,
+): Promise<ChatMessage.Implementation | null> {
+  const intent: DeclareIntent<unknown> = {
+    attackerId: combatantId(attacker),
+    weaponId: weapon.id ?? "",
+    targetId: combatantId(target),
+    situation,
+    rollMode: game.settings.get("core", "rollMode") ?? "publicroll",
+  };
+  const outcome = await sendIntent(action, intent);
+  if (!outcome.ok) {
+    if (!isTransportReason(outcome.reason)) warn(outcome);
+    return null;
+  }
+  const id = typeof outcome.value === "string" ? outcome.value : "";
+  // (Collection#get is typed as always finding one; a deleted message is not found.)
+  return chatMessages().has(id) ? chatMessages().get(id) : null;
+}
+
+/** What the referee found for a declaration, read from the stored documents by id. */
+export interface Declared<S> {
+  readonly attacker: Actor.Implementation;
+  readonly weapon: Item.Implementation;
+  /** The target, or none when it is gone (the ruleset's check refuses "noTarget"). */
+  readonly targets: readonly Actor.Implementation[];
+  readonly request: DeclareIntent<S>;
+}
+
+/**
+ * The referee's side of a declaration, up to the ruleset's own part: reads the payload, checks
+ * the sender may act for the attacker, and, one declaration per attacker at a time (the second
+ * sees what the first paid), re-reads the weapon and the target as they are stored now and runs
+ * `declare` with them, which checks the rules, rolls, writes and posts the card.
+ */
+export async function refereeDeclaration<S>(
+  intent: Intent,
+  sender: User.Implementation,
+  parseSituation: SituationParser<S>,
+  declare: (declared: Declared<S>) => Promise<RefereeOutcome>,
+): Promise<RefereeOutcome> {
+  const request = parseDeclareIntent(intent.payload, sender.isGM, parseSituation);
+  if (request === null) return refuse("badRequest");
+  const attacker = resolveActor(request.attackerId);
+  if (attacker === null || !(sender.isGM || owns(attacker, sender))) return refuse("notAllowed");
+  return serializedBy(`${SYSTEM_ID}.attacker.${request.attackerId}`, async () => {
+    const weapon: Item.Implementation | undefined = attacker.items.get(request.weaponId);
+    if (weapon === undefined) return refuse("notAWeapon");
+    const target = resolveActor(request.targetId);
+    return declare({ attacker, weapon, targets: target === null ? [] : [target], request });
+  });
 }

@@ -1,12 +1,15 @@
 /**
- * Chat-card plumbing any ruleset can use: who may press a card's buttons, whether the presser's
- * own client may carry the request out, and sending it to the active GM otherwise.
+ * Chat-card plumbing any ruleset can use: who may press a card's buttons, which cards the referee
+ * made, and how the referee posts a card and shows its dice.
  *
- * The rule every Fray card follows: the GM, the target's owner, or whoever posted the card may ask
- * for its result to be applied; the write happens on a client allowed to make every write involved
- * (the poster who also owns the target, or the active GM through a query).
+ * The rule every Fray card follows: the GM, the target's owner, or the user who declared the
+ * attack may ask for its result to be applied; the referee (the active GM, shared/referee.ts)
+ * makes every write, and authors every card whose buttons change other owners' actors, so no
+ * player can rewrite what such a card says.
  */
+import type { Refusal } from "../../rules/core/result.ts";
 import { SYSTEM_ID } from "../constants.ts";
+import { currentUser, worldUsers } from "./env.ts";
 
 /** Whether this user owns the actor (a missing actor is owned by nobody). */
 export function owns(actor: Actor.Implementation | null, user: User.Implementation): boolean {
@@ -19,22 +22,25 @@ export function authorId(message: ChatMessage.Implementation): string | null {
   return author?.id ?? null;
 }
 
-/** Whether this user may ask for the card's result to be applied to `target`. */
-export function mayRequestApply(
-  message: ChatMessage.Implementation,
-  target: Actor.Implementation | null,
-  user: User.Implementation,
-): boolean {
-  return user.isGM || owns(target, user) || authorId(message) === user.id;
+/**
+ * Whether the referee made this card: a GM authored it. Core lets only a message's author (or a
+ * GM) update it, so a player cannot have rewritten it; a card a player posted is not played.
+ */
+export function isRefereeCard(message: ChatMessage.Implementation): boolean {
+  const author = (message as { author?: { isGM?: boolean } | null }).author;
+  return author?.isGM === true;
 }
 
-/** Whether this user's own client may write the card and the target (else: the active GM). */
-export function mayWriteHere(
-  message: ChatMessage.Implementation,
+/**
+ * Whether this user may ask for the card's result to be applied to `target`: the GM, the target's
+ * owner, or the user who declared the attack (`declaredBy`, as the referee recorded it).
+ */
+export function mayRequestApply(
+  declaredBy: string | null,
   target: Actor.Implementation | null,
   user: User.Implementation,
 ): boolean {
-  return user.isGM || (authorId(message) === user.id && owns(target, user));
+  return user.isGM || owns(target, user) || (declaredBy !== null && declaredBy === user.id);
 }
 
 /** A card's state, read from `flags.fray.<key>` of its message. */
@@ -45,28 +51,71 @@ export function cardFlag(message: ChatMessage.Implementation, key: string): unkn
   return value ?? null;
 }
 
-/** A refusal as cards return it. */
-export interface CardRefusal {
-  readonly ok: false;
-  readonly reason: string;
-  readonly detail?: Readonly<Record<string, unknown>>;
+/** What a card's button comes to: done, or a named refusal. */
+export type CardResult = { readonly ok: true } | Refusal;
+
+const ROLL_MODES = ["publicroll", "gmroll", "blindroll", "selfroll"] as const;
+type RollMode = (typeof ROLL_MODES)[number];
+
+export interface RefereeCard {
+  readonly speaker: unknown;
+  readonly content: string;
+  readonly flags: Record<string, unknown>;
+  readonly rolls: readonly Roll[];
+  /** The roll mode the declaring user chose. */
+  readonly rollMode: string;
+  /** The user who declared the attack (sees their own dice under a GM or self roll). */
+  readonly roller: string;
 }
 
-export type CardResult = { readonly ok: true } | CardRefusal;
+/**
+ * Posts a card as the referee. A roll mode hides dice, never a card's buttons from the users who
+ * may press them: the card itself is always public. Under a public roll its dice ride on it (Dice
+ * So Nice shows them to everyone); under a GM, blind or self roll they go to a separate dice
+ * message, whispered as core whispers such a roll: to the GMs (and the roller, except for a blind
+ * roll), or to the roller alone for a self roll (GMs see every whisper).
+ */
+export async function postRefereeCard(
+  card: RefereeCard,
+): Promise<ChatMessage.Implementation | null> {
+  const mode: RollMode = (ROLL_MODES as readonly string[]).includes(card.rollMode)
+    ? (card.rollMode as RollMode)
+    : "publicroll";
+  const hidden = mode !== "publicroll";
+  const message = (await ChatMessage.create({
+    author: currentUser().id,
+    speaker: card.speaker,
+    content: card.content,
+    rolls: hidden ? [] : [...card.rolls],
+    flags: card.flags,
+  } as never)) as ChatMessage.Implementation | undefined;
+  if (message === undefined) return null;
+  if (hidden && card.rolls.length > 0) {
+    const gms = worldUsers()
+      .filter((user) => user.isGM)
+      .map((user) => user.id);
+    const whisper =
+      mode === "selfroll" ? [card.roller] : mode === "gmroll" ? [...gms, card.roller] : gms;
+    await ChatMessage.create({
+      author: currentUser().id,
+      speaker: card.speaker,
+      rolls: [...card.rolls],
+      whisper: [...new Set(whisper)],
+      blind: mode === "blindroll",
+      flags: { [SYSTEM_ID]: { diceOf: message.id } },
+    } as never);
+  }
+  return message;
+}
 
 /**
- * Runs a card request: here when this client may write, else as `query` on the active GM's
- * client (a refusal `noGM` when no GM is connected).
+ * Shows dice the referee rolled after the card was posted, with Dice So Nice when it is installed
+ * (synchronized: every connected user sees them roll).
  */
-export async function runHereOrOnGM<R, O = CardResult>(
-  here: boolean,
-  query: string,
-  request: R,
-  execute: (request: R) => Promise<O>,
-): Promise<O | { readonly ok: false; readonly reason: "noGM" }> {
-  if (here) return execute(request);
-  const gm = game.users?.activeGM ?? null;
-  if (gm === null) return { ok: false, reason: "noGM" };
-  const ask = gm.query.bind(gm) as unknown as (name: string, data: unknown) => Promise<unknown>;
-  return (await ask(query, request)) as O;
+export async function showDice(rolls: readonly Roll[]): Promise<void> {
+  const dice3d = (
+    game as { dice3d?: { showForRoll(roll: Roll, user: unknown, sync: boolean): Promise<unknown> } }
+  ).dice3d;
+  if (dice3d === undefined) return;
+  await Promise.all(rolls.map((roll) => dice3d.showForRoll(roll, currentUser(), true)));
 }

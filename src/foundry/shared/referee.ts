@@ -92,6 +92,11 @@ export function warnRefereeRefusal(refusal: Refusal): void {
   ui.notifications?.warn(i18n().has(key) ? i18n().localize(key) : refusal.reason);
 }
 
+/** Whether a refusal's reason is one of the transport's (sendIntent has already shown it). */
+export function isTransportReason(reason: string): boolean {
+  return (TRANSPORT_REFUSALS as readonly string[]).includes(reason);
+}
+
 function isTransportRefusal(outcome: RefereeOutcome): outcome is Refusal {
   return !outcome.ok && (TRANSPORT_REFUSALS as readonly string[]).includes(outcome.reason);
 }
@@ -113,6 +118,17 @@ function requestOf(message: ChatMessage.Implementation): RequestFlag | null {
   const { action, payload } = request as Partial<RequestFlag>;
   if (typeof action !== "string") return null;
   return { action, payload };
+}
+
+/**
+ * Hides a request message wherever it renders (the `renderChatMessageHTML` hook): it is the
+ * transport's plumbing, not chat. Only its author and the GMs receive it (it is whispered to the
+ * GMs), and the active GM deletes it at once; until then neither sees it in the log.
+ */
+export function hideRefereeRequest(message: ChatMessage.Implementation, html: HTMLElement): void {
+  if (requestOf(message) === null) return;
+  html.hidden = true;
+  html.classList.add("fray-referee-request");
 }
 
 /** Rejects after `ms` unless `work` settles first; the timer never outlives the race. */

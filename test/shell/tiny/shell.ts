@@ -1,22 +1,22 @@
 /**
  * The shell side of "tiny", the test-only sixth ruleset, written against the seam alone
  * (src/foundry/rulesets/types.ts) and composed of the shared pieces: the generic models and
- * sheets, and "apply through the GM" (shared/cards.ts). A player's attack is an intent (ids only);
- * the active GM, as referee, rolls the d6, writes the target and posts the card.
+ * sheets, and the referee (shared/referee.ts). A player's attack is an intent (ids only); the
+ * active GM, as referee, learns who sent it, rolls the d6, writes the target and posts the card.
  */
 import { refuse } from "../../../src/rules/core/result.ts";
 import type { EventCombatant } from "../../../src/foundry/combat/events.ts";
 import { SYSTEM_ID } from "../../../src/foundry/constants.ts";
 import { shellRuleset as generic } from "../../../src/foundry/rulesets/generic/index.ts";
 import type { ShellRuleset } from "../../../src/foundry/rulesets/types.ts";
-import { cardFlag, owns, runHereOrOnGM } from "../../../src/foundry/shared/cards.ts";
+import { cardFlag, owns } from "../../../src/foundry/shared/cards.ts";
 import type { CardResult } from "../../../src/foundry/shared/cards.ts";
+import { sendIntent } from "../../../src/foundry/shared/referee.ts";
 import { catchBreath, tinyHit } from "./rules.ts";
 
 export const TINY_ATTACK = `${SYSTEM_ID}.tinyAttack`;
 
 interface TinyAttackIntent {
-  readonly userId: string;
   readonly attackerId: string;
   readonly targetId: string;
 }
@@ -25,15 +25,14 @@ const healthOf = (system: unknown) => (system as { health: { value: number; max:
 
 /** The referee's side: checks the sender may act for the attacker, rolls, writes, posts. */
 async function resolveTinyAttack(
-  payload: unknown,
-  senderUserId: string | null,
+  intent: { readonly payload: unknown },
+  sender: User.Implementation,
 ): Promise<CardResult> {
   if (game.user?.isGM !== true) return refuse("notAllowed");
-  const { userId, attackerId, targetId } = (payload ?? {}) as Partial<TinyAttackIntent>;
-  const user = game.users?.get(senderUserId ?? userId ?? "");
+  const { attackerId, targetId } = (intent.payload ?? {}) as Partial<TinyAttackIntent>;
   const attacker = game.actors?.get(attackerId ?? "") ?? null;
   const target = game.actors?.get(targetId ?? "") ?? null;
-  if (user === undefined || target === null || !owns(attacker, user)) return refuse("notAllowed");
+  if (target === null || !owns(attacker, sender)) return refuse("notAllowed");
   const roll = await new Roll("1d6").evaluate();
   const hit = tinyHit(healthOf(target.system).value, roll.total);
   if (!hit.ok) return hit;
@@ -47,16 +46,10 @@ async function resolveTinyAttack(
   return { ok: true };
 }
 
-/** The player's side: the intent goes to the active GM unless this client is the GM. */
+/** The player's side: the intent goes to the active GM (run at once on the GM's own client). */
 export function tinyAttack(attacker: Actor.Implementation, target: Actor.Implementation) {
-  const intent: TinyAttackIntent = {
-    userId: game.user?.id ?? "",
-    attackerId: attacker.id ?? "",
-    targetId: target.id ?? "",
-  };
-  return runHereOrOnGM(game.user?.isGM === true, TINY_ATTACK, intent, (request) =>
-    resolveTinyAttack(request, null),
-  );
+  const intent: TinyAttackIntent = { attackerId: attacker.id ?? "", targetId: target.id ?? "" };
+  return sendIntent(TINY_ATTACK, intent);
 }
 
 /** What the tiny ruleset's data migration saw, once per call. */

@@ -2,9 +2,12 @@
  * The Worldlines actions a sheet (or a macro) calls: attack, First Aid, Defensive Posture, stance
  * change, techniques and recovery checks; and the turn-start / round-event runners the combat code
  * calls. Each one checks with the rules, rolls with core Roll, writes through the adapter and
- * says what happened in chat; a refusal is a warning that changes nothing.
+ * says what happened in chat; a refusal is a warning that changes nothing. First Aid and an
+ * antidote given to an actor this user does not own are carried out by the referee (the active
+ * GM), which rolls and writes; what touches only the user's own actors stays on their client.
  */
-import type { Refusal } from "../../../rules/core/result.ts";
+import { ok, refuse } from "../../../rules/core/result.ts";
+import type { Refusal, Result } from "../../../rules/core/result.ts";
 import {
   attemptRecovery,
   firstAid as firstAidRule,
@@ -25,8 +28,11 @@ import { DEFAULT_BAND_FEET } from "./data.ts";
 import { worldlinesRoundEvents } from "./statuses/round-events.ts";
 import type { EventResult } from "./statuses/round-events.ts";
 import { withDice } from "../../shared/dice.ts";
-import { i18n } from "../../shared/env.ts";
-import { canvasDistance, targetedActors } from "../../shared/actors.ts";
+import { currentUser, i18n } from "../../shared/env.ts";
+import { canvasDistance, combatantId, resolveActor, targetedActors } from "../../shared/actors.ts";
+import { owns } from "../../shared/cards.ts";
+import { isTransportReason, sendIntent } from "../../shared/referee.ts";
+import type { Intent, RefereeOutcome } from "../../shared/referee.ts";
 
 /**
  * Warns about a refusal for `actor`. `rename` points a reason at a wording for this action where
@@ -77,13 +83,75 @@ function title(key: string, data: Record<string, string | number> = {}): string 
   return i18n().format(key, data);
 }
 
+/** The referee's action for a treatment given to someone else's actor. */
+export const WORLDLINES_TREAT = "worldlines.treat";
+
+type Treatment = "firstAid" | "antidote";
+
 /** First Aid on the targeted actor (or on oneself without a target): stops Bleeding on a pass. */
 export async function firstAid(actor: Actor.Implementation): Promise<boolean> {
-  const patientActor = targetedActors()[0] ?? actor;
+  return treat("firstAid", actor, targetedActors()[0] ?? actor);
+}
+
+/** Uses an antidote on the targeted actor (or oneself): Poisoned ends, no roll. */
+export async function antidote(actor: Actor.Implementation): Promise<boolean> {
+  return treat("antidote", actor, targetedActors()[0] ?? actor);
+}
+
+/**
+ * Gives a treatment: on this client when this user owns the patient, else through the referee.
+ * A refusal is a warning. Resolves to whether it worked.
+ */
+async function treat(
+  kind: Treatment,
+  actor: Actor.Implementation,
+  patientActor: Actor.Implementation,
+): Promise<boolean> {
+  if (owns(patientActor, currentUser())) {
+    const done = await treatNow(kind, actor, patientActor);
+    return done.ok ? done.value : refused(done, actor);
+  }
+  const outcome = await sendIntent(WORLDLINES_TREAT, {
+    kind,
+    helperId: combatantId(actor),
+    patientId: combatantId(patientActor),
+  });
+  if (outcome.ok) return outcome.value === true;
+  if (!isTransportReason(outcome.reason)) refused(outcome, actor);
+  return false;
+}
+
+/** The referee's side of a treatment: the sender must own the helper; the referee rolls, writes. */
+export async function refereeTreat(
+  intent: Intent,
+  sender: User.Implementation,
+): Promise<RefereeOutcome> {
+  const { kind, helperId, patientId } = (intent.payload ?? {}) as Record<string, unknown>;
+  if (kind !== "firstAid" && kind !== "antidote") return refuse("badRequest");
+  if (typeof helperId !== "string" || typeof patientId !== "string") return refuse("badRequest");
+  const helper = resolveActor(helperId);
+  const patient = resolveActor(patientId);
+  if (helper === null || patient === null) return refuse("noSuchTarget");
+  if (!(sender.isGM || owns(helper, sender))) return refuse("notAllowed");
+  return treatNow(kind, helper, patient);
+}
+
+/** Checks, rolls, writes and reports a treatment on this client. */
+async function treatNow(
+  kind: Treatment,
+  actor: Actor.Implementation,
+  patientActor: Actor.Implementation,
+): Promise<Result<boolean>> {
   const helper = toCombatant(actor);
   const patient = patientActor.id === actor.id ? helper : toCombatant(patientActor);
+  if (kind === "antidote") {
+    const result = useAntidote(helper, patient);
+    if (!result.ok) return result;
+    await applyUpdatesBatch(result.value.updates);
+    return ok(true);
+  }
   const { value: result } = await withDice((dice) => firstAidRule(helper, patient, dice));
-  if (!result.ok) return refused(result, actor);
+  if (!result.ok) return result;
   await applyUpdatesBatch(result.value.updates);
   const check = result.value.check;
   await postStatusCard(
@@ -101,7 +169,7 @@ export async function firstAid(actor: Actor.Implementation): Promise<boolean> {
     ],
     actor,
   );
-  return result.value.success;
+  return ok(result.value.success);
 }
 
 async function pay(
@@ -165,17 +233,6 @@ export async function recoveryCheck(
     actor,
   );
   return result.value.cured;
-}
-
-/** Uses an antidote on the targeted actor (or oneself): Poisoned ends, no roll. */
-export async function antidote(actor: Actor.Implementation): Promise<boolean> {
-  const patientActor = targetedActors()[0] ?? actor;
-  const helper = toCombatant(actor);
-  const patient = patientActor.id === actor.id ? helper : toCombatant(patientActor);
-  const result = useAntidote(helper, patient);
-  if (!result.ok) return refused(result, actor);
-  await applyUpdatesBatch(result.value.updates);
-  return true;
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -8,9 +8,20 @@ import type { CombatRulesetHooks } from "../../combat/ruleset-hooks.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
 import { ACTOR_TYPES, ITEM_TYPES } from "../../constants.ts";
 import type { ShellRuleset } from "../types.ts";
-import { runRoundEvent, runTurnEnd, runTurnStart } from "./actions.ts";
+import {
+  WORLDLINES_TREAT,
+  refereeTreat,
+  runRoundEvent,
+  runTurnEnd,
+  runTurnStart,
+} from "./actions.ts";
 import { toCombatant } from "./adapter.ts";
-import { ATTACK_QUERY, handleAttackQuery } from "./attack/workflow.ts";
+import {
+  WORLDLINES_CARD,
+  WORLDLINES_DECLARE,
+  refereeCardAction,
+  refereeDeclare,
+} from "./attack/workflow.ts";
 import { wireAttackCard, wireStatusCard } from "./cards/buttons.ts";
 import { WORLDLINES_DATA_MODELS, WORLDLINES_TOKEN_BARS } from "./data.ts";
 import { WorldlinesActorSheet } from "./sheets/actor-sheet.ts";
@@ -70,5 +81,9 @@ export const shellRuleset: ShellRuleset = {
     wireAttackCard(message, html);
     wireStatusCard(message, html);
   },
-  refereeActions: { [ATTACK_QUERY]: handleAttackQuery },
+  refereeActions: {
+    [WORLDLINES_DECLARE]: refereeDeclare,
+    [WORLDLINES_CARD]: refereeCardAction,
+    [WORLDLINES_TREAT]: refereeTreat,
+  },
 };

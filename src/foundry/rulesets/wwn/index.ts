@@ -7,7 +7,13 @@
 import { ACTOR_TYPES } from "../../constants.ts";
 import { shellRuleset as generic } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
-import { WWN_ATTACK_QUERY, handleWwnAttackQuery, wireWwnCard } from "./attack/workflow.ts";
+import {
+  WWN_APPLY,
+  WWN_DECLARE,
+  refereeWwnApply,
+  refereeWwnDeclare,
+  wireWwnCard,
+} from "./attack/workflow.ts";
 import { WWN_COMBAT_HOOKS } from "./combat.ts";
 import { WWN_DATA_MODELS, WWN_TOKEN_BARS } from "./data.ts";
 import { WwnActorSheet } from "./sheets/actor-sheet.ts";
@@ -36,5 +42,5 @@ export const shellRuleset: ShellRuleset = {
   tokenBars: WWN_TOKEN_BARS,
   combat: WWN_COMBAT_HOOKS,
   wireChatCard: wireWwnCard,
-  refereeActions: { [WWN_ATTACK_QUERY]: handleWwnAttackQuery },
+  refereeActions: { [WWN_DECLARE]: refereeWwnDeclare, [WWN_APPLY]: refereeWwnApply },
 };

@@ -1,25 +1,37 @@
 /**
- * The Worldlines attack at the table, in three steps on one chat card:
+ * The Worldlines attack at the table, in three steps on one chat card. The active GM is the
+ * referee (shared/referee.ts): every die whose result lands on another owner's actor is rolled on
+ * its client, and every write to such an actor is its own; players send intents (ids, choices).
  *
- * 1. declare: the attacker's client checks the attack (target, Energy, turn, Staggered, Charm),
- *    rolls the Combat die with core Roll, pays the Energy and posts the card;
- * 2. defend: the defender's owner (or the GM) presses Evade or Take it; the rest of the dice
- *    (Evasion, headshot d20, damage, Armor die, limb Spirit check …) are rolled and shown. After a
- *    failed Evasion, when the defender may still interrupt, the card stops and offers Evade again
- *    (a second Evasion as the round's interruption) or Take it;
- * 3. apply: the owner of the defender, the attacker or the GM writes the result to the actor.
+ * 1. declare: the attacker's client checks the attack and sends the declaration; the referee
+ *    checks it again on the documents as they are (owner, turn, Energy, range, Staggered, Charm),
+ *    rolls the Combat die with core Roll, pays the Energy and posts the card, which it authors (so
+ *    no player can rewrite it);
+ * 2. defend: the defender's owner (or the GM) presses Evade or Take it; the referee rolls the rest
+ *    of the dice (Evasion, headshot d20, damage, Armor die, limb Spirit check …). After a failed
+ *    Evasion, when the defender may still interrupt, the card stops and offers Evade again (a
+ *    second Evasion as the round's interruption) or Take it;
+ * 3. apply: the owner of the defender, the user who declared the attack or the GM presses Apply;
+ *    the referee writes the result to the actor.
  *
- * Every write is made by a client allowed to make it: when the user pressing a button may not
- * update the card or the target, the request travels to the active GM as the
- * `fray.worldlinesAttack` query, and the GM checks permission and the rules again before writing.
- * A critical hit cannot be evaded, so it goes straight to step 3.
+ * Each press is claimed on the card before any actor write (a second press is refused), one press
+ * of a card at a time. A critical hit cannot be evaded, so it goes straight to step 3.
  */
-import { singleTarget } from "../../../shared/attack.ts";
+import {
+  definedEntries,
+  parseModifiers,
+  refereeDeclaration,
+  sendDeclaration,
+  singleTarget,
+} from "../../../shared/attack.ts";
+import type { DeclareIntent } from "../../../shared/attack.ts";
 import type { DieRoll } from "../../../../rules/core/dice.ts";
+import { checkNumber } from "../../../../rules/core/guard.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
 import {
   FIELD_PATHS,
+  ZONES,
   attackModifiers,
   checkAttack,
   checkEvasion,
@@ -33,9 +45,11 @@ import type {
   AttackInput,
   AttackRoll,
   AttackSituation,
+  Cover,
   DefenseChoice,
   EvasionRefusal,
   EvasionRoll,
+  RangeBand,
   WorldlinesCombatant,
   WorldlinesWeapon,
 } from "../../../../rules/worldlines/index.ts";
@@ -44,24 +58,35 @@ import { applyUpdatesBatch, toCombatant, toWeapon } from "../adapter.ts";
 import { ATTACK_CARD_TEMPLATE, attackCardContext, resultView } from "../cards/attack-card.ts";
 import type { AttackCardState } from "../cards/attack-card.ts";
 import { withDice } from "../../../shared/dice.ts";
-import { chatMessages, currentUser, i18n, worldUsers } from "../../../shared/env.ts";
+import { chatMessages, currentUser, i18n } from "../../../shared/env.ts";
 import { resolveActor } from "../../../shared/actors.ts";
 import { warnRefusal as showRefusal } from "../../../shared/refusal.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
-import { mayRequestApply, mayWriteHere, owns, runHereOrOnGM } from "../../../shared/cards.ts";
+import {
+  isRefereeCard,
+  mayRequestApply,
+  owns,
+  postRefereeCard,
+  showDice,
+} from "../../../shared/cards.ts";
+import {
+  checkReplayedDice,
+  claimStep,
+  isTransportReason,
+  sendIntent,
+  serializedBy,
+  stepDoneUpdate,
+} from "../../../shared/referee.ts";
+import type { Intent, RefereeOutcome } from "../../../shared/referee.ts";
 
-export const ATTACK_QUERY = `${SYSTEM_ID}.worldlinesAttack`;
+/** The referee's actions of the Worldlines attack: the declaration, and a card's buttons. */
+export const WORLDLINES_DECLARE = "worldlines.declare";
+export const WORLDLINES_CARD = "worldlines.card";
 
 export type CardAction = "evade" | "evadeAgain" | "take" | "apply";
 
-/** What a client asks the executing client (itself or the active GM) to do with a card. */
-export interface CardRequest {
-  readonly messageId: string;
-  readonly userId: string;
-  readonly action: CardAction;
-  /** Dice the requester already rolled for this step (after the card's own). */
-  readonly dice: readonly DieRoll[];
-}
+const RANGE_BANDS: readonly RangeBand[] = ["pointBlank", "short", "medium", "long", "extreme"];
+const COVERS: readonly Cover[] = ["none", "half", "full"];
 
 export type CardOutcome = { readonly ok: true } | Refusal;
 
@@ -84,13 +109,9 @@ export function canDefend(card: AttackCardState, user: User.Implementation): boo
   return user.isGM || owns(resolveActor(card.defenderId), user);
 }
 
-/** Whether this user may press Apply: the GM, the target's owner, or whoever posted the attack. */
-export function canApply(
-  card: AttackCardState,
-  message: ChatMessage.Implementation,
-  user: User.Implementation,
-): boolean {
-  return mayRequestApply(message, resolveActor(card.defenderId), user);
+/** Whether this user may press Apply: the GM, the target's owner, or who declared the attack. */
+export function canApply(card: AttackCardState, user: User.Implementation): boolean {
+  return mayRequestApply(declaredBy(card), resolveActor(card.defenderId), user);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -161,18 +182,49 @@ async function renderCard(card: AttackCardState): Promise<string> {
   );
 }
 
-/** Shows freshly rolled dice with Dice So Nice, when it is installed. */
-async function showDice(rolls: readonly Roll[]): Promise<void> {
-  const dice3d = (
-    game as { dice3d?: { showForRoll(roll: Roll, user: unknown, sync: boolean): Promise<unknown> } }
-  ).dice3d;
-  if (dice3d === undefined) return;
-  await Promise.all(rolls.map((roll) => dice3d.showForRoll(roll, currentUser(), true)));
+/**
+ * Who may press Apply or read the card as theirs: the user who declared the attack (recorded by the
+ * referee when it made the card).
+ */
+export function declaredBy(card: AttackCardState): string | null {
+  return card.declaredBy ?? null;
+}
+
+/** The attack choices of a declaration, from its payload: only known values; else null. */
+export function parseSituation(raw: unknown, fromGM: boolean): AttackSituation | null {
+  if (raw === undefined) return {};
+  if (typeof raw !== "object" || raw === null) return null;
+  const s = raw as Record<string, unknown>;
+  const choice = <T extends string>(value: unknown, allowed: readonly T[]): T | undefined | null =>
+    value === undefined ? undefined : allowed.includes(value as T) ? (value as T) : null;
+  const flag = (value: unknown): boolean | undefined | null =>
+    value === undefined ? undefined : typeof value === "boolean" ? value : null;
+  const situation: Record<string, unknown> = {
+    zone: choice(s["zone"], ZONES),
+    range: choice(s["range"], RANGE_BANDS),
+    cover: choice(s["cover"], COVERS),
+    poorVisibility: flag(s["poorVisibility"]),
+    flanked: flag(s["flanked"]),
+    nonLethal: flag(s["nonLethal"]),
+  };
+  // Numbers (extra modifiers, another Energy cost) are a GM's call; a player's are ignored.
+  if (fromGM) {
+    const modifiers = (key: string) => (s[key] === undefined ? undefined : parseModifiers(s[key]));
+    const cost = s["energyCost"];
+    situation["modifiers"] = modifiers("modifiers");
+    situation["evasionModifiers"] = modifiers("evasionModifiers");
+    const badCost = checkNumber("energyCost", cost, { min: 0, max: 100, whole: true });
+    situation["energyCost"] = cost === undefined ? undefined : badCost === undefined ? cost : null;
+  }
+  if (Object.values(situation).includes(null)) return null;
+  return definedEntries(situation);
 }
 
 /**
- * Declares and rolls an attack against the one targeted token's actor. Refusals are shown as a
- * warning and change nothing. Returns the card's message, or null when refused.
+ * Declares an attack against the one targeted token's actor. This client checks it first (a
+ * refusal is a warning and nothing is sent); the active GM then checks it again on the documents
+ * as they are, rolls, pays the Energy and posts the card (see {@link refereeDeclare}). Returns the
+ * card's message, or null when refused.
  */
 export async function declareAttack(
   attackerActor: Actor.Implementation,
@@ -181,11 +233,44 @@ export async function declareAttack(
   situation: AttackSituation,
 ): Promise<ChatMessage.Implementation | null> {
   const checked = checkDeclaration(attackerActor, weaponItem, targets, situation);
-  if (!checked.ok) {
-    warnRefusal(checked);
+  const target = targets[0];
+  if (!checked.ok || target === undefined) {
+    if (!checked.ok) warnRefusal(checked);
     return null;
   }
-  const { attacker, defender, weapon, cost } = checked.value;
+  return sendDeclaration(WORLDLINES_DECLARE, attackerActor, weaponItem, target, situation, (r) => {
+    warnRefusal(r, { name: attackerActor.name });
+  });
+}
+
+/**
+ * The referee's side of a declaration (on the active GM): re-reads the attacker, the weapon and
+ * the target as they are stored now, checks the sender may act for the attacker and everything
+ * the rules check (turn, Energy, range, Charm …), rolls the Combat die with core Roll, pays the
+ * Energy and posts the card, authored by the GM. Answers with the card's message id.
+ */
+export function refereeDeclare(
+  intent: Intent,
+  sender: User.Implementation,
+): Promise<RefereeOutcome> {
+  return refereeDeclaration(intent, sender, parseSituation, async (declared) => {
+    const { attacker, weapon, targets, request } = declared;
+    const checked = checkDeclaration(attacker, weapon, targets, request.situation);
+    if (!checked.ok) return checked;
+    const message = await postAttack(attacker, checked.value, request, sender);
+    if (message === null) return refuse("failed");
+    return { ok: true, value: message.id };
+  });
+}
+
+async function postAttack(
+  attackerActor: Actor.Implementation,
+  declaration: Declaration,
+  request: DeclareIntent<AttackSituation>,
+  sender: User.Implementation,
+): Promise<ChatMessage.Implementation | null> {
+  const { attacker, defender, weapon, cost } = declaration;
+  const situation = request.situation;
   const input: AttackInput = { attacker, defender, weapon, situation };
   const roll = await new Roll(`1d${attacker.traits.combat}`).evaluate();
   const natural = roll.total;
@@ -207,6 +292,7 @@ export async function declareAttack(
     attackerName: attacker.name,
     defenderName: defender.name,
     weaponName: weapon.name,
+    declaredBy: sender.id ?? "",
     attacker,
     weapon,
     situation,
@@ -223,19 +309,17 @@ export async function declareAttack(
     card = resolved.card;
     extraRolls = resolved.rolls;
   }
-  const data = {
-    author: currentUser().id,
+  const message = await postRefereeCard({
     speaker: ChatMessage.getSpeaker({ actor: attackerActor }),
     content: await renderCard(card),
-    rolls: [roll, ...extraRolls],
     flags: { [SYSTEM_ID]: { attack: card } },
-  };
-  const rollMode = game.settings.get("core", "rollMode") ?? "publicroll";
-  ChatMessage.applyRollMode(data as never, rollMode);
-  const message = (await ChatMessage.create(data as never)) as
-    ChatMessage.Implementation | undefined;
-  if (message === undefined) return null;
-  if (attack.critical && autoApply()) await requestCardAction(message, "apply");
+    rolls: [roll, ...extraRolls],
+    rollMode: request.rollMode,
+    roller: sender.id ?? "",
+  });
+  if (message !== null && attack.critical && autoApply()) {
+    await serializedBy(message.id ?? "", () => applyStep(message, sender));
+  }
   return message;
 }
 
@@ -386,18 +470,6 @@ function extraEvasionRefusal(defender: WorldlinesCombatant): Refusal | null {
   return refuse(reason, can.detail);
 }
 
-/** Rolls the dice a defense needs on this client (so the player sees them), without writing. */
-async function preRoll(card: AttackCardState, action: DefenseStep): Promise<DieRoll[]> {
-  const defenderActor = resolveActor(card.defenderId);
-  if (defenderActor === null) return [];
-  const now = toCombatant(defenderActor);
-  if (action === "evade" && !checkEvasion(now, card.attack.critical).ok) return [];
-  if (action === "evadeAgain" && extraEvasionRefusal(now) !== null) return [];
-  const { card: resolved, rolls } = await resolveCard(card, action, beforeDefense(card, now), []);
-  await showDice(rolls);
-  return resolved.dice.slice(card.dice.length);
-}
-
 /* ------------------------------------------------------------------------------------------ */
 /*  Step 3: apply                                                                               */
 /* ------------------------------------------------------------------------------------------ */
@@ -442,10 +514,10 @@ async function reresolve(card: AttackCardState, defenderNow: WorldlinesCombatant
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/*  Execution (on the requester's client, or the active GM's)                                   */
+/*  The card's buttons, carried out by the referee                                              */
 /* ------------------------------------------------------------------------------------------ */
 
-/** Collection#get is typed as always finding one; a deleted message or user is not found. */
+/** Collection#get is typed as always finding one; a deleted message or item is not found. */
 function missing<T>(value: T): T | undefined {
   return value;
 }
@@ -454,128 +526,152 @@ function messageOf(id: string): ChatMessage.Implementation | null {
   return missing(chatMessages().get(id)) ?? null;
 }
 
+/** What a client asks the referee to do with a card: its id and the button. */
+export interface CardIntent {
+  readonly messageId: string;
+  readonly action: CardAction;
+}
+
+const CARD_ACTIONS: readonly CardAction[] = ["evade", "evadeAgain", "take", "apply"];
+
+export function parseCardIntent(data: unknown): CardIntent | null {
+  if (typeof data !== "object" || data === null) return null;
+  const { messageId, action } = data as Record<string, unknown>;
+  if (typeof messageId !== "string") return null;
+  if (!(CARD_ACTIONS as readonly unknown[]).includes(action)) return null;
+  return { messageId, action: action as CardAction };
+}
+
 /**
- * Carries out a card request after checking, on this client, who asks and what the rules allow.
- * Runs on the requester's own client when it may write everything involved, else on the active
- * GM's (through the query).
+ * The referee's side of a card button (on the active GM): one press of one card at a time. The
+ * card must be one the referee made (a GM authored it; a card a player posted is refused), the
+ * sender must be allowed to press the button, and the step is claimed before any actor write, so
+ * a second press, late or replayed, is refused.
  */
-export async function executeCardRequest(request: CardRequest): Promise<CardOutcome> {
-  const message = messageOf(request.messageId);
-  const card = message === null ? null : cardOf(message);
-  if (message === null || card === null) return refuse("noSuchCard");
-  const requester = missing(worldUsers().get(request.userId)) ?? null;
-  if (requester === null) return refuse("notAllowed");
+export async function refereeCardAction(
+  intent: Intent,
+  sender: User.Implementation,
+): Promise<RefereeOutcome> {
+  const request = parseCardIntent(intent.payload);
+  if (request === null) return refuse("badRequest");
+  return serializedBy(request.messageId, async () => {
+    const message = messageOf(request.messageId);
+    if (message === null || cardOf(message) === null) return refuse("noSuchCard");
+    if (!isRefereeCard(message)) return refuse("notRefereeCard");
+    return request.action === "apply"
+      ? applyStep(message, sender)
+      : defendStep(message, request.action, sender);
+  });
+}
+
+/** Evade, Evade again or Take it, for `sender`, on the referee's client. */
+async function defendStep(
+  message: ChatMessage.Implementation,
+  action: DefenseStep,
+  sender: User.Implementation,
+): Promise<CardOutcome> {
+  const card = cardOf(message);
+  if (card === null) return refuse("noSuchCard");
   const defenderActor = resolveActor(card.defenderId);
   if (defenderActor === null) return refuse("noSuchTarget");
-
-  if (request.action !== "apply") {
-    const action = request.action;
-    const waiting = card.stage === "awaitingDefense" || card.stage === "awaitingExtraEvasion";
-    if (!waiting) return refuse("alreadyResolved");
-    // Evade answers the attack; Evade again answers a failed Evasion; Take it answers either.
-    const fits = action === "take" || (action === "evade") === (card.stage === "awaitingDefense");
-    if (!fits) return refuse(action === "evade" ? "alreadyResolved" : "badRequest");
-    if (!canDefend(card, requester)) return refuse("notAllowed");
-    const now = toCombatant(defenderActor);
-    if (action === "evade") {
-      const can = checkEvasion(now, card.attack.critical);
-      if (!can.ok) return refuse(EVADE_REFUSALS[can.reason], can.detail);
-    }
-    if (action === "evadeAgain") {
-      const refusal = extraEvasionRefusal(now);
-      if (refusal !== null) return refusal;
-    }
-    const before = beforeDefense(card, now);
-    const { card: resolved } = await resolveCard(card, action, before, request.dice);
-    // The Evasion Energy (and the interruption) is paid now, whatever happens to the card.
-    const spent = resolved.result?.defenderSpent ?? resolved.evasionPaid ?? 0;
-    const interrupted = resolved.extraEvasion === true && !now.interruptUsed;
-    if (spent !== before.energy.value - now.energy.value || interrupted) {
-      await applyUpdatesBatch([
-        {
-          actorId: card.defenderId,
-          changes: {
-            [FIELD_PATHS.energy]: before.energy.value - spent,
-            ...(interrupted ? { [FIELD_PATHS.interruptUsed]: true } : {}),
-          },
-          setStatuses: {},
-          removeStatuses: [],
-        },
-      ]);
-    }
-    const done =
-      resolved.result?.hit === false ? { ...resolved, stage: "applied" as const } : resolved;
-    await writeCard(message, done);
-    if (done.stage === "resolved" && autoApply()) return applyCard(message, done);
-    return { ok: true };
+  const waiting = card.stage === "awaitingDefense" || card.stage === "awaitingExtraEvasion";
+  if (!waiting) return refuse("alreadyResolved");
+  // Evade answers the attack; Evade again answers a failed Evasion; Take it answers either.
+  const fits = action === "take" || (action === "evade") === (card.stage === "awaitingDefense");
+  if (!fits) return refuse(action === "evade" ? "alreadyResolved" : "badRequest");
+  if (!canDefend(card, sender)) return refuse("notAllowed");
+  const badDie = checkReplayedDice(card.dice);
+  if (badDie !== undefined) return badDie;
+  const now = toCombatant(defenderActor);
+  if (action === "evade") {
+    const can = checkEvasion(now, card.attack.critical);
+    if (!can.ok) return refuse(EVADE_REFUSALS[can.reason], can.detail);
   }
+  if (action === "evadeAgain") {
+    const refusal = extraEvasionRefusal(now);
+    if (refusal !== null) return refusal;
+  }
+  const step = card.stage === "awaitingDefense" ? "defense" : "extraDefense";
+  const claimed = await claimStep(message, step);
+  if (claimed !== null) return claimed;
+  const before = beforeDefense(card, now);
+  const { card: resolved, rolls } = await resolveCard(card, action, before, []);
+  await showDice(rolls);
+  // The Evasion Energy (and the interruption) is paid now, whatever happens to the card.
+  const spent = resolved.result?.defenderSpent ?? resolved.evasionPaid ?? 0;
+  const interrupted = resolved.extraEvasion === true && !now.interruptUsed;
+  if (spent !== before.energy.value - now.energy.value || interrupted) {
+    await applyUpdatesBatch([
+      {
+        actorId: card.defenderId,
+        changes: {
+          [FIELD_PATHS.energy]: before.energy.value - spent,
+          ...(interrupted ? { [FIELD_PATHS.interruptUsed]: true } : {}),
+        },
+        setStatuses: {},
+        removeStatuses: [],
+      },
+    ]);
+  }
+  const done =
+    resolved.result?.hit === false ? { ...resolved, stage: "applied" as const } : resolved;
+  await writeCard(message, done, step);
+  if (done.stage === "resolved" && autoApply()) return applyStep(message, sender);
+  return { ok: true };
+}
 
+/** Apply, for `sender`, on the referee's client. */
+async function applyStep(
+  message: ChatMessage.Implementation,
+  sender: User.Implementation,
+): Promise<CardOutcome> {
+  const card = cardOf(message);
+  if (card === null) return refuse("noSuchCard");
   if (card.stage !== "resolved") {
     return refuse(card.stage === "applied" ? "alreadyApplied" : "notResolved");
   }
-  if (!canApply(card, message, requester)) return refuse("notAllowed");
-  return applyCard(message, card);
-}
-
-async function applyCard(
-  message: ChatMessage.Implementation,
-  card: AttackCardState,
-): Promise<CardOutcome> {
+  if (!canApply(card, sender)) return refuse("notAllowed");
   const defenderActor = resolveActor(card.defenderId);
   if (defenderActor === null) return refuse("noSuchTarget");
+  const badDie = checkReplayedDice(card.dice);
+  if (badDie !== undefined) return badDie;
+  const claimed = await claimStep(message, "apply");
+  if (claimed !== null) return claimed;
   const { card: again, defender } = await reresolve(card, toCombatant(defenderActor));
   const updates = damageUpdates(again.result?.updates ?? [], card.defenderId);
   await applyUpdatesBatch(updates);
   const result = again.result;
-  await writeCard(message, {
-    ...again,
-    stage: "applied",
-    result:
-      result === null
-        ? null
-        : { ...result, health: { ...result.health, before: defender.health.value } },
-  });
+  await writeCard(
+    message,
+    {
+      ...again,
+      stage: "applied",
+      result:
+        result === null
+          ? null
+          : { ...result, health: { ...result.health, before: defender.health.value } },
+    },
+    "apply",
+  );
   return { ok: true };
 }
 
-async function writeCard(message: ChatMessage.Implementation, card: AttackCardState) {
+/** The card's new state and text, with the step it finishes, in one update. */
+async function writeCard(
+  message: ChatMessage.Implementation,
+  card: AttackCardState,
+  step: string,
+): Promise<void> {
   await message.update({
     content: await renderCard(card),
     [`flags.${SYSTEM_ID}.attack`]: card,
+    ...stepDoneUpdate(step),
   } as never);
 }
 
-/** The `fray.worldlinesAttack` query, run by the active GM. */
-export async function handleAttackQuery(data: unknown): Promise<CardOutcome> {
-  if (!currentUser().isGM) return refuse("notAllowed");
-  const request = parseCardRequest(data);
-  if (request === null) return refuse("badRequest");
-  return executeCardRequest(request);
-}
-
-export function parseCardRequest(data: unknown): CardRequest | null {
-  if (typeof data !== "object" || data === null) return null;
-  const { messageId, userId, action, dice } = data as Record<string, unknown>;
-  if (typeof messageId !== "string" || typeof userId !== "string") return null;
-  if (action !== "evade" && action !== "evadeAgain" && action !== "take" && action !== "apply") {
-    return null;
-  }
-  if (!Array.isArray(dice)) return null;
-  const valid = dice.every(
-    (d: unknown) =>
-      typeof d === "object" &&
-      d !== null &&
-      Number.isInteger((d as DieRoll).sides) &&
-      Number.isInteger((d as DieRoll).value) &&
-      (d as DieRoll).value >= 1 &&
-      (d as DieRoll).value <= (d as DieRoll).sides,
-  );
-  return valid ? { messageId, userId, action, dice: dice as DieRoll[] } : null;
-}
-
 /**
- * What a card button does on the presser's client: check locally (warn and stop when refused),
- * roll the dice this step needs (so the presser sees them), then execute here or ask the GM.
+ * What a card button does on the presser's client: check locally (a warning, and nothing is sent,
+ * when this user may not press it), then ask the referee, which rolls and writes.
  */
 export async function requestCardAction(
   message: ChatMessage.Implementation,
@@ -584,17 +680,15 @@ export async function requestCardAction(
   const card = cardOf(message);
   if (card === null) return refuse("noSuchCard");
   const user = currentUser();
-  const allowed = action === "apply" ? canApply(card, message, user) : canDefend(card, user);
+  const allowed = action === "apply" ? canApply(card, user) : canDefend(card, user);
   if (!allowed) {
     const refusal = refuse("notAllowed");
     warnRefusal(refusal);
     return refusal;
   }
-  const waiting = card.stage === "awaitingDefense" || card.stage === "awaitingExtraEvasion";
-  const dice = action === "apply" || !waiting ? [] : await preRoll(card, action);
-  const request: CardRequest = { messageId: message.id ?? "", userId: user.id ?? "", action, dice };
-  const here = mayWriteHere(message, resolveActor(card.defenderId), user);
-  const outcome = await runHereOrOnGM(here, ATTACK_QUERY, request, executeCardRequest);
-  if (!outcome.ok) warnRefusal(outcome);
+  const intent: CardIntent = { messageId: message.id ?? "", action };
+  const outcome = await sendIntent(WORLDLINES_CARD, intent);
+  if (outcome.ok) return { ok: true };
+  if (!isTransportReason(outcome.reason)) warnRefusal(outcome);
   return outcome;
 }

@@ -50,6 +50,8 @@ export interface AttackCardState {
   readonly attackerName: string;
   readonly defenderName: string;
   readonly weaponName: string;
+  /** The user who declared the attack, as the referee recorded it (may press Apply). */
+  readonly declaredBy?: string;
   /** The attacker as it was when declaring (before paying). */
   readonly attacker: WorldlinesCombatant;
   readonly weapon: WorldlinesWeapon;

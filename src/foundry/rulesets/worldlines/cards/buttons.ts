@@ -22,7 +22,6 @@ function isAction(value: string | undefined): value is CardAction {
 /** Which of the card's buttons this user may press (and so sees). */
 export function cardButtons(
   card: AttackCardState,
-  message: ChatMessage.Implementation,
   user: User.Implementation,
 ): Record<CardAction | "recover", boolean> {
   const defend = canDefend(card, user);
@@ -30,7 +29,7 @@ export function cardButtons(
     evade: defend,
     evadeAgain: defend,
     take: defend,
-    apply: canApply(card, message, user),
+    apply: canApply(card, user),
     // A recovery check is the affected actor's own: its owner (or the GM) makes it.
     recover: defend,
   };
@@ -134,7 +133,7 @@ export function wireAttackCard(message: ChatMessage.Implementation, html: HTMLEl
   const card = cardOf(message);
   if (card === null) return;
   const user = currentUser();
-  pruneCardButtons(html, cardButtons(card, message, user));
+  pruneCardButtons(html, cardButtons(card, user));
   wireRecoverButtons(message, html, user);
   for (const button of html.querySelectorAll<HTMLButtonElement>("button[data-fray-action]")) {
     const action = button.dataset["frayAction"];

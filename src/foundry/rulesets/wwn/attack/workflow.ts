@@ -1,39 +1,68 @@
 /**
- * The WWN attack at the table, on one chat card:
+ * The WWN attack at the table, on one chat card. The active GM is the referee
+ * (shared/referee.ts): it rolls every die whose result lands on another owner's actor and makes
+ * every write to such an actor; players send intents (ids and choices).
  *
- * 1. attack: the attacker's client checks the attack (target, readied weapon, the action it costs,
- *    whose turn it is), rolls the d20 and, on a hit, the damage with core Roll, spends the action
- *    (and a crossbow's load) and posts the card: hit or miss against AC, damage, Shock on a miss,
- *    the Shock floor when it raised a hit;
- * 2. apply: the GM, the target's owner or the attacker presses Apply. The card is resolved again on
- *    its own dice against the target as it is now (hit points taken since, or a Total Defense
- *    declared after the roll, as WWN's Instants allow) and the hit points are written.
- *
- * Each write is made by a client allowed to make it; otherwise the request travels to the active
- * GM as the `fray.wwnAttack` query, and the GM checks permission and the rules again.
+ * 1. attack: the attacker's client checks the attack and sends the declaration; the referee checks
+ *    it again on the documents as they are (owner, readied weapon, the action it costs, whose turn
+ *    it is), rolls the d20 and, on a hit, the damage with core Roll, spends the action (and a
+ *    crossbow's load) and posts the card, which it authors: hit or miss against AC, damage, Shock
+ *    on a miss, the Shock floor when it raised a hit;
+ * 2. apply: the GM, the target's owner or the user who declared the attack presses Apply. The
+ *    referee resolves the card again on its own dice against the target as it is now (hit points
+ *    taken since, or a Total Defense declared after the roll, as WWN's Instants allow) and writes
+ *    the hit points; the press is claimed on the card first, so a second one is refused.
  *
  * Outside a started combat the action economy is not tracked: the attack is checked and rolled
  * with a fresh round of actions and no action is written.
  */
-import { singleTarget } from "../../../shared/attack.ts";
+import {
+  definedEntries,
+  parseModifiers,
+  refereeDeclaration,
+  sendDeclaration,
+  singleTarget,
+} from "../../../shared/attack.ts";
+import type { DeclareIntent } from "../../../shared/attack.ts";
 import { warnRefusal } from "../../../shared/refusal.ts";
 import type { ShownRefusal } from "../../../shared/refusal.ts";
 import type { DieRoll } from "../../../../rules/core/dice.ts";
+import { checkNumber } from "../../../../rules/core/guard.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
 import { FRESH_ACTIONS } from "../../../../rules/wwn/actions.ts";
 import type { TurnContext } from "../../../../rules/wwn/actions.ts";
 import { checkAttack, resolveAttack } from "../../../../rules/wwn/attack.ts";
-import type { AttackInput, AttackSituation } from "../../../../rules/wwn/attack.ts";
+import type { AttackInput, AttackKind, AttackSituation } from "../../../../rules/wwn/attack.ts";
 import { FIELD_PATHS } from "../../../../rules/wwn/changes.ts";
 import type { WwnUpdate } from "../../../../rules/wwn/changes.ts";
-import type { WwnCombatant, WwnWeapon } from "../../../../rules/wwn/model.ts";
+import type {
+  AttackMode,
+  Cover,
+  Harm,
+  WwnCombatant,
+  WwnWeapon,
+} from "../../../../rules/wwn/model.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { turnStateOf } from "../../../combat/state.ts";
-import { cardFlag, mayRequestApply, mayWriteHere, runHereOrOnGM } from "../../../shared/cards.ts";
+import {
+  cardFlag,
+  isRefereeCard,
+  mayRequestApply,
+  postRefereeCard,
+} from "../../../shared/cards.ts";
 import type { CardResult } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
-import { chatMessages, currentUser, i18n, worldUsers } from "../../../shared/env.ts";
+import { chatMessages, currentUser, i18n } from "../../../shared/env.ts";
+import {
+  checkReplayedDice,
+  claimStep,
+  isTransportReason,
+  sendIntent,
+  serializedBy,
+  stepDoneUpdate,
+} from "../../../shared/referee.ts";
+import type { Intent, RefereeOutcome } from "../../../shared/referee.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
 import { applyWwnUpdates, resolveActor, toWwnCombatant, toWwnWeapon } from "../adapter.ts";
 import {
@@ -44,14 +73,9 @@ import {
 } from "../cards/attack-card.ts";
 import type { WwnAttackCardState } from "../cards/attack-card.ts";
 
-export const WWN_ATTACK_QUERY = `${SYSTEM_ID}.wwnAttack`;
-
-/** What a client asks the executing client (itself or the active GM) to do with a card. */
-export interface WwnCardRequest {
-  readonly messageId: string;
-  readonly userId: string;
-  readonly action: "apply";
-}
+/** The referee's actions of the WWN attack: the declaration, and the card's Apply. */
+export const WWN_DECLARE = "wwn.declare";
+export const WWN_APPLY = "wwn.apply";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Combat context                                                                              */
@@ -173,9 +197,52 @@ async function resolveOn(
   return withDice((source) => resolveAttack(input, source), dice);
 }
 
+/** The attack choices of a declaration, from its payload: only known values; else null. */
+export function parseWwnSituation(raw: unknown, fromGM: boolean): AttackSituation | null {
+  if (raw === undefined) return {};
+  if (typeof raw !== "object" || raw === null) return null;
+  const s = raw as Record<string, unknown>;
+  const bad = Symbol("bad");
+  const choice = <T extends string>(value: unknown, allowed: readonly T[]) =>
+    value === undefined ? undefined : allowed.includes(value as T) ? (value as T) : bad;
+  const flag = (value: unknown) =>
+    value === undefined ? undefined : typeof value === "boolean" ? value : bad;
+  const situation: Record<string, unknown> = {
+    mode: choice<AttackMode>(s["mode"], ["melee", "ranged", "thrown"]),
+    cover: choice<Cover>(s["cover"], ["none", "half", "almostFull"]),
+    harm: choice<Harm>(s["harm"], ["lethal", "nonLethal", "psychic"]),
+    adjacent: flag(s["adjacent"]),
+    inMelee: flag(s["inMelee"]),
+    dualWielding: flag(s["dualWielding"]),
+    grappled: flag(s["grappled"]),
+    kind: kindOf(s["kind"]) ?? bad,
+  };
+  if (s["kind"] === undefined) situation["kind"] = undefined;
+  // Numbers (extra modifiers and bonuses) are a GM's call; a player's are ignored.
+  if (fromGM) {
+    for (const key of ["modifiers", "damageBonuses", "shockBonuses"]) {
+      situation[key] = s[key] === undefined ? undefined : (parseModifiers(s[key]) ?? bad);
+    }
+  }
+  if (Object.values(situation).includes(bad)) return null;
+  return definedEntries(situation);
+}
+
+function kindOf(raw: unknown): AttackKind | null {
+  if (typeof raw !== "object" || raw === null) return null;
+  const { kind, feet, allies } = raw as Record<string, unknown>;
+  if (kind === "attack" || kind === "snap" || kind === "free") return { kind };
+  const whole = (value: unknown) =>
+    checkNumber("kind", value, { min: 0, max: 10_000, whole: true }) === undefined;
+  if (kind === "charge" && whole(feet)) return { kind, feet: feet as number };
+  if (kind === "swarm" && whole(allies)) return { kind, allies: allies as number };
+  return null;
+}
+
 /**
- * Makes an attack against the one targeted token's actor: rolls, spends the action and posts the
- * card. Refusals are shown as a warning and change nothing. Returns the card's message, or null.
+ * Makes an attack against the one targeted token's actor. This client checks it first (a refusal
+ * is a warning and nothing is sent); the referee checks it again, rolls, spends the action and
+ * posts the card (see {@link refereeWwnDeclare}). Returns the card's message, or null.
  */
 export async function declareWwnAttack(
   attackerActor: Actor.Implementation,
@@ -184,17 +251,43 @@ export async function declareWwnAttack(
   situation: AttackSituation,
 ): Promise<ChatMessage.Implementation | null> {
   const checked = checkWwnDeclaration(attackerActor, weaponItem, targets, situation);
-  if (!checked.ok) {
-    warnWwnRefusal(checked);
+  const target = targets[0];
+  if (!checked.ok || target === undefined) {
+    if (!checked.ok) warnWwnRefusal(checked);
     return null;
   }
-  const { attacker, defender, weapon, turn, tracked } = checked.value;
+  return sendDeclaration(WWN_DECLARE, attackerActor, weaponItem, target, situation, warnWwnRefusal);
+}
+
+/**
+ * The referee's side of a declaration (on the active GM): re-reads the attacker, the weapon and
+ * the target as they are stored now, checks the sender may act for the attacker and what the
+ * rules check, rolls with core Roll, spends the action and posts the card, authored by the GM.
+ * Answers with the card's message id.
+ */
+export function refereeWwnDeclare(
+  intent: Intent,
+  sender: User.Implementation,
+): Promise<RefereeOutcome> {
+  return refereeDeclaration(intent, sender, parseWwnSituation, async (declared) => {
+    const { attacker, weapon, targets, request } = declared;
+    const checked = checkWwnDeclaration(attacker, weapon, targets, request.situation);
+    if (!checked.ok) return checked;
+    return postWwnAttack(attacker, checked.value, request, sender);
+  });
+}
+
+async function postWwnAttack(
+  attackerActor: Actor.Implementation,
+  declaration: WwnDeclaration,
+  request: DeclareIntent<AttackSituation>,
+  sender: User.Implementation,
+): Promise<RefereeOutcome> {
+  const { attacker, defender, weapon, turn, tracked } = declaration;
+  const situation = request.situation;
   const rolled = await resolveOn({ attacker, weapon, situation, turn }, defender, []);
   const outcome = rolled.value;
-  if (!outcome.ok) {
-    warnWwnRefusal(outcome);
-    return null;
-  }
+  if (!outcome.ok) return outcome;
   // The attacker pays now: its action, and the load of a weapon that reloads.
   const own = outcome.value.updates.filter((u) => u.actorId === attacker.id);
   await applyWwnUpdates(tracked ? own : withoutActions(own));
@@ -207,6 +300,7 @@ export async function declareWwnAttack(
     attackerName: attacker.name,
     defenderName: defender.name,
     weaponName: weapon.name,
+    declaredBy: sender.id ?? "",
     attacker,
     weapon,
     situation,
@@ -214,20 +308,19 @@ export async function declareWwnAttack(
     dice: rolled.dice,
     result,
   };
-  const data = {
-    author: currentUser().id,
+  const message = await postRefereeCard({
     speaker: ChatMessage.getSpeaker({ actor: attackerActor }),
     content: await renderCard(card),
-    rolls: rolled.rolls,
     flags: { [SYSTEM_ID]: { [WWN_CARD_FLAG]: card } },
-  };
-  const rollMode = game.settings.get("core", "rollMode") ?? "publicroll";
-  ChatMessage.applyRollMode(data as never, rollMode);
-  const message = (await ChatMessage.create(data as never)) as
-    ChatMessage.Implementation | undefined;
-  if (message === undefined) return null;
-  if (card.stage === "resolved" && autoApply()) await requestWwnApply(message);
-  return message;
+    rolls: rolled.rolls,
+    rollMode: request.rollMode,
+    roller: sender.id ?? "",
+  });
+  if (message === null) return refuse("failed");
+  if (card.stage === "resolved" && autoApply()) {
+    await serializedBy(message.id ?? "", () => applyOnReferee(message, sender));
+  }
+  return { ok: true, value: message.id };
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -238,22 +331,48 @@ export function wwnCardOf(message: ChatMessage.Implementation): WwnAttackCardSta
   return cardFlag(message, WWN_CARD_FLAG) as WwnAttackCardState | null;
 }
 
-/** Collection#get is typed as always finding one; a deleted message or user is not found. */
+/** Collection#get is typed as always finding one; a deleted message or item is not found. */
 function missing<T>(value: T): T | undefined {
   return value;
 }
 
-/** Carries out an Apply after checking, on this client, who asks and what the rules say. */
-export async function executeWwnApply(request: WwnCardRequest): Promise<CardResult> {
-  const message = missing(chatMessages().get(request.messageId)) ?? null;
-  const card = message === null ? null : wwnCardOf(message);
-  if (message === null || card === null) return refuse("noSuchCard");
-  const requester = missing(worldUsers().get(request.userId)) ?? null;
-  if (requester === null) return refuse("notAllowed");
+/** Whether this user may press Apply: the GM, the target's owner, or who declared the attack. */
+export function canApplyWwn(card: WwnAttackCardState, user: User.Implementation): boolean {
+  return mayRequestApply(card.declaredBy ?? null, resolveActor(card.defenderId), user);
+}
+
+/**
+ * The referee's side of Apply (on the active GM), one press of a card at a time: the card must be
+ * one the referee made, the sender allowed to apply it, and the press is claimed before the write.
+ */
+export async function refereeWwnApply(
+  intent: Intent,
+  sender: User.Implementation,
+): Promise<RefereeOutcome> {
+  const messageId = (intent.payload as { messageId?: unknown } | null)?.messageId;
+  if (typeof messageId !== "string") return refuse("badRequest");
+  return serializedBy(messageId, async () => {
+    const message = missing(chatMessages().get(messageId)) ?? null;
+    if (message === null || wwnCardOf(message) === null) return refuse("noSuchCard");
+    if (!isRefereeCard(message)) return refuse("notRefereeCard");
+    return applyOnReferee(message, sender);
+  });
+}
+
+async function applyOnReferee(
+  message: ChatMessage.Implementation,
+  sender: User.Implementation,
+): Promise<CardResult> {
+  const card = wwnCardOf(message);
+  if (card === null) return refuse("noSuchCard");
   const defenderActor = resolveActor(card.defenderId);
   if (defenderActor === null) return refuse("noSuchTarget");
   if (card.stage === "applied") return refuse("alreadyApplied");
-  if (!mayRequestApply(message, defenderActor, requester)) return refuse("notAllowed");
+  if (!canApplyWwn(card, sender)) return refuse("notAllowed");
+  const badDie = checkReplayedDice(card.dice);
+  if (badDie !== undefined) return badDie;
+  const claimed = await claimStep(message, "apply");
+  if (claimed !== null) return claimed;
 
   const defender = toWwnCombatant(defenderActor);
   const again = await resolveOn(card, defender, card.dice);
@@ -264,44 +383,23 @@ export async function executeWwnApply(request: WwnCardRequest): Promise<CardResu
   await message.update({
     content: await renderCard(done),
     [`flags.${SYSTEM_ID}.${WWN_CARD_FLAG}`]: done,
+    ...stepDoneUpdate("apply"),
   } as never);
   return { ok: true };
 }
 
-/** The `fray.wwnAttack` query, run by the active GM. */
-export async function handleWwnAttackQuery(data: unknown): Promise<CardResult> {
-  if (!currentUser().isGM) return refuse("notAllowed");
-  if (typeof data !== "object" || data === null) return refuse("badRequest");
-  const { messageId, userId, action } = data as Record<string, unknown>;
-  if (typeof messageId !== "string" || typeof userId !== "string" || action !== "apply") {
-    return refuse("badRequest");
-  }
-  return executeWwnApply({ messageId, userId, action });
-}
-
-/** What Apply does on the presser's client: check, then apply here or ask the active GM. */
+/** What Apply does on the presser's client: check (a warning when refused), then ask the referee. */
 export async function requestWwnApply(message: ChatMessage.Implementation): Promise<CardResult> {
   const card = wwnCardOf(message);
   if (card === null) return refuse("noSuchCard");
-  const user = currentUser();
-  const target = resolveActor(card.defenderId);
-  if (!mayRequestApply(message, target, user)) {
+  if (!canApplyWwn(card, currentUser())) {
     const refusal = refuse("notAllowed");
     warnWwnRefusal(refusal);
     return refusal;
   }
-  const request: WwnCardRequest = {
-    messageId: message.id ?? "",
-    userId: user.id ?? "",
-    action: "apply",
-  };
-  const outcome = await runHereOrOnGM(
-    mayWriteHere(message, target, user),
-    WWN_ATTACK_QUERY,
-    request,
-    executeWwnApply,
-  );
-  if (!outcome.ok) warnWwnRefusal(outcome);
+  const outcome = await sendIntent(WWN_APPLY, { messageId: message.id ?? "" });
+  if (outcome.ok) return { ok: true };
+  if (!isTransportReason(outcome.reason)) warnWwnRefusal(outcome);
   return outcome;
 }
 
@@ -309,8 +407,7 @@ export async function requestWwnApply(message: ChatMessage.Implementation): Prom
 export function wireWwnCard(message: ChatMessage.Implementation, html: HTMLElement): void {
   const card = wwnCardOf(message);
   if (card === null) return;
-  const user = currentUser();
-  const allowed = mayRequestApply(message, resolveActor(card.defenderId), user);
+  const allowed = canApplyWwn(card, currentUser());
   for (const button of html.querySelectorAll<HTMLButtonElement>("button[data-fray-wwn-apply]")) {
     if (!allowed) {
       button.remove();

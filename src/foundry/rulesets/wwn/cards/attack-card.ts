@@ -45,6 +45,8 @@ export interface WwnAttackCardState {
   readonly attackerName: string;
   readonly defenderName: string;
   readonly weaponName: string;
+  /** The user who declared the attack, as the referee recorded it (may press Apply). */
+  readonly declaredBy?: string;
   /** The attacker as it was when attacking (before paying its action). */
   readonly attacker: WwnCombatant;
   readonly weapon: WwnWeapon;
