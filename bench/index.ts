@@ -7,6 +7,7 @@
  */
 import type { DiceSource } from "../src/rules/core/dice.ts";
 import { seededRandom } from "../src/rules/core/random.ts";
+import { benchSimulator } from "./sim.ts";
 import { resolveAttack } from "../src/rules/worldlines/attack.ts";
 import type { AttackInput, DefenseChoice } from "../src/rules/worldlines/attack.ts";
 import { makeCombatant } from "../src/rules/worldlines/factory.ts";
@@ -135,3 +136,5 @@ for (const [label, run] of dicepoolOdds) {
   console.log(`  ${label}: ${((seconds / runs) * 1e6).toFixed(1)} µs each`);
 }
 if (Number.isNaN(sink)) console.log("(unreachable)");
+
+benchSimulator();

@@ -136,7 +136,9 @@ export function refreshEnergy(actor: WorldlinesCombatant): {
   actor: WorldlinesCombatant;
   update: ActorUpdate | null;
 } {
-  if (actor.life === "dead") return { actor, update: null };
+  if (actor.life === "dead" || actor.energy.value === actor.energy.max) {
+    return { actor, update: null };
+  }
   const next = { ...actor, energy: { ...actor.energy, value: actor.energy.max } };
   return { actor: next, update: diffCombatant(actor, next) };
 }
