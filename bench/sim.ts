@@ -58,7 +58,9 @@ export function benchSimulator(): void {
     });
     const sides = Int32Array.from(sizes);
     run(make(1000, "warm-up"));
-    const fights = timeIt(() => run(make(FIGHTS, "bench")));
+    const fights = timeIt(() => {
+      run(make(FIGHTS, "bench"));
+    });
     let sink = 0;
     const raw = seededRandom("bench");
     const dice = timeIt(() => {

@@ -29,7 +29,7 @@ export const DEFAULT_MAX_ROUNDS = 20;
  * The rulesets the simulator can play, by id. A ruleset joins by adding its adapter here; one
  * that has none is refused by name ("noSimAdapter"), never guessed at.
  */
-const ADAPTERS: Readonly<Record<string, SimAdapter<never>>> = {
+const ADAPTERS: Readonly<Partial<Record<string, SimAdapter<SimFighterBase>>>> = {
   worldlines: worldlinesSimAdapter,
   wwn: wwnSimAdapter,
 };
@@ -137,7 +137,7 @@ function validate(
     members.set(info.teamId, (members.get(info.teamId) ?? 0) + 1);
     const t = fighter.tactic ?? {};
     if (t.target !== undefined && !TARGET_RULES.includes(t.target)) {
-      return refuse("badTactic", { id: info.id, target: String(t.target) });
+      return refuse("badTactic", { id: info.id, target: t.target });
     }
     const bad =
       (t.reserve === undefined
@@ -169,9 +169,10 @@ export function createSimulation(
   /** Where the dice come from; by default the request's seeded stream (the bench counts them). */
   dice?: DiceSource,
 ): Result<Simulation, SimRefusalReason> {
-  // The one place the fighters' type meets their ruleset: each adapter reads its own fighters.
-  const adapter = ADAPTERS[request.ruleset] as SimAdapter<SimFighterBase> | undefined;
-  if (adapter === undefined) return refuse("noSimAdapter", { ruleset: String(request.ruleset) });
+  // Each adapter reads its own ruleset's fighters: their shape is trusted (the shell builds them
+  // with the ruleset's adapter), their numbers are checked by validate below.
+  const adapter = ADAPTERS[request.ruleset];
+  if (adapter === undefined) return refuse("noSimAdapter", { ruleset: request.ruleset });
   const refusal = validate(request, adapter);
   if (refusal) return refusal;
 

@@ -30,7 +30,10 @@ export function wilsonInterval(
   const centre = (p + z2 / (2 * n)) / denominator;
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denominator;
   // Rounding may push an end a hair past the estimate at 0 or 1: clamp so it always contains it.
-  return { low: Math.max(0, Math.min(p, centre - half)), high: Math.min(1, Math.max(p, centre + half)) };
+  return {
+    low: Math.max(0, Math.min(p, centre - half)),
+    high: Math.min(1, Math.max(p, centre + half)),
+  };
 }
 
 export function proportion(count: number, n: number): Proportion {
