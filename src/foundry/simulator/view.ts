@@ -29,6 +29,9 @@ export interface WinRow {
   readonly color: string;
   readonly y: number;
   readonly textY: number;
+  readonly midY: number;
+  readonly capTop: number;
+  readonly capBottom: number;
   readonly barWidth: number;
   readonly low: number;
   readonly high: number;
@@ -54,7 +57,8 @@ export interface FighterRow {
   readonly standing: string;
   readonly down: string;
   readonly dead: string;
-  readonly resources: string;
+  /** Mean left / at the start, one per resource (the columns of resourceHeads). */
+  readonly resources: readonly string[];
 }
 
 export interface SimulatorView {
@@ -79,10 +83,11 @@ export interface SimulatorView {
     readonly mean: string;
   } | null;
   readonly fighters: readonly FighterRow[];
+  readonly resourceHeads: readonly string[];
 }
 
 const CHART_WIDTH = 420;
-const LABEL_WIDTH = 110;
+const LABEL_WIDTH = 90;
 const ROW_HEIGHT = 26;
 const BAR_AREA = CHART_WIDTH - LABEL_WIDTH - 56;
 const HIST_HEIGHT = 120;
@@ -97,7 +102,7 @@ function winRows(
   colors: Readonly<Record<string, string>>,
   focus: string | undefined,
 ): WinRow[] {
-  const entries: { label: string; color: string; p: Proportion }[] = [
+  const entries: { label: string; color: string; p: Proportion; hint?: string }[] = [
     ...[...report.teams]
       .sort((a, b) => (a.id === focus ? -1 : b.id === focus ? 1 : 0))
       .map((t) => ({ label: t.name, color: colors[t.id] ?? NEUTRAL, p: t.win })),
@@ -107,27 +112,37 @@ function winRows(
   }
   if (report.unresolved.count > 0) {
     entries.push({
-      label: words.format("FRAY.Simulator.Unresolved", { rounds: report.maxRounds }),
+      label: words.localize("FRAY.Simulator.Unresolved"),
       color: NEUTRAL,
       p: report.unresolved,
+      hint: words.format("FRAY.Simulator.UnresolvedHint", { rounds: report.maxRounds }),
     });
   }
   return entries.map((entry, i) => {
     const barWidth = round1(entry.p.chance * BAR_AREA);
+    const y = i * ROW_HEIGHT + 4;
     return {
       label: entry.label,
       color: entry.color,
-      y: i * ROW_HEIGHT + 4,
-      textY: i * ROW_HEIGHT + 18,
+      y,
+      textY: y + 13,
+      midY: y + 9,
+      capTop: y + 4,
+      capBottom: y + 14,
       barWidth,
       low: round1(LABEL_WIDTH + entry.p.low * BAR_AREA),
       high: round1(LABEL_WIDTH + entry.p.high * BAR_AREA),
       percent: percent(entry.p.chance),
       textX: round1(LABEL_WIDTH + Math.max(barWidth, entry.p.high * BAR_AREA) + 6),
-      tooltip: words.format("FRAY.Simulator.Interval", {
-        low: percent(entry.p.low),
-        high: percent(entry.p.high),
-      }),
+      tooltip: [
+        entry.hint,
+        words.format("FRAY.Simulator.Interval", {
+          low: percent(entry.p.low),
+          high: percent(entry.p.high),
+        }),
+      ]
+        .filter((part) => part !== undefined)
+        .join("; "),
     };
   });
 }
@@ -162,11 +177,7 @@ function roundBars(report: SimReport, words: Words): RoundBar[] {
   return bars;
 }
 
-function fighterRows(
-  report: SimReport,
-  words: Words,
-  colors: Readonly<Record<string, string>>,
-): FighterRow[] {
+function fighterRows(report: SimReport, colors: Readonly<Record<string, string>>): FighterRow[] {
   const teamName = (id: string) => report.teams.find((t) => t.id === id)?.name ?? id;
   return report.fighters.map((f) => ({
     name: f.name,
@@ -175,15 +186,7 @@ function fighterRows(
     standing: percent(f.standing.chance),
     down: percent(f.down.chance),
     dead: percent(f.dead.chance),
-    resources: f.resources
-      .map((r) =>
-        words.format("FRAY.Simulator.ResourceLeft", {
-          resource: words.localize(`FRAY.Simulator.Resource.${r.key}`),
-          mean: r.mean.toFixed(1),
-          start: r.start,
-        }),
-      )
-      .join(", "),
+    resources: f.resources.map((r) => `${r.mean.toFixed(1)}/${r.start}`),
   }));
 }
 
@@ -198,6 +201,7 @@ const EMPTY: SimulatorView = {
   wins: null,
   rounds: null,
   fighters: [],
+  resourceHeads: [],
 };
 
 /** The window's view of a state. `focus` is the team whose side the GM asked about, if any. */
@@ -269,7 +273,10 @@ export function simulatorView(
           bars,
           mean: words.format("FRAY.Simulator.RoundsMean", { mean: report.rounds.mean.toFixed(1) }),
         },
-        fighters: fighterRows(report, words, colors),
+        fighters: fighterRows(report, colors),
+        resourceHeads: (report.fighters[0]?.resources ?? []).map((r) =>
+          words.localize(`FRAY.Simulator.Resource.${r.key}`),
+        ),
       };
     }
   }
