@@ -13,6 +13,7 @@ import { launchChromium, renderInPage } from "./harness.ts";
 import { simulate } from "../../src/rules/sim/simulate.ts";
 import { worldlinesFourVsFour } from "../../src/rules/sim/fixtures.ts";
 import { simulatorView } from "../../src/foundry/simulator/view.ts";
+import type { SimulatorView } from "../../src/foundry/simulator/view.ts";
 
 const OUTPUT = resolve(REPO_ROOT, "test/browser/__output__");
 /** Set FRAY_UPDATE_DOCS=1 to refresh the README screenshots under docs/. */
@@ -33,6 +34,18 @@ afterAll(async () => {
   await (browser as Browser | undefined)?.close();
 });
 
+/** The window as SimulatorApp shows it (its classes and title), `height` pixels tall. */
+function showWindow(view: SimulatorView, height: number) {
+  return renderInPage(browser, {
+    template: "templates/simulator/simulator.hbs",
+    context: view,
+    classes: ["fray", "fray-simulator"],
+    title: "Encounter simulator",
+    width: 480,
+    height,
+  });
+}
+
 describe("the simulator's results window", () => {
   it("shows who wins with intervals, how many rounds it takes, and each fighter's fate", async () => {
     const request = worldlinesFourVsFour(2000, "docs");
@@ -50,14 +63,7 @@ describe("the simulator's results window", () => {
       blue: "#4a6fa5",
       red: "#a54a4a",
     });
-    const page = await renderInPage(browser, {
-      template: "templates/simulator/simulator.hbs",
-      context: view,
-      classes: ["fray", "fray-simulator"],
-      title: "Encounter simulator",
-      width: 480,
-      height: 620,
-    });
+    const page = await showWindow(view, 620);
     await page.screenshot({ path: resolve(OUTPUT, "simulator.png") });
     if (UPDATE_DOCS) await page.screenshot({ path: resolve(REPO_ROOT, "docs/simulator.png") });
 
@@ -107,14 +113,7 @@ describe("the simulator's results window", () => {
 
   it("shows a progress bar and Cancel while the fights run", async () => {
     const view = simulatorView({ kind: "running", done: 2500, total: 10_000 }, words);
-    const page = await renderInPage(browser, {
-      template: "templates/simulator/simulator.hbs",
-      context: view,
-      classes: ["fray", "fray-simulator"],
-      title: "Encounter simulator",
-      width: 480,
-      height: 160,
-    });
+    const page = await showWindow(view, 160);
     await page.screenshot({ path: resolve(OUTPUT, "simulator-progress.png") });
     await expect(page.locator("progress").getAttribute("value")).resolves.toBe("25");
     await expect(page.locator("[data-action=cancel]").innerText()).resolves.toContain("Cancel");

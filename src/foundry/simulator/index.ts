@@ -71,25 +71,7 @@ export async function openSimulator(
   cancel = () => {
     run.cancel();
   };
-  const outcome = await run.outcome;
-  switch (outcome.kind) {
-    case "done":
-      await app.finish({ kind: "done", report: outcome.report });
-      break;
-    case "refused":
-      await app.finish({
-        kind: "refused",
-        reason: outcome.reason,
-        ...(outcome.detail === undefined ? {} : { detail: outcome.detail }),
-      });
-      break;
-    case "cancelled":
-      await app.finish({ kind: "cancelled" });
-      break;
-    case "failed":
-      await app.finish({ kind: "failed", message: outcome.message });
-      break;
-  }
+  await app.finish(await run.outcome);
   return app;
 }
 

@@ -7,17 +7,11 @@
  */
 import type { SimReport } from "../../rules/sim/simulate.ts";
 import type { Proportion } from "../../rules/sim/stats.ts";
+import type { RunOutcome } from "./runner.ts";
 
+/** Running, or how the run ended (the runner's outcome). */
 export type SimulatorState =
-  | { readonly kind: "running"; readonly done: number; readonly total: number }
-  | { readonly kind: "done"; readonly report: SimReport }
-  | {
-      readonly kind: "refused";
-      readonly reason: string;
-      readonly detail?: Readonly<Record<string, string | number | boolean>>;
-    }
-  | { readonly kind: "cancelled" }
-  | { readonly kind: "failed"; readonly message: string };
+  { readonly kind: "running"; readonly done: number; readonly total: number } | RunOutcome;
 
 export interface Words {
   localize(key: string): string;

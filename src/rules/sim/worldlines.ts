@@ -30,8 +30,8 @@ import { worldlinesRoundPlan } from "../worldlines/phases.ts";
 import type { RoundPlan } from "../combat/types.ts";
 import { attemptRecovery, endTurn, resolveStatuses, startTurn } from "../worldlines/statuses.ts";
 import { firstAid } from "../worldlines/treatment.ts";
-import { idRanks, pickTarget } from "./targets.ts";
-import type { TargetView } from "./targets.ts";
+import { endOf, roster } from "./roster.ts";
+import { pickTarget } from "./targets.ts";
 import type { Arena, FighterEnd, SimAdapter, SimFighterBase, SimTactic, SimTeam } from "./types.ts";
 import { describeAttack, signed } from "./worldlines-log.ts";
 
@@ -109,12 +109,8 @@ export function worldlinesArena(
   const log = settings.log;
   const n = setup.length;
   const state: WorldlinesCombatant[] = setup.map((f) => f.combatant);
-  const teamOf = setup.map((f) => teams.findIndex((t) => t.id === f.combatant.teamId));
-  const ranks = idRanks(setup.map((f) => f.combatant.id));
-  const views: TargetView[] = setup.map((f, i) => ({
-    idRank: ranks[i] ?? i,
-    ...(f.position === undefined ? {} : { position: f.position }),
-  }));
+  const { teamOf, views, ...standing } = roster(teams, setup);
+  const isUp = (i: number) => state[i]?.life === "active";
   const tactics: SimTactic[] = setup.map((f) => ({ ...WORLDLINES_TACTIC, ...f.tactic }));
   const defenses = tactics.map((t) => (t.defend ? EVADE : NO_DEFENSE));
   const situations = setup.map((f) => f.situation ?? {});
@@ -127,16 +123,7 @@ export function worldlinesArena(
   const fixedPlan = settings.order === undefined ? null : worldlinesRoundPlan(settings.order);
   let plan: RoundPlan = fixedPlan ?? [];
 
-  function isOver(): boolean {
-    let first = -1;
-    for (let i = 0; i < n; i++) {
-      if (state[i]?.life !== "active") continue;
-      const team = teamOf[i] ?? -1;
-      if (first < 0) first = team;
-      else if (team !== first) return false;
-    }
-    return true;
-  }
+  const isOver = () => standing.oneTeamLeft(isUp);
 
   function takeTurn(i: number, dice: DiceSource): void {
     let me = state[i];
@@ -270,22 +257,10 @@ export function worldlinesArena(
         }
       }
     },
-    standingTeams(): number[] {
-      const up: number[] = [];
-      for (let i = 0; i < n; i++) {
-        const team = teamOf[i] ?? -1;
-        if (state[i]?.life === "active" && !up.includes(team)) up.push(team);
-      }
-      return up;
-    },
+    standingTeams: () => standing.standingTeams(isUp),
     fighterEnd(i: number): FighterEnd {
       const c = state[i];
-      const life = c?.life ?? "dead";
-      return {
-        dead: life === "dead",
-        down: life !== "active" && life !== "dead",
-        resources: [c?.health.value ?? 0, c?.energy.value ?? 0],
-      };
+      return endOf(c?.life, [c?.health.value ?? 0, c?.energy.value ?? 0]);
     },
   };
 }

@@ -27,8 +27,8 @@ import type { WwnCombatant, WwnWeapon } from "../wwn/model.ts";
 import { ATTRIBUTES } from "../wwn/model.ts";
 import { DEFAULT_WWN_OPTIONS } from "../wwn/options.ts";
 import type { WwnOptions } from "../wwn/options.ts";
-import { idRanks, pickTarget } from "./targets.ts";
-import type { TargetView } from "./targets.ts";
+import { endOf, roster } from "./roster.ts";
+import { pickTarget } from "./targets.ts";
 import type { Arena, FighterEnd, SimAdapter, SimFighterBase, SimTactic, SimTeam } from "./types.ts";
 
 export interface WwnSimFighter extends SimFighterBase {
@@ -80,12 +80,8 @@ export function wwnArena(
   const n = setup.length;
   const state: WwnCombatant[] = setup.map((f) => f.combatant);
   const weapons: WwnWeapon[] = setup.map((f) => f.weapon);
-  const teamOf = setup.map((f) => teams.findIndex((t) => t.id === f.combatant.teamId));
-  const ranks = idRanks(setup.map((f) => f.combatant.id));
-  const views: TargetView[] = setup.map((f, i) => ({
-    idRank: ranks[i] ?? i,
-    ...(f.position === undefined ? {} : { position: f.position }),
-  }));
+  const { teamOf, views, ...standing } = roster(teams, setup);
+  const isUp = (i: number) => state[i]?.life === "active";
   const tactics: SimTactic[] = setup.map((f) => ({ ...WWN_TACTIC, ...f.tactic }));
   const situations = setup.map((f) => f.situation ?? {});
   const dexModifiers = (teamIndex: number) =>
@@ -97,16 +93,7 @@ export function wwnArena(
     surpriseRound: [],
   };
 
-  function isOver(): boolean {
-    let first = -1;
-    for (let i = 0; i < n; i++) {
-      if (state[i]?.life !== "active") continue;
-      const team = teamOf[i] ?? -1;
-      if (first < 0) first = team;
-      else if (team !== first) return false;
-    }
-    return true;
-  }
+  const isOver = () => standing.oneTeamLeft(isUp);
 
   function takeTurn(i: number, dice: DiceSource): void {
     let me = state[i];
@@ -178,22 +165,10 @@ export function wwnArena(
         }
       }
     },
-    standingTeams(): number[] {
-      const up: number[] = [];
-      for (let i = 0; i < n; i++) {
-        const team = teamOf[i] ?? -1;
-        if (state[i]?.life === "active" && !up.includes(team)) up.push(team);
-      }
-      return up;
-    },
+    standingTeams: () => standing.standingTeams(isUp),
     fighterEnd(i: number): FighterEnd {
       const c = state[i];
-      const life = c?.life ?? "dead";
-      return {
-        dead: life === "dead",
-        down: life !== "active" && life !== "dead",
-        resources: [c?.hp.value ?? 0],
-      };
+      return endOf(c?.life, [c?.hp.value ?? 0]);
     },
   };
 }
