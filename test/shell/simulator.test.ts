@@ -29,7 +29,7 @@ function driven() {
   return { sent, handle, drain };
 }
 
-describe("the worker's protocol", () => {
+describe("the worker's protocol", { timeout: 60_000 }, () => {
   it("plays the request in chunks, reports progress, and ends with the rules' own report", () => {
     const { sent, handle, drain } = driven();
     const request = worldlinesFourVsFour(300, "protocol");
@@ -142,7 +142,7 @@ beforeEach(() => {
   fake.notifications.length = 0;
 });
 
-describe("the GM's runner over a Worker", () => {
+describe("the GM's runner over a Worker", { timeout: 60_000 }, () => {
   it("settles with the report, reporting progress on the way, and ends the worker", async () => {
     const worker = new FakeWorker();
     const seen: number[] = [];

@@ -18,7 +18,8 @@ const mirrored = (request: SimRequest): SimRequest => ({
   teams: FIXTURE_TEAMS.map((t) => ({ ...t, isPlayerSide: false })),
 });
 
-describe("encounter simulator: what the GM reads", () => {
+// Thousands of whole fights per test: generous timeouts for a loaded machine (nothing is timed).
+describe("encounter simulator: what the GM reads", { timeout: 60_000 }, () => {
   it("gives a lone, weak fighter against four veterans next to no chance", () => {
     const loner: WorldlinesSimFighter = {
       combatant: makeCombatant({
@@ -40,20 +41,24 @@ describe("encounter simulator: what the GM reads", () => {
     expect(r.fighters[0]?.standing.chance).toBeLessThan(0.01);
   });
 
-  it.each([
+  for (const [label, make] of [
     ["Worldlines", worldlinesFourVsFour],
     ["WWN", wwnFourVsFour],
-  ] as const)("puts mirrored %s teams near 50%%, within the interval", (_, make) => {
-    const r = report(mirrored(make(2000, "mirror")));
-    for (const team of r.teams) {
-      expect(team.win.low).toBeLessThanOrEqual(0.5 - r.draw.chance / 2 - r.unresolved.chance / 2);
-      expect(team.win.high).toBeGreaterThanOrEqual(0.5 - r.draw.chance / 2 - r.unresolved.chance);
-      expect(Math.abs(team.win.chance - 0.5)).toBeLessThan(0.05);
-    }
-  });
+  ] as const) {
+    it(`puts mirrored ${label} teams near 50%, within the interval`, () => {
+      const r = report(mirrored(make(1000, "mirror")));
+      // What is left after draws and unfinished fights, shared evenly.
+      const fair = (1 - r.draw.chance - r.unresolved.chance) / 2;
+      for (const team of r.teams) {
+        expect(team.win.low).toBeLessThanOrEqual(fair);
+        expect(team.win.high).toBeGreaterThanOrEqual(fair);
+        expect(Math.abs(team.win.chance - 0.5)).toBeLessThan(0.06);
+      }
+    });
+  }
 
   it("gives the players' side the WWN ties, which shows in its chance", () => {
-    const r = report(wwnFourVsFour(2000, "ties"));
+    const r = report(wwnFourVsFour(1000, "ties"));
     const [blue, red] = r.teams;
     expect(blue?.win.low).toBeGreaterThan(red?.win.high ?? 1);
   });
@@ -88,15 +93,15 @@ describe("encounter simulator: what the GM reads", () => {
   });
 
   it("plays a settled order instead of rolling one (simulating from the middle of a combat)", () => {
-    const first = report({ ...mirrored(worldlinesFourVsFour(1000, 5)), order: ["red", "blue"] });
-    const other = report({ ...mirrored(worldlinesFourVsFour(1000, 5)), order: ["blue", "red"] });
+    const first = report({ ...mirrored(worldlinesFourVsFour(600, 5)), order: ["red", "blue"] });
+    const other = report({ ...mirrored(worldlinesFourVsFour(600, 5)), order: ["blue", "red"] });
     // Acting first is worth a lot in a fight this lethal.
     expect(first.teams[1]?.win.low).toBeGreaterThan(first.teams[0]?.win.high ?? 1);
     expect(other.teams[0]?.win.low).toBeGreaterThan(other.teams[1]?.win.high ?? 1);
   });
 
   it("lets a fighter keep back from evading: evading fighters do better", () => {
-    const base = mirrored(worldlinesFourVsFour(1000, 9));
+    const base = mirrored(worldlinesFourVsFour(600, 9));
     const fighters = (base.fighters as WorldlinesSimFighter[]).map((f) =>
       f.combatant.teamId === "red" ? { ...f, tactic: { defend: false } } : f,
     );
@@ -203,7 +208,7 @@ describe("encounter simulator: refusals", () => {
   });
 });
 
-describe("encounter simulator: invariants over any small fight", () => {
+describe("encounter simulator: invariants over any small fight", { timeout: 60_000 }, () => {
   const squadArb = fc.record({
     health: fc.integer({ min: 1, max: 30 }),
     energy: fc.integer({ min: 0, max: 8 }),
