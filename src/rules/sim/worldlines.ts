@@ -96,7 +96,7 @@ function rollMomentum(
 export interface WorldlinesArena extends Arena {
   /** Every fighter as it stands now. */
   readonly fighters: readonly WorldlinesCombatant[];
-  /** The name of the team left standing, or null. */
+  /** A team's name by its id (for the log). */
   teamName(id: string): string;
 }
 
