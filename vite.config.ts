@@ -2,7 +2,13 @@ import { cpSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { defineConfig } from "vite";
 import type { Plugin } from "vite";
-import { BUNDLE_FILE, STATIC_ENTRIES, ZIP_FILE, zipSystem } from "./scripts/system-files.ts";
+import {
+  BUNDLE_FILE,
+  STATIC_ENTRIES,
+  WORKER_FILE,
+  ZIP_FILE,
+  zipSystem,
+} from "./scripts/system-files.ts";
 
 const root = import.meta.dirname;
 const outDir = resolve(root, "dist");
@@ -24,6 +30,8 @@ function systemFolder(): Plugin {
 
 export default defineConfig(({ mode }) => ({
   publicDir: false,
+  // Relative URLs: the worker file is found next to fray.mjs wherever Foundry serves the system.
+  base: "./",
   build: {
     outDir,
     emptyOutDir: true,
@@ -38,6 +46,13 @@ export default defineConfig(({ mode }) => ({
       formats: ["es"],
       fileName: () => BUNDLE_FILE,
     },
+  },
+  // The encounter simulator's Web Worker (src/foundry/simulator/worker.ts) is a second bundle,
+  // written next to fray.mjs under a fixed name: the main bundle starts it with
+  // `new Worker(new URL(...), { type: "module" })`, which Vite rewrites to that file.
+  worker: {
+    format: "es",
+    rolldownOptions: { output: { entryFileNames: WORKER_FILE } },
   },
   plugins: [systemFolder()],
 }));

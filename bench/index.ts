@@ -13,6 +13,7 @@ import "./freelancers.ts";
 import type { DiceSource } from "../src/rules/core/dice.ts";
 import { MAX_DICE, MAX_FACES } from "../src/rules/core/formula.ts";
 import { seededRandom } from "../src/rules/core/random.ts";
+import { benchSimulator } from "./sim.ts";
 import { resolveAttack } from "../src/rules/worldlines/attack.ts";
 import type { AttackInput, DefenseChoice } from "../src/rules/worldlines/attack.ts";
 import { makeCombatant } from "../src/rules/worldlines/factory.ts";
@@ -181,3 +182,5 @@ console.log(
 );
 if (Number.isNaN(sink)) console.log("(unreachable)");
 await import("./tracker.ts");
+
+benchSimulator();

@@ -18,6 +18,8 @@ export const STATIC_ENTRIES = [
 ] as const;
 
 export const BUNDLE_FILE = "fray.mjs";
+/** The encounter simulator's Web Worker, a second bundle beside the first (not in esmodules). */
+export const WORKER_FILE = "simulator-worker.mjs";
 export const ZIP_FILE = "fray.zip";
 
 /** Every file below `dir`, as sorted forward-slash paths relative to `dir`. */

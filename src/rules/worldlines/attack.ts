@@ -508,6 +508,7 @@ export function resolveAttack(
     }
   }
 
+  let updates: ActorUpdate[] | undefined;
   // Attacking the one you charmed breaks the charm.
   const charmBroken = defender.statuses.charmed?.sourceId === attacker.id;
   if (charmBroken) {
@@ -530,9 +531,14 @@ export function resolveAttack(
     energySpent: { attacker: cost, defender: defenderSpent },
     attacker,
     defender,
-    updates: diffAll([
-      [input.attacker, attacker],
-      [input.defender, defender],
-    ]),
+    // Worked out when first read: a headless run (the encounter simulator) never writes documents
+    // and would otherwise spend a good part of its time diffing.
+    get updates(): ActorUpdate[] {
+      updates ??= diffAll([
+        [input.attacker, attacker],
+        [input.defender, defender],
+      ]);
+      return updates;
+    },
   });
 }

@@ -32,7 +32,8 @@ export interface ActorUpdate {
 }
 
 function sameStatus(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  // The same object is the same status (the common case: untouched): skip the serialization.
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 
 function field(changes: Record<string, FieldValue>, path: string, a: FieldValue, b: FieldValue) {
@@ -44,6 +45,7 @@ export function diffCombatant(
   before: WorldlinesCombatant,
   after: WorldlinesCombatant,
 ): ActorUpdate | null {
+  if (before === after) return null; // rules hand back the same object when nothing changed
   const changes: Record<string, FieldValue> = {};
   field(changes, FIELD_PATHS.health, before.health.value, after.health.value);
   field(changes, FIELD_PATHS.energy, before.energy.value, after.energy.value);

@@ -148,7 +148,9 @@ export function refreshEnergy(
 ): Result<{ actor: WorldlinesCombatant; update: ActorUpdate | null }, NumberRefusalReason> {
   const bad = checkCombatant("actor", actor);
   if (bad) return bad;
-  if (actor.life === "dead") return ok({ actor, update: null });
+  if (actor.life === "dead" || actor.energy.value === actor.energy.max) {
+    return ok({ actor, update: null });
+  }
   const next = { ...actor, energy: { ...actor.energy, value: actor.energy.max } };
   return ok({ actor: next, update: diffCombatant(actor, next) });
 }

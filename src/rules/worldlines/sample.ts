@@ -56,7 +56,7 @@ export function sampleFighters(): EncounterFighter[] {
         health: 24,
       }),
       weapon: pistol,
-      tactic: { zone: "head", range: "short" },
+      situation: { zone: "head", range: "short" },
     },
     {
       combatant: makeCombatant({
@@ -70,7 +70,7 @@ export function sampleFighters(): EncounterFighter[] {
         health: 22,
       }),
       weapon: stunBaton,
-      tactic: { nonLethal: true, flanked: true },
+      situation: { nonLethal: true, flanked: true },
     },
     {
       combatant: makeCombatant({
@@ -84,8 +84,8 @@ export function sampleFighters(): EncounterFighter[] {
         health: 18,
       }),
       weapon: smg,
-      tactic: { zone: "legs", range: "medium" },
-      reserve: 0,
+      situation: { zone: "legs", range: "medium" },
+      tactic: { reserve: 0 },
     },
     {
       combatant: makeCombatant({
@@ -111,8 +111,8 @@ export function sampleFighters(): EncounterFighter[] {
         health: 10,
       }),
       weapon: smg,
-      tactic: { cover: "half", range: "long" },
-      reserve: 0,
+      situation: { cover: "half", range: "long" },
+      tactic: { reserve: 0 },
     },
   ];
 }

@@ -26,7 +26,8 @@ export function checkCombatant(
   const pools =
     checkPool(`${field}.health`, actor.health.value, actor.health.max) ??
     checkPool(`${field}.energy`, actor.energy.value, actor.energy.max) ??
-    checkNumber(`${field}.armorBonus`, actor.armorBonus, NUMBER_RULES.modifier);
+    // Whole: the armor bonus shifts an exact distribution, which is indexed by whole values.
+    checkNumber(`${field}.armorBonus`, actor.armorBonus, { ...NUMBER_RULES.modifier, whole: true });
   if (pools) return pools;
   for (const name in actor.traits) {
     const die = actor.traits[name];

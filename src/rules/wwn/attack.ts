@@ -458,12 +458,7 @@ export function resolveAttack(
   const loss = loseHp(input.defender, dealt, s.harm ?? "lethal", options);
   let weapon = input.weapon;
   if (weapon.reload !== undefined) weapon = { ...weapon, loaded: false };
-  const weaponUpdate = diffWeapon(attacker.id, input.weapon, weapon);
-  const updates = diffAll([
-    [input.attacker, attacker],
-    [input.defender, loss.actor],
-  ]);
-  if (weaponUpdate !== null) updates.push(weaponUpdate);
+  let updates: WwnUpdate[] | undefined;
   return ok({
     hit,
     damage,
@@ -475,6 +470,17 @@ export function resolveAttack(
     attacker,
     defender: loss.actor,
     weapon,
-    updates,
+    // Worked out when first read: a headless run (the encounter simulator) never writes documents.
+    get updates(): WwnUpdate[] {
+      if (updates === undefined) {
+        updates = diffAll([
+          [input.attacker, attacker],
+          [input.defender, loss.actor],
+        ]);
+        const weaponUpdate = diffWeapon(attacker.id, input.weapon, weapon);
+        if (weaponUpdate !== null) updates.push(weaponUpdate);
+      }
+      return updates;
+    },
   });
 }

@@ -36,11 +36,13 @@ export interface WwnUpdate {
 }
 
 function field(changes: Record<string, FieldValue>, path: string, a: FieldValue, b: FieldValue) {
-  if (JSON.stringify(a) !== JSON.stringify(b)) changes[path] = b;
+  // Equal primitives need no serializing (most fields, most of the time).
+  if (a !== b && JSON.stringify(a) !== JSON.stringify(b)) changes[path] = b;
 }
 
 /** The updates that turn `before` into `after` (the actor, and its shield): empty when unchanged. */
 export function diffCombatant(before: WwnCombatant, after: WwnCombatant): WwnUpdate[] {
+  if (before === after) return []; // rules hand back the same object when nothing changed
   const changes: Record<string, FieldValue> = {};
   field(changes, FIELD_PATHS.hp, before.hp.value, after.hp.value);
   field(changes, FIELD_PATHS.wounds, before.wounds, after.wounds);

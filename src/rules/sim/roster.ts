@@ -1,0 +1,61 @@
+/**
+ * What every arena keeps about its fighters besides their rules state: which team each is on,
+ * how targets see it, and whether one team or none is left standing.
+ */
+import { idRanks } from "./targets.ts";
+import type { TargetView } from "./targets.ts";
+import type { FighterEnd, SimPosition, SimTeam } from "./types.ts";
+
+export interface Roster {
+  /** Each fighter's team, as an index into the request's teams. */
+  readonly teamOf: readonly number[];
+  readonly views: readonly TargetView[];
+  /** Indices of the teams with a fighter still up. */
+  standingTeams(isUp: (i: number) => boolean): number[];
+  /** At most one team has a fighter up. */
+  oneTeamLeft(isUp: (i: number) => boolean): boolean;
+}
+
+export function roster(
+  teams: readonly SimTeam[],
+  fighters: readonly {
+    readonly combatant: { readonly id: string; readonly teamId: string };
+    readonly position?: SimPosition;
+  }[],
+): Roster {
+  const teamOf = fighters.map((f) => teams.findIndex((t) => t.id === f.combatant.teamId));
+  const ranks = idRanks(fighters.map((f) => f.combatant.id));
+  const views: TargetView[] = fighters.map((f, i) => ({
+    idRank: ranks[i] ?? i,
+    ...(f.position === undefined ? {} : { position: f.position }),
+  }));
+  const n = fighters.length;
+  return {
+    teamOf,
+    views,
+    standingTeams(isUp) {
+      const up: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const team = teamOf[i] ?? -1;
+        if (isUp(i) && !up.includes(team)) up.push(team);
+      }
+      return up;
+    },
+    oneTeamLeft(isUp) {
+      let first = -1;
+      for (let i = 0; i < n; i++) {
+        if (!isUp(i)) continue;
+        const team = teamOf[i] ?? -1;
+        if (first < 0) first = team;
+        else if (team !== first) return false;
+      }
+      return true;
+    },
+  };
+}
+
+/** A fighter's end from its life state: "active" is up, "dead" is dead, anything else is down. */
+export function endOf(life: string | undefined, resources: readonly number[]): FighterEnd {
+  const state = life ?? "dead";
+  return { dead: state === "dead", down: state !== "active" && state !== "dead", resources };
+}

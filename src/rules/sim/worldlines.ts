@@ -1,0 +1,314 @@
+/**
+ * The Worldlines simulator adapter: plays fights with the Worldlines engine itself. Momentum is
+ * rolled once per fight (teamMomentum, orderByMomentum, ties rerolled with settleTieByReroll)
+ * unless the request carries the order a running combat already settled; each round follows
+ * worldlinesRoundPlan: the team phases in order (every member still up takes a turn: startTurn's
+ * Bleeding, a Spirit check against Staggered, First Aid on its own Bleeding, then attacks with
+ * resolveAttack while its Energy allows, endTurn), the Energy refresh, status resolution.
+ *
+ * A fighter's tactic: `target` as targets.ts; `defend` evades every attack while Energy allows (and
+ * spends its interruption on one more Evasion when the failed one came within 2); `reserve` is
+ * the Energy it keeps after attacking, for Evasion (it always makes its first attack if it can).
+ *
+ * `npm run demo` plays one such fight with a log (worldlines/encounter.ts).
+ */
+import { isStepDie } from "../core/dice.ts";
+import type { DiceSource } from "../core/dice.ts";
+import { checkNumber, checkPool } from "../core/guard.ts";
+import { refuse } from "../core/result.ts";
+import type { Refusal } from "../core/result.ts";
+import { damageFormula, resolveAttack } from "../worldlines/attack.ts";
+import type { AttackSituation, DefenseChoice } from "../worldlines/attack.ts";
+import { refreshEnergy } from "../worldlines/energy.ts";
+import type { WorldlinesCombatant, WorldlinesWeapon } from "../worldlines/model.ts";
+import { ZONES } from "../worldlines/model.ts";
+import { orderByMomentum, settleTieByReroll, teamMomentum } from "../worldlines/momentum.ts";
+import type { MomentumOrder } from "../worldlines/momentum.ts";
+import { DEFAULT_OPTIONS } from "../worldlines/options.ts";
+import type { WorldlinesOptions } from "../worldlines/options.ts";
+import { worldlinesRoundPlan } from "../worldlines/phases.ts";
+import type { RoundPlan } from "../combat/types.ts";
+import { attemptRecovery, endTurn, resolveStatuses, startTurn } from "../worldlines/statuses.ts";
+import { firstAid } from "../worldlines/treatment.ts";
+import { endOf, roster } from "./roster.ts";
+import { pickTarget } from "./targets.ts";
+import type { Arena, FighterEnd, SimAdapter, SimFighterBase, SimTactic, SimTeam } from "./types.ts";
+import { describeAttack, signed } from "./worldlines-log.ts";
+
+export interface WorldlinesSimFighter extends SimFighterBase {
+  readonly combatant: WorldlinesCombatant;
+  readonly weapon: WorldlinesWeapon;
+  /** How it attacks (zone, range, cover, non-lethal …). */
+  readonly situation?: AttackSituation;
+}
+
+export const WORLDLINES_TACTIC: SimTactic = { target: "weakest", defend: true, reserve: 1 };
+
+const EVADE: DefenseChoice = {
+  evade: true,
+  extraEvasion: (view) => view.attackTotal - (view.evasionTotal ?? 0) <= 2,
+};
+const NO_DEFENSE: DefenseChoice = {};
+
+export interface WorldlinesArenaSettings {
+  readonly order?: readonly string[];
+  readonly options?: WorldlinesOptions;
+  /** When given, every step of every fight is written here (the demo); the simulator passes none. */
+  readonly log?: string[];
+}
+
+/** Rolls momentum for every team and rerolls ties among the tied teams only (up to 20 times). */
+function rollMomentum(
+  teams: readonly SimTeam[],
+  combatDice: (teamIndex: number) => number[],
+  dice: DiceSource,
+  options: WorldlinesOptions,
+  log: string[] | undefined,
+): string[] {
+  const rolled = teams.map((team, i) => {
+    const rolls = combatDice(i).map((sides) => dice.roll(sides));
+    return { ...team, rolls, momentum: teamMomentum(rolls) };
+  });
+  log?.push(
+    "Momentum: " +
+      rolled.map((t) => `${t.name} [${t.rolls.join(", ")}] → ${t.momentum}`).join("; "),
+  );
+  let order: MomentumOrder = orderByMomentum(rolled, options.momentumTies);
+  for (let attempt = 0; attempt < 20 && order.tied.length > 0; attempt++) {
+    const group = order.tied[0] ?? [];
+    const rerolled: Record<string, number> = {};
+    for (const id of group) {
+      const index = teams.findIndex((t) => t.id === id);
+      rerolled[id] = teamMomentum(combatDice(index).map((sides) => dice.roll(sides)));
+    }
+    log?.push(`  tie, reroll: ${group.map((id) => `${id} ${rerolled[id] ?? 0}`).join(", ")}`);
+    const settled = settleTieByReroll(order, group, rerolled);
+    if (!settled.ok) break;
+    order = settled.value;
+  }
+  if (log) {
+    const name = (id: string) => teams.find((t) => t.id === id)?.name ?? id;
+    log.push(`  ${order.order.map(name).join(" then ")} (kept for the whole fight)`);
+  }
+  return order.order;
+}
+
+export interface WorldlinesArena extends Arena {
+  /** Every fighter as it stands now. */
+  readonly fighters: readonly WorldlinesCombatant[];
+  /** A team's name by its id (for the log). */
+  teamName(id: string): string;
+}
+
+export function worldlinesArena(
+  teams: readonly SimTeam[],
+  setup: readonly WorldlinesSimFighter[],
+  settings: WorldlinesArenaSettings = {},
+): WorldlinesArena {
+  const options = settings.options ?? DEFAULT_OPTIONS;
+  const log = settings.log;
+  const n = setup.length;
+  const state: WorldlinesCombatant[] = setup.map((f) => f.combatant);
+  const { teamOf, views, ...standing } = roster(teams, setup);
+  const isUp = (i: number) => state[i]?.life === "active";
+  const tactics: SimTactic[] = setup.map((f) => ({ ...WORLDLINES_TACTIC, ...f.tactic }));
+  const defenses = tactics.map((t) => (t.defend ? EVADE : NO_DEFENSE));
+  const situations = setup.map((f) => f.situation ?? {});
+  const costs = setup.map((f) =>
+    f.weapon.kind === "thrown" ? options.costs.throw : options.costs.attack,
+  );
+  const combatDice = (teamIndex: number) =>
+    state.filter((_, i) => teamOf[i] === teamIndex).map((c) => c.traits.combat);
+  const teamName = (id: string) => teams.find((t) => t.id === id)?.name ?? id;
+  const fixedPlan = settings.order === undefined ? null : worldlinesRoundPlan(settings.order);
+  let plan: RoundPlan = fixedPlan ?? [];
+
+  const isOver = () => standing.oneTeamLeft(isUp);
+
+  function takeTurn(i: number, dice: DiceSource): void {
+    let me = state[i];
+    if (me === undefined) return;
+    const tick = startTurn(me, dice, options);
+    me = tick.actor;
+    if (log && tick.lost > 0) {
+      log.push(`    ${me.name} bleeds for ${tick.lost} (${me.health.value}/${me.health.max})`);
+    }
+    if (log && tick.downed) log.push(`    ${me.name} goes down, ${tick.downed}`);
+    state[i] = me;
+    if (me.life !== "active") return;
+    if (me.statuses.staggered) {
+      const attempt = attemptRecovery({ patient: me, status: "staggered" }, dice, options);
+      if (attempt.ok) {
+        me = attempt.value.patient;
+        if (log) {
+          const c = attempt.value.check;
+          log.push(
+            `    ${me.name} shakes off Staggered? Spirit ${c ? `${c.natural} vs TD ${c.td}` : "auto"} → ${attempt.value.cured ? "yes" : "no"}`,
+          );
+        }
+      }
+    }
+    if (me.statuses.bleeding) {
+      const aid = firstAid(me, me, dice, options);
+      if (aid.ok) {
+        me = aid.value.patient;
+        if (log) {
+          const c = aid.value.check;
+          log.push(
+            `    ${me.name} tries First Aid on themself: d${c.die} ${c.natural} ${signed(c.bonus)} vs TD ${c.td} → ${aid.value.success ? "bleeding stopped" : "no luck"}`,
+          );
+        }
+      }
+    }
+    state[i] = me;
+    const tactic = tactics[i] ?? WORLDLINES_TACTIC;
+    const cost = costs[i] ?? options.costs.attack;
+    const weapon = setup[i]?.weapon;
+    const situation = situations[i] ?? {};
+    const myTeam = teamOf[i];
+    for (let guard = 0; guard < 10 && weapon !== undefined; guard++) {
+      if (me.statuses.staggered) break;
+      if (me.energy.value - cost < tactic.reserve && !(guard === 0 && me.energy.value >= cost)) {
+        break;
+      }
+      const charmer = me.statuses.charmed?.sourceId;
+      const t = pickTarget(
+        tactic.target,
+        views[i] ?? { idRank: 0 },
+        views,
+        (j) => {
+          const c = state[j];
+          return c !== undefined && teamOf[j] !== myTeam && c.life === "active" && c.id !== charmer;
+        },
+        (j) => state[j]?.health.value ?? 0,
+        dice,
+      );
+      const target = state[t];
+      if (target === undefined) break;
+      const result = resolveAttack(
+        { attacker: me, defender: target, weapon, situation },
+        dice,
+        defenses[t] ?? NO_DEFENSE,
+        options,
+      );
+      if (!result.ok) {
+        log?.push(`    ${me.name} cannot attack: ${result.reason}`);
+        break;
+      }
+      me = result.value.attacker;
+      state[i] = me;
+      state[t] = result.value.defender;
+      if (log) {
+        const lines = describeAttack(result.value, me.name, target.name);
+        log.push(...lines.map((line, k) => (k === 0 ? `    ${line}` : `  ${line}`)));
+      }
+      if (isOver()) break;
+    }
+    const end = endTurn(me);
+    state[i] = end.actor;
+    if (log) for (const status of end.expired) log.push(`    ${me.name} is no longer ${status}`);
+  }
+
+  return {
+    get fighters() {
+      return state;
+    },
+    teamName,
+    start(dice: DiceSource): void {
+      for (let i = 0; i < n; i++) {
+        const f = setup[i];
+        if (f !== undefined) state[i] = f.combatant;
+      }
+      plan = fixedPlan ?? worldlinesRoundPlan(rollMomentum(teams, combatDice, dice, options, log));
+    },
+    playRound(dice: DiceSource, round: number): void {
+      log?.push("", `Round ${round}`);
+      for (const phase of plan) {
+        if (isOver()) break;
+        if (phase.kind === "team") {
+          log?.push(`  ${teamName(phase.teamId)} phase`);
+          const team = teams.findIndex((t) => t.id === phase.teamId);
+          for (let i = 0; i < n; i++) {
+            if (teamOf[i] !== team || state[i]?.life !== "active") continue;
+            takeTurn(i, dice);
+            if (isOver()) break;
+          }
+        } else if (phase.kind === "event" && phase.event === "energyRefresh") {
+          for (let i = 0; i < n; i++) {
+            const c = state[i];
+            const refreshed = c === undefined ? undefined : refreshEnergy(c);
+            // The fighters were checked when the simulation began: a refusal leaves them as they are.
+            if (refreshed?.ok === true) state[i] = refreshed.value.actor;
+          }
+          log?.push("  Energy refresh: everyone back to full Energy");
+        } else if (phase.kind === "event" && phase.event === "statusResolution") {
+          const notes: string[] = [];
+          for (let i = 0; i < n; i++) {
+            const c = state[i];
+            if (c === undefined) continue;
+            const tick = resolveStatuses(c, dice, options);
+            state[i] = tick.actor;
+            if (log && tick.lost > 0) {
+              notes.push(`${c.name} loses ${tick.lost} to poison (${tick.actor.health.value})`);
+            }
+            if (log && tick.downed) notes.push(`${c.name} goes down, ${tick.downed}`);
+          }
+          log?.push(
+            `  Status resolution${notes.length ? ": " + notes.join("; ") : ": nothing to resolve"}`,
+          );
+        }
+      }
+    },
+    standingTeams: () => standing.standingTeams(isUp),
+    fighterEnd(i: number): FighterEnd {
+      const c = state[i];
+      return endOf(c?.life, [c?.health.value ?? 0, c?.energy.value ?? 0]);
+    },
+  };
+}
+
+function checkFighter(f: WorldlinesSimFighter): Refusal | undefined {
+  const c = f.combatant;
+  const id = c.id;
+  const bad =
+    checkPool(`${id}.health`, c.health.value, c.health.max) ??
+    checkPool(`${id}.energy`, c.energy.value, c.energy.max) ??
+    checkNumber(`${id}.armorBonus`, c.armorBonus) ??
+    checkNumber(`${id}.weapon.accuracy`, f.weapon.accuracy ?? 0) ??
+    checkNumber(`${id}.critWiden`, c.critWiden ?? 0) ??
+    checkNumber(`${id}.weapon.critWiden`, f.weapon.critWiden ?? 0);
+  if (bad) return bad;
+  for (const [skill, value] of Object.entries(c.skills)) {
+    const refusal = checkNumber(`${id}.skills.${skill}`, value);
+    if (refusal) return refusal;
+  }
+  if (!isStepDie(c.traits.combat) || !isStepDie(c.traits.spirit)) {
+    return refuse("badDie", { field: `${id}.traits` });
+  }
+  for (const zone of ZONES) {
+    const die = c.armor[zone];
+    if (die !== undefined && die !== null && !isStepDie(die)) {
+      return refuse("badDie", { field: `${id}.armor.${zone}` });
+    }
+  }
+  if (damageFormula(f.weapon.damage) === null) {
+    return refuse("badFormula", { field: `${id}.weapon.damage`, formula: f.weapon.damage });
+  }
+  return undefined;
+}
+
+export const worldlinesSimAdapter: SimAdapter<WorldlinesSimFighter> = {
+  ruleset: "worldlines",
+  resources: [{ key: "health" }, { key: "energy" }],
+  validate(fighters) {
+    for (const f of fighters) {
+      const refusal = checkFighter(f);
+      if (refusal) return refusal;
+    }
+    return undefined;
+  },
+  startResources: (f) => [f.combatant.health, f.combatant.energy],
+  fighterInfo: (f) => ({ id: f.combatant.id, name: f.combatant.name, teamId: f.combatant.teamId }),
+  arena: (teams, fighters, settings) =>
+    worldlinesArena(teams, fighters, settings.order === undefined ? {} : { order: settings.order }),
+};
