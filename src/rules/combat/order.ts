@@ -55,6 +55,7 @@ export type OrderRefusal =
   | "duplicateId"
   | "unknownTeam"
   | "invalidDie"
+  | "invalidBonus"
   | "missingRoll"
   | "notATiedGroup"
   | "surprisedCannotLead";

@@ -13,6 +13,8 @@
 import { allDistinct, rankByValue, teamPhases } from "../combat/order.ts";
 import type { OrderOutcome, ResidualTie, SettledOrder, TurnOrder } from "../combat/order.ts";
 import type { RoundPlan, TeamId } from "../combat/types.ts";
+import { checkNumber } from "../core/guard.ts";
+import { SHEET_NUMBER } from "./model.ts";
 
 export interface TwodiceTeam {
   readonly teamId: TeamId;
@@ -65,6 +67,11 @@ export function twodiceInitiative(start: TwodiceStart): OrderOutcome {
     }
     if (rolls.some((roll) => !Number.isInteger(roll.d20) || roll.d20 < 1 || roll.d20 > 20)) {
       return { ok: false, reason: "invalidDie" };
+    }
+    // A NaN or infinite bonus would make the totals incomparable and the order arbitrary.
+    const bonuses = rolls.flatMap((roll) => roll.traitBonuses);
+    if (bonuses.some((bonus) => checkNumber("traitBonus", bonus, SHEET_NUMBER) !== undefined)) {
+      return { ok: false, reason: "invalidBonus" };
     }
     const values = Object.fromEntries(rolls.map((roll) => [roll.teamId, twodiceTeamTotal(roll)]));
     const { order, tied } = rankByValue(
