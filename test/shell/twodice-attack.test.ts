@@ -99,7 +99,7 @@ describe("a melee attack met by a counterattack", () => {
     fake.setUser(PLAYER.id);
     const id = await workflow.declareTwodiceAttack(kara, item(kara, "Sword"), brute);
     const card = messageOf(id);
-    expect(card.author?.id).toBe(GM.id);
+    expect(card.author.id).toBe(GM.id);
     expect(card.content).toContain('data-fray-td-step="counter"');
     expect(card.content).toContain('data-die="black"');
 
