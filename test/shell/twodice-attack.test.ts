@@ -234,3 +234,37 @@ describe("full Auto", () => {
     expect(card.content).toContain("Fresh magazine: no ammunition check this turn.");
   });
 });
+
+describe("two shots sent at once", () => {
+  it("a C weapon with one round fires once: the second sees what the first spent", async () => {
+    const shooter = await createActor({
+      name: "Shooter",
+      type: "character",
+      ownership: { [PLAYER.id]: 3 },
+      items: [
+        {
+          name: "Flare gun",
+          type: "weapon",
+          system: {
+            kind: "ranged",
+            attack: 12,
+            defense: 6,
+            damage: 1,
+            type: "C",
+            ammo: { rounds: 1 },
+          },
+        },
+      ],
+    });
+    const target = await createActor({ name: "Target", type: "npc" });
+    dice(20, 20, 20, 20);
+    fake.setUser(PLAYER.id);
+    const gun = item(shooter, "Flare gun");
+    const cards = await Promise.all([
+      workflow.declareTwodiceAttack(shooter, gun, target),
+      workflow.declareTwodiceAttack(shooter, gun, target),
+    ]);
+    expect(cards.filter((id) => id !== null)).toHaveLength(1);
+    expect(warnings()).toContain("Flare gun must be reloaded first.");
+  });
+});

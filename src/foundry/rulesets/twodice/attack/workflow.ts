@@ -196,13 +196,23 @@ function cardUpdate(card: TwodiceAttackCardState) {
   return { [`flags.${SYSTEM_ID}.${TWODICE_CARD_FLAG}`]: card };
 }
 
-/** The active GM's side of a declared attack. */
-export async function refereeTwodiceAttack(
+/**
+ * The active GM's side of a declared attack: one declaration per attacker at a time, so the
+ * second of two quick presses sees the action and the ammunition the first spent.
+ */
+export function refereeTwodiceAttack(
   payload: unknown,
   sender: User.Implementation,
 ): Promise<RefereeOutcome> {
   const intent = readIntent(payload);
-  if (intent === null) return refuse("badRequest");
+  if (intent === null) return Promise.resolve(refuse("badRequest"));
+  return serializedBy(`twodice.attack.${intent.attackerId}`, () => declare(intent, sender));
+}
+
+async function declare(
+  intent: TwodiceAttackIntent,
+  sender: User.Implementation,
+): Promise<RefereeOutcome> {
   const attackerActor = resolveActor(intent.attackerId);
   const target = resolveActor(intent.targetId);
   const weaponItem = attackerActor?.items.get(intent.weaponId) ?? null;

@@ -19,11 +19,14 @@ import type {
 import { DEFAULT_TWODICE_OPTIONS } from "../../../../rules/twodice/options.ts";
 import type { TwoDice } from "../../../../rules/twodice/roll.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
-import type { I18n } from "../../../shared/env.ts";
+import type { I18n as FullI18n } from "../../../shared/env.ts";
 import { signed } from "../../../shared/format.ts";
 
 export const TWODICE_ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/twodice/chat/attack-card.hbs`;
 export const TWODICE_CARD_FLAG = "twodiceAttack";
+
+/** What the card reads of the localization. */
+type I18n = Pick<FullI18n, "localize" | "format">;
 
 export interface AttackResult {
   readonly hit: boolean;
