@@ -20,10 +20,10 @@ export function registerShellRuleset(id: string, ruleset: ShellRuleset): void {
 
 registerShellRuleset("worldlines", worldlines);
 registerShellRuleset("wwn", wwn);
-registerShellRuleset("twodice", twodice);
-// No models or sheets of their own yet: the generic ones.
+// Freelancers and the dice-pool game have no models or sheets of their own yet: the generic ones.
 registerShellRuleset("freelancers", generic);
 registerShellRuleset("dicepool", generic);
+registerShellRuleset("twodice", twodice);
 
 /** The ids with a shell side, in registration order. */
 export function shellRulesetIds(): readonly string[] {

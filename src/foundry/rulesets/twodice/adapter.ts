@@ -11,6 +11,7 @@ import type {
 } from "../../../rules/twodice/model.ts";
 import type { TwodiceUpdate } from "../../../rules/twodice/changes.ts";
 import { combatantId, resolveActor } from "../../shared/actors.ts";
+import { applyRuleUpdates } from "../../shared/updates.ts";
 import type { ActorResolver } from "../../shared/actors.ts";
 import { TWODICE_TRAITS } from "./data.ts";
 import type { TwodiceActorSystem, TwodiceArmorSystem, TwodiceWeaponSystem } from "./data.ts";
@@ -85,45 +86,10 @@ export function weaponsOf(actor: Actor.Implementation, kind?: TwodiceWeapon["kin
     .filter((item) => kind === undefined || toTwodiceWeapon(item).kind === kind);
 }
 
-/**
- * Writes the rules' updates: every world actor in one `updateDocuments`, each token actor on its
- * own (they live in their scenes), and each actor's items in one `updateEmbeddedDocuments`.
- */
-export async function applyTwodiceUpdates(
+/** Writes the rules' updates, one batch per document kind (shared/updates.ts). */
+export function applyTwodiceUpdates(
   updates: readonly TwodiceUpdate[],
   resolve: ActorResolver = resolveActor,
 ): Promise<{ missing: string[] }> {
-  const missing: string[] = [];
-  const actors = new Map<string, { actor: Actor.Implementation; changes: object }>();
-  const items = new Map<string, { actor: Actor.Implementation; rows: object[] }>();
-  for (const update of updates) {
-    const actor = resolve(update.actorId);
-    if (!actor) {
-      missing.push(update.actorId);
-      continue;
-    }
-    if (update.itemId !== undefined) {
-      const entry = items.get(update.actorId) ?? { actor, rows: [] };
-      entry.rows.push({ _id: update.itemId, ...update.changes });
-      items.set(update.actorId, entry);
-    } else {
-      const entry = actors.get(update.actorId) ?? { actor, changes: {} };
-      entry.changes = { ...entry.changes, ...update.changes };
-      actors.set(update.actorId, entry);
-    }
-  }
-  const world: Record<string, unknown>[] = [];
-  const tokens: Promise<unknown>[] = [];
-  for (const { actor, changes } of actors.values()) {
-    if (actor.isToken) tokens.push(actor.update(changes));
-    else world.push({ _id: actor.id, ...changes });
-  }
-  if (world.length > 0) await CONFIG.Actor.documentClass.updateDocuments(world);
-  await Promise.all(tokens);
-  await Promise.all(
-    [...items.values()].map(({ actor, rows }) =>
-      actor.updateEmbeddedDocuments("Item", rows as never),
-    ),
-  );
-  return { missing };
+  return applyRuleUpdates(updates, resolve);
 }

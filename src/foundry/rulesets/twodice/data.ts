@@ -172,18 +172,8 @@ export class TwodiceCharacterData extends foundry.abstract.TypeDataModel<
   }
 }
 
-export class TwodiceNpcData extends foundry.abstract.TypeDataModel<
-  ActorSchema,
-  Actor.Implementation
-> {
-  static override defineSchema(): ActorSchema {
-    return actorSchema();
-  }
-
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateTwodiceActor(source));
-  }
-}
+/** An NPC carries the same data as a character. */
+export class TwodiceNpcData extends TwodiceCharacterData {}
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Items                                                                                      */
