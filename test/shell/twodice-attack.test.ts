@@ -268,3 +268,21 @@ describe("two shots sent at once", () => {
     expect(warnings()).toContain("Flare gun must be reloaded first.");
   });
 });
+
+describe("a player's attack carries no numbers for the target", () => {
+  it("a target modifier, unawareness or a distance sent by a player are ignored", async () => {
+    const kara = await createActor({
+      name: "Kara",
+      type: "character",
+      ownership: { [PLAYER.id]: 3 },
+      items: [SWORD],
+    });
+    const guard = await createActor({ name: "Guard", type: "npc", system: { unarmedDefense: 6 } });
+    dice(10, 10);
+    fake.setUser(PLAYER.id);
+    const forged = { targetModifier: 50, awareness: "unaware", distance: 3 } as never;
+    const id = await workflow.declareTwodiceAttack(kara, item(kara, "Sword"), guard, forged);
+    const card = workflow.twodiceCardOf(messageOf(id));
+    expect(card?.setup).toMatchObject({ value: 12, defense: 6 });
+  });
+});

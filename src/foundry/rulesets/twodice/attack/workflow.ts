@@ -225,7 +225,7 @@ async function declare(
   const attacker = combatantNow(attackerActor);
   const defender = combatantNow(target);
   const weapon = toTwodiceWeapon(weaponItem);
-  const situation = situationOf(intent, sender.isGM, canvasMeters(attackerActor, target));
+  const situation = situationOf(intent, sender.isGM, canvasDistance(attackerActor, target));
   const input: AttackInput = { attacker, defender, weapon, situation };
 
   // Everything that may refuse, before a die is rolled.
@@ -294,11 +294,6 @@ async function declare(
   const message = (await ChatMessage.create(data as never)) as
     ChatMessage.Implementation | undefined;
   return message?.id ? { ok: true, value: { messageId: message.id } } : refuse("failed");
-}
-
-/** Meters between the two tokens on the scene (its grid units), or null without a canvas. */
-function canvasMeters(actor: Actor.Implementation, target: Actor.Implementation): number | null {
-  return canvasDistance(actor, target);
 }
 
 /**
