@@ -150,6 +150,36 @@ export class ObjectField extends DataField {
   }
 }
 
+/**
+ * `ArrayField(element)` as core v13 has it: undefined takes the initial value (an empty list by
+ * default), a lone value is wrapped in a list, every element is cleaned by the element field, and
+ * the list fails on its first bad element, naming its index.
+ */
+export class ArrayField extends DataField {
+  constructor(
+    public readonly element: DataField,
+    options: FieldOptions = {},
+  ) {
+    super({ required: true, nullable: false, initial: () => [], ...options });
+  }
+
+  override clean(value: unknown): unknown {
+    if (value === undefined) return this.getInitialValue();
+    if (value === null) return this.options.nullable ? null : [];
+    const list = Array.isArray(value) ? value : [value];
+    return list.map((item) => this.element.clean(item));
+  }
+
+  protected override validateType(value: unknown): string | undefined {
+    if (!Array.isArray(value)) return "must be an array";
+    for (const [index, item] of value.entries()) {
+      const failure = this.element.validate(item);
+      if (failure) return `element ${index} ${failure}`;
+    }
+    return undefined;
+  }
+}
+
 export class SchemaField extends DataField {
   constructor(
     public readonly fields: Record<string, DataField>,

@@ -10,6 +10,8 @@ export interface DieTerm {
   number: number;
   faces: number;
   results: DieResult[];
+  /** Core's DiceTerm#options: flavor, and what modules read (Dice So Nice's `appearance`). */
+  options: Record<string, unknown>;
 }
 
 type Term =
@@ -53,6 +55,13 @@ export function makeRollClass(random: () => number) {
       if (!terms) throw new Error(`Unable to parse the roll formula "${formula}"`);
       this.formula = formula;
       this.#terms = terms;
+      // Core parses the formula into terms at construction: `roll.dice` lists the die terms
+      // (unrolled, with their `options`) before `evaluate`, so a caller may dress them first.
+      this.dice = terms.flatMap((term) =>
+        term.kind === "die"
+          ? [{ number: term.number, faces: term.faces, results: [], options: {} }]
+          : [],
+      );
     }
 
     static validate(formula: string): boolean {
@@ -61,6 +70,7 @@ export function makeRollClass(random: () => number) {
 
     async evaluate(): Promise<this> {
       let total = 0;
+      let index = 0;
       for (const term of this.#terms) {
         if (term.kind === "number") {
           total += term.sign * term.value;
@@ -69,7 +79,8 @@ export function makeRollClass(random: () => number) {
         const results = Array.from({ length: term.number }, () => ({
           result: 1 + Math.floor(random() * term.faces),
         }));
-        this.dice.push({ number: term.number, faces: term.faces, results });
+        const die = this.dice[index++];
+        if (die !== undefined) die.results = results;
         total += term.sign * results.reduce((sum, die) => sum + die.result, 0);
       }
       this.total = total;

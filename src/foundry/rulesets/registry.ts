@@ -3,6 +3,7 @@
  * Adding a ruleset means one folder under src/foundry/rulesets/ plus one line here.
  */
 import { shellRuleset as generic } from "./generic/index.ts";
+import { shellRuleset as twodice } from "./twodice/index.ts";
 import type { ShellRuleset } from "./types.ts";
 import { shellRuleset as worldlines } from "./worldlines/index.ts";
 import { shellRuleset as wwn } from "./wwn/index.ts";
@@ -19,10 +20,10 @@ export function registerShellRuleset(id: string, ruleset: ShellRuleset): void {
 
 registerShellRuleset("worldlines", worldlines);
 registerShellRuleset("wwn", wwn);
-// No models or sheets of their own yet: the generic ones.
+// Freelancers and the dice-pool game have no models or sheets of their own yet: the generic ones.
 registerShellRuleset("freelancers", generic);
 registerShellRuleset("dicepool", generic);
-registerShellRuleset("twodice", generic);
+registerShellRuleset("twodice", twodice);
 
 /** The ids with a shell side, in registration order. */
 export function shellRulesetIds(): readonly string[] {

@@ -56,6 +56,7 @@ export type OrderRefusal =
   | "duplicateId"
   | "unknownTeam"
   | "invalidDie"
+  | "invalidBonus"
   | "missingRoll"
   | "notATiedGroup"
   | "surprisedCannotLead";

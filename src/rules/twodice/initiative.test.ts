@@ -79,6 +79,23 @@ describe("two-dice side order", () => {
     });
   });
 
+  it("refuses a trait bonus that is not a finite whole number, by name, instead of an arbitrary order", () => {
+    const teams = [players, raiders];
+    for (const bad of [Number.NaN, Infinity, -Infinity, 1.5, 1e300]) {
+      const outcome = twodiceInitiative({
+        teams,
+        rolls: [
+          { teamId: "players", d20: 4, traitBonuses: [1, bad] },
+          { teamId: "raiders", d20: 3, traitBonuses: [] },
+        ],
+      });
+      // The engine's number guard names the field; a finite fraction is the order's own refusal.
+      expect(outcome.ok).toBe(false);
+      if (!outcome.ok)
+        expect(["not-a-number", "out-of-range", "invalidBonus"]).toContain(outcome.reason);
+    }
+  });
+
   it("runs the sides in that order every round, then the round end", () => {
     const outcome = twodiceInitiative({ teams: [players, raiders], surprising: ["raiders"] });
     if (!outcome.ok) throw new Error(outcome.reason);

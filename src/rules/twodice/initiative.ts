@@ -14,6 +14,7 @@ import { checkDieFace, checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import { allDistinct, rankByValue, teamPhases } from "../combat/order.ts";
 import type { OrderOutcome, ResidualTie, SettledOrder, TurnOrder } from "../combat/order.ts";
 import type { RoundPlan, TeamId } from "../combat/types.ts";
+import { SHEET_NUMBER } from "./model.ts";
 
 export interface TwodiceTeam {
   readonly teamId: TeamId;
@@ -73,6 +74,11 @@ export function twodiceInitiative(start: TwodiceStart): OrderOutcome {
           )
           .find((refusal) => refusal !== undefined);
       if (bad) return bad;
+    }
+    // A NaN or infinite bonus would make the totals incomparable and the order arbitrary.
+    const bonuses = rolls.flatMap((roll) => roll.traitBonuses);
+    if (bonuses.some((bonus) => checkNumber("traitBonus", bonus, SHEET_NUMBER) !== undefined)) {
+      return { ok: false, reason: "invalidBonus" };
     }
     const values = Object.fromEntries(rolls.map((roll) => [roll.teamId, twodiceTeamTotal(roll)]));
     const { order, tied } = rankByValue(

@@ -24,4 +24,10 @@ describe("two-dice options", () => {
       detail: { field: "rangeScale.1.step" },
     });
   });
+  it("changes one bound of a nested option and keeps the other (core mergeOptions)", () => {
+    expect(withTwodiceOptions({ autoThreshold: { max: 15 } }).autoThreshold).toEqual({
+      min: 5,
+      max: 15,
+    });
+  });
 });

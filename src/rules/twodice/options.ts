@@ -5,6 +5,8 @@
  */
 import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import type { NumberRefusal } from "../core/guard.ts";
+import { mergeOptions } from "../core/options.ts";
+import type { OptionOverrides } from "../core/options.ts";
 
 /** One mark of the range scale: from `meters` on, a ranged hit needs a success above `step`. */
 export interface RangeMark {
@@ -90,8 +92,10 @@ export const DEFAULT_TWODICE_OPTIONS: TwodiceOptions = {
 };
 
 /** The defaults with some values changed. */
-export function withTwodiceOptions(overrides: Partial<TwodiceOptions> = {}): TwodiceOptions {
-  return { ...DEFAULT_TWODICE_OPTIONS, ...overrides };
+export function withTwodiceOptions(
+  overrides: OptionOverrides<TwodiceOptions> = {},
+): TwodiceOptions {
+  return mergeOptions(DEFAULT_TWODICE_OPTIONS, overrides);
 }
 
 /**

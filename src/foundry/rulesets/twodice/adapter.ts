@@ -1,0 +1,95 @@
+/**
+ * The two-dice adapter: actor and item documents to the rules' plain data (combatants, weapons,
+ * armor layers), and the rules' updates back to documents, one batch per document kind.
+ */
+import { parseWeaponType } from "../../../rules/twodice/model.ts";
+import type {
+  ArmorLayer,
+  TwodiceCombatant,
+  TwodiceWeapon,
+  WeaponType,
+} from "../../../rules/twodice/model.ts";
+import type { TwodiceUpdate } from "../../../rules/twodice/changes.ts";
+import { combatantId, resolveActor } from "../../shared/actors.ts";
+import { applyRuleUpdates } from "../../shared/updates.ts";
+import type { ActorResolver } from "../../shared/actors.ts";
+import { TWODICE_TRAITS } from "./data.ts";
+import type { TwodiceActorSystem, TwodiceArmorSystem, TwodiceWeaponSystem } from "./data.ts";
+
+export { combatantId, resolveActor };
+
+function systemOf(actor: Actor.Implementation): TwodiceActorSystem {
+  return actor.system as unknown as TwodiceActorSystem;
+}
+
+/** The worn armor layers, outermost first (the order of the sheet's armor list). */
+export function armorLayersOf(actor: Actor.Implementation): ArmorLayer[] {
+  return actor.items.contents
+    .filter((item) => item.type === "armor")
+    .filter((item) => (item.system as unknown as TwodiceArmorSystem).worn)
+    .sort((a, b) => a.sort - b.sort)
+    .map((item) => {
+      const system = item.system as unknown as TwodiceArmorSystem;
+      return {
+        id: item.id ?? "",
+        name: item.name,
+        coverage: system.coverage,
+        protection: system.protection,
+      };
+    });
+}
+
+/** An actor as the two-dice rules see it. */
+export function toTwodiceCombatant(actor: Actor.Implementation): TwodiceCombatant {
+  const system = systemOf(actor);
+  return {
+    id: combatantId(actor),
+    name: actor.name,
+    traits: Object.fromEntries(TWODICE_TRAITS.map((t) => [t, system.traits[t]])),
+    unarmedDefense: system.unarmedDefense,
+    armor: armorLayersOf(actor),
+    wounds: {
+      marked: [...system.wounds.marked].sort((a, b) => a - b),
+      bleedingStopped: system.wounds.bleedingStopped,
+      medicalBonus: system.wounds.medicalBonus,
+    },
+    turn: { ...system.turn },
+  };
+}
+
+/** A weapon's Type; a stored code the rules refuse (it cannot be stored) reads as no Type. */
+export function weaponTypeOf(code: string): WeaponType {
+  const type = parseWeaponType(code);
+  return type.ok ? type.value : { kind: "single" };
+}
+
+/** A weapon item as the two-dice rules see it. */
+export function toTwodiceWeapon(item: Item.Implementation): TwodiceWeapon {
+  const system = item.system as unknown as TwodiceWeaponSystem;
+  return {
+    id: item.id ?? "",
+    name: item.name,
+    kind: system.kind,
+    attack: system.attack,
+    defense: system.defense,
+    damage: system.damage,
+    range: system.range,
+    type: weaponTypeOf(system.type),
+    ammo: { ...system.ammo },
+  };
+}
+
+/** The actor's weapons of one kind, in sheet order. */
+export function weaponsOf(actor: Actor.Implementation, kind?: TwodiceWeapon["kind"]) {
+  return actor.items.contents
+    .filter((item) => item.type === "weapon")
+    .filter((item) => kind === undefined || toTwodiceWeapon(item).kind === kind);
+}
+
+/** Writes the rules' updates, one batch per document kind (shared/updates.ts). */
+export function applyTwodiceUpdates(
+  updates: readonly TwodiceUpdate[],
+  resolve: ActorResolver = resolveActor,
+): Promise<{ missing: string[] }> {
+  return applyRuleUpdates(updates, resolve);
+}

@@ -1,0 +1,110 @@
+/**
+ * The two-dice attack dialog: a player picks whether it moved (or turns more than 90°); the GM
+ * may also set the target's awareness, a target modifier and cover. The odds panel shows the
+ * exact chance to hit and the expected damage after the target's armor, from the rules engine,
+ * as the choices change. Roll sends the attack to the referee.
+ */
+import { refusalText } from "../../../shared/refusal.ts";
+import type { AttackInput } from "../../../../rules/twodice/attack.ts";
+import { attackOdds } from "../../../../rules/twodice/odds.ts";
+import { DEFAULT_TWODICE_OPTIONS } from "../../../../rules/twodice/options.ts";
+import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
+import { canvasDistance, targetedActors } from "../../../shared/actors.ts";
+import { singleTarget } from "../../../shared/attack.ts";
+import { promptAttackDialog } from "../../../shared/attack-dialog.ts";
+import type { OddsPanel } from "../../../shared/attack-dialog.ts";
+import { i18n } from "../../../shared/env.ts";
+import { toTwodiceWeapon } from "../adapter.ts";
+import { combatantNow, declareTwodiceAttack, situationOf, warnTwodiceRefusal } from "./workflow.ts";
+import type { AttackMode, TwodiceAttackIntent } from "./workflow.ts";
+
+export const TWODICE_ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/twodice/dialog/attack-dialog.hbs`;
+
+type Choices = Omit<TwodiceAttackIntent, "attackerId" | "weaponId" | "targetId">;
+
+/** Reads the form: the shooter's own choice, and the GM's calls. */
+export function readChoices(values: Record<string, unknown>, mode: AttackMode): Choices {
+  const number = (key: string) => {
+    const n = Number(values[key] ?? 0);
+    return Number.isFinite(n) ? n : Number.NaN;
+  };
+  return {
+    mode,
+    moved: values["moved"] === true,
+    awareness: (values["awareness"] as TwodiceAttackIntent["awareness"]) ?? "aware",
+    targetModifier: number("targetModifier"),
+    cover: values["cover"] === "" || values["cover"] === undefined ? [] : [number("cover")],
+    hidden: values["hidden"] === true,
+  };
+}
+
+const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
+
+/** The odds panel for an attack as the form describes it. */
+export function twodiceOddsPanel(input: AttackInput): OddsPanel {
+  const odds = attackOdds(input, DEFAULT_TWODICE_OPTIONS);
+  if (!odds.ok) {
+    return {
+      texts: { hit: "—", both: "—", damage: "—", out: "—" },
+      refusedText: refusalText((reason) => `FRAY.Twodice.Refusal.${reason}`, odds),
+    };
+  }
+  return {
+    texts: {
+      value: String(odds.value.setup.value),
+      defense: String(odds.value.setup.defense),
+      hit: percent(odds.value.hit),
+      both: percent(odds.value.bothHit),
+      damage: odds.value.expectedDamage.toFixed(2),
+      out: percent(odds.value.incapacitate),
+    },
+    refusedText: null,
+  };
+}
+
+/** Opens the dialog for an attack on the one targeted token; Roll sends it to the referee. */
+export async function openTwodiceAttack(
+  actor: Actor.Implementation,
+  weaponItem: Item.Implementation,
+  mode: AttackMode,
+): Promise<string | null> {
+  const single = singleTarget(weaponItem, targetedActors());
+  if (!single.ok) {
+    warnTwodiceRefusal(single);
+    return null;
+  }
+  const target = single.value;
+  const attacker = combatantNow(actor);
+  const defender = combatantNow(target);
+  const weapon = toTwodiceWeapon(weaponItem);
+  const gm = game.user?.isGM === true;
+  const measured = canvasDistance(actor, target);
+  const inputOf = (choices: Choices): AttackInput => ({
+    attacker,
+    defender,
+    weapon,
+    situation: situationOf(choices, gm, measured),
+  });
+  const first = twodiceOddsPanel(inputOf(readChoices({}, mode)));
+  const choices = await promptAttackDialog<Choices>({
+    template: TWODICE_ATTACK_DIALOG_TEMPLATE,
+    context: {
+      attackerName: actor.name,
+      targetName: target.name,
+      weaponName: weaponItem.name,
+      ranged: weapon.kind === "ranged",
+      auto: mode === "auto",
+      gm,
+      distance: measured === null ? null : measured.toFixed(1),
+      odds: first.texts,
+    },
+    title: i18n().format("FRAY.Twodice.Dialog.Title", { weapon: weaponItem.name }),
+    classes: [SYSTEM_ID, "twodice-attack-dialog"],
+    rollLabel: "FRAY.Twodice.Dialog.Roll",
+    cancelLabel: "FRAY.Twodice.Dialog.Cancel",
+    read: (values) => readChoices(values, mode),
+    odds: (c) => twodiceOddsPanel(inputOf(c)),
+  });
+  if (choices === null) return null;
+  return declareTwodiceAttack(actor, weaponItem, target, choices);
+}

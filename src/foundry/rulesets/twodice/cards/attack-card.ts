@@ -1,0 +1,185 @@
+/**
+ * The two-dice attack card: its state (kept in the message's flags, authored by the GM) and
+ * the view its template shows. The black and the white die are drawn apart, each saying whether
+ * it succeeded and hit; full Auto shows each attack's ammunition check; once resolved, each hit
+ * shows its damage digit (and from which die), the weapon's Damage, each armor layer struck
+ * (−Protection) or bypassed by the white die, rolling with it, and the wound circle marked.
+ */
+import type {
+  AttackSetup,
+  AttackSituation,
+  DamageReading,
+  DieReading,
+} from "../../../../rules/twodice/attack.ts";
+import type {
+  ArmorLayer,
+  TwodiceCombatant,
+  TwodiceWeapon,
+} from "../../../../rules/twodice/model.ts";
+import { DEFAULT_TWODICE_OPTIONS } from "../../../../rules/twodice/options.ts";
+import type { TwoDice } from "../../../../rules/twodice/roll.ts";
+import { SYSTEM_PATH } from "../../../constants.ts";
+import type { I18n as FullI18n } from "../../../shared/env.ts";
+import { signed } from "../../../shared/format.ts";
+
+export const TWODICE_ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/twodice/chat/attack-card.hbs`;
+export const TWODICE_CARD_FLAG = "twodiceAttack";
+
+/** What the card reads of the localization. */
+type I18n = Pick<FullI18n, "localize" | "format">;
+
+export interface AttackResult {
+  readonly hit: boolean;
+  /** The defender's armor layers and Toughness when the attack landed. */
+  readonly armor: readonly ArmorLayer[];
+  readonly toughness: number;
+  readonly damage: DamageReading | null;
+  readonly woundCircle: number | null;
+  readonly incapacitated: boolean;
+}
+
+export interface TwodiceResolution {
+  readonly how: "apply" | "rollWithIt" | "counter";
+  readonly attacks: readonly AttackResult[];
+  readonly counter: (AttackResult & { readonly dice: TwoDice; readonly weaponName: string }) | null;
+}
+
+export interface TwodiceAttackCardState {
+  readonly stage: "pending" | "resolved";
+  readonly mode: "single" | "auto";
+  readonly attackerId: string;
+  readonly defenderId: string;
+  readonly weaponId: string;
+  readonly attackerName: string;
+  readonly defenderName: string;
+  readonly weaponName: string;
+  /** The attacker and its weapon as they were when the attack was declared. */
+  readonly attacker: TwodiceCombatant;
+  readonly weapon: TwodiceWeapon;
+  readonly situation: AttackSituation;
+  readonly setup: AttackSetup;
+  /** The dice of each attack (full Auto: one or two). */
+  readonly shots: readonly TwoDice[];
+  readonly reads: readonly { black: DieReading; white: DieReading; hit: boolean }[];
+  /** Full Auto ran the magazine dry. */
+  readonly emptied: boolean;
+  /** A melee attack the defender, not having acted, may answer with a counterattack. */
+  readonly canCounter: boolean;
+  readonly resolution: TwodiceResolution | null;
+}
+
+function dieView(colour: "black" | "white", read: DieReading, i18n: I18n) {
+  const state = read.hit ? "hit" : read.success ? "success" : "fail";
+  return {
+    colour,
+    face: read.face,
+    state,
+    label: i18n.localize(`FRAY.Twodice.Card.Die.${colour}`),
+    verdict: i18n.localize(`FRAY.Twodice.Card.DieState.${state}`),
+  };
+}
+
+/** The ammunition check of one Auto attack, as the card words it. */
+function ammoCheck(weapon: TwodiceWeapon, black: number, i18n: I18n): string | null {
+  if (weapon.type.kind !== "auto") return null;
+  const threshold = String(weapon.type.threshold);
+  if (weapon.ammo.fresh) return i18n.localize("FRAY.Twodice.Card.Ammo.fresh");
+  const key = black > weapon.type.threshold ? "empty" : "holds";
+  return i18n.format(`FRAY.Twodice.Card.Ammo.${key}`, { black: String(black), threshold });
+}
+
+function damageView(result: AttackResult, white: number, i18n: I18n) {
+  const d = result.damage;
+  if (!result.hit || d === null) return null;
+  return {
+    digit: d.digit,
+    from: i18n.localize(`FRAY.Twodice.Card.Die.${d.from}`),
+    raw: d.raw,
+    layers: result.armor.map((layer) => {
+      const struck = d.struck.some((s) => s.id === layer.id);
+      return {
+        struck,
+        text: struck
+          ? i18n.format("FRAY.Twodice.Card.Struck", {
+              name: layer.name,
+              white: String(white),
+              coverage: String(layer.coverage),
+              protection: String(layer.protection),
+            })
+          : i18n.format("FRAY.Twodice.Card.Bypassed", {
+              name: layer.name,
+              white: String(white),
+              coverage: String(layer.coverage),
+            }),
+      };
+    }),
+    rolledWithIt: d.rolledWithIt
+      ? i18n.format("FRAY.Twodice.Card.RolledWithIt", {
+          value: String(DEFAULT_TWODICE_OPTIONS.rollWithIt),
+        })
+      : null,
+    final: d.final,
+    wound:
+      result.woundCircle === null
+        ? i18n.localize("FRAY.Twodice.Card.NoWound")
+        : i18n.format("FRAY.Twodice.Card.Wound", { circle: String(result.woundCircle) }),
+    incapacitated: result.incapacitated
+      ? i18n.format("FRAY.Twodice.Card.Incapacitated", { toughness: String(result.toughness) })
+      : null,
+  };
+}
+
+/** Everything the card template shows. */
+export function twodiceAttackCardContext(card: TwodiceAttackCardState, i18n: I18n) {
+  const resolution = card.resolution;
+  const attacks = card.shots.map((dice, i) => {
+    const read = card.reads[i];
+    const result = resolution?.attacks[i] ?? null;
+    const damage = result === null ? null : damageView(result, dice.white, i18n);
+    return {
+      index: i + 1,
+      black: read === undefined ? null : dieView("black", read.black, i18n),
+      white: read === undefined ? null : dieView("white", read.white, i18n),
+      hit: read?.hit ?? false,
+      ammo: card.mode === "auto" ? ammoCheck(card.weapon, dice.black, i18n) : null,
+      damage,
+    };
+  });
+  const counter = resolution?.counter ?? null;
+  return {
+    stage: card.stage,
+    pending: card.stage === "pending",
+    attackerName: card.attackerName,
+    defenderName: card.defenderName,
+    weaponName: card.weaponName,
+    auto: card.mode === "auto",
+    value: card.setup.value,
+    defense: card.setup.defense,
+    defenseLabel: i18n.localize(
+      card.weapon.kind === "melee" ? "FRAY.Twodice.Card.VsDefense" : "FRAY.Twodice.Card.VsStep",
+    ),
+    usesDefense: card.setup.usesDefense,
+    modifiers: card.setup.modifiers
+      .filter((m) => m.value !== 0)
+      .map((m) => ({
+        label: i18n.localize(`FRAY.Twodice.Modifier.${m.source}`),
+        value: signed(m.value),
+      })),
+    attacks,
+    emptied: card.emptied,
+    canCounter: card.canCounter,
+    anyHit: card.reads.some((r) => r.hit),
+    counter:
+      counter === null
+        ? null
+        : {
+            weaponName: counter.weaponName,
+            black: counter.dice.black,
+            white: counter.dice.white,
+            hit: counter.hit,
+            damage: damageView(counter, counter.dice.white, i18n),
+          },
+    rolledWithIt: resolution?.how === "rollWithIt",
+    resolved: card.stage === "resolved",
+  };
+}

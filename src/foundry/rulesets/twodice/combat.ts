@@ -1,0 +1,57 @@
+/**
+ * The two-dice game in the team combat:
+ * - the tracker shows under each member its one combat action of the turn (lit while it still
+ *   has it), and the states that matter to others: waiting (with its declared action), aiming,
+ *   moving, and an action already owed to rolling with an attack;
+ * - a new round (one turn of the book: every side acts once) gives every combatant its action
+ *   back, carries its aim and readied weapon over, and spends the action it owed (rules: nextTurn).
+ */
+import { FIELD_PATHS } from "../../../rules/twodice/changes.ts";
+import { nextTurn } from "../../../rules/twodice/turns.ts";
+import type { TurnState } from "../../../rules/twodice/model.ts";
+import type { ActorChange, EventCombatant } from "../../combat/events.ts";
+import type { CombatRulesetHooks, TrackerChip } from "../../combat/ruleset-hooks.ts";
+import { toTwodiceCombatant } from "./adapter.ts";
+
+/** The tracker's chips for one member. */
+export function twodiceMemberChips(actor: Actor.Implementation): TrackerChip[] {
+  const turn = toTwodiceCombatant(actor).turn;
+  const chips: TrackerChip[] = [
+    {
+      label: "FRAY.Twodice.Tracker.Action",
+      on: !turn.acted,
+      hint: "FRAY.Twodice.Tracker.ActionHint",
+    },
+  ];
+  const flag = (on: boolean, label: string) => {
+    if (on) chips.push({ label, on: true, hint: "", flag: true });
+  };
+  flag(turn.waiting !== null, "FRAY.Twodice.Tracker.Waiting");
+  flag(turn.aiming, "FRAY.Twodice.Tracker.Aiming");
+  flag(turn.moving, "FRAY.Twodice.Tracker.Moving");
+  flag(turn.actionOwed, "FRAY.Twodice.Tracker.Owed");
+  return chips;
+}
+
+function turnOf(system: unknown): TurnState | null {
+  const turn = (system as { turn?: unknown } | null)?.turn;
+  return typeof turn === "object" && turn !== null ? (turn as TurnState) : null;
+}
+
+/** Every combatant's next turn, as actor changes (combatants without two-dice data left out). */
+export function twodiceRoundStart(combatants: readonly EventCombatant[]): ActorChange[] {
+  return combatants.flatMap((c) => {
+    const turn = turnOf(c.system);
+    if (turn === null) return [];
+    const next = nextTurn(turn);
+    const changes = Object.fromEntries(
+      Object.entries(next).map(([key, value]) => [`${FIELD_PATHS.turn}.${key}`, value]),
+    );
+    return [{ combatantId: c.combatantId, changes }];
+  });
+}
+
+export const TWODICE_COMBAT_HOOKS: CombatRulesetHooks = {
+  memberChips: (actor) => twodiceMemberChips(actor),
+  roundStart: (_combat, combatants) => twodiceRoundStart(combatants),
+};

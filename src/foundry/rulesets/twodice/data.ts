@@ -1,0 +1,347 @@
+/**
+ * Two-dice actor and item data (the `system` of each document), registered when the world plays
+ * the two-dice game (./index.ts). The field paths are the contract with the rules
+ * (src/rules/twodice/changes.ts FIELD_PATHS and ITEM_FIELD_PATHS): system.wounds.marked,
+ * system.wounds.bleedingStopped, system.wounds.medicalBonus, system.turn.<TurnState key>; on
+ * weapons system.ammo.rounds / empty / fresh.
+ *
+ * - Actors: the traits (Agility, Toughness, Perception, Stealth, Medicine), Unarmed Defense, the
+ *   wound track (marked circles), this turn's action, a biography.
+ * - Weapons: melee or ranged, Attack, Defense, Damage, Range (a step of the range scale), Type
+ *   ("", "C", "C2", "A13" …) and what is loaded. Armor: one layer, Coverage and Protection, worn
+ *   or not. Gear: a quantity.
+ *
+ * Every model carries `schemaVersion`; `migrateData` reads data another ruleset's model wrote
+ * (a world switched rulesets: WWN's `wounds` is a number, a Worldlines damage is a formula) by
+ * dropping what does not fit so the default takes its place; `validateJoint` refuses a loaded
+ * count above the weapon's capacity. Bad values are refused with a message and never stored.
+ */
+import { FRESH_TURN, parseWeaponType } from "../../../rules/twodice/model.ts";
+import type { ActionKind } from "../../../rules/twodice/model.ts";
+import { DEFAULT_TRAITS } from "../../../rules/twodice/factory.ts";
+import { DEFAULT_TWODICE_OPTIONS } from "../../../rules/twodice/options.ts";
+import { choiceField, htmlField, integerField } from "../../data/fields.ts";
+
+/** The shape version of two-dice system data. Raise it with every change of shape. */
+export const TWODICE_SCHEMA_VERSION = 1;
+
+export const TWODICE_TRAITS = [
+  "agility",
+  "toughness",
+  "perception",
+  "stealth",
+  "medicine",
+] as const;
+export type TwodiceTraitId = (typeof TWODICE_TRAITS)[number];
+
+export const TWODICE_WEAPON_KINDS = ["melee", "ranged"] as const;
+
+export const TWODICE_ACTIONS: readonly ActionKind[] = [
+  "meleeAttack",
+  "rangedAttack",
+  "autoFire",
+  "aim",
+  "reload",
+  "ready",
+  "hide",
+  "takeCover",
+  "medicine",
+  "move",
+  "moveAndMelee",
+  "moveAndShoot",
+  "moveAndCover",
+  "other",
+];
+
+/** Bounds of a sheet number: traits and weapon values live on a d20, with room to spare. */
+const LIMIT = 99;
+
+function say(key: string, data: Record<string, string> = {}): string {
+  return game.i18n?.format(key, data) ?? key;
+}
+
+function flagField(initial = false) {
+  const { BooleanField } = foundry.data.fields;
+  return new BooleanField({ required: true, initial });
+}
+
+function versionField() {
+  return integerField(TWODICE_SCHEMA_VERSION, { min: 0 });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Drops `key` from `source` unless `fits` accepts it, so the field's default takes its place. */
+function dropUnless(source: Record<string, unknown>, key: string, fits: (v: unknown) => boolean) {
+  // Reflect.deleteProperty: the key is one of this model's own field names.
+  if (key in source && !fits(source[key])) Reflect.deleteProperty(source, key);
+}
+
+const isNumber = (value: unknown) => typeof value === "number" && Number.isFinite(value);
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Actors                                                                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+function traitsField() {
+  const { SchemaField } = foundry.data.fields;
+  return new SchemaField(
+    Object.fromEntries(
+      TWODICE_TRAITS.map((t) => [t, integerField(DEFAULT_TRAITS[t] ?? 10, { min: 0, max: LIMIT })]),
+    ) as Record<TwodiceTraitId, ReturnType<typeof integerField>>,
+  );
+}
+
+function woundsField() {
+  const { ArrayField, SchemaField } = foundry.data.fields;
+  // One past the last circle holds wounds that found no empty circle (rules: wounds.ts).
+  const circle = integerField(1, { min: 1, max: DEFAULT_TWODICE_OPTIONS.woundCircles + 1 });
+  return new SchemaField({
+    marked: new ArrayField(circle, { required: true, initial: () => [] }),
+    bleedingStopped: flagField(),
+    medicalBonus: integerField(0, { min: 0, max: LIMIT }),
+  });
+}
+
+function turnField() {
+  const { NumberField, SchemaField, StringField } = foundry.data.fields;
+  const id = () => new StringField({ required: true, nullable: true, blank: false, initial: null });
+  return new SchemaField({
+    acted: flagField(FRESH_TURN.acted),
+    waiting: new StringField({
+      required: true,
+      nullable: true,
+      blank: false,
+      choices: [...TWODICE_ACTIONS],
+      initial: null,
+    }),
+    meleeDefense: new NumberField({
+      required: true,
+      nullable: true,
+      integer: true,
+      min: -LIMIT,
+      max: LIMIT,
+      initial: null,
+    }),
+    moving: flagField(),
+    moveHalved: flagField(),
+    aiming: flagField(),
+    aimed: flagField(),
+    readied: id(),
+    readiedLastTurn: id(),
+    actionOwed: flagField(),
+  });
+}
+
+function actorSchema() {
+  return {
+    traits: traitsField(),
+    unarmedDefense: integerField(0, { min: 0, max: LIMIT }),
+    wounds: woundsField(),
+    turn: turnField(),
+    biography: htmlField(),
+    schemaVersion: versionField(),
+  };
+}
+type ActorSchema = ReturnType<typeof actorSchema>;
+
+/** Reads actor data any Fray model wrote: what does not fit this shape falls back to its default. */
+export function migrateTwodiceActor(source: Record<string, unknown>): Record<string, unknown> {
+  dropUnless(source, "traits", isRecord);
+  dropUnless(source, "unarmedDefense", isNumber);
+  dropUnless(source, "turn", isRecord);
+  // WWN keeps a count of wounds, Worldlines a health pool: neither is a track of circles.
+  dropUnless(source, "wounds", (w) => isRecord(w) && Array.isArray(w["marked"]));
+  const traits = source["traits"];
+  if (isRecord(traits)) for (const t of TWODICE_TRAITS) dropUnless(traits, t, isNumber);
+  return source;
+}
+
+export class TwodiceCharacterData extends foundry.abstract.TypeDataModel<
+  ActorSchema,
+  Actor.Implementation
+> {
+  static override defineSchema(): ActorSchema {
+    return actorSchema();
+  }
+
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migrateTwodiceActor(source));
+  }
+}
+
+/** An NPC carries the same data as a character. */
+export class TwodiceNpcData extends TwodiceCharacterData {}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Items                                                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Throws the localized reason a Type code is refused (the field's validator). */
+function validateType(value: unknown): void {
+  if (typeof value !== "string" || !parseWeaponType(value).ok) {
+    const { min, max } = DEFAULT_TWODICE_OPTIONS.autoThreshold;
+    throw new Error(
+      say("FRAY.Twodice.Item.Invalid.Type", {
+        type: typeof value === "string" ? value : JSON.stringify(value),
+        min: String(min),
+        max: String(max),
+      }),
+    );
+  }
+}
+
+function weaponSchema() {
+  const { SchemaField, StringField } = foundry.data.fields;
+  return {
+    description: htmlField(),
+    kind: choiceField(TWODICE_WEAPON_KINDS, "melee"),
+    attack: integerField(10, { min: -LIMIT, max: LIMIT }),
+    defense: integerField(5, { min: -LIMIT, max: LIMIT }),
+    damage: integerField(0, { min: -LIMIT, max: LIMIT }),
+    range: integerField(0, { min: 0, max: LIMIT }),
+    type: new StringField({ required: true, blank: true, initial: "", validate: validateType }),
+    ammo: new SchemaField({
+      rounds: integerField(0, { min: 0, max: 999 }),
+      empty: flagField(),
+      fresh: flagField(true),
+    }),
+    schemaVersion: versionField(),
+  };
+}
+type WeaponSchema = ReturnType<typeof weaponSchema>;
+
+/** A Cn weapon holds at most n rounds (the joint rule of a weapon's data). */
+export function checkTwodiceWeaponJoint(data: { type: string; ammo: { rounds: number } }): void {
+  const type = parseWeaponType(data.type);
+  if (type.ok && type.value.kind === "capacity" && data.ammo.rounds > type.value.rounds) {
+    throw new Error(
+      say("FRAY.Twodice.Item.Invalid.Rounds", {
+        rounds: String(data.ammo.rounds),
+        max: String(type.value.rounds),
+      }),
+    );
+  }
+}
+
+/** Reads weapon data another ruleset wrote: formulas and skills give way to the defaults. */
+export function migrateTwodiceWeapon(source: Record<string, unknown>): Record<string, unknown> {
+  for (const key of ["attack", "defense", "damage", "range"]) dropUnless(source, key, isNumber);
+  dropUnless(source, "kind", (k) => (TWODICE_WEAPON_KINDS as readonly unknown[]).includes(k));
+  dropUnless(source, "type", (t) => typeof t === "string" && parseWeaponType(t).ok);
+  dropUnless(source, "ammo", isRecord);
+  return source;
+}
+
+export class TwodiceWeaponData extends foundry.abstract.TypeDataModel<
+  WeaponSchema,
+  Item.Implementation
+> {
+  static override defineSchema(): WeaponSchema {
+    return weaponSchema();
+  }
+
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migrateTwodiceWeapon(source));
+  }
+
+  static override validateJoint(data: Record<string, unknown>): void {
+    checkTwodiceWeaponJoint(data as unknown as { type: string; ammo: { rounds: number } });
+  }
+}
+
+function armorSchema() {
+  return {
+    description: htmlField(),
+    /** 1–20; 20 is sealed (every attack strikes it). */
+    coverage: integerField(10, { min: 1, max: DEFAULT_TWODICE_OPTIONS.dieSides }),
+    protection: integerField(2, { min: 0, max: LIMIT }),
+    worn: flagField(true),
+    schemaVersion: versionField(),
+  };
+}
+type ArmorSchema = ReturnType<typeof armorSchema>;
+
+/** Reads armor data another ruleset wrote (a WWN AC, a Worldlines armor die): defaults instead. */
+export function migrateTwodiceArmor(source: Record<string, unknown>): Record<string, unknown> {
+  dropUnless(source, "coverage", isNumber);
+  dropUnless(source, "protection", isNumber);
+  dropUnless(source, "worn", (w) => typeof w === "boolean");
+  return source;
+}
+
+export class TwodiceArmorData extends foundry.abstract.TypeDataModel<
+  ArmorSchema,
+  Item.Implementation
+> {
+  static override defineSchema(): ArmorSchema {
+    return armorSchema();
+  }
+
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migrateTwodiceArmor(source));
+  }
+}
+
+function gearSchema() {
+  return {
+    description: htmlField(),
+    quantity: integerField(1, { min: 0, max: 999 }),
+    schemaVersion: versionField(),
+  };
+}
+type GearSchema = ReturnType<typeof gearSchema>;
+
+export class TwodiceGearData extends foundry.abstract.TypeDataModel<
+  GearSchema,
+  Item.Implementation
+> {
+  static override defineSchema(): GearSchema {
+    return gearSchema();
+  }
+}
+
+/** The models registered when the world plays the two-dice game (technique stays generic). */
+export const TWODICE_DATA_MODELS = {
+  Actor: { character: TwodiceCharacterData, npc: TwodiceNpcData },
+  Item: { weapon: TwodiceWeaponData, armor: TwodiceArmorData, gear: TwodiceGearData },
+} as const;
+
+export interface TwodiceActorSystem {
+  traits: Record<TwodiceTraitId, number>;
+  unarmedDefense: number;
+  wounds: { marked: number[]; bleedingStopped: boolean; medicalBonus: number };
+  turn: {
+    acted: boolean;
+    waiting: ActionKind | null;
+    meleeDefense: number | null;
+    moving: boolean;
+    moveHalved: boolean;
+    aiming: boolean;
+    aimed: boolean;
+    readied: string | null;
+    readiedLastTurn: string | null;
+    actionOwed: boolean;
+  };
+  biography: string;
+}
+
+export interface TwodiceWeaponSystem {
+  description: string;
+  kind: (typeof TWODICE_WEAPON_KINDS)[number];
+  attack: number;
+  defense: number;
+  damage: number;
+  range: number;
+  type: string;
+  ammo: { rounds: number; empty: boolean; fresh: boolean };
+}
+
+export interface TwodiceArmorSystem {
+  description: string;
+  coverage: number;
+  protection: number;
+  worn: boolean;
+}

@@ -1,0 +1,288 @@
+/**
+ * The two-dice attack at the table, in the fake Foundry with the world set to the two-dice game,
+ * every request going through the active GM (shared/referee.ts): a player sends ids and choices,
+ * the GM rolls the black and the white die with core Roll, writes, and authors the card. Covers a
+ * counterattack answered by the defender's owner, an armor layer bypassed by its Coverage, and
+ * full Auto running dry. Every die is fixed through CONFIG.Dice.randomUniform.
+ */
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { installTableFakes } from "../fake-foundry/table.ts";
+import type { ClientDocument } from "../fake-foundry/documents.ts";
+import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/workflow.ts";
+
+let fake: FakeFoundry;
+let workflow: typeof Workflow;
+
+let queue: number[] = [];
+/** The next d20 faces, in the order they are rolled (black, white, black, white …). */
+function dice(...faces: number[]): void {
+  queue = [...faces];
+}
+
+beforeAll(async () => {
+  fake = installFakeFoundry({
+    users: [GM, PLAYER, PLAYER2],
+    settings: { "fray.ruleset": "twodice" },
+    random: () => {
+      const next = queue.shift();
+      if (next === undefined) throw new Error("the test gave no die for this roll");
+      return (next - 0.5) / 20;
+    },
+  });
+  installTableFakes(fake);
+  await import("../../src/fray.ts");
+  await fake.hooks.callAsync("init");
+  workflow = await import("../../src/foundry/rulesets/twodice/attack/workflow.ts");
+});
+
+beforeEach(() => {
+  fake.setUser(GM.id);
+  fake.notifications.length = 0;
+  queue = [];
+});
+
+type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
+type System = {
+  wounds: { marked: number[] };
+  turn: { acted: boolean };
+};
+
+async function createActor(source: Record<string, unknown>): Promise<Actor.Implementation> {
+  const Actor = fake.CONFIG["Actor"]?.documentClass;
+  const actor = await fake.as(GM.id, () => Actor?.create(source));
+  if (!actor) throw new Error("actor not created");
+  return actor as unknown as Actor.Implementation;
+}
+
+const system = (actor: Actor.Implementation) =>
+  (actor as unknown as Doc).system as unknown as System;
+const item = (actor: Actor.Implementation, name: string) => {
+  const found = (actor as unknown as Doc).items.contents.find((i) => i.name === name);
+  if (!found) throw new Error(`no item ${name}`);
+  return found as unknown as Item.Implementation;
+};
+const messageOf = (id: string | null) => {
+  const message = fake.game.messages.get(id ?? "");
+  if (!message) throw new Error("no card");
+  return message as unknown as ChatMessage.Implementation;
+};
+const warnings = () => fake.notifications.map((n) => n.message);
+
+const SWORD = {
+  name: "Sword",
+  type: "weapon",
+  system: { kind: "melee", attack: 12, defense: 6, damage: 2 },
+};
+
+describe("a melee attack met by a counterattack", () => {
+  it("the defender's owner counterattacks; both attacks land, the GM rolls and writes", async () => {
+    const kara = await createActor({
+      name: "Kara",
+      type: "character",
+      ownership: { [PLAYER.id]: 3 },
+      system: { traits: { toughness: 8 }, unarmedDefense: 4 },
+      items: [SWORD],
+    });
+    const brute = await createActor({
+      name: "Brute",
+      type: "character",
+      ownership: { [PLAYER2.id]: 3 },
+      system: { traits: { toughness: 9 } },
+      items: [
+        { ...SWORD, name: "Club", system: { kind: "melee", attack: 14, defense: 5, damage: 1 } },
+      ],
+    });
+    // Kara: Attack 12 against the Brute's Unarmed Defense 0: black 3 and white 11 both hit.
+    dice(3, 11);
+    fake.setUser(PLAYER.id);
+    const id = await workflow.declareTwodiceAttack(kara, item(kara, "Sword"), brute);
+    const card = messageOf(id);
+    expect(card.author.id).toBe(GM.id);
+    expect(card.content).toContain('data-fray-td-step="counter"');
+    expect(card.content).toContain('data-die="black"');
+
+    // The attacker's owner may not answer for the defender: refused, nothing written.
+    const before = fake.db.calls.length;
+    const refused = await fake.as(PLAYER.id, () => workflow.pressTwodiceCard(card, "counter"));
+    expect(refused).toMatchObject({ ok: false, reason: "notAllowed" });
+    expect(fake.db.since(before, { documentName: "Actor" })).toEqual([]);
+
+    // The Brute's club (Attack 14) against the Defense of Kara's own attack this turn (6):
+    // black 13 hits, white 2 does not; the GM rolls these dice.
+    dice(13, 2);
+    const answer = await fake.as(PLAYER2.id, () => workflow.pressTwodiceCard(card, "counter"));
+    expect(answer).toEqual({ ok: true });
+    // Both hit: Kara's black 3 is the digit, 3 + 2 = 5; the Brute's white missed: 2 + 1 = 3.
+    expect(system(brute).wounds.marked).toEqual([5]);
+    expect(system(kara).wounds.marked).toEqual([3]);
+    const resolved = messageOf(id);
+    expect(resolved.content).toContain("Counterattack by");
+    expect(resolved.content).not.toContain('data-fray-td-step="');
+    // A second press is refused: the card is resolved once.
+    const again = await fake.as(PLAYER2.id, () => workflow.pressTwodiceCard(card, "apply"));
+    expect(again).toMatchObject({ ok: false });
+    expect(system(brute).wounds.marked).toEqual([5]);
+  });
+});
+
+describe("armor layers", () => {
+  it("a white die above a layer's Coverage bypasses it; a sealed layer still protects", async () => {
+    const kara = await createActor({
+      name: "Kara",
+      type: "character",
+      ownership: { [PLAYER.id]: 3 },
+      items: [{ ...SWORD, system: { kind: "melee", attack: 15, defense: 6, damage: 2 } }],
+    });
+    const guard = await createActor({
+      name: "Guard",
+      type: "npc",
+      system: { unarmedDefense: 5, traits: { toughness: 10 } },
+      items: [
+        { name: "Mail", type: "armor", system: { coverage: 10, protection: 3 } },
+        { name: "Gambeson", type: "armor", system: { coverage: 20, protection: 2 } },
+      ],
+    });
+    // Black 3 succeeds but is not above Defense 5; white 12 hits. The digit is the missed black
+    // die's: 3 + 2 = 5. White 12 is above the mail's Coverage 10 (bypassed) and within the sealed
+    // gambeson's (−2): 3.
+    dice(3, 12);
+    fake.setUser(PLAYER.id);
+    const id = await workflow.declareTwodiceAttack(kara, item(kara, "Sword"), guard);
+    const card = messageOf(id);
+    const outcome = await fake.as(PLAYER.id, () => workflow.pressTwodiceCard(card, "apply"));
+    expect(outcome).toEqual({ ok: true });
+    expect(system(guard).wounds.marked).toEqual([3]);
+    const text = messageOf(id).content;
+    expect(text).toContain("Mail bypassed (white 12 above Coverage 10)");
+    expect(text).toContain("Gambeson struck (white 12 within Coverage 20): −2");
+    expect(text).toContain("wound marked at 3");
+  });
+});
+
+describe("full Auto", () => {
+  it("the book's A13: a black 17 empties the magazine after the first attack; no second", async () => {
+    const gunner = await createActor({
+      name: "Gunner",
+      type: "character",
+      ownership: { [PLAYER.id]: 3 },
+      items: [
+        {
+          name: "Carbine",
+          type: "weapon",
+          system: {
+            kind: "ranged",
+            attack: 14,
+            defense: 8,
+            damage: 3,
+            range: 4,
+            type: "A13",
+            // Its second turn of Auto: the magazine is no longer fresh.
+            ammo: { rounds: 0, empty: false, fresh: false },
+          },
+        },
+      ],
+    });
+    const target = await createActor({
+      name: "Target",
+      type: "npc",
+      system: { traits: { toughness: 10 } },
+    });
+    dice(17, 2);
+    fake.setUser(PLAYER.id);
+    const carbine = item(gunner, "Carbine");
+    const id = await workflow.declareTwodiceAttack(gunner, carbine, target, { mode: "auto" });
+    expect(queue).toEqual([]);
+    const card = messageOf(id);
+    expect(card.content).toContain("black 17 is above 13, the magazine is empty");
+    expect(card.content.match(/data-attack="/g)).toHaveLength(1);
+    expect(card.content).toContain("The magazine ran dry");
+    expect(
+      ((carbine as unknown as Doc).system as unknown as { ammo: { empty: boolean } }).ammo.empty,
+    ).toBe(true);
+
+    // The next burst is refused with the reason, and nothing is rolled or written.
+    const before = fake.db.calls.length;
+    const again = await workflow.declareTwodiceAttack(gunner, carbine, target, { mode: "auto" });
+    expect(again).toBeNull();
+    expect(warnings()).toContain("Carbine must be reloaded first.");
+    expect(fake.db.since(before, { documentName: "Item" })).toEqual([]);
+  });
+
+  it("a fresh magazine skips the check: two attacks whatever the black dice", async () => {
+    const gunner = await createActor({
+      name: "Gunner",
+      type: "character",
+      ownership: { [PLAYER.id]: 3 },
+      items: [
+        {
+          name: "Carbine",
+          type: "weapon",
+          system: { kind: "ranged", attack: 14, defense: 8, damage: 3, range: 4, type: "A13" },
+        },
+      ],
+    });
+    const target = await createActor({ name: "Target", type: "npc" });
+    dice(19, 20, 18, 20);
+    fake.setUser(PLAYER.id);
+    const id = await workflow.declareTwodiceAttack(gunner, item(gunner, "Carbine"), target, {
+      mode: "auto",
+    });
+    const card = messageOf(id);
+    expect(card.content.match(/data-attack="/g)).toHaveLength(2);
+    expect(card.content).toContain("Fresh magazine: no ammunition check this turn.");
+  });
+});
+
+describe("two shots sent at once", () => {
+  it("a C weapon with one round fires once: the second sees what the first spent", async () => {
+    const shooter = await createActor({
+      name: "Shooter",
+      type: "character",
+      ownership: { [PLAYER.id]: 3 },
+      items: [
+        {
+          name: "Flare gun",
+          type: "weapon",
+          system: {
+            kind: "ranged",
+            attack: 12,
+            defense: 6,
+            damage: 1,
+            type: "C",
+            ammo: { rounds: 1 },
+          },
+        },
+      ],
+    });
+    const target = await createActor({ name: "Target", type: "npc" });
+    dice(20, 20, 20, 20);
+    fake.setUser(PLAYER.id);
+    const gun = item(shooter, "Flare gun");
+    const cards = await Promise.all([
+      workflow.declareTwodiceAttack(shooter, gun, target),
+      workflow.declareTwodiceAttack(shooter, gun, target),
+    ]);
+    expect(cards.filter((id) => id !== null)).toHaveLength(1);
+    expect(warnings()).toContain("Flare gun must be reloaded first.");
+  });
+});
+
+describe("a player's attack carries no numbers for the target", () => {
+  it("a target modifier, unawareness or a distance sent by a player are ignored", async () => {
+    const kara = await createActor({
+      name: "Kara",
+      type: "character",
+      ownership: { [PLAYER.id]: 3 },
+      items: [SWORD],
+    });
+    const guard = await createActor({ name: "Guard", type: "npc", system: { unarmedDefense: 6 } });
+    dice(10, 10);
+    fake.setUser(PLAYER.id);
+    const forged = { targetModifier: 50, awareness: "unaware", distance: 3 } as never;
+    const id = await workflow.declareTwodiceAttack(kara, item(kara, "Sword"), guard, forged);
+    const card = workflow.twodiceCardOf(messageOf(id));
+    expect(card?.setup).toMatchObject({ value: 12, defense: 6 });
+  });
+});
