@@ -2,6 +2,7 @@
  * The shell's side of every ruleset, by the id its rules module carries (src/rules/registry.ts).
  * Adding a ruleset means one folder under src/foundry/rulesets/ plus one line here.
  */
+import { shellRuleset as dicepool } from "./dicepool/index.ts";
 import { shellRuleset as generic } from "./generic/index.ts";
 import type { ShellRuleset } from "./types.ts";
 import { shellRuleset as worldlines } from "./worldlines/index.ts";
@@ -21,7 +22,7 @@ registerShellRuleset("worldlines", worldlines);
 registerShellRuleset("wwn", wwn);
 // No models or sheets of their own yet: the generic ones.
 registerShellRuleset("freelancers", generic);
-registerShellRuleset("dicepool", generic);
+registerShellRuleset("dicepool", dicepool);
 registerShellRuleset("twodice", generic);
 
 /** The ids with a shell side, in registration order. */
