@@ -11,13 +11,13 @@ import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Workflow from "../../src/foundry/rulesets/dicepool/attack/workflow.ts";
-import type * as Combat from "../../src/foundry/rulesets/dicepool/combat.ts";
+import type * as CombatHooks from "../../src/foundry/rulesets/dicepool/combat.ts";
 import type * as Referee from "../../src/foundry/shared/referee.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
 let workflow: typeof Workflow;
-let combat: typeof Combat;
+let combat: typeof CombatHooks;
 let referee: typeof Referee;
 
 let queue: number[] = [];
@@ -143,7 +143,7 @@ describe("an attack through the GM, with each defense", () => {
       expect(resolved.stage).toBe("resolved");
       expect(resolved.result).toMatchObject({ defense, net, damage: net, woundAdded });
       expect(resolved.result?.woundFaces).toEqual(woundFaces);
-      const html = String((message as unknown as { content: string }).content);
+      const html = (message as unknown as { content: string }).content;
       expect(html).toContain(`data-net="${net}"`);
       expect(html).toContain(`data-damage="${net}"`);
       expect(html).toContain(`data-wound="${woundAdded}"`);
@@ -212,7 +212,7 @@ describe("a grapple held over two rounds", () => {
     dice(1, 1, 1); // Dodge: no hits
     await workflow.requestDefense(message, "dodge");
     expect(cardState(message).result).toMatchObject({ net: 4, damage: 0, grapplePool: 4 });
-    expect(String((message as unknown as { content: string }).content)).toContain(
+    expect((message as unknown as { content: string }).content).toContain(
       'data-grapple="4"',
     );
     await workflow.requestDicepoolApply(message);

@@ -117,7 +117,7 @@ export function grappleOf(actor: Actor.Implementation): Grapple | null {
     assailantId: combatantId(actor),
     victimId: g.victimId,
     pool: g.pool,
-    resistOffered: g.resistOffered === true,
+    resistOffered: g.resistOffered,
   };
 }
 

@@ -160,7 +160,7 @@ export function migrateDicepoolActor(source: Record<string, unknown>): Record<st
       damage: value !== undefined && max !== undefined ? Math.max(0, max - value) : 0,
       nonLethal: 0,
     };
-  } else if (health !== undefined && !isRecord(health)) delete source["health"];
+  } else if (health !== undefined && !isRecord(health)) Reflect.deleteProperty(source, "health");
   const energy = source["energy"];
   if (isRecord(energy)) {
     const max = fitted(energy["max"], 0, DICEPOOL_LIMITS.energy);
@@ -169,13 +169,13 @@ export function migrateDicepoolActor(source: Record<string, unknown>): Record<st
       ...(max === undefined ? {} : { max }),
       ...(value === undefined ? {} : { value: Math.min(value, max ?? value) }),
     };
-  } else if (energy !== undefined) delete source["energy"];
+  } else if (energy !== undefined) Reflect.deleteProperty(source, "energy");
   for (const key of ["attributes", "skills", "actions", "powers"]) {
     // Another ruleset's attributes (WWN's str … cha, Worldlines' dice) are not this game's.
     const value = source[key];
     if (value === undefined) continue;
     if (!isRecord(value)) {
-      delete source[key];
+      Reflect.deleteProperty(source, key);
       continue;
     }
     source[key] = Object.fromEntries(
@@ -186,20 +186,20 @@ export function migrateDicepoolActor(source: Record<string, unknown>): Record<st
   if (isRecord(attributes)) {
     for (const a of DICEPOOL_ATTRIBUTES) {
       const v = fitted(attributes[a], 0, DICEPOOL_LIMITS.rating);
-      if (v === undefined) delete attributes[a];
+      if (v === undefined) Reflect.deleteProperty(attributes, a);
       else attributes[a] = v;
     }
     for (const k of Object.keys(attributes)) {
-      if (!(DICEPOOL_ATTRIBUTES as readonly string[]).includes(k)) delete attributes[k];
+      if (!(DICEPOOL_ATTRIBUTES as readonly string[]).includes(k)) Reflect.deleteProperty(attributes, k);
     }
   }
   if (!DICEPOOL_INCAPACITATIONS.includes(source["incapacitated"] as Incapacitation)) {
-    delete source["incapacitated"];
+    Reflect.deleteProperty(source, "incapacitated");
   }
-  if (source["grapple"] !== undefined && !isRecord(source["grapple"])) delete source["grapple"];
+  if (source["grapple"] !== undefined && !isRecord(source["grapple"])) Reflect.deleteProperty(source, "grapple");
   for (const key of ["size", "speed", "woundPenalty", "initiative"]) {
     const v = fitted(source[key], 0, DICEPOOL_LIMITS.speed);
-    if (v === undefined) delete source[key];
+    if (v === undefined) Reflect.deleteProperty(source, key);
     else source[key] = v;
   }
   source["schemaVersion"] = DICEPOOL_SCHEMA_VERSION;
@@ -227,7 +227,7 @@ export class DicepoolCharacterData extends foundry.abstract.TypeDataModel<
   }
 
   static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateDicepoolActor(source) as never);
+    return super.migrateData(migrateDicepoolActor(source));
   }
 
   static override validateJoint(data: Record<string, unknown>): void {
@@ -261,13 +261,13 @@ type WeaponSchema = ReturnType<typeof weaponSchema>;
 /** Drops another ruleset's item fields this model cannot read (a damage formula, a mode). */
 export function migrateDicepoolItem(source: Record<string, unknown>): Record<string, unknown> {
   if (source["schemaVersion"] === DICEPOOL_SCHEMA_VERSION) return source;
-  if (typeof source["damage"] !== "number") delete source["damage"];
+  if (typeof source["damage"] !== "number") Reflect.deleteProperty(source, "damage");
   if (!(DICEPOOL_WEAPON_KINDS as readonly unknown[]).includes(source["kind"])) {
-    delete source["kind"];
+    Reflect.deleteProperty(source, "kind");
   }
-  if (source["mods"] !== undefined && !isRecord(source["mods"])) delete source["mods"];
-  if (typeof source["rating"] !== "number") delete source["rating"];
-  if (typeof source["equipped"] !== "boolean") delete source["equipped"];
+  if (source["mods"] !== undefined && !isRecord(source["mods"])) Reflect.deleteProperty(source, "mods");
+  if (typeof source["rating"] !== "number") Reflect.deleteProperty(source, "rating");
+  if (typeof source["equipped"] !== "boolean") Reflect.deleteProperty(source, "equipped");
   source["schemaVersion"] = DICEPOOL_SCHEMA_VERSION;
   return source;
 }
@@ -281,7 +281,7 @@ export class DicepoolWeaponData extends foundry.abstract.TypeDataModel<
   }
 
   static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateDicepoolItem(source) as never);
+    return super.migrateData(migrateDicepoolItem(source));
   }
 }
 
@@ -305,7 +305,7 @@ export class DicepoolArmorData extends foundry.abstract.TypeDataModel<
   }
 
   static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateDicepoolItem(source) as never);
+    return super.migrateData(migrateDicepoolItem(source));
   }
 }
 

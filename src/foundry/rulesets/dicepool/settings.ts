@@ -43,7 +43,7 @@ export function registerDicepoolSettings(): void {
     type: String,
     choices: Object.fromEntries(
       DICEPOOL_DEFAULT_DEFENSES.map((d) => [d, `FRAY.Dicepool.Settings.DefaultDefense.${d}`]),
-    ) as Record<(typeof DICEPOOL_DEFAULT_DEFENSES)[number], string>,
+    ),
     default: "ask",
   });
 }

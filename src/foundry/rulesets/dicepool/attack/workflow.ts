@@ -27,7 +27,6 @@ import type {
   AttackInput,
   AttackIntent,
   AttackOutcome,
-  AttackSituation,
   DefenseKind,
 } from "../../../../rules/dicepool/attack.ts";
 import { DICEPOOL_FIELD_PATHS, diffAllDicepool } from "../../../../rules/dicepool/changes.ts";
@@ -341,7 +340,9 @@ async function postCard(
       options,
     );
     if (spent.ok) {
-      for (const [key, value] of Object.entries(spent.value)) own[`system.actions.${key}`] = value;
+      for (const [key, value] of Object.entries(spent.value) as [string, number | boolean][]) {
+        own[`system.actions.${key}`] = value;
+      }
     }
   }
   if (plan.value.energyCost > 0) {

@@ -13,7 +13,7 @@ import { HandlebarsActorSheet, actorSheetHeader, itemOfTarget } from "../../../s
 import type { TemplatePart } from "../../../sheets/base.ts";
 import { targetedActors } from "../../../shared/actors.ts";
 import { promptDicepoolAttack } from "../attack/dialog.ts";
-import { DEFAULT_CHOICE, declareDicepoolAttack, warnDicepoolRefusal } from "../attack/workflow.ts";
+import { declareDicepoolAttack, warnDicepoolRefusal } from "../attack/workflow.ts";
 import {
   EMPTY_HANDS,
   grappleOf,
@@ -155,7 +155,7 @@ export async function dicepoolAttack(
     dicepoolOptions(),
   );
   if (choice === null) return null;
-  return declareDicepoolAttack(actor, weaponItem, targets, choice ?? DEFAULT_CHOICE);
+  return declareDicepoolAttack(actor, weaponItem, targets, choice);
 }
 
 export class DicepoolActorSheet extends HandlebarsActorSheet {
