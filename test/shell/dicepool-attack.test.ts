@@ -212,9 +212,7 @@ describe("a grapple held over two rounds", () => {
     dice(1, 1, 1); // Dodge: no hits
     await workflow.requestDefense(message, "dodge");
     expect(cardState(message).result).toMatchObject({ net: 4, damage: 0, grapplePool: 4 });
-    expect((message as unknown as { content: string }).content).toContain(
-      'data-grapple="4"',
-    );
+    expect((message as unknown as { content: string }).content).toContain('data-grapple="4"');
     await workflow.requestDicepoolApply(message);
     expect(sys(ana).grapple).toMatchObject({ pool: 4 });
     expect(sys(brute).health.damage).toBe(0);
@@ -233,10 +231,10 @@ describe("a grapple held over two rounds", () => {
       ],
     } as unknown as Combat.Implementation;
     const anaTurn = async () => {
-      const { changes } = await combat.dicepoolTurnStart(
-        fight,
-        { id: "cAna", actor: ana } as unknown as Combatant.Implementation,
-      );
+      const { changes } = await combat.dicepoolTurnStart(fight, {
+        id: "cAna",
+        actor: ana,
+      } as unknown as Combatant.Implementation);
       for (const change of changes) {
         const actor = change.combatantId === "cAna" ? ana : brute;
         await fake.as(GM.id, () => actor.update(change.changes as never));

@@ -76,7 +76,10 @@ describe("the dice-pool actor model", () => {
     expect(migrated["energy"]).toEqual({ max: 4, value: 4 });
     expect(migrated["schemaVersion"]).toBe(data.DICEPOOL_SCHEMA_VERSION);
     // Data already in this shape is left alone.
-    const own = { schemaVersion: data.DICEPOOL_SCHEMA_VERSION, health: { damage: 2, nonLethal: 1 } };
+    const own = {
+      schemaVersion: data.DICEPOOL_SCHEMA_VERSION,
+      health: { damage: 2, nonLethal: 1 },
+    };
     expect(data.migrateDicepoolActor(structuredClone(own))).toEqual(own);
   });
 
@@ -133,7 +136,11 @@ describe("incapacitated and dying combatants at their turn start", () => {
   });
 
   it("a stabilized or non-lethally downed combatant does not bleed", async () => {
-    const stable = await create({ health: { damage: 6 }, incapacitated: "lethal", stabilized: true });
+    const stable = await create({
+      health: { damage: 6 },
+      incapacitated: "lethal",
+      stabilized: true,
+    });
     const out = await create({ health: { damage: 6 }, incapacitated: "nonLethal" });
     expect(await turn(stable)).toBeNull();
     expect(await turn(out)).toBeNull();
@@ -155,7 +162,10 @@ describe("incapacitated and dying combatants at their turn start", () => {
   });
 
   it("offers the initiative pool (Mental + Physical + Awareness) as the order's die", async () => {
-    const actor = await create({ attributes: { physical: 3, mental: 2 }, skills: { awareness: 1 } });
+    const actor = await create({
+      attributes: { physical: 3, mental: 2 },
+      skills: { awareness: 1 },
+    });
     expect(combat.dicepoolOrderInput(actor)).toEqual({ die: "6d6" });
   });
 });

@@ -118,7 +118,8 @@ export async function dicepoolTurnStart(
   const changes: ActorChange[] = [];
   const add = (actorId: string, fields: Record<string, FieldValue>) => {
     const id = combatantOf(actorId);
-    if (id !== null && Object.keys(fields).length > 0) changes.push({ combatantId: id, changes: fields });
+    if (id !== null && Object.keys(fields).length > 0)
+      changes.push({ combatantId: id, changes: fields });
   };
   const before: DicepoolCombatant = toDicepoolCombatant(actor);
   const own: Record<string, FieldValue> = Object.fromEntries(
@@ -186,7 +187,9 @@ async function postReport(report: TurnStartReport): Promise<void> {
   if (report.grapplePool !== null) {
     lines.push(
       t.format(
-        report.grapplePool > 0 ? "FRAY.Dicepool.Turn.GrappleHeld" : "FRAY.Dicepool.Turn.GrappleBroke",
+        report.grapplePool > 0
+          ? "FRAY.Dicepool.Turn.GrappleHeld"
+          : "FRAY.Dicepool.Turn.GrappleBroke",
         { name: report.name, victim: report.victimName, pool: report.grapplePool },
       ),
     );
@@ -206,4 +209,3 @@ export const DICEPOOL_COMBAT_HOOKS: CombatRulesetHooks = {
     return changes;
   },
 };
-

@@ -72,7 +72,8 @@ function say(key: string, data: Record<string, string> = {}): string {
 
 function actorSchema() {
   const { ObjectField, SchemaField, StringField } = foundry.data.fields;
-  const rating = (initial: number) => integerField(initial, { min: 0, max: DICEPOOL_LIMITS.rating });
+  const rating = (initial: number) =>
+    integerField(initial, { min: 0, max: DICEPOOL_LIMITS.rating });
   const energyMax = DEFAULT_DICEPOOL_OPTIONS.defaultEnergyMax;
   const count = (max: number) => integerField(0, { min: 0, max });
   return {
@@ -190,13 +191,15 @@ export function migrateDicepoolActor(source: Record<string, unknown>): Record<st
       else attributes[a] = v;
     }
     for (const k of Object.keys(attributes)) {
-      if (!(DICEPOOL_ATTRIBUTES as readonly string[]).includes(k)) Reflect.deleteProperty(attributes, k);
+      if (!(DICEPOOL_ATTRIBUTES as readonly string[]).includes(k))
+        Reflect.deleteProperty(attributes, k);
     }
   }
   if (!DICEPOOL_INCAPACITATIONS.includes(source["incapacitated"] as Incapacitation)) {
     Reflect.deleteProperty(source, "incapacitated");
   }
-  if (source["grapple"] !== undefined && !isRecord(source["grapple"])) Reflect.deleteProperty(source, "grapple");
+  if (source["grapple"] !== undefined && !isRecord(source["grapple"]))
+    Reflect.deleteProperty(source, "grapple");
   for (const key of ["size", "speed", "woundPenalty", "initiative"]) {
     const v = fitted(source[key], 0, DICEPOOL_LIMITS.speed);
     if (v === undefined) Reflect.deleteProperty(source, key);
@@ -265,7 +268,8 @@ export function migrateDicepoolItem(source: Record<string, unknown>): Record<str
   if (!(DICEPOOL_WEAPON_KINDS as readonly unknown[]).includes(source["kind"])) {
     Reflect.deleteProperty(source, "kind");
   }
-  if (source["mods"] !== undefined && !isRecord(source["mods"])) Reflect.deleteProperty(source, "mods");
+  if (source["mods"] !== undefined && !isRecord(source["mods"]))
+    Reflect.deleteProperty(source, "mods");
   if (typeof source["rating"] !== "number") Reflect.deleteProperty(source, "rating");
   if (typeof source["equipped"] !== "boolean") Reflect.deleteProperty(source, "equipped");
   source["schemaVersion"] = DICEPOOL_SCHEMA_VERSION;

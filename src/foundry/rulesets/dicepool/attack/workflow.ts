@@ -395,7 +395,9 @@ async function postCard(
 /*  Step 2: defend                                                                              */
 /* ------------------------------------------------------------------------------------------ */
 
-export function dicepoolCardOf(message: ChatMessage.Implementation): DicepoolAttackCardState | null {
+export function dicepoolCardOf(
+  message: ChatMessage.Implementation,
+): DicepoolAttackCardState | null {
   return cardFlag(message, DICEPOOL_CARD_FLAG) as DicepoolAttackCardState | null;
 }
 
@@ -490,7 +492,8 @@ export function resultView(
     woundDice: outcome.damage?.woundDice ?? 0,
     woundFaces: outcome.damage?.woundFaces ?? [],
     woundAdded: outcome.damage?.woundAdded ?? 0,
-    incapacitated: defender.incapacitated !== null && defender.incapacitated !== before.incapacitated,
+    incapacitated:
+      defender.incapacitated !== null && defender.incapacitated !== before.incapacitated,
     died: outcome.damage?.died === true,
     grapplePool,
     disarmed: outcome.disarmed !== null,
@@ -691,4 +694,3 @@ export function wireDicepoolCard(message: ChatMessage.Implementation, html: HTML
     requestDicepoolApply(message),
   );
 }
-

@@ -8,7 +8,11 @@
  * - applied: the outcome is written.
  */
 import type { DieRoll } from "../../../../rules/core/dice.ts";
-import type { AttackIntent, AttackSituation, DefenseKind } from "../../../../rules/dicepool/attack.ts";
+import type {
+  AttackIntent,
+  AttackSituation,
+  DefenseKind,
+} from "../../../../rules/dicepool/attack.ts";
 import type { DicepoolUpdate } from "../../../../rules/dicepool/changes.ts";
 import type { DicepoolCombatant, DicepoolWeapon } from "../../../../rules/dicepool/model.ts";
 import type { PoolMode } from "../../../../rules/dicepool/pool.ts";
@@ -88,11 +92,7 @@ function faces(list: readonly number[], hitOn: number) {
 }
 
 /** The template's context. Texts are localized here; the template escapes them. */
-export function dicepoolAttackCardContext(
-  card: DicepoolAttackCardState,
-  i18n: I18n,
-  hitOn = 4,
-) {
+export function dicepoolAttackCardContext(card: DicepoolAttackCardState, i18n: I18n, hitOn = 4) {
   const r = card.result;
   const poolLine = (pool: PoolView) => ({
     dice: pool.dice,

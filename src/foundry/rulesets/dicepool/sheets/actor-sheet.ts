@@ -80,9 +80,7 @@ export async function dicepoolActorSheetContext(
     dead: system.dead,
     stabilized: system.stabilized,
     grapple:
-      grapple === null
-        ? null
-        : { victim: system.grapple?.victimName ?? "", pool: grapple.pool },
+      grapple === null ? null : { victim: system.grapple?.victimName ?? "", pool: grapple.pool },
     attributes: DICEPOOL_ATTRIBUTES.map((a) => ({
       key: a,
       label: `FRAY.Dicepool.Attribute.${a}`,
