@@ -411,15 +411,13 @@ function isRefereeCard(message: ChatMessage.Implementation): boolean {
   return author?.isGM === true;
 }
 
-/** The card's attack against `defender` with `defense`, on its dice (rolling what is missing). */
-function resolveOn(
+/** The card's attack against the defender as it is now, with the defense it chose. */
+function cardInput(
   card: DicepoolAttackCardState,
   defender: DicepoolCombatant,
   defense: DefenseKind,
-  dice: readonly DieRoll[],
-  options: DicepoolOptions,
-) {
-  const input: AttackInput = {
+): AttackInput {
+  return {
     attacker: card.attacker,
     defender,
     weapon: card.weapon,
@@ -428,6 +426,17 @@ function resolveOn(
     situation: card.situation,
     ...(card.disarmWeaponId === null ? {} : { disarmWeaponId: card.disarmWeaponId }),
   };
+}
+
+/** The card's attack against `defender` with `defense`, on its dice (rolling what is missing). */
+function resolveOn(
+  card: DicepoolAttackCardState,
+  defender: DicepoolCombatant,
+  defense: DefenseKind,
+  dice: readonly DieRoll[],
+  options: DicepoolOptions,
+) {
+  const input = cardInput(card, defender, defense);
   return withDice((source) => resolveAttack(input, source, options), dice);
 }
 
@@ -538,18 +547,7 @@ async function defendOnReferee(
   if (defenderActor === null) return refuse("noSuchTarget");
   const options = dicepoolOptions();
   const defender = toDicepoolCombatant(defenderActor);
-  const plan = planAttack(
-    {
-      attacker: card.attacker,
-      defender,
-      weapon: card.weapon,
-      intent: card.intent,
-      defense,
-      situation: card.situation,
-      ...(card.disarmWeaponId === null ? {} : { disarmWeaponId: card.disarmWeaponId }),
-    },
-    options,
-  );
+  const plan = planAttack(cardInput(card, defender, defense), options);
   if (!plan.ok) return plan;
   const claimed = await claimStep(message, "defend");
   if (claimed !== null) return claimed;
