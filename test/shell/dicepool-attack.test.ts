@@ -163,6 +163,36 @@ describe("an attack through the GM, with each defense", () => {
     },
   );
 
+  it("with a default defense set, an NPC defends at once and the card waits for Apply", async () => {
+    const { ana, brute } = await fighters();
+    await fake.game.settings.set("fray", "dicepoolDefaultDefense", "parry");
+    try {
+      dice(6, 5, 4, 1, 2, 4, 5, 1, 1, 6); // attack 3 hits, Parry 2 hits, 1 wound die
+      const message = await playerAttacks(ana, brute);
+      expect(cardState(message)).toMatchObject({
+        stage: "resolved",
+        result: { defense: "parry", net: 1, damage: 1 },
+      });
+    } finally {
+      await fake.game.settings.set("fray", "dicepoolDefaultDefense", "ask");
+    }
+  });
+
+  it("a player-owned defender's owner picks the defense; the GM's choice is not needed", async () => {
+    const { ana, brute } = await fighters();
+    // The GM's NPC attacks the player's Ana bare-handed (Physical 2 + Close Combat 2: 4 dice).
+    fake.setUser(GM.id);
+    dice(6, 6, 1, 1); // 2 hits
+    const message = await workflow.declareDicepoolAttack(brute, null, [ana]);
+    if (message === null) throw new Error(JSON.stringify(fake.notifications));
+    // Another player may not choose for Ana; her own player does (Physical 3 + Mobility 0).
+    expect(await fake.as(PLAYER2.id, () => workflow.requestDefense(message, "dodge"))).toBe(false);
+    fake.setUser(PLAYER.id);
+    dice(1, 1, 1, 1, 1); // Dodge: no hits; then 2 wound dice
+    expect(await workflow.requestDefense(message, "dodge")).toBe(true);
+    expect(cardState(message).result).toMatchObject({ defense: "dodge", net: 2, damage: 2 });
+  });
+
   it("a player who does not own the defender cannot pick its defense", async () => {
     const { ana, brute } = await fighters();
     dice(6, 5, 4, 1, 2);

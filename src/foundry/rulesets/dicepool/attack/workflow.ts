@@ -42,7 +42,7 @@ import { SYSTEM_ID } from "../../../constants.ts";
 import { canvasDistance } from "../../../shared/actors.ts";
 import { cardFlag, owns } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
-import { chatMessages, currentUser, i18n } from "../../../shared/env.ts";
+import { chatMessages, currentUser, i18n, worldUsers } from "../../../shared/env.ts";
 import {
   claimStep,
   sendIntent,
@@ -382,11 +382,13 @@ async function postCard(
     flags: { [SYSTEM_ID]: { [DICEPOOL_CARD_FLAG]: card } },
   } as never)) as ChatMessage.Implementation | undefined;
   if (message === undefined) return refuse("failed");
+  // An NPC (no player owns it) takes the world's default defense at once, chosen by the referee.
   const fallback = defaultDefense();
-  if (!target.hasPlayerOwner && fallback !== null) {
+  const playerOwned = worldUsers().filter((user) => !user.isGM && owns(target, user)).length > 0;
+  if (!playerOwned && fallback !== null) {
     const choice = card.choices.find((c) => c.defense === fallback && c.allowed);
     const defense = choice?.defense ?? "soak";
-    await serializedBy(message.id ?? "", () => defendOnReferee(message, defense, sender));
+    await serializedBy(message.id ?? "", () => defendOnReferee(message, defense, currentUser()));
   }
   return { ok: true, value: message.id };
 }
