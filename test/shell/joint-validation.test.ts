@@ -45,10 +45,10 @@ describe("value at most its maximum", () => {
     ).rejects.toThrow("health is 30, more than its maximum of 5.");
   });
 
-  it("the generic models: lowering the maximum under the value is refused too", async () => {
+  it("the dice-pool game: lowering Energy's maximum under its value is refused too", async () => {
     const { actor } = await actorIn("dicepool");
-    await expect(actor.update({ "system.health.max": 1 })).rejects.toThrow(/health is 10/);
-    await actor.update({ "system.health.value": 1, "system.health.max": 1 });
-    expect(actor.system).toMatchObject({ health: { value: 1, max: 1 } });
+    await expect(actor.update({ "system.energy.max": 1 })).rejects.toThrow(/Energy \d+ cannot be above its maximum 1/);
+    await actor.update({ "system.energy.value": 1, "system.energy.max": 1 });
+    expect(actor.system).toMatchObject({ energy: { value: 1, max: 1 } });
   });
 });

@@ -26,11 +26,11 @@ describe("token bars per ruleset", () => {
     expect(secondary).toBeNull();
   });
 
-  it("a ruleset on the generic models: health and Energy, Energy second", async () => {
+  it("the dice-pool game: Energy as the bar, damage taken and the wound penalty as values", async () => {
     const { trackable, secondary } = await initWorld("dicepool");
     expect(trackable).toEqual({
-      character: { bar: ["health", "energy"], value: [] },
-      npc: { bar: ["health", "energy"], value: [] },
+      character: { bar: ["energy"], value: ["health.damage", "woundPenalty"] },
+      npc: { bar: ["energy"], value: ["health.damage", "woundPenalty"] },
     });
     expect(secondary).toBe("energy");
   });

@@ -282,19 +282,27 @@ export function wireSystemModels<
       const paths = pools[`${documentName}.${type}`] ?? pools[documentName] ?? [];
       const cls = model as MigratingModel;
       const parent = Object.getPrototypeOf(cls) as MigratingModel;
+      // A model's own migration and joint rule (a ruleset's shape changes, a weapon's capacity)
+      // run inside the shared ones rather than being replaced by them (called with .call(this)).
+      /* eslint-disable @typescript-eslint/unbound-method */
+      const ownMigrate = Object.hasOwn(cls, "migrateData") ? cls.migrateData : parent.migrateData;
+      const ownJoint = Object.hasOwn(cls, "validateJoint")
+        ? cls.validateJoint
+        : parent.validateJoint;
+      /* eslint-enable @typescript-eslint/unbound-method */
       Object.defineProperties(cls, {
         migrateData: {
           configurable: true,
           value(this: MigratingModel, source: Record<string, unknown>) {
             const others = shippedSchemas(documentName, type).filter((s) => s !== this.schema);
             migrateSystem(owner, others, this.schema, source, paths);
-            return parent.migrateData.call(this, source);
+            return ownMigrate.call(this, source);
           },
         },
         validateJoint: {
           configurable: true,
           value(this: MigratingModel, data: Record<string, unknown>) {
-            parent.validateJoint.call(this, data);
+            ownJoint.call(this, data);
             checkPools(data, paths);
           },
         },

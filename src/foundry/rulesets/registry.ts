@@ -2,6 +2,7 @@
  * The shell's side of every ruleset, by the id its rules module carries (src/rules/registry.ts).
  * Adding a ruleset means one folder under src/foundry/rulesets/ plus one line here.
  */
+import { shellRuleset as dicepool } from "./dicepool/index.ts";
 import { shellRuleset as generic } from "./generic/index.ts";
 import { shellRuleset as twodice } from "./twodice/index.ts";
 import type { ShellRuleset } from "./types.ts";
@@ -22,7 +23,7 @@ registerShellRuleset("worldlines", worldlines);
 registerShellRuleset("wwn", wwn);
 // Freelancers and the dice-pool game have no models or sheets of their own yet: the generic ones.
 registerShellRuleset("freelancers", generic);
-registerShellRuleset("dicepool", generic);
+registerShellRuleset("dicepool", dicepool);
 registerShellRuleset("twodice", twodice);
 
 /** The ids with a shell side, in registration order. */

@@ -16,6 +16,7 @@
  * dropping what does not fit so the default takes its place; `validateJoint` refuses a loaded
  * count above the weapon's capacity. Bad values are refused with a message and never stored.
  */
+import { storageFields, wireSystemModels } from "../../data/migrate.ts";
 import { FRESH_TURN, parseWeaponType } from "../../../rules/twodice/model.ts";
 import type { ActionKind } from "../../../rules/twodice/model.ts";
 import { DEFAULT_TRAITS } from "../../../rules/twodice/factory.ts";
@@ -63,10 +64,6 @@ function say(key: string, data: Record<string, string> = {}): string {
 function flagField(initial = false) {
   const { BooleanField } = foundry.data.fields;
   return new BooleanField({ required: true, initial });
-}
-
-function versionField() {
-  return integerField(TWODICE_SCHEMA_VERSION, { min: 0 });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -142,7 +139,7 @@ function actorSchema() {
     wounds: woundsField(),
     turn: turnField(),
     biography: htmlField(),
-    schemaVersion: versionField(),
+    ...storageFields(),
   };
 }
 type ActorSchema = ReturnType<typeof actorSchema>;
@@ -208,7 +205,7 @@ function weaponSchema() {
       empty: flagField(),
       fresh: flagField(true),
     }),
-    schemaVersion: versionField(),
+    ...storageFields(),
   };
 }
 type WeaponSchema = ReturnType<typeof weaponSchema>;
@@ -259,7 +256,7 @@ function armorSchema() {
     coverage: integerField(10, { min: 1, max: DEFAULT_TWODICE_OPTIONS.dieSides }),
     protection: integerField(2, { min: 0, max: LIMIT }),
     worn: flagField(true),
-    schemaVersion: versionField(),
+    ...storageFields(),
   };
 }
 type ArmorSchema = ReturnType<typeof armorSchema>;
@@ -289,7 +286,7 @@ function gearSchema() {
   return {
     description: htmlField(),
     quantity: integerField(1, { min: 0, max: 999 }),
-    schemaVersion: versionField(),
+    ...storageFields(),
   };
 }
 type GearSchema = ReturnType<typeof gearSchema>;
@@ -304,10 +301,14 @@ export class TwodiceGearData extends foundry.abstract.TypeDataModel<
 }
 
 /** The models registered when the world plays the two-dice game (technique stays generic). */
-export const TWODICE_DATA_MODELS = {
-  Actor: { character: TwodiceCharacterData, npc: TwodiceNpcData },
-  Item: { weapon: TwodiceWeaponData, armor: TwodiceArmorData, gear: TwodiceGearData },
-} as const;
+export const TWODICE_DATA_MODELS = wireSystemModels(
+  "twodice",
+  {
+    Actor: { character: TwodiceCharacterData, npc: TwodiceNpcData },
+    Item: { weapon: TwodiceWeaponData, armor: TwodiceArmorData, gear: TwodiceGearData },
+  },
+  {},
+);
 
 export interface TwodiceActorSystem {
   traits: Record<TwodiceTraitId, number>;

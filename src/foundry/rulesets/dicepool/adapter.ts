@@ -1,0 +1,167 @@
+/**
+ * Documents to the dice-pool rules and back: an actor as a DicepoolCombatant, a weapon item as a
+ * DicepoolWeapon, and rule outcomes written in one batch.
+ */
+import type { DicepoolUpdate } from "../../../rules/dicepool/changes.ts";
+import type { TurnActions } from "../../../rules/dicepool/actions.ts";
+import type { Grapple } from "../../../rules/dicepool/grapple.ts";
+import { maxHealth } from "../../../rules/dicepool/health.ts";
+import type {
+  DicepoolCombatant,
+  DicepoolPowers,
+  DicepoolSkill,
+  DicepoolWeapon,
+  Incapacitation,
+  WeaponMods,
+} from "../../../rules/dicepool/model.ts";
+import { combatantId, resolveActor } from "../../shared/actors.ts";
+import type { ActorResolver } from "../../shared/actors.ts";
+
+export { combatantId, resolveActor };
+
+/** The `system` of a dice-pool actor as the DataModel stores it. */
+export interface DicepoolActorSystem {
+  attributes: { physical: number; mental: number };
+  skills: Record<DicepoolSkill, number>;
+  size: number;
+  speed: number;
+  energy: { value: number; max: number };
+  health: { damage: number; nonLethal: number };
+  woundPenalty: number;
+  incapacitated: Incapacitation | null;
+  dead: boolean;
+  stabilized: boolean;
+  initiative: number;
+  droppedWeaponId: string | null;
+  powers: DicepoolPowers;
+  grapple: StoredGrapple | null;
+  actions: TurnActions;
+  biography: string;
+}
+
+/** The grapple an assailant holds, as stored on it. */
+export interface StoredGrapple {
+  victimId: string;
+  victimName: string;
+  pool: number;
+  resistOffered: boolean;
+}
+
+export interface DicepoolWeaponSystem {
+  kind: "close" | "ranged";
+  damage: number;
+  mods: WeaponMods;
+  description: string;
+}
+
+export interface DicepoolArmorSystem {
+  rating: number;
+  equipped: boolean;
+  description: string;
+}
+
+export function systemOf(actor: Actor.Implementation): DicepoolActorSystem {
+  return actor.system as unknown as DicepoolActorSystem;
+}
+
+/** The best equipped armor's rating (0 without armor). */
+export function armorRatingOf(actor: Actor.Implementation): number {
+  return actor.items.contents
+    .filter((item) => item.type === "armor")
+    .map((item) => item.system as unknown as DicepoolArmorSystem)
+    .filter((armor) => armor.equipped)
+    .reduce((best, armor) => Math.max(best, armor.rating), 0);
+}
+
+export function toDicepoolCombatant(actor: Actor.Implementation): DicepoolCombatant {
+  const s = systemOf(actor);
+  return {
+    id: combatantId(actor),
+    physical: s.attributes.physical,
+    mental: s.attributes.mental,
+    skills: { ...s.skills },
+    size: s.size,
+    speed: s.speed,
+    armorRating: armorRatingOf(actor),
+    energy: { ...s.energy },
+    damage: s.health.damage,
+    nonLethalDamage: s.health.nonLethal,
+    woundPenalty: s.woundPenalty,
+    incapacitated: s.incapacitated,
+    dead: s.dead,
+    stabilized: s.stabilized,
+    initiative: s.initiative,
+    droppedWeaponId: s.droppedWeaponId,
+    powers: { ...s.powers },
+  };
+}
+
+export function toDicepoolWeapon(item: Item.Implementation): DicepoolWeapon {
+  const s = item.system as unknown as DicepoolWeaponSystem;
+  return { id: item.id ?? "", kind: s.kind, mods: { ...s.mods }, damage: s.damage };
+}
+
+/** Bare hands: a close weapon without mods (the rules' default weapon). */
+export const EMPTY_HANDS: DicepoolWeapon = {
+  id: "",
+  kind: "close",
+  mods: { nonLethal: false, disarming: false, grappling: false },
+  damage: 0,
+};
+
+/** The grapple an actor holds, as the rules see it. */
+export function grappleOf(actor: Actor.Implementation): Grapple | null {
+  const g = systemOf(actor).grapple;
+  if (g === null || typeof g.victimId !== "string" || typeof g.pool !== "number") return null;
+  return {
+    assailantId: combatantId(actor),
+    victimId: g.victimId,
+    pool: g.pool,
+    resistOffered: g.resistOffered,
+  };
+}
+
+/** Health (Physical + Size + 3) and how it stands, for sheets, cards and the tracker. */
+export function healthView(actor: Actor.Implementation) {
+  const me = toDicepoolCombatant(actor);
+  const max = maxHealth(me);
+  return {
+    max,
+    damage: me.damage,
+    left: Math.max(0, max - me.damage),
+    incapacitated: me.incapacitated,
+    dead: me.dead,
+    dying: !me.dead && me.incapacitated === "lethal" && !me.stabilized,
+  };
+}
+
+/**
+ * Writes rule outcomes: every world actor's changes in ONE Actor.updateDocuments call, token
+ * actors (which update through their token) each in one update.
+ */
+export async function applyDicepoolUpdates(
+  updates: readonly DicepoolUpdate[],
+  resolve: ActorResolver = resolveActor,
+): Promise<{ missing: string[] }> {
+  const missing: string[] = [];
+  const byActor = new Map<string, { actor: Actor.Implementation; changes: object }>();
+  for (const update of updates) {
+    const actor = resolve(update.actorId);
+    if (!actor) {
+      missing.push(update.actorId);
+      continue;
+    }
+    const entry = byActor.get(update.actorId) ?? { actor, changes: {} };
+    entry.changes = { ...entry.changes, ...update.changes };
+    byActor.set(update.actorId, entry);
+  }
+  const world: Record<string, unknown>[] = [];
+  const tokens: Promise<unknown>[] = [];
+  for (const { actor, changes } of byActor.values()) {
+    if (actor.isToken) tokens.push(actor.update(changes));
+    else world.push({ _id: actor.id, ...changes });
+  }
+  if (world.length > 0) await CONFIG.Actor.documentClass.updateDocuments(world);
+  await Promise.all(tokens);
+  return { missing };
+}

@@ -1,0 +1,321 @@
+/**
+ * The dice-pool game's actor and item data (the `system` of each document), registered when the
+ * world plays the dice-pool game (see ./index.ts).
+ *
+ * Field paths are the contract with the rules (src/rules/dicepool/changes.ts DICEPOOL_FIELD_PATHS):
+ * system.health.damage, system.health.nonLethal, system.woundPenalty, system.energy.value,
+ * system.incapacitated, system.dead, system.stabilized, system.initiative,
+ * system.droppedWeaponId. The shell adds system.grapple (the Grappling Pool this actor holds on
+ * its victim; one victim, see the report for Multi-Grapple) and system.actions (the turn's
+ * Simple / Free / Interrupt use, rules/dicepool/actions.ts TurnActions).
+ *
+ * Every model carries `schemaVersion`, refuses an Energy value above its max (`validateJoint`)
+ * and reads stored data of another shape (`migrateData`: a world switched from another ruleset)
+ * without losing the actor: numbers it shares are kept when they fit, the rest take defaults.
+ */
+import { storageFields, wireSystemModels } from "../../data/migrate.ts";
+import { FRESH_TURN } from "../../../rules/dicepool/actions.ts";
+import { NO_POWERS } from "../../../rules/dicepool/model.ts";
+import type { DicepoolSkill, Incapacitation } from "../../../rules/dicepool/model.ts";
+import { DEFAULT_DICEPOOL_OPTIONS } from "../../../rules/dicepool/options.ts";
+import { choiceField, htmlField, integerField } from "../../data/fields.ts";
+
+/** The shape version of the dice-pool system data; raise it with every change of shape. */
+export const DICEPOOL_SCHEMA_VERSION = 1;
+
+export const DICEPOOL_ATTRIBUTES = ["physical", "mental"] as const;
+export type DicepoolAttribute = (typeof DICEPOOL_ATTRIBUTES)[number];
+
+/** The skills the combat rules name, in the sheet's order. */
+export const DICEPOOL_SKILLS: readonly DicepoolSkill[] = [
+  "awareness",
+  "rangedCombat",
+  "closeCombat",
+  "mobility",
+  "protection",
+  "pilot",
+  "medicine",
+];
+
+export const DICEPOOL_INCAPACITATIONS: readonly Incapacitation[] = [
+  "lethal",
+  "nonLethal",
+  "grapple",
+  "restraints",
+];
+
+export const DICEPOOL_WEAPON_KINDS = ["close", "ranged"] as const;
+
+/** Numbers the sheet accepts: ratings well beyond any character, damage beyond any death. */
+export const DICEPOOL_LIMITS = { rating: 20, speed: 100, energy: 999, damage: 9999, wounds: 999 };
+
+function flagField(initial = false) {
+  const { BooleanField } = foundry.data.fields;
+  return new BooleanField({ required: true, initial });
+}
+
+function nullableString() {
+  const { StringField } = foundry.data.fields;
+  return new StringField({ required: true, nullable: true, blank: false, initial: null });
+}
+
+function say(key: string, data: Record<string, string> = {}): string {
+  return game.i18n?.format(key, data) ?? key;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Actors                                                                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+function actorSchema() {
+  const { ObjectField, SchemaField, StringField } = foundry.data.fields;
+  const rating = (initial: number) =>
+    integerField(initial, { min: 0, max: DICEPOOL_LIMITS.rating });
+  const energyMax = DEFAULT_DICEPOOL_OPTIONS.defaultEnergyMax;
+  const count = (max: number) => integerField(0, { min: 0, max });
+  return {
+    ...storageFields(),
+    attributes: new SchemaField({ physical: rating(2), mental: rating(2) }),
+    skills: new SchemaField(
+      Object.fromEntries(DICEPOOL_SKILLS.map((s) => [s, rating(0)])) as Record<
+        DicepoolSkill,
+        ReturnType<typeof integerField>
+      >,
+    ),
+    size: rating(1),
+    /** Spaces per move. */
+    speed: integerField(1, { min: 0, max: DICEPOOL_LIMITS.speed }),
+    energy: new SchemaField({
+      value: integerField(energyMax, { min: 0, max: DICEPOOL_LIMITS.energy }),
+      max: integerField(energyMax, { min: 0, max: DICEPOOL_LIMITS.energy }),
+    }),
+    /** Damage taken, and the part of it that is non-lethal (health = Physical + Size + 3). */
+    health: new SchemaField({
+      damage: count(DICEPOOL_LIMITS.damage),
+      nonLethal: count(DICEPOOL_LIMITS.damage),
+    }),
+    woundPenalty: count(DICEPOOL_LIMITS.wounds),
+    incapacitated: new StringField({
+      required: true,
+      nullable: true,
+      blank: false,
+      choices: [...DICEPOOL_INCAPACITATIONS],
+      initial: null,
+    }),
+    dead: flagField(),
+    stabilized: flagField(),
+    initiative: count(DICEPOOL_LIMITS.wounds),
+    droppedWeaponId: nullableString(),
+    powers: new SchemaField({
+      plotArmor: flagField(NO_POWERS.plotArmor),
+      freeFall: flagField(NO_POWERS.freeFall),
+      perfectSwimmer: flagField(NO_POWERS.perfectSwimmer),
+      perfectClimber: flagField(NO_POWERS.perfectClimber),
+      woundPenaltyResistance: rating(0),
+      multiGrapple: rating(0),
+      antiLargeGrappling: rating(0),
+      blitz: flagField(NO_POWERS.blitz),
+      stabilize: flagField(NO_POWERS.stabilize),
+    }),
+    /** The grapple this actor holds: { victimId, victimName, pool, resistOffered }, or null. */
+    grapple: new ObjectField({ required: true, nullable: true, initial: null }),
+    /** The turn's action use (rules/dicepool/actions.ts TurnActions). */
+    actions: new SchemaField({
+      simpleUsed: integerField(FRESH_TURN.simpleUsed, { min: 0, max: 99 }),
+      complexUsed: flagField(FRESH_TURN.complexUsed),
+      freeUsed: integerField(FRESH_TURN.freeUsed, { min: 0, max: 99 }),
+      moves: integerField(FRESH_TURN.moves, { min: 0, max: 99 }),
+    }),
+    biography: htmlField(),
+  };
+}
+type ActorSchema = ReturnType<typeof actorSchema>;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A whole number in [min, max] from stored data, or undefined (the default applies). */
+function fitted(value: unknown, min: number, max: number): number | undefined {
+  if (typeof value !== "number" || !Number.isFinite(value)) return undefined;
+  return Math.min(max, Math.max(min, Math.round(value)));
+}
+
+/**
+ * Reads stored actor data of any shape. Another ruleset's data (a world switched to the
+ * dice-pool game) keeps the numbers both share when they fit; shapes this model cannot read
+ * (health as value/max, a life state, a grapple that is not an object) are dropped so the
+ * defaults apply instead of the actor failing to load. Stored data of this shape is unchanged.
+ */
+export function migrateDicepoolActor(source: Record<string, unknown>): Record<string, unknown> {
+  if (source["schemaVersion"] === DICEPOOL_SCHEMA_VERSION) return source;
+  const health = source["health"];
+  if (isRecord(health) && !("damage" in health)) {
+    // Another ruleset's value/max health: the damage it had taken carries over.
+    const value = fitted(health["value"], 0, DICEPOOL_LIMITS.damage);
+    const max = fitted(health["max"], 0, DICEPOOL_LIMITS.damage);
+    source["health"] = {
+      damage: value !== undefined && max !== undefined ? Math.max(0, max - value) : 0,
+      nonLethal: 0,
+    };
+  } else if (health !== undefined && !isRecord(health)) Reflect.deleteProperty(source, "health");
+  const energy = source["energy"];
+  if (isRecord(energy)) {
+    const max = fitted(energy["max"], 0, DICEPOOL_LIMITS.energy);
+    const value = fitted(energy["value"], 0, DICEPOOL_LIMITS.energy);
+    source["energy"] = {
+      ...(max === undefined ? {} : { max }),
+      ...(value === undefined ? {} : { value: Math.min(value, max ?? value) }),
+    };
+  } else if (energy !== undefined) Reflect.deleteProperty(source, "energy");
+  for (const key of ["attributes", "skills", "actions", "powers"]) {
+    // Another ruleset's attributes (WWN's str … cha, Worldlines' dice) are not this game's.
+    const value = source[key];
+    if (value === undefined) continue;
+    if (!isRecord(value)) {
+      Reflect.deleteProperty(source, key);
+      continue;
+    }
+    source[key] = Object.fromEntries(
+      Object.entries(value).filter(([, v]) => typeof v === "number" || typeof v === "boolean"),
+    );
+  }
+  const attributes = source["attributes"];
+  if (isRecord(attributes)) {
+    for (const a of DICEPOOL_ATTRIBUTES) {
+      const v = fitted(attributes[a], 0, DICEPOOL_LIMITS.rating);
+      if (v === undefined) Reflect.deleteProperty(attributes, a);
+      else attributes[a] = v;
+    }
+    for (const k of Object.keys(attributes)) {
+      if (!(DICEPOOL_ATTRIBUTES as readonly string[]).includes(k))
+        Reflect.deleteProperty(attributes, k);
+    }
+  }
+  if (!DICEPOOL_INCAPACITATIONS.includes(source["incapacitated"] as Incapacitation)) {
+    Reflect.deleteProperty(source, "incapacitated");
+  }
+  if (source["grapple"] !== undefined && !isRecord(source["grapple"]))
+    Reflect.deleteProperty(source, "grapple");
+  for (const key of ["size", "speed", "woundPenalty", "initiative"]) {
+    const v = fitted(source[key], 0, DICEPOOL_LIMITS.speed);
+    if (v === undefined) Reflect.deleteProperty(source, key);
+    else source[key] = v;
+  }
+  source["schemaVersion"] = DICEPOOL_SCHEMA_VERSION;
+  return source;
+}
+
+/** Energy never above its max: refused with a message naming both (core's joint validation). */
+export function validateDicepoolActor(data: Record<string, unknown>): void {
+  const energy = data["energy"];
+  if (!isRecord(energy)) return;
+  const { value, max } = energy;
+  if (typeof value === "number" && typeof max === "number" && value > max) {
+    throw new Error(
+      say("FRAY.Dicepool.Invalid.EnergyAboveMax", { value: String(value), max: String(max) }),
+    );
+  }
+}
+
+export class DicepoolCharacterData extends foundry.abstract.TypeDataModel<
+  ActorSchema,
+  Actor.Implementation
+> {
+  static override defineSchema(): ActorSchema {
+    return actorSchema();
+  }
+
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migrateDicepoolActor(source));
+  }
+
+  static override validateJoint(data: Record<string, unknown>): void {
+    validateDicepoolActor(data);
+  }
+}
+
+export class DicepoolNpcData extends DicepoolCharacterData {}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Items                                                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+function weaponSchema() {
+  const { SchemaField } = foundry.data.fields;
+  return {
+    ...storageFields(),
+    description: htmlField(),
+    kind: choiceField(DICEPOOL_WEAPON_KINDS, "close"),
+    /** Damage added to the net hits of a hit (the chapter's is 0). */
+    damage: integerField(0, { min: -DICEPOOL_LIMITS.rating, max: DICEPOOL_LIMITS.rating }),
+    mods: new SchemaField({
+      nonLethal: flagField(),
+      disarming: flagField(),
+      grappling: flagField(),
+    }),
+  };
+}
+type WeaponSchema = ReturnType<typeof weaponSchema>;
+
+/** Drops another ruleset's item fields this model cannot read (a damage formula, a mode). */
+export function migrateDicepoolItem(source: Record<string, unknown>): Record<string, unknown> {
+  if (source["schemaVersion"] === DICEPOOL_SCHEMA_VERSION) return source;
+  if (typeof source["damage"] !== "number") Reflect.deleteProperty(source, "damage");
+  if (!(DICEPOOL_WEAPON_KINDS as readonly unknown[]).includes(source["kind"])) {
+    Reflect.deleteProperty(source, "kind");
+  }
+  if (source["mods"] !== undefined && !isRecord(source["mods"]))
+    Reflect.deleteProperty(source, "mods");
+  if (typeof source["rating"] !== "number") Reflect.deleteProperty(source, "rating");
+  if (typeof source["equipped"] !== "boolean") Reflect.deleteProperty(source, "equipped");
+  source["schemaVersion"] = DICEPOOL_SCHEMA_VERSION;
+  return source;
+}
+
+export class DicepoolWeaponData extends foundry.abstract.TypeDataModel<
+  WeaponSchema,
+  Item.Implementation
+> {
+  static override defineSchema(): WeaponSchema {
+    return weaponSchema();
+  }
+
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migrateDicepoolItem(source));
+  }
+}
+
+function armorSchema() {
+  return {
+    ...storageFields(),
+    description: htmlField(),
+    /** The armor rating, usable for a Soak instead of Protection. */
+    rating: integerField(1, { min: 0, max: DICEPOOL_LIMITS.rating }),
+    equipped: flagField(true),
+  };
+}
+type ArmorSchema = ReturnType<typeof armorSchema>;
+
+export class DicepoolArmorData extends foundry.abstract.TypeDataModel<
+  ArmorSchema,
+  Item.Implementation
+> {
+  static override defineSchema(): ArmorSchema {
+    return armorSchema();
+  }
+
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migrateDicepoolItem(source));
+  }
+}
+
+/** The models registered when the world plays the dice-pool game (gear, technique: generic). */
+export const DICEPOOL_DATA_MODELS = wireSystemModels(
+  "dicepool",
+  {
+    Actor: { character: DicepoolCharacterData, npc: DicepoolNpcData },
+    Item: { weapon: DicepoolWeaponData, armor: DicepoolArmorData },
+  },
+  { Actor: ["energy"] },
+);

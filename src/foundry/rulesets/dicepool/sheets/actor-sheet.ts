@@ -1,0 +1,200 @@
+/**
+ * The dice-pool character and NPC sheet: health (Physical + Size + 3) with damage, non-lethal
+ * damage and the wound penalty; Energy; attributes, Size, speed and skills; the state (
+ * incapacitated, dying, dead, stabilized); the Grappling Pool held; the weapons with their attack
+ * pool and an Attack button each (plus a bare-handed attack), armor with its rating. Fields edit in
+ * place (the form submits on change; the DataModel refuses bad values).
+ */
+import { planAttack } from "../../../../rules/dicepool/attack.ts";
+import { bleeds, maxHealth } from "../../../../rules/dicepool/health.ts";
+import { initiativePool } from "../../../../rules/dicepool/initiative.ts";
+import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
+import { HandlebarsActorSheet, actorSheetHeader, itemOfTarget } from "../../../sheets/base.ts";
+import type { TemplatePart } from "../../../sheets/base.ts";
+import { targetedActors } from "../../../shared/actors.ts";
+import { promptDicepoolAttack } from "../attack/dialog.ts";
+import { declareDicepoolAttack, warnDicepoolRefusal } from "../attack/workflow.ts";
+import {
+  EMPTY_HANDS,
+  grappleOf,
+  systemOf,
+  toDicepoolCombatant,
+  toDicepoolWeapon,
+} from "../adapter.ts";
+import type { DicepoolArmorSystem } from "../adapter.ts";
+import { DICEPOOL_ATTRIBUTES, DICEPOOL_INCAPACITATIONS, DICEPOOL_SKILLS } from "../data.ts";
+import { dicepoolOptions } from "../settings.ts";
+import { refuse } from "../../../../rules/core/result.ts";
+
+import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
+
+export const DICEPOOL_ACTOR_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/dicepool/actor-sheet.hbs`;
+
+/** Everything the sheet template shows, from the actor alone (the browser test renders it). */
+export async function dicepoolActorSheetContext(
+  actor: Actor.Implementation,
+  editable = actor.isOwner,
+) {
+  const system = systemOf(actor);
+  const me = toDicepoolCombatant(actor);
+  const options = dicepoolOptions();
+  const max = maxHealth(me, options);
+  const attackPool = (item: Item.Implementation | null) => {
+    const weapon = item === null ? EMPTY_HANDS : toDicepoolWeapon(item);
+    const plan = planAttack(
+      { attacker: me, defender: me, weapon, intent: "damage", defense: "soak" },
+      options,
+    );
+    return plan.ok ? plan.value.attackPool.dice : 0;
+  };
+  const initiative = initiativePool(me, options);
+  const grapple = grappleOf(actor);
+  const items = actor.items.contents;
+  return {
+    ...(await actorSheetHeader(actor, system.biography)),
+    editable,
+    health: {
+      max,
+      left: Math.max(0, max - me.damage),
+      damage: me.damage,
+      nonLethal: me.nonLethalDamage,
+    },
+    woundPenalty: me.woundPenalty,
+    energy: system.energy,
+    size: system.size,
+    speed: system.speed,
+    initiativePool: initiative.ok ? initiative.value.dice : 0,
+    state: me.dead
+      ? "FRAY.Dicepool.Status.dead"
+      : bleeds(me)
+        ? "FRAY.Dicepool.Status.dying"
+        : me.incapacitated !== null
+          ? "FRAY.Dicepool.Status.incapacitated"
+          : "FRAY.Dicepool.Status.active",
+    incapacitated: system.incapacitated ?? "",
+    incapacitations: DICEPOOL_INCAPACITATIONS.map((id) => ({
+      value: id,
+      label: `FRAY.Dicepool.Incapacitation.${id}`,
+      selected: id === system.incapacitated,
+    })),
+    dead: system.dead,
+    stabilized: system.stabilized,
+    grapple:
+      grapple === null ? null : { victim: system.grapple?.victimName ?? "", pool: grapple.pool },
+    attributes: DICEPOOL_ATTRIBUTES.map((a) => ({
+      key: a,
+      label: `FRAY.Dicepool.Attribute.${a}`,
+      name: `system.attributes.${a}`,
+      value: system.attributes[a],
+    })),
+    skills: DICEPOOL_SKILLS.map((s) => ({
+      key: s,
+      label: `FRAY.Dicepool.Skill.${s}`,
+      name: `system.skills.${s}`,
+      value: system.skills[s],
+    })),
+    unarmedPool: attackPool(null),
+    weapons: items
+      .filter((item) => item.type === "weapon")
+      .map((item) => {
+        const weapon = toDicepoolWeapon(item);
+        return {
+          id: item.id ?? "",
+          name: item.name,
+          img: item.img ?? "",
+          kind: `FRAY.Dicepool.WeaponKind.${weapon.kind}`,
+          pool: attackPool(item),
+          damage: weapon.damage,
+          mods: (["nonLethal", "disarming", "grappling"] as const)
+            .filter((m) => weapon.mods[m])
+            .map((m) => `FRAY.Dicepool.Mod.${m}`),
+          dropped: me.droppedWeaponId === item.id,
+        };
+      }),
+    armor: items
+      .filter((item) => item.type === "armor")
+      .map((item) => {
+        const piece = item.system as unknown as DicepoolArmorSystem;
+        return {
+          id: item.id ?? "",
+          name: item.name,
+          img: item.img ?? "",
+          rating: piece.rating,
+          equipped: piece.equipped,
+        };
+      }),
+    biography: system.biography,
+  };
+}
+
+export type DicepoolActorSheetContext = Awaited<ReturnType<typeof dicepoolActorSheetContext>>;
+
+/** Attack button: the dialog with exact odds, then the declaration to the referee. */
+export async function dicepoolAttack(
+  actor: Actor.Implementation,
+  weaponItem: Item.Implementation | null,
+): Promise<ChatMessage.Implementation | null> {
+  const targets = targetedActors();
+  const target = targets[0];
+  if (target === undefined || targets.length > 1) {
+    warnDicepoolRefusal(refuse(target === undefined ? "noTarget" : "tooManyTargets"));
+    return null;
+  }
+  const choice = await promptDicepoolAttack(
+    {
+      attacker: toDicepoolCombatant(actor),
+      defender: toDicepoolCombatant(target),
+      weapon: weaponItem === null ? EMPTY_HANDS : toDicepoolWeapon(weaponItem),
+    },
+    { attacker: actor.name, defender: target.name, weapon: weaponItem?.name ?? "" },
+    target.items.contents
+      .filter((item) => item.type === "weapon")
+      .map((item) => ({ id: item.id ?? "", name: item.name })),
+    dicepoolOptions(),
+  );
+  if (choice === null) return null;
+  return declareDicepoolAttack(actor, weaponItem, targets, choice);
+}
+
+export class DicepoolActorSheet extends HandlebarsActorSheet {
+  static override DEFAULT_OPTIONS = {
+    classes: [SYSTEM_ID, "actor-sheet", "dicepool"],
+    position: { width: 680, height: 760 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      editItem: DicepoolActorSheet.#onEditItem,
+      deleteItem: DicepoolActorSheet.#onDeleteItem,
+      attack: DicepoolActorSheet.#onAttack,
+      attackUnarmed: DicepoolActorSheet.#onAttackUnarmed,
+    },
+  };
+
+  static PARTS: Record<string, TemplatePart> = {
+    sheet: { template: DICEPOOL_ACTOR_SHEET_TEMPLATE, scrollable: [".sheet-body"] },
+  };
+
+  override async _prepareContext(
+    options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
+  ): Promise<ActorSheetV2.RenderContext & DicepoolActorSheetContext> {
+    const base = await super._prepareContext(options);
+    return Object.assign(base, await dicepoolActorSheetContext(this.actor, this.isEditable));
+  }
+
+  static async #onEditItem(this: DicepoolActorSheet, _event: PointerEvent, target: HTMLElement) {
+    await itemOfTarget(this.actor, target)?.sheet?.render(true);
+  }
+
+  static async #onDeleteItem(this: DicepoolActorSheet, _event: PointerEvent, target: HTMLElement) {
+    await itemOfTarget(this.actor, target)?.deleteDialog();
+  }
+
+  static async #onAttack(this: DicepoolActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const weapon = itemOfTarget(this.actor, target);
+    if (weapon !== undefined) await dicepoolAttack(this.actor, weapon);
+  }
+
+  static async #onAttackUnarmed(this: DicepoolActorSheet) {
+    await dicepoolAttack(this.actor, null);
+  }
+}

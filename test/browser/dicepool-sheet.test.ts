@@ -1,0 +1,209 @@
+/**
+ * The dice-pool character sheet and attack card, rendered in Chromium with the real templates and
+ * CSS from the contexts the shell builds. FRAY_UPDATE_DOCS=1 writes the README screenshots
+ * (docs/dicepool-sheet.png, docs/dicepool-defend-card.png, docs/dicepool-attack-card.png).
+ */
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT, installFakeFoundry } from "../fake-foundry/index.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { launchChromium, renderInPage } from "./harness.ts";
+import type * as SheetModule from "../../src/foundry/rulesets/dicepool/sheets/actor-sheet.ts";
+import type * as CardModule from "../../src/foundry/rulesets/dicepool/cards/attack-card.ts";
+import type * as WorkflowModule from "../../src/foundry/rulesets/dicepool/attack/workflow.ts";
+import type * as Rules from "../../src/rules/dicepool/index.ts";
+import { fixedDice } from "../../src/rules/core/dice.ts";
+import { makeDicepoolWeapon } from "../../src/rules/dicepool/factory.ts";
+
+const svg = (body: string) =>
+  "data:image/svg+xml," +
+  encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">${body}</svg>`);
+const PORTRAIT = svg(
+  '<rect width="10" height="10" fill="#3a4a5a"/><circle cx="5" cy="4" r="2.2" fill="#e0c8a0"/><rect x="2" y="7" width="6" height="3" rx="1.5" fill="#5a3a3a"/>',
+);
+const ICON = svg(
+  '<rect width="10" height="10" rx="2" fill="#667"/><circle cx="5" cy="5" r="2.5" fill="#ccd"/>',
+);
+
+const OUTPUT = resolve(REPO_ROOT, "test/browser/__output__");
+const UPDATE_DOCS = process.env["FRAY_UPDATE_DOCS"] === "1";
+
+let fake: FakeFoundry;
+let browser: Browser;
+let sheets: typeof SheetModule;
+let cards: typeof CardModule;
+let workflow: typeof WorkflowModule;
+let rules: typeof Rules;
+
+beforeAll(async () => {
+  fake = installFakeFoundry({ settings: { "fray.ruleset": "dicepool" } });
+  await import("../../src/fray.ts");
+  await fake.hooks.callAsync("init");
+  sheets = await import("../../src/foundry/rulesets/dicepool/sheets/actor-sheet.ts");
+  cards = await import("../../src/foundry/rulesets/dicepool/cards/attack-card.ts");
+  workflow = await import("../../src/foundry/rulesets/dicepool/attack/workflow.ts");
+  rules = await import("../../src/rules/dicepool/index.ts");
+  browser = await launchChromium();
+  mkdirSync(OUTPUT, { recursive: true });
+});
+
+afterAll(async () => {
+  await (browser as Browser | undefined)?.close();
+});
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: resolve(OUTPUT, `${name}.png`) });
+  if (UPDATE_DOCS) await page.screenshot({ path: resolve(REPO_ROOT, `docs/${name}.png`) });
+}
+
+describe("the dice-pool character sheet, rendered in Chromium", () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    const Actor = fake.CONFIG["Actor"]?.documentClass;
+    const actor = (await Actor?.create({
+      name: "Ana Reyes",
+      type: "character",
+      img: PORTRAIT,
+      system: {
+        attributes: { physical: 4, mental: 2 },
+        skills: { awareness: 2, closeCombat: 3, mobility: 2, rangedCombat: 1 },
+        size: 1,
+        health: { damage: 3 },
+        woundPenalty: 1,
+        energy: { value: 3, max: 5 },
+        biography: "<p>Courier who never lost a package.</p>",
+      },
+      items: [
+        {
+          name: "Baton",
+          type: "weapon",
+          img: ICON,
+          system: { kind: "close", mods: { nonLethal: true } },
+        },
+        { name: "Pistol", type: "weapon", img: ICON, system: { kind: "ranged" } },
+        { name: "Vest", type: "armor", img: ICON, system: { rating: 2 } },
+      ],
+    })) as unknown as Actor.Implementation;
+    page = await renderInPage(browser, {
+      template: "templates/dicepool/actor-sheet.hbs",
+      context: await sheets.dicepoolActorSheetContext(actor, true),
+      classes: ["fray", "actor-sheet", "dicepool"],
+      title: "Ana Reyes",
+      width: 680,
+      height: 760,
+    });
+    await shot(page, "dicepool-sheet");
+  });
+
+  afterAll(async () => page.close());
+
+  it("shows health 4 + 1 + 3 = 8 with 3 damage taken: 5 left", async () => {
+    await expect(page.locator(".dp-health-left").innerText()).resolves.toBe("5 / 8");
+  });
+
+  it("lists each weapon's attack pool, less the wound penalty", async () => {
+    // Baton: Physical 4 + Close Combat 3 − 1; Pistol: 4 + 1 − 1; bare hands as the baton.
+    await expect(page.locator(".dp-pool").allInnerTexts()).resolves.toEqual(["6d6", "6d6", "4d6"]);
+    await expect(page.locator("button[data-action='attack']").count()).resolves.toBe(2);
+  });
+});
+
+describe("the dice-pool attack card, rendered in Chromium", () => {
+  const i18n = () => ({
+    localize: (key: string) => fake.i18n.localize(key),
+    format: (key: string, data: Record<string, string>) => fake.i18n.format(key, data),
+    has: (key: string) => fake.i18n.has(key),
+  });
+  const attacker = () =>
+    rules.makeDicepoolCombatant({ id: "ana", physical: 4, skills: { closeCombat: 3 } });
+  const defender = () =>
+    rules.makeDicepoolCombatant({
+      id: "brute",
+      physical: 2,
+      skills: { mobility: 1, closeCombat: 2 },
+      armorRating: 3,
+    });
+  const weapon = makeDicepoolWeapon({ id: "baton" });
+
+  function declared(): CardModule.DicepoolAttackCardState {
+    const input = { attacker: attacker(), defender: defender(), weapon, intent: "damage" as const };
+    return {
+      stage: "defend",
+      attackerId: "ana",
+      defenderId: "brute",
+      attackerName: "Ana",
+      defenderName: "Brute",
+      weaponName: "Baton",
+      declaredBy: "",
+      attacker: input.attacker,
+      weapon,
+      intent: "damage",
+      situation: {},
+      disarmWeaponId: null,
+      attackPool: { dice: 7, faces: [6, 5, 4, 4, 2, 1, 3], hits: 4, mode: "rolled" },
+      choices: workflow.defenseChoices(input, 4, rules.DEFAULT_DICEPOOL_OPTIONS),
+      dice: [6, 5, 4, 4, 2, 1, 3].map((value) => ({ sides: 6, value })),
+      result: null,
+    };
+  }
+
+  it("asks the defender to choose, with each defense's pool and the chance it still hits", async () => {
+    const page = await renderInPage(browser, {
+      template: "templates/dicepool/attack-card.hbs",
+      context: cards.dicepoolAttackCardContext(declared(), i18n()),
+      classes: ["fray", "chat-card"],
+      title: "Chat",
+      width: 340,
+      height: 260,
+    });
+    await shot(page, "dicepool-defend-card");
+    const buttons = page.locator("button[data-fray-dp-defense]");
+    await expect(buttons.count()).resolves.toBe(3);
+    await expect(buttons.first().innerText()).resolves.toMatch(
+      /^Dodge 3 dice · hit chance \d+\.\d%$/,
+    );
+    await page.close();
+  });
+
+  it("shows the Dodge rolled, 2 net hits, 2 damage, the wound roll and Apply", async () => {
+    const card = declared();
+    const input = {
+      attacker: card.attacker,
+      defender: defender(),
+      weapon,
+      intent: "damage" as const,
+      defense: "dodge" as const,
+    };
+    // Attack 6 5 4 4 2 1 3 (4 hits), Dodge 4 5 1 (2 hits), wound dice 6 2 (1 hit).
+    const outcome = rules.resolveAttack(input, fixedDice([6, 5, 4, 4, 2, 1, 3, 4, 5, 1, 6, 2]));
+    if (!outcome.ok) throw new Error(outcome.reason);
+    const result = workflow.resultView(
+      outcome.value,
+      "dodge",
+      card,
+      defender(),
+      null,
+      rules.DEFAULT_DICEPOOL_OPTIONS,
+    );
+    const page = await renderInPage(browser, {
+      template: "templates/dicepool/attack-card.hbs",
+      context: cards.dicepoolAttackCardContext({ ...card, stage: "resolved", result }, i18n()),
+      classes: ["fray", "chat-card"],
+      title: "Chat",
+      width: 340,
+      height: 300,
+    });
+    await shot(page, "dicepool-attack-card");
+    await expect(page.locator(".fray-dp-net").innerText()).resolves.toBe("Net hits 2");
+    await expect(page.locator(".fray-dp-damage").innerText()).resolves.toBe("Damage 2");
+    await expect(page.locator(".fray-dp-wound .fray-dp-hits").innerText()).resolves.toBe(
+      "penalty + 1",
+    );
+    await expect(page.locator(".fray-dp-health").innerText()).resolves.toContain("6 → 4 / 6");
+    await expect(page.locator("button[data-fray-dp-apply]").count()).resolves.toBe(1);
+    await page.close();
+  });
+});
