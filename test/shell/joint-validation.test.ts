@@ -47,7 +47,9 @@ describe("value at most its maximum", () => {
 
   it("the dice-pool game: lowering Energy's maximum under its value is refused too", async () => {
     const { actor } = await actorIn("dicepool");
-    await expect(actor.update({ "system.energy.max": 1 })).rejects.toThrow(/Energy \d+ cannot be above its maximum 1/);
+    await expect(actor.update({ "system.energy.max": 1 })).rejects.toThrow(
+      /Energy \d+ cannot be above its maximum 1/,
+    );
     await actor.update({ "system.energy.value": 1, "system.energy.max": 1 });
     expect(actor.system).toMatchObject({ energy: { value: 1, max: 1 } });
   });
