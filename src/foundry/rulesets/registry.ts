@@ -2,6 +2,7 @@
  * The shell's side of every ruleset, by the id its rules module carries (src/rules/registry.ts).
  * Adding a ruleset means one folder under src/foundry/rulesets/ plus one line here.
  */
+import { shellRuleset as freelancers } from "./freelancers/index.ts";
 import { shellRuleset as generic } from "./generic/index.ts";
 import type { ShellRuleset } from "./types.ts";
 import { shellRuleset as worldlines } from "./worldlines/index.ts";
@@ -19,8 +20,8 @@ export function registerShellRuleset(id: string, ruleset: ShellRuleset): void {
 
 registerShellRuleset("worldlines", worldlines);
 registerShellRuleset("wwn", wwn);
-// No models or sheets of their own yet: the generic ones.
-registerShellRuleset("freelancers", generic);
+registerShellRuleset("freelancers", freelancers);
+// No models or sheets of their own yet: the generic ones (the dice-pool and two-dice games).
 registerShellRuleset("dicepool", generic);
 registerShellRuleset("twodice", generic);
 

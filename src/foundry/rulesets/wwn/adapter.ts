@@ -16,6 +16,7 @@ import type {
   WwnWeapon,
 } from "../../../rules/wwn/model.ts";
 import { combatantId, resolveActor } from "../../shared/actors.ts";
+import { applyRuleUpdates } from "../../shared/updates.ts";
 import type { ActorResolver } from "../../shared/actors.ts";
 import { SKILL_MIN, WWN_ATTRIBUTES, WWN_SKILLS } from "./data.ts";
 
@@ -221,45 +222,10 @@ export function unarmedOf(actor: Actor.Implementation): WwnWeapon {
 /* ------------------------------------------------------------------------------------------ */
 
 /**
- * Writes rule outcomes: the field changes of every world actor in ONE Actor.updateDocuments call
- * (a token's own actor takes its own update), then the item changes in one embedded update per
- * actor. Updates for actors that cannot be found are skipped and returned.
+ * Writes rule outcomes in as few database round-trips as possible (shared/updates.ts: one batch
+ * for the world actors, one embedded update per actor for items).
  */
-export async function applyWwnUpdates(
+export const applyWwnUpdates: (
   updates: readonly WwnUpdate[],
-  resolve: ActorResolver = resolveActor,
-): Promise<{ missing: string[] }> {
-  const missing: string[] = [];
-  const actorChanges = new Map<string, { actor: Actor.Implementation; changes: object }>();
-  const itemChanges = new Map<string, { actor: Actor.Implementation; rows: object[] }>();
-  for (const update of updates) {
-    const actor = resolve(update.actorId);
-    if (!actor) {
-      missing.push(update.actorId);
-      continue;
-    }
-    if (update.itemId !== undefined) {
-      const entry = itemChanges.get(update.actorId) ?? { actor, rows: [] };
-      entry.rows.push({ _id: update.itemId, ...update.changes });
-      itemChanges.set(update.actorId, entry);
-    } else {
-      const entry = actorChanges.get(update.actorId) ?? { actor, changes: {} };
-      entry.changes = { ...entry.changes, ...update.changes };
-      actorChanges.set(update.actorId, entry);
-    }
-  }
-  const world: Record<string, unknown>[] = [];
-  const tokens: Promise<unknown>[] = [];
-  for (const { actor, changes } of actorChanges.values()) {
-    if (actor.isToken) tokens.push(actor.update(changes));
-    else world.push({ _id: actor.id, ...changes });
-  }
-  if (world.length > 0) await CONFIG.Actor.documentClass.updateDocuments(world);
-  await Promise.all(tokens);
-  await Promise.all(
-    [...itemChanges.values()].map(({ actor, rows }) =>
-      actor.updateEmbeddedDocuments("Item", rows as never),
-    ),
-  );
-  return { missing };
-}
+  resolve?: ActorResolver,
+) => Promise<{ missing: string[] }> = applyRuleUpdates;
