@@ -197,7 +197,7 @@ async function renderCard(card: FlAttackCardState): Promise<string> {
 /** Whether the referee rolls this defender's defense without waiting for a press. */
 function rollsAtOnce(defenderActor: Actor.Implementation, defender: FreelancersActor): boolean {
   if (defender.defense === "static") return true;
-  if (defenderActor.hasPlayerOwner) return false;
+  if (defenderActor.type !== "npc") return false;
   return game.settings.get(SYSTEM_ID, FL_AUTO_NPC_DEFENSE as never) === true;
 }
 
