@@ -12,14 +12,14 @@ import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Actions from "../../src/foundry/rulesets/freelancers/actions.ts";
 import type * as Workflow from "../../src/foundry/rulesets/freelancers/attack/workflow.ts";
-import type * as Combat from "../../src/foundry/rulesets/freelancers/combat.ts";
+import type * as FlCombat from "../../src/foundry/rulesets/freelancers/combat.ts";
 import type * as Data from "../../src/foundry/rulesets/freelancers/data.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
 let actions: typeof Actions;
 let workflow: typeof Workflow;
-let combatHooks: typeof Combat;
+let combatHooks: typeof FlCombat;
 let data: typeof Data;
 
 let queue: [number, number][] = [];
