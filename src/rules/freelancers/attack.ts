@@ -135,7 +135,7 @@ function checkActorNumbers(
       `${role}.skills.${skill ?? "none"}`,
       skill === null ? 0 : (actor.skills[skill] ?? 0),
     ) ??
-    checkNumber(`${role}.armor`, actor.armor, { min: 0 }) ??
+    checkNumber(`${role}.armor`, actor.armor, { min: 0, whole: true }) ??
     checkNumber(`${role}.staticDefense`, actor.staticDefense ?? 0) ??
     checkBody(actor) ??
     checkCounters(actor.counters)
