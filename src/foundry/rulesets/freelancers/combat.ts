@@ -15,7 +15,6 @@ import type { RechargeRoll } from "../../../rules/freelancers/abilities.ts";
 import { spendAction, startTurn } from "../../../rules/freelancers/actions.ts";
 import type { ActionKind } from "../../../rules/freelancers/actions.ts";
 import { diffActor } from "../../../rules/freelancers/changes.ts";
-import type { FreelancersUpdate } from "../../../rules/freelancers/changes.ts";
 import type { FreelancersActor } from "../../../rules/freelancers/model.ts";
 import { DEFAULT_FREELANCERS_OPTIONS } from "../../../rules/freelancers/options.ts";
 import { upkeep } from "../../../rules/freelancers/upkeep.ts";
@@ -24,10 +23,11 @@ import type { ActorChange } from "../../combat/events.ts";
 import type { CombatRulesetHooks, TrackerChip } from "../../combat/ruleset-hooks.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
 import { SYSTEM_PATH } from "../../constants.ts";
+import { changesByCombatant, combatMembers } from "../../shared/combat-members.ts";
 import { withDice } from "../../shared/dice.ts";
 import { i18n } from "../../shared/env.ts";
 import { applyRuleUpdates } from "../../shared/updates.ts";
-import { combatantId, toFreelancer } from "./adapter.ts";
+import { toFreelancer } from "./adapter.ts";
 import { FL_COUNTER_KINDS } from "./data.ts";
 
 export const FL_UPKEEP_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/chat/upkeep-card.hbs`;
@@ -65,30 +65,15 @@ export function flMemberChips(actor: Actor.Implementation): TrackerChip[] {
   return chips;
 }
 
-/** The combat's members with an actor, by combatant id. */
-function fighters(combat: CombatLike): { combatantId: string; actor: Actor.Implementation }[] {
-  return combat.combatants.contents.flatMap((c) =>
-    c.actor === null ? [] : [{ combatantId: c.id ?? "", actor: c.actor }],
-  );
-}
-
-/** Rule updates addressed to actors, as changes addressed to their combatants (items left out). */
-function toChanges(combat: CombatLike, updates: readonly FreelancersUpdate[]): ActorChange[] {
-  const byActor = new Map(fighters(combat).map((f) => [combatantId(f.actor), f.combatantId]));
-  return updates.flatMap((u) => {
-    const id = byActor.get(u.actorId);
-    return id === undefined || u.itemId !== undefined
-      ? []
-      : [{ combatantId: id, changes: u.changes }];
-  });
-}
-
 /** A combatant's turn starts: its actions come back, Dodge and Disengage end. */
 export function flTurnStart(combat: CombatLike, combatant: CombatantLike): ActorChange[] {
   const actor = combatant.actor;
   if (actor === null) return [];
   const before = toFreelancer(actor);
-  return toChanges(combat, diffActor(before, { ...before, actions: startTurn(before.actions) }));
+  return changesByCombatant(
+    combat,
+    diffActor(before, { ...before, actions: startTurn(before.actions) }),
+  );
 }
 
 /** One combatant's line on the Upkeep card. */
@@ -137,7 +122,7 @@ function lineOf(
  * the card's warning and changes nothing.
  */
 export async function flUpkeep(combat: CombatLike): Promise<ActorChange[]> {
-  const members = fighters(combat).map(({ actor }) => toFreelancer(actor));
+  const members = combatMembers(combat).map(({ actor }) => toFreelancer(actor));
   const rolled = await withDice((dice) => upkeep(members, dice, OPTIONS));
   const outcome = rolled.value;
   if (!outcome.ok) {
@@ -156,7 +141,7 @@ export async function flUpkeep(combat: CombatLike): Promise<ActorChange[]> {
   });
   await applyRuleUpdates(outcome.value.updates.filter((u) => u.itemId !== undefined));
   await postUpkeepCard({ lines, refused: null, field: "" }, rolled.rolls);
-  return toChanges(combat, outcome.value.updates);
+  return changesByCombatant(combat, outcome.value.updates);
 }
 
 export interface UpkeepCardData {

@@ -6,7 +6,6 @@
  * checks, each side's chance to pass, the fumble chance, expected damage after armor rating),
  * recomputed as inputs change.
  */
-import type { AttackAs, Cover } from "../../../../rules/freelancers/attack.ts";
 import type { FreelancersActor, FreelancersWeapon } from "../../../../rules/freelancers/model.ts";
 import { freelancersAttackOdds } from "../../../../rules/freelancers/odds.ts";
 import { DEFAULT_FREELANCERS_OPTIONS } from "../../../../rules/freelancers/options.ts";
@@ -15,13 +14,10 @@ import { promptAttackDialog } from "../../../shared/attack-dialog.ts";
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { i18n } from "../../../shared/env.ts";
 import { percent } from "../../../shared/format.ts";
-import { situationOf } from "./workflow.ts";
+import { ATTACK_AS, COVERS, situationOf } from "./workflow.ts";
 import type { FlChoices } from "./workflow.ts";
 
 export const FL_ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/dialog/attack-dialog.hbs`;
-
-const COVERS: readonly Cover[] = ["none", "light", "heavy", "full"];
-const ATTACK_AS: readonly AttackAs[] = ["base", "long", "twoWeapons", "offhand", "reaction"];
 
 export interface FlOddsView {
   readonly hit: string;

@@ -86,8 +86,8 @@ export function warnFlRefusal(
 /*  The situation a player may choose                                                          */
 /* ------------------------------------------------------------------------------------------ */
 
-const COVERS: readonly Cover[] = ["none", "light", "heavy", "full"];
-const ATTACK_AS: readonly AttackAs[] = ["base", "long", "twoWeapons", "offhand", "reaction"];
+export const COVERS: readonly Cover[] = ["none", "light", "heavy", "full"];
+export const ATTACK_AS: readonly AttackAs[] = ["base", "long", "twoWeapons", "offhand", "reaction"];
 
 /** The choices a player sends, read strictly: anything else is refused as a bad request. */
 export interface FlChoices {
