@@ -20,7 +20,15 @@ describe("htmlFields", () => {
     await boot("worldlines", EMPTY_WORLD);
     const { modelOwners, shippedSchemas } = await import("../../src/foundry/data/migrate.ts");
     const copies = [...modelOwners(), "v0"];
-    expect(copies.sort()).toEqual(["dicepool", "generic", "twodice", "v0", "worldlines", "wwn"]);
+    expect(copies.sort()).toEqual([
+      "dicepool",
+      "freelancers",
+      "generic",
+      "twodice",
+      "v0",
+      "worldlines",
+      "wwn",
+    ]);
     for (const [documentName, types] of Object.entries(manifest.documentTypes)) {
       for (const [type, { htmlFields = [] }] of Object.entries(types)) {
         const html = shippedSchemas(documentName, type).flatMap((schema) =>

@@ -3,7 +3,7 @@
  * Adding a ruleset means one folder under src/foundry/rulesets/ plus one line here.
  */
 import { shellRuleset as dicepool } from "./dicepool/index.ts";
-import { shellRuleset as generic } from "./generic/index.ts";
+import { shellRuleset as freelancers } from "./freelancers/index.ts";
 import { shellRuleset as twodice } from "./twodice/index.ts";
 import type { ShellRuleset } from "./types.ts";
 import { shellRuleset as worldlines } from "./worldlines/index.ts";
@@ -21,8 +21,7 @@ export function registerShellRuleset(id: string, ruleset: ShellRuleset): void {
 
 registerShellRuleset("worldlines", worldlines);
 registerShellRuleset("wwn", wwn);
-// Freelancers and the dice-pool game have no models or sheets of their own yet: the generic ones.
-registerShellRuleset("freelancers", generic);
+registerShellRuleset("freelancers", freelancers);
 registerShellRuleset("dicepool", dicepool);
 registerShellRuleset("twodice", twodice);
 

@@ -135,7 +135,6 @@ function checkActorNumbers(
       `${role}.skills.${skill ?? "none"}`,
       skill === null ? 0 : (actor.skills[skill] ?? 0),
     ) ??
-    // Whole: damage − AR feeds exact distributions, which index by whole values.
     checkNumber(`${role}.armor`, actor.armor, { min: 0, whole: true }) ??
     checkNumber(`${role}.staticDefense`, actor.staticDefense ?? 0) ??
     checkBody(actor) ??
@@ -267,6 +266,29 @@ export function spendAttack(
   }
 }
 
+/**
+ * What the attack's critical fumbles do to the weapon: it loses integrity per fumble die, never
+ * below 0 (broken). The shell calls it as soon as the attack check is rolled, before the defense.
+ */
+export function afterFumbles(
+  weapon: FreelancersWeapon,
+  attack: Pick<CheckRoll, "fumbles">,
+  options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
+): { readonly weapon: FreelancersWeapon; readonly integrityLost: number } {
+  const integrityLost = Math.min(
+    weapon.integrity.value,
+    attack.fumbles * options.integrityPerFumble,
+  );
+  if (integrityLost === 0) return { weapon, integrityLost };
+  return {
+    weapon: {
+      ...weapon,
+      integrity: { ...weapon.integrity, value: weapon.integrity.value - integrityLost },
+    },
+    integrityLost,
+  };
+}
+
 export interface DamageRoll extends DamageResult {
   readonly faces: readonly number[];
   /** The weapon formula's total. */
@@ -329,20 +351,7 @@ export function resolveAttack(
     defender = loseHealth(defender, result.dealt);
   }
 
-  const integrityLost = Math.min(
-    input.weapon.integrity.value,
-    attack.value.fumbles * options.integrityPerFumble,
-  );
-  const weapon: FreelancersWeapon =
-    integrityLost === 0
-      ? input.weapon
-      : {
-          ...input.weapon,
-          integrity: {
-            ...input.weapon.integrity,
-            value: input.weapon.integrity.value - integrityLost,
-          },
-        };
+  const { weapon, integrityLost } = afterFumbles(input.weapon, attack.value, options);
   const attacker: FreelancersActor = { ...input.attacker, actions: actions.value };
   const weaponUpdate = diffWeapon(attacker.id, input.weapon, weapon);
   return ok({

@@ -239,6 +239,16 @@ describe("Freelancers attack odds", () => {
     );
   });
 
+  it("refuses a fractional armor rating by name (fast-check found 5.55e-16 breaking the damage table)", () => {
+    const result = freelancersAttackOdds({
+      attacker: { ...ace, skills: { finesse: 1e308 } },
+      defender: { ...rook, attributes: { agility: 0 }, armor: 5.551115123125784e-16 },
+      weapon: dagger,
+      situation: { defender: { dieModifiers: [{ source: "d", value: 0 }] } },
+    });
+    expect(result).toMatchObject({ ok: false, detail: { field: "defender.armor" } });
+  });
+
   it("any numbers: a chance in [0, 1] or a named refusal, never NaN (property)", () => {
     const anyNumber = fc.oneof(
       fc.double(),

@@ -222,9 +222,8 @@ export function unarmedOf(actor: Actor.Implementation): WwnWeapon {
 /* ------------------------------------------------------------------------------------------ */
 
 /**
- * Writes rule outcomes: the field changes of every world actor in ONE Actor.updateDocuments call
- * (a token's own actor takes its own update), then the item changes in one embedded update per
- * actor. Updates for actors that cannot be found are skipped and returned.
+ * Writes rule outcomes in as few database round-trips as possible (shared/updates.ts: one batch
+ * for the world actors, one embedded update per actor for items).
  */
 export function applyWwnUpdates(
   updates: readonly WwnUpdate[],

@@ -22,6 +22,7 @@ import type { WwnCombatant } from "../../../rules/wwn/model.ts";
 import type { ActorChange, EventCombatant } from "../../combat/events.ts";
 import type { CombatRulesetHooks, TrackerChip } from "../../combat/ruleset-hooks.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
+import { changesByCombatant, combatMembers } from "../../shared/combat-members.ts";
 import { withDice } from "../../shared/dice.ts";
 import { i18n } from "../../shared/env.ts";
 import { combatantId, toWwnCombatant, unarmedOf } from "./adapter.ts";
@@ -55,33 +56,15 @@ export function wwnMemberChips(actor: Actor.Implementation, active: boolean): Tr
   return chips;
 }
 
-/** The combat's WWN combatants with their combatant ids (combatants without an actor left out). */
-function fighters(combat: CombatLike): { combatantId: string; actor: Actor.Implementation }[] {
-  return combat.combatants.contents.flatMap((c) =>
-    c.actor === null ? [] : [{ combatantId: c.id ?? "", actor: c.actor }],
-  );
-}
-
-/** Rule updates addressed to actors, as changes addressed to their combatants. */
-function toChanges(combat: CombatLike, updates: readonly WwnUpdate[]): ActorChange[] {
-  const byActor = new Map(fighters(combat).map((f) => [combatantId(f.actor), f.combatantId]));
-  return updates.flatMap((u) => {
-    const id = byActor.get(u.actorId);
-    return id === undefined || u.itemId !== undefined
-      ? []
-      : [{ combatantId: id, changes: u.changes }];
-  });
-}
-
 function eachFighter(
   combat: CombatLike,
   change: (me: WwnCombatant) => WwnCombatant,
 ): ActorChange[] {
-  const updates = fighters(combat).flatMap(({ actor }) => {
+  const updates = combatMembers(combat).flatMap(({ actor }) => {
     const before = toWwnCombatant(actor);
     return diffCombatant(before, change(before));
   });
-  return toChanges(combat, updates);
+  return changesByCombatant(combat, updates);
 }
 
 export function wwnRoundStart(combat: CombatLike): ActorChange[] {
@@ -92,7 +75,7 @@ export function wwnTurnStart(combat: CombatLike, combatant: CombatantLike): Acto
   const actor = combatant.actor;
   if (actor === null) return [];
   const before = toWwnCombatant(actor);
-  return toChanges(
+  return changesByCombatant(
     combat,
     diffCombatant(before, { ...before, actions: beginTurn(before.actions) }),
   );
@@ -120,7 +103,7 @@ export interface GrappleLine {
 export async function wwnGrappleDamage(
   combat: CombatLike,
 ): Promise<{ changes: ActorChange[]; lines: GrappleLine[] }> {
-  const all = fighters(combat).map(({ actor }) => ({ actor, me: toWwnCombatant(actor) }));
+  const all = combatMembers(combat).map(({ actor }) => ({ actor, me: toWwnCombatant(actor) }));
   const updates: WwnUpdate[] = [];
   const lines: GrappleLine[] = [];
   for (const { me: defender } of all) {
@@ -139,7 +122,7 @@ export async function wwnGrappleDamage(
       });
     }
   }
-  return { changes: toChanges(combat, updates), lines };
+  return { changes: changesByCombatant(combat, updates), lines };
 }
 
 async function roundEnd(combat: CombatLike): Promise<ActorChange[]> {

@@ -1,0 +1,465 @@
+/**
+ * Freelancers actor and item data (the `system` of each document), registered at init when the
+ * world plays Freelancers (./index.ts). The item type `technique` carries a Freelancers ability
+ * (its recharge number and the action it takes); `gear` keeps the generic model.
+ *
+ * Field paths are the contract with the rules (src/rules/freelancers/changes.ts FIELD_PATHS and
+ * ITEM_FIELD_PATHS): system.health.value, system.life, system.deathFailures,
+ * system.counters.<kind>, system.actions.<ActionState key>; on items system.integrity.value and
+ * system.charged. Every field validates; a value/max pair never has its value above its max
+ * (validateJoint); stored data of another shape (a world switched from another ruleset) is read
+ * through migrateData, which keeps what fits and lets the defaults fill the rest.
+ *
+ * Where the combat chapter is silent, these are the sheet's documented defaults (a GM edits them
+ * per actor): the attribute and skill lists below; a new actor has 5 in every attribute, 0 in
+ * every skill and 10 health; a new weapon is a 1d6 melee weapon with 1 m reach and integrity 3.
+ */
+import { storageFields, wireSystemModels } from "../../data/migrate.ts";
+import { cachedFormula } from "../../../rules/core/formula.ts";
+import { FRESH_ACTIONS } from "../../../rules/freelancers/actions.ts";
+import type { ActionKind } from "../../../rules/freelancers/actions.ts";
+import type { FreelancersLife } from "../../../rules/freelancers/model.ts";
+import { SIZE_CLASSES } from "../../../rules/freelancers/options.ts";
+import { choiceField, htmlField, integerField } from "../../data/fields.ts";
+
+/** The shape version of Freelancers system data; raise it with every change of shape. */
+export const FL_SCHEMA_VERSION = 1;
+
+export const FL_ATTRIBUTES = [
+  "agility",
+  "fortitude",
+  "might",
+  "intellect",
+  "awareness",
+  "willpower",
+] as const;
+export type FlAttribute = (typeof FL_ATTRIBUTES)[number];
+
+/** The combat skills a weapon may use. */
+export const FL_COMBAT_SKILLS = ["brawl", "finesse", "heavy", "marksman"] as const;
+export const FL_SKILLS = [
+  ...FL_COMBAT_SKILLS,
+  "athletics",
+  "investigation",
+  "medicine",
+  "persuasion",
+  "stealth",
+  "technology",
+] as const;
+export type FlSkill = (typeof FL_SKILLS)[number];
+
+/** The attribute a skill's check adds when the sheet's button rolls it (the GM may ask another). */
+export const FL_SKILL_ATTRIBUTE: Readonly<Record<FlSkill, FlAttribute>> = {
+  brawl: "might",
+  finesse: "agility",
+  heavy: "might",
+  marksman: "awareness",
+  athletics: "might",
+  investigation: "intellect",
+  medicine: "intellect",
+  persuasion: "willpower",
+  stealth: "agility",
+  technology: "intellect",
+};
+
+export const FL_LIFE_STATES: readonly FreelancersLife[] = ["active", "dying", "stable", "dead"];
+export const FL_DEFENSES = ["roll", "static"] as const;
+export const FL_WEAPON_KINDS = ["melee", "ranged"] as const;
+export const FL_ABILITY_ACTIONS: readonly ActionKind[] = [
+  "long",
+  "base",
+  "move",
+  "quick",
+  "reaction",
+  "free",
+];
+/** The counter kinds the sheet offers to add (any other kind may be stored). */
+export const FL_COUNTER_KINDS = ["stun", "stress", "bleed"] as const;
+
+export const FL_ATTRIBUTE_DEFAULT = 5;
+export const FL_HEALTH_DEFAULT = 10;
+const LIMITS = { score: 99, health: 9999, armor: 99, meters: 10000, integrity: 99, count: 99 };
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Validation                                                                                 */
+/* ------------------------------------------------------------------------------------------ */
+
+function say(key: string, data: Record<string, string> = {}): string {
+  return game.i18n?.format(key, data) ?? key;
+}
+
+/** Whether both Foundry (for the roll) and the rules (for the odds) can read a damage formula. */
+export function isFlDamageFormula(formula: string): boolean {
+  return Roll.validate(formula) && cachedFormula(formula) !== null;
+}
+
+function validateDamage(value: unknown): void {
+  if (typeof value !== "string" || !isFlDamageFormula(value)) {
+    const formula = typeof value === "string" ? value : JSON.stringify(value);
+    throw new Error(say("FRAY.Freelancers.Invalid.Damage", { formula }));
+  }
+}
+
+/** Counters: kind → a whole number of stacks from 0 to 99. */
+function validateCounters(value: unknown): void {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new Error(say("FRAY.Freelancers.Invalid.Counters"));
+  }
+  for (const [kind, count] of Object.entries(value as Record<string, unknown>)) {
+    if (
+      kind.trim() === "" ||
+      typeof count !== "number" ||
+      !Number.isInteger(count) ||
+      count < 0 ||
+      count > LIMITS.count
+    ) {
+      throw new Error(say("FRAY.Freelancers.Invalid.Counter", { kind, count: String(count) }));
+    }
+  }
+}
+
+/** A value above its maximum is refused (health, weapon integrity). */
+function checkPool(pool: unknown, field: string): void {
+  const { value, max } = (pool ?? {}) as { value?: unknown; max?: unknown };
+  if (typeof value === "number" && typeof max === "number" && value > max) {
+    throw new Error(
+      say("FRAY.Freelancers.Invalid.OverMax", { field, value: String(value), max: String(max) }),
+    );
+  }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Reading foreign or older data                                                              */
+/* ------------------------------------------------------------------------------------------ */
+
+type Source = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Source {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Keeps only the keys of `record` whose values are whole numbers within bounds. */
+function wholeNumbers(record: unknown, keys: readonly string[], min: number, max: number): Source {
+  if (!isRecord(record)) return {};
+  return Object.fromEntries(
+    keys.flatMap((key) => {
+      const v = record[key];
+      return typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? [[key, v]] : [];
+    }),
+  );
+}
+
+/** The record without the given keys (their defaults then fill them). */
+function omit(record: Source, keys: readonly string[]): Source {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
+}
+
+/** A value/max pair read leniently: a bare number is the value and the max; value ≤ max. */
+function pool(value: unknown, limit: number): Source | undefined {
+  const fits = (n: unknown): n is number =>
+    typeof n === "number" && Number.isInteger(n) && n >= 0 && n <= limit;
+  if (fits(value)) return { value, max: value };
+  if (!isRecord(value)) return undefined;
+  const max = fits(value["max"]) ? value["max"] : undefined;
+  const current = fits(value["value"]) ? value["value"] : undefined;
+  if (max === undefined && current === undefined) return undefined;
+  const top = max ?? current ?? 0;
+  return { value: Math.min(current ?? top, top), max: top };
+}
+
+/**
+ * Actor data of any shape (another ruleset's, an older version's) made readable: what fits is
+ * kept, what does not is dropped so the defaults fill it; the result always validates.
+ */
+export function migrateFlActor(source: Source): Source {
+  if (source["schemaVersion"] === FL_SCHEMA_VERSION) return source;
+  const out: Source = { ...source, schemaVersion: FL_SCHEMA_VERSION };
+  const attrs = wholeNumbers(source["attributes"], FL_ATTRIBUTES, -LIMITS.score, LIMITS.score);
+  out["attributes"] = attrs;
+  out["skills"] = wholeNumbers(source["skills"], FL_SKILLS, -LIMITS.score, LIMITS.score);
+  const health = pool(source["health"], LIMITS.health);
+  if (health === undefined) delete out["health"];
+  else out["health"] = health;
+  if (!(SIZE_CLASSES as readonly unknown[]).includes(source["size"])) delete out["size"];
+  if (!(FL_LIFE_STATES as readonly unknown[]).includes(source["life"])) delete out["life"];
+  if (!(FL_DEFENSES as readonly unknown[]).includes(source["defense"])) delete out["defense"];
+  try {
+    validateCounters(source["counters"]);
+  } catch {
+    delete out["counters"];
+  }
+  const unfit = ["armor", "deathFailures", "staticDefense"].filter((key) => {
+    const v = source[key];
+    return !(typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= LIMITS.armor);
+  });
+  out["actions"] = wholeNumbers(source["actions"], ["base", "move", "quick", "reaction"], 0, 9);
+  return omit(out, unfit);
+}
+
+/** Item data of any shape made readable (see migrateFlActor). */
+export function migrateFlItem(source: Source): Source {
+  if (source["schemaVersion"] === FL_SCHEMA_VERSION) return source;
+  const out: Source = { ...source, schemaVersion: FL_SCHEMA_VERSION };
+  if (typeof source["damage"] !== "string" || cachedFormula(source["damage"]) === null) {
+    delete out["damage"];
+  }
+  const integrity = pool(source["integrity"], LIMITS.integrity);
+  if (integrity === undefined) delete out["integrity"];
+  else out["integrity"] = integrity;
+  if (!(FL_WEAPON_KINDS as readonly unknown[]).includes(source["kind"])) delete out["kind"];
+  if (!(FL_COMBAT_SKILLS as readonly unknown[]).includes(source["skill"])) delete out["skill"];
+  if (!(FL_ATTRIBUTES as readonly unknown[]).includes(source["attribute"])) delete out["attribute"];
+  if (!(FL_ABILITY_ACTIONS as readonly unknown[]).includes(source["action"])) delete out["action"];
+  if (!isRecord(source["range"])) delete out["range"];
+  const unfit = ["reach", "rating", "recharge"].filter((key) => {
+    const v = source[key];
+    return !(typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= LIMITS.meters);
+  });
+  return omit(out, unfit);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Field builders                                                                             */
+/* ------------------------------------------------------------------------------------------ */
+
+function flagField(initial = false) {
+  const { BooleanField } = foundry.data.fields;
+  return new BooleanField({ required: true, initial });
+}
+
+function poolField(initial: number, max: number) {
+  const { SchemaField } = foundry.data.fields;
+  return new SchemaField({
+    value: integerField(initial, { min: 0, max }),
+    max: integerField(initial, { min: 0, max }),
+  });
+}
+
+function meters(initial: number) {
+  const { NumberField } = foundry.data.fields;
+  return new NumberField({ required: true, nullable: false, min: 0, max: LIMITS.meters, initial });
+}
+
+/** The turn's actions (rules/freelancers/model.ts ActionState), one field per key. */
+function actionsField() {
+  const { SchemaField, StringField } = foundry.data.fields;
+  const f = FRESH_ACTIONS;
+  const count = (initial: number) => integerField(initial, { min: 0, max: 9 });
+  return new SchemaField({
+    base: count(f.base),
+    move: count(f.move),
+    quick: count(f.quick),
+    reaction: count(f.reaction),
+    long: flagField(f.long),
+    readied: new StringField({
+      required: true,
+      nullable: true,
+      blank: false,
+      choices: ["base", "move"],
+      initial: null,
+    }),
+    dodging: flagField(f.dodging),
+    disengaging: flagField(f.disengaging),
+    offhandPending: flagField(f.offhandPending),
+  });
+}
+
+function scores(keys: readonly string[], initial: number) {
+  const { SchemaField } = foundry.data.fields;
+  return new SchemaField(
+    Object.fromEntries(
+      keys.map((key) => [key, integerField(initial, { min: -LIMITS.score, max: LIMITS.score })]),
+    ),
+  );
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Actors                                                                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+function actorSchema() {
+  const { NumberField, ObjectField } = foundry.data.fields;
+  return {
+    ...storageFields(),
+    attributes: scores(FL_ATTRIBUTES, FL_ATTRIBUTE_DEFAULT),
+    skills: scores(FL_SKILLS, 0),
+    size: choiceField(SIZE_CLASSES, "medium"),
+    /** Rolls its defense, or has a static one (the attacker must roll under it). */
+    defense: choiceField(FL_DEFENSES, "roll"),
+    /** Its own static defense; null: the base + its size modifier. */
+    staticDefense: new NumberField({
+      required: true,
+      nullable: true,
+      integer: true,
+      min: 0,
+      max: LIMITS.score,
+      initial: null,
+    }),
+    health: poolField(FL_HEALTH_DEFAULT, LIMITS.health),
+    /** Natural armor rating, added to the worn armor's. */
+    armor: integerField(0, { min: 0, max: LIMITS.armor }),
+    life: choiceField(FL_LIFE_STATES, "active"),
+    deathFailures: integerField(0, { min: 0, max: LIMITS.count }),
+    /** Named stacks: { stun: 1, bleed: 2 }. */
+    counters: new ObjectField({
+      required: true,
+      nullable: false,
+      initial: () => ({}),
+      validate: validateCounters,
+    }),
+    immobilized: flagField(),
+    actions: actionsField(),
+    biography: htmlField(),
+  };
+}
+type ActorSchema = ReturnType<typeof actorSchema>;
+
+export class FlCharacterData extends foundry.abstract.TypeDataModel<
+  ActorSchema,
+  Actor.Implementation
+> {
+  static override defineSchema(): ActorSchema {
+    return actorSchema();
+  }
+
+  /** Runs on the stored source before core cleans and validates it (core: DataModel#_initializeSource). */
+  static override migrateData(source: Source): Source {
+    return super.migrateData(migrateFlActor(source));
+  }
+
+  static override validateJoint(data: Source): void {
+    checkPool(data["health"], "health");
+  }
+}
+
+export class FlNpcData extends FlCharacterData {}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Items                                                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+function weaponSchema() {
+  const { SchemaField, StringField } = foundry.data.fields;
+  return {
+    ...storageFields(),
+    description: htmlField(),
+    kind: choiceField(FL_WEAPON_KINDS, "melee"),
+    attribute: choiceField(FL_ATTRIBUTES, "agility"),
+    skill: choiceField(FL_COMBAT_SKILLS, "brawl"),
+    damage: new StringField({
+      required: true,
+      nullable: false,
+      blank: false,
+      initial: "1d6",
+      validate: validateDamage,
+    }),
+    integrity: poolField(3, LIMITS.integrity),
+    /** Melee: meters it reaches. */
+    reach: meters(1),
+    /** Ranged: nominal and maximum range in meters. */
+    range: new SchemaField({ nominal: meters(10), max: meters(30) }),
+    /** A Touch effect lands on any hit, even one that does not get through the armor. */
+    touch: flagField(),
+    /** Free text: the weapon's traits as the book lists them. */
+    traits: new StringField({ required: true, nullable: false, blank: true, initial: "" }),
+  };
+}
+type WeaponSchema = ReturnType<typeof weaponSchema>;
+
+export class FlWeaponData extends foundry.abstract.TypeDataModel<
+  WeaponSchema,
+  Item.Implementation
+> {
+  static override defineSchema(): WeaponSchema {
+    return weaponSchema();
+  }
+
+  /** Runs on the stored source before core cleans and validates it (core: DataModel#_initializeSource). */
+  static override migrateData(source: Source): Source {
+    return super.migrateData(migrateFlItem(source));
+  }
+
+  static override validateJoint(data: Source): void {
+    checkPool(data["integrity"], "integrity");
+    const range = data["range"] as { nominal?: unknown; max?: unknown } | undefined;
+    if (
+      typeof range?.nominal === "number" &&
+      typeof range.max === "number" &&
+      range.nominal > range.max
+    ) {
+      throw new Error(
+        say("FRAY.Freelancers.Invalid.OverMax", {
+          field: "range",
+          value: String(range.nominal),
+          max: String(range.max),
+        }),
+      );
+    }
+  }
+}
+
+function armorSchema() {
+  return {
+    ...storageFields(),
+    description: htmlField(),
+    /** Armor rating: taken off every hit's damage while worn. */
+    rating: integerField(1, { min: 0, max: LIMITS.armor }),
+    equipped: flagField(true),
+  };
+}
+type ArmorSchema = ReturnType<typeof armorSchema>;
+
+export class FlArmorData extends foundry.abstract.TypeDataModel<ArmorSchema, Item.Implementation> {
+  static override defineSchema(): ArmorSchema {
+    return armorSchema();
+  }
+
+  /** Runs on the stored source before core cleans and validates it (core: DataModel#_initializeSource). */
+  static override migrateData(source: Source): Source {
+    return super.migrateData(migrateFlItem(source));
+  }
+}
+
+function abilitySchema() {
+  const { NumberField } = foundry.data.fields;
+  return {
+    ...storageFields(),
+    description: htmlField(),
+    /** Recharge N: at the Upkeep a spent ability recharges on a d10 of N or better; null: never. */
+    recharge: new NumberField({
+      required: true,
+      nullable: true,
+      integer: true,
+      min: 1,
+      max: 10,
+      initial: null,
+    }),
+    action: choiceField(FL_ABILITY_ACTIONS, "quick"),
+    charged: flagField(true),
+  };
+}
+type AbilitySchema = ReturnType<typeof abilitySchema>;
+
+export class FlAbilityData extends foundry.abstract.TypeDataModel<
+  AbilitySchema,
+  Item.Implementation
+> {
+  static override defineSchema(): AbilitySchema {
+    return abilitySchema();
+  }
+
+  /** Runs on the stored source before core cleans and validates it (core: DataModel#_initializeSource). */
+  static override migrateData(source: Source): Source {
+    return super.migrateData(migrateFlItem(source));
+  }
+}
+
+/** The models registered when the world plays Freelancers (gear keeps the generic one). */
+export const FL_DATA_MODELS = wireSystemModels(
+  "freelancers",
+  {
+    Actor: { character: FlCharacterData, npc: FlNpcData },
+    Item: { weapon: FlWeaponData, armor: FlArmorData, technique: FlAbilityData },
+  },
+  { Actor: ["health"], "Item.weapon": ["integrity"] },
+);

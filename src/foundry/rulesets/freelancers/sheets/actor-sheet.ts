@@ -1,0 +1,217 @@
+/**
+ * The Freelancers character and NPC sheet: health, armor rating, size, defense (rolled, or a
+ * static value), life state and failed death checks in the header; attributes, each with a check
+ * button; skills, each with a check button (Attribute + Skill, roll-under); the turn's actions
+ * (Long, Base, Move, Quick, Reaction) with Dodge, Disengage and Ready buttons; counters with
+ * + and −; weapons with their check target, damage, reach or range, integrity and an Attack
+ * button; armor; abilities with their recharge and a Use button; biography. Fields edit in place
+ * (the form submits on change; the DataModel refuses bad values). Buttons call ../actions.ts.
+ */
+import { staticDefense, sizeModifier } from "../../../../rules/freelancers/attack.ts";
+import {
+  DEFAULT_FREELANCERS_OPTIONS,
+  SIZE_CLASSES,
+} from "../../../../rules/freelancers/options.ts";
+import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
+import { barView } from "../../../sheets/actor-sheet.ts";
+import { HandlebarsActorSheet, actorSheetHeader, itemOfTarget } from "../../../sheets/base.ts";
+import type { TemplatePart } from "../../../sheets/base.ts";
+import { signed } from "../../../shared/format.ts";
+import * as actions from "../actions.ts";
+import { armorRating, flSystemOf, toFlAbility, toFlWeapon, toFreelancer } from "../adapter.ts";
+import type { FlAbilitySystem, FlArmorSystem } from "../adapter.ts";
+import {
+  FL_ATTRIBUTES,
+  FL_COUNTER_KINDS,
+  FL_DEFENSES,
+  FL_LIFE_STATES,
+  FL_SKILL_ATTRIBUTE,
+  FL_SKILLS,
+} from "../data.ts";
+import { flMemberChips } from "../combat.ts";
+
+import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
+
+export const FL_ACTOR_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/actor/actor-sheet.hbs`;
+
+function choices(ids: readonly string[], current: string, label: (id: string) => string) {
+  return ids.map((id) => ({ value: id, label: label(id), selected: id === current }));
+}
+
+function itemRow(item: Item.Implementation) {
+  return { id: item.id ?? "", name: item.name, img: item.img ?? "" };
+}
+
+/**
+ * Everything the sheet template shows, from the actor alone. Kept apart from the class so the
+ * browser test renders the real template with the context the sheet builds.
+ */
+export async function flActorSheetContext(actor: Actor.Implementation, editable = actor.isOwner) {
+  const system = flSystemOf(actor);
+  const me = toFreelancer(actor);
+  const items = actor.items.contents;
+  const options = DEFAULT_FREELANCERS_OPTIONS;
+  const counterKinds = [
+    ...FL_COUNTER_KINDS,
+    ...Object.keys(me.counters).filter((k) => !(FL_COUNTER_KINDS as readonly string[]).includes(k)),
+  ];
+  return {
+    ...(await actorSheetHeader(actor, system.biography)),
+    editable,
+    health: barView(system.health),
+    life: system.life,
+    lifeOptions: choices(FL_LIFE_STATES, system.life, (id) => `FRAY.Freelancers.Life.${id}`),
+    deathFailures: system.deathFailures,
+    armorNatural: system.armor,
+    armorRating: armorRating(actor),
+    sizeOptions: choices(SIZE_CLASSES, system.size, (id) => `FRAY.Freelancers.Size.${id}`),
+    sizeModifier: signed(sizeModifier(me, options)),
+    defenseOptions: choices(FL_DEFENSES, system.defense, (id) => `FRAY.Freelancers.Defense.${id}`),
+    isStatic: system.defense === "static",
+    staticDefense: system.staticDefense,
+    staticValue: staticDefense(me, options),
+    defenseTarget: (me.attributes["agility"] ?? 0) + sizeModifier(me, options),
+    immobilized: system.immobilized,
+    attributes: FL_ATTRIBUTES.map((key) => ({
+      key,
+      label: `FRAY.Freelancers.Attribute.${key}`,
+      name: `system.attributes.${key}`,
+      value: system.attributes[key] ?? 0,
+    })),
+    skills: FL_SKILLS.map((key) => ({
+      key,
+      label: `FRAY.Freelancers.Skill.${key}`,
+      name: `system.skills.${key}`,
+      value: system.skills[key] ?? 0,
+      attribute: FL_SKILL_ATTRIBUTE[key],
+    })),
+    turn: flMemberChips(actor),
+    counters: counterKinds.map((kind) => ({
+      kind,
+      label: (FL_COUNTER_KINDS as readonly string[]).includes(kind)
+        ? `FRAY.Freelancers.Counter.${kind}`
+        : null,
+      count: me.counters[kind] ?? 0,
+    })),
+    weapons: items
+      .filter((item) => item.type === "weapon")
+      .map((item) => {
+        const weapon = toFlWeapon(item);
+        return {
+          ...itemRow(item),
+          kind: `FRAY.Freelancers.WeaponKind.${weapon.kind}`,
+          target: (me.attributes[weapon.attribute] ?? 0) + (me.skills[weapon.skill] ?? 0),
+          skill: `FRAY.Freelancers.Skill.${weapon.skill}`,
+          damage: weapon.damage,
+          reach:
+            weapon.range === undefined
+              ? `${String(weapon.reach ?? 0)} m`
+              : `${String(weapon.range.nominal)}/${String(weapon.range.max)} m`,
+          integrity: `${String(weapon.integrity.value)}/${String(weapon.integrity.max)}`,
+          broken: weapon.integrity.value <= 0,
+        };
+      }),
+    armor: items
+      .filter((item) => item.type === "armor")
+      .map((item) => {
+        const piece = item.system as unknown as FlArmorSystem;
+        return { ...itemRow(item), rating: piece.rating, equipped: piece.equipped };
+      }),
+    abilities: items
+      .filter((item) => item.type === "technique")
+      .map((item) => {
+        const ability = toFlAbility(item);
+        const s = item.system as unknown as FlAbilitySystem;
+        return {
+          ...itemRow(item),
+          action: `FRAY.Freelancers.Action.${s.action}`,
+          recharge: ability.recharge,
+          charged: ability.charged,
+        };
+      }),
+    gear: items.filter((item) => item.type === "gear").map(itemRow),
+    biography: system.biography,
+  };
+}
+
+export type FlActorSheetContext = Awaited<ReturnType<typeof flActorSheetContext>>;
+
+export class FlActorSheet extends HandlebarsActorSheet {
+  static override DEFAULT_OPTIONS = {
+    classes: [SYSTEM_ID, "actor-sheet", "freelancers"],
+    position: { width: 720, height: 800 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      editItem: FlActorSheet.#onEditItem,
+      deleteItem: FlActorSheet.#onDeleteItem,
+      attack: FlActorSheet.#onAttack,
+      check: FlActorSheet.#onCheck,
+      dodge: FlActorSheet.#onDodge,
+      disengage: FlActorSheet.#onDisengage,
+      ready: FlActorSheet.#onReady,
+      counter: FlActorSheet.#onCounter,
+      useAbility: FlActorSheet.#onUseAbility,
+      toggleEquipped: FlActorSheet.#onToggleEquipped,
+    },
+  };
+
+  static PARTS: Record<string, TemplatePart> = {
+    sheet: { template: FL_ACTOR_SHEET_TEMPLATE, scrollable: [".sheet-body"] },
+  };
+
+  override async _prepareContext(
+    options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
+  ): Promise<ActorSheetV2.RenderContext & FlActorSheetContext> {
+    const base = await super._prepareContext(options);
+    return Object.assign(base, await flActorSheetContext(this.actor, this.isEditable));
+  }
+
+  static async #onEditItem(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
+    await itemOfTarget(this.actor, target)?.sheet?.render(true);
+  }
+
+  static async #onDeleteItem(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
+    await itemOfTarget(this.actor, target)?.deleteDialog();
+  }
+
+  static async #onAttack(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const weapon = itemOfTarget(this.actor, target);
+    if (weapon !== undefined) await actions.flAttack(this.actor, weapon);
+  }
+
+  static async #onCheck(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const attribute = target.dataset["attribute"] ?? "agility";
+    const skill = target.dataset["skill"] ?? null;
+    await actions.flRollCheck(this.actor, attribute, skill);
+  }
+
+  static async #onDodge(this: FlActorSheet) {
+    await actions.flDodge(this.actor);
+  }
+
+  static async #onDisengage(this: FlActorSheet) {
+    await actions.flDisengage(this.actor);
+  }
+
+  static async #onReady(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
+    await actions.flReady(this.actor, target.dataset["held"] === "move" ? "move" : "base");
+  }
+
+  static async #onCounter(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const kind = target.dataset["kind"] ?? "";
+    await actions.flAdjustCounter(this.actor, kind, Number(target.dataset["amount"] ?? 0));
+  }
+
+  static async #onUseAbility(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const item = itemOfTarget(this.actor, target);
+    if (item !== undefined) await actions.flUseAbility(this.actor, item);
+  }
+
+  static async #onToggleEquipped(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const piece = itemOfTarget(this.actor, target);
+    if (piece?.type !== "armor") return;
+    const equipped = (piece.system as unknown as FlArmorSystem).equipped;
+    await piece.update({ "system.equipped": !equipped } as Item.UpdateData);
+  }
+}

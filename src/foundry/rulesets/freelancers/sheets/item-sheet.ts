@@ -1,0 +1,84 @@
+/**
+ * The Freelancers item sheet: a weapon's kind, attribute and combat skill, damage, reach or
+ * nominal/maximum range, integrity, Touch and traits; an armor's rating; an ability's recharge
+ * number, the action it takes and whether it is charged. Fields edit in place; the DataModel
+ * refuses bad values.
+ */
+import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
+import { HandlebarsItemSheet, itemSheetHeader } from "../../../sheets/base.ts";
+import type { TemplatePart } from "../../../sheets/base.ts";
+import type { FlAbilitySystem, FlArmorSystem, FlWeaponSystem } from "../adapter.ts";
+import { FL_ABILITY_ACTIONS, FL_ATTRIBUTES, FL_COMBAT_SKILLS, FL_WEAPON_KINDS } from "../data.ts";
+
+import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
+
+export const FL_ITEM_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/item/item-sheet.hbs`;
+
+function choices(ids: readonly string[], current: string, label: (id: string) => string) {
+  return ids.map((id) => ({ value: id, label: label(id), selected: id === current }));
+}
+
+/** Everything the item sheet template shows, from the item alone. */
+export async function flItemSheetContext(item: Item.Implementation) {
+  const system = item.system as unknown as Record<string, unknown> & { description: string };
+  const weapon = item.type === "weapon" ? (system as unknown as FlWeaponSystem) : null;
+  const armor = item.type === "armor" ? (system as unknown as FlArmorSystem) : null;
+  const ability = item.type === "technique" ? (system as unknown as FlAbilitySystem) : null;
+  return {
+    ...(await itemSheetHeader(item, system.description)),
+    typeLabel:
+      item.type === "technique" ? "FRAY.Freelancers.Item.Ability" : `TYPES.Item.${item.type}`,
+    weapon:
+      weapon === null
+        ? null
+        : {
+            ...weapon,
+            ranged: weapon.kind === "ranged",
+            kinds: choices(
+              FL_WEAPON_KINDS,
+              weapon.kind,
+              (id) => `FRAY.Freelancers.WeaponKind.${id}`,
+            ),
+            attributes: choices(
+              FL_ATTRIBUTES,
+              weapon.attribute,
+              (id) => `FRAY.Freelancers.Attribute.${id}`,
+            ),
+            skills: choices(FL_COMBAT_SKILLS, weapon.skill, (id) => `FRAY.Freelancers.Skill.${id}`),
+          },
+    armor,
+    ability:
+      ability === null
+        ? null
+        : {
+            ...ability,
+            actions: choices(
+              FL_ABILITY_ACTIONS,
+              ability.action,
+              (id) => `FRAY.Freelancers.Action.${id}`,
+            ),
+          },
+  };
+}
+
+export type FlItemSheetContext = Awaited<ReturnType<typeof flItemSheetContext>>;
+
+export class FlItemSheet extends HandlebarsItemSheet {
+  static override DEFAULT_OPTIONS = {
+    classes: [SYSTEM_ID, "item-sheet", "freelancers"],
+    position: { width: 500, height: 600 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+  };
+
+  static PARTS: Record<string, TemplatePart> = {
+    sheet: { template: FL_ITEM_SHEET_TEMPLATE, scrollable: [".sheet-body"] },
+  };
+
+  override async _prepareContext(
+    options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
+  ): Promise<DocumentSheetV2.RenderContext<Item.Implementation> & FlItemSheetContext> {
+    const base = await super._prepareContext(options);
+    return Object.assign(base, await flItemSheetContext(this.item));
+  }
+}

@@ -1,0 +1,319 @@
+/**
+ * Freelancers at the table, in the fake Foundry with the world set to Freelancers: an attack
+ * between two players' actors through the GM referee (the attacker's owner declares, the
+ * defender's owner rolls the defense, Apply writes the health), the Upkeep's card with a stun
+ * counter and a recharge, and a death check that kills a dying NPC. Every die is fixed through
+ * CONFIG.Dice.randomUniform.
+ */
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { installTableFakes } from "../fake-foundry/table.ts";
+import type { ClientDocument } from "../fake-foundry/documents.ts";
+import type * as Actions from "../../src/foundry/rulesets/freelancers/actions.ts";
+import type * as Workflow from "../../src/foundry/rulesets/freelancers/attack/workflow.ts";
+import type * as FlCombat from "../../src/foundry/rulesets/freelancers/combat.ts";
+import type * as Data from "../../src/foundry/rulesets/freelancers/data.ts";
+
+let fake: FakeFoundry;
+let table: ReturnType<typeof installTableFakes>;
+let actions: typeof Actions;
+let workflow: typeof Workflow;
+let combatHooks: typeof FlCombat;
+let data: typeof Data;
+
+let queue: [number, number][] = [];
+function dice(...values: [number, number][]): void {
+  queue = [...values];
+}
+
+beforeAll(async () => {
+  fake = installFakeFoundry({
+    users: [GM, PLAYER, PLAYER2],
+    settings: { "fray.ruleset": "freelancers" },
+    random: () => {
+      const next = queue.shift();
+      if (next === undefined) throw new Error("the test gave no die for this roll");
+      return (next[1] - 0.5) / next[0];
+    },
+  });
+  table = installTableFakes(fake);
+  await import("../../src/fray.ts");
+  await fake.hooks.callAsync("init");
+  // init.ts does not register the referee's query yet (the wiring branch does): do it here.
+  (await import("../../src/foundry/shared/referee.ts")).registerReferee();
+  actions = await import("../../src/foundry/rulesets/freelancers/actions.ts");
+  workflow = await import("../../src/foundry/rulesets/freelancers/attack/workflow.ts");
+  combatHooks = await import("../../src/foundry/rulesets/freelancers/combat.ts");
+  data = await import("../../src/foundry/rulesets/freelancers/data.ts");
+});
+
+beforeEach(() => {
+  fake.setUser(GM.id);
+  fake.setActive(GM.id, true);
+  fake.notifications.length = 0;
+  queue = [];
+});
+
+type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
+const sys = (doc: unknown) => (doc as Doc).system as unknown as Record<string, unknown>;
+const health = (actor: Actor.Implementation) => (sys(actor)["health"] as { value: number }).value;
+const content = (message: ChatMessage.Implementation) =>
+  (message as unknown as { content: string }).content;
+
+async function createActor(source: Record<string, unknown>): Promise<Actor.Implementation> {
+  const Actor = fake.CONFIG["Actor"]?.documentClass;
+  const actor = await fake.as(GM.id, () => Actor?.create(source));
+  if (!actor) throw new Error("actor not created");
+  return actor as unknown as Actor.Implementation;
+}
+
+function item(actor: Actor.Implementation, name: string): Item.Implementation {
+  const found = (actor as unknown as Doc).items.contents.find((i) => i.name === name);
+  if (!found) throw new Error(`no ${name}`);
+  return found as unknown as Item.Implementation;
+}
+
+/** Kara (PLAYER's): Agility 8 + Finesse 3 = 11 with a 1d6+2 knife, armor rating 0. */
+function kara() {
+  return createActor({
+    name: "Kara",
+    type: "character",
+    ownership: { [PLAYER.id]: 3 },
+    system: { attributes: { agility: 8 }, skills: { finesse: 3 } },
+    items: [
+      {
+        name: "Knife",
+        type: "weapon",
+        system: { skill: "finesse", attribute: "agility", damage: "1d6+2", reach: 1 },
+      },
+    ],
+  });
+}
+
+/** Rook (PLAYER2's): Agility 7, medium (defense under 7), 10 health, armor rating 1. */
+function rook() {
+  return createActor({
+    name: "Rook",
+    type: "character",
+    ownership: { [PLAYER2.id]: 3 },
+    system: { attributes: { agility: 7 }, armor: 1 },
+  });
+}
+
+const CHOICES = {
+  cover: "none",
+  as: "base",
+  targetEngaged: false,
+  defenderSees: true,
+  distance: 1,
+} as const;
+
+describe("an attack between two players' actors, through the GM", () => {
+  it("is declared by the attacker's owner, defended by the defender's, applied once", async () => {
+    const k = await kara();
+    const r = await rook();
+    fake.setUser(PLAYER.id);
+    table.target(r);
+    dice([20, 4]); // the attack check: 4 under 11, a pass
+    const message = await actions.flAttack(k, item(k, "Knife"), CHOICES);
+    if (message === null) throw new Error("refused");
+    const card = workflow.flCardOf(message);
+    expect((message as unknown as { author: { id: string } }).author.id).toBe(GM.id);
+    expect(card).toMatchObject({
+      stage: "defend",
+      attack: { natural: 4, target: 11, passed: true },
+    });
+    expect(content(message)).toContain("Roll defense");
+    expect(content(message)).toContain("Waiting for the defender");
+
+    // The attacker's owner may not roll the defender's defense: refused, nothing written.
+    const mark = fake.db.calls.length;
+    expect(await workflow.requestFlStep(message, "defend")).toMatchObject({ reason: "notAllowed" });
+    expect(fake.db.since(mark, { documentName: "Actor" })).toEqual([]);
+
+    // The defender's owner presses Roll defense: 6 under 7 passes, but 4 is lower: a hit.
+    fake.setUser(PLAYER2.id);
+    dice([20, 6], [6, 5]); // defense 6; damage 1d6 → 5, +2 = 7, −1 AR = 6
+    expect(await workflow.requestFlStep(message, "defend")).toEqual({ ok: true });
+    expect(workflow.flCardOf(message)).toMatchObject({
+      stage: "resolved",
+      result: { hit: true, defense: { roll: 6, passed: true }, damage: { rolled: 7, dealt: 6 } },
+    });
+    expect(content(message)).toContain("Both passed: 4 is lower than 6.");
+    expect(content(message)).toContain("AR");
+    expect(health(r)).toBe(10);
+
+    expect(await workflow.requestFlStep(message, "apply")).toEqual({ ok: true });
+    expect(health(r)).toBe(4);
+    expect(content(message)).toContain("Applied.");
+    expect(await workflow.requestFlStep(message, "apply")).toMatchObject({ ok: false });
+    expect(health(r)).toBe(4);
+  });
+
+  it("misses on an equal roll, and a miss has nothing to apply", async () => {
+    const k = await kara();
+    const r = await rook();
+    fake.setUser(PLAYER.id);
+    table.target(r);
+    dice([20, 6]);
+    const message = await actions.flAttack(k, item(k, "Knife"), CHOICES);
+    if (message === null) throw new Error("refused");
+    fake.setUser(PLAYER2.id);
+    dice([20, 6]);
+    await workflow.requestFlStep(message, "defend");
+    expect(workflow.flCardOf(message)).toMatchObject({ stage: "applied", result: { hit: false } });
+    expect(content(message)).toContain("Both passed: 6 is not lower than 6.");
+    expect(content(message)).not.toContain('data-fray-fl-step="apply"');
+    expect(health(r)).toBe(10);
+  });
+
+  it("against a static defender is rolled whole at once, and a fumble costs integrity", async () => {
+    const k = await kara();
+    const wall = await createActor({ name: "Turret", type: "npc", system: { defense: "static" } });
+    fake.setUser(PLAYER.id);
+    table.target(wall);
+    dice([20, 20]); // a natural 20: a critical fumble and a miss
+    const message = await actions.flAttack(k, item(k, "Knife"), CHOICES);
+    if (message === null) throw new Error("refused");
+    expect(workflow.flCardOf(message)).toMatchObject({
+      stage: "applied",
+      integrityLost: 1,
+      result: { hit: false, defense: 10 },
+    });
+    expect(content(message)).toContain("Critical fumble: Knife loses 1 integrity.");
+    expect((sys(item(k, "Knife"))["integrity"] as { value: number }).value).toBe(2);
+  });
+
+  it("refuses a target out of reach with a localized message, and posts nothing", async () => {
+    const k = await kara();
+    const r = await rook();
+    fake.setUser(PLAYER.id);
+    table.target(r);
+    const before = fake.db.calls.length;
+    const message = await actions.flAttack(k, item(k, "Knife"), { ...CHOICES, distance: 4 });
+    expect(message).toBeNull();
+    expect(fake.notifications.at(-1)?.message).toBe("Out of reach: 4 m, the weapon reaches 1 m.");
+    expect(fake.db.since(before, { documentName: "ChatMessage" })).toEqual([]);
+  });
+});
+
+async function combatOf(actors: readonly Actor.Implementation[]) {
+  const CombatClass = fake.CONFIG["Combat"]?.documentClass;
+  const combat = (await fake.as(GM.id, () => CombatClass?.create({}))) as unknown as
+    Combat.Implementation | undefined;
+  if (!combat) throw new Error("no combat");
+  await fake.as(GM.id, () =>
+    combat.createEmbeddedDocuments(
+      "Combatant",
+      actors.map((actor) => ({ actorId: actor.id })),
+    ),
+  );
+  return combat;
+}
+
+function lastMessage(): string {
+  const messages = (fake.game.messages as unknown as { contents: ChatMessage.Implementation[] })
+    .contents;
+  const last = messages.at(-1);
+  if (last === undefined) throw new Error("no message");
+  return content(last);
+}
+
+describe("the Upkeep", () => {
+  it("removes a stun counter, rolls a recharge and reports both on one card", async () => {
+    const k = await createActor({
+      name: "Kara",
+      type: "character",
+      system: { counters: { stun: 1, stress: 2 } },
+      items: [{ name: "Overdrive", type: "technique", system: { recharge: 5, charged: false } }],
+    });
+    const combat = await combatOf([k]);
+    dice([10, 7]); // the recharge d10: 7, needs 5+
+    const upkeep = combatHooks.FL_COMBAT_HOOKS.roundEvents?.upkeep;
+    if (upkeep === undefined) throw new Error("no Upkeep");
+    const changes = await fake.as(GM.id, () => upkeep(combat, []));
+    expect(changes).toEqual([
+      {
+        combatantId: expect.any(String) as string,
+        changes: { "system.counters.stun": 0, "system.counters.stress": 1 },
+      },
+    ]);
+    expect(sys(item(k, "Overdrive"))["charged"]).toBe(true);
+    const card = lastMessage();
+    expect(card).toContain("Upkeep");
+    expect(card).toContain("Stun: 1 &rarr; 0");
+    expect(card).toContain("Overdrive: d10 7 (needs 5+): recharged");
+  });
+
+  it("rolls a dying NPC's death check, and a failure kills it", async () => {
+    const npc = await createActor({
+      name: "Bandit",
+      type: "npc",
+      system: { health: { value: 0, max: 8 }, life: "dying", attributes: { fortitude: 4 } },
+    });
+    const combat = await combatOf([npc]);
+    dice([20, 15]); // Fortitude 4: 15 fails
+    const upkeep = combatHooks.FL_COMBAT_HOOKS.roundEvents?.upkeep;
+    if (upkeep === undefined) throw new Error("no Upkeep");
+    const changes = await fake.as(GM.id, () => upkeep(combat, []));
+    expect(changes[0]?.changes).toMatchObject({ "system.life": "dead", "system.deathFailures": 1 });
+    expect(lastMessage()).toContain("Death check: 15 under 4");
+    expect(lastMessage()).toContain("Dead");
+  });
+});
+
+describe("tracker chips", () => {
+  it("show the turn's Long, Base, Move, Quick and Reaction; a spent Base dims two; a turn start resets", async () => {
+    const k = await createActor({ name: "Kara", type: "character" });
+    const lit = () =>
+      combatHooks.flMemberChips(k).map((chip) => [chip.label.split(".").at(-1), chip.on]);
+    expect(lit()).toEqual([
+      ["long", true],
+      ["base", true],
+      ["move", true],
+      ["quick", true],
+      ["reaction", true],
+    ]);
+    await fake.as(GM.id, () =>
+      k.update({ "system.actions.base": 0, "system.actions.reaction": 0 } as never),
+    );
+    expect(lit()).toEqual([
+      ["long", false],
+      ["base", false],
+      ["move", true],
+      ["quick", true],
+      ["reaction", false],
+    ]);
+    const combat = await combatOf([k]);
+    const member = combat.combatants.contents[0];
+    if (member === undefined) throw new Error("no combatant");
+    expect(combatHooks.flTurnStart(combat, member)).toEqual([
+      {
+        combatantId: member.id,
+        changes: { "system.actions.base": 1, "system.actions.reaction": 1 },
+      },
+    ]);
+  });
+});
+
+describe("stored data of another shape", () => {
+  it("keeps what fits and lets the defaults fill the rest", () => {
+    const out = data.migrateFlActor({
+      health: 12,
+      attributes: { agility: "fast", might: 6 },
+      size: "gigantic",
+      counters: { stun: -1 },
+      ac: { natural: 10 },
+    });
+    expect(out).toMatchObject({ health: { value: 12, max: 12 }, attributes: { might: 6 } });
+    expect(out).not.toHaveProperty("size");
+    expect(out).not.toHaveProperty("counters");
+  });
+
+  it("refuses a value above its maximum", () => {
+    expect(() => {
+      data.FlCharacterData.validateJoint({ health: { value: 11, max: 10 } });
+    }).toThrow("health: 11 is more than its maximum 10.");
+  });
+});
