@@ -300,8 +300,19 @@ export function checkEvasion(
   critical: boolean,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<{ cost: number }, EvasionRefusal> {
-  const bad = checkCombatant("defender", defender) ?? checkOptions(options);
-  if (bad) return bad;
+  return (
+    checkCombatant("defender", defender) ??
+    checkOptions(options) ??
+    evasionRule(defender, critical, options)
+  );
+}
+
+/** The Evasion rule itself, for a defender and options already checked (resolveAttack's). */
+function evasionRule(
+  defender: WorldlinesCombatant,
+  critical: boolean,
+  options: WorldlinesOptions,
+): Result<{ cost: number }, EvasionRefusal> {
   if (critical) return refuse("critical");
   if (defender.life !== "active") return refuse("notActive");
   const cost = options.costs.evade;
@@ -316,8 +327,18 @@ export function checkExtraEvasion(
   defender: WorldlinesCombatant,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<{ cost: number }, EvasionRefusal> {
-  const bad = checkCombatant("defender", defender) ?? checkOptions(options);
-  if (bad) return bad;
+  return (
+    checkCombatant("defender", defender) ??
+    checkOptions(options) ??
+    extraEvasionRule(defender, options)
+  );
+}
+
+/** The extra-Evasion rule itself, for a defender and options already checked. */
+function extraEvasionRule(
+  defender: WorldlinesCombatant,
+  options: WorldlinesOptions,
+): Result<{ cost: number }, EvasionRefusal> {
   if (defender.life !== "active") return refuse("notActive");
   if (defender.interruptUsed) return refuse("interruptUsed");
   if (defender.statuses.stressed) return refuse("stressed");
@@ -393,7 +414,8 @@ export function resolveAttack(
   let defenderSpent = 0;
   const view: DefenseView = { attackTotal: attack.total, critical };
   if (decide(defense.evade, view)) {
-    const can = checkEvasion(defender, critical, options);
+    // The defender and the options were checked with the attack: the rule alone, not the guard.
+    const can = evasionRule(defender, critical, options);
     if (can.ok) {
       defender = {
         ...defender,
@@ -404,7 +426,7 @@ export function resolveAttack(
       const first = rollEvasion(defender, evMods, attack.total, false, dice);
       evasions.push(first);
       if (!first.success && decide(defense.extraEvasion, { ...view, evasionTotal: first.total })) {
-        const again = checkExtraEvasion(defender, options);
+        const again = extraEvasionRule(defender, options);
         if (again.ok) {
           defender = {
             ...defender,

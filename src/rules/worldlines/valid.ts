@@ -11,7 +11,7 @@ import {
   checkStepDie,
   NUMBER_RULES,
 } from "../core/guard.ts";
-import type { NumberRefusal } from "../core/guard.ts";
+import type { Field, NumberRefusal } from "../core/guard.ts";
 import { isStepDie } from "../core/dice.ts";
 import type { WorldlinesCombatant, WorldlinesWeapon, Zone } from "./model.ts";
 import type { WorldlinesOptions } from "./options.ts";
@@ -24,32 +24,32 @@ export function checkCombatant(
   const finite = checkAllNumbers(field, actor);
   if (finite) return finite;
   const pools =
-    checkPool(`${field}.health`, actor.health.value, actor.health.max) ??
-    checkPool(`${field}.energy`, actor.energy.value, actor.energy.max) ??
-    checkNumber(`${field}.armorBonus`, actor.armorBonus, NUMBER_RULES.modifier);
+    checkPool([field, "health"], actor.health.value, actor.health.max) ??
+    checkPool([field, "energy"], actor.energy.value, actor.energy.max) ??
+    checkNumber([field, "armorBonus"], actor.armorBonus, NUMBER_RULES.modifier);
   if (pools) return pools;
   for (const name in actor.traits) {
     const die = actor.traits[name];
-    if (!isStepDie(die)) return checkStepDie(`${field}.traits.${name}`, die);
+    if (!isStepDie(die)) return checkStepDie([field, "traits", name], die);
   }
   for (const zone in actor.armor) {
     const die = actor.armor[zone as Zone];
     if (die !== null && die !== undefined && !isStepDie(die)) {
-      return checkStepDie(`${field}.armor.${zone}`, die);
+      return checkStepDie([field, "armor", zone], die);
     }
   }
-  const skills = checkAllNumbers(`${field}.skills`, actor.skills, NUMBER_RULES.modifier);
+  const skills = checkAllNumbers([field, "skills"], actor.skills, NUMBER_RULES.modifier);
   if (skills) return skills;
   const s = actor.statuses;
   return (
-    optionalCount(`${field}.critWiden`, actor.critWiden) ??
-    optionalCount(`${field}.headshotWiden`, actor.headshotWiden) ??
-    optionalCount(`${field}.unconsciousMinutes`, actor.unconsciousMinutes) ??
-    optionalCount(`${field}.statuses.bleeding.hpPerTurn`, s.bleeding?.hpPerTurn) ??
-    optionalCount(`${field}.statuses.poisoned.hpPerTurn`, s.poisoned?.hpPerTurn) ??
-    optionalCount(`${field}.statuses.staggered.turnsLeft`, s.staggered?.turnsLeft) ??
-    optionalCount(`${field}.statuses.blinded.turnsLeft`, s.blinded?.turnsLeft ?? undefined) ??
-    optionalCount(`${field}.statuses.exhausted.points`, s.exhausted?.points)
+    optionalCount([field, "critWiden"], actor.critWiden) ??
+    optionalCount([field, "headshotWiden"], actor.headshotWiden) ??
+    optionalCount([field, "unconsciousMinutes"], actor.unconsciousMinutes) ??
+    optionalCount([field, "statuses", "bleeding", "hpPerTurn"], s.bleeding?.hpPerTurn) ??
+    optionalCount([field, "statuses", "poisoned", "hpPerTurn"], s.poisoned?.hpPerTurn) ??
+    optionalCount([field, "statuses", "staggered", "turnsLeft"], s.staggered?.turnsLeft) ??
+    optionalCount([field, "statuses", "blinded", "turnsLeft"], s.blinded?.turnsLeft ?? undefined) ??
+    optionalCount([field, "statuses", "exhausted", "points"], s.exhausted?.points)
   );
 }
 
@@ -57,9 +57,9 @@ export function checkCombatant(
 export function checkWeapon(field: string, weapon: WorldlinesWeapon): NumberRefusal | undefined {
   return (
     checkAllNumbers(field, weapon) ??
-    checkNumber(`${field}.accuracy`, weapon.accuracy ?? 0, NUMBER_RULES.modifier) ??
-    optionalCount(`${field}.critWiden`, weapon.critWiden) ??
-    optionalCount(`${field}.headshotWiden`, weapon.headshotWiden)
+    checkNumber([field, "accuracy"], weapon.accuracy ?? 0, NUMBER_RULES.modifier) ??
+    optionalCount([field, "critWiden"], weapon.critWiden) ??
+    optionalCount([field, "headshotWiden"], weapon.headshotWiden)
   );
 }
 
@@ -82,6 +82,6 @@ export function checkOptions(options: WorldlinesOptions): NumberRefusal | undefi
 }
 
 /** A whole number from 0 up, when present. */
-export function optionalCount(field: string, value: number | undefined): NumberRefusal | undefined {
+export function optionalCount(field: Field, value: number | undefined): NumberRefusal | undefined {
   return value === undefined ? undefined : checkNumber(field, value, NUMBER_RULES.count);
 }
