@@ -123,6 +123,17 @@ const attack: AttackInput = {
   situation: { zone: "torso", range: "short", energyCost: 2 },
 };
 
+const medic: WorldlinesCombatant = worldlines.makeCombatant({
+  id: "medic",
+  traits: { combat: 6, spirit: 6, mind: 8 },
+  skills: { medicine: 1 },
+});
+const staggered: WorldlinesCombatant = worldlines.makeCombatant({
+  id: "staggered",
+  statuses: { poisoned: { hpPerTurn: 2 }, staggered: { turnsLeft: 1 } },
+  disabledLimbs: { arms: false, legs: true },
+});
+
 /** The Worldlines entry points and how to call each with a poisoned state. */
 const WORLDLINES: Record<string, () => void> = {
   checkAttack: () => {
@@ -156,6 +167,62 @@ const WORLDLINES: Record<string, () => void> = {
   loseHealth: () => {
     guards({ actor: rook, amount: 5 }, ({ actor, amount }) =>
       worldlines.loseHealth(actor, amount, { nonLethal: true, dice: dice() }),
+    );
+  },
+  applyStatus: () => {
+    guards({ actor: maya, hp: 3, points: 1 }, ({ actor, hp, points }) => {
+      const bled = worldlines.applyStatus(actor, { status: "bleeding", hpPerTurn: hp }, dice());
+      return bled.ok
+        ? worldlines.applyStatus(bled.value, { status: "exhausted", points }, dice())
+        : bled;
+    });
+  },
+  startTurn: () => {
+    guards(maya, (actor) => worldlines.startTurn(actor, dice()));
+  },
+  endTurn: () => {
+    guards({ ...maya, statuses: { staggered: { turnsLeft: 2 }, blinded: { turnsLeft: 3 } } }, (a) =>
+      worldlines.endTurn(a),
+    );
+  },
+  resolveStatuses: () => {
+    guards({ ...maya, statuses: { poisoned: { hpPerTurn: 2 } } }, (actor) =>
+      worldlines.resolveStatuses(actor, dice()),
+    );
+  },
+  attemptRecovery: () => {
+    guards({ patient: staggered, helper: medic }, ({ patient, helper }) =>
+      worldlines.attemptRecovery({ patient, helper, status: "poisoned" }, dice()),
+    );
+  },
+  useAntidote: () => {
+    guards({ patient: staggered, helper: medic }, ({ patient, helper }) =>
+      worldlines.useAntidote(helper, patient),
+    );
+  },
+  firstAid: () => {
+    guards({ patient: maya, helper: medic }, ({ patient, helper }) =>
+      worldlines.firstAid(helper, patient, dice()),
+    );
+  },
+  treatLimb: () => {
+    guards({ patient: staggered, helper: medic }, ({ patient, helper }) =>
+      worldlines.treatLimb(helper, patient, "legs", dice()),
+    );
+  },
+  judgeCheck: () => {
+    guards({ die: 8, natural: 5, bonus: 1, td: 6 }, ({ die, natural, bonus, td }) =>
+      worldlines.judgeCheck(die as 8, natural, bonus, td),
+    );
+  },
+  rollCheck: () => {
+    guards({ actor: medic, td: 6 }, ({ actor, td }) =>
+      worldlines.rollCheck(actor, worldlines.DEFAULT_OPTIONS.medicineCheck, td, dice()),
+    );
+  },
+  rollSpiritCheck: () => {
+    guards({ actor: maya, td: 6 }, ({ actor, td }) =>
+      worldlines.rollSpiritCheck(actor, td, dice()),
     );
   },
   worldlinesInitiative: () => {
@@ -370,6 +437,8 @@ const NO_OUTSIDE_NUMBERS = new Set([
   "checkWeapon",
   "checkOptions",
   "optionalCount",
+  // ends a status by id; copies the actor's numbers, computes none
+  "removeStatus",
 ]);
 
 /**
@@ -378,97 +447,88 @@ const NO_OUTSIDE_NUMBERS = new Set([
  * numbers today; they are listed so that the gap is visible, and each should move to the tables
  * above once it refuses bad numbers itself.
  */
-const NOT_YET_GUARDED = new Set([
-  // worldlines
-  "criticalDamage",
-  "critThreshold",
-  "headshotThreshold",
-  "attackModifiers",
-  "evasionModifiers",
-  "judgeCheck",
-  "rollCheck",
-  "rollSpiritCheck",
-  "runEncounter",
-  "energyCost",
-  "checkInterrupt",
-  "coveringFire",
-  "opportunityAttack",
-  "teamMomentum",
-  "orderByMomentum",
-  "settleTieByReroll",
-  "swapMomentum",
-  "stealMomentum",
-  "worldlinesReorder",
-  "applyStatus",
-  "startTurn",
-  "endTurn",
-  "resolveStatuses",
-  "attemptRecovery",
-  "useAntidote",
-  "removeStatus",
-  "firstAid",
-  "treatLimb",
-  // wwn
-  "startRound",
-  "beginTurn",
-  "spendMove",
-  "spendMoveAction",
-  "spendMain",
-  "spendMainAsInstant",
-  "spendOnTurn",
-  "spendInstant",
-  "spendMoveAndMain",
-  "spendAction",
-  "holdAction",
-  "delayAction",
-  "resumeAfterDelay",
-  "actionSummary",
-  "weaponAttribute",
-  "effectiveAc",
-  "hitModifiers",
-  "damageBonuses",
-  "shockFor",
-  "hitRoll",
-  "damageTotal",
-  "dealtDamage",
-  "bestAttribute",
-  "skillLevel",
-  "checkSkill",
-  "checkBonus",
-  "actorWins",
-  "opposedCheck",
-  "rollSave",
-  "attributeModifier",
-  "armorClass",
-  "loseHp",
-  "wakeUp",
-  "moveRate",
-  "run",
-  "standUp",
-  "goProne",
-  "readyOrStow",
-  "dropItem",
-  "pickUp",
-  "reloadCost",
-  "reload",
-  "totalDefense",
-  "fightingWithdrawal",
-  "leavingMeleeProvokes",
-  "hold",
-  "delay",
-  "joinSwarm",
-  "swarmAllies",
-  "shove",
-  "grapple",
-  "escapeGrapple",
-  "moveGrappled",
-  "grappleRoundEnd",
-  "shatterShield",
-  "screenAlly",
-  "resolveScreen",
-  "executionAttack",
-  "wwnSurpriseCheck",
-]);
+const NOT_YET_GUARDED = {
+  worldlines: new Set([
+    "criticalDamage",
+    "critThreshold",
+    "headshotThreshold",
+    "attackModifiers",
+    "evasionModifiers",
+    "runEncounter",
+    "energyCost",
+    "checkInterrupt",
+    "coveringFire",
+    "opportunityAttack",
+    "teamMomentum",
+    "orderByMomentum",
+    "settleTieByReroll",
+    "swapMomentum",
+    "stealMomentum",
+    "worldlinesReorder",
+  ]),
+  wwn: new Set([
+    "startRound",
+    "beginTurn",
+    "spendMove",
+    "spendMoveAction",
+    "spendMain",
+    "spendMainAsInstant",
+    "spendOnTurn",
+    "spendInstant",
+    "spendMoveAndMain",
+    "spendAction",
+    "holdAction",
+    "delayAction",
+    "resumeAfterDelay",
+    "actionSummary",
+    "weaponAttribute",
+    "effectiveAc",
+    "hitModifiers",
+    "damageBonuses",
+    "shockFor",
+    "hitRoll",
+    "damageTotal",
+    "dealtDamage",
+    "bestAttribute",
+    "skillLevel",
+    "checkSkill",
+    "checkBonus",
+    "rollCheck",
+    "actorWins",
+    "opposedCheck",
+    "rollSave",
+    "attributeModifier",
+    "armorClass",
+    "loseHp",
+    "wakeUp",
+    "moveRate",
+    "run",
+    "standUp",
+    "goProne",
+    "readyOrStow",
+    "dropItem",
+    "pickUp",
+    "reloadCost",
+    "reload",
+    "totalDefense",
+    "fightingWithdrawal",
+    "leavingMeleeProvokes",
+    "hold",
+    "delay",
+    "joinSwarm",
+    "swarmAllies",
+    "shove",
+    "grapple",
+    "escapeGrapple",
+    "moveGrappled",
+    "grappleRoundEnd",
+    "shatterShield",
+    "screenAlly",
+    "resolveScreen",
+    "executionAttack",
+    "wwnSurpriseCheck",
+  ]),
+};
 
 function exportedFunctions(module: Record<string, unknown>): string[] {
   return Object.entries(module)
@@ -483,15 +543,19 @@ describe("every exported rules function is a checked entry point or says why not
   ] as const) {
     it(ruleset, () => {
       const unaccounted = exportedFunctions(module).filter(
-        (name) => !(name in table) && !NO_OUTSIDE_NUMBERS.has(name) && !NOT_YET_GUARDED.has(name),
+        (name) =>
+          !(name in table) && !NO_OUTSIDE_NUMBERS.has(name) && !NOT_YET_GUARDED[ruleset].has(name),
       );
       expect(unaccounted).toEqual([]);
     });
   }
 
   it("lists no function as unguarded that has a property above", () => {
-    for (const name of [...Object.keys(WORLDLINES), ...Object.keys(WWN)]) {
-      expect(NOT_YET_GUARDED.has(name), name).toBe(false);
+    for (const name of Object.keys(WORLDLINES)) {
+      expect(NOT_YET_GUARDED.worldlines.has(name), name).toBe(false);
+    }
+    for (const name of Object.keys(WWN)) {
+      expect(NOT_YET_GUARDED.wwn.has(name), name).toBe(false);
     }
   });
 });

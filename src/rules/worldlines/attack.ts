@@ -17,7 +17,7 @@ import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { diffAll, withoutStatus } from "./changes.ts";
 import type { ActorUpdate } from "./changes.ts";
-import { rollSpiritCheck } from "./checks.ts";
+import { putStatus, spiritCheckOf } from "./internal.ts";
 import type { CheckResult } from "./checks.ts";
 import { applyHealthLoss } from "./lose-health.ts";
 import type {
@@ -31,7 +31,6 @@ import type {
 import { DEFAULT_OPTIONS } from "./options.ts";
 import type { HeadshotEffect, WorldlinesOptions } from "./options.ts";
 import { checkCombatant, checkOptions, checkWeapon, optionalCount } from "./valid.ts";
-import { applyStatus } from "./statuses.ts";
 
 export interface Modifier {
   readonly source: string;
@@ -509,11 +508,11 @@ export function resolveAttack(
         defender.life === "active" &&
         (dealt > 0 || options.limbCheckWithoutDamage)
       ) {
-        const check = rollSpiritCheck(defender, options.limbCheckTd, dice, options);
+        const check = spiritCheckOf(defender, options.limbCheckTd, dice, options);
         const effect = check.passed ? "held" : zone === "arms" ? "droppedItem" : "fellProne";
         if (effect === "fellProne") defender = { ...defender, stance: "prone" };
         if (check.criticalFailure) {
-          defender = applyStatus(defender, { status: "bleeding" }, dice, options);
+          defender = putStatus(defender, { status: "bleeding" }, dice, options);
           defender = { ...defender, disabledLimbs: { ...defender.disabledLimbs, [zone]: true } };
           statusesApplied.push("bleeding");
         }
@@ -524,7 +523,7 @@ export function resolveAttack(
     // Step 5: the weapon's statuses.
     if (defender.life !== "dead") {
       for (const application of weapon.onHit ?? []) {
-        defender = applyStatus(defender, application, dice, options);
+        defender = putStatus(defender, application, dice, options);
         statusesApplied.push(application.status);
       }
     }

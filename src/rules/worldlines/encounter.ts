@@ -170,7 +170,12 @@ export function runEncounter(
       } else if (phase.kind === "event" && phase.event === "statusResolution") {
         const notes: string[] = [];
         for (const c of all()) {
-          const tick = resolveStatuses(c, dice, options);
+          const ticked = resolveStatuses(c, dice, options);
+          if (!ticked.ok) {
+            notes.push(`${c.name}: ${ticked.reason}`);
+            continue;
+          }
+          const tick = ticked.value;
           set(tick.actor);
           if (tick.lost > 0)
             notes.push(`${c.name} loses ${tick.lost} to poison (${tick.actor.health.value})`);
@@ -187,7 +192,12 @@ export function runEncounter(
     const fighter = plan.get(id);
     let me = state.get(id);
     if (fighter === undefined || me === undefined) return;
-    const tick = startTurn(me, dice, options);
+    const started = startTurn(me, dice, options);
+    if (!started.ok) {
+      log.push(`    ${me.name}: ${started.reason}`);
+      return;
+    }
+    const tick = started.value;
     me = tick.actor;
     set(me);
     if (tick.lost > 0) {
@@ -247,7 +257,9 @@ export function runEncounter(
       const lines = describeAttack(result.value, me.name, target.name);
       log.push(...lines.map((line, i) => (i === 0 ? `    ${line}` : `  ${line}`)));
     }
-    const end = endTurn(me);
+    const ended = endTurn(me);
+    if (!ended.ok) return;
+    const end = ended.value;
     set(end.actor);
     for (const status of end.expired) log.push(`    ${me.name} is no longer ${status}`);
   }
