@@ -134,6 +134,15 @@ const staggered: WorldlinesCombatant = worldlines.makeCombatant({
   disabledLimbs: { arms: false, legs: true },
 });
 
+const knife = {
+  id: "knife",
+  name: "Knife",
+  kind: "melee",
+  skill: "melee",
+  damage: "1d4",
+  accuracy: 1,
+} as const;
+
 /** The Worldlines entry points and how to call each with a poisoned state. */
 const WORLDLINES: Record<string, () => void> = {
   checkAttack: () => {
@@ -208,6 +217,40 @@ const WORLDLINES: Record<string, () => void> = {
   treatLimb: () => {
     guards({ patient: staggered, helper: medic }, ({ patient, helper }) =>
       worldlines.treatLimb(helper, patient, "legs", dice()),
+    );
+  },
+  checkInterrupt: () => {
+    guards({ actor: maya, target: rook }, ({ actor, target }) =>
+      worldlines.checkInterrupt(actor, "coveringFire", { target, weapon: attack.weapon }),
+    );
+  },
+  coveringFire: () => {
+    guards(attack, ({ attacker, defender, weapon, situation }) =>
+      worldlines.coveringFire(
+        {
+          interrupter: attacker,
+          target: defender,
+          weapon,
+          ...(situation === undefined ? {} : { situation }),
+          choice: "evade",
+        },
+        dice(),
+      ),
+    );
+  },
+  opportunityAttack: () => {
+    guards({ ...attack, weapon: knife }, ({ attacker, defender, weapon, situation }) =>
+      worldlines.opportunityAttack(
+        {
+          attacker,
+          target: defender,
+          weapon,
+          entersReach: true,
+          ...(situation === undefined ? {} : { situation }),
+        },
+        dice(),
+        { evade: true },
+      ),
     );
   },
   judgeCheck: () => {
@@ -456,9 +499,6 @@ const NOT_YET_GUARDED = {
     "evasionModifiers",
     "runEncounter",
     "energyCost",
-    "checkInterrupt",
-    "coveringFire",
-    "opportunityAttack",
     "teamMomentum",
     "orderByMomentum",
     "settleTieByReroll",
