@@ -16,6 +16,9 @@ import { isStepDie } from "../core/dice.ts";
 import type { WorldlinesCombatant, WorldlinesWeapon, Zone } from "./model.ts";
 import type { WorldlinesOptions } from "./options.ts";
 
+/** A whole modifier: the Armor bonus adds to a die's faces, so the odds need it whole. */
+const WHOLE_MODIFIER = { ...NUMBER_RULES.modifier, whole: true } as const;
+
 /** Checks one combatant: every number finite, health and Energy in range, dice on the ladder. */
 export function checkCombatant(
   field: string,
@@ -26,7 +29,7 @@ export function checkCombatant(
   const pools =
     checkPool([field, "health"], actor.health.value, actor.health.max) ??
     checkPool([field, "energy"], actor.energy.value, actor.energy.max) ??
-    checkNumber([field, "armorBonus"], actor.armorBonus, NUMBER_RULES.modifier);
+    checkNumber([field, "armorBonus"], actor.armorBonus, WHOLE_MODIFIER);
   if (pools) return pools;
   for (const name in actor.traits) {
     const die = actor.traits[name];
