@@ -17,6 +17,9 @@ import { dicepoolInitiative } from "./dicepool/initiative.ts";
 import { twodiceInitiative } from "./twodice/initiative.ts";
 import { worldlinesInitiative } from "./worldlines/order.ts";
 import * as wwn from "./wwn/index.ts";
+import * as dicepool from "./dicepool/index.ts";
+import * as freelancers from "./freelancers/index.ts";
+import * as twodice from "./twodice/index.ts";
 import type { AttackInput as WwnAttackInput } from "./wwn/index.ts";
 
 const NUMBER_REASONS = ["not-a-number", "not-whole", "out-of-range"];
@@ -123,6 +126,26 @@ const attack: AttackInput = {
   situation: { zone: "torso", range: "short", energyCost: 2 },
 };
 
+const medic: WorldlinesCombatant = worldlines.makeCombatant({
+  id: "medic",
+  traits: { combat: 6, spirit: 6, mind: 8 },
+  skills: { medicine: 1 },
+});
+const staggered: WorldlinesCombatant = worldlines.makeCombatant({
+  id: "staggered",
+  statuses: { poisoned: { hpPerTurn: 2 }, staggered: { turnsLeft: 1 } },
+  disabledLimbs: { arms: false, legs: true },
+});
+
+const knife = {
+  id: "knife",
+  name: "Knife",
+  kind: "melee",
+  skill: "melee",
+  damage: "1d4",
+  accuracy: 1,
+} as const;
+
 /** The Worldlines entry points and how to call each with a poisoned state. */
 const WORLDLINES: Record<string, () => void> = {
   checkAttack: () => {
@@ -156,6 +179,96 @@ const WORLDLINES: Record<string, () => void> = {
   loseHealth: () => {
     guards({ actor: rook, amount: 5 }, ({ actor, amount }) =>
       worldlines.loseHealth(actor, amount, { nonLethal: true, dice: dice() }),
+    );
+  },
+  applyStatus: () => {
+    guards({ actor: maya, hp: 3, points: 1 }, ({ actor, hp, points }) => {
+      const bled = worldlines.applyStatus(actor, { status: "bleeding", hpPerTurn: hp }, dice());
+      return bled.ok
+        ? worldlines.applyStatus(bled.value, { status: "exhausted", points }, dice())
+        : bled;
+    });
+  },
+  startTurn: () => {
+    guards(maya, (actor) => worldlines.startTurn(actor, dice()));
+  },
+  endTurn: () => {
+    guards({ ...maya, statuses: { staggered: { turnsLeft: 2 }, blinded: { turnsLeft: 3 } } }, (a) =>
+      worldlines.endTurn(a),
+    );
+  },
+  resolveStatuses: () => {
+    guards({ ...maya, statuses: { poisoned: { hpPerTurn: 2 } } }, (actor) =>
+      worldlines.resolveStatuses(actor, dice()),
+    );
+  },
+  attemptRecovery: () => {
+    guards({ patient: staggered, helper: medic }, ({ patient, helper }) =>
+      worldlines.attemptRecovery({ patient, helper, status: "poisoned" }, dice()),
+    );
+  },
+  useAntidote: () => {
+    guards({ patient: staggered, helper: medic }, ({ patient, helper }) =>
+      worldlines.useAntidote(helper, patient),
+    );
+  },
+  firstAid: () => {
+    guards({ patient: maya, helper: medic }, ({ patient, helper }) =>
+      worldlines.firstAid(helper, patient, dice()),
+    );
+  },
+  treatLimb: () => {
+    guards({ patient: staggered, helper: medic }, ({ patient, helper }) =>
+      worldlines.treatLimb(helper, patient, "legs", dice()),
+    );
+  },
+  checkInterrupt: () => {
+    guards({ actor: maya, target: rook }, ({ actor, target }) =>
+      worldlines.checkInterrupt(actor, "coveringFire", { target, weapon: attack.weapon }),
+    );
+  },
+  coveringFire: () => {
+    guards(attack, ({ attacker, defender, weapon, situation }) =>
+      worldlines.coveringFire(
+        {
+          interrupter: attacker,
+          target: defender,
+          weapon,
+          ...(situation === undefined ? {} : { situation }),
+          choice: "evade",
+        },
+        dice(),
+      ),
+    );
+  },
+  opportunityAttack: () => {
+    guards({ ...attack, weapon: knife }, ({ attacker, defender, weapon, situation }) =>
+      worldlines.opportunityAttack(
+        {
+          attacker,
+          target: defender,
+          weapon,
+          entersReach: true,
+          ...(situation === undefined ? {} : { situation }),
+        },
+        dice(),
+        { evade: true },
+      ),
+    );
+  },
+  judgeCheck: () => {
+    guards({ die: 8, natural: 5, bonus: 1, td: 6 }, ({ die, natural, bonus, td }) =>
+      worldlines.judgeCheck(die as 8, natural, bonus, td),
+    );
+  },
+  rollCheck: () => {
+    guards({ actor: medic, td: 6 }, ({ actor, td }) =>
+      worldlines.rollCheck(actor, worldlines.DEFAULT_OPTIONS.medicineCheck, td, dice()),
+    );
+  },
+  rollSpiritCheck: () => {
+    guards({ actor: maya, td: 6 }, ({ actor, td }) =>
+      worldlines.rollSpiritCheck(actor, td, dice()),
     );
   },
   worldlinesInitiative: () => {
@@ -370,6 +483,8 @@ const NO_OUTSIDE_NUMBERS = new Set([
   "checkWeapon",
   "checkOptions",
   "optionalCount",
+  // ends a status by id; copies the actor's numbers, computes none
+  "removeStatus",
 ]);
 
 /**
@@ -378,97 +493,267 @@ const NO_OUTSIDE_NUMBERS = new Set([
  * numbers today; they are listed so that the gap is visible, and each should move to the tables
  * above once it refuses bad numbers itself.
  */
-const NOT_YET_GUARDED = new Set([
-  // worldlines
-  "criticalDamage",
-  "critThreshold",
-  "headshotThreshold",
-  "attackModifiers",
-  "evasionModifiers",
-  "judgeCheck",
-  "rollCheck",
-  "rollSpiritCheck",
-  "runEncounter",
-  "energyCost",
-  "checkInterrupt",
-  "coveringFire",
-  "opportunityAttack",
-  "teamMomentum",
-  "orderByMomentum",
-  "settleTieByReroll",
-  "swapMomentum",
-  "stealMomentum",
-  "worldlinesReorder",
-  "applyStatus",
-  "startTurn",
-  "endTurn",
-  "resolveStatuses",
-  "attemptRecovery",
-  "useAntidote",
-  "removeStatus",
-  "firstAid",
-  "treatLimb",
-  // wwn
-  "startRound",
-  "beginTurn",
-  "spendMove",
-  "spendMoveAction",
-  "spendMain",
-  "spendMainAsInstant",
-  "spendOnTurn",
-  "spendInstant",
-  "spendMoveAndMain",
-  "spendAction",
-  "holdAction",
-  "delayAction",
-  "resumeAfterDelay",
-  "actionSummary",
-  "weaponAttribute",
-  "effectiveAc",
-  "hitModifiers",
-  "damageBonuses",
-  "shockFor",
-  "hitRoll",
-  "damageTotal",
-  "dealtDamage",
-  "bestAttribute",
-  "skillLevel",
-  "checkSkill",
-  "checkBonus",
-  "actorWins",
-  "opposedCheck",
-  "rollSave",
-  "attributeModifier",
-  "armorClass",
-  "loseHp",
-  "wakeUp",
-  "moveRate",
-  "run",
-  "standUp",
-  "goProne",
-  "readyOrStow",
-  "dropItem",
-  "pickUp",
-  "reloadCost",
-  "reload",
-  "totalDefense",
-  "fightingWithdrawal",
-  "leavingMeleeProvokes",
-  "hold",
-  "delay",
-  "joinSwarm",
-  "swarmAllies",
-  "shove",
-  "grapple",
-  "escapeGrapple",
-  "moveGrappled",
-  "grappleRoundEnd",
-  "shatterShield",
-  "screenAlly",
-  "resolveScreen",
-  "executionAttack",
-  "wwnSurpriseCheck",
-]);
+const NOT_YET_GUARDED = {
+  worldlines: new Set([
+    "criticalDamage",
+    "critThreshold",
+    "headshotThreshold",
+    "attackModifiers",
+    "evasionModifiers",
+    "runEncounter",
+    "energyCost",
+    "teamMomentum",
+    "orderByMomentum",
+    "settleTieByReroll",
+    "swapMomentum",
+    "stealMomentum",
+    "worldlinesReorder",
+  ]),
+  wwn: new Set([
+    "startRound",
+    "beginTurn",
+    "spendMove",
+    "spendMoveAction",
+    "spendMain",
+    "spendMainAsInstant",
+    "spendOnTurn",
+    "spendInstant",
+    "spendMoveAndMain",
+    "spendAction",
+    "holdAction",
+    "delayAction",
+    "resumeAfterDelay",
+    "actionSummary",
+    "weaponAttribute",
+    "effectiveAc",
+    "hitModifiers",
+    "damageBonuses",
+    "shockFor",
+    "hitRoll",
+    "damageTotal",
+    "dealtDamage",
+    "bestAttribute",
+    "skillLevel",
+    "checkSkill",
+    "checkBonus",
+    "rollCheck",
+    "actorWins",
+    "opposedCheck",
+    "rollSave",
+    "attributeModifier",
+    "armorClass",
+    "loseHp",
+    "wakeUp",
+    "moveRate",
+    "run",
+    "standUp",
+    "goProne",
+    "readyOrStow",
+    "dropItem",
+    "pickUp",
+    "reloadCost",
+    "reload",
+    "totalDefense",
+    "fightingWithdrawal",
+    "leavingMeleeProvokes",
+    "hold",
+    "delay",
+    "joinSwarm",
+    "swarmAllies",
+    "shove",
+    "grapple",
+    "escapeGrapple",
+    "moveGrappled",
+    "grappleRoundEnd",
+    "shatterShield",
+    "screenAlly",
+    "resolveScreen",
+    "executionAttack",
+    "wwnSurpriseCheck",
+  ]),
+  // The newer engines guard their own entry points (their guards are tested in their own test
+  // files); listed here until this file feeds each of them poison too, so that a new export of
+  // theirs that is neither listed nor given a property fails below.
+  freelancers: new Set([
+    "afterFumbles",
+    "checkAbility",
+    "needsRecharge",
+    "rechargeChance",
+    "rechargeRoll",
+    "rechargeUnchecked",
+    "useAbility",
+    "disengage",
+    "dodge",
+    "provokes",
+    "readyAction",
+    "spendAction",
+    "startTurn",
+    "useReadied",
+    "attackHits",
+    "planAttack",
+    "resolveAttack",
+    "sizeModifier",
+    "spendAttack",
+    "staticDefense",
+    "diffActor",
+    "diffWeapon",
+    "checkChance",
+    "checkOptions",
+    "checkSpecNumbers",
+    "checkTarget",
+    "drawDie",
+    "edgeOf",
+    "keptFaceDistribution",
+    "passes",
+    "rollCheck",
+    "rollCheckUnchecked",
+    "addCounter",
+    "checkCounters",
+    "isStunned",
+    "upkeepCounters",
+    "upkeepRemoval",
+    "makeFreelancer",
+    "makeFreelancersWeapon",
+    "afterArmor",
+    "afterDeathCheck",
+    "checkBase",
+    "checkBody",
+    "deathCheck",
+    "heal",
+    "loseHealth",
+    "stabilize",
+    "freelancersInitiative",
+    "freelancersRoundPlan",
+    "freelancersAttackOdds",
+    "withFreelancersOptions",
+    "rangeEffect",
+    "upkeep",
+  ]),
+  dicepool: new Set([
+    "actionType",
+    "opportunityAttackOpen",
+    "spendActionType",
+    "takeAction",
+    "turnOver",
+    "hasBlitz",
+    "hitDamage",
+    "planAttack",
+    "resolveAttack",
+    "diffAllDicepool",
+    "diffDicepool",
+    "makeDicepoolCombatant",
+    "makeDicepoolWeapon",
+    "addGrapplePoints",
+    "applyRestraints",
+    "drainGrapple",
+    "escapeWithEnergy",
+    "grappleLimit",
+    "grappleUpkeep",
+    "resistGrappleIncapacitation",
+    "settleGrapple",
+    "spendGrapplePool",
+    "bleedOnTurn",
+    "bleeds",
+    "healNonLethal",
+    "healWeeks",
+    "maxHealth",
+    "remainingHealth",
+    "stabilize",
+    "takeDamage",
+    "dicepoolJoin",
+    "dicepoolRoundPlan",
+    "initiativeFromDice",
+    "initiativePool",
+    "applyInitiativeOutcome",
+    "checkInitiativeIntent",
+    "initiativeFlawless",
+    "skill",
+    "escaped",
+    "fallDamage",
+    "fallOnTurn",
+    "moveSpeed",
+    "planMove",
+    "resolveRoughTerrain",
+    "spaceDistance",
+    "attackOdds",
+    "chanceOfHits",
+    "hitChancePerDie",
+    "hitsDistribution",
+    "netHitsDistribution",
+    "scoreDistribution",
+    "withDicepoolOptions",
+    "buildPool",
+    "checkDice",
+    "checkDiceSettings",
+    "countHits",
+    "isHit",
+    "partRule",
+    "scorePool",
+    "staticHits",
+  ]),
+  twodice: new Set([
+    "afterAutoTurn",
+    "afterSingleShot",
+    "autoEmpties",
+    "checkCanFire",
+    "reload",
+    "attackSetup",
+    "autoFireNeedsSecond",
+    "checkAttackInput",
+    "checkCombatant",
+    "checkWeapon",
+    "coverPenalty",
+    "damageLeft",
+    "damageOf",
+    "meleeDefense",
+    "resolveAttack",
+    "resolveAutoFire",
+    "resolveExchange",
+    "shootsWithDefense",
+    "struckLayers",
+    "attackUpdates",
+    "diffCombatant",
+    "diffWeapon",
+    "makeTwodiceCombatant",
+    "makeTwodiceWeapon",
+    "twodiceTeamTotal",
+    "twodiceRoundPlan",
+    "loadedAmmo",
+    "parseWeaponType",
+    "trait",
+    "attackOdds",
+    "hitOdds",
+    "checkTwodiceOptions",
+    "withTwodiceOptions",
+    "beyondRangePenalty",
+    "rangeStep",
+    "stepForDistance",
+    "checkDice",
+    "damageDigit",
+    "dieHits",
+    "dieSucceeds",
+    "readCheck",
+    "resolveSneak",
+    "rollCheck",
+    "counterattack",
+    "mayAct",
+    "moveDistance",
+    "movesAtTurnEnd",
+    "nextTurn",
+    "rollWithIt",
+    "takeAction",
+    "wait",
+    "aftermath",
+    "bleed",
+    "checkWounds",
+    "highestWound",
+    "isIncapacitated",
+    "markWound",
+    "recover",
+    "treatWounds",
+    "woundCircle",
+  ]),
+};
 
 function exportedFunctions(module: Record<string, unknown>): string[] {
   return Object.entries(module)
@@ -480,18 +765,25 @@ describe("every exported rules function is a checked entry point or says why not
   for (const [ruleset, module, table] of [
     ["worldlines", worldlines, WORLDLINES],
     ["wwn", wwn, WWN],
+    ["freelancers", freelancers, {}],
+    ["dicepool", dicepool, OTHER_INITIATIVE],
+    ["twodice", twodice, OTHER_INITIATIVE],
   ] as const) {
     it(ruleset, () => {
       const unaccounted = exportedFunctions(module).filter(
-        (name) => !(name in table) && !NO_OUTSIDE_NUMBERS.has(name) && !NOT_YET_GUARDED.has(name),
+        (name) =>
+          !(name in table) && !NO_OUTSIDE_NUMBERS.has(name) && !NOT_YET_GUARDED[ruleset].has(name),
       );
       expect(unaccounted).toEqual([]);
     });
   }
 
   it("lists no function as unguarded that has a property above", () => {
-    for (const name of [...Object.keys(WORLDLINES), ...Object.keys(WWN)]) {
-      expect(NOT_YET_GUARDED.has(name), name).toBe(false);
+    for (const name of Object.keys(WORLDLINES)) {
+      expect(NOT_YET_GUARDED.worldlines.has(name), name).toBe(false);
+    }
+    for (const name of Object.keys(WWN)) {
+      expect(NOT_YET_GUARDED.wwn.has(name), name).toBe(false);
     }
   });
 });

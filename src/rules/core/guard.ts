@@ -47,29 +47,54 @@ export const NUMBER_RULES = {
 } as const satisfies Record<string, NumberRule>;
 
 /**
+ * The name of a checked field: a string, or its path (`["attacker", "health"]` names
+ * `attacker.health`). A path is joined only when a number is refused, so a check that passes
+ * builds no string (every attack runs dozens of them).
+ */
+export type Field = string | readonly string[];
+
+/** The field's name as a refusal shows it. */
+export function fieldName(field: Field): string {
+  return typeof field === "string" ? field : field.join(".");
+}
+
+/** `field` with `key` appended, as a path (nothing joined yet). */
+function subField(field: Field, key: string): readonly string[] {
+  return typeof field === "string" ? [field, key] : [...field, key];
+}
+
+/**
  * Checks one number. `undefined` when it is fine, else a refusal naming `field`.
  * Only finite numbers of type `number` pass: NaN, ±Infinity, strings and the rest are refused.
  */
 export function checkNumber(
-  field: string,
+  field: Field,
   value: unknown,
   rule: NumberRule = NUMBER_RULES.finite,
 ): NumberRefusal | undefined {
+  return checkBounded(field, value, rule.min, rule.max, rule.whole === true);
+}
+
+/** `checkNumber` with the rule's parts passed apart, so a bound known only now needs no object. */
+function checkBounded(
+  field: Field,
+  value: unknown,
+  min: number | undefined,
+  max: number | undefined,
+  whole: boolean,
+): NumberRefusal | undefined {
   if (typeof value !== "number" || !Number.isFinite(value)) {
-    return refuse("not-a-number", { field, value: String(value) });
+    return refuse("not-a-number", { field: fieldName(field), value: String(value) });
   }
-  if (rule.whole === true && !Number.isInteger(value)) {
-    return refuse("not-whole", { field, value });
+  if (whole && !Number.isInteger(value)) {
+    return refuse("not-whole", { field: fieldName(field), value });
   }
-  if (
-    (rule.min !== undefined && value < rule.min) ||
-    (rule.max !== undefined && value > rule.max)
-  ) {
+  if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
     return refuse("out-of-range", {
-      field,
+      field: fieldName(field),
       value,
-      ...(rule.min === undefined ? {} : { min: rule.min }),
-      ...(rule.max === undefined ? {} : { max: rule.max }),
+      ...(min === undefined ? {} : { min }),
+      ...(max === undefined ? {} : { max }),
     });
   }
   return undefined;
@@ -92,28 +117,38 @@ export function checkNumbers(
 
 /** Checks that `face` is a face of a die with `sides` sides: a whole number from 1 to `sides`. */
 export function checkDieFace(
-  field: string,
+  field: Field,
   face: unknown,
   sides: number,
 ): NumberRefusal | undefined {
-  return checkNumber(field, face, { min: 1, max: sides, whole: true });
+  return checkBounded(field, face, 1, sides, true);
 }
 
 /** Checks a value against its maximum: both finite, 0 ≤ value ≤ max (health, Energy …). */
-export function checkPool(field: string, value: unknown, max: unknown): NumberRefusal | undefined {
+export function checkPool(field: Field, value: unknown, max: unknown): NumberRefusal | undefined {
+  if (
+    typeof max === "number" &&
+    typeof value === "number" &&
+    max >= 0 &&
+    max < Infinity &&
+    value >= 0 &&
+    value <= max
+  ) {
+    return undefined;
+  }
   return (
-    checkNumber(`${field}.max`, max, NUMBER_RULES.nonNegative) ??
-    checkNumber(`${field}.value`, value, { min: 0, max: max as number })
+    checkNumber(subField(field, "max"), max, NUMBER_RULES.nonNegative) ??
+    checkBounded(subField(field, "value"), value, 0, max as number, false)
   );
 }
 
 /** Checks that `die` is a die of the step ladder (d4 … d12). */
-export function checkStepDie(field: string, die: unknown): NumberRefusal | undefined {
-  const refusal = checkNumber(field, die, { min: 4, max: 12, whole: true });
-  if (refusal) return refusal;
-  return (DIE_STEPS as readonly number[]).includes(die as number)
-    ? undefined
-    : refuse("out-of-range", { field, value: die as number, min: 4, max: 12 });
+export function checkStepDie(field: Field, die: unknown): NumberRefusal | undefined {
+  if ((DIE_STEPS as readonly unknown[]).includes(die)) return undefined;
+  return (
+    checkBounded(field, die, 4, 12, true) ??
+    refuse("out-of-range", { field: fieldName(field), value: die as number, min: 4, max: 12 })
+  );
 }
 
 /** Whether `value` passes `rule`, without building a refusal (the hot path of a deep check). */
@@ -147,7 +182,7 @@ function firstBadPath(value: unknown, rule: NumberRule, depth: number): string[]
  * allocated unless a number is refused, since every attack runs it.
  */
 export function checkAllNumbers(
-  field: string,
+  field: Field,
   value: unknown,
   rule: NumberRule = NUMBER_RULES.finite,
   depth = 6,
@@ -156,7 +191,7 @@ export function checkAllNumbers(
   if (path === null) return undefined;
   let bad: unknown = value;
   for (const key of path) bad = (bad as Record<string, unknown>)[key];
-  return checkNumber([field, ...path].join("."), bad, rule);
+  return checkNumber([fieldName(field), ...path], bad, rule);
 }
 
 /** The first refusal among `checks` (each already run), or undefined when all passed. */

@@ -128,7 +128,10 @@ export function worldlinesArena(
   function takeTurn(i: number, dice: DiceSource): void {
     let me = state[i];
     if (me === undefined) return;
-    const tick = startTurn(me, dice, options);
+    // The fighters were checked when the simulation began; a refusal leaves this one idle.
+    const started = startTurn(me, dice, options);
+    if (!started.ok) return;
+    const tick = started.value;
     me = tick.actor;
     if (log && tick.lost > 0) {
       log.push(`    ${me.name} bleeds for ${tick.lost} (${me.health.value}/${me.health.max})`);
@@ -204,7 +207,9 @@ export function worldlinesArena(
       }
       if (isOver()) break;
     }
-    const end = endTurn(me);
+    const ended = endTurn(me);
+    if (!ended.ok) return;
+    const end = ended.value;
     state[i] = end.actor;
     if (log) for (const status of end.expired) log.push(`    ${me.name} is no longer ${status}`);
   }
@@ -246,7 +251,9 @@ export function worldlinesArena(
           for (let i = 0; i < n; i++) {
             const c = state[i];
             if (c === undefined) continue;
-            const tick = resolveStatuses(c, dice, options);
+            const ticked = resolveStatuses(c, dice, options);
+            if (!ticked.ok) continue;
+            const tick = ticked.value;
             state[i] = tick.actor;
             if (log && tick.lost > 0) {
               notes.push(`${c.name} loses ${tick.lost} to poison (${tick.actor.health.value})`);

@@ -17,7 +17,7 @@ import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { diffAll, withoutStatus } from "./changes.ts";
 import type { ActorUpdate } from "./changes.ts";
-import { rollSpiritCheck } from "./checks.ts";
+import { putStatus, spiritCheckOf } from "./internal.ts";
 import type { CheckResult } from "./checks.ts";
 import { applyHealthLoss } from "./lose-health.ts";
 import type {
@@ -31,7 +31,6 @@ import type {
 import { DEFAULT_OPTIONS } from "./options.ts";
 import type { HeadshotEffect, WorldlinesOptions } from "./options.ts";
 import { checkCombatant, checkOptions, checkWeapon, optionalCount } from "./valid.ts";
-import { applyStatus } from "./statuses.ts";
 
 export interface Modifier {
   readonly source: string;
@@ -300,8 +299,19 @@ export function checkEvasion(
   critical: boolean,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<{ cost: number }, EvasionRefusal> {
-  const bad = checkCombatant("defender", defender) ?? checkOptions(options);
-  if (bad) return bad;
+  return (
+    checkCombatant("defender", defender) ??
+    checkOptions(options) ??
+    evasionRule(defender, critical, options)
+  );
+}
+
+/** The Evasion rule itself, for a defender and options already checked (resolveAttack's). */
+function evasionRule(
+  defender: WorldlinesCombatant,
+  critical: boolean,
+  options: WorldlinesOptions,
+): Result<{ cost: number }, EvasionRefusal> {
   if (critical) return refuse("critical");
   if (defender.life !== "active") return refuse("notActive");
   const cost = options.costs.evade;
@@ -316,8 +326,18 @@ export function checkExtraEvasion(
   defender: WorldlinesCombatant,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<{ cost: number }, EvasionRefusal> {
-  const bad = checkCombatant("defender", defender) ?? checkOptions(options);
-  if (bad) return bad;
+  return (
+    checkCombatant("defender", defender) ??
+    checkOptions(options) ??
+    extraEvasionRule(defender, options)
+  );
+}
+
+/** The extra-Evasion rule itself, for a defender and options already checked. */
+function extraEvasionRule(
+  defender: WorldlinesCombatant,
+  options: WorldlinesOptions,
+): Result<{ cost: number }, EvasionRefusal> {
   if (defender.life !== "active") return refuse("notActive");
   if (defender.interruptUsed) return refuse("interruptUsed");
   if (defender.statuses.stressed) return refuse("stressed");
@@ -393,7 +413,8 @@ export function resolveAttack(
   let defenderSpent = 0;
   const view: DefenseView = { attackTotal: attack.total, critical };
   if (decide(defense.evade, view)) {
-    const can = checkEvasion(defender, critical, options);
+    // The defender and the options were checked with the attack: the rule alone, not the guard.
+    const can = evasionRule(defender, critical, options);
     if (can.ok) {
       defender = {
         ...defender,
@@ -404,7 +425,7 @@ export function resolveAttack(
       const first = rollEvasion(defender, evMods, attack.total, false, dice);
       evasions.push(first);
       if (!first.success && decide(defense.extraEvasion, { ...view, evasionTotal: first.total })) {
-        const again = checkExtraEvasion(defender, options);
+        const again = extraEvasionRule(defender, options);
         if (again.ok) {
           defender = {
             ...defender,
@@ -487,11 +508,11 @@ export function resolveAttack(
         defender.life === "active" &&
         (dealt > 0 || options.limbCheckWithoutDamage)
       ) {
-        const check = rollSpiritCheck(defender, options.limbCheckTd, dice, options);
+        const check = spiritCheckOf(defender, options.limbCheckTd, dice, options);
         const effect = check.passed ? "held" : zone === "arms" ? "droppedItem" : "fellProne";
         if (effect === "fellProne") defender = { ...defender, stance: "prone" };
         if (check.criticalFailure) {
-          defender = applyStatus(defender, { status: "bleeding" }, dice, options);
+          defender = putStatus(defender, { status: "bleeding" }, dice, options);
           defender = { ...defender, disabledLimbs: { ...defender.disabledLimbs, [zone]: true } };
           statusesApplied.push("bleeding");
         }
@@ -502,7 +523,7 @@ export function resolveAttack(
     // Step 5: the weapon's statuses.
     if (defender.life !== "dead") {
       for (const application of weapon.onHit ?? []) {
-        defender = applyStatus(defender, application, dice, options);
+        defender = putStatus(defender, application, dice, options);
         statusesApplied.push(application.status);
       }
     }

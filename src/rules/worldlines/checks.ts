@@ -1,23 +1,22 @@
 /**
  * Checks against a TD (Spirit, Medicine …): the trait die plus the skill, if any; meeting the TD
- * passes; a natural 1 is a critical failure whatever the total.
+ * passes; a natural 1 is a critical failure whatever the total. Each entry point refuses bad
+ * numbers (a NaN skill, a face off its die, an infinite TD) by name; the rules themselves are in
+ * internal.ts.
  */
 import type { DiceSource, StepDie } from "../core/dice.ts";
-import { ok, refuse } from "../core/result.ts";
+import { checkDieFace, checkNumber, checkStepDie, NUMBER_RULES } from "../core/guard.ts";
+import type { NumberRefusalReason } from "../core/guard.ts";
+import { ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import { judge, rollCheckOf, spiritCheckOf } from "./internal.ts";
+import type { CheckResult } from "./internal.ts";
 import type { WorldlinesCombatant } from "./model.ts";
 import type { CheckSpec, WorldlinesOptions } from "./options.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
+import { checkCombatant, checkOptions } from "./valid.ts";
 
-export interface CheckResult {
-  readonly die: StepDie;
-  readonly natural: number;
-  readonly bonus: number;
-  readonly total: number;
-  readonly td: number;
-  readonly passed: boolean;
-  readonly criticalFailure: boolean;
-}
+export type { CheckResult } from "./internal.ts";
 
 /** Reads a check from a natural roll already made. */
 export function judgeCheck(
@@ -26,18 +25,14 @@ export function judgeCheck(
   bonus: number,
   td: number,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): CheckResult {
-  const criticalFailure = natural <= options.criticalFailureFace;
-  const total = natural + bonus;
-  return {
-    die,
-    natural,
-    bonus,
-    total,
-    td,
-    passed: !criticalFailure && total >= td,
-    criticalFailure,
-  };
+): Result<CheckResult, NumberRefusalReason> {
+  const bad =
+    checkStepDie("die", die) ??
+    checkDieFace("natural", natural, die) ??
+    checkNumber("bonus", bonus, NUMBER_RULES.modifier) ??
+    checkNumber("td", td, NUMBER_RULES.modifier) ??
+    checkOptions(options);
+  return bad ?? ok(judge(die, natural, bonus, td, options));
 }
 
 /** Rolls a check for an actor; refused when the actor lacks the trait. */
@@ -47,22 +42,24 @@ export function rollCheck(
   td: number,
   dice: DiceSource,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): Result<CheckResult, "missingTrait"> {
-  const die = actor.traits[spec.trait];
-  if (die === undefined) return refuse("missingTrait", { trait: spec.trait });
-  const bonus = spec.skill === undefined ? 0 : (actor.skills[spec.skill] ?? 0);
-  return ok(judgeCheck(die, dice.roll(die), bonus, td, options));
+): Result<CheckResult, "missingTrait" | NumberRefusalReason> {
+  const bad =
+    checkCombatant("actor", actor) ??
+    checkNumber("td", td, NUMBER_RULES.modifier) ??
+    checkOptions(options);
+  return bad ?? rollCheckOf(actor, spec, td, dice, options);
 }
 
-/** A Spirit check (every actor has Spirit, so it is never refused). */
+/** A Spirit check (every actor has Spirit, so only bad numbers refuse it). */
 export function rollSpiritCheck(
   actor: WorldlinesCombatant,
   td: number,
   dice: DiceSource,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): CheckResult {
-  const spec = options.spiritCheck;
-  const die = actor.traits[spec.trait] ?? actor.traits.spirit;
-  const bonus = spec.skill === undefined ? 0 : (actor.skills[spec.skill] ?? 0);
-  return judgeCheck(die, dice.roll(die), bonus, td, options);
+): Result<CheckResult, NumberRefusalReason> {
+  const bad =
+    checkCombatant("actor", actor) ??
+    checkNumber("td", td, NUMBER_RULES.modifier) ??
+    checkOptions(options);
+  return bad ?? ok(spiritCheckOf(actor, td, dice, options));
 }

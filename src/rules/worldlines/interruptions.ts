@@ -8,6 +8,8 @@
  * - Opportunity Attack (1 Energy): a melee attack on an enemy entering the interrupter's reach.
  */
 import type { DiceSource } from "../core/dice.ts";
+import { checkAllNumbers } from "../core/guard.ts";
+import type { NumberRefusalReason } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { attackModifiers, evasionModifiers, resolveAttack } from "./attack.ts";
@@ -23,6 +25,7 @@ import type { ActorUpdate } from "./changes.ts";
 import type { WorldlinesCombatant, WorldlinesWeapon } from "./model.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
 import type { WorldlinesOptions } from "./options.ts";
+import { checkCombatant, checkOptions, checkWeapon } from "./valid.ts";
 
 export type InterruptKind = "coveringFire" | "extraEvasion" | "opportunityAttack";
 
@@ -35,7 +38,8 @@ export type InterruptRefusal =
   | "needsMeleeWeapon"
   | "notInReach"
   | "staggered"
-  | "charmedByTarget";
+  | "charmedByTarget"
+  | NumberRefusalReason;
 
 /** Whether `actor` may interrupt `target` this way now, and what it costs. Changes nothing. */
 export function checkInterrupt(
@@ -49,6 +53,12 @@ export function checkInterrupt(
   } = {},
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<{ cost: number }, InterruptRefusal> {
+  const bad =
+    checkCombatant("actor", actor) ??
+    (context.target === undefined ? undefined : checkCombatant("target", context.target)) ??
+    (context.weapon === undefined ? undefined : checkWeapon("weapon", context.weapon)) ??
+    checkOptions(options);
+  if (bad) return bad;
   if (actor.life !== "active") return refuse("notActive");
   if (actor.interruptUsed) return refuse("interruptUsed");
   if (actor.statuses.stressed) return refuse("stressed");
@@ -109,6 +119,8 @@ export function coveringFire(
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<CoveringFireOutcome, InterruptRefusal> {
   const { interrupter, target, weapon } = input;
+  const situation = checkAllNumbers("situation", input.situation);
+  if (situation) return situation;
   const allowed = checkInterrupt(interrupter, "coveringFire", { target, weapon }, options);
   if (!allowed.ok) return allowed;
   const paid: WorldlinesCombatant = {
@@ -170,6 +182,9 @@ export function opportunityAttack(
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<AttackOutcome, InterruptRefusal | AttackRefusal> {
   const { attacker, target, weapon } = input;
+  // The situation's own Energy cost is replaced by the interruption's: check it before it goes.
+  const situation = checkAllNumbers("situation", input.situation);
+  if (situation) return situation;
   const allowed = checkInterrupt(
     attacker,
     "opportunityAttack",

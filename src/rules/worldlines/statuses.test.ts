@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fixedDice } from "../core/index.ts";
+import type { Result } from "../core/result.ts";
 import { rollCheck } from "./checks.ts";
 import { makeCombatant } from "./factory.ts";
 import {
@@ -15,6 +16,16 @@ import { firstAid, treatLimb } from "./treatment.ts";
 import { withOptions } from "./options.ts";
 
 const noDice = fixedDice([]);
+
+/** The value of an outcome the test expects to be allowed (a refusal fails the test). */
+function allowed<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`refused: ${result.reason}`);
+  return result.value;
+}
+const put = (...args: Parameters<typeof applyStatus>) => allowed(applyStatus(...args));
+const start = (...args: Parameters<typeof startTurn>) => allowed(startTurn(...args));
+const end = (...args: Parameters<typeof endTurn>) => allowed(endTurn(...args));
+const resolve = (...args: Parameters<typeof resolveStatuses>) => allowed(resolveStatuses(...args));
 const jun = makeCombatant({
   id: "jun",
   traits: { combat: 8, spirit: 6, mind: 8 },
@@ -23,87 +34,81 @@ const jun = makeCombatant({
 
 describe("putting statuses on", () => {
   it("Bleeding takes 5 a turn and Poison 2 unless the poison says otherwise", () => {
-    expect(applyStatus(jun, { status: "bleeding" }, noDice).statuses.bleeding).toEqual({
+    expect(put(jun, { status: "bleeding" }, noDice).statuses.bleeding).toEqual({
       hpPerTurn: 5,
     });
-    expect(applyStatus(jun, { status: "poisoned" }, noDice).statuses.poisoned).toEqual({
+    expect(put(jun, { status: "poisoned" }, noDice).statuses.poisoned).toEqual({
       hpPerTurn: 2,
     });
-    expect(
-      applyStatus(jun, { status: "poisoned", hpPerTurn: 4 }, noDice).statuses.poisoned,
-    ).toEqual({
+    expect(put(jun, { status: "poisoned", hpPerTurn: 4 }, noDice).statuses.poisoned).toEqual({
       hpPerTurn: 4,
     });
   });
 
   it("flash blindness lasts 1d4 turns; other blindness until treated", () => {
-    expect(
-      applyStatus(jun, { status: "blinded", flash: true }, fixedDice([3])).statuses.blinded,
-    ).toEqual({
+    expect(put(jun, { status: "blinded", flash: true }, fixedDice([3])).statuses.blinded).toEqual({
       turnsLeft: 3,
     });
-    expect(applyStatus(jun, { status: "blinded" }, noDice).statuses.blinded).toEqual({
+    expect(put(jun, { status: "blinded" }, noDice).statuses.blinded).toEqual({
       turnsLeft: null,
     });
   });
 
   it("Exhaustion points stack", () => {
-    const once = applyStatus(jun, { status: "exhausted", points: 1 }, noDice);
-    expect(
-      applyStatus(once, { status: "exhausted", points: 2 }, noDice).statuses.exhausted,
-    ).toEqual({
+    const once = put(jun, { status: "exhausted", points: 1 }, noDice);
+    expect(put(once, { status: "exhausted", points: 2 }, noDice).statuses.exhausted).toEqual({
       points: 3,
     });
-    const rested = applyStatus(once, { status: "exhausted", points: -1 }, noDice);
+    const rested = put(once, { status: "exhausted", points: -1 }, noDice);
     expect(rested.statuses.exhausted).toBeUndefined();
   });
 });
 
 describe("status timing", () => {
   it("Bleeding costs 5 health at the start of each of the actor's turns", () => {
-    const bleeding = applyStatus(jun, { status: "bleeding" }, noDice);
-    const tick = startTurn(bleeding, noDice);
+    const bleeding = put(jun, { status: "bleeding" }, noDice);
+    const tick = start(bleeding, noDice);
     expect(tick.lost).toBe(5);
     expect(tick.actor.health.value).toBe(15);
     expect(tick.update?.changes).toEqual({ "system.health.value": 15 });
-    const last = startTurn({ ...bleeding, health: { value: 4, max: 20 } }, noDice);
+    const last = start({ ...bleeding, health: { value: 4, max: 20 } }, noDice);
     expect(last).toMatchObject({ lost: 4, downed: "dying", actor: { life: "dying" } });
   });
 
   it("Defensive Posture ends when the actor's next turn starts", () => {
     const braced = { ...jun, defensivePosture: true };
-    expect(startTurn(braced, noDice).actor.defensivePosture).toBe(false);
+    expect(start(braced, noDice).actor.defensivePosture).toBe(false);
   });
 
   it("Poison costs 2 at every Status Resolution; the interruption comes back", () => {
-    const poisoned = { ...applyStatus(jun, { status: "poisoned" }, noDice), interruptUsed: true };
-    const tick = resolveStatuses(poisoned, noDice);
+    const poisoned = { ...put(jun, { status: "poisoned" }, noDice), interruptUsed: true };
+    const tick = resolve(poisoned, noDice);
     expect(tick.lost).toBe(2);
     expect(tick.actor).toMatchObject({ health: { value: 18 }, interruptUsed: false });
   });
 
   it("Staggered lasts one turn of the actor's own", () => {
-    const staggered = applyStatus(jun, { status: "staggered" }, noDice);
-    const after = endTurn(staggered);
+    const staggered = put(jun, { status: "staggered" }, noDice);
+    const after = end(staggered);
     expect(after.expired).toEqual(["staggered"]);
     expect(after.actor.statuses.staggered).toBeUndefined();
     expect(after.update?.removeStatuses).toEqual(["staggered"]);
   });
 
   it("flash blindness counts down and fades", () => {
-    let actor = applyStatus(jun, { status: "blinded", flash: true }, fixedDice([2]));
-    actor = endTurn(actor).actor;
+    let actor = put(jun, { status: "blinded", flash: true }, fixedDice([2]));
+    actor = end(actor).actor;
     expect(actor.statuses.blinded).toEqual({ turnsLeft: 1 });
-    const fade = endTurn(actor);
+    const fade = end(actor);
     expect(fade.expired).toEqual(["blinded"]);
-    const lasting = applyStatus(jun, { status: "blinded" }, noDice);
-    expect(endTurn(lasting).actor.statuses.blinded).toEqual({ turnsLeft: null });
+    const lasting = put(jun, { status: "blinded" }, noDice);
+    expect(end(lasting).actor.statuses.blinded).toEqual({ turnsLeft: null });
   });
 });
 
 describe("recovery table", () => {
   it("Staggered: TD 4 Spirit for 2 Energy; a 4 passes, a 3 does not", () => {
-    const staggered = applyStatus(jun, { status: "staggered" }, noDice);
+    const staggered = put(jun, { status: "staggered" }, noDice);
     const pass = attemptRecovery({ patient: staggered, status: "staggered" }, fixedDice([4]));
     expect(pass).toMatchObject({ ok: true, value: { cured: true, energySpent: 2 } });
     if (pass.ok) {
@@ -124,12 +129,12 @@ describe("recovery table", () => {
       rule.poisoned?.td,
       rule.bleeding?.td,
     ]).toEqual([6, 12, 6, 8, 5]);
-    const charmed = applyStatus(jun, { status: "charmed", sourceId: "siren" }, noDice);
+    const charmed = put(jun, { status: "charmed", sourceId: "siren" }, noDice);
     // A d6 Spirit can never reach 12.
     const attempt = attemptRecovery({ patient: charmed, status: "charmed" }, fixedDice([6]));
     expect(attempt.ok && attempt.value.check?.total).toBe(6);
     expect(attempt.ok && attempt.value.cured).toBe(false);
-    const poisoned = applyStatus(jun, { status: "poisoned" }, noDice);
+    const poisoned = put(jun, { status: "poisoned" }, noDice);
     const medic = makeCombatant({
       id: "medic",
       traits: { combat: 6, spirit: 6, mind: 8 },
@@ -147,7 +152,7 @@ describe("recovery table", () => {
   });
 
   it("refuses what the table does not allow", () => {
-    const staggered = applyStatus(jun, { status: "staggered" }, noDice);
+    const staggered = put(jun, { status: "staggered" }, noDice);
     const medic = makeCombatant({ id: "medic" });
     expect(
       attemptRecovery({ patient: staggered, helper: medic, status: "staggered" }, noDice),
@@ -157,7 +162,7 @@ describe("recovery table", () => {
     expect(attemptRecovery({ patient: jun, status: "staggered" }, noDice)).toMatchObject({
       reason: "noSuchStatus",
     });
-    const exposed = applyStatus(jun, { status: "vulnerable" }, noDice);
+    const exposed = put(jun, { status: "vulnerable" }, noDice);
     expect(attemptRecovery({ patient: exposed, status: "vulnerable" }, noDice)).toMatchObject({
       reason: "noRecoveryCheck",
     });
@@ -169,13 +174,13 @@ describe("recovery table", () => {
   });
 
   it("a technique can make Bleeding treatment automatic", () => {
-    const bleeding = applyStatus(jun, { status: "bleeding" }, noDice);
+    const bleeding = put(jun, { status: "bleeding" }, noDice);
     const out = attemptRecovery({ patient: bleeding, status: "bleeding", automatic: true }, noDice);
     expect(out).toMatchObject({ ok: true, value: { cured: true } });
   });
 
   it("an antidote cures poison for the Use Item cost", () => {
-    const poisoned = applyStatus(jun, { status: "poisoned" }, noDice);
+    const poisoned = put(jun, { status: "poisoned" }, noDice);
     const out = useAntidote(poisoned, poisoned);
     expect(out).toMatchObject({ ok: true, value: { energySpent: 1, cured: true } });
     expect(useAntidote(jun, jun)).toMatchObject({ reason: "noSuchStatus" });
@@ -197,7 +202,7 @@ describe("recovery table", () => {
 describe("first aid", () => {
   it("TD 5 Medicine stops Bleeding and stabilizes the dying", () => {
     const patient = {
-      ...applyStatus(jun, { status: "bleeding" }, noDice),
+      ...put(jun, { status: "bleeding" }, noDice),
       id: "pat",
       life: "dying" as const,
     };

@@ -11,86 +11,51 @@
  *   given back at Status Resolution.
  */
 import type { DiceSource } from "../core/dice.ts";
+import { checkAllNumbers, checkNumber, NUMBER_RULES } from "../core/guard.ts";
+import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { diffAll, diffCombatant, withoutStatus } from "./changes.ts";
 import type { ActorUpdate } from "./changes.ts";
-import { rollCheck, rollSpiritCheck } from "./checks.ts";
 import type { CheckResult } from "./checks.ts";
+import { putStatus, rollCheckOf, spiritCheckOf } from "./internal.ts";
 import { applyHealthLoss } from "./lose-health.ts";
 import type { StatusApplication, StatusId, WorldlinesCombatant } from "./model.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
 import type { WorldlinesOptions } from "./options.ts";
+import { checkCombatant, checkOptions, optionalCount } from "./valid.ts";
 
-/** Puts a status on an actor. Rolls the duration of flash blindness on `dice`. */
+/**
+ * Puts a status on an actor. Rolls the duration of flash blindness on `dice`. Refused when the
+ * actor or the application carries a bad number (a NaN bleed, negative turns …).
+ */
 export function applyStatus(
   actor: WorldlinesCombatant,
   application: StatusApplication,
   dice: DiceSource,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): WorldlinesCombatant {
-  const statuses = actor.statuses;
-  switch (application.status) {
-    case "bleeding":
-      return {
-        ...actor,
-        statuses: {
-          ...statuses,
-          bleeding: { hpPerTurn: application.hpPerTurn ?? options.bleedingPerTurn },
-        },
-      };
-    case "poisoned":
-      return {
-        ...actor,
-        statuses: {
-          ...statuses,
-          poisoned: { hpPerTurn: application.hpPerTurn ?? options.poisonPerTurn },
-        },
-      };
-    case "staggered":
-      return {
-        ...actor,
-        statuses: {
-          ...statuses,
-          staggered: { turnsLeft: application.turns ?? options.staggeredTurns },
-        },
-      };
-    case "blinded": {
-      const turns = application.flash === true ? dice.roll(options.flashBlindnessDie) : null;
-      const current = statuses.blinded?.turnsLeft;
-      // A lasting blindness is not shortened by a later flash.
-      const turnsLeft =
-        current === null ? null : turns === null ? null : Math.max(turns, current ?? 0);
-      return { ...actor, statuses: { ...statuses, blinded: { turnsLeft } } };
-    }
-    case "vulnerable":
-      return {
-        ...actor,
-        statuses: { ...statuses, vulnerable: sourceOnly(application.source) },
-      };
-    case "stressed":
-      return { ...actor, statuses: { ...statuses, stressed: sourceOnly(application.source) } };
-    case "exhausted": {
-      // Points stack; a negative application (rest, a cure) takes them off, and at 0 it is gone.
-      const points = (statuses.exhausted?.points ?? 0) + application.points;
-      return {
-        ...actor,
-        statuses:
-          points > 0
-            ? { ...statuses, exhausted: { points } }
-            : withoutStatus(statuses, "exhausted"),
-      };
-    }
-    case "charmed":
-      return {
-        ...actor,
-        statuses: { ...statuses, charmed: { sourceId: application.sourceId } },
-      };
-  }
+): Result<WorldlinesCombatant, NumberRefusalReason> {
+  const bad =
+    checkCombatant("actor", actor) ?? checkApplication(application) ?? checkOptions(options);
+  return bad ?? ok(putStatus(actor, application, dice, options));
 }
 
-function sourceOnly(source: string | undefined): { source?: string } {
-  return source === undefined ? {} : { source };
+/** The numbers a status application may carry: counts, and exhaustion points that may be negative. */
+function checkApplication(application: StatusApplication): NumberRefusal | undefined {
+  switch (application.status) {
+    case "bleeding":
+    case "poisoned":
+      return optionalCount(["application", "hpPerTurn"], application.hpPerTurn);
+    case "staggered":
+      return optionalCount(["application", "turns"], application.turns);
+    case "exhausted":
+      return checkNumber(["application", "points"], application.points, {
+        ...NUMBER_RULES.modifier,
+        whole: true,
+      });
+    default:
+      return checkAllNumbers("application", application);
+  }
 }
 
 export interface TickOutcome {
@@ -108,24 +73,28 @@ export function startTurn(
   actor: WorldlinesCombatant,
   dice: DiceSource,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): TickOutcome {
+): Result<TickOutcome, NumberRefusalReason> {
+  const bad = checkCombatant("actor", actor) ?? checkOptions(options);
+  if (bad) return bad;
   let next: WorldlinesCombatant = actor.defensivePosture
     ? { ...actor, defensivePosture: false }
     : actor;
   const bleed = actor.statuses.bleeding?.hpPerTurn ?? 0;
   const loss = applyHealthLoss(next, bleed, { nonLethal: false, dice }, options);
   next = loss.actor;
-  return {
+  return ok({
     actor: next,
     lost: loss.lost,
     ...(loss.downed === undefined ? {} : { downed: loss.downed }),
     expired: [],
     update: diffCombatant(actor, next),
-  };
+  });
 }
 
 /** End of the actor's turn: Staggered and flash blindness count down and may run out. */
-export function endTurn(actor: WorldlinesCombatant): TickOutcome {
+export function endTurn(actor: WorldlinesCombatant): Result<TickOutcome, NumberRefusalReason> {
+  const bad = checkCombatant("actor", actor);
+  if (bad) return bad;
   let statuses = actor.statuses;
   const expired: StatusId[] = [];
   const staggered = statuses.staggered;
@@ -147,7 +116,7 @@ export function endTurn(actor: WorldlinesCombatant): TickOutcome {
     }
   }
   const next = statuses === actor.statuses ? actor : { ...actor, statuses };
-  return { actor: next, lost: 0, expired, update: diffCombatant(actor, next) };
+  return ok({ actor: next, lost: 0, expired, update: diffCombatant(actor, next) });
 }
 
 /** The Status Resolution phase for one actor: poison bites; the interruption comes back. */
@@ -155,8 +124,10 @@ export function resolveStatuses(
   actor: WorldlinesCombatant,
   dice: DiceSource,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): TickOutcome {
-  if (actor.life === "dead") return { actor, lost: 0, expired: [], update: null };
+): Result<TickOutcome, NumberRefusalReason> {
+  const bad = checkCombatant("actor", actor) ?? checkOptions(options);
+  if (bad) return bad;
+  if (actor.life === "dead") return ok({ actor, lost: 0, expired: [], update: null });
   let next: WorldlinesCombatant = actor.interruptUsed ? { ...actor, interruptUsed: false } : actor;
   const loss = applyHealthLoss(
     next,
@@ -165,13 +136,13 @@ export function resolveStatuses(
     options,
   );
   next = loss.actor;
-  return {
+  return ok({
     actor: next,
     lost: loss.lost,
     ...(loss.downed === undefined ? {} : { downed: loss.downed }),
     expired: [],
     update: diffCombatant(actor, next),
-  };
+  });
 }
 
 export type RecoveryRefusal =
@@ -180,7 +151,8 @@ export type RecoveryRefusal =
   | "notActive"
   | "selfOnly"
   | "notEnoughEnergy"
-  | "missingTrait";
+  | "missingTrait"
+  | NumberRefusalReason;
 
 export interface RecoveryOutcome {
   readonly patient: WorldlinesCombatant;
@@ -211,6 +183,11 @@ export function attemptRecovery(
 ): Result<RecoveryOutcome, RecoveryRefusal> {
   const { patient, status } = input;
   const helper = input.helper ?? patient;
+  const bad =
+    checkCombatant("patient", patient) ??
+    (helper === patient ? undefined : checkCombatant("helper", helper)) ??
+    checkOptions(options);
+  if (bad) return bad;
   const self = helper.id === patient.id;
   if (patient.statuses[status] === undefined) return refuse("noSuchStatus", { status });
   const rule = options.recovery[status];
@@ -223,9 +200,9 @@ export function attemptRecovery(
   let check: CheckResult | undefined;
   if (input.automatic !== true) {
     if (rule.check === "spirit") {
-      check = rollSpiritCheck(helper, rule.td, dice, options);
+      check = spiritCheckOf(helper, rule.td, dice, options);
     } else {
-      const rolled = rollCheck(helper, options.medicineCheck, rule.td, dice, options);
+      const rolled = rollCheckOf(helper, options.medicineCheck, rule.td, dice, options);
       if (!rolled.ok) return rolled;
       check = rolled.value;
     }
@@ -260,7 +237,12 @@ export function useAntidote(
   helper: WorldlinesCombatant,
   patient: WorldlinesCombatant,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): Result<RecoveryOutcome, "noSuchStatus" | "notActive" | "notEnoughEnergy"> {
+): Result<RecoveryOutcome, "noSuchStatus" | "notActive" | "notEnoughEnergy" | NumberRefusalReason> {
+  const bad =
+    checkCombatant("helper", helper) ??
+    (helper === patient ? undefined : checkCombatant("patient", patient)) ??
+    checkOptions(options);
+  if (bad) return bad;
   if (patient.statuses.poisoned === undefined)
     return refuse("noSuchStatus", { status: "poisoned" });
   if (helper.life !== "active") return refuse("notActive");

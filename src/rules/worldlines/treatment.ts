@@ -6,13 +6,16 @@ import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { diffAll, withoutStatus } from "./changes.ts";
 import type { ActorUpdate } from "./changes.ts";
-import { rollCheck } from "./checks.ts";
+import type { NumberRefusalReason } from "../core/guard.ts";
 import type { CheckResult } from "./checks.ts";
+import { rollCheckOf } from "./internal.ts";
+import { checkCombatant, checkOptions } from "./valid.ts";
 import type { WorldlinesCombatant } from "./model.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
 import type { WorldlinesOptions } from "./options.ts";
 
-export type TreatmentRefusal = "notActive" | "notEnoughEnergy" | "nothingToTreat" | "missingTrait";
+export type TreatmentRefusal =
+  "notActive" | "notEnoughEnergy" | "nothingToTreat" | "missingTrait" | NumberRefusalReason;
 
 export interface TreatmentOutcome {
   readonly check: CheckResult;
@@ -30,12 +33,17 @@ function treat(
   dice: DiceSource,
   options: WorldlinesOptions,
 ): Result<TreatmentOutcome, TreatmentRefusal> {
+  const bad =
+    checkCombatant("helper", helper) ??
+    (helper === patient ? undefined : checkCombatant("patient", patient)) ??
+    checkOptions(options);
+  if (bad) return bad;
   if (helper.life !== "active") return refuse("notActive");
   const cost = options.costs.firstAid;
   if (helper.energy.value < cost) {
     return refuse("notEnoughEnergy", { cost, energy: helper.energy.value });
   }
-  const rolled = rollCheck(helper, options.medicineCheck, td, dice, options);
+  const rolled = rollCheckOf(helper, options.medicineCheck, td, dice, options);
   if (!rolled.ok) return rolled;
   const check = rolled.value;
   const self = helper.id === patient.id;

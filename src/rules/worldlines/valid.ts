@@ -11,10 +11,13 @@ import {
   checkStepDie,
   NUMBER_RULES,
 } from "../core/guard.ts";
-import type { NumberRefusal } from "../core/guard.ts";
+import type { Field, NumberRefusal } from "../core/guard.ts";
 import { isStepDie } from "../core/dice.ts";
 import type { WorldlinesCombatant, WorldlinesWeapon, Zone } from "./model.ts";
 import type { WorldlinesOptions } from "./options.ts";
+
+/** A whole modifier: the Armor bonus adds to a die's faces, so the odds need it whole. */
+const WHOLE_MODIFIER = { ...NUMBER_RULES.modifier, whole: true } as const;
 
 /** Checks one combatant: every number finite, health and Energy in range, dice on the ladder. */
 export function checkCombatant(
@@ -24,33 +27,32 @@ export function checkCombatant(
   const finite = checkAllNumbers(field, actor);
   if (finite) return finite;
   const pools =
-    checkPool(`${field}.health`, actor.health.value, actor.health.max) ??
-    checkPool(`${field}.energy`, actor.energy.value, actor.energy.max) ??
-    // Whole: the armor bonus shifts an exact distribution, which is indexed by whole values.
-    checkNumber(`${field}.armorBonus`, actor.armorBonus, { ...NUMBER_RULES.modifier, whole: true });
+    checkPool([field, "health"], actor.health.value, actor.health.max) ??
+    checkPool([field, "energy"], actor.energy.value, actor.energy.max) ??
+    checkNumber([field, "armorBonus"], actor.armorBonus, WHOLE_MODIFIER);
   if (pools) return pools;
   for (const name in actor.traits) {
     const die = actor.traits[name];
-    if (!isStepDie(die)) return checkStepDie(`${field}.traits.${name}`, die);
+    if (!isStepDie(die)) return checkStepDie([field, "traits", name], die);
   }
   for (const zone in actor.armor) {
     const die = actor.armor[zone as Zone];
     if (die !== null && die !== undefined && !isStepDie(die)) {
-      return checkStepDie(`${field}.armor.${zone}`, die);
+      return checkStepDie([field, "armor", zone], die);
     }
   }
-  const skills = checkAllNumbers(`${field}.skills`, actor.skills, NUMBER_RULES.modifier);
+  const skills = checkAllNumbers([field, "skills"], actor.skills, NUMBER_RULES.modifier);
   if (skills) return skills;
   const s = actor.statuses;
   return (
-    optionalCount(`${field}.critWiden`, actor.critWiden) ??
-    optionalCount(`${field}.headshotWiden`, actor.headshotWiden) ??
-    optionalCount(`${field}.unconsciousMinutes`, actor.unconsciousMinutes) ??
-    optionalCount(`${field}.statuses.bleeding.hpPerTurn`, s.bleeding?.hpPerTurn) ??
-    optionalCount(`${field}.statuses.poisoned.hpPerTurn`, s.poisoned?.hpPerTurn) ??
-    optionalCount(`${field}.statuses.staggered.turnsLeft`, s.staggered?.turnsLeft) ??
-    optionalCount(`${field}.statuses.blinded.turnsLeft`, s.blinded?.turnsLeft ?? undefined) ??
-    optionalCount(`${field}.statuses.exhausted.points`, s.exhausted?.points)
+    optionalCount([field, "critWiden"], actor.critWiden) ??
+    optionalCount([field, "headshotWiden"], actor.headshotWiden) ??
+    optionalCount([field, "unconsciousMinutes"], actor.unconsciousMinutes) ??
+    optionalCount([field, "statuses", "bleeding", "hpPerTurn"], s.bleeding?.hpPerTurn) ??
+    optionalCount([field, "statuses", "poisoned", "hpPerTurn"], s.poisoned?.hpPerTurn) ??
+    optionalCount([field, "statuses", "staggered", "turnsLeft"], s.staggered?.turnsLeft) ??
+    optionalCount([field, "statuses", "blinded", "turnsLeft"], s.blinded?.turnsLeft ?? undefined) ??
+    optionalCount([field, "statuses", "exhausted", "points"], s.exhausted?.points)
   );
 }
 
@@ -58,9 +60,9 @@ export function checkCombatant(
 export function checkWeapon(field: string, weapon: WorldlinesWeapon): NumberRefusal | undefined {
   return (
     checkAllNumbers(field, weapon) ??
-    checkNumber(`${field}.accuracy`, weapon.accuracy ?? 0, NUMBER_RULES.modifier) ??
-    optionalCount(`${field}.critWiden`, weapon.critWiden) ??
-    optionalCount(`${field}.headshotWiden`, weapon.headshotWiden)
+    checkNumber([field, "accuracy"], weapon.accuracy ?? 0, NUMBER_RULES.modifier) ??
+    optionalCount([field, "critWiden"], weapon.critWiden) ??
+    optionalCount([field, "headshotWiden"], weapon.headshotWiden)
   );
 }
 
@@ -83,6 +85,6 @@ export function checkOptions(options: WorldlinesOptions): NumberRefusal | undefi
 }
 
 /** A whole number from 0 up, when present. */
-export function optionalCount(field: string, value: number | undefined): NumberRefusal | undefined {
+export function optionalCount(field: Field, value: number | undefined): NumberRefusal | undefined {
   return value === undefined ? undefined : checkNumber(field, value, NUMBER_RULES.count);
 }

@@ -22,6 +22,8 @@ import type {
   WorldlinesCombatant,
   WorldlinesOptions,
 } from "../../../../rules/worldlines/index.ts";
+import type { NumberRefusalReason } from "../../../../rules/core/guard.ts";
+import type { Result } from "../../../../rules/core/result.ts";
 import { warnRefusal } from "../../../shared/refusal.ts";
 
 /** One line of a status chat card: who lost what to which status, or which status ran out. */
@@ -70,13 +72,19 @@ function tickOf(
 
 function collect(
   combatants: readonly WorldlinesCombatant[],
-  run: (c: WorldlinesCombatant) => TickOutcome,
+  run: (c: WorldlinesCombatant) => Result<TickOutcome, NumberRefusalReason>,
   status: StatusId | null,
 ): EventResult {
   const updates: ActorUpdate[] = [];
   const ticks: StatusTick[] = [];
   for (const combatant of combatants) {
-    const outcome = run(combatant);
+    const ran = run(combatant);
+    if (!ran.ok) {
+      // Bad numbers on the actor (a NaN bleed …): say which, and leave it as it is.
+      warnRefusal((reason) => reason, ran, { name: combatant.name });
+      continue;
+    }
+    const outcome = ran.value;
     if (outcome.update !== null) updates.push(outcome.update);
     const tick = tickOf(combatant, outcome, status);
     if (tick !== null) ticks.push(tick);

@@ -1,0 +1,141 @@
+/**
+ * The Worldlines rules behind the checked entry points, for callers whose numbers are already
+ * checked (an attack's limb check and on-hit statuses, a recovery's check …): the guard runs
+ * once per entry point. Not exported from index.ts: outside the rules, use the checked versions
+ * (checks.ts, statuses.ts).
+ */
+import type { DiceSource, StepDie } from "../core/dice.ts";
+import { ok, refuse } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
+import { withoutStatus } from "./changes.ts";
+import type { StatusApplication, WorldlinesCombatant } from "./model.ts";
+import type { CheckSpec, WorldlinesOptions } from "./options.ts";
+
+export interface CheckResult {
+  readonly die: StepDie;
+  readonly natural: number;
+  readonly bonus: number;
+  readonly total: number;
+  readonly td: number;
+  readonly passed: boolean;
+  readonly criticalFailure: boolean;
+}
+
+/** Reads a check from a natural roll already made (numbers already checked). */
+export function judge(
+  die: StepDie,
+  natural: number,
+  bonus: number,
+  td: number,
+  options: WorldlinesOptions,
+): CheckResult {
+  const criticalFailure = natural <= options.criticalFailureFace;
+  const total = natural + bonus;
+  return {
+    die,
+    natural,
+    bonus,
+    total,
+    td,
+    passed: !criticalFailure && total >= td,
+    criticalFailure,
+  };
+}
+
+/** Rolls a check for an actor already checked; refused when the actor lacks the trait. */
+export function rollCheckOf(
+  actor: WorldlinesCombatant,
+  spec: CheckSpec,
+  td: number,
+  dice: DiceSource,
+  options: WorldlinesOptions,
+): Result<CheckResult, "missingTrait"> {
+  const die = actor.traits[spec.trait];
+  if (die === undefined) return refuse("missingTrait", { trait: spec.trait });
+  const bonus = spec.skill === undefined ? 0 : (actor.skills[spec.skill] ?? 0);
+  return ok(judge(die, dice.roll(die), bonus, td, options));
+}
+
+/** A Spirit check for an actor already checked (every actor has Spirit). */
+export function spiritCheckOf(
+  actor: WorldlinesCombatant,
+  td: number,
+  dice: DiceSource,
+  options: WorldlinesOptions,
+): CheckResult {
+  const spec = options.spiritCheck;
+  const die = actor.traits[spec.trait] ?? actor.traits.spirit;
+  const bonus = spec.skill === undefined ? 0 : (actor.skills[spec.skill] ?? 0);
+  return judge(die, dice.roll(die), bonus, td, options);
+}
+
+/** Puts a status on an actor (numbers already checked). Rolls flash blindness on `dice`. */
+export function putStatus(
+  actor: WorldlinesCombatant,
+  application: StatusApplication,
+  dice: DiceSource,
+  options: WorldlinesOptions,
+): WorldlinesCombatant {
+  const statuses = actor.statuses;
+  switch (application.status) {
+    case "bleeding":
+      return {
+        ...actor,
+        statuses: {
+          ...statuses,
+          bleeding: { hpPerTurn: application.hpPerTurn ?? options.bleedingPerTurn },
+        },
+      };
+    case "poisoned":
+      return {
+        ...actor,
+        statuses: {
+          ...statuses,
+          poisoned: { hpPerTurn: application.hpPerTurn ?? options.poisonPerTurn },
+        },
+      };
+    case "staggered":
+      return {
+        ...actor,
+        statuses: {
+          ...statuses,
+          staggered: { turnsLeft: application.turns ?? options.staggeredTurns },
+        },
+      };
+    case "blinded": {
+      const turns = application.flash === true ? dice.roll(options.flashBlindnessDie) : null;
+      const current = statuses.blinded?.turnsLeft;
+      // A lasting blindness is not shortened by a later flash.
+      const turnsLeft =
+        current === null ? null : turns === null ? null : Math.max(turns, current ?? 0);
+      return { ...actor, statuses: { ...statuses, blinded: { turnsLeft } } };
+    }
+    case "vulnerable":
+      return {
+        ...actor,
+        statuses: { ...statuses, vulnerable: sourceOnly(application.source) },
+      };
+    case "stressed":
+      return { ...actor, statuses: { ...statuses, stressed: sourceOnly(application.source) } };
+    case "exhausted": {
+      // Points stack; a negative application (rest, a cure) takes them off, and at 0 it is gone.
+      const points = (statuses.exhausted?.points ?? 0) + application.points;
+      return {
+        ...actor,
+        statuses:
+          points > 0
+            ? { ...statuses, exhausted: { points } }
+            : withoutStatus(statuses, "exhausted"),
+      };
+    }
+    case "charmed":
+      return {
+        ...actor,
+        statuses: { ...statuses, charmed: { sourceId: application.sourceId } },
+      };
+  }
+}
+
+function sourceOnly(source: string | undefined): { source?: string } {
+  return source === undefined ? {} : { source };
+}
