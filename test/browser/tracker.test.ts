@@ -137,6 +137,8 @@ describe("the combat tracker, two teams mid-round", () => {
     const text = await page.locator(".fray-tracker").innerText();
     expect(text).not.toMatch(/FRAY\.|TYPES\./);
     expect(text).toContain("Sniper");
+    // The GM can simulate from the phase header and from each team's side.
+    expect(await page.locator("[data-action=fraySimulate]").count()).toBe(1 + 2);
   });
 
   it("hides hidden combatants from players and offers them only their own buttons", async () => {
@@ -145,7 +147,11 @@ describe("the combat tracker, two teams mid-round", () => {
     expect(text).not.toContain("Sniper");
     expect(text).toContain("Raider captain");
     expect(
-      await page.locator(".fray-end-phase, .fray-new-team, [data-action=frayEditTeam]").count(),
+      await page
+        .locator(
+          ".fray-end-phase, .fray-new-team, [data-action=frayEditTeam], [data-action=fraySimulate]",
+        )
+        .count(),
     ).toBe(0);
     expect(await page.locator(".fray-end-turn").count()).toBe(1);
   });

@@ -23,6 +23,7 @@ import type { CombatLike, CombatantLike } from "./state.ts";
 import { combatHooks } from "./ruleset-hooks.ts";
 import type { TrackerChip } from "./ruleset-hooks.ts";
 import { createTeam, editTeam, moveCombatant, teamData } from "./teams.ts";
+import { simulateAction, simulateContextOption } from "../simulator/index.ts";
 
 import CombatTracker = foundry.applications.sidebar.tabs.CombatTracker;
 
@@ -411,6 +412,7 @@ export class FrayCombatTracker extends CombatTracker {
       frayStart: FrayCombatTracker.#onStart,
       frayCreateTeam: FrayCombatTracker.#onCreateTeam,
       frayEditTeam: FrayCombatTracker.#onEditTeam,
+      fraySimulate: simulateAction,
       // Core's initiative buttons would re-sort `turns` behind the turn machine's back.
       rollAll: FrayCombatTracker.#onCoreInitiative,
       rollNPC: FrayCombatTracker.#onCoreInitiative,
@@ -450,6 +452,7 @@ export class FrayCombatTracker extends CombatTracker {
           void this.#moveDialog(li.dataset["combatantId"] ?? "");
         },
       },
+      simulateContextOption(this),
       ...options,
     ];
   }
