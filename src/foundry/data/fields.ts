@@ -24,6 +24,12 @@ export function htmlField() {
   return new HTMLField({ required: true, blank: true, initial: "" });
 }
 
+/** A yes/no flag with a default. */
+export function flagField(initial = false) {
+  const { BooleanField } = foundry.data.fields;
+  return new BooleanField({ required: true, initial });
+}
+
 /** A choice among fixed keys, stored as the key. */
 export function choiceField<const T extends string>(choices: readonly T[], initial: T) {
   const { StringField } = foundry.data.fields;

@@ -18,7 +18,7 @@ import { FRESH_TURN } from "../../../rules/dicepool/actions.ts";
 import { NO_POWERS } from "../../../rules/dicepool/model.ts";
 import type { DicepoolSkill, Incapacitation } from "../../../rules/dicepool/model.ts";
 import { DEFAULT_DICEPOOL_OPTIONS } from "../../../rules/dicepool/options.ts";
-import { choiceField, htmlField, integerField } from "../../data/fields.ts";
+import { choiceField, flagField, htmlField, integerField } from "../../data/fields.ts";
 
 /** The shape version of the dice-pool system data; raise it with every change of shape. */
 export const DICEPOOL_SCHEMA_VERSION = 1;
@@ -48,11 +48,6 @@ export const DICEPOOL_WEAPON_KINDS = ["close", "ranged"] as const;
 
 /** Numbers the sheet accepts: ratings well beyond any character, damage beyond any death. */
 export const DICEPOOL_LIMITS = { rating: 20, speed: 100, energy: 999, damage: 9999, wounds: 999 };
-
-function flagField(initial = false) {
-  const { BooleanField } = foundry.data.fields;
-  return new BooleanField({ required: true, initial });
-}
 
 function nullableString() {
   const { StringField } = foundry.data.fields;

@@ -20,7 +20,7 @@ import { FRESH_ACTIONS } from "../../../rules/freelancers/actions.ts";
 import type { ActionKind } from "../../../rules/freelancers/actions.ts";
 import type { FreelancersLife } from "../../../rules/freelancers/model.ts";
 import { SIZE_CLASSES } from "../../../rules/freelancers/options.ts";
-import { choiceField, htmlField, integerField } from "../../data/fields.ts";
+import { choiceField, flagField, htmlField, integerField } from "../../data/fields.ts";
 
 /** The shape version of Freelancers system data; raise it with every change of shape. */
 export const FL_SCHEMA_VERSION = 1;
@@ -221,11 +221,6 @@ export function migrateFlItem(source: Source): Source {
 /* ------------------------------------------------------------------------------------------ */
 /*  Field builders                                                                             */
 /* ------------------------------------------------------------------------------------------ */
-
-function flagField(initial = false) {
-  const { BooleanField } = foundry.data.fields;
-  return new BooleanField({ required: true, initial });
-}
 
 function poolField(initial: number, max: number) {
   const { SchemaField } = foundry.data.fields;

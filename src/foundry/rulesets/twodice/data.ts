@@ -21,7 +21,7 @@ import { FRESH_TURN, parseWeaponType } from "../../../rules/twodice/model.ts";
 import type { ActionKind } from "../../../rules/twodice/model.ts";
 import { DEFAULT_TRAITS } from "../../../rules/twodice/factory.ts";
 import { DEFAULT_TWODICE_OPTIONS } from "../../../rules/twodice/options.ts";
-import { choiceField, htmlField, integerField } from "../../data/fields.ts";
+import { choiceField, flagField, htmlField, integerField } from "../../data/fields.ts";
 
 /** The shape version of two-dice system data. Raise it with every change of shape. */
 export const TWODICE_SCHEMA_VERSION = 1;
@@ -59,11 +59,6 @@ const LIMIT = 99;
 
 function say(key: string, data: Record<string, string> = {}): string {
   return game.i18n?.format(key, data) ?? key;
-}
-
-function flagField(initial = false) {
-  const { BooleanField } = foundry.data.fields;
-  return new BooleanField({ required: true, initial });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -13,7 +13,7 @@ import type { StepDie } from "../../../rules/core/dice.ts";
 import { damageFormula } from "../../../rules/worldlines/attack.ts";
 import { DEFAULT_OPTIONS } from "../../../rules/worldlines/options.ts";
 import type { RangeBand, Stance, Zone } from "../../../rules/worldlines/model.ts";
-import { choiceField, htmlField, integerField } from "../../data/fields.ts";
+import { choiceField, flagField, htmlField, integerField } from "../../data/fields.ts";
 import { storageFields, wireSystemModels } from "../../data/migrate.ts";
 import { formulaLimitMessage } from "../../shared/refusal.ts";
 
@@ -191,11 +191,6 @@ function poolField(initial: number) {
     value: integerField(initial, { min: 0, max: LIMITS.resource }),
     max: integerField(initial, { min: 0, max: LIMITS.resource }),
   });
-}
-
-function flagField(initial = false) {
-  const { BooleanField } = foundry.data.fields;
-  return new BooleanField({ required: true, initial });
 }
 
 function shortText(initial = "") {

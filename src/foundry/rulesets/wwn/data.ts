@@ -22,7 +22,7 @@ import { cachedFormula } from "../../../rules/core/formula.ts";
 import { FRESH_ACTIONS } from "../../../rules/wwn/actions.ts";
 import { ATTRIBUTES } from "../../../rules/wwn/model.ts";
 import type { Attribute, WwnLife } from "../../../rules/wwn/model.ts";
-import { choiceField, htmlField, integerField } from "../../data/fields.ts";
+import { choiceField, flagField, htmlField, integerField } from "../../data/fields.ts";
 import { storageFields, wireSystemModels } from "../../data/migrate.ts";
 import { formulaLimitMessage } from "../../shared/refusal.ts";
 
@@ -120,11 +120,6 @@ function validateDamage(value: unknown): void {
 /* ------------------------------------------------------------------------------------------ */
 /*  Field builders                                                                             */
 /* ------------------------------------------------------------------------------------------ */
-
-function flagField(initial = false) {
-  const { BooleanField } = foundry.data.fields;
-  return new BooleanField({ required: true, initial });
-}
 
 function nullableId() {
   const { StringField } = foundry.data.fields;
