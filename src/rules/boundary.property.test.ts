@@ -717,6 +717,7 @@ const NOT_YET_GUARDED = {
     "makeTwodiceCombatant",
     "makeTwodiceWeapon",
     "twodiceTeamTotal",
+    "surpriseBonusOf",
     "twodiceRoundPlan",
     "loadedAmmo",
     "parseWeaponType",

@@ -72,6 +72,7 @@ export async function twodiceActorSheetContext(
       value: system.traits[t],
     })),
     unarmedDefense: system.unarmedDefense,
+    surpriseBonus: system.surpriseBonus,
     circles,
     offTrack,
     incapacitated: isIncapacitated(me.wounds, toughness),
