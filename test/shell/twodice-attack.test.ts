@@ -127,6 +127,53 @@ describe("a melee attack met by a counterattack", () => {
   });
 });
 
+describe("the counterattack's dice", () => {
+  it("join the card's rolls, and Dice So Nice throws them to whom the card is whispered", async () => {
+    const thrown: { faces: number[]; whisper: unknown; blind: unknown }[] = [];
+    const g = globalThis as unknown as { game: Record<string, unknown> };
+    g.game["dice3d"] = {
+      showForRoll(roll: { dice: { results: { result: number }[] }[] }, ...rest: unknown[]) {
+        thrown.push({
+          faces: roll.dice.flatMap((d) => d.results.map((r) => r.result)),
+          whisper: rest[2],
+          blind: rest[3],
+        });
+        return Promise.resolve(true);
+      },
+    };
+    try {
+      const kara = await createActor({
+        name: "Kara",
+        type: "character",
+        ownership: { [PLAYER.id]: 3 },
+        items: [SWORD],
+      });
+      const brute = await createActor({
+        name: "Brute",
+        type: "character",
+        ownership: { [PLAYER2.id]: 3 },
+        items: [{ ...SWORD, name: "Club" }],
+      });
+      dice(3, 11);
+      fake.setUser(PLAYER.id);
+      const id = await workflow.declareTwodiceAttack(kara, item(kara, "Sword"), brute);
+      // The GM whispers the card to itself (a GM roll), as a roll mode would.
+      await fake.as(GM.id, () => messageOf(id).update({ whisper: [GM.id] } as never));
+      dice(13, 2);
+      await fake.as(PLAYER2.id, () => workflow.pressTwodiceCard(messageOf(id), "counter"));
+      const rolls = (messageOf(id) as unknown as { rolls: { total: number }[] }).rolls;
+      // Kara's black and white, then the Brute's black and white: four rolls, every die shown.
+      expect(rolls.map((r) => r.total)).toEqual([3, 11, 13, 2]);
+      expect(thrown).toEqual([
+        { faces: [13], whisper: [GM.id], blind: false },
+        { faces: [2], whisper: [GM.id], blind: false },
+      ]);
+    } finally {
+      Reflect.deleteProperty(g.game, "dice3d");
+    }
+  });
+});
+
 describe("armor layers", () => {
   it("a white die above a layer's Coverage bypasses it; a sealed layer still protects", async () => {
     const kara = await createActor({

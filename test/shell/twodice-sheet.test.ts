@@ -186,9 +186,32 @@ describe("the dice", () => {
       lastMessage() as unknown as { rolls: { dice: { options: Record<string, unknown> }[] }[] }
     ).rolls;
     expect(rolls).toHaveLength(2);
-    expect(
-      rolls.map((r) => (r.dice[0]?.options["appearance"] as { background: string }).background),
-    ).toEqual(["#111111", "#f5f5f0"]);
+    // The shape Dice So Nice v5 reads from a die term: options.appearance with a "custom"
+    // colorset and its colours (body, numbers, outline, edge), no texture over them.
+    expect(rolls.map((r) => r.dice[0]?.options)).toEqual([
+      {
+        flavor: "black",
+        appearance: {
+          colorset: "custom",
+          background: "#111111",
+          foreground: "#ffffff",
+          outline: "#000000",
+          edge: "#111111",
+          texture: "none",
+        },
+      },
+      {
+        flavor: "white",
+        appearance: {
+          colorset: "custom",
+          background: "#f5f5f0",
+          foreground: "#111111",
+          outline: "#ffffff",
+          edge: "#f5f5f0",
+          texture: "none",
+        },
+      },
+    ]);
   });
 });
 

@@ -473,22 +473,46 @@ export function refereeTwodiceCard(
       stage: "resolved",
       resolution: resolved.resolution,
     };
+    // The counterattack's dice join the message's rolls: every die the card shows is one of
+    // them, so roll modes and Dice So Nice treat them like the attack's (core's ChatMessage
+    // stores each Roll as its JSON, the terms' options with it).
+    const rolls =
+      resolved.rolls.length === 0 ? {} : { rolls: [...message.rolls, ...resolved.rolls] };
     await message.update({
       content: await renderCard(done),
       ...cardUpdate(done),
       ...stepDoneUpdate("resolve"),
-    });
-    showDice(resolved.rolls);
+      ...rolls,
+    } as never);
+    showDice(message, resolved.rolls);
     return { ok: true };
   });
 }
 
-/** Throws the counterattack's dice with Dice So Nice, when it is installed (the card shows them). */
-function showDice(rolls: readonly Roll[]): void {
+/**
+ * Throws the counterattack's dice with Dice So Nice, when it is installed: it animates the rolls
+ * of a new message only, and these joined the card later. They are shown to whom the card is
+ * shown (its whisper and blind, as the roll mode set them).
+ */
+function showDice(message: ChatMessage.Implementation, rolls: readonly Roll[]): void {
   const dice3d = (
-    game as { dice3d?: { showForRoll(roll: Roll, user?: unknown, sync?: boolean): unknown } }
+    game as {
+      dice3d?: {
+        showForRoll(
+          roll: Roll,
+          user?: unknown,
+          sync?: boolean,
+          whisper?: readonly unknown[] | null,
+          blind?: boolean,
+          messageId?: string | null,
+        ): unknown;
+      };
+    }
   ).dice3d;
-  for (const roll of rolls) void dice3d?.showForRoll(roll, game.user, true);
+  const whisper = message.whisper.length > 0 ? [...message.whisper] : null;
+  for (const roll of rolls) {
+    void dice3d?.showForRoll(roll, game.user, true, whisper, message.blind, message.id);
+  }
 }
 
 /** A card button pressed on any client: the request goes to the active GM. */
