@@ -158,7 +158,7 @@ describe("the counterattack's dice", () => {
       fake.setUser(PLAYER.id);
       const id = await workflow.declareTwodiceAttack(kara, item(kara, "Sword"), brute);
       // The GM whispers the card to itself (a GM roll), as a roll mode would.
-      await fake.as(GM.id, () => messageOf(id).update({ whisper: [GM.id] } as never));
+      await fake.as(GM.id, () => messageOf(id).update({ whisper: [GM.id] }));
       dice(13, 2);
       await fake.as(PLAYER2.id, () => workflow.pressTwodiceCard(messageOf(id), "counter"));
       const rolls = (messageOf(id) as unknown as { rolls: { total: number }[] }).rolls;

@@ -483,7 +483,7 @@ export function refereeTwodiceCard(
       ...cardUpdate(done),
       ...stepDoneUpdate("resolve"),
       ...rolls,
-    } as never);
+    });
     showDice(message, resolved.rolls);
     return { ok: true };
   });
