@@ -44,7 +44,15 @@ export function twodiceMemberChips(actor: Actor.Implementation): TrackerChip[] {
   const flag = (on: boolean, label: string) => {
     if (on) chips.push({ label, on: true, hint: "", flag: true });
   };
-  flag(turn.waiting !== null, "FRAY.Twodice.Tracker.Waiting");
+  // Waiting: the hover text names the action it may cut in with.
+  if (turn.waiting !== null) {
+    chips.push({
+      label: "FRAY.Twodice.Tracker.Waiting",
+      on: true,
+      hint: `FRAY.Twodice.Action.${turn.waiting}`,
+      flag: true,
+    });
+  }
   flag(turn.aiming, "FRAY.Twodice.Tracker.Aiming");
   flag(turn.moving, "FRAY.Twodice.Tracker.Moving");
   flag(turn.actionOwed, "FRAY.Twodice.Tracker.Owed");

@@ -78,7 +78,7 @@ export async function openTwodiceAttack(
   const defender = combatantNow(target);
   const weapon = toTwodiceWeapon(weaponItem);
   const gm = game.user?.isGM === true;
-  const measured = canvasDistance(actor, target);
+  const measured = canvasDistance(actor, target, "m");
   const inputOf = (choices: Choices): AttackInput => ({
     attacker,
     defender,

@@ -143,6 +143,11 @@ export interface TwodiceAttackIntent {
   readonly cover?: readonly number[];
   readonly distance?: number;
   readonly hidden?: boolean;
+  /**
+   * A waiting attacker cuts in, out of its side's turn: the attack goes before the event it
+   * answers when it is the action it declared, after it otherwise (the card says which).
+   */
+  readonly cutIn?: boolean;
 }
 
 const AWARENESS: readonly Awareness[] = ["aware", "unaware", "ignores"];
@@ -219,13 +224,15 @@ async function declare(
   if (attackerActor === null || !owns(attackerActor, sender)) return refuse("notAllowed");
   if (target === null) return refuse("noTarget");
   if (weaponItem?.type !== "weapon") return refuse("notAWeapon");
-  if (!sender.isGM && !isActorsTurn(attackerActor)) return refuse("notYourTurn");
+  const cutIn = intent.cutIn === true;
+  // A waiting character cuts in whenever something happens; anyone else acts in its side's turn.
+  if (!sender.isGM && !cutIn && !isActorsTurn(attackerActor)) return refuse("notYourTurn");
 
   const tracked = inStartedCombat(attackerActor);
   const attacker = combatantNow(attackerActor);
   const defender = combatantNow(target);
   const weapon = toTwodiceWeapon(weaponItem);
-  const situation = situationOf(intent, sender.isGM, canvasDistance(attackerActor, target));
+  const situation = situationOf(intent, sender.isGM, canvasDistance(attackerActor, target, "m"));
   const input: AttackInput = { attacker, defender, weapon, situation };
 
   // Everything that may refuse, before a die is rolled.
@@ -237,7 +244,8 @@ async function declare(
   if (!odds.ok) return odds;
   const kind =
     intent.mode === "auto" ? "autoFire" : weapon.kind === "melee" ? "meleeAttack" : "rangedAttack";
-  const acted = takeAction(attacker.turn, { kind, defense: weapon.defense });
+  if (cutIn && !tracked) return refuse("notInCombat");
+  const acted = takeAction(attacker.turn, { kind, defense: weapon.defense }, cutIn);
   if (!acted.ok) return acted;
 
   const { shots, rolls } = await rollShots(intent.mode, weapon);
@@ -282,6 +290,7 @@ async function declare(
     reads: attacks.map((a) => ({ black: a.black, white: a.white, hit: a.hit })),
     emptied: "emptied" in declared.value ? declared.value.emptied : false,
     canCounter,
+    timing: acted.value.timing,
     resolution: null,
   };
   const data = {
