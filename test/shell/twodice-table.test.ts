@@ -5,71 +5,47 @@
  * CONFIG.Dice.randomUniform, and each refusal is seen to write nothing.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
+import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
-import { installTableFakes } from "../fake-foundry/table.ts";
-import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Actions from "../../src/foundry/rulesets/twodice/actions.ts";
 import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/workflow.ts";
+import { twodiceWorld } from "./twodice.support.ts";
+import type { TwodiceWorld } from "./twodice.support.ts";
 
+let world: TwodiceWorld;
 let fake: FakeFoundry;
 let actions: typeof Actions;
 let workflow: typeof Workflow;
 let whenIdle: () => Promise<void>;
 
-let queue: number[] = [];
-function dice(...faces: number[]): void {
-  queue = [...faces];
-}
-
 beforeAll(async () => {
-  fake = installFakeFoundry({
-    users: [GM, PLAYER, PLAYER2],
-    settings: { "fray.ruleset": "twodice", "fray.turnStrictness": "strict" },
-    random: () => {
-      const next = queue.shift();
-      if (next === undefined) throw new Error("the test gave no die for this roll");
-      return (next - 0.5) / 20;
-    },
-  });
-  installTableFakes(fake);
-  await import("../../src/fray.ts");
-  await fake.hooks.callAsync("init");
+  world = await twodiceWorld({ "fray.turnStrictness": "strict" });
+  fake = world.fake;
   actions = await import("../../src/foundry/rulesets/twodice/actions.ts");
   workflow = await import("../../src/foundry/rulesets/twodice/attack/workflow.ts");
   ({ whenIdle } = await import("../../src/foundry/combat/actions.ts"));
 });
 
 beforeEach(() => {
-  fake.setUser(GM.id);
-  fake.notifications.length = 0;
-  queue = [];
+  world.reset();
 });
 
-type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
 interface System {
   wounds: { marked: number[] };
   turn: { acted: boolean; waiting: string | null; readied: string | null };
 }
 
-async function createActor(source: Record<string, unknown>): Promise<Actor.Implementation> {
-  const Actor = fake.CONFIG["Actor"]?.documentClass;
-  const actor = await fake.as(GM.id, () => Actor?.create(source));
-  if (!actor) throw new Error("actor not created");
-  return actor as unknown as Actor.Implementation;
-}
-const system = (actor: Actor.Implementation) =>
-  (actor as unknown as Doc).system as unknown as System;
-const item = (actor: Actor.Implementation, name: string) => {
-  const found = (actor as unknown as Doc).items.contents.find((i) => i.name === name);
-  if (!found) throw new Error(`no item ${name}`);
-  return found as unknown as Item.Implementation;
+const createActor = (source: Record<string, unknown>) => world.createActor(source);
+const system = (actor: Actor.Implementation) => (actor as unknown as { system: System }).system;
+const item = (actor: Actor.Implementation, name: string) => world.item(actor, name);
+const dice = (...faces: number[]) => {
+  world.dice(...faces);
 };
 const messages = () => fake.game.messages.contents as unknown as ChatMessage.Implementation[];
 const lastMessage = () => messages().at(-1) as ChatMessage.Implementation;
 const rollTotals = (message: ChatMessage.Implementation) =>
   (message as unknown as { rolls: { total: number }[] }).rolls.map((r) => r.total);
-const warnings = () => fake.notifications.map((n) => n.message);
+const warnings = () => world.warnings();
 
 /** A started combat of these actors, the players' side first; core's `game.combat` is it. */
 async function startedCombat(actors: Actor.Implementation[]) {

@@ -106,5 +106,10 @@ export async function openTwodiceAttack(
     odds: (c) => twodiceOddsPanel(inputOf(c)),
   });
   if (choices === null) return null;
-  return declareTwodiceAttack(actor, weaponItem, target, choices);
+  // A waiting character's attack cuts in (out of its side's turn, before or after what it answers).
+  const cutIn = attacker.turn.waiting !== null;
+  return declareTwodiceAttack(actor, weaponItem, target, {
+    ...choices,
+    ...(cutIn ? { cutIn } : {}),
+  });
 }
