@@ -6,41 +6,30 @@
  * full Auto running dry. Every die is fixed through CONFIG.Dice.randomUniform.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
+import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
-import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/workflow.ts";
+import { twodiceWorld } from "./twodice.support.ts";
+import type { TwodiceWorld } from "./twodice.support.ts";
 
+let world: TwodiceWorld;
 let fake: FakeFoundry;
 let workflow: typeof Workflow;
 
-let queue: number[] = [];
 /** The next d20 faces, in the order they are rolled (black, white, black, white …). */
 function dice(...faces: number[]): void {
-  queue = [...faces];
+  world.dice(...faces);
 }
 
 beforeAll(async () => {
-  fake = installFakeFoundry({
-    users: [GM, PLAYER, PLAYER2],
-    settings: { "fray.ruleset": "twodice" },
-    random: () => {
-      const next = queue.shift();
-      if (next === undefined) throw new Error("the test gave no die for this roll");
-      return (next - 0.5) / 20;
-    },
-  });
-  installTableFakes(fake);
-  await import("../../src/fray.ts");
-  await fake.hooks.callAsync("init");
+  world = await twodiceWorld();
+  fake = world.fake;
   workflow = await import("../../src/foundry/rulesets/twodice/attack/workflow.ts");
 });
 
 beforeEach(() => {
-  fake.setUser(GM.id);
-  fake.notifications.length = 0;
-  queue = [];
+  world.reset();
 });
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
@@ -49,26 +38,17 @@ type System = {
   turn: { acted: boolean };
 };
 
-async function createActor(source: Record<string, unknown>): Promise<Actor.Implementation> {
-  const Actor = fake.CONFIG["Actor"]?.documentClass;
-  const actor = await fake.as(GM.id, () => Actor?.create(source));
-  if (!actor) throw new Error("actor not created");
-  return actor as unknown as Actor.Implementation;
-}
+const createActor = (source: Record<string, unknown>) => world.createActor(source);
 
 const system = (actor: Actor.Implementation) =>
   (actor as unknown as Doc).system as unknown as System;
-const item = (actor: Actor.Implementation, name: string) => {
-  const found = (actor as unknown as Doc).items.contents.find((i) => i.name === name);
-  if (!found) throw new Error(`no item ${name}`);
-  return found as unknown as Item.Implementation;
-};
+const item = (actor: Actor.Implementation, name: string) => world.item(actor, name);
 const messageOf = (id: string | null) => {
   const message = fake.game.messages.get(id ?? "");
   if (!message) throw new Error("no card");
   return message as unknown as ChatMessage.Implementation;
 };
-const warnings = () => fake.notifications.map((n) => n.message);
+const warnings = () => world.warnings();
 
 const SWORD = {
   name: "Sword",
@@ -240,7 +220,7 @@ describe("full Auto", () => {
     fake.setUser(PLAYER.id);
     const carbine = item(gunner, "Carbine");
     const id = await workflow.declareTwodiceAttack(gunner, carbine, target, { mode: "auto" });
-    expect(queue).toEqual([]);
+    expect(world.diceLeft()).toEqual([]);
     const card = messageOf(id);
     expect(card.content).toContain("black 17 is above 13, the magazine is empty");
     expect(card.content.match(/data-attack="/g)).toHaveLength(1);

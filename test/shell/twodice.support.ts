@@ -13,6 +13,8 @@ export interface TwodiceWorld {
   readonly fake: FakeFoundry;
   /** Queues the next d20 faces; a roll the test gave no die for throws. */
   dice(...faces: number[]): void;
+  /** The queued faces not rolled yet. */
+  diceLeft(): number[];
   /** Back to the GM, no notifications, no dice queued (for beforeEach). */
   reset(): void;
   /** An actor the GM creates from `source`. */
@@ -43,6 +45,7 @@ export async function twodiceWorld(settings: Record<string, unknown> = {}): Prom
     dice(...faces) {
       queue = [...faces];
     },
+    diceLeft: () => [...queue],
     reset() {
       fake.setUser(GM.id);
       fake.notifications.length = 0;
