@@ -365,6 +365,120 @@ const OTHER_INITIATIVE: Record<string, () => void> = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Two-dice game: every entry point that reads numbers from outside (sheets, dice, the GM's calls)
+
+const tdKara = twodice.makeTwodiceCombatant({
+  id: "kara",
+  traits: { agility: 11, toughness: 8, perception: 10, stealth: 9, medicine: 12 },
+  unarmedDefense: 3,
+  armor: [{ id: "vest", name: "Vest", coverage: 12, protection: 4 }],
+  wounds: { marked: [3, 6], bleedingStopped: false, medicalBonus: 2 },
+  turn: { ...twodice.FRESH_TURN, meleeDefense: 5 },
+});
+const tdBrute = twodice.makeTwodiceCombatant({
+  id: "brute",
+  traits: { agility: 9, toughness: 10, perception: 8, stealth: 7, medicine: 4 },
+  unarmedDefense: 4,
+  armor: [
+    { id: "coat", name: "Coat", coverage: 9, protection: 2 },
+    { id: "suit", name: "Suit", coverage: 20, protection: 1 },
+  ],
+  wounds: { marked: [8], bleedingStopped: false, medicalBonus: 0 },
+  turn: { ...twodice.FRESH_TURN, meleeDefense: 2 },
+});
+const tdSword = twodice.makeTwodiceWeapon({ id: "sword", attack: 12, defense: 6, damage: 3 });
+const tdRifle = twodice.makeTwodiceWeapon({
+  id: "rifle",
+  kind: "ranged",
+  attack: 13,
+  defense: 8,
+  damage: 5,
+  range: 4,
+  type: { kind: "auto", threshold: 13 },
+  ammo: { rounds: 0, empty: false, fresh: false },
+});
+const tdMelee = { attacker: tdKara, defender: tdBrute, weapon: tdSword, situation: {} };
+const tdRanged = {
+  attacker: tdKara,
+  defender: tdBrute,
+  weapon: tdRifle,
+  situation: { distance: 30, targetModifier: -2, cover: [3, 1], moved: false },
+};
+const tdDice = { black: 7, white: 14 };
+
+/** A property of `guards` for the table below. */
+function tdProperty<T>(valid: T, call: (input: T) => unknown, runs?: number): () => void {
+  return () => {
+    guards(valid, call, runs);
+  };
+}
+
+const TWODICE: Record<string, () => void> = {
+  checkCombatant: tdProperty(tdKara, (c) => twodice.checkCombatant(c, "kara")),
+  checkWeapon: tdProperty(tdRifle, (w) => twodice.checkWeapon(w)),
+  checkAttackInput: tdProperty(tdRanged, (input) => twodice.checkAttackInput(input)),
+  attackSetup: tdProperty(tdRanged, (input) => twodice.attackSetup(input)),
+  attackOdds: () => {
+    guards(tdMelee, (input) => twodice.attackOdds(input), 60);
+    guards(tdRanged, (input) => twodice.attackOdds(input), 60);
+  },
+  hitOdds: tdProperty({ value: 12, defense: 6 }, (x) => twodice.hitOdds(x.value, x.defense)),
+  resolveAttack: () => {
+    guards({ input: tdMelee, dice: tdDice }, (x) => twodice.resolveAttack(x.input, x.dice));
+    guards({ input: tdRanged, dice: tdDice }, (x) => twodice.resolveAttack(x.input, x.dice));
+  },
+  resolveAutoFire: tdProperty(
+    { input: tdRanged, shots: [{ dice: tdDice }, { dice: { black: 3, white: 9 } }] },
+    (x) => twodice.resolveAutoFire(x.input, x.shots),
+  ),
+  resolveExchange: tdProperty(
+    { input: tdMelee, dice: tdDice, counter: { weapon: tdSword, dice: { black: 11, white: 2 } } },
+    (x) => twodice.resolveExchange(x.input, x.dice, x.counter),
+  ),
+  beyondRangePenalty: tdProperty({ step: 7, range: 4 }, (x) =>
+    twodice.beyondRangePenalty(x.step, x.range),
+  ),
+  rangeStep: tdProperty({ meters: 60 }, (x) => twodice.rangeStep(x.meters)),
+  checkDice: tdProperty(tdDice, (d) => twodice.checkDice(d, 20)),
+  rollCheck: tdProperty({ value: 10, dice: tdDice }, (x) => twodice.rollCheck(x.value, x.dice)),
+  resolveSneak: tdProperty(
+    {
+      perception: 12,
+      stealth: 4,
+      distance: 10,
+      moved: 0,
+      dice: { black: 7, white: 15 },
+      locateDice: { black: 9, white: 18 },
+    },
+    (input) => twodice.resolveSneak(input),
+  ),
+  takeAction: tdProperty({ turn: tdKara.turn, defense: 6 }, (x) =>
+    twodice.takeAction(x.turn, { kind: "meleeAttack", defense: x.defense }),
+  ),
+  wait: tdProperty({ turn: tdKara.turn }, (x) => twodice.wait(x.turn, "meleeAttack")),
+  rollWithIt: tdProperty({ turn: tdKara.turn }, (x) => twodice.rollWithIt(x.turn)),
+  counterattack: tdProperty({ turn: tdBrute.turn, defense: 6 }, (x) =>
+    twodice.counterattack(x.turn, x.defense),
+  ),
+  checkWounds: tdProperty(tdKara.wounds, (w) => twodice.checkWounds(w)),
+  aftermath: tdProperty({ wounds: tdKara.wounds, toughness: 8 }, (x) =>
+    twodice.aftermath(x.wounds, x.toughness),
+  ),
+  treatWounds: tdProperty({ wounds: tdKara.wounds, value: 12, dice: tdDice }, (x) =>
+    twodice.treatWounds(x.wounds, x.value, x.dice),
+  ),
+  recover: tdProperty({ wounds: tdKara.wounds, toughness: 8, dice: { black: 11, white: 4 } }, (x) =>
+    twodice.recover(x.wounds, x.toughness, x.dice),
+  ),
+  surpriseBonusOf: tdProperty({ surpriseBonus: 2, incapacitated: false }, (m) =>
+    twodice.surpriseBonusOf(m),
+  ),
+  checkTwodiceOptions: tdProperty(twodice.DEFAULT_TWODICE_OPTIONS, (o) =>
+    twodice.checkTwodiceOptions(o),
+  ),
+};
+
+// ---------------------------------------------------------------------------------------------
 // Core: formulas and the guard itself
 
 const CORE: Record<string, () => void> = {
@@ -411,6 +525,7 @@ describe("the engine boundary refuses NaN, ±Infinity and out-of-range numbers",
     worldlines: WORLDLINES,
     wwn: WWN,
     initiative: OTHER_INITIATIVE,
+    twodice: TWODICE,
     core: CORE,
   })) {
     for (const [name, property] of Object.entries(table)) {
@@ -691,67 +806,52 @@ const NOT_YET_GUARDED = {
     "scorePool",
     "staticHits",
   ]),
+  // The two-dice game's entry points have their properties above (TWODICE). What is left takes
+  // no number from outside, or is a step of an entry point that has checked its numbers first:
   twodice: new Set([
-    "afterAutoTurn",
-    "afterSingleShot",
-    "autoEmpties",
-    "checkCanFire",
-    "reload",
-    "attackSetup",
-    "autoFireNeedsSecond",
-    "checkAttackInput",
-    "checkCombatant",
-    "checkWeapon",
-    "coverPenalty",
-    "damageLeft",
-    "damageOf",
-    "meleeDefense",
-    "resolveAttack",
-    "resolveAutoFire",
-    "resolveExchange",
-    "shootsWithDefense",
-    "struckLayers",
-    "attackUpdates",
-    "diffCombatant",
-    "diffWeapon",
+    // builders of defaults and state, and outcomes as document changes (numbers copied, none made)
     "makeTwodiceCombatant",
     "makeTwodiceWeapon",
-    "twodiceTeamTotal",
-    "twodiceRoundPlan",
-    "loadedAmmo",
-    "parseWeaponType",
-    "trait",
-    "attackOdds",
-    "hitOdds",
-    "checkTwodiceOptions",
     "withTwodiceOptions",
-    "beyondRangePenalty",
-    "rangeStep",
-    "stepForDistance",
-    "checkDice",
-    "damageDigit",
-    "dieHits",
-    "dieSucceeds",
-    "readCheck",
-    "resolveSneak",
-    "rollCheck",
-    "counterattack",
+    "loadedAmmo",
+    "parseWeaponType", // reads a string, refuses a bad one by name
+    "trait",
+    "diffCombatant",
+    "diffWeapon",
+    "attackUpdates",
+    "twodiceRoundPlan",
+    // turn bookkeeping on flags and ids (TurnState's one number, meleeDefense, is checked by
+    // takeAction and checkCombatant)
     "mayAct",
-    "moveDistance",
-    "movesAtTurnEnd",
     "nextTurn",
-    "rollWithIt",
-    "takeAction",
-    "wait",
-    "aftermath",
-    "bleed",
-    "checkWounds",
+    "movesAtTurnEnd",
+    // ammunition on a weapon checkWeapon has passed (resolveAttack, resolveAutoFire, reload)
+    "checkCanFire",
+    "reload",
+    "afterSingleShot",
+    "autoEmpties",
+    "afterAutoTurn",
+    "autoFireNeedsSecond",
+    // steps of resolveAttack / attackOdds / resolveSneak, after checkAttackInput or checkDice
+    "meleeDefense",
+    "coverPenalty",
+    "shootsWithDefense",
+    "struckLayers",
+    "damageOf",
+    "damageLeft",
+    "stepForDistance", // rangeStep is its guarded form
+    "dieSucceeds",
+    "dieHits",
+    "damageDigit",
+    "readCheck", // rollCheck is its guarded form
+    "moveDistance",
+    "twodiceTeamTotal", // twodiceInitiative checks the d20 and every bonus first
+    // the wound track after checkWounds (aftermath, treatWounds, recover check first)
+    "woundCircle",
+    "markWound",
     "highestWound",
     "isIncapacitated",
-    "markWound",
-    "recover",
-    "treatWounds",
-    "woundCircle",
+    "bleed",
   ]),
 };
 
@@ -767,7 +867,7 @@ describe("every exported rules function is a checked entry point or says why not
     ["wwn", wwn, WWN],
     ["freelancers", freelancers, {}],
     ["dicepool", dicepool, OTHER_INITIATIVE],
-    ["twodice", twodice, OTHER_INITIATIVE],
+    ["twodice", twodice, { ...OTHER_INITIATIVE, ...TWODICE }],
   ] as const) {
     it(ruleset, () => {
       const unaccounted = exportedFunctions(module).filter(
@@ -784,6 +884,9 @@ describe("every exported rules function is a checked entry point or says why not
     }
     for (const name of Object.keys(WWN)) {
       expect(NOT_YET_GUARDED.wwn.has(name), name).toBe(false);
+    }
+    for (const name of Object.keys(TWODICE)) {
+      expect(NOT_YET_GUARDED.twodice.has(name), name).toBe(false);
     }
   });
 });

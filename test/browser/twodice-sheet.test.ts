@@ -80,6 +80,7 @@ describe("the two-dice character sheet, rendered in Chromium", () => {
       system: {
         traits: { agility: 12, toughness: 8, perception: 13, stealth: 9, medicine: 11 },
         unarmedDefense: 4,
+        surpriseBonus: 1,
         wounds: { marked: [3, 6, 9], medicalBonus: 5 },
         turn: { acted: true, aiming: true },
         biography: "<p>Courier on the northern routes.</p>",
@@ -152,14 +153,28 @@ describe("the two-dice character sheet, rendered in Chromium", () => {
     expect(marked).toBe("rgb(179, 52, 43)");
   });
 
-  it("offers Recovery and Medicine, and shows the Medicine bonus", async () => {
+  it("offers Recovery and Medicine, Bleed for a wound above Toughness, and the Medicine bonus", async () => {
     await expect(page.locator(".td-heal button").allInnerTexts()).resolves.toEqual([
       "Recovery",
       "Medicine",
+      "Bleed",
     ]);
     await expect(page.locator(".td-heal .fray-chip").first().innerText()).resolves.toBe(
       "Medicine bonus +5",
     );
+  });
+
+  it("offers Sneak with its meters, Ready on ranged weapons only, and the surprise bonus", async () => {
+    await expect(page.locator(".td-turn button.td-sneak").innerText()).resolves.toBe("Sneak");
+    await expect(page.locator(".td-turn input.td-sneak-moved").inputValue()).resolves.toBe("0");
+    await expect(page.locator(".td-weapon button.td-ready").count()).resolves.toBe(2);
+    const machete = page.locator(".td-weapon", { hasText: "Machete" });
+    await expect(machete.locator("button.td-ready").count()).resolves.toBe(0);
+    await expect(page.locator("input[name='system.surpriseBonus']").inputValue()).resolves.toBe(
+      "1",
+    );
+    // No Cut in: the action is spent, nothing is waiting.
+    await expect(page.locator("button.td-cutin").count()).resolves.toBe(0);
   });
 
   it("shows the action spent, and Auto and an urgent Reload on the empty carbine", async () => {

@@ -12,6 +12,11 @@ export class Collection<V> extends Map<string, V> {
     return this.contents.find(predicate);
   }
 
+  /** Core's `Collection#some`: whether any value passes the test. */
+  some(predicate: (value: V) => boolean): boolean {
+    return this.contents.some(predicate);
+  }
+
   map<T>(transform: (value: V) => T): T[] {
     return this.contents.map(transform);
   }

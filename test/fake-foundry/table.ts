@@ -1,7 +1,7 @@
 /**
  * What the Worldlines table (attack cards, statuses) needs of Foundry on top of the base fake,
  * installed by `installTableFakes(fake)` after `installFakeFoundry()`:
- * - ChatMessage: `rolls`, `content`, `getSpeaker`,
+ * - ChatMessage: `rolls`, `content`, `whisper`, `blind`, `getSpeaker`,
  *   `applyRollMode` (whisper / blind as core sets them);
  * - `foundry.applications.handlebars.renderTemplate` with the real handlebars package, the real
  *   template files, and core's `localize` / `eq` helpers;
@@ -66,6 +66,18 @@ export function installTableFakes(fake: FakeFoundry) {
     Object.defineProperty(cls.prototype, "rolls", {
       get(this: { _source: Record<string, unknown> }) {
         return (this._source["rolls"] as unknown[] | undefined) ?? [];
+      },
+    });
+    // Core's ChatMessage schema: `whisper` (the recipients' user ids, [] for everyone) and
+    // `blind` (hidden from its own author), as the roll mode set them.
+    Object.defineProperty(cls.prototype, "whisper", {
+      get(this: { _source: Record<string, unknown> }) {
+        return (this._source["whisper"] as string[] | undefined) ?? [];
+      },
+    });
+    Object.defineProperty(cls.prototype, "blind", {
+      get(this: { _source: Record<string, unknown> }) {
+        return this._source["blind"] === true;
       },
     });
     Object.defineProperty(cls.prototype, "content", {

@@ -6,41 +6,30 @@
  * full Auto running dry. Every die is fixed through CONFIG.Dice.randomUniform.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
+import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
-import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/workflow.ts";
+import { twodiceWorld } from "./twodice.support.ts";
+import type { TwodiceWorld } from "./twodice.support.ts";
 
+let world: TwodiceWorld;
 let fake: FakeFoundry;
 let workflow: typeof Workflow;
 
-let queue: number[] = [];
 /** The next d20 faces, in the order they are rolled (black, white, black, white …). */
 function dice(...faces: number[]): void {
-  queue = [...faces];
+  world.dice(...faces);
 }
 
 beforeAll(async () => {
-  fake = installFakeFoundry({
-    users: [GM, PLAYER, PLAYER2],
-    settings: { "fray.ruleset": "twodice" },
-    random: () => {
-      const next = queue.shift();
-      if (next === undefined) throw new Error("the test gave no die for this roll");
-      return (next - 0.5) / 20;
-    },
-  });
-  installTableFakes(fake);
-  await import("../../src/fray.ts");
-  await fake.hooks.callAsync("init");
+  world = await twodiceWorld();
+  fake = world.fake;
   workflow = await import("../../src/foundry/rulesets/twodice/attack/workflow.ts");
 });
 
 beforeEach(() => {
-  fake.setUser(GM.id);
-  fake.notifications.length = 0;
-  queue = [];
+  world.reset();
 });
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
@@ -49,26 +38,17 @@ type System = {
   turn: { acted: boolean };
 };
 
-async function createActor(source: Record<string, unknown>): Promise<Actor.Implementation> {
-  const Actor = fake.CONFIG["Actor"]?.documentClass;
-  const actor = await fake.as(GM.id, () => Actor?.create(source));
-  if (!actor) throw new Error("actor not created");
-  return actor as unknown as Actor.Implementation;
-}
+const createActor = (source: Record<string, unknown>) => world.createActor(source);
 
 const system = (actor: Actor.Implementation) =>
   (actor as unknown as Doc).system as unknown as System;
-const item = (actor: Actor.Implementation, name: string) => {
-  const found = (actor as unknown as Doc).items.contents.find((i) => i.name === name);
-  if (!found) throw new Error(`no item ${name}`);
-  return found as unknown as Item.Implementation;
-};
+const item = (actor: Actor.Implementation, name: string) => world.item(actor, name);
 const messageOf = (id: string | null) => {
   const message = fake.game.messages.get(id ?? "");
   if (!message) throw new Error("no card");
   return message as unknown as ChatMessage.Implementation;
 };
-const warnings = () => fake.notifications.map((n) => n.message);
+const warnings = () => world.warnings();
 
 const SWORD = {
   name: "Sword",
@@ -124,6 +104,53 @@ describe("a melee attack met by a counterattack", () => {
     const again = await fake.as(PLAYER2.id, () => workflow.pressTwodiceCard(card, "apply"));
     expect(again).toMatchObject({ ok: false });
     expect(system(brute).wounds.marked).toEqual([5]);
+  });
+});
+
+describe("the counterattack's dice", () => {
+  it("join the card's rolls, and Dice So Nice throws them to whom the card is whispered", async () => {
+    const thrown: { faces: number[]; whisper: unknown; blind: unknown }[] = [];
+    const g = globalThis as unknown as { game: Record<string, unknown> };
+    g.game["dice3d"] = {
+      showForRoll(roll: { dice: { results: { result: number }[] }[] }, ...rest: unknown[]) {
+        thrown.push({
+          faces: roll.dice.flatMap((d) => d.results.map((r) => r.result)),
+          whisper: rest[2],
+          blind: rest[3],
+        });
+        return Promise.resolve(true);
+      },
+    };
+    try {
+      const kara = await createActor({
+        name: "Kara",
+        type: "character",
+        ownership: { [PLAYER.id]: 3 },
+        items: [SWORD],
+      });
+      const brute = await createActor({
+        name: "Brute",
+        type: "character",
+        ownership: { [PLAYER2.id]: 3 },
+        items: [{ ...SWORD, name: "Club" }],
+      });
+      dice(3, 11);
+      fake.setUser(PLAYER.id);
+      const id = await workflow.declareTwodiceAttack(kara, item(kara, "Sword"), brute);
+      // The GM whispers the card to itself (a GM roll), as a roll mode would.
+      await fake.as(GM.id, () => messageOf(id).update({ whisper: [GM.id] }));
+      dice(13, 2);
+      await fake.as(PLAYER2.id, () => workflow.pressTwodiceCard(messageOf(id), "counter"));
+      const rolls = (messageOf(id) as unknown as { rolls: { total: number }[] }).rolls;
+      // Kara's black and white, then the Brute's black and white: four rolls, every die shown.
+      expect(rolls.map((r) => r.total)).toEqual([3, 11, 13, 2]);
+      expect(thrown).toEqual([
+        { faces: [13], whisper: [GM.id], blind: false },
+        { faces: [2], whisper: [GM.id], blind: false },
+      ]);
+    } finally {
+      Reflect.deleteProperty(g.game, "dice3d");
+    }
   });
 });
 
@@ -193,7 +220,7 @@ describe("full Auto", () => {
     fake.setUser(PLAYER.id);
     const carbine = item(gunner, "Carbine");
     const id = await workflow.declareTwodiceAttack(gunner, carbine, target, { mode: "auto" });
-    expect(queue).toEqual([]);
+    expect(world.diceLeft()).toEqual([]);
     const card = messageOf(id);
     expect(card.content).toContain("black 17 is above 13, the magazine is empty");
     expect(card.content.match(/data-attack="/g)).toHaveLength(1);

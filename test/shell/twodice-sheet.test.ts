@@ -7,40 +7,31 @@
  * ArrayField against core's behaviour.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
+import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
-import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import { ArrayField, NumberField } from "../fake-foundry/fields.ts";
 import type * as Actions from "../../src/foundry/rulesets/twodice/actions.ts";
 import type * as Combat from "../../src/foundry/rulesets/twodice/combat.ts";
 import type * as Data from "../../src/foundry/rulesets/twodice/data.ts";
 import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/workflow.ts";
+import { twodiceWorld } from "./twodice.support.ts";
+import type { TwodiceWorld } from "./twodice.support.ts";
 
+let world: TwodiceWorld;
 let fake: FakeFoundry;
 let actions: typeof Actions;
 let combat: typeof Combat;
 let data: typeof Data;
 let workflow: typeof Workflow;
 
-let queue: number[] = [];
 function dice(...faces: number[]): void {
-  queue = [...faces];
+  world.dice(...faces);
 }
 
 beforeAll(async () => {
-  fake = installFakeFoundry({
-    users: [GM, PLAYER, PLAYER2],
-    settings: { "fray.ruleset": "twodice" },
-    random: () => {
-      const next = queue.shift();
-      if (next === undefined) throw new Error("the test gave no die for this roll");
-      return (next - 0.5) / 20;
-    },
-  });
-  installTableFakes(fake);
-  await import("../../src/fray.ts");
-  await fake.hooks.callAsync("init");
+  world = await twodiceWorld();
+  fake = world.fake;
   actions = await import("../../src/foundry/rulesets/twodice/actions.ts");
   combat = await import("../../src/foundry/rulesets/twodice/combat.ts");
   data = await import("../../src/foundry/rulesets/twodice/data.ts");
@@ -48,9 +39,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  fake.setUser(GM.id);
-  fake.notifications.length = 0;
-  queue = [];
+  world.reset();
 });
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
@@ -59,12 +48,7 @@ interface System {
   turn: Record<string, unknown>;
 }
 
-async function createActor(source: Record<string, unknown>): Promise<Actor.Implementation> {
-  const Actor = fake.CONFIG["Actor"]?.documentClass;
-  const actor = await fake.as(GM.id, () => Actor?.create(source));
-  if (!actor) throw new Error("actor not created");
-  return actor as unknown as Actor.Implementation;
-}
+const createActor = (source: Record<string, unknown>) => world.createActor(source);
 const system = (actor: Actor.Implementation) =>
   (actor as unknown as Doc).system as unknown as System;
 const lastMessage = () =>
@@ -186,9 +170,32 @@ describe("the dice", () => {
       lastMessage() as unknown as { rolls: { dice: { options: Record<string, unknown> }[] }[] }
     ).rolls;
     expect(rolls).toHaveLength(2);
-    expect(
-      rolls.map((r) => (r.dice[0]?.options["appearance"] as { background: string }).background),
-    ).toEqual(["#111111", "#f5f5f0"]);
+    // The shape Dice So Nice v5 reads from a die term: options.appearance with a "custom"
+    // colorset and its colours (body, numbers, outline, edge), no texture over them.
+    expect(rolls.map((r) => r.dice[0]?.options)).toEqual([
+      {
+        flavor: "black",
+        appearance: {
+          colorset: "custom",
+          background: "#111111",
+          foreground: "#ffffff",
+          outline: "#000000",
+          edge: "#111111",
+          texture: "none",
+        },
+      },
+      {
+        flavor: "white",
+        appearance: {
+          colorset: "custom",
+          background: "#f5f5f0",
+          foreground: "#111111",
+          outline: "#ffffff",
+          edge: "#f5f5f0",
+          texture: "none",
+        },
+      },
+    ]);
   });
 });
 

@@ -176,7 +176,10 @@ export async function settleOrder(
           rolls.push({
             teamId: team.id ?? "",
             d20: await rollTotal(DEFAULT_DICE.d20),
-            traitBonuses: [],
+            // Each member's surprise bonus (the ruleset's orderInput: rules surpriseBonusOf).
+            traitBonuses: membersOf(combat, team.id ?? "").map(
+              (member) => orderInputOf(member).modifier ?? 0,
+            ),
           });
         }
       }

@@ -255,6 +255,8 @@ export function attackSetup(
   input: AttackInput,
   options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
 ): Result<AttackSetup, AttackRefusal> {
+  const bad = checkAttackInput(input, options);
+  if (bad) return bad;
   const { attacker, defender, weapon } = input;
   const s = input.situation ?? {};
   if (attacker.id === defender.id) return refuse("sameCombatant");

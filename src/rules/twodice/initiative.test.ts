@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { OrderOutcome } from "../combat/order.ts";
-import { twodiceInitiative, twodiceTeamTotal, twodiceTurnOrder } from "./initiative.ts";
+import {
+  surpriseBonusOf,
+  twodiceInitiative,
+  twodiceTeamTotal,
+  twodiceTurnOrder,
+} from "./initiative.ts";
 import type { TwodiceTeam } from "./initiative.ts";
 
 const players: TwodiceTeam = { teamId: "players", isPlayerSide: true };
@@ -24,6 +29,21 @@ describe("two-dice side order", () => {
     expect(
       orderOf(twodiceInitiative({ teams: [players, raiders], surprising: ["raiders"] })),
     ).toEqual(["raiders", "players"]);
+  });
+
+  it("counts a member's surprise bonus, and nothing from a member out of the fight", () => {
+    expect(surpriseBonusOf({ surpriseBonus: 2, incapacitated: false })).toEqual({
+      ok: true,
+      value: 2,
+    });
+    expect(surpriseBonusOf({ surpriseBonus: 2, incapacitated: true })).toEqual({
+      ok: true,
+      value: 0,
+    });
+    expect(surpriseBonusOf({ surpriseBonus: Number.NaN, incapacitated: false })).toMatchObject({
+      ok: false,
+      reason: "not-a-number",
+    });
   });
 
   it("adds every member's trait bonus to the team's d20", () => {

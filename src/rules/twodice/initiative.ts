@@ -5,12 +5,20 @@
  * the players. With neither surprise nor a roll, the players' side acts first (product decision).
  * A round ends with a round-end event: declared moves resolve together then.
  *
+ * Which traits count (the book names none; its traits are roll-under values, not bonuses) is a
+ * product decision: every actor carries a surprise bonus (default 0) that the GM sets for the
+ * traits that help it notice or react first, and a member out of the fight (incapacitated or
+ * defeated) adds nothing (`surpriseBonusOf`).
+ *
  * Where the book is silent: the order found at the start is kept for the whole combat; a roll,
  * when made, overrides a declared surprise; two non-player teams (or two player teams) that draw
  * reroll by default (`tieRule`); teams not otherwise placed keep the tracker's order, the
  * players' side first.
  */
 import { checkDieFace, checkNumber, NUMBER_RULES } from "../core/guard.ts";
+import type { NumberRefusalReason } from "../core/guard.ts";
+import { ok } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
 import { allDistinct, rankByValue, teamPhases } from "../combat/order.ts";
 import type { OrderOutcome, ResidualTie, SettledOrder, TurnOrder } from "../combat/order.ts";
 import type { RoundPlan, TeamId } from "../combat/types.ts";
@@ -36,6 +44,21 @@ export interface TwodiceStart {
   /** One roll per team, when it is unclear who is more surprised. */
   readonly rolls?: readonly TwodiceRoll[];
   readonly tieRule?: ResidualTie;
+}
+
+/** One team member as the surprise roll sees it. */
+export interface SurpriseMember {
+  /** The bonus its relevant traits give the team's surprise roll (an actor field, default 0). */
+  readonly surpriseBonus: number;
+  /** Out of the fight: it notices nothing and adds nothing. */
+  readonly incapacitated: boolean;
+}
+
+/** What one member adds to its team's surprise roll: its surprise bonus, 0 when out of the fight. */
+export function surpriseBonusOf(member: SurpriseMember): Result<number, NumberRefusalReason> {
+  const bad = checkNumber("surpriseBonus", member.surpriseBonus, SHEET_NUMBER);
+  if (bad) return bad;
+  return ok(member.incapacitated ? 0 : member.surpriseBonus);
 }
 
 /** A team's surprise total: its d20 plus all its members' trait bonuses. */

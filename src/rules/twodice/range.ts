@@ -44,7 +44,11 @@ export function beyondRangePenalty(
   step: number,
   range: number,
   options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
-): Result<number, ReachRefusal> {
+): Result<number, ReachRefusal | NumberRefusalReason> {
+  const bad =
+    checkNumber("step", step, NUMBER_RULES.nonNegative) ??
+    checkNumber("range", range, { ...NUMBER_RULES.nonNegative, max: 1000 });
+  if (bad) return bad;
   const over = Math.max(0, step - range);
   if (over > options.beyondRangeMaxSteps) {
     return refuse("outOfReach", { step, range, maxSteps: options.beyondRangeMaxSteps });

@@ -55,6 +55,13 @@ export interface TurnStep {
 const MELEE: readonly ActionKind[] = ["meleeAttack", "moveAndMelee"];
 const MOVES: readonly ActionKind[] = ["move", "moveAndMelee", "moveAndShoot", "moveAndCover"];
 
+/** Checks a turn's one number, the Defense of its melee attack (when it made one). */
+function checkTurn(turn: TurnState) {
+  return turn.meleeDefense === null
+    ? undefined
+    : checkNumber("turn.meleeDefense", turn.meleeDefense, SHEET_NUMBER);
+}
+
 /** Whether a combatant may still act this turn (a counterattack included). */
 export function mayAct(turn: TurnState): boolean {
   return !turn.acted;
@@ -62,6 +69,8 @@ export function mayAct(turn: TurnState): boolean {
 
 /** Waits, declaring the one action it may cut in with later this turn. */
 export function wait(turn: TurnState, declared: ActionKind): Result<TurnState, TurnRefusal> {
+  const bad = checkTurn(turn);
+  if (bad) return bad;
   if (turn.acted) return refuse("alreadyActed");
   if (turn.waiting !== null) return refuse("alreadyWaiting");
   return ok({ ...turn, waiting: declared });
@@ -76,6 +85,8 @@ export function takeAction(
   action: TurnAction,
   reacting = false,
 ): Result<TurnStep, TurnRefusal> {
+  const bad = checkTurn(turn);
+  if (bad) return bad;
   if (turn.acted) return refuse("alreadyActed");
   if (reacting && turn.waiting === null) return refuse("notWaiting");
   let next: TurnState = { ...turn, acted: true, waiting: null };
@@ -103,6 +114,8 @@ export function counterattack(turn: TurnState, defense: number): Result<TurnStat
 
 /** Rolling with an attack: the next available action is spent (this turn's or the next's). */
 export function rollWithIt(turn: TurnState): Result<TurnState, TurnRefusal> {
+  const bad = checkTurn(turn);
+  if (bad) return bad;
   if (!turn.acted) return ok({ ...turn, acted: true, waiting: null });
   if (turn.moving && !turn.moveHalved) return ok({ ...turn, moveHalved: true });
   if (turn.actionOwed) return refuse("actionAlreadyOwed");

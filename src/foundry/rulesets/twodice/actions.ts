@@ -1,10 +1,13 @@
 /**
  * What a two-dice sheet asks of the referee (the active GM), each as an intent of ids and
  * choices: a Recovery roll (Toughness, plus a Medicine bonus), Medicine on a patient (the healer's
- * Medicine; the GM may add a bonus for tools and time), reloading a weapon, and the combat
- * actions that take no dice (aim, hide, take cover, move, wait with a declared action). The GM
- * re-reads the documents, checks the sender owns the actor that acts (and, in a started combat,
- * that it still has its action), rolls with core Roll, writes once and posts a card for rolls.
+ * Medicine; the GM may add a bonus for tools and time), reloading a weapon, the combat actions
+ * that take no dice (aim, hide, take cover, move, ready a weapon, wait with a declared action, and
+ * a waiting character cutting in with it), sneaking past an observer (the observer's Perception
+ * rolls, a second roll when it saw movement), and bleeding after the fight (one interval: the
+ * lowest empty circle). The GM re-reads the documents, checks the sender owns the actor that acts
+ * (and, in a started combat, that it still has its action), rolls with core Roll, writes once and
+ * posts a card for rolls, every die shown being one of the card's rolls.
  */
 import { refuse } from "../../../rules/core/result.ts";
 import { reload } from "../../../rules/twodice/ammo.ts";
@@ -12,9 +15,12 @@ import { diffCombatant, diffWeapon } from "../../../rules/twodice/changes.ts";
 import { trait } from "../../../rules/twodice/model.ts";
 import type { ActionKind, TwodiceCombatant } from "../../../rules/twodice/model.ts";
 import { DEFAULT_TWODICE_OPTIONS } from "../../../rules/twodice/options.ts";
+import { resolveSneak } from "../../../rules/twodice/sneak.ts";
+import type { SneakOutcome } from "../../../rules/twodice/sneak.ts";
 import { takeAction, wait } from "../../../rules/twodice/turns.ts";
-import { recover, treatWounds } from "../../../rules/twodice/wounds.ts";
+import { aftermath, bleed, recover, treatWounds } from "../../../rules/twodice/wounds.ts";
 import { SYSTEM_PATH } from "../../constants.ts";
+import { canvasDistance } from "../../shared/actors.ts";
 import { owns } from "../../shared/cards.ts";
 import { i18n } from "../../shared/env.ts";
 import { sendIntent } from "../../shared/referee.ts";
@@ -169,23 +175,141 @@ const reloadWeapon: Handler = async (payload, sender) => {
   return { ok: true };
 };
 
-/** The combat actions with no dice: aim, hide, take cover, move, or wait with a declared one. */
+/**
+ * The combat actions with no dice: aim, hide, take cover, move, ready a weapon (one of the
+ * actor's weapons), or wait with a declared one. `cutIn` is a waiting character acting in
+ * reaction to something later in the turn: its declared action goes before that event, any
+ * other after it (the answer says which).
+ */
 const declare: Handler = async (payload, sender) => {
   const actor = ownActor(payload, "actorId", sender);
   if (actor === null) return refuse("notAllowed");
   const kind = field(payload, "kind");
   const waiting = field(payload, "wait") === true;
+  const cutIn = field(payload, "cutIn") === true;
   if (!TWODICE_ACTIONS.includes(kind as ActionKind)) return refuse("badRequest");
   if (!inStartedCombat(actor)) return refuse("notInCombat");
+  const weaponId = field(payload, "weaponId");
+  if (
+    kind === "ready" &&
+    (typeof weaponId !== "string" || actor.items.get(weaponId)?.type !== "weapon")
+  ) {
+    return refuse("notAWeapon");
+  }
   const me = combatantNow(actor);
-  const turn = waiting
-    ? wait(me.turn, kind as ActionKind)
-    : takeAction(me.turn, { kind: kind as ActionKind });
+  const action = {
+    kind: kind as ActionKind,
+    ...(kind === "ready" ? { weaponId: weaponId as string } : {}),
+  };
+  const turn = waiting ? wait(me.turn, action.kind) : takeAction(me.turn, action, cutIn);
   if (!turn.ok) return turn;
   const next = "turn" in turn.value ? turn.value.turn : turn.value;
   const update = diffCombatant(me, { ...me, turn: next });
   if (update !== null) await applyTwodiceUpdates([update]);
-  return { ok: true };
+  return { ok: true, value: { timing: "timing" in turn.value ? turn.value.timing : "now" } };
+};
+
+/**
+ * Sneaking past an observer: the sneaker's owner asks, naming the observer and how far it moves
+ * this time (0: it keeps still). The distance is measured on the scene; only the GM may give one
+ * when it cannot be measured. The observer rolls Perception less the sneaker's Stealth, and again
+ * when it saw movement. A sneak costs the sneaker its action in a started combat (a move).
+ */
+const sneak: Handler = async (payload, sender) => {
+  const sneaker = ownActor(payload, "sneakerId", sender);
+  if (sneaker === null) return refuse("notAllowed");
+  const observerId = field(payload, "observerId");
+  const observer = typeof observerId === "string" ? resolveActor(observerId) : null;
+  if (observer === null) return refuse("noTarget");
+  const given = field(payload, "distance");
+  const measured = canvasDistance(sneaker, observer, "m");
+  const distance = measured ?? (sender.isGM && typeof given === "number" ? given : null);
+  if (distance === null) return refuse("noDistance");
+  const moved = field(payload, "moved");
+  const me = combatantNow(sneaker);
+  const them = combatantNow(observer);
+  const base = {
+    perception: trait(them, "perception"),
+    stealth: trait(me, "stealth"),
+    distance,
+    moved: typeof moved === "number" ? moved : Number.NaN,
+  };
+  // Everything that may refuse, before a die is rolled (the dice here are placeholders).
+  const dry = resolveSneak({ ...base, dice: { black: 20, white: 20 } }, OPTIONS);
+  if (!dry.ok) return dry;
+  const spent = spend(sneaker, me, "move");
+  if (!spent.ok) return spent;
+  const first = await rollTwoDice(OPTIONS.dieSides);
+  let outcome = resolveSneak({ ...base, dice: first.dice }, OPTIONS);
+  let rolls = first.rolls;
+  if (!outcome.ok && outcome.reason === "locateRollNeeded") {
+    const second = await rollTwoDice(OPTIONS.dieSides);
+    rolls = [...rolls, ...second.rolls];
+    outcome = resolveSneak({ ...base, dice: first.dice, locateDice: second.dice }, OPTIONS);
+  }
+  if (!outcome.ok) return outcome;
+  if (spent.value !== null) {
+    const update = diffCombatant(me, spent.value);
+    if (update !== null) await applyTwodiceUpdates([update]);
+  }
+  const say = i18n();
+  const o: SneakOutcome = outcome.value;
+  const verdict = o.located ? "located" : o.noticed ? "noticed" : "unseen";
+  await postCheck(
+    observer,
+    {
+      title: say.format("FRAY.Twodice.Check.Sneak", { sneaker: sneaker.name }),
+      name: observer.name,
+      value: o.spot.value,
+      ...diceView(o.spot.dice, o.spot.value),
+      second:
+        o.locate === null
+          ? null
+          : { value: o.locate.value, ...diceView(o.locate.dice, o.locate.value) },
+      result: o.spot.result,
+      outcome: say.format(`FRAY.Twodice.Check.SneakOutcome.${verdict}`, {
+        sneaker: sneaker.name,
+        observer: observer.name,
+        result: String(o.spot.result),
+        step: String(o.step),
+      }),
+    },
+    rolls,
+  );
+  return { ok: true, value: { noticed: o.noticed, located: o.located } };
+};
+
+/**
+ * One interval of bleeding after the fight, for an actor the sender owns (or the GM): refused
+ * unless its wounds bleed (a wound at or above Toughness, not stopped by Medicine); the lowest
+ * empty circle is marked and a card says so. Nothing is rolled.
+ */
+const bleedOnce: Handler = async (payload, sender) => {
+  const actor = ownActor(payload, "actorId", sender);
+  if (actor === null) return refuse("notAllowed");
+  const me = combatantNow(actor);
+  const state = aftermath(me.wounds, trait(me, "toughness"), OPTIONS);
+  if (!state.ok) return state;
+  const { every } = state.value;
+  if (every === null) return refuse("notBleeding", { name: actor.name });
+  const wounds = bleed(me.wounds, OPTIONS);
+  const update = diffCombatant(me, { ...me, wounds });
+  if (update !== null) await applyTwodiceUpdates([update]);
+  const circle = wounds.marked.find((w, i) => w !== me.wounds.marked[i]) ?? 0;
+  const say = i18n();
+  const content = await foundry.applications.handlebars.renderTemplate(
+    TWODICE_CHECK_CARD_TEMPLATE,
+    {
+      title: say.localize("FRAY.Twodice.Check.Bleed"),
+      name: actor.name,
+      outcome: say.format(`FRAY.Twodice.Check.BleedOutcome.${every.unit}`, {
+        circle: String(circle),
+        every: String(every.every),
+      }),
+    },
+  );
+  await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor }), content });
+  return { ok: true, value: { circle } };
 };
 
 /** The referee's side of the sheet, by request name. */
@@ -194,6 +318,8 @@ export const TWODICE_SHEET_ACTIONS: Readonly<Record<string, Handler>> = {
   "twodice.medicine": medicine,
   "twodice.reload": reloadWeapon,
   "twodice.declare": declare,
+  "twodice.sneak": sneak,
+  "twodice.bleed": bleedOnce,
 };
 
 async function ask(action: string, payload: Record<string, unknown>): Promise<RefereeOutcome> {
@@ -219,8 +345,36 @@ export const twodiceMedicine = (
 export const twodiceReload = (actor: Actor.Implementation, weapon: Item.Implementation) =>
   ask("twodice.reload", { actorId: combatantId(actor), weaponId: weapon.id ?? "" });
 
-export const twodiceDeclare = (actor: Actor.Implementation, kind: ActionKind, waiting = false) =>
-  ask("twodice.declare", { actorId: combatantId(actor), kind, wait: waiting });
+export const twodiceDeclare = (
+  actor: Actor.Implementation,
+  kind: ActionKind,
+  how: { wait?: boolean; cutIn?: boolean; weaponId?: string } = {},
+) =>
+  ask("twodice.declare", {
+    actorId: combatantId(actor),
+    kind,
+    wait: how.wait === true,
+    cutIn: how.cutIn === true,
+    ...(how.weaponId === undefined ? {} : { weaponId: how.weaponId }),
+  });
+
+/** Sneaks past the observer (the targeted token's actor), moving `moved` meters (0: still). */
+export const twodiceSneak = (
+  sneaker: Actor.Implementation,
+  observer: Actor.Implementation,
+  moved: number,
+  distance?: number,
+) =>
+  ask("twodice.sneak", {
+    sneakerId: combatantId(sneaker),
+    observerId: combatantId(observer),
+    moved,
+    ...(distance === undefined ? {} : { distance }),
+  });
+
+/** One interval of bleeding after the fight. */
+export const twodiceBleed = (actor: Actor.Implementation) =>
+  ask("twodice.bleed", { actorId: combatantId(actor) });
 
 /** Marks or clears one circle of the wound track (the sheet's owner, on its own actor). */
 export async function toggleWoundCircle(actor: Actor.Implementation, circle: number) {

@@ -1,5 +1,6 @@
 /**
  * The two-dice game in the team combat:
+ * - each member's surprise bonus for its team's d20, when the GM rolls for the side order;
  * - the tracker shows under each member its one combat action of the turn (lit while it still
  *   has it), and the states that matter to others: waiting (with its declared action), aiming,
  *   moving, and an action already owed to rolling with an attack;
@@ -7,11 +8,28 @@
  *   back, carries its aim and readied weapon over, and spends the action it owed (rules: nextTurn).
  */
 import { FIELD_PATHS } from "../../../rules/twodice/changes.ts";
+import { surpriseBonusOf } from "../../../rules/twodice/initiative.ts";
 import { nextTurn } from "../../../rules/twodice/turns.ts";
+import { isIncapacitated } from "../../../rules/twodice/wounds.ts";
+import { trait } from "../../../rules/twodice/model.ts";
 import type { TurnState } from "../../../rules/twodice/model.ts";
 import type { ActorChange, EventCombatant } from "../../combat/events.ts";
 import type { CombatRulesetHooks, TrackerChip } from "../../combat/ruleset-hooks.ts";
 import { toTwodiceCombatant } from "./adapter.ts";
+import type { TwodiceActorSystem } from "./data.ts";
+
+/**
+ * What a member adds to its team's surprise roll (the tracker's d20 per team): its surprise
+ * bonus, nothing when it is out of the fight. A stored value the rules refuse counts nothing.
+ */
+export function twodiceSurpriseBonus(actor: Actor.Implementation): number {
+  const me = toTwodiceCombatant(actor);
+  const bonus = surpriseBonusOf({
+    surpriseBonus: (actor.system as unknown as TwodiceActorSystem).surpriseBonus,
+    incapacitated: isIncapacitated(me.wounds, trait(me, "toughness")),
+  });
+  return bonus.ok ? bonus.value : 0;
+}
 
 /** The tracker's chips for one member. */
 export function twodiceMemberChips(actor: Actor.Implementation): TrackerChip[] {
@@ -26,7 +44,15 @@ export function twodiceMemberChips(actor: Actor.Implementation): TrackerChip[] {
   const flag = (on: boolean, label: string) => {
     if (on) chips.push({ label, on: true, hint: "", flag: true });
   };
-  flag(turn.waiting !== null, "FRAY.Twodice.Tracker.Waiting");
+  // Waiting: the hover text names the action it may cut in with.
+  if (turn.waiting !== null) {
+    chips.push({
+      label: "FRAY.Twodice.Tracker.Waiting",
+      on: true,
+      hint: `FRAY.Twodice.Action.${turn.waiting}`,
+      flag: true,
+    });
+  }
   flag(turn.aiming, "FRAY.Twodice.Tracker.Aiming");
   flag(turn.moving, "FRAY.Twodice.Tracker.Moving");
   flag(turn.actionOwed, "FRAY.Twodice.Tracker.Owed");
@@ -52,6 +78,7 @@ export function twodiceRoundStart(combatants: readonly EventCombatant[]): ActorC
 }
 
 export const TWODICE_COMBAT_HOOKS: CombatRulesetHooks = {
+  orderInput: (actor) => ({ modifier: twodiceSurpriseBonus(actor) }),
   memberChips: (actor) => twodiceMemberChips(actor),
   roundStart: (_combat, combatants) => twodiceRoundStart(combatants),
 };

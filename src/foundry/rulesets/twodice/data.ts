@@ -6,7 +6,7 @@
  * weapons system.ammo.rounds / empty / fresh.
  *
  * - Actors: the traits (Agility, Toughness, Perception, Stealth, Medicine), Unarmed Defense, the
- *   wound track (marked circles), this turn's action, a biography.
+ *   surprise bonus (what its traits add to its team's surprise roll), the wound track (marked circles), this turn's action, a biography.
  * - Weapons: melee or ranged, Attack, Defense, Damage, Range (a step of the range scale), Type
  *   ("", "C", "C2", "A13" …) and what is loaded. Armor: one layer, Coverage and Protection, worn
  *   or not. Gear: a quantity.
@@ -131,6 +131,8 @@ function actorSchema() {
   return {
     traits: traitsField(),
     unarmedDefense: integerField(0, { min: 0, max: LIMIT }),
+    /** What the actor's relevant traits add to its team's surprise roll (rules: surpriseBonusOf). */
+    surpriseBonus: integerField(0, { min: -LIMIT, max: LIMIT }),
     wounds: woundsField(),
     turn: turnField(),
     biography: htmlField(),
@@ -143,6 +145,7 @@ type ActorSchema = ReturnType<typeof actorSchema>;
 export function migrateTwodiceActor(source: Record<string, unknown>): Record<string, unknown> {
   dropUnless(source, "traits", isRecord);
   dropUnless(source, "unarmedDefense", isNumber);
+  dropUnless(source, "surpriseBonus", isNumber);
   dropUnless(source, "turn", isRecord);
   // WWN keeps a count of wounds, Worldlines a health pool: neither is a track of circles.
   dropUnless(source, "wounds", (w) => isRecord(w) && Array.isArray(w["marked"]));
@@ -308,6 +311,7 @@ export const TWODICE_DATA_MODELS = wireSystemModels(
 export interface TwodiceActorSystem {
   traits: Record<TwodiceTraitId, number>;
   unarmedDefense: number;
+  surpriseBonus: number;
   wounds: { marked: number[]; bleedingStopped: boolean; medicalBonus: number };
   turn: {
     acted: boolean;

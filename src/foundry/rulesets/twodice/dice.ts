@@ -1,9 +1,14 @@
 /**
  * The black and the white die, each rolled as its own core `Roll` (so Foundry, roll modes and
- * Dice So Nice see every die) and dressed in its colour for Dice So Nice. Dice So Nice reads a
- * die term's `options.appearance` (colours of the body, the numbers, the outline and the edge)
- * when it throws that term; without the module the option is ignored and the card alone tells
- * the dice apart.
+ * Dice So Nice see every die) and dressed in its colour for Dice So Nice.
+ *
+ * How Dice So Nice (v5, Foundry v13) colours one die: when it throws a message's rolls it copies
+ * each die term's `options` onto the die it draws, and reads `options.appearance` there: a
+ * `colorset` ("custom" to take the colours given) with `background` (the body), `foreground` (the
+ * numbers), `outline` and `edge`, and optionally `texture`, `material`, `font` and `system`; what
+ * is left out comes from the user's own dice settings. The term's `flavor` ("black", "white") is
+ * also offered to it as a colour set name, and shows in core's own roll tooltip. Without the
+ * module the options are ignored and the card alone tells the dice apart.
  */
 import type { DieColor, TwoDice } from "../../../rules/twodice/roll.ts";
 
@@ -15,6 +20,8 @@ export const DIE_APPEARANCE: Readonly<Record<DieColor, Readonly<Record<string, s
     foreground: "#ffffff",
     outline: "#000000",
     edge: "#111111",
+    // No texture over the colour: a user's textured theme would no longer read as black.
+    texture: "none",
   },
   white: {
     colorset: "custom",
@@ -22,6 +29,7 @@ export const DIE_APPEARANCE: Readonly<Record<DieColor, Readonly<Record<string, s
     foreground: "#111111",
     outline: "#ffffff",
     edge: "#f5f5f0",
+    texture: "none",
   },
 };
 

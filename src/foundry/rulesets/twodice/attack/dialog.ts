@@ -78,7 +78,7 @@ export async function openTwodiceAttack(
   const defender = combatantNow(target);
   const weapon = toTwodiceWeapon(weaponItem);
   const gm = game.user?.isGM === true;
-  const measured = canvasDistance(actor, target);
+  const measured = canvasDistance(actor, target, "m");
   const inputOf = (choices: Choices): AttackInput => ({
     attacker,
     defender,
@@ -106,5 +106,10 @@ export async function openTwodiceAttack(
     odds: (c) => twodiceOddsPanel(inputOf(c)),
   });
   if (choices === null) return null;
-  return declareTwodiceAttack(actor, weaponItem, target, choices);
+  // A waiting character's attack cuts in (out of its side's turn, before or after what it answers).
+  const cutIn = attacker.turn.waiting !== null;
+  return declareTwodiceAttack(actor, weaponItem, target, {
+    ...choices,
+    ...(cutIn ? { cutIn } : {}),
+  });
 }

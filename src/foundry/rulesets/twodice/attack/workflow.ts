@@ -143,6 +143,11 @@ export interface TwodiceAttackIntent {
   readonly cover?: readonly number[];
   readonly distance?: number;
   readonly hidden?: boolean;
+  /**
+   * A waiting attacker cuts in, out of its side's turn: the attack goes before the event it
+   * answers when it is the action it declared, after it otherwise (the card says which).
+   */
+  readonly cutIn?: boolean;
 }
 
 const AWARENESS: readonly Awareness[] = ["aware", "unaware", "ignores"];
@@ -219,13 +224,15 @@ async function declare(
   if (attackerActor === null || !owns(attackerActor, sender)) return refuse("notAllowed");
   if (target === null) return refuse("noTarget");
   if (weaponItem?.type !== "weapon") return refuse("notAWeapon");
-  if (!sender.isGM && !isActorsTurn(attackerActor)) return refuse("notYourTurn");
+  const cutIn = intent.cutIn === true;
+  // A waiting character cuts in whenever something happens; anyone else acts in its side's turn.
+  if (!sender.isGM && !cutIn && !isActorsTurn(attackerActor)) return refuse("notYourTurn");
 
   const tracked = inStartedCombat(attackerActor);
   const attacker = combatantNow(attackerActor);
   const defender = combatantNow(target);
   const weapon = toTwodiceWeapon(weaponItem);
-  const situation = situationOf(intent, sender.isGM, canvasDistance(attackerActor, target));
+  const situation = situationOf(intent, sender.isGM, canvasDistance(attackerActor, target, "m"));
   const input: AttackInput = { attacker, defender, weapon, situation };
 
   // Everything that may refuse, before a die is rolled.
@@ -237,7 +244,8 @@ async function declare(
   if (!odds.ok) return odds;
   const kind =
     intent.mode === "auto" ? "autoFire" : weapon.kind === "melee" ? "meleeAttack" : "rangedAttack";
-  const acted = takeAction(attacker.turn, { kind, defense: weapon.defense });
+  if (cutIn && !tracked) return refuse("notInCombat");
+  const acted = takeAction(attacker.turn, { kind, defense: weapon.defense }, cutIn);
   if (!acted.ok) return acted;
 
   const { shots, rolls } = await rollShots(intent.mode, weapon);
@@ -282,6 +290,7 @@ async function declare(
     reads: attacks.map((a) => ({ black: a.black, white: a.white, hit: a.hit })),
     emptied: "emptied" in declared.value ? declared.value.emptied : false,
     canCounter,
+    timing: acted.value.timing,
     resolution: null,
   };
   const data = {
@@ -473,22 +482,46 @@ export function refereeTwodiceCard(
       stage: "resolved",
       resolution: resolved.resolution,
     };
+    // The counterattack's dice join the message's rolls: every die the card shows is one of
+    // them, so roll modes and Dice So Nice treat them like the attack's (core's ChatMessage
+    // stores each Roll as its JSON, the terms' options with it).
+    const rolls =
+      resolved.rolls.length === 0 ? {} : { rolls: [...message.rolls, ...resolved.rolls] };
     await message.update({
       content: await renderCard(done),
       ...cardUpdate(done),
       ...stepDoneUpdate("resolve"),
+      ...rolls,
     });
-    showDice(resolved.rolls);
+    showDice(message, resolved.rolls);
     return { ok: true };
   });
 }
 
-/** Throws the counterattack's dice with Dice So Nice, when it is installed (the card shows them). */
-function showDice(rolls: readonly Roll[]): void {
+/**
+ * Throws the counterattack's dice with Dice So Nice, when it is installed: it animates the rolls
+ * of a new message only, and these joined the card later. They are shown to whom the card is
+ * shown (its whisper and blind, as the roll mode set them).
+ */
+function showDice(message: ChatMessage.Implementation, rolls: readonly Roll[]): void {
   const dice3d = (
-    game as { dice3d?: { showForRoll(roll: Roll, user?: unknown, sync?: boolean): unknown } }
+    game as {
+      dice3d?: {
+        showForRoll(
+          roll: Roll,
+          user?: unknown,
+          sync?: boolean,
+          whisper?: readonly unknown[] | null,
+          blind?: boolean,
+          messageId?: string | null,
+        ): unknown;
+      };
+    }
   ).dice3d;
-  for (const roll of rolls) void dice3d?.showForRoll(roll, game.user, true);
+  const whisper = message.whisper.length > 0 ? [...message.whisper] : null;
+  for (const roll of rolls) {
+    void dice3d?.showForRoll(roll, game.user, true, whisper, message.blind, message.id);
+  }
 }
 
 /** A card button pressed on any client: the request goes to the active GM. */

@@ -65,6 +65,11 @@ export interface TwodiceAttackCardState {
   readonly emptied: boolean;
   /** A melee attack the defender, not having acted, may answer with a counterattack. */
   readonly canCounter: boolean;
+  /**
+   * A waiting attacker that cut in: "before" the event it answers (its declared action) or
+   * "after" it; "now" (or absent, on older cards) for an attack in its own turn.
+   */
+  readonly timing?: "now" | "before" | "after";
   readonly resolution: TwodiceResolution | null;
 }
 
@@ -168,6 +173,10 @@ export function twodiceAttackCardContext(card: TwodiceAttackCardState, i18n: I18
     attacks,
     emptied: card.emptied,
     canCounter: card.canCounter,
+    cutIn:
+      card.timing === "before" || card.timing === "after"
+        ? i18n.localize(`FRAY.Twodice.Card.CutIn.${card.timing}`)
+        : "",
     anyHit: card.reads.some((r) => r.hit),
     counter:
       counter === null

@@ -17,6 +17,7 @@ import { targetedActors } from "../../../shared/actors.ts";
 import * as actions from "../actions.ts";
 import { toTwodiceCombatant, toTwodiceWeapon } from "../adapter.ts";
 import { openTwodiceAttack } from "../attack/dialog.ts";
+import { warnTwodiceRefusal } from "../attack/workflow.ts";
 import { TWODICE_TRAITS } from "../data.ts";
 import type { TwodiceActorSystem, TwodiceArmorSystem, TwodiceWeaponSystem } from "../data.ts";
 
@@ -72,10 +73,12 @@ export async function twodiceActorSheetContext(
       value: system.traits[t],
     })),
     unarmedDefense: system.unarmedDefense,
+    surpriseBonus: system.surpriseBonus,
     circles,
     offTrack,
     incapacitated: isIncapacitated(me.wounds, toughness),
     aftermath: after.ok ? `FRAY.Twodice.Aftermath.${after.value.state}` : "",
+    bleeding: after.ok && after.value.every !== null,
     medicalBonus: system.wounds.medicalBonus,
     bleedingStopped: system.wounds.bleedingStopped,
     turn: {
@@ -103,6 +106,7 @@ export async function twodiceActorSheetContext(
           type: ws.type || "—",
           ammo: ammoLabel(ws, weapon),
           auto: weapon.type.kind === "auto",
+          ranged: ws.kind === "ranged",
           reloadable: weapon.type.kind !== "single",
           mustReload,
         };
@@ -148,6 +152,10 @@ export class TwodiceActorSheet extends HandlebarsActorSheet {
       recovery: TwodiceActorSheet.#onRecovery,
       medicine: TwodiceActorSheet.#onMedicine,
       declare: TwodiceActorSheet.#onDeclare,
+      cutIn: TwodiceActorSheet.#onCutIn,
+      ready: TwodiceActorSheet.#onReady,
+      sneak: TwodiceActorSheet.#onSneak,
+      bleed: TwodiceActorSheet.#onBleed,
     },
   };
 
@@ -211,7 +219,37 @@ export class TwodiceActorSheet extends HandlebarsActorSheet {
     const kind = target.dataset["kind"];
     const select = target.closest(".td-turn")?.querySelector<HTMLSelectElement>("select.td-wait");
     if (kind === "wait")
-      await actions.twodiceDeclare(this.actor, (select?.value ?? "other") as never, true);
+      await actions.twodiceDeclare(this.actor, (select?.value ?? "other") as never, { wait: true });
     else if (kind !== undefined) await actions.twodiceDeclare(this.actor, kind as never);
+  }
+
+  /** A waiting character takes the action it declared, cutting in before what it answers. */
+  static async #onCutIn(this: TwodiceActorSheet) {
+    const waiting = toTwodiceCombatant(this.actor).turn.waiting;
+    if (waiting !== null) await actions.twodiceDeclare(this.actor, waiting, { cutIn: true });
+  }
+
+  static async #onReady(this: TwodiceActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const weapon = itemOfTarget(this.actor, target);
+    if (weapon !== undefined) {
+      await actions.twodiceDeclare(this.actor, "ready", { weaponId: weapon.id ?? "" });
+    }
+  }
+
+  /** Sneaks past the one targeted token's actor, moving the meters typed beside the button. */
+  static async #onSneak(this: TwodiceActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const input = target
+      .closest(".td-turn")
+      ?.querySelector<HTMLInputElement>("input.td-sneak-moved");
+    const observer = targetedActors()[0];
+    if (observer === undefined) {
+      warnTwodiceRefusal({ reason: "noTarget" });
+      return;
+    }
+    await actions.twodiceSneak(this.actor, observer, Number(input?.value ?? 0));
+  }
+
+  static async #onBleed(this: TwodiceActorSheet) {
+    await actions.twodiceBleed(this.actor);
   }
 }
