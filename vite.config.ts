@@ -1,19 +1,16 @@
-import { cpSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync } from "node:fs";
 import { resolve } from "node:path";
 import { defineConfig } from "vite";
 import type { Plugin } from "vite";
-import {
-  BUNDLE_FILE,
-  STATIC_ENTRIES,
-  WORKER_FILE,
-  ZIP_FILE,
-  zipSystem,
-} from "./scripts/system-files.ts";
+import { BUNDLE_FILE, STATIC_ENTRIES, WORKER_FILE } from "./scripts/system-files.ts";
 
 const root = import.meta.dirname;
 const outDir = resolve(root, "dist");
 
-/** Copies the system's static files next to the bundle and, outside watch mode, zips it all. */
+/**
+ * Copies the system's static files next to the bundle. `npm run build` then compiles the packs
+ * and writes the zip (scripts/packs.ts), so the zip holds the packs too.
+ */
 function systemFolder(): Plugin {
   return {
     name: "fray-system-folder",
@@ -21,9 +18,6 @@ function systemFolder(): Plugin {
       for (const entry of STATIC_ENTRIES) {
         cpSync(resolve(root, entry), resolve(outDir, entry), { recursive: true });
       }
-      if (this.meta.watchMode) return;
-      rmSync(resolve(outDir, ZIP_FILE), { force: true });
-      writeFileSync(resolve(outDir, ZIP_FILE), zipSystem(outDir));
     },
   };
 }
