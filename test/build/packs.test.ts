@@ -5,12 +5,14 @@
  * or changed on the way, and stays that ruleset's; every id is the hand-chosen 16-character id
  * of its source file, unique across all packs; journal pages carry text.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { extractPack } from "@foundryvtt/foundryvtt-cli";
+import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PACK_ID, allIds, declaredPacks, readPackSources } from "../../scripts/packs.ts";
+import { ZIP_FILE, listFiles } from "../../scripts/system-files.ts";
 import { REPO_ROOT, installFakeFoundry } from "../fake-foundry/index.ts";
 import type * as Registry from "../../src/foundry/rulesets/registry.ts";
 
@@ -31,8 +33,11 @@ beforeAll(async () => {
   installFakeFoundry();
   registry = await import("../../src/foundry/rulesets/registry.ts");
   for (const pack of declaredPacks(REPO_ROOT)) {
+    // LevelDB rewrites its log and manifest when opened: read a copy, so dist/ stays as built.
+    const copy = join(scratch, "db", pack.name);
+    cpSync(resolve(DIST, pack.path), copy, { recursive: true });
     const out = join(scratch, pack.name);
-    await extractPack(resolve(DIST, pack.path), out, {});
+    await extractPack(copy, out, {});
     const docs = readdirSync(out)
       .filter((file) => file.endsWith(".json"))
       .map((file) => JSON.parse(readFileSync(join(out, file), "utf8")) as Doc);
@@ -83,6 +88,17 @@ describe("the built packs (dist/packs)", () => {
     expect(built.map((pack) => pack.name)).toEqual(declaredPacks(REPO_ROOT).map((p) => p.name));
     for (const pack of built) {
       expect(pack.docs.filter((doc) => !isFolder(doc)).length, pack.name).toBeGreaterThan(0);
+    }
+  });
+
+  it("are in the release zip, each pack's database files without LevelDB's lock and log", () => {
+    const zipped = new Set(Object.keys(unzipSync(readFileSync(join(DIST, ZIP_FILE)))));
+    for (const pack of declaredPacks(REPO_ROOT)) {
+      const files = listFiles(resolve(DIST, pack.path)).map((file) => `${pack.path}/${file}`);
+      expect(files.filter((file) => file.endsWith(".ldb")).length, pack.name).toBeGreaterThan(0);
+      for (const file of files) {
+        expect(zipped.has(file), file).toBe(!/\/(LOCK|LOG|LOG\.old)$/.test(file));
+      }
     }
   });
 
