@@ -168,6 +168,13 @@ export function readPackSources(root: string): PackSource[] {
   return sources;
 }
 
+/** Every declared pack's documents as parsed, by pack name (what tests hand the fake's packs). */
+export function packDocumentsByName(root: string): Record<string, Record<string, unknown>[]> {
+  return Object.fromEntries(
+    readPackSources(root).map(({ pack, files }) => [pack.name, files.map(({ doc }) => doc)]),
+  );
+}
+
 export function isFolder(doc: Record<string, unknown>): boolean {
   return typeof doc["_key"] === "string" && doc["_key"].startsWith("!folders!");
 }

@@ -10,7 +10,7 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readPackSources } from "../../scripts/packs.ts";
+import { packDocumentsByName } from "../../scripts/packs.ts";
 import { REPO_ROOT, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import type { ClientDocument, DocumentSource } from "../fake-foundry/documents.ts";
@@ -45,12 +45,7 @@ let sheets: typeof SheetModule;
 let packs: typeof PacksModule;
 
 beforeAll(async () => {
-  const sources = Object.fromEntries(
-    readPackSources(REPO_ROOT).map(({ pack, files }) => [
-      pack.name,
-      files.map(({ doc }) => doc as DocumentSource),
-    ]),
-  );
+  const sources = packDocumentsByName(REPO_ROOT) as Record<string, DocumentSource[]>;
   fake = installFakeFoundry({ settings: { "fray.ruleset": "wwn" }, packs: sources });
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");

@@ -5,18 +5,13 @@
  * as core makes them work. The packs hold the real sources from packs/ (scripts/packs.ts).
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { readPackSources } from "../../scripts/packs.ts";
+import { packDocumentsByName } from "../../scripts/packs.ts";
 import { REPO_ROOT, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import type { ClientDocument, DocumentSource } from "../fake-foundry/documents.ts";
 import type { FakeDragEvent } from "../fake-foundry/applications.ts";
 
-const SOURCES = Object.fromEntries(
-  readPackSources(REPO_ROOT).map(({ pack, files }) => [
-    pack.name,
-    files.map(({ doc }) => doc as DocumentSource),
-  ]),
-);
+const SOURCES = packDocumentsByName(REPO_ROOT) as Record<string, DocumentSource[]>;
 const SWORD = "Compendium.fray.wwn-items.Item.wnWeaponSword001";
 const BANDIT = "Compendium.fray.wwn-actors.Actor.wnNpcBandit00001";
 
