@@ -1,29 +1,29 @@
-import { cpSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { defineConfig } from "vite";
 import type { Plugin } from "vite";
-import {
-  BUNDLE_FILE,
-  STATIC_ENTRIES,
-  WORKER_FILE,
-  ZIP_FILE,
-  zipSystem,
-} from "./scripts/system-files.ts";
+import { buildPacks, describeBuiltPacks } from "./scripts/packs.ts";
+import { BUNDLE_FILE, STATIC_ENTRIES, WORKER_FILE } from "./scripts/system-files.ts";
 
 const root = import.meta.dirname;
 const outDir = resolve(root, "dist");
 
-/** Copies the system's static files next to the bundle and, outside watch mode, zips it all. */
+/**
+ * Copies the system's static files next to the bundle. `npm run build` then compiles the packs
+ * and writes the zip (scripts/packs.ts), so the zip holds the packs too. `npm run watch` compiles
+ * the packs once, when dist/ has none (Foundry keeps a pack open while it runs; rebuild them
+ * with `npx tsx scripts/packs.ts` with Foundry stopped).
+ */
 function systemFolder(): Plugin {
   return {
     name: "fray-system-folder",
-    writeBundle() {
+    async writeBundle() {
       for (const entry of STATIC_ENTRIES) {
         cpSync(resolve(root, entry), resolve(outDir, entry), { recursive: true });
       }
-      if (this.meta.watchMode) return;
-      rmSync(resolve(outDir, ZIP_FILE), { force: true });
-      writeFileSync(resolve(outDir, ZIP_FILE), zipSystem(outDir));
+      if (this.meta.watchMode && !existsSync(resolve(outDir, "packs"))) {
+        console.log(describeBuiltPacks(await buildPacks(root, outDir)));
+      }
     },
   };
 }

@@ -36,8 +36,13 @@ export function listFiles(dir: string): string[] {
   return out;
 }
 
-/** Files of dist/ that stay out of the release zip: the zip itself and the source map. */
+/**
+ * Files of dist/ that stay out of the release zip: the zip itself, the source map, and each
+ * LevelDB pack's lock and its LOG files (LevelDB's diary of the build, with the build's times;
+ * Foundry writes its own when it opens the pack).
+ */
 export function isZipped(path: string): boolean {
+  if (/^packs\/[^/]+\/(LOCK|LOG|LOG\.old)$/.test(path)) return false;
   return path !== ZIP_FILE && !path.endsWith(".map");
 }
 

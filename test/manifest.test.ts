@@ -20,6 +20,7 @@ interface Manifest {
   socket?: boolean;
   manifest: string;
   download: string;
+  packs: { name: string; label: string }[];
 }
 
 type TemplateJson = Record<string, { types: string[] } & Record<string, { htmlFields?: unknown }>>;
@@ -147,6 +148,11 @@ function usedKeys(): { literal: Set<string>; patterns: RegExp[]; where: Map<stri
         .join("[A-Za-z0-9_-]+");
       patterns.push(new RegExp(`^${source}$`));
     }
+  }
+  // Compendium pack labels are keys too: Foundry shows them through game.i18n.
+  for (const pack of manifest.packs) {
+    literal.add(pack.label);
+    where.set(pack.label, "system.json");
   }
   return { literal, patterns, where };
 }

@@ -10,6 +10,7 @@ import { shellRuleset } from "./rulesets/registry.ts";
 import { hideRefereeRequest, registerReferee, registerRefereeAction } from "./shared/referee.ts";
 import { activeRuleset, registerSettings } from "./settings.ts";
 import { registerDataHooks } from "./migration.ts";
+import { registerPackScope } from "./packs.ts";
 
 /**
  * The `init` hook: everything Foundry must know before the world loads. Registration only; no
@@ -18,6 +19,7 @@ import { registerDataHooks } from "./migration.ts";
 export function init(): void {
   registerSettings();
   registerDataHooks(); // the GM's data migration at ready, the ruleset-switch warning
+  registerPackScope(); // other rulesets' packs: hidden in the sidebar, their documents refused
 
   CONFIG.Actor.documentClass = FrayActor;
   CONFIG.Item.documentClass = FrayItem;

@@ -98,9 +98,46 @@ export class DocumentSheetV2 extends ApplicationV2 {
   }
 }
 
+/** What a drag carries, as core's TextEditor#getDragEventData reads it (JSON in text/plain). */
+export interface FakeDragEvent {
+  dataTransfer: { getData(format: string): string };
+}
+
 export class ActorSheetV2 extends DocumentSheetV2 {
   get actor(): ClientDocument {
     return this.document;
+  }
+
+  /**
+   * Core v13's ActorSheetV2#_onDrop: reads the drop data, calls `dropActorSheetData` (actor,
+   * sheet, data) and stops when a hook returns false; otherwise an Item is resolved from its
+   * uuid and handed to `_onDropItem`. (The fake handles Item drops only.)
+   */
+  async _onDrop(event: FakeDragEvent): Promise<unknown> {
+    const data = JSON.parse(event.dataTransfer.getData("text/plain")) as {
+      type?: string;
+      uuid?: string;
+    };
+    const hooks = (globalThis as unknown as { Hooks: { call(...args: unknown[]): boolean } }).Hooks;
+    if (!hooks.call("dropActorSheetData", this.actor, this, data)) return null;
+    if (data.type !== "Item" || typeof data.uuid !== "string") return null;
+    const { fromUuid } = globalThis as unknown as {
+      fromUuid: (uuid: string) => Promise<unknown>;
+    };
+    const item = (await fromUuid(data.uuid)) as ClientDocument | undefined;
+    if (!item) return null;
+    return this._onDropItem(event, item);
+  }
+
+  /**
+   * Core v13's ActorSheetV2#_onDropItem: only an owner may drop; a copy of the item
+   * (`toObject()`) is created on the actor, keeping its id when the actor has none such.
+   */
+  async _onDropItem(_event: FakeDragEvent, item: ClientDocument): Promise<unknown> {
+    if (!this.actor.isOwner) return null;
+    const cls = item.constructor as typeof ClientDocument;
+    const created = await cls.createDocuments([item.toObject()], { parent: this.actor });
+    return created[0] ?? null;
   }
 }
 

@@ -195,9 +195,20 @@ export class ClientDocument {
     options: { parent?: ClientDocument | null } = {},
   ): Promise<ClientDocument[]> {
     const parent = options.parent ?? null;
-    const created = data.map((source) => new this(source, { parent }));
-    serverChecks("create", this.documentName, created, data);
     const userId = world.user().id;
+    // Core v13 (ClientDatabaseBackend#_preCreateDocumentArray): on the creating client, each
+    // document is built, then `preCreate<Name>` is called with it, its creation data, the
+    // options and the user id; a hook returning false leaves that document out of the request,
+    // and a request left with nothing is not sent.
+    const allowed = data
+      .map((source) => ({ doc: new this(source, { parent }), source }))
+      .filter(({ doc, source }) =>
+        world.hooks().call(`preCreate${this.documentName}`, doc, source, options, userId),
+      );
+    if (allowed.length === 0) return [];
+    const created = allowed.map(({ doc }) => doc);
+    data = allowed.map(({ source }) => source);
+    serverChecks("create", this.documentName, created, data);
     world.db().record({
       operation: "create",
       documentName: this.documentName,

@@ -20,6 +20,8 @@ import {
   SheetRegistry,
 } from "./applications.ts";
 import { Collection } from "./collection.ts";
+import { FakeCompendium, fakeFromUuid } from "./compendium.ts";
+import type { PackDeclaration } from "./compendium.ts";
 import { DatabaseLog } from "./database.ts";
 import { DataModel, TypeDataModel } from "./data-model.ts";
 import {
@@ -40,6 +42,7 @@ import { HookRegistry } from "./hooks.ts";
 import { makeRollClass } from "./roll.ts";
 import { world } from "./world.ts";
 import type { DocumentConfig, FakeClient, FakeUser, TurnEventRecord } from "./world.ts";
+import type { DocumentSource } from "./documents.ts";
 
 export const REPO_ROOT = resolve(import.meta.dirname, "../..");
 const SYSTEM_PREFIX = "systems/fray/";
@@ -52,6 +55,8 @@ export interface FakeOptions {
   settings?: Record<string, unknown>;
   /** The dice: a function returning numbers in [0, 1). Defaults to a fixed-seed generator. */
   random?: () => number;
+  /** The documents of the system's packs (system.json `packs`), by pack name; others are empty. */
+  packs?: Record<string, DocumentSource[]>;
 }
 
 export const GM: FakeUser = {
@@ -183,8 +188,19 @@ export function installFakeFoundry(options: FakeOptions = {}) {
   sheets.collection("Actor").registerSheet("core", AppV1ActorSheet, { makeDefault: true });
   sheets.collection("Item").registerSheet("core", AppV1ItemSheet, { makeDefault: true });
 
+  const system = JSON.parse(readFileSync(resolve(REPO_ROOT, "system.json"), "utf8")) as {
+    id: string;
+    packs?: PackDeclaration[];
+  };
+  // Core builds a CompendiumCollection for every pack the system's manifest declares.
+  const packs = new Collection<FakeCompendium>();
+  for (const pack of system.packs ?? []) {
+    const compendium = new FakeCompendium(system.id, pack, options.packs?.[pack.name] ?? []);
+    packs.set(compendium.collection, compendium);
+  }
   const game = {
-    system: JSON.parse(readFileSync(resolve(REPO_ROOT, "system.json"), "utf8")) as unknown,
+    system: system as unknown,
+    packs,
     settings,
     i18n,
     users,
@@ -263,6 +279,7 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     Combatant,
     CombatantGroup,
     ChatMessage,
+    fromUuid: (uuid: string) => fakeFromUuid(uuid, packs),
     Roll: makeRollClass(() =>
       (CONFIG["Dice"] as unknown as { randomUniform: () => number }).randomUniform(),
     ),
