@@ -7,7 +7,7 @@
  * - Attack check: the weapon's Attribute + its combat skill + modifiers.
  * - Defense check: Agility + the size modifier (options.size) + modifiers. A static defender
  *   does not roll: the attacker must roll under its static defense (its own value, or
- *   options.staticDefenseBase + size), as if it always passed with that roll.
+ *   options.staticDefenseBase − the size modifier), as if it always passed with that roll.
  * - The defender fails: an attacker who passes hits. The attacker fails: a miss.
  * - Cover (options.cover): light adds to the attacker's die, heavy makes the attack unfavorable,
  *   full cover cannot be targeted.
@@ -150,12 +150,17 @@ export function sizeModifier(
   return options.size[actor.size];
 }
 
-/** A static defender's value: its own, or the base + its size modifier. */
+/**
+ * A static defender's value: its own, or the base minus its size modifier. The book gives a
+ * static defense by size alone (no Agility), and the attacker must roll under it, so a higher
+ * value is easier to hit: the size bonus that makes a small target's rolled defense better makes
+ * its static value lower (tiny: base − 4), and a huge target's higher (base + 4).
+ */
 export function staticDefense(
   actor: Pick<FreelancersActor, "size" | "staticDefense">,
   options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
 ): number {
-  return actor.staticDefense ?? options.staticDefenseBase + sizeModifier(actor, options);
+  return actor.staticDefense ?? options.staticDefenseBase - sizeModifier(actor, options);
 }
 
 /**

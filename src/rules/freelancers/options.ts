@@ -36,9 +36,13 @@ export interface FreelancersOptions {
   readonly edgeStacks: boolean;
   /** Integrity a weapon loses per fumble die (the book: one point per fumble). */
   readonly integrityPerFumble: number;
-  /** Defense modifier by size (added to Agility, and to the static defense base). */
+  /** Defense modifier by size (added to Agility; taken off the static defense base). */
   readonly size: Readonly<Record<SizeClass, number>>;
-  /** Static defense is this + the size modifier, unless the actor sets its own. */
+  /**
+   * Static defense is this − the size modifier, unless the actor sets its own. The book gives a
+   * static defense by size and no number: 10 is Fray's default (README), and the sign follows
+   * the book's roll-under: a bigger target is easier to roll under (see attack.ts staticDefense).
+   */
   readonly staticDefenseBase: number;
   /** Cover: light cover adds to the attacker's die; heavy cover adds unfavorables; full cover blocks. */
   readonly cover: { readonly lightDie: number; readonly heavyUnfavorable: number };

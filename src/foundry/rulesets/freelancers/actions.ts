@@ -12,7 +12,6 @@ import { useAbility } from "../../../rules/freelancers/abilities.ts";
 import { diffActor } from "../../../rules/freelancers/changes.ts";
 import { rollCheck } from "../../../rules/freelancers/checks.ts";
 import type { ActionState, FreelancersActor } from "../../../rules/freelancers/model.ts";
-import { DEFAULT_FREELANCERS_OPTIONS } from "../../../rules/freelancers/options.ts";
 import type { Refusal } from "../../../rules/core/result.ts";
 import { canvasDistance, targetedActors } from "../../shared/actors.ts";
 import { withDice } from "../../shared/dice.ts";
@@ -23,6 +22,7 @@ import type { FlAbilitySystem } from "./adapter.ts";
 import { promptFlAttack } from "./attack/dialog.ts";
 import { declareFlAttack, freelancerNow, inCombat, warnFlRefusal } from "./attack/workflow.ts";
 import type { FlChoices } from "./attack/workflow.ts";
+import { flOptions } from "./settings.ts";
 
 /**
  * Attack with a weapon at the one targeted token: opens the dialog (with the odds), then asks the
@@ -148,7 +148,7 @@ export async function flRollCheck(
   const me = toFreelancer(actor);
   const base = (me.attributes[attribute] ?? 0) + (skill === null ? 0 : (me.skills[skill] ?? 0));
   const rolled = await withDice((dice) =>
-    rollCheck({ base }, dice, DEFAULT_FREELANCERS_OPTIONS, "check"),
+    rollCheck({ base }, dice, flOptions(), "check"),
   );
   if (!rolled.value.ok) {
     warnFlRefusal(rolled.value);

@@ -16,7 +16,6 @@ import { spendAction, startTurn } from "../../../rules/freelancers/actions.ts";
 import type { ActionKind } from "../../../rules/freelancers/actions.ts";
 import { diffActor } from "../../../rules/freelancers/changes.ts";
 import type { FreelancersActor } from "../../../rules/freelancers/model.ts";
-import { DEFAULT_FREELANCERS_OPTIONS } from "../../../rules/freelancers/options.ts";
 import { upkeep } from "../../../rules/freelancers/upkeep.ts";
 import type { UpkeepReport } from "../../../rules/freelancers/upkeep.ts";
 import type { ActorChange } from "../../combat/events.ts";
@@ -29,10 +28,9 @@ import { i18n } from "../../shared/env.ts";
 import { applyRuleUpdates } from "../../shared/updates.ts";
 import { toFreelancer } from "./adapter.ts";
 import { FL_COUNTER_KINDS } from "./data.ts";
+import { flOptions } from "./settings.ts";
 
 export const FL_UPKEEP_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/chat/upkeep-card.hbs`;
-
-const OPTIONS = DEFAULT_FREELANCERS_OPTIONS;
 
 /** The five action chips, in the book's order. */
 const CHIP_ACTIONS = ["long", "base", "move", "quick", "reaction"] as const;
@@ -123,7 +121,7 @@ function lineOf(
  */
 export async function flUpkeep(combat: CombatLike): Promise<ActorChange[]> {
   const members = combatMembers(combat).map(({ actor }) => toFreelancer(actor));
-  const rolled = await withDice((dice) => upkeep(members, dice, OPTIONS));
+  const rolled = await withDice((dice) => upkeep(members, dice, flOptions()));
   const outcome = rolled.value;
   if (!outcome.ok) {
     await postUpkeepCard(
