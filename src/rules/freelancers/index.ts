@@ -12,6 +12,7 @@
  * - counters.ts: named stacks (stun, stress, bleed …) and how the Upkeep drops them;
  * - abilities.ts: abilities that recharge on a d10 at the Upkeep;
  * - health.ts: health, armor, Dying, death checks, stabilizing, healing;
+ * - care.ts: Help and Medicine on a Dying ally, as the helper's Base-action;
  * - upkeep.ts: the Upkeep as one function from combatants and dice to changes;
  * - changes.ts: outcomes as document changes (the field paths the shell writes);
  * - options.ts: every number a GM may change, with its default;
@@ -30,6 +31,7 @@ export const ruleset: RulesetModule = {
 export * from "./abilities.ts";
 export * from "./actions.ts";
 export * from "./attack.ts";
+export * from "./care.ts";
 export * from "./changes.ts";
 export * from "./checks.ts";
 export * from "./counters.ts";

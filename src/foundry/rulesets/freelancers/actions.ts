@@ -22,6 +22,7 @@ import type { FlAbilitySystem } from "./adapter.ts";
 import { promptFlAttack } from "./attack/dialog.ts";
 import { declareFlAttack, freelancerNow, inCombat, warnFlRefusal } from "./attack/workflow.ts";
 import type { FlChoices } from "./attack/workflow.ts";
+import { flCare } from "./care.ts";
 import { flOptions } from "./settings.ts";
 
 /**
@@ -147,9 +148,7 @@ export async function flRollCheck(
 ): Promise<ChatMessage.Implementation | null> {
   const me = toFreelancer(actor);
   const base = (me.attributes[attribute] ?? 0) + (skill === null ? 0 : (me.skills[skill] ?? 0));
-  const rolled = await withDice((dice) =>
-    rollCheck({ base }, dice, flOptions(), "check"),
-  );
+  const rolled = await withDice((dice) => rollCheck({ base }, dice, flOptions(), "check"));
   if (!rolled.value.ok) {
     warnFlRefusal(rolled.value);
     return null;
@@ -170,4 +169,16 @@ export async function flRollCheck(
       rolls: rolled.rolls,
     })) as ChatMessage.Implementation | undefined) ?? null
   );
+}
+
+/** Help (a Base action) on the one targeted dying ally, through the referee (care.ts). */
+export function flHelp(actor: Actor.Implementation): Promise<ChatMessage.Implementation | null> {
+  return flCare(actor, "help");
+}
+
+/** Medicine (a Base action, an Intellect + Medicine check) on the one targeted dying ally. */
+export function flMedicine(
+  actor: Actor.Implementation,
+): Promise<ChatMessage.Implementation | null> {
+  return flCare(actor, "medicine");
 }

@@ -12,9 +12,11 @@
  *   combat's batch, and one card reports everything it did.
  */
 import type { RechargeRoll } from "../../../rules/freelancers/abilities.ts";
+import type { SetupEffect } from "../../../rules/combat/order.ts";
 import { spendAction, startTurn } from "../../../rules/freelancers/actions.ts";
 import type { ActionKind } from "../../../rules/freelancers/actions.ts";
 import { diffActor } from "../../../rules/freelancers/changes.ts";
+import { addCounter } from "../../../rules/freelancers/counters.ts";
 import type { FreelancersActor } from "../../../rules/freelancers/model.ts";
 import { upkeep } from "../../../rules/freelancers/upkeep.ts";
 import type { UpkeepReport } from "../../../rules/freelancers/upkeep.ts";
@@ -72,6 +74,25 @@ export function flTurnStart(combat: CombatLike, combatant: CombatantLike): Actor
     combat,
     diffActor(before, { ...before, actions: startTurn(before.actions) }),
   );
+}
+
+/**
+ * The combat starts: a surprised team's members gain their stun counter (rules:
+ * freelancersInitiative's effects) on their actors, before round 1. A member whose stored
+ * counters the rules refuse keeps them as they are.
+ */
+export function flSetupEffects(combat: CombatLike, effects: readonly SetupEffect[]): ActorChange[] {
+  const updates = combatMembers(combat).flatMap(({ combatantId, actor }) => {
+    const before = toFreelancer(actor);
+    let counters = before.counters;
+    for (const effect of effects) {
+      if (effect.kind !== "addCounter" || effect.combatantId !== combatantId) continue;
+      const next = addCounter(counters, effect.counter, effect.amount);
+      if (next.ok) counters = next.value;
+    }
+    return diffActor(before, { ...before, counters });
+  });
+  return changesByCombatant(combat, updates);
 }
 
 /** One combatant's line on the Upkeep card. */
@@ -213,5 +234,6 @@ async function postUpkeepCard(data: UpkeepCardData, rolls: Roll[]): Promise<void
 export const FL_COMBAT_HOOKS: CombatRulesetHooks = {
   memberChips: (actor) => flMemberChips(actor),
   turnStart: flTurnStart,
+  setupEffects: flSetupEffects,
   roundEvents: { upkeep: (combat) => flUpkeep(combat) },
 };

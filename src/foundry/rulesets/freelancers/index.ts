@@ -15,6 +15,7 @@ import {
   refereeFlDeclare,
   wireFlCard,
 } from "./attack/workflow.ts";
+import { FL_CARE, refereeFlCare } from "./care.ts";
 import { FL_COMBAT_HOOKS } from "./combat.ts";
 import { FL_DATA_MODELS } from "./data.ts";
 import { FlActorSheet } from "./sheets/actor-sheet.ts";
@@ -28,6 +29,7 @@ function registerFreelancers(): void {
   // handlers take the referee's (intent, sender), so they register with the referee directly.
   registerRefereeAction(FL_DECLARE, refereeFlDeclare);
   registerRefereeAction(FL_CARD_STEP, refereeFlCardStep);
+  registerRefereeAction(FL_CARE, refereeFlCare);
 }
 
 export const shellRuleset: ShellRuleset = {

@@ -66,14 +66,12 @@ export const FL_OPTION_SETTINGS: readonly OptionSetting[] = [
     range: whole(0, 40),
     apply: (o, v) => (o.staticDefenseBase = num(v)),
   },
-  ...SIZE_CLASSES.map(
-    (size): OptionSetting => ({
-      key: SIZE_KEYS[size],
-      initial: D.size[size],
-      range: whole(-20, 20),
-      apply: (o, v) => (o.size = { ...o.size, [size]: num(v) }),
-    }),
-  ),
+  ...SIZE_CLASSES.map((size): OptionSetting => ({
+    key: SIZE_KEYS[size],
+    initial: D.size[size],
+    range: whole(-20, 20),
+    apply: (o, v) => (o.size = { ...o.size, [size]: num(v) }),
+  })),
   {
     key: "LightCover",
     initial: D.cover.lightDie,

@@ -35,10 +35,7 @@ export function flOddsView(
   choices: FlChoices,
 ): FlOddsView {
   const situation = situationOf(choices);
-  const odds = freelancersAttackOdds(
-    { attacker, defender, weapon, situation },
-    flOptions(),
-  );
+  const odds = freelancersAttackOdds({ attacker, defender, weapon, situation }, flOptions());
   if (!odds.ok) {
     const none = "—";
     return {

@@ -151,6 +151,7 @@ export class FlActorSheet extends HandlebarsActorSheet {
       counter: FlActorSheet.#onCounter,
       useAbility: FlActorSheet.#onUseAbility,
       toggleEquipped: FlActorSheet.#onToggleEquipped,
+      care: FlActorSheet.#onCare,
     },
   };
 
@@ -204,6 +205,11 @@ export class FlActorSheet extends HandlebarsActorSheet {
   static async #onUseAbility(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
     const item = itemOfTarget(this.actor, target);
     if (item !== undefined) await actions.flUseAbility(this.actor, item);
+  }
+
+  static async #onCare(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
+    if (target.dataset["kind"] === "medicine") await actions.flMedicine(this.actor);
+    else await actions.flHelp(this.actor);
   }
 
   static async #onToggleEquipped(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
