@@ -260,10 +260,11 @@ export async function startFrayCombat(
   }
   // The ruleset turns the effects into actor changes where it has a hook; else they go on the
   // combatants' flags.
-  const setup = combatHooks().setupEffects;
+  const hooks = combatHooks();
+  const ownSetup = hooks.setupEffects !== undefined;
   const actorChanges =
-    setup !== undefined && effects.length > 0 ? await setup(combat, effects) : [];
-  for (const effect of setup === undefined ? effects : []) {
+    (effects.length > 0 ? await hooks.setupEffects?.(combat, effects) : undefined) ?? [];
+  for (const effect of ownSetup ? [] : effects) {
     const entry = combatantUpdates.get(effect.combatantId) ?? { _id: effect.combatantId };
     const combatant = combat.combatants.get(effect.combatantId);
     const counters = (combatant?.flags as Record<string, { counters?: Record<string, number> }>)[

@@ -21,7 +21,7 @@ import type { Intent, RefereeOutcome } from "../../shared/referee.ts";
 import { isActorsTurn } from "../../shared/turn.ts";
 import { applyRuleUpdates } from "../../shared/updates.ts";
 import { combatantId, resolveActor, toFreelancer } from "./adapter.ts";
-import { freelancerNow, inCombat, warnFlRefusal } from "./attack/workflow.ts";
+import { freelancerNow, inCombat, missing, warnFlRefusal } from "./attack/workflow.ts";
 import { flOptions } from "./settings.ts";
 
 export const FL_CARE = `${SYSTEM_ID}.flCare`;
@@ -82,7 +82,7 @@ export async function flCare(
     return null;
   }
   const id = typeof outcome.value === "string" ? outcome.value : "";
-  return (chatMessages().get(id) as ChatMessage.Implementation | undefined) ?? null;
+  return missing(chatMessages().get(id)) ?? null;
 }
 
 /** The referee's side (on the active GM): re-read, re-check, roll, write once, post the card. */
@@ -126,12 +126,12 @@ export async function refereeFlCare(
       await applyRuleUpdates(
         outcome.value.updates.filter((u) => tracked || u.actorId !== outcome.value.helper.id),
       );
-      const message = (await ChatMessage.create({
+      const message = await ChatMessage.create({
         author: currentUser().id,
         speaker: ChatMessage.getSpeaker({ actor: helperActor }),
         content: careCard(outcome.value),
         rolls: rolled.rolls,
-      } as never)) as ChatMessage.Implementation | undefined;
+      });
       return message === undefined ? refuse("failed") : { ok: true, value: message.id };
     }),
   );

@@ -86,7 +86,7 @@ export function flSetupEffects(combat: CombatLike, effects: readonly SetupEffect
     const before = toFreelancer(actor);
     let counters = before.counters;
     for (const effect of effects) {
-      if (effect.kind !== "addCounter" || effect.combatantId !== combatantId) continue;
+      if (effect.combatantId !== combatantId) continue;
       const next = addCounter(counters, effect.counter, effect.amount);
       if (next.ok) counters = next.value;
     }

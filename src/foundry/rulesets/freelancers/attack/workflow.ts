@@ -356,7 +356,7 @@ export function flCardOf(message: ChatMessage.Implementation): FlAttackCardState
 }
 
 /** Collection#get is typed as always finding one; a deleted message or item is not found. */
-function missing<T>(value: T): T | undefined {
+export function missing<T>(value: T): T | undefined {
   return value;
 }
 
