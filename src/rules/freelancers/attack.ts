@@ -26,7 +26,7 @@
 import type { DiceSource } from "../core/dice.ts";
 import { cachedFormula, rollFormula } from "../core/formula.ts";
 import type { Formula } from "../core/formula.ts";
-import { checkNumber, checkPool } from "../core/guard.ts";
+import { checkNumber } from "../core/guard.ts";
 import type { NumberRefusal } from "../core/guard.ts";
 import { addModifier } from "../core/modifier.ts";
 import type { Modifier } from "../core/modifier.ts";
@@ -39,6 +39,7 @@ import type { FreelancersUpdate } from "./changes.ts";
 import { checkOptions, checkSpecNumbers, rollCheckUnchecked } from "./checks.ts";
 import type { CheckRoll, CheckSpec } from "./checks.ts";
 import { checkCounters } from "./counters.ts";
+import { checkFlWeapon, checkFreelancer } from "./guard.ts";
 import { afterArmor, checkBody, loseHealth } from "./health.ts";
 import type { DamageResult } from "./health.ts";
 import type { ActionState, FreelancersActor, FreelancersWeapon } from "./model.ts";
@@ -130,6 +131,7 @@ function checkActorNumbers(
   skill: string | null,
 ): NumberRefusal | undefined {
   return (
+    checkFreelancer(actor, role) ??
     checkNumber(`${role}.attributes.${attribute}`, actor.attributes[attribute] ?? 0) ??
     checkNumber(
       `${role}.skills.${skill ?? "none"}`,
@@ -178,7 +180,7 @@ export function planAttack(
     checkOptions(options) ??
     checkActorNumbers("attacker", attacker, weapon.attribute, weapon.skill) ??
     checkActorNumbers("defender", defender, "agility", null) ??
-    checkPool("weapon.integrity", weapon.integrity.value, weapon.integrity.max);
+    checkFlWeapon(weapon);
   if (bad) return bad;
   if (attacker.id === defender.id) return refuse("sameCombatant");
   if (defender.life === "dead") return refuse("targetDead");
@@ -250,7 +252,7 @@ export function attackHits(attack: CheckRoll, defense: CheckRoll | number): bool
 
 /** The action an attack spends, and what the attacker's actions look like after it. */
 export function spendAttack(
-  attacker: FreelancersActor,
+  attacker: Pick<FreelancersActor, "actions" | "counters" | "life">,
   as: AttackAs,
 ): Result<ActionState, ActionRefusal | "noOffhandPending"> {
   switch (as) {

@@ -19,8 +19,8 @@ import { diffActor } from "./changes.ts";
 import type { FreelancersUpdate } from "./changes.ts";
 import type { CheckRoll } from "./checks.ts";
 import { checkOptions, checkSpecNumbers } from "./checks.ts";
-import { checkCounters } from "./counters.ts";
-import { checkBase, checkBody, stabilize } from "./health.ts";
+import { checkFreelancer } from "./guard.ts";
+import { checkBase, stabilize } from "./health.ts";
 import type { FreelancersActor } from "./model.ts";
 import { DEFAULT_FREELANCERS_OPTIONS } from "./options.ts";
 import type { FreelancersOptions } from "./options.ts";
@@ -58,8 +58,8 @@ export function giveCare(
   const { helper, patient, kind } = input;
   const bad =
     checkOptions(options) ??
-    checkBody(patient) ??
-    checkCounters(helper.counters) ??
+    checkFreelancer(helper, "helper") ??
+    checkFreelancer(patient, "patient") ??
     (kind === "medicine"
       ? checkSpecNumbers("medicine", { base: checkBase(helper, options.stabilizeCheck) })
       : undefined);

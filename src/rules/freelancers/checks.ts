@@ -162,6 +162,8 @@ export function drawDie(
   sides: number,
   field: string,
 ): Result<number, NumberRefusal["reason"]> {
+  const badSides = checkNumber(`${field}.sides`, sides, { min: 1, max: 1000, whole: true });
+  if (badSides) return badSides;
   const face = dice.roll(sides);
   const refusal = checkDieFace(field, face, sides);
   return refusal ?? ok(face);

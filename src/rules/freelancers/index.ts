@@ -16,6 +16,7 @@
  * - upkeep.ts: the Upkeep as one function from combatants and dice to changes;
  * - changes.ts: outcomes as document changes (the field paths the shell writes);
  * - options.ts: every number a GM may change, with its default;
+ * - guard.ts: the checks every entry point runs on an actor or weapon first;
  * - model.ts / factory.ts: the state the rules read, and defaults for it.
  */
 import type { RulesetModule } from "../types.ts";
@@ -36,6 +37,7 @@ export * from "./changes.ts";
 export * from "./checks.ts";
 export * from "./counters.ts";
 export * from "./factory.ts";
+export * from "./guard.ts";
 export * from "./health.ts";
 export * from "./initiative.ts";
 export * from "./model.ts";
