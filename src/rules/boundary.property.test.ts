@@ -649,6 +649,19 @@ const FREELANCERS: Record<string, () => void> = {
       freelancers.useAbility(a),
     );
   },
+  targetsInShape: () => {
+    for (const kind of freelancers.SHAPE_KINDS) {
+      guards(
+        {
+          effect: { kind, range: 6, origin: { x: 1, y: 1 }, toward: { x: 4, y: 2 } },
+          targets: [{ id: "a", at: { x: 3, y: 2 } }],
+          options: FL,
+        },
+        (i) => freelancers.targetsInShape(i.effect, i.targets, i.options),
+        60,
+      );
+    }
+  },
   // Health, care, Upkeep
   checkBody: () => {
     guards(flBody, (body) => freelancers.checkBody(body));

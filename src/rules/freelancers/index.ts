@@ -4,6 +4,7 @@
  * - checks.ts: roll-under d20 checks, modifiers to the die or the attribute, favorable and
  *   unfavorable, critical fumbles, and their exact chance;
  * - range.ts: reach, nominal and maximum range, the penalty beyond the maximum;
+ * - shapes.ts: the targets a cone, line, radius or touch hits;
  * - attack.ts: attack against defense (rolled or static), cover, size, engaged targets, Dodge,
  *   Two-Weapon Fighting, damage − AR, weapon degradation;
  * - odds.ts: exact attack odds;
@@ -44,4 +45,5 @@ export * from "./model.ts";
 export * from "./odds.ts";
 export * from "./options.ts";
 export * from "./range.ts";
+export * from "./shapes.ts";
 export * from "./upkeep.ts";

@@ -53,6 +53,8 @@ export interface FreelancersOptions {
     /** The attack beyond maximum range stays unfavorable as well (the long band's penalty). */
     readonly beyondMaxUnfavorable: boolean;
   };
+  /** Shapes (shapes.ts): a line's width and a touch's reach, in meters (the book gives neither). */
+  readonly shapes: { readonly lineWidth: number; readonly touchReach: number };
   /** Attacking a target engaged with an opponent who is not incapacitated: unfavorables. */
   readonly engagedTargetUnfavorable: number;
   /** The off-hand attack of Two-Weapon Fighting: unfavorables. */
@@ -85,6 +87,7 @@ export const DEFAULT_FREELANCERS_OPTIONS: FreelancersOptions = {
   staticDefenseBase: 10,
   cover: { lightDie: 2, heavyUnfavorable: 1 },
   range: { stepMeters: 3, penalty: 3, beyondMaxUnfavorable: true },
+  shapes: { lineWidth: 1.5, touchReach: 1.5 },
   engagedTargetUnfavorable: 1,
   secondWeaponUnfavorable: 1,
   opportunityMoveMeters: 1.5,

@@ -102,6 +102,18 @@ export const FL_OPTION_SETTINGS: readonly OptionSetting[] = [
     apply: (o, v) => (o.range = { ...o.range, beyondMaxUnfavorable: bool(v) }),
   },
   {
+    key: "LineWidth",
+    initial: D.shapes.lineWidth,
+    range: { min: 0.5, max: 20, step: 0.5 },
+    apply: (o, v) => (o.shapes = { ...o.shapes, lineWidth: num(v) }),
+  },
+  {
+    key: "TouchReach",
+    initial: D.shapes.touchReach,
+    range: { min: 0.5, max: 20, step: 0.5 },
+    apply: (o, v) => (o.shapes = { ...o.shapes, touchReach: num(v) }),
+  },
+  {
     key: "DeathFailures",
     initial: D.deathFailures,
     range: whole(1, 10),
