@@ -4,13 +4,7 @@
  * (e.g. "attacker.attributes.agility"), even one the call would not have read, so a corrupt
  * document is noticed at its first use rather than where it finally matters.
  */
-import {
-  NUMBER_RULES,
-  checkAllNumbers,
-  checkNumber,
-  checkNumbers,
-  checkPool,
-} from "../core/guard.ts";
+import { NUMBER_RULES, checkAllNumbers, checkNumber, checkPool } from "../core/guard.ts";
 import type { NumberRefusal } from "../core/guard.ts";
 import { checkAbility } from "./abilities.ts";
 import { checkCounters } from "./counters.ts";
@@ -19,12 +13,15 @@ import type { ActionState, FreelancersActor, FreelancersWeapon } from "./model.t
 
 /** The turn's action counts must be whole numbers from 0 up: a stored NaN grants no action. */
 export function checkActions(actions: ActionState): NumberRefusal | undefined {
-  return checkNumbers({
-    "actions.base": [actions.base, NUMBER_RULES.count],
-    "actions.move": [actions.move, NUMBER_RULES.count],
-    "actions.quick": [actions.quick, NUMBER_RULES.count],
-    "actions.reaction": [actions.reaction, NUMBER_RULES.count],
-  });
+  // Field by field rather than through checkNumbers: every attack runs this, so nothing is
+  // allocated unless a number is refused.
+  const count = NUMBER_RULES.count;
+  return (
+    checkNumber("actions.base", actions.base, count) ??
+    checkNumber("actions.move", actions.move, count) ??
+    checkNumber("actions.quick", actions.quick, count) ??
+    checkNumber("actions.reaction", actions.reaction, count)
+  );
 }
 
 /** Every number of an actor: finite everywhere, then each in its own range. */
