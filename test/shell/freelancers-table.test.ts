@@ -317,3 +317,152 @@ describe("stored data of another shape", () => {
     }).toThrow("health: 11 is more than its maximum 10.");
   });
 });
+
+describe("surprise at the start of a combat", () => {
+  it("gives every member of the surprised team a stun counter on its actor, and none to the others", async () => {
+    const k = await createActor({
+      name: "Kara",
+      type: "character",
+      prototypeToken: { disposition: 1 },
+    });
+    const b = await createActor({
+      name: "Bandit",
+      type: "npc",
+      prototypeToken: { disposition: -1 },
+    });
+    const combat = await combatOf([k, b]);
+    const { startFrayCombat, whenIdle } = await import("../../src/foundry/combat/actions.ts");
+    const { teamsOf } = await import("../../src/foundry/combat/state.ts");
+    await whenIdle();
+    const kara = teamsOf(combat).find((team) => team.name === "Friendly");
+    if (kara === undefined) throw new Error("no team for Kara");
+    const outcome = await fake.as(GM.id, () =>
+      startFrayCombat(combat, { surprising: [kara.id ?? ""] }),
+    );
+    expect(outcome).toEqual({ ok: true });
+    await whenIdle();
+    expect(sys(b)["counters"]).toEqual({ stun: 1 });
+    expect(sys(k)["counters"]).toEqual({});
+    // The stunned bandit can take no Base action: its tracker chips show the stun.
+    expect(combatHooks.flMemberChips(b).map((chip) => chip.label)).toContain(
+      "FRAY.Freelancers.Counter.stun",
+    );
+    await fake.as(GM.id, () => combat.delete());
+  });
+});
+
+describe("Help and Medicine on a dying ally, through the GM", () => {
+  /** Rook, PLAYER2's, dying at 0 health. */
+  function dyingRook() {
+    return createActor({
+      name: "Rook",
+      type: "character",
+      ownership: { [PLAYER2.id]: 3 },
+      system: { health: { value: 0, max: 10 }, life: "dying" },
+    });
+  }
+
+  /** Doc, PLAYER's: Intellect 6 + Medicine 4 = 10. */
+  function doc() {
+    return createActor({
+      name: "Doc <b>",
+      type: "character",
+      ownership: { [PLAYER.id]: 3 },
+      system: { attributes: { intellect: 6 }, skills: { medicine: 4 } },
+    });
+  }
+
+  it("Help stabilizes another player's dying actor: the GM writes it, and one card says so", async () => {
+    const d = await doc();
+    const r = await dyingRook();
+    fake.setUser(PLAYER.id);
+    table.target(r);
+    const mark = fake.db.calls.length;
+    const message = await actions.flHelp(d);
+    if (message === null) throw new Error("refused");
+    expect(sys(r)["life"]).toBe("stable");
+    const writes = fake.db.since(mark, { documentName: "Actor" });
+    expect(writes.length).toBeGreaterThan(0);
+    expect(writes.every((call) => call.userId === GM.id)).toBe(true);
+    expect(content(message)).toContain("Doc &lt;b&gt; helps Rook.");
+    expect(content(message)).toContain("Rook is stable");
+    // A second Help finds it stable: refused, nothing written.
+    const again = fake.db.calls.length;
+    expect(await actions.flHelp(d)).toBeNull();
+    expect(fake.notifications.at(-1)?.message).toBe(
+      "Only a dying entity makes death checks or needs stabilizing.",
+    );
+    expect(fake.db.since(again, { documentName: "Actor" })).toEqual([]);
+  });
+
+  it("Medicine rolls Intellect + Medicine: an 11 fails and the ally stays dying", async () => {
+    const d = await doc();
+    const r = await dyingRook();
+    fake.setUser(PLAYER.id);
+    table.target(r);
+    dice([20, 11]);
+    const message = await actions.flMedicine(d);
+    if (message === null) throw new Error("refused");
+    expect(sys(r)["life"]).toBe("dying");
+    expect(content(message)).toContain("Medicine: 11 against 10: failed.");
+    expect(content(message)).toContain("Rook is still dying.");
+    expect(content(message)).toContain("target of opportunity");
+    dice([20, 10]);
+    await actions.flMedicine(d);
+    expect(sys(r)["life"]).toBe("stable");
+  });
+
+  it("refuses a helper the sender does not own at the referee, and a missing target at once", async () => {
+    const d = await doc();
+    const r = await dyingRook();
+    fake.setUser(PLAYER2.id);
+    table.target(r);
+    const { sendIntent } = await import("../../src/foundry/shared/referee.ts");
+    const care = await import("../../src/foundry/rulesets/freelancers/care.ts");
+    const mark = fake.db.calls.length;
+    // A forged intent naming PLAYER's Doc as the helper.
+    expect(
+      await sendIntent(care.FL_CARE, { helperId: d.id, patientId: r.id, kind: "help" }),
+    ).toMatchObject({ ok: false, reason: "notAllowed" });
+    expect(sys(r)["life"]).toBe("dying");
+    expect(fake.db.since(mark, { documentName: "Actor" })).toEqual([]);
+
+    fake.setUser(PLAYER.id);
+    table.target();
+    expect(await actions.flHelp(d)).toBeNull();
+    expect(fake.notifications.at(-1)?.message).toBe(
+      "Target one dying ally first: Help and Medicine need a target.",
+    );
+  });
+});
+
+describe("world settings", () => {
+  it("are registered, localized, and change the rules: a static defense base of 15", async () => {
+    const settings = await import("../../src/foundry/rulesets/freelancers/settings.ts");
+    for (const option of settings.FL_OPTION_SETTINGS) {
+      const id = `fray.${settings.flSettingKey(option.key)}`;
+      const config = fake.game.settings.settings.get(id) as { name: string } | undefined;
+      expect(config, id).toBeDefined();
+      expect(fake.i18n.localize(config?.name ?? "")).not.toBe(config?.name);
+    }
+    await fake.as(GM.id, () => fake.game.settings.set("fray", "freelancersStaticDefenseBase", 15));
+    try {
+      const k = await kara();
+      const wall = await createActor({
+        name: "Turret",
+        type: "npc",
+        system: { defense: "static" },
+      });
+      fake.setUser(PLAYER.id);
+      table.target(wall);
+      dice([20, 14]); // 14 under 15: a hit now (under the default 10 it would miss)
+      const message = await actions.flAttack(k, item(k, "Knife"), CHOICES);
+      if (message === null) throw new Error("refused");
+      expect(workflow.flCardOf(message)).toMatchObject({ result: { defense: 15 } });
+    } finally {
+      await fake.as(GM.id, () =>
+        fake.game.settings.set("fray", "freelancersStaticDefenseBase", 10),
+      );
+    }
+  });
+});

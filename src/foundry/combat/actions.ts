@@ -22,7 +22,7 @@ import { activeRuleset } from "../settings.ts";
 import { isTransportReason, refereeIdle, sendIntent, serializedBy } from "../shared/referee.ts";
 import type { Intent, RefereeOutcome } from "../shared/referee.ts";
 import { writeActorChanges } from "./events.ts";
-import { transitionChanges } from "./ruleset-hooks.ts";
+import { combatHooks, transitionChanges } from "./ruleset-hooks.ts";
 import { settleOrder } from "./start.ts";
 import type { StartChoice } from "./start.ts";
 import { callHook, callTurnHooks, coreUpdateOptions, turnEventsBetween } from "./core-sync.ts";
@@ -258,7 +258,13 @@ export async function startFrayCombat(
       combatantUpdates.set(id, { _id: id, initiative: value });
     }
   }
-  for (const effect of effects) {
+  // The ruleset turns the effects into actor changes where it has a hook; else they go on the
+  // combatants' flags.
+  const hooks = combatHooks();
+  const ownSetup = hooks.setupEffects !== undefined;
+  const actorChanges =
+    (effects.length > 0 ? await hooks.setupEffects?.(combat, effects) : undefined) ?? [];
+  for (const effect of ownSetup ? [] : effects) {
     const entry = combatantUpdates.get(effect.combatantId) ?? { _id: effect.combatantId };
     const combatant = combat.combatants.get(effect.combatantId);
     const counters = (combatant?.flags as Record<string, { counters?: Record<string, number> }>)[
@@ -271,6 +277,7 @@ export async function startFrayCombat(
   if (combatantUpdates.size > 0) {
     await combat.updateEmbeddedDocuments("Combatant", [...combatantUpdates.values()] as never);
   }
+  if (actorChanges.length > 0) await writeActorChanges(combat, actorChanges);
   const result = startCombat({
     roster: rosterOf(combat),
     planFor: planSource(ruleset.turnOrder, order),

@@ -10,6 +10,7 @@
  * they may be async; they read the documents as they stood before the transition's writes.
  * A ruleset that registers nothing keeps the generic behaviour.
  */
+import type { SetupEffect } from "../../rules/combat/order.ts";
 import type { RoundEvent, TurnResult } from "../../rules/combat/types.ts";
 import { eventCombatants, roundEventChanges } from "./events.ts";
 import type { ActorChange, EventCombatant, FieldValue } from "./events.ts";
@@ -44,6 +45,12 @@ export interface CombatRulesetHooks {
     member: { readonly active: boolean },
   ): readonly TrackerChip[];
   roundStart?(combat: CombatLike, combatants: readonly EventCombatant[]): Changes;
+  /**
+   * The one-time effects of settling the order as the GM starts the combat (a surprised side's
+   * counters …), as actor changes written before round 1. Without it they stay on the
+   * combatants' flags.
+   */
+  setupEffects?(combat: CombatLike, effects: readonly SetupEffect[]): Changes;
   turnStart?(combat: CombatLike, combatant: CombatantLike): Changes;
   /** The combatant who was taking its turn stopped (ended it, or the GM moved on). */
   turnEnd?(combat: CombatLike, combatant: CombatantLike): Changes;

@@ -8,7 +8,7 @@ import { checkNumber } from "../core/guard.ts";
 import type { NumberRefusal } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
-import { drawDie } from "./checks.ts";
+import { checkOptions, drawDie } from "./checks.ts";
 import type { FreelancersAbility } from "./model.ts";
 import { DEFAULT_FREELANCERS_OPTIONS } from "./options.ts";
 import type { FreelancersOptions } from "./options.ts";
@@ -45,7 +45,7 @@ export function rechargeRoll(
   { readonly ability: FreelancersAbility; readonly roll: RechargeRoll },
   NumberRefusal["reason"] | "noRecharge"
 > {
-  const refusal = checkAbility(ability);
+  const refusal = checkOptions(options) ?? checkAbility(ability);
   if (refusal) return refusal;
   if (!needsRecharge(ability) || ability.recharge === null) return refuse("noRecharge");
   return rechargeUnchecked(ability, ability.recharge, dice, options);
@@ -75,7 +75,7 @@ export function rechargeChance(
   needed: number,
   options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
 ): Result<number, NumberRefusal["reason"]> {
-  const refusal = checkNumber("needed", needed, { whole: true });
+  const refusal = checkOptions(options) ?? checkNumber("needed", needed, { whole: true });
   if (refusal) return refusal;
   const sides = options.rechargeDie;
   return ok(Math.min(1, Math.max(0, (sides - Math.max(1, needed) + 1) / sides)));

@@ -14,9 +14,11 @@
  * the stun does not stop trading its Base for a Move or a Quick, nor reactions; the reaction is
  * refreshed at the start of the entity's own turn, with the rest of its actions.
  */
+import type { NumberRefusal } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
-import { isStunned } from "./counters.ts";
+import { checkCounters, isStunned } from "./counters.ts";
+import { checkActions } from "./guard.ts";
 import type { ActionState, FreelancersActor } from "./model.ts";
 import { DEFAULT_FREELANCERS_OPTIONS } from "./options.ts";
 import type { FreelancersOptions } from "./options.ts";
@@ -24,6 +26,7 @@ import type { FreelancersOptions } from "./options.ts";
 export type ActionKind = "long" | "base" | "move" | "quick" | "reaction" | "free";
 
 export type ActionRefusal =
+  | NumberRefusal["reason"]
   | "stunned"
   | "longTaken"
   | "longNeedsWholeTurn"
@@ -57,6 +60,8 @@ type Actor = Pick<FreelancersActor, "actions" | "counters" | "life">;
 /** Spends one action of `kind`, trading the Base down when the Move or Quick is gone. */
 export function spendAction(actor: Actor, kind: ActionKind): Result<ActionState, ActionRefusal> {
   const a = actor.actions;
+  const bad = checkActions(a) ?? checkCounters(actor.counters);
+  if (bad) return bad;
   if (kind === "free") return ok(a);
   if (actor.life !== "active") return refuse("notActive");
   if (kind === "reaction") {

@@ -59,10 +59,15 @@ describe("Freelancers attacks", () => {
     expect(attack([13, 2]).hit).toBe(false);
   });
 
-  it("a static defender does not roll: the attacker must roll under 10 + size", () => {
+  it("a static defender does not roll: the attacker must roll under 10 − its size modifier", () => {
+    // The book: a static defense goes by size alone. A large target (−2 to a rolled defense) is
+    // easier to hit, so its static value is 12; a tiny one (+4) is harder, 6.
     const turret = { ...rook, defense: "static" as const, size: "large" as const };
-    expect(attack([7, 2], {}, { defender: turret })).toMatchObject({ hit: true, defense: 8 });
-    expect(attack([8], {}, { defender: turret }).hit).toBe(false);
+    expect(attack([11, 2], {}, { defender: turret })).toMatchObject({ hit: true, defense: 12 });
+    expect(attack([12], {}, { defender: turret }).hit).toBe(false);
+    const drone = { ...turret, size: "tiny" as const };
+    expect(attack([5, 2], {}, { defender: drone })).toMatchObject({ hit: true, defense: 6 });
+    expect(attack([6], {}, { defender: drone }).hit).toBe(false);
     expect(attack([11, 1], {}, { defender: { ...turret, staticDefense: 12 } }).hit).toBe(true);
   });
 

@@ -7,7 +7,7 @@
  * - Attack check: the weapon's Attribute + its combat skill + modifiers.
  * - Defense check: Agility + the size modifier (options.size) + modifiers. A static defender
  *   does not roll: the attacker must roll under its static defense (its own value, or
- *   options.staticDefenseBase + size), as if it always passed with that roll.
+ *   options.staticDefenseBase − the size modifier), as if it always passed with that roll.
  * - The defender fails: an attacker who passes hits. The attacker fails: a miss.
  * - Cover (options.cover): light adds to the attacker's die, heavy makes the attack unfavorable,
  *   full cover cannot be targeted.
@@ -26,7 +26,7 @@
 import type { DiceSource } from "../core/dice.ts";
 import { cachedFormula, rollFormula } from "../core/formula.ts";
 import type { Formula } from "../core/formula.ts";
-import { checkNumber, checkPool } from "../core/guard.ts";
+import { checkNumber } from "../core/guard.ts";
 import type { NumberRefusal } from "../core/guard.ts";
 import { addModifier } from "../core/modifier.ts";
 import type { Modifier } from "../core/modifier.ts";
@@ -39,6 +39,7 @@ import type { FreelancersUpdate } from "./changes.ts";
 import { checkOptions, checkSpecNumbers, rollCheckUnchecked } from "./checks.ts";
 import type { CheckRoll, CheckSpec } from "./checks.ts";
 import { checkCounters } from "./counters.ts";
+import { checkFlWeapon, checkFreelancer } from "./guard.ts";
 import { afterArmor, checkBody, loseHealth } from "./health.ts";
 import type { DamageResult } from "./health.ts";
 import type { ActionState, FreelancersActor, FreelancersWeapon } from "./model.ts";
@@ -130,6 +131,7 @@ function checkActorNumbers(
   skill: string | null,
 ): NumberRefusal | undefined {
   return (
+    checkFreelancer(actor, role) ??
     checkNumber(`${role}.attributes.${attribute}`, actor.attributes[attribute] ?? 0) ??
     checkNumber(
       `${role}.skills.${skill ?? "none"}`,
@@ -150,12 +152,17 @@ export function sizeModifier(
   return options.size[actor.size];
 }
 
-/** A static defender's value: its own, or the base + its size modifier. */
+/**
+ * A static defender's value: its own, or the base minus its size modifier. The book gives a
+ * static defense by size alone (no Agility), and the attacker must roll under it, so a higher
+ * value is easier to hit: the size bonus that makes a small target's rolled defense better makes
+ * its static value lower (tiny: base − 4), and a huge target's higher (base + 4).
+ */
 export function staticDefense(
   actor: Pick<FreelancersActor, "size" | "staticDefense">,
   options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
 ): number {
-  return actor.staticDefense ?? options.staticDefenseBase + sizeModifier(actor, options);
+  return actor.staticDefense ?? options.staticDefenseBase - sizeModifier(actor, options);
 }
 
 /**
@@ -173,7 +180,7 @@ export function planAttack(
     checkOptions(options) ??
     checkActorNumbers("attacker", attacker, weapon.attribute, weapon.skill) ??
     checkActorNumbers("defender", defender, "agility", null) ??
-    checkPool("weapon.integrity", weapon.integrity.value, weapon.integrity.max);
+    checkFlWeapon(weapon);
   if (bad) return bad;
   if (attacker.id === defender.id) return refuse("sameCombatant");
   if (defender.life === "dead") return refuse("targetDead");
@@ -245,7 +252,7 @@ export function attackHits(attack: CheckRoll, defense: CheckRoll | number): bool
 
 /** The action an attack spends, and what the attacker's actions look like after it. */
 export function spendAttack(
-  attacker: FreelancersActor,
+  attacker: Pick<FreelancersActor, "actions" | "counters" | "life">,
   as: AttackAs,
 ): Result<ActionState, ActionRefusal | "noOffhandPending"> {
   switch (as) {

@@ -93,6 +93,8 @@ function checkOptionNumbers(options: FreelancersOptions): NumberRefusal | undefi
       ],
       "options.range.stepMeters": [options.range.stepMeters, { min: Number.MIN_VALUE }],
       "options.range.penalty": options.range.penalty,
+      "options.shapes.lineWidth": [options.shapes.lineWidth, { min: 0 }],
+      "options.shapes.touchReach": [options.shapes.touchReach, { min: 0 }],
       "options.engagedTargetUnfavorable": [
         options.engagedTargetUnfavorable,
         { min: 0, max: MAX_EDGE, whole: true },
@@ -162,6 +164,8 @@ export function drawDie(
   sides: number,
   field: string,
 ): Result<number, NumberRefusal["reason"]> {
+  const badSides = checkNumber(`${field}.sides`, sides, { min: 1, max: 1000, whole: true });
+  if (badSides) return badSides;
   const face = dice.roll(sides);
   const refusal = checkDieFace(field, face, sides);
   return refusal ?? ok(face);

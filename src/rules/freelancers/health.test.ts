@@ -73,13 +73,13 @@ describe("Freelancers health", () => {
     expect(
       deathCheck({ ...dying, health: { value: 0, max: Number.NaN } }, fixedDice([1])),
     ).toMatchObject({
-      detail: { field: "health.max" },
+      detail: { field: "actor.health.max" },
     });
     expect(heal(rook, Number.NaN)).toMatchObject({ detail: { field: "amount" } });
     expect(
       deathCheck({ ...dying, attributes: { fortitude: Infinity } }, fixedDice([1])),
     ).toMatchObject({
-      detail: { field: "deathCheck.base" },
+      detail: { field: "actor.attributes.fortitude" },
     });
   });
 });

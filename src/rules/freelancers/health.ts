@@ -13,7 +13,7 @@
  * active with its failures cleared; the dead take no damage and no healing.
  */
 import type { DiceSource } from "../core/dice.ts";
-import { checkNumber, checkPool } from "../core/guard.ts";
+import { checkAllNumbers, checkNumber, checkPool } from "../core/guard.ts";
 import type { NumberRefusal } from "../core/guard.ts";
 import type { Modifier } from "../core/modifier.ts";
 import { ok, refuse } from "../core/result.ts";
@@ -60,7 +60,8 @@ export function heal<T extends Body>(
   body: T,
   amount: number,
 ): Result<T, NumberRefusal["reason"] | "dead"> {
-  const refusal = checkBody(body) ?? checkNumber("amount", amount, { min: 0 });
+  const refusal =
+    checkAllNumbers("body", body) ?? checkBody(body) ?? checkNumber("amount", amount, { min: 0 });
   if (refusal) return refusal;
   if (body.life === "dead") return refuse("dead");
   const value = Math.min(body.health.max, body.health.value + amount);
@@ -91,7 +92,7 @@ export function deathCheck<T extends Body & Pick<FreelancersActor, "attributes" 
   dice: DiceSource,
   options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
 ): Result<{ readonly actor: T; readonly check: DeathCheck }, NumberRefusal["reason"] | "notDying"> {
-  const refusal = checkBody(actor);
+  const refusal = checkOptions(options) ?? checkAllNumbers("actor", actor) ?? checkBody(actor);
   if (refusal) return refusal;
   if (actor.life !== "dying") return refuse("notDying");
   const roll = rollCheck(
@@ -140,7 +141,11 @@ export function stabilize<T extends Body>(
   { readonly patient: T; readonly stabilized: boolean; readonly roll?: CheckRoll },
   NumberRefusal["reason"] | "notDying"
 > {
-  const refusal = checkOptions(options) ?? checkBody(patient);
+  const refusal =
+    checkOptions(options) ??
+    checkAllNumbers("patient", patient) ??
+    checkBody(patient) ??
+    (by.kind === "medicine" ? checkAllNumbers("medic", by.medic) : undefined);
   if (refusal) return refusal;
   if (patient.life !== "dying") return refuse("notDying");
   const stable: T = { ...patient, life: "stable", deathFailures: 0 };

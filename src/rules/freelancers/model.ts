@@ -55,7 +55,7 @@ export interface FreelancersActor {
   readonly size: SizeClass;
   /**
    * A static defender does not roll: the attacker must roll under its static defense, which is
-   * options.staticDefenseBase + size modifier unless `staticDefense` sets its own value.
+   * options.staticDefenseBase − size modifier unless `staticDefense` sets its own value.
    */
   readonly defense: "roll" | "static";
   readonly staticDefense?: number;

@@ -76,9 +76,9 @@ describe("Freelancers attack odds", () => {
     expect(total(o.damage)).toBeCloseTo(1, 12);
   });
 
-  it("a static defense of 8: only rolls of 1–7 hit", () => {
+  it("a large static defender (12): only passing rolls of 1–11 hit", () => {
     const turret = { ...rook, defense: "static" as const, size: "large" as const };
-    expect(odds({ attacker: ace, defender: turret, weapon: dagger }).hit).toBeCloseTo(7 / 20, 12);
+    expect(odds({ attacker: ace, defender: turret, weapon: dagger }).hit).toBeCloseTo(11 / 20, 12);
   });
 
   it("agrees with resolveAttack face by face (edges, cover, dodge, static, armor)", () => {
@@ -228,7 +228,7 @@ describe("Freelancers attack odds", () => {
           hitOf(a, { ...d, unfavorable: d.unfavorable + 1 }, st, options),
         ).toBeGreaterThanOrEqual(base - eps);
         // A better attacker hits more; a better rolling defender less. A higher static defense
-        // is easier to roll under (README: static defense = 10 + size; see options.ts).
+        // is easier to roll under (static defense = base − size modifier; see options.ts).
         expect(hitOf({ ...a, attribute: a.attribute + 1 }, d, st, options)).toBeGreaterThanOrEqual(
           base - eps,
         );

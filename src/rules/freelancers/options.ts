@@ -36,9 +36,13 @@ export interface FreelancersOptions {
   readonly edgeStacks: boolean;
   /** Integrity a weapon loses per fumble die (the book: one point per fumble). */
   readonly integrityPerFumble: number;
-  /** Defense modifier by size (added to Agility, and to the static defense base). */
+  /** Defense modifier by size (added to Agility; taken off the static defense base). */
   readonly size: Readonly<Record<SizeClass, number>>;
-  /** Static defense is this + the size modifier, unless the actor sets its own. */
+  /**
+   * Static defense is this − the size modifier, unless the actor sets its own. The book gives a
+   * static defense by size and no number: 10 is Fray's default (README), and the sign follows
+   * the book's roll-under: a bigger target is easier to roll under (see attack.ts staticDefense).
+   */
   readonly staticDefenseBase: number;
   /** Cover: light cover adds to the attacker's die; heavy cover adds unfavorables; full cover blocks. */
   readonly cover: { readonly lightDie: number; readonly heavyUnfavorable: number };
@@ -49,6 +53,8 @@ export interface FreelancersOptions {
     /** The attack beyond maximum range stays unfavorable as well (the long band's penalty). */
     readonly beyondMaxUnfavorable: boolean;
   };
+  /** Shapes (shapes.ts): a line's width and a touch's reach, in meters (the book gives neither). */
+  readonly shapes: { readonly lineWidth: number; readonly touchReach: number };
   /** Attacking a target engaged with an opponent who is not incapacitated: unfavorables. */
   readonly engagedTargetUnfavorable: number;
   /** The off-hand attack of Two-Weapon Fighting: unfavorables. */
@@ -81,6 +87,7 @@ export const DEFAULT_FREELANCERS_OPTIONS: FreelancersOptions = {
   staticDefenseBase: 10,
   cover: { lightDie: 2, heavyUnfavorable: 1 },
   range: { stepMeters: 3, penalty: 3, beyondMaxUnfavorable: true },
+  shapes: { lineWidth: 1.5, touchReach: 1.5 },
   engagedTargetUnfavorable: 1,
   secondWeaponUnfavorable: 1,
   opportunityMoveMeters: 1.5,

@@ -14,6 +14,7 @@ import { checkNumber, checkNumbers } from "../core/guard.ts";
 import type { NumberRefusal } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Refusal, Result } from "../core/result.ts";
+import { checkOptions } from "./checks.ts";
 import type { FreelancersWeapon } from "./model.ts";
 import { DEFAULT_FREELANCERS_OPTIONS } from "./options.ts";
 import type { FreelancersOptions } from "./options.ts";
@@ -36,7 +37,7 @@ export function rangeEffect(
   distance: number,
   options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
 ): Result<RangeEffect, RangeRefusal> {
-  const bad = checkNumber("distance", distance, { min: 0 });
+  const bad = checkOptions(options) ?? checkNumber("distance", distance, { min: 0 });
   if (bad) return bad;
   if (weapon.kind === "melee") {
     if (weapon.reach === undefined) return refuse("noReach");

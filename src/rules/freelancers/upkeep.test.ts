@@ -82,16 +82,16 @@ describe("Freelancers Upkeep", () => {
     expect(upkeep([ace, bad], dice)).toMatchObject({
       ok: false,
       reason: "not-a-number",
-      detail: { field: "counters.bleed" },
+      detail: { field: "bad.counters.bleed" },
     });
     expect(dice.remaining).toBe(2);
     expect(upkeep([{ ...ace, abilities: [{ ...blast, recharge: Infinity }] }], dice)).toMatchObject(
       {
-        detail: { field: "abilities.blast.recharge" },
+        detail: { field: "ace.abilities.0.recharge" },
       },
     );
     expect(upkeep([{ ...rook, attributes: { fortitude: -Infinity } }], dice)).toMatchObject({
-      detail: { field: "rook.deathCheck" },
+      detail: { field: "rook.attributes.fortitude" },
     });
   });
 

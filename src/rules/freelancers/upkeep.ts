@@ -19,6 +19,7 @@ import type { FreelancersUpdate } from "./changes.ts";
 import { checkOptions, rollCheckUnchecked } from "./checks.ts";
 import { checkCounters, upkeepCounters } from "./counters.ts";
 import type { Counters } from "./counters.ts";
+import { checkFreelancer } from "./guard.ts";
 import { afterDeathCheck, checkBase, checkBody } from "./health.ts";
 import type { DeathCheck } from "./health.ts";
 import type { FreelancersAbility, FreelancersActor } from "./model.ts";
@@ -40,6 +41,7 @@ export interface UpkeepOutcome {
 
 function checkCombatant(actor: FreelancersActor, options: FreelancersOptions) {
   return (
+    checkFreelancer(actor, actor.id) ??
     checkBody(actor) ??
     checkCounters(actor.counters) ??
     actor.abilities.map(checkAbility).find((r) => r !== undefined) ??

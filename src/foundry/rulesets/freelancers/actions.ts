@@ -12,7 +12,6 @@ import { useAbility } from "../../../rules/freelancers/abilities.ts";
 import { diffActor } from "../../../rules/freelancers/changes.ts";
 import { rollCheck } from "../../../rules/freelancers/checks.ts";
 import type { ActionState, FreelancersActor } from "../../../rules/freelancers/model.ts";
-import { DEFAULT_FREELANCERS_OPTIONS } from "../../../rules/freelancers/options.ts";
 import type { Refusal } from "../../../rules/core/result.ts";
 import { canvasDistance, targetedActors } from "../../shared/actors.ts";
 import { withDice } from "../../shared/dice.ts";
@@ -23,6 +22,8 @@ import type { FlAbilitySystem } from "./adapter.ts";
 import { promptFlAttack } from "./attack/dialog.ts";
 import { declareFlAttack, freelancerNow, inCombat, warnFlRefusal } from "./attack/workflow.ts";
 import type { FlChoices } from "./attack/workflow.ts";
+import { flCare } from "./care.ts";
+import { flOptions } from "./settings.ts";
 
 /**
  * Attack with a weapon at the one targeted token: opens the dialog (with the odds), then asks the
@@ -147,9 +148,7 @@ export async function flRollCheck(
 ): Promise<ChatMessage.Implementation | null> {
   const me = toFreelancer(actor);
   const base = (me.attributes[attribute] ?? 0) + (skill === null ? 0 : (me.skills[skill] ?? 0));
-  const rolled = await withDice((dice) =>
-    rollCheck({ base }, dice, DEFAULT_FREELANCERS_OPTIONS, "check"),
-  );
+  const rolled = await withDice((dice) => rollCheck({ base }, dice, flOptions(), "check"));
   if (!rolled.value.ok) {
     warnFlRefusal(rolled.value);
     return null;
@@ -170,4 +169,16 @@ export async function flRollCheck(
       rolls: rolled.rolls,
     })) as ChatMessage.Implementation | undefined) ?? null
   );
+}
+
+/** Help (a Base action) on the one targeted dying ally, through the referee (care.ts). */
+export function flHelp(actor: Actor.Implementation): Promise<ChatMessage.Implementation | null> {
+  return flCare(actor, "help");
+}
+
+/** Medicine (a Base action, an Intellect + Medicine check) on the one targeted dying ally. */
+export function flMedicine(
+  actor: Actor.Implementation,
+): Promise<ChatMessage.Implementation | null> {
+  return flCare(actor, "medicine");
 }

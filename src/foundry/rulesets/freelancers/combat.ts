@@ -12,11 +12,12 @@
  *   combat's batch, and one card reports everything it did.
  */
 import type { RechargeRoll } from "../../../rules/freelancers/abilities.ts";
+import type { SetupEffect } from "../../../rules/combat/order.ts";
 import { spendAction, startTurn } from "../../../rules/freelancers/actions.ts";
 import type { ActionKind } from "../../../rules/freelancers/actions.ts";
 import { diffActor } from "../../../rules/freelancers/changes.ts";
+import { addCounter } from "../../../rules/freelancers/counters.ts";
 import type { FreelancersActor } from "../../../rules/freelancers/model.ts";
-import { DEFAULT_FREELANCERS_OPTIONS } from "../../../rules/freelancers/options.ts";
 import { upkeep } from "../../../rules/freelancers/upkeep.ts";
 import type { UpkeepReport } from "../../../rules/freelancers/upkeep.ts";
 import type { ActorChange } from "../../combat/events.ts";
@@ -29,10 +30,9 @@ import { i18n } from "../../shared/env.ts";
 import { applyRuleUpdates } from "../../shared/updates.ts";
 import { toFreelancer } from "./adapter.ts";
 import { FL_COUNTER_KINDS } from "./data.ts";
+import { flOptions } from "./settings.ts";
 
 export const FL_UPKEEP_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/chat/upkeep-card.hbs`;
-
-const OPTIONS = DEFAULT_FREELANCERS_OPTIONS;
 
 /** The five action chips, in the book's order. */
 const CHIP_ACTIONS = ["long", "base", "move", "quick", "reaction"] as const;
@@ -74,6 +74,25 @@ export function flTurnStart(combat: CombatLike, combatant: CombatantLike): Actor
     combat,
     diffActor(before, { ...before, actions: startTurn(before.actions) }),
   );
+}
+
+/**
+ * The combat starts: a surprised team's members gain their stun counter (rules:
+ * freelancersInitiative's effects) on their actors, before round 1. A member whose stored
+ * counters the rules refuse keeps them as they are.
+ */
+export function flSetupEffects(combat: CombatLike, effects: readonly SetupEffect[]): ActorChange[] {
+  const updates = combatMembers(combat).flatMap(({ combatantId, actor }) => {
+    const before = toFreelancer(actor);
+    let counters = before.counters;
+    for (const effect of effects) {
+      if (effect.combatantId !== combatantId) continue;
+      const next = addCounter(counters, effect.counter, effect.amount);
+      if (next.ok) counters = next.value;
+    }
+    return diffActor(before, { ...before, counters });
+  });
+  return changesByCombatant(combat, updates);
 }
 
 /** One combatant's line on the Upkeep card. */
@@ -123,7 +142,7 @@ function lineOf(
  */
 export async function flUpkeep(combat: CombatLike): Promise<ActorChange[]> {
   const members = combatMembers(combat).map(({ actor }) => toFreelancer(actor));
-  const rolled = await withDice((dice) => upkeep(members, dice, OPTIONS));
+  const rolled = await withDice((dice) => upkeep(members, dice, flOptions()));
   const outcome = rolled.value;
   if (!outcome.ok) {
     await postUpkeepCard(
@@ -215,5 +234,6 @@ async function postUpkeepCard(data: UpkeepCardData, rolls: Roll[]): Promise<void
 export const FL_COMBAT_HOOKS: CombatRulesetHooks = {
   memberChips: (actor) => flMemberChips(actor),
   turnStart: flTurnStart,
+  setupEffects: flSetupEffects,
   roundEvents: { upkeep: (combat) => flUpkeep(combat) },
 };

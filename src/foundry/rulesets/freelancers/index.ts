@@ -4,41 +4,32 @@
  * type carries a Freelancers ability), its setting, the referee's actions and the buttons of its
  * attack cards, and its part of the team combat (tracker chips, turn start, the Upkeep card).
  */
-import { ACTOR_TYPES, SYSTEM_ID } from "../../constants.ts";
+import { ACTOR_TYPES } from "../../constants.ts";
 import { registerRefereeAction } from "../../shared/referee.ts";
 import { shellRuleset as generic } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
 import {
-  FL_AUTO_NPC_DEFENSE,
   FL_CARD_STEP,
   FL_DECLARE,
   refereeFlCardStep,
   refereeFlDeclare,
   wireFlCard,
 } from "./attack/workflow.ts";
+import { FL_CARE, refereeFlCare } from "./care.ts";
 import { FL_COMBAT_HOOKS } from "./combat.ts";
 import { FL_DATA_MODELS } from "./data.ts";
 import { FlActorSheet } from "./sheets/actor-sheet.ts";
 import { FlItemSheet } from "./sheets/item-sheet.ts";
+import { registerFlSettings } from "./settings.ts";
 
-/** The world setting, and the referee's actions (see the note in registerSettings). */
+/** The world settings (settings.ts), and the referee's actions (see the note below). */
 function registerFreelancers(): void {
-  game.settings.register(
-    SYSTEM_ID,
-    FL_AUTO_NPC_DEFENSE as never,
-    {
-      name: "FRAY.Freelancers.Settings.AutoNpcDefense.Name",
-      hint: "FRAY.Freelancers.Settings.AutoNpcDefense.Hint",
-      scope: "world",
-      config: true,
-      type: Boolean,
-      default: true,
-    } as never,
-  );
+  registerFlSettings();
   // The seam's `refereeActions` still carries the older query signature on this branch; these
   // handlers take the referee's (intent, sender), so they register with the referee directly.
   registerRefereeAction(FL_DECLARE, refereeFlDeclare);
   registerRefereeAction(FL_CARD_STEP, refereeFlCardStep);
+  registerRefereeAction(FL_CARE, refereeFlCare);
 }
 
 export const shellRuleset: ShellRuleset = {

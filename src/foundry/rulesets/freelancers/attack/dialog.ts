@@ -8,7 +8,6 @@
  */
 import type { FreelancersActor, FreelancersWeapon } from "../../../../rules/freelancers/model.ts";
 import { freelancersAttackOdds } from "../../../../rules/freelancers/odds.ts";
-import { DEFAULT_FREELANCERS_OPTIONS } from "../../../../rules/freelancers/options.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
 import { promptAttackDialog } from "../../../shared/attack-dialog.ts";
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
@@ -16,6 +15,7 @@ import { i18n } from "../../../shared/env.ts";
 import { percent } from "../../../shared/format.ts";
 import { ATTACK_AS, COVERS, situationOf } from "./workflow.ts";
 import type { FlChoices } from "./workflow.ts";
+import { flOptions } from "../settings.ts";
 
 export const FL_ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/dialog/attack-dialog.hbs`;
 
@@ -35,10 +35,7 @@ export function flOddsView(
   choices: FlChoices,
 ): FlOddsView {
   const situation = situationOf(choices);
-  const odds = freelancersAttackOdds(
-    { attacker, defender, weapon, situation },
-    DEFAULT_FREELANCERS_OPTIONS,
-  );
+  const odds = freelancersAttackOdds({ attacker, defender, weapon, situation }, flOptions());
   if (!odds.ok) {
     const none = "—";
     return {

@@ -31,7 +31,6 @@ import { diffActor, diffWeapon } from "../../../../rules/freelancers/changes.ts"
 import type { FreelancersUpdate } from "../../../../rules/freelancers/changes.ts";
 import { rollCheck } from "../../../../rules/freelancers/checks.ts";
 import type { FreelancersActor, FreelancersWeapon } from "../../../../rules/freelancers/model.ts";
-import { DEFAULT_FREELANCERS_OPTIONS } from "../../../../rules/freelancers/options.ts";
 import { turnStateOf } from "../../../combat/state.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { canvasDistance } from "../../../shared/actors.ts";
@@ -61,13 +60,10 @@ import {
   flResultView,
 } from "../cards/attack-card.ts";
 import type { FlAttackCardState } from "../cards/attack-card.ts";
+import { flAutoNpcDefense, flOptions } from "../settings.ts";
 
 export const FL_DECLARE = `${SYSTEM_ID}.flDeclare`;
 export const FL_CARD_STEP = `${SYSTEM_ID}.flCardStep`;
-/** World setting: the referee rolls an NPC defender's defense itself. */
-export const FL_AUTO_NPC_DEFENSE = "freelancersAutoNpcDefense";
-
-const OPTIONS = DEFAULT_FREELANCERS_OPTIONS;
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Refusals                                                                                    */
@@ -174,7 +170,7 @@ export function checkFlDeclaration(
   const defender = toFreelancer(target);
   const weapon = toFlWeapon(weaponItem);
   const input = { attacker, defender, weapon, situation };
-  const checked = planAttack(input, OPTIONS);
+  const checked = planAttack(input, flOptions());
   const spent = checked.ok ? spendAttack(attacker, situation.as ?? "base") : checked;
   if (!spent.ok) {
     return refuse(spent.reason, {
@@ -198,7 +194,7 @@ async function renderCard(card: FlAttackCardState): Promise<string> {
 function rollsAtOnce(defenderActor: Actor.Implementation, defender: FreelancersActor): boolean {
   if (defender.defense === "static") return true;
   if (defenderActor.type !== "npc") return false;
-  return game.settings.get(SYSTEM_ID, FL_AUTO_NPC_DEFENSE as never) === true;
+  return flAutoNpcDefense();
 }
 
 /**
@@ -275,14 +271,15 @@ async function postAttack(
   declaration: FlDeclaration,
 ): Promise<RefereeOutcome> {
   const { attacker, defender, weapon, situation, tracked } = declaration;
-  const plan = planAttack({ attacker, defender, weapon, situation }, OPTIONS);
+  const options = flOptions();
+  const plan = planAttack({ attacker, defender, weapon, situation }, options);
   const spent = spendAttack(attacker, situation.as ?? "base");
   if (!plan.ok) return plan;
   if (!spent.ok) return spent;
-  const rolled = await withDice((dice) => rollCheck(plan.value.attack, dice, OPTIONS, "attack"));
+  const rolled = await withDice((dice) => rollCheck(plan.value.attack, dice, options, "attack"));
   if (!rolled.value.ok) return rolled.value;
   const attack = rolled.value.value;
-  const fumbled = afterFumbles(weapon, attack, OPTIONS);
+  const fumbled = afterFumbles(weapon, attack, options);
 
   // The attacker pays now: its action, and the integrity a fumble cost.
   const weaponUpdate = diffWeapon(attacker.id, weapon, fumbled.weapon);
@@ -343,7 +340,7 @@ async function resolveCard(
     weapon: card.weapon,
     situation: card.situation,
   };
-  const again = await withDice((source) => resolveAttack(input, source, OPTIONS), dice);
+  const again = await withDice((source) => resolveAttack(input, source, flOptions()), dice);
   if (!again.value.ok) return refuse(again.value.reason, again.value.detail);
   const result = flResultView(again.value.value, defender);
   const stage = result.hit ? "resolved" : "applied";
@@ -359,7 +356,7 @@ export function flCardOf(message: ChatMessage.Implementation): FlAttackCardState
 }
 
 /** Collection#get is typed as always finding one; a deleted message or item is not found. */
-function missing<T>(value: T): T | undefined {
+export function missing<T>(value: T): T | undefined {
   return value;
 }
 

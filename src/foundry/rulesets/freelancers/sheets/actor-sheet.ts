@@ -8,10 +8,7 @@
  * (the form submits on change; the DataModel refuses bad values). Buttons call ../actions.ts.
  */
 import { staticDefense, sizeModifier } from "../../../../rules/freelancers/attack.ts";
-import {
-  DEFAULT_FREELANCERS_OPTIONS,
-  SIZE_CLASSES,
-} from "../../../../rules/freelancers/options.ts";
+import { SIZE_CLASSES } from "../../../../rules/freelancers/options.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
 import { barView } from "../../../sheets/actor-sheet.ts";
 import { HandlebarsActorSheet, actorSheetHeader, itemOfTarget } from "../../../sheets/base.ts";
@@ -29,6 +26,7 @@ import {
   FL_SKILLS,
 } from "../data.ts";
 import { flMemberChips } from "../combat.ts";
+import { flOptions } from "../settings.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 
@@ -50,7 +48,7 @@ export async function flActorSheetContext(actor: Actor.Implementation, editable 
   const system = flSystemOf(actor);
   const me = toFreelancer(actor);
   const items = actor.items.contents;
-  const options = DEFAULT_FREELANCERS_OPTIONS;
+  const options = flOptions();
   const counterKinds = [
     ...FL_COUNTER_KINDS,
     ...Object.keys(me.counters).filter((k) => !(FL_COUNTER_KINDS as readonly string[]).includes(k)),
@@ -153,6 +151,7 @@ export class FlActorSheet extends HandlebarsActorSheet {
       counter: FlActorSheet.#onCounter,
       useAbility: FlActorSheet.#onUseAbility,
       toggleEquipped: FlActorSheet.#onToggleEquipped,
+      care: FlActorSheet.#onCare,
     },
   };
 
@@ -206,6 +205,11 @@ export class FlActorSheet extends HandlebarsActorSheet {
   static async #onUseAbility(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
     const item = itemOfTarget(this.actor, target);
     if (item !== undefined) await actions.flUseAbility(this.actor, item);
+  }
+
+  static async #onCare(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
+    if (target.dataset["kind"] === "medicine") await actions.flMedicine(this.actor);
+    else await actions.flHelp(this.actor);
   }
 
   static async #onToggleEquipped(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
