@@ -149,7 +149,8 @@ export async function dicepoolTurnStart(
       grapplePool = 0;
     } else {
       const victim = toDicepoolCombatant(victimActor);
-      const kept = grappleUpkeep(grapple, victim, options);
+      const upkeep = grappleUpkeep(grapple, victim, options);
+      const kept = upkeep.ok ? upkeep.value : { grapple, victim };
       grapplePool = kept.grapple?.pool ?? 0;
       own["system.grapple"] =
         kept.grapple === null

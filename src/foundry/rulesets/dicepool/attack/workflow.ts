@@ -40,7 +40,7 @@ import { scorePool } from "../../../../rules/dicepool/pool.ts";
 import { turnStateOf } from "../../../combat/state.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { canvasDistance } from "../../../shared/actors.ts";
-import { cardFlag, owns } from "../../../shared/cards.ts";
+import { cardFlag, owns, postRefereeCard, showDice } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { chatMessages, currentUser, i18n, worldUsers } from "../../../shared/env.ts";
 import {
@@ -128,6 +128,8 @@ export interface DicepoolDeclareIntent extends DicepoolChoice {
   /** "" for bare hands. */
   readonly weaponId: string;
   readonly targetId: string;
+  /** The chat roll mode the declaring user chose (hides the dice, never the card). */
+  readonly rollMode: string;
 }
 
 /** Spaces between two tokens on the canvas (grid units), or null without a canvas. */
@@ -242,7 +244,8 @@ function parseDeclare(raw: unknown): DicepoolDeclareIntent | null {
   if (typeof attackerId !== "string" || typeof weaponId !== "string") return null;
   if (typeof targetId !== "string") return null;
   const choice = parseChoice(r);
-  return choice === null ? null : { ...choice, attackerId, weaponId, targetId };
+  const rollMode = typeof r["rollMode"] === "string" ? r["rollMode"] : "publicroll";
+  return choice === null ? null : { ...choice, attackerId, weaponId, targetId, rollMode };
 }
 
 /** Collection#get is typed as always finding one; a deleted document is not found. */
@@ -275,6 +278,7 @@ export async function declareDicepoolAttack(
     attackerId: combatantId(attackerActor),
     weaponId: weaponItem?.id ?? "",
     targetId: combatantId(target),
+    rollMode: game.settings.get("core", "rollMode") ?? "publicroll",
   };
   const outcome = await sendIntent(DICEPOOL_DECLARE, intent);
   if (!outcome.ok) {
@@ -311,7 +315,7 @@ export async function refereeDicepoolDeclare(
     const options = dicepoolOptions();
     const checked = checkDeclaration(attackerActor, weaponItem, target, request, options);
     if (!checked.ok || target === null) return checked.ok ? refuse("noTarget") : checked;
-    return postCard(attackerActor, target, checked.value, sender, options);
+    return postCard(attackerActor, target, checked.value, sender, request.rollMode, options);
   });
 }
 
@@ -320,6 +324,7 @@ async function postCard(
   target: Actor.Implementation,
   declaration: Declaration,
   sender: User.Implementation,
+  rollMode: string,
   options: DicepoolOptions,
 ): Promise<RefereeOutcome> {
   const { input, actionName, tracked } = declaration;
@@ -374,14 +379,16 @@ async function postCard(
     dice: rolled.dice,
     result: null,
   };
-  const message = (await ChatMessage.create({
-    author: currentUser().id,
+  // The roll mode hides the dice (whispered apart), never the card and its defense buttons.
+  const message = await postRefereeCard({
     speaker: ChatMessage.getSpeaker({ actor: attackerActor }),
     content: await renderCard(card, options),
-    rolls: rolled.rolls,
     flags: { [SYSTEM_ID]: { [DICEPOOL_CARD_FLAG]: card } },
-  } as never)) as ChatMessage.Implementation | undefined;
-  if (message === undefined) return refuse("failed");
+    rolls: rolled.rolls,
+    rollMode,
+    roller: sender.id ?? "",
+  });
+  if (message === null) return refuse("failed");
   // An NPC (no player owns it) takes the world's default defense at once, chosen by the referee.
   const fallback = defaultDefense();
   const playerOwned = worldUsers().filter((user) => !user.isGM && owns(target, user)).length > 0;
@@ -555,6 +562,7 @@ async function defendOnReferee(
   if (claimed !== null) return claimed;
   const rolled = await resolveOn(card, defender, defense, card.dice, options);
   if (!rolled.value.ok) return rolled.value;
+  await showDice(rolled.rolls);
   const result = resultView(
     rolled.value.value,
     defense,
