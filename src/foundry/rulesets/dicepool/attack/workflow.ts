@@ -20,7 +20,7 @@ import { probability } from "../../../../rules/core/distribution.ts";
 import { checkNumber } from "../../../../rules/core/guard.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
-import { takeAction } from "../../../../rules/dicepool/actions.ts";
+import { opportunityAttackOpen, takeAction } from "../../../../rules/dicepool/actions.ts";
 import type { ActionName } from "../../../../rules/dicepool/actions.ts";
 import { planAttack, resolveAttack } from "../../../../rules/dicepool/attack.ts";
 import type {
@@ -29,9 +29,13 @@ import type {
   AttackOutcome,
   DefenseKind,
 } from "../../../../rules/dicepool/attack.ts";
-import { DICEPOOL_FIELD_PATHS, diffAllDicepool } from "../../../../rules/dicepool/changes.ts";
+import {
+  DICEPOOL_FIELD_PATHS,
+  diffAllDicepool,
+  diffDicepool,
+} from "../../../../rules/dicepool/changes.ts";
 import type { DicepoolUpdate } from "../../../../rules/dicepool/changes.ts";
-import { addGrapplePoints } from "../../../../rules/dicepool/grapple.ts";
+import { addGrapplePoints, drainGrapple } from "../../../../rules/dicepool/grapple.ts";
 import { maxHealth } from "../../../../rules/dicepool/health.ts";
 import type { DicepoolCombatant, DicepoolWeapon } from "../../../../rules/dicepool/model.ts";
 import { scoreDistribution } from "../../../../rules/dicepool/odds.ts";
@@ -58,7 +62,9 @@ import {
   EMPTY_HANDS,
   applyDicepoolUpdates,
   combatantId,
-  grappleOf,
+  grappleOn,
+  grapplesOf,
+  storedGrapplesAfter,
   resolveActor,
   systemOf,
   toDicepoolCombatant,
@@ -86,10 +92,14 @@ export const INTENTS: readonly AttackIntent[] = [
   "nonLethal",
   "disarm",
   "grapple",
+  "breakGrapple",
   "initiative",
   "finishingMove",
 ];
 export const COVERS: readonly CoverKind[] = ["none", "light", "medium", "full"];
+/** What sets off an opportunity attack ("none": an ordinary attack on one's own turn). */
+export const OPPORTUNITY_TRIGGERS = ["none", "leaveSpace", "rangedAttack"] as const;
+export type OpportunityTrigger = (typeof OPPORTUNITY_TRIGGERS)[number];
 
 /** Shows a refusal (the rules' or the referee's) as a localized warning. Nothing else happens. */
 export function warnDicepoolRefusal(refusal: ShownRefusal): void {
@@ -113,6 +123,8 @@ export interface DicepoolChoice {
   readonly distance: number;
   /** A disarm's aim: an item id of the target's, or null. */
   readonly disarmWeaponId: string | null;
+  /** An opportunity attack (an Interrupt on the target's turn), and what set it off. */
+  readonly opportunity: OpportunityTrigger;
 }
 
 export const DEFAULT_CHOICE: DicepoolChoice = {
@@ -121,6 +133,7 @@ export const DEFAULT_CHOICE: DicepoolChoice = {
   blitz: false,
   distance: 0,
   disarmWeaponId: null,
+  opportunity: "none",
 };
 
 export interface DicepoolDeclareIntent extends DicepoolChoice {
@@ -177,16 +190,39 @@ export function checkDeclaration(
     weapon,
     intent: choice.intent,
     ...(choice.disarmWeaponId === null ? {} : { disarmWeaponId: choice.disarmWeaponId }),
-    situation: { distance, cover: choice.cover, blitz: choice.blitz },
+    situation: {
+      distance,
+      cover: choice.cover,
+      blitz: choice.blitz,
+      // Points an assailant spent against either side (an interrupt before this roll).
+      grapplePenaltyOnAttack: systemOf(attackerActor).grapplePenalty,
+      grapplePenaltyOnDefense: systemOf(target).grapplePenalty,
+    },
   };
   // Soak is open to every defender: the plan checks all that does not depend on the defense.
   const plan = planAttack({ ...input, defense: "soak" }, options);
   if (!plan.ok) return plan;
-  const actionName: ActionName = choice.blitz
-    ? "blitzAttack"
-    : weapon.kind === "close"
-      ? "closeAttack"
-      : "rangedAttack";
+  if (choice.intent === "breakGrapple" && grapplesOf(target).length === 0) {
+    return refuse("noGrappleToBreak");
+  }
+  if (choice.opportunity !== "none") {
+    // The trigger happens on the target's turn: it leaves the shared space or shoots from it.
+    const open = opportunityAttackOpen({
+      kind: choice.opportunity,
+      sameSpace: distance === 0,
+      closeWeapon: weapon.kind === "close",
+      watcherIncapacitated: attacker.incapacitated !== null || attacker.dead,
+    });
+    if (!open || choice.blitz || !isActorsTurn(target)) return refuse("opportunityNotOpen");
+  }
+  const actionName: ActionName =
+    choice.opportunity !== "none"
+      ? "opportunityAttack"
+      : choice.blitz
+        ? "blitzAttack"
+        : weapon.kind === "close"
+          ? "closeAttack"
+          : "rangedAttack";
   const tracked = startedCombatant(attackerActor);
   if (tracked) {
     const spent = takeAction(
@@ -220,7 +256,8 @@ export function defenseChoices(
 }
 
 function parseChoice(raw: Record<string, unknown>): DicepoolChoice | null {
-  const { intent, cover, blitz, distance, disarmWeaponId } = raw;
+  const { intent, cover, blitz, distance, disarmWeaponId, opportunity } = raw;
+  if (!OPPORTUNITY_TRIGGERS.includes(opportunity as OpportunityTrigger)) return null;
   if (!INTENTS.includes(intent as AttackIntent)) return null;
   if (!COVERS.includes(cover as CoverKind)) return null;
   if (typeof blitz !== "boolean") return null;
@@ -234,6 +271,7 @@ function parseChoice(raw: Record<string, unknown>): DicepoolChoice | null {
     blitz,
     distance: distance as number,
     disarmWeaponId,
+    opportunity: opportunity as OpportunityTrigger,
   };
 }
 
@@ -353,8 +391,15 @@ async function postCard(
   if (plan.value.energyCost > 0) {
     own[DICEPOOL_FIELD_PATHS.energy] = input.attacker.energy.value - plan.value.energyCost;
   }
-  if (Object.keys(own).length > 0) {
-    await applyDicepoolUpdates([{ actorId: input.attacker.id, changes: own }]);
+  // A grapple penalty counts against one roll: the attack, or this defense.
+  const spentPenalties: DicepoolUpdate[] = [];
+  if ((input.situation?.grapplePenaltyOnAttack ?? 0) > 0) own["system.grapplePenalty"] = 0;
+  if ((input.situation?.grapplePenaltyOnDefense ?? 0) > 0) {
+    spentPenalties.push({ actorId: input.defender.id, changes: { "system.grapplePenalty": 0 } });
+  }
+  const paid = Object.keys(own).length > 0 ? [{ actorId: input.attacker.id, changes: own }] : [];
+  if (paid.length + spentPenalties.length > 0) {
+    await applyDicepoolUpdates([...paid, ...spentPenalties]);
   }
   const card: DicepoolAttackCardState = {
     stage: "defend",
@@ -461,29 +506,57 @@ export function resultView(
   let defender = outcome.defender;
   const updates: DicepoolUpdate[] = [];
   let grapplePool: number | null = null;
+  let refusedGrapple: string | null = null;
   if (card.intent === "grapple" && outcome.grapplePoints > 0 && attackerActor !== null) {
-    const held = grappleOf(attackerActor);
+    // Multi-Grapple: the assailant may hold 1 + its rating; the rules refuse one more.
     const added = addGrapplePoints(
-      held === null ? [] : [held],
+      grapplesOf(attackerActor),
       card.attacker,
       defender,
       outcome.grapplePoints,
       options,
     );
+    if (!added.ok) refusedGrapple = added.reason;
     if (added.ok && added.value.grapple !== null) {
       defender = added.value.victim;
       grapplePool = added.value.grapple.pool;
       updates.push({
         actorId: card.attackerId,
         changes: {
-          "system.grapple": {
-            victimId: card.defenderId,
-            victimName: card.defenderName,
-            pool: added.value.grapple.pool,
-            resistOffered: added.value.grapple.resistOffered,
-          } as never,
+          "system.grapples": storedGrapplesAfter(
+            systemOf(attackerActor).grapples,
+            card.defenderId,
+            added.value.grapple,
+            card.defenderName,
+          ) as never,
         },
       });
+    }
+  }
+  const defenderActor = resolveActor(card.defenderId);
+  if (card.intent === "breakGrapple" && outcome.drained > 0 && defenderActor !== null) {
+    // The victim (or its ally) drains the assailant's pool: the grapple on the attacker first.
+    const grip = grappleOn(defenderActor, card.attackerId) ?? grapplesOf(defenderActor)[0] ?? null;
+    const victimActor = grip === null ? null : resolveActor(grip.victimId);
+    if (grip !== null && victimActor !== null) {
+      const victimBefore =
+        grip.victimId === card.attackerId ? card.attacker : toDicepoolCombatant(victimActor);
+      const drained = drainGrapple(grip, victimBefore, outcome.drained, options);
+      if (drained.ok) {
+        grapplePool = drained.value.grapple?.pool ?? 0;
+        updates.push({
+          actorId: card.defenderId,
+          changes: {
+            "system.grapples": storedGrapplesAfter(
+              systemOf(defenderActor).grapples,
+              grip.victimId,
+              drained.value.grapple,
+            ) as never,
+          },
+        });
+        const freed = diffDicepool(victimBefore, drained.value.victim);
+        if (freed !== null) updates.push(freed);
+      }
     }
   }
   // The attacker paid its Energy at the declaration; its other changes (initiative) apply here.
@@ -514,6 +587,7 @@ export function resultView(
       defender.incapacitated !== null && defender.incapacitated !== before.incapacitated,
     died: outcome.damage?.died === true,
     grapplePool,
+    refusedGrapple,
     disarmed: outcome.disarmed !== null,
     initiativeMoved: outcome.initiativeMoved,
     health: { before: max - before.damage, after: max - defender.damage, max },
