@@ -194,16 +194,46 @@ describe("Stabilize and Plot Armor", () => {
 });
 
 describe("moving, sprinting and falling", () => {
-  it("the second move of a turn is a sprint that costs 1 Energy; beyond the speed is refused", async () => {
+  it("in combat, the second move of a turn is a sprint for 1 Energy; beyond the speed is refused", async () => {
     const { ana } = await fighters();
-    t.fake.setUser(PLAYER.id);
-    expect(await t.acts.requestDicepoolAct("move", ana, null, 2)).toBe(false);
-    expect(t.fake.notifications.at(-1)?.message).toBe("Too far: 2 spaces at speed 1.");
-    expect(await t.acts.requestDicepoolAct("move", ana, null, 1)).toBe(true);
-    expect(sys(ana).energy.value).toBe(5);
-    expect(await t.acts.requestDicepoolAct("move", ana, null, 1)).toBe(true);
-    expect(sys(ana).energy.value).toBe(4);
-    expect(lastLine()).toContain("Ana sprints 1 spaces (1 Energy).");
+    const Combat = t.fake.CONFIG["Combat"]?.documentClass;
+    const combat = (await t.fake.as(GM.id, () =>
+      Combat?.create({}),
+    )) as unknown as Combat.Implementation;
+    const [member] = (await t.fake.as(GM.id, () =>
+      combat.createEmbeddedDocuments("Combatant", [{ actorId: ana.id }]),
+    )) as unknown as Combatant.Implementation[];
+    await t.fake.as(GM.id, () =>
+      combat.update({
+        "flags.fray.turn": {
+          round: 1,
+          plan: [],
+          phaseIndex: 0,
+          acted: [],
+          history: [],
+          active: member?.id,
+        },
+      } as never),
+    );
+    // Core's game.combat: the combat being viewed (the fake has no such getter).
+    const game = t.fake.game as unknown as { combat?: unknown };
+    game.combat = combat;
+    try {
+      t.fake.setUser(PLAYER.id);
+      expect(await t.acts.requestDicepoolAct("move", ana, null, 2)).toBe(false);
+      expect(t.fake.notifications.at(-1)?.message).toBe("Too far: 2 spaces at speed 1.");
+      expect(await t.acts.requestDicepoolAct("move", ana, null, 1)).toBe(true);
+      expect(sys(ana).energy.value).toBe(5);
+      expect(await t.acts.requestDicepoolAct("move", ana, null, 1)).toBe(true);
+      expect(sys(ana).energy.value).toBe(4);
+      expect(sys(ana).actions).toMatchObject({ simpleUsed: 2, moves: 2 });
+      expect(lastLine()).toContain("Ana sprints 1 spaces (1 Energy).");
+      // Both Simple actions are spent: a third move is refused.
+      expect(await t.acts.requestDicepoolAct("move", ana, null, 1)).toBe(false);
+      expect(t.fake.notifications.at(-1)?.message).toBe("No Simple action is left this turn.");
+    } finally {
+      delete game.combat;
+    }
   });
 
   it("a grappled victim cannot move; its assailant drags it for 1 pool point a space", async () => {

@@ -11,7 +11,8 @@
  *   (resistGrappleIncapacitation).
  * - restrain (Free): restraints on a victim the grapple holds incapacitated (applyRestraints).
  * - stabilize (Simple): a medic with Medicine 1 (or the power) stops a dying character's bleeding.
- * - move (Simple): up to the speed in spaces; the second move of a turn is a sprint (1 Energy);
+ * - move (Simple): up to the speed in spaces; in a started combat the second move of a turn is a
+ *   sprint (1 Energy);
  *   swimming and climbing as the rules say; dragging a victim costs 1 pool point per space.
  * - fall (the GM): a character starts falling from a height; its turns drop it (combat.ts).
  *
@@ -265,7 +266,8 @@ export function planAct(
         {
           spaces: request.amount,
           medium: request.medium,
-          movesThisTurn: systemOf(actor).actions.moves,
+          // Out of a started combat there are no turns, so no move is a sprint.
+          movesThisTurn: inStartedCombat(actor) ? systemOf(actor).actions.moves : 0,
           grappled: holdersOf(actor).length > 0,
           falling: systemOf(actor).falling !== null,
           ...(other === null || grip === null
@@ -282,13 +284,6 @@ export function planAct(
         writes.push({
           actorId: combatantId(actor),
           changes: { "system.energy.value": me.energy.value - planned.value.energy },
-        });
-      }
-      // Without a started combat nothing else counts moves: the sprint is this turn's second.
-      if (!inStartedCombat(actor)) {
-        writes.push({
-          actorId: combatantId(actor),
-          changes: { "system.actions.moves": systemOf(actor).actions.moves + 1 },
         });
       }
       if (other !== null && grip !== null && planned.value.grapplePool > 0) {
