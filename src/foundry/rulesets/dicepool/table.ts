@@ -41,7 +41,6 @@ import { planMove } from "../../../rules/dicepool/movement.ts";
 import type { Medium } from "../../../rules/dicepool/movement.ts";
 import type { DicepoolOptions } from "../../../rules/dicepool/options.ts";
 import { checkNumber } from "../../../rules/core/guard.ts";
-import { turnStateOf } from "../../combat/state.ts";
 import { SYSTEM_ID } from "../../constants.ts";
 import { owns } from "../../shared/cards.ts";
 import { currentUser, i18n } from "../../shared/env.ts";
@@ -58,7 +57,7 @@ import {
   systemOf,
   toDicepoolCombatant,
 } from "./adapter.ts";
-import { warnDicepoolRefusal } from "./attack/workflow.ts";
+import { startedCombatant, warnDicepoolRefusal } from "./attack/workflow.ts";
 import { dicepoolOptions } from "./settings.ts";
 
 export const DICEPOOL_ACT = "dicepool.act";
@@ -125,15 +124,6 @@ function parseAct(raw: unknown): ActRequest | null {
   };
 }
 
-/** The actor fights in the current, started combat (its actions are counted). */
-function inStartedCombat(actor: Actor.Implementation): boolean {
-  const combat = (game as { combat?: Combat.Implementation | null }).combat ?? null;
-  if (combat === null || turnStateOf(combat).round < 1) return false;
-  return combat.combatants.some(
-    (c) => c.actorId === actor.id || (actor.isToken && c.tokenId === actor.token?.id),
-  );
-}
-
 /** The action the act costs (in a started combat), as the field changes of the turn. */
 function spendTurn(
   actor: Actor.Implementation,
@@ -142,7 +132,7 @@ function spendTurn(
   options: DicepoolOptions,
 ): { ok: true; value: Record<string, number | boolean> } | Refusal {
   const action = ACT_ACTIONS[act];
-  if (action === undefined || !inStartedCombat(actor)) return { ok: true, value: {} };
+  if (action === undefined || !startedCombatant(actor)) return { ok: true, value: {} };
   const spent = takeAction(
     systemOf(actor).actions,
     action,
@@ -267,7 +257,7 @@ export function planAct(
           spaces: request.amount,
           medium: request.medium,
           // Out of a started combat there are no turns, so no move is a sprint.
-          movesThisTurn: inStartedCombat(actor) ? systemOf(actor).actions.moves : 0,
+          movesThisTurn: startedCombatant(actor) ? systemOf(actor).actions.moves : 0,
           grappled: holdersOf(actor).length > 0,
           falling: systemOf(actor).falling !== null,
           ...(other === null || grip === null

@@ -162,8 +162,8 @@ export interface Declaration {
   readonly weaponName: string;
 }
 
-/** The combatant of this actor in the current, started combat. */
-function startedCombatant(actor: Actor.Implementation): boolean {
+/** Whether this actor fights in the current, started combat (its actions are counted). */
+export function startedCombatant(actor: Actor.Implementation): boolean {
   const combat = (game as { combat?: Combat.Implementation | null }).combat ?? null;
   if (combat === null || turnStateOf(combat).round < 1) return false;
   return combat.combatants.some(
