@@ -74,6 +74,8 @@ describe("the dice-pool character sheet, rendered in Chromium", () => {
         health: { damage: 3 },
         woundPenalty: 1,
         energy: { value: 3, max: 5 },
+        powers: { blitz: true, multiGrapple: 1 },
+        grapples: [{ victimId: "brute", victimName: "Brute", pool: 3, resistOffered: false }],
         biography: "<p>Courier who never lost a package.</p>",
       },
       items: [
@@ -93,7 +95,7 @@ describe("the dice-pool character sheet, rendered in Chromium", () => {
       classes: ["fray", "actor-sheet", "dicepool"],
       title: "Ana Reyes",
       width: 680,
-      height: 760,
+      height: 1000,
     });
     await shot(page, "dicepool-sheet");
   });
@@ -108,6 +110,16 @@ describe("the dice-pool character sheet, rendered in Chromium", () => {
     // Baton: Physical 4 + Close Combat 3 − 1; Pistol: 4 + 1 − 1; bare hands as the baton.
     await expect(page.locator(".dp-pool").allInnerTexts()).resolves.toEqual(["6d6", "6d6", "4d6"]);
     await expect(page.locator("button[data-action='attack']").count()).resolves.toBe(2);
+  });
+
+  it("shows the grapple held with its Spend and Restrain buttons, moving, Stabilize and the powers", async () => {
+    await expect(page.locator(".dp-grapple [data-grapple]").innerText()).resolves.toBe("3");
+    const acts = await page
+      .locator("button[data-action='act']")
+      .evaluateAll((buttons) => buttons.map((b) => (b as HTMLElement).dataset["act"]));
+    expect(acts).toEqual(["spendGrapple", "restrain", "move", "stabilize", "fall"]);
+    await expect(page.locator(".dp-power").count()).resolves.toBe(9);
+    await expect(page.locator("input[name='system.powers.blitz']").isChecked()).resolves.toBe(true);
   });
 });
 

@@ -13,8 +13,10 @@
  * - An incapacitated character may only take social actions (the chapter allows those "depending
  *   on context"; the GM decides the context, Fray allows them).
  */
+import type { NumberRefusal } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import { checkTurnActions } from "./check.ts";
 import { DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
 import type { DicepoolOptions } from "./options.ts";
 
@@ -49,6 +51,13 @@ export const ACTION_TABLE = {
   escapeGrapple: "interrupt",
   /** Restraints on a victim incapacitated by a grapple. */
   applyRestraints: "free",
+  /** Once, on being incapacitated by a grapple, the victim spends Energy against the pool. */
+  resistGrapple: "interrupt",
+  /**
+   * Stabilize (free with Medicine 1) stops a dying character's bleeding. The chapter names no
+   * action type for it; Fray makes it a Simple action, like Defend Other.
+   */
+  stabilize: "simple",
 } as const satisfies Record<string, ActionType | "power">;
 
 export type ActionName = keyof typeof ACTION_TABLE;
@@ -74,6 +83,7 @@ export interface ActionContext {
 }
 
 export type ActionRefusal =
+  | NumberRefusal["reason"]
   | "not-your-turn"
   | "turn-over"
   | "no-simple-action"
@@ -108,6 +118,8 @@ export function spendActionType(
   ctx: ActionContext,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<TurnActions, ActionRefusal> {
+  const bad = checkTurnActions(state);
+  if (bad) return bad;
   if (type === "interrupt") return ok(state);
   if (!ctx.ownTurn) return refuse("not-your-turn");
   switch (type) {

@@ -15,7 +15,9 @@
  * - Intents: a non-lethal attack (−3 dice unless the weapon has the non-lethal mod), a disarm
  *   (close, −6 without the disarming mod; a hit makes the target drop the named weapon), a
  *   grapple (close, −6 without the grappling mod, not against a larger target; net hits go to the
- *   Grappling Pool instead of damage), an attack on initiative (Initiative Damage plugin), and a
+ *   Grappling Pool instead of damage), an attack that breaks a grapple (the victim, or its ally,
+ *   attacking the assailant: net hits drain the assailant's Grappling Pool instead of damage; see
+ *   grapple.ts drainGrapple), an attack on initiative (Initiative Damage plugin), and a
  *   Finishing Move (see initiative-damage.ts).
  * - Blitz Attack (free at Close Combat 3): a close attack with +4 dice for 2 Energy; the move
  *   that comes with it is the movement module's.
@@ -33,6 +35,7 @@ import { checkNumber, checkNumbers, NUMBER_RULES } from "../core/guard.ts";
 import type { Modifier } from "../core/modifier.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import { checkDicepoolCombatant, checkDicepoolWeapon } from "./check.ts";
 import { takeDamage } from "./health.ts";
 import type { DamageTaken } from "./health.ts";
 import {
@@ -48,7 +51,7 @@ import { buildPool, partRule, scorePool } from "./pool.ts";
 import type { Pool, PoolMode, PoolRefusal, PoolScore } from "./pool.ts";
 
 export type AttackIntent =
-  "damage" | "nonLethal" | "disarm" | "grapple" | "initiative" | "finishingMove";
+  "damage" | "nonLethal" | "disarm" | "grapple" | "breakGrapple" | "initiative" | "finishingMove";
 
 export type DefenseKind = "dodge" | "parry" | "soak";
 
@@ -145,6 +148,9 @@ function checkInput(input: AttackInput, options: DicepoolOptions) {
   const s = input.situation ?? {};
   const count = { ...NUMBER_RULES.count, max: options.maxPool };
   return (
+    checkDicepoolCombatant("attacker", input.attacker, options) ??
+    checkDicepoolCombatant("defender", input.defender, options) ??
+    checkDicepoolWeapon("weapon", input.weapon, options) ??
     checkNumbers({
       distance: [s.distance ?? 0, count],
       grapplePenaltyOnAttack: [s.grapplePenaltyOnAttack ?? 0, count],
@@ -153,7 +159,8 @@ function checkInput(input: AttackInput, options: DicepoolOptions) {
       attackerSize: [input.attacker.size, partRule(options)],
       defenderSize: [input.defender.size, partRule(options)],
       energy: [input.attacker.energy.value, NUMBER_RULES.count],
-    }) ?? checkNumber("initiative", input.attacker.initiative, partRule(options))
+    }) ??
+    checkNumber("initiative", input.attacker.initiative, partRule(options))
   );
 }
 
@@ -279,6 +286,8 @@ export interface AttackOutcome {
   readonly damage: DamageTaken | null;
   /** Net hits that go into the attacker's Grappling Pool (a grapple that hit). */
   readonly grapplePoints: number;
+  /** Net hits that drain the defender's Grappling Pool (a breakGrapple attack that hit). */
+  readonly drained: number;
   /** The weapon the defender dropped (a disarm that hit). */
   readonly disarmed: string | null;
   /** Initiative moved from defender to attacker (Initiative Damage plugin). */
@@ -325,6 +334,7 @@ export function resolveAttack(
   let defender = input.defender;
   let damage: DamageTaken | null = null;
   let grapplePoints = 0;
+  let drained = 0;
   let disarmed: string | null = null;
   let initiativeMoved = 0;
   switch (input.intent) {
@@ -349,6 +359,9 @@ export function resolveAttack(
     case "grapple":
       grapplePoints = hit ? net : 0;
       break;
+    case "breakGrapple":
+      drained = hit ? net : 0;
+      break;
     case "initiative":
       initiativeMoved = hit ? net : 0;
       break;
@@ -366,6 +379,7 @@ export function resolveAttack(
     hit,
     damage,
     grapplePoints,
+    drained,
     disarmed,
     initiativeMoved,
     rerollInitiative: aftermath.rerollInitiative === true,

@@ -51,7 +51,7 @@ describe("grappling", () => {
 
   it("holding costs 1 a round; at 0 the grapple breaks", () => {
     const held = grab(1);
-    const next = grappleUpkeep(held.grapple as Grapple, held.victim);
+    const next = value(grappleUpkeep(held.grapple as Grapple, held.victim));
     expect(next.grapple).toBeNull();
   });
 
@@ -81,7 +81,7 @@ describe("grappling", () => {
   it("a pool at the victim's remaining health incapacitates it, and then does not drain", () => {
     const held = grab(6);
     expect(held.victim.incapacitated).toBe("grapple");
-    const later = grappleUpkeep(held.grapple as Grapple, held.victim);
+    const later = value(grappleUpkeep(held.grapple as Grapple, held.victim));
     expect(later.grapple?.pool).toBe(6);
     // Hurt victims go down sooner: 2 damage leaves 4 health.
     const hurt = value(addGrapplePoints([], brute, { ...victim, damage: 2 }, 4));

@@ -21,6 +21,7 @@ import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import type { NumberRefusal } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import { checkDicepoolCombatant } from "./check.ts";
 import { remainingHealth } from "./health.ts";
 import type { DicepoolCombatant } from "./model.ts";
 import { DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
@@ -52,6 +53,14 @@ export interface GrappleState {
 const MAX_POINTS = 1_000_000;
 const pointsRule = { ...NUMBER_RULES.count, max: MAX_POINTS } as const;
 
+/** Checks the grapple's pool and the victim's numbers. */
+function checkHold(grapple: Grapple, victim: DicepoolCombatant, options: DicepoolOptions) {
+  return (
+    checkNumber("grapple.pool", grapple.pool, pointsRule) ??
+    checkDicepoolCombatant("victim", victim, options)
+  );
+}
+
 /** How many enemies the assailant may hold at once. */
 export function grappleLimit(
   assailant: DicepoolCombatant,
@@ -65,10 +74,10 @@ export function grappleLimit(
  * remaining health holds it incapacitated; a broken or weakened grapple lets it go (restraints
  * and wounds keep their own incapacitation).
  */
-export function settleGrapple(
+function settle(
   grapple: Grapple | null,
   victim: DicepoolCombatant,
-  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
+  options: DicepoolOptions,
 ): GrappleState {
   const live = grapple !== null && grapple.pool > 0 ? grapple : null;
   const holds = live !== null && live.pool >= remainingHealth(victim, options);
@@ -79,6 +88,20 @@ export function settleGrapple(
     return { grapple: live, victim: { ...victim, incapacitated: null } };
   }
   return { grapple: live, victim };
+}
+
+/** `settle` at the boundary: the grapple's pool and the victim's numbers are checked first. */
+export function settleGrapple(
+  grapple: Grapple | null,
+  victim: DicepoolCombatant,
+  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
+): Result<GrappleState, GrappleRefusal> {
+  const bad =
+    grapple === null
+      ? checkDicepoolCombatant("victim", victim, options)
+      : checkHold(grapple, victim, options);
+  if (bad) return bad;
+  return ok(settle(grapple, victim, options));
 }
 
 /**
@@ -92,7 +115,11 @@ export function addGrapplePoints(
   points: number,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<GrappleState, GrappleRefusal> {
-  const bad = checkNumber("points", points, pointsRule);
+  const bad =
+    checkNumber("points", points, pointsRule) ??
+    checkDicepoolCombatant("assailant", assailant, options) ??
+    checkDicepoolCombatant("victim", victim, options) ??
+    held.map((g, i) => checkNumber(`held.${i}.pool`, g.pool, pointsRule)).find((b) => b);
   if (bad) return bad;
   const existing = held.find((g) => g.victimId === victim.id && g.assailantId === assailant.id);
   if (existing === undefined && points > 0 && held.length >= grappleLimit(assailant, options)) {
@@ -101,7 +128,7 @@ export function addGrapplePoints(
   const grapple: Grapple = existing
     ? { ...existing, pool: existing.pool + points }
     : { assailantId: assailant.id, victimId: victim.id, pool: points, resistOffered: false };
-  return ok(settleGrapple(grapple, victim, options));
+  return ok(settle(grapple, victim, options));
 }
 
 /** The assailant spends points for an equal penalty on the victim's next roll. */
@@ -111,10 +138,10 @@ export function spendGrapplePool(
   points: number,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<GrappleState & { readonly penalty: number }, GrappleRefusal> {
-  const bad = checkNumber("points", points, pointsRule);
+  const bad = checkNumber("points", points, pointsRule) ?? checkHold(grapple, victim, options);
   if (bad) return bad;
   if (points > grapple.pool) return refuse("not-enough-pool", { points, pool: grapple.pool });
-  const settled = settleGrapple({ ...grapple, pool: grapple.pool - points }, victim, options);
+  const settled = settle({ ...grapple, pool: grapple.pool - points }, victim, options);
   return ok({ ...settled, penalty: points });
 }
 
@@ -125,10 +152,10 @@ export function drainGrapple(
   netHits: number,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<GrappleState, GrappleRefusal> {
-  const bad = checkNumber("netHits", netHits, pointsRule);
+  const bad = checkNumber("netHits", netHits, pointsRule) ?? checkHold(grapple, victim, options);
   if (bad) return bad;
   const pool = Math.max(0, grapple.pool - netHits);
-  return ok(settleGrapple({ ...grapple, pool }, victim, options));
+  return ok(settle({ ...grapple, pool }, victim, options));
 }
 
 /**
@@ -138,10 +165,12 @@ export function grappleUpkeep(
   grapple: Grapple,
   victim: DicepoolCombatant,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
-): GrappleState {
-  if (victim.incapacitated !== null) return settleGrapple(grapple, victim, options);
+): Result<GrappleState, GrappleRefusal> {
+  const bad = checkHold(grapple, victim, options);
+  if (bad) return bad;
+  if (victim.incapacitated !== null) return ok(settle(grapple, victim, options));
   const pool = Math.max(0, grapple.pool - options.grappleUpkeep);
-  return settleGrapple({ ...grapple, pool }, victim, options);
+  return ok(settle({ ...grapple, pool }, victim, options));
 }
 
 /** The victim pays Energy equal to the pool and is free (an interrupt). */
@@ -150,7 +179,7 @@ export function escapeWithEnergy(
   victim: DicepoolCombatant,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<GrappleState, GrappleRefusal> {
-  const bad = checkNumber("energy", victim.energy.value, NUMBER_RULES.nonNegative);
+  const bad = checkHold(grapple, victim, options);
   if (bad) return bad;
   if (victim.energy.value < grapple.pool) {
     return refuse("not-enough-energy", { cost: grapple.pool, energy: victim.energy.value });
@@ -159,7 +188,7 @@ export function escapeWithEnergy(
     ...victim,
     energy: { ...victim.energy, value: victim.energy.value - grapple.pool },
   };
-  return ok(settleGrapple(null, paid, options));
+  return ok(settle(null, paid, options));
 }
 
 /**
@@ -172,9 +201,7 @@ export function resistGrappleIncapacitation(
   energy: number,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<GrappleState, GrappleRefusal> {
-  const bad =
-    checkNumber("energy", energy, pointsRule) ??
-    checkNumber("victim.energy", victim.energy.value, NUMBER_RULES.nonNegative);
+  const bad = checkNumber("energy", energy, pointsRule) ?? checkHold(grapple, victim, options);
   if (bad) return bad;
   if (victim.incapacitated !== "grapple") return refuse("not-incapacitated-by-grapple");
   if (grapple.resistOffered) return refuse("already-offered");
@@ -183,13 +210,16 @@ export function resistGrappleIncapacitation(
   }
   const paid = { ...victim, energy: { ...victim.energy, value: victim.energy.value - energy } };
   const pool = Math.max(0, grapple.pool - energy);
-  return ok(settleGrapple({ ...grapple, pool, resistOffered: true }, paid, options));
+  return ok(settle({ ...grapple, pool, resistOffered: true }, paid, options));
 }
 
 /** Restraints on a victim the grapple holds incapacitated: it stays so after the grapple ends. */
 export function applyRestraints(
   victim: DicepoolCombatant,
+  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<DicepoolCombatant, GrappleRefusal> {
+  const bad = checkDicepoolCombatant("victim", victim, options);
+  if (bad) return bad;
   if (victim.incapacitated !== "grapple") return refuse("not-incapacitated-by-grapple");
   return ok({ ...victim, incapacitated: "restraints" });
 }

@@ -23,6 +23,7 @@ import type { DiceSource } from "../core/dice.ts";
 import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import { checkDicepoolCombatant } from "./check.ts";
 import type { DicepoolCombatant } from "./model.ts";
 import { skill } from "./model.ts";
 import { DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
@@ -76,7 +77,8 @@ export function takeDamage(
   dice: DiceSource,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<DamageTaken, DamageRefusal> {
-  const bad = checkNumber("damage", amount, amountRule);
+  const bad =
+    checkNumber("damage", amount, amountRule) ?? checkDicepoolCombatant("combatant", c, options);
   if (bad) return bad;
   const none = {
     combatant: c,
@@ -142,7 +144,7 @@ export function bleedOnTurn(
   return takeDamage(c, options.bleedPerRound, { nonLethal: false }, dice, options);
 }
 
-export type StabilizeRefusal = "cannot-stabilize" | "not-bleeding";
+export type StabilizeRefusal = DamageRefusal | "cannot-stabilize" | "not-bleeding";
 
 /** Stabilize (free with Medicine 1): the target stops bleeding. */
 export function stabilize(
@@ -150,6 +152,10 @@ export function stabilize(
   medic: DicepoolCombatant,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<DicepoolCombatant, StabilizeRefusal> {
+  const bad =
+    checkDicepoolCombatant("target", target, options) ??
+    checkDicepoolCombatant("medic", medic, options);
+  if (bad) return bad;
   if (!medic.powers.stabilize && skill(medic, "medicine") < options.stabilizeMedicine) {
     return refuse("cannot-stabilize", { medicine: skill(medic, "medicine") });
   }
@@ -186,7 +192,8 @@ export function healWeeks(
   weeks: number,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<DicepoolCombatant, DamageRefusal> {
-  const bad = checkNumber("weeks", weeks, amountRule);
+  const bad =
+    checkNumber("weeks", weeks, amountRule) ?? checkDicepoolCombatant("combatant", c, options);
   if (bad) return bad;
   if (c.dead) return ok(c);
   const nonLethal = Math.min(weeks, c.nonLethalDamage);
@@ -199,7 +206,9 @@ export function healNonLethal(
   minutes: number,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<DicepoolCombatant, DamageRefusal> {
-  const bad = checkNumber("minutes", minutes, { min: 0, max: MAX_AMOUNT * 10 });
+  const bad =
+    checkNumber("minutes", minutes, { min: 0, max: MAX_AMOUNT * 10 }) ??
+    checkDicepoolCombatant("combatant", c, options);
   if (bad) return bad;
   if (c.dead) return ok(c);
   return ok(recover(c, 0, Math.floor(minutes / 10), options));

@@ -11,7 +11,8 @@
  * - grapple.ts: the Grappling Pool, holding, escaping, incapacitation, restraints;
  * - health.ts: damage, incapacitation, dying, Stabilize, Plot Armor, the wound penalty, healing;
  * - initiative-damage.ts: the Initiative Damage plugin and Finishing Moves;
- * - changes.ts: outcomes as document changes (the field paths the shell writes).
+ * - changes.ts: outcomes as document changes (the field paths the shell writes);
+ * - check.ts: the state's numbers checked at the boundary (combatant, weapon, turn).
  */
 import type { RulesetModule } from "../types.ts";
 import { dicepoolTurnOrder } from "./initiative.ts";
@@ -26,6 +27,7 @@ export const ruleset: RulesetModule = {
 export * from "./actions.ts";
 export * from "./attack.ts";
 export * from "./changes.ts";
+export * from "./check.ts";
 export * from "./factory.ts";
 export * from "./grapple.ts";
 export * from "./health.ts";

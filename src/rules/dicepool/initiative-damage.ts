@@ -16,13 +16,16 @@
  * Where the book is silent: "destroyed" means incapacitated or dead; until the new roll the
  * attacker sits at 0.
  */
+import type { NumberRefusalReason } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import type { AttackInput, AttackIntent } from "./attack.ts";
+import { checkDicepoolCombatant } from "./check.ts";
 import type { DicepoolCombatant } from "./model.ts";
 import type { DicepoolOptions } from "./options.ts";
 
-export type InitiativeIntentRefusal = "plugin-off" | "initiative-only" | "target-has-initiative";
+export type InitiativeIntentRefusal =
+  NumberRefusalReason | "plugin-off" | "initiative-only" | "target-has-initiative";
 
 const dealsHealthDamage = (intent: AttackIntent): boolean =>
   intent === "damage" || intent === "nonLethal" || intent === "finishingMove";
@@ -33,6 +36,10 @@ export function checkInitiativeIntent(
   options: DicepoolOptions,
 ): Result<true, InitiativeIntentRefusal> {
   const { intent, attacker, defender } = input;
+  const bad =
+    checkDicepoolCombatant("attacker", attacker, options) ??
+    checkDicepoolCombatant("defender", defender, options);
+  if (bad) return bad;
   const pluginIntent = intent === "initiative" || intent === "finishingMove";
   if (!options.initiativeDamage) return pluginIntent ? refuse("plugin-off") : ok(true);
   if (dealsHealthDamage(intent) && attacker.initiative <= 0) {

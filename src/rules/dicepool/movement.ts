@@ -23,6 +23,7 @@ import type { DiceSource } from "../core/dice.ts";
 import { checkNumber, checkNumbers, NUMBER_RULES } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import { checkDicepoolCombatant } from "./check.ts";
 import type { DicepoolCombatant } from "./model.ts";
 import { skill } from "./model.ts";
 import { DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
@@ -80,6 +81,7 @@ export function planMove(
 ): Result<MovePlan, MoveRefusal> {
   const count = { ...NUMBER_RULES.count, max: options.maxPool };
   const bad =
+    checkDicepoolCombatant("mover", c, options) ??
     checkNumbers({
       spaces: [request.spaces, count],
       movesThisTurn: [request.movesThisTurn, count],
@@ -139,7 +141,7 @@ export function resolveRoughTerrain(
 ): Result<RoughTerrainOutcome, MoveRefusal> {
   const bad =
     checkNumber("difficulty", difficulty, { ...NUMBER_RULES.count, max: options.maxPool }) ??
-    checkNumber("energy", c.energy.value, NUMBER_RULES.nonNegative);
+    checkDicepoolCombatant("mover", c, options);
   if (bad) return bad;
   const withWounds = buildPool(
     {
@@ -202,7 +204,9 @@ export function fallOnTurn(
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<FallStep, MoveRefusal> {
   const count = { ...NUMBER_RULES.count, max: 1_000_000 };
-  const bad = checkNumbers({ height: [fall.height, count], fallen: [fall.fallen, count] });
+  const bad =
+    checkNumbers({ height: [fall.height, count], fallen: [fall.fallen, count] }) ??
+    checkDicepoolCombatant("faller", c, options);
   if (bad) return bad;
   const drop = Math.min(fall.height, options.fall.spacesPerRound);
   const next = { height: fall.height - drop, fallen: fall.fallen + drop };

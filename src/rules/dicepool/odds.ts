@@ -6,6 +6,7 @@
  */
 import { add, constant, map, mean, negate, probability } from "../core/distribution.ts";
 import type { Distribution } from "../core/distribution.ts";
+import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import { ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { hitDamage, planAttack } from "./attack.ts";
@@ -67,6 +68,8 @@ export function chanceOfHits(
   needed: number,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<number, PoolRefusal> {
+  const bad = checkNumber("needed", needed, { ...NUMBER_RULES.count, max: options.maxPool });
+  if (bad) return bad;
   const dist = hitsDistribution(dice, options);
   if (!dist.ok) return dist;
   return ok(probability(dist.value, (hits) => hits >= needed));
@@ -121,6 +124,7 @@ export function attackOdds(
       case "disarm":
         return n >= 1 ? 1 : 0;
       case "grapple":
+      case "breakGrapple":
       case "initiative":
         return Math.max(0, n);
       default:

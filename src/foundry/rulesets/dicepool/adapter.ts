@@ -5,6 +5,7 @@
 import type { DicepoolUpdate } from "../../../rules/dicepool/changes.ts";
 import type { TurnActions } from "../../../rules/dicepool/actions.ts";
 import type { Grapple } from "../../../rules/dicepool/grapple.ts";
+import type { Fall } from "../../../rules/dicepool/movement.ts";
 import { maxHealth } from "../../../rules/dicepool/health.ts";
 import type {
   DicepoolCombatant,
@@ -34,7 +35,9 @@ export interface DicepoolActorSystem {
   initiative: number;
   droppedWeaponId: string | null;
   powers: DicepoolPowers;
-  grapple: StoredGrapple | null;
+  grapples: StoredGrapple[];
+  grapplePenalty: number;
+  falling: Fall | null;
   actions: TurnActions;
   biography: string;
 }
@@ -109,16 +112,55 @@ export const EMPTY_HANDS: DicepoolWeapon = {
   damage: 0,
 };
 
-/** The grapple an actor holds, as the rules see it. */
-export function grappleOf(actor: Actor.Implementation): Grapple | null {
-  const g = systemOf(actor).grapple;
-  if (g === null || typeof g.victimId !== "string" || typeof g.pool !== "number") return null;
-  return {
-    assailantId: combatantId(actor),
-    victimId: g.victimId,
-    pool: g.pool,
-    resistOffered: g.resistOffered,
-  };
+/** The grapples an actor holds, as the rules see them (unreadable entries are skipped). */
+export function grapplesOf(actor: Actor.Implementation): Grapple[] {
+  const stored = systemOf(actor).grapples;
+  return (Array.isArray(stored) ? stored : [])
+    .filter((g) => typeof g.victimId === "string" && typeof g.pool === "number")
+    .map((g) => ({
+      assailantId: combatantId(actor),
+      victimId: g.victimId,
+      pool: g.pool,
+      resistOffered: g.resistOffered,
+    }));
+}
+
+/** The grapple `actor` holds on `victimId`, or null. */
+export function grappleOn(actor: Actor.Implementation, victimId: string): Grapple | null {
+  return grapplesOf(actor).find((g) => g.victimId === victimId) ?? null;
+}
+
+/** Every world actor, and every actor of the current combat, holding `victim` in a grapple. */
+export function holdersOf(victim: Actor.Implementation): Actor.Implementation[] {
+  const me = combatantId(victim);
+  const fighting = ((game as { combat?: Combat.Implementation | null }).combat?.combatants ?? [])
+    .map((c) => c.actor)
+    .filter((a): a is Actor.Implementation => a !== null);
+  const all = new Map<string, Actor.Implementation>();
+  for (const actor of [...(game.actors?.contents ?? []), ...fighting])
+    all.set(combatantId(actor), actor);
+  return [...all.values()].filter((other) =>
+    grapplesOf(other).some((g) => g.victimId === me && g.pool > 0),
+  );
+}
+
+/**
+ * The stored list after one grapple changed: `next` replaces the one on its victim (null or an
+ * empty pool: that grapple ended). Names are kept; a new victim's name is `victimName`.
+ */
+export function storedGrapplesAfter(
+  stored: readonly StoredGrapple[],
+  victimId: string,
+  next: Grapple | null,
+  victimName = "",
+): StoredGrapple[] {
+  const others = stored.filter((g) => g.victimId !== victimId);
+  if (next === null || next.pool <= 0) return others;
+  const name = stored.find((g) => g.victimId === victimId)?.victimName ?? victimName;
+  return [
+    ...others,
+    { victimId, victimName: name, pool: next.pool, resistOffered: next.resistOffered },
+  ];
 }
 
 /** Health (Physical + Size + 3) and how it stands, for sheets, cards and the tracker. */

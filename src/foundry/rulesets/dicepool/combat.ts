@@ -6,13 +6,15 @@
  *   and the states that matter: the Grappling Pool it holds, held in a grapple, incapacitated,
  *   dying (bleeding), dead;
  * - a combatant's own turn start gives it a fresh turn of actions, makes it bleed when it is
- *   incapacitated by lethal damage and not stabilized (1 damage, with its wound die), and makes it
- *   pay 1 point to keep its grapple (rules: grappleUpkeep; at 0 the grapple breaks).
+ *   incapacitated by lethal damage and not stabilized (1 damage, with its wound die), makes it
+ *   pay 1 point to keep each grapple it holds (rules: grappleUpkeep; at 0 the grapple breaks), and
+ *   drops it 2 spaces when it is falling (rules: fallOnTurn), with the landing damage.
  */
 import { FRESH_TURN, turnOver } from "../../../rules/dicepool/actions.ts";
 import { diffDicepool } from "../../../rules/dicepool/changes.ts";
 import { grappleUpkeep } from "../../../rules/dicepool/grapple.ts";
-import { bleedOnTurn, bleeds } from "../../../rules/dicepool/health.ts";
+import { bleedOnTurn, bleeds, takeDamage } from "../../../rules/dicepool/health.ts";
+import { fallOnTurn } from "../../../rules/dicepool/movement.ts";
 import { initiativePool } from "../../../rules/dicepool/initiative.ts";
 import type { DicepoolCombatant } from "../../../rules/dicepool/model.ts";
 import type { DicepoolOptions } from "../../../rules/dicepool/options.ts";
@@ -21,7 +23,15 @@ import type { CombatRulesetHooks, OrderInput, TrackerChip } from "../../combat/r
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
 import { withDice } from "../../shared/dice.ts";
 import { i18n } from "../../shared/env.ts";
-import { combatantId, grappleOf, resolveActor, systemOf, toDicepoolCombatant } from "./adapter.ts";
+import {
+  combatantId,
+  grapplesOf,
+  holdersOf,
+  resolveActor,
+  storedGrapplesAfter,
+  systemOf,
+  toDicepoolCombatant,
+} from "./adapter.ts";
 import { dicepoolOptions } from "./settings.ts";
 
 /** The initiative pool as a core Roll formula ("5d6"; the start counts its hits). */
@@ -31,16 +41,6 @@ export function dicepoolOrderInput(
 ): OrderInput {
   const pool = initiativePool(toDicepoolCombatant(actor), options);
   return { die: `${pool.ok ? pool.value.dice : 0}d${options.dieSides}` };
-}
-
-/** Whether some other actor holds this one in a grapple (read from the assailants). */
-function heldBy(actor: Actor.Implementation): string | null {
-  const me = combatantId(actor);
-  for (const other of game.actors?.contents ?? []) {
-    const g = systemOf(other).grapple;
-    if (g !== null && typeof g === "object" && g.victimId === me && g.pool > 0) return other.name;
-  }
-  return null;
 }
 
 /** The tracker's chips for one member. */
@@ -72,15 +72,18 @@ export function dicepoolMemberChips(
     },
   ];
   const flag = (label: string, hint = "") => chips.push({ label, on: true, hint, flag: true });
-  const grapple = grappleOf(actor);
-  if (grapple !== null && grapple.pool > 0) {
+  for (const grapple of grapplesOf(actor).filter((g) => g.pool > 0)) {
     // A chip's label is localized by the tracker; a formatted text comes back unchanged.
     flag(
       i18n().format("FRAY.Dicepool.Tracker.Grappling", { pool: grapple.pool }),
       "FRAY.Dicepool.Tracker.GrapplingHint",
     );
   }
-  if (heldBy(actor) !== null) flag("FRAY.Dicepool.Tracker.Grappled");
+  if (holdersOf(actor).length > 0) flag("FRAY.Dicepool.Tracker.Grappled");
+  const falling = systemOf(actor).falling;
+  if (falling !== null && typeof falling === "object") {
+    flag(i18n().format("FRAY.Dicepool.Tracker.Falling", { height: falling.height }));
+  }
   if (me.dead) flag("FRAY.Dicepool.Status.dead");
   else if (bleeds(me)) flag("FRAY.Dicepool.Status.dying", "FRAY.Dicepool.Tracker.DyingHint");
   else if (me.incapacitated !== null) flag("FRAY.Dicepool.Status.incapacitated");
@@ -93,9 +96,14 @@ export interface TurnStartReport {
   readonly bled: number;
   readonly woundAdded: number;
   readonly died: boolean;
-  /** The grapple's pool after its upkeep; null when none was held; 0 when it broke. */
-  readonly grapplePool: number | null;
-  readonly victimName: string;
+  /** Each held grapple's pool after its upkeep (0: it broke). */
+  readonly grapples: readonly { readonly victimName: string; readonly pool: number }[];
+  /** The fall this turn: spaces left, and the landing damage when it landed. */
+  readonly fall: {
+    readonly height: number;
+    readonly landed: boolean;
+    readonly damage: number;
+  } | null;
 }
 
 function toFieldChanges(changes: Readonly<Record<string, unknown>>): Record<string, FieldValue> {
@@ -128,6 +136,7 @@ export async function dicepoolTurnStart(
   let bled = 0;
   let woundAdded = 0;
   let died = false;
+  let current = before;
   if (bleeds(before)) {
     const rolled = await withDice((dice) => bleedOnTurn(before, dice, options));
     if (rolled.value.ok) {
@@ -135,39 +144,56 @@ export async function dicepoolTurnStart(
       bled = taken.taken;
       woundAdded = taken.woundAdded;
       died = taken.died;
+      current = taken.combatant;
       Object.assign(own, toFieldChanges(diffDicepool(before, taken.combatant)?.changes ?? {}));
     }
   }
-  let grapplePool: number | null = null;
-  let victimName = "";
-  const grapple = grappleOf(actor);
-  if (grapple !== null) {
+  const grapples: { victimName: string; pool: number }[] = [];
+  let stored = systemOf(actor).grapples;
+  for (const grapple of grapplesOf(actor)) {
     const victimActor = resolveActor(grapple.victimId);
-    victimName = systemOf(actor).grapple?.victimName ?? "";
+    const victimName = stored.find((g) => g.victimId === grapple.victimId)?.victimName ?? "";
     if (victimActor === null) {
-      own["system.grapple"] = null;
-      grapplePool = 0;
-    } else {
-      const victim = toDicepoolCombatant(victimActor);
-      const kept = grappleUpkeep(grapple, victim, options);
-      grapplePool = kept.grapple?.pool ?? 0;
-      own["system.grapple"] =
-        kept.grapple === null
-          ? null
-          : {
-              victimId: grapple.victimId,
-              victimName,
-              pool: kept.grapple.pool,
-              resistOffered: kept.grapple.resistOffered,
-            };
-      const victimUpdate = diffDicepool(victim, kept.victim);
-      if (victimUpdate !== null) add(grapple.victimId, toFieldChanges(victimUpdate.changes));
+      stored = stored.filter((g) => g.victimId !== grapple.victimId);
+      grapples.push({ victimName, pool: 0 });
+      continue;
+    }
+    const victim = toDicepoolCombatant(victimActor);
+    const upkeep = grappleUpkeep(grapple, victim, options);
+    if (!upkeep.ok) continue;
+    const kept = upkeep.value;
+    grapples.push({ victimName, pool: kept.grapple?.pool ?? 0 });
+    stored = storedGrapplesAfter(stored, grapple.victimId, kept.grapple);
+    const victimUpdate = diffDicepool(victim, kept.victim);
+    if (victimUpdate !== null) add(grapple.victimId, toFieldChanges(victimUpdate.changes));
+  }
+  if (grapples.length > 0) own["system.grapples"] = stored as never;
+  let fall: TurnStartReport["fall"] = null;
+  const falling = systemOf(actor).falling;
+  if (falling !== null && typeof falling === "object") {
+    const after = current;
+    const step = fallOnTurn(falling, after, options);
+    if (step.ok) {
+      fall = { height: step.value.fall.height, landed: step.value.landed, damage: 0 };
+      own["system.falling"] = step.value.landed ? null : (step.value.fall as never);
+      if (step.value.landed && step.value.damage > 0) {
+        const landing = await withDice((dice) =>
+          takeDamage(after, step.value.damage, { nonLethal: false }, dice, options),
+        );
+        if (landing.value.ok) {
+          fall = { ...fall, damage: landing.value.value.taken };
+          Object.assign(
+            own,
+            toFieldChanges(diffDicepool(before, landing.value.value.combatant)?.changes ?? {}),
+          );
+        }
+      }
     }
   }
   add(combatantId(actor), own);
   const report =
-    bled > 0 || grapplePool !== null
-      ? { name: actor.name, bled, woundAdded, died, grapplePool, victimName }
+    bled > 0 || grapples.length > 0 || fall !== null
+      ? { name: actor.name, bled, woundAdded, died, grapples, fall }
       : null;
   return { changes, report };
 }
@@ -184,14 +210,23 @@ async function postReport(report: TurnStartReport): Promise<void> {
       }),
     );
   }
-  if (report.grapplePool !== null) {
+  for (const grapple of report.grapples) {
     lines.push(
       t.format(
-        report.grapplePool > 0
-          ? "FRAY.Dicepool.Turn.GrappleHeld"
-          : "FRAY.Dicepool.Turn.GrappleBroke",
-        { name: report.name, victim: report.victimName, pool: report.grapplePool },
+        grapple.pool > 0 ? "FRAY.Dicepool.Turn.GrappleHeld" : "FRAY.Dicepool.Turn.GrappleBroke",
+        {
+          name: report.name,
+          victim: grapple.victimName,
+          pool: grapple.pool,
+        },
       ),
+    );
+  }
+  if (report.fall !== null) {
+    lines.push(
+      report.fall.landed
+        ? t.format("FRAY.Dicepool.Turn.Landed", { name: report.name, damage: report.fall.damage })
+        : t.format("FRAY.Dicepool.Turn.Falling", { name: report.name, height: report.fall.height }),
     );
   }
   const items = lines.map((l) => `<li>${foundry.utils.escapeHTML(l)}</li>`).join("");

@@ -5,9 +5,11 @@
  * Field paths are the contract with the rules (src/rules/dicepool/changes.ts DICEPOOL_FIELD_PATHS):
  * system.health.damage, system.health.nonLethal, system.woundPenalty, system.energy.value,
  * system.incapacitated, system.dead, system.stabilized, system.initiative,
- * system.droppedWeaponId. The shell adds system.grapple (the Grappling Pool this actor holds on
- * its victim; one victim, see the report for Multi-Grapple) and system.actions (the turn's
- * Simple / Free / Interrupt use, rules/dicepool/actions.ts TurnActions).
+ * system.droppedWeaponId. The shell adds system.grapples (the Grappling Pools this actor holds, one
+ * per victim: one without Multi-Grapple, 1 + its rating with it), system.grapplePenalty (points an
+ * assailant spent against this actor, taken off its next roll), system.falling (a fall under way)
+ * and system.actions (the turn's Simple / Free / Interrupt use, rules/dicepool/actions.ts
+ * TurnActions).
  *
  * Every model carries `schemaVersion`, refuses an Energy value above its max (`validateJoint`)
  * and reads stored data of another shape (`migrateData`: a world switched from another ruleset)
@@ -63,7 +65,7 @@ function say(key: string, data: Record<string, string> = {}): string {
 /* ------------------------------------------------------------------------------------------ */
 
 function actorSchema() {
-  const { ObjectField, SchemaField, StringField } = foundry.data.fields;
+  const { ArrayField, ObjectField, SchemaField, StringField } = foundry.data.fields;
   const rating = (initial: number) =>
     integerField(initial, { min: 0, max: DICEPOOL_LIMITS.rating });
   const energyMax = DEFAULT_DICEPOOL_OPTIONS.defaultEnergyMax;
@@ -112,8 +114,15 @@ function actorSchema() {
       blitz: flagField(NO_POWERS.blitz),
       stabilize: flagField(NO_POWERS.stabilize),
     }),
-    /** The grapple this actor holds: { victimId, victimName, pool, resistOffered }, or null. */
-    grapple: new ObjectField({ required: true, nullable: true, initial: null }),
+    /** The grapples this actor holds: [{ victimId, victimName, pool, resistOffered }]. */
+    grapples: new ArrayField(new ObjectField({ required: true, nullable: false }), {
+      required: true,
+      initial: () => [],
+    }),
+    /** Grappling Pool points an assailant spent against this actor: off its next roll. */
+    grapplePenalty: count(DICEPOOL_LIMITS.wounds),
+    /** A fall under way: { height (spaces left), fallen (spaces so far) }, or null. */
+    falling: new ObjectField({ required: true, nullable: true, initial: null }),
     /** The turn's action use (rules/dicepool/actions.ts TurnActions). */
     actions: new SchemaField({
       simpleUsed: integerField(FRESH_TURN.simpleUsed, { min: 0, max: 99 }),
@@ -130,6 +139,22 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+const wholeAtLeast = (value: unknown, min: number): boolean =>
+  typeof value === "number" && Number.isInteger(value) && value >= min;
+
+/** A stored grapple the shell can read: a victim id and a whole, non-negative pool. */
+function isStoredGrapple(value: unknown): boolean {
+  return isRecord(value) && typeof value["victimId"] === "string" && wholeAtLeast(value["pool"], 0);
+}
+
+/** A stored fall: whole, non-negative height and spaces fallen (or null). */
+function isStoredFall(value: unknown): boolean {
+  return (
+    value === null ||
+    (isRecord(value) && wholeAtLeast(value["height"], 0) && wholeAtLeast(value["fallen"], 0))
+  );
+}
+
 /** A whole number in [min, max] from stored data, or undefined (the default applies). */
 function fitted(value: unknown, min: number, max: number): number | undefined {
   if (typeof value !== "number" || !Number.isFinite(value)) return undefined;
@@ -143,6 +168,19 @@ function fitted(value: unknown, min: number, max: number): number | undefined {
  * defaults apply instead of the actor failing to load. Stored data of this shape is unchanged.
  */
 export function migrateDicepoolActor(source: Record<string, unknown>): Record<string, unknown> {
+  // The single grapple of the first shape becomes the first of the list (Multi-Grapple).
+  const single = source["grapple"];
+  if (single !== undefined) {
+    if (isRecord(single) && source["grapples"] === undefined) source["grapples"] = [single];
+    Reflect.deleteProperty(source, "grapple");
+  }
+  const grapples = source["grapples"];
+  if (grapples !== undefined) {
+    source["grapples"] = Array.isArray(grapples) ? grapples.filter(isStoredGrapple) : [];
+  }
+  if (source["falling"] !== undefined && !isStoredFall(source["falling"])) {
+    Reflect.deleteProperty(source, "falling");
+  }
   if (source["schemaVersion"] === DICEPOOL_SCHEMA_VERSION) return source;
   const health = source["health"];
   if (isRecord(health) && !("damage" in health)) {
@@ -190,8 +228,6 @@ export function migrateDicepoolActor(source: Record<string, unknown>): Record<st
   if (!DICEPOOL_INCAPACITATIONS.includes(source["incapacitated"] as Incapacitation)) {
     Reflect.deleteProperty(source, "incapacitated");
   }
-  if (source["grapple"] !== undefined && !isRecord(source["grapple"]))
-    Reflect.deleteProperty(source, "grapple");
   for (const key of ["size", "speed", "woundPenalty", "initiative"]) {
     const v = fitted(source[key], 0, DICEPOOL_LIMITS.speed);
     if (v === undefined) Reflect.deleteProperty(source, key);

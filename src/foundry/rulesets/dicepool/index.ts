@@ -3,7 +3,8 @@
  * and item DataModels and sheet over the generic ones (gear and technique stay generic), its
  * settings (the book's plugins, the NPC's default defense), the referee's side and the buttons of
  * its attack card, and its part of the combat (initiative pool, Simple / Free / Interrupt chips,
- * grapple and dying marks, bleeding and grapple upkeep at the turn start).
+ * grapple, falling and dying marks, bleeding, grapple upkeep and falls at the turn start), and its
+ * table actions (table.ts: grapple spends, escapes, restraints, Stabilize, moves, falls).
  */
 import { ACTOR_TYPES } from "../../constants.ts";
 import { registerRefereeAction } from "../../shared/referee.ts";
@@ -21,6 +22,7 @@ import {
 import { DICEPOOL_COMBAT_HOOKS } from "./combat.ts";
 import { DICEPOOL_DATA_MODELS } from "./data.ts";
 import { registerDicepoolSettings } from "./settings.ts";
+import { DICEPOOL_ACT, refereeDicepoolAct } from "./table.ts";
 import { DicepoolActorSheet } from "./sheets/actor-sheet.ts";
 import { DicepoolItemSheet } from "./sheets/item-sheet.ts";
 
@@ -56,6 +58,7 @@ export const shellRuleset: ShellRuleset = {
     registerRefereeAction(DICEPOOL_DECLARE, refereeDicepoolDeclare);
     registerRefereeAction(DICEPOOL_DEFEND, refereeDicepoolDefend);
     registerRefereeAction(DICEPOOL_APPLY, refereeDicepoolApply);
+    registerRefereeAction(DICEPOOL_ACT, refereeDicepoolAct);
   },
   combat: DICEPOOL_COMBAT_HOOKS,
   wireChatCard: wireDicepoolCard,

@@ -12,8 +12,8 @@ import { promptAttackDialog } from "../../../shared/attack-dialog.ts";
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { i18n } from "../../../shared/env.ts";
 import { percent } from "../../../shared/format.ts";
-import { COVERS, DEFENSES, DEFAULT_CHOICE, INTENTS } from "./workflow.ts";
-import type { DicepoolChoice } from "./workflow.ts";
+import { COVERS, DEFENSES, DEFAULT_CHOICE, INTENTS, OPPORTUNITY_TRIGGERS } from "./workflow.ts";
+import type { DicepoolChoice, OpportunityTrigger } from "./workflow.ts";
 
 export const DICEPOOL_ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/dicepool/attack-dialog.hbs`;
 
@@ -68,7 +68,11 @@ function readChoice(values: Record<string, unknown>): DicepoolChoice {
     : "none";
   const distance = Math.max(0, Math.trunc(Number(values["distance"]) || 0));
   const aim = typeof values["disarmWeaponId"] === "string" ? values["disarmWeaponId"] : "";
+  const opportunity = OPPORTUNITY_TRIGGERS.includes(values["opportunity"] as OpportunityTrigger)
+    ? (values["opportunity"] as OpportunityTrigger)
+    : "none";
   return {
+    opportunity,
     intent,
     cover,
     blitz: values["blitz"] === true,
@@ -99,6 +103,10 @@ export async function promptDicepoolAttack(
       weaponName: names.weapon,
       intents: INTENTS.map((id) => ({ id, label: `FRAY.Dicepool.Intent.${id}` })),
       covers: COVERS.map((id) => ({ id, label: `FRAY.Dicepool.Cover.${id}` })),
+      triggers: OPPORTUNITY_TRIGGERS.map((id) => ({
+        id,
+        label: `FRAY.Dicepool.Opportunity.${id}`,
+      })),
       aims: defenderWeapons,
       odds: first.texts,
     },

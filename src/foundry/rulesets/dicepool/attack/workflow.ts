@@ -20,7 +20,7 @@ import { probability } from "../../../../rules/core/distribution.ts";
 import { checkNumber } from "../../../../rules/core/guard.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
-import { takeAction } from "../../../../rules/dicepool/actions.ts";
+import { opportunityAttackOpen, takeAction } from "../../../../rules/dicepool/actions.ts";
 import type { ActionName } from "../../../../rules/dicepool/actions.ts";
 import { planAttack, resolveAttack } from "../../../../rules/dicepool/attack.ts";
 import type {
@@ -29,9 +29,13 @@ import type {
   AttackOutcome,
   DefenseKind,
 } from "../../../../rules/dicepool/attack.ts";
-import { DICEPOOL_FIELD_PATHS, diffAllDicepool } from "../../../../rules/dicepool/changes.ts";
+import {
+  DICEPOOL_FIELD_PATHS,
+  diffAllDicepool,
+  diffDicepool,
+} from "../../../../rules/dicepool/changes.ts";
 import type { DicepoolUpdate } from "../../../../rules/dicepool/changes.ts";
-import { addGrapplePoints } from "../../../../rules/dicepool/grapple.ts";
+import { addGrapplePoints, drainGrapple } from "../../../../rules/dicepool/grapple.ts";
 import { maxHealth } from "../../../../rules/dicepool/health.ts";
 import type { DicepoolCombatant, DicepoolWeapon } from "../../../../rules/dicepool/model.ts";
 import { scoreDistribution } from "../../../../rules/dicepool/odds.ts";
@@ -40,7 +44,7 @@ import { scorePool } from "../../../../rules/dicepool/pool.ts";
 import { turnStateOf } from "../../../combat/state.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { canvasDistance } from "../../../shared/actors.ts";
-import { cardFlag, owns } from "../../../shared/cards.ts";
+import { cardFlag, owns, postRefereeCard, showDice } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { chatMessages, currentUser, i18n, worldUsers } from "../../../shared/env.ts";
 import {
@@ -58,7 +62,9 @@ import {
   EMPTY_HANDS,
   applyDicepoolUpdates,
   combatantId,
-  grappleOf,
+  grappleOn,
+  grapplesOf,
+  storedGrapplesAfter,
   resolveActor,
   systemOf,
   toDicepoolCombatant,
@@ -86,10 +92,14 @@ export const INTENTS: readonly AttackIntent[] = [
   "nonLethal",
   "disarm",
   "grapple",
+  "breakGrapple",
   "initiative",
   "finishingMove",
 ];
 export const COVERS: readonly CoverKind[] = ["none", "light", "medium", "full"];
+/** What sets off an opportunity attack ("none": an ordinary attack on one's own turn). */
+export const OPPORTUNITY_TRIGGERS = ["none", "leaveSpace", "rangedAttack"] as const;
+export type OpportunityTrigger = (typeof OPPORTUNITY_TRIGGERS)[number];
 
 /** Shows a refusal (the rules' or the referee's) as a localized warning. Nothing else happens. */
 export function warnDicepoolRefusal(refusal: ShownRefusal): void {
@@ -113,6 +123,8 @@ export interface DicepoolChoice {
   readonly distance: number;
   /** A disarm's aim: an item id of the target's, or null. */
   readonly disarmWeaponId: string | null;
+  /** An opportunity attack (an Interrupt on the target's turn), and what set it off. */
+  readonly opportunity: OpportunityTrigger;
 }
 
 export const DEFAULT_CHOICE: DicepoolChoice = {
@@ -121,6 +133,7 @@ export const DEFAULT_CHOICE: DicepoolChoice = {
   blitz: false,
   distance: 0,
   disarmWeaponId: null,
+  opportunity: "none",
 };
 
 export interface DicepoolDeclareIntent extends DicepoolChoice {
@@ -128,6 +141,8 @@ export interface DicepoolDeclareIntent extends DicepoolChoice {
   /** "" for bare hands. */
   readonly weaponId: string;
   readonly targetId: string;
+  /** The chat roll mode the declaring user chose (hides the dice, never the card). */
+  readonly rollMode: string;
 }
 
 /** Spaces between two tokens on the canvas (grid units), or null without a canvas. */
@@ -147,8 +162,8 @@ export interface Declaration {
   readonly weaponName: string;
 }
 
-/** The combatant of this actor in the current, started combat. */
-function startedCombatant(actor: Actor.Implementation): boolean {
+/** Whether this actor fights in the current, started combat (its actions are counted). */
+export function startedCombatant(actor: Actor.Implementation): boolean {
   const combat = (game as { combat?: Combat.Implementation | null }).combat ?? null;
   if (combat === null || turnStateOf(combat).round < 1) return false;
   return combat.combatants.some(
@@ -175,16 +190,39 @@ export function checkDeclaration(
     weapon,
     intent: choice.intent,
     ...(choice.disarmWeaponId === null ? {} : { disarmWeaponId: choice.disarmWeaponId }),
-    situation: { distance, cover: choice.cover, blitz: choice.blitz },
+    situation: {
+      distance,
+      cover: choice.cover,
+      blitz: choice.blitz,
+      // Points an assailant spent against either side (an interrupt before this roll).
+      grapplePenaltyOnAttack: systemOf(attackerActor).grapplePenalty,
+      grapplePenaltyOnDefense: systemOf(target).grapplePenalty,
+    },
   };
   // Soak is open to every defender: the plan checks all that does not depend on the defense.
   const plan = planAttack({ ...input, defense: "soak" }, options);
   if (!plan.ok) return plan;
-  const actionName: ActionName = choice.blitz
-    ? "blitzAttack"
-    : weapon.kind === "close"
-      ? "closeAttack"
-      : "rangedAttack";
+  if (choice.intent === "breakGrapple" && grapplesOf(target).length === 0) {
+    return refuse("noGrappleToBreak");
+  }
+  if (choice.opportunity !== "none") {
+    // The trigger happens on the target's turn: it leaves the shared space or shoots from it.
+    const open = opportunityAttackOpen({
+      kind: choice.opportunity,
+      sameSpace: distance === 0,
+      closeWeapon: weapon.kind === "close",
+      watcherIncapacitated: attacker.incapacitated !== null || attacker.dead,
+    });
+    if (!open || choice.blitz || !isActorsTurn(target)) return refuse("opportunityNotOpen");
+  }
+  const actionName: ActionName =
+    choice.opportunity !== "none"
+      ? "opportunityAttack"
+      : choice.blitz
+        ? "blitzAttack"
+        : weapon.kind === "close"
+          ? "closeAttack"
+          : "rangedAttack";
   const tracked = startedCombatant(attackerActor);
   if (tracked) {
     const spent = takeAction(
@@ -218,7 +256,8 @@ export function defenseChoices(
 }
 
 function parseChoice(raw: Record<string, unknown>): DicepoolChoice | null {
-  const { intent, cover, blitz, distance, disarmWeaponId } = raw;
+  const { intent, cover, blitz, distance, disarmWeaponId, opportunity } = raw;
+  if (!OPPORTUNITY_TRIGGERS.includes(opportunity as OpportunityTrigger)) return null;
   if (!INTENTS.includes(intent as AttackIntent)) return null;
   if (!COVERS.includes(cover as CoverKind)) return null;
   if (typeof blitz !== "boolean") return null;
@@ -232,6 +271,7 @@ function parseChoice(raw: Record<string, unknown>): DicepoolChoice | null {
     blitz,
     distance: distance as number,
     disarmWeaponId,
+    opportunity: opportunity as OpportunityTrigger,
   };
 }
 
@@ -242,7 +282,8 @@ function parseDeclare(raw: unknown): DicepoolDeclareIntent | null {
   if (typeof attackerId !== "string" || typeof weaponId !== "string") return null;
   if (typeof targetId !== "string") return null;
   const choice = parseChoice(r);
-  return choice === null ? null : { ...choice, attackerId, weaponId, targetId };
+  const rollMode = typeof r["rollMode"] === "string" ? r["rollMode"] : "publicroll";
+  return choice === null ? null : { ...choice, attackerId, weaponId, targetId, rollMode };
 }
 
 /** Collection#get is typed as always finding one; a deleted document is not found. */
@@ -275,6 +316,7 @@ export async function declareDicepoolAttack(
     attackerId: combatantId(attackerActor),
     weaponId: weaponItem?.id ?? "",
     targetId: combatantId(target),
+    rollMode: game.settings.get("core", "rollMode") ?? "publicroll",
   };
   const outcome = await sendIntent(DICEPOOL_DECLARE, intent);
   if (!outcome.ok) {
@@ -311,7 +353,7 @@ export async function refereeDicepoolDeclare(
     const options = dicepoolOptions();
     const checked = checkDeclaration(attackerActor, weaponItem, target, request, options);
     if (!checked.ok || target === null) return checked.ok ? refuse("noTarget") : checked;
-    return postCard(attackerActor, target, checked.value, sender, options);
+    return postCard(attackerActor, target, checked.value, sender, request.rollMode, options);
   });
 }
 
@@ -320,6 +362,7 @@ async function postCard(
   target: Actor.Implementation,
   declaration: Declaration,
   sender: User.Implementation,
+  rollMode: string,
   options: DicepoolOptions,
 ): Promise<RefereeOutcome> {
   const { input, actionName, tracked } = declaration;
@@ -348,8 +391,15 @@ async function postCard(
   if (plan.value.energyCost > 0) {
     own[DICEPOOL_FIELD_PATHS.energy] = input.attacker.energy.value - plan.value.energyCost;
   }
-  if (Object.keys(own).length > 0) {
-    await applyDicepoolUpdates([{ actorId: input.attacker.id, changes: own }]);
+  // A grapple penalty counts against one roll: the attack, or this defense.
+  const spentPenalties: DicepoolUpdate[] = [];
+  if ((input.situation?.grapplePenaltyOnAttack ?? 0) > 0) own["system.grapplePenalty"] = 0;
+  if ((input.situation?.grapplePenaltyOnDefense ?? 0) > 0) {
+    spentPenalties.push({ actorId: input.defender.id, changes: { "system.grapplePenalty": 0 } });
+  }
+  const paid = Object.keys(own).length > 0 ? [{ actorId: input.attacker.id, changes: own }] : [];
+  if (paid.length + spentPenalties.length > 0) {
+    await applyDicepoolUpdates([...paid, ...spentPenalties]);
   }
   const card: DicepoolAttackCardState = {
     stage: "defend",
@@ -374,14 +424,16 @@ async function postCard(
     dice: rolled.dice,
     result: null,
   };
-  const message = (await ChatMessage.create({
-    author: currentUser().id,
+  // The roll mode hides the dice (whispered apart), never the card and its defense buttons.
+  const message = await postRefereeCard({
     speaker: ChatMessage.getSpeaker({ actor: attackerActor }),
     content: await renderCard(card, options),
-    rolls: rolled.rolls,
     flags: { [SYSTEM_ID]: { [DICEPOOL_CARD_FLAG]: card } },
-  } as never)) as ChatMessage.Implementation | undefined;
-  if (message === undefined) return refuse("failed");
+    rolls: rolled.rolls,
+    rollMode,
+    roller: sender.id ?? "",
+  });
+  if (message === null) return refuse("failed");
   // An NPC (no player owns it) takes the world's default defense at once, chosen by the referee.
   const fallback = defaultDefense();
   const playerOwned = worldUsers().filter((user) => !user.isGM && owns(target, user)).length > 0;
@@ -454,29 +506,57 @@ export function resultView(
   let defender = outcome.defender;
   const updates: DicepoolUpdate[] = [];
   let grapplePool: number | null = null;
+  let refusedGrapple: string | null = null;
   if (card.intent === "grapple" && outcome.grapplePoints > 0 && attackerActor !== null) {
-    const held = grappleOf(attackerActor);
+    // Multi-Grapple: the assailant may hold 1 + its rating; the rules refuse one more.
     const added = addGrapplePoints(
-      held === null ? [] : [held],
+      grapplesOf(attackerActor),
       card.attacker,
       defender,
       outcome.grapplePoints,
       options,
     );
+    if (!added.ok) refusedGrapple = added.reason;
     if (added.ok && added.value.grapple !== null) {
       defender = added.value.victim;
       grapplePool = added.value.grapple.pool;
       updates.push({
         actorId: card.attackerId,
         changes: {
-          "system.grapple": {
-            victimId: card.defenderId,
-            victimName: card.defenderName,
-            pool: added.value.grapple.pool,
-            resistOffered: added.value.grapple.resistOffered,
-          } as never,
+          "system.grapples": storedGrapplesAfter(
+            systemOf(attackerActor).grapples,
+            card.defenderId,
+            added.value.grapple,
+            card.defenderName,
+          ) as never,
         },
       });
+    }
+  }
+  const defenderActor = resolveActor(card.defenderId);
+  if (card.intent === "breakGrapple" && outcome.drained > 0 && defenderActor !== null) {
+    // The victim (or its ally) drains the assailant's pool: the grapple on the attacker first.
+    const grip = grappleOn(defenderActor, card.attackerId) ?? grapplesOf(defenderActor)[0] ?? null;
+    const victimActor = grip === null ? null : resolveActor(grip.victimId);
+    if (grip !== null && victimActor !== null) {
+      const victimBefore =
+        grip.victimId === card.attackerId ? card.attacker : toDicepoolCombatant(victimActor);
+      const drained = drainGrapple(grip, victimBefore, outcome.drained, options);
+      if (drained.ok) {
+        grapplePool = drained.value.grapple?.pool ?? 0;
+        updates.push({
+          actorId: card.defenderId,
+          changes: {
+            "system.grapples": storedGrapplesAfter(
+              systemOf(defenderActor).grapples,
+              grip.victimId,
+              drained.value.grapple,
+            ) as never,
+          },
+        });
+        const freed = diffDicepool(victimBefore, drained.value.victim);
+        if (freed !== null) updates.push(freed);
+      }
     }
   }
   // The attacker paid its Energy at the declaration; its other changes (initiative) apply here.
@@ -507,6 +587,7 @@ export function resultView(
       defender.incapacitated !== null && defender.incapacitated !== before.incapacitated,
     died: outcome.damage?.died === true,
     grapplePool,
+    refusedGrapple,
     disarmed: outcome.disarmed !== null,
     initiativeMoved: outcome.initiativeMoved,
     health: { before: max - before.damage, after: max - defender.damage, max },
@@ -555,6 +636,7 @@ async function defendOnReferee(
   if (claimed !== null) return claimed;
   const rolled = await resolveOn(card, defender, defense, card.dice, options);
   if (!rolled.value.ok) return rolled.value;
+  await showDice(rolled.rolls);
   const result = resultView(
     rolled.value.value,
     defense,

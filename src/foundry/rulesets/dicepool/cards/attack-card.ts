@@ -57,7 +57,10 @@ export interface DicepoolResultView {
   readonly woundAdded: number;
   readonly incapacitated: boolean;
   readonly died: boolean;
+  /** The Grappling Pool after a grapple (filled) or a breakGrapple (drained); null otherwise. */
   readonly grapplePool: number | null;
+  /** Why a grapple that hit took no hold (Multi-Grapple's limit), or null. */
+  readonly refusedGrapple: string | null;
   readonly disarmed: boolean;
   readonly initiativeMoved: number;
   readonly health: { readonly before: number; readonly after: number; readonly max: number };
@@ -143,6 +146,11 @@ export function dicepoolAttackCardContext(card: DicepoolAttackCardState, i18n: I
             incapacitated: r.incapacitated,
             died: r.died,
             grapplePool: r.grapplePool,
+            drainedTo: card.intent === "breakGrapple" ? r.grapplePool : null,
+            refusedGrapple:
+              r.refusedGrapple === null
+                ? null
+                : i18n.localize(`FRAY.Dicepool.Refusal.${r.refusedGrapple}`),
             disarmed: r.disarmed,
             initiativeMoved: r.initiativeMoved,
           },

@@ -16,7 +16,9 @@ import { promptDicepoolAttack } from "../attack/dialog.ts";
 import { declareDicepoolAttack, warnDicepoolRefusal } from "../attack/workflow.ts";
 import {
   EMPTY_HANDS,
-  grappleOf,
+  combatantId,
+  grapplesOf,
+  holdersOf,
   systemOf,
   toDicepoolCombatant,
   toDicepoolWeapon,
@@ -25,6 +27,10 @@ import type { DicepoolArmorSystem } from "../adapter.ts";
 import { DICEPOOL_ATTRIBUTES, DICEPOOL_INCAPACITATIONS, DICEPOOL_SKILLS } from "../data.ts";
 import { dicepoolOptions } from "../settings.ts";
 import { refuse } from "../../../../rules/core/result.ts";
+import type { Medium } from "../../../../rules/dicepool/movement.ts";
+import { MEDIA, requestDicepoolAct } from "../table.ts";
+import type { TableAct } from "../table.ts";
+import { resolveActor } from "../adapter.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 
@@ -48,7 +54,9 @@ export async function dicepoolActorSheetContext(
     return plan.ok ? plan.value.attackPool.dice : 0;
   };
   const initiative = initiativePool(me, options);
-  const grapple = grappleOf(actor);
+  const stored = system.grapples;
+  const myId = combatantId(actor);
+  const isGM = game.user?.isGM === true;
   const items = actor.items.contents;
   return {
     ...(await actorSheetHeader(actor, system.biography)),
@@ -79,8 +87,34 @@ export async function dicepoolActorSheetContext(
     })),
     dead: system.dead,
     stabilized: system.stabilized,
-    grapple:
-      grapple === null ? null : { victim: system.grapple?.victimName ?? "", pool: grapple.pool },
+    grapples: grapplesOf(actor).map((g) => ({
+      victimId: g.victimId,
+      victim: stored.find((s) => s.victimId === g.victimId)?.victimName ?? "",
+      pool: g.pool,
+    })),
+    heldBy: holdersOf(actor).map((holder) => ({
+      id: combatantId(holder),
+      name: holder.name,
+      pool: grapplesOf(holder).find((g) => g.victimId === myId)?.pool ?? 0,
+    })),
+    grapplePenalty: system.grapplePenalty,
+    falling: system.falling,
+    isGM,
+    media: MEDIA.map((id) => ({ id, label: `FRAY.Dicepool.Medium.${id}` })),
+    powers: POWER_FLAGS.map((key) => ({
+      key,
+      label: `FRAY.Dicepool.Power.${key}`,
+      name: `system.powers.${key}`,
+      checked: system.powers[key],
+      // Plot Armor cannot be bought: only the GM gives it.
+      locked: key === "plotArmor" && !isGM,
+    })),
+    powerRatings: POWER_RATINGS.map((key) => ({
+      key,
+      label: `FRAY.Dicepool.Power.${key}`,
+      name: `system.powers.${key}`,
+      value: system.powers[key],
+    })),
     attributes: DICEPOOL_ATTRIBUTES.map((a) => ({
       key: a,
       label: `FRAY.Dicepool.Attribute.${a}`,
@@ -127,6 +161,17 @@ export async function dicepoolActorSheetContext(
   };
 }
 
+/** The powers that are on or off, and those bought in ranks, in the sheet's order. */
+const POWER_FLAGS = [
+  "plotArmor",
+  "blitz",
+  "stabilize",
+  "freeFall",
+  "perfectSwimmer",
+  "perfectClimber",
+] as const;
+const POWER_RATINGS = ["multiGrapple", "antiLargeGrappling", "woundPenaltyResistance"] as const;
+
 export type DicepoolActorSheetContext = Awaited<ReturnType<typeof dicepoolActorSheetContext>>;
 
 /** Attack button: the dialog with exact odds, then the declaration to the referee. */
@@ -167,6 +212,7 @@ export class DicepoolActorSheet extends HandlebarsActorSheet {
       deleteItem: DicepoolActorSheet.#onDeleteItem,
       attack: DicepoolActorSheet.#onAttack,
       attackUnarmed: DicepoolActorSheet.#onAttackUnarmed,
+      act: DicepoolActorSheet.#onAct,
     },
   };
 
@@ -196,5 +242,35 @@ export class DicepoolActorSheet extends HandlebarsActorSheet {
 
   static async #onAttackUnarmed(this: DicepoolActorSheet) {
     await dicepoolAttack(this.actor, null);
+  }
+
+  /**
+   * A table action's button (data-act): the other actor is the row's (data-other) or, for
+   * Stabilize, the targeted token's; the count and the medium come from the row's inputs.
+   */
+  static async #onAct(this: DicepoolActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const act = target.dataset["act"] as TableAct;
+    const row = target.closest<HTMLElement>("[data-act-row]") ?? target;
+    const otherId =
+      target.dataset["other"] ??
+      row.querySelector<HTMLSelectElement>("[data-act-other]")?.value ??
+      "";
+    const other =
+      act === "stabilize"
+        ? (targetedActors()[0] ?? null)
+        : otherId === ""
+          ? null
+          : resolveActor(otherId);
+    if (act === "stabilize" && other === null) {
+      warnDicepoolRefusal(refuse("noTarget"));
+      return;
+    }
+    const amount = Math.max(
+      0,
+      Math.trunc(Number(row.querySelector<HTMLInputElement>("[data-act-amount]")?.value ?? 0) || 0),
+    );
+    const medium = (row.querySelector<HTMLSelectElement>("[data-act-medium]")?.value ??
+      "ground") as Medium;
+    await requestDicepoolAct(act, this.actor, other, amount, medium);
   }
 }

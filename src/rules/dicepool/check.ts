@@ -1,0 +1,76 @@
+/**
+ * The dice-pool state's numbers at the engine boundary: every entry point that reads a combatant,
+ * a weapon, a turn or a grapple checks it here first, so a NaN rating, an infinite Energy or a
+ * fractional damage from a document comes back as a named refusal naming the field, instead of
+ * flowing into a pool or an outcome.
+ *
+ * Ranges: ratings, speed and the powers' counts are whole and 0..maxPool; Size may be 0..maxPool;
+ * damage, Energy and the wound penalty are whole and 0..MAX_STATE; initiative (which the
+ * Initiative Damage plugin may push below 0) is whole within ±maxPool.
+ */
+import { checkNumber, checkNumbers, NUMBER_RULES } from "../core/guard.ts";
+import type { NumberRefusal } from "../core/guard.ts";
+import type { TurnActions } from "./actions.ts";
+import type { DicepoolCombatant, DicepoolWeapon } from "./model.ts";
+import type { DicepoolOptions } from "./options.ts";
+
+/** The largest damage, Energy or wound penalty a stored state may carry. */
+export const MAX_STATE = 1_000_000;
+
+/** Checks every number of a combatant; `field` names it in the refusal ("attacker", …). */
+export function checkDicepoolCombatant(
+  field: string,
+  c: DicepoolCombatant,
+  options: DicepoolOptions,
+): NumberRefusal | undefined {
+  const rating = { ...NUMBER_RULES.count, max: options.maxPool };
+  const state = { ...NUMBER_RULES.count, max: MAX_STATE };
+  const at = (name: string) => `${field}.${name}`;
+  return (
+    checkNumbers({
+      [at("physical")]: [c.physical, rating],
+      [at("mental")]: [c.mental, rating],
+      [at("size")]: [c.size, rating],
+      [at("speed")]: [c.speed, rating],
+      [at("armorRating")]: [c.armorRating, rating],
+      [at("energy.value")]: [c.energy.value, state],
+      [at("energy.max")]: [c.energy.max, state],
+      [at("damage")]: [c.damage, state],
+      [at("nonLethalDamage")]: [c.nonLethalDamage, state],
+      [at("woundPenalty")]: [c.woundPenalty, state],
+      [at("initiative")]: [
+        c.initiative,
+        { min: -options.maxPool, max: options.maxPool, whole: true },
+      ],
+      [at("powers.woundPenaltyResistance")]: [c.powers.woundPenaltyResistance, rating],
+      [at("powers.multiGrapple")]: [c.powers.multiGrapple, rating],
+      [at("powers.antiLargeGrappling")]: [c.powers.antiLargeGrappling, rating],
+    }) ??
+    Object.entries(c.skills)
+      .map(([key, value]) => checkNumber(at(`skills.${key}`), value, rating))
+      .find((bad) => bad !== undefined)
+  );
+}
+
+/** Checks a weapon's extra damage (whole, within ±maxPool). */
+export function checkDicepoolWeapon(
+  field: string,
+  weapon: DicepoolWeapon,
+  options: DicepoolOptions,
+): NumberRefusal | undefined {
+  return checkNumber(`${field}.damage`, weapon.damage, {
+    min: -options.maxPool,
+    max: options.maxPool,
+    whole: true,
+  });
+}
+
+/** Checks a turn's action counts (whole, 0..99). */
+export function checkTurnActions(state: TurnActions): NumberRefusal | undefined {
+  const count = { ...NUMBER_RULES.count, max: 99 };
+  return checkNumbers({
+    "turn.simpleUsed": [state.simpleUsed, count],
+    "turn.freeUsed": [state.freeUsed, count],
+    "turn.moves": [state.moves, count],
+  });
+}

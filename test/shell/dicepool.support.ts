@@ -1,0 +1,137 @@
+/**
+ * The dice-pool table in the fake Foundry, shared by the dice-pool shell tests: the world plays
+ * the dice-pool game, the referee transport is registered, and every d6 comes from a queue the
+ * test fills (`dice(...)`) through CONFIG.Dice.randomUniform, in the order the rules draw them.
+ *
+ * Ana (the player's): Physical 3, Close Combat 2, a knife: 5 attack dice. Brute (the GM's NPC):
+ * Physical 2, Mobility 1, Close Combat 2, Protection 0, armor rating 3: Dodge 3 dice, Parry 4,
+ * Soak 5; health 2 + 1 + 3 = 6.
+ */
+import { beforeAll, beforeEach } from "vitest";
+import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { installTableFakes } from "../fake-foundry/table.ts";
+import type { ClientDocument } from "../fake-foundry/documents.ts";
+import type * as Workflow from "../../src/foundry/rulesets/dicepool/attack/workflow.ts";
+import type { DicepoolAttackCardState } from "../../src/foundry/rulesets/dicepool/cards/attack-card.ts";
+import type * as CombatHooks from "../../src/foundry/rulesets/dicepool/combat.ts";
+import type * as Table from "../../src/foundry/rulesets/dicepool/table.ts";
+import type * as Referee from "../../src/foundry/shared/referee.ts";
+
+export interface DicepoolSystem {
+  health: { damage: number; nonLethal: number };
+  energy: { value: number; max: number };
+  woundPenalty: number;
+  incapacitated: string | null;
+  stabilized: boolean;
+  grapples: { victimId: string; pool: number; resistOffered: boolean }[];
+  grapplePenalty: number;
+  falling: { height: number; fallen: number } | null;
+  actions: { simpleUsed: number; freeUsed: number; moves: number };
+}
+
+export interface DicepoolTable {
+  fake: FakeFoundry;
+  table: ReturnType<typeof installTableFakes>;
+  workflow: typeof Workflow;
+  combat: typeof CombatHooks;
+  acts: typeof Table;
+  referee: typeof Referee;
+  /** The next d6 faces. */
+  dice: (...faces: number[]) => void;
+  sys: (actor: Actor.Implementation) => DicepoolSystem;
+  itemOf: (actor: Actor.Implementation) => Item.Implementation;
+  cardState: (message: ChatMessage.Implementation) => DicepoolAttackCardState;
+  fighters: (
+    weapon?: Record<string, unknown>,
+    anaSystem?: Record<string, unknown>,
+  ) => Promise<{ ana: Actor.Implementation; brute: Actor.Implementation }>;
+  playerAttacks: (
+    ana: Actor.Implementation,
+    brute: Actor.Implementation,
+    choice?: Partial<Workflow.DicepoolChoice>,
+  ) => Promise<ChatMessage.Implementation>;
+  /** The GM updates an actor directly (test setup). */
+  gmSets: (actor: Actor.Implementation, changes: Record<string, unknown>) => Promise<void>;
+}
+
+type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
+
+/** Installs the table once for the test file; the returned object is filled in beforeAll. */
+export function useDicepoolTable(): DicepoolTable {
+  let queue: number[] = [];
+  const t = {} as DicepoolTable;
+  beforeAll(async () => {
+    t.fake = installFakeFoundry({
+      users: [GM, PLAYER, PLAYER2],
+      settings: { "fray.ruleset": "dicepool" },
+      random: () => {
+        const next = queue.shift();
+        if (next === undefined) throw new Error("the test gave no die for this roll");
+        return (next - 0.5) / 6;
+      },
+    });
+    t.table = installTableFakes(t.fake);
+    await import("../../src/fray.ts");
+    await t.fake.hooks.callAsync("init");
+    t.referee = await import("../../src/foundry/shared/referee.ts");
+    // init.ts does not register the transport's query on main yet (the wiring branch does).
+    t.referee.registerReferee();
+    t.workflow = await import("../../src/foundry/rulesets/dicepool/attack/workflow.ts");
+    t.combat = await import("../../src/foundry/rulesets/dicepool/combat.ts");
+    t.acts = await import("../../src/foundry/rulesets/dicepool/table.ts");
+  });
+  beforeEach(() => {
+    t.fake.setUser(GM.id);
+    t.fake.setActive(GM.id, true);
+    t.fake.notifications.length = 0;
+    queue = [];
+  });
+  t.dice = (...faces) => {
+    queue = [...faces];
+  };
+  t.sys = (actor) => (actor as unknown as Doc).system as unknown as DicepoolSystem;
+  t.itemOf = (actor) =>
+    (actor as unknown as Doc).items.contents[0] as unknown as Item.Implementation;
+  t.cardState = (message) => {
+    const card = t.workflow.dicepoolCardOf(message);
+    if (card === null) throw new Error("no card");
+    return card;
+  };
+  t.fighters = async (weapon = { kind: "close" }, anaSystem = {}) => {
+    const Actor = t.fake.CONFIG["Actor"]?.documentClass;
+    const [ana, brute] = (await t.fake.as(GM.id, () =>
+      Actor?.createDocuments([
+        {
+          name: "Ana",
+          type: "character",
+          ownership: { [PLAYER.id]: 3 },
+          system: { attributes: { physical: 3 }, skills: { closeCombat: 2 }, ...anaSystem },
+          items: [{ name: "Knife", type: "weapon", system: weapon }],
+        },
+        {
+          name: "Brute",
+          type: "npc",
+          system: { attributes: { physical: 2 }, skills: { mobility: 1, closeCombat: 2 } },
+          items: [{ name: "Jacket", type: "armor", system: { rating: 3, equipped: true } }],
+        },
+      ]),
+    )) as unknown as Actor.Implementation[];
+    if (!ana || !brute) throw new Error("actors not created");
+    return { ana, brute };
+  };
+  t.playerAttacks = async (ana, brute, choice = {}) => {
+    t.fake.setUser(PLAYER.id);
+    t.table.target(brute);
+    const message = await t.workflow.declareDicepoolAttack(ana, t.itemOf(ana), [brute], {
+      ...t.workflow.DEFAULT_CHOICE,
+      ...choice,
+    });
+    if (message === null) throw new Error(`refused: ${JSON.stringify(t.fake.notifications)}`);
+    return message;
+  };
+  t.gmSets = async (actor, changes) => {
+    await t.fake.as(GM.id, () => actor.update(changes as never));
+  };
+  return t;
+}
