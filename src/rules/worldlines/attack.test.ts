@@ -394,6 +394,30 @@ describe("who may attack whom", () => {
   });
 });
 
+describe("dice from outside the rules", () => {
+  it("a face its die does not have is refused by name, not played", () => {
+    const input = { attacker: maya, defender: raider, weapon: pistol };
+    // Hands out good faces, then the bad one as the nth die.
+    const source = (bad: number, at: number) => {
+      let drawn = 0;
+      return { roll: (sides: number) => (drawn++ === at ? bad : Math.min(2, sides)) };
+    };
+    expect(resolveAttack(input, source(999, 0), { evade: true })).toMatchObject({
+      ok: false,
+      reason: "out-of-range",
+      detail: { field: "dice.0", value: 999, min: 1, max: 8 },
+    });
+    expect(resolveAttack(input, source(0, 1), { evade: true })).toMatchObject({
+      reason: "out-of-range",
+      detail: { field: "dice.1" },
+    });
+    expect(resolveAttack(input, source(Number.NaN, 0))).toMatchObject({ reason: "not-a-number" });
+    expect(resolveAttack(input, source(2.5, 0))).toMatchObject({ reason: "not-whole" });
+    // The same source with good faces resolves.
+    expect(resolveAttack(input, source(3, 0)).ok).toBe(true);
+  });
+});
+
 describe("invariants", () => {
   const weapons: WorldlinesWeapon[] = [
     pistol,

@@ -11,8 +11,8 @@ import { stepDie } from "../core/dice.ts";
 import type { DiceSource, StepDie } from "../core/dice.ts";
 import { cachedFormula, formulaMax, parseCachedFormula, rollFormula } from "../core/formula.ts";
 import type { Formula, FormulaRefusal } from "../core/formula.ts";
-import { checkAllNumbers } from "../core/guard.ts";
-import type { NumberRefusalReason } from "../core/guard.ts";
+import { checkAllNumbers, checkedFaces } from "../core/guard.ts";
+import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { diffAll, withoutStatus } from "./changes.ts";
@@ -267,16 +267,32 @@ export function checkAttack(
   input: AttackInput,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<{ cost: number; formula: Formula }, AttackRefusal> {
-  const { attacker, defender, weapon } = input;
+  return checkAttackNumbers(input, options) ?? attackRule(input, options);
+}
+
+/** The boundary check of an attack's numbers: both combatants, the weapon, the situation, the options. */
+function checkAttackNumbers(
+  input: AttackInput,
+  options: WorldlinesOptions,
+): NumberRefusal | undefined {
   const s = input.situation ?? {};
-  const bad =
-    checkCombatant("attacker", attacker) ??
-    checkCombatant("defender", defender) ??
-    checkWeapon("weapon", weapon) ??
+  return (
+    checkCombatant("attacker", input.attacker) ??
+    checkCombatant("defender", input.defender) ??
+    checkWeapon("weapon", input.weapon) ??
     checkAllNumbers("situation", s) ??
     optionalCount("situation.energyCost", s.energyCost) ??
-    checkOptions(options);
-  if (bad) return bad;
+    checkOptions(options)
+  );
+}
+
+/** The attack rule itself (who may attack whom, for what Energy), for numbers already checked. */
+function attackRule(
+  input: AttackInput,
+  options: WorldlinesOptions,
+): Result<{ cost: number; formula: Formula }, AttackRefusal> {
+  const { attacker, defender, weapon } = input;
+  const s = input.situation ?? {};
   if (attacker.id === defender.id) return refuse("sameCombatant");
   if (attacker.life !== "active") return refuse("notActive");
   if (attacker.statuses.staggered) return refuse("staggered");
@@ -371,8 +387,8 @@ function rollEvasion(
 
 /**
  * Resolves one attack from declaration to damage. Refused (nothing rolled, nothing changed) when
- * the attacker may not make it. The defender's choices are given up front, as booleans or as
- * functions of what it sees.
+ * the attacker may not make it, or when the dice source hands out a face that its die does not
+ * have. The defender's choices are given up front, as booleans or as functions of what it sees.
  */
 export function resolveAttack(
   input: AttackInput,
@@ -380,7 +396,43 @@ export function resolveAttack(
   defense: DefenseChoice = {},
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<AttackOutcome, AttackRefusal> {
-  const allowed = checkAttack(input, options);
+  const bad = checkAttackNumbers(input, options);
+  if (bad) return bad;
+  const faces = checkedFaces(dice);
+  const resolved = resolveAttackPrechecked(input, faces, defense, options);
+  if (faces.refusal) return faces.refusal;
+  if (!resolved.ok) return resolved;
+  const outcome = resolved.value;
+  let updates: ActorUpdate[] | undefined;
+  return ok({
+    ...outcome,
+    // Worked out when first read: many callers (the exact odds' checks, the dialog's preview)
+    // never write documents.
+    get updates(): ActorUpdate[] {
+      updates ??= diffAll([
+        [input.attacker, outcome.attacker],
+        [input.defender, outcome.defender],
+      ]);
+      return updates;
+    },
+  });
+}
+
+/** An attack's outcome without its document changes: the encounter simulator writes none. */
+export type AttackResolution = Omit<AttackOutcome, "updates">;
+
+/**
+ * {@link resolveAttack} for numbers already checked: the same rule without the boundary check
+ * and without the document changes. For the encounter simulator's inner loop, which checks every
+ * fighter once when a simulation is created and plays only the engine's own outcomes after that.
+ */
+export function resolveAttackPrechecked(
+  input: AttackInput,
+  dice: DiceSource,
+  defense: DefenseChoice,
+  options: WorldlinesOptions,
+): Result<AttackResolution, AttackRefusal> {
+  const allowed = attackRule(input, options);
   if (!allowed.ok) return allowed;
   const { cost, formula } = allowed.value;
   const { weapon } = input;
@@ -529,7 +581,6 @@ export function resolveAttack(
     }
   }
 
-  let updates: ActorUpdate[] | undefined;
   // Attacking the one you charmed breaks the charm.
   const charmBroken = defender.statuses.charmed?.sourceId === attacker.id;
   if (charmBroken) {
@@ -552,14 +603,5 @@ export function resolveAttack(
     energySpent: { attacker: cost, defender: defenderSpent },
     attacker,
     defender,
-    // Worked out when first read: a headless run (the encounter simulator) never writes documents
-    // and would otherwise spend a good part of its time diffing.
-    get updates(): ActorUpdate[] {
-      updates ??= diffAll([
-        [input.attacker, attacker],
-        [input.defender, defender],
-      ]);
-      return updates;
-    },
   });
 }
