@@ -148,9 +148,15 @@ export function refreshEnergy(
 ): Result<{ actor: WorldlinesCombatant; update: ActorUpdate | null }, NumberRefusalReason> {
   const bad = checkCombatant("actor", actor);
   if (bad) return bad;
-  if (actor.life === "dead" || actor.energy.value === actor.energy.max) {
-    return ok({ actor, update: null });
-  }
-  const next = { ...actor, energy: { ...actor.energy, value: actor.energy.max } };
-  return ok({ actor: next, update: diffCombatant(actor, next) });
+  const next = refreshEnergyPrechecked(actor);
+  return ok({ actor: next, update: next === actor ? null : diffCombatant(actor, next) });
+}
+
+/**
+ * The rule behind {@link refreshEnergy} for numbers already checked, without the document change
+ * (the encounter simulator's inner loop). The actor itself when nothing changes.
+ */
+export function refreshEnergyPrechecked(actor: WorldlinesCombatant): WorldlinesCombatant {
+  if (actor.life === "dead" || actor.energy.value === actor.energy.max) return actor;
+  return { ...actor, energy: { ...actor.energy, value: actor.energy.max } };
 }
