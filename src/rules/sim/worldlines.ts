@@ -12,24 +12,28 @@
  *
  * `npm run demo` plays one such fight with a log (worldlines/encounter.ts).
  */
-import { isStepDie } from "../core/dice.ts";
 import type { DiceSource } from "../core/dice.ts";
-import { checkNumber, checkPool } from "../core/guard.ts";
+import { checkAllNumbers } from "../core/guard.ts";
 import { refuse } from "../core/result.ts";
 import type { Refusal } from "../core/result.ts";
-import { damageFormula, resolveAttack } from "../worldlines/attack.ts";
+import { damageFormula, resolveAttackPrechecked } from "../worldlines/attack.ts";
 import type { AttackSituation, DefenseChoice } from "../worldlines/attack.ts";
-import { refreshEnergy } from "../worldlines/energy.ts";
+import { refreshEnergyPrechecked } from "../worldlines/energy.ts";
 import type { WorldlinesCombatant, WorldlinesWeapon } from "../worldlines/model.ts";
-import { ZONES } from "../worldlines/model.ts";
 import { orderByMomentum, settleTieByReroll, teamMomentum } from "../worldlines/momentum.ts";
 import type { MomentumOrder } from "../worldlines/momentum.ts";
 import { DEFAULT_OPTIONS } from "../worldlines/options.ts";
 import type { WorldlinesOptions } from "../worldlines/options.ts";
 import { worldlinesRoundPlan } from "../worldlines/phases.ts";
 import type { RoundPlan } from "../combat/types.ts";
-import { attemptRecovery, endTurn, resolveStatuses, startTurn } from "../worldlines/statuses.ts";
-import { firstAid } from "../worldlines/treatment.ts";
+import {
+  attemptRecovery,
+  endTurnPrechecked,
+  resolveStatusesPrechecked,
+  startTurnPrechecked,
+} from "../worldlines/statuses.ts";
+import { firstAidPrechecked } from "../worldlines/treatment.ts";
+import { checkCombatant, checkOptions, checkWeapon, optionalCount } from "../worldlines/valid.ts";
 import { endOf, roster } from "./roster.ts";
 import { pickTarget } from "./targets.ts";
 import type { Arena, FighterEnd, SimAdapter, SimFighterBase, SimTactic, SimTeam } from "./types.ts";
@@ -128,10 +132,9 @@ export function worldlinesArena(
   function takeTurn(i: number, dice: DiceSource): void {
     let me = state[i];
     if (me === undefined) return;
-    // The fighters were checked when the simulation began; a refusal leaves this one idle.
-    const started = startTurn(me, dice, options);
-    if (!started.ok) return;
-    const tick = started.value;
+    // Every fighter's numbers were checked when the simulation was created (checkFighter), and
+    // from then on only the engine's own outcomes are played: the rules run without the guard.
+    const tick = startTurnPrechecked(me, dice, options);
     me = tick.actor;
     if (log && tick.lost > 0) {
       log.push(`    ${me.name} bleeds for ${tick.lost} (${me.health.value}/${me.health.max})`);
@@ -152,7 +155,7 @@ export function worldlinesArena(
       }
     }
     if (me.statuses.bleeding) {
-      const aid = firstAid(me, me, dice, options);
+      const aid = firstAidPrechecked(me, me, dice, options);
       if (aid.ok) {
         me = aid.value.patient;
         if (log) {
@@ -188,7 +191,7 @@ export function worldlinesArena(
       );
       const target = state[t];
       if (target === undefined) break;
-      const result = resolveAttack(
+      const result = resolveAttackPrechecked(
         { attacker: me, defender: target, weapon, situation },
         dice,
         defenses[t] ?? NO_DEFENSE,
@@ -207,9 +210,7 @@ export function worldlinesArena(
       }
       if (isOver()) break;
     }
-    const ended = endTurn(me);
-    if (!ended.ok) return;
-    const end = ended.value;
+    const end = endTurnPrechecked(me);
     state[i] = end.actor;
     if (log) for (const status of end.expired) log.push(`    ${me.name} is no longer ${status}`);
   }
@@ -241,9 +242,7 @@ export function worldlinesArena(
         } else if (phase.kind === "event" && phase.event === "energyRefresh") {
           for (let i = 0; i < n; i++) {
             const c = state[i];
-            const refreshed = c === undefined ? undefined : refreshEnergy(c);
-            // The fighters were checked when the simulation began: a refusal leaves them as they are.
-            if (refreshed?.ok === true) state[i] = refreshed.value.actor;
+            if (c !== undefined) state[i] = refreshEnergyPrechecked(c);
           }
           log?.push("  Energy refresh: everyone back to full Energy");
         } else if (phase.kind === "event" && phase.event === "statusResolution") {
@@ -251,9 +250,7 @@ export function worldlinesArena(
           for (let i = 0; i < n; i++) {
             const c = state[i];
             if (c === undefined) continue;
-            const ticked = resolveStatuses(c, dice, options);
-            if (!ticked.ok) continue;
-            const tick = ticked.value;
+            const tick = resolveStatusesPrechecked(c, dice, options);
             state[i] = tick.actor;
             if (log && tick.lost > 0) {
               notes.push(`${c.name} loses ${tick.lost} to poison (${tick.actor.health.value})`);
@@ -274,30 +271,24 @@ export function worldlinesArena(
   };
 }
 
-function checkFighter(f: WorldlinesSimFighter): Refusal | undefined {
-  const c = f.combatant;
-  const id = c.id;
+/**
+ * The engine's own boundary check of a fighter, done once when a simulation is created: the same
+ * guards resolveAttack and the turn rules run (the combatant, its weapon, its situation, the
+ * options), so the fights can call the engine's `…Prechecked` rules without them.
+ */
+function checkFighter(
+  f: WorldlinesSimFighter,
+  options: WorldlinesOptions,
+): Refusal | undefined {
+  const id = f.combatant.id;
+  const situation = f.situation ?? {};
   const bad =
-    checkPool(`${id}.health`, c.health.value, c.health.max) ??
-    checkPool(`${id}.energy`, c.energy.value, c.energy.max) ??
-    checkNumber(`${id}.armorBonus`, c.armorBonus) ??
-    checkNumber(`${id}.weapon.accuracy`, f.weapon.accuracy ?? 0) ??
-    checkNumber(`${id}.critWiden`, c.critWiden ?? 0) ??
-    checkNumber(`${id}.weapon.critWiden`, f.weapon.critWiden ?? 0);
+    checkCombatant(id, f.combatant) ??
+    checkWeapon(`${id}.weapon`, f.weapon) ??
+    checkAllNumbers(`${id}.situation`, situation) ??
+    optionalCount(`${id}.situation.energyCost`, situation.energyCost) ??
+    checkOptions(options);
   if (bad) return bad;
-  for (const [skill, value] of Object.entries(c.skills)) {
-    const refusal = checkNumber(`${id}.skills.${skill}`, value);
-    if (refusal) return refusal;
-  }
-  if (!isStepDie(c.traits.combat) || !isStepDie(c.traits.spirit)) {
-    return refuse("badDie", { field: `${id}.traits` });
-  }
-  for (const zone of ZONES) {
-    const die = c.armor[zone];
-    if (die !== undefined && die !== null && !isStepDie(die)) {
-      return refuse("badDie", { field: `${id}.armor.${zone}` });
-    }
-  }
   if (damageFormula(f.weapon.damage) === null) {
     return refuse("badFormula", { field: `${id}.weapon.damage`, formula: f.weapon.damage });
   }
@@ -309,7 +300,7 @@ export const worldlinesSimAdapter: SimAdapter<WorldlinesSimFighter> = {
   resources: [{ key: "health" }, { key: "energy" }],
   validate(fighters) {
     for (const f of fighters) {
-      const refusal = checkFighter(f);
+      const refusal = checkFighter(f, DEFAULT_OPTIONS);
       if (refusal) return refusal;
     }
     return undefined;
