@@ -8,7 +8,14 @@ import {
   damageFormula,
   resolveAttack,
 } from "./attack.ts";
-import type { AttackInput, AttackOutcome, AttackSituation, DefenseChoice } from "./attack.ts";
+import type { Result } from "../core/result.ts";
+import type {
+  AttackInput,
+  AttackOutcome,
+  AttackSituation,
+  DefenseChoice,
+  Modifier,
+} from "./attack.ts";
 import { makeCombatant } from "./factory.ts";
 import type { WorldlinesWeapon } from "./model.ts";
 import { withOptions } from "./options.ts";
@@ -41,6 +48,12 @@ const raider = makeCombatant({
   armor: { torso: 6, arms: 4, legs: 4 },
 });
 
+/** The modifiers of an attack the test knows to be valid. */
+function listed(result: Result<Modifier[], string>): Modifier[] {
+  if (!result.ok) throw new Error(`refused: ${result.reason}`);
+  return result.value;
+}
+
 function attack(
   dice: readonly number[],
   overrides: Partial<AttackInput> = {},
@@ -67,7 +80,7 @@ describe("attack roll", () => {
 
   it("applies zone, cover, visibility, flanking, stance and blindness modifiers", () => {
     const total = (situation: AttackSituation, attacker = maya) =>
-      attackModifiers({ attacker, defender: raider, weapon: pistol, situation }).reduce(
+      listed(attackModifiers({ attacker, defender: raider, weapon: pistol, situation })).reduce(
         (s, m) => s + m.value,
         0,
       ) - 2; // less the +2 firearms skill
@@ -86,9 +99,9 @@ describe("attack roll", () => {
 
   it("uses the range bands, which a weapon may override", () => {
     const acc = (range: AttackSituation["range"], weapon = pistol) =>
-      attackModifiers({ attacker: maya, defender: raider, weapon, situation: { range } }).find(
-        (m) => m.source === "range",
-      )?.value ?? 0;
+      listed(
+        attackModifiers({ attacker: maya, defender: raider, weapon, situation: { range } }),
+      ).find((m) => m.source === "range")?.value ?? 0;
     expect([acc("pointBlank"), acc("short"), acc("medium"), acc("long"), acc("extreme")]).toEqual([
       1, 0, -1, -2, -4,
     ]);
@@ -183,7 +196,10 @@ describe("critical hits", () => {
   });
 
   it("a 1d6+1 critical deals 14 before armor, and armor still absorbs", () => {
-    expect(criticalDamage(damageFormula("1d6+1") ?? { source: "", terms: [] })).toBe(14);
+    expect(criticalDamage(damageFormula("1d6+1") ?? { source: "", terms: [] })).toEqual({
+      ok: true,
+      value: 14,
+    });
     // No damage dice are drawn: 8 (attack), then the torso's d6 Armor die rolls 3.
     const out = attack([8, 3]);
     expect(out.damage).toMatchObject({

@@ -11,7 +11,7 @@ import { stepDie } from "../core/dice.ts";
 import type { DiceSource, StepDie } from "../core/dice.ts";
 import { cachedFormula, formulaMax, parseCachedFormula, rollFormula } from "../core/formula.ts";
 import type { Formula, FormulaRefusal } from "../core/formula.ts";
-import { checkAllNumbers, checkedFaces } from "../core/guard.ts";
+import { checkAllNumbers, checkedFaces, checkNumber } from "../core/guard.ts";
 import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
@@ -169,19 +169,42 @@ export function damageFormula(source: string): Formula | null {
   return cachedFormula(source);
 }
 
-/** Critical damage: the formula's maximum times the multiplier (1d6+1 → 7 × 2 = 14). */
+/**
+ * Critical damage: the formula's maximum times the multiplier (1d6+1 → 7 × 2 = 14). Refused when
+ * the formula or the options carry a bad number.
+ */
 export function criticalDamage(
   formula: Formula,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): number {
+): Result<number, NumberRefusalReason> {
+  const bad = checkAllNumbers("formula", formula) ?? checkOptions(options);
+  if (bad) return bad;
+  const damage = critDamageOf(formula, options);
+  return checkNumber("formula.max", damage) ?? ok(damage);
+}
+
+function critDamageOf(formula: Formula, options: WorldlinesOptions): number {
   return options.critDamageMultiplier * formulaMax(formula);
 }
 
-/** Lowest natural Combat-die face that crits for this attacker and weapon, or null for never. */
+/**
+ * Lowest natural Combat-die face that crits for this attacker and weapon, or null for never.
+ * Refused when the attacker, the weapon or the options carry a bad number.
+ */
 export function critThreshold(
   attacker: WorldlinesCombatant,
   weapon: WorldlinesWeapon,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<number | null, NumberRefusalReason> {
+  const bad =
+    checkCombatant("attacker", attacker) ?? checkWeapon("weapon", weapon) ?? checkOptions(options);
+  return bad ?? ok(critFaceOf(attacker, weapon, options));
+}
+
+function critFaceOf(
+  attacker: WorldlinesCombatant,
+  weapon: WorldlinesWeapon,
+  options: WorldlinesOptions,
 ): number | null {
   const die = attacker.traits.combat;
   const widen = (attacker.critWiden ?? 0) + (weapon.critWiden ?? 0);
@@ -190,11 +213,21 @@ export function critThreshold(
   return base - widen;
 }
 
-/** Lowest d20 face that counts as a headshot for this attacker and weapon. */
+/** Lowest d20 face that counts as a headshot for this attacker and weapon (refused as above). */
 export function headshotThreshold(
   attacker: WorldlinesCombatant,
   weapon: WorldlinesWeapon,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<number, NumberRefusalReason> {
+  const bad =
+    checkCombatant("attacker", attacker) ?? checkWeapon("weapon", weapon) ?? checkOptions(options);
+  return bad ?? ok(headshotFaceOf(attacker, weapon, options));
+}
+
+function headshotFaceOf(
+  attacker: WorldlinesCombatant,
+  weapon: WorldlinesWeapon,
+  options: WorldlinesOptions,
 ): number {
   return options.headshotFrom - (attacker.headshotWiden ?? 0) - (weapon.headshotWiden ?? 0);
 }
@@ -221,11 +254,18 @@ function addModifier(list: Modifier[], source: string, value: number): void {
   if (value !== 0) list.push({ source, value });
 }
 
-/** Every modifier to the attack roll, in the order they are listed to players. */
+/**
+ * Every modifier to the attack roll, in the order they are listed to players. Refused when the
+ * attack carries a bad number (as resolveAttack would refuse it).
+ */
 export function attackModifiers(
   input: AttackInput,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): Modifier[] {
+): Result<Modifier[], NumberRefusalReason> {
+  return checkAttackNumbers(input, options) ?? ok(attackModifierList(input, options));
+}
+
+function attackModifierList(input: AttackInput, options: WorldlinesOptions): Modifier[] {
   const { attacker, weapon } = input;
   const s = input.situation ?? {};
   const list: Modifier[] = [];
@@ -243,11 +283,15 @@ export function attackModifiers(
   return list;
 }
 
-/** Every modifier to the defender's Evasion roll against this attack. */
+/** Every modifier to the defender's Evasion roll against this attack (refused as above). */
 export function evasionModifiers(
   input: AttackInput,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): Modifier[] {
+): Result<Modifier[], NumberRefusalReason> {
+  return checkAttackNumbers(input, options) ?? ok(evasionModifierList(input, options));
+}
+
+function evasionModifierList(input: AttackInput, options: WorldlinesOptions): Modifier[] {
   const { defender, weapon } = input;
   const list: Modifier[] = [];
   addModifier(list, "skill", defender.skills[options.evasionSkill] ?? 0);
@@ -448,8 +492,8 @@ export function resolveAttackPrechecked(
   // Step 2: the attack roll.
   const die = attacker.traits.combat;
   const natural = dice.roll(die);
-  const modifiers = attackModifiers(input, options);
-  const threshold = critThreshold(attacker, weapon, options);
+  const modifiers = attackModifierList(input, options);
+  const threshold = critFaceOf(attacker, weapon, options);
   const critical = threshold !== null && natural >= threshold;
   const attack: AttackRoll = {
     die,
@@ -473,7 +517,7 @@ export function resolveAttackPrechecked(
         energy: { ...defender.energy, value: defender.energy.value - can.value.cost },
       };
       defenderSpent += can.value.cost;
-      const evMods = evasionModifiers(input, options);
+      const evMods = evasionModifierList(input, options);
       const first = rollEvasion(defender, evMods, attack.total, false, dice);
       evasions.push(first);
       if (!first.success && decide(defense.extraEvasion, { ...view, evasionTotal: first.total })) {
@@ -508,7 +552,7 @@ export function resolveAttackPrechecked(
     let multiplier = 1;
     if (zone === "head" && isRanged(weapon)) {
       const roll = dice.roll(20);
-      const from = headshotThreshold(attacker, weapon, options);
+      const from = headshotFaceOf(attacker, weapon, options);
       const effect = roll >= from ? options.headshotEffect[defender.rank] : "miss";
       headshot = { roll, from, effect };
       if (effect === "kill") killed = true;
@@ -529,7 +573,7 @@ export function resolveAttackPrechecked(
       // Step 4: damage, then the zone's Armor die (a step higher in Defensive Posture).
       const critDamage = critical || defender.statuses.vulnerable !== undefined;
       const weaponDamage = critDamage
-        ? criticalDamage(formula, options)
+        ? critDamageOf(formula, options)
         : rollFormula(formula, dice).total;
       const rangeBonus = isRanged(weapon) ? bandFor(weapon, s.range ?? "short", options).damage : 0;
       const total = (weaponDamage + rangeBonus) * multiplier;
