@@ -61,6 +61,12 @@ export interface WorldlinesArenaSettings {
   readonly log?: string[];
 }
 
+/** A team's momentum from the simulator's own dice (faces of their dice, never refused). */
+function momentumOf(rolls: readonly number[]): number {
+  const momentum = teamMomentum(rolls);
+  return momentum.ok ? momentum.value : 0;
+}
+
 /** Rolls momentum for every team and rerolls ties among the tied teams only (up to 20 times). */
 function rollMomentum(
   teams: readonly SimTeam[],
@@ -71,19 +77,21 @@ function rollMomentum(
 ): string[] {
   const rolled = teams.map((team, i) => {
     const rolls = combatDice(i).map((sides) => dice.roll(sides));
-    return { ...team, rolls, momentum: teamMomentum(rolls) };
+    return { ...team, rolls, momentum: momentumOf(rolls) };
   });
   log?.push(
     "Momentum: " +
       rolled.map((t) => `${t.name} [${t.rolls.join(", ")}] → ${t.momentum}`).join("; "),
   );
-  let order: MomentumOrder = orderByMomentum(rolled, options.momentumTies);
+  const first = orderByMomentum(rolled, options.momentumTies);
+  // Momenta of the simulator's own dice are whole counts: the refusal cannot happen.
+  let order: MomentumOrder = first.ok ? first.value : { order: teams.map((t) => t.id), tied: [] };
   for (let attempt = 0; attempt < 20 && order.tied.length > 0; attempt++) {
     const group = order.tied[0] ?? [];
     const rerolled: Record<string, number> = {};
     for (const id of group) {
       const index = teams.findIndex((t) => t.id === id);
-      rerolled[id] = teamMomentum(combatDice(index).map((sides) => dice.roll(sides)));
+      rerolled[id] = momentumOf(combatDice(index).map((sides) => dice.roll(sides)));
     }
     log?.push(`  tie, reroll: ${group.map((id) => `${id} ${rerolled[id] ?? 0}`).join(", ")}`);
     const settled = settleTieByReroll(order, group, rerolled);
@@ -276,13 +284,12 @@ export function worldlinesArena(
  * guards resolveAttack and the turn rules run (the combatant, its weapon, its situation, the
  * options), so the fights can call the engine's `…Prechecked` rules without them.
  */
-function checkFighter(
-  f: WorldlinesSimFighter,
-  options: WorldlinesOptions,
-): Refusal | undefined {
+function checkFighter(f: WorldlinesSimFighter, options: WorldlinesOptions): Refusal | undefined {
   const id = f.combatant.id;
   const situation = f.situation ?? {};
   const bad =
+    // Every number of the fighter (its position and tactic too) finite; then the engine's checks.
+    checkAllNumbers(id, f) ??
     checkCombatant(id, f.combatant) ??
     checkWeapon(`${id}.weapon`, f.weapon) ??
     checkAllNumbers(`${id}.situation`, situation) ??
@@ -295,16 +302,22 @@ function checkFighter(
   return undefined;
 }
 
+/** The first fighter whose numbers the engine would refuse, as that refusal (see checkFighter). */
+export function checkWorldlinesFighters(
+  fighters: readonly WorldlinesSimFighter[],
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Refusal | undefined {
+  for (const f of fighters) {
+    const refusal = checkFighter(f, options);
+    if (refusal) return refusal;
+  }
+  return undefined;
+}
+
 export const worldlinesSimAdapter: SimAdapter<WorldlinesSimFighter> = {
   ruleset: "worldlines",
   resources: [{ key: "health" }, { key: "energy" }],
-  validate(fighters) {
-    for (const f of fighters) {
-      const refusal = checkFighter(f, DEFAULT_OPTIONS);
-      if (refusal) return refusal;
-    }
-    return undefined;
-  },
+  validate: (fighters) => checkWorldlinesFighters(fighters),
   startResources: (f) => [f.combatant.health, f.combatant.energy],
   fighterInfo: (f) => ({ id: f.combatant.id, name: f.combatant.name, teamId: f.combatant.teamId }),
   arena: (teams, fighters, settings) =>
