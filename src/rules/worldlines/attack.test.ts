@@ -49,7 +49,7 @@ const raider = makeCombatant({
 });
 
 /** The modifiers of an attack the test knows to be valid. */
-function listed(result: Result<Modifier[], string>): Modifier[] {
+function listed(result: Result<Modifier[]>): Modifier[] {
   if (!result.ok) throw new Error(`refused: ${result.reason}`);
   return result.value;
 }

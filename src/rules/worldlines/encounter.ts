@@ -46,7 +46,7 @@ export function runEncounter(
   },
   source: DiceSource,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): Result<EncounterResult, string> {
+): Result<EncounterResult> {
   const bad =
     checkWorldlinesFighters(setup.fighters, options) ??
     (setup.maxRounds === undefined

@@ -120,7 +120,7 @@ export function canApply(card: AttackCardState, user: User.Implementation): bool
 /* ------------------------------------------------------------------------------------------ */
 
 /** The modifiers of an input the attack already checked (none if it was refused after all). */
-function listedOrNone(listed: Result<Modifier[], string>): Modifier[] {
+function listedOrNone(listed: Result<Modifier[]>): Modifier[] {
   return listed.ok ? listed.value : [];
 }
 
