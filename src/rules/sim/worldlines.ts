@@ -36,7 +36,15 @@ import { firstAidPrechecked } from "../worldlines/treatment.ts";
 import { checkCombatant, checkOptions, checkWeapon, optionalCount } from "../worldlines/valid.ts";
 import { endOf, roster } from "./roster.ts";
 import { pickTarget } from "./targets.ts";
-import type { Arena, FighterEnd, SimAdapter, SimFighterBase, SimTactic, SimTeam } from "./types.ts";
+import type {
+  Arena,
+  FighterEnd,
+  SimAdapter,
+  SimFighterBase,
+  SimResume,
+  SimTactic,
+  SimTeam,
+} from "./types.ts";
 import { describeAttack, signed } from "./worldlines-log.ts";
 
 export interface WorldlinesSimFighter extends SimFighterBase {
@@ -56,6 +64,8 @@ const NO_DEFENSE: DefenseChoice = {};
 
 export interface WorldlinesArenaSettings {
   readonly order?: readonly string[];
+  /** With `order`: the first round goes on from this phase, without those who already acted. */
+  readonly resume?: SimResume;
   readonly options?: WorldlinesOptions;
   /** When given, every step of every fight is written here (the demo); the simulator passes none. */
   readonly log?: string[];
@@ -133,6 +143,8 @@ export function worldlinesArena(
     state.filter((_, i) => teamOf[i] === teamIndex).map((c) => c.traits.combat);
   const teamName = (id: string) => teams.find((t) => t.id === id)?.name ?? id;
   const fixedPlan = settings.order === undefined ? null : worldlinesRoundPlan(settings.order);
+  const resumed = fixedPlan === null ? null : (settings.resume ?? null);
+  const acted = setup.map((f) => resumed?.acted.includes(f.combatant.id) === true);
   let plan: RoundPlan = fixedPlan ?? [];
 
   const isOver = () => standing.oneTeamLeft(isUp);
@@ -237,13 +249,17 @@ export function worldlinesArena(
     },
     playRound(dice: DiceSource, round: number): void {
       log?.push("", `Round ${round}`);
-      for (const phase of plan) {
-        if (isOver()) break;
+      // Mid-round, the first round goes on from the current phase, and who acted has acted.
+      const from = round === 1 && resumed !== null ? resumed.phaseIndex : 0;
+      for (let p = from; p < plan.length; p++) {
+        const phase = plan[p];
+        if (phase === undefined || isOver()) break;
         if (phase.kind === "team") {
           log?.push(`  ${teamName(phase.teamId)} phase`);
           const team = teams.findIndex((t) => t.id === phase.teamId);
           for (let i = 0; i < n; i++) {
             if (teamOf[i] !== team || state[i]?.life !== "active") continue;
+            if (round === 1 && p === from && acted[i] === true) continue;
             takeTurn(i, dice);
             if (isOver()) break;
           }
@@ -320,6 +336,5 @@ export const worldlinesSimAdapter: SimAdapter<WorldlinesSimFighter> = {
   validate: (fighters) => checkWorldlinesFighters(fighters),
   startResources: (f) => [f.combatant.health, f.combatant.energy],
   fighterInfo: (f) => ({ id: f.combatant.id, name: f.combatant.name, teamId: f.combatant.teamId }),
-  arena: (teams, fighters, settings) =>
-    worldlinesArena(teams, fighters, settings.order === undefined ? {} : { order: settings.order }),
+  arena: (teams, fighters, settings) => worldlinesArena(teams, fighters, settings),
 };
