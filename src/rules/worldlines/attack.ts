@@ -196,9 +196,18 @@ export function critThreshold(
   weapon: WorldlinesWeapon,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<number | null, NumberRefusalReason> {
-  const bad =
-    checkCombatant("attacker", attacker) ?? checkWeapon("weapon", weapon) ?? checkOptions(options);
-  return bad ?? ok(critFaceOf(attacker, weapon, options));
+  return checkWielder(attacker, weapon, options) ?? ok(critFaceOf(attacker, weapon, options));
+}
+
+/** The numbers a threshold reads: the attacker, its weapon and the options. */
+function checkWielder(
+  attacker: WorldlinesCombatant,
+  weapon: WorldlinesWeapon,
+  options: WorldlinesOptions,
+): NumberRefusal | undefined {
+  return (
+    checkCombatant("attacker", attacker) ?? checkWeapon("weapon", weapon) ?? checkOptions(options)
+  );
 }
 
 function critFaceOf(
@@ -219,9 +228,7 @@ export function headshotThreshold(
   weapon: WorldlinesWeapon,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<number, NumberRefusalReason> {
-  const bad =
-    checkCombatant("attacker", attacker) ?? checkWeapon("weapon", weapon) ?? checkOptions(options);
-  return bad ?? ok(headshotFaceOf(attacker, weapon, options));
+  return checkWielder(attacker, weapon, options) ?? ok(headshotFaceOf(attacker, weapon, options));
 }
 
 function headshotFaceOf(
