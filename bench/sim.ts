@@ -10,6 +10,10 @@ import { seededRandom } from "../src/rules/core/random.ts";
 import { createSimulation } from "../src/rules/sim/simulate.ts";
 import type { SimRequest } from "../src/rules/sim/simulate.ts";
 import { worldlinesFourVsFour, wwnFourVsFour } from "../src/rules/sim/fixtures.ts";
+import { WORLDLINES_TACTIC, checkWorldlinesFighters } from "../src/rules/sim/worldlines.ts";
+import type { WorldlinesSimFighter } from "../src/rules/sim/worldlines.ts";
+import { resolveAttack, resolveAttackPrechecked } from "../src/rules/worldlines/attack.ts";
+import { DEFAULT_OPTIONS } from "../src/rules/worldlines/options.ts";
 
 const FIGHTS = 10_000;
 /** The issue's bar: 10⁴ fights of 4 against 4 in Worldlines in at most 1 s on one core. */
@@ -85,4 +89,39 @@ export function benchSimulator(): void {
     }
     if (Number.isNaN(sink)) console.log("(unreachable)");
   }
+  guardOverhead();
+}
+
+/**
+ * What the boundary guard costs: the Worldlines simulator checks a request's fighters once (the
+ * engine's own checks), then plays the …Prechecked rules; a guarded attack checks both fighters,
+ * the weapon, the situation and every face on each call.
+ */
+function guardOverhead(): void {
+  const fighters = worldlinesFourVsFour(1, "guard").fighters as WorldlinesSimFighter[];
+  const [a, b] = [fighters[0], fighters[4]];
+  if (a === undefined || b === undefined) throw new Error("the fixture has eight fighters");
+  const input = { attacker: a.combatant, defender: b.combatant, weapon: a.weapon };
+  const defense = { evade: WORLDLINES_TACTIC.defend };
+  const runs = 200_000;
+  let sink = 0;
+  const once = timeIt(() => {
+    for (let i = 0; i < runs / 100; i++) sink += checkWorldlinesFighters(fighters) ? 1 : 0;
+  });
+  const dice = seededRandom("guard");
+  const guarded = timeIt(() => {
+    for (let i = 0; i < runs; i++) sink += resolveAttack(input, dice, defense).ok ? 1 : 0;
+  });
+  const bare = timeIt(() => {
+    for (let i = 0; i < runs; i++) {
+      sink += resolveAttackPrechecked(input, dice, defense, DEFAULT_OPTIONS).ok ? 1 : 0;
+    }
+  });
+  const us = (seconds: number, count: number) => ((seconds / count) * 1e6).toFixed(2);
+  console.log(
+    `  guard overhead: checking a 4 against 4 request once ${us(once.cpu, runs / 100)} µs;` +
+      ` a guarded attack ${us(guarded.cpu, runs)} µs, prechecked ${us(bare.cpu, runs)} µs` +
+      ` (${((guarded.cpu / bare.cpu - 1) * 100).toFixed(0)}% more per attack; CPU time)`,
+  );
+  if (Number.isNaN(sink)) console.log("(unreachable)");
 }

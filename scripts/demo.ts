@@ -12,4 +12,4 @@ const result = runEncounter(
   seededRandom(seed),
 );
 console.log(`Worldlines demo — seed "${seed}"`);
-console.log(result.log.join("\n"));
+console.log(result.ok ? result.value.log.join("\n") : `refused: ${result.reason}`);

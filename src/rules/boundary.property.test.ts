@@ -15,7 +15,7 @@ import * as worldlines from "./worldlines/index.ts";
 import type { AttackInput, WorldlinesCombatant } from "./worldlines/index.ts";
 import { dicepoolInitiative } from "./dicepool/initiative.ts";
 import { twodiceInitiative } from "./twodice/initiative.ts";
-import { worldlinesInitiative } from "./worldlines/order.ts";
+import { worldlinesInitiative, worldlinesReorder } from "./worldlines/order.ts";
 import * as wwn from "./wwn/index.ts";
 import * as dicepool from "./dicepool/index.ts";
 import * as freelancers from "./freelancers/index.ts";
@@ -147,6 +147,12 @@ const knife = {
 } as const;
 
 /** The Worldlines entry points and how to call each with a poisoned state. */
+/** Two teams tied on momentum (the momentum rules' input). */
+const momentumTeams = [
+  { id: "crew", momentum: 12, isPlayerSide: true },
+  { id: "raiders", momentum: 12, isPlayerSide: false },
+];
+
 const WORLDLINES: Record<string, () => void> = {
   checkAttack: () => {
     guards(attack, (input) => worldlines.checkAttack(input));
@@ -279,6 +285,69 @@ const WORLDLINES: Record<string, () => void> = {
       ],
       (teams) => worldlinesInitiative(teams),
     );
+  },
+  criticalDamage: () => {
+    const formula = worldlines.damageFormula("2d6+1");
+    if (formula === null) throw new Error("2d6+1 must parse");
+    guards({ formula }, (input) => worldlines.criticalDamage(input.formula));
+  },
+  critThreshold: () => {
+    guards({ attacker: maya, weapon: attack.weapon }, (input) =>
+      worldlines.critThreshold(input.attacker, input.weapon),
+    );
+  },
+  headshotThreshold: () => {
+    guards({ attacker: maya, weapon: attack.weapon }, (input) =>
+      worldlines.headshotThreshold(input.attacker, input.weapon),
+    );
+  },
+  attackModifiers: () => {
+    guards(attack, (input) => worldlines.attackModifiers(input));
+  },
+  evasionModifiers: () => {
+    guards(attack, (input) => worldlines.evasionModifiers(input));
+  },
+  runEncounter: () => {
+    const setup = {
+      teams: worldlines.SAMPLE_TEAMS,
+      fighters: worldlines.sampleFighters(),
+      maxRounds: 3,
+    };
+    guards(setup, (input) => worldlines.runEncounter(input, dice()), 40);
+  },
+  energyCost: () => {
+    guards({ actor: maya, spaces: 2, cost: 1 }, ({ actor, spaces, cost }) => {
+      const move = worldlines.energyCost(actor, { kind: "move", spaces });
+      return move.ok ? worldlines.energyCost(actor, { kind: "technique", cost }) : move;
+    });
+  },
+  teamMomentum: () => {
+    guards({ rolls: [3, 8, 5] }, ({ rolls }) => worldlines.teamMomentum(rolls));
+  },
+  orderByMomentum: () => {
+    guards(momentumTeams, (teams) => worldlines.orderByMomentum(teams, "players"));
+  },
+  settleTieByReroll: () => {
+    const tied = worldlines.orderByMomentum(momentumTeams, "reroll");
+    if (!tied.ok) throw new Error(tied.reason);
+    guards({ crew: 13, raiders: 15 }, (rerolled) =>
+      worldlines.settleTieByReroll(tied.value, ["crew", "raiders"], rerolled),
+    );
+  },
+  swapMomentum: () => {
+    guards(momentumTeams, (teams) => worldlines.swapMomentum(teams, "crew", "raiders"));
+  },
+  stealMomentum: () => {
+    guards(momentumTeams, (teams) => worldlines.stealMomentum(teams, "raiders", "crew"));
+  },
+  worldlinesReorder: () => {
+    const order = {
+      mode: "team" as const,
+      order: ["crew", "raiders"],
+      values: { crew: 12, raiders: 10 },
+      surpriseRound: [],
+    };
+    guards({ order, teams: momentumTeams }, (input) => worldlinesReorder(input.order, input.teams));
   },
 };
 
@@ -1491,21 +1560,7 @@ const NO_OUTSIDE_NUMBERS = new Set([
  * above once it refuses bad numbers itself.
  */
 const NOT_YET_GUARDED = {
-  worldlines: new Set([
-    "criticalDamage",
-    "critThreshold",
-    "headshotThreshold",
-    "attackModifiers",
-    "evasionModifiers",
-    "runEncounter",
-    "energyCost",
-    "teamMomentum",
-    "orderByMomentum",
-    "settleTieByReroll",
-    "swapMomentum",
-    "stealMomentum",
-    "worldlinesReorder",
-  ]),
+  worldlines: new Set<string>([]),
   wwn: new Set([
     "startRound",
     "beginTurn",
@@ -1621,6 +1676,30 @@ const NOT_YET_GUARDED = {
   ]),
 };
 
+/**
+ * Worldlines rules for numbers already checked: the encounter simulator checks every fighter once,
+ * with the engine's own guards, when a simulation is created, and then plays only the engine's
+ * outcomes. Each is the rule behind the guarded entry point named without the suffix.
+ */
+const PRECHECKED = new Set([
+  "resolveAttackPrechecked",
+  "refreshEnergyPrechecked",
+  "startTurnPrechecked",
+  "endTurnPrechecked",
+  "resolveStatusesPrechecked",
+  "firstAidPrechecked",
+]);
+
+describe("Worldlines: every …Prechecked rule is behind a guarded entry point", () => {
+  it("has a guarded twin with a property above", () => {
+    for (const name of PRECHECKED) {
+      const twin = name.replace(/Prechecked$/, "");
+      expect(twin in WORLDLINES, twin).toBe(true);
+      expect(typeof (worldlines as Record<string, unknown>)[name], name).toBe("function");
+    }
+  });
+});
+
 function exportedFunctions(module: Record<string, unknown>): string[] {
   return Object.entries(module)
     .filter(([, value]) => typeof value === "function")
@@ -1641,7 +1720,8 @@ describe("every exported rules function is a checked entry point or says why not
           !(name in table) &&
           !NO_OUTSIDE_NUMBERS.has(name) &&
           !NOT_YET_GUARDED[ruleset].has(name) &&
-          !(ruleset === "dicepool" && DICEPOOL_NO_NUMBERS.has(name)),
+          !(ruleset === "dicepool" && DICEPOOL_NO_NUMBERS.has(name)) &&
+          !PRECHECKED.has(name),
       );
       expect(unaccounted).toEqual([]);
     });

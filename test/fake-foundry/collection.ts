@@ -21,11 +21,6 @@ export class Collection<V> extends Map<string, V> {
     return this.contents.map(transform);
   }
 
-  /** Core v13's Collection#some: whether any value passes (shell code asks it of combatants). */
-  some(predicate: (value: V) => boolean): boolean {
-    return this.contents.some(predicate);
-  }
-
   getName(name: string): V | undefined {
     return this.find((value) => (value as { name?: string }).name === name);
   }

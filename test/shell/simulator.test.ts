@@ -232,6 +232,33 @@ describe("openSimulator on a combat", () => {
     expect(report?.teams.find((t) => t.id === friends?.id)?.win.chance).toBeGreaterThan(0.9);
   });
 
+  it("mid-round, goes on from the current turn: the phase being played and who has acted", async () => {
+    const combat = await combatOf([crew("Gale", 1, 20), crew("Hal", 1, 20), crew("Ivo", -1, 20)]);
+    const started = await actions.startFrayCombat(combat);
+    expect(started).toEqual({ ok: true });
+    const turn = () =>
+      (combat.flags as { fray?: { turn?: { plan: { teamId?: string }[]; phaseIndex: number } } })
+        .fray?.turn;
+    const phaseTeam = turn()?.plan[turn()?.phaseIndex ?? 0]?.teamId;
+    const first = combat.combatants.contents.find(
+      (c) => (c._source as { group?: string }).group === phaseTeam,
+    );
+    if (!first?.id) throw new Error("no combatant in the first phase");
+    await actions.requestTurnAction(combat, { kind: "activate", combatantId: first.id });
+    await actions.requestTurnAction(combat, { kind: "endTurn", combatantId: first.id });
+    await actions.whenIdle();
+    const ruleset = (await import("../../src/foundry/settings.ts")).activeRuleset();
+    const request = simulator.simulationRequest(combat, ruleset, 10, "mid");
+    expect(request.order?.[0]).toBe(phaseTeam);
+    // Still the first team's phase (Gale and Hal share a team; Ivo is alone), one has acted.
+    expect(request.resume).toEqual({
+      phaseIndex: turn()?.phaseIndex,
+      acted: [first.actor?.id],
+    });
+    // The rules take it as it is.
+    expect(simulate(request).ok).toBe(true);
+  });
+
   it("tells a player it is for the GM and runs nothing", async () => {
     const combat = await combatOf([crew("Cole", 1, 20), crew("Dax", -1, 20)]);
     fake.setUser("pl0000000000000b");

@@ -10,7 +10,9 @@ import type { WorldlinesSimFighter } from "../../rules/sim/worldlines.ts";
 import type { WwnSimFighter } from "../../rules/sim/wwn.ts";
 import type { WorldlinesWeapon } from "../../rules/worldlines/model.ts";
 import type { RulesetModule } from "../../rules/types.ts";
-import { currentOrder, frayFlags, teamIdOf, teamsOf } from "../combat/state.ts";
+import { phaseKey } from "../../rules/combat/types.ts";
+import type { SimResume } from "../../rules/sim/types.ts";
+import { currentOrder, frayFlags, teamIdOf, teamsOf, turnStateOf } from "../combat/state.ts";
 import type { CombatLike, CombatantLike } from "../combat/state.ts";
 import { teamData } from "../combat/teams.ts";
 import { toCombatant, toWeapon } from "../rulesets/worldlines/adapter.ts";
@@ -74,12 +76,16 @@ export function simulationRequest(
   const read = FIGHTERS[ruleset.id];
   const fighters: SimFighterBase[] = [];
   const withMembers = new Set<string>();
+  /** Fighter id (the actor's, as the adapters read it) by combatant id. */
+  const fighterIds = new Map<string, string>();
   for (const combatant of combat.combatants.contents) {
     const actor = combatant.actor;
     const teamId = teamIdOf(combatant);
     if (actor === null || teamId === "" || read === undefined) continue;
     const position = positionOf(combatant);
-    fighters.push({ ...read(actor, teamId), ...(position === undefined ? {} : { position }) });
+    const fighter = read(actor, teamId);
+    fighters.push({ ...fighter, ...(position === undefined ? {} : { position }) });
+    if (combatant.id !== null) fighterIds.set(combatant.id, fighterIdOf(fighter));
     withMembers.add(teamId);
   }
   const teams: SimTeam[] = teamsOf(combat)
@@ -90,12 +96,45 @@ export function simulationRequest(
     frayFlags(combat).order !== undefined && ruleset.turnOrder.mode === "team"
       ? currentOrder(combat, ruleset.turnOrder).order.filter((id) => withMembers.has(id))
       : undefined;
+  const order = settled === undefined || settled.length !== teams.length ? undefined : settled;
+  const resume = order === undefined ? undefined : resumeOf(combat, ruleset, order, fighterIds);
   return {
     ruleset: ruleset.id,
     teams,
     fighters,
     fights,
     seed,
-    ...(settled === undefined || settled.length !== teams.length ? {} : { order: settled }),
+    ...(order === undefined ? {} : { order }),
+    ...(resume === undefined ? {} : { resume }),
   };
+}
+
+function fighterIdOf(fighter: SimFighterBase): string {
+  return (fighter as { readonly combatant?: { readonly id?: string } }).combatant?.id ?? "";
+}
+
+/**
+ * Where the live combat stands in its round, as the simulator's plan counts it: the phase being
+ * played (found by what it is, in the round plan of `order`) and the fighters who have taken
+ * their turn this round. Before the first round, or at a phase the plan lacks, nothing: the
+ * fights start at the round's beginning.
+ */
+function resumeOf(
+  combat: CombatLike,
+  ruleset: RulesetModule,
+  order: readonly string[],
+  fighterIds: ReadonlyMap<string, string>,
+): SimResume | undefined {
+  const state = turnStateOf(combat);
+  const phase = state.plan[state.phaseIndex];
+  if (state.round < 1 || phase === undefined) return undefined;
+  const settled = { ...currentOrder(combat, ruleset.turnOrder), order };
+  const plan = ruleset.turnOrder.roundPlan(settled, state.round);
+  const phaseIndex = plan.findIndex((p) => phaseKey(p) === phaseKey(phase));
+  if (phaseIndex < 0) return undefined;
+  const acted = state.acted.flatMap((id) => {
+    const fighterId = fighterIds.get(id);
+    return fighterId === undefined ? [] : [fighterId];
+  });
+  return { phaseIndex, acted };
 }

@@ -9,6 +9,7 @@
  * input was bad.
  */
 import { DIE_STEPS } from "./dice.ts";
+import type { DiceSource } from "./dice.ts";
 import { refuse } from "./result.ts";
 import type { Refusal } from "./result.ts";
 
@@ -122,6 +123,34 @@ export function checkDieFace(
   sides: number,
 ): NumberRefusal | undefined {
   return checkBounded(field, face, 1, sides, true);
+}
+
+/** A dice source whose faces are checked; `refusal` names the first face that its die lacks. */
+export interface FaceCheckedDice extends DiceSource {
+  readonly refusal: NumberRefusal | undefined;
+}
+
+/**
+ * Wraps a dice source handed in from outside the rules: every face it gives must be a face of the
+ * die asked for (a whole number from 1 to its sides). The first one that is not is remembered as
+ * a refusal naming it (`dice.<n>`, the nth die drawn) and replaced by 1, so the computation ends
+ * with finite numbers; the caller then returns the refusal instead of its outcome.
+ */
+export function checkedFaces(source: DiceSource): FaceCheckedDice {
+  let refusal: NumberRefusal | undefined;
+  let drawn = 0;
+  return {
+    get refusal() {
+      return refusal;
+    },
+    roll(sides: number): number {
+      const face = source.roll(sides);
+      drawn++;
+      if (Number.isInteger(face) && face >= 1 && face <= sides) return face;
+      refusal ??= checkDieFace(["dice", String(drawn - 1)], face, sides);
+      return 1;
+    },
+  };
 }
 
 /** Checks a value against its maximum: both finite, 0 ≤ value ≤ max (health, Energy …). */

@@ -100,6 +100,30 @@ describe("encounter simulator: what the GM reads", { timeout: 60_000 }, () => {
     expect(other.teams[0]?.win.low).toBeGreaterThan(other.teams[1]?.win.high ?? 1);
   });
 
+  it("goes on from the current turn within the round, not from the round's start", () => {
+    const base = { ...mirrored(worldlinesFourVsFour(600, 5)), order: ["blue", "red"] };
+    const fromStart = report(base);
+    // Blue's phase is over (every Blue fighter acted, Energy as spent): Red is next.
+    const blueIds = (base.fighters as WorldlinesSimFighter[])
+      .filter((f) => f.combatant.teamId === "blue")
+      .map((f) => f.combatant.id);
+    const redsTurn = report({ ...base, resume: { phaseIndex: 1, acted: blueIds } });
+    expect(fromStart.teams[0]?.win.low).toBeGreaterThan(fromStart.teams[1]?.win.high ?? 1);
+    expect(redsTurn.teams[1]?.win.low).toBeGreaterThan(redsTurn.teams[0]?.win.high ?? 1);
+    // Within Blue's phase, those who acted do not act again: three of four done is worse for
+    // Blue than none.
+    const oneLeft = report({ ...base, resume: { phaseIndex: 0, acted: blueIds.slice(0, 3) } });
+    expect(oneLeft.teams[0]?.win.chance).toBeLessThan(fromStart.teams[0]?.win.chance ?? 0);
+    expect(simulate({ ...base, resume: { phaseIndex: 0, acted: ["nobody"] } })).toMatchObject({
+      ok: false,
+      reason: "unknownFighter",
+    });
+    expect(simulate({ ...base, resume: { phaseIndex: Number.NaN, acted: [] } })).toMatchObject({
+      ok: false,
+      reason: "not-a-number",
+    });
+  });
+
   it("lets a fighter keep back from evading: evading fighters do better", () => {
     const base = mirrored(worldlinesFourVsFour(600, 9));
     const fighters = (base.fighters as WorldlinesSimFighter[]).map((f) =>

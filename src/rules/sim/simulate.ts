@@ -16,7 +16,7 @@ import type { Refusal, Result } from "../core/result.ts";
 import { proportion } from "./stats.ts";
 import type { Proportion } from "./stats.ts";
 import { TARGET_RULES } from "./types.ts";
-import type { Arena, SimAdapter, SimFighterBase, SimTeam } from "./types.ts";
+import type { Arena, SimAdapter, SimFighterBase, SimResume, SimTeam } from "./types.ts";
 import { worldlinesSimAdapter } from "./worldlines.ts";
 import { wwnSimAdapter } from "./wwn.ts";
 
@@ -48,6 +48,8 @@ export interface SimRequest<F extends SimFighterBase = SimFighterBase> {
   readonly maxRounds?: number;
   /** A team order already settled (mid-fight): kept instead of rolled. Team ids, first first. */
   readonly order?: readonly string[];
+  /** Where the combat stands in its round (with `order`): the first round goes on from there. */
+  readonly resume?: SimResume;
 }
 
 export type SimRefusalReason =
@@ -56,6 +58,7 @@ export type SimRefusalReason =
   | "needTwoTeams"
   | "duplicateTeam"
   | "duplicateFighter"
+  | "unknownFighter"
   | "unknownTeam"
   | "emptyTeam"
   | "badTactic"
@@ -157,6 +160,18 @@ function validate(
       return refuse("badOrder");
     }
   }
+  if (request.resume !== undefined) {
+    // The round's plan has a phase per team and two events: no index beyond that.
+    const bad = checkNumber("resume.phaseIndex", request.resume.phaseIndex, {
+      min: 0,
+      max: teamIds.length + 2,
+      whole: true,
+    });
+    if (bad) return bad;
+    if (request.order === undefined) return refuse("badOrder");
+    const unknown = request.resume.acted.find((id) => !seen.has(id));
+    if (unknown !== undefined) return refuse("unknownFighter", { id: unknown });
+  }
   return adapter.validate(request.fighters) as Refusal<SimRefusalReason> | undefined;
 }
 
@@ -180,11 +195,10 @@ export function createSimulation(
   const total = request.fights;
   const maxRounds = request.maxRounds ?? DEFAULT_MAX_ROUNDS;
   const rng = dice ?? seededRandom(request.seed);
-  const arena: Arena = adapter.arena(
-    teams,
-    fighters,
-    request.order === undefined ? {} : { order: request.order },
-  );
+  const arena: Arena = adapter.arena(teams, fighters, {
+    ...(request.order === undefined ? {} : { order: request.order }),
+    ...(request.resume === undefined ? {} : { resume: request.resume }),
+  });
   const resourceCount = adapter.resources.length;
   const wins = new Array<number>(teams.length).fill(0);
   const histogram = new Array<number>(maxRounds + 1).fill(0);

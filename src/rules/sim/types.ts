@@ -55,6 +55,22 @@ export interface Arena {
   fighterEnd(index: number): FighterEnd;
 }
 
+/**
+ * Where a running combat stands inside its round, so that the first round of every fight goes on
+ * from there: the phase being played (an index into the round's plan) and the fighters who have
+ * already taken their turn this round (by fighter id). Only with a settled order.
+ */
+export interface SimResume {
+  readonly phaseIndex: number;
+  readonly acted: readonly string[];
+}
+
+/** What a request tells an adapter's arena besides the fighters. */
+export interface ArenaSettings {
+  readonly order?: readonly string[];
+  readonly resume?: SimResume;
+}
+
 /** A resource the report averages (health, Energy, hit points …), read at the start and the end. */
 export interface ResourceSpec {
   /** Stable key; the shell localizes FRAY.Simulator.Resource.<key>. */
@@ -79,9 +95,5 @@ export interface SimAdapter<F> {
   /** The starting value and maximum of each resource of a fighter. */
   startResources(fighter: F): readonly { readonly value: number; readonly max: number }[];
   fighterInfo(fighter: F): { readonly id: string; readonly name: string; readonly teamId: string };
-  arena(
-    teams: readonly SimTeam[],
-    fighters: readonly F[],
-    settings: { readonly order?: readonly string[] },
-  ): Arena;
+  arena(teams: readonly SimTeam[], fighters: readonly F[], settings: ArenaSettings): Arena;
 }

@@ -12,27 +12,39 @@
  *
  * `npm run demo` plays one such fight with a log (worldlines/encounter.ts).
  */
-import { isStepDie } from "../core/dice.ts";
 import type { DiceSource } from "../core/dice.ts";
-import { checkNumber, checkPool } from "../core/guard.ts";
+import { checkAllNumbers } from "../core/guard.ts";
 import { refuse } from "../core/result.ts";
 import type { Refusal } from "../core/result.ts";
-import { damageFormula, resolveAttack } from "../worldlines/attack.ts";
+import { damageFormula, resolveAttackPrechecked } from "../worldlines/attack.ts";
 import type { AttackSituation, DefenseChoice } from "../worldlines/attack.ts";
-import { refreshEnergy } from "../worldlines/energy.ts";
+import { refreshEnergyPrechecked } from "../worldlines/energy.ts";
 import type { WorldlinesCombatant, WorldlinesWeapon } from "../worldlines/model.ts";
-import { ZONES } from "../worldlines/model.ts";
 import { orderByMomentum, settleTieByReroll, teamMomentum } from "../worldlines/momentum.ts";
 import type { MomentumOrder } from "../worldlines/momentum.ts";
 import { DEFAULT_OPTIONS } from "../worldlines/options.ts";
 import type { WorldlinesOptions } from "../worldlines/options.ts";
 import { worldlinesRoundPlan } from "../worldlines/phases.ts";
 import type { RoundPlan } from "../combat/types.ts";
-import { attemptRecovery, endTurn, resolveStatuses, startTurn } from "../worldlines/statuses.ts";
-import { firstAid } from "../worldlines/treatment.ts";
+import {
+  attemptRecovery,
+  endTurnPrechecked,
+  resolveStatusesPrechecked,
+  startTurnPrechecked,
+} from "../worldlines/statuses.ts";
+import { firstAidPrechecked } from "../worldlines/treatment.ts";
+import { checkCombatant, checkOptions, checkWeapon, optionalCount } from "../worldlines/valid.ts";
 import { endOf, roster } from "./roster.ts";
 import { pickTarget } from "./targets.ts";
-import type { Arena, FighterEnd, SimAdapter, SimFighterBase, SimTactic, SimTeam } from "./types.ts";
+import type {
+  Arena,
+  FighterEnd,
+  SimAdapter,
+  SimFighterBase,
+  SimResume,
+  SimTactic,
+  SimTeam,
+} from "./types.ts";
 import { describeAttack, signed } from "./worldlines-log.ts";
 
 export interface WorldlinesSimFighter extends SimFighterBase {
@@ -52,9 +64,17 @@ const NO_DEFENSE: DefenseChoice = {};
 
 export interface WorldlinesArenaSettings {
   readonly order?: readonly string[];
+  /** With `order`: the first round goes on from this phase, without those who already acted. */
+  readonly resume?: SimResume;
   readonly options?: WorldlinesOptions;
   /** When given, every step of every fight is written here (the demo); the simulator passes none. */
   readonly log?: string[];
+}
+
+/** A team's momentum from the simulator's own dice (faces of their dice, never refused). */
+function momentumOf(rolls: readonly number[]): number {
+  const momentum = teamMomentum(rolls);
+  return momentum.ok ? momentum.value : 0;
 }
 
 /** Rolls momentum for every team and rerolls ties among the tied teams only (up to 20 times). */
@@ -67,19 +87,21 @@ function rollMomentum(
 ): string[] {
   const rolled = teams.map((team, i) => {
     const rolls = combatDice(i).map((sides) => dice.roll(sides));
-    return { ...team, rolls, momentum: teamMomentum(rolls) };
+    return { ...team, rolls, momentum: momentumOf(rolls) };
   });
   log?.push(
     "Momentum: " +
       rolled.map((t) => `${t.name} [${t.rolls.join(", ")}] → ${t.momentum}`).join("; "),
   );
-  let order: MomentumOrder = orderByMomentum(rolled, options.momentumTies);
+  const first = orderByMomentum(rolled, options.momentumTies);
+  // Momenta of the simulator's own dice are whole counts: the refusal cannot happen.
+  let order: MomentumOrder = first.ok ? first.value : { order: teams.map((t) => t.id), tied: [] };
   for (let attempt = 0; attempt < 20 && order.tied.length > 0; attempt++) {
     const group = order.tied[0] ?? [];
     const rerolled: Record<string, number> = {};
     for (const id of group) {
       const index = teams.findIndex((t) => t.id === id);
-      rerolled[id] = teamMomentum(combatDice(index).map((sides) => dice.roll(sides)));
+      rerolled[id] = momentumOf(combatDice(index).map((sides) => dice.roll(sides)));
     }
     log?.push(`  tie, reroll: ${group.map((id) => `${id} ${rerolled[id] ?? 0}`).join(", ")}`);
     const settled = settleTieByReroll(order, group, rerolled);
@@ -121,6 +143,8 @@ export function worldlinesArena(
     state.filter((_, i) => teamOf[i] === teamIndex).map((c) => c.traits.combat);
   const teamName = (id: string) => teams.find((t) => t.id === id)?.name ?? id;
   const fixedPlan = settings.order === undefined ? null : worldlinesRoundPlan(settings.order);
+  const resumed = fixedPlan === null ? null : (settings.resume ?? null);
+  const acted = setup.map((f) => resumed?.acted.includes(f.combatant.id) === true);
   let plan: RoundPlan = fixedPlan ?? [];
 
   const isOver = () => standing.oneTeamLeft(isUp);
@@ -128,10 +152,9 @@ export function worldlinesArena(
   function takeTurn(i: number, dice: DiceSource): void {
     let me = state[i];
     if (me === undefined) return;
-    // The fighters were checked when the simulation began; a refusal leaves this one idle.
-    const started = startTurn(me, dice, options);
-    if (!started.ok) return;
-    const tick = started.value;
+    // Every fighter's numbers were checked when the simulation was created (checkFighter), and
+    // from then on only the engine's own outcomes are played: the rules run without the guard.
+    const tick = startTurnPrechecked(me, dice, options);
     me = tick.actor;
     if (log && tick.lost > 0) {
       log.push(`    ${me.name} bleeds for ${tick.lost} (${me.health.value}/${me.health.max})`);
@@ -152,7 +175,7 @@ export function worldlinesArena(
       }
     }
     if (me.statuses.bleeding) {
-      const aid = firstAid(me, me, dice, options);
+      const aid = firstAidPrechecked(me, me, dice, options);
       if (aid.ok) {
         me = aid.value.patient;
         if (log) {
@@ -188,7 +211,7 @@ export function worldlinesArena(
       );
       const target = state[t];
       if (target === undefined) break;
-      const result = resolveAttack(
+      const result = resolveAttackPrechecked(
         { attacker: me, defender: target, weapon, situation },
         dice,
         defenses[t] ?? NO_DEFENSE,
@@ -207,9 +230,7 @@ export function worldlinesArena(
       }
       if (isOver()) break;
     }
-    const ended = endTurn(me);
-    if (!ended.ok) return;
-    const end = ended.value;
+    const end = endTurnPrechecked(me);
     state[i] = end.actor;
     if (log) for (const status of end.expired) log.push(`    ${me.name} is no longer ${status}`);
   }
@@ -228,22 +249,24 @@ export function worldlinesArena(
     },
     playRound(dice: DiceSource, round: number): void {
       log?.push("", `Round ${round}`);
-      for (const phase of plan) {
-        if (isOver()) break;
+      // Mid-round, the first round goes on from the current phase, and who acted has acted.
+      const from = round === 1 && resumed !== null ? resumed.phaseIndex : 0;
+      for (let p = from; p < plan.length; p++) {
+        const phase = plan[p];
+        if (phase === undefined || isOver()) break;
         if (phase.kind === "team") {
           log?.push(`  ${teamName(phase.teamId)} phase`);
           const team = teams.findIndex((t) => t.id === phase.teamId);
           for (let i = 0; i < n; i++) {
             if (teamOf[i] !== team || state[i]?.life !== "active") continue;
+            if (round === 1 && p === from && acted[i] === true) continue;
             takeTurn(i, dice);
             if (isOver()) break;
           }
         } else if (phase.kind === "event" && phase.event === "energyRefresh") {
           for (let i = 0; i < n; i++) {
             const c = state[i];
-            const refreshed = c === undefined ? undefined : refreshEnergy(c);
-            // The fighters were checked when the simulation began: a refusal leaves them as they are.
-            if (refreshed?.ok === true) state[i] = refreshed.value.actor;
+            if (c !== undefined) state[i] = refreshEnergyPrechecked(c);
           }
           log?.push("  Energy refresh: everyone back to full Energy");
         } else if (phase.kind === "event" && phase.event === "statusResolution") {
@@ -251,9 +274,7 @@ export function worldlinesArena(
           for (let i = 0; i < n; i++) {
             const c = state[i];
             if (c === undefined) continue;
-            const ticked = resolveStatuses(c, dice, options);
-            if (!ticked.ok) continue;
-            const tick = ticked.value;
+            const tick = resolveStatusesPrechecked(c, dice, options);
             state[i] = tick.actor;
             if (log && tick.lost > 0) {
               notes.push(`${c.name} loses ${tick.lost} to poison (${tick.actor.health.value})`);
@@ -274,32 +295,37 @@ export function worldlinesArena(
   };
 }
 
-function checkFighter(f: WorldlinesSimFighter): Refusal | undefined {
-  const c = f.combatant;
-  const id = c.id;
+/**
+ * The engine's own boundary check of a fighter, done once when a simulation is created: the same
+ * guards resolveAttack and the turn rules run (the combatant, its weapon, its situation, the
+ * options), so the fights can call the engine's `…Prechecked` rules without them.
+ */
+function checkFighter(f: WorldlinesSimFighter, options: WorldlinesOptions): Refusal | undefined {
+  const id = f.combatant.id;
+  const situation = f.situation ?? {};
   const bad =
-    checkPool(`${id}.health`, c.health.value, c.health.max) ??
-    checkPool(`${id}.energy`, c.energy.value, c.energy.max) ??
-    checkNumber(`${id}.armorBonus`, c.armorBonus) ??
-    checkNumber(`${id}.weapon.accuracy`, f.weapon.accuracy ?? 0) ??
-    checkNumber(`${id}.critWiden`, c.critWiden ?? 0) ??
-    checkNumber(`${id}.weapon.critWiden`, f.weapon.critWiden ?? 0);
+    // Every number of the fighter (its position and tactic too) finite; then the engine's checks.
+    checkAllNumbers(id, f) ??
+    checkCombatant(id, f.combatant) ??
+    checkWeapon(`${id}.weapon`, f.weapon) ??
+    checkAllNumbers(`${id}.situation`, situation) ??
+    optionalCount(`${id}.situation.energyCost`, situation.energyCost) ??
+    checkOptions(options);
   if (bad) return bad;
-  for (const [skill, value] of Object.entries(c.skills)) {
-    const refusal = checkNumber(`${id}.skills.${skill}`, value);
-    if (refusal) return refusal;
-  }
-  if (!isStepDie(c.traits.combat) || !isStepDie(c.traits.spirit)) {
-    return refuse("badDie", { field: `${id}.traits` });
-  }
-  for (const zone of ZONES) {
-    const die = c.armor[zone];
-    if (die !== undefined && die !== null && !isStepDie(die)) {
-      return refuse("badDie", { field: `${id}.armor.${zone}` });
-    }
-  }
   if (damageFormula(f.weapon.damage) === null) {
     return refuse("badFormula", { field: `${id}.weapon.damage`, formula: f.weapon.damage });
+  }
+  return undefined;
+}
+
+/** The first fighter whose numbers the engine would refuse, as that refusal (see checkFighter). */
+export function checkWorldlinesFighters(
+  fighters: readonly WorldlinesSimFighter[],
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Refusal | undefined {
+  for (const f of fighters) {
+    const refusal = checkFighter(f, options);
+    if (refusal) return refusal;
   }
   return undefined;
 }
@@ -307,15 +333,8 @@ function checkFighter(f: WorldlinesSimFighter): Refusal | undefined {
 export const worldlinesSimAdapter: SimAdapter<WorldlinesSimFighter> = {
   ruleset: "worldlines",
   resources: [{ key: "health" }, { key: "energy" }],
-  validate(fighters) {
-    for (const f of fighters) {
-      const refusal = checkFighter(f);
-      if (refusal) return refusal;
-    }
-    return undefined;
-  },
+  validate: (fighters) => checkWorldlinesFighters(fighters),
   startResources: (f) => [f.combatant.health, f.combatant.energy],
   fighterInfo: (f) => ({ id: f.combatant.id, name: f.combatant.name, teamId: f.combatant.teamId }),
-  arena: (teams, fighters, settings) =>
-    worldlinesArena(teams, fighters, settings.order === undefined ? {} : { order: settings.order }),
+  arena: (teams, fighters, settings) => worldlinesArena(teams, fighters, settings),
 };

@@ -8,7 +8,14 @@ import {
   damageFormula,
   resolveAttack,
 } from "./attack.ts";
-import type { AttackInput, AttackOutcome, AttackSituation, DefenseChoice } from "./attack.ts";
+import type { Result } from "../core/result.ts";
+import type {
+  AttackInput,
+  AttackOutcome,
+  AttackSituation,
+  DefenseChoice,
+  Modifier,
+} from "./attack.ts";
 import { makeCombatant } from "./factory.ts";
 import type { WorldlinesWeapon } from "./model.ts";
 import { withOptions } from "./options.ts";
@@ -41,6 +48,12 @@ const raider = makeCombatant({
   armor: { torso: 6, arms: 4, legs: 4 },
 });
 
+/** The modifiers of an attack the test knows to be valid. */
+function listed(result: Result<Modifier[]>): Modifier[] {
+  if (!result.ok) throw new Error(`refused: ${result.reason}`);
+  return result.value;
+}
+
 function attack(
   dice: readonly number[],
   overrides: Partial<AttackInput> = {},
@@ -67,7 +80,7 @@ describe("attack roll", () => {
 
   it("applies zone, cover, visibility, flanking, stance and blindness modifiers", () => {
     const total = (situation: AttackSituation, attacker = maya) =>
-      attackModifiers({ attacker, defender: raider, weapon: pistol, situation }).reduce(
+      listed(attackModifiers({ attacker, defender: raider, weapon: pistol, situation })).reduce(
         (s, m) => s + m.value,
         0,
       ) - 2; // less the +2 firearms skill
@@ -86,9 +99,9 @@ describe("attack roll", () => {
 
   it("uses the range bands, which a weapon may override", () => {
     const acc = (range: AttackSituation["range"], weapon = pistol) =>
-      attackModifiers({ attacker: maya, defender: raider, weapon, situation: { range } }).find(
-        (m) => m.source === "range",
-      )?.value ?? 0;
+      listed(
+        attackModifiers({ attacker: maya, defender: raider, weapon, situation: { range } }),
+      ).find((m) => m.source === "range")?.value ?? 0;
     expect([acc("pointBlank"), acc("short"), acc("medium"), acc("long"), acc("extreme")]).toEqual([
       1, 0, -1, -2, -4,
     ]);
@@ -183,7 +196,10 @@ describe("critical hits", () => {
   });
 
   it("a 1d6+1 critical deals 14 before armor, and armor still absorbs", () => {
-    expect(criticalDamage(damageFormula("1d6+1") ?? { source: "", terms: [] })).toBe(14);
+    expect(criticalDamage(damageFormula("1d6+1") ?? { source: "", terms: [] })).toEqual({
+      ok: true,
+      value: 14,
+    });
     // No damage dice are drawn: 8 (attack), then the torso's d6 Armor die rolls 3.
     const out = attack([8, 3]);
     expect(out.damage).toMatchObject({
@@ -391,6 +407,30 @@ describe("who may attack whom", () => {
     expect(out.hit).toBe(false);
     expect(out.charmBroken).toBe(true);
     expect(out.defender.statuses.charmed).toBeUndefined();
+  });
+});
+
+describe("dice from outside the rules", () => {
+  it("a face its die does not have is refused by name, not played", () => {
+    const input = { attacker: maya, defender: raider, weapon: pistol };
+    // Hands out good faces, then the bad one as the nth die.
+    const source = (bad: number, at: number) => {
+      let drawn = 0;
+      return { roll: (sides: number) => (drawn++ === at ? bad : Math.min(2, sides)) };
+    };
+    expect(resolveAttack(input, source(999, 0), { evade: true })).toMatchObject({
+      ok: false,
+      reason: "out-of-range",
+      detail: { field: "dice.0", value: 999, min: 1, max: 8 },
+    });
+    expect(resolveAttack(input, source(0, 1), { evade: true })).toMatchObject({
+      reason: "out-of-range",
+      detail: { field: "dice.1" },
+    });
+    expect(resolveAttack(input, source(Number.NaN, 0))).toMatchObject({ reason: "not-a-number" });
+    expect(resolveAttack(input, source(2.5, 0))).toMatchObject({ reason: "not-whole" });
+    // The same source with good faces resolves.
+    expect(resolveAttack(input, source(3, 0)).ok).toBe(true);
   });
 });
 

@@ -11,8 +11,8 @@ import { stepDie } from "../core/dice.ts";
 import type { DiceSource, StepDie } from "../core/dice.ts";
 import { cachedFormula, formulaMax, parseCachedFormula, rollFormula } from "../core/formula.ts";
 import type { Formula, FormulaRefusal } from "../core/formula.ts";
-import { checkAllNumbers } from "../core/guard.ts";
-import type { NumberRefusalReason } from "../core/guard.ts";
+import { checkAllNumbers, checkedFaces, checkNumber } from "../core/guard.ts";
+import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { diffAll, withoutStatus } from "./changes.ts";
@@ -169,19 +169,51 @@ export function damageFormula(source: string): Formula | null {
   return cachedFormula(source);
 }
 
-/** Critical damage: the formula's maximum times the multiplier (1d6+1 → 7 × 2 = 14). */
+/**
+ * Critical damage: the formula's maximum times the multiplier (1d6+1 → 7 × 2 = 14). Refused when
+ * the formula or the options carry a bad number.
+ */
 export function criticalDamage(
   formula: Formula,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): number {
+): Result<number, NumberRefusalReason> {
+  const bad = checkAllNumbers("formula", formula) ?? checkOptions(options);
+  if (bad) return bad;
+  const damage = critDamageOf(formula, options);
+  return checkNumber("formula.max", damage) ?? ok(damage);
+}
+
+function critDamageOf(formula: Formula, options: WorldlinesOptions): number {
   return options.critDamageMultiplier * formulaMax(formula);
 }
 
-/** Lowest natural Combat-die face that crits for this attacker and weapon, or null for never. */
+/**
+ * Lowest natural Combat-die face that crits for this attacker and weapon, or null for never.
+ * Refused when the attacker, the weapon or the options carry a bad number.
+ */
 export function critThreshold(
   attacker: WorldlinesCombatant,
   weapon: WorldlinesWeapon,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<number | null, NumberRefusalReason> {
+  return checkWielder(attacker, weapon, options) ?? ok(critFaceOf(attacker, weapon, options));
+}
+
+/** The numbers a threshold reads: the attacker, its weapon and the options. */
+function checkWielder(
+  attacker: WorldlinesCombatant,
+  weapon: WorldlinesWeapon,
+  options: WorldlinesOptions,
+): NumberRefusal | undefined {
+  return (
+    checkCombatant("attacker", attacker) ?? checkWeapon("weapon", weapon) ?? checkOptions(options)
+  );
+}
+
+function critFaceOf(
+  attacker: WorldlinesCombatant,
+  weapon: WorldlinesWeapon,
+  options: WorldlinesOptions,
 ): number | null {
   const die = attacker.traits.combat;
   const widen = (attacker.critWiden ?? 0) + (weapon.critWiden ?? 0);
@@ -190,11 +222,19 @@ export function critThreshold(
   return base - widen;
 }
 
-/** Lowest d20 face that counts as a headshot for this attacker and weapon. */
+/** Lowest d20 face that counts as a headshot for this attacker and weapon (refused as above). */
 export function headshotThreshold(
   attacker: WorldlinesCombatant,
   weapon: WorldlinesWeapon,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<number, NumberRefusalReason> {
+  return checkWielder(attacker, weapon, options) ?? ok(headshotFaceOf(attacker, weapon, options));
+}
+
+function headshotFaceOf(
+  attacker: WorldlinesCombatant,
+  weapon: WorldlinesWeapon,
+  options: WorldlinesOptions,
 ): number {
   return options.headshotFrom - (attacker.headshotWiden ?? 0) - (weapon.headshotWiden ?? 0);
 }
@@ -221,11 +261,18 @@ function addModifier(list: Modifier[], source: string, value: number): void {
   if (value !== 0) list.push({ source, value });
 }
 
-/** Every modifier to the attack roll, in the order they are listed to players. */
+/**
+ * Every modifier to the attack roll, in the order they are listed to players. Refused when the
+ * attack carries a bad number (as resolveAttack would refuse it).
+ */
 export function attackModifiers(
   input: AttackInput,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): Modifier[] {
+): Result<Modifier[], NumberRefusalReason> {
+  return checkAttackNumbers(input, options) ?? ok(attackModifierList(input, options));
+}
+
+function attackModifierList(input: AttackInput, options: WorldlinesOptions): Modifier[] {
   const { attacker, weapon } = input;
   const s = input.situation ?? {};
   const list: Modifier[] = [];
@@ -243,11 +290,15 @@ export function attackModifiers(
   return list;
 }
 
-/** Every modifier to the defender's Evasion roll against this attack. */
+/** Every modifier to the defender's Evasion roll against this attack (refused as above). */
 export function evasionModifiers(
   input: AttackInput,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): Modifier[] {
+): Result<Modifier[], NumberRefusalReason> {
+  return checkAttackNumbers(input, options) ?? ok(evasionModifierList(input, options));
+}
+
+function evasionModifierList(input: AttackInput, options: WorldlinesOptions): Modifier[] {
   const { defender, weapon } = input;
   const list: Modifier[] = [];
   addModifier(list, "skill", defender.skills[options.evasionSkill] ?? 0);
@@ -267,16 +318,32 @@ export function checkAttack(
   input: AttackInput,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<{ cost: number; formula: Formula }, AttackRefusal> {
-  const { attacker, defender, weapon } = input;
+  return checkAttackNumbers(input, options) ?? attackRule(input, options);
+}
+
+/** The boundary check of an attack's numbers: both combatants, the weapon, the situation, the options. */
+function checkAttackNumbers(
+  input: AttackInput,
+  options: WorldlinesOptions,
+): NumberRefusal | undefined {
   const s = input.situation ?? {};
-  const bad =
-    checkCombatant("attacker", attacker) ??
-    checkCombatant("defender", defender) ??
-    checkWeapon("weapon", weapon) ??
+  return (
+    checkCombatant("attacker", input.attacker) ??
+    checkCombatant("defender", input.defender) ??
+    checkWeapon("weapon", input.weapon) ??
     checkAllNumbers("situation", s) ??
     optionalCount("situation.energyCost", s.energyCost) ??
-    checkOptions(options);
-  if (bad) return bad;
+    checkOptions(options)
+  );
+}
+
+/** The attack rule itself (who may attack whom, for what Energy), for numbers already checked. */
+function attackRule(
+  input: AttackInput,
+  options: WorldlinesOptions,
+): Result<{ cost: number; formula: Formula }, AttackRefusal> {
+  const { attacker, defender, weapon } = input;
+  const s = input.situation ?? {};
   if (attacker.id === defender.id) return refuse("sameCombatant");
   if (attacker.life !== "active") return refuse("notActive");
   if (attacker.statuses.staggered) return refuse("staggered");
@@ -371,8 +438,8 @@ function rollEvasion(
 
 /**
  * Resolves one attack from declaration to damage. Refused (nothing rolled, nothing changed) when
- * the attacker may not make it. The defender's choices are given up front, as booleans or as
- * functions of what it sees.
+ * the attacker may not make it, or when the dice source hands out a face that its die does not
+ * have. The defender's choices are given up front, as booleans or as functions of what it sees.
  */
 export function resolveAttack(
   input: AttackInput,
@@ -380,7 +447,43 @@ export function resolveAttack(
   defense: DefenseChoice = {},
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<AttackOutcome, AttackRefusal> {
-  const allowed = checkAttack(input, options);
+  const bad = checkAttackNumbers(input, options);
+  if (bad) return bad;
+  const faces = checkedFaces(dice);
+  const resolved = resolveAttackPrechecked(input, faces, defense, options);
+  if (faces.refusal) return faces.refusal;
+  if (!resolved.ok) return resolved;
+  const outcome = resolved.value;
+  let updates: ActorUpdate[] | undefined;
+  return ok({
+    ...outcome,
+    // Worked out when first read: many callers (the exact odds' checks, the dialog's preview)
+    // never write documents.
+    get updates(): ActorUpdate[] {
+      updates ??= diffAll([
+        [input.attacker, outcome.attacker],
+        [input.defender, outcome.defender],
+      ]);
+      return updates;
+    },
+  });
+}
+
+/** An attack's outcome without its document changes: the encounter simulator writes none. */
+export type AttackResolution = Omit<AttackOutcome, "updates">;
+
+/**
+ * {@link resolveAttack} for numbers already checked: the same rule without the boundary check
+ * and without the document changes. For the encounter simulator's inner loop, which checks every
+ * fighter once when a simulation is created and plays only the engine's own outcomes after that.
+ */
+export function resolveAttackPrechecked(
+  input: AttackInput,
+  dice: DiceSource,
+  defense: DefenseChoice,
+  options: WorldlinesOptions,
+): Result<AttackResolution, AttackRefusal> {
+  const allowed = attackRule(input, options);
   if (!allowed.ok) return allowed;
   const { cost, formula } = allowed.value;
   const { weapon } = input;
@@ -396,8 +499,8 @@ export function resolveAttack(
   // Step 2: the attack roll.
   const die = attacker.traits.combat;
   const natural = dice.roll(die);
-  const modifiers = attackModifiers(input, options);
-  const threshold = critThreshold(attacker, weapon, options);
+  const modifiers = attackModifierList(input, options);
+  const threshold = critFaceOf(attacker, weapon, options);
   const critical = threshold !== null && natural >= threshold;
   const attack: AttackRoll = {
     die,
@@ -421,7 +524,7 @@ export function resolveAttack(
         energy: { ...defender.energy, value: defender.energy.value - can.value.cost },
       };
       defenderSpent += can.value.cost;
-      const evMods = evasionModifiers(input, options);
+      const evMods = evasionModifierList(input, options);
       const first = rollEvasion(defender, evMods, attack.total, false, dice);
       evasions.push(first);
       if (!first.success && decide(defense.extraEvasion, { ...view, evasionTotal: first.total })) {
@@ -456,7 +559,7 @@ export function resolveAttack(
     let multiplier = 1;
     if (zone === "head" && isRanged(weapon)) {
       const roll = dice.roll(20);
-      const from = headshotThreshold(attacker, weapon, options);
+      const from = headshotFaceOf(attacker, weapon, options);
       const effect = roll >= from ? options.headshotEffect[defender.rank] : "miss";
       headshot = { roll, from, effect };
       if (effect === "kill") killed = true;
@@ -477,7 +580,7 @@ export function resolveAttack(
       // Step 4: damage, then the zone's Armor die (a step higher in Defensive Posture).
       const critDamage = critical || defender.statuses.vulnerable !== undefined;
       const weaponDamage = critDamage
-        ? criticalDamage(formula, options)
+        ? critDamageOf(formula, options)
         : rollFormula(formula, dice).total;
       const rangeBonus = isRanged(weapon) ? bandFor(weapon, s.range ?? "short", options).damage : 0;
       const total = (weaponDamage + rangeBonus) * multiplier;
@@ -529,7 +632,6 @@ export function resolveAttack(
     }
   }
 
-  let updates: ActorUpdate[] | undefined;
   // Attacking the one you charmed breaks the charm.
   const charmBroken = defender.statuses.charmed?.sourceId === attacker.id;
   if (charmBroken) {
@@ -552,14 +654,5 @@ export function resolveAttack(
     energySpent: { attacker: cost, defender: defenderSpent },
     attacker,
     defender,
-    // Worked out when first read: a headless run (the encounter simulator) never writes documents
-    // and would otherwise spend a good part of its time diffing.
-    get updates(): ActorUpdate[] {
-      updates ??= diffAll([
-        [input.attacker, attacker],
-        [input.defender, defender],
-      ]);
-      return updates;
-    },
   });
 }

@@ -4,8 +4,14 @@ import { seededRandom } from "../core/index.ts";
 import { runEncounter } from "./encounter.ts";
 import { SAMPLE_TEAMS, sampleFighters } from "./sample.ts";
 
-const play = (seed: number | string) =>
-  runEncounter({ teams: SAMPLE_TEAMS, fighters: sampleFighters() }, seededRandom(seed));
+const play = (seed: number | string) => {
+  const played = runEncounter(
+    { teams: SAMPLE_TEAMS, fighters: sampleFighters() },
+    seededRandom(seed),
+  );
+  if (!played.ok) throw new Error(`refused: ${played.reason}`);
+  return played.value;
+};
 
 describe("headless encounter", () => {
   it("prints the same log for the same seed, and another for another seed", () => {

@@ -7,7 +7,10 @@
  * played once with its log switched on: one runner for the demo and the simulator.
  */
 import type { DiceSource } from "../core/dice.ts";
-import { worldlinesArena } from "../sim/worldlines.ts";
+import { checkedFaces, checkNumber, NUMBER_RULES } from "../core/guard.ts";
+import { ok } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
+import { checkWorldlinesFighters, worldlinesArena } from "../sim/worldlines.ts";
 import type { WorldlinesSimFighter } from "../sim/worldlines.ts";
 import type { SimTeam } from "../sim/types.ts";
 import type { WorldlinesCombatant } from "./model.ts";
@@ -30,15 +33,35 @@ export interface EncounterResult {
   readonly fighters: readonly WorldlinesCombatant[];
 }
 
-/** Plays the fight to the end (one team left standing) or to `maxRounds`. */
+/**
+ * Plays the fight to the end (one team left standing) or to `maxRounds`. Refused, with nothing
+ * played, when a fighter carries a number the engine refuses or `maxRounds` is not a count; and
+ * when the dice source hands out a face its die lacks.
+ */
 export function runEncounter(
   setup: {
     readonly teams: readonly EncounterTeam[];
     readonly fighters: readonly EncounterFighter[];
     readonly maxRounds?: number;
   },
-  dice: DiceSource,
+  source: DiceSource,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<EncounterResult> {
+  const bad =
+    checkWorldlinesFighters(setup.fighters, options) ??
+    (setup.maxRounds === undefined
+      ? undefined
+      : checkNumber("maxRounds", setup.maxRounds, NUMBER_RULES.count));
+  if (bad) return bad;
+  const dice = checkedFaces(source);
+  const played = play(setup, dice, options);
+  return dice.refusal ?? ok(played);
+}
+
+function play(
+  setup: Parameters<typeof runEncounter>[0],
+  dice: DiceSource,
+  options: WorldlinesOptions,
 ): EncounterResult {
   const log: string[] = [];
   const arena = worldlinesArena(setup.teams, setup.fighters, { options, log });

@@ -29,20 +29,26 @@ describe("Energy costs", () => {
       [{ kind: "opportunityAttack" }, 1],
     ];
     for (const [action, cost] of costs)
-      expect([action.kind, energyCost(maya, action)]).toEqual([action.kind, cost]);
+      expect([action.kind, energyCost(maya, action)]).toEqual([
+        action.kind,
+        { ok: true, value: cost },
+      ]);
   });
 
   it("makes crouched movement cost 2 a space and prone 3 a space", () => {
     const move = { kind: "move", spaces: 2 } as const;
-    expect(energyCost({ ...maya, stance: "crouched" }, move)).toBe(4);
-    expect(energyCost({ ...maya, stance: "prone" }, move)).toBe(6);
+    expect(energyCost({ ...maya, stance: "crouched" }, move)).toEqual({ ok: true, value: 4 });
+    expect(energyCost({ ...maya, stance: "prone" }, move)).toEqual({ ok: true, value: 6 });
     // Climbing while prone costs the higher of the two rates.
-    expect(energyCost({ ...maya, stance: "prone" }, { ...move, terrain: "climb" })).toBe(6);
+    expect(energyCost({ ...maya, stance: "prone" }, { ...move, terrain: "climb" })).toEqual({
+      ok: true,
+      value: 6,
+    });
   });
 
   it("adds 1 to a technique while Stressed", () => {
     const stressed = { ...maya, statuses: { stressed: {} } };
-    expect(energyCost(stressed, { kind: "technique", cost: 2 })).toBe(3);
+    expect(energyCost(stressed, { kind: "technique", cost: 2 })).toEqual({ ok: true, value: 3 });
   });
 });
 

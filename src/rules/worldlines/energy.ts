@@ -5,7 +5,7 @@
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
-import type { NumberRefusalReason } from "../core/guard.ts";
+import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
 import { diffCombatant } from "./changes.ts";
 import type { ActorUpdate } from "./changes.ts";
 import type { Stance, WorldlinesCombatant } from "./model.ts";
@@ -47,11 +47,32 @@ export type EnergyRefusal =
   | "sameStance"
   | NumberRefusalReason;
 
-/** What the action costs this actor (stance and Stressed included), before checking it is allowed. */
+/**
+ * What the action costs this actor (stance and Stressed included), before checking it is allowed.
+ * Refused when the actor, the action's amount or the options carry a bad number.
+ */
 export function energyCost(
   actor: WorldlinesCombatant,
   action: EnergyAction,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<number, NumberRefusalReason> {
+  const bad = checkCombatant("actor", actor) ?? checkOptions(options) ?? checkAmount(action);
+  return bad ?? ok(costOf(actor, action, options));
+}
+
+/** The spaces of a move (at least 1) and a technique's own cost: whole and not negative. */
+function checkAmount(action: EnergyAction): NumberRefusal | undefined {
+  return action.kind === "move"
+    ? checkNumber("action.spaces", action.spaces, { ...NUMBER_RULES.count, min: 1 })
+    : action.kind === "technique"
+      ? checkNumber("action.cost", action.cost, NUMBER_RULES.count)
+      : undefined;
+}
+
+function costOf(
+  actor: WorldlinesCombatant,
+  action: EnergyAction,
+  options: WorldlinesOptions,
 ): number {
   const costs = options.costs;
   switch (action.kind) {
@@ -88,19 +109,14 @@ export function checkAction(
   const bad = checkCombatant("actor", actor) ?? checkOptions(options);
   if (bad) return bad;
   if (actor.life !== "active") return refuse("notActive");
-  const badAmount =
-    action.kind === "move"
-      ? checkNumber("action.spaces", action.spaces, { ...NUMBER_RULES.count, min: 1 })
-      : action.kind === "technique"
-        ? checkNumber("action.cost", action.cost, NUMBER_RULES.count)
-        : undefined;
+  const badAmount = checkAmount(action);
   if (badAmount) return badAmount;
   if (action.kind === "changeStance" && action.to === actor.stance) return refuse("sameStance");
   if (actor.statuses.staggered && (ATTACKS.has(action.kind) || MOVES.has(action.kind))) {
     return refuse("staggered");
   }
   if (actor.disabledLimbs.legs && MOVES.has(action.kind)) return refuse("legDisabled");
-  const cost = energyCost(actor, action, options);
+  const cost = costOf(actor, action, options);
   if (cost > actor.energy.value) {
     return refuse("notEnoughEnergy", { cost, energy: actor.energy.value });
   }
@@ -148,9 +164,15 @@ export function refreshEnergy(
 ): Result<{ actor: WorldlinesCombatant; update: ActorUpdate | null }, NumberRefusalReason> {
   const bad = checkCombatant("actor", actor);
   if (bad) return bad;
-  if (actor.life === "dead" || actor.energy.value === actor.energy.max) {
-    return ok({ actor, update: null });
-  }
-  const next = { ...actor, energy: { ...actor.energy, value: actor.energy.max } };
-  return ok({ actor: next, update: diffCombatant(actor, next) });
+  const next = refreshEnergyPrechecked(actor);
+  return ok({ actor: next, update: next === actor ? null : diffCombatant(actor, next) });
+}
+
+/**
+ * The rule behind {@link refreshEnergy} for numbers already checked, without the document change
+ * (the encounter simulator's inner loop). The actor itself when nothing changes.
+ */
+export function refreshEnergyPrechecked(actor: WorldlinesCombatant): WorldlinesCombatant {
+  if (actor.life === "dead" || actor.energy.value === actor.energy.max) return actor;
+  return { ...actor, energy: { ...actor.energy, value: actor.energy.max } };
 }

@@ -134,7 +134,11 @@ export function coveringFire(
     weapon,
     ...(input.situation && { situation: input.situation }),
   };
-  const attackMods = attackModifiers(attackInput, options);
+  const attackModsResult = attackModifiers(attackInput, options);
+  if (!attackModsResult.ok) return attackModsResult;
+  const attackMods = attackModsResult.value;
+  const evasionMods = evasionModifiers(attackInput, options);
+  if (!evasionMods.ok) return evasionMods;
   const natural = dice.roll(interrupter.traits.combat);
   const attack = {
     natural,
@@ -144,7 +148,7 @@ export function coveringFire(
   let evasion: CoveringFireOutcome["evasion"];
   let aborted = true;
   if (input.choice === "evade") {
-    const evMods = evasionModifiers(attackInput, options);
+    const evMods = evasionMods.value;
     const die = target.traits.combat;
     const rolls = target.disabledLimbs.legs ? [dice.roll(die), dice.roll(die)] : [dice.roll(die)];
     const en = Math.min(...rolls);

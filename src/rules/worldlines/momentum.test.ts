@@ -10,21 +10,24 @@ import {
 
 describe("team momentum", () => {
   it("adds the two best Combat-die rolls of the team", () => {
-    expect(teamMomentum([3, 8, 5, 7])).toBe(15);
-    expect(teamMomentum([10, 10, 1])).toBe(20);
-    expect(teamMomentum([2, 6])).toBe(8);
+    expect(teamMomentum([3, 8, 5, 7])).toEqual({ ok: true, value: 15 });
+    expect(teamMomentum([10, 10, 1])).toEqual({ ok: true, value: 20 });
+    expect(teamMomentum([2, 6])).toEqual({ ok: true, value: 8 });
   });
 
   it("counts a lone member's single roll, and an empty team as 0", () => {
-    expect(teamMomentum([6])).toBe(6);
-    expect(teamMomentum([])).toBe(0);
+    expect(teamMomentum([6])).toEqual({ ok: true, value: 6 });
+    expect(teamMomentum([])).toEqual({ ok: true, value: 0 });
   });
 
   it("equals the sum of the two largest for any rolls", () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 2 }), (rolls) => {
         const sorted = [...rolls].sort((a, b) => b - a);
-        expect(teamMomentum(rolls)).toBe((sorted[0] ?? 0) + (sorted[1] ?? 0));
+        expect(teamMomentum(rolls)).toEqual({
+          ok: true,
+          value: (sorted[0] ?? 0) + (sorted[1] ?? 0),
+        });
       }),
     );
   });
@@ -42,7 +45,7 @@ describe("momentum order", () => {
       ],
       "reroll",
     );
-    expect(result).toEqual({ order: ["raiders", "crew"], tied: [] });
+    expect(result).toEqual({ ok: true, value: { order: ["raiders", "crew"], tied: [] } });
   });
 
   it("with 'players', a tie goes to the player side", () => {
@@ -53,7 +56,7 @@ describe("momentum order", () => {
       ],
       "players",
     );
-    expect(result).toEqual({ order: ["crew", "raiders"], tied: [] });
+    expect(result).toEqual({ ok: true, value: { order: ["crew", "raiders"], tied: [] } });
   });
 
   it("with 'reroll', tied teams are reported and kept adjacent in input order", () => {
@@ -66,11 +69,14 @@ describe("momentum order", () => {
       ],
       "reroll",
     );
-    expect(result).toEqual({ order: ["b", "a", "c", "d"], tied: [["a", "c"]] });
+    expect(result).toEqual({
+      ok: true,
+      value: { order: ["b", "a", "c", "d"], tied: [["a", "c"]] },
+    });
   });
 
   it("settles a tie by the tied teams' reroll without moving anybody else", () => {
-    const first = orderByMomentum(
+    const ranked = orderByMomentum(
       [
         { id: "a", momentum: 7, isPlayerSide: false },
         { id: "b", momentum: 12, isPlayerSide: true },
@@ -78,6 +84,8 @@ describe("momentum order", () => {
       ],
       "reroll",
     );
+    if (!ranked.ok) throw new Error(ranked.reason);
+    const first = ranked.value;
     // The reroll totals are higher than b's 12, yet b stays first: only a and c are reordered.
     const settled = settleTieByReroll(first, ["c", "a"], { a: 13, c: 15 });
     expect(settled).toEqual({ ok: true, value: { order: ["b", "c", "a"], tied: [] } });
@@ -106,7 +114,9 @@ describe("momentum order", () => {
         ),
         fc.constantFrom("reroll" as const, "players" as const),
         (teams, rule) => {
-          const { order } = orderByMomentum(teams, rule);
+          const ranked = orderByMomentum(teams, rule);
+          if (!ranked.ok) throw new Error(ranked.reason);
+          const { order } = ranked.value;
           expect([...order].sort()).toEqual(teams.map((team) => team.id).sort());
           const momenta = order.map((id) => teams.find((team) => team.id === id)?.momentum ?? -1);
           for (let i = 1; i < momenta.length; i++) {

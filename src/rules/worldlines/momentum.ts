@@ -6,11 +6,49 @@
  * and acts first. The result is kept for the whole fight unless a technique or a dramatic turn of
  * events steals it (see {@link swapMomentum} / {@link stealMomentum}).
  */
+import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
+import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 
-/** Sum of the two highest Combat-die rolls; one roll counts alone; no roll gives 0. */
-export function teamMomentum(combatDieRolls: readonly number[]): number {
+/** The highest face a Combat die has (the ladder ends at d12). */
+const HIGHEST_FACE = 12;
+
+/** Each Combat-die roll must be a face of some die on the ladder: a whole number from 1 to 12. */
+function checkRolls(rolls: readonly number[]): NumberRefusal | undefined {
+  for (let i = 0; i < rolls.length; i++) {
+    const bad = checkNumber(["rolls", String(i)], rolls[i], {
+      min: 1,
+      max: HIGHEST_FACE,
+      whole: true,
+    });
+    if (bad) return bad;
+  }
+  return undefined;
+}
+
+/** Each team's momentum must be a whole count (a sum of Combat-die faces, 0 for no roll). */
+function checkMomenta(
+  teams: readonly { readonly id: string; readonly momentum: number }[],
+): NumberRefusal | undefined {
+  for (const team of teams) {
+    const bad = checkNumber([team.id, "momentum"], team.momentum, NUMBER_RULES.count);
+    if (bad) return bad;
+  }
+  return undefined;
+}
+
+/**
+ * Sum of the two highest Combat-die rolls; one roll counts alone; no roll gives 0. Refused when a
+ * roll is not a face of a ladder die.
+ */
+export function teamMomentum(
+  combatDieRolls: readonly number[],
+): Result<number, NumberRefusalReason> {
+  return checkRolls(combatDieRolls) ?? ok(momentumOf(combatDieRolls));
+}
+
+function momentumOf(combatDieRolls: readonly number[]): number {
   let best = 0;
   let second = 0;
   let seen = 0;
@@ -58,7 +96,12 @@ export interface MomentumOrder {
 export function orderByMomentum(
   teams: readonly MomentumTeam[],
   tieRule: MomentumTieRule,
-): MomentumOrder {
+): Result<MomentumOrder, NumberRefusalReason> {
+  return checkMomenta(teams) ?? ok(rankByMomentum(teams, tieRule));
+}
+
+/** The ordering rule of {@link orderByMomentum}, for momenta already checked. */
+function rankByMomentum(teams: readonly MomentumTeam[], tieRule: MomentumTieRule): MomentumOrder {
   const indexed = teams.map((team, index) => ({ team, index }));
   indexed.sort((a, b) => b.team.momentum - a.team.momentum || a.index - b.index);
   const order: string[] = [];
@@ -93,7 +136,11 @@ export function settleTieByReroll(
   current: MomentumOrder,
   group: readonly string[],
   rerolled: Readonly<Record<string, number>>,
-): Result<MomentumOrder, "notATiedGroup" | "missingReroll"> {
+): Result<MomentumOrder, "notATiedGroup" | "missingReroll" | NumberRefusalReason> {
+  for (const id of Object.keys(rerolled)) {
+    const bad = checkNumber(["rerolled", id], rerolled[id], NUMBER_RULES.count);
+    if (bad) return bad;
+  }
   const groupIndex = current.tied.findIndex(
     (candidate) => candidate.length === group.length && candidate.every((id) => group.includes(id)),
   );
@@ -101,7 +148,7 @@ export function settleTieByReroll(
   if (existing === undefined) return refuse("notATiedGroup");
   const missing = existing.find((id) => rerolled[id] === undefined);
   if (missing !== undefined) return refuse("missingReroll", { teamId: missing });
-  const sub = orderByMomentum(
+  const sub = rankByMomentum(
     existing.map((id) => ({ id, momentum: rerolled[id] ?? 0, isPlayerSide: false })),
     "reroll",
   );
@@ -126,7 +173,9 @@ export function swapMomentum<T extends { readonly id: string; readonly momentum:
   teams: readonly T[],
   teamA: string,
   teamB: string,
-): Result<T[], "unknownTeam" | "sameTeam"> {
+): Result<T[], "unknownTeam" | "sameTeam" | NumberRefusalReason> {
+  const bad = checkMomenta(teams);
+  if (bad) return bad;
   if (teamA === teamB) return refuse("sameTeam");
   const a = teams.find((team) => team.id === teamA);
   const b = teams.find((team) => team.id === teamB);
@@ -149,7 +198,7 @@ export function stealMomentum<T extends { readonly id: string; readonly momentum
   teams: readonly T[],
   thiefId: string,
   victimId: string,
-): Result<T[], "unknownTeam" | "sameTeam"> {
+): Result<T[], "unknownTeam" | "sameTeam" | NumberRefusalReason> {
   const swapped = swapMomentum(teams, thiefId, victimId);
   if (!swapped.ok) return swapped;
   const thief = teams.find((team) => team.id === thiefId);

@@ -78,9 +78,20 @@ export function attackOdds(
   // The defender as it stands when evading: the attacker has paid, the defender has not yet.
   const defender = input.defender;
 
-  const attackBonus = attackModifiers(input, options).reduce((t, m) => t + m.value, 0);
-  const evasionBonus = evasionModifiers(input, options).reduce((t, m) => t + m.value, 0);
-  const threshold = critThreshold(attacker, weapon, options);
+  // The attack's numbers were checked above: these cannot be refused.
+  const attackMods = attackModifiers(input, options);
+  const evasionMods = evasionModifiers(input, options);
+  const critFace = critThreshold(attacker, weapon, options);
+  const headshotFace = headshotThreshold(attacker, weapon, options);
+  const critValue = criticalDamage(formula, options);
+  if (!attackMods.ok) return attackMods;
+  if (!evasionMods.ok) return evasionMods;
+  if (!critFace.ok) return critFace;
+  if (!headshotFace.ok) return headshotFace;
+  if (!critValue.ok) return critValue;
+  const attackBonus = attackMods.value.reduce((t, m) => t + m.value, 0);
+  const evasionBonus = evasionMods.value.reduce((t, m) => t + m.value, 0);
+  const threshold = critFace.value;
   const evasionDie = defender.disabledLimbs.legs
     ? lowerOfTwo(defender.traits.combat)
     : dieDistribution(defender.traits.combat);
@@ -99,9 +110,7 @@ export function attackOdds(
     const key = `${critDamage}:${multiplier}`;
     let dist = cache.get(key);
     if (dist === undefined) {
-      const weaponDamage = critDamage
-        ? constant(criticalDamage(formula, options))
-        : formulaDistribution(formula);
+      const weaponDamage = critDamage ? constant(critValue.value) : formulaDistribution(formula);
       const total = map(shift(weaponDamage, rangeBonus), (v) => v * multiplier);
       dist = combine(total, armor, (d, a) => Math.max(0, d - a));
       cache.set(key, dist);
@@ -109,7 +118,7 @@ export function attackOdds(
     return dist;
   };
   const headshotRoll = zone === "head" && ranged;
-  const from = headshotThreshold(attacker, weapon, options);
+  const from = headshotFace.value;
   const pHeadshot = headshotRoll ? Math.min(1, Math.max(0, (21 - from) / 20)) : 0;
   const headEffect = options.headshotEffect[defender.rank];
   const onHitUncached = (critical: boolean): Distribution => {

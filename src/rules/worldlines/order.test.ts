@@ -96,7 +96,9 @@ describe("Worldlines turn order", () => {
       "crew",
     );
     if (!stolen.ok) throw new Error(stolen.reason);
-    const reordered = worldlinesReorder(order, stolen.value);
+    const reorder = worldlinesReorder(order, stolen.value);
+    if (!reorder.ok) throw new Error(reorder.reason);
+    const reordered = reorder.value;
     expect(reordered.order).toEqual(["raiders", "crew"]);
     const after: TurnContext = { roster, planFor: planSource(worldlinesTurnOrder, reordered) };
     const same = reconcile(begun.state, after);

@@ -5,7 +5,10 @@
  * from the next round (the turn machine keeps the current round as it is).
  */
 import type { DieRoll } from "../core/dice.ts";
-import { checkDieFace, checkStepDie } from "../core/guard.ts";
+import { checkAllNumbers, checkDieFace, checkStepDie } from "../core/guard.ts";
+import type { NumberRefusalReason } from "../core/guard.ts";
+import { ok } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
 import type { OrderOutcome, SettledOrder, TurnOrder } from "../combat/order.ts";
 import type { RoundPlan, TeamId } from "../combat/types.ts";
 import { DEFAULT_MOMENTUM_TIE_RULE, orderByMomentum, teamMomentum } from "./momentum.ts";
@@ -36,12 +39,15 @@ export function worldlinesInitiative(
       if (bad) return bad;
     }
   }
-  const momentum: MomentumTeam[] = teams.map((t) => ({
-    id: t.teamId,
-    momentum: teamMomentum(t.combatRolls.map((roll) => roll.value)),
-    isPlayerSide: t.isPlayerSide,
-  }));
-  const { order, tied } = orderByMomentum(momentum, tieRule);
+  const momentum: MomentumTeam[] = [];
+  for (const t of teams) {
+    const total = teamMomentum(t.combatRolls.map((roll) => roll.value));
+    if (!total.ok) return total;
+    momentum.push({ id: t.teamId, momentum: total.value, isPlayerSide: t.isPlayerSide });
+  }
+  const ranked = orderByMomentum(momentum, tieRule);
+  if (!ranked.ok) return ranked;
+  const { order, tied } = ranked.value;
   const values = Object.fromEntries(momentum.map((t) => [t.id, t.momentum]));
   return {
     ok: true,
@@ -53,12 +59,15 @@ export function worldlinesInitiative(
 
 /**
  * The order after momentum changed hands (see `stealMomentum` / `swapMomentum`): teams re-ranked
- * by their new momentum; teams with equal momentum keep their current relative order.
+ * by their new momentum; teams with equal momentum keep their current relative order. Refused
+ * when a momentum is not a whole count.
  */
 export function worldlinesReorder(
   order: SettledOrder,
   teams: readonly { readonly id: TeamId; readonly momentum: number }[],
-): SettledOrder {
+): Result<SettledOrder, NumberRefusalReason> {
+  const bad = checkAllNumbers("order.values", order.values);
+  if (bad) return bad;
   const rank = (id: TeamId) => {
     const at = order.order.indexOf(id);
     return at < 0 ? order.order.length : at;
@@ -68,8 +77,9 @@ export function worldlinesReorder(
     inOrder.map((t) => ({ id: t.id, momentum: t.momentum, isPlayerSide: false })),
     "reroll",
   );
+  if (!ranked.ok) return ranked;
   const values = Object.fromEntries(teams.map((t) => [t.id, t.momentum]));
-  return { ...order, order: ranked.order, values };
+  return ok({ ...order, order: ranked.value.order, values });
 }
 
 /** Every round: the teams by momentum, then Energy refresh, then status resolution. */

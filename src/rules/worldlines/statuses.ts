@@ -68,6 +68,14 @@ export interface TickOutcome {
   readonly update: ActorUpdate | null;
 }
 
+/** A tick without its document change: what the `…Prechecked` rules return. */
+export type Tick = Omit<TickOutcome, "update">;
+
+/** `tick` with the document change from `actor` to the ticked actor. */
+function withUpdate(actor: WorldlinesCombatant, tick: Tick): TickOutcome {
+  return { ...tick, update: diffCombatant(actor, tick.actor) };
+}
+
 /** Start of the actor's turn: Bleeding costs its health; Defensive Posture ends. */
 export function startTurn(
   actor: WorldlinesCombatant,
@@ -75,26 +83,40 @@ export function startTurn(
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<TickOutcome, NumberRefusalReason> {
   const bad = checkCombatant("actor", actor) ?? checkOptions(options);
-  if (bad) return bad;
+  return bad ?? ok(withUpdate(actor, startTurnPrechecked(actor, dice, options)));
+}
+
+/**
+ * The rules behind {@link startTurn}, {@link endTurn} and {@link resolveStatuses} for numbers
+ * already checked, without the document change: the encounter simulator's inner loop, which
+ * checks its fighters once when a simulation is created.
+ */
+export function startTurnPrechecked(
+  actor: WorldlinesCombatant,
+  dice: DiceSource,
+  options: WorldlinesOptions,
+): Tick {
   let next: WorldlinesCombatant = actor.defensivePosture
     ? { ...actor, defensivePosture: false }
     : actor;
   const bleed = actor.statuses.bleeding?.hpPerTurn ?? 0;
   const loss = applyHealthLoss(next, bleed, { nonLethal: false, dice }, options);
   next = loss.actor;
-  return ok({
-    actor: next,
-    lost: loss.lost,
-    ...(loss.downed === undefined ? {} : { downed: loss.downed }),
-    expired: [],
-    update: diffCombatant(actor, next),
-  });
+  return loss.downed === undefined
+    ? { actor: next, lost: loss.lost, expired: NONE }
+    : { actor: next, lost: loss.lost, downed: loss.downed, expired: NONE };
 }
+
+const NONE: readonly StatusId[] = [];
 
 /** End of the actor's turn: Staggered and flash blindness count down and may run out. */
 export function endTurn(actor: WorldlinesCombatant): Result<TickOutcome, NumberRefusalReason> {
   const bad = checkCombatant("actor", actor);
-  if (bad) return bad;
+  return bad ?? ok(withUpdate(actor, endTurnPrechecked(actor)));
+}
+
+/** See {@link startTurnPrechecked}. */
+export function endTurnPrechecked(actor: WorldlinesCombatant): Tick {
   let statuses = actor.statuses;
   const expired: StatusId[] = [];
   const staggered = statuses.staggered;
@@ -116,7 +138,7 @@ export function endTurn(actor: WorldlinesCombatant): Result<TickOutcome, NumberR
     }
   }
   const next = statuses === actor.statuses ? actor : { ...actor, statuses };
-  return ok({ actor: next, lost: 0, expired, update: diffCombatant(actor, next) });
+  return { actor: next, lost: 0, expired };
 }
 
 /** The Status Resolution phase for one actor: poison bites; the interruption comes back. */
@@ -126,8 +148,16 @@ export function resolveStatuses(
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<TickOutcome, NumberRefusalReason> {
   const bad = checkCombatant("actor", actor) ?? checkOptions(options);
-  if (bad) return bad;
-  if (actor.life === "dead") return ok({ actor, lost: 0, expired: [], update: null });
+  return bad ?? ok(withUpdate(actor, resolveStatusesPrechecked(actor, dice, options)));
+}
+
+/** See {@link startTurnPrechecked}. */
+export function resolveStatusesPrechecked(
+  actor: WorldlinesCombatant,
+  dice: DiceSource,
+  options: WorldlinesOptions,
+): Tick {
+  if (actor.life === "dead") return { actor, lost: 0, expired: NONE };
   let next: WorldlinesCombatant = actor.interruptUsed ? { ...actor, interruptUsed: false } : actor;
   const loss = applyHealthLoss(
     next,
@@ -136,13 +166,9 @@ export function resolveStatuses(
     options,
   );
   next = loss.actor;
-  return ok({
-    actor: next,
-    lost: loss.lost,
-    ...(loss.downed === undefined ? {} : { downed: loss.downed }),
-    expired: [],
-    update: diffCombatant(actor, next),
-  });
+  return loss.downed === undefined
+    ? { actor: next, lost: loss.lost, expired: NONE }
+    : { actor: next, lost: loss.lost, downed: loss.downed, expired: NONE };
 }
 
 export type RecoveryRefusal =

@@ -28,16 +28,41 @@ export interface TreatmentOutcome {
 function treat(
   helper: WorldlinesCombatant,
   patient: WorldlinesCombatant,
-  td: number,
-  cure: (patient: WorldlinesCombatant) => WorldlinesCombatant,
-  dice: DiceSource,
   options: WorldlinesOptions,
+  rule: () => Result<Treatment, TreatmentRefusal>,
 ): Result<TreatmentOutcome, TreatmentRefusal> {
   const bad =
     checkCombatant("helper", helper) ??
     (helper === patient ? undefined : checkCombatant("patient", patient)) ??
     checkOptions(options);
   if (bad) return bad;
+  const treated = rule();
+  if (!treated.ok) return treated;
+  const { patient: nextPatient, helper: nextHelper } = treated.value;
+  return ok({
+    ...treated.value,
+    updates:
+      helper.id === patient.id
+        ? diffAll([[patient, nextPatient]])
+        : diffAll([
+            [helper, nextHelper],
+            [patient, nextPatient],
+          ]),
+  });
+}
+
+/** A treatment without its document changes: what the `…Prechecked` rules return. */
+export type Treatment = Omit<TreatmentOutcome, "updates">;
+
+/** The treatment rule for numbers already checked, without the document changes. */
+function treatPrechecked(
+  helper: WorldlinesCombatant,
+  patient: WorldlinesCombatant,
+  td: number,
+  cure: (patient: WorldlinesCombatant) => WorldlinesCombatant,
+  dice: DiceSource,
+  options: WorldlinesOptions,
+): Result<Treatment, TreatmentRefusal> {
   if (helper.life !== "active") return refuse("notActive");
   const cost = options.costs.firstAid;
   if (helper.energy.value < cost) {
@@ -50,18 +75,7 @@ function treat(
   const paid = { ...helper, energy: { ...helper.energy, value: helper.energy.value - cost } };
   const nextHelper = self && check.passed ? cure(paid) : paid;
   const nextPatient = self ? nextHelper : check.passed ? cure(patient) : patient;
-  return ok({
-    check,
-    success: check.passed,
-    patient: nextPatient,
-    helper: nextHelper,
-    updates: self
-      ? diffAll([[patient, nextPatient]])
-      : diffAll([
-          [helper, nextHelper],
-          [patient, nextPatient],
-        ]),
-  });
+  return ok({ check, success: check.passed, patient: nextPatient, helper: nextHelper });
 }
 
 /**
@@ -75,22 +89,33 @@ export function firstAid(
   dice: DiceSource,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<TreatmentOutcome, TreatmentRefusal> {
+  return treat(helper, patient, options, () => firstAidPrechecked(helper, patient, dice, options));
+}
+
+/**
+ * The rule behind {@link firstAid} for numbers already checked, without the document changes
+ * (the encounter simulator's inner loop, whose fighters are checked once when it is created).
+ */
+export function firstAidPrechecked(
+  helper: WorldlinesCombatant,
+  patient: WorldlinesCombatant,
+  dice: DiceSource,
+  options: WorldlinesOptions,
+): Result<Treatment, TreatmentRefusal> {
   if (patient.statuses.bleeding === undefined && patient.life !== "dying") {
     return refuse("nothingToTreat");
   }
   const td = options.recovery.bleeding?.td ?? 0;
-  return treat(
-    helper,
-    patient,
-    td,
-    (p) => ({
-      ...p,
-      statuses: withoutStatus(p.statuses, "bleeding"),
-      life: p.life === "dying" ? "unconscious" : p.life,
-    }),
-    dice,
-    options,
-  );
+  return treatPrechecked(helper, patient, td, stopBleeding, dice, options);
+}
+
+/** What successful First Aid does: the Bleeding stops, and a dying patient is stable (unconscious). */
+function stopBleeding(p: WorldlinesCombatant): WorldlinesCombatant {
+  return {
+    ...p,
+    statuses: withoutStatus(p.statuses, "bleeding"),
+    life: p.life === "dying" ? "unconscious" : p.life,
+  };
 }
 
 /** Treating a disabled arm (TD 8) or leg (TD 10): Medicine check, First Aid Energy. */
@@ -101,13 +126,15 @@ export function treatLimb(
   dice: DiceSource,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<TreatmentOutcome, TreatmentRefusal> {
-  if (!patient.disabledLimbs[limb]) return refuse("nothingToTreat");
-  return treat(
-    helper,
-    patient,
-    options.limbTreatmentTd[limb],
-    (p) => ({ ...p, disabledLimbs: { ...p.disabledLimbs, [limb]: false } }),
-    dice,
-    options,
-  );
+  return treat(helper, patient, options, () => {
+    if (!patient.disabledLimbs[limb]) return refuse("nothingToTreat");
+    return treatPrechecked(
+      helper,
+      patient,
+      options.limbTreatmentTd[limb],
+      (p) => ({ ...p, disabledLimbs: { ...p.disabledLimbs, [limb]: false } }),
+      dice,
+      options,
+    );
+  });
 }

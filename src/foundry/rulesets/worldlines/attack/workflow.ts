@@ -28,7 +28,7 @@ import type { DeclareIntent } from "../../../shared/attack.ts";
 import type { DieRoll } from "../../../../rules/core/dice.ts";
 import { checkNumber } from "../../../../rules/core/guard.ts";
 import { refuse } from "../../../../rules/core/result.ts";
-import type { Refusal } from "../../../../rules/core/result.ts";
+import type { Refusal, Result } from "../../../../rules/core/result.ts";
 import {
   FIELD_PATHS,
   ZONES,
@@ -49,6 +49,7 @@ import type {
   DefenseChoice,
   EvasionRefusal,
   EvasionRoll,
+  Modifier,
   RangeBand,
   WorldlinesCombatant,
   WorldlinesWeapon,
@@ -118,10 +119,17 @@ export function canApply(card: AttackCardState, user: User.Implementation): bool
 /*  Step 1: declare                                                                             */
 /* ------------------------------------------------------------------------------------------ */
 
+/** The modifiers of an input the attack already checked (none if it was refused after all). */
+function listedOrNone(listed: Result<Modifier[]>): Modifier[] {
+  return listed.ok ? listed.value : [];
+}
+
 /** The attack roll as the card shows it, from the Combat die's natural face. */
 export function attackRollOf(input: AttackInput, natural: number): AttackRoll {
-  const modifiers = attackModifiers(input);
-  const threshold = critThreshold(input.attacker, input.weapon);
+  // The input was checked with the attack (checkAttack): a refusal here lists no modifier.
+  const modifiers = listedOrNone(attackModifiers(input));
+  const crit = critThreshold(input.attacker, input.weapon);
+  const threshold = crit.ok ? crit.value : null;
   return {
     die: input.attacker.traits.combat,
     natural,
@@ -425,7 +433,7 @@ async function resolveCard(
     const evasionDice = rolled.dice.slice(card.dice.length);
     const evasion: EvasionRoll = {
       naturals: evasionDice.map((d) => d.value),
-      modifiers: evasionModifiers(input),
+      modifiers: listedOrNone(evasionModifiers(input)),
       total: paused.total,
       success: false,
       extra: false,
