@@ -174,7 +174,7 @@ describe("toWeapon", () => {
     const weapon = adapter.toWeapon(doc(actor).items.contents[0] as unknown as Item.Implementation);
     const formula = rules.damageFormula(weapon.damage);
     if (!formula) throw new Error("formula not parsed");
-    expect(rules.criticalDamage(formula)).toBe(14);
+    expect(rules.criticalDamage(formula)).toEqual({ ok: true, value: 14 });
   });
 
   it("knows how far its bands reach: its own profile first, the defaults otherwise", async () => {
