@@ -22,6 +22,7 @@ import type { CombatLike, CombatantLike } from "../../combat/state.ts";
 import { withDice } from "../../shared/dice.ts";
 import { i18n } from "../../shared/env.ts";
 import { combatantId, grappleOf, resolveActor, systemOf, toDicepoolCombatant } from "./adapter.ts";
+import { dicepoolRollOrder } from "./order.ts";
 import { dicepoolOptions } from "./settings.ts";
 
 /** The initiative pool as a core Roll formula ("5d6"; the start counts its hits). */
@@ -202,6 +203,7 @@ async function postReport(report: TurnStartReport): Promise<void> {
 
 export const DICEPOOL_COMBAT_HOOKS: CombatRulesetHooks = {
   orderInput: (actor) => dicepoolOrderInput(actor),
+  rollOrder: (combat) => dicepoolRollOrder(combat),
   memberChips: (actor) => dicepoolMemberChips(actor),
   turnStart: async (combat, combatant) => {
     const { changes, report } = await dicepoolTurnStart(combat, combatant);

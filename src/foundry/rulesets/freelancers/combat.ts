@@ -29,6 +29,7 @@ import { i18n } from "../../shared/env.ts";
 import { applyRuleUpdates } from "../../shared/updates.ts";
 import { toFreelancer } from "./adapter.ts";
 import { FL_COUNTER_KINDS } from "./data.ts";
+import { freelancersRollOrder } from "./order.ts";
 
 export const FL_UPKEEP_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/chat/upkeep-card.hbs`;
 
@@ -214,6 +215,7 @@ async function postUpkeepCard(data: UpkeepCardData, rolls: Roll[]): Promise<void
 
 export const FL_COMBAT_HOOKS: CombatRulesetHooks = {
   memberChips: (actor) => flMemberChips(actor),
+  rollOrder: freelancersRollOrder,
   turnStart: flTurnStart,
   roundEvents: { upkeep: (combat) => flUpkeep(combat) },
 };

@@ -12,6 +12,7 @@ import type { TurnState } from "../../../rules/twodice/model.ts";
 import type { ActorChange, EventCombatant } from "../../combat/events.ts";
 import type { CombatRulesetHooks, TrackerChip } from "../../combat/ruleset-hooks.ts";
 import { toTwodiceCombatant } from "./adapter.ts";
+import { twodiceRollOrder } from "./order.ts";
 
 /** The tracker's chips for one member. */
 export function twodiceMemberChips(actor: Actor.Implementation): TrackerChip[] {
@@ -53,5 +54,6 @@ export function twodiceRoundStart(combatants: readonly EventCombatant[]): ActorC
 
 export const TWODICE_COMBAT_HOOKS: CombatRulesetHooks = {
   memberChips: (actor) => twodiceMemberChips(actor),
+  rollOrder: twodiceRollOrder,
   roundStart: (_combat, combatants) => twodiceRoundStart(combatants),
 };

@@ -1,0 +1,58 @@
+/**
+ * A dice-pool combat's start orders everybody by the hits of their own initiative pool (Mental +
+ * Physical + Awareness), not by the faces' sum nor by the pool's size: the test hands each die its
+ * face, so a large pool of misses acts after a small pool of hits.
+ */
+import { beforeAll, expect, it } from "vitest";
+import { installFakeFoundry } from "../fake-foundry/index.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+
+let fake: FakeFoundry;
+let faces: number[] = [];
+
+beforeAll(async () => {
+  fake = installFakeFoundry({
+    settings: { "fray.ruleset": "dicepool" },
+    random: () => {
+      const face = faces.shift();
+      if (face === undefined) throw new Error("the test gave no face for this die");
+      return (face - 0.5) / 6;
+    },
+  });
+  await import("../../src/fray.ts");
+  await fake.hooks.callAsync("init");
+});
+
+it("orders the combatants by the hits of their initiative pools", async () => {
+  const { whenIdle } = await import("../../src/foundry/combat/actions.ts");
+  const { turnStateOf } = await import("../../src/foundry/combat/state.ts");
+  const Actor = fake.CONFIG["Actor"]?.documentClass;
+  const Combat = fake.CONFIG["Combat"]?.documentClass;
+  if (!Actor || !Combat) throw new Error("no document classes");
+  const pool = (mental: number, physical: number, awareness: number) => ({
+    attributes: { mental, physical },
+    skills: { awareness },
+  });
+  const actors = await Actor.createDocuments([
+    // Six dice, every one a miss (3s): the largest pool and the largest sum, no hit.
+    { name: "Big", type: "npc", prototypeToken: { disposition: -1 }, system: pool(2, 3, 1) },
+    // Two dice, both hits (4s).
+    { name: "Small", type: "npc", prototypeToken: { disposition: -1 }, system: pool(1, 1, 0) },
+    // Two dice, one hit (6) and one miss (1).
+    { name: "Mixed", type: "character", prototypeToken: { disposition: 1 }, system: pool(1, 1, 0) },
+  ]);
+  const combat = (await Combat.create({})) as unknown as Combat.Implementation | undefined;
+  if (!combat) throw new Error("no combat");
+  await combat.createEmbeddedDocuments(
+    "Combatant",
+    actors.map((actor) => ({ actorId: actor.id })),
+  );
+  await whenIdle();
+  faces = [3, 3, 3, 3, 3, 3, 4, 4, 6, 1];
+  await combat.startCombat();
+  await whenIdle();
+  expect(faces).toEqual([]);
+  const byName = (name: string) => combat.combatants.find((c) => c.name === name);
+  expect(["Big", "Small", "Mixed"].map((name) => byName(name)?.initiative)).toEqual([0, 2, 1]);
+  expect(turnStateOf(combat).active).toBe(byName("Small")?.id);
+});
