@@ -14,7 +14,14 @@ import {
 } from "../../../../rules/freelancers/options.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
 import { barView } from "../../../sheets/actor-sheet.ts";
-import { HandlebarsActorSheet, actorSheetHeader, itemOfTarget } from "../../../sheets/base.ts";
+import {
+  HandlebarsActorSheet,
+  ITEM_ROW_ACTIONS,
+  actorSheetHeader,
+  choices,
+  onRowItem,
+  onToggleRowItem,
+} from "../../../sheets/base.ts";
 import type { TemplatePart } from "../../../sheets/base.ts";
 import { signed } from "../../../shared/format.ts";
 import * as actions from "../actions.ts";
@@ -33,10 +40,6 @@ import { flMemberChips } from "../combat.ts";
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 
 export const FL_ACTOR_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/actor/actor-sheet.hbs`;
-
-function choices(ids: readonly string[], current: string, label: (id: string) => string) {
-  return ids.map((id) => ({ value: id, label: label(id), selected: id === current }));
-}
 
 function itemRow(item: Item.Implementation) {
   return { id: item.id ?? "", name: item.name, img: item.img ?? "" };
@@ -143,16 +146,15 @@ export class FlActorSheet extends HandlebarsActorSheet {
     window: { resizable: true },
     form: { submitOnChange: true },
     actions: {
-      editItem: FlActorSheet.#onEditItem,
-      deleteItem: FlActorSheet.#onDeleteItem,
-      attack: FlActorSheet.#onAttack,
+      ...ITEM_ROW_ACTIONS,
+      attack: onRowItem(actions.flAttack),
       check: FlActorSheet.#onCheck,
       dodge: FlActorSheet.#onDodge,
       disengage: FlActorSheet.#onDisengage,
       ready: FlActorSheet.#onReady,
       counter: FlActorSheet.#onCounter,
-      useAbility: FlActorSheet.#onUseAbility,
-      toggleEquipped: FlActorSheet.#onToggleEquipped,
+      useAbility: onRowItem(actions.flUseAbility),
+      toggleEquipped: onToggleRowItem("armor", "equipped"),
     },
   };
 
@@ -165,19 +167,6 @@ export class FlActorSheet extends HandlebarsActorSheet {
   ): Promise<ActorSheetV2.RenderContext & FlActorSheetContext> {
     const base = await super._prepareContext(options);
     return Object.assign(base, await flActorSheetContext(this.actor, this.isEditable));
-  }
-
-  static async #onEditItem(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
-    await itemOfTarget(this.actor, target)?.sheet?.render(true);
-  }
-
-  static async #onDeleteItem(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
-    await itemOfTarget(this.actor, target)?.deleteDialog();
-  }
-
-  static async #onAttack(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const weapon = itemOfTarget(this.actor, target);
-    if (weapon !== undefined) await actions.flAttack(this.actor, weapon);
   }
 
   static async #onCheck(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
@@ -201,17 +190,5 @@ export class FlActorSheet extends HandlebarsActorSheet {
   static async #onCounter(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
     const kind = target.dataset["kind"] ?? "";
     await actions.flAdjustCounter(this.actor, kind, Number(target.dataset["amount"] ?? 0));
-  }
-
-  static async #onUseAbility(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const item = itemOfTarget(this.actor, target);
-    if (item !== undefined) await actions.flUseAbility(this.actor, item);
-  }
-
-  static async #onToggleEquipped(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const piece = itemOfTarget(this.actor, target);
-    if (piece?.type !== "armor") return;
-    const equipped = (piece.system as unknown as FlArmorSystem).equipped;
-    await piece.update({ "system.equipped": !equipped } as Item.UpdateData);
   }
 }
