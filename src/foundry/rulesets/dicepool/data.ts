@@ -13,12 +13,19 @@
  * and reads stored data of another shape (`migrateData`: a world switched from another ruleset)
  * without losing the actor: numbers it shares are kept when they fit, the rest take defaults.
  */
-import { storageFields, wireSystemModels } from "../../data/migrate.ts";
+import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
 import { FRESH_TURN } from "../../../rules/dicepool/actions.ts";
 import { NO_POWERS } from "../../../rules/dicepool/model.ts";
 import type { DicepoolSkill, Incapacitation } from "../../../rules/dicepool/model.ts";
 import { DEFAULT_DICEPOOL_OPTIONS } from "../../../rules/dicepool/options.ts";
-import { choiceField, flagField, htmlField, integerField } from "../../data/fields.ts";
+import {
+  choiceField,
+  flagField,
+  htmlField,
+  integerField,
+  nullableIdField,
+  refusalText as say,
+} from "../../data/fields.ts";
 
 /** The shape version of the dice-pool system data; raise it with every change of shape. */
 export const DICEPOOL_SCHEMA_VERSION = 1;
@@ -48,15 +55,6 @@ export const DICEPOOL_WEAPON_KINDS = ["close", "ranged"] as const;
 
 /** Numbers the sheet accepts: ratings well beyond any character, damage beyond any death. */
 export const DICEPOOL_LIMITS = { rating: 20, speed: 100, energy: 999, damage: 9999, wounds: 999 };
-
-function nullableString() {
-  const { StringField } = foundry.data.fields;
-  return new StringField({ required: true, nullable: true, blank: false, initial: null });
-}
-
-function say(key: string, data: Record<string, string> = {}): string {
-  return game.i18n?.format(key, data) ?? key;
-}
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Actors                                                                                     */
@@ -100,7 +98,7 @@ function actorSchema() {
     dead: flagField(),
     stabilized: flagField(),
     initiative: count(DICEPOOL_LIMITS.wounds),
-    droppedWeaponId: nullableString(),
+    droppedWeaponId: nullableIdField(),
     powers: new SchemaField({
       plotArmor: flagField(NO_POWERS.plotArmor),
       freeFall: flagField(NO_POWERS.freeFall),
@@ -125,10 +123,6 @@ function actorSchema() {
   };
 }
 type ActorSchema = ReturnType<typeof actorSchema>;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** A whole number in [min, max] from stored data, or undefined (the default applies). */
 function fitted(value: unknown, min: number, max: number): number | undefined {
