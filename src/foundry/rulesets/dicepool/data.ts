@@ -247,31 +247,12 @@ function weaponSchema() {
 }
 type WeaponSchema = ReturnType<typeof weaponSchema>;
 
-/** Drops another ruleset's item fields this model cannot read (a damage formula, a mode). */
-export function migrateDicepoolItem(source: Record<string, unknown>): Record<string, unknown> {
-  if (source["schemaVersion"] === DICEPOOL_SCHEMA_VERSION) return source;
-  if (typeof source["damage"] !== "number") Reflect.deleteProperty(source, "damage");
-  if (!(DICEPOOL_WEAPON_KINDS as readonly unknown[]).includes(source["kind"])) {
-    Reflect.deleteProperty(source, "kind");
-  }
-  if (source["mods"] !== undefined && !isRecord(source["mods"]))
-    Reflect.deleteProperty(source, "mods");
-  if (typeof source["rating"] !== "number") Reflect.deleteProperty(source, "rating");
-  if (typeof source["equipped"] !== "boolean") Reflect.deleteProperty(source, "equipped");
-  source["schemaVersion"] = DICEPOOL_SCHEMA_VERSION;
-  return source;
-}
-
 export class DicepoolWeaponData extends foundry.abstract.TypeDataModel<
   WeaponSchema,
   Item.Implementation
 > {
   static override defineSchema(): WeaponSchema {
     return weaponSchema();
-  }
-
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateDicepoolItem(source));
   }
 }
 
@@ -292,10 +273,6 @@ export class DicepoolArmorData extends foundry.abstract.TypeDataModel<
 > {
   static override defineSchema(): ArmorSchema {
     return armorSchema();
-  }
-
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateDicepoolItem(source));
   }
 }
 

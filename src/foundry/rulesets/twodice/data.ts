@@ -254,24 +254,12 @@ function armorSchema() {
 }
 type ArmorSchema = ReturnType<typeof armorSchema>;
 
-/** Reads armor data another ruleset wrote (a WWN AC, a Worldlines armor die): defaults instead. */
-export function migrateTwodiceArmor(source: Record<string, unknown>): Record<string, unknown> {
-  dropUnless(source, "coverage", isNumber);
-  dropUnless(source, "protection", isNumber);
-  dropUnless(source, "worn", (w) => typeof w === "boolean");
-  return source;
-}
-
 export class TwodiceArmorData extends foundry.abstract.TypeDataModel<
   ArmorSchema,
   Item.Implementation
 > {
   static override defineSchema(): ArmorSchema {
     return armorSchema();
-  }
-
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateTwodiceArmor(source));
   }
 }
 
