@@ -4,23 +4,14 @@
  * face, so a large pool of misses acts after a small pool of hits.
  */
 import { beforeAll, expect, it } from "vitest";
-import { installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { bootWorld, faceOf, queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
-let faces: number[] = [];
+const faces = queuedDice(faceOf(6));
 
 beforeAll(async () => {
-  fake = installFakeFoundry({
-    settings: { "fray.ruleset": "dicepool" },
-    random: () => {
-      const face = faces.shift();
-      if (face === undefined) throw new Error("the test gave no face for this die");
-      return (face - 0.5) / 6;
-    },
-  });
-  await import("../../src/fray.ts");
-  await fake.hooks.callAsync("init");
+  fake = await bootWorld("dicepool", faces.random);
 });
 
 it("orders the combatants by the hits of their initiative pools", async () => {
@@ -48,10 +39,10 @@ it("orders the combatants by the hits of their initiative pools", async () => {
     actors.map((actor) => ({ actorId: actor.id })),
   );
   await whenIdle();
-  faces = [3, 3, 3, 3, 3, 3, 4, 4, 6, 1];
+  faces.set(3, 3, 3, 3, 3, 3, 4, 4, 6, 1);
   await combat.startCombat();
   await whenIdle();
-  expect(faces).toEqual([]);
+  expect(faces.left()).toEqual([]);
   const byName = (name: string) => combat.combatants.find((c) => c.name === name);
   expect(["Big", "Small", "Mixed"].map((name) => byName(name)?.initiative)).toEqual([0, 2, 1]);
   expect(turnStateOf(combat).active).toBe(byName("Small")?.id);

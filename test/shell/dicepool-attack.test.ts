@@ -6,7 +6,8 @@
  * is fixed through CONFIG.Dice.randomUniform.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
+import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
+import { bootWorld, faceOf, queuedDice } from "./boot.support.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
@@ -20,25 +21,15 @@ let workflow: typeof Workflow;
 let combat: typeof CombatHooks;
 let referee: typeof Referee;
 
-let queue: number[] = [];
 /** The next d6 faces, in the order the rules draw them. */
-function dice(...faces: number[]): void {
-  queue = [...faces];
-}
+const queued = queuedDice(faceOf(6));
+const dice = queued.set;
 
 beforeAll(async () => {
-  fake = installFakeFoundry({
+  fake = await bootWorld("dicepool", queued.random, {
     users: [GM, PLAYER, PLAYER2],
-    settings: { "fray.ruleset": "dicepool" },
-    random: () => {
-      const next = queue.shift();
-      if (next === undefined) throw new Error("the test gave no die for this roll");
-      return (next - 0.5) / 6;
-    },
+    beforeInit: (f) => (table = installTableFakes(f)),
   });
-  table = installTableFakes(fake);
-  await import("../../src/fray.ts");
-  await fake.hooks.callAsync("init");
   referee = await import("../../src/foundry/shared/referee.ts");
   // init.ts does not register the transport's query on main yet (the wiring branch does).
   referee.registerReferee();
@@ -50,7 +41,7 @@ beforeEach(() => {
   fake.setUser(GM.id);
   fake.setActive(GM.id, true);
   fake.notifications.length = 0;
-  queue = [];
+  dice();
 });
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };

@@ -6,7 +6,8 @@
  * full Auto running dry. Every die is fixed through CONFIG.Dice.randomUniform.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
+import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
+import { bootWorld, faceOf, queuedDice } from "./boot.support.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
@@ -15,32 +16,22 @@ import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/workfl
 let fake: FakeFoundry;
 let workflow: typeof Workflow;
 
-let queue: number[] = [];
 /** The next d20 faces, in the order they are rolled (black, white, black, white …). */
-function dice(...faces: number[]): void {
-  queue = [...faces];
-}
+const queued = queuedDice(faceOf(20));
+const dice = queued.set;
 
 beforeAll(async () => {
-  fake = installFakeFoundry({
+  fake = await bootWorld("twodice", queued.random, {
     users: [GM, PLAYER, PLAYER2],
-    settings: { "fray.ruleset": "twodice" },
-    random: () => {
-      const next = queue.shift();
-      if (next === undefined) throw new Error("the test gave no die for this roll");
-      return (next - 0.5) / 20;
-    },
+    beforeInit: installTableFakes,
   });
-  installTableFakes(fake);
-  await import("../../src/fray.ts");
-  await fake.hooks.callAsync("init");
   workflow = await import("../../src/foundry/rulesets/twodice/attack/workflow.ts");
 });
 
 beforeEach(() => {
   fake.setUser(GM.id);
   fake.notifications.length = 0;
-  queue = [];
+  dice();
 });
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
@@ -193,7 +184,7 @@ describe("full Auto", () => {
     fake.setUser(PLAYER.id);
     const carbine = item(gunner, "Carbine");
     const id = await workflow.declareTwodiceAttack(gunner, carbine, target, { mode: "auto" });
-    expect(queue).toEqual([]);
+    expect(queued.left()).toEqual([]);
     const card = messageOf(id);
     expect(card.content).toContain("black 17 is above 13, the magazine is empty");
     expect(card.content.match(/data-attack="/g)).toHaveLength(1);
