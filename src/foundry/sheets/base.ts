@@ -105,8 +105,8 @@ export function onToggleRowItem(type: string, field: string) {
 
 /** What one ruleset's item sheet is: its CSS classes, size, template and context. */
 export interface ItemSheetSpec<C extends object> {
-  /** The ruleset's class on the sheet (beside the system's and "item-sheet"). */
-  readonly rulesetClass: string;
+  /** The ruleset's class on the sheet (beside the system's and "item-sheet"), if any. */
+  readonly rulesetClass?: string;
   readonly width: number;
   readonly height: number;
   readonly template: string;
@@ -121,7 +121,11 @@ export interface ItemSheetSpec<C extends object> {
 export function rulesetItemSheet<C extends object>(spec: ItemSheetSpec<C>) {
   return class extends HandlebarsItemSheet {
     static override DEFAULT_OPTIONS = {
-      classes: [SYSTEM_ID, "item-sheet", spec.rulesetClass],
+      classes: [
+        SYSTEM_ID,
+        "item-sheet",
+        ...(spec.rulesetClass === undefined ? [] : [spec.rulesetClass]),
+      ],
       position: { width: spec.width, height: spec.height },
       window: { resizable: true },
       form: { submitOnChange: true },
