@@ -6,6 +6,7 @@
 import { beforeAll, expect, it } from "vitest";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { bootWorld, faceOf, queuedDice } from "./boot.support.ts";
+import { combatOf } from "./combat-order.support.ts";
 
 let fake: FakeFoundry;
 const faces = queuedDice(faceOf(6));
@@ -17,14 +18,11 @@ beforeAll(async () => {
 it("orders the combatants by the hits of their initiative pools", async () => {
   const { whenIdle } = await import("../../src/foundry/combat/actions.ts");
   const { turnStateOf } = await import("../../src/foundry/combat/state.ts");
-  const Actor = fake.CONFIG["Actor"]?.documentClass;
-  const Combat = fake.CONFIG["Combat"]?.documentClass;
-  if (!Actor || !Combat) throw new Error("no document classes");
   const pool = (mental: number, physical: number, awareness: number) => ({
     attributes: { mental, physical },
     skills: { awareness },
   });
-  const actors = await Actor.createDocuments([
+  const combat = await combatOf(fake, [
     // Six dice, every one a miss (3s): the largest pool and the largest sum, no hit.
     { name: "Big", type: "npc", prototypeToken: { disposition: -1 }, system: pool(2, 3, 1) },
     // Two dice, both hits (4s).
@@ -32,13 +30,6 @@ it("orders the combatants by the hits of their initiative pools", async () => {
     // Two dice, one hit (6) and one miss (1).
     { name: "Mixed", type: "character", prototypeToken: { disposition: 1 }, system: pool(1, 1, 0) },
   ]);
-  const combat = (await Combat.create({})) as unknown as Combat.Implementation | undefined;
-  if (!combat) throw new Error("no combat");
-  await combat.createEmbeddedDocuments(
-    "Combatant",
-    actors.map((actor) => ({ actorId: actor.id })),
-  );
-  await whenIdle();
   faces.set(3, 3, 3, 3, 3, 3, 4, 4, 6, 1);
   await combat.startCombat();
   await whenIdle();
