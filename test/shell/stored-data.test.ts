@@ -122,6 +122,22 @@ describe("stored data of every shape Fray shipped", { timeout: 60_000 }, () => {
     });
   });
 
+  // Their item models read another model's values through the shared fitting alone (no migration
+  // of their own): what only the generic weapon accepted takes the default.
+  it("generic models, in a dice-pool world that now has its own", async () => {
+    await migrates("generic-v0", "dicepool", {
+      "genericchar00001:energy.value": 1,
+      "genericitem00001:damage": 0,
+    });
+  });
+
+  it("generic models, in a two-dice world that now has its own", async () => {
+    await migrates("generic-v0", "twodice", {
+      "genericitem00001:damage": 0,
+      "genericitem00003:quantity": 999,
+    });
+  });
+
   it("Worldlines models: Energy 999 of 1 and 30 rounds of 5 come back at their maximum", async () => {
     await migrates("worldlines-v0", "worldlines", {
       "worldlineschar01:energy.value": 1,

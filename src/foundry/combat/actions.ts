@@ -239,7 +239,7 @@ export async function startFrayCombat(
   if (game.user?.isGM !== true) return refused("notGM");
   if (turnStateOf(combat).round > 0) return refused("alreadyStarted");
   const ruleset = activeRuleset();
-  const settled = await settleOrder(combat, ruleset, choice);
+  const settled = await settleOrder(combat, choice);
   if (!settled.ok) return refused(settled.reason, settled.detail);
   const { order, effects } = settled;
   if (order.mode === "team") {

@@ -1,5 +1,6 @@
 /**
  * What a ruleset adds to the team combat, registered at init by the ruleset the world plays:
+ * - the order at the start of a combat (`rollOrder`, from what each member brings: `orderInput`);
  * - chips under each member in the tracker (what is left of its round: WWN's Main / Move / On
  *   Turn), built from the member's actor;
  * - changes when a round starts (round 1 included), when a combatant starts its turn, and for the
@@ -14,6 +15,7 @@ import type { SetupEffect } from "../../rules/combat/order.ts";
 import type { RoundEvent, TurnResult } from "../../rules/combat/types.ts";
 import { eventCombatants, roundEventChanges } from "./events.ts";
 import type { ActorChange, EventCombatant, FieldValue } from "./events.ts";
+import type { Settled, StartChoice } from "./order-kit.ts";
 import type { CombatLike, CombatantLike } from "./state.ts";
 
 /** One mark under a member in the tracker. */
@@ -39,7 +41,14 @@ export interface OrderInput {
 }
 
 export interface CombatRulesetHooks {
+  /** What a member's actor brings to the order (read by its own `rollOrder`). */
   orderInput?(actor: Actor.Implementation): OrderInput;
+  /**
+   * Settles the combat's order when the GM starts it: gathers and rolls what its rules' ordering
+   * asks for (composing combat/order-kit.ts) and returns the settled order. Absent: the teams act
+   * in the order listed.
+   */
+  rollOrder?(combat: CombatLike, choice: StartChoice): Promise<Settled>;
   memberChips?(
     actor: Actor.Implementation,
     member: { readonly active: boolean },

@@ -100,7 +100,8 @@ function isSchema(field: FieldLike | undefined): field is SchemaLike {
   return typeof (field as { fields?: unknown } | undefined)?.fields === "object";
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** A plain object (not null, not an array), as stored data is read. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 

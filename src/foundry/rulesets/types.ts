@@ -46,12 +46,14 @@ export interface ShellRuleset {
   readonly sheets: readonly SheetRegistration[];
   /** The token HUD's status effects, given core's; absent: core's stay. */
   readonly statusEffects?: (core: readonly StatusEffectEntry[]) => StatusEffectEntry[];
-  /** The attributes token bars may show. */
   /** What token bars may show, and what a new token's second bar shows. */
   readonly tokenBars: TokenBars;
   /** Settings of its own, registered at init after Fray's shared ones. */
   readonly registerSettings?: () => void;
-  /** Its part of the team combat: order input, turn start and end, round events, tracker chips. */
+  /**
+   * Its part of the team combat: order input and settling (`rollOrder`), turn start and end,
+   * round events, tracker chips.
+   */
   readonly combat?: CombatRulesetHooks;
   /** Wires the buttons of its chat cards as a message is rendered (renderChatMessageHTML). */
   readonly wireChatCard?: (message: ChatMessage.Implementation, html: HTMLElement) => void;

@@ -5,6 +5,15 @@
  */
 
 /** The odds panel's texts by `data-odds` name, and the refusal key when the attack is refused. */
+/** A dialog select's options: each id with its label key, the chosen one selected. */
+export function dialogOptions<T extends string>(
+  ids: readonly T[],
+  selected: T,
+  label: (id: T) => string,
+) {
+  return ids.map((id) => ({ id, label: label(id), selected: id === selected }));
+}
+
 export interface OddsPanel {
   readonly texts: Readonly<Record<string, string>>;
   /** Already localized (see shared/refusal.ts refusalText). */

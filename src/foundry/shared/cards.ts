@@ -7,9 +7,12 @@
  * makes every write, and authors every card whose buttons change other owners' actors, so no
  * player can rewrite what such a card says.
  */
+import { refuse } from "../../rules/core/result.ts";
 import type { Refusal } from "../../rules/core/result.ts";
 import { SYSTEM_ID } from "../constants.ts";
-import { currentUser, worldUsers } from "./env.ts";
+import { chatMessages, currentUser, worldUsers } from "./env.ts";
+import { serializedBy } from "./referee.ts";
+import type { RefereeOutcome } from "./referee.ts";
 
 /** Whether this user owns the actor (a missing actor is owned by nobody). */
 export function owns(actor: Actor.Implementation | null, user: User.Implementation): boolean {
@@ -118,4 +121,25 @@ export async function showDice(rolls: readonly Roll[]): Promise<void> {
   ).dice3d;
   if (dice3d === undefined) return;
   await Promise.all(rolls.map((roll) => dice3d.showForRoll(roll, currentUser(), true)));
+}
+
+/**
+ * The referee's side of a card's button, one press of a card at a time (on the active GM): the
+ * intent's card must exist, be one of this ruleset's (`cardOf`) and have been posted by the
+ * referee; then `press` runs on it. A ruleset writes only what its press checks and does.
+ */
+export function onRefereeCard<C>(
+  messageId: unknown,
+  cardOf: (message: ChatMessage.Implementation) => C | null,
+  press: (message: ChatMessage.Implementation, card: C) => Promise<RefereeOutcome>,
+): Promise<RefereeOutcome> {
+  if (typeof messageId !== "string") return Promise.resolve(refuse("badRequest"));
+  return serializedBy(messageId, async () => {
+    const message =
+      (chatMessages().get(messageId) as ChatMessage.Implementation | undefined) ?? null;
+    const card = message === null ? null : cardOf(message);
+    if (message === null || card === null) return refuse("noSuchCard");
+    if (!isRefereeCard(message)) return refuse("notRefereeCard");
+    return press(message, card);
+  });
 }

@@ -1,7 +1,7 @@
 import { ITEM_TYPES, SYSTEM_ID, TEMPLATES } from "../constants.ts";
 
 import { NPC_RANKS } from "../data/actor.ts";
-import { HandlebarsActorSheet, actorSheetHeader, itemOfTarget } from "./base.ts";
+import { HandlebarsActorSheet, ITEM_ROW_ACTIONS, actorSheetHeader } from "./base.ts";
 import type { TemplatePart } from "./base.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
@@ -49,10 +49,7 @@ export class FrayActorSheet extends HandlebarsActorSheet {
     position: { width: 640, height: 720 },
     window: { resizable: true },
     form: { submitOnChange: true },
-    actions: {
-      editItem: FrayActorSheet.#onEditItem,
-      deleteItem: FrayActorSheet.#onDeleteItem,
-    },
+    actions: { ...ITEM_ROW_ACTIONS },
   };
 
   static PARTS: Record<string, TemplatePart> = {
@@ -74,16 +71,6 @@ export class FrayActorSheet extends HandlebarsActorSheet {
       base,
       await actorSheetContext(this.actor, this.tabGroups["primary"] ?? "items"),
     );
-  }
-
-  static async #onEditItem(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const item = itemOfTarget(this.actor, target);
-    await item?.sheet?.render(true);
-  }
-
-  static async #onDeleteItem(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const item = itemOfTarget(this.actor, target);
-    await item?.deleteDialog();
   }
 }
 

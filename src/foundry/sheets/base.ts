@@ -1,3 +1,5 @@
+import { SYSTEM_ID } from "../constants.ts";
+
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 import ItemSheetV2 = foundry.applications.sheets.ItemSheetV2;
 
@@ -56,5 +58,88 @@ export async function itemSheetHeader(item: Item.Implementation, description: st
       description,
       { secrets: item.isOwner, relativeTo: item },
     ),
+  };
+}
+
+/** A select's options: each id with its label key, the current one selected. */
+export function choices(ids: readonly string[], current: string, label: (id: string) => string) {
+  return ids.map((id) => ({ value: id, label: label(id), selected: id === current }));
+}
+
+/** What an actor sheet's action handler is called on (ApplicationV2 binds `this` to the sheet). */
+interface ActorSheetLike {
+  readonly actor: Actor.Implementation;
+}
+
+/**
+ * The buttons every actor sheet's item rows have: open the item's sheet, delete it (core's
+ * confirmation dialog). Spread into a sheet's `DEFAULT_OPTIONS.actions`.
+ */
+export const ITEM_ROW_ACTIONS = {
+  async editItem(this: ActorSheetLike, _event: PointerEvent, target: HTMLElement) {
+    await itemOfTarget(this.actor, target)?.sheet?.render(true);
+  },
+  async deleteItem(this: ActorSheetLike, _event: PointerEvent, target: HTMLElement) {
+    await itemOfTarget(this.actor, target)?.deleteDialog();
+  },
+};
+
+/** An actor sheet's action on the item of the clicked row (nothing when the row has none). */
+export function onRowItem(
+  run: (actor: Actor.Implementation, item: Item.Implementation) => Promise<unknown>,
+) {
+  return async function (this: ActorSheetLike, _event: PointerEvent, target: HTMLElement) {
+    const item = itemOfTarget(this.actor, target);
+    if (item !== undefined) await run(this.actor, item);
+  };
+}
+
+/** An actor sheet's action that flips a yes/no field of the clicked row's item of one type. */
+export function onToggleRowItem(type: string, field: string) {
+  return onRowItem(async (_actor, item) => {
+    if (item.type !== type) return;
+    const current = (item.system as unknown as Record<string, unknown>)[field] === true;
+    await item.update({ [`system.${field}`]: !current });
+  });
+}
+
+/** What one ruleset's item sheet is: its CSS classes, size, template and context. */
+export interface ItemSheetSpec<C extends object> {
+  /** The ruleset's class on the sheet (beside the system's and "item-sheet"), if any. */
+  readonly rulesetClass?: string;
+  readonly width: number;
+  readonly height: number;
+  readonly template: string;
+  /** Everything the template shows, from the item alone. */
+  readonly context: (item: Item.Implementation) => Promise<C>;
+}
+
+/**
+ * A ruleset's item sheet: one Handlebars part, fields that edit in place (the DataModel refuses
+ * bad values), the context from the spec. A ruleset writes only its template and context.
+ */
+export function rulesetItemSheet<C extends object>(spec: ItemSheetSpec<C>) {
+  return class extends HandlebarsItemSheet {
+    static override DEFAULT_OPTIONS = {
+      classes: [
+        SYSTEM_ID,
+        "item-sheet",
+        ...(spec.rulesetClass === undefined ? [] : [spec.rulesetClass]),
+      ],
+      position: { width: spec.width, height: spec.height },
+      window: { resizable: true },
+      form: { submitOnChange: true },
+    };
+
+    static PARTS: Record<string, TemplatePart> = {
+      sheet: { template: spec.template, scrollable: [".sheet-body"] },
+    };
+
+    override async _prepareContext(
+      options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
+    ): Promise<foundry.applications.api.DocumentSheetV2.RenderContext<Item.Implementation> & C> {
+      const base = await super._prepareContext(options);
+      return Object.assign(base, await spec.context(this.item));
+    }
   };
 }

@@ -1,9 +1,6 @@
-import { SYSTEM_ID, TEMPLATES } from "../constants.ts";
+import { TEMPLATES } from "../constants.ts";
 import { WEAPON_KINDS } from "../data/item.ts";
-import { HandlebarsItemSheet, itemSheetHeader } from "./base.ts";
-import type { TemplatePart } from "./base.ts";
-
-import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
+import { itemSheetHeader, rulesetItemSheet } from "./base.ts";
 
 export interface ItemSheetContext {
   itemName: string;
@@ -29,25 +26,12 @@ export type ItemFieldView =
     };
 
 /** The sheet for every item type: name and picture, the type's fields, the description. */
-export class FrayItemSheet extends HandlebarsItemSheet {
-  static override DEFAULT_OPTIONS = {
-    classes: [SYSTEM_ID, "item-sheet"],
-    position: { width: 480, height: 520 },
-    window: { resizable: true },
-    form: { submitOnChange: true },
-  };
-
-  static PARTS: Record<string, TemplatePart> = {
-    sheet: { template: TEMPLATES.itemSheet, scrollable: [".sheet-body"] },
-  };
-
-  override async _prepareContext(
-    options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
-  ): Promise<DocumentSheetV2.RenderContext<Item.Implementation> & ItemSheetContext> {
-    const base = await super._prepareContext(options);
-    return Object.assign(base, await itemSheetContext(this.item));
-  }
-}
+export class FrayItemSheet extends rulesetItemSheet({
+  width: 480,
+  height: 520,
+  template: TEMPLATES.itemSheet,
+  context: itemSheetContext,
+}) {}
 
 /** Everything the item sheet template shows, from the item alone. */
 export async function itemSheetContext(item: Item.Implementation): Promise<ItemSheetContext> {

@@ -32,6 +32,7 @@ import {
   systemOf,
   toDicepoolCombatant,
 } from "./adapter.ts";
+import { dicepoolRollOrder } from "./order.ts";
 import { dicepoolOptions } from "./settings.ts";
 
 /** The initiative pool as a core Roll formula ("5d6"; the start counts its hits). */
@@ -237,6 +238,7 @@ async function postReport(report: TurnStartReport): Promise<void> {
 
 export const DICEPOOL_COMBAT_HOOKS: CombatRulesetHooks = {
   orderInput: (actor) => dicepoolOrderInput(actor),
+  rollOrder: (combat) => dicepoolRollOrder(combat),
   memberChips: (actor) => dicepoolMemberChips(actor),
   turnStart: async (combat, combatant) => {
     const { changes, report } = await dicepoolTurnStart(combat, combatant);

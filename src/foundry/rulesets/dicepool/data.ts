@@ -15,12 +15,19 @@
  * and reads stored data of another shape (`migrateData`: a world switched from another ruleset)
  * without losing the actor: numbers it shares are kept when they fit, the rest take defaults.
  */
-import { storageFields, wireSystemModels } from "../../data/migrate.ts";
+import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
 import { FRESH_TURN } from "../../../rules/dicepool/actions.ts";
 import { NO_POWERS } from "../../../rules/dicepool/model.ts";
 import type { DicepoolSkill, Incapacitation } from "../../../rules/dicepool/model.ts";
 import { DEFAULT_DICEPOOL_OPTIONS } from "../../../rules/dicepool/options.ts";
-import { choiceField, flagField, htmlField, integerField } from "../../data/fields.ts";
+import {
+  choiceField,
+  flagField,
+  htmlField,
+  integerField,
+  nullableIdField,
+  refusalText as say,
+} from "../../data/fields.ts";
 
 /** The shape version of the dice-pool system data; raise it with every change of shape. */
 export const DICEPOOL_SCHEMA_VERSION = 1;
@@ -50,15 +57,6 @@ export const DICEPOOL_WEAPON_KINDS = ["close", "ranged"] as const;
 
 /** Numbers the sheet accepts: ratings well beyond any character, damage beyond any death. */
 export const DICEPOOL_LIMITS = { rating: 20, speed: 100, energy: 999, damage: 9999, wounds: 999 };
-
-function nullableString() {
-  const { StringField } = foundry.data.fields;
-  return new StringField({ required: true, nullable: true, blank: false, initial: null });
-}
-
-function say(key: string, data: Record<string, string> = {}): string {
-  return game.i18n?.format(key, data) ?? key;
-}
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Actors                                                                                     */
@@ -102,7 +100,7 @@ function actorSchema() {
     dead: flagField(),
     stabilized: flagField(),
     initiative: count(DICEPOOL_LIMITS.wounds),
-    droppedWeaponId: nullableString(),
+    droppedWeaponId: nullableIdField(),
     powers: new SchemaField({
       plotArmor: flagField(NO_POWERS.plotArmor),
       freeFall: flagField(NO_POWERS.freeFall),
@@ -134,10 +132,6 @@ function actorSchema() {
   };
 }
 type ActorSchema = ReturnType<typeof actorSchema>;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 const wholeAtLeast = (value: unknown, min: number): boolean =>
   typeof value === "number" && Number.isInteger(value) && value >= min;
@@ -289,31 +283,12 @@ function weaponSchema() {
 }
 type WeaponSchema = ReturnType<typeof weaponSchema>;
 
-/** Drops another ruleset's item fields this model cannot read (a damage formula, a mode). */
-export function migrateDicepoolItem(source: Record<string, unknown>): Record<string, unknown> {
-  if (source["schemaVersion"] === DICEPOOL_SCHEMA_VERSION) return source;
-  if (typeof source["damage"] !== "number") Reflect.deleteProperty(source, "damage");
-  if (!(DICEPOOL_WEAPON_KINDS as readonly unknown[]).includes(source["kind"])) {
-    Reflect.deleteProperty(source, "kind");
-  }
-  if (source["mods"] !== undefined && !isRecord(source["mods"]))
-    Reflect.deleteProperty(source, "mods");
-  if (typeof source["rating"] !== "number") Reflect.deleteProperty(source, "rating");
-  if (typeof source["equipped"] !== "boolean") Reflect.deleteProperty(source, "equipped");
-  source["schemaVersion"] = DICEPOOL_SCHEMA_VERSION;
-  return source;
-}
-
 export class DicepoolWeaponData extends foundry.abstract.TypeDataModel<
   WeaponSchema,
   Item.Implementation
 > {
   static override defineSchema(): WeaponSchema {
     return weaponSchema();
-  }
-
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateDicepoolItem(source));
   }
 }
 
@@ -334,10 +309,6 @@ export class DicepoolArmorData extends foundry.abstract.TypeDataModel<
 > {
   static override defineSchema(): ArmorSchema {
     return armorSchema();
-  }
-
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateDicepoolItem(source));
   }
 }
 

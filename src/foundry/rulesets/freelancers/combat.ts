@@ -31,6 +31,7 @@ import { applyRuleUpdates } from "../../shared/updates.ts";
 import { toFreelancer } from "./adapter.ts";
 import { FL_COUNTER_KINDS } from "./data.ts";
 import { flOptions } from "./settings.ts";
+import { freelancersRollOrder } from "./order.ts";
 
 export const FL_UPKEEP_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/chat/upkeep-card.hbs`;
 
@@ -233,6 +234,7 @@ async function postUpkeepCard(data: UpkeepCardData, rolls: Roll[]): Promise<void
 
 export const FL_COMBAT_HOOKS: CombatRulesetHooks = {
   memberChips: (actor) => flMemberChips(actor),
+  rollOrder: freelancersRollOrder,
   turnStart: flTurnStart,
   setupEffects: flSetupEffects,
   roundEvents: { upkeep: (combat) => flUpkeep(combat) },

@@ -14,13 +14,20 @@
  * per actor): the attribute and skill lists below; a new actor has 5 in every attribute, 0 in
  * every skill and 10 health; a new weapon is a 1d6 melee weapon with 1 m reach and integrity 3.
  */
-import { storageFields, wireSystemModels } from "../../data/migrate.ts";
+import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
 import { cachedFormula } from "../../../rules/core/formula.ts";
 import { FRESH_ACTIONS } from "../../../rules/freelancers/actions.ts";
 import type { ActionKind } from "../../../rules/freelancers/actions.ts";
 import type { FreelancersLife } from "../../../rules/freelancers/model.ts";
 import { SIZE_CLASSES } from "../../../rules/freelancers/options.ts";
-import { choiceField, flagField, htmlField, integerField } from "../../data/fields.ts";
+import {
+  choiceField,
+  damageValidator,
+  flagField,
+  htmlField,
+  integerField,
+  refusalText as say,
+} from "../../data/fields.ts";
 
 /** The shape version of Freelancers system data; raise it with every change of shape. */
 export const FL_SCHEMA_VERSION = 1;
@@ -84,21 +91,12 @@ const LIMITS = { score: 99, health: 9999, armor: 99, meters: 10000, integrity: 9
 /*  Validation                                                                                 */
 /* ------------------------------------------------------------------------------------------ */
 
-function say(key: string, data: Record<string, string> = {}): string {
-  return game.i18n?.format(key, data) ?? key;
-}
-
 /** Whether both Foundry (for the roll) and the rules (for the odds) can read a damage formula. */
 export function isFlDamageFormula(formula: string): boolean {
   return Roll.validate(formula) && cachedFormula(formula) !== null;
 }
 
-function validateDamage(value: unknown): void {
-  if (typeof value !== "string" || !isFlDamageFormula(value)) {
-    const formula = typeof value === "string" ? value : JSON.stringify(value);
-    throw new Error(say("FRAY.Freelancers.Invalid.Damage", { formula }));
-  }
-}
+const validateDamage = damageValidator(isFlDamageFormula, "FRAY.Freelancers.Invalid.Damage");
 
 /** Counters: kind → a whole number of stacks from 0 to 99. */
 function validateCounters(value: unknown): void {
@@ -133,10 +131,6 @@ function checkPool(pool: unknown, field: string): void {
 /* ------------------------------------------------------------------------------------------ */
 
 type Source = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Source {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** Keeps only the keys of `record` whose values are whole numbers within bounds. */
 function wholeNumbers(record: unknown, keys: readonly string[], min: number, max: number): Source {

@@ -30,6 +30,7 @@ export function twodiceSurpriseBonus(actor: Actor.Implementation): number {
   });
   return bonus.ok ? bonus.value : 0;
 }
+import { twodiceRollOrder } from "./order.ts";
 
 /** The tracker's chips for one member. */
 export function twodiceMemberChips(actor: Actor.Implementation): TrackerChip[] {
@@ -80,5 +81,6 @@ export function twodiceRoundStart(combatants: readonly EventCombatant[]): ActorC
 export const TWODICE_COMBAT_HOOKS: CombatRulesetHooks = {
   orderInput: (actor) => ({ modifier: twodiceSurpriseBonus(actor) }),
   memberChips: (actor) => twodiceMemberChips(actor),
+  rollOrder: twodiceRollOrder,
   roundStart: (_combat, combatants) => twodiceRoundStart(combatants),
 };

@@ -16,12 +16,18 @@
  * dropping what does not fit so the default takes its place; `validateJoint` refuses a loaded
  * count above the weapon's capacity. Bad values are refused with a message and never stored.
  */
-import { storageFields, wireSystemModels } from "../../data/migrate.ts";
+import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
 import { FRESH_TURN, parseWeaponType } from "../../../rules/twodice/model.ts";
 import type { ActionKind } from "../../../rules/twodice/model.ts";
 import { DEFAULT_TRAITS } from "../../../rules/twodice/factory.ts";
 import { DEFAULT_TWODICE_OPTIONS } from "../../../rules/twodice/options.ts";
-import { choiceField, flagField, htmlField, integerField } from "../../data/fields.ts";
+import {
+  choiceField,
+  flagField,
+  htmlField,
+  integerField,
+  refusalText as say,
+} from "../../data/fields.ts";
 
 /** The shape version of two-dice system data. Raise it with every change of shape. */
 export const TWODICE_SCHEMA_VERSION = 1;
@@ -56,14 +62,6 @@ export const TWODICE_ACTIONS: readonly ActionKind[] = [
 
 /** Bounds of a sheet number: traits and weapon values live on a d20, with room to spare. */
 const LIMIT = 99;
-
-function say(key: string, data: Record<string, string> = {}): string {
-  return game.i18n?.format(key, data) ?? key;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** Drops `key` from `source` unless `fits` accepts it, so the field's default takes its place. */
 function dropUnless(source: Record<string, unknown>, key: string, fits: (v: unknown) => boolean) {
@@ -259,24 +257,12 @@ function armorSchema() {
 }
 type ArmorSchema = ReturnType<typeof armorSchema>;
 
-/** Reads armor data another ruleset wrote (a WWN AC, a Worldlines armor die): defaults instead. */
-export function migrateTwodiceArmor(source: Record<string, unknown>): Record<string, unknown> {
-  dropUnless(source, "coverage", isNumber);
-  dropUnless(source, "protection", isNumber);
-  dropUnless(source, "worn", (w) => typeof w === "boolean");
-  return source;
-}
-
 export class TwodiceArmorData extends foundry.abstract.TypeDataModel<
   ArmorSchema,
   Item.Implementation
 > {
   static override defineSchema(): ArmorSchema {
     return armorSchema();
-  }
-
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateTwodiceArmor(source));
   }
 }
 

@@ -13,9 +13,15 @@ import type { StepDie } from "../../../rules/core/dice.ts";
 import { damageFormula } from "../../../rules/worldlines/attack.ts";
 import { DEFAULT_OPTIONS } from "../../../rules/worldlines/options.ts";
 import type { RangeBand, Stance, Zone } from "../../../rules/worldlines/model.ts";
-import { choiceField, flagField, htmlField, integerField } from "../../data/fields.ts";
+import {
+  choiceField,
+  damageValidator,
+  flagField,
+  htmlField,
+  integerField,
+  refusalText as say,
+} from "../../data/fields.ts";
 import { storageFields, wireSystemModels } from "../../data/migrate.ts";
-import { formulaLimitMessage } from "../../shared/refusal.ts";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Fixed lists and documented defaults                                                        */
@@ -125,25 +131,13 @@ export const WORLDLINES_TOKEN_BARS = {
 /*  Validation messages                                                                        */
 /* ------------------------------------------------------------------------------------------ */
 
-function say(key: string, data: Record<string, string> = {}): string {
-  return game.i18n?.format(key, data) ?? key;
-}
-
 /** Whether both Foundry (for the roll) and the rules (for odds and criticals) can read it. */
 export function isDamageFormula(formula: string): boolean {
   return Roll.validate(formula) && damageFormula(formula) !== null;
 }
 
 /** Throws the message Foundry shows when a damage formula cannot be rolled. */
-function validateDamage(value: unknown): void {
-  if (typeof value !== "string" || !isDamageFormula(value)) {
-    const formula = typeof value === "string" ? value : JSON.stringify(value);
-    // Over the one formula limit: say so and name the limit, rather than "cannot be rolled".
-    const overLimit = formulaLimitMessage(formula);
-    if (overLimit !== null) throw new Error(overLimit);
-    throw new Error(say("FRAY.Worldlines.Item.Invalid.Damage", { formula }));
-  }
-}
+const validateDamage = damageValidator(isDamageFormula, "FRAY.Worldlines.Item.Invalid.Damage");
 
 function validateDie(value: unknown): void {
   if (value === null) return;

@@ -24,6 +24,7 @@ import {
 } from "./attack/workflow.ts";
 import { wireAttackCard, wireStatusCard } from "./cards/buttons.ts";
 import { WORLDLINES_DATA_MODELS, WORLDLINES_TOKEN_BARS } from "./data.ts";
+import { worldlinesRollOrder } from "./order.ts";
 import { WorldlinesActorSheet } from "./sheets/actor-sheet.ts";
 import { WorldlinesItemSheet } from "./sheets/item-sheet.ts";
 import { worldlinesStatusEffects } from "./statuses/effects.ts";
@@ -39,6 +40,7 @@ import { worldlinesStatusEffects } from "./statuses/effects.ts";
 export const WORLDLINES_COMBAT_HOOKS: CombatRulesetHooks = {
   // Momentum: every member rolls its own Combat die; the team keeps its two best.
   orderInput: (actor) => ({ die: `1d${String(toCombatant(actor).traits.combat)}` }),
+  rollOrder: (combat) => worldlinesRollOrder(combat),
   async turnStart(_combat: CombatLike, combatant: CombatantLike) {
     if (combatant.actor !== null) await runTurnStart(combatant.actor);
     return [];

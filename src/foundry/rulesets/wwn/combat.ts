@@ -26,6 +26,7 @@ import { changesByCombatant, combatMembers } from "../../shared/combat-members.t
 import { withDice } from "../../shared/dice.ts";
 import { i18n } from "../../shared/env.ts";
 import { combatantId, toWwnCombatant, unarmedOf } from "./adapter.ts";
+import { wwnRollOrder } from "./order.ts";
 
 /** The tracker's chips for one member. */
 export function wwnMemberChips(actor: Actor.Implementation, active: boolean): TrackerChip[] {
@@ -144,6 +145,7 @@ async function roundEnd(combat: CombatLike): Promise<ActorChange[]> {
 export const WWN_COMBAT_HOOKS: CombatRulesetHooks = {
   // Side initiative adds the side's best Dexterity modifier to its d8.
   orderInput: (actor) => ({ modifier: toWwnCombatant(actor).attributes.dex ?? 0 }),
+  rollOrder: wwnRollOrder,
   memberChips: (actor, member) => wwnMemberChips(actor, member.active),
   roundStart: (combat: CombatLike, _combatants: readonly EventCombatant[]) => wwnRoundStart(combat),
   turnStart: wwnTurnStart,

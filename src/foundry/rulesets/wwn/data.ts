@@ -22,9 +22,15 @@ import { cachedFormula } from "../../../rules/core/formula.ts";
 import { FRESH_ACTIONS } from "../../../rules/wwn/actions.ts";
 import { ATTRIBUTES } from "../../../rules/wwn/model.ts";
 import type { Attribute, WwnLife } from "../../../rules/wwn/model.ts";
-import { choiceField, flagField, htmlField, integerField } from "../../data/fields.ts";
+import {
+  choiceField,
+  damageValidator,
+  flagField,
+  htmlField,
+  integerField,
+  nullableIdField,
+} from "../../data/fields.ts";
 import { storageFields, wireSystemModels } from "../../data/migrate.ts";
-import { formulaLimitMessage } from "../../shared/refusal.ts";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Fixed lists and documented defaults                                                        */
@@ -98,33 +104,16 @@ const LIMITS = { hp: 999, ac: 40, bonus: 20, save: 30, feet: 1000, wounds: 99, m
 /*  Validation                                                                                 */
 /* ------------------------------------------------------------------------------------------ */
 
-function say(key: string, data: Record<string, string> = {}): string {
-  return game.i18n?.format(key, data) ?? key;
-}
-
 /** Whether both Foundry (for the roll) and the rules (for the floor and maximum) can read it. */
 export function isWwnDamageFormula(formula: string): boolean {
   return Roll.validate(formula) && cachedFormula(formula) !== null;
 }
 
-function validateDamage(value: unknown): void {
-  if (typeof value !== "string" || !isWwnDamageFormula(value)) {
-    const formula = typeof value === "string" ? value : JSON.stringify(value);
-    // Over the one formula limit: say so and name the limit, rather than "cannot be rolled".
-    const overLimit = formulaLimitMessage(formula);
-    if (overLimit !== null) throw new Error(overLimit);
-    throw new Error(say("FRAY.Wwn.Item.Invalid.Damage", { formula }));
-  }
-}
+const validateDamage = damageValidator(isWwnDamageFormula, "FRAY.Wwn.Item.Invalid.Damage");
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Field builders                                                                             */
 /* ------------------------------------------------------------------------------------------ */
-
-function nullableId() {
-  const { StringField } = foundry.data.fields;
-  return new StringField({ required: true, nullable: true, blank: false, initial: null });
-}
 
 /** The round's action state (rules/wwn/actions.ts ActionState), one field per key. */
 function actionsField() {
@@ -142,7 +131,7 @@ function actionsField() {
     onTurn: count(f.onTurn),
     instants: count(f.instants),
     holding: flagField(f.holding),
-    delayingFor: nullableId(),
+    delayingFor: nullableIdField(),
     totalDefense: flagField(f.totalDefense),
     shockProof: flagField(f.shockProof),
     charged: flagField(f.charged),
@@ -206,7 +195,7 @@ function actorSchema() {
     wounds: integerField(0, { min: 0, max: LIMITS.wounds }),
     prone: flagField(),
     /** The actor this one grapples (its rules id), or null. */
-    grappling: nullableId(),
+    grappling: nullableIdField(),
     /** Minutes left unconscious or helpless; null when up. */
     downMinutes: new NumberField({
       required: true,

@@ -44,7 +44,7 @@ import { scorePool } from "../../../../rules/dicepool/pool.ts";
 import { turnStateOf } from "../../../combat/state.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { canvasDistance } from "../../../shared/actors.ts";
-import { cardFlag, owns, postRefereeCard, showDice } from "../../../shared/cards.ts";
+import { cardFlag, onRefereeCard, owns, postRefereeCard, showDice } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { chatMessages, currentUser, i18n, worldUsers } from "../../../shared/env.ts";
 import {
@@ -667,18 +667,12 @@ export function canApplyDicepool(card: DicepoolAttackCardState, user: User.Imple
 }
 
 /** The referee's side of Apply (on the active GM). */
-export async function refereeDicepoolApply(
+export function refereeDicepoolApply(
   intent: Intent,
   sender: User.Implementation,
 ): Promise<RefereeOutcome> {
   const messageId = (intent.payload as { messageId?: unknown } | null)?.messageId;
-  if (typeof messageId !== "string") return refuse("badRequest");
-  return serializedBy(messageId, async () => {
-    const message = found(chatMessages().get(messageId)) ?? null;
-    if (message === null || dicepoolCardOf(message) === null) return refuse("noSuchCard");
-    if (!isRefereeCard(message)) return refuse("notRefereeCard");
-    return applyOnReferee(message, sender);
-  });
+  return onRefereeCard(messageId, dicepoolCardOf, (message) => applyOnReferee(message, sender));
 }
 
 async function applyOnReferee(

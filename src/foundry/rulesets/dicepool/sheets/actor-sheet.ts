@@ -9,7 +9,12 @@ import { planAttack } from "../../../../rules/dicepool/attack.ts";
 import { bleeds, maxHealth } from "../../../../rules/dicepool/health.ts";
 import { initiativePool } from "../../../../rules/dicepool/initiative.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
-import { HandlebarsActorSheet, actorSheetHeader, itemOfTarget } from "../../../sheets/base.ts";
+import {
+  HandlebarsActorSheet,
+  ITEM_ROW_ACTIONS,
+  actorSheetHeader,
+  onRowItem,
+} from "../../../sheets/base.ts";
 import type { TemplatePart } from "../../../sheets/base.ts";
 import { targetedActors } from "../../../shared/actors.ts";
 import { promptDicepoolAttack } from "../attack/dialog.ts";
@@ -208,9 +213,8 @@ export class DicepoolActorSheet extends HandlebarsActorSheet {
     window: { resizable: true },
     form: { submitOnChange: true },
     actions: {
-      editItem: DicepoolActorSheet.#onEditItem,
-      deleteItem: DicepoolActorSheet.#onDeleteItem,
-      attack: DicepoolActorSheet.#onAttack,
+      ...ITEM_ROW_ACTIONS,
+      attack: onRowItem(dicepoolAttack),
       attackUnarmed: DicepoolActorSheet.#onAttackUnarmed,
       act: DicepoolActorSheet.#onAct,
     },
@@ -225,19 +229,6 @@ export class DicepoolActorSheet extends HandlebarsActorSheet {
   ): Promise<ActorSheetV2.RenderContext & DicepoolActorSheetContext> {
     const base = await super._prepareContext(options);
     return Object.assign(base, await dicepoolActorSheetContext(this.actor, this.isEditable));
-  }
-
-  static async #onEditItem(this: DicepoolActorSheet, _event: PointerEvent, target: HTMLElement) {
-    await itemOfTarget(this.actor, target)?.sheet?.render(true);
-  }
-
-  static async #onDeleteItem(this: DicepoolActorSheet, _event: PointerEvent, target: HTMLElement) {
-    await itemOfTarget(this.actor, target)?.deleteDialog();
-  }
-
-  static async #onAttack(this: DicepoolActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const weapon = itemOfTarget(this.actor, target);
-    if (weapon !== undefined) await dicepoolAttack(this.actor, weapon);
   }
 
   static async #onAttackUnarmed(this: DicepoolActorSheet) {

@@ -9,7 +9,7 @@
 import type { FreelancersActor, FreelancersWeapon } from "../../../../rules/freelancers/model.ts";
 import { freelancersAttackOdds } from "../../../../rules/freelancers/odds.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
-import { promptAttackDialog } from "../../../shared/attack-dialog.ts";
+import { dialogOptions as options, promptAttackDialog } from "../../../shared/attack-dialog.ts";
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { i18n } from "../../../shared/env.ts";
 import { percent } from "../../../shared/format.ts";
@@ -71,10 +71,6 @@ export function flChoicesFromForm(values: Record<string, unknown>): FlChoices {
     defenderSees: values["defenderSees"] !== false,
     distance: Number.isFinite(meters) && meters >= 0 ? meters : 0,
   };
-}
-
-function options<T extends string>(ids: readonly T[], selected: T, label: (id: T) => string) {
-  return ids.map((id) => ({ id, label: label(id), selected: id === selected }));
 }
 
 /** The dialog template's context. */

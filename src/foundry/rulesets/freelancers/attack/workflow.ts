@@ -35,7 +35,7 @@ import { turnStateOf } from "../../../combat/state.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { canvasDistance } from "../../../shared/actors.ts";
 import { singleTarget } from "../../../shared/attack.ts";
-import { cardFlag, owns } from "../../../shared/cards.ts";
+import { cardFlag, onRefereeCard, owns } from "../../../shared/cards.ts";
 import type { CardResult } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { chatMessages, currentUser, i18n } from "../../../shared/env.ts";
@@ -360,12 +360,6 @@ export function missing<T>(value: T): T | undefined {
   return value;
 }
 
-/** A card the referee made: only a GM's card is trusted (a player cannot forge one). */
-function isRefereeCard(message: ChatMessage.Implementation): boolean {
-  const author = (message as { author?: User.Implementation | null }).author ?? null;
-  return author?.isGM === true;
-}
-
 export type FlStep = "defend" | "apply";
 
 /** Who may press a step: defend, the GM or the defender's owner; apply, also the attacker's. */
@@ -380,22 +374,15 @@ export function mayPress(
 }
 
 /** The referee's side of a card's button (on the active GM), one press of a card at a time. */
-export async function refereeFlCardStep(
+export function refereeFlCardStep(
   intent: Intent,
   sender: User.Implementation,
 ): Promise<RefereeOutcome> {
   const p = intent.payload as Record<string, unknown> | null;
   const messageId = p?.["messageId"];
   const step = p?.["step"];
-  if (typeof messageId !== "string" || (step !== "defend" && step !== "apply")) {
-    return refuse("badRequest");
-  }
-  return serializedBy(messageId, async () => {
-    const message =
-      (chatMessages().get(messageId) as ChatMessage.Implementation | undefined) ?? null;
-    const card = message === null ? null : flCardOf(message);
-    if (message === null || card === null) return refuse("noSuchCard");
-    if (!isRefereeCard(message)) return refuse("notRefereeCard");
+  if (step !== "defend" && step !== "apply") return Promise.resolve(refuse("badRequest"));
+  return onRefereeCard(messageId, flCardOf, async (message, card) => {
     const defenderActor = resolveActor(card.defenderId);
     if (defenderActor === null) return refuse("noSuchTarget");
     if (!mayPress(card, step, sender)) return refuse("notAllowed");

@@ -11,7 +11,14 @@ import { staticDefense, sizeModifier } from "../../../../rules/freelancers/attac
 import { SIZE_CLASSES } from "../../../../rules/freelancers/options.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
 import { barView } from "../../../sheets/actor-sheet.ts";
-import { HandlebarsActorSheet, actorSheetHeader, itemOfTarget } from "../../../sheets/base.ts";
+import {
+  HandlebarsActorSheet,
+  ITEM_ROW_ACTIONS,
+  actorSheetHeader,
+  choices,
+  onRowItem,
+  onToggleRowItem,
+} from "../../../sheets/base.ts";
 import type { TemplatePart } from "../../../sheets/base.ts";
 import { signed } from "../../../shared/format.ts";
 import * as actions from "../actions.ts";
@@ -31,10 +38,6 @@ import { flOptions } from "../settings.ts";
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 
 export const FL_ACTOR_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/actor/actor-sheet.hbs`;
-
-function choices(ids: readonly string[], current: string, label: (id: string) => string) {
-  return ids.map((id) => ({ value: id, label: label(id), selected: id === current }));
-}
 
 function itemRow(item: Item.Implementation) {
   return { id: item.id ?? "", name: item.name, img: item.img ?? "" };
@@ -141,16 +144,15 @@ export class FlActorSheet extends HandlebarsActorSheet {
     window: { resizable: true },
     form: { submitOnChange: true },
     actions: {
-      editItem: FlActorSheet.#onEditItem,
-      deleteItem: FlActorSheet.#onDeleteItem,
-      attack: FlActorSheet.#onAttack,
+      ...ITEM_ROW_ACTIONS,
+      attack: onRowItem(actions.flAttack),
       check: FlActorSheet.#onCheck,
       dodge: FlActorSheet.#onDodge,
       disengage: FlActorSheet.#onDisengage,
       ready: FlActorSheet.#onReady,
       counter: FlActorSheet.#onCounter,
-      useAbility: FlActorSheet.#onUseAbility,
-      toggleEquipped: FlActorSheet.#onToggleEquipped,
+      useAbility: onRowItem(actions.flUseAbility),
+      toggleEquipped: onToggleRowItem("armor", "equipped"),
       care: FlActorSheet.#onCare,
     },
   };
@@ -164,19 +166,6 @@ export class FlActorSheet extends HandlebarsActorSheet {
   ): Promise<ActorSheetV2.RenderContext & FlActorSheetContext> {
     const base = await super._prepareContext(options);
     return Object.assign(base, await flActorSheetContext(this.actor, this.isEditable));
-  }
-
-  static async #onEditItem(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
-    await itemOfTarget(this.actor, target)?.sheet?.render(true);
-  }
-
-  static async #onDeleteItem(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
-    await itemOfTarget(this.actor, target)?.deleteDialog();
-  }
-
-  static async #onAttack(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const weapon = itemOfTarget(this.actor, target);
-    if (weapon !== undefined) await actions.flAttack(this.actor, weapon);
   }
 
   static async #onCheck(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
@@ -202,20 +191,8 @@ export class FlActorSheet extends HandlebarsActorSheet {
     await actions.flAdjustCounter(this.actor, kind, Number(target.dataset["amount"] ?? 0));
   }
 
-  static async #onUseAbility(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const item = itemOfTarget(this.actor, target);
-    if (item !== undefined) await actions.flUseAbility(this.actor, item);
-  }
-
   static async #onCare(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
     if (target.dataset["kind"] === "medicine") await actions.flMedicine(this.actor);
     else await actions.flHelp(this.actor);
-  }
-
-  static async #onToggleEquipped(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const piece = itemOfTarget(this.actor, target);
-    if (piece?.type !== "armor") return;
-    const equipped = (piece.system as unknown as FlArmorSystem).equipped;
-    await piece.update({ "system.equipped": !equipped } as Item.UpdateData);
   }
 }

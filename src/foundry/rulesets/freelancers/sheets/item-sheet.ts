@@ -4,19 +4,12 @@
  * number, the action it takes and whether it is charged. Fields edit in place; the DataModel
  * refuses bad values.
  */
-import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
-import { HandlebarsItemSheet, itemSheetHeader } from "../../../sheets/base.ts";
-import type { TemplatePart } from "../../../sheets/base.ts";
+import { SYSTEM_PATH } from "../../../constants.ts";
+import { choices, itemSheetHeader, rulesetItemSheet } from "../../../sheets/base.ts";
 import type { FlAbilitySystem, FlArmorSystem, FlWeaponSystem } from "../adapter.ts";
 import { FL_ABILITY_ACTIONS, FL_ATTRIBUTES, FL_COMBAT_SKILLS, FL_WEAPON_KINDS } from "../data.ts";
 
-import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
-
 export const FL_ITEM_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/item/item-sheet.hbs`;
-
-function choices(ids: readonly string[], current: string, label: (id: string) => string) {
-  return ids.map((id) => ({ value: id, label: label(id), selected: id === current }));
-}
 
 /** Everything the item sheet template shows, from the item alone. */
 export async function flItemSheetContext(item: Item.Implementation) {
@@ -63,22 +56,10 @@ export async function flItemSheetContext(item: Item.Implementation) {
 
 export type FlItemSheetContext = Awaited<ReturnType<typeof flItemSheetContext>>;
 
-export class FlItemSheet extends HandlebarsItemSheet {
-  static override DEFAULT_OPTIONS = {
-    classes: [SYSTEM_ID, "item-sheet", "freelancers"],
-    position: { width: 500, height: 600 },
-    window: { resizable: true },
-    form: { submitOnChange: true },
-  };
-
-  static PARTS: Record<string, TemplatePart> = {
-    sheet: { template: FL_ITEM_SHEET_TEMPLATE, scrollable: [".sheet-body"] },
-  };
-
-  override async _prepareContext(
-    options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
-  ): Promise<DocumentSheetV2.RenderContext<Item.Implementation> & FlItemSheetContext> {
-    const base = await super._prepareContext(options);
-    return Object.assign(base, await flItemSheetContext(this.item));
-  }
-}
+export class FlItemSheet extends rulesetItemSheet({
+  rulesetClass: "freelancers",
+  width: 500,
+  height: 600,
+  template: FL_ITEM_SHEET_TEMPLATE,
+  context: flItemSheetContext,
+}) {}

@@ -11,7 +11,14 @@ import { aftermath, isIncapacitated } from "../../../../rules/twodice/wounds.ts"
 import { trait } from "../../../../rules/twodice/model.ts";
 import { DEFAULT_TWODICE_OPTIONS } from "../../../../rules/twodice/options.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
-import { HandlebarsActorSheet, actorSheetHeader, itemOfTarget } from "../../../sheets/base.ts";
+import {
+  HandlebarsActorSheet,
+  ITEM_ROW_ACTIONS,
+  actorSheetHeader,
+  itemOfTarget,
+  onRowItem,
+  onToggleRowItem,
+} from "../../../sheets/base.ts";
 import type { TemplatePart } from "../../../sheets/base.ts";
 import { targetedActors } from "../../../shared/actors.ts";
 import * as actions from "../actions.ts";
@@ -142,12 +149,11 @@ export class TwodiceActorSheet extends HandlebarsActorSheet {
     window: { resizable: true },
     form: { submitOnChange: true },
     actions: {
-      editItem: TwodiceActorSheet.#onEditItem,
-      deleteItem: TwodiceActorSheet.#onDeleteItem,
-      attack: TwodiceActorSheet.#onAttack,
-      autoFire: TwodiceActorSheet.#onAutoFire,
-      reload: TwodiceActorSheet.#onReload,
-      toggleWorn: TwodiceActorSheet.#onToggleWorn,
+      ...ITEM_ROW_ACTIONS,
+      attack: onRowItem((actor, item) => openTwodiceAttack(actor, item, "single")),
+      autoFire: onRowItem((actor, item) => openTwodiceAttack(actor, item, "auto")),
+      reload: onRowItem(actions.twodiceReload),
+      toggleWorn: onToggleRowItem("armor", "worn"),
       wound: TwodiceActorSheet.#onWound,
       recovery: TwodiceActorSheet.#onRecovery,
       medicine: TwodiceActorSheet.#onMedicine,
@@ -168,36 +174,6 @@ export class TwodiceActorSheet extends HandlebarsActorSheet {
   ): Promise<ActorSheetV2.RenderContext & TwodiceActorSheetContext> {
     const base = await super._prepareContext(options);
     return Object.assign(base, await twodiceActorSheetContext(this.actor, this.isEditable));
-  }
-
-  static async #onEditItem(this: TwodiceActorSheet, _event: PointerEvent, target: HTMLElement) {
-    await itemOfTarget(this.actor, target)?.sheet?.render(true);
-  }
-
-  static async #onDeleteItem(this: TwodiceActorSheet, _event: PointerEvent, target: HTMLElement) {
-    await itemOfTarget(this.actor, target)?.deleteDialog();
-  }
-
-  static async #onAttack(this: TwodiceActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const weapon = itemOfTarget(this.actor, target);
-    if (weapon !== undefined) await openTwodiceAttack(this.actor, weapon, "single");
-  }
-
-  static async #onAutoFire(this: TwodiceActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const weapon = itemOfTarget(this.actor, target);
-    if (weapon !== undefined) await openTwodiceAttack(this.actor, weapon, "auto");
-  }
-
-  static async #onReload(this: TwodiceActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const weapon = itemOfTarget(this.actor, target);
-    if (weapon !== undefined) await actions.twodiceReload(this.actor, weapon);
-  }
-
-  static async #onToggleWorn(this: TwodiceActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const piece = itemOfTarget(this.actor, target);
-    if (piece?.type !== "armor") return;
-    const worn = (piece.system as unknown as TwodiceArmorSystem).worn;
-    await piece.update({ "system.worn": !worn } as Item.UpdateData);
   }
 
   static async #onWound(this: TwodiceActorSheet, _event: PointerEvent, target: HTMLElement) {

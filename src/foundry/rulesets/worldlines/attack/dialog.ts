@@ -3,7 +3,7 @@
  * flanked and non-lethal, with the engine's exact odds shown and recomputed as inputs change.
  */
 import { percent } from "../../../shared/format.ts";
-import { promptAttackDialog } from "../../../shared/attack-dialog.ts";
+import { dialogOptions as options, promptAttackDialog } from "../../../shared/attack-dialog.ts";
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { refusalText } from "../../../shared/refusal.ts";
 import type { ShownRefusal } from "../../../shared/refusal.ts";
@@ -74,10 +74,6 @@ export function situationFromForm(values: Record<string, unknown>): AttackSituat
     flanked: values["flanked"] === true || values["flanked"] === "on",
     nonLethal: values["nonLethal"] === true || values["nonLethal"] === "on",
   };
-}
-
-function options<T extends string>(ids: readonly T[], selected: T, label: (id: T) => string) {
-  return ids.map((id) => ({ id, label: label(id), selected: id === selected }));
 }
 
 /** The dialog template's context. */

@@ -10,7 +10,13 @@ import { DEFAULT_OPTIONS as RULES } from "../../../../rules/worldlines/options.t
 import type { Stance, StatusId, Zone } from "../../../../rules/worldlines/model.ts";
 import { STATUS_IDS } from "../../../../rules/worldlines/model.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
-import { HandlebarsActorSheet, actorSheetHeader, itemOfTarget } from "../../../sheets/base.ts";
+import {
+  HandlebarsActorSheet,
+  ITEM_ROW_ACTIONS,
+  actorSheetHeader,
+  onRowItem,
+  onToggleRowItem,
+} from "../../../sheets/base.ts";
 import type { TemplatePart } from "../../../sheets/base.ts";
 import { barView } from "../../../sheets/actor-sheet.ts";
 import type { BarView, TabView } from "../../../sheets/actor-sheet.ts";
@@ -381,15 +387,14 @@ export class WorldlinesActorSheet extends HandlebarsActorSheet {
     window: { resizable: true },
     form: { submitOnChange: true },
     actions: {
-      editItem: WorldlinesActorSheet.#onEditItem,
-      deleteItem: WorldlinesActorSheet.#onDeleteItem,
-      attack: WorldlinesActorSheet.#onAttack,
+      ...ITEM_ROW_ACTIONS,
+      attack: onRowItem(actions.attack),
       firstAid: WorldlinesActorSheet.#onFirstAid,
       defensivePosture: WorldlinesActorSheet.#onDefensivePosture,
       stance: WorldlinesActorSheet.#onStance,
-      useTechnique: WorldlinesActorSheet.#onUseTechnique,
+      useTechnique: onRowItem(actions.useTechnique),
       recover: WorldlinesActorSheet.#onRecover,
-      toggleEquipped: WorldlinesActorSheet.#onToggleEquipped,
+      toggleEquipped: onToggleRowItem("armor", "equipped"),
     },
   };
 
@@ -418,23 +423,6 @@ export class WorldlinesActorSheet extends HandlebarsActorSheet {
     );
   }
 
-  static async #onEditItem(this: WorldlinesActorSheet, _event: PointerEvent, target: HTMLElement) {
-    await itemOfTarget(this.actor, target)?.sheet?.render(true);
-  }
-
-  static async #onDeleteItem(
-    this: WorldlinesActorSheet,
-    _event: PointerEvent,
-    target: HTMLElement,
-  ) {
-    await itemOfTarget(this.actor, target)?.deleteDialog();
-  }
-
-  static async #onAttack(this: WorldlinesActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const weapon = itemOfTarget(this.actor, target);
-    if (weapon !== undefined) await actions.attack(this.actor, weapon);
-  }
-
   static async #onFirstAid(this: WorldlinesActorSheet) {
     await actions.firstAid(this.actor);
   }
@@ -448,28 +436,8 @@ export class WorldlinesActorSheet extends HandlebarsActorSheet {
     if (isStance(stance)) await actions.changeStance(this.actor, stance);
   }
 
-  static async #onUseTechnique(
-    this: WorldlinesActorSheet,
-    _event: PointerEvent,
-    target: HTMLElement,
-  ) {
-    const technique = itemOfTarget(this.actor, target);
-    if (technique !== undefined) await actions.useTechnique(this.actor, technique);
-  }
-
   static async #onRecover(this: WorldlinesActorSheet, _event: PointerEvent, target: HTMLElement) {
     const status = target.dataset["status"];
     if (isStatus(status)) await actions.recoveryCheck(this.actor, status);
-  }
-
-  static async #onToggleEquipped(
-    this: WorldlinesActorSheet,
-    _event: PointerEvent,
-    target: HTMLElement,
-  ) {
-    const piece = itemOfTarget(this.actor, target);
-    if (piece?.type !== "armor") return;
-    const equipped = (piece.system as unknown as WorldlinesArmorSystem).equipped;
-    await piece.update({ "system.equipped": !equipped } as Item.UpdateData);
   }
 }

@@ -5,7 +5,7 @@
  * recomputed as inputs change.
  */
 import { percent } from "../../../shared/format.ts";
-import { promptAttackDialog } from "../../../shared/attack-dialog.ts";
+import { dialogOptions as options, promptAttackDialog } from "../../../shared/attack-dialog.ts";
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { refusalText } from "../../../shared/refusal.ts";
 import type { ShownRefusal } from "../../../shared/refusal.ts";
@@ -83,10 +83,6 @@ export function wwnSituationFromForm(
     dualWielding: checked(values["dualWielding"]),
     harm: pick(HARMS, values["harm"], "lethal"),
   };
-}
-
-function options<T extends string>(ids: readonly T[], selected: T, label: (id: T) => string) {
-  return ids.map((id) => ({ id, label: label(id), selected: id === selected }));
 }
 
 /** The dialog template's context. */

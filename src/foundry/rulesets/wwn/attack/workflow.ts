@@ -47,13 +47,13 @@ import { SYSTEM_ID } from "../../../constants.ts";
 import { turnStateOf } from "../../../combat/state.ts";
 import {
   cardFlag,
-  isRefereeCard,
   mayRequestApply,
+  onRefereeCard,
   postRefereeCard,
 } from "../../../shared/cards.ts";
 import type { CardResult } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
-import { chatMessages, currentUser, i18n } from "../../../shared/env.ts";
+import { currentUser, i18n } from "../../../shared/env.ts";
 import {
   checkReplayedDice,
   claimStep,
@@ -332,10 +332,6 @@ export function wwnCardOf(message: ChatMessage.Implementation): WwnAttackCardSta
 }
 
 /** Collection#get is typed as always finding one; a deleted message or item is not found. */
-function missing<T>(value: T): T | undefined {
-  return value;
-}
-
 /** Whether this user may press Apply: the GM, the target's owner, or who declared the attack. */
 export function canApplyWwn(card: WwnAttackCardState, user: User.Implementation): boolean {
   return mayRequestApply(card.declaredBy ?? null, resolveActor(card.defenderId), user);
@@ -345,18 +341,12 @@ export function canApplyWwn(card: WwnAttackCardState, user: User.Implementation)
  * The referee's side of Apply (on the active GM), one press of a card at a time: the card must be
  * one the referee made, the sender allowed to apply it, and the press is claimed before the write.
  */
-export async function refereeWwnApply(
+export function refereeWwnApply(
   intent: Intent,
   sender: User.Implementation,
 ): Promise<RefereeOutcome> {
   const messageId = (intent.payload as { messageId?: unknown } | null)?.messageId;
-  if (typeof messageId !== "string") return refuse("badRequest");
-  return serializedBy(messageId, async () => {
-    const message = missing(chatMessages().get(messageId)) ?? null;
-    if (message === null || wwnCardOf(message) === null) return refuse("noSuchCard");
-    if (!isRefereeCard(message)) return refuse("notRefereeCard");
-    return applyOnReferee(message, sender);
-  });
+  return onRefereeCard(messageId, wwnCardOf, (message) => applyOnReferee(message, sender));
 }
 
 async function applyOnReferee(

@@ -12,7 +12,13 @@ import { shockFor } from "../../../../rules/wwn/attack.ts";
 import { bestAttribute, skillLevel } from "../../../../rules/wwn/checks.ts";
 import { DEFAULT_WWN_OPTIONS } from "../../../../rules/wwn/options.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
-import { HandlebarsActorSheet, actorSheetHeader, itemOfTarget } from "../../../sheets/base.ts";
+import {
+  HandlebarsActorSheet,
+  ITEM_ROW_ACTIONS,
+  actorSheetHeader,
+  onRowItem,
+  onToggleRowItem,
+} from "../../../sheets/base.ts";
 import type { TemplatePart } from "../../../sheets/base.ts";
 import { barView } from "../../../sheets/actor-sheet.ts";
 import * as actions from "../actions.ts";
@@ -176,14 +182,13 @@ export class WwnActorSheet extends HandlebarsActorSheet {
     window: { resizable: true },
     form: { submitOnChange: true },
     actions: {
-      editItem: WwnActorSheet.#onEditItem,
-      deleteItem: WwnActorSheet.#onDeleteItem,
-      attack: WwnActorSheet.#onAttack,
-      toggleReadied: WwnActorSheet.#onToggleReadied,
-      toggleEquipped: WwnActorSheet.#onToggleEquipped,
+      ...ITEM_ROW_ACTIONS,
+      attack: onRowItem(actions.wwnAttack),
+      toggleReadied: onRowItem(actions.wwnToggleReadied),
+      toggleEquipped: onToggleRowItem("armor", "equipped"),
       totalDefense: WwnActorSheet.#onTotalDefense,
       prone: WwnActorSheet.#onProne,
-      reload: WwnActorSheet.#onReload,
+      reload: onRowItem(actions.wwnReload),
       fightingWithdrawal: WwnActorSheet.#onFightingWithdrawal,
       run: WwnActorSheet.#onRun,
       hold: WwnActorSheet.#onHold,
@@ -202,42 +207,12 @@ export class WwnActorSheet extends HandlebarsActorSheet {
     return Object.assign(base, await wwnActorSheetContext(this.actor, this.isEditable));
   }
 
-  static async #onEditItem(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
-    await itemOfTarget(this.actor, target)?.sheet?.render(true);
-  }
-
-  static async #onDeleteItem(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
-    await itemOfTarget(this.actor, target)?.deleteDialog();
-  }
-
-  static async #onAttack(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const weapon = itemOfTarget(this.actor, target);
-    if (weapon !== undefined) await actions.wwnAttack(this.actor, weapon);
-  }
-
-  static async #onToggleReadied(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const weapon = itemOfTarget(this.actor, target);
-    if (weapon !== undefined) await actions.wwnToggleReadied(this.actor, weapon);
-  }
-
-  static async #onToggleEquipped(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const piece = itemOfTarget(this.actor, target);
-    if (piece?.type !== "armor") return;
-    const equipped = (piece.system as unknown as WwnArmorSystem).equipped;
-    await piece.update({ "system.equipped": !equipped } as Item.UpdateData);
-  }
-
   static async #onTotalDefense(this: WwnActorSheet) {
     await actions.wwnTotalDefense(this.actor);
   }
 
   static async #onProne(this: WwnActorSheet) {
     await actions.wwnToggleProne(this.actor);
-  }
-
-  static async #onReload(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const weapon = itemOfTarget(this.actor, target);
-    if (weapon !== undefined) await actions.wwnReload(this.actor, weapon);
   }
 
   static async #onFightingWithdrawal(this: WwnActorSheet) {

@@ -3,19 +3,12 @@
  * attacks (melee, ranged, thrown), two-handed, readied or stowed, reload and magic bonus; an
  * armor's or shield's AC; gear's quantity. Fields edit in place; the DataModel refuses bad values.
  */
-import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
-import { HandlebarsItemSheet } from "../../../sheets/base.ts";
-import type { TemplatePart } from "../../../sheets/base.ts";
+import { SYSTEM_PATH } from "../../../constants.ts";
+import { choices, rulesetItemSheet } from "../../../sheets/base.ts";
 import type { WwnArmorSystem, WwnWeaponSystem } from "../adapter.ts";
 import { WWN_ARMOR_KINDS, WWN_COMBAT_SKILLS, WWN_RELOADS, WWN_WEAPON_MODES } from "../data.ts";
 
-import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
-
 export const WWN_ITEM_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/wwn/item/item-sheet.hbs`;
-
-function choices(ids: readonly string[], current: string, label: (id: string) => string) {
-  return ids.map((id) => ({ value: id, label: label(id), selected: id === current }));
-}
 
 /** Everything the item sheet template shows, from the item alone. */
 export async function wwnItemSheetContext(item: Item.Implementation) {
@@ -56,22 +49,10 @@ export async function wwnItemSheetContext(item: Item.Implementation) {
 
 export type WwnItemSheetContext = Awaited<ReturnType<typeof wwnItemSheetContext>>;
 
-export class WwnItemSheet extends HandlebarsItemSheet {
-  static override DEFAULT_OPTIONS = {
-    classes: [SYSTEM_ID, "item-sheet", "wwn"],
-    position: { width: 500, height: 600 },
-    window: { resizable: true },
-    form: { submitOnChange: true },
-  };
-
-  static PARTS: Record<string, TemplatePart> = {
-    sheet: { template: WWN_ITEM_SHEET_TEMPLATE, scrollable: [".sheet-body"] },
-  };
-
-  override async _prepareContext(
-    options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
-  ): Promise<DocumentSheetV2.RenderContext<Item.Implementation> & WwnItemSheetContext> {
-    const base = await super._prepareContext(options);
-    return Object.assign(base, await wwnItemSheetContext(this.item));
-  }
-}
+export class WwnItemSheet extends rulesetItemSheet({
+  rulesetClass: "wwn",
+  width: 500,
+  height: 600,
+  template: WWN_ITEM_SHEET_TEMPLATE,
+  context: wwnItemSheetContext,
+}) {}
