@@ -615,7 +615,7 @@ async function defendStep(
   }
   const done =
     resolved.result?.hit === false ? { ...resolved, stage: "applied" as const } : resolved;
-  await writeCard(message, done, step);
+  await writeCard(message, done, step, rolls);
   if (done.stage === "resolved" && autoApply()) return applyStep(message, sender);
   return { ok: true };
 }
@@ -656,17 +656,39 @@ async function applyStep(
   return { ok: true };
 }
 
-/** The card's new state and text, with the step it finishes, in one update. */
+/**
+ * The card's new state and text, with the step it finishes, in one update. Dice rolled for this
+ * step join the message's own rolls (so Dice So Nice and the roll mode see the dice the card
+ * shows): the card's, or, when a private roll mode put the dice in a whispered message of their
+ * own (shared/cards.ts postRefereeCard), that message's.
+ */
 async function writeCard(
   message: ChatMessage.Implementation,
   card: AttackCardState,
   step: string,
+  rolls: readonly Roll[] = [],
 ): Promise<void> {
+  const diceMessage = rolls.length === 0 ? undefined : diceMessageOf(message);
   await message.update({
     content: await renderCard(card),
     [`flags.${SYSTEM_ID}.attack`]: card,
+    ...(rolls.length > 0 && diceMessage === undefined
+      ? { rolls: [...message.rolls, ...rolls] }
+      : {}),
     ...stepDoneUpdate(step),
   } as never);
+  if (diceMessage !== undefined) {
+    await diceMessage.update({ rolls: [...diceMessage.rolls, ...rolls] });
+  }
+}
+
+/** The whispered message holding a card's dice under a private roll mode, if there is one. */
+function diceMessageOf(card: ChatMessage.Implementation): ChatMessage.Implementation | undefined {
+  return chatMessages().contents.find((m) => {
+    const flags = (m.flags as Record<string, unknown> | undefined)?.[SYSTEM_ID] as
+      { diceOf?: unknown } | undefined;
+    return flags?.diceOf === card.id;
+  });
 }
 
 /**
