@@ -8,6 +8,7 @@
  * - statuses.ts: statuses, their timing and the recovery table;
  * - treatment.ts: First Aid and limb treatment;
  * - interruptions.ts: Covering Fire, extra Evasion, Opportunity Attack;
+ * - techniques.ts: what a technique does (attack, action, interruption, passive) and costs;
  * - checks.ts: Spirit / Medicine checks against a TD;
  * - odds.ts: exact attack odds;
  * - changes.ts: outcomes as document changes (the field paths the shell writes);
@@ -40,4 +41,5 @@ export * from "./options.ts";
 export * from "./phases.ts";
 export * from "./sample.ts";
 export * from "./statuses.ts";
+export * from "./techniques.ts";
 export * from "./treatment.ts";

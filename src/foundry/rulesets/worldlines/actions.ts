@@ -9,23 +9,21 @@
 import { ok, refuse } from "../../../rules/core/result.ts";
 import type { Refusal, Result } from "../../../rules/core/result.ts";
 import {
+  applyTechnique,
   attemptRecovery,
   firstAid as firstAidRule,
   spendEnergy,
   useAntidote,
 } from "../../../rules/worldlines/index.ts";
-import type {
-  AttackSituation,
-  Stance,
-  StatusId,
-  WorldlinesCombatant,
-} from "../../../rules/worldlines/index.ts";
+import type { Stance, StatusId, WorldlinesCombatant } from "../../../rules/worldlines/index.ts";
 import { applyUpdatesBatch, bandForDistance, bandReach, toCombatant, toWeapon } from "./adapter.ts";
 import { promptAttack } from "./attack/dialog.ts";
 import { declareAttack, warnRefusal } from "./attack/workflow.ts";
+import type { TableSituation } from "./attack/workflow.ts";
 import { postStatusCard, recoverButtons, tickLines } from "./cards/status-card.ts";
 import { DEFAULT_BAND_FEET } from "./data.ts";
 import { worldlinesRoundEvents } from "./statuses/round-events.ts";
+import { toTechnique } from "./techniques.ts";
 import type { EventResult } from "./statuses/round-events.ts";
 import { withDice } from "../../shared/dice.ts";
 import { currentUser, i18n } from "../../shared/env.ts";
@@ -57,7 +55,7 @@ function refused(
 export async function attack(
   actor: Actor.Implementation,
   weapon: Item.Implementation,
-  situation?: AttackSituation,
+  situation?: TableSituation,
 ): Promise<ChatMessage.Implementation | null> {
   const targets = targetedActors();
   let chosen = situation;
@@ -72,11 +70,19 @@ export async function attack(
       toWeapon(weapon),
       { zone: "torso", cover: "none", range: band ?? (distance === null ? "short" : "extreme") },
       distance,
+      attackTechniques(actor),
     );
     if (picked === null) return null;
     chosen = picked;
   }
   return declareAttack(actor, weapon, targets, chosen ?? {});
+}
+
+/** The attacker's techniques used with an attack, for the dialog to offer. */
+function attackTechniques(actor: Actor.Implementation): { id: string; name: string }[] {
+  return actor.items.contents
+    .filter((i) => i.type === "technique" && toTechnique(i).use === "attack")
+    .map((i) => ({ id: i.id ?? "", name: i.name }));
 }
 
 function title(key: string, data: Record<string, string | number> = {}): string {
@@ -191,13 +197,34 @@ export async function changeStance(actor: Actor.Implementation, stance: Stance):
   return pay(actor, { kind: "changeStance", to: stance });
 }
 
-/** Pays a technique's Energy (Stressed adds its surcharge); its effect is the table's to play. */
+/**
+ * Uses a technique on its own (rules/worldlines/techniques.ts applyTechnique): pays its Energy
+ * (Stressed adds its surcharge); an interruption technique uses the round's interruption, or
+ * gives it back when it grants an extra one. Says so in chat. Attack techniques are chosen in the
+ * attack dialog; passive ones always apply.
+ */
 export async function useTechnique(
   actor: Actor.Implementation,
   technique: Item.Implementation,
 ): Promise<boolean> {
-  const cost = (technique.system as { energyCost?: number }).energyCost ?? 0;
-  return pay(actor, { kind: "technique", cost });
+  const rules = toTechnique(technique);
+  const used = applyTechnique(toCombatant(actor), rules);
+  if (!used.ok) return refused(used, actor, { notEnoughEnergy: "actionNotEnoughEnergy" });
+  if (used.value.update !== null) await applyUpdatesBatch([used.value.update]);
+  await postStatusCard(
+    title("FRAY.Worldlines.Status.TechniqueTitle", { name: actor.name, technique: technique.name }),
+    [
+      {
+        text: title("FRAY.Worldlines.Status.TechniqueUsed", { energy: used.value.cost }),
+        bad: false,
+      },
+      ...(rules.extraInterruption === true
+        ? [{ text: title("FRAY.Worldlines.Status.InterruptGiven"), bad: false }]
+        : []),
+    ],
+    actor,
+  );
+  return true;
 }
 
 /**

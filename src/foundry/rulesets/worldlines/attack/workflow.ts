@@ -33,11 +33,13 @@ import {
   FIELD_PATHS,
   ZONES,
   attackModifiers,
+  attackWithTechnique,
   checkAttack,
   checkEvasion,
   checkExtraEvasion,
   critThreshold,
   evasionModifiers,
+  refundEnergy,
   resolveAttack,
 } from "../../../../rules/worldlines/index.ts";
 import type {
@@ -55,6 +57,7 @@ import type {
 } from "../../../../rules/worldlines/index.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { applyUpdatesBatch, toCombatant, toWeapon } from "../adapter.ts";
+import { toTechnique } from "../techniques.ts";
 import { ATTACK_CARD_TEMPLATE, attackCardContext, resultView } from "../cards/attack-card.ts";
 import type { AttackCardState } from "../cards/attack-card.ts";
 import { withDice } from "../../../shared/dice.ts";
@@ -136,6 +139,47 @@ export interface Declaration {
   readonly defender: WorldlinesCombatant;
   readonly weapon: WorldlinesWeapon;
   readonly cost: number;
+  /** The attack's choices as the rules take them (a technique's Energy folded in). */
+  readonly situation: AttackSituation;
+  /** The technique announced with the attack, by name, and the Energy a hit gives back. */
+  readonly technique?: { readonly name: string; readonly refund: number };
+}
+
+/** The attack choices at the table: the rules' situation and a technique announced with it. */
+export type TableSituation = AttackSituation & { readonly technique?: string };
+
+/**
+ * The weapon and cost of an attack announced with one of the attacker's attack techniques
+ * (rules/worldlines/techniques.ts attackWithTechnique); the situation unchanged without one.
+ */
+function shapeByTechnique(
+  attackerActor: Actor.Implementation,
+  attacker: WorldlinesCombatant,
+  weapon: WorldlinesWeapon,
+  situation: TableSituation,
+):
+  | {
+      ok: true;
+      weapon: WorldlinesWeapon;
+      situation: AttackSituation;
+      technique?: Declaration["technique"];
+    }
+  | Refusal {
+  const { technique: techniqueId, ...rest } = situation;
+  if (techniqueId === undefined || techniqueId === "") return { ok: true, weapon, situation: rest };
+  const item = attackerActor.items.contents.find(
+    (i) => i.id === techniqueId && i.type === "technique",
+  );
+  if (item === undefined) return refuse("noSuchTechnique", { name: attackerActor.name });
+  const shaped = attackWithTechnique(attacker, weapon, toTechnique(item));
+  if (!shaped.ok) return refuse(shaped.reason, { ...shaped.detail, name: attackerActor.name });
+  return {
+    ok: true,
+    weapon: { ...shaped.value.weapon, name: `${weapon.name} · ${item.name}` },
+    // A GM's own Energy cost for the attack stands; otherwise the attack's and the technique's.
+    situation: { energyCost: shaped.value.cost, ...rest },
+    technique: { name: item.name, refund: shaped.value.refund },
+  };
 }
 
 /** Checks everything that may refuse an attack, in the order a player would want to hear it. */
@@ -143,7 +187,7 @@ export function checkDeclaration(
   attackerActor: Actor.Implementation,
   weaponItem: Item.Implementation,
   targets: readonly Actor.Implementation[],
-  situation: AttackSituation,
+  tableSituation: TableSituation,
 ): { ok: true; value: Declaration } | Refusal {
   const single = singleTarget(weaponItem, targets);
   if (!single.ok) return single;
@@ -151,7 +195,9 @@ export function checkDeclaration(
   if (!isActorsTurn(attackerActor)) return refuse("notYourTurn", { name: attackerActor.name });
   const attacker = toCombatant(attackerActor);
   const defender = toCombatant(target);
-  const weapon = toWeapon(weaponItem);
+  const shaped = shapeByTechnique(attackerActor, attacker, toWeapon(weaponItem), tableSituation);
+  if (!shaped.ok) return shaped;
+  const { weapon, situation } = shaped;
   const allowed = checkAttack({ attacker, defender, weapon, situation });
   if (!allowed.ok) {
     return refuse(allowed.reason, {
@@ -161,7 +207,12 @@ export function checkDeclaration(
       formula: weapon.damage,
     });
   }
-  return { ok: true, value: { attacker, defender, weapon, cost: allowed.value.cost } };
+  const cost = allowed.value.cost;
+  const technique = shaped.technique;
+  return {
+    ok: true,
+    value: { attacker, defender, weapon, cost, situation, ...(technique ? { technique } : {}) },
+  };
 }
 
 /**
@@ -191,7 +242,7 @@ export function declaredBy(card: AttackCardState): string | null {
 }
 
 /** The attack choices of a declaration, from its payload: only known values; else null. */
-export function parseSituation(raw: unknown, fromGM: boolean): AttackSituation | null {
+export function parseSituation(raw: unknown, fromGM: boolean): TableSituation | null {
   if (raw === undefined) return {};
   if (typeof raw !== "object" || raw === null) return null;
   const s = raw as Record<string, unknown>;
@@ -206,6 +257,9 @@ export function parseSituation(raw: unknown, fromGM: boolean): AttackSituation |
     poorVisibility: flag(s["poorVisibility"]),
     flanked: flag(s["flanked"]),
     nonLethal: flag(s["nonLethal"]),
+    // One of the attacker's techniques, by item id (checkDeclaration finds it or refuses).
+    technique:
+      s["technique"] === undefined || typeof s["technique"] === "string" ? s["technique"] : null,
   };
   // Numbers (extra modifiers, another Energy cost) are a GM's call; a player's are ignored.
   if (fromGM) {
@@ -269,8 +323,7 @@ async function postAttack(
   request: DeclareIntent<AttackSituation>,
   sender: User.Implementation,
 ): Promise<ChatMessage.Implementation | null> {
-  const { attacker, defender, weapon, cost } = declaration;
-  const situation = request.situation;
+  const { attacker, defender, weapon, cost, situation } = declaration;
   const input: AttackInput = { attacker, defender, weapon, situation };
   const roll = await new Roll(`1d${attacker.traits.combat}`).evaluate();
   const natural = roll.total;
@@ -301,6 +354,7 @@ async function postAttack(
     defense: null,
     dice: [{ sides: attacker.traits.combat, value: natural }],
     result: null,
+    ...(declaration.technique ? { refund: declaration.technique.refund } : {}),
   };
   let extraRolls: Roll[] = [];
   if (attack.critical) {
@@ -639,7 +693,8 @@ async function applyStep(
   if (claimed !== null) return claimed;
   const { card: again, defender } = await reresolve(card, toCombatant(defenderActor));
   const updates = damageUpdates(again.result?.updates ?? [], card.defenderId);
-  await applyUpdatesBatch(updates);
+  const refund = refundUpdate(card, again.result?.hit === true);
+  await applyUpdatesBatch(refund === null ? updates : [...updates, refund]);
   const result = again.result;
   await writeCard(
     message,
@@ -654,6 +709,15 @@ async function applyStep(
     "apply",
   );
   return { ok: true };
+}
+
+/** The attacker's Energy back from its technique when the attack hit (refundEnergy), or null. */
+function refundUpdate(card: AttackCardState, hit: boolean): ActorUpdate | null {
+  const refund = card.refund ?? 0;
+  const attackerActor = refund > 0 && hit ? resolveActor(card.attackerId) : null;
+  if (attackerActor === null) return null;
+  const out = refundEnergy(toCombatant(attackerActor), refund, hit);
+  return out.ok ? out.value.update : null;
 }
 
 /**

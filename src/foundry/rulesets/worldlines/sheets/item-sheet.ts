@@ -7,6 +7,7 @@
 import { DIE_STEPS } from "../../../../rules/core/dice.ts";
 import { DEFAULT_OPTIONS as RULES } from "../../../../rules/worldlines/options.ts";
 import type { RangeBand } from "../../../../rules/worldlines/model.ts";
+import { TECHNIQUE_USES } from "../../../../rules/worldlines/techniques.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
 import { HandlebarsItemSheet, itemSheetHeader } from "../../../sheets/base.ts";
 import type { TemplatePart } from "../../../sheets/base.ts";
@@ -249,11 +250,34 @@ function armorContext(system: WorldlinesArmorSystem & { derived: ArmorDerived })
   return { sections, range: null, summary: system.derived.summary };
 }
 
-function techniqueContext(system: { energyCost: number; interrupt: boolean; effect: string }) {
+/** A technique's stored fields (data.ts techniqueSchema). */
+interface TechniqueSystem {
+  energyCost: number;
+  use: string;
+  interrupt: boolean;
+  extraInterruption: boolean;
+  critWiden: number;
+  headshotWiden: number;
+  onHit: Record<(typeof ON_HIT_STATUSES)[number], boolean>;
+  energyRefund: number;
+  freeWeaponSwitch: boolean;
+  effect: string;
+}
+
+function techniqueContext(system: TechniqueSystem) {
   const sections: SectionView[] = [
     {
       title: "FRAY.Worldlines.Item.Section.use",
       fields: [
+        select(
+          "system.use",
+          "FRAY.Worldlines.Item.TechniqueUseLabel",
+          system.use,
+          TECHNIQUE_USES.map((use) => ({
+            value: use,
+            label: `FRAY.Worldlines.Item.TechniqueUse.${use}`,
+          })),
+        ),
         number(
           "system.energyCost",
           "FRAY.Worldlines.Item.EnergyCost",
@@ -262,7 +286,50 @@ function techniqueContext(system: { energyCost: number; interrupt: boolean; effe
           LIMITS.energyCost,
         ),
         checkbox("system.interrupt", "FRAY.Worldlines.Item.Interrupt", system.interrupt),
+        checkbox(
+          "system.extraInterruption",
+          "FRAY.Worldlines.Item.ExtraInterruption",
+          system.extraInterruption,
+        ),
+        checkbox(
+          "system.freeWeaponSwitch",
+          "FRAY.Worldlines.Item.FreeWeaponSwitch",
+          system.freeWeaponSwitch,
+        ),
         text("system.effect", "FRAY.Worldlines.Item.Effect", system.effect),
+      ],
+    },
+    {
+      title: "FRAY.Worldlines.Item.Section.techniqueAttack",
+      fields: [
+        number(
+          "system.critWiden",
+          "FRAY.Worldlines.Item.CritWiden",
+          system.critWiden,
+          0,
+          LIMITS.critWiden,
+        ),
+        number(
+          "system.headshotWiden",
+          "FRAY.Worldlines.Item.HeadshotWiden",
+          system.headshotWiden,
+          0,
+          LIMITS.headshotWiden,
+        ),
+        number(
+          "system.energyRefund",
+          "FRAY.Worldlines.Item.EnergyRefund",
+          system.energyRefund,
+          0,
+          LIMITS.energyCost,
+        ),
+        ...ON_HIT_STATUSES.map((status) =>
+          checkbox(
+            `system.onHit.${status}`,
+            `FRAY.Worldlines.Status.${status}.Name`,
+            system.onHit[status],
+          ),
+        ),
       ],
     },
   ];
@@ -310,7 +377,7 @@ function typeContext(item: Item.Implementation): {
     case "armor":
       return armorContext(system as WorldlinesArmorSystem & { derived: ArmorDerived });
     case "technique":
-      return techniqueContext(system as { energyCost: number; interrupt: boolean; effect: string });
+      return techniqueContext(system as TechniqueSystem);
     case "gear":
       return gearContext(
         system as { kind: string; quantity: number; effect: string; damage: string },
