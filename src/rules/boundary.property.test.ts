@@ -296,6 +296,14 @@ const WORLDLINES: Record<string, () => void> = {
       worldlines.rollSpiritCheck(actor, td, dice()),
     );
   },
+  spendRound: () => {
+    guards({ value: 3, max: 6 }, (ammo) => worldlines.spendRound(ammo));
+  },
+  reloadWeapon: () => {
+    guards({ actor: maya, ammo: { value: 1, max: 6 } }, ({ actor, ammo }) =>
+      worldlines.reloadWeapon(actor, ammo),
+    );
+  },
   checkTechnique: () => {
     guards({ actor: maya, technique: TECHNIQUE }, ({ actor, technique }) =>
       worldlines.checkTechnique(actor, technique),

@@ -3,6 +3,7 @@
  * - momentum.ts: team momentum, order, ties, stealing it;
  * - phases.ts: the round plan and who may act in a phase;
  * - energy.ts: action costs, spending, the Energy refresh;
+ * - ammo.ts: rounds spent by attacks, Reload;
  * - attack.ts: attack and Evasion rolls, criticals, damage and armor, headshots, limb hits;
  * - health.ts: losing health, dying, non-lethal knock-outs;
  * - statuses.ts: statuses, their timing and the recovery table;
@@ -26,6 +27,7 @@ export const ruleset: RulesetModule = {
   turnOrder: worldlinesTurnOrder,
 };
 
+export * from "./ammo.ts";
 export * from "./attack.ts";
 export * from "./changes.ts";
 export * from "./checks.ts";

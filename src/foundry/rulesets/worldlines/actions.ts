@@ -12,6 +12,7 @@ import {
   applyTechnique,
   attemptRecovery,
   firstAid as firstAidRule,
+  reloadWeapon,
   spendEnergy,
   useAntidote,
 } from "../../../rules/worldlines/index.ts";
@@ -185,6 +186,30 @@ async function pay(
   const spent = spendEnergy(toCombatant(actor), action);
   if (!spent.ok) return refused(spent, actor, { notEnoughEnergy: "actionNotEnoughEnergy" });
   if (spent.value.update !== null) await applyUpdatesBatch([spent.value.update]);
+  return true;
+}
+
+/**
+ * Reload (rules/worldlines/ammo.ts reloadWeapon): pays its Energy and fills the weapon's magazine,
+ * on the owner's client (both documents are the user's own). Refused with a message when the
+ * magazine is full, the weapon has none, or Energy is short.
+ */
+export async function reload(
+  actor: Actor.Implementation,
+  weapon: Item.Implementation,
+): Promise<boolean> {
+  const ammo = (weapon.system as unknown as { ammo: { value: number; max: number } }).ammo;
+  const done = reloadWeapon(toCombatant(actor), ammo);
+  if (!done.ok) {
+    return refused(done, actor, { notEnoughEnergy: "actionNotEnoughEnergy" });
+  }
+  if (done.value.update !== null) await applyUpdatesBatch([done.value.update]);
+  await weapon.update({ "system.ammo.value": done.value.ammo } as never);
+  await postStatusCard(
+    title("FRAY.Worldlines.Status.ReloadTitle", { name: actor.name, weapon: weapon.name }),
+    [{ text: title("FRAY.Worldlines.Status.Reloaded", { ammo: done.value.ammo }), bad: false }],
+    actor,
+  );
   return true;
 }
 

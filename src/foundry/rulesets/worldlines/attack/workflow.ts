@@ -41,9 +41,11 @@ import {
   evasionModifiers,
   refundEnergy,
   resolveAttack,
+  spendRound,
 } from "../../../../rules/worldlines/index.ts";
 import type {
   ActorUpdate,
+  Ammo,
   AttackInput,
   AttackRoll,
   AttackSituation,
@@ -195,6 +197,8 @@ export function checkDeclaration(
   if (!isActorsTurn(attackerActor)) return refuse("notYourTurn", { name: attackerActor.name });
   const attacker = toCombatant(attackerActor);
   const defender = toCombatant(target);
+  const ammo = spendRound((weaponItem.system as unknown as { ammo: Ammo }).ammo);
+  if (!ammo.ok) return refuse(ammo.reason, { ...ammo.detail, weapon: weaponItem.name });
   const shaped = shapeByTechnique(attackerActor, attacker, toWeapon(weaponItem), tableSituation);
   if (!shaped.ok) return shaped;
   const { weapon, situation } = shaped;
@@ -337,6 +341,7 @@ async function postAttack(
     removeStatuses: [],
   };
   await applyUpdatesBatch([paid]);
+  await spendAmmo(attackerActor, weapon.id);
 
   let card: AttackCardState = {
     stage: "awaitingDefense",
@@ -375,6 +380,16 @@ async function postAttack(
     await serializedBy(message.id ?? "", () => applyStep(message, sender));
   }
   return message;
+}
+
+/** The attack's round leaves the weapon's magazine (rules/worldlines/ammo.ts spendRound). */
+async function spendAmmo(attackerActor: Actor.Implementation, weaponId: string): Promise<void> {
+  const item = attackerActor.items.contents.find((i) => i.id === weaponId);
+  if (item === undefined) return;
+  const spent = spendRound((item.system as unknown as { ammo: Ammo }).ammo);
+  if (spent.ok && spent.value.value !== null) {
+    await item.update({ "system.ammo.value": spent.value.value } as never);
+  }
 }
 
 /* ------------------------------------------------------------------------------------------ */

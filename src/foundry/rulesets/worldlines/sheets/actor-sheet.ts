@@ -384,6 +384,7 @@ export class WorldlinesActorSheet extends HandlebarsActorSheet {
       editItem: WorldlinesActorSheet.#onEditItem,
       deleteItem: WorldlinesActorSheet.#onDeleteItem,
       attack: WorldlinesActorSheet.#onAttack,
+      reload: WorldlinesActorSheet.#onReload,
       firstAid: WorldlinesActorSheet.#onFirstAid,
       defensivePosture: WorldlinesActorSheet.#onDefensivePosture,
       stance: WorldlinesActorSheet.#onStance,
@@ -433,6 +434,11 @@ export class WorldlinesActorSheet extends HandlebarsActorSheet {
   static async #onAttack(this: WorldlinesActorSheet, _event: PointerEvent, target: HTMLElement) {
     const weapon = itemOfTarget(this.actor, target);
     if (weapon !== undefined) await actions.attack(this.actor, weapon);
+  }
+
+  static async #onReload(this: WorldlinesActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const weapon = itemOfTarget(this.actor, target);
+    if (weapon !== undefined) await actions.reload(this.actor, weapon);
   }
 
   static async #onFirstAid(this: WorldlinesActorSheet) {
