@@ -304,6 +304,19 @@ const WORLDLINES: Record<string, () => void> = {
       worldlines.reloadWeapon(actor, ammo),
     );
   },
+  buildItem: () => {
+    guards(maya, (actor) =>
+      worldlines.buildItem(actor, { deployable: true, deployed: false, damaged: false }),
+    );
+  },
+  throwItem: () => {
+    guards({ actor: maya, feet: 30, quantity: 2, limit: 45 }, ({ actor, feet, quantity, limit }) =>
+      worldlines.throwItem(actor, feet, quantity, worldlines.DEFAULT_OPTIONS, limit),
+    );
+  },
+  resolveBlast: () => {
+    guards([maya, rook], (targets) => worldlines.resolveBlast(targets, "2d6", dice()));
+  },
   checkTechnique: () => {
     guards({ actor: maya, technique: TECHNIQUE }, ({ actor, technique }) =>
       worldlines.checkTechnique(actor, technique),

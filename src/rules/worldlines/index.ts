@@ -5,6 +5,7 @@
  * - energy.ts: action costs, spending, the Energy refresh;
  * - ammo.ts: rounds spent by attacks, Reload;
  * - attack.ts: attack and Evasion rolls, criticals, damage and armor, headshots, limb hits;
+ * - gear.ts: Build (deploy or repair) and Throw (range limit, a blast on an area);
  * - health.ts: losing health, dying, non-lethal knock-outs;
  * - statuses.ts: statuses, their timing and the recovery table;
  * - treatment.ts: First Aid and limb treatment;
@@ -34,6 +35,7 @@ export * from "./checks.ts";
 export * from "./encounter.ts";
 export * from "./energy.ts";
 export * from "./factory.ts";
+export * from "./gear.ts";
 export * from "./health.ts";
 export * from "./interruptions.ts";
 export * from "./model.ts";

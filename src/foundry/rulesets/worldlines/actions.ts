@@ -25,6 +25,8 @@ import { postStatusCard, recoverButtons, tickLines } from "./cards/status-card.t
 import { DEFAULT_BAND_FEET } from "./data.ts";
 import { worldlinesRoundEvents } from "./statuses/round-events.ts";
 import { toTechnique } from "./techniques.ts";
+
+export { build, throwGrenade } from "./gear-actions.ts";
 import type { EventResult } from "./statuses/round-events.ts";
 import { withDice } from "../../shared/dice.ts";
 import { currentUser, i18n } from "../../shared/env.ts";

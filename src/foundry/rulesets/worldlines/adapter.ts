@@ -54,6 +54,7 @@ export interface WorldlinesArmorSystem {
   zones: Record<Zone, number | null>;
   quality: number;
   equipped: boolean;
+  damaged: boolean;
 }
 
 export interface WorldlinesWeaponSystem {
@@ -64,6 +65,7 @@ export interface WorldlinesWeaponSystem {
   damageBonus: number;
   range: Record<RangeBand, { accuracy: number | null; damage: number | null; feet: number | null }>;
   ammo: { value: number; max: number };
+  damaged: boolean;
   blunt: boolean;
   nonLethal: boolean;
   lethalOnly: boolean;

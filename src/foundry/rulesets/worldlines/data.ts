@@ -350,6 +350,8 @@ function weaponSchema() {
       value: integerField(0, { min: 0, max: LIMITS.ammo }),
       max: integerField(0, { min: 0, max: LIMITS.ammo }),
     }),
+    /** Needs emergency repairs (the Build action). */
+    damaged: flagField(),
     blunt: flagField(),
     /** Made to disable (stun baton, tranquilizer). */
     nonLethal: flagField(),
@@ -422,6 +424,8 @@ function armorSchema() {
     /** Added to every Armor die this piece rolls (may be negative). */
     quality: integerField(0, { min: -LIMITS.armorQuality, max: LIMITS.armorQuality }),
     equipped: flagField(true),
+    /** Needs emergency repairs (the Build action). */
+    damaged: flagField(),
     ...storageFields(),
   };
 }
@@ -530,6 +534,11 @@ function gearSchema() {
     quantity: integerField(1, { min: 0, max: LIMITS.quantity }),
     /** One line saying what it does. */
     effect: shortText(),
+    /** Made to be set up with the Build action (a sentry, a barricade); and whether it is. */
+    deployable: flagField(),
+    deployed: flagField(),
+    /** Needs emergency repairs (the Build action). */
+    damaged: flagField(),
     /** Damage of a grenade or similar; blank when it deals none. */
     damage: new StringField({
       required: true,

@@ -115,6 +115,10 @@ export interface GearRow {
   kind: string;
   quantity: number;
   effect: string;
+  /** A grenade: Throw is offered. */
+  throwable: boolean;
+  /** Build can deploy or repair it. */
+  buildable: boolean;
 }
 
 export interface WorldlinesActorSheetContext {
@@ -354,12 +358,21 @@ export async function worldlinesActorSheetContext(
       };
     }),
     gear: ofType("gear").map((item) => {
-      const gear = item.system as unknown as { kind: string; quantity: number; effect: string };
+      const gear = item.system as unknown as {
+        kind: string;
+        quantity: number;
+        effect: string;
+        deployable: boolean;
+        deployed: boolean;
+        damaged: boolean;
+      };
       return {
         ...itemRow(item),
         kind: `FRAY.Worldlines.Item.GearKind.${gear.kind}`,
         quantity: gear.quantity,
         effect: gear.effect,
+        throwable: gear.kind === "grenade" && gear.quantity > 0,
+        buildable: (gear.deployable && !gear.deployed) || gear.damaged,
       };
     }),
     biography: system.biography,
@@ -385,6 +398,8 @@ export class WorldlinesActorSheet extends HandlebarsActorSheet {
       deleteItem: WorldlinesActorSheet.#onDeleteItem,
       attack: WorldlinesActorSheet.#onAttack,
       reload: WorldlinesActorSheet.#onReload,
+      build: WorldlinesActorSheet.#onBuild,
+      throwItem: WorldlinesActorSheet.#onThrow,
       firstAid: WorldlinesActorSheet.#onFirstAid,
       defensivePosture: WorldlinesActorSheet.#onDefensivePosture,
       stance: WorldlinesActorSheet.#onStance,
@@ -439,6 +454,16 @@ export class WorldlinesActorSheet extends HandlebarsActorSheet {
   static async #onReload(this: WorldlinesActorSheet, _event: PointerEvent, target: HTMLElement) {
     const weapon = itemOfTarget(this.actor, target);
     if (weapon !== undefined) await actions.reload(this.actor, weapon);
+  }
+
+  static async #onBuild(this: WorldlinesActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const item = itemOfTarget(this.actor, target);
+    if (item !== undefined) await actions.build(this.actor, item);
+  }
+
+  static async #onThrow(this: WorldlinesActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const item = itemOfTarget(this.actor, target);
+    if (item !== undefined) await actions.throwGrenade(this.actor, item);
   }
 
   static async #onFirstAid(this: WorldlinesActorSheet) {

@@ -178,6 +178,7 @@ function weaponContext(system: WorldlinesWeaponSystem & { derived: WeaponDerived
           0,
           LIMITS.headshotWiden,
         ),
+        checkbox("system.damaged", "FRAY.Worldlines.Item.Damaged", system.damaged),
         checkbox("system.blunt", "FRAY.Worldlines.Item.Blunt", system.blunt),
         checkbox("system.nonLethal", "FRAY.Worldlines.Item.NonLethal", system.nonLethal),
         checkbox("system.lethalOnly", "FRAY.Worldlines.Item.LethalOnly", system.lethalOnly),
@@ -244,6 +245,7 @@ function armorContext(system: WorldlinesArmorSystem & { derived: ArmorDerived })
           LIMITS.armorQuality,
         ),
         checkbox("system.equipped", "FRAY.Worldlines.Item.Equipped", system.equipped),
+        checkbox("system.damaged", "FRAY.Worldlines.Item.Damaged", system.damaged),
       ],
     },
   ];
@@ -336,7 +338,17 @@ function techniqueContext(system: TechniqueSystem) {
   return { sections, range: null, summary: system.effect };
 }
 
-function gearContext(system: { kind: string; quantity: number; effect: string; damage: string }) {
+interface GearSystem {
+  kind: string;
+  quantity: number;
+  effect: string;
+  damage: string;
+  deployable: boolean;
+  deployed: boolean;
+  damaged: boolean;
+}
+
+function gearContext(system: GearSystem) {
   const sections: SectionView[] = [
     {
       title: "FRAY.Worldlines.Item.Section.use",
@@ -359,6 +371,9 @@ function gearContext(system: { kind: string; quantity: number; effect: string; d
         ),
         text("system.effect", "FRAY.Worldlines.Item.Effect", system.effect),
         text("system.damage", "FRAY.Worldlines.Item.Damage", system.damage, "2d6"),
+        checkbox("system.deployable", "FRAY.Worldlines.Item.Deployable", system.deployable),
+        checkbox("system.deployed", "FRAY.Worldlines.Item.Deployed", system.deployed),
+        checkbox("system.damaged", "FRAY.Worldlines.Item.Damaged", system.damaged),
       ],
     },
   ];
@@ -379,9 +394,7 @@ function typeContext(item: Item.Implementation): {
     case "technique":
       return techniqueContext(system as TechniqueSystem);
     case "gear":
-      return gearContext(
-        system as { kind: string; quantity: number; effect: string; damage: string },
-      );
+      return gearContext(system as GearSystem);
     default:
       return { sections: [], range: null, summary: "" };
   }
