@@ -317,6 +317,19 @@ function bandField() {
   });
 }
 
+/** One flag per status a hit may inflict (a weapon's, a technique's). */
+function onHitField() {
+  const { SchemaField } = foundry.data.fields;
+  return new SchemaField({
+    bleeding: flagField(),
+    poisoned: flagField(),
+    staggered: flagField(),
+    blinded: flagField(),
+    vulnerable: flagField(),
+    stressed: flagField(),
+  });
+}
+
 function weaponSchema() {
   const { SchemaField, StringField } = foundry.data.fields;
   return {
@@ -360,14 +373,7 @@ function weaponSchema() {
     critWiden: integerField(0, { min: 0, max: LIMITS.critWiden }),
     headshotWiden: integerField(0, { min: 0, max: LIMITS.headshotWiden }),
     /** Statuses a hit inflicts. */
-    onHit: new SchemaField({
-      bleeding: flagField(),
-      poisoned: flagField(),
-      staggered: flagField(),
-      blinded: flagField(),
-      vulnerable: flagField(),
-      stressed: flagField(),
-    }),
+    onHit: onHitField(),
     ...storageFields(),
   };
 }
@@ -457,7 +463,6 @@ export class WorldlinesArmorData extends foundry.abstract.TypeDataModel<
 }
 
 function techniqueSchema() {
-  const { SchemaField } = foundry.data.fields;
   return {
     description: htmlField(),
     energyCost: integerField(1, { min: 0, max: LIMITS.energyCost }),
@@ -473,14 +478,7 @@ function techniqueSchema() {
     critWiden: integerField(0, { min: 0, max: LIMITS.critWiden }),
     headshotWiden: integerField(0, { min: 0, max: LIMITS.headshotWiden }),
     /** Statuses a hit of the technique's attack inflicts. */
-    onHit: new SchemaField({
-      bleeding: flagField(),
-      poisoned: flagField(),
-      staggered: flagField(),
-      blinded: flagField(),
-      vulnerable: flagField(),
-      stressed: flagField(),
-    }),
+    onHit: onHitField(),
     /** Energy given back when the technique's attack hits. */
     energyRefund: integerField(0, { min: 0, max: LIMITS.energyCost }),
     /** Weapon switches cost no Energy while the technique is known (Quick Draw). */

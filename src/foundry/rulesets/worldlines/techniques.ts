@@ -24,6 +24,7 @@ export interface WorldlinesTechniqueSystem {
   onHit: Record<(typeof ON_HIT_STATUSES)[number], boolean>;
   energyRefund: number;
   freeWeaponSwitch: boolean;
+  effect: string;
 }
 
 /** A technique item as the rules see it. */

@@ -23,6 +23,7 @@ import {
   ZONE_IDS,
 } from "../data.ts";
 import type { ArmorDerived, WeaponDerived } from "../data.ts";
+import type { WorldlinesTechniqueSystem } from "../techniques.ts";
 
 import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
 
@@ -115,6 +116,26 @@ const DIE_CHOICES = [
   ...DIE_STEPS.map((die) => ({ value: String(die), label: `d${String(die)}` })),
 ];
 
+/** The critical and headshot widenings (a weapon's, a technique's). */
+function widenFields(system: { critWiden: number; headshotWiden: number }): FieldView[] {
+  return [
+    number(
+      "system.critWiden",
+      "FRAY.Worldlines.Item.CritWiden",
+      system.critWiden,
+      0,
+      LIMITS.critWiden,
+    ),
+    number(
+      "system.headshotWiden",
+      "FRAY.Worldlines.Item.HeadshotWiden",
+      system.headshotWiden,
+      0,
+      LIMITS.headshotWiden,
+    ),
+  ];
+}
+
 function weaponContext(system: WorldlinesWeaponSystem & { derived: WeaponDerived }) {
   const sections: SectionView[] = [
     {
@@ -164,20 +185,7 @@ function weaponContext(system: WorldlinesWeaponSystem & { derived: WeaponDerived
       fields: [
         number("system.ammo.value", "FRAY.Worldlines.Item.Ammo", system.ammo.value, 0, LIMITS.ammo),
         number("system.ammo.max", "FRAY.Worldlines.Item.Magazine", system.ammo.max, 0, LIMITS.ammo),
-        number(
-          "system.critWiden",
-          "FRAY.Worldlines.Item.CritWiden",
-          system.critWiden,
-          0,
-          LIMITS.critWiden,
-        ),
-        number(
-          "system.headshotWiden",
-          "FRAY.Worldlines.Item.HeadshotWiden",
-          system.headshotWiden,
-          0,
-          LIMITS.headshotWiden,
-        ),
+        ...widenFields(system),
         checkbox("system.damaged", "FRAY.Worldlines.Item.Damaged", system.damaged),
         checkbox("system.blunt", "FRAY.Worldlines.Item.Blunt", system.blunt),
         checkbox("system.nonLethal", "FRAY.Worldlines.Item.NonLethal", system.nonLethal),
@@ -252,21 +260,7 @@ function armorContext(system: WorldlinesArmorSystem & { derived: ArmorDerived })
   return { sections, range: null, summary: system.derived.summary };
 }
 
-/** A technique's stored fields (data.ts techniqueSchema). */
-interface TechniqueSystem {
-  energyCost: number;
-  use: string;
-  interrupt: boolean;
-  extraInterruption: boolean;
-  critWiden: number;
-  headshotWiden: number;
-  onHit: Record<(typeof ON_HIT_STATUSES)[number], boolean>;
-  energyRefund: number;
-  freeWeaponSwitch: boolean;
-  effect: string;
-}
-
-function techniqueContext(system: TechniqueSystem) {
+function techniqueContext(system: WorldlinesTechniqueSystem) {
   const sections: SectionView[] = [
     {
       title: "FRAY.Worldlines.Item.Section.use",
@@ -304,20 +298,7 @@ function techniqueContext(system: TechniqueSystem) {
     {
       title: "FRAY.Worldlines.Item.Section.techniqueAttack",
       fields: [
-        number(
-          "system.critWiden",
-          "FRAY.Worldlines.Item.CritWiden",
-          system.critWiden,
-          0,
-          LIMITS.critWiden,
-        ),
-        number(
-          "system.headshotWiden",
-          "FRAY.Worldlines.Item.HeadshotWiden",
-          system.headshotWiden,
-          0,
-          LIMITS.headshotWiden,
-        ),
+        ...widenFields(system),
         number(
           "system.energyRefund",
           "FRAY.Worldlines.Item.EnergyRefund",
@@ -392,7 +373,7 @@ function typeContext(item: Item.Implementation): {
     case "armor":
       return armorContext(system as WorldlinesArmorSystem & { derived: ArmorDerived });
     case "technique":
-      return techniqueContext(system as TechniqueSystem);
+      return techniqueContext(system as WorldlinesTechniqueSystem);
     case "gear":
       return gearContext(system as GearSystem);
     default:
