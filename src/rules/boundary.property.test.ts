@@ -146,6 +146,31 @@ const knife = {
   accuracy: 1,
 } as const;
 
+const TECHNIQUE: worldlines.WorldlinesTechnique = {
+  id: "burst",
+  name: "Burst",
+  cost: 2,
+  use: "action",
+  interrupt: true,
+};
+const ATTACK_TECHNIQUE: worldlines.WorldlinesTechnique = {
+  id: "aim",
+  name: "Aim",
+  cost: 1,
+  use: "attack",
+  critWiden: 1,
+  headshotWiden: 2,
+  energyRefund: 1,
+};
+const PASSIVE_TECHNIQUE: worldlines.WorldlinesTechnique = {
+  id: "eye",
+  name: "Eye",
+  cost: 0,
+  use: "passive",
+  critWiden: 1,
+  headshotWiden: 1,
+};
+
 /** The Worldlines entry points and how to call each with a poisoned state. */
 /** Two teams tied on momentum (the momentum rules' input). */
 const momentumTeams = [
@@ -275,6 +300,52 @@ const WORLDLINES: Record<string, () => void> = {
   rollSpiritCheck: () => {
     guards({ actor: maya, td: 6 }, ({ actor, td }) =>
       worldlines.rollSpiritCheck(actor, td, dice()),
+    );
+  },
+  spendRound: () => {
+    guards({ value: 3, max: 6 }, (ammo) => worldlines.spendRound(ammo));
+  },
+  reloadWeapon: () => {
+    guards({ actor: maya, ammo: { value: 1, max: 6 } }, ({ actor, ammo }) =>
+      worldlines.reloadWeapon(actor, ammo),
+    );
+  },
+  buildItem: () => {
+    guards(maya, (actor) =>
+      worldlines.buildItem(actor, { deployable: true, deployed: false, damaged: false }),
+    );
+  },
+  throwItem: () => {
+    guards({ actor: maya, feet: 30, quantity: 2, limit: 45 }, ({ actor, feet, quantity, limit }) =>
+      worldlines.throwItem(actor, feet, quantity, worldlines.DEFAULT_OPTIONS, limit),
+    );
+  },
+  resolveBlast: () => {
+    guards([maya, rook], (targets) => worldlines.resolveBlast(targets, "2d6", dice()));
+  },
+  checkTechnique: () => {
+    guards({ actor: maya, technique: TECHNIQUE }, ({ actor, technique }) =>
+      worldlines.checkTechnique(actor, technique),
+    );
+  },
+  applyTechnique: () => {
+    guards({ actor: maya, technique: TECHNIQUE }, ({ actor, technique }) =>
+      worldlines.applyTechnique(actor, technique),
+    );
+  },
+  attackWithTechnique: () => {
+    guards({ attacker: maya, weapon: knife, technique: ATTACK_TECHNIQUE }, (i) =>
+      worldlines.attackWithTechnique(i.attacker, i.weapon, i.technique),
+    );
+  },
+  withPassiveTechniques: () => {
+    guards({ actor: maya, technique: PASSIVE_TECHNIQUE }, ({ actor, technique }) =>
+      worldlines.withPassiveTechniques(actor, [technique]),
+    );
+  },
+  refundEnergy: () => {
+    guards({ actor: maya, refund: 2 }, ({ actor, refund }) =>
+      worldlines.refundEnergy(actor, refund, true),
     );
   },
   worldlinesInitiative: () => {

@@ -23,6 +23,7 @@ import type { CombatLike, CombatantLike } from "./state.ts";
 import { combatHooks } from "./ruleset-hooks.ts";
 import type { TrackerChip } from "./ruleset-hooks.ts";
 import { createTeam, editTeam, moveCombatant, teamData } from "./teams.ts";
+import { moveForm, readMoveForm, readTeamForm, teamForm, wireTeamDrag } from "./tracker-dom.ts";
 import { simulateAction, simulateContextOption } from "../simulator/index.ts";
 
 import CombatTracker = foundry.applications.sidebar.tabs.CombatTracker;
@@ -382,21 +383,18 @@ function report(outcome: ActionOutcome): void {
 
 /** Asks the GM for a team's name and colour. */
 async function teamDialog(title: string, name: string, color: string) {
-  const escape = foundry.utils.escapeHTML;
-  const label = (key: string) => escape(game.i18n?.localize(key) ?? key);
-  const content =
-    `<label>${label("FRAY.Team.Name")} <input name="name" type="text" value="${escape(name)}"></label>` +
-    `<label>${label("FRAY.Team.Color")} <input name="color" type="color" value="${escape(color)}"></label>`;
+  const localize = (key: string) => game.i18n?.localize(key) ?? key;
+  const content = teamForm(
+    { name: localize("FRAY.Team.Name"), color: localize("FRAY.Team.Color") },
+    name,
+    color,
+    foundry.utils.escapeHTML,
+  );
   const result: unknown = await foundry.applications.api.DialogV2.prompt({
-    window: { title: game.i18n?.localize(title) ?? title },
+    window: { title: localize(title) },
     content,
     ok: {
-      callback: (_event: unknown, button: HTMLButtonElement) => {
-        const form = button.form;
-        const read = (field: string) =>
-          (form?.elements.namedItem(field) as HTMLInputElement | null)?.value ?? "";
-        return { name: read("name"), color: read("color") };
-      },
+      callback: (_event: unknown, button: HTMLButtonElement) => readTeamForm(button.form),
     },
   });
   return (result ?? null) as { name: string; color: string } | null;
@@ -463,52 +461,25 @@ export class FrayCombatTracker extends CombatTracker {
     for (const button of root.querySelectorAll(CORE_INITIATIVE_BUTTONS)) button.remove();
     keepCurrentTeamInView(root);
     if (game.user?.isGM !== true) return;
-    for (const li of root.querySelectorAll<HTMLElement>(".fray-tracker [data-combatant-id]")) {
-      li.draggable = true;
-      li.addEventListener("dragstart", (event) => {
-        event.dataTransfer?.setData(
-          "text/plain",
-          JSON.stringify({ fray: li.dataset["combatantId"] }),
-        );
-      });
-    }
-    for (const block of root.querySelectorAll<HTMLElement>(".fray-tracker .fray-team")) {
-      block.addEventListener("dragover", (event) => {
-        event.preventDefault();
-      });
-      block.addEventListener("drop", (event) => {
-        event.preventDefault();
-        const combat = this.frayCombat;
-        const teamId = block.dataset["teamId"] ?? "";
-        let combatantId: string;
-        try {
-          const data = JSON.parse(event.dataTransfer?.getData("text/plain") ?? "{}") as {
-            fray?: unknown;
-          };
-          combatantId = typeof data.fray === "string" ? data.fray : "";
-        } catch {
-          return;
-        }
-        if (combat === null || combatantId === "" || teamId === "") return;
-        void moveCombatant(combat, combatantId, teamId).then(report);
-      });
-    }
+    wireTeamDrag(root, (combatantId, teamId) => {
+      const combat = this.frayCombat;
+      if (combat !== null) void moveCombatant(combat, combatantId, teamId).then(report);
+    });
   }
 
   async #moveDialog(combatantId: string): Promise<void> {
     const combat = this.frayCombat;
     if (combat === null) return;
-    const escape = foundry.utils.escapeHTML;
-    const options = teamsOf(combat)
-      .map((team) => `<option value="${escape(team.id ?? "")}">${escape(team.name ?? "")}</option>`)
-      .join("");
-    const label = escape(game.i18n?.localize("FRAY.Team.Label") ?? "");
+    const teams = teamsOf(combat).map((team) => ({ id: team.id ?? "", name: team.name ?? "" }));
     const teamId: unknown = await foundry.applications.api.DialogV2.prompt({
       window: { title: game.i18n?.localize("FRAY.Combat.MoveToTeam") ?? "" },
-      content: `<label>${label} <select name="team">${options}</select></label>`,
+      content: moveForm(
+        game.i18n?.localize("FRAY.Team.Label") ?? "",
+        teams,
+        foundry.utils.escapeHTML,
+      ),
       ok: {
-        callback: (_event: unknown, button: HTMLButtonElement) =>
-          (button.form?.elements.namedItem("team") as HTMLSelectElement | null)?.value ?? "",
+        callback: (_event: unknown, button: HTMLButtonElement) => readMoveForm(button.form),
       },
     });
     if (typeof teamId !== "string" || teamId === "") return;

@@ -3,11 +3,14 @@
  * - momentum.ts: team momentum, order, ties, stealing it;
  * - phases.ts: the round plan and who may act in a phase;
  * - energy.ts: action costs, spending, the Energy refresh;
+ * - ammo.ts: rounds spent by attacks, Reload;
  * - attack.ts: attack and Evasion rolls, criticals, damage and armor, headshots, limb hits;
+ * - gear.ts: Build (deploy or repair) and Throw (range limit, a blast on an area);
  * - health.ts: losing health, dying, non-lethal knock-outs;
  * - statuses.ts: statuses, their timing and the recovery table;
  * - treatment.ts: First Aid and limb treatment;
  * - interruptions.ts: Covering Fire, extra Evasion, Opportunity Attack;
+ * - techniques.ts: what a technique does (attack, action, interruption, passive) and costs;
  * - checks.ts: Spirit / Medicine checks against a TD;
  * - odds.ts: exact attack odds;
  * - changes.ts: outcomes as document changes (the field paths the shell writes);
@@ -25,12 +28,14 @@ export const ruleset: RulesetModule = {
   turnOrder: worldlinesTurnOrder,
 };
 
+export * from "./ammo.ts";
 export * from "./attack.ts";
 export * from "./changes.ts";
 export * from "./checks.ts";
 export * from "./encounter.ts";
 export * from "./energy.ts";
 export * from "./factory.ts";
+export * from "./gear.ts";
 export * from "./health.ts";
 export * from "./interruptions.ts";
 export * from "./model.ts";
@@ -40,4 +45,5 @@ export * from "./options.ts";
 export * from "./phases.ts";
 export * from "./sample.ts";
 export * from "./statuses.ts";
+export * from "./techniques.ts";
 export * from "./treatment.ts";

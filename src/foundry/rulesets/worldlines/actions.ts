@@ -9,23 +9,24 @@
 import { ok, refuse } from "../../../rules/core/result.ts";
 import type { Refusal, Result } from "../../../rules/core/result.ts";
 import {
+  applyTechnique,
   attemptRecovery,
   firstAid as firstAidRule,
+  reloadWeapon,
   spendEnergy,
   useAntidote,
 } from "../../../rules/worldlines/index.ts";
-import type {
-  AttackSituation,
-  Stance,
-  StatusId,
-  WorldlinesCombatant,
-} from "../../../rules/worldlines/index.ts";
+import type { Stance, StatusId, WorldlinesCombatant } from "../../../rules/worldlines/index.ts";
 import { applyUpdatesBatch, bandForDistance, bandReach, toCombatant, toWeapon } from "./adapter.ts";
 import { promptAttack } from "./attack/dialog.ts";
 import { declareAttack, warnRefusal } from "./attack/workflow.ts";
+import type { TableSituation } from "./attack/workflow.ts";
 import { postStatusCard, recoverButtons, tickLines } from "./cards/status-card.ts";
 import { DEFAULT_BAND_FEET } from "./data.ts";
 import { worldlinesRoundEvents } from "./statuses/round-events.ts";
+import { toTechnique } from "./techniques.ts";
+
+export { build, throwGrenade } from "./gear-actions.ts";
 import type { EventResult } from "./statuses/round-events.ts";
 import { withDice } from "../../shared/dice.ts";
 import { currentUser, i18n } from "../../shared/env.ts";
@@ -57,7 +58,7 @@ function refused(
 export async function attack(
   actor: Actor.Implementation,
   weapon: Item.Implementation,
-  situation?: AttackSituation,
+  situation?: TableSituation,
 ): Promise<ChatMessage.Implementation | null> {
   const targets = targetedActors();
   let chosen = situation;
@@ -72,11 +73,19 @@ export async function attack(
       toWeapon(weapon),
       { zone: "torso", cover: "none", range: band ?? (distance === null ? "short" : "extreme") },
       distance,
+      attackTechniques(actor),
     );
     if (picked === null) return null;
     chosen = picked;
   }
   return declareAttack(actor, weapon, targets, chosen ?? {});
+}
+
+/** The attacker's techniques used with an attack, for the dialog to offer. */
+function attackTechniques(actor: Actor.Implementation): { id: string; name: string }[] {
+  return actor.items.contents
+    .filter((i) => i.type === "technique" && toTechnique(i).use === "attack")
+    .map((i) => ({ id: i.id ?? "", name: i.name }));
 }
 
 function title(key: string, data: Record<string, string | number> = {}): string {
@@ -182,6 +191,30 @@ async function pay(
   return true;
 }
 
+/**
+ * Reload (rules/worldlines/ammo.ts reloadWeapon): pays its Energy and fills the weapon's magazine,
+ * on the owner's client (both documents are the user's own). Refused with a message when the
+ * magazine is full, the weapon has none, or Energy is short.
+ */
+export async function reload(
+  actor: Actor.Implementation,
+  weapon: Item.Implementation,
+): Promise<boolean> {
+  const ammo = (weapon.system as unknown as { ammo: { value: number; max: number } }).ammo;
+  const done = reloadWeapon(toCombatant(actor), ammo);
+  if (!done.ok) {
+    return refused(done, actor, { notEnoughEnergy: "actionNotEnoughEnergy" });
+  }
+  if (done.value.update !== null) await applyUpdatesBatch([done.value.update]);
+  await weapon.update({ "system.ammo.value": done.value.ammo } as never);
+  await postStatusCard(
+    title("FRAY.Worldlines.Status.ReloadTitle", { name: actor.name, weapon: weapon.name }),
+    [{ text: title("FRAY.Worldlines.Status.Reloaded", { ammo: done.value.ammo }), bad: false }],
+    actor,
+  );
+  return true;
+}
+
 /** Defensive Posture: pays its Energy, raises the Armor die a step and ends the turn. */
 export async function defensivePosture(actor: Actor.Implementation): Promise<boolean> {
   return pay(actor, { kind: "defensivePosture" });
@@ -191,13 +224,34 @@ export async function changeStance(actor: Actor.Implementation, stance: Stance):
   return pay(actor, { kind: "changeStance", to: stance });
 }
 
-/** Pays a technique's Energy (Stressed adds its surcharge); its effect is the table's to play. */
+/**
+ * Uses a technique on its own (rules/worldlines/techniques.ts applyTechnique): pays its Energy
+ * (Stressed adds its surcharge); an interruption technique uses the round's interruption, or
+ * gives it back when it grants an extra one. Says so in chat. Attack techniques are chosen in the
+ * attack dialog; passive ones always apply.
+ */
 export async function useTechnique(
   actor: Actor.Implementation,
   technique: Item.Implementation,
 ): Promise<boolean> {
-  const cost = (technique.system as { energyCost?: number }).energyCost ?? 0;
-  return pay(actor, { kind: "technique", cost });
+  const rules = toTechnique(technique);
+  const used = applyTechnique(toCombatant(actor), rules);
+  if (!used.ok) return refused(used, actor, { notEnoughEnergy: "actionNotEnoughEnergy" });
+  if (used.value.update !== null) await applyUpdatesBatch([used.value.update]);
+  await postStatusCard(
+    title("FRAY.Worldlines.Status.TechniqueTitle", { name: actor.name, technique: technique.name }),
+    [
+      {
+        text: title("FRAY.Worldlines.Status.TechniqueUsed", { energy: used.value.cost }),
+        bad: false,
+      },
+      ...(rules.extraInterruption === true
+        ? [{ text: title("FRAY.Worldlines.Status.InterruptGiven"), bad: false }]
+        : []),
+    ],
+    actor,
+  );
+  return true;
 }
 
 /**

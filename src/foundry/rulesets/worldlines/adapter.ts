@@ -26,6 +26,7 @@ import { DEFAULT_OPTIONS } from "../../../rules/worldlines/options.ts";
 import type { WorldlinesOptions } from "../../../rules/worldlines/options.ts";
 import { SYSTEM_ID } from "../../constants.ts";
 import { ON_HIT_STATUSES, RANGE_BANDS, ZONE_IDS, withDamageBonus } from "./data.ts";
+import { withKnownTechniques } from "./techniques.ts";
 import { combatantId, resolveActor } from "../../shared/actors.ts";
 import type { ActorResolver } from "../../shared/actors.ts";
 
@@ -53,6 +54,7 @@ export interface WorldlinesArmorSystem {
   zones: Record<Zone, number | null>;
   quality: number;
   equipped: boolean;
+  damaged: boolean;
 }
 
 export interface WorldlinesWeaponSystem {
@@ -63,6 +65,7 @@ export interface WorldlinesWeaponSystem {
   damageBonus: number;
   range: Record<RangeBand, { accuracy: number | null; damage: number | null; feet: number | null }>;
   ammo: { value: number; max: number };
+  damaged: boolean;
   blunt: boolean;
   nonLethal: boolean;
   lethalOnly: boolean;
@@ -171,7 +174,8 @@ export function toCombatant(
 ): WorldlinesCombatant {
   const system = actor.system as unknown as WorldlinesActorSystem;
   const { armor, armorBonus } = armorOf(actor);
-  return {
+  // Passive techniques (a wider critical or headshot range) are part of who the actor is.
+  return withKnownTechniques(actor, {
     id: combatantId(actor),
     name: actor.name,
     teamId,
@@ -195,7 +199,7 @@ export function toCombatant(
     ...(system.unconsciousMinutes === null
       ? {}
       : { unconsciousMinutes: system.unconsciousMinutes }),
-  };
+  });
 }
 
 /** A weapon item as the rules see it (quality, attachments and range profile folded in). */

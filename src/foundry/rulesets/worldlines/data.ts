@@ -13,6 +13,7 @@ import type { StepDie } from "../../../rules/core/dice.ts";
 import { damageFormula } from "../../../rules/worldlines/attack.ts";
 import { DEFAULT_OPTIONS } from "../../../rules/worldlines/options.ts";
 import type { RangeBand, Stance, Zone } from "../../../rules/worldlines/model.ts";
+import { TECHNIQUE_USES } from "../../../rules/worldlines/techniques.ts";
 import {
   choiceField,
   damageValidator,
@@ -310,6 +311,19 @@ function bandField() {
   });
 }
 
+/** One flag per status a hit may inflict (a weapon's, a technique's). */
+function onHitField() {
+  const { SchemaField } = foundry.data.fields;
+  return new SchemaField({
+    bleeding: flagField(),
+    poisoned: flagField(),
+    staggered: flagField(),
+    blinded: flagField(),
+    vulnerable: flagField(),
+    stressed: flagField(),
+  });
+}
+
 function weaponSchema() {
   const { SchemaField, StringField } = foundry.data.fields;
   return {
@@ -343,6 +357,8 @@ function weaponSchema() {
       value: integerField(0, { min: 0, max: LIMITS.ammo }),
       max: integerField(0, { min: 0, max: LIMITS.ammo }),
     }),
+    /** Needs emergency repairs (the Build action). */
+    damaged: flagField(),
     blunt: flagField(),
     /** Made to disable (stun baton, tranquilizer). */
     nonLethal: flagField(),
@@ -351,14 +367,7 @@ function weaponSchema() {
     critWiden: integerField(0, { min: 0, max: LIMITS.critWiden }),
     headshotWiden: integerField(0, { min: 0, max: LIMITS.headshotWiden }),
     /** Statuses a hit inflicts. */
-    onHit: new SchemaField({
-      bleeding: flagField(),
-      poisoned: flagField(),
-      staggered: flagField(),
-      blinded: flagField(),
-      vulnerable: flagField(),
-      stressed: flagField(),
-    }),
+    onHit: onHitField(),
     ...storageFields(),
   };
 }
@@ -415,6 +424,8 @@ function armorSchema() {
     /** Added to every Armor die this piece rolls (may be negative). */
     quality: integerField(0, { min: -LIMITS.armorQuality, max: LIMITS.armorQuality }),
     equipped: flagField(true),
+    /** Needs emergency repairs (the Build action). */
+    damaged: flagField(),
     ...storageFields(),
   };
 }
@@ -449,8 +460,23 @@ function techniqueSchema() {
   return {
     description: htmlField(),
     energyCost: integerField(1, { min: 0, max: LIMITS.energyCost }),
+    /**
+     * How it is used (rules/worldlines/techniques.ts): with an attack, on its own, or always on.
+     * Techniques stored before this field existed are used on their own, as they were.
+     */
+    use: choiceField(TECHNIQUE_USES, "action"),
     /** Usable between turns as an interruption (once per round). */
     interrupt: flagField(),
+    /** Using it gives the round's interruption back (one more this round). */
+    extraInterruption: flagField(),
+    critWiden: integerField(0, { min: 0, max: LIMITS.critWiden }),
+    headshotWiden: integerField(0, { min: 0, max: LIMITS.headshotWiden }),
+    /** Statuses a hit of the technique's attack inflicts. */
+    onHit: onHitField(),
+    /** Energy given back when the technique's attack hits. */
+    energyRefund: integerField(0, { min: 0, max: LIMITS.energyCost }),
+    /** Weapon switches cost no Energy while the technique is known (Quick Draw). */
+    freeWeaponSwitch: flagField(),
     /** One line saying what it does, shown on the actor sheet. */
     effect: shortText(),
     ...storageFields(),
@@ -458,12 +484,37 @@ function techniqueSchema() {
 }
 type TechniqueSchema = ReturnType<typeof techniqueSchema>;
 
+/** Throws the message for effect fields that contradict how the technique is used. */
+export function checkTechniqueJoint(data: Record<string, unknown>): void {
+  const use = data["use"];
+  const onHit = data["onHit"] as Record<string, unknown> | undefined;
+  const attackOnly =
+    (typeof data["energyRefund"] === "number" && data["energyRefund"] > 0) ||
+    Object.values(onHit ?? {}).some((v) => v === true);
+  if (attackOnly && use !== undefined && use !== "attack") {
+    throw new Error(say("FRAY.Worldlines.Item.Invalid.AttackOnly"));
+  }
+  if (data["interrupt"] === true && use !== undefined && use !== "action") {
+    throw new Error(say("FRAY.Worldlines.Item.Invalid.InterruptAction"));
+  }
+}
+
 export class WorldlinesTechniqueData extends foundry.abstract.TypeDataModel<
   TechniqueSchema,
   Item.Implementation
 > {
   static override defineSchema(): TechniqueSchema {
     return techniqueSchema();
+  }
+
+  /** A technique stored before `use` existed keeps working as it did: used on its own. */
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    if (!("use" in source)) source["use"] = "action";
+    return super.migrateData(source);
+  }
+
+  static override validateJoint(data: Record<string, unknown>): void {
+    checkTechniqueJoint(data);
   }
 }
 
@@ -475,6 +526,11 @@ function gearSchema() {
     quantity: integerField(1, { min: 0, max: LIMITS.quantity }),
     /** One line saying what it does. */
     effect: shortText(),
+    /** Made to be set up with the Build action (a sentry, a barricade); and whether it is. */
+    deployable: flagField(),
+    deployed: flagField(),
+    /** Needs emergency repairs (the Build action). */
+    damaged: flagField(),
     /** Damage of a grenade or similar; blank when it deals none. */
     damage: new StringField({
       required: true,

@@ -16,6 +16,7 @@ import {
   runTurnStart,
 } from "./actions.ts";
 import { toCombatant } from "./adapter.ts";
+import { WORLDLINES_GEAR, refereeGear } from "./gear-actions.ts";
 import {
   WORLDLINES_CARD,
   WORLDLINES_DECLARE,
@@ -87,5 +88,6 @@ export const shellRuleset: ShellRuleset = {
     [WORLDLINES_DECLARE]: refereeDeclare,
     [WORLDLINES_CARD]: refereeCardAction,
     [WORLDLINES_TREAT]: refereeTreat,
+    [WORLDLINES_GEAR]: refereeGear,
   },
 };

@@ -3,7 +3,7 @@
  * flanked and non-lethal, with the engine's exact odds shown and recomputed as inputs change.
  */
 import { percent } from "../../../shared/format.ts";
-import { dialogOptions as options, promptAttackDialog } from "../../../shared/attack-dialog.ts";
+import { dialogOptions, promptAttackDialog } from "../../../shared/attack-dialog.ts";
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { refusalText } from "../../../shared/refusal.ts";
 import type { ShownRefusal } from "../../../shared/refusal.ts";
@@ -19,6 +19,7 @@ import type {
 import { SYSTEM_PATH } from "../../../constants.ts";
 import { RANGE_BANDS } from "../data.ts";
 import { i18n } from "../../../shared/env.ts";
+import type { TableSituation } from "./workflow.ts";
 
 export const ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/worldlines/dialog/attack-dialog.hbs`;
 
@@ -60,7 +61,8 @@ export function oddsView(
 }
 
 /** Reads the dialog's form values into an attack situation (unknown values fall back). */
-export function situationFromForm(values: Record<string, unknown>): AttackSituation {
+export function situationFromForm(values: Record<string, unknown>): TableSituation {
+  const technique = typeof values["technique"] === "string" ? values["technique"] : "";
   const zone = ZONES.includes(values["zone"] as Zone) ? (values["zone"] as Zone) : "torso";
   const cover = COVERS.includes(values["cover"] as Cover) ? (values["cover"] as Cover) : "none";
   const range = RANGE_BANDS.includes(values["range"] as RangeBand)
@@ -73,7 +75,14 @@ export function situationFromForm(values: Record<string, unknown>): AttackSituat
     poorVisibility: values["poorVisibility"] === true || values["poorVisibility"] === "on",
     flanked: values["flanked"] === true || values["flanked"] === "on",
     nonLethal: values["nonLethal"] === true || values["nonLethal"] === "on",
+    ...(technique === "" ? {} : { technique }),
   };
+}
+
+/** An attack technique the attacker may announce with the attack (an item id and its name). */
+export interface TechniqueChoice {
+  readonly id: string;
+  readonly name: string;
 }
 
 /** The dialog template's context. */
@@ -81,8 +90,9 @@ export function attackDialogContext(
   attacker: WorldlinesCombatant,
   defender: WorldlinesCombatant,
   weapon: WorldlinesWeapon,
-  situation: AttackSituation,
+  situation: TableSituation,
   distance: number | null,
+  techniques: readonly TechniqueChoice[] = [],
 ) {
   return {
     attackerName: attacker.name,
@@ -91,13 +101,17 @@ export function attackDialogContext(
     formula: weapon.damage,
     ranged: weapon.kind !== "melee",
     distance: distance === null ? null : Math.round(distance),
-    zones: options(ZONES, situation.zone ?? "torso", (id) => `FRAY.Worldlines.Attack.Zone.${id}`),
-    covers: options(
+    zones: dialogOptions(
+      ZONES,
+      situation.zone ?? "torso",
+      (id) => `FRAY.Worldlines.Attack.Zone.${id}`,
+    ),
+    covers: dialogOptions(
       COVERS,
       situation.cover ?? "none",
       (id) => `FRAY.Worldlines.Attack.Cover.${id}`,
     ),
-    ranges: options(
+    ranges: dialogOptions(
       RANGE_BANDS,
       situation.range ?? "short",
       (id) => `FRAY.Worldlines.Attack.Range.${id}`,
@@ -106,6 +120,11 @@ export function attackDialogContext(
     flanked: situation.flanked === true,
     nonLethal: situation.nonLethal === true,
     nonLethalAllowed: allowsNonLethal(weapon),
+    techniques: techniques.map((t) => ({
+      id: t.id,
+      label: t.name,
+      selected: t.id === situation.technique,
+    })),
     odds: oddsView(attacker, defender, weapon, situation),
   };
 }
@@ -137,10 +156,11 @@ export async function promptAttack(
   weapon: WorldlinesWeapon,
   initial: AttackSituation,
   distance: number | null,
-): Promise<AttackSituation | null> {
+  techniques: readonly TechniqueChoice[] = [],
+): Promise<TableSituation | null> {
   return promptAttackDialog({
     template: ATTACK_DIALOG_TEMPLATE,
-    context: attackDialogContext(attacker, defender, weapon, initial, distance),
+    context: attackDialogContext(attacker, defender, weapon, initial, distance, techniques),
     title: i18n().format("FRAY.Worldlines.Attack.Title", { weapon: weapon.name }),
     classes: ["fray", "fray-wl-attack-dialog"],
     rollLabel: "FRAY.Worldlines.Attack.Roll",

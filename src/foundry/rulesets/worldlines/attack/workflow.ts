@@ -33,15 +33,19 @@ import {
   FIELD_PATHS,
   ZONES,
   attackModifiers,
+  attackWithTechnique,
   checkAttack,
   checkEvasion,
   checkExtraEvasion,
   critThreshold,
   evasionModifiers,
+  refundEnergy,
   resolveAttack,
+  spendRound,
 } from "../../../../rules/worldlines/index.ts";
 import type {
   ActorUpdate,
+  Ammo,
   AttackInput,
   AttackRoll,
   AttackSituation,
@@ -56,6 +60,7 @@ import type {
 } from "../../../../rules/worldlines/index.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { applyUpdatesBatch, toCombatant, toWeapon } from "../adapter.ts";
+import { toTechnique } from "../techniques.ts";
 import { ATTACK_CARD_TEMPLATE, attackCardContext, resultView } from "../cards/attack-card.ts";
 import type { AttackCardState } from "../cards/attack-card.ts";
 import { withDice } from "../../../shared/dice.ts";
@@ -144,6 +149,47 @@ export interface Declaration {
   readonly defender: WorldlinesCombatant;
   readonly weapon: WorldlinesWeapon;
   readonly cost: number;
+  /** The attack's choices as the rules take them (a technique's Energy folded in). */
+  readonly situation: AttackSituation;
+  /** The technique announced with the attack, by name, and the Energy a hit gives back. */
+  readonly technique?: { readonly name: string; readonly refund: number };
+}
+
+/** The attack choices at the table: the rules' situation and a technique announced with it. */
+export type TableSituation = AttackSituation & { readonly technique?: string };
+
+/**
+ * The weapon and cost of an attack announced with one of the attacker's attack techniques
+ * (rules/worldlines/techniques.ts attackWithTechnique); the situation unchanged without one.
+ */
+function shapeByTechnique(
+  attackerActor: Actor.Implementation,
+  attacker: WorldlinesCombatant,
+  weapon: WorldlinesWeapon,
+  situation: TableSituation,
+):
+  | {
+      ok: true;
+      weapon: WorldlinesWeapon;
+      situation: AttackSituation;
+      technique?: Declaration["technique"];
+    }
+  | Refusal {
+  const { technique: techniqueId, ...rest } = situation;
+  if (techniqueId === undefined || techniqueId === "") return { ok: true, weapon, situation: rest };
+  const item = attackerActor.items.contents.find(
+    (i) => i.id === techniqueId && i.type === "technique",
+  );
+  if (item === undefined) return refuse("noSuchTechnique", { name: attackerActor.name });
+  const shaped = attackWithTechnique(attacker, weapon, toTechnique(item));
+  if (!shaped.ok) return refuse(shaped.reason, { ...shaped.detail, name: attackerActor.name });
+  return {
+    ok: true,
+    weapon: { ...shaped.value.weapon, name: `${weapon.name} · ${item.name}` },
+    // A GM's own Energy cost for the attack stands; otherwise the attack's and the technique's.
+    situation: { energyCost: shaped.value.cost, ...rest },
+    technique: { name: item.name, refund: shaped.value.refund },
+  };
 }
 
 /** Checks everything that may refuse an attack, in the order a player would want to hear it. */
@@ -151,7 +197,7 @@ export function checkDeclaration(
   attackerActor: Actor.Implementation,
   weaponItem: Item.Implementation,
   targets: readonly Actor.Implementation[],
-  situation: AttackSituation,
+  tableSituation: TableSituation,
 ): { ok: true; value: Declaration } | Refusal {
   const single = singleTarget(weaponItem, targets);
   if (!single.ok) return single;
@@ -159,7 +205,11 @@ export function checkDeclaration(
   if (!isActorsTurn(attackerActor)) return refuse("notYourTurn", { name: attackerActor.name });
   const attacker = toCombatant(attackerActor);
   const defender = toCombatant(target);
-  const weapon = toWeapon(weaponItem);
+  const ammo = spendRound((weaponItem.system as unknown as { ammo: Ammo }).ammo);
+  if (!ammo.ok) return refuse(ammo.reason, { ...ammo.detail, weapon: weaponItem.name });
+  const shaped = shapeByTechnique(attackerActor, attacker, toWeapon(weaponItem), tableSituation);
+  if (!shaped.ok) return shaped;
+  const { weapon, situation } = shaped;
   const allowed = checkAttack({ attacker, defender, weapon, situation });
   if (!allowed.ok) {
     return refuse(allowed.reason, {
@@ -169,7 +219,12 @@ export function checkDeclaration(
       formula: weapon.damage,
     });
   }
-  return { ok: true, value: { attacker, defender, weapon, cost: allowed.value.cost } };
+  const cost = allowed.value.cost;
+  const technique = shaped.technique;
+  return {
+    ok: true,
+    value: { attacker, defender, weapon, cost, situation, ...(technique ? { technique } : {}) },
+  };
 }
 
 /**
@@ -199,7 +254,7 @@ export function declaredBy(card: AttackCardState): string | null {
 }
 
 /** The attack choices of a declaration, from its payload: only known values; else null. */
-export function parseSituation(raw: unknown, fromGM: boolean): AttackSituation | null {
+export function parseSituation(raw: unknown, fromGM: boolean): TableSituation | null {
   if (raw === undefined) return {};
   if (typeof raw !== "object" || raw === null) return null;
   const s = raw as Record<string, unknown>;
@@ -214,6 +269,9 @@ export function parseSituation(raw: unknown, fromGM: boolean): AttackSituation |
     poorVisibility: flag(s["poorVisibility"]),
     flanked: flag(s["flanked"]),
     nonLethal: flag(s["nonLethal"]),
+    // One of the attacker's techniques, by item id (checkDeclaration finds it or refuses).
+    technique:
+      s["technique"] === undefined || typeof s["technique"] === "string" ? s["technique"] : null,
   };
   // Numbers (extra modifiers, another Energy cost) are a GM's call; a player's are ignored.
   if (fromGM) {
@@ -277,8 +335,7 @@ async function postAttack(
   request: DeclareIntent<AttackSituation>,
   sender: User.Implementation,
 ): Promise<ChatMessage.Implementation | null> {
-  const { attacker, defender, weapon, cost } = declaration;
-  const situation = request.situation;
+  const { attacker, defender, weapon, cost, situation } = declaration;
   const input: AttackInput = { attacker, defender, weapon, situation };
   const roll = await new Roll(`1d${attacker.traits.combat}`).evaluate();
   const natural = roll.total;
@@ -292,6 +349,7 @@ async function postAttack(
     removeStatuses: [],
   };
   await applyUpdatesBatch([paid]);
+  await spendAmmo(attackerActor, weapon.id);
 
   let card: AttackCardState = {
     stage: "awaitingDefense",
@@ -309,6 +367,7 @@ async function postAttack(
     defense: null,
     dice: [{ sides: attacker.traits.combat, value: natural }],
     result: null,
+    ...(declaration.technique ? { refund: declaration.technique.refund } : {}),
   };
   let extraRolls: Roll[] = [];
   if (attack.critical) {
@@ -329,6 +388,16 @@ async function postAttack(
     await serializedBy(message.id ?? "", () => applyStep(message, sender));
   }
   return message;
+}
+
+/** The attack's round leaves the weapon's magazine (rules/worldlines/ammo.ts spendRound). */
+async function spendAmmo(attackerActor: Actor.Implementation, weaponId: string): Promise<void> {
+  const item = attackerActor.items.contents.find((i) => i.id === weaponId);
+  if (item === undefined) return;
+  const spent = spendRound((item.system as unknown as { ammo: Ammo }).ammo);
+  if (spent.ok && spent.value.value !== null) {
+    await item.update({ "system.ammo.value": spent.value.value } as never);
+  }
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -623,7 +692,7 @@ async function defendStep(
   }
   const done =
     resolved.result?.hit === false ? { ...resolved, stage: "applied" as const } : resolved;
-  await writeCard(message, done, step);
+  await writeCard(message, done, step, rolls);
   if (done.stage === "resolved" && autoApply()) return applyStep(message, sender);
   return { ok: true };
 }
@@ -647,7 +716,8 @@ async function applyStep(
   if (claimed !== null) return claimed;
   const { card: again, defender } = await reresolve(card, toCombatant(defenderActor));
   const updates = damageUpdates(again.result?.updates ?? [], card.defenderId);
-  await applyUpdatesBatch(updates);
+  const refund = refundUpdate(card, again.result?.hit === true);
+  await applyUpdatesBatch(refund === null ? updates : [...updates, refund]);
   const result = again.result;
   await writeCard(
     message,
@@ -664,17 +734,48 @@ async function applyStep(
   return { ok: true };
 }
 
-/** The card's new state and text, with the step it finishes, in one update. */
+/** The attacker's Energy back from its technique when the attack hit (refundEnergy), or null. */
+function refundUpdate(card: AttackCardState, hit: boolean): ActorUpdate | null {
+  const refund = card.refund ?? 0;
+  const attackerActor = refund > 0 && hit ? resolveActor(card.attackerId) : null;
+  if (attackerActor === null) return null;
+  const out = refundEnergy(toCombatant(attackerActor), refund, hit);
+  return out.ok ? out.value.update : null;
+}
+
+/**
+ * The card's new state and text, with the step it finishes, in one update. Dice rolled for this
+ * step join the message's own rolls (so Dice So Nice and the roll mode see the dice the card
+ * shows): the card's, or, when a private roll mode put the dice in a whispered message of their
+ * own (shared/cards.ts postRefereeCard), that message's.
+ */
 async function writeCard(
   message: ChatMessage.Implementation,
   card: AttackCardState,
   step: string,
+  rolls: readonly Roll[] = [],
 ): Promise<void> {
+  const diceMessage = rolls.length === 0 ? undefined : diceMessageOf(message);
   await message.update({
     content: await renderCard(card),
     [`flags.${SYSTEM_ID}.attack`]: card,
+    ...(rolls.length > 0 && diceMessage === undefined
+      ? { rolls: [...message.rolls, ...rolls] }
+      : {}),
     ...stepDoneUpdate(step),
   } as never);
+  if (diceMessage !== undefined) {
+    await diceMessage.update({ rolls: [...diceMessage.rolls, ...rolls] });
+  }
+}
+
+/** The whispered message holding a card's dice under a private roll mode, if there is one. */
+function diceMessageOf(card: ChatMessage.Implementation): ChatMessage.Implementation | undefined {
+  return chatMessages().contents.find((m) => {
+    const flags = (m.flags as Record<string, unknown> | undefined)?.[SYSTEM_ID] as
+      { diceOf?: unknown } | undefined;
+    return flags?.diceOf === card.id;
+  });
 }
 
 /**

@@ -69,6 +69,8 @@ export interface AttackCardState {
   readonly evasionPaid?: number;
   /** The defender interrupted for a second Evasion. */
   readonly extraEvasion?: boolean;
+  /** Energy the attacker gets back if the attack hits (its technique's refund). */
+  readonly refund?: number;
 }
 
 /** Whether a status has a recovery check in the recovery table (so a Recover button makes sense). */

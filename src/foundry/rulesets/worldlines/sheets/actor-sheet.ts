@@ -121,6 +121,10 @@ export interface GearRow {
   kind: string;
   quantity: number;
   effect: string;
+  /** A grenade: Throw is offered. */
+  throwable: boolean;
+  /** Build can deploy or repair it. */
+  buildable: boolean;
 }
 
 export interface WorldlinesActorSheetContext {
@@ -360,12 +364,21 @@ export async function worldlinesActorSheetContext(
       };
     }),
     gear: ofType("gear").map((item) => {
-      const gear = item.system as unknown as { kind: string; quantity: number; effect: string };
+      const gear = item.system as unknown as {
+        kind: string;
+        quantity: number;
+        effect: string;
+        deployable: boolean;
+        deployed: boolean;
+        damaged: boolean;
+      };
       return {
         ...itemRow(item),
         kind: `FRAY.Worldlines.Item.GearKind.${gear.kind}`,
         quantity: gear.quantity,
         effect: gear.effect,
+        throwable: gear.kind === "grenade" && gear.quantity > 0,
+        buildable: (gear.deployable && !gear.deployed) || gear.damaged,
       };
     }),
     biography: system.biography,
@@ -389,6 +402,9 @@ export class WorldlinesActorSheet extends HandlebarsActorSheet {
     actions: {
       ...ITEM_ROW_ACTIONS,
       attack: onRowItem(actions.attack),
+      reload: onRowItem(actions.reload),
+      build: onRowItem(actions.build),
+      throwItem: onRowItem(actions.throwGrenade),
       firstAid: WorldlinesActorSheet.#onFirstAid,
       defensivePosture: WorldlinesActorSheet.#onDefensivePosture,
       stance: WorldlinesActorSheet.#onStance,

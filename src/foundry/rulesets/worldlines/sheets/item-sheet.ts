@@ -7,6 +7,7 @@
 import { DIE_STEPS } from "../../../../rules/core/dice.ts";
 import { DEFAULT_OPTIONS as RULES } from "../../../../rules/worldlines/options.ts";
 import type { RangeBand } from "../../../../rules/worldlines/model.ts";
+import { TECHNIQUE_USES } from "../../../../rules/worldlines/techniques.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
 import { HandlebarsItemSheet, itemSheetHeader } from "../../../sheets/base.ts";
 import type { TemplatePart } from "../../../sheets/base.ts";
@@ -22,6 +23,7 @@ import {
   ZONE_IDS,
 } from "../data.ts";
 import type { ArmorDerived, WeaponDerived } from "../data.ts";
+import type { WorldlinesTechniqueSystem } from "../techniques.ts";
 
 import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
 
@@ -114,6 +116,26 @@ const DIE_CHOICES = [
   ...DIE_STEPS.map((die) => ({ value: String(die), label: `d${String(die)}` })),
 ];
 
+/** The critical and headshot widenings (a weapon's, a technique's). */
+function widenFields(system: { critWiden: number; headshotWiden: number }): FieldView[] {
+  return [
+    number(
+      "system.critWiden",
+      "FRAY.Worldlines.Item.CritWiden",
+      system.critWiden,
+      0,
+      LIMITS.critWiden,
+    ),
+    number(
+      "system.headshotWiden",
+      "FRAY.Worldlines.Item.HeadshotWiden",
+      system.headshotWiden,
+      0,
+      LIMITS.headshotWiden,
+    ),
+  ];
+}
+
 function weaponContext(system: WorldlinesWeaponSystem & { derived: WeaponDerived }) {
   const sections: SectionView[] = [
     {
@@ -163,20 +185,8 @@ function weaponContext(system: WorldlinesWeaponSystem & { derived: WeaponDerived
       fields: [
         number("system.ammo.value", "FRAY.Worldlines.Item.Ammo", system.ammo.value, 0, LIMITS.ammo),
         number("system.ammo.max", "FRAY.Worldlines.Item.Magazine", system.ammo.max, 0, LIMITS.ammo),
-        number(
-          "system.critWiden",
-          "FRAY.Worldlines.Item.CritWiden",
-          system.critWiden,
-          0,
-          LIMITS.critWiden,
-        ),
-        number(
-          "system.headshotWiden",
-          "FRAY.Worldlines.Item.HeadshotWiden",
-          system.headshotWiden,
-          0,
-          LIMITS.headshotWiden,
-        ),
+        ...widenFields(system),
+        checkbox("system.damaged", "FRAY.Worldlines.Item.Damaged", system.damaged),
         checkbox("system.blunt", "FRAY.Worldlines.Item.Blunt", system.blunt),
         checkbox("system.nonLethal", "FRAY.Worldlines.Item.NonLethal", system.nonLethal),
         checkbox("system.lethalOnly", "FRAY.Worldlines.Item.LethalOnly", system.lethalOnly),
@@ -243,17 +253,27 @@ function armorContext(system: WorldlinesArmorSystem & { derived: ArmorDerived })
           LIMITS.armorQuality,
         ),
         checkbox("system.equipped", "FRAY.Worldlines.Item.Equipped", system.equipped),
+        checkbox("system.damaged", "FRAY.Worldlines.Item.Damaged", system.damaged),
       ],
     },
   ];
   return { sections, range: null, summary: system.derived.summary };
 }
 
-function techniqueContext(system: { energyCost: number; interrupt: boolean; effect: string }) {
+function techniqueContext(system: WorldlinesTechniqueSystem) {
   const sections: SectionView[] = [
     {
       title: "FRAY.Worldlines.Item.Section.use",
       fields: [
+        select(
+          "system.use",
+          "FRAY.Worldlines.Item.TechniqueUseLabel",
+          system.use,
+          TECHNIQUE_USES.map((use) => ({
+            value: use,
+            label: `FRAY.Worldlines.Item.TechniqueUse.${use}`,
+          })),
+        ),
         number(
           "system.energyCost",
           "FRAY.Worldlines.Item.EnergyCost",
@@ -262,14 +282,54 @@ function techniqueContext(system: { energyCost: number; interrupt: boolean; effe
           LIMITS.energyCost,
         ),
         checkbox("system.interrupt", "FRAY.Worldlines.Item.Interrupt", system.interrupt),
+        checkbox(
+          "system.extraInterruption",
+          "FRAY.Worldlines.Item.ExtraInterruption",
+          system.extraInterruption,
+        ),
+        checkbox(
+          "system.freeWeaponSwitch",
+          "FRAY.Worldlines.Item.FreeWeaponSwitch",
+          system.freeWeaponSwitch,
+        ),
         text("system.effect", "FRAY.Worldlines.Item.Effect", system.effect),
+      ],
+    },
+    {
+      title: "FRAY.Worldlines.Item.Section.techniqueAttack",
+      fields: [
+        ...widenFields(system),
+        number(
+          "system.energyRefund",
+          "FRAY.Worldlines.Item.EnergyRefund",
+          system.energyRefund,
+          0,
+          LIMITS.energyCost,
+        ),
+        ...ON_HIT_STATUSES.map((status) =>
+          checkbox(
+            `system.onHit.${status}`,
+            `FRAY.Worldlines.Status.${status}.Name`,
+            system.onHit[status],
+          ),
+        ),
       ],
     },
   ];
   return { sections, range: null, summary: system.effect };
 }
 
-function gearContext(system: { kind: string; quantity: number; effect: string; damage: string }) {
+interface GearSystem {
+  kind: string;
+  quantity: number;
+  effect: string;
+  damage: string;
+  deployable: boolean;
+  deployed: boolean;
+  damaged: boolean;
+}
+
+function gearContext(system: GearSystem) {
   const sections: SectionView[] = [
     {
       title: "FRAY.Worldlines.Item.Section.use",
@@ -292,6 +352,9 @@ function gearContext(system: { kind: string; quantity: number; effect: string; d
         ),
         text("system.effect", "FRAY.Worldlines.Item.Effect", system.effect),
         text("system.damage", "FRAY.Worldlines.Item.Damage", system.damage, "2d6"),
+        checkbox("system.deployable", "FRAY.Worldlines.Item.Deployable", system.deployable),
+        checkbox("system.deployed", "FRAY.Worldlines.Item.Deployed", system.deployed),
+        checkbox("system.damaged", "FRAY.Worldlines.Item.Damaged", system.damaged),
       ],
     },
   ];
@@ -310,11 +373,9 @@ function typeContext(item: Item.Implementation): {
     case "armor":
       return armorContext(system as WorldlinesArmorSystem & { derived: ArmorDerived });
     case "technique":
-      return techniqueContext(system as { energyCost: number; interrupt: boolean; effect: string });
+      return techniqueContext(system as WorldlinesTechniqueSystem);
     case "gear":
-      return gearContext(
-        system as { kind: string; quantity: number; effect: string; damage: string },
-      );
+      return gearContext(system as GearSystem);
     default:
       return { sections: [], range: null, summary: "" };
   }

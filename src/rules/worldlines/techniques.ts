@@ -1,0 +1,235 @@
+/**
+ * Techniques: learned abilities with an Energy cost (the action table's "Use Technique", plus the
+ * Stressed surcharge) and an effect a GM sets on the technique itself. The book names a few:
+ * Quick Draw (weapon switches become free actions), Marksman's Shot (a wider headshot range) and
+ * the technique-based interruptions; everything else is the table's own catalogue, built from the
+ * same effect fields:
+ * - `use`: "attack" techniques are announced with an attack (step 1 of the attack) and shape
+ *   that one attack; "action" techniques are used on their own, on the actor's turn or, when
+ *   `interrupt` is set, between turns as the round's interruption; "passive" ones always apply;
+ * - `critWiden` / `headshotWiden`: faces by which the critical or headshot range grows;
+ * - `onHit`: statuses a hit of the technique's attack inflicts;
+ * - `extraInterruption`: using it gives back the round's interruption (one more this round);
+ * - `energyRefund`: Energy given back when the technique's attack hits (never above the maximum);
+ * - `freeWeaponSwitch`: weapon switches cost no Energy (Quick Draw).
+ */
+import { ok, refuse } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
+import { checkAllNumbers } from "../core/guard.ts";
+import type { NumberRefusalReason } from "../core/guard.ts";
+import { diffCombatant } from "./changes.ts";
+import type { ActorUpdate } from "./changes.ts";
+import { energyCost } from "./energy.ts";
+import type { StatusApplication, WorldlinesCombatant, WorldlinesWeapon } from "./model.ts";
+import { DEFAULT_OPTIONS } from "./options.ts";
+import type { WorldlinesOptions } from "./options.ts";
+import { checkCombatant, checkOptions, checkWeapon, optionalCount } from "./valid.ts";
+
+export type TechniqueUse = "attack" | "action" | "passive";
+export const TECHNIQUE_USES: readonly TechniqueUse[] = ["attack", "action", "passive"];
+
+export interface WorldlinesTechnique {
+  readonly id: string;
+  readonly name: string;
+  /** Energy it costs (before the Stressed surcharge); a passive technique costs nothing to use. */
+  readonly cost: number;
+  readonly use: TechniqueUse;
+  /** Used between turns, as the round's one interruption. */
+  readonly interrupt?: boolean;
+  /** Using it gives the round's interruption back. */
+  readonly extraInterruption?: boolean;
+  readonly critWiden?: number;
+  readonly headshotWiden?: number;
+  readonly onHit?: readonly StatusApplication[];
+  readonly energyRefund?: number;
+  readonly freeWeaponSwitch?: boolean;
+}
+
+export type TechniqueRefusal =
+  | "notActive"
+  | "notEnoughEnergy"
+  | "passiveTechnique"
+  | "notAnAttackTechnique"
+  | "attackTechnique"
+  | "stressedInterrupt"
+  | "interruptUsed"
+  | NumberRefusalReason;
+
+/** Checks a technique's numbers: every one finite, costs and widenings whole and not negative. */
+function checkTechniqueNumbers(technique: WorldlinesTechnique) {
+  return (
+    checkAllNumbers("technique", technique) ??
+    optionalCount("technique.cost", technique.cost) ??
+    optionalCount("technique.critWiden", technique.critWiden) ??
+    optionalCount("technique.headshotWiden", technique.headshotWiden) ??
+    optionalCount("technique.energyRefund", technique.energyRefund)
+  );
+}
+
+/** What the technique costs this actor now (Stressed adds its surcharge). */
+function techniqueCost(
+  actor: WorldlinesCombatant,
+  technique: WorldlinesTechnique,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<number, NumberRefusalReason> {
+  return energyCost(actor, { kind: "technique", cost: technique.cost }, options);
+}
+
+/**
+ * Whether the actor may use the technique on its own now ("action" techniques; an interruption
+ * technique obeys the interruption rules: not while Stressed, once a round unless it grants an
+ * extra one). Changes nothing.
+ */
+export function checkTechnique(
+  actor: WorldlinesCombatant,
+  technique: WorldlinesTechnique,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<{ cost: number }, TechniqueRefusal> {
+  const bad =
+    checkCombatant("actor", actor) ?? checkTechniqueNumbers(technique) ?? checkOptions(options);
+  if (bad) return bad;
+  if (technique.use === "passive") return refuse("passiveTechnique");
+  if (technique.use === "attack") return refuse("attackTechnique");
+  if (actor.life !== "active") return refuse("notActive");
+  if (technique.interrupt === true) {
+    if (actor.statuses.stressed) return refuse("stressedInterrupt");
+    if (actor.interruptUsed && technique.extraInterruption !== true) {
+      return refuse("interruptUsed");
+    }
+  }
+  const priced = techniqueCost(actor, technique, options);
+  if (!priced.ok) return priced;
+  const cost = priced.value;
+  if (cost > actor.energy.value) {
+    return refuse("notEnoughEnergy", { cost, energy: actor.energy.value });
+  }
+  return ok({ cost });
+}
+
+export interface UsedTechnique {
+  readonly cost: number;
+  readonly actor: WorldlinesCombatant;
+  readonly update: ActorUpdate | null;
+}
+
+/**
+ * Uses an "action" technique: pays its Energy; an interruption marks the round's interruption
+ * used, and a technique granting an extra interruption gives it back instead.
+ */
+export function applyTechnique(
+  actor: WorldlinesCombatant,
+  technique: WorldlinesTechnique,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<UsedTechnique, TechniqueRefusal> {
+  const allowed = checkTechnique(actor, technique, options);
+  if (!allowed.ok) return allowed;
+  const cost = allowed.value.cost;
+  const interruptUsed =
+    technique.extraInterruption === true
+      ? false
+      : technique.interrupt === true || actor.interruptUsed;
+  const next: WorldlinesCombatant = {
+    ...actor,
+    energy: { ...actor.energy, value: actor.energy.value - cost },
+    interruptUsed,
+  };
+  return ok({ cost, actor: next, update: diffCombatant(actor, next) });
+}
+
+export interface TechniqueAttack {
+  /** The weapon as the attack uses it: widened ranges, the technique's statuses on a hit. */
+  readonly weapon: WorldlinesWeapon;
+  /** The attack's Energy with the technique's (Stressed surcharge included). */
+  readonly cost: number;
+  /** Energy the attacker gets back if the attack hits. */
+  readonly refund: number;
+}
+
+/**
+ * An attack announced with an "attack" technique: the weapon it shapes, what the whole attack
+ * costs, and the refund a hit earns. `attackCost` is the attack's own Energy (costs.attack, or
+ * costs.throw for a thrown weapon).
+ */
+export function attackWithTechnique(
+  attacker: WorldlinesCombatant,
+  weapon: WorldlinesWeapon,
+  technique: WorldlinesTechnique,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<TechniqueAttack, TechniqueRefusal> {
+  const bad =
+    checkCombatant("attacker", attacker) ??
+    checkWeapon("weapon", weapon) ??
+    checkTechniqueNumbers(technique) ??
+    checkOptions(options);
+  if (bad) return bad;
+  if (technique.use !== "attack") return refuse("notAnAttackTechnique");
+  const attackCost = weapon.kind === "thrown" ? options.costs.throw : options.costs.attack;
+  const priced = techniqueCost(attacker, technique, options);
+  if (!priced.ok) return priced;
+  const cost = attackCost + priced.value;
+  if (cost > attacker.energy.value) {
+    return refuse("notEnoughEnergy", { cost, energy: attacker.energy.value });
+  }
+  const onHit = [...(weapon.onHit ?? [])];
+  for (const status of technique.onHit ?? []) {
+    if (!onHit.some((s) => s.status === status.status)) onHit.push(status);
+  }
+  return ok({
+    weapon: {
+      ...weapon,
+      critWiden: (weapon.critWiden ?? 0) + (technique.critWiden ?? 0),
+      headshotWiden: (weapon.headshotWiden ?? 0) + (technique.headshotWiden ?? 0),
+      ...(onHit.length > 0 ? { onHit } : {}),
+    },
+    cost,
+    refund: technique.energyRefund ?? 0,
+  });
+}
+
+/**
+ * What an actor's passive techniques add to it: their crit and headshot widenings (summed onto
+ * the actor's own), and whether weapon switches are free.
+ */
+export function withPassiveTechniques(
+  actor: WorldlinesCombatant,
+  techniques: readonly WorldlinesTechnique[],
+): Result<{ actor: WorldlinesCombatant; freeWeaponSwitch: boolean }, NumberRefusalReason> {
+  const bad = checkCombatant("actor", actor);
+  if (bad) return bad;
+  let critWiden = actor.critWiden ?? 0;
+  let headshotWiden = actor.headshotWiden ?? 0;
+  let freeWeaponSwitch = false;
+  for (const technique of techniques) {
+    const badTechnique = checkTechniqueNumbers(technique);
+    if (badTechnique) return badTechnique;
+    if (technique.freeWeaponSwitch === true) freeWeaponSwitch = true;
+    if (technique.use !== "passive") continue;
+    critWiden += technique.critWiden ?? 0;
+    headshotWiden += technique.headshotWiden ?? 0;
+  }
+  return ok({
+    actor: {
+      ...actor,
+      ...(critWiden > 0 ? { critWiden } : {}),
+      ...(headshotWiden > 0 ? { headshotWiden } : {}),
+    },
+    freeWeaponSwitch,
+  });
+}
+
+/**
+ * Energy given back after a technique's attack: the refund when it hit, never above the maximum.
+ * Null when nothing changes.
+ */
+export function refundEnergy(
+  attacker: WorldlinesCombatant,
+  refund: number,
+  hit: boolean,
+): Result<{ actor: WorldlinesCombatant; update: ActorUpdate | null }, NumberRefusalReason> {
+  const bad = checkCombatant("attacker", attacker) ?? optionalCount("refund", refund);
+  if (bad) return bad;
+  if (!hit || refund === 0) return ok({ actor: attacker, update: null });
+  const value = Math.min(attacker.energy.max, attacker.energy.value + refund);
+  const next = { ...attacker, energy: { ...attacker.energy, value } };
+  return ok({ actor: next, update: diffCombatant(attacker, next) });
+}

@@ -1,0 +1,159 @@
+/**
+ * Build and Throw at the table (issue 18), through the referee: a player's Build deploys a
+ * deployable item or repairs a damaged one and a card says which; a grenade thrown at the
+ * targeted tokens hits every one of them (damage rolled once, each rolls its Armor die), written
+ * by the GM in one batch; throwing past 45 ft, building nothing and too little Energy are refused
+ * with a message and change nothing.
+ */
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { installTableFakes } from "../fake-foundry/table.ts";
+import { installCanvasFake } from "../fake-foundry/canvas.ts";
+import type { ClientDocument } from "../fake-foundry/documents.ts";
+import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
+import { actorWriters } from "./referee.support.ts";
+
+let fake: FakeFoundry;
+let table: ReturnType<typeof installTableFakes>;
+let actions: typeof Actions;
+let queue: [number, number][] = [];
+
+beforeAll(async () => {
+  fake = installFakeFoundry({
+    users: [GM, PLAYER],
+    random: () => {
+      const next = queue.shift();
+      if (next === undefined) throw new Error("the test gave no die for this roll");
+      return (next[1] - 0.5) / next[0];
+    },
+  });
+  table = installTableFakes(fake);
+  await import("../../src/fray.ts");
+  await fake.hooks.callAsync("init");
+  actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
+});
+
+beforeEach(() => {
+  fake.setUser(GM.id);
+  fake.notifications.length = 0;
+  queue = [];
+});
+
+afterEach(() => {
+  delete (globalThis as { canvas?: unknown }).canvas;
+});
+
+type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
+
+async function create(data: Record<string, unknown>): Promise<Actor.Implementation> {
+  const Actor = fake.CONFIG["Actor"]?.documentClass;
+  const created = await fake.as(GM.id, () => Actor?.create(data));
+  if (!created) throw new Error("actor not created");
+  return created as unknown as Actor.Implementation;
+}
+
+const gearOf = (a: Actor.Implementation, name: string) =>
+  (a as unknown as Doc).items.contents.find(
+    (i) => i.name === name,
+  ) as unknown as Item.Implementation;
+const sys = (d: Actor.Implementation | Item.Implementation) =>
+  d.system as unknown as Record<string, unknown> & {
+    energy: { value: number };
+    health: { value: number };
+  };
+
+async function rook(energy = 6) {
+  return create({
+    name: "Rook",
+    type: "character",
+    ownership: { [PLAYER.id]: 3 },
+    system: { energy: { value: energy, max: 6 } },
+    items: [
+      { name: "Sentry", type: "gear", system: { kind: "device", deployable: true } },
+      { name: "Broken Scope", type: "gear", system: { kind: "device", damaged: true } },
+      { name: "Rope", type: "gear", system: { kind: "other" } },
+      { name: "Frag", type: "gear", system: { kind: "grenade", quantity: 2, damage: "2d6" } },
+    ],
+  });
+}
+
+const lastCard = (): string =>
+  (fake.game.messages.contents.at(-1) as { content?: string } | undefined)?.content ?? "";
+
+describe("Build (3 Energy)", () => {
+  it("deploys a deployable item, written by the GM, with a card saying so", async () => {
+    const r = await rook();
+    const mark = fake.db.calls.length;
+    fake.setUser(PLAYER.id);
+    expect(await actions.build(r, gearOf(r, "Sentry"))).toBe(true);
+    expect(sys(gearOf(r, "Sentry"))["deployed"]).toBe(true);
+    expect(sys(r).energy.value).toBe(3);
+    expect(actorWriters(fake, mark)).toEqual([GM.id]);
+    expect(lastCard()).toContain("Rook deploys Sentry");
+  });
+
+  it("repairs a damaged item", async () => {
+    const r = await rook();
+    fake.setUser(PLAYER.id);
+    expect(await actions.build(r, gearOf(r, "Broken Scope"))).toBe(true);
+    expect(sys(gearOf(r, "Broken Scope"))["damaged"]).toBe(false);
+    expect(lastCard()).toContain("Rook repairs Broken Scope");
+  });
+
+  it("refuses nothing to build and too little Energy, changing nothing", async () => {
+    const r = await rook(2);
+    fake.setUser(PLAYER.id);
+    expect(await actions.build(r, gearOf(r, "Rope"))).toBe(false);
+    expect(fake.notifications.at(-1)?.message).toBe(
+      "There is nothing to build: the item is neither deployable nor damaged.",
+    );
+    expect(await actions.build(r, gearOf(r, "Sentry"))).toBe(false);
+    expect(fake.notifications.at(-1)?.level).toBe("warn");
+    expect([sys(r).energy.value, sys(gearOf(r, "Sentry"))["deployed"]]).toEqual([2, false]);
+  });
+});
+
+describe("Throw (2 Energy, 45 ft)", () => {
+  it("a grenade hits every targeted combatant in one batched write by the GM", async () => {
+    const r = await rook();
+    const a = await create({
+      name: "Raider A",
+      type: "npc",
+      items: [{ name: "Vest", type: "armor", system: { zones: { torso: 6 } } }],
+    });
+    const b = await create({ name: "Raider B", type: "npc" });
+    const board = installCanvasFake({ distance: 5, units: "ft" });
+    board.place(r, { col: 0, row: 0 });
+    board.place(a, { col: 6, row: 0 });
+    board.place(b, { col: 7, row: 0 });
+    fake.setUser(PLAYER.id);
+    table.target(a, b);
+    queue = [
+      [6, 4],
+      [6, 5],
+      [6, 3],
+    ]; // 2d6 = 9; A's Armor d6 shows 3
+    const mark = fake.db.calls.length;
+    expect(await actions.throwGrenade(r, gearOf(r, "Frag"))).toBe(true);
+    expect([sys(a).health.value, sys(b).health.value]).toEqual([14, 11]);
+    expect(sys(r).energy.value).toBe(4);
+    expect(sys(gearOf(r, "Frag"))["quantity"]).toBe(1);
+    // Rook's Energy and both raiders' health: one write, by the GM.
+    expect(actorWriters(fake, mark)).toEqual([GM.id]);
+    expect(lastCard()).toContain("Raider A: blast 9, armor 3");
+  });
+
+  it("is refused past 45 ft, and nothing changes", async () => {
+    const r = await rook();
+    const far = await create({ name: "Far", type: "npc" });
+    const board = installCanvasFake({ distance: 5, units: "ft" });
+    board.place(r, { col: 0, row: 0 });
+    board.place(far, { col: 10, row: 0 });
+    fake.setUser(PLAYER.id);
+    table.target(far);
+    expect(await actions.throwGrenade(r, gearOf(r, "Frag"))).toBe(false);
+    expect(fake.notifications.at(-1)?.message).toBe("Too far to throw: 50 ft, the limit is 45 ft.");
+    expect([sys(r).energy.value, sys(far).health.value]).toEqual([6, 20]);
+  });
+});

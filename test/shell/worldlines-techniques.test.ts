@@ -1,0 +1,191 @@
+/**
+ * Worldlines techniques at the table (issue 18): a technique used on its own (an interruption,
+ * one granting an extra interruption), one announced with an attack through the referee
+ * (Marksman's Shot's wider headshot range, a status on hit, an Energy refund), techniques stored
+ * before their effect fields existed, and the item's joint rule.
+ */
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { installTableFakes } from "../fake-foundry/table.ts";
+import type { ClientDocument } from "../fake-foundry/documents.ts";
+import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
+import type * as Workflow from "../../src/foundry/rulesets/worldlines/attack/workflow.ts";
+
+let fake: FakeFoundry;
+let table: ReturnType<typeof installTableFakes>;
+let actions: typeof Actions;
+let workflow: typeof Workflow;
+let queue: [number, number][] = [];
+
+beforeAll(async () => {
+  fake = installFakeFoundry({
+    users: [GM, PLAYER],
+    random: () => {
+      const next = queue.shift();
+      if (next === undefined) throw new Error("the test gave no die for this roll");
+      return (next[1] - 0.5) / next[0];
+    },
+  });
+  table = installTableFakes(fake);
+  await import("../../src/fray.ts");
+  await fake.hooks.callAsync("init");
+  actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
+  workflow = await import("../../src/foundry/rulesets/worldlines/attack/workflow.ts");
+});
+
+beforeEach(() => {
+  fake.setUser(GM.id);
+  fake.notifications.length = 0;
+  queue = [];
+});
+
+type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
+type Sys = {
+  health: { value: number };
+  energy: { value: number };
+  interruptUsed: boolean;
+  life: string;
+};
+const sys = (a: Actor.Implementation) => (a as unknown as Doc).system as unknown as Sys;
+const item = (a: Actor.Implementation, name: string) =>
+  (a as unknown as Doc).items.contents.find(
+    (i) => i.name === name,
+  ) as unknown as Item.Implementation;
+
+async function create(data: Record<string, unknown>): Promise<Actor.Implementation> {
+  const Actor = fake.CONFIG["Actor"]?.documentClass;
+  const created = await fake.as(GM.id, () => Actor?.create(data));
+  if (!created) throw new Error("actor not created");
+  return created as unknown as Actor.Implementation;
+}
+
+/** Maya: d8 Combat, Firearms 2, a rifle (1d8+1) and the given techniques. */
+function maya(techniques: Record<string, unknown>[]) {
+  return create({
+    name: "Maya",
+    type: "character",
+    ownership: { [PLAYER.id]: 3 },
+    system: { skills: { firearms: 2 }, energy: { value: 6, max: 6 } },
+    items: [
+      {
+        name: "Rifle",
+        type: "weapon",
+        system: { damage: "1d8+1", skill: "firearms", kind: "ranged" },
+      },
+      ...techniques.map((t) => ({ type: "technique", ...t })),
+    ],
+  });
+}
+
+const grunt = () => create({ name: "Grunt", type: "npc", system: { rank: "minor" } });
+
+describe("a technique used on its own", () => {
+  it("an interruption pays its Energy and uses the round's interruption", async () => {
+    const m = await maya([
+      { name: "Snap Shot", system: { use: "action", energyCost: 2, interrupt: true } },
+    ]);
+    fake.setUser(PLAYER.id);
+    expect(await actions.useTechnique(m, item(m, "Snap Shot"))).toBe(true);
+    expect(sys(m)).toMatchObject({ energy: { value: 4 }, interruptUsed: true });
+    // Once a round: a second use is refused with a message, nothing changes.
+    expect(await actions.useTechnique(m, item(m, "Snap Shot"))).toBe(false);
+    expect(fake.notifications.at(-1)).toEqual({
+      level: "warn",
+      message: "Maya has already interrupted this round.",
+    });
+    expect(sys(m).energy.value).toBe(4);
+  });
+
+  it("one granting an extra interruption gives it back", async () => {
+    const m = await maya([
+      { name: "Second Wind", system: { use: "action", energyCost: 1, extraInterruption: true } },
+    ]);
+    await fake.as(GM.id, () => m.update({ "system.interruptUsed": true } as never));
+    fake.setUser(PLAYER.id);
+    expect(await actions.useTechnique(m, item(m, "Second Wind"))).toBe(true);
+    expect(sys(m)).toMatchObject({ energy: { value: 5 }, interruptUsed: false });
+  });
+
+  it("a technique stored before the effect fields loads as it was: used on its own", async () => {
+    const m = await maya([{ name: "Old Trick", system: { energyCost: 3, effect: "old" } }]);
+    expect((item(m, "Old Trick").system as unknown as { use: string }).use).toBe("action");
+    fake.setUser(PLAYER.id);
+    expect(await actions.useTechnique(m, item(m, "Old Trick"))).toBe(true);
+    expect(sys(m).energy.value).toBe(3);
+  });
+
+  it("an attack technique is refused from the sheet: it goes with an attack", async () => {
+    const m = await maya([{ name: "Marksman's Shot", system: { use: "attack", energyCost: 1 } }]);
+    fake.setUser(PLAYER.id);
+    expect(await actions.useTechnique(m, item(m, "Marksman's Shot"))).toBe(false);
+    expect(fake.notifications.at(-1)?.message).toBe(
+      "This technique goes with an attack: choose it in the attack dialog.",
+    );
+  });
+});
+
+describe("a technique announced with an attack, through the referee", () => {
+  it("Marksman's Shot: a headshot d20 of 18 kills a minor enemy; both costs are paid", async () => {
+    const m = await maya([
+      { name: "Marksman's Shot", system: { use: "attack", energyCost: 1, headshotWiden: 2 } },
+    ]);
+    const g = await grunt();
+    const technique = item(m, "Marksman's Shot").id ?? "";
+    fake.setUser(PLAYER.id);
+    table.target(g);
+    queue = [[8, 6]];
+    const message = await actions.attack(m, item(m, "Rifle"), { zone: "head", technique });
+    if (message === null) throw new Error("refused");
+    expect(sys(m).energy.value).toBe(3); // attack 2 + technique 1
+    queue = [[20, 18]];
+    await fake.as(GM.id, () => workflow.requestCardAction(message, "take"));
+    await fake.as(GM.id, () => workflow.requestCardAction(message, "apply"));
+    expect(sys(g).life).toBe("dead");
+    expect(workflow.cardOf(message)?.weaponName).toBe("Rifle · Marksman's Shot");
+  });
+
+  it("a status on hit and an Energy refund when it hits", async () => {
+    const m = await maya([
+      {
+        name: "Bleeding Edge",
+        system: { use: "attack", energyCost: 1, energyRefund: 2, onHit: { bleeding: true } },
+      },
+    ]);
+    const g = await grunt();
+    fake.setUser(PLAYER.id);
+    table.target(g);
+    queue = [[8, 6]];
+    const message = await actions.attack(m, item(m, "Rifle"), {
+      technique: item(m, "Bleeding Edge").id ?? "",
+    });
+    if (message === null) throw new Error("refused");
+    queue = [[8, 3]];
+    await fake.as(GM.id, () => workflow.requestCardAction(message, "take"));
+    await fake.as(GM.id, () => workflow.requestCardAction(message, "apply"));
+    expect(g.effects.contents.flatMap((e) => [...e.statuses])).toContain("bleeding");
+    expect(sys(m).energy.value).toBe(5); // 6 − 3 + 2
+  });
+
+  it("is refused when the attacker cannot pay both costs", async () => {
+    const m = await maya([{ name: "Marksman's Shot", system: { use: "attack", energyCost: 5 } }]);
+    const g = await grunt();
+    fake.setUser(PLAYER.id);
+    table.target(g);
+    const technique = item(m, "Marksman's Shot").id ?? "";
+    expect(await actions.attack(m, item(m, "Rifle"), { technique })).toBeNull();
+    expect(fake.notifications.at(-1)?.level).toBe("warn");
+    expect(sys(m).energy.value).toBe(6);
+  });
+});
+
+describe("the technique's joint rule", () => {
+  it("refuses an interruption that is not used on its own, and keeps the stored value", async () => {
+    const m = await maya([{ name: "Focus", system: { use: "passive", energyCost: 0 } }]);
+    const focus = item(m, "Focus");
+    await expect(
+      fake.as(GM.id, () => focus.update({ "system.interrupt": true } as never)),
+    ).rejects.toThrow("Only a technique used on its own can be an interruption.");
+    expect((focus.system as unknown as { interrupt: boolean }).interrupt).toBe(false);
+  });
+});
