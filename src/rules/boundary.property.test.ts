@@ -331,6 +331,9 @@ const WWN: Record<string, () => void> = {
       (sides) => wwn.wwnInitiative(sides),
     );
   },
+  releaseGrapple: () => {
+    guards({ ...fighter, grappling: "bandit" }, (actor) => wwn.releaseGrapple(actor));
+  },
 };
 
 // ---------------------------------------------------------------------------------------------

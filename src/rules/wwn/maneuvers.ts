@@ -18,6 +18,8 @@ import { formulaMax, rollFormula } from "../core/formula.ts";
 import { sumModifiers } from "../core/modifier.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import type { NumberRefusalReason } from "../core/guard.ts";
+import { checkWwnCombatant } from "./valid.ts";
 import {
   holdAction,
   delayAction,
@@ -529,6 +531,16 @@ export function moveGrappled(
       [defender, target],
     ]),
   });
+}
+
+/** The grappler lets its captive go (no action: the chapter asks none). */
+export function releaseGrapple(
+  actor: WwnCombatant,
+): Result<SimpleOutcome, "notGrappling" | NumberRefusalReason> {
+  const bad = checkWwnCombatant("actor", actor);
+  if (bad) return bad;
+  if (actor.grappling === null) return refuse("notGrappling");
+  return ok(simple(actor, { ...actor, grappling: null }));
 }
 
 export interface GrappleDamage {

@@ -7,7 +7,8 @@
  * - a combatant's turn start ends what lasted "until its next turn" (rules: beginTurn);
  * - a combatant's turn end gives their actions back to those delaying for it (resumeAfterDelay);
  * - the round end deals grapple damage: every grappled defender takes an unarmed hit's damage
- *   from each grappler (rules: grappleRoundEnd), rolled with core Roll and reported in chat.
+ *   from each grappler (rules: grappleRoundEnd), rolled with core Roll and reported in chat
+ *   (templates/wwn/chat/grapple-report.hbs).
  */
 import {
   actionSummary,
@@ -25,6 +26,7 @@ import type { CombatLike, CombatantLike } from "../../combat/state.ts";
 import { changesByCombatant, combatMembers } from "../../shared/combat-members.ts";
 import { withDice } from "../../shared/dice.ts";
 import { i18n } from "../../shared/env.ts";
+import { SYSTEM_PATH } from "../../constants.ts";
 import { combatantId, toWwnCombatant, unarmedOf } from "./adapter.ts";
 
 /** The tracker's chips for one member. */
@@ -125,17 +127,25 @@ export async function wwnGrappleDamage(
   return { changes: changesByCombatant(combat, updates), lines };
 }
 
+export const WWN_GRAPPLE_REPORT_TEMPLATE = `${SYSTEM_PATH}/templates/wwn/chat/grapple-report.hbs`;
+
+/** The grapple report's template context: one translated sentence per line (the template escapes). */
+export function wwnGrappleReportContext(lines: readonly GrappleLine[]): { lines: string[] } {
+  return {
+    lines: lines.map((l) =>
+      i18n().format("FRAY.Wwn.Grapple.Damage", { ...l, dealt: String(l.dealt) }),
+    ),
+  };
+}
+
 async function roundEnd(combat: CombatLike): Promise<ActorChange[]> {
   const { changes, lines } = await wwnGrappleDamage(combat);
   if (lines.length > 0) {
-    const text = lines
-      .map(
-        (l) =>
-          `<li>${foundry.utils.escapeHTML(i18n().format("FRAY.Wwn.Grapple.Damage", { ...l }))}</li>`,
-      )
-      .join("");
     await ChatMessage.create({
-      content: `<div class="fray-card fray-wwn-card"><header class="fray-wwn-card-header">${foundry.utils.escapeHTML(i18n().localize("FRAY.Wwn.Grapple.Title"))}</header><ul>${text}</ul></div>`,
+      content: await foundry.applications.handlebars.renderTemplate(
+        WWN_GRAPPLE_REPORT_TEMPLATE,
+        wwnGrappleReportContext(lines),
+      ),
     });
   }
   return changes;

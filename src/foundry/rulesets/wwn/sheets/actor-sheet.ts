@@ -10,13 +10,16 @@
 import { actionSummary } from "../../../../rules/wwn/actions.ts";
 import { shockFor } from "../../../../rules/wwn/attack.ts";
 import { bestAttribute, skillLevel } from "../../../../rules/wwn/checks.ts";
+import { moveRate } from "../../../../rules/wwn/maneuvers.ts";
 import { DEFAULT_WWN_OPTIONS } from "../../../../rules/wwn/options.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
 import { HandlebarsActorSheet, actorSheetHeader, itemOfTarget } from "../../../sheets/base.ts";
 import type { TemplatePart } from "../../../sheets/base.ts";
 import { barView } from "../../../sheets/actor-sheet.ts";
 import * as actions from "../actions.ts";
-import { armorClass, modifiersOf, toWwnCombatant, toWwnWeapon } from "../adapter.ts";
+import { declareWwnManeuver } from "../maneuvers.ts";
+import type { WwnManeuverKind, WwnManeuverRequest } from "../maneuvers.ts";
+import { armorClass, modifiersOf, resolveActor, toWwnCombatant, toWwnWeapon } from "../adapter.ts";
 import type { WwnActorSystem, WwnArmorSystem } from "../adapter.ts";
 import { WWN_ATTRIBUTES, WWN_LIFE_STATES, WWN_SKILLS } from "../data.ts";
 
@@ -140,9 +143,18 @@ export async function wwnActorSheetContext(actor: Actor.Implementation, editable
       holding: summary.holding,
       delaying: summary.delayingFor !== null,
       withdrawn: summary.withdrawn,
-      /** Whom a Delay may wait for: the other participants of a started combat. */
+      /** Whom a Delay may wait for (or a screen protect): the other participants of a started combat. */
       delayTargets: actions.wwnDelayTargets(actor),
+      /** How far one Move action goes: the Run field's default and its limit. */
+      moveRate: moveRate(me),
+      /** The captive this actor holds, by name (it may drag, throw or release it). */
+      captive: me.grappling === null ? null : (resolveActor(me.grappling)?.name ?? me.grappling),
+      /** Someone in the combat holds this actor (it may try to break free). */
+      grappled: actions.wwnGrappled(actor),
+      screening: summary.screening !== null,
     },
+    /** The weapons a Shove, Grapple, Shatter or Execution can use (readied ones). */
+    maneuverWeapons: weapons.filter((w) => w.readied).map((w) => ({ id: w.id, name: w.name })),
     weapons,
     armor: items
       .filter((item) => item.type === "armor")
@@ -188,6 +200,11 @@ export class WwnActorSheet extends HandlebarsActorSheet {
       run: WwnActorSheet.#onRun,
       hold: WwnActorSheet.#onHold,
       delay: WwnActorSheet.#onDelay,
+      maneuver: WwnActorSheet.#onManeuver,
+      screen: WwnActorSheet.#onScreen,
+      release: WwnActorSheet.#onRelease,
+      drop: WwnActorSheet.#onDrop,
+      pickUp: WwnActorSheet.#onPickUp,
     },
   };
 
@@ -244,8 +261,59 @@ export class WwnActorSheet extends HandlebarsActorSheet {
     await actions.wwnFightingWithdrawal(this.actor);
   }
 
-  static async #onRun(this: WwnActorSheet) {
-    await actions.wwnRun(this.actor);
+  static async #onRun(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const field = target
+      .closest(".wwn-round")
+      ?.querySelector<HTMLInputElement>("input.wwn-run-feet");
+    const feet =
+      field === null || field === undefined || field.value === "" ? undefined : Number(field.value);
+    await actions.wwnRun(this.actor, feet);
+  }
+
+  /** A maneuver on another actor: its kind and effect from the button, the weapon and choices from the row. */
+  static async #onManeuver(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const row = target.closest(".wwn-maneuvers");
+    const pick = (selector: string) => row?.querySelector<HTMLSelectElement>(selector)?.value;
+    const checked = (selector: string) =>
+      row?.querySelector<HTMLInputElement>(selector)?.checked === true;
+    const kind = target.dataset["kind"] as WwnManeuverKind;
+    const weaponId = pick("select.wwn-maneuver-weapon") ?? "";
+    const weapon = this.actor.items.get(weaponId);
+    const choices: Partial<WwnManeuverRequest> = {
+      ...(target.dataset["effect"] === undefined
+        ? {}
+        : { effect: target.dataset["effect"] as WwnManeuverRequest["effect"] }),
+      size: (pick("select.wwn-maneuver-size") ?? "manSized") as WwnManeuverRequest["size"],
+      ...(kind === "execution"
+        ? {
+            range: (pick("select.wwn-execution-range") ?? "melee") as WwnManeuverRequest["range"],
+            prepared: checked("input.wwn-execution-prepared"),
+            targetUnaware: checked("input.wwn-execution-unaware"),
+          }
+        : {}),
+    };
+    await declareWwnManeuver(this.actor, kind, choices, weapon);
+  }
+
+  static async #onScreen(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const select = target
+      .closest(".wwn-round")
+      ?.querySelector<HTMLSelectElement>("select.wwn-screen-target");
+    await actions.wwnScreen(this.actor, select?.value ?? "");
+  }
+
+  static async #onRelease(this: WwnActorSheet) {
+    await actions.wwnRelease(this.actor);
+  }
+
+  static async #onDrop(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const weapon = itemOfTarget(this.actor, target);
+    if (weapon !== undefined) await actions.wwnDrop(this.actor, weapon);
+  }
+
+  static async #onPickUp(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const weapon = itemOfTarget(this.actor, target);
+    if (weapon !== undefined) await actions.wwnPickUp(this.actor, weapon);
   }
 
   static async #onHold(this: WwnActorSheet) {
