@@ -334,6 +334,15 @@ const WWN: Record<string, () => void> = {
   releaseGrapple: () => {
     guards({ ...fighter, grappling: "bandit" }, (actor) => wwn.releaseGrapple(actor));
   },
+  refillAmmo: () => {
+    const crossbow = wwn.makeWwnWeapon({
+      id: "crossbow",
+      mode: "ranged",
+      reload: "slow",
+      ammo: { value: 2, max: 10 },
+    });
+    guards({ actor: fighter, crossbow }, (i) => wwn.refillAmmo(i.actor, i.crossbow));
+  },
 };
 
 // ---------------------------------------------------------------------------------------------

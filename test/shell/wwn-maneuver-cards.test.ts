@@ -366,3 +366,42 @@ describe("WWN maneuvers in a started combat pay their action", () => {
     expect(sys(kara).grappling).toBeNull();
   });
 });
+
+describe("WWN ammunition at the table", () => {
+  it("an attack spends a counted shot; an empty weapon is refused in English; Reload fills it", async () => {
+    const { kara, bandit } = await actors();
+    await fake.as(GM.id, () =>
+      kara.createEmbeddedDocuments("Item", [
+        {
+          name: "Launcher",
+          type: "weapon",
+          system: { damage: "1d6", skill: "shoot", mode: "ranged", ammo: { value: 1, max: 3 } },
+        },
+      ] as never),
+    );
+    const launcher = item(kara, "Launcher");
+    const ammo = () => (launcher.system as unknown as { ammo: { value: number } }).ammo.value;
+    table.target(bandit);
+    queue = [[20, 2]]; // a miss: nothing to roll for damage
+    expect(await actions.wwnAttack(kara, launcher, {})).not.toBeNull();
+    expect(ammo()).toBe(0);
+
+    const mark = fake.db.calls.length;
+    expect(await actions.wwnAttack(kara, launcher, {})).toBeNull();
+    expect(lastWarning()).toBe("The weapon is out of ammunition: reload it.");
+    expect(gameWrites(fake, mark)).toEqual([]);
+
+    expect(await actions.wwnReload(kara, launcher)).toBe(true);
+    expect(ammo()).toBe(3);
+  });
+
+  it("the weapon model refuses more ammunition than its capacity, and old weapons count none", async () => {
+    const { kara } = await actors();
+    const axe = item(kara, "Axe");
+    expect((axe.system as unknown as { ammo: unknown }).ammo).toEqual({ value: 0, max: 0 });
+    await expect(
+      fake.as(GM.id, () => axe.update({ "system.ammo": { value: 12, max: 10 } } as never)),
+    ).rejects.toThrow(/ammo/);
+    expect((axe.system as unknown as { ammo: unknown }).ammo).toEqual({ value: 0, max: 0 });
+  });
+});

@@ -19,7 +19,7 @@ import { sumModifiers } from "../core/modifier.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import type { NumberRefusalReason } from "../core/guard.ts";
-import { checkWwnCombatant } from "./valid.ts";
+import { checkWwnCombatant, checkWwnWeapon } from "./valid.ts";
 import {
   holdAction,
   delayAction,
@@ -37,6 +37,7 @@ import {
   hitRoll,
   shockFor,
 } from "./attack.ts";
+import { spendShot } from "./ammo.ts";
 import type { AttackInput, AttackRefusal, HitRoll } from "./attack.ts";
 import { diffAll, diffWeapon } from "./changes.ts";
 import type { WwnUpdate } from "./changes.ts";
@@ -192,18 +193,22 @@ function itemOutcome(
 
 /**
  * What reloading costs: a bow from a readied quiver is On Turn with Shoot-1 or better, else a
- * Move action; anything else (a crossbow) is a Main Action.
+ * Move action; a crossbow, or a weapon whose magazine is counted, takes a Main Action.
  */
 export function reloadCost(
   actor: WwnCombatant,
   weapon: WwnWeapon,
 ): "onTurn" | "move" | "main" | null {
-  if (weapon.reload === undefined) return null;
+  if (weapon.reload === undefined) return weapon.ammo !== undefined ? "main" : null;
   if (weapon.reload === "slow") return "main";
   return (skillLevel(actor, "shoot") ?? -1) >= 1 ? "onTurn" : "move";
 }
 
-/** Reload a weapon from readied ammunition. */
+/**
+ * Reload a weapon. A bow or crossbow is loaded from readied ammunition (one drawn from the count
+ * when the weapon counts it; none left, or `ammoReadied` false, is refused). A weapon with a
+ * counted magazine is filled back to its capacity.
+ */
 export function reload(
   actor: WwnCombatant,
   weapon: WwnWeapon,
@@ -213,12 +218,45 @@ export function reload(
   if (!canAct(actor)) return refuse("notActive");
   const cost = reloadCost(actor, weapon);
   if (cost === null) return refuse("notReloadable");
-  if (weapon.loaded === true) return refuse("alreadyLoaded");
-  if (!ammoReadied) return refuse("noReadiedAmmo");
+  const ammo = weapon.ammo;
+  let loadedWeapon: WwnWeapon;
+  if (weapon.reload === undefined && ammo !== undefined) {
+    if (ammo.value >= ammo.max) return refuse("alreadyLoaded");
+    loadedWeapon = { ...weapon, ammo: { ...ammo, value: ammo.max } };
+  } else {
+    if (weapon.loaded === true) return refuse("alreadyLoaded");
+    if (!ammoReadied || (ammo !== undefined && ammo.value <= 0)) return refuse("noReadiedAmmo");
+    loadedWeapon = {
+      ...weapon,
+      loaded: true,
+      ...(ammo === undefined ? {} : { ammo: { ...ammo, value: ammo.value - 1 } }),
+    };
+  }
   const spent = spendAction(actor.actions, cost, turn);
   if (!spent.ok) return spent;
   const after = withActions(actor, spent.value);
-  return ok({ ...itemOutcome(actor, after, weapon, { ...weapon, loaded: true }), cost });
+  return ok({ ...itemOutcome(actor, after, weapon, loadedWeapon), cost });
+}
+
+/**
+ * Ready fresh ammunition for a bow or crossbow (a full quiver or case of quarrels): Ready an Item,
+ * a Main Action. Its count goes back to its capacity.
+ */
+export function refillAmmo(
+  actor: WwnCombatant,
+  weapon: WwnWeapon,
+  turn: TurnContext = OWN_TURN,
+): Result<ItemOutcome, ManeuverRefusal | NumberRefusalReason | "ammoNotCounted" | "ammoFull"> {
+  const bad = checkWwnCombatant("actor", actor) ?? checkWwnWeapon("weapon", weapon);
+  if (bad) return bad;
+  if (!canAct(actor)) return refuse("notActive");
+  const ammo = weapon.ammo;
+  if (ammo === undefined || weapon.reload === undefined) return refuse("ammoNotCounted");
+  if (ammo.value >= ammo.max) return refuse("ammoFull");
+  const spent = spendAction(actor.actions, "main", turn);
+  if (!spent.ok) return spent;
+  const refilled = { ...weapon, ammo: { ...ammo, value: ammo.max } };
+  return ok(itemOutcome(actor, withActions(actor, spent.value), weapon, refilled));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -790,7 +828,7 @@ export function executionAttack(
   );
   if (!allowed.ok) return allowed;
   const attacker = allowed.value.attacker;
-  const after = weapon.reload !== undefined ? { ...weapon, loaded: false } : weapon;
+  const after = spendShot(weapon);
   let defender = input.defender;
   let shot: ExecutionOutcome["shot"];
   let hit = melee;

@@ -18,6 +18,7 @@ import {
   moveRate,
   pickUp,
   readyOrStow,
+  refillAmmo,
   releaseGrapple,
   reload,
   run,
@@ -116,15 +117,24 @@ export async function wwnToggleReadied(
 }
 
 /**
- * Reload a weapon from readied ammunition: a crossbow takes the Main Action, a bow a Move action
- * (On Turn with Shoot-1). The sheet offers it only for an unloaded weapon; the ammunition is taken
- * to be readied (the sheet does not track it).
+ * Reload a weapon: a crossbow takes the Main Action, a bow a Move action (On Turn with Shoot-1),
+ * each drawing one of its counted ammunition (refused when none is left); a weapon with a counted
+ * magazine is filled back (a Main Action). Ammunition a weapon does not count is taken to be
+ * readied.
  */
 export async function wwnReload(
   actor: Actor.Implementation,
   weapon: Item.Implementation,
 ): Promise<boolean> {
   return perform(actor, reload(combatantNow(actor), toWwnWeapon(weapon), true, turnOf(actor)));
+}
+
+/** Ready a fresh quiver or case for a bow or crossbow (a Main Action): its count back to full. */
+export async function wwnRefill(
+  actor: Actor.Implementation,
+  weapon: Item.Implementation,
+): Promise<boolean> {
+  return perform(actor, refillAmmo(combatantNow(actor), toWwnWeapon(weapon), turnOf(actor)));
 }
 
 /**

@@ -38,8 +38,12 @@ export interface WwnWeaponRow {
   /** "Shock 2/15" with the attacker's bonuses in, or null. */
   shock: string | null;
   readied: boolean;
-  /** A weapon that reloads and is not loaded: the row offers Reload. */
+  /** A weapon that reloads and is not loaded, or a counted magazine not full: the row offers Reload. */
   reloadable: boolean;
+  /** A bow or crossbow whose counted ammunition is not full: the row offers Refill. */
+  refillable: boolean;
+  /** "7 / 10" when the weapon counts its ammunition, else null. */
+  ammo: string | null;
   tags: string[];
 }
 
@@ -93,7 +97,18 @@ export async function wwnActorSheetContext(actor: Actor.Implementation, editable
         damage: `${weapon.damage}${attribute + magic === 0 ? "" : signed(attribute + magic)}`,
         shock,
         readied: weapon.readied,
-        reloadable: weapon.reload !== undefined && weapon.loaded === false,
+        reloadable:
+          weapon.reload !== undefined
+            ? weapon.loaded === false
+            : weapon.ammo !== undefined && weapon.ammo.value < weapon.ammo.max,
+        refillable:
+          weapon.reload !== undefined &&
+          weapon.ammo !== undefined &&
+          weapon.ammo.value < weapon.ammo.max,
+        ammo:
+          weapon.ammo === undefined
+            ? null
+            : `${String(weapon.ammo.value)} / ${String(weapon.ammo.max)}`,
         tags,
       };
     });
@@ -205,6 +220,7 @@ export class WwnActorSheet extends HandlebarsActorSheet {
       release: WwnActorSheet.#onRelease,
       drop: WwnActorSheet.#onDrop,
       pickUp: WwnActorSheet.#onPickUp,
+      refill: WwnActorSheet.#onRefill,
     },
   };
 
@@ -255,6 +271,11 @@ export class WwnActorSheet extends HandlebarsActorSheet {
   static async #onReload(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
     const weapon = itemOfTarget(this.actor, target);
     if (weapon !== undefined) await actions.wwnReload(this.actor, weapon);
+  }
+
+  static async #onRefill(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const weapon = itemOfTarget(this.actor, target);
+    if (weapon !== undefined) await actions.wwnRefill(this.actor, weapon);
   }
 
   static async #onFightingWithdrawal(this: WwnActorSheet) {
