@@ -14,6 +14,7 @@ import type { RoundEvent, TurnResult } from "../../rules/combat/types.ts";
 import { eventCombatants, roundEventChanges } from "./events.ts";
 import type { ActorChange, EventCombatant, FieldValue } from "./events.ts";
 import type { CombatLike, CombatantLike } from "./state.ts";
+import type { StartChoice } from "./start.ts";
 
 /** One mark under a member in the tracker. */
 export interface TrackerChip {
@@ -37,7 +38,19 @@ export interface OrderInput {
   readonly modifier?: number;
 }
 
+/**
+ * A check the GM's tracker offers per team before round 1, beside the ruleset's usual starts (WWN:
+ * that team ambushes, and the surprise check is rolled). `run` rolls it on the GM's client, posts
+ * what it needs to, and answers how the combat starts, or null to leave it unstarted.
+ */
+export interface StartCheck {
+  /** Localization key of the per-team button. */
+  readonly label: string;
+  run(combat: CombatLike, teamId: string): Promise<StartChoice | null>;
+}
+
 export interface CombatRulesetHooks {
+  startCheck?: StartCheck;
   orderInput?(actor: Actor.Implementation): OrderInput;
   memberChips?(
     actor: Actor.Implementation,

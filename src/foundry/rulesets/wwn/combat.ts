@@ -28,6 +28,7 @@ import { withDice } from "../../shared/dice.ts";
 import { i18n } from "../../shared/env.ts";
 import { SYSTEM_PATH } from "../../constants.ts";
 import { combatantId, toWwnCombatant, unarmedOf } from "./adapter.ts";
+import { WWN_START_CHECK } from "./surprise.ts";
 
 /** The tracker's chips for one member. */
 export function wwnMemberChips(actor: Actor.Implementation, active: boolean): TrackerChip[] {
@@ -152,6 +153,8 @@ async function roundEnd(combat: CombatLike): Promise<ActorChange[]> {
 }
 
 export const WWN_COMBAT_HOOKS: CombatRulesetHooks = {
+  // The tracker's start offers the surprise check per ambushing team (surprise.ts).
+  startCheck: WWN_START_CHECK,
   // Side initiative adds the side's best Dexterity modifier to its d8.
   orderInput: (actor) => ({ modifier: toWwnCombatant(actor).attributes.dex ?? 0 }),
   memberChips: (actor, member) => wwnMemberChips(actor, member.active),
