@@ -18,8 +18,9 @@ import { formulaMax, rollFormula } from "../core/formula.ts";
 import { sumModifiers } from "../core/modifier.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import type { NumberRefusalReason } from "../core/guard.ts";
-import { checkWwnCombatant, checkWwnWeapon } from "./valid.ts";
+import { checkWwnCombatant, checkWwnOptions, checkWwnWeapon } from "./valid.ts";
 import {
   holdAction,
   delayAction,
@@ -63,6 +64,14 @@ function simple(before: WwnCombatant, after: WwnCombatant): SimpleOutcome {
   return { actor: after, updates: diffAll([[before, after]]) };
 }
 
+/** The boundary check of a maneuver's actor (and weapon): a refusal naming the bad number. */
+function badInput(actor: WwnCombatant, weapon?: WwnWeapon) {
+  return (
+    checkWwnCombatant("actor", actor) ??
+    (weapon === undefined ? undefined : checkWwnWeapon("weapon", weapon))
+  );
+}
+
 function canAct(actor: WwnCombatant): boolean {
   return actor.life === "active";
 }
@@ -87,6 +96,7 @@ export function moveRate(
 
 export type ManeuverRefusal =
   | ActionRefusal
+  | NumberRefusalReason
   | "notActive"
   | "grappled"
   | "notProne"
@@ -109,6 +119,9 @@ export function run(
   } = {},
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
 ): Result<SimpleOutcome, ManeuverRefusal> {
+  const bad =
+    badInput(actor) ?? checkNumber("feet", feet, NUMBER_RULES.count) ?? checkWwnOptions(options);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   if (how.grappled === true || actor.grappling !== null) return refuse("grappled");
   const rate = moveRate(actor, how.terrain, options);
@@ -122,6 +135,8 @@ export function standUp(
   actor: WwnCombatant,
   turn: TurnContext = OWN_TURN,
 ): Result<SimpleOutcome, ManeuverRefusal> {
+  const bad = badInput(actor);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   if (!actor.prone) return refuse("notProne");
   const spent = spendAction(actor.actions, "move", turn);
@@ -134,6 +149,8 @@ export function goProne(
   actor: WwnCombatant,
   turn: TurnContext = OWN_TURN,
 ): Result<SimpleOutcome, ManeuverRefusal> {
+  const bad = badInput(actor);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   if (actor.prone) return refuse("alreadyProne");
   const spent = spendAction(actor.actions, "onTurn", turn);
@@ -152,6 +169,8 @@ export function readyOrStow(
   readied: boolean,
   turn: TurnContext = OWN_TURN,
 ): Result<ItemOutcome, ManeuverRefusal> {
+  const bad = badInput(actor, weapon);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   if (weapon.readied === readied) return refuse("alreadyThatWay");
   const spent = spendAction(actor.actions, "main", turn);
@@ -171,6 +190,8 @@ export function pickUp(
   weapon: WwnWeapon,
   turn: TurnContext = OWN_TURN,
 ): Result<ItemOutcome, ManeuverRefusal> {
+  const bad = badInput(actor, weapon);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   const spent = spendAction(actor.actions, "move", turn);
   if (!spent.ok) return spent;
@@ -215,6 +236,8 @@ export function reload(
   ammoReadied: boolean,
   turn: TurnContext = OWN_TURN,
 ): Result<ItemOutcome & { readonly cost: "onTurn" | "move" | "main" }, ManeuverRefusal> {
+  const bad = badInput(actor, weapon);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   const cost = reloadCost(actor, weapon);
   if (cost === null) return refuse("notReloadable");
@@ -264,6 +287,8 @@ export function refillAmmo(
 
 /** Total Defense (an Instant spending the pending Main): +AC until its next turn, no Shock this round. */
 export function totalDefense(actor: WwnCombatant): Result<SimpleOutcome, ManeuverRefusal> {
+  const bad = badInput(actor);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   const spent = spendMainAsInstant(actor.actions);
   if (!spent.ok) return spent;
@@ -277,6 +302,8 @@ export function fightingWithdrawal(
   inMelee: boolean,
   turn: TurnContext = OWN_TURN,
 ): Result<SimpleOutcome, ManeuverRefusal> {
+  const bad = badInput(actor);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   if (!inMelee) return refuse("notInMelee");
   const spent = spendAction(actor.actions, "main", turn);
@@ -294,6 +321,8 @@ export function hold(
   actor: WwnCombatant,
   turn: TurnContext = OWN_TURN,
 ): Result<SimpleOutcome, ManeuverRefusal> {
+  const bad = badInput(actor);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   const spent = holdAction(actor.actions, turn);
   if (!spent.ok) return spent;
@@ -306,6 +335,8 @@ export function delay(
   afterId: string,
   turn: TurnContext = OWN_TURN,
 ): Result<SimpleOutcome, ManeuverRefusal> {
+  const bad = badInput(actor);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   const spent = delayAction(actor.actions, afterId, turn);
   if (!spent.ok) return spent;
@@ -321,7 +352,8 @@ export interface Swarm {
   readonly members: readonly string[];
 }
 
-export type SwarmRefusal = ActionRefusal | "notActive" | "swarmFull" | "alreadyInSwarm";
+export type SwarmRefusal =
+  ActionRefusal | NumberRefusalReason | "notActive" | "swarmFull" | "alreadyInSwarm";
 
 /** Joins a swarm (a Main Action). Up to options.swarmSize may join. */
 export function joinSwarm(
@@ -330,6 +362,8 @@ export function joinSwarm(
   turn: TurnContext = OWN_TURN,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
 ): Result<{ swarm: Swarm } & SimpleOutcome, SwarmRefusal> {
+  const bad = badInput(actor) ?? checkWwnOptions(options);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   if (swarm.members.includes(actor.id)) return refuse("alreadyInSwarm");
   if (swarm.members.length >= options.swarmSize) return refuse("swarmFull");
@@ -497,6 +531,14 @@ export function escapeGrapple(
   turn: TurnContext = OWN_TURN,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
 ): Result<EscapeOutcome, ManeuverRefusal | "notGrappled"> {
+  const bad =
+    badInput(defender) ??
+    grapplers.reduce<ReturnType<typeof badInput>>(
+      (found, g, i) => found ?? checkWwnCombatant(`grapplers.${String(i)}`, g),
+      undefined,
+    ) ??
+    checkWwnOptions(options);
+  if (bad) return bad;
   if (!canAct(defender)) return refuse("notActive");
   const holding = grapplers.filter((g) => g.grappling === defender.id);
   if (holding.length === 0) return refuse("notGrappled");
@@ -535,6 +577,9 @@ export function moveGrappled(
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
   size: TargetSize = "manSized",
 ): Result<HitManeuverOutcome & { readonly feet: number }, ManeuverRefusal | "notGrappling"> {
+  const bad =
+    badInput(attacker) ?? checkWwnCombatant("defender", defender) ?? checkWwnOptions(options);
+  if (bad) return bad;
   if (!canAct(attacker)) return refuse("notActive");
   if (attacker.grappling !== defender.id) return refuse("notGrappling");
   const spent = spendAction(attacker.actions, "main", turn);
@@ -676,6 +721,9 @@ export function screenAlly(
   turn: TurnContext = OWN_TURN,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
 ): Result<SimpleOutcome, ManeuverRefusal> {
+  const bad =
+    badInput(actor) ?? checkNumber("feet", feet, NUMBER_RULES.count) ?? checkWwnOptions(options);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   const level = bestCombatSkill(actor);
   if (level < 1) return refuse("skillTooLow");
