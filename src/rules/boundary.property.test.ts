@@ -471,6 +471,101 @@ const WWN: Record<string, () => void> = {
       (sides) => wwn.wwnInitiative(sides),
     );
   },
+  releaseGrapple: () => {
+    guards({ ...fighter, grappling: "bandit" }, (actor) => wwn.releaseGrapple(actor));
+  },
+  run: () => {
+    guards({ actor: fighter, feet: 20 }, (i) => wwn.run(i.actor, i.feet));
+  },
+  standUp: () => {
+    guards({ ...fighter, prone: true }, (actor) => wwn.standUp(actor));
+  },
+  goProne: () => {
+    guards(fighter, (actor) => wwn.goProne(actor));
+  },
+  readyOrStow: () => {
+    guards({ actor: fighter, weapon: wwnAttack.weapon }, (i) =>
+      wwn.readyOrStow(i.actor, i.weapon, false),
+    );
+  },
+  pickUp: () => {
+    guards({ actor: fighter, weapon: { ...wwnAttack.weapon, readied: false } }, (i) =>
+      wwn.pickUp(i.actor, i.weapon),
+    );
+  },
+  reload: () => {
+    const magazine = wwn.makeWwnWeapon({ id: "gun", mode: "ranged", ammo: { value: 1, max: 6 } });
+    guards({ actor: fighter, magazine }, (i) => wwn.reload(i.actor, i.magazine, true));
+  },
+  totalDefense: () => {
+    guards(fighter, (actor) => wwn.totalDefense(actor));
+  },
+  fightingWithdrawal: () => {
+    guards(fighter, (actor) => wwn.fightingWithdrawal(actor, true));
+  },
+  hold: () => {
+    guards(fighter, (actor) => wwn.hold(actor));
+  },
+  delay: () => {
+    guards(fighter, (actor) => wwn.delay(actor, "bandit"));
+  },
+  joinSwarm: () => {
+    guards(fighter, (actor) => wwn.joinSwarm({ targetId: "bandit", members: [] }, actor));
+  },
+  shove: () => {
+    guards({ ...wwnAttack, effect: "prone" as const }, (input) => wwn.shove(input, dice()));
+  },
+  grapple: () => {
+    const fists = wwn.makeWwnWeapon({ id: "fists", skill: "punch", damage: "1d2", unarmed: true });
+    guards({ ...wwnAttack, weapon: fists }, (input) => wwn.grapple(input, dice()));
+  },
+  escapeGrapple: () => {
+    guards({ defender: bandit, grapplers: [{ ...fighter, grappling: "bandit" }] }, (i) =>
+      wwn.escapeGrapple(i.defender, i.grapplers, dice()),
+    );
+  },
+  moveGrappled: () => {
+    guards({ attacker: { ...fighter, grappling: "bandit" }, defender: bandit }, (i) =>
+      wwn.moveGrappled(i.attacker, i.defender, "throw", dice()),
+    );
+  },
+  shatterShield: () => {
+    const axe = wwn.makeWwnWeapon({ id: "axe", damage: "1d8", crushing: true });
+    const shielded = { ...bandit, shield: { id: "buckler", magical: false, broken: false } };
+    guards({ ...wwnAttack, weapon: axe, defender: shielded }, (input) =>
+      wwn.shatterShield(input, dice()),
+    );
+  },
+  screenAlly: () => {
+    guards({ actor: fighter, feet: 10 }, (i) => wwn.screenAlly(i.actor, "ally", i.feet));
+  },
+  executionAttack: () => {
+    const { attacker, defender, weapon } = wwnAttack;
+    guards({ attacker, defender, weapon }, (input) =>
+      wwn.executionAttack(
+        { ...input, prepared: true, targetUnaware: true, range: "melee" },
+        dice(),
+      ),
+    );
+  },
+  wwnSurpriseCheck: () => {
+    guards(
+      {
+        ambushers: { teamId: "a", members: [fighter], modifier: 1 },
+        watchers: { teamId: "b", members: [bandit] },
+      },
+      (i) => wwn.wwnSurpriseCheck(i.ambushers, i.watchers, dice()),
+    );
+  },
+  refillAmmo: () => {
+    const crossbow = wwn.makeWwnWeapon({
+      id: "crossbow",
+      mode: "ranged",
+      reload: "slow",
+      ammo: { value: 2, max: 10 },
+    });
+    guards({ actor: fighter, crossbow }, (i) => wwn.refillAmmo(i.actor, i.crossbow));
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -1668,31 +1763,12 @@ const NOT_YET_GUARDED = {
     "loseHp",
     "wakeUp",
     "moveRate",
-    "run",
-    "standUp",
-    "goProne",
-    "readyOrStow",
     "dropItem",
-    "pickUp",
     "reloadCost",
-    "reload",
-    "totalDefense",
-    "fightingWithdrawal",
     "leavingMeleeProvokes",
-    "hold",
-    "delay",
-    "joinSwarm",
     "swarmAllies",
-    "shove",
-    "grapple",
-    "escapeGrapple",
-    "moveGrappled",
     "grappleRoundEnd",
-    "shatterShield",
-    "screenAlly",
     "resolveScreen",
-    "executionAttack",
-    "wwnSurpriseCheck",
   ]),
   // Freelancers: every export has a property in its block above.
   freelancers: new Set<string>(),

@@ -40,7 +40,19 @@ export interface OrderInput {
   readonly modifier?: number;
 }
 
+/**
+ * A check the GM's tracker offers per team before round 1, beside the ruleset's usual starts (WWN:
+ * that team ambushes, and the surprise check is rolled). `run` rolls it on the GM's client, posts
+ * what it needs to, and answers how the combat starts, or null to leave it unstarted.
+ */
+export interface StartCheck {
+  /** Localization key of the per-team button. */
+  readonly label: string;
+  run(combat: CombatLike, teamId: string): Promise<StartChoice | null>;
+}
+
 export interface CombatRulesetHooks {
+  startCheck?: StartCheck;
   /** What a member's actor brings to the order (read by its own `rollOrder`). */
   orderInput?(actor: Actor.Implementation): OrderInput;
   /**

@@ -92,7 +92,7 @@ export interface EventChip {
 }
 
 export interface SetupButton {
-  choice: "roll" | "initiative" | "surprise" | "players";
+  choice: "roll" | "initiative" | "surprise" | "players" | "check";
   teamId: string;
   label: string;
   teamName: string;
@@ -193,11 +193,14 @@ function setupButtons(combat: CombatLike, turnOrder: TurnOrder): SetupButton[] {
         plain("roll", "FRAY.Combat.Setup.RollTeams"),
         ...per("surprise", "FRAY.Combat.Setup.Surprises"),
       ];
-    case "teamRoll":
+    case "teamRoll": {
+      const check = combatHooks().startCheck;
       return [
         plain("roll", "FRAY.Combat.Setup.RollTeams"),
         ...(turnOrder.surprise === true ? per("surprise", "FRAY.Combat.Setup.Surprises") : []),
+        ...(check === undefined ? [] : per("check", check.label)),
       ];
+    }
     default:
       return [plain("roll", "FRAY.Combat.Setup.RollCombatants")];
   }
@@ -518,7 +521,15 @@ export class FrayCombatTracker extends CombatTracker {
       initiative: { initiative: teamId },
       surprise: { surprising: [teamId] },
     };
-    await combat.startWith(choices[target.dataset["choice"] ?? ""] ?? {});
+    const picked = target.dataset["choice"] ?? "";
+    const check = combatHooks().startCheck;
+    if (picked === "check" && check !== undefined) {
+      // The ruleset's start check (WWN: the surprise check) is rolled here, on the GM's client.
+      const choice = await check.run(combat, teamId);
+      if (choice !== null) await combat.startWith(choice);
+      return;
+    }
+    await combat.startWith(choices[picked] ?? {});
   }
 
   static async #onCreateTeam(this: FrayCombatTracker) {

@@ -25,6 +25,7 @@ import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { spendAction } from "./actions.ts";
 import type { ActionCost, ActionRefusal, TurnContext } from "./actions.ts";
+import { spendShot } from "./ammo.ts";
 import { diffAll, diffWeapon } from "./changes.ts";
 import type { WwnUpdate } from "./changes.ts";
 import { bestAttribute, skillLevel } from "./checks.ts";
@@ -92,6 +93,7 @@ export type AttackRefusal =
   | "targetDead"
   | "notReadied"
   | "notLoaded"
+  | "outOfAmmo"
   | FormulaRefusal
   | NumberRefusalReason
   | "notMeleeWeapon"
@@ -307,6 +309,9 @@ export function checkAttackRules(
   if (defender.life === "dead") return refuse("targetDead");
   if (!weapon.readied) return refuse("notReadied");
   if (weapon.reload !== undefined && weapon.loaded === false) return refuse("notLoaded");
+  if (weapon.reload === undefined && weapon.ammo !== undefined && weapon.ammo.value <= 0) {
+    return refuse("outOfAmmo");
+  }
   const parsed = parseCachedFormula(weapon.damage);
   if (!parsed.ok) return parsed;
   const formula = parsed.value;
@@ -457,7 +462,7 @@ export function resolveAttack(
   const byShock = shock.applies && dealt > 0 && (!hit.hit || dealt > (damage?.total ?? 0));
   const loss = loseHp(input.defender, dealt, s.harm ?? "lethal", options);
   let weapon = input.weapon;
-  if (weapon.reload !== undefined) weapon = { ...weapon, loaded: false };
+  weapon = spendShot(weapon);
   let updates: WwnUpdate[] | undefined;
   return ok({
     hit,

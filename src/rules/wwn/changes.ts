@@ -21,6 +21,7 @@ export const FIELD_PATHS = {
 export const ITEM_FIELD_PATHS = {
   shieldBroken: "system.broken",
   loaded: "system.loaded",
+  ammo: "system.ammo.value",
   readied: "system.readied",
 } as const;
 
@@ -70,10 +71,13 @@ export function diffAll(pairs: readonly (readonly [WwnCombatant, WwnCombatant])[
   return pairs.flatMap(([before, after]) => diffCombatant(before, after));
 }
 
-/** The update for a weapon whose loaded or readied state changed; null when neither did. */
+/** The update for a weapon whose loaded, readied or ammunition state changed; null when none did. */
 export function diffWeapon(ownerId: string, before: WwnWeapon, after: WwnWeapon): WwnUpdate | null {
   const changes: Record<string, FieldValue> = {};
   field(changes, ITEM_FIELD_PATHS.loaded, before.loaded ?? null, after.loaded ?? null);
   field(changes, ITEM_FIELD_PATHS.readied, before.readied, after.readied);
+  if (after.ammo !== undefined) {
+    field(changes, ITEM_FIELD_PATHS.ammo, before.ammo?.value ?? null, after.ammo.value);
+  }
   return Object.keys(changes).length === 0 ? null : { actorId: ownerId, itemId: after.id, changes };
 }

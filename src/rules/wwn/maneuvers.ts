@@ -18,6 +18,9 @@ import { formulaMax, rollFormula } from "../core/formula.ts";
 import { sumModifiers } from "../core/modifier.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
+import type { NumberRefusalReason } from "../core/guard.ts";
+import { checkWwnCombatant, checkWwnOptions, checkWwnWeapon } from "./valid.ts";
 import {
   holdAction,
   delayAction,
@@ -35,6 +38,7 @@ import {
   hitRoll,
   shockFor,
 } from "./attack.ts";
+import { spendShot } from "./ammo.ts";
 import type { AttackInput, AttackRefusal, HitRoll } from "./attack.ts";
 import { diffAll, diffWeapon } from "./changes.ts";
 import type { WwnUpdate } from "./changes.ts";
@@ -58,6 +62,14 @@ export interface SimpleOutcome {
 
 function simple(before: WwnCombatant, after: WwnCombatant): SimpleOutcome {
   return { actor: after, updates: diffAll([[before, after]]) };
+}
+
+/** The boundary check of a maneuver's actor (and weapon): a refusal naming the bad number. */
+function badInput(actor: WwnCombatant, weapon?: WwnWeapon) {
+  return (
+    checkWwnCombatant("actor", actor) ??
+    (weapon === undefined ? undefined : checkWwnWeapon("weapon", weapon))
+  );
 }
 
 function canAct(actor: WwnCombatant): boolean {
@@ -84,6 +96,7 @@ export function moveRate(
 
 export type ManeuverRefusal =
   | ActionRefusal
+  | NumberRefusalReason
   | "notActive"
   | "grappled"
   | "notProne"
@@ -106,6 +119,9 @@ export function run(
   } = {},
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
 ): Result<SimpleOutcome, ManeuverRefusal> {
+  const bad =
+    badInput(actor) ?? checkNumber("feet", feet, NUMBER_RULES.count) ?? checkWwnOptions(options);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   if (how.grappled === true || actor.grappling !== null) return refuse("grappled");
   const rate = moveRate(actor, how.terrain, options);
@@ -119,6 +135,8 @@ export function standUp(
   actor: WwnCombatant,
   turn: TurnContext = OWN_TURN,
 ): Result<SimpleOutcome, ManeuverRefusal> {
+  const bad = badInput(actor);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   if (!actor.prone) return refuse("notProne");
   const spent = spendAction(actor.actions, "move", turn);
@@ -131,6 +149,8 @@ export function goProne(
   actor: WwnCombatant,
   turn: TurnContext = OWN_TURN,
 ): Result<SimpleOutcome, ManeuverRefusal> {
+  const bad = badInput(actor);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   if (actor.prone) return refuse("alreadyProne");
   const spent = spendAction(actor.actions, "onTurn", turn);
@@ -149,6 +169,8 @@ export function readyOrStow(
   readied: boolean,
   turn: TurnContext = OWN_TURN,
 ): Result<ItemOutcome, ManeuverRefusal> {
+  const bad = badInput(actor, weapon);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   if (weapon.readied === readied) return refuse("alreadyThatWay");
   const spent = spendAction(actor.actions, "main", turn);
@@ -168,6 +190,8 @@ export function pickUp(
   weapon: WwnWeapon,
   turn: TurnContext = OWN_TURN,
 ): Result<ItemOutcome, ManeuverRefusal> {
+  const bad = badInput(actor, weapon);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   const spent = spendAction(actor.actions, "move", turn);
   if (!spent.ok) return spent;
@@ -190,33 +214,72 @@ function itemOutcome(
 
 /**
  * What reloading costs: a bow from a readied quiver is On Turn with Shoot-1 or better, else a
- * Move action; anything else (a crossbow) is a Main Action.
+ * Move action; a crossbow, or a weapon whose magazine is counted, takes a Main Action.
  */
 export function reloadCost(
   actor: WwnCombatant,
   weapon: WwnWeapon,
 ): "onTurn" | "move" | "main" | null {
-  if (weapon.reload === undefined) return null;
+  if (weapon.reload === undefined) return weapon.ammo !== undefined ? "main" : null;
   if (weapon.reload === "slow") return "main";
   return (skillLevel(actor, "shoot") ?? -1) >= 1 ? "onTurn" : "move";
 }
 
-/** Reload a weapon from readied ammunition. */
+/**
+ * Reload a weapon. A bow or crossbow is loaded from readied ammunition (one drawn from the count
+ * when the weapon counts it; none left, or `ammoReadied` false, is refused). A weapon with a
+ * counted magazine is filled back to its capacity.
+ */
 export function reload(
   actor: WwnCombatant,
   weapon: WwnWeapon,
   ammoReadied: boolean,
   turn: TurnContext = OWN_TURN,
 ): Result<ItemOutcome & { readonly cost: "onTurn" | "move" | "main" }, ManeuverRefusal> {
+  const bad = badInput(actor, weapon);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   const cost = reloadCost(actor, weapon);
   if (cost === null) return refuse("notReloadable");
-  if (weapon.loaded === true) return refuse("alreadyLoaded");
-  if (!ammoReadied) return refuse("noReadiedAmmo");
+  const ammo = weapon.ammo;
+  let loadedWeapon: WwnWeapon;
+  if (weapon.reload === undefined && ammo !== undefined) {
+    if (ammo.value >= ammo.max) return refuse("alreadyLoaded");
+    loadedWeapon = { ...weapon, ammo: { ...ammo, value: ammo.max } };
+  } else {
+    if (weapon.loaded === true) return refuse("alreadyLoaded");
+    if (!ammoReadied || (ammo !== undefined && ammo.value <= 0)) return refuse("noReadiedAmmo");
+    loadedWeapon = {
+      ...weapon,
+      loaded: true,
+      ...(ammo === undefined ? {} : { ammo: { ...ammo, value: ammo.value - 1 } }),
+    };
+  }
   const spent = spendAction(actor.actions, cost, turn);
   if (!spent.ok) return spent;
   const after = withActions(actor, spent.value);
-  return ok({ ...itemOutcome(actor, after, weapon, { ...weapon, loaded: true }), cost });
+  return ok({ ...itemOutcome(actor, after, weapon, loadedWeapon), cost });
+}
+
+/**
+ * Ready fresh ammunition for a bow or crossbow (a full quiver or case of quarrels): Ready an Item,
+ * a Main Action. Its count goes back to its capacity.
+ */
+export function refillAmmo(
+  actor: WwnCombatant,
+  weapon: WwnWeapon,
+  turn: TurnContext = OWN_TURN,
+): Result<ItemOutcome, ManeuverRefusal | NumberRefusalReason | "ammoNotCounted" | "ammoFull"> {
+  const bad = checkWwnCombatant("actor", actor) ?? checkWwnWeapon("weapon", weapon);
+  if (bad) return bad;
+  if (!canAct(actor)) return refuse("notActive");
+  const ammo = weapon.ammo;
+  if (ammo === undefined || weapon.reload === undefined) return refuse("ammoNotCounted");
+  if (ammo.value >= ammo.max) return refuse("ammoFull");
+  const spent = spendAction(actor.actions, "main", turn);
+  if (!spent.ok) return spent;
+  const refilled = { ...weapon, ammo: { ...ammo, value: ammo.max } };
+  return ok(itemOutcome(actor, withActions(actor, spent.value), weapon, refilled));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -224,6 +287,8 @@ export function reload(
 
 /** Total Defense (an Instant spending the pending Main): +AC until its next turn, no Shock this round. */
 export function totalDefense(actor: WwnCombatant): Result<SimpleOutcome, ManeuverRefusal> {
+  const bad = badInput(actor);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   const spent = spendMainAsInstant(actor.actions);
   if (!spent.ok) return spent;
@@ -237,6 +302,8 @@ export function fightingWithdrawal(
   inMelee: boolean,
   turn: TurnContext = OWN_TURN,
 ): Result<SimpleOutcome, ManeuverRefusal> {
+  const bad = badInput(actor);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   if (!inMelee) return refuse("notInMelee");
   const spent = spendAction(actor.actions, "main", turn);
@@ -254,6 +321,8 @@ export function hold(
   actor: WwnCombatant,
   turn: TurnContext = OWN_TURN,
 ): Result<SimpleOutcome, ManeuverRefusal> {
+  const bad = badInput(actor);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   const spent = holdAction(actor.actions, turn);
   if (!spent.ok) return spent;
@@ -266,6 +335,8 @@ export function delay(
   afterId: string,
   turn: TurnContext = OWN_TURN,
 ): Result<SimpleOutcome, ManeuverRefusal> {
+  const bad = badInput(actor);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   const spent = delayAction(actor.actions, afterId, turn);
   if (!spent.ok) return spent;
@@ -281,7 +352,8 @@ export interface Swarm {
   readonly members: readonly string[];
 }
 
-export type SwarmRefusal = ActionRefusal | "notActive" | "swarmFull" | "alreadyInSwarm";
+export type SwarmRefusal =
+  ActionRefusal | NumberRefusalReason | "notActive" | "swarmFull" | "alreadyInSwarm";
 
 /** Joins a swarm (a Main Action). Up to options.swarmSize may join. */
 export function joinSwarm(
@@ -290,6 +362,8 @@ export function joinSwarm(
   turn: TurnContext = OWN_TURN,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
 ): Result<{ swarm: Swarm } & SimpleOutcome, SwarmRefusal> {
+  const bad = badInput(actor) ?? checkWwnOptions(options);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   if (swarm.members.includes(actor.id)) return refuse("alreadyInSwarm");
   if (swarm.members.length >= options.swarmSize) return refuse("swarmFull");
@@ -457,6 +531,14 @@ export function escapeGrapple(
   turn: TurnContext = OWN_TURN,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
 ): Result<EscapeOutcome, ManeuverRefusal | "notGrappled"> {
+  const bad =
+    badInput(defender) ??
+    grapplers.reduce<ReturnType<typeof badInput>>(
+      (found, g, i) => found ?? checkWwnCombatant(`grapplers.${String(i)}`, g),
+      undefined,
+    ) ??
+    checkWwnOptions(options);
+  if (bad) return bad;
   if (!canAct(defender)) return refuse("notActive");
   const holding = grapplers.filter((g) => g.grappling === defender.id);
   if (holding.length === 0) return refuse("notGrappled");
@@ -495,6 +577,9 @@ export function moveGrappled(
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
   size: TargetSize = "manSized",
 ): Result<HitManeuverOutcome & { readonly feet: number }, ManeuverRefusal | "notGrappling"> {
+  const bad =
+    badInput(attacker) ?? checkWwnCombatant("defender", defender) ?? checkWwnOptions(options);
+  if (bad) return bad;
   if (!canAct(attacker)) return refuse("notActive");
   if (attacker.grappling !== defender.id) return refuse("notGrappling");
   const spent = spendAction(attacker.actions, "main", turn);
@@ -529,6 +614,16 @@ export function moveGrappled(
       [defender, target],
     ]),
   });
+}
+
+/** The grappler lets its captive go (no action: the chapter asks none). */
+export function releaseGrapple(
+  actor: WwnCombatant,
+): Result<SimpleOutcome, "notGrappling" | NumberRefusalReason> {
+  const bad = checkWwnCombatant("actor", actor);
+  if (bad) return bad;
+  if (actor.grappling === null) return refuse("notGrappling");
+  return ok(simple(actor, { ...actor, grappling: null }));
 }
 
 export interface GrappleDamage {
@@ -626,6 +721,9 @@ export function screenAlly(
   turn: TurnContext = OWN_TURN,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
 ): Result<SimpleOutcome, ManeuverRefusal> {
+  const bad =
+    badInput(actor) ?? checkNumber("feet", feet, NUMBER_RULES.count) ?? checkWwnOptions(options);
+  if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   const level = bestCombatSkill(actor);
   if (level < 1) return refuse("skillTooLow");
@@ -778,7 +876,7 @@ export function executionAttack(
   );
   if (!allowed.ok) return allowed;
   const attacker = allowed.value.attacker;
-  const after = weapon.reload !== undefined ? { ...weapon, loaded: false } : weapon;
+  const after = spendShot(weapon);
   let defender = input.defender;
   let shot: ExecutionOutcome["shot"];
   let hit = melee;

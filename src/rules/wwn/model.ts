@@ -101,6 +101,12 @@ export interface WwnWeapon {
   readonly reload?: "bow" | "slow";
   /** Loaded and ready to shoot (weapons that reload). */
   readonly loaded?: boolean;
+  /**
+   * Tracked ammunition, when the weapon counts it: for a bow or crossbow the readied arrows or
+   * quarrels each reload draws one from; for any other weapon the shots left in it (a magazine),
+   * each attack spending one. Absent: not counted.
+   */
+  readonly ammo?: { readonly value: number; readonly max: number };
   /** Readied in hand (or at the belt): needed to attack. */
   readonly readied: boolean;
 }

@@ -10,6 +10,9 @@
 import type { DiceSource } from "../core/dice.ts";
 import { refuse, ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import { checkAllNumbers, checkNumber, NUMBER_RULES } from "../core/guard.ts";
+import type { NumberRefusalReason } from "../core/guard.ts";
+import { checkWwnOptions } from "./valid.ts";
 import type { TeamId } from "../combat/types.ts";
 import { actorWins, checkBonus, rollCheck } from "./checks.ts";
 import type { CheckRoll, CheckSpec, CheckUser } from "./checks.ts";
@@ -53,13 +56,30 @@ function pick(
   return chosen;
 }
 
+/** A side's numbers at the boundary: its members' modifiers and skills, and its situational modifier. */
+function checkSide(field: string, side: SurpriseSide) {
+  return (
+    checkNumber(`${field}.modifier`, side.modifier ?? 0, NUMBER_RULES.modifier) ??
+    side.members.reduce<ReturnType<typeof checkNumber>>(
+      (found, m, i) =>
+        found ?? checkAllNumbers(`${field}.members.${String(i)}`, m, NUMBER_RULES.modifier),
+      undefined,
+    )
+  );
+}
+
 /** Rolls the ambush: the ambushers' Sneak first, then the watchers' Notice. */
 export function wwnSurpriseCheck(
   ambushers: SurpriseSide,
   watchers: SurpriseSide,
   dice: DiceSource,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
-): Result<SurpriseOutcome, "noMembers" | "sameTeam"> {
+): Result<SurpriseOutcome, "noMembers" | "sameTeam" | NumberRefusalReason> {
+  const bad =
+    checkSide("ambushers", ambushers) ??
+    checkSide("watchers", watchers) ??
+    checkWwnOptions(options);
+  if (bad) return bad;
   if (ambushers.teamId === watchers.teamId) return refuse("sameTeam");
   const sneaker = pick(ambushers.members, SNEAK_CHECK, options.surpriseSneak, options);
   const watcher = pick(watchers.members, NOTICE_CHECK, options.surpriseNotice, options);

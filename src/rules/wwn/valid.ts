@@ -28,13 +28,17 @@ export function checkWwnCombatant(field: string, actor: WwnCombatant): NumberRef
   );
 }
 
-/** Checks a weapon: every number finite, Shock and magic bonus in range. */
+/** Checks a weapon: every number finite, Shock, magic bonus and counted ammunition in range. */
 export function checkWwnWeapon(field: string, weapon: WwnWeapon): NumberRefusal | undefined {
   return (
     checkAllNumbers(field, weapon) ??
     checkNumber(`${field}.magicBonus`, weapon.magicBonus ?? 0, NUMBER_RULES.modifier) ??
     checkNumber(`${field}.shock.damage`, weapon.shock?.damage ?? 0, NUMBER_RULES.count) ??
-    checkNumber(`${field}.shock.ac`, weapon.shock?.ac ?? 0, NUMBER_RULES.modifier)
+    checkNumber(`${field}.shock.ac`, weapon.shock?.ac ?? 0, NUMBER_RULES.modifier) ??
+    (weapon.ammo === undefined
+      ? undefined
+      : (checkNumber(`${field}.ammo.max`, weapon.ammo.max, NUMBER_RULES.count) ??
+        checkPool(`${field}.ammo`, weapon.ammo.value, weapon.ammo.max)))
   );
 }
 

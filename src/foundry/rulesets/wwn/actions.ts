@@ -11,17 +11,22 @@ import type { AttackSituation } from "../../../rules/wwn/attack.ts";
 import type { WwnUpdate } from "../../../rules/wwn/changes.ts";
 import {
   delay,
+  dropItem,
   fightingWithdrawal,
   goProne,
   hold,
   moveRate,
+  pickUp,
   readyOrStow,
+  refillAmmo,
+  releaseGrapple,
   reload,
   run,
+  screenAlly,
   standUp,
   totalDefense as totalDefenseRule,
 } from "../../../rules/wwn/maneuvers.ts";
-import { refuse } from "../../../rules/core/result.ts";
+import { ok, refuse } from "../../../rules/core/result.ts";
 import { targetedActors } from "../../shared/actors.ts";
 import { applyWwnUpdates, combatantId, toWwnCombatant, toWwnWeapon } from "./adapter.ts";
 import { promptWwnAttack } from "./attack/dialog.ts";
@@ -112,15 +117,24 @@ export async function wwnToggleReadied(
 }
 
 /**
- * Reload a weapon from readied ammunition: a crossbow takes the Main Action, a bow a Move action
- * (On Turn with Shoot-1). The sheet offers it only for an unloaded weapon; the ammunition is taken
- * to be readied (the sheet does not track it).
+ * Reload a weapon: a crossbow takes the Main Action, a bow a Move action (On Turn with Shoot-1),
+ * each drawing one of its counted ammunition (refused when none is left); a weapon with a counted
+ * magazine is filled back (a Main Action). Ammunition a weapon does not count is taken to be
+ * readied.
  */
 export async function wwnReload(
   actor: Actor.Implementation,
   weapon: Item.Implementation,
 ): Promise<boolean> {
   return perform(actor, reload(combatantNow(actor), toWwnWeapon(weapon), true, turnOf(actor)));
+}
+
+/** Ready a fresh quiver or case for a bow or crossbow (a Main Action): its count back to full. */
+export async function wwnRefill(
+  actor: Actor.Implementation,
+  weapon: Item.Implementation,
+): Promise<boolean> {
+  return perform(actor, refillAmmo(combatantNow(actor), toWwnWeapon(weapon), turnOf(actor)));
 }
 
 /**
@@ -141,13 +155,59 @@ function grappledNow(actor: Actor.Implementation): boolean {
   );
 }
 
-/** Run (a Move action): the actor's full move rate (halved when prone). */
-export async function wwnRun(actor: Actor.Implementation): Promise<boolean> {
+/**
+ * Run (a Move action): `feet` (default the actor's full move rate, halved when prone). A shorter
+ * run leaves the rest of the Move for later, as long as no Main Action comes between.
+ */
+export async function wwnRun(actor: Actor.Implementation, feet?: number): Promise<boolean> {
   const me = combatantNow(actor);
   return perform(
     actor,
-    run(me, moveRate(me), { grappled: grappledNow(actor), turn: turnOf(actor) }),
+    run(me, feet ?? moveRate(me), { grappled: grappledNow(actor), turn: turnOf(actor) }),
   );
+}
+
+/** Whether someone in the actor's started combat is grappling it (the sheet offers Break free). */
+export function wwnGrappled(actor: Actor.Implementation): boolean {
+  return grappledNow(actor);
+}
+
+/**
+ * Screen an Ally (a Move action, moving `feet` towards it first): until the actor's next turn,
+ * attacks on the ally may be turned onto it (the referee rolls that when the attack comes).
+ */
+export async function wwnScreen(
+  actor: Actor.Implementation,
+  allyId: string,
+  feet = 0,
+): Promise<boolean> {
+  if (allyId === "") return perform(actor, refuse("noScreenTarget"));
+  return perform(actor, screenAlly(combatantNow(actor), allyId, feet, turnOf(actor)));
+}
+
+/** Lets go of the grappled captive. */
+export async function wwnRelease(actor: Actor.Implementation): Promise<boolean> {
+  return perform(actor, releaseGrapple(combatantNow(actor)));
+}
+
+/** Drop an item (an Instant): the weapon is no longer readied. */
+export async function wwnDrop(
+  actor: Actor.Implementation,
+  weapon: Item.Implementation,
+): Promise<boolean> {
+  const w = toWwnWeapon(weapon);
+  if (!w.readied) return perform(actor, refuse("alreadyThatWay"));
+  return perform(actor, ok(dropItem(combatantNow(actor), w)));
+}
+
+/** Pick up an item (a Move action): the weapon ends up readied in hand. */
+export async function wwnPickUp(
+  actor: Actor.Implementation,
+  weapon: Item.Implementation,
+): Promise<boolean> {
+  const w = toWwnWeapon(weapon);
+  if (w.readied) return perform(actor, refuse("alreadyThatWay"));
+  return perform(actor, pickUp(combatantNow(actor), w, turnOf(actor)));
 }
 
 /** Hold an Action (a Move action on its own turn): the rest may be used later, as Instants. */

@@ -59,6 +59,7 @@ export interface WwnWeaponSystem {
   nonLethal: boolean;
   reload: "none" | "bow" | "slow";
   loaded: boolean;
+  ammo: { value: number; max: number };
   readied: boolean;
 }
 
@@ -170,9 +171,16 @@ export function toWwnCombatant(actor: Actor.Implementation, teamId = ""): WwnCom
   };
 }
 
+/** The weapon's counted ammunition, or null when it does not count it (capacity 0). */
+function ammoOf(s: WwnWeaponSystem): { value: number; max: number } | null {
+  const ammo = s.ammo as WwnWeaponSystem["ammo"] | undefined;
+  return ammo === undefined || ammo.max <= 0 ? null : { value: ammo.value, max: ammo.max };
+}
+
 /** A weapon item as the rules see it. */
 export function toWwnWeapon(item: Item.Implementation): WwnWeapon {
   const s = item.system as unknown as WwnWeaponSystem;
+  const ammo = ammoOf(s);
   const attributes: Attribute[] = [];
   if (s.attributes.str) attributes.push("str");
   if (s.attributes.dex) attributes.push("dex");
@@ -191,6 +199,7 @@ export function toWwnWeapon(item: Item.Implementation): WwnWeapon {
     ...(s.crushing ? { crushing: true } : {}),
     ...(s.nonLethal ? { nonLethal: true } : {}),
     ...(s.reload === "none" ? {} : { reload: s.reload, loaded: s.loaded }),
+    ...(ammo === null ? {} : { ammo }),
     readied: s.readied,
   };
 }

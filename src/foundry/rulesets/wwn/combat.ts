@@ -7,7 +7,8 @@
  * - a combatant's turn start ends what lasted "until its next turn" (rules: beginTurn);
  * - a combatant's turn end gives their actions back to those delaying for it (resumeAfterDelay);
  * - the round end deals grapple damage: every grappled defender takes an unarmed hit's damage
- *   from each grappler (rules: grappleRoundEnd), rolled with core Roll and reported in chat.
+ *   from each grappler (rules: grappleRoundEnd), rolled with core Roll and reported in chat
+ *   (templates/wwn/chat/grapple-report.hbs).
  */
 import {
   actionSummary,
@@ -25,8 +26,10 @@ import type { CombatLike, CombatantLike } from "../../combat/state.ts";
 import { changesByCombatant, combatMembers } from "../../shared/combat-members.ts";
 import { withDice } from "../../shared/dice.ts";
 import { i18n } from "../../shared/env.ts";
+import { SYSTEM_PATH } from "../../constants.ts";
 import { combatantId, toWwnCombatant, unarmedOf } from "./adapter.ts";
 import { wwnRollOrder } from "./order.ts";
+import { WWN_START_CHECK } from "./surprise.ts";
 
 /** The tracker's chips for one member. */
 export function wwnMemberChips(actor: Actor.Implementation, active: boolean): TrackerChip[] {
@@ -126,23 +129,33 @@ export async function wwnGrappleDamage(
   return { changes: changesByCombatant(combat, updates), lines };
 }
 
+export const WWN_GRAPPLE_REPORT_TEMPLATE = `${SYSTEM_PATH}/templates/wwn/chat/grapple-report.hbs`;
+
+/** The grapple report's template context: one translated sentence per line (the template escapes). */
+export function wwnGrappleReportContext(lines: readonly GrappleLine[]): { lines: string[] } {
+  return {
+    lines: lines.map((l) =>
+      i18n().format("FRAY.Wwn.Grapple.Damage", { ...l, dealt: String(l.dealt) }),
+    ),
+  };
+}
+
 async function roundEnd(combat: CombatLike): Promise<ActorChange[]> {
   const { changes, lines } = await wwnGrappleDamage(combat);
   if (lines.length > 0) {
-    const text = lines
-      .map(
-        (l) =>
-          `<li>${foundry.utils.escapeHTML(i18n().format("FRAY.Wwn.Grapple.Damage", { ...l }))}</li>`,
-      )
-      .join("");
     await ChatMessage.create({
-      content: `<div class="fray-card fray-wwn-card"><header class="fray-wwn-card-header">${foundry.utils.escapeHTML(i18n().localize("FRAY.Wwn.Grapple.Title"))}</header><ul>${text}</ul></div>`,
+      content: await foundry.applications.handlebars.renderTemplate(
+        WWN_GRAPPLE_REPORT_TEMPLATE,
+        wwnGrappleReportContext(lines),
+      ),
     });
   }
   return changes;
 }
 
 export const WWN_COMBAT_HOOKS: CombatRulesetHooks = {
+  // The tracker's start offers the surprise check per ambushing team (surprise.ts).
+  startCheck: WWN_START_CHECK,
   // Side initiative adds the side's best Dexterity modifier to its d8.
   orderInput: (actor) => ({ modifier: toWwnCombatant(actor).attributes.dex ?? 0 }),
   rollOrder: wwnRollOrder,

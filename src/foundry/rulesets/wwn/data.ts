@@ -98,7 +98,16 @@ export const WWN_TOKEN_BARS = {
   secondary: null,
 } as const;
 
-const LIMITS = { hp: 999, ac: 40, bonus: 20, save: 30, feet: 1000, wounds: 99, minutes: 9999 };
+const LIMITS = {
+  hp: 999,
+  ac: 40,
+  bonus: 20,
+  save: 30,
+  feet: 1000,
+  wounds: 99,
+  minutes: 9999,
+  ammo: 999,
+};
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Validation                                                                                 */
@@ -298,6 +307,14 @@ function weaponSchema() {
     nonLethal: flagField(),
     reload: choiceField(WWN_RELOADS, "none"),
     loaded: flagField(true),
+    /**
+     * Counted ammunition (max 0: not counted). A bow or crossbow draws one per reload from it (its
+     * readied quiver or case); any other weapon spends one per attack (its magazine).
+     */
+    ammo: new SchemaField({
+      value: integerField(0, { min: 0, max: LIMITS.ammo }),
+      max: integerField(0, { min: 0, max: LIMITS.ammo }),
+    }),
     /** In hand or at the belt; a stowed weapon cannot attack. */
     readied: flagField(true),
     ...storageFields(),
@@ -311,6 +328,13 @@ export class WwnWeaponData extends foundry.abstract.TypeDataModel<
 > {
   static override defineSchema(): WeaponSchema {
     return weaponSchema();
+  }
+
+  /** Weapons stored before ammunition was counted do not count it (0 of 0). */
+  static override migrateData(source: Record<string, unknown>) {
+    const ammo = source["ammo"];
+    if (typeof ammo !== "object" || ammo === null) source["ammo"] = { value: 0, max: 0 };
+    return super.migrateData(source);
   }
 }
 
@@ -357,7 +381,8 @@ export class WwnGearData extends foundry.abstract.TypeDataModel<GearSchema, Item
 
 /**
  * The models registered when the world plays WWN (technique keeps the generic one). Hit points
- * never exceed their maximum (validateJoint, see data/migrate.ts).
+ * never exceed their maximum, nor a weapon's ammunition its capacity (validateJoint, see
+ * data/migrate.ts).
  */
 export const WWN_DATA_MODELS = wireSystemModels(
   "wwn",
@@ -365,5 +390,5 @@ export const WWN_DATA_MODELS = wireSystemModels(
     Actor: { character: WwnCharacterData, npc: WwnNpcData },
     Item: { weapon: WwnWeaponData, armor: WwnArmorData, gear: WwnGearData },
   },
-  { Actor: ["health"] },
+  { Actor: ["health"], "Item.weapon": ["ammo"] },
 );

@@ -16,6 +16,7 @@ import {
 } from "./attack/workflow.ts";
 import { WWN_COMBAT_HOOKS } from "./combat.ts";
 import { WWN_DATA_MODELS, WWN_TOKEN_BARS } from "./data.ts";
+import { WWN_MANEUVER, refereeWwnManeuver } from "./maneuvers.ts";
 import { WwnActorSheet } from "./sheets/actor-sheet.ts";
 import { WwnItemSheet } from "./sheets/item-sheet.ts";
 
@@ -42,5 +43,9 @@ export const shellRuleset: ShellRuleset = {
   tokenBars: WWN_TOKEN_BARS,
   combat: WWN_COMBAT_HOOKS,
   wireChatCard: wireWwnCard,
-  refereeActions: { [WWN_DECLARE]: refereeWwnDeclare, [WWN_APPLY]: refereeWwnApply },
+  refereeActions: {
+    [WWN_DECLARE]: refereeWwnDeclare,
+    [WWN_APPLY]: refereeWwnApply,
+    [WWN_MANEUVER]: refereeWwnManeuver,
+  },
 };

@@ -110,7 +110,7 @@ export function turnOf(actor: Actor.Implementation): TurnContext {
 }
 
 /** Leaves out the action-state changes (outside combat they are not tracked). */
-function withoutActions(updates: readonly WwnUpdate[]): WwnUpdate[] {
+export function withoutActions(updates: readonly WwnUpdate[]): WwnUpdate[] {
   const prefix = `${FIELD_PATHS.actions}.`;
   return updates
     .map((u) => ({

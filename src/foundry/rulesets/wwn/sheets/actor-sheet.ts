@@ -10,6 +10,7 @@
 import { actionSummary } from "../../../../rules/wwn/actions.ts";
 import { shockFor } from "../../../../rules/wwn/attack.ts";
 import { bestAttribute, skillLevel } from "../../../../rules/wwn/checks.ts";
+import { moveRate } from "../../../../rules/wwn/maneuvers.ts";
 import { DEFAULT_WWN_OPTIONS } from "../../../../rules/wwn/options.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
 import {
@@ -22,7 +23,9 @@ import {
 import type { TemplatePart } from "../../../sheets/base.ts";
 import { barView } from "../../../sheets/actor-sheet.ts";
 import * as actions from "../actions.ts";
-import { armorClass, modifiersOf, toWwnCombatant, toWwnWeapon } from "../adapter.ts";
+import { declareWwnManeuver } from "../maneuvers.ts";
+import type { WwnManeuverKind, WwnManeuverRequest } from "../maneuvers.ts";
+import { armorClass, modifiersOf, resolveActor, toWwnCombatant, toWwnWeapon } from "../adapter.ts";
 import type { WwnActorSystem, WwnArmorSystem } from "../adapter.ts";
 import { WWN_ATTRIBUTES, WWN_LIFE_STATES, WWN_SKILLS } from "../data.ts";
 
@@ -41,8 +44,12 @@ export interface WwnWeaponRow {
   /** "Shock 2/15" with the attacker's bonuses in, or null. */
   shock: string | null;
   readied: boolean;
-  /** A weapon that reloads and is not loaded: the row offers Reload. */
+  /** A weapon that reloads and is not loaded, or a counted magazine not full: the row offers Reload. */
   reloadable: boolean;
+  /** A bow or crossbow whose counted ammunition is not full: the row offers Refill. */
+  refillable: boolean;
+  /** "7 / 10" when the weapon counts its ammunition, else null. */
+  ammo: string | null;
   tags: string[];
 }
 
@@ -96,7 +103,18 @@ export async function wwnActorSheetContext(actor: Actor.Implementation, editable
         damage: `${weapon.damage}${attribute + magic === 0 ? "" : signed(attribute + magic)}`,
         shock,
         readied: weapon.readied,
-        reloadable: weapon.reload !== undefined && weapon.loaded === false,
+        reloadable:
+          weapon.reload !== undefined
+            ? weapon.loaded === false
+            : weapon.ammo !== undefined && weapon.ammo.value < weapon.ammo.max,
+        refillable:
+          weapon.reload !== undefined &&
+          weapon.ammo !== undefined &&
+          weapon.ammo.value < weapon.ammo.max,
+        ammo:
+          weapon.ammo === undefined
+            ? null
+            : `${String(weapon.ammo.value)} / ${String(weapon.ammo.max)}`,
         tags,
       };
     });
@@ -146,9 +164,18 @@ export async function wwnActorSheetContext(actor: Actor.Implementation, editable
       holding: summary.holding,
       delaying: summary.delayingFor !== null,
       withdrawn: summary.withdrawn,
-      /** Whom a Delay may wait for: the other participants of a started combat. */
+      /** Whom a Delay may wait for (or a screen protect): the other participants of a started combat. */
       delayTargets: actions.wwnDelayTargets(actor),
+      /** How far one Move action goes: the Run field's default and its limit. */
+      moveRate: moveRate(me),
+      /** The captive this actor holds, by name (it may drag, throw or release it). */
+      captive: me.grappling === null ? null : (resolveActor(me.grappling)?.name ?? me.grappling),
+      /** Someone in the combat holds this actor (it may try to break free). */
+      grappled: actions.wwnGrappled(actor),
+      screening: summary.screening !== null,
     },
+    /** The weapons a Shove, Grapple, Shatter or Execution can use (readied ones). */
+    maneuverWeapons: weapons.filter((w) => w.readied).map((w) => ({ id: w.id, name: w.name })),
     weapons,
     armor: items
       .filter((item) => item.type === "armor")
@@ -193,6 +220,12 @@ export class WwnActorSheet extends HandlebarsActorSheet {
       run: WwnActorSheet.#onRun,
       hold: WwnActorSheet.#onHold,
       delay: WwnActorSheet.#onDelay,
+      maneuver: WwnActorSheet.#onManeuver,
+      screen: WwnActorSheet.#onScreen,
+      release: WwnActorSheet.#onRelease,
+      drop: onRowItem(actions.wwnDrop),
+      pickUp: onRowItem(actions.wwnPickUp),
+      refill: onRowItem(actions.wwnRefill),
     },
   };
 
@@ -219,8 +252,49 @@ export class WwnActorSheet extends HandlebarsActorSheet {
     await actions.wwnFightingWithdrawal(this.actor);
   }
 
-  static async #onRun(this: WwnActorSheet) {
-    await actions.wwnRun(this.actor);
+  static async #onRun(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const field = target
+      .closest(".wwn-round")
+      ?.querySelector<HTMLInputElement>("input.wwn-run-feet");
+    const feet =
+      field === null || field === undefined || field.value === "" ? undefined : Number(field.value);
+    await actions.wwnRun(this.actor, feet);
+  }
+
+  /** A maneuver on another actor: its kind and effect from the button, the weapon and choices from the row. */
+  static async #onManeuver(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const row = target.closest(".wwn-maneuvers");
+    const pick = (selector: string) => row?.querySelector<HTMLSelectElement>(selector)?.value;
+    const checked = (selector: string) =>
+      row?.querySelector<HTMLInputElement>(selector)?.checked === true;
+    const kind = target.dataset["kind"] as WwnManeuverKind;
+    const weaponId = pick("select.wwn-maneuver-weapon") ?? "";
+    const weapon = this.actor.items.get(weaponId);
+    const choices: Partial<WwnManeuverRequest> = {
+      ...(target.dataset["effect"] === undefined
+        ? {}
+        : { effect: target.dataset["effect"] as WwnManeuverRequest["effect"] }),
+      size: (pick("select.wwn-maneuver-size") ?? "manSized") as WwnManeuverRequest["size"],
+      ...(kind === "execution"
+        ? {
+            range: (pick("select.wwn-execution-range") ?? "melee") as WwnManeuverRequest["range"],
+            prepared: checked("input.wwn-execution-prepared"),
+            targetUnaware: checked("input.wwn-execution-unaware"),
+          }
+        : {}),
+    };
+    await declareWwnManeuver(this.actor, kind, choices, weapon);
+  }
+
+  static async #onScreen(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const select = target
+      .closest(".wwn-round")
+      ?.querySelector<HTMLSelectElement>("select.wwn-screen-target");
+    await actions.wwnScreen(this.actor, select?.value ?? "");
+  }
+
+  static async #onRelease(this: WwnActorSheet) {
+    await actions.wwnRelease(this.actor);
   }
 
   static async #onHold(this: WwnActorSheet) {

@@ -1,0 +1,17 @@
+/**
+ * What a shot takes from a WWN weapon. Internal to the attack and the Execution Attack, which
+ * check the weapon's numbers at the boundary before they get here (so not exported from index.ts).
+ */
+import type { WwnWeapon } from "./model.ts";
+
+/**
+ * What a shot takes from the weapon: a bow or crossbow is unloaded (its ammunition was drawn when
+ * it was loaded); a weapon whose ammunition is counted otherwise spends one.
+ */
+export function spendShot(weapon: WwnWeapon): WwnWeapon {
+  if (weapon.reload !== undefined) return { ...weapon, loaded: false };
+  if (weapon.ammo !== undefined) {
+    return { ...weapon, ammo: { ...weapon.ammo, value: Math.max(0, weapon.ammo.value - 1) } };
+  }
+  return weapon;
+}

@@ -1,0 +1,407 @@
+/**
+ * Every WWN maneuver from the sheet, in the fake Foundry (issue 18): the ones that reach another
+ * actor (Shove, Grapple, Break free, moving a captive, Shatter a Shield, the Execution Attack) go
+ * to the referee as intents; the GM rolls the hit and the opposed checks with core Roll, writes
+ * the target once and posts the card it authors. The ones on the actor itself (Screen an Ally,
+ * Let go, Drop, Pick up, a partial Run) spend their action locally. Each refusal is a localized
+ * warning and writes nothing.
+ */
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { installTableFakes } from "../fake-foundry/table.ts";
+import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
+import type * as Maneuvers from "../../src/foundry/rulesets/wwn/maneuvers.ts";
+import type * as Referee from "../../src/foundry/shared/referee.ts";
+import { actorWriters, authorOf, gameWrites } from "./referee.support.ts";
+
+let fake: FakeFoundry;
+let table: ReturnType<typeof installTableFakes>;
+let actions: typeof Actions;
+let maneuvers: typeof Maneuvers;
+let referee: typeof Referee;
+let whenIdle: () => Promise<void>;
+/** The dice the next rolls show, in order: [sides, face]. */
+let queue: [number, number][] = [];
+
+beforeAll(async () => {
+  fake = installFakeFoundry({
+    users: [GM, PLAYER, PLAYER2],
+    settings: { "fray.ruleset": "wwn" },
+    random: () => {
+      const next = queue.shift();
+      if (next === undefined) throw new Error("the test gave no die for this roll");
+      return (next[1] - 0.5) / next[0];
+    },
+  });
+  table = installTableFakes(fake);
+  await import("../../src/fray.ts");
+  await fake.hooks.callAsync("init");
+  actions = await import("../../src/foundry/rulesets/wwn/actions.ts");
+  maneuvers = await import("../../src/foundry/rulesets/wwn/maneuvers.ts");
+  referee = await import("../../src/foundry/shared/referee.ts");
+  whenIdle = (await import("../../src/foundry/combat/actions.ts")).whenIdle;
+});
+
+beforeEach(() => {
+  fake.notifications.length = 0;
+  queue = [];
+  Object.defineProperty(fake.game, "combat", { configurable: true, get: () => null });
+});
+
+interface Sys {
+  prone: boolean;
+  grappling: string | null;
+  wounds: number;
+  life: string;
+  health: { value: number };
+  actions: { mainUsed: boolean; movesUsed: number; moveFeet: number; screening: unknown };
+}
+const sys = (actor: Actor.Implementation) => actor.system as unknown as Sys;
+const docClass = (name: string) => {
+  const cls = fake.CONFIG[name]?.documentClass;
+  if (!cls) throw new Error(`no ${name} class`);
+  return cls;
+};
+const item = (actor: Actor.Implementation, name: string) => {
+  const found = actor.items.contents.find((i) => i.name === name);
+  if (!found) throw new Error(`no ${name}`);
+  return found;
+};
+const lastWarning = () => fake.notifications.at(-1)?.message;
+const lastCard = () =>
+  fake.game.messages.contents.at(-1) as unknown as ChatMessage.Implementation & { content: string };
+
+/** Kara (her player's: Str 14, Punch-1, Stab-1, fists and an axe) and a bandit with a shield. */
+async function actors(banditShield: Record<string, unknown> = {}) {
+  fake.setUser(GM.id);
+  const [kara, bandit] = (await docClass("Actor").createDocuments([
+    {
+      name: "Kara",
+      type: "character",
+      ownership: { [PLAYER.id]: 3 },
+      system: {
+        health: { value: 10, max: 10 },
+        attributes: { str: 14 },
+        skills: { punch: 1, stab: 1, shoot: 1 },
+      },
+      items: [
+        {
+          name: "Fists",
+          type: "weapon",
+          system: { damage: "1d2", skill: "punch", unarmed: true },
+        },
+        { name: "Axe", type: "weapon", system: { damage: "1d8", skill: "stab", crushing: true } },
+        { name: "Bow", type: "weapon", system: { damage: "1d6", skill: "shoot", mode: "ranged" } },
+      ],
+    },
+    {
+      name: "Bandit <b>",
+      type: "npc",
+      system: { health: { value: 8, max: 8 }, saves: { physical: 15, evasion: 15, mental: 15 } },
+      items: [{ name: "Buckler", type: "armor", system: { kind: "shield", ...banditShield } }],
+    },
+  ])) as unknown as Actor.Implementation[];
+  if (kara === undefined || bandit === undefined) throw new Error("no actors");
+  fake.setUser(PLAYER.id);
+  return { kara, bandit };
+}
+
+/** Kara's player asks for a maneuver at the bandit; returns the card (or null) and the writes. */
+async function ask(
+  kara: Actor.Implementation,
+  target: Actor.Implementation | null,
+  kind: Maneuvers.WwnManeuverKind,
+  weapon: string | null,
+  choices: Parameters<typeof Maneuvers.declareWwnManeuver>[2] = {},
+) {
+  if (target !== null) table.target(target);
+  const mark = fake.db.calls.length;
+  const card = await maneuvers.declareWwnManeuver(
+    kara,
+    kind,
+    choices,
+    weapon === null ? undefined : item(kara, weapon),
+  );
+  return { card, mark };
+}
+
+describe("WWN maneuvers on another actor go through the referee", () => {
+  it("Shove prone: the GM rolls hit and checks, writes the bandit prone, and authors the card", async () => {
+    const { kara, bandit } = await actors();
+    // d20 19 hits; Kara's 2d6 5+5 (+1 Str, +1 Punch) = 12 beats the bandit's 2+2 (untrained −1) = 3.
+    queue = [
+      [20, 19],
+      [6, 5],
+      [6, 5],
+      [6, 2],
+      [6, 2],
+    ];
+    const { card, mark } = await ask(kara, bandit, "shove", "Fists", { effect: "prone" });
+    expect(card).not.toBeNull();
+    expect(sys(bandit).prone).toBe(true);
+    expect(actorWriters(fake, mark)).toEqual([GM.id]);
+    expect(authorOf(lastCard())).toBe(GM.id);
+    expect(lastCard().content).toContain("Kara knocks Bandit &lt;b&gt; prone.");
+    expect(lastCard().content).not.toContain("<b>");
+  });
+
+  it("Shove back that loses the check moves nobody", async () => {
+    const { kara, bandit } = await actors();
+    queue = [
+      [20, 19],
+      [6, 1],
+      [6, 1],
+      [6, 6],
+      [6, 6],
+    ];
+    await ask(kara, bandit, "shove", "Fists", { effect: "push" });
+    expect(sys(bandit).prone).toBe(false);
+    expect(lastCard().content).toContain("stands firm");
+  });
+
+  it("Grapple holds the target; Break free (the bandit's) and moving the captive settle on the GM", async () => {
+    const { kara, bandit } = await actors();
+    queue = [
+      [20, 19],
+      [6, 5],
+      [6, 5],
+      [6, 1],
+      [6, 1],
+    ];
+    await ask(kara, bandit, "grapple", "Fists");
+    expect(sys(kara).grappling).toBe(bandit.id);
+    expect(lastCard().content).toContain("Kara grapples Bandit &lt;b&gt;.");
+
+    // Kara drags her captive: her check 6+6+2 beats its 1+1−1.
+    queue = [
+      [6, 6],
+      [6, 6],
+      [6, 1],
+      [6, 1],
+    ];
+    await ask(kara, null, "moveGrappled", null, { effect: "drag" });
+    expect(lastCard().content).toContain("drags Bandit &lt;b&gt; 10 ft along");
+    expect(sys(kara).grappling).toBe(bandit.id);
+
+    // The bandit (the GM's) breaks free: its 6+6−1 = 11 beats Kara's 1+1+2 = 4.
+    fake.setUser(GM.id);
+    queue = [
+      [6, 6],
+      [6, 6],
+      [6, 1],
+      [6, 1],
+    ];
+    await maneuvers.declareWwnManeuver(bandit, "escape");
+    expect(sys(kara).grappling).toBeNull();
+    expect(lastCard().content).toContain("breaks free");
+  });
+
+  it("Grapple needs an unarmed attack", async () => {
+    const { kara, bandit } = await actors();
+    const { card, mark } = await ask(kara, bandit, "grapple", "Axe");
+    expect(card).toBeNull();
+    expect(lastWarning()).toBe("Grappling needs an unarmed attack.");
+    expect(gameWrites(fake, mark)).toEqual([]);
+  });
+
+  it("Throwing the captive knocks it prone and ends the hold", async () => {
+    const { kara, bandit } = await actors();
+    await fake.as(GM.id, () => kara.update({ "system.grappling": bandit.id } as never));
+    queue = [
+      [6, 6],
+      [6, 6],
+      [6, 1],
+      [6, 1],
+    ];
+    await ask(kara, null, "moveGrappled", null, { effect: "throw" });
+    expect(sys(bandit).prone).toBe(true);
+    expect(sys(kara).grappling).toBeNull();
+    expect(lastCard().content).toContain("throws Bandit &lt;b&gt; 5 ft");
+  });
+
+  it("Break free without a grappler is refused by name", async () => {
+    const { kara } = await actors();
+    const { card, mark } = await ask(kara, null, "escape", null);
+    expect(card).toBeNull();
+    expect(lastWarning()).toBe("Nobody is grappling Kara.");
+    expect(gameWrites(fake, mark)).toEqual([]);
+  });
+
+  it("Shatter a Shield breaks the bandit's buckler; fists cannot shatter, a magical shield holds", async () => {
+    const { kara, bandit } = await actors();
+    queue = [
+      [20, 19],
+      [6, 6],
+      [6, 6],
+      [6, 1],
+      [6, 1],
+    ];
+    await ask(kara, bandit, "shatter", "Axe");
+    const buckler = item(bandit, "Buckler").system as unknown as { broken: boolean };
+    expect(buckler.broken).toBe(true);
+    expect(lastCard().content).toContain("shatters Bandit &lt;b&gt;’s shield");
+
+    const other = await actors({ magical: true });
+    expect((await ask(other.kara, other.bandit, "shatter", "Fists")).card).toBeNull();
+    expect(lastWarning()).toBe("Only a crushing or hewing weapon can shatter a shield.");
+    expect((await ask(other.kara, other.bandit, "shatter", "Axe")).card).toBeNull();
+    expect(lastWarning()).toBe("A magical shield cannot be shattered.");
+  });
+
+  it("Execution Attack: refused unprepared; a failed save kills, a saved one takes maximum damage and a Wound", async () => {
+    const { kara, bandit } = await actors();
+    const refused = await ask(kara, bandit, "execution", "Axe", { range: "melee" });
+    expect(refused.card).toBeNull();
+    expect(lastWarning()).toBe("An Execution Attack needs a full minute of preparation first.");
+    expect(gameWrites(fake, refused.mark)).toEqual([]);
+
+    const choices = { range: "melee", prepared: true, targetUnaware: true } as const;
+    queue = [[20, 20]]; // the save: 20 − Stab-1 = 19 ≥ 15 saves
+    await ask(kara, bandit, "execution", "Axe", choices);
+    expect(sys(bandit).wounds).toBe(1);
+    expect(sys(bandit).health.value).toBe(0); // 8 + Str 1 = 9 ≥ 8
+    expect(lastCard().content).toContain("survives");
+
+    const again = await actors();
+    queue = [[20, 3]];
+    await ask(again.kara, again.bandit, "execution", "Axe", choices);
+    expect(sys(again.bandit).life).toBe("dead");
+    expect(lastCard().content).toContain("dies on the spot");
+  });
+
+  it("a player who does not own the actor is refused by the referee, and nothing is written", async () => {
+    const { kara, bandit } = await actors();
+    table.target(bandit);
+    const mark = fake.db.calls.length;
+    const outcome = await fake.as(PLAYER2.id, () =>
+      referee.sendIntent(maneuvers.WWN_MANEUVER, {
+        kind: "shove",
+        actorId: kara.id,
+        weaponId: item(kara, "Fists").id,
+        targetId: bandit.id,
+        effect: "prone",
+      }),
+    );
+    expect(outcome).toMatchObject({ ok: false, reason: "notAllowed" });
+    expect(gameWrites(fake, mark)).toEqual([]);
+  });
+});
+
+type FrayCombat = Combat.Implementation & { activateCombatant(id: string): Promise<unknown> };
+
+/** Kara and the bandit in a started combat, Kara taking her turn (as her player). */
+async function fight() {
+  const { kara, bandit } = await actors();
+  fake.setUser(GM.id);
+  const combat = (await docClass("Combat").create({})) as unknown as FrayCombat;
+  await combat.createEmbeddedDocuments("Combatant", [
+    { actorId: kara.id },
+    { actorId: bandit.id },
+  ] as never);
+  await whenIdle();
+  Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combat });
+  queue = [
+    [8, 8],
+    [8, 1],
+  ];
+  await combat.startCombat();
+  const karaId = combat.combatants.contents.find((c) => c.actorId === kara.id)?.id ?? "";
+  fake.setUser(PLAYER.id);
+  await combat.activateCombatant(karaId);
+  await whenIdle();
+  fake.notifications.length = 0;
+  return { kara, bandit };
+}
+
+describe("WWN maneuvers in a started combat pay their action", () => {
+  it("a Shove spends the Main Action; a Grapple after it is refused", async () => {
+    const { kara, bandit } = await fight();
+    queue = [
+      [20, 19],
+      [6, 5],
+      [6, 5],
+      [6, 2],
+      [6, 2],
+    ];
+    await ask(kara, bandit, "shove", "Fists", { effect: "prone" });
+    expect(sys(kara).actions.mainUsed).toBe(true);
+    const { card, mark } = await ask(kara, bandit, "grapple", "Fists");
+    expect(card).toBeNull();
+    expect(lastWarning()).toBe("The Main Action of this round is already spent.");
+    expect(gameWrites(fake, mark)).toEqual([]);
+  });
+
+  it("Run covers a partial distance, and the rest of that Move goes on", async () => {
+    const { kara } = await fight();
+    expect(await actions.wwnRun(kara, 10)).toBe(true);
+    expect(sys(kara).actions.moveFeet).toBe(10);
+    expect(await actions.wwnRun(kara, 20)).toBe(true);
+    expect(sys(kara).actions).toMatchObject({ movesUsed: 1, moveFeet: 30 });
+    expect(await actions.wwnRun(kara, 45)).toBe(false);
+    expect(lastWarning()).toBe("Too far: 45 ft, at most 30 ft.");
+  });
+
+  it("Screen an Ally spends a Move and marks the screen; without an ally it is refused", async () => {
+    const { kara, bandit } = await fight();
+    expect(await actions.wwnScreen(kara, bandit.id ?? "")).toBe(true);
+    expect(sys(kara).actions.screening).toEqual({ allyId: bandit.id, blocksLeft: 1 });
+    expect(await actions.wwnScreen(kara, "")).toBe(false);
+    expect(lastWarning()).toContain("Choose whom to screen");
+  });
+
+  it("Drop is an Instant, Pick up a Move action; Let go ends a hold", async () => {
+    const { kara, bandit } = await fight();
+    const axe = item(kara, "Axe");
+    expect(await actions.wwnDrop(kara, axe)).toBe(true);
+    expect((axe.system as unknown as { readied: boolean }).readied).toBe(false);
+    expect(sys(kara).actions.mainUsed).toBe(false);
+    expect(await actions.wwnPickUp(kara, axe)).toBe(true);
+    expect((axe.system as unknown as { readied: boolean }).readied).toBe(true);
+    expect(sys(kara).actions.movesUsed).toBe(1);
+    expect(await actions.wwnRelease(kara)).toBe(false);
+    expect(lastWarning()).toBe("Not grappling anyone.");
+    await fake.as(GM.id, () => kara.update({ "system.grappling": bandit.id } as never));
+    expect(await actions.wwnRelease(kara)).toBe(true);
+    expect(sys(kara).grappling).toBeNull();
+  });
+});
+
+describe("WWN ammunition at the table", () => {
+  it("an attack spends a counted shot; an empty weapon is refused in English; Reload fills it", async () => {
+    const { kara, bandit } = await actors();
+    await fake.as(GM.id, () =>
+      kara.createEmbeddedDocuments("Item", [
+        {
+          name: "Launcher",
+          type: "weapon",
+          system: { damage: "1d6", skill: "shoot", mode: "ranged", ammo: { value: 1, max: 3 } },
+        },
+      ] as never),
+    );
+    const launcher = item(kara, "Launcher");
+    const ammo = () => (launcher.system as unknown as { ammo: { value: number } }).ammo.value;
+    table.target(bandit);
+    queue = [[20, 2]]; // a miss: nothing to roll for damage
+    expect(await actions.wwnAttack(kara, launcher, {})).not.toBeNull();
+    expect(ammo()).toBe(0);
+
+    const mark = fake.db.calls.length;
+    expect(await actions.wwnAttack(kara, launcher, {})).toBeNull();
+    expect(lastWarning()).toBe("The weapon is out of ammunition: reload it.");
+    expect(gameWrites(fake, mark)).toEqual([]);
+
+    expect(await actions.wwnReload(kara, launcher)).toBe(true);
+    expect(ammo()).toBe(3);
+  });
+
+  it("the weapon model refuses more ammunition than its capacity, and old weapons count none", async () => {
+    const { kara } = await actors();
+    const axe = item(kara, "Axe");
+    expect((axe.system as unknown as { ammo: unknown }).ammo).toEqual({ value: 0, max: 0 });
+    await expect(
+      fake.as(GM.id, () => axe.update({ "system.ammo": { value: 12, max: 10 } } as never)),
+    ).rejects.toThrow(/ammo/);
+    expect((axe.system as unknown as { ammo: unknown }).ammo).toEqual({ value: 0, max: 0 });
+  });
+});
