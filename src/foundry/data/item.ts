@@ -40,11 +40,21 @@ function gearSchema() {
 }
 type GearSchema = ReturnType<typeof gearSchema>;
 
-export class GearData extends foundry.abstract.TypeDataModel<GearSchema, Item.Implementation> {
+/**
+ * The plain gear model, not wired to a ruleset: a ruleset that plays gear this way extends it
+ * with a class of its own, wired under its id, so its gear's data is stamped as its own and kept
+ * out of the other rulesets' way like the rest of its data.
+ */
+export class PlainGearModel extends foundry.abstract.TypeDataModel<
+  GearSchema,
+  Item.Implementation
+> {
   static override defineSchema(): GearSchema {
     return gearSchema();
   }
 }
+
+export class GearData extends PlainGearModel {}
 
 function techniqueSchema() {
   const { BooleanField } = foundry.data.fields;
@@ -56,7 +66,8 @@ function techniqueSchema() {
 }
 type TechniqueSchema = ReturnType<typeof techniqueSchema>;
 
-export class TechniqueData extends foundry.abstract.TypeDataModel<
+/** The plain technique model, not wired to a ruleset (see PlainGearModel). */
+export class PlainTechniqueModel extends foundry.abstract.TypeDataModel<
   TechniqueSchema,
   Item.Implementation
 > {
@@ -64,6 +75,8 @@ export class TechniqueData extends foundry.abstract.TypeDataModel<
     return techniqueSchema();
   }
 }
+
+export class TechniqueData extends PlainTechniqueModel {}
 
 /** The generic item models (rulesets without their own; WWN's techniques). */
 export const GENERIC_ITEM_MODELS = wireSystemModels("generic", {

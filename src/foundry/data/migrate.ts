@@ -8,8 +8,9 @@
  * - `schemaVersion`: the shape it was written in. Version 0 (no field) is everything Fray shipped
  *   before joint validation: the generic models of the first build, then the Worldlines and WWN
  *   models, which have not changed shape since.
- * - `ruleset`: which ruleset's models wrote it ("generic" for the shared models of Freelancers,
- *   the dice-pool and the two-dice game).
+ * - `ruleset`: which ruleset's models wrote it ("generic" for data the plain models wrote
+ *   before each ruleset had its own; a ruleset that plays the plain gear or technique model
+ *   wires its own subclass of it, so that data too is stamped as the ruleset's).
  * - `kept`: data this model does not read, kept as it was stored: the system data of each other
  *   ruleset the document was played in (by ruleset id), and data of an older shape that had to
  *   change to load (by `v<version>`).

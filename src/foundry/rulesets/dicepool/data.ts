@@ -16,6 +16,7 @@
  * without losing the actor: numbers it shares are kept when they fit, the rest take defaults.
  */
 import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
+import { PlainGearModel, PlainTechniqueModel } from "../../data/item.ts";
 import { FRESH_TURN } from "../../../rules/dicepool/actions.ts";
 import { NO_POWERS } from "../../../rules/dicepool/model.ts";
 import type { DicepoolSkill, Incapacitation } from "../../../rules/dicepool/model.ts";
@@ -312,12 +313,23 @@ export class DicepoolArmorData extends foundry.abstract.TypeDataModel<
   }
 }
 
-/** The models registered when the world plays the dice-pool game (gear, technique: generic). */
+/** The plain gear model, played in this ruleset (its data is stamped as this ruleset's). */
+export class DicepoolGearData extends PlainGearModel {}
+
+/** The plain technique model, played in this ruleset (its data is stamped as this ruleset's). */
+export class DicepoolTechniqueData extends PlainTechniqueModel {}
+
+/** The models registered when the world plays the dice-pool game (gear, technique: the plain models, as its own). */
 export const DICEPOOL_DATA_MODELS = wireSystemModels(
   "dicepool",
   {
     Actor: { character: DicepoolCharacterData, npc: DicepoolNpcData },
-    Item: { weapon: DicepoolWeaponData, armor: DicepoolArmorData },
+    Item: {
+      weapon: DicepoolWeaponData,
+      armor: DicepoolArmorData,
+      gear: DicepoolGearData,
+      technique: DicepoolTechniqueData,
+    },
   },
   { Actor: ["energy"] },
 );

@@ -1,7 +1,7 @@
 /**
  * Freelancers actor and item data (the `system` of each document), registered at init when the
  * world plays Freelancers (./index.ts). The item type `technique` carries a Freelancers ability
- * (its recharge number and the action it takes); `gear` keeps the generic model.
+ * (its recharge number and the action it takes); `gear` is the plain model, wired as Freelancers' own.
  *
  * Field paths are the contract with the rules (src/rules/freelancers/changes.ts FIELD_PATHS and
  * ITEM_FIELD_PATHS): system.health.value, system.life, system.deathFailures,
@@ -15,6 +15,7 @@
  * every skill and 10 health; a new weapon is a 1d6 melee weapon with 1 m reach and integrity 3.
  */
 import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
+import { PlainGearModel } from "../../data/item.ts";
 import { cachedFormula } from "../../../rules/core/formula.ts";
 import { FRESH_ACTIONS } from "../../../rules/freelancers/actions.ts";
 import type { ActionKind } from "../../../rules/freelancers/actions.ts";
@@ -443,12 +444,15 @@ export class FlAbilityData extends foundry.abstract.TypeDataModel<
   }
 }
 
-/** The models registered when the world plays Freelancers (gear keeps the generic one). */
+/** The plain gear model, played in this ruleset (its data is stamped as this ruleset's). */
+export class FlGearData extends PlainGearModel {}
+
+/** The models registered when the world plays Freelancers (gear: the plain model, as its own). */
 export const FL_DATA_MODELS = wireSystemModels(
   "freelancers",
   {
     Actor: { character: FlCharacterData, npc: FlNpcData },
-    Item: { weapon: FlWeaponData, armor: FlArmorData, technique: FlAbilityData },
+    Item: { weapon: FlWeaponData, armor: FlArmorData, technique: FlAbilityData, gear: FlGearData },
   },
   { Actor: ["health"], "Item.weapon": ["integrity"] },
 );

@@ -1,6 +1,6 @@
 /**
  * Freelancers at the table, as the shell installs it when the world plays Freelancers: its actor
- * and item DataModels and sheets over the generic ones (gear stays generic; the `technique` item
+ * and item DataModels and sheets over the generic ones (gear is the plain model, wired as Freelancers'; the `technique` item
  * type carries a Freelancers ability), its setting, the referee's actions and the buttons of its
  * attack cards, and its part of the team combat (tracker chips, turn start, the Upkeep card).
  */

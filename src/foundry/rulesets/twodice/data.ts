@@ -17,6 +17,7 @@
  * count above the weapon's capacity. Bad values are refused with a message and never stored.
  */
 import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
+import { PlainTechniqueModel } from "../../data/item.ts";
 import { FRESH_TURN, parseWeaponType } from "../../../rules/twodice/model.ts";
 import type { ActionKind } from "../../../rules/twodice/model.ts";
 import { DEFAULT_TRAITS } from "../../../rules/twodice/factory.ts";
@@ -284,12 +285,20 @@ export class TwodiceGearData extends foundry.abstract.TypeDataModel<
   }
 }
 
-/** The models registered when the world plays the two-dice game (technique stays generic). */
+/** The plain technique model, played in this ruleset (its data is stamped as this ruleset's). */
+export class TwodiceTechniqueData extends PlainTechniqueModel {}
+
+/** The models registered when the world plays the two-dice game (technique: the plain model, as its own). */
 export const TWODICE_DATA_MODELS = wireSystemModels(
   "twodice",
   {
     Actor: { character: TwodiceCharacterData, npc: TwodiceNpcData },
-    Item: { weapon: TwodiceWeaponData, armor: TwodiceArmorData, gear: TwodiceGearData },
+    Item: {
+      weapon: TwodiceWeaponData,
+      armor: TwodiceArmorData,
+      gear: TwodiceGearData,
+      technique: TwodiceTechniqueData,
+    },
   },
   {},
 );

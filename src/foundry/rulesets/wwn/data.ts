@@ -31,6 +31,7 @@ import {
   nullableIdField,
 } from "../../data/fields.ts";
 import { storageFields, wireSystemModels } from "../../data/migrate.ts";
+import { PlainTechniqueModel } from "../../data/item.ts";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Fixed lists and documented defaults                                                        */
@@ -379,6 +380,9 @@ export class WwnGearData extends foundry.abstract.TypeDataModel<GearSchema, Item
   }
 }
 
+/** The plain technique model, played in this ruleset (its data is stamped as this ruleset's). */
+export class WwnTechniqueData extends PlainTechniqueModel {}
+
 /**
  * The models registered when the world plays WWN (technique keeps the generic one). Hit points
  * never exceed their maximum, nor a weapon's ammunition its capacity (validateJoint, see
@@ -388,7 +392,12 @@ export const WWN_DATA_MODELS = wireSystemModels(
   "wwn",
   {
     Actor: { character: WwnCharacterData, npc: WwnNpcData },
-    Item: { weapon: WwnWeaponData, armor: WwnArmorData, gear: WwnGearData },
+    Item: {
+      weapon: WwnWeaponData,
+      armor: WwnArmorData,
+      gear: WwnGearData,
+      technique: WwnTechniqueData,
+    },
   },
   { Actor: ["health"], "Item.weapon": ["ammo"] },
 );

@@ -1,6 +1,6 @@
 /**
  * WWN at the table, as the shell installs it when the world plays WWN: its actor and item
- * DataModels and sheets over the generic ones (the technique item stays generic), the referee's
+ * DataModels and sheets over the generic ones (the technique item is the plain model, wired as its own), the referee's
  * side and the button of its attack cards, and its part of the team combat (the tracker's Main /
  * Move / On Turn, round start, turn start, grapple damage).
  */
