@@ -15,6 +15,7 @@ import {
   fightingWithdrawal,
   goProne,
   hold,
+  joinSwarm,
   moveRate,
   pickUp,
   readyOrStow,
@@ -26,6 +27,10 @@ import {
   standUp,
   totalDefense as totalDefenseRule,
 } from "../../../rules/wwn/maneuvers.ts";
+import type { Swarm } from "../../../rules/wwn/maneuvers.ts";
+import { DEFAULT_WWN_OPTIONS } from "../../../rules/wwn/options.ts";
+import { SYSTEM_ID } from "../../constants.ts";
+import { turnStateOf } from "../../combat/state.ts";
 import { ok, refuse } from "../../../rules/core/result.ts";
 import { targetedActors } from "../../shared/actors.ts";
 import { applyWwnUpdates, combatantId, toWwnCombatant, toWwnWeapon } from "./adapter.ts";
@@ -235,4 +240,78 @@ export function wwnDelayTargets(actor: Actor.Implementation): { id: string; name
     const id = combatantId(c.actor);
     return id === me ? [] : [{ id, name: c.name ?? c.actor.name }];
   });
+}
+
+/** The actor flag (under flags.fray) naming the swarm it joined: target, combat and round. */
+const SWARM_FLAG = "wwnSwarm";
+
+/** The swarm an actor joined, read defensively from its flag (null when none or malformed). */
+function swarmMarkOf(
+  actor: Actor.Implementation,
+): { targetId: string; combatId: string; round: number } | null {
+  const flags = (actor as { flags?: Record<string, unknown> }).flags;
+  const ours = flags?.[SYSTEM_ID] as Record<string, unknown> | undefined;
+  const mark: unknown = ours?.[SWARM_FLAG];
+  if (typeof mark !== "object" || mark === null) return null;
+  const { targetId, combatId, round } = mark as Record<string, unknown>;
+  if (typeof targetId !== "string" || typeof combatId !== "string") return null;
+  if (typeof round !== "number") return null;
+  return { targetId, combatId, round };
+}
+
+/**
+ * The swarm forming against `targetId` in the actor's started combat: the participants who joined
+ * it this round, in the combat's order (a swarm does not outlast its round). Null outside combat.
+ */
+export function wwnSwarmAgainst(actor: Actor.Implementation, targetId: string): Swarm | null {
+  const started = startedCombatantOf(actor);
+  if (started === null) return null;
+  const { combat } = started;
+  const round = turnStateOf(combat).round;
+  const members = combat.combatants.contents.flatMap((c) => {
+    if (c.actor === null) return [];
+    const mark = swarmMarkOf(c.actor);
+    return mark !== null &&
+      mark.targetId === targetId &&
+      mark.combatId === combat.id &&
+      mark.round === round
+      ? [combatantId(c.actor)]
+      : [];
+  });
+  return { targetId, members };
+}
+
+/**
+ * Join a Swarm (a Main Action) against the one targeted token: up to four assailants join in a
+ * round; the last one then makes the swarm's blow from the attack dialog. Only in a started combat.
+ */
+export async function wwnJoinSwarm(actor: Actor.Implementation): Promise<boolean> {
+  const targets = targetedActors();
+  const target = targets.length === 1 ? targets[0] : undefined;
+  if (target === undefined) return perform(actor, refuse("noSwarmTarget"));
+  const started = startedCombatantOf(actor);
+  if (started === null) return perform(actor, refuse("swarmNeedsCombat"));
+  const targetId = combatantId(target);
+  const swarm = wwnSwarmAgainst(actor, targetId) ?? { targetId, members: [] };
+  const joined = joinSwarm(swarm, combatantNow(actor), turnOf(actor));
+  if (!joined.ok) {
+    const size = DEFAULT_WWN_OPTIONS.swarmSize;
+    return perform(actor, joined.reason === "swarmFull" ? refuse("swarmFull", { size }) : joined);
+  }
+  const me = combatantId(actor);
+  const prefix = `flags.${SYSTEM_ID}.${SWARM_FLAG}`;
+  const mark = {
+    [`${prefix}.targetId`]: targetId,
+    [`${prefix}.combatId`]: started.combat.id ?? "",
+    [`${prefix}.round`]: turnStateOf(started.combat).round,
+  };
+  const own = joined.value.updates.some((u) => u.actorId === me && u.itemId === undefined);
+  const updates = own
+    ? joined.value.updates.map((u) =>
+        u.actorId === me && u.itemId === undefined
+          ? { ...u, changes: { ...u.changes, ...mark } }
+          : u,
+      )
+    : [...joined.value.updates, { actorId: me, changes: mark }];
+  return perform(actor, ok({ updates }));
 }

@@ -33,6 +33,7 @@ import type { Refusal } from "../../../../rules/core/result.ts";
 import { FRESH_ACTIONS } from "../../../../rules/wwn/actions.ts";
 import type { TurnContext } from "../../../../rules/wwn/actions.ts";
 import { checkAttack, resolveAttack } from "../../../../rules/wwn/attack.ts";
+import { resolveScreen } from "../../../../rules/wwn/maneuvers.ts";
 import type { AttackInput, AttackKind, AttackSituation } from "../../../../rules/wwn/attack.ts";
 import { FIELD_PATHS } from "../../../../rules/wwn/changes.ts";
 import type { WwnUpdate } from "../../../../rules/wwn/changes.ts";
@@ -71,7 +72,7 @@ import {
   wwnAttackCardContext,
   wwnResultView,
 } from "../cards/attack-card.ts";
-import type { WwnAttackCardState } from "../cards/attack-card.ts";
+import type { WwnAttackCardState, WwnScreenView } from "../cards/attack-card.ts";
 
 /** The referee's actions of the WWN attack: the declaration, and the card's Apply. */
 export const WWN_DECLARE = "wwn.declare";
@@ -277,14 +278,58 @@ export function refereeWwnDeclare(
   });
 }
 
+/**
+ * Screen an Ally, on the referee: when combatants of the attacker's started combat screen the
+ * defender, rolls the opposed checks with core Roll (resolveScreen), writes the blocks they used
+ * and, when a screener won, turns the attack onto it. Null when nobody screens the defender.
+ */
+async function screenOnReferee(
+  attackerActor: Actor.Implementation,
+  declaration: WwnDeclaration,
+): Promise<{ defender: WwnCombatant; view: WwnScreenView; rolls: Roll[] } | null> {
+  const { attacker, defender, weapon } = declaration;
+  const started = startedCombatantOf(attackerActor);
+  if (started === null) return null;
+  const screeners = started.combat.combatants.contents.flatMap((c) => {
+    if (c.actor === null) return [];
+    const s = toWwnCombatant(c.actor);
+    return s.id !== attacker.id &&
+      s.id !== defender.id &&
+      s.actions.screening?.allyId === defender.id
+      ? [s]
+      : [];
+  });
+  if (screeners.length === 0) return null;
+  const rolled = await withDice((source) =>
+    resolveScreen(attacker, weapon, defender.id, screeners, source),
+  );
+  const outcome = rolled.value;
+  if (outcome.attackerCheck === undefined) return null;
+  await applyWwnUpdates(outcome.updates);
+  const screener = screeners.find((s) => s.id === outcome.targetId);
+  const view: WwnScreenView = {
+    allyName: defender.name,
+    attackerTotal: outcome.attackerCheck.total,
+    blockers: outcome.blockers.map((b) => ({
+      name: screeners.find((s) => s.id === b.id)?.name ?? "",
+      total: b.check.total,
+      blocked: b.blocked,
+    })),
+    takenBy: screener?.name ?? null,
+  };
+  return { defender: screener ?? defender, view, rolls: rolled.rolls };
+}
+
 async function postWwnAttack(
   attackerActor: Actor.Implementation,
   declaration: WwnDeclaration,
   request: DeclareIntent<AttackSituation>,
   sender: User.Implementation,
 ): Promise<RefereeOutcome> {
-  const { attacker, defender, weapon, turn, tracked } = declaration;
+  const { attacker, weapon, turn, tracked } = declaration;
   const situation = request.situation;
+  const screened = await screenOnReferee(attackerActor, declaration);
+  const defender = screened?.defender ?? declaration.defender;
   const rolled = await resolveOn({ attacker, weapon, situation, turn }, defender, []);
   const outcome = rolled.value;
   if (!outcome.ok) return outcome;
@@ -307,12 +352,13 @@ async function postWwnAttack(
     turn,
     dice: rolled.dice,
     result,
+    ...(screened === null ? {} : { screen: screened.view }),
   };
   const message = await postRefereeCard({
     speaker: ChatMessage.getSpeaker({ actor: attackerActor }),
     content: await renderCard(card),
     flags: { [SYSTEM_ID]: { [WWN_CARD_FLAG]: card } },
-    rolls: rolled.rolls,
+    rolls: [...(screened?.rolls ?? []), ...rolled.rolls],
     rollMode: request.rollMode,
     roller: sender.id ?? "",
   });

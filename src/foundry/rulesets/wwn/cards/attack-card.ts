@@ -38,6 +38,20 @@ export interface WwnResultView {
   readonly updates: readonly WwnUpdate[];
 }
 
+/** Screen an Ally, when someone screened the attacked ally: the opposed checks and who took it. */
+export interface WwnScreenView {
+  /** The ally the attacker aimed at. */
+  readonly allyName: string;
+  readonly attackerTotal: number;
+  readonly blockers: readonly {
+    readonly name: string;
+    readonly total: number;
+    readonly blocked: boolean;
+  }[];
+  /** The screener who took the attack, or null when the attacker got past. */
+  readonly takenBy: string | null;
+}
+
 export interface WwnAttackCardState {
   readonly stage: WwnCardStage;
   readonly attackerId: string;
@@ -55,6 +69,8 @@ export interface WwnAttackCardState {
   /** Every die of the attack, in the order the rules drew them (the d20 first). */
   readonly dice: readonly DieRoll[];
   readonly result: WwnResultView;
+  /** Screen an Ally, rolled before the attack (its dice are not in `dice`). */
+  readonly screen?: WwnScreenView;
 }
 
 export function wwnResultView(outcome: AttackOutcome, before: WwnCombatant): WwnResultView {
@@ -164,6 +180,31 @@ export function wwnAttackCardContext(
         ? null
         : format(`FRAY.Wwn.Card.Downed.${r.downed}`, { name: card.defenderName }),
     health: r.health,
+    screen:
+      card.screen === undefined
+        ? null
+        : {
+            checks: [
+              format("FRAY.Wwn.Card.Screen.Check", {
+                name: card.attackerName,
+                total: card.screen.attackerTotal,
+              }),
+              ...card.screen.blockers.map((b) =>
+                format("FRAY.Wwn.Card.Screen.Check", { name: b.name, total: b.total }),
+              ),
+            ],
+            outcome:
+              card.screen.takenBy === null
+                ? format("FRAY.Wwn.Card.Screen.Past", {
+                    attacker: card.attackerName,
+                    screeners: card.screen.blockers.map((b) => b.name).join(", "),
+                    ally: card.screen.allyName,
+                  })
+                : format("FRAY.Wwn.Card.Screen.Took", {
+                    screener: card.screen.takenBy,
+                    ally: card.screen.allyName,
+                  }),
+          },
     canApply: card.stage === "resolved",
     applied: card.stage === "applied" && r.dealt > 0,
   };

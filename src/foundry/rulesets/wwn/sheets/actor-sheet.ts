@@ -222,6 +222,7 @@ export class WwnActorSheet extends HandlebarsActorSheet {
       delay: WwnActorSheet.#onDelay,
       maneuver: WwnActorSheet.#onManeuver,
       screen: WwnActorSheet.#onScreen,
+      joinSwarm: WwnActorSheet.#onJoinSwarm,
       release: WwnActorSheet.#onRelease,
       drop: onRowItem(actions.wwnDrop),
       pickUp: onRowItem(actions.wwnPickUp),
@@ -291,6 +292,10 @@ export class WwnActorSheet extends HandlebarsActorSheet {
       .closest(".wwn-round")
       ?.querySelector<HTMLSelectElement>("select.wwn-screen-target");
     await actions.wwnScreen(this.actor, select?.value ?? "");
+  }
+
+  static async #onJoinSwarm(this: WwnActorSheet) {
+    await actions.wwnJoinSwarm(this.actor);
   }
 
   static async #onRelease(this: WwnActorSheet) {

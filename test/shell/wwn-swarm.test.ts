@@ -1,0 +1,132 @@
+/**
+ * Joining a Swarm from the sheet (issue 18), in the fake Foundry: with one token targeted, each
+ * assailant's Join the swarm spends its Main Action and adds it to the swarm against that target
+ * for the round; joining twice, a fifth joiner, no target, or outside a combat is refused with a
+ * localized warning and writes nothing.
+ */
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { GM, installFakeFoundry } from "../fake-foundry/index.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { installTableFakes } from "../fake-foundry/table.ts";
+import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
+
+let fake: FakeFoundry;
+let table: ReturnType<typeof installTableFakes>;
+let actions: typeof Actions;
+let whenIdle: () => Promise<void>;
+let queue: [number, number][] = [];
+
+beforeAll(async () => {
+  fake = installFakeFoundry({
+    settings: { "fray.ruleset": "wwn" },
+    random: () => {
+      const next = queue.shift();
+      if (next === undefined) throw new Error("the test gave no die for this roll");
+      return (next[1] - 0.5) / next[0];
+    },
+  });
+  table = installTableFakes(fake);
+  await import("../../src/fray.ts");
+  await fake.hooks.callAsync("init");
+  actions = await import("../../src/foundry/rulesets/wwn/actions.ts");
+  whenIdle = (await import("../../src/foundry/combat/actions.ts")).whenIdle;
+});
+
+beforeEach(() => {
+  fake.notifications.length = 0;
+  queue = [];
+  Object.defineProperty(fake.game, "combat", { configurable: true, get: () => null });
+});
+
+type FrayCombat = Combat.Implementation & {
+  activateCombatant(id: string): Promise<unknown>;
+  endCombatantTurn(id: string): Promise<unknown>;
+};
+let combat: FrayCombat | null = null;
+
+/** Joins the swarm on the goblin's own turn (`then` runs before the turn ends), then ends it. */
+async function join(goblin: Actor.Implementation, then: () => Promise<void> = async () => {}) {
+  const id = combat?.combatants.contents.find((c) => c.actorId === goblin.id)?.id ?? "";
+  await combat?.activateCombatant(id);
+  await whenIdle();
+  const joined = await actions.wwnJoinSwarm(goblin);
+  await then();
+  await combat?.endCombatantTurn(id);
+  await whenIdle();
+  return joined;
+}
+const docClass = (name: string) => {
+  const cls = fake.CONFIG[name]?.documentClass;
+  if (!cls) throw new Error(`no ${name} class`);
+  return cls;
+};
+const mainUsed = (actor: Actor.Implementation) =>
+  (actor.system as unknown as { actions: { mainUsed: boolean } }).actions.mainUsed;
+const lastWarning = () => fake.notifications.at(-1)?.message;
+
+/** Five goblins and Kara; the combat started (goblins' side acting), run by the GM. */
+async function mob(started = true) {
+  fake.setUser(GM.id);
+  const created = (await docClass("Actor").createDocuments([
+    { name: "Kara", type: "character", system: { health: { value: 10, max: 10 } } },
+    ...[1, 2, 3, 4, 5].map((n) => ({
+      name: `Goblin ${n}`,
+      type: "npc",
+      system: { health: { value: 4, max: 4 } },
+    })),
+  ])) as unknown as Actor.Implementation[];
+  const [kara, ...goblins] = created;
+  if (kara === undefined) throw new Error("no Kara");
+  if (started) {
+    const created2 = (await docClass("Combat").create({})) as unknown as FrayCombat;
+    combat = created2;
+    await created2.createEmbeddedDocuments(
+      "Combatant",
+      created.map((a) => ({ actorId: a.id })),
+    );
+    await whenIdle();
+    Object.defineProperty(fake.game, "combat", { configurable: true, get: () => created2 });
+    queue = [
+      [8, 1],
+      [8, 8],
+    ];
+    await created2.startCombat();
+    await whenIdle();
+  }
+  fake.notifications.length = 0;
+  return { kara, goblins };
+}
+
+describe("Join a Swarm", () => {
+  it("spends the Main Action; twice or a fifth joiner is refused", async () => {
+    const { kara, goblins } = await mob();
+    table.target(kara);
+    const [g1, g2, g3, g4, g5] = goblins;
+    if (g1 === undefined || g2 === undefined || g3 === undefined || g4 === undefined) return;
+    if (g5 === undefined) return;
+    const again = async () => {
+      expect(mainUsed(g1)).toBe(true);
+      expect(actions.wwnSwarmAgainst(g1, kara.id ?? "")?.members).toHaveLength(1);
+      expect(await actions.wwnJoinSwarm(g1)).toBe(false);
+      expect(lastWarning()).toBe("Already part of this swarm.");
+    };
+    expect(await join(g1, again)).toBe(true);
+    for (const g of [g2, g3, g4]) expect(await join(g), lastWarning()).toBe(true);
+    expect(actions.wwnSwarmAgainst(g1, kara.id ?? "")?.members).toHaveLength(4);
+    expect(await join(g5)).toBe(false);
+    expect(lastWarning()).toBe("The swarm is full: at most 4 can join it.");
+    expect(mainUsed(g5)).toBe(false);
+  });
+
+  it("needs one target and a started combat", async () => {
+    const { kara, goblins } = await mob(false);
+    const g1 = goblins[0];
+    if (g1 === undefined) throw new Error("no goblin");
+    table.target(kara);
+    expect(await actions.wwnJoinSwarm(g1)).toBe(false);
+    expect(lastWarning()).toBe("A swarm forms only in a started combat.");
+    table.target();
+    expect(await actions.wwnJoinSwarm(g1)).toBe(false);
+    expect(lastWarning()).toBe("Target one token first: the swarm needs a target.");
+  });
+});
