@@ -19,7 +19,8 @@ import {
 import type { Stance, StatusId, WorldlinesCombatant } from "../../../rules/worldlines/index.ts";
 import { applyUpdatesBatch, bandForDistance, bandReach, toCombatant, toWeapon } from "./adapter.ts";
 import { promptAttack } from "./attack/dialog.ts";
-import { declareAttack, warnRefusal } from "./attack/workflow.ts";
+import type { ShapeAttack } from "./attack/dialog.ts";
+import { declareAttack, shapeByTechnique, warnRefusal } from "./attack/workflow.ts";
 import type { TableSituation } from "./attack/workflow.ts";
 import { postStatusCard, recoverButtons, tickLines } from "./cards/status-card.ts";
 import { DEFAULT_BAND_FEET } from "./data.ts";
@@ -74,11 +75,20 @@ export async function attack(
       { zone: "torso", cover: "none", range: band ?? (distance === null ? "short" : "extreme") },
       distance,
       attackTechniques(actor),
+      techniqueShaper(actor),
     );
     if (picked === null) return null;
     chosen = picked;
   }
   return declareAttack(actor, weapon, targets, chosen ?? {});
+}
+
+/**
+ * How the attack dialog shapes its odds for the chosen technique: the referee's own shaping
+ * (workflow.ts shapeByTechnique), read from the attacker as it is now.
+ */
+export function techniqueShaper(actor: Actor.Implementation): ShapeAttack {
+  return (weapon, situation) => shapeByTechnique(actor, toCombatant(actor), weapon, situation);
 }
 
 /** The attacker's techniques used with an attack, for the dialog to offer. */
