@@ -185,6 +185,47 @@ describe("a technique announced with an attack, through the referee", () => {
   });
 });
 
+describe("Emergency Stabilization: a technique that stops Bleeding", () => {
+  const stabilization = {
+    name: "Emergency Stabilization",
+    system: { use: "action", energyCost: 2, stopsBleeding: true },
+  };
+  const bleedingRook = async () =>
+    (await create({
+      name: "Rook",
+      type: "npc",
+      system: { health: { value: 15, max: 20 } },
+      effects: [{ name: "Bleeding", statuses: ["bleeding"], flags: { fray: { hpPerTurn: 5 } } }],
+    })) as Actor.Implementation & { effects: { contents: { statuses: Set<string> }[] } };
+  const statusesOf = (a: { effects: { contents: { statuses: Set<string> }[] } }) =>
+    a.effects.contents.flatMap((e) => [...e.statuses]);
+
+  it("ends the targeted ally's Bleeding, no roll, written by the GM for another's actor", async () => {
+    const m = await maya([stabilization]);
+    const rook = await bleedingRook();
+    const mark = fake.db.calls.length;
+    fake.setUser(PLAYER.id);
+    table.target(rook);
+    expect(await actions.useTechnique(m, item(m, "Emergency Stabilization"))).toBe(true);
+    expect(statusesOf(rook)).not.toContain("bleeding");
+    expect(sys(m).energy.value).toBe(4);
+    const writers = fake.db
+      .since(mark)
+      .filter((c) => c.documentName !== "ChatMessage")
+      .map((c) => c.userId);
+    expect(new Set(writers)).toEqual(new Set([GM.id]));
+  });
+
+  it("is refused, and costs nothing, when the patient is not bleeding", async () => {
+    const m = await maya([stabilization]);
+    fake.setUser(PLAYER.id);
+    table.target(m);
+    expect(await actions.useTechnique(m, item(m, "Emergency Stabilization"))).toBe(false);
+    expect(fake.notifications.at(-1)?.level).toBe("warn");
+    expect(sys(m).energy.value).toBe(6);
+  });
+});
+
 describe("the attack dialog's odds with a technique chosen", () => {
   it("show the technique's wider critical range, and its refusal", async () => {
     const m = await maya([

@@ -477,6 +477,8 @@ function techniqueSchema() {
     energyRefund: integerField(0, { min: 0, max: LIMITS.energyCost }),
     /** Weapon switches cost no Energy while the technique is known (Quick Draw). */
     freeWeaponSwitch: flagField(),
+    /** Using it ends the patient's Bleeding outright (Emergency Stabilization). */
+    stopsBleeding: flagField(),
     /** One line saying what it does, shown on the actor sheet. */
     effect: shortText(),
     ...storageFields(),
