@@ -21,7 +21,8 @@ import { checkAllNumbers } from "../core/guard.ts";
 import type { NumberRefusalReason } from "../core/guard.ts";
 import { diffAll, diffCombatant, withoutStatus } from "./changes.ts";
 import type { ActorUpdate } from "./changes.ts";
-import { energyCost } from "./energy.ts";
+import { energyCost, spendEnergy } from "./energy.ts";
+import type { EnergyRefusal } from "./energy.ts";
 import type { StatusApplication, WorldlinesCombatant, WorldlinesWeapon } from "./model.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
 import type { WorldlinesOptions } from "./options.ts";
@@ -277,4 +278,32 @@ export function refundEnergy(
   const value = Math.min(attacker.energy.max, attacker.energy.value + refund);
   const next = { ...attacker, energy: { ...attacker.energy, value } };
   return ok({ actor: next, update: diffCombatant(attacker, next) });
+}
+
+/**
+ * Draws a weapon (the action table's weapon switch): costs costs.switchWeapon, nothing when one of
+ * the actor's techniques makes switches free (Quick Draw). Refused when the weapon is already the
+ * drawn one, so no Energy is wasted.
+ */
+export function drawWeapon(
+  actor: WorldlinesCombatant,
+  techniques: readonly WorldlinesTechnique[],
+  alreadyDrawn: boolean,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<
+  { cost: number; free: boolean; update: ActorUpdate | null },
+  "alreadyDrawn" | EnergyRefusal
+> {
+  const passive = withPassiveTechniques(actor, techniques);
+  if (!passive.ok) return passive;
+  const bad = checkOptions(options);
+  if (bad) return bad;
+  if (alreadyDrawn) return refuse("alreadyDrawn");
+  if (passive.value.freeWeaponSwitch) {
+    if (actor.life !== "active") return refuse("notActive");
+    return ok({ cost: 0, free: true, update: null });
+  }
+  const paid = spendEnergy(actor, { kind: "switchWeapon" }, options);
+  if (!paid.ok) return paid;
+  return ok({ cost: paid.value.cost, free: false, update: paid.value.update });
 }
