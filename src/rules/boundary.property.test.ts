@@ -333,6 +333,18 @@ const WORLDLINES: Record<string, () => void> = {
       worldlines.applyTechnique(actor, technique),
     );
   },
+  applyTechniqueOn: () => {
+    const stabilize = { ...TECHNIQUE, interrupt: false, stopsBleeding: true };
+    guards({ actor: medic, patient: maya, technique: stabilize }, (i) =>
+      worldlines.applyTechniqueOn(i.actor, i.patient, i.technique),
+    );
+  },
+  drawWeapon: () => {
+    const quickDraw = { ...PASSIVE_TECHNIQUE, freeWeaponSwitch: true };
+    guards({ actor: maya, technique: quickDraw }, ({ actor, technique }) =>
+      worldlines.drawWeapon(actor, [technique], false),
+    );
+  },
   attackWithTechnique: () => {
     guards({ attacker: maya, weapon: knife, technique: ATTACK_TECHNIQUE }, (i) =>
       worldlines.attackWithTechnique(i.attacker, i.weapon, i.technique),

@@ -11,11 +11,15 @@ import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
 import type * as Workflow from "../../src/foundry/rulesets/worldlines/attack/workflow.ts";
+import type * as Dialog from "../../src/foundry/rulesets/worldlines/attack/dialog.ts";
+import type * as Adapter from "../../src/foundry/rulesets/worldlines/adapter.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
 let actions: typeof Actions;
 let workflow: typeof Workflow;
+let dialog: typeof Dialog;
+let adapter: typeof Adapter;
 let queue: [number, number][] = [];
 
 beforeAll(async () => {
@@ -32,6 +36,8 @@ beforeAll(async () => {
   await fake.hooks.callAsync("init");
   actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
   workflow = await import("../../src/foundry/rulesets/worldlines/attack/workflow.ts");
+  dialog = await import("../../src/foundry/rulesets/worldlines/attack/dialog.ts");
+  adapter = await import("../../src/foundry/rulesets/worldlines/adapter.ts");
 });
 
 beforeEach(() => {
@@ -176,6 +182,74 @@ describe("a technique announced with an attack, through the referee", () => {
     expect(await actions.attack(m, item(m, "Rifle"), { technique })).toBeNull();
     expect(fake.notifications.at(-1)?.level).toBe("warn");
     expect(sys(m).energy.value).toBe(6);
+  });
+});
+
+describe("Emergency Stabilization: a technique that stops Bleeding", () => {
+  const stabilization = {
+    name: "Emergency Stabilization",
+    system: { use: "action", energyCost: 2, stopsBleeding: true },
+  };
+  const bleedingRook = async () =>
+    (await create({
+      name: "Rook",
+      type: "npc",
+      system: { health: { value: 15, max: 20 } },
+      effects: [{ name: "Bleeding", statuses: ["bleeding"], flags: { fray: { hpPerTurn: 5 } } }],
+    })) as Actor.Implementation & { effects: { contents: { statuses: Set<string> }[] } };
+  const statusesOf = (a: { effects: { contents: { statuses: Set<string> }[] } }) =>
+    a.effects.contents.flatMap((e) => [...e.statuses]);
+
+  it("ends the targeted ally's Bleeding, no roll, written by the GM for another's actor", async () => {
+    const m = await maya([stabilization]);
+    const rook = await bleedingRook();
+    const mark = fake.db.calls.length;
+    fake.setUser(PLAYER.id);
+    table.target(rook);
+    expect(await actions.useTechnique(m, item(m, "Emergency Stabilization"))).toBe(true);
+    expect(statusesOf(rook)).not.toContain("bleeding");
+    expect(sys(m).energy.value).toBe(4);
+    const writers = fake.db
+      .since(mark)
+      .filter((c) => c.documentName !== "ChatMessage")
+      .map((c) => c.userId);
+    expect(new Set(writers)).toEqual(new Set([GM.id]));
+  });
+
+  it("is refused, and costs nothing, when the patient is not bleeding", async () => {
+    const m = await maya([stabilization]);
+    fake.setUser(PLAYER.id);
+    table.target(m);
+    expect(await actions.useTechnique(m, item(m, "Emergency Stabilization"))).toBe(false);
+    expect(fake.notifications.at(-1)?.level).toBe("warn");
+    expect(sys(m).energy.value).toBe(6);
+  });
+});
+
+describe("the attack dialog's odds with a technique chosen", () => {
+  it("show the technique's wider critical range, and its refusal", async () => {
+    const m = await maya([
+      { name: "Deadeye", system: { use: "attack", energyCost: 1, critWiden: 2 } },
+      { name: "Overdraw", system: { use: "attack", energyCost: 9 } },
+    ]);
+    const g = await grunt();
+    const odds = (technique?: string) =>
+      dialog.attackDialogContext(
+        adapter.toCombatant(m),
+        adapter.toCombatant(g),
+        adapter.toWeapon(item(m, "Rifle")),
+        technique === undefined ? {} : { technique },
+        null,
+        [],
+        actions.techniqueShaper(m),
+      ).odds;
+    const plain = odds();
+    const deadeye = odds(item(m, "Deadeye").id ?? "");
+    // d8 crits on 8 alone; two more faces make it 6-8: the shown chance must rise.
+    expect(parseFloat(deadeye.critical)).toBeGreaterThan(parseFloat(plain.critical));
+    expect(deadeye.refused).toBeNull();
+    // A technique the attacker cannot pay for shows the referee's refusal, not odds.
+    expect(odds(item(m, "Overdraw").id ?? "").refused?.reason).toBe("notEnoughEnergy");
   });
 });
 

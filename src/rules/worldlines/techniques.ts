@@ -11,15 +11,18 @@
  * - `onHit`: statuses a hit of the technique's attack inflicts;
  * - `extraInterruption`: using it gives back the round's interruption (one more this round);
  * - `energyRefund`: Energy given back when the technique's attack hits (never above the maximum);
- * - `freeWeaponSwitch`: weapon switches cost no Energy (Quick Draw).
+ * - `freeWeaponSwitch`: weapon switches cost no Energy (Quick Draw);
+ * - `stopsBleeding`: using it ends Bleeding on the patient outright, no check (the recovery
+ *   table's Emergency Stabilization, the technique alternative to First Aid).
  */
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { checkAllNumbers } from "../core/guard.ts";
 import type { NumberRefusalReason } from "../core/guard.ts";
-import { diffCombatant } from "./changes.ts";
+import { diffAll, diffCombatant, withoutStatus } from "./changes.ts";
 import type { ActorUpdate } from "./changes.ts";
-import { energyCost } from "./energy.ts";
+import { energyCost, spendEnergy } from "./energy.ts";
+import type { EnergyRefusal } from "./energy.ts";
 import type { StatusApplication, WorldlinesCombatant, WorldlinesWeapon } from "./model.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
 import type { WorldlinesOptions } from "./options.ts";
@@ -43,6 +46,7 @@ export interface WorldlinesTechnique {
   readonly onHit?: readonly StatusApplication[];
   readonly energyRefund?: number;
   readonly freeWeaponSwitch?: boolean;
+  readonly stopsBleeding?: boolean;
 }
 
 export type TechniqueRefusal =
@@ -53,6 +57,7 @@ export type TechniqueRefusal =
   | "attackTechnique"
   | "stressedInterrupt"
   | "interruptUsed"
+  | "noSuchStatus"
   | NumberRefusalReason;
 
 /** Checks a technique's numbers: every one finite, costs and widenings whole and not negative. */
@@ -134,6 +139,47 @@ export function applyTechnique(
     interruptUsed,
   };
   return ok({ cost, actor: next, update: diffCombatant(actor, next) });
+}
+
+export interface TechniqueOnPatient {
+  readonly cost: number;
+  /** The user's and the patient's changes (one update when they are the same actor). */
+  readonly updates: ActorUpdate[];
+}
+
+/**
+ * Uses an "action" technique on a patient (the user itself or an ally): pays as applyTechnique
+ * does, and a technique that stops Bleeding ends the patient's Bleeding outright. Refused with
+ * `noSuchStatus` when it stops Bleeding and the patient is not bleeding, so no Energy is wasted.
+ */
+export function applyTechniqueOn(
+  actor: WorldlinesCombatant,
+  patient: WorldlinesCombatant,
+  technique: WorldlinesTechnique,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<TechniqueOnPatient, TechniqueRefusal> {
+  const bad = actor.id === patient.id ? undefined : checkCombatant("patient", patient);
+  if (bad) return bad;
+  const used = applyTechnique(actor, technique, options);
+  if (!used.ok) return used;
+  const self = actor.id === patient.id;
+  if (technique.stopsBleeding !== true) {
+    return ok({ cost: used.value.cost, updates: used.value.update ? [used.value.update] : [] });
+  }
+  if (patient.statuses.bleeding === undefined) {
+    return refuse("noSuchStatus", { status: "bleeding" });
+  }
+  const stop = (who: WorldlinesCombatant) => ({
+    ...who,
+    statuses: withoutStatus(who.statuses, "bleeding"),
+  });
+  const updates = self
+    ? diffAll([[actor, stop(used.value.actor)]])
+    : diffAll([
+        [actor, used.value.actor],
+        [patient, stop(patient)],
+      ]);
+  return ok({ cost: used.value.cost, updates });
 }
 
 export interface TechniqueAttack {
@@ -232,4 +278,32 @@ export function refundEnergy(
   const value = Math.min(attacker.energy.max, attacker.energy.value + refund);
   const next = { ...attacker, energy: { ...attacker.energy, value } };
   return ok({ actor: next, update: diffCombatant(attacker, next) });
+}
+
+/**
+ * Draws a weapon (the action table's weapon switch): costs costs.switchWeapon, nothing when one of
+ * the actor's techniques makes switches free (Quick Draw). Refused when the weapon is already the
+ * drawn one, so no Energy is wasted.
+ */
+export function drawWeapon(
+  actor: WorldlinesCombatant,
+  techniques: readonly WorldlinesTechnique[],
+  alreadyDrawn: boolean,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<
+  { cost: number; free: boolean; update: ActorUpdate | null },
+  "alreadyDrawn" | EnergyRefusal
+> {
+  const passive = withPassiveTechniques(actor, techniques);
+  if (!passive.ok) return passive;
+  const bad = checkOptions(options);
+  if (bad) return bad;
+  if (alreadyDrawn) return refuse("alreadyDrawn");
+  if (passive.value.freeWeaponSwitch) {
+    if (actor.life !== "active") return refuse("notActive");
+    return ok({ cost: 0, free: true, update: null });
+  }
+  const paid = spendEnergy(actor, { kind: "switchWeapon" }, options);
+  if (!paid.ok) return paid;
+  return ok({ cost: paid.value.cost, free: false, update: paid.value.update });
 }

@@ -9,7 +9,7 @@
 import { ok, refuse } from "../../../rules/core/result.ts";
 import type { Refusal, Result } from "../../../rules/core/result.ts";
 import {
-  applyTechnique,
+  applyTechniqueOn,
   attemptRecovery,
   firstAid as firstAidRule,
   reloadWeapon,
@@ -19,7 +19,8 @@ import {
 import type { Stance, StatusId, WorldlinesCombatant } from "../../../rules/worldlines/index.ts";
 import { applyUpdatesBatch, bandForDistance, bandReach, toCombatant, toWeapon } from "./adapter.ts";
 import { promptAttack } from "./attack/dialog.ts";
-import { declareAttack, warnRefusal } from "./attack/workflow.ts";
+import type { ShapeAttack } from "./attack/dialog.ts";
+import { declareAttack, shapeByTechnique, warnRefusal } from "./attack/workflow.ts";
 import type { TableSituation } from "./attack/workflow.ts";
 import { postStatusCard, recoverButtons, tickLines } from "./cards/status-card.ts";
 import { DEFAULT_BAND_FEET } from "./data.ts";
@@ -74,11 +75,20 @@ export async function attack(
       { zone: "torso", cover: "none", range: band ?? (distance === null ? "short" : "extreme") },
       distance,
       attackTechniques(actor),
+      techniqueShaper(actor),
     );
     if (picked === null) return null;
     chosen = picked;
   }
   return declareAttack(actor, weapon, targets, chosen ?? {});
+}
+
+/**
+ * How the attack dialog shapes its odds for the chosen technique: the referee's own shaping
+ * (workflow.ts shapeByTechnique), read from the attacker as it is now.
+ */
+export function techniqueShaper(actor: Actor.Implementation): ShapeAttack {
+  return (weapon, situation) => shapeByTechnique(actor, toCombatant(actor), weapon, situation);
 }
 
 /** The attacker's techniques used with an attack, for the dialog to offer. */
@@ -224,20 +234,67 @@ export async function changeStance(actor: Actor.Implementation, stance: Stance):
   return pay(actor, { kind: "changeStance", to: stance });
 }
 
+/** The referee's action for a technique used on someone else's actor (Emergency Stabilization). */
+export const WORLDLINES_TECHNIQUE = "worldlines.technique";
+
 /**
- * Uses a technique on its own (rules/worldlines/techniques.ts applyTechnique): pays its Energy
+ * Uses a technique on its own (rules/worldlines/techniques.ts applyTechniqueOn): pays its Energy
  * (Stressed adds its surcharge); an interruption technique uses the round's interruption, or
- * gives it back when it grants an extra one. Says so in chat. Attack techniques are chosen in the
- * attack dialog; passive ones always apply.
+ * gives it back when it grants an extra one; one that stops Bleeding ends it on the targeted ally
+ * (or the user without a target), through the referee when the ally is someone else's. Says so in
+ * chat. Attack techniques are chosen in the attack dialog; passive ones always apply.
  */
 export async function useTechnique(
   actor: Actor.Implementation,
   technique: Item.Implementation,
 ): Promise<boolean> {
+  const patient =
+    toTechnique(technique).stopsBleeding === true ? (targetedActors()[0] ?? actor) : actor;
+  if (owns(patient, currentUser())) {
+    const done = await useTechniqueNow(actor, technique, patient);
+    return done.ok ? true : refused(done, actor, { notEnoughEnergy: "actionNotEnoughEnergy" });
+  }
+  const outcome = await sendIntent(WORLDLINES_TECHNIQUE, {
+    userId: combatantId(actor),
+    techniqueId: technique.id,
+    patientId: combatantId(patient),
+  });
+  if (outcome.ok) return true;
+  if (!isTransportReason(outcome.reason)) {
+    refused(outcome, actor, { notEnoughEnergy: "actionNotEnoughEnergy" });
+  }
+  return false;
+}
+
+/** The referee's side: the sender must own the user; the technique is re-read from its items. */
+export async function refereeTechnique(
+  intent: Intent,
+  sender: User.Implementation,
+): Promise<RefereeOutcome> {
+  const { userId, techniqueId, patientId } = (intent.payload ?? {}) as Record<string, unknown>;
+  if (typeof userId !== "string" || typeof techniqueId !== "string") return refuse("badRequest");
+  if (typeof patientId !== "string") return refuse("badRequest");
+  const user = resolveActor(userId);
+  const patient = resolveActor(patientId);
+  if (user === null || patient === null) return refuse("noSuchTarget");
+  if (!(sender.isGM || owns(user, sender))) return refuse("notAllowed");
+  const technique = user.items.contents.find((i) => i.id === techniqueId && i.type === "technique");
+  if (technique === undefined) return refuse("badRequest");
+  return useTechniqueNow(user, technique, patient);
+}
+
+/** Checks, writes and reports a technique used on its own, on this client. */
+async function useTechniqueNow(
+  actor: Actor.Implementation,
+  technique: Item.Implementation,
+  patientActor: Actor.Implementation,
+): Promise<Result<boolean>> {
   const rules = toTechnique(technique);
-  const used = applyTechnique(toCombatant(actor), rules);
-  if (!used.ok) return refused(used, actor, { notEnoughEnergy: "actionNotEnoughEnergy" });
-  if (used.value.update !== null) await applyUpdatesBatch([used.value.update]);
+  const user = toCombatant(actor);
+  const patient = patientActor.id === actor.id ? user : toCombatant(patientActor);
+  const used = applyTechniqueOn(user, patient, rules);
+  if (!used.ok) return used;
+  await applyUpdatesBatch(used.value.updates);
   await postStatusCard(
     title("FRAY.Worldlines.Status.TechniqueTitle", { name: actor.name, technique: technique.name }),
     [
@@ -248,10 +305,18 @@ export async function useTechnique(
       ...(rules.extraInterruption === true
         ? [{ text: title("FRAY.Worldlines.Status.InterruptGiven"), bad: false }]
         : []),
+      ...(rules.stopsBleeding === true
+        ? [
+            {
+              text: title("FRAY.Worldlines.Status.BleedingStopped", { name: patientActor.name }),
+              bad: false,
+            },
+          ]
+        : []),
     ],
     actor,
   );
-  return true;
+  return ok(true);
 }
 
 /**

@@ -353,6 +353,8 @@ function weaponSchema() {
       extreme: bandField(),
     }),
     /** Rounds loaded and magazine size; a magazine of 0 means the weapon uses no ammunition. */
+    /** The weapon in hand (the sheet's Draw: a weapon switch, free with Quick Draw). */
+    drawn: flagField(),
     ammo: new SchemaField({
       value: integerField(0, { min: 0, max: LIMITS.ammo }),
       max: integerField(0, { min: 0, max: LIMITS.ammo }),
@@ -477,6 +479,8 @@ function techniqueSchema() {
     energyRefund: integerField(0, { min: 0, max: LIMITS.energyCost }),
     /** Weapon switches cost no Energy while the technique is known (Quick Draw). */
     freeWeaponSwitch: flagField(),
+    /** Using it ends the patient's Bleeding outright (Emergency Stabilization). */
+    stopsBleeding: flagField(),
     /** One line saying what it does, shown on the actor sheet. */
     effect: shortText(),
     ...storageFields(),

@@ -9,7 +9,9 @@ import type { CombatLike, CombatantLike } from "../../combat/state.ts";
 import { ACTOR_TYPES, ITEM_TYPES } from "../../constants.ts";
 import type { ShellRuleset } from "../types.ts";
 import {
+  WORLDLINES_TECHNIQUE,
   WORLDLINES_TREAT,
+  refereeTechnique,
   refereeTreat,
   runRoundEvent,
   runTurnEnd,
@@ -88,6 +90,7 @@ export const shellRuleset: ShellRuleset = {
     [WORLDLINES_DECLARE]: refereeDeclare,
     [WORLDLINES_CARD]: refereeCardAction,
     [WORLDLINES_TREAT]: refereeTreat,
+    [WORLDLINES_TECHNIQUE]: refereeTechnique,
     [WORLDLINES_GEAR]: refereeGear,
   },
 };

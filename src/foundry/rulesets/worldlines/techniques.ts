@@ -24,6 +24,7 @@ export interface WorldlinesTechniqueSystem {
   onHit: Record<(typeof ON_HIT_STATUSES)[number], boolean>;
   energyRefund: number;
   freeWeaponSwitch: boolean;
+  stopsBleeding: boolean;
   effect: string;
 }
 
@@ -48,6 +49,7 @@ export function toTechnique(item: Item.Implementation): WorldlinesTechnique {
     ...(onHit.length > 0 ? { onHit } : {}),
     energyRefund: s.energyRefund,
     freeWeaponSwitch: s.freeWeaponSwitch,
+    stopsBleeding: s.stopsBleeding,
   };
 }
 

@@ -20,6 +20,39 @@ import { SYSTEM_PATH } from "../../../constants.ts";
 import { RANGE_BANDS } from "../data.ts";
 import { i18n } from "../../../shared/env.ts";
 import type { TableSituation } from "./workflow.ts";
+import type { Refusal } from "../../../../rules/core/result.ts";
+
+/**
+ * Shapes the weapon and situation for the technique chosen in the dialog, exactly as the referee
+ * will (workflow.ts shapeByTechnique), or refuses.
+ */
+export type ShapeAttack = (
+  weapon: WorldlinesWeapon,
+  situation: TableSituation,
+) => { ok: true; weapon: WorldlinesWeapon; situation: AttackSituation } | Refusal;
+
+/**
+ * The dialog's odds for its situation: the chosen technique shapes the weapon first (its widened
+ * critical and headshot ranges, its Energy), so the odds shown are the ones the attack will have.
+ * Without a shaper the technique is ignored.
+ */
+export function tableOddsView(
+  attacker: WorldlinesCombatant,
+  defender: WorldlinesCombatant,
+  weapon: WorldlinesWeapon,
+  situation: TableSituation,
+  shape: ShapeAttack | null = null,
+): OddsView {
+  if (shape === null) {
+    const { technique: _ignored, ...rest } = situation;
+    return oddsView(attacker, defender, weapon, rest);
+  }
+  const shaped = shape(weapon, situation);
+  if (!shaped.ok) {
+    return { hit: "—", critical: "—", expectedDamage: "—", headshot: null, refused: shaped };
+  }
+  return oddsView(attacker, defender, shaped.weapon, shaped.situation);
+}
 
 export const ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/worldlines/dialog/attack-dialog.hbs`;
 
@@ -93,6 +126,7 @@ export function attackDialogContext(
   situation: TableSituation,
   distance: number | null,
   techniques: readonly TechniqueChoice[] = [],
+  shape: ShapeAttack | null = null,
 ) {
   return {
     attackerName: attacker.name,
@@ -125,7 +159,7 @@ export function attackDialogContext(
       label: t.name,
       selected: t.id === situation.technique,
     })),
-    odds: oddsView(attacker, defender, weapon, situation),
+    odds: tableOddsView(attacker, defender, weapon, situation, shape),
   };
 }
 
@@ -157,15 +191,16 @@ export async function promptAttack(
   initial: AttackSituation,
   distance: number | null,
   techniques: readonly TechniqueChoice[] = [],
+  shape: ShapeAttack | null = null,
 ): Promise<TableSituation | null> {
   return promptAttackDialog({
     template: ATTACK_DIALOG_TEMPLATE,
-    context: attackDialogContext(attacker, defender, weapon, initial, distance, techniques),
+    context: attackDialogContext(attacker, defender, weapon, initial, distance, techniques, shape),
     title: i18n().format("FRAY.Worldlines.Attack.Title", { weapon: weapon.name }),
     classes: ["fray", "fray-wl-attack-dialog"],
     rollLabel: "FRAY.Worldlines.Attack.Roll",
     cancelLabel: "FRAY.Worldlines.Attack.Cancel",
     read: situationFromForm,
-    odds: (situation) => oddsPanel(oddsView(attacker, defender, weapon, situation)),
+    odds: (situation) => oddsPanel(tableOddsView(attacker, defender, weapon, situation, shape)),
   });
 }

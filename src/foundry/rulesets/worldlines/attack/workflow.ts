@@ -161,8 +161,9 @@ export type TableSituation = AttackSituation & { readonly technique?: string };
 /**
  * The weapon and cost of an attack announced with one of the attacker's attack techniques
  * (rules/worldlines/techniques.ts attackWithTechnique); the situation unchanged without one.
+ * The referee's declaration and the attack dialog's odds both go through it.
  */
-function shapeByTechnique(
+export function shapeByTechnique(
   attackerActor: Actor.Implementation,
   attacker: WorldlinesCombatant,
   weapon: WorldlinesWeapon,

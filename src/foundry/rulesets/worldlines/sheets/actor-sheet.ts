@@ -21,6 +21,7 @@ import type { TemplatePart } from "../../../sheets/base.ts";
 import { barView } from "../../../sheets/actor-sheet.ts";
 import type { BarView, TabView } from "../../../sheets/actor-sheet.ts";
 import * as actions from "../actions.ts";
+import { drawWeapon } from "../draw.ts";
 import { armorOf, statusesOf } from "../adapter.ts";
 import type {
   WorldlinesActorSystem,
@@ -86,6 +87,8 @@ export interface WeaponRow {
   /** "12 / 15", or null for a weapon without ammunition. */
   ammo: string | null;
   tags: string[];
+  /** The weapon in hand (no Draw button). */
+  drawn: boolean;
 }
 
 export interface ZoneView {
@@ -285,6 +288,7 @@ export async function worldlinesActorSheetContext(
         ? `${String(weapon.ammo.value)} / ${String(weapon.ammo.max)}`
         : null,
       tags,
+      drawn: (weapon as { drawn?: boolean }).drawn === true,
     };
   });
 
@@ -403,6 +407,7 @@ export class WorldlinesActorSheet extends HandlebarsActorSheet {
       ...ITEM_ROW_ACTIONS,
       attack: onRowItem(actions.attack),
       reload: onRowItem(actions.reload),
+      draw: onRowItem(drawWeapon),
       build: onRowItem(actions.build),
       throwItem: onRowItem(actions.throwGrenade),
       firstAid: WorldlinesActorSheet.#onFirstAid,

@@ -292,6 +292,11 @@ function techniqueContext(system: WorldlinesTechniqueSystem) {
           "FRAY.Worldlines.Item.FreeWeaponSwitch",
           system.freeWeaponSwitch,
         ),
+        checkbox(
+          "system.stopsBleeding",
+          "FRAY.Worldlines.Item.StopsBleeding",
+          system.stopsBleeding,
+        ),
         text("system.effect", "FRAY.Worldlines.Item.Effect", system.effect),
       ],
     },
