@@ -106,7 +106,20 @@ export async function sendDeclaration(
     situation,
     rollMode: game.settings.get("core", "rollMode") ?? "publicroll",
   };
-  const outcome = await sendIntent(action, intent);
+  return sendForCard(action, intent, warn);
+}
+
+/**
+ * Sends a request whose referee answers with the id of the card it posted, and gives that card's
+ * message: null when refused (the rules' refusal is warned with `warn`; the transport warns its
+ * own) or when the message is gone.
+ */
+export async function sendForCard(
+  action: string,
+  payload: unknown,
+  warn: (refusal: Refusal) => void,
+): Promise<ChatMessage.Implementation | null> {
+  const outcome = await sendIntent(action, payload);
   if (!outcome.ok) {
     if (!isTransportReason(outcome.reason)) warn(outcome);
     return null;

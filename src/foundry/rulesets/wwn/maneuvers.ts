@@ -35,8 +35,9 @@ import { SYSTEM_ID, SYSTEM_PATH } from "../../constants.ts";
 import { combatMembers } from "../../shared/combat-members.ts";
 import { owns, postRefereeCard } from "../../shared/cards.ts";
 import { withDice } from "../../shared/dice.ts";
-import { chatMessages, i18n } from "../../shared/env.ts";
-import { isTransportReason, sendIntent, serializedBy } from "../../shared/referee.ts";
+import { i18n } from "../../shared/env.ts";
+import { serializedBy } from "../../shared/referee.ts";
+import { sendForCard } from "../../shared/attack.ts";
 import type { Intent, RefereeOutcome } from "../../shared/referee.ts";
 import { targetedActors } from "../../shared/actors.ts";
 import {
@@ -168,13 +169,7 @@ export async function declareWwnManeuver(
     ...(targetId === undefined ? {} : { targetId }),
     rollMode: game.settings.get("core", "rollMode") ?? "publicroll",
   };
-  const outcome = await sendIntent(WWN_MANEUVER, request);
-  if (!outcome.ok) {
-    if (!isTransportReason(outcome.reason)) warnWwnRefusal(outcome);
-    return null;
-  }
-  const id = typeof outcome.value === "string" ? outcome.value : "";
-  return chatMessages().has(id) ? chatMessages().get(id) : null;
+  return sendForCard(WWN_MANEUVER, request, warnWwnRefusal);
 }
 
 /* ------------------------------------------------------------------------------------------ */
