@@ -6,6 +6,7 @@
 import type { CombatRulesetHooks } from "../combat/ruleset-hooks.ts";
 import type { TokenBars } from "../token-bars.ts";
 import type { RefereeHandler } from "../shared/referee.ts";
+import type { SimFighterBase } from "../../rules/sim/types.ts";
 
 /** A DataModel class (its constructor; Foundry builds the instances). */
 export type DataModelClass = new (...args: never[]) => object;
@@ -64,4 +65,11 @@ export interface ShellRuleset {
    * the active GM's client when the world is ready.
    */
   readonly migrateWorld?: () => Promise<void>;
+  /**
+   * How the encounter simulator reads one of its combatants: the actor as it stands now (health,
+   * resources, statuses) with the weapon it would fight with, as its simulator adapter's fighter
+   * (src/rules/sim/<id>.ts). Absent: the simulator sends no fighters and the rules refuse the
+   * ruleset by name ("noSimAdapter").
+   */
+  readonly simFighter?: (actor: Actor.Implementation, teamId: string) => SimFighterBase;
 }

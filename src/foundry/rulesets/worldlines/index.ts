@@ -8,6 +8,7 @@ import type { CombatRulesetHooks } from "../../combat/ruleset-hooks.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
 import { ACTOR_TYPES, ITEM_TYPES } from "../../constants.ts";
 import type { ShellRuleset } from "../types.ts";
+import { worldlinesSimFighter } from "./sim.ts";
 import {
   WORLDLINES_TECHNIQUE,
   WORLDLINES_TREAT,
@@ -86,6 +87,7 @@ export const shellRuleset: ShellRuleset = {
     wireAttackCard(message, html);
     wireStatusCard(message, html);
   },
+  simFighter: worldlinesSimFighter,
   refereeActions: {
     [WORLDLINES_DECLARE]: refereeDeclare,
     [WORLDLINES_CARD]: refereeCardAction,

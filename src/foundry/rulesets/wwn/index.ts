@@ -7,6 +7,7 @@
 import { ACTOR_TYPES } from "../../constants.ts";
 import { shellRuleset as generic } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
+import { wwnSimFighter } from "./sim.ts";
 import {
   WWN_APPLY,
   WWN_DECLARE,
@@ -43,6 +44,7 @@ export const shellRuleset: ShellRuleset = {
   tokenBars: WWN_TOKEN_BARS,
   combat: WWN_COMBAT_HOOKS,
   wireChatCard: wireWwnCard,
+  simFighter: wwnSimFighter,
   refereeActions: {
     [WWN_DECLARE]: refereeWwnDeclare,
     [WWN_APPLY]: refereeWwnApply,
