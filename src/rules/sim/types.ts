@@ -90,6 +90,14 @@ export interface SimFighterBase {
 export interface SimAdapter<F> {
   readonly ruleset: string;
   readonly resources: readonly ResourceSpec[];
+  /** The tactic a fighter plays when its request gives none (or only part of one). */
+  readonly defaultTactic: SimTactic;
+  /**
+   * The most a fighter may keep in reserve (the shell's tactic control goes up to it); 0 when
+   * `reserve` means nothing in this ruleset. The shell localizes what `defend` and `reserve` mean
+   * as FRAY.Simulator.Tactic.<ruleset>.Defend / .Reserve.
+   */
+  readonly reserveMax: number;
   /** A named refusal for the first bad fighter, or undefined. */
   validate(fighters: readonly F[]): Refusal | undefined;
   /** The starting value and maximum of each resource of a fighter. */

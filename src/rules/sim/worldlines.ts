@@ -333,6 +333,8 @@ export function checkWorldlinesFighters(
 export const worldlinesSimAdapter: SimAdapter<WorldlinesSimFighter> = {
   ruleset: "worldlines",
   resources: [{ key: "health" }, { key: "energy" }],
+  defaultTactic: WORLDLINES_TACTIC,
+  reserveMax: DEFAULT_OPTIONS.defaultEnergyMax,
   validate: (fighters) => checkWorldlinesFighters(fighters),
   startResources: (f) => [f.combatant.health, f.combatant.energy],
   fighterInfo: (f) => ({ id: f.combatant.id, name: f.combatant.name, teamId: f.combatant.teamId }),

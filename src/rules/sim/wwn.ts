@@ -203,6 +203,8 @@ function checkFighter(f: WwnSimFighter): Refusal | undefined {
 export const wwnSimAdapter: SimAdapter<WwnSimFighter> = {
   ruleset: "wwn",
   resources: [{ key: "hp" }],
+  defaultTactic: WWN_TACTIC,
+  reserveMax: 0,
   validate(fighters) {
     for (const f of fighters) {
       const refusal = checkFighter(f);
