@@ -47,7 +47,9 @@ play(COUNTED, "bench", {
   },
 });
 play(200, "warm-up");
-const fights = seconds(() => play(FIGHTS, "bench"));
+const fights = seconds(() => {
+  play(FIGHTS, "bench");
+});
 let sink = 0;
 const raw = seededRandom("bench");
 const dice = seconds(() => {
