@@ -117,7 +117,8 @@ export function dicepoolArena(
       const pool = initiativePool(c, options);
       const faces = pool.ok ? scorePool(pool.value.dice, "rolled", dice, options) : null;
       const isPlayerSide = teams[teamOf[i] ?? -1]?.isPlayerSide === true;
-      const roll = initiativeFromDice(c.id, faces?.ok ? faces.value.faces : [], isPlayerSide);
+      const rolled = faces?.ok ? faces.value.faces : [];
+      const roll = initiativeFromDice(c.id, rolled, isPlayerSide, options);
       if (roll.ok) rolls.push(roll.value);
     }
     const settled = dicepoolInitiative(rolls);
