@@ -70,22 +70,22 @@ export const DICEPOOL_TACTIC: SimTactic = { target: "weakest", defend: true, res
 /** The defenses a defender weighs, in the order that wins a tie. */
 const DEFENSES: readonly DefenseKind[] = ["soak", "dodge", "parry"];
 
-export interface DicepoolArenaSettings {
-  readonly options?: DicepoolOptions;
-}
-
 /** How a fighter stands: up (may act), down (incapacitated, alive) or dead. */
 function lifeOf(c: DicepoolCombatant | undefined): "active" | "down" | "dead" {
   if (c === undefined || c.dead) return "dead";
   return c.incapacitated === null ? "active" : "down";
 }
 
+/**
+ * One fight's arena with the book's numbers (DEFAULT_DICEPOOL_OPTIONS; checkFighter checked the
+ * fighters against them). The Initiative Damage plugin could not be played by this tactic: with it
+ * no fighter at 0 initiative may deal health damage.
+ */
 export function dicepoolArena(
   teams: readonly SimTeam[],
   setup: readonly DicepoolSimFighter[],
-  settings: DicepoolArenaSettings = {},
 ): Arena {
-  const options = settings.options ?? DEFAULT_DICEPOOL_OPTIONS;
+  const options = DEFAULT_DICEPOOL_OPTIONS;
   const n = setup.length;
   const state: DicepoolCombatant[] = setup.map((f) => f.combatant);
   const indexOf = new Map(setup.map((f, i) => [f.combatant.id, i]));
