@@ -1362,6 +1362,15 @@ const DICEPOOL: Record<string, () => void> = {
   attackOdds: () => {
     guards(dpAttack, (input) => dicepool.attackOdds(input));
   },
+  checkAttackNumbers: () => {
+    // It checks the combatants, the weapon and the situation's counts; the named dice are the
+    // pools' parts (buildPool, property above).
+    const { attackModifiers: _a, defenseModifiers: _d, ...counts } = dpAttack.situation ?? {};
+    guards(
+      { ...dpAttack, situation: counts },
+      (input) => dicepool.checkAttackNumbers(input, dpOptions) ?? dpOk(input),
+    );
+  },
   checkInitiativeIntent: () => {
     const plugin = dicepool.withDicepoolOptions({ initiativeDamage: true });
     // It reads the two combatants and the intent, not the weapon or the situation.
@@ -1599,6 +1608,84 @@ const DICEPOOL_NO_NUMBERS = new Set([
   "dicepoolJoin",
   "dicepoolRoundPlan",
 ]);
+
+/**
+ * Dice-pool rules for numbers already checked (the encounter simulator checks every fighter once,
+ * with the engine's own guards, then plays only the engine's outcomes; planAttack has checked the
+ * combatants before it asks about the intent). Each is the rule behind the guarded entry point
+ * named without the suffix, which has its property in DICEPOOL.
+ */
+const DICEPOOL_PRECHECKED = new Set([
+  "resolveAttackPrechecked",
+  "takeDamagePrechecked",
+  "bleedOnTurnPrechecked",
+  "checkInitiativeIntentPrechecked",
+]);
+
+describe("dice-pool: every …Prechecked rule is its guarded twin's rule", () => {
+  it("has a guarded twin with a property above", () => {
+    for (const name of DICEPOOL_PRECHECKED) {
+      expect(name.replace(/Prechecked$/, "") in DICEPOOL, name).toBe(true);
+      expect(typeof (dicepool as Record<string, unknown>)[name], name).toBe("function");
+    }
+  });
+
+  it("gives what the guarded twin gives on checked numbers, die for die", () => {
+    const rating = fc.integer({ min: 0, max: 6 });
+    fc.assert(
+      fc.property(
+        fc.record({ physical: rating, closeCombat: rating, mobility: rating, damage: rating }),
+        fc.record({ physical: rating, protection: rating, wound: rating, damage: rating }),
+        fc.constantFrom<dicepool.DefenseKind>("dodge", "parry", "soak"),
+        fc.integer(),
+        (a, d, defense, seed) => {
+          const attacker = {
+            ...dpAna,
+            physical: a.physical,
+            skills: { closeCombat: a.closeCombat },
+          };
+          const defender = {
+            ...dpBrute,
+            physical: d.physical,
+            skills: { protection: d.protection, mobility: a.mobility },
+            woundPenalty: d.wound,
+            damage: d.damage,
+            incapacitated: null,
+          };
+          const input = { ...dpAttack, attacker, defender, defense, situation: {} };
+          expect(dicepool.resolveAttackPrechecked(input, seededRandom(seed), dpOptions)).toEqual(
+            dicepool.resolveAttack(input, seededRandom(seed), dpOptions),
+          );
+          expect(
+            dicepool.takeDamagePrechecked(
+              defender,
+              a.damage,
+              { nonLethal: false },
+              seededRandom(seed),
+              dpOptions,
+            ),
+          ).toEqual(
+            dicepool.takeDamage(
+              defender,
+              a.damage,
+              { nonLethal: false },
+              seededRandom(seed),
+              dpOptions,
+            ),
+          );
+          const dying = { ...defender, incapacitated: "lethal" as const };
+          expect(dicepool.bleedOnTurnPrechecked(dying, seededRandom(seed), dpOptions)).toEqual(
+            dicepool.bleedOnTurn(dying, seededRandom(seed), dpOptions),
+          );
+          expect(dicepool.checkInitiativeIntentPrechecked(input, dpOptions)).toEqual(
+            dicepool.checkInitiativeIntent(input, dpOptions),
+          );
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});
 
 describe("the dice-pool boundary refuses NaN, ±Infinity and out-of-range numbers", () => {
   for (const [name, property] of Object.entries(DICEPOOL)) {
@@ -1879,7 +1966,10 @@ describe("every exported rules function is a checked entry point or says why not
           !(name in table) &&
           !NO_OUTSIDE_NUMBERS.has(name) &&
           !NOT_YET_GUARDED[ruleset].has(name) &&
-          !(ruleset === "dicepool" && DICEPOOL_NO_NUMBERS.has(name)) &&
+          !(
+            ruleset === "dicepool" &&
+            (DICEPOOL_NO_NUMBERS.has(name) || DICEPOOL_PRECHECKED.has(name))
+          ) &&
           !PRECHECKED.has(name),
       );
       expect(unaccounted).toEqual([]);

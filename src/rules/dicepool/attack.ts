@@ -36,11 +36,11 @@ import type { Modifier } from "../core/modifier.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { checkDicepoolCombatant, checkDicepoolWeapon } from "./check.ts";
-import { takeDamage } from "./health.ts";
+import { takeDamagePrechecked } from "./health.ts";
 import type { DamageTaken } from "./health.ts";
 import {
   applyInitiativeOutcome,
-  checkInitiativeIntent,
+  checkInitiativeIntentPrechecked,
   initiativeFlawless,
 } from "./initiative-damage.ts";
 import type { DicepoolCombatant, DicepoolWeapon } from "./model.ts";
@@ -144,7 +144,11 @@ export function hasBlitz(
   return c.powers.blitz || skill(c, "closeCombat") >= options.blitz.closeCombat;
 }
 
-function checkInput(input: AttackInput, options: DicepoolOptions) {
+/**
+ * The numbers of an attack as planAttack and resolveAttack check them first (both combatants, the
+ * weapon, the situation's distance and grapple penalties), or undefined when all are good.
+ */
+export function checkAttackNumbers(input: AttackInput, options: DicepoolOptions) {
   const s = input.situation ?? {};
   const count = { ...NUMBER_RULES.count, max: options.maxPool };
   return (
@@ -169,8 +173,16 @@ export function planAttack(
   input: AttackInput,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<AttackPlan, AttackRefusal> {
-  const bad = checkInput(input, options);
+  const bad = checkAttackNumbers(input, options);
   if (bad) return bad;
+  return planChecked(input, options);
+}
+
+/** planAttack's rule, for numbers checkAttackNumbers has passed. */
+function planChecked(
+  input: AttackInput,
+  options: DicepoolOptions,
+): Result<AttackPlan, AttackRefusal> {
   const { attacker, defender, weapon, intent } = input;
   const s = input.situation ?? {};
   const distance = s.distance ?? 0;
@@ -187,7 +199,7 @@ export function planAttack(
     const reach = attacker.size + attacker.powers.antiLargeGrappling;
     if (defender.size > reach) return refuse("target-too-large", { size: defender.size, reach });
   }
-  const pluginIntent = checkInitiativeIntent(input, options);
+  const pluginIntent = checkInitiativeIntentPrechecked(input, options);
   if (!pluginIntent.ok) return pluginIntent;
 
   // The attacker's pool.
@@ -312,7 +324,23 @@ export function resolveAttack(
   dice: DiceSource,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<AttackOutcome, AttackRefusal> {
-  const planned = planAttack(input, options);
+  const bad = checkAttackNumbers(input, options);
+  if (bad) return bad;
+  return resolveAttackPrechecked(input, dice, options);
+}
+
+/**
+ * {@link resolveAttack} for numbers already checked (checkAttackNumbers, and the named dice of the
+ * situation): the same rule without the boundary check. For the encounter simulator's inner loop,
+ * which checks every fighter once when a simulation is created and plays only the engine's own
+ * outcomes after that.
+ */
+export function resolveAttackPrechecked(
+  input: AttackInput,
+  dice: DiceSource,
+  options: DicepoolOptions,
+): Result<AttackOutcome, AttackRefusal> {
+  const planned = planChecked(input, options);
   if (!planned.ok) return planned;
   const plan = planned.value;
   const attack = scorePool(plan.attackPool.dice, "rolled", dice, options);
@@ -343,7 +371,13 @@ export function resolveAttack(
     case "finishingMove": {
       const amount = hitDamage(net, plan);
       if (amount > 0) {
-        const taken = takeDamage(defender, amount, { nonLethal: plan.nonLethal }, dice, options);
+        const taken = takeDamagePrechecked(
+          defender,
+          amount,
+          { nonLethal: plan.nonLethal },
+          dice,
+          options,
+        );
         if (!taken.ok) return taken;
         damage = taken.value;
         defender = taken.value.combatant;

@@ -80,6 +80,21 @@ export function takeDamage(
   const bad =
     checkNumber("damage", amount, amountRule) ?? checkDicepoolCombatant("combatant", c, options);
   if (bad) return bad;
+  return takeDamagePrechecked(c, amount, how, dice, options);
+}
+
+/**
+ * {@link takeDamage} for a combatant and an amount already checked (resolveAttack checks the
+ * combatants; an attack's damage is its net hits plus the weapon's checked extra): the same rule
+ * without the boundary check.
+ */
+export function takeDamagePrechecked(
+  c: DicepoolCombatant,
+  amount: number,
+  how: { readonly nonLethal: boolean },
+  dice: DiceSource,
+  options: DicepoolOptions,
+): Result<DamageTaken, DamageRefusal> {
   const none = {
     combatant: c,
     taken: 0,
@@ -140,8 +155,24 @@ export function bleedOnTurn(
   dice: DiceSource,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<DamageTaken, DamageRefusal> {
-  if (!bleeds(c)) return takeDamage(c, 0, { nonLethal: false }, dice, options);
-  return takeDamage(c, options.bleedPerRound, { nonLethal: false }, dice, options);
+  return takeDamage(c, bleeding(c, options), { nonLethal: false }, dice, options);
+}
+
+/**
+ * {@link bleedOnTurn} for a combatant already checked (the encounter simulator checks its
+ * fighters once): the same rule without the boundary check.
+ */
+export function bleedOnTurnPrechecked(
+  c: DicepoolCombatant,
+  dice: DiceSource,
+  options: DicepoolOptions,
+): Result<DamageTaken, DamageRefusal> {
+  return takeDamagePrechecked(c, bleeding(c, options), { nonLethal: false }, dice, options);
+}
+
+/** The damage a turn's bleeding deals: 0 unless the character bleeds. */
+function bleeding(c: DicepoolCombatant, options: DicepoolOptions): number {
+  return bleeds(c) ? options.bleedPerRound : 0;
 }
 
 export type StabilizeRefusal = DamageRefusal | "cannot-stabilize" | "not-bleeding";

@@ -35,11 +35,22 @@ export function checkInitiativeIntent(
   input: AttackInput,
   options: DicepoolOptions,
 ): Result<true, InitiativeIntentRefusal> {
-  const { intent, attacker, defender } = input;
   const bad =
-    checkDicepoolCombatant("attacker", attacker, options) ??
-    checkDicepoolCombatant("defender", defender, options);
+    checkDicepoolCombatant("attacker", input.attacker, options) ??
+    checkDicepoolCombatant("defender", input.defender, options);
   if (bad) return bad;
+  return checkInitiativeIntentPrechecked(input, options);
+}
+
+/**
+ * {@link checkInitiativeIntent} for combatants already checked (planAttack checks them first):
+ * the same rule without the boundary check.
+ */
+export function checkInitiativeIntentPrechecked(
+  input: AttackInput,
+  options: DicepoolOptions,
+): Result<true, InitiativeIntentRefusal> {
+  const { intent, attacker, defender } = input;
   const pluginIntent = intent === "initiative" || intent === "finishingMove";
   if (!options.initiativeDamage) return pluginIntent ? refuse("plugin-off") : ok(true);
   if (dealsHealthDamage(intent) && attacker.initiative <= 0) {

@@ -3,8 +3,9 @@
  * and item DataModels and sheet over the generic ones (gear and technique stay generic), its
  * settings (the book's plugins, the NPC's default defense), the referee's side and the buttons of
  * its attack card, and its part of the combat (initiative pool, Simple / Free / Interrupt chips,
- * grapple, falling and dying marks, bleeding, grapple upkeep and falls at the turn start), and its
- * table actions (table.ts: grapple spends, escapes, restraints, Stabilize, moves, falls).
+ * grapple, falling and dying marks, bleeding, grapple upkeep and falls at the turn start), its
+ * table actions (table.ts: grapple spends, escapes, restraints, Stabilize, moves, falls), and how
+ * the encounter simulator reads a combatant (sim.ts).
  */
 import { ACTOR_TYPES } from "../../constants.ts";
 import { registerRefereeAction } from "../../shared/referee.ts";
@@ -22,6 +23,7 @@ import {
 import { DICEPOOL_COMBAT_HOOKS } from "./combat.ts";
 import { DICEPOOL_DATA_MODELS } from "./data.ts";
 import { registerDicepoolSettings } from "./settings.ts";
+import { dicepoolSimFighter } from "./sim.ts";
 import { DICEPOOL_ACT, refereeDicepoolAct } from "./table.ts";
 import { DicepoolActorSheet } from "./sheets/actor-sheet.ts";
 import { DicepoolItemSheet } from "./sheets/item-sheet.ts";
@@ -62,4 +64,5 @@ export const shellRuleset: ShellRuleset = {
   },
   combat: DICEPOOL_COMBAT_HOOKS,
   wireChatCard: wireDicepoolCard,
+  simFighter: dicepoolSimFighter,
 };

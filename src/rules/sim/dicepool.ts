@@ -1,0 +1,294 @@
+/**
+ * The dice-pool simulator adapter: plays fights with the dice-pool engine itself. Every fight
+ * starts with individual initiative: each fighter rolls its initiative pool as it stands
+ * (initiativePool, wound penalty included), initiativeFromDice counts the hits and
+ * dicepoolInitiative orders everybody, ties by the world's default rule (the larger pool, then
+ * the players' side, then the request's order, as the tracker's order). Each round follows
+ * dicepoolRoundPlan, one turn per fighter in that order:
+ * - a fighter down from lethal damage and not stabilized bleeds on its turn (bleedOnTurn, with its
+ *   wound die), and may die of it; the dead take no turn;
+ * - a fighter still up spends its turn's Simple actions on attacks (takeAction: two Simple
+ *   actions, so two attacks), each against the target its tactic picks, resolved by resolveAttack
+ *   (the contested roll, the defender's defense, damage, the wound-penalty dice, incapacitation at
+ *   the total health and death at twice it).
+ *
+ * A fighter's tactic:
+ * - `target` as targets.ts (weakest: least health left);
+ * - `defend`: when attacked, meet each attack with the defense (Dodge, Parry or Soak) that leaves
+ *   the least damage to expect, by the engine's exact odds (attackOdds); without it, Soak every
+ *   attack (Physical + the better of Protection and the armor rating). Defending costs no action
+ *   in this game, so this is a choice of pool, never a lost attack;
+ * - `reserve`: the Energy kept back. A fighter with Blitz Attack (Close Combat 3 or the power) and
+ *   a close weapon makes its attacks as Blitz Attacks (+4 dice for 2 Energy) while that leaves it
+ *   at least `reserve` Energy; others spend none.
+ *
+ * Not played: movement (a fighter fights at its situation's distance; a close weapon needs the
+ * same space), cover changes, opportunity attacks, disarms, grapples, Stabilize, the book's
+ * plugins (the default options: static defense and Initiative Damage off). The simulator's team
+ * order and resume (team-initiative rulesets) mean nothing here: every fight rolls initiative.
+ */
+import type { DiceSource } from "../core/dice.ts";
+import { checkAllNumbers, checkNumber } from "../core/guard.ts";
+import { refuse } from "../core/result.ts";
+import type { Refusal } from "../core/result.ts";
+import { FRESH_TURN, takeAction } from "../dicepool/actions.ts";
+import type { TurnActions } from "../dicepool/actions.ts";
+import { checkAttackNumbers, hasBlitz, resolveAttackPrechecked } from "../dicepool/attack.ts";
+import type { AttackInput, AttackSituation, DefenseKind } from "../dicepool/attack.ts";
+import { checkDicepoolCombatant, checkDicepoolWeapon } from "../dicepool/check.ts";
+import { bleedOnTurnPrechecked, maxHealth, remainingHealth } from "../dicepool/health.ts";
+import {
+  dicepoolInitiative,
+  dicepoolRoundPlan,
+  initiativeFromDice,
+} from "../dicepool/initiative.ts";
+import { initiativePool } from "../dicepool/initiative.ts";
+import type { DicepoolInitiativeRoll } from "../dicepool/initiative.ts";
+import type { DicepoolCombatant, DicepoolWeapon } from "../dicepool/model.ts";
+import { attackOdds } from "../dicepool/odds.ts";
+import { DEFAULT_DICEPOOL_OPTIONS } from "../dicepool/options.ts";
+import type { DicepoolOptions } from "../dicepool/options.ts";
+import { partRule, scorePool } from "../dicepool/pool.ts";
+import type { SettledOrder } from "../combat/order.ts";
+import { endOf, roster } from "./roster.ts";
+import { pickTarget } from "./targets.ts";
+import type { Arena, FighterEnd, SimAdapter, SimFighterBase, SimTactic, SimTeam } from "./types.ts";
+
+export interface DicepoolSimFighter extends SimFighterBase {
+  /** The engine's combatant (it has no name or team of its own: those are the fighter's). */
+  readonly combatant: DicepoolCombatant;
+  readonly name: string;
+  readonly teamId: string;
+  /** The weapon its attack pool fights with (empty hands are a close weapon). */
+  readonly weapon: DicepoolWeapon;
+  /** How it attacks: the distance to its foes in spaces, their cover, named dice. */
+  readonly situation?: AttackSituation;
+}
+
+export const DICEPOOL_TACTIC: SimTactic = { target: "weakest", defend: true, reserve: 0 };
+
+/** The defenses a defender weighs, in the order that wins a tie. */
+const DEFENSES: readonly DefenseKind[] = ["soak", "dodge", "parry"];
+
+/** How a fighter stands: up (may act), down (incapacitated, alive) or dead. */
+function lifeOf(c: DicepoolCombatant | undefined): "active" | "down" | "dead" {
+  if (c === undefined || c.dead) return "dead";
+  return c.incapacitated === null ? "active" : "down";
+}
+
+/**
+ * One fight's arena with the book's numbers (DEFAULT_DICEPOOL_OPTIONS; checkFighter checked the
+ * fighters against them). The Initiative Damage plugin could not be played by this tactic: with it
+ * no fighter at 0 initiative may deal health damage.
+ */
+export function dicepoolArena(
+  teams: readonly SimTeam[],
+  setup: readonly DicepoolSimFighter[],
+): Arena {
+  const options = DEFAULT_DICEPOOL_OPTIONS;
+  const n = setup.length;
+  const state: DicepoolCombatant[] = setup.map((f) => f.combatant);
+  const indexOf = new Map(setup.map((f, i) => [f.combatant.id, i]));
+  const { teamOf, views, ...standing } = roster(
+    teams,
+    setup.map((f) => ({
+      combatant: { id: f.combatant.id, teamId: f.teamId },
+      ...(f.position === undefined ? {} : { position: f.position }),
+    })),
+  );
+  const isUp = (i: number) => lifeOf(state[i]) === "active";
+  const tactics: SimTactic[] = setup.map((f) => ({ ...DICEPOOL_TACTIC, ...f.tactic }));
+  const situations = setup.map((f) => f.situation ?? {});
+  const blitzers = setup.map((f) => f.weapon.kind === "close" && hasBlitz(f.combatant, options));
+  /**
+   * The defense a defender picks, by what decides it: attacker, defender, Blitz and both wound
+   * penalties (everything else a pool is built from stays as it was when the fight began).
+   */
+  const chosen = new Map<string, DefenseKind>();
+  let order: SettledOrder = { mode: "individual", order: [], values: {}, surpriseRound: [] };
+
+  const isOver = () => standing.oneTeamLeft(isUp);
+
+  function rollInitiative(dice: DiceSource): void {
+    const rolls: DicepoolInitiativeRoll[] = [];
+    for (let i = 0; i < n; i++) {
+      const c = state[i];
+      if (c === undefined) continue;
+      const pool = initiativePool(c, options);
+      const faces = pool.ok ? scorePool(pool.value.dice, "rolled", dice, options) : null;
+      const isPlayerSide = teams[teamOf[i] ?? -1]?.isPlayerSide === true;
+      const rolled = faces?.ok ? faces.value.faces : [];
+      const roll = initiativeFromDice(c.id, rolled, isPlayerSide, options);
+      if (roll.ok) rolls.push(roll.value);
+    }
+    const settled = dicepoolInitiative(rolls);
+    order = settled.ok ? settled.order : { ...order, order: setup.map((f) => f.combatant.id) };
+  }
+
+  function defenseOf(t: number, attack: Omit<AttackInput, "defense">, key: string): DefenseKind {
+    if (!(tactics[t] ?? DICEPOOL_TACTIC).defend) return "soak";
+    const known = chosen.get(key);
+    if (known !== undefined) return known;
+    let best: DefenseKind = "soak";
+    let least = Number.POSITIVE_INFINITY;
+    for (const defense of DEFENSES) {
+      const odds = attackOdds({ ...attack, defense }, options);
+      if (odds.ok && odds.value.expectedEffect < least) {
+        best = defense;
+        least = odds.value.expectedEffect;
+      }
+    }
+    chosen.set(key, best);
+    return best;
+  }
+
+  function takeTurn(i: number, dice: DiceSource): void {
+    let me = state[i];
+    if (me === undefined || me.dead) return;
+    const bled = bleedOnTurnPrechecked(me, dice, options);
+    if (bled.ok) me = bled.value.combatant;
+    state[i] = me;
+    if (!isUp(i)) return;
+    const weapon = setup[i]?.weapon;
+    if (weapon === undefined) return;
+    const tactic = tactics[i] ?? DICEPOOL_TACTIC;
+    const situation = situations[i] ?? {};
+    const myTeam = teamOf[i];
+    let turn: TurnActions = FRESH_TURN;
+    for (;;) {
+      const blitz =
+        blitzers[i] === true && me.energy.value - options.blitz.energy >= tactic.reserve;
+      const action = blitz
+        ? "blitzAttack"
+        : weapon.kind === "close"
+          ? "closeAttack"
+          : "rangedAttack";
+      const spent = takeAction(turn, action, { ownTurn: true }, options);
+      if (!spent.ok) break;
+      turn = spent.value;
+      const t = pickTarget(
+        tactic.target,
+        views[i] ?? { idRank: 0 },
+        views,
+        (j) => teamOf[j] !== myTeam && isUp(j),
+        (j) => {
+          const c = state[j];
+          return c === undefined ? 0 : remainingHealth(c, options);
+        },
+        dice,
+      );
+      const target = state[t];
+      if (target === undefined) break;
+      const attack: Omit<AttackInput, "defense"> = {
+        attacker: me,
+        defender: target,
+        weapon,
+        intent: "damage",
+        situation: blitz ? { ...situation, blitz: true } : situation,
+      };
+      const key = `${i}:${t}:${blitz ? 1 : 0}:${me.woundPenalty}:${target.woundPenalty}`;
+      const defense = defenseOf(t, attack, key);
+      const result = resolveAttackPrechecked({ ...attack, defense }, dice, options);
+      if (!result.ok) break;
+      me = result.value.attacker;
+      state[i] = me;
+      state[t] = result.value.defender;
+      if (isOver()) break;
+    }
+  }
+
+  return {
+    start(dice: DiceSource): void {
+      for (let i = 0; i < n; i++) {
+        const f = setup[i];
+        if (f !== undefined) state[i] = f.combatant;
+      }
+      rollInitiative(dice);
+    },
+    playRound(dice: DiceSource, round: number): void {
+      for (const phase of dicepoolRoundPlan(order, round)) {
+        if (isOver()) break;
+        if (phase.kind !== "combatant") continue;
+        const i = indexOf.get(phase.combatantId);
+        if (i !== undefined) takeTurn(i, dice);
+      }
+    },
+    standingTeams: () => standing.standingTeams(isUp),
+    fighterEnd(i: number): FighterEnd {
+      const c = state[i];
+      return endOf(lifeOf(c), [
+        c === undefined ? 0 : Math.max(0, remainingHealth(c, options)),
+        c?.energy.value ?? 0,
+      ]);
+    },
+  };
+}
+
+/**
+ * The engine's own boundary checks of a fighter, done once when a simulation is created: every
+ * number finite (its tactic and position too), then the combatant, its weapon and its attack as
+ * resolveAttack checks them, and the named dice of its situation as a pool's parts.
+ */
+function checkFighter(f: DicepoolSimFighter, options: DicepoolOptions): Refusal | undefined {
+  const id = f.combatant.id;
+  const situation = f.situation ?? {};
+  const bad =
+    checkAllNumbers(id, f) ??
+    checkDicepoolCombatant(id, f.combatant, options) ??
+    checkDicepoolWeapon(`${id}.weapon`, f.weapon, options);
+  if (bad) return bad;
+  // The combatant and the weapon passed: what is left to refuse is its situation's counts.
+  const attack = checkAttackNumbers(
+    {
+      attacker: f.combatant,
+      defender: f.combatant,
+      weapon: f.weapon,
+      intent: "damage",
+      defense: "soak",
+      situation,
+    },
+    options,
+  );
+  if (attack) {
+    return refuse(attack.reason, {
+      ...attack.detail,
+      field: `${id}.situation.${String(attack.detail?.field)}`,
+    });
+  }
+  const named = [
+    ...(situation.attackModifiers ?? []).map((m) => ["attackModifiers", m] as const),
+    ...(situation.defenseModifiers ?? []).map((m) => ["defenseModifiers", m] as const),
+  ];
+  for (const [list, m] of named) {
+    const refusal = checkNumber(`${id}.situation.${list}.${m.source}`, m.value, partRule(options));
+    if (refusal) return refusal;
+  }
+  return undefined;
+}
+
+/** The first fighter whose numbers the engine would refuse, as that refusal (see checkFighter). */
+export function checkDicepoolFighters(
+  fighters: readonly DicepoolSimFighter[],
+  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
+): Refusal | undefined {
+  for (const f of fighters) {
+    const refusal = checkFighter(f, options);
+    if (refusal) return refusal;
+  }
+  return undefined;
+}
+
+export const dicepoolSimAdapter: SimAdapter<DicepoolSimFighter> = {
+  ruleset: "dicepool",
+  // Health left (total health − damage, never below 0) and Energy.
+  resources: [{ key: "health" }, { key: "energy" }],
+  defaultTactic: DICEPOOL_TACTIC,
+  reserveMax: DEFAULT_DICEPOOL_OPTIONS.defaultEnergyMax,
+  validate: (fighters) => checkDicepoolFighters(fighters),
+  startResources: (f) => {
+    const health = Math.max(0, remainingHealth(f.combatant));
+    return [{ value: health, max: maxHealth(f.combatant) }, f.combatant.energy];
+  },
+  fighterInfo: (f) => ({ id: f.combatant.id, name: f.name, teamId: f.teamId }),
+  arena: (teams, fighters) => dicepoolArena(teams, fighters),
+};

@@ -1,0 +1,118 @@
+/**
+ * The encounter simulator in a dice-pool world: the request reads every combatant through the
+ * dice-pool seam (`simFighter`) as it stands now, and the rules play it.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { GM } from "../fake-foundry/index.ts";
+import { bootWorld } from "./boot.support.ts";
+import { createSimulation } from "../../src/rules/sim/simulate.ts";
+import type { DicepoolSimFighter } from "../../src/rules/sim/dicepool.ts";
+import type * as Simulator from "../../src/foundry/simulator/index.ts";
+import type * as Actions from "../../src/foundry/combat/actions.ts";
+import type * as Settings from "../../src/foundry/settings.ts";
+
+let fake: FakeFoundry;
+let simulator: typeof Simulator;
+let actions: typeof Actions;
+let settings: typeof Settings;
+
+beforeAll(async () => {
+  // Building a request rolls nothing: a die asked for fails the test.
+  fake = await bootWorld("dicepool", () => {
+    throw new Error("no die should be rolled");
+  });
+  simulator = await import("../../src/foundry/simulator/index.ts");
+  actions = await import("../../src/foundry/combat/actions.ts");
+  settings = await import("../../src/foundry/settings.ts");
+  fake.setUser(GM.id);
+});
+
+async function combatOf(sources: Record<string, unknown>[]) {
+  const Actor = fake.CONFIG["Actor"]?.documentClass;
+  const Combat = fake.CONFIG["Combat"]?.documentClass;
+  if (!Actor || !Combat) throw new Error("no document classes");
+  const created = (await Actor.createDocuments(sources)) as unknown as Actor.Implementation[];
+  const combat = (await Combat.create({})) as unknown as Combat.Implementation | undefined;
+  if (!combat) throw new Error("no combat");
+  await combat.createEmbeddedDocuments(
+    "Combatant",
+    created.map((actor) => ({ actorId: actor.id })),
+  );
+  await actions.whenIdle();
+  return { combat, actors: created };
+}
+
+const fighter = (
+  name: string,
+  disposition: number,
+  system: Record<string, unknown> = {},
+  items: Record<string, unknown>[] = [],
+) => ({
+  name,
+  type: "character",
+  prototypeToken: { disposition },
+  system: { attributes: { physical: 3, mental: 2 }, skills: { closeCombat: 2 }, ...system },
+  items,
+});
+
+describe("the simulator in a dice-pool world", { timeout: 60_000 }, () => {
+  it("plays the combatants as they stand: damage, wound penalty, Energy, the weapon held", async () => {
+    const { combat, actors } = await combatOf([
+      fighter("Ana", 1, {}, [
+        { name: "Knife", type: "weapon", system: { kind: "close", damage: 1 } },
+      ]),
+      fighter("Bo", 1),
+      fighter("Cy", -1, {
+        health: { damage: 4, nonLethal: 0 },
+        woundPenalty: 2,
+        energy: { value: 1, max: 5 },
+      }),
+      fighter("Dee", -1),
+    ]);
+    const request = simulator.simulationRequest(combat, settings.activeRuleset(), 300, "dp");
+    expect(request.ruleset).toBe("dicepool");
+    expect(request.teams).toHaveLength(2);
+    const fighters = request.fighters as DicepoolSimFighter[];
+    expect(fighters.map((f) => f.name)).toEqual(["Ana", "Bo", "Cy", "Dee"]);
+    const [ana, bo, cy] = fighters;
+    expect(ana?.teamId).toBe(bo?.teamId);
+    expect(cy?.teamId).not.toBe(ana?.teamId);
+    // The wounded actor shows in the request as it stands.
+    expect(cy?.combatant).toMatchObject({ damage: 4, woundPenalty: 2, energy: { value: 1 } });
+    expect(ana?.weapon).toMatchObject({ id: actors[0]?.items.contents[0]?.id, damage: 1 });
+    expect(bo?.weapon).toMatchObject({ id: "", kind: "close" });
+
+    const created = createSimulation(request);
+    if (!created.ok) throw new Error(created.reason);
+    created.value.run(created.value.total);
+    const report = created.value.report();
+    expect(report).toMatchObject({ ruleset: "dicepool", fights: 300, seed: "dp" });
+    const cyReport = report.fighters.find((f) => f.name === "Cy");
+    // Physical 3 + Size 1 + 3 = 7 health, 4 taken.
+    expect(cyReport?.resources).toEqual([
+      expect.objectContaining({ key: "health", start: 3, max: 7 }),
+      expect.objectContaining({ key: "energy", start: 1, max: 5 }),
+    ]);
+    // Cy's side starts hurt and down a few dice: Ana's side (a knife more) wins more often.
+    const anaSide = report.teams.find((t) => t.id === ana?.teamId);
+    const cySide = report.teams.find((t) => t.id === cy?.teamId);
+    expect(anaSide?.win.low).toBeGreaterThan(cySide?.win.high ?? 1);
+  });
+
+  it("fights with a weapon still in hand, not one a disarm knocked away", async () => {
+    const { combat, actors } = await combatOf([
+      fighter("Eve", 1, {}, [
+        { name: "Sword", type: "weapon", system: { kind: "close" } },
+        { name: "Pistol", type: "weapon", system: { kind: "ranged" } },
+      ]),
+      fighter("Fox", -1),
+    ]);
+    const eve = actors[0];
+    const [sword, pistol] = eve?.items.contents ?? [];
+    await eve?.update({ system: { droppedWeaponId: sword?.id } } as never);
+    const request = simulator.simulationRequest(combat, settings.activeRuleset(), 10, "drop");
+    const [eveFighter] = request.fighters as DicepoolSimFighter[];
+    expect(eveFighter?.weapon).toMatchObject({ id: pistol?.id, kind: "ranged" });
+  });
+});
