@@ -60,6 +60,32 @@ export function upkeep(
     checkOptions(options) ??
     combatants.map((c) => checkCombatant(c, options)).find((r) => r !== undefined);
   if (bad) return bad;
+  const played = upkeepPrechecked(combatants, dice, options);
+  if (!played.ok) return played;
+  const after = played.value.combatants;
+  return ok({
+    ...played.value,
+    updates: combatants.flatMap((before, i) => {
+      const now = after[i];
+      return now ? diffActor(before, now) : [];
+    }),
+  });
+}
+
+/** An Upkeep's outcome without its document changes: the encounter simulator writes none. */
+export type UpkeepResolution = Omit<UpkeepOutcome, "updates">;
+
+/**
+ * {@link upkeep} for combatants already checked: the same rule without the boundary check and
+ * without the document changes. For the encounter simulator, which checks every fighter once when
+ * a simulation is created and plays only the engine's outcomes after that. A die face the source
+ * should not have handed out is still refused.
+ */
+export function upkeepPrechecked(
+  combatants: readonly FreelancersActor[],
+  dice: DiceSource,
+  options: FreelancersOptions,
+): Result<UpkeepResolution, NumberRefusal["reason"]> {
   const after: FreelancersActor[] = [];
   const reports: UpkeepReport[] = [];
   for (const before of combatants) {
@@ -99,12 +125,5 @@ export function upkeep(
       ...(death ? { deathCheck: death } : {}),
     });
   }
-  return ok({
-    combatants: after,
-    reports,
-    updates: combatants.flatMap((before, i) => {
-      const now = after[i];
-      return now ? diffActor(before, now) : [];
-    }),
-  });
+  return ok({ combatants: after, reports });
 }
