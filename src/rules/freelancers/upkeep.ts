@@ -94,20 +94,21 @@ export function upkeepPrechecked(
       reports.push({ actorId: before.id, countersBefore: before.counters, recharges: [] });
       continue;
     }
-    let actor: FreelancersActor = { ...before, counters: upkeepCounters(before.counters, options) };
+    // An entity with nothing to drop, recharge or check is handed back as it was (no copy).
+    const counters = upkeepCounters(before.counters, options);
+    let actor: FreelancersActor = counters === before.counters ? before : { ...before, counters };
     const recharges: RechargeRoll[] = [];
-    const abilities: FreelancersAbility[] = [];
-    for (const ability of actor.abilities) {
-      if (!needsRecharge(ability)) {
-        abilities.push(ability);
-        continue;
-      }
+    let abilities: FreelancersAbility[] | null = null;
+    for (let k = 0; k < before.abilities.length; k++) {
+      const ability = before.abilities[k];
+      if (ability === undefined || !needsRecharge(ability)) continue;
       const rolled = rechargeUnchecked(ability, ability.recharge ?? 0, dice, options);
       if (!rolled.ok) return rolled;
-      abilities.push(rolled.value.ability);
+      abilities ??= [...before.abilities];
+      abilities[k] = rolled.value.ability;
       recharges.push(rolled.value.roll);
     }
-    actor = { ...actor, abilities };
+    if (abilities) actor = { ...actor, abilities };
     let death: DeathCheck | undefined;
     if (actor.life === "dying") {
       const base = checkBase(actor, options.deathCheck);
