@@ -45,7 +45,9 @@ play(FIGHTS, "bench", {
 });
 const sides = Int32Array.from(sizes);
 play(1000, "warm-up");
-const fights = cpuSeconds(() => play(FIGHTS, "bench"));
+const fights = cpuSeconds(() => {
+  play(FIGHTS, "bench");
+});
 const raw = seededRandom("bench");
 const dice = cpuSeconds(() => {
   for (let i = 0; i < sides.length; i++) sink += raw.roll(sides[i] ?? 20);
