@@ -185,3 +185,4 @@ await import("./tracker.ts");
 
 benchSimulator();
 await import("./sim-dicepool.ts");
+await import("./sim-freelancers.ts");

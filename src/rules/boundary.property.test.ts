@@ -754,6 +754,23 @@ const FREELANCERS: Record<string, () => void> = {
       freelancers.resolveAttack(i.input, dice(), i.options),
     );
   },
+  // The encounter simulator's rules for numbers it checked once (sim/freelancers.ts validates
+  // every attacker against every defender with planAttack): behind that same gate, their outcome
+  // is finite and in range.
+  planAttackPrechecked: () => {
+    behind(
+      { input: flAttack, options: FL },
+      (i) => refusalOf(freelancers.planAttack(i.input, i.options)),
+      (i) => freelancers.planAttackPrechecked(i.input, i.options),
+    );
+  },
+  resolveAttackPrechecked: () => {
+    behind(
+      { input: flAttack, options: FL },
+      (i) => refusalOf(freelancers.planAttack(i.input, i.options)),
+      (i) => freelancers.resolveAttackPrechecked(i.input, dice(), i.options),
+    );
+  },
   freelancersAttackOdds: () => {
     guards(
       { input: flAttack, options: FL },
@@ -966,6 +983,14 @@ const FREELANCERS: Record<string, () => void> = {
   upkeep: () => {
     guards({ combatants: [flAce, flDying, flRook], options: FL }, (i) =>
       freelancers.upkeep(i.combatants, dice(), i.options),
+    );
+  },
+  upkeepPrechecked: () => {
+    // Behind the Upkeep's own check (the simulator runs the same checks on its fighters).
+    behind(
+      { combatants: [flAce, flDying, flRook], options: FL },
+      (i) => refusalOf(freelancers.upkeep(i.combatants, dice(), i.options)),
+      (i) => freelancers.upkeepPrechecked(i.combatants, dice(), i.options),
     );
   },
   // Document changes: they copy numbers the entry points above checked, and compute none.

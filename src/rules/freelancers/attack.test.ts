@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { fixedDice } from "../core/dice.ts";
 import { seededRandom } from "../core/random.ts";
 import { FRESH_ACTIONS } from "./actions.ts";
-import { resolveAttack } from "./attack.ts";
+import { resolveAttack, resolveAttackPrechecked } from "./attack.ts";
 import type { AttackInput, AttackSituation } from "./attack.ts";
 import { makeFreelancer, makeFreelancersWeapon } from "./factory.ts";
 import type { FreelancersActor, FreelancersWeapon } from "./model.ts";
@@ -311,5 +311,46 @@ describe("Freelancers attacks", () => {
         },
       ),
     );
+  });
+});
+
+describe("Freelancers attack for checked numbers (the encounter simulator's)", () => {
+  it("plays exactly the guarded attack, dice for dice, without the document changes", () => {
+    fc.assert(
+      fc.property(
+        fc.integer(),
+        fc.boolean(),
+        fc.constantFrom<"roll" | "static">("roll", "static"),
+        (seed, dodging, defense) => {
+          const input: AttackInput = {
+            attacker: ace,
+            defender: { ...rook, defense, actions: { ...FRESH_ACTIONS, dodging } },
+            weapon: { ...dagger, integrity: { value: 1, max: 3 } },
+          };
+          const guarded = resolveAttack(input, seededRandom(seed));
+          const bare = resolveAttackPrechecked(input, seededRandom(seed), withFreelancersOptions());
+          if (!guarded.ok) throw new Error(guarded.reason);
+          const { updates, ...outcome } = guarded.value;
+          expect(bare).toEqual({ ok: true, value: outcome });
+          expect(updates.length).toBeGreaterThan(0);
+        },
+      ),
+    );
+  });
+
+  it("still refuses what is a rule, not a number: a broken weapon, a dead target, itself", () => {
+    const options = withFreelancersOptions();
+    const dice = seededRandom(1);
+    const broken = { ...dagger, integrity: { value: 0, max: 3 } };
+    expect(
+      resolveAttackPrechecked({ attacker: ace, defender: rook, weapon: broken }, dice, options),
+    ).toMatchObject({ ok: false, reason: "weaponBroken" });
+    const dead = { ...rook, life: "dead" as const };
+    expect(
+      resolveAttackPrechecked({ attacker: ace, defender: dead, weapon: dagger }, dice, options),
+    ).toMatchObject({ ok: false, reason: "targetDead" });
+    expect(
+      resolveAttackPrechecked({ attacker: ace, defender: ace, weapon: dagger }, dice, options),
+    ).toMatchObject({ ok: false, reason: "sameCombatant" });
   });
 });

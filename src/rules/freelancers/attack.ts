@@ -174,14 +174,36 @@ export function planAttack(
   options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
 ): Result<AttackPlan, AttackRefusal> {
   const { attacker, defender, weapon } = input;
-  const s = input.situation ?? {};
-  const as = s.as ?? "base";
   const bad =
     checkOptions(options) ??
     checkActorNumbers("attacker", attacker, weapon.attribute, weapon.skill) ??
     checkActorNumbers("defender", defender, "agility", null) ??
     checkFlWeapon(weapon);
   if (bad) return bad;
+  const plan = planAttackPrechecked(input, options);
+  if (!plan.ok) return plan;
+  const { attack, defense } = plan.value;
+  const badSpec =
+    checkSpecNumbers("attack", attack) ??
+    (defense.kind === "roll"
+      ? checkSpecNumbers("defense", defense.spec)
+      : checkNumber("defense.static", defense.value));
+  return badSpec ?? plan;
+}
+
+/**
+ * The rule behind {@link planAttack} for numbers already checked: who may be attacked and with
+ * which checks, without the boundary check of the actors, the weapon, the options and the checks'
+ * sums. For the encounter simulator's inner loop, which checks every attacker against every
+ * defender once (planAttack) when a simulation is created and plays only the engine's outcomes.
+ */
+export function planAttackPrechecked(
+  input: AttackInput,
+  options: FreelancersOptions,
+): Result<AttackPlan, AttackRefusal> {
+  const { attacker, defender, weapon } = input;
+  const s = input.situation ?? {};
+  const as = s.as ?? "base";
   if (attacker.id === defender.id) return refuse("sameCombatant");
   if (defender.life === "dead") return refuse("targetDead");
   if (weapon.integrity.value <= 0) return refuse("weaponBroken", { weapon: weapon.name });
@@ -231,13 +253,6 @@ export function planAttack(
       },
     };
   }
-  const badSpec =
-    checkSpecNumbers("attack", attack) ??
-    (defense.kind === "roll"
-      ? checkSpecNumbers("defense", defense.spec)
-      : checkNumber("defense.static", defense.value));
-  if (badSpec) return badSpec;
-
   const provokedBy =
     weapon.kind === "ranged" && !long ? (s.engagedBy ?? []).filter((id) => id !== defender.id) : [];
   return ok({ attack, defense, range: range.value, damage: formula, provokedBy });
@@ -327,7 +342,44 @@ export function resolveAttack(
 ): Result<AttackOutcome, AttackRefusal> {
   const plan = planAttack(input, options);
   if (!plan.ok) return plan;
-  const { attack: attackSpec, defense: defenseSpec, damage: formula, provokedBy } = plan.value;
+  const resolved = resolvePlanned(input, plan.value, dice, options);
+  if (!resolved.ok) return resolved;
+  const outcome = resolved.value;
+  const weaponUpdate = diffWeapon(outcome.attacker.id, input.weapon, outcome.weapon);
+  return ok({
+    ...outcome,
+    updates: [
+      ...diffActor(input.attacker, outcome.attacker),
+      ...diffActor(input.defender, outcome.defender),
+      ...(weaponUpdate ? [weaponUpdate] : []),
+    ],
+  });
+}
+
+/** An attack's outcome without its document changes: the encounter simulator writes none. */
+export type AttackResolution = Omit<AttackOutcome, "updates">;
+
+/**
+ * {@link resolveAttack} for numbers already checked (see {@link planAttackPrechecked}): the same
+ * rule without the boundary check and without the document changes.
+ */
+export function resolveAttackPrechecked(
+  input: AttackInput,
+  dice: DiceSource,
+  options: FreelancersOptions,
+): Result<AttackResolution, AttackRefusal> {
+  const plan = planAttackPrechecked(input, options);
+  return plan.ok ? resolvePlanned(input, plan.value, dice, options) : plan;
+}
+
+/** The attack once planned: the action spent, both checks, the challenge, damage, fumbles. */
+function resolvePlanned(
+  input: AttackInput,
+  plan: AttackPlan,
+  dice: DiceSource,
+  options: FreelancersOptions,
+): Result<AttackResolution, AttackRefusal> {
+  const { attack: attackSpec, defense: defenseSpec, damage: formula, provokedBy } = plan;
   const actions = spendAttack(input.attacker, input.situation?.as ?? "base");
   if (!actions.ok) return actions;
 
@@ -360,7 +412,6 @@ export function resolveAttack(
 
   const { weapon, integrityLost } = afterFumbles(input.weapon, attack.value, options);
   const attacker: FreelancersActor = { ...input.attacker, actions: actions.value };
-  const weaponUpdate = diffWeapon(attacker.id, input.weapon, weapon);
   return ok({
     attack: attack.value,
     defense,
@@ -372,10 +423,5 @@ export function resolveAttack(
     attacker,
     defender,
     weapon,
-    updates: [
-      ...diffActor(input.attacker, attacker),
-      ...diffActor(input.defender, defender),
-      ...(weaponUpdate ? [weaponUpdate] : []),
-    ],
   });
 }

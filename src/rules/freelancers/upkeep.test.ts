@@ -5,7 +5,7 @@ import { seededRandom } from "../core/random.ts";
 import { makeFreelancer } from "./factory.ts";
 import type { FreelancersActor } from "./model.ts";
 import { withFreelancersOptions } from "./options.ts";
-import { upkeep } from "./upkeep.ts";
+import { upkeep, upkeepPrechecked } from "./upkeep.ts";
 
 const blast = { id: "blast", name: "Blast", recharge: 5, charged: false };
 const shield = { id: "shield", name: "Shield", recharge: 8, charged: true };
@@ -115,6 +115,23 @@ describe("Freelancers Upkeep", () => {
           if (life !== "dying") expect(after?.life).toBe(life);
         },
       ),
+    );
+  });
+});
+
+describe("Freelancers Upkeep for checked combatants (the encounter simulator's)", () => {
+  it("plays exactly the guarded Upkeep, dice for dice, without the document changes", () => {
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        const options = withFreelancersOptions();
+        const guarded = upkeep([ace, rook], seededRandom(seed), options);
+        const bare = upkeepPrechecked([ace, rook], seededRandom(seed), options);
+        if (!guarded.ok) throw new Error(guarded.reason);
+        const { updates, ...outcome } = guarded.value;
+        expect(bare).toEqual({ ok: true, value: outcome });
+        expect(updates.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 50 },
     );
   });
 });

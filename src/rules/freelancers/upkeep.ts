@@ -60,6 +60,32 @@ export function upkeep(
     checkOptions(options) ??
     combatants.map((c) => checkCombatant(c, options)).find((r) => r !== undefined);
   if (bad) return bad;
+  const played = upkeepPrechecked(combatants, dice, options);
+  if (!played.ok) return played;
+  const after = played.value.combatants;
+  return ok({
+    ...played.value,
+    updates: combatants.flatMap((before, i) => {
+      const now = after[i];
+      return now ? diffActor(before, now) : [];
+    }),
+  });
+}
+
+/** An Upkeep's outcome without its document changes: the encounter simulator writes none. */
+export type UpkeepResolution = Omit<UpkeepOutcome, "updates">;
+
+/**
+ * {@link upkeep} for combatants already checked: the same rule without the boundary check and
+ * without the document changes. For the encounter simulator, which checks every fighter once when
+ * a simulation is created and plays only the engine's outcomes after that. A die face the source
+ * should not have handed out is still refused.
+ */
+export function upkeepPrechecked(
+  combatants: readonly FreelancersActor[],
+  dice: DiceSource,
+  options: FreelancersOptions,
+): Result<UpkeepResolution, NumberRefusal["reason"]> {
   const after: FreelancersActor[] = [];
   const reports: UpkeepReport[] = [];
   for (const before of combatants) {
@@ -68,20 +94,21 @@ export function upkeep(
       reports.push({ actorId: before.id, countersBefore: before.counters, recharges: [] });
       continue;
     }
-    let actor: FreelancersActor = { ...before, counters: upkeepCounters(before.counters, options) };
+    // An entity with nothing to drop, recharge or check is handed back as it was (no copy).
+    const counters = upkeepCounters(before.counters, options);
+    let actor: FreelancersActor = counters === before.counters ? before : { ...before, counters };
     const recharges: RechargeRoll[] = [];
-    const abilities: FreelancersAbility[] = [];
-    for (const ability of actor.abilities) {
-      if (!needsRecharge(ability)) {
-        abilities.push(ability);
-        continue;
-      }
+    let abilities: FreelancersAbility[] | null = null;
+    for (let k = 0; k < before.abilities.length; k++) {
+      const ability = before.abilities[k];
+      if (ability === undefined || !needsRecharge(ability)) continue;
       const rolled = rechargeUnchecked(ability, ability.recharge ?? 0, dice, options);
       if (!rolled.ok) return rolled;
-      abilities.push(rolled.value.ability);
+      abilities ??= [...before.abilities];
+      abilities[k] = rolled.value.ability;
       recharges.push(rolled.value.roll);
     }
-    actor = { ...actor, abilities };
+    if (abilities) actor = { ...actor, abilities };
     let death: DeathCheck | undefined;
     if (actor.life === "dying") {
       const base = checkBase(actor, options.deathCheck);
@@ -99,12 +126,5 @@ export function upkeep(
       ...(death ? { deathCheck: death } : {}),
     });
   }
-  return ok({
-    combatants: after,
-    reports,
-    updates: combatants.flatMap((before, i) => {
-      const now = after[i];
-      return now ? diffActor(before, now) : [];
-    }),
-  });
+  return ok({ combatants: after, reports });
 }

@@ -15,3 +15,5 @@ export { WWN_TACTIC, wwnSimAdapter } from "./wwn.ts";
 export type { WwnSimFighter } from "./wwn.ts";
 export { DICEPOOL_TACTIC, dicepoolSimAdapter } from "./dicepool.ts";
 export type { DicepoolSimFighter } from "./dicepool.ts";
+export { FREELANCERS_TACTIC, freelancersSimAdapter } from "./freelancers.ts";
+export type { FreelancersSimFighter } from "./freelancers.ts";

@@ -18,6 +18,7 @@ import type { Proportion } from "./stats.ts";
 import { TARGET_RULES } from "./types.ts";
 import type { Arena, SimAdapter, SimFighterBase, SimResume, SimTeam } from "./types.ts";
 import { dicepoolSimAdapter } from "./dicepool.ts";
+import { freelancersSimAdapter } from "./freelancers.ts";
 import { worldlinesSimAdapter } from "./worldlines.ts";
 import { wwnSimAdapter } from "./wwn.ts";
 
@@ -34,6 +35,7 @@ const ADAPTERS: Readonly<Partial<Record<string, SimAdapter<SimFighterBase>>>> = 
   worldlines: worldlinesSimAdapter,
   wwn: wwnSimAdapter,
   dicepool: dicepoolSimAdapter,
+  freelancers: freelancersSimAdapter,
 };
 
 export function simulatedRulesets(): string[] {

@@ -21,6 +21,7 @@ import { FL_DATA_MODELS } from "./data.ts";
 import { FlActorSheet } from "./sheets/actor-sheet.ts";
 import { FlItemSheet } from "./sheets/item-sheet.ts";
 import { registerFlSettings } from "./settings.ts";
+import { freelancersSimFighter } from "./sim.ts";
 
 /** The world settings (settings.ts), and the referee's actions (see the note below). */
 function registerFreelancers(): void {
@@ -57,4 +58,5 @@ export const shellRuleset: ShellRuleset = {
   registerSettings: registerFreelancers,
   combat: FL_COMBAT_HOOKS,
   wireChatCard: wireFlCard,
+  simFighter: freelancersSimFighter,
 };

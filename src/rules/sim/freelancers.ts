@@ -1,0 +1,302 @@
+/**
+ * The Freelancers simulator adapter: plays fights with the Freelancers engine itself. The book
+ * lets the GM say which team takes initiative; the simulator cannot know that call, so each fight
+ * draws the leading team at random (one die the size of the team list, then freelancersInitiative)
+ * unless the request carries the order a running combat already settled. Each round follows
+ * freelancersRoundPlan: the teams' turns in order, then the Upkeep.
+ *
+ * In its team's turn every fighter still up starts its turn (startTurn: its actions back, Dodge
+ * over) and spends its Base-action: Help on a Dying teammate (giveCare), a Dodge, or an attack
+ * (resolveAttack's rule: its attack check against the defender's defense check or static
+ * defense, damage − AR, Dying at 0 health, a fumble's lost integrity). A stun counter stops the
+ * Base and Long actions, as the engine refuses them. The Upkeep (upkeep's rule) drops counters,
+ * rolls recharges and the Dying's death checks.
+ *
+ * A fighter's tactic: `target` as targets.ts (among the foes still up); `defend` takes the Dodge
+ * Long-action (favorable defense rolls until its next turn) instead of attacking once it is down
+ * to half its health or less, if it rolls its defense (a static defense gains nothing from it);
+ * `reserve` (0 or 1) keeps its Base-action for a Dying teammate: with 1 it Helps (stabilizes,
+ * no roll) the first Dying teammate instead of attacking. Not played: movement, engagement and
+ * targets of opportunity, readied actions, abilities, Two-Weapon Fighting, surprise. The rules'
+ * numbers are the defaults (DEFAULT_FREELANCERS_OPTIONS), not a world's settings.
+ */
+import type { DiceSource } from "../core/dice.ts";
+import { checkAllNumbers, checkNumber } from "../core/guard.ts";
+import type { NumberRefusalReason } from "../core/guard.ts";
+import { refuse } from "../core/result.ts";
+import type { Refusal } from "../core/result.ts";
+import type { RoundPlan } from "../combat/types.ts";
+import { dodge, startTurn } from "../freelancers/actions.ts";
+import { planAttack, resolveAttackPrechecked } from "../freelancers/attack.ts";
+import type { AttackSituation } from "../freelancers/attack.ts";
+import { giveCare } from "../freelancers/care.ts";
+import { checkOptions } from "../freelancers/checks.ts";
+import { checkFlWeapon, checkFreelancer } from "../freelancers/guard.ts";
+import { checkBase } from "../freelancers/health.ts";
+import { freelancersInitiative, freelancersRoundPlan } from "../freelancers/initiative.ts";
+import type { FreelancersActor, FreelancersWeapon } from "../freelancers/model.ts";
+import { DEFAULT_FREELANCERS_OPTIONS } from "../freelancers/options.ts";
+import type { FreelancersOptions } from "../freelancers/options.ts";
+import { upkeepPrechecked } from "../freelancers/upkeep.ts";
+import { endOf, roster } from "./roster.ts";
+import { pickTarget } from "./targets.ts";
+import type {
+  Arena,
+  FighterEnd,
+  SimAdapter,
+  SimFighterBase,
+  SimResume,
+  SimTactic,
+} from "./types.ts";
+import type { SimTeam } from "./types.ts";
+
+export interface FreelancersSimFighter extends SimFighterBase {
+  /** The Freelancers entity as it stands (its id is the fighter's id). */
+  readonly combatant: FreelancersActor;
+  /** The team it fights for (the rules' entity carries none). */
+  readonly teamId: string;
+  readonly weapon: FreelancersWeapon;
+  /** How it attacks (distance in meters, cover, modifiers …). */
+  readonly situation?: AttackSituation;
+}
+
+export const FREELANCERS_TACTIC: SimTactic = { target: "weakest", defend: false, reserve: 1 };
+
+/** The reasons of a refused number (any other refusal of planAttack is a rule). */
+const NUMBER_REASONS: readonly NumberRefusalReason[] = [
+  "not-a-number",
+  "not-whole",
+  "out-of-range",
+];
+
+/** The most a fighter keeps in reserve: its one Base-action, for a Dying teammate. */
+const RESERVE_MAX = 1;
+
+export interface FreelancersArenaSettings {
+  readonly order?: readonly string[];
+  /** With `order`: the first round goes on from this phase, without those who already acted. */
+  readonly resume?: SimResume;
+  readonly options?: FreelancersOptions;
+}
+
+/** The team that takes initiative, drawn at random (the GM's call), then the engine's order. */
+function drawOrder(teams: readonly SimTeam[], dice: DiceSource): readonly string[] {
+  const lead = teams[dice.roll(teams.length) - 1]?.id ?? teams[0]?.id ?? "";
+  const settled = freelancersInitiative({
+    teams: teams.map((t) => ({ teamId: t.id, memberIds: [] })),
+    initiative: lead,
+  });
+  // Team ids the request has validated (distinct, two or more): the refusal cannot happen.
+  return settled.ok ? settled.order.order : teams.map((t) => t.id);
+}
+
+export function freelancersArena(
+  teams: readonly SimTeam[],
+  setup: readonly FreelancersSimFighter[],
+  settings: FreelancersArenaSettings = {},
+): Arena {
+  const options = settings.options ?? DEFAULT_FREELANCERS_OPTIONS;
+  const n = setup.length;
+  const state: FreelancersActor[] = setup.map((f) => f.combatant);
+  const weapons: FreelancersWeapon[] = setup.map((f) => f.weapon);
+  const { teamOf, views, ...standing } = roster(
+    teams,
+    setup.map((f) => ({
+      combatant: { id: f.combatant.id, teamId: f.teamId },
+      ...(f.position === undefined ? {} : { position: f.position }),
+    })),
+  );
+  const isUp = (i: number) => state[i]?.life === "active";
+  const tactics: SimTactic[] = setup.map((f) => ({ ...FREELANCERS_TACTIC, ...f.tactic }));
+  const situations = setup.map((f) => f.situation ?? {});
+  const planOf = (order: readonly string[]): RoundPlan =>
+    freelancersRoundPlan({ mode: "team", order: [...order], values: {}, surpriseRound: [] }, 1);
+  const fixedPlan = settings.order === undefined ? null : planOf(settings.order);
+  const resumed = fixedPlan === null ? null : (settings.resume ?? null);
+  const acted = setup.map((f) => resumed?.acted.includes(f.combatant.id) === true);
+  let plan: RoundPlan = fixedPlan ?? [];
+
+  const isOver = () => standing.oneTeamLeft(isUp);
+
+  /** Help on the first Dying teammate, if there is one and the helper may: true when it did. */
+  function help(i: number, me: FreelancersActor, dice: DiceSource): boolean {
+    const myTeam = teamOf[i];
+    for (let j = 0; j < n; j++) {
+      const patient = state[j];
+      if (j === i || teamOf[j] !== myTeam || patient?.life !== "dying") continue;
+      const care = giveCare({ helper: me, patient, kind: "help" }, dice, options);
+      if (!care.ok) return false;
+      state[i] = care.value.helper;
+      state[j] = care.value.patient;
+      return true;
+    }
+    return false;
+  }
+
+  function takeTurn(i: number, dice: DiceSource): void {
+    const before = state[i];
+    const weapon = weapons[i];
+    if (before === undefined || weapon === undefined) return;
+    const me: FreelancersActor = { ...before, actions: startTurn(before.actions) };
+    state[i] = me;
+    const tactic = tactics[i] ?? FREELANCERS_TACTIC;
+    if (tactic.reserve >= 1 && help(i, me, dice)) return;
+    if (tactic.defend && me.defense === "roll" && me.health.value * 2 <= me.health.max) {
+      const dodged = dodge(me);
+      if (dodged.ok) {
+        state[i] = { ...me, actions: dodged.value };
+        return;
+      }
+    }
+    const myTeam = teamOf[i];
+    const t = pickTarget(
+      tactic.target,
+      views[i] ?? { idRank: 0 },
+      views,
+      (j) => teamOf[j] !== myTeam && state[j]?.life === "active",
+      (j) => state[j]?.health.value ?? 0,
+      dice,
+    );
+    const target = state[t];
+    if (target === undefined) return;
+    // Every attacker was planned against every defender when the simulation was created
+    // (checkFreelancersFighters), and from then on only the engine's outcomes are played.
+    const result = resolveAttackPrechecked(
+      { attacker: me, defender: target, weapon, situation: situations[i] ?? {} },
+      dice,
+      options,
+    );
+    if (!result.ok) return; // stunned, a broken weapon, out of reach …: the turn passes
+    state[i] = result.value.attacker;
+    state[t] = result.value.defender;
+    weapons[i] = result.value.weapon;
+  }
+
+  function playUpkeep(dice: DiceSource): void {
+    const played = upkeepPrechecked(state, dice, options);
+    if (!played.ok) return; // only a face the dice source should not have drawn
+    played.value.combatants.forEach((c, i) => {
+      state[i] = c;
+    });
+  }
+
+  return {
+    start(dice: DiceSource): void {
+      for (let i = 0; i < n; i++) {
+        const f = setup[i];
+        if (f === undefined) continue;
+        state[i] = f.combatant;
+        weapons[i] = f.weapon;
+      }
+      plan = fixedPlan ?? planOf(drawOrder(teams, dice));
+    },
+    playRound(dice: DiceSource, round: number): void {
+      // Mid-round, the first round goes on from the current phase, and who acted has acted.
+      const from = round === 1 && resumed !== null ? resumed.phaseIndex : 0;
+      for (let p = from; p < plan.length; p++) {
+        const phase = plan[p];
+        if (phase === undefined || isOver()) break;
+        if (phase.kind === "team") {
+          const team = teams.findIndex((t) => t.id === phase.teamId);
+          for (let i = 0; i < n; i++) {
+            if (teamOf[i] !== team || state[i]?.life !== "active") continue;
+            if (round === 1 && p === from && acted[i] === true) continue;
+            takeTurn(i, dice);
+            if (isOver()) break;
+          }
+        } else if (phase.kind === "event" && phase.event === "upkeep") {
+          playUpkeep(dice);
+        }
+      }
+    },
+    standingTeams: () => standing.standingTeams(isUp),
+    fighterEnd(i: number): FighterEnd {
+      const c = state[i];
+      return endOf(c?.life, [c?.health.value ?? 0, weapons[i]?.integrity.value ?? 0]);
+    },
+  };
+}
+
+/**
+ * The engine's own boundary checks of one fighter's numbers: every number finite (its position,
+ * tactic and situation too), the entity and weapon as every entry point checks them, and its
+ * death check's target.
+ */
+function checkFighter(f: FreelancersSimFighter, options: FreelancersOptions): Refusal | undefined {
+  const id = f.combatant.id;
+  return (
+    checkAllNumbers(id, f) ??
+    checkFreelancer(f.combatant, id) ??
+    checkFlWeapon(f.weapon) ??
+    checkNumber(`${id}.deathCheck`, checkBase(f.combatant, options.deathCheck))
+  );
+}
+
+/**
+ * Its attack planned (planAttack: both actors' numbers, the weapon, the checks' sums) against
+ * every other fighter, dodging or not; a refused number is named after the attacker. Any other
+ * refusal is a rule (out of reach, a broken weapon, a dead target …) that the fights play as the
+ * engine does: no attack.
+ */
+function checkAttacks(
+  f: FreelancersSimFighter,
+  all: readonly FreelancersSimFighter[],
+  options: FreelancersOptions,
+): Refusal | undefined {
+  const id = f.combatant.id;
+  for (const other of all) {
+    if (other === f) continue;
+    for (const dodging of [false, true]) {
+      const defender: FreelancersActor = {
+        ...other.combatant,
+        actions: { ...other.combatant.actions, dodging },
+      };
+      const plan = planAttack(
+        { attacker: f.combatant, defender, weapon: f.weapon, situation: f.situation ?? {} },
+        options,
+      );
+      if (plan.ok) continue;
+      if (plan.reason === "badFormula") {
+        return refuse("badFormula", { field: `${id}.weapon.damage`, formula: f.weapon.damage });
+      }
+      if ((NUMBER_REASONS as readonly string[]).includes(plan.reason)) {
+        const field = String(plan.detail?.["field"] ?? "attack");
+        return refuse(plan.reason, { ...plan.detail, field: `${id}.${field}` });
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The first fighter whose numbers the engine would refuse, as that refusal, named after the
+ * fighter: checked once when a simulation is created, so the fights can call the engine's
+ * `…Prechecked` rules without the checks. Every fighter's own numbers first, then every attack.
+ */
+export function checkFreelancersFighters(
+  fighters: readonly FreelancersSimFighter[],
+  options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
+): Refusal | undefined {
+  const bad = checkOptions(options);
+  if (bad) return bad;
+  for (const f of fighters) {
+    const refusal = checkFighter(f, options);
+    if (refusal) return refusal;
+  }
+  for (const f of fighters) {
+    const refusal = checkAttacks(f, fighters, options);
+    if (refusal) return refusal;
+  }
+  return undefined;
+}
+
+export const freelancersSimAdapter: SimAdapter<FreelancersSimFighter> = {
+  ruleset: "freelancers",
+  resources: [{ key: "health" }, { key: "integrity" }],
+  defaultTactic: FREELANCERS_TACTIC,
+  reserveMax: RESERVE_MAX,
+  validate: (fighters) => checkFreelancersFighters(fighters),
+  startResources: (f) => [f.combatant.health, f.weapon.integrity],
+  fighterInfo: (f) => ({ id: f.combatant.id, name: f.combatant.name, teamId: f.teamId }),
+  arena: (teams, fighters, settings) => freelancersArena(teams, fighters, settings),
+};
