@@ -257,6 +257,18 @@ export function attackSetup(
 ): Result<AttackSetup, AttackRefusal> {
   const bad = checkAttackInput(input, options);
   if (bad) return bad;
+  return attackSetupPrechecked(input, options);
+}
+
+/**
+ * {@link attackSetup} for numbers already checked (by checkAttackInput): the same rule without the
+ * boundary check. The resolvers below check once and then use it; so does the encounter
+ * simulator, which checks every fighter once when a simulation is created.
+ */
+export function attackSetupPrechecked(
+  input: AttackInput,
+  options: TwodiceOptions,
+): Result<AttackSetup, AttackRefusal> {
   const { attacker, defender, weapon } = input;
   const s = input.situation ?? {};
   if (attacker.id === defender.id) return refuse("sameCombatant");
@@ -335,7 +347,11 @@ export function damageLeft(
   return Math.max(0, final);
 }
 
-/** Reads one roll of an attack whose setup is known, onto the defender. No checks. */
+/**
+ * Reads one roll of an attack whose setup is known, onto the defender. No checks. The outcome is
+ * written out field by field, not spread: this runs in the encounter simulator's inner loop, where
+ * object spread was most of its time.
+ */
 function readAttack(
   input: AttackInput,
   setup: AttackSetup,
@@ -346,9 +362,19 @@ function readAttack(
   const black = readDie(dice.black, setup);
   const white = readDie(dice.white, setup);
   const hit = black.hit || white.hit;
-  const base = { setup, black, white, hit, bothHit: black.hit && white.hit };
+  const bothHit = black.hit && white.hit;
   if (!hit) {
-    return ok({ ...base, damage: null, woundCircle: null, incapacitated: false, defender });
+    return ok({
+      setup,
+      black,
+      white,
+      hit,
+      bothHit,
+      damage: null,
+      woundCircle: null,
+      incapacitated: false,
+      defender,
+    });
   }
   let turn = defender.turn;
   const rolled = input.situation?.rollWithIt === true;
@@ -361,12 +387,37 @@ function readAttack(
   const marked = markWound(defender.wounds, damage.final, options);
   const after: TwodiceCombatant = { ...defender, wounds: marked.wounds, turn };
   return ok({
-    ...base,
+    setup,
+    black,
+    white,
+    hit,
+    bothHit,
     damage,
     woundCircle: marked.circle,
     incapacitated: marked.circle !== null && marked.circle > trait(defender, "toughness"),
     defender: after,
   });
+}
+
+/** A read attack with its attacker and weapon: the whole outcome. */
+function outcomeOf(
+  read: Omit<AttackOutcome, "attacker" | "weapon">,
+  attacker: TwodiceCombatant,
+  weapon: TwodiceWeapon,
+): AttackOutcome {
+  return {
+    setup: read.setup,
+    black: read.black,
+    white: read.white,
+    hit: read.hit,
+    bothHit: read.bothHit,
+    damage: read.damage,
+    woundCircle: read.woundCircle,
+    incapacitated: read.incapacitated,
+    defender: read.defender,
+    attacker,
+    weapon,
+  };
 }
 
 function checkKind(weapon: TwodiceWeapon, kind: TwodiceWeapon["kind"]): AttackRefusal | null {
@@ -382,18 +433,30 @@ export function resolveAttack(
 ): Result<AttackOutcome, AttackRefusal> {
   const bad = checkAttackInput(input, options) ?? checkDice(dice, options.dieSides);
   if (bad) return bad;
+  return resolveAttackPrechecked(input, dice, options);
+}
+
+/**
+ * {@link resolveAttack} for numbers already checked (checkAttackInput, and dice the caller rolled
+ * on the options' die): the same rule without the boundary check.
+ */
+export function resolveAttackPrechecked(
+  input: AttackInput,
+  dice: TwoDice,
+  options: TwodiceOptions,
+): Result<AttackOutcome, AttackRefusal> {
   const { weapon } = input;
   if (weapon.kind === "ranged") {
     const can = checkCanFire(weapon, false);
     if (!can.ok) return can;
   }
-  const setup = attackSetup(input, options);
+  const setup = attackSetupPrechecked(input, options);
   if (!setup.ok) return setup;
   const read = readAttack(input, setup.value, dice, options);
   if (!read.ok) return read;
   const fired: TwodiceWeapon =
     weapon.kind === "ranged" ? { ...weapon, ammo: afterSingleShot(weapon) } : weapon;
-  return ok({ ...read.value, attacker: input.attacker, weapon: fired });
+  return ok(outcomeOf(read.value, input.attacker, fired));
 }
 
 /** One attack of full Auto: its dice and whether the target rolls with it. */
@@ -434,6 +497,18 @@ export function resolveAutoFire(
       undefined,
     );
   if (bad) return bad;
+  return resolveAutoFirePrechecked(input, shots, options);
+}
+
+/**
+ * {@link resolveAutoFire} for numbers already checked (checkAttackInput, one or two shots of dice
+ * rolled on the options' die): the same rule without the boundary check.
+ */
+export function resolveAutoFirePrechecked(
+  input: AttackInput,
+  shots: readonly AutoShot[],
+  options: TwodiceOptions,
+): Result<AutoFireOutcome, AttackRefusal> {
   const { weapon } = input;
   const kind = checkKind(weapon, "ranged");
   if (kind) return refuse(kind);
@@ -447,7 +522,7 @@ export function resolveAutoFire(
   if (second === undefined && shots.length > 1) {
     return refuse("out-of-range", { field: "shots", value: shots.length, max: 1 });
   }
-  const setup = attackSetup(input, options);
+  const setup = attackSetupPrechecked(input, options);
   if (!setup.ok) return setup;
   const attacks: AttackOutcome[] = [];
   let defender = input.defender;
@@ -460,7 +535,7 @@ export function resolveAutoFire(
     );
     if (!read.ok) return read;
     defender = read.value.defender;
-    attacks.push({ ...read.value, attacker: input.attacker, weapon });
+    attacks.push(outcomeOf(read.value, input.attacker, weapon));
   }
   const ammo = afterAutoTurn(
     weapon,
@@ -508,6 +583,19 @@ export function resolveExchange(
     checkDice(dice, options.dieSides) ??
     checkDice(counter.dice, options.dieSides, "counter.dice");
   if (bad) return bad;
+  return resolveExchangePrechecked(input, dice, counter, options);
+}
+
+/**
+ * {@link resolveExchange} for numbers already checked (checkAttackInput, the counter's weapon and
+ * modifiers, dice rolled on the options' die): the same rule without the boundary check.
+ */
+export function resolveExchangePrechecked(
+  input: AttackInput,
+  dice: TwoDice,
+  counter: Counter,
+  options: TwodiceOptions,
+): Result<ExchangeOutcome, AttackRefusal> {
   const kind = checkKind(input.weapon, "melee") ?? checkKind(counter.weapon, "melee");
   if (kind) return refuse(kind);
   if (input.defender.turn.acted) {
@@ -520,9 +608,9 @@ export function resolveExchange(
     turn: { ...input.attacker.turn, meleeDefense: input.weapon.defense },
   };
   const defender: TwodiceCombatant = { ...input.defender, turn: countered.value };
-  const first = resolveAttack({ ...input, attacker, defender }, dice, options);
+  const first = resolveAttackPrechecked({ ...input, attacker, defender }, dice, options);
   if (!first.ok) return first;
-  const second = resolveAttack(
+  const second = resolveAttackPrechecked(
     {
       attacker: defender,
       defender: attacker,
