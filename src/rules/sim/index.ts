@@ -13,3 +13,5 @@ export { WORLDLINES_TACTIC, worldlinesSimAdapter } from "./worldlines.ts";
 export type { WorldlinesSimFighter } from "./worldlines.ts";
 export { WWN_TACTIC, wwnSimAdapter } from "./wwn.ts";
 export type { WwnSimFighter } from "./wwn.ts";
+export { TWODICE_TACTIC, twodiceSimAdapter } from "./twodice.ts";
+export type { TwodiceSimFighter } from "./twodice.ts";

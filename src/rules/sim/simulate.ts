@@ -17,6 +17,7 @@ import { proportion } from "./stats.ts";
 import type { Proportion } from "./stats.ts";
 import { TARGET_RULES } from "./types.ts";
 import type { Arena, SimAdapter, SimFighterBase, SimResume, SimTeam } from "./types.ts";
+import { twodiceSimAdapter } from "./twodice.ts";
 import { worldlinesSimAdapter } from "./worldlines.ts";
 import { wwnSimAdapter } from "./wwn.ts";
 
@@ -32,6 +33,7 @@ export const DEFAULT_MAX_ROUNDS = 20;
 const ADAPTERS: Readonly<Partial<Record<string, SimAdapter<SimFighterBase>>>> = {
   worldlines: worldlinesSimAdapter,
   wwn: wwnSimAdapter,
+  twodice: twodiceSimAdapter,
 };
 
 export function simulatedRulesets(): string[] {
