@@ -25,9 +25,11 @@ describe("two-dice encounter simulator: what the GM reads", { timeout: 60_000 },
     expect(red?.win.chance).toBeGreaterThan(0.98);
     const loner = r.fighters[0];
     expect(loner?.standing.chance).toBeLessThan(0.01);
-    // Out of the fight means a wound above its Toughness (5), so the mean highest wound is too.
-    expect(loner?.resources[0]?.max).toBe(5);
-    expect(loner?.resources[0]?.mean).toBeGreaterThan(5);
+    // Out of the fight means a wound above its Toughness (5): below 0 Toughness left.
+    expect(loner?.resources).toEqual([
+      { key: "toughnessLeft", start: 5, max: 5, mean: expect.any(Number) as number },
+    ]);
+    expect(loner?.resources[0]?.mean).toBeLessThan(0);
     expect((loner?.down.chance ?? 0) + (loner?.dead.chance ?? 0)).toBeGreaterThan(0.99);
   });
 
@@ -73,17 +75,13 @@ describe("two-dice encounter simulator: what the GM reads", { timeout: 60_000 },
     expect(blue1?.down.chance).toBe(1);
     expect(blue1?.dead.chance).toBe(0);
     expect(red1?.dead.chance).toBe(1);
-    // Highest wound against Toughness, and how many wounds are marked.
-    expect(blue1?.resources).toEqual([
-      { key: "highestWound", start: 12, max: 10, mean: 12 },
-      { key: "wounds", start: 2, max: 25, mean: 2 },
-    ]);
-    expect(red1?.resources[0]).toMatchObject({ start: 17, mean: 17 });
-    // The fresh fighters fight it out: wounds only ever pile up.
+    // Toughness left: Toughness 10 less the highest wound, as they stand (nobody attacks them).
+    expect(blue1?.resources).toEqual([{ key: "toughnessLeft", start: -2, max: 10, mean: -2 }]);
+    expect(red1?.resources).toEqual([{ key: "toughnessLeft", start: -7, max: 10, mean: -7 }]);
+    // The fresh fighters fight it out: wounds only ever pile up, so less Toughness is left.
     for (const f of [blue0, red0]) {
-      expect(f?.resources[0]?.start).toBe(0);
-      expect(f?.resources[0]?.mean).toBeGreaterThan(0);
-      expect(f?.resources[1]?.mean).toBeGreaterThan(0);
+      expect(f?.resources[0]?.start).toBe(11);
+      expect(f?.resources[0]?.mean).toBeLessThan(11);
     }
   });
 

@@ -27,8 +27,9 @@
  * At the end of a fight a fighter is down when a wound is above its Toughness, and dead when the
  * aftermath says so (a wound more than the death margin above Toughness). Not played: movement,
  * waiting, aiming, cover and hiding, rolling with it, Medicine, and the bleeding of the aftermath
- * (it runs in minutes and hours, after the fight). Reported resources: the highest wound and the
- * number of wounds marked.
+ * (it runs in minutes and hours, after the fight). The one resource reported is the Toughness
+ * left: Toughness less the highest wound, out of Toughness. It goes below 0 once a wound takes
+ * the fighter out, and the further below, the worse the aftermath.
  */
 import type { DiceSource } from "../core/dice.ts";
 import { checkAllNumbers, checkNumber } from "../core/guard.ts";
@@ -303,7 +304,7 @@ export function twodiceArena(
       const wounds = c?.wounds ?? NO_WOUNDS;
       const after = aftermath(wounds, toughness[i] ?? 0, options);
       const life = isUp(i) ? "active" : after.ok && after.value.state === "dead" ? "dead" : "down";
-      return endOf(life, [highestWound(wounds), wounds.marked.length]);
+      return endOf(life, [room(i)]);
     },
   };
 }
@@ -340,14 +341,14 @@ export function checkTwodiceFighters(
 
 export const twodiceSimAdapter: SimAdapter<TwodiceSimFighter> = {
   ruleset: "twodice",
-  resources: [{ key: "highestWound" }, { key: "wounds" }],
+  resources: [{ key: "toughnessLeft" }],
   defaultTactic: TWODICE_TACTIC,
   reserveMax: 0,
   validate: (fighters) => checkTwodiceFighters(fighters),
-  startResources: (f) => [
-    { value: highestWound(f.combatant.wounds), max: trait(f.combatant, "toughness") },
-    { value: f.combatant.wounds.marked.length, max: DEFAULT_TWODICE_OPTIONS.woundCircles },
-  ],
+  startResources: (f) => {
+    const toughness = trait(f.combatant, "toughness");
+    return [{ value: toughness - highestWound(f.combatant.wounds), max: toughness }];
+  },
   fighterInfo: (f) => ({ id: f.combatant.id, name: f.combatant.name, teamId: f.teamId }),
   arena: (teams, fighters, settings) => twodiceArena(teams, fighters, settings),
 };
