@@ -1204,6 +1204,7 @@ const TWODICE: Record<string, () => void> = {
  */
 const TWODICE_PRECHECKED = [
   "attackSetupPrechecked",
+  "beyondRangePenaltyPrechecked",
   "resolveAttackPrechecked",
   "resolveAutoFirePrechecked",
   "resolveExchangePrechecked",
@@ -1827,6 +1828,7 @@ const NOT_YET_GUARDED = {
     "loadedAmmo",
     "parseWeaponType", // reads a string, refuses a bad one by name
     "trait",
+    "withWoundsAndTurn", // copies a combatant's fields, computes none
     "diffCombatant",
     "diffWeapon",
     "attackUpdates",

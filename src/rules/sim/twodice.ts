@@ -49,7 +49,7 @@ import {
 } from "../twodice/attack.ts";
 import type { AttackSituation } from "../twodice/attack.ts";
 import { surpriseBonusOf, twodiceInitiative, twodiceRoundPlan } from "../twodice/initiative.ts";
-import { NO_WOUNDS, SHEET_NUMBER, trait } from "../twodice/model.ts";
+import { NO_WOUNDS, SHEET_NUMBER, trait, withWoundsAndTurn } from "../twodice/model.ts";
 import type { TwodiceCombatant, TwodiceWeapon } from "../twodice/model.ts";
 import { DEFAULT_TWODICE_OPTIONS } from "../twodice/options.ts";
 import type { TwodiceOptions } from "../twodice/options.ts";
@@ -183,7 +183,7 @@ export function twodiceArena(
     const step = takeAction(me.turn, { kind: "reload" });
     const loaded = reload(weapon);
     if (step.ok && loaded.ok) {
-      set(i, { ...me, turn: step.value.turn });
+      set(i, withWoundsAndTurn(me, me.wounds, step.value.turn));
       weapons[i] = { ...weapon, ammo: loaded.value };
     }
     return true;
@@ -211,7 +211,7 @@ export function twodiceArena(
     const step = takeAction(me.turn, { kind, defense: weapon.defense });
     if (!step.ok) return;
     const input = {
-      attacker: { ...me, turn: step.value.turn },
+      attacker: withWoundsAndTurn(me, me.wounds, step.value.turn),
       defender: target,
       weapon,
       situation: situations[i] ?? {},
@@ -280,7 +280,7 @@ export function twodiceArena(
       if (!resuming) {
         for (let i = 0; i < n; i++) {
           const c = state[i];
-          if (c !== undefined) state[i] = { ...c, turn: nextTurn(c.turn) };
+          if (c !== undefined) state[i] = withWoundsAndTurn(c, c.wounds, nextTurn(c.turn));
         }
       }
       const from = resuming ? resumed.phaseIndex : 0;

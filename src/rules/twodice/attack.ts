@@ -36,10 +36,10 @@ import type { Result } from "../core/result.ts";
 import { afterAutoTurn, afterSingleShot, autoEmpties, checkCanFire } from "./ammo.ts";
 import type { AmmoRefusal } from "./ammo.ts";
 import type { ArmorLayer, TwodiceCombatant, TwodiceWeapon } from "./model.ts";
-import { SHEET_MODIFIER, SHEET_NUMBER, trait } from "./model.ts";
+import { SHEET_MODIFIER, SHEET_NUMBER, trait, withWoundsAndTurn } from "./model.ts";
 import { DEFAULT_TWODICE_OPTIONS } from "./options.ts";
 import type { TwodiceOptions } from "./options.ts";
-import { beyondRangePenalty, stepForDistance } from "./range.ts";
+import { beyondRangePenaltyPrechecked, stepForDistance } from "./range.ts";
 import type { ReachRefusal } from "./range.ts";
 import { checkDice, damageDigit, dieHits, dieSucceeds } from "./roll.ts";
 import type { TwoDice } from "./roll.ts";
@@ -285,7 +285,7 @@ export function attackSetupPrechecked(
   }
   if (s.hidden === true) return refuse("noLineOfSight", { target: defender.name });
   const step = stepForDistance(s.distance ?? 0, options);
-  const beyond = beyondRangePenalty(step, weapon.range, options);
+  const beyond = beyondRangePenaltyPrechecked(step, weapon.range, options);
   if (!beyond.ok) return beyond;
   const usesDefense = shootsWithDefense(input);
   if (attacker.turn.aimed) addModifier(modifiers, "aim", options.aimBonus);
@@ -385,7 +385,7 @@ function readAttack(
   }
   const damage = damageOf(black, white, weapon, defender.armor, rolled, options);
   const marked = markWound(defender.wounds, damage.final, options);
-  const after: TwodiceCombatant = { ...defender, wounds: marked.wounds, turn };
+  const after = withWoundsAndTurn(defender, marked.wounds, turn);
   return ok({
     setup,
     black,
@@ -528,7 +528,12 @@ export function resolveAutoFirePrechecked(
   let defender = input.defender;
   for (const shot of second === undefined ? [first] : [first, second]) {
     const read = readAttack(
-      { ...input, defender, situation: { ...input.situation, rollWithIt: shot.rollWithIt } },
+      {
+        attacker: input.attacker,
+        defender,
+        weapon,
+        situation: { ...input.situation, rollWithIt: shot.rollWithIt },
+      },
       setup.value,
       shot.dice,
       options,
@@ -603,11 +608,11 @@ export function resolveExchangePrechecked(
   }
   const countered = counterattack(input.defender.turn, counter.weapon.defense);
   if (!countered.ok) return countered;
-  const attacker: TwodiceCombatant = {
-    ...input.attacker,
-    turn: { ...input.attacker.turn, meleeDefense: input.weapon.defense },
-  };
-  const defender: TwodiceCombatant = { ...input.defender, turn: countered.value };
+  const attacker = withWoundsAndTurn(input.attacker, input.attacker.wounds, {
+    ...input.attacker.turn,
+    meleeDefense: input.weapon.defense,
+  });
+  const defender = withWoundsAndTurn(input.defender, input.defender.wounds, countered.value);
   const first = resolveAttackPrechecked({ ...input, attacker, defender }, dice, options);
   if (!first.ok) return first;
   const second = resolveAttackPrechecked(
