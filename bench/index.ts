@@ -184,3 +184,4 @@ if (Number.isNaN(sink)) console.log("(unreachable)");
 await import("./tracker.ts");
 
 benchSimulator();
+await import("./sim-twodice.ts");
