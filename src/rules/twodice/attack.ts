@@ -362,39 +362,31 @@ function readAttack(
   const black = readDie(dice.black, setup);
   const white = readDie(dice.white, setup);
   const hit = black.hit || white.hit;
-  const bothHit = black.hit && white.hit;
-  if (!hit) {
-    return ok({
-      setup,
-      black,
-      white,
-      hit,
-      bothHit,
-      damage: null,
-      woundCircle: null,
-      incapacitated: false,
-      defender,
-    });
+  let damage: DamageReading | null = null;
+  let circle: number | null = null;
+  let after = defender;
+  if (hit) {
+    let turn = defender.turn;
+    const rolled = input.situation?.rollWithIt === true;
+    if (rolled) {
+      const given = rollWithIt(turn);
+      if (!given.ok) return given;
+      turn = given.value;
+    }
+    damage = damageOf(black, white, weapon, defender.armor, rolled, options);
+    const marked = markWound(defender.wounds, damage.final, options);
+    circle = marked.circle;
+    after = withWoundsAndTurn(defender, marked.wounds, turn);
   }
-  let turn = defender.turn;
-  const rolled = input.situation?.rollWithIt === true;
-  if (rolled) {
-    const given = rollWithIt(turn);
-    if (!given.ok) return given;
-    turn = given.value;
-  }
-  const damage = damageOf(black, white, weapon, defender.armor, rolled, options);
-  const marked = markWound(defender.wounds, damage.final, options);
-  const after = withWoundsAndTurn(defender, marked.wounds, turn);
   return ok({
     setup,
     black,
     white,
     hit,
-    bothHit,
+    bothHit: black.hit && white.hit,
     damage,
-    woundCircle: marked.circle,
-    incapacitated: marked.circle !== null && marked.circle > trait(defender, "toughness"),
+    woundCircle: circle,
+    incapacitated: circle !== null && circle > trait(defender, "toughness"),
     defender: after,
   });
 }
