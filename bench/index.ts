@@ -186,3 +186,4 @@ await import("./tracker.ts");
 benchSimulator();
 await import("./sim-dicepool.ts");
 await import("./sim-freelancers.ts");
+await import("./sim-twodice.ts");

@@ -20,6 +20,8 @@ import * as wwn from "./wwn/index.ts";
 import * as dicepool from "./dicepool/index.ts";
 import * as freelancers from "./freelancers/index.ts";
 import * as twodice from "./twodice/index.ts";
+import { checkTwodiceFighters } from "./sim/twodice.ts";
+import { twodiceSquad } from "./sim/twodice-fixtures.ts";
 import type { AttackInput as WwnAttackInput } from "./wwn/index.ts";
 
 const NUMBER_REASONS = ["not-a-number", "not-whole", "out-of-range"];
@@ -1211,7 +1213,37 @@ const TWODICE: Record<string, () => void> = {
   checkTwodiceOptions: tdProperty(twodice.DEFAULT_TWODICE_OPTIONS, (o) =>
     twodice.checkTwodiceOptions(o),
   ),
+  // The encounter simulator's check of a two-dice fighter (its adapter's validate, sim/twodice.ts):
+  // every number of the fighter, the engine's own checks, before any …Prechecked rule runs.
+  checkTwodiceFighters: () => {
+    for (const fighter of twodiceSquad("blue", "Blue").slice(2)) {
+      guards(fighter, (f) => checkTwodiceFighters([f]), 100);
+    }
+  },
 };
+
+/**
+ * Two-dice rules for numbers already checked (the resolvers check once, then use them; so does the
+ * encounter simulator, which checks every fighter once with checkTwodiceFighters): each is the rule
+ * behind the guarded entry point named without the suffix, which has its property above.
+ */
+const TWODICE_PRECHECKED = [
+  "attackSetupPrechecked",
+  "beyondRangePenaltyPrechecked",
+  "resolveAttackPrechecked",
+  "resolveAutoFirePrechecked",
+  "resolveExchangePrechecked",
+];
+
+describe("two-dice: every …Prechecked rule is behind a guarded entry point", () => {
+  it("has a guarded twin with a property above", () => {
+    for (const name of TWODICE_PRECHECKED) {
+      const twin = name.replace(/Prechecked$/, "");
+      expect(twin in TWODICE, twin).toBe(true);
+      expect(typeof (twodice as Record<string, unknown>)[name], name).toBe("function");
+    }
+  });
+});
 
 // The dice-pool game: every export of dicepool/index.ts. Result-returning entry points get the
 // poison property; a plain helper (a number or a yes/no) is checked against the entry point that
@@ -1908,6 +1940,7 @@ const NOT_YET_GUARDED = {
     "loadedAmmo",
     "parseWeaponType", // reads a string, refuses a bad one by name
     "trait",
+    "withWoundsAndTurn", // copies a combatant's fields, computes none
     "diffCombatant",
     "diffWeapon",
     "attackUpdates",
@@ -1944,6 +1977,8 @@ const NOT_YET_GUARDED = {
     "highestWound",
     "isIncapacitated",
     "bleed",
+    // the rules behind guarded entry points, for numbers already checked (TWODICE_PRECHECKED)
+    ...TWODICE_PRECHECKED,
   ]),
 };
 

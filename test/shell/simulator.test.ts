@@ -78,10 +78,14 @@ describe("the worker's protocol", { timeout: 60_000 }, () => {
 
   it("passes the rules' refusal on by name, for a ruleset with no adapter", () => {
     const { sent, handle, drain } = driven();
-    handle({ type: "run", id: 3, request: { ...worldlinesFourVsFour(10, 1), ruleset: "twodice" } });
+    handle({
+      type: "run",
+      id: 3,
+      request: { ...worldlinesFourVsFour(10, 1), ruleset: "nonsense" },
+    });
     drain();
     expect(sent).toEqual([
-      { type: "refused", id: 3, reason: "noSimAdapter", detail: { ruleset: "twodice" } },
+      { type: "refused", id: 3, reason: "noSimAdapter", detail: { ruleset: "nonsense" } },
     ]);
   });
 

@@ -17,3 +17,5 @@ export { DICEPOOL_TACTIC, dicepoolSimAdapter } from "./dicepool.ts";
 export type { DicepoolSimFighter } from "./dicepool.ts";
 export { FREELANCERS_TACTIC, freelancersSimAdapter } from "./freelancers.ts";
 export type { FreelancersSimFighter } from "./freelancers.ts";
+export { TWODICE_TACTIC, twodiceSimAdapter } from "./twodice.ts";
+export type { TwodiceSimFighter } from "./twodice.ts";

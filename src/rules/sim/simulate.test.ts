@@ -136,7 +136,7 @@ describe("encounter simulator: what the GM reads", { timeout: 60_000 }, () => {
 
 describe("encounter simulator: refusals", () => {
   it("refuses a ruleset without an adapter by name, rather than guessing", () => {
-    for (const ruleset of ["twodice", "nonsense"]) {
+    for (const ruleset of ["nonsense"]) {
       const result = simulate({ ...worldlinesFourVsFour(10, 1), ruleset });
       expect(result).toEqual({ ok: false, reason: "noSimAdapter", detail: { ruleset } });
     }

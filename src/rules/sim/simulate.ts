@@ -19,6 +19,7 @@ import { TARGET_RULES } from "./types.ts";
 import type { Arena, SimAdapter, SimFighterBase, SimResume, SimTeam } from "./types.ts";
 import { dicepoolSimAdapter } from "./dicepool.ts";
 import { freelancersSimAdapter } from "./freelancers.ts";
+import { twodiceSimAdapter } from "./twodice.ts";
 import { worldlinesSimAdapter } from "./worldlines.ts";
 import { wwnSimAdapter } from "./wwn.ts";
 
@@ -36,6 +37,7 @@ const ADAPTERS: Readonly<Partial<Record<string, SimAdapter<SimFighterBase>>>> = 
   wwn: wwnSimAdapter,
   dicepool: dicepoolSimAdapter,
   freelancers: freelancersSimAdapter,
+  twodice: twodiceSimAdapter,
 };
 
 export function simulatedRulesets(): string[] {

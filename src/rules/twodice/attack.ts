@@ -36,10 +36,10 @@ import type { Result } from "../core/result.ts";
 import { afterAutoTurn, afterSingleShot, autoEmpties, checkCanFire } from "./ammo.ts";
 import type { AmmoRefusal } from "./ammo.ts";
 import type { ArmorLayer, TwodiceCombatant, TwodiceWeapon } from "./model.ts";
-import { SHEET_MODIFIER, SHEET_NUMBER, trait } from "./model.ts";
+import { SHEET_MODIFIER, SHEET_NUMBER, trait, withWoundsAndTurn } from "./model.ts";
 import { DEFAULT_TWODICE_OPTIONS } from "./options.ts";
 import type { TwodiceOptions } from "./options.ts";
-import { beyondRangePenalty, stepForDistance } from "./range.ts";
+import { beyondRangePenaltyPrechecked, stepForDistance } from "./range.ts";
 import type { ReachRefusal } from "./range.ts";
 import { checkDice, damageDigit, dieHits, dieSucceeds } from "./roll.ts";
 import type { TwoDice } from "./roll.ts";
@@ -257,6 +257,18 @@ export function attackSetup(
 ): Result<AttackSetup, AttackRefusal> {
   const bad = checkAttackInput(input, options);
   if (bad) return bad;
+  return attackSetupPrechecked(input, options);
+}
+
+/**
+ * {@link attackSetup} for numbers already checked (by checkAttackInput): the same rule without the
+ * boundary check. The resolvers below check once and then use it; so does the encounter
+ * simulator, which checks every fighter once when a simulation is created.
+ */
+export function attackSetupPrechecked(
+  input: AttackInput,
+  options: TwodiceOptions,
+): Result<AttackSetup, AttackRefusal> {
   const { attacker, defender, weapon } = input;
   const s = input.situation ?? {};
   if (attacker.id === defender.id) return refuse("sameCombatant");
@@ -273,7 +285,7 @@ export function attackSetup(
   }
   if (s.hidden === true) return refuse("noLineOfSight", { target: defender.name });
   const step = stepForDistance(s.distance ?? 0, options);
-  const beyond = beyondRangePenalty(step, weapon.range, options);
+  const beyond = beyondRangePenaltyPrechecked(step, weapon.range, options);
   if (!beyond.ok) return beyond;
   const usesDefense = shootsWithDefense(input);
   if (attacker.turn.aimed) addModifier(modifiers, "aim", options.aimBonus);
@@ -335,7 +347,11 @@ export function damageLeft(
   return Math.max(0, final);
 }
 
-/** Reads one roll of an attack whose setup is known, onto the defender. No checks. */
+/**
+ * Reads one roll of an attack whose setup is known, onto the defender. No checks. The outcome is
+ * written out field by field, not spread: this runs in the encounter simulator's inner loop, where
+ * object spread was most of its time.
+ */
 function readAttack(
   input: AttackInput,
   setup: AttackSetup,
@@ -346,27 +362,54 @@ function readAttack(
   const black = readDie(dice.black, setup);
   const white = readDie(dice.white, setup);
   const hit = black.hit || white.hit;
-  const base = { setup, black, white, hit, bothHit: black.hit && white.hit };
-  if (!hit) {
-    return ok({ ...base, damage: null, woundCircle: null, incapacitated: false, defender });
+  let damage: DamageReading | null = null;
+  let circle: number | null = null;
+  let after = defender;
+  if (hit) {
+    let turn = defender.turn;
+    const rolled = input.situation?.rollWithIt === true;
+    if (rolled) {
+      const given = rollWithIt(turn);
+      if (!given.ok) return given;
+      turn = given.value;
+    }
+    damage = damageOf(black, white, weapon, defender.armor, rolled, options);
+    const marked = markWound(defender.wounds, damage.final, options);
+    circle = marked.circle;
+    after = withWoundsAndTurn(defender, marked.wounds, turn);
   }
-  let turn = defender.turn;
-  const rolled = input.situation?.rollWithIt === true;
-  if (rolled) {
-    const given = rollWithIt(turn);
-    if (!given.ok) return given;
-    turn = given.value;
-  }
-  const damage = damageOf(black, white, weapon, defender.armor, rolled, options);
-  const marked = markWound(defender.wounds, damage.final, options);
-  const after: TwodiceCombatant = { ...defender, wounds: marked.wounds, turn };
   return ok({
-    ...base,
+    setup,
+    black,
+    white,
+    hit,
+    bothHit: black.hit && white.hit,
     damage,
-    woundCircle: marked.circle,
-    incapacitated: marked.circle !== null && marked.circle > trait(defender, "toughness"),
+    woundCircle: circle,
+    incapacitated: circle !== null && circle > trait(defender, "toughness"),
     defender: after,
   });
+}
+
+/** A read attack with its attacker and weapon: the whole outcome. */
+function outcomeOf(
+  read: Omit<AttackOutcome, "attacker" | "weapon">,
+  attacker: TwodiceCombatant,
+  weapon: TwodiceWeapon,
+): AttackOutcome {
+  return {
+    setup: read.setup,
+    black: read.black,
+    white: read.white,
+    hit: read.hit,
+    bothHit: read.bothHit,
+    damage: read.damage,
+    woundCircle: read.woundCircle,
+    incapacitated: read.incapacitated,
+    defender: read.defender,
+    attacker,
+    weapon,
+  };
 }
 
 function checkKind(weapon: TwodiceWeapon, kind: TwodiceWeapon["kind"]): AttackRefusal | null {
@@ -382,18 +425,30 @@ export function resolveAttack(
 ): Result<AttackOutcome, AttackRefusal> {
   const bad = checkAttackInput(input, options) ?? checkDice(dice, options.dieSides);
   if (bad) return bad;
+  return resolveAttackPrechecked(input, dice, options);
+}
+
+/**
+ * {@link resolveAttack} for numbers already checked (checkAttackInput, and dice the caller rolled
+ * on the options' die): the same rule without the boundary check.
+ */
+export function resolveAttackPrechecked(
+  input: AttackInput,
+  dice: TwoDice,
+  options: TwodiceOptions,
+): Result<AttackOutcome, AttackRefusal> {
   const { weapon } = input;
   if (weapon.kind === "ranged") {
     const can = checkCanFire(weapon, false);
     if (!can.ok) return can;
   }
-  const setup = attackSetup(input, options);
+  const setup = attackSetupPrechecked(input, options);
   if (!setup.ok) return setup;
   const read = readAttack(input, setup.value, dice, options);
   if (!read.ok) return read;
   const fired: TwodiceWeapon =
     weapon.kind === "ranged" ? { ...weapon, ammo: afterSingleShot(weapon) } : weapon;
-  return ok({ ...read.value, attacker: input.attacker, weapon: fired });
+  return ok(outcomeOf(read.value, input.attacker, fired));
 }
 
 /** One attack of full Auto: its dice and whether the target rolls with it. */
@@ -434,6 +489,18 @@ export function resolveAutoFire(
       undefined,
     );
   if (bad) return bad;
+  return resolveAutoFirePrechecked(input, shots, options);
+}
+
+/**
+ * {@link resolveAutoFire} for numbers already checked (checkAttackInput, one or two shots of dice
+ * rolled on the options' die): the same rule without the boundary check.
+ */
+export function resolveAutoFirePrechecked(
+  input: AttackInput,
+  shots: readonly AutoShot[],
+  options: TwodiceOptions,
+): Result<AutoFireOutcome, AttackRefusal> {
   const { weapon } = input;
   const kind = checkKind(weapon, "ranged");
   if (kind) return refuse(kind);
@@ -447,20 +514,25 @@ export function resolveAutoFire(
   if (second === undefined && shots.length > 1) {
     return refuse("out-of-range", { field: "shots", value: shots.length, max: 1 });
   }
-  const setup = attackSetup(input, options);
+  const setup = attackSetupPrechecked(input, options);
   if (!setup.ok) return setup;
   const attacks: AttackOutcome[] = [];
   let defender = input.defender;
   for (const shot of second === undefined ? [first] : [first, second]) {
     const read = readAttack(
-      { ...input, defender, situation: { ...input.situation, rollWithIt: shot.rollWithIt } },
+      {
+        attacker: input.attacker,
+        defender,
+        weapon,
+        situation: { ...input.situation, rollWithIt: shot.rollWithIt },
+      },
       setup.value,
       shot.dice,
       options,
     );
     if (!read.ok) return read;
     defender = read.value.defender;
-    attacks.push({ ...read.value, attacker: input.attacker, weapon });
+    attacks.push(outcomeOf(read.value, input.attacker, weapon));
   }
   const ammo = afterAutoTurn(
     weapon,
@@ -508,6 +580,19 @@ export function resolveExchange(
     checkDice(dice, options.dieSides) ??
     checkDice(counter.dice, options.dieSides, "counter.dice");
   if (bad) return bad;
+  return resolveExchangePrechecked(input, dice, counter, options);
+}
+
+/**
+ * {@link resolveExchange} for numbers already checked (checkAttackInput, the counter's weapon and
+ * modifiers, dice rolled on the options' die): the same rule without the boundary check.
+ */
+export function resolveExchangePrechecked(
+  input: AttackInput,
+  dice: TwoDice,
+  counter: Counter,
+  options: TwodiceOptions,
+): Result<ExchangeOutcome, AttackRefusal> {
   const kind = checkKind(input.weapon, "melee") ?? checkKind(counter.weapon, "melee");
   if (kind) return refuse(kind);
   if (input.defender.turn.acted) {
@@ -515,14 +600,14 @@ export function resolveExchange(
   }
   const countered = counterattack(input.defender.turn, counter.weapon.defense);
   if (!countered.ok) return countered;
-  const attacker: TwodiceCombatant = {
-    ...input.attacker,
-    turn: { ...input.attacker.turn, meleeDefense: input.weapon.defense },
-  };
-  const defender: TwodiceCombatant = { ...input.defender, turn: countered.value };
-  const first = resolveAttack({ ...input, attacker, defender }, dice, options);
+  const attacker = withWoundsAndTurn(input.attacker, input.attacker.wounds, {
+    ...input.attacker.turn,
+    meleeDefense: input.weapon.defense,
+  });
+  const defender = withWoundsAndTurn(input.defender, input.defender.wounds, countered.value);
+  const first = resolveAttackPrechecked({ ...input, attacker, defender }, dice, options);
   if (!first.ok) return first;
-  const second = resolveAttack(
+  const second = resolveAttackPrechecked(
     {
       attacker: defender,
       defender: attacker,

@@ -143,6 +143,28 @@ export interface TwodiceCombatant {
   readonly turn: TurnState;
 }
 
+/**
+ * The combatant with these wounds and this turn. Every rule that changes a combatant's wounds or
+ * turn in an attack builds the new one here, field by field: one object shape for all of them,
+ * where spreads at each rule made a new shape per rule and slowed the encounter simulator's inner
+ * loop several times over.
+ */
+export function withWoundsAndTurn(
+  c: TwodiceCombatant,
+  wounds: WoundState,
+  turn: TurnState,
+): TwodiceCombatant {
+  return {
+    id: c.id,
+    name: c.name,
+    traits: c.traits,
+    unarmedDefense: c.unarmedDefense,
+    armor: c.armor,
+    wounds,
+    turn,
+  };
+}
+
 /** The trait a rule reads, 0 when the combatant has none. */
 export function trait(combatant: TwodiceCombatant, name: string): number {
   return combatant.traits[name] ?? 0;

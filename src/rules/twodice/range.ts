@@ -49,6 +49,15 @@ export function beyondRangePenalty(
     checkNumber("step", step, NUMBER_RULES.nonNegative) ??
     checkNumber("range", range, { ...NUMBER_RULES.nonNegative, max: 1000 });
   if (bad) return bad;
+  return beyondRangePenaltyPrechecked(step, range, options);
+}
+
+/** {@link beyondRangePenalty} for a step and Range already checked (attackSetup's checks). */
+export function beyondRangePenaltyPrechecked(
+  step: number,
+  range: number,
+  options: TwodiceOptions,
+): Result<number, ReachRefusal> {
   const over = Math.max(0, step - range);
   if (over > options.beyondRangeMaxSteps) {
     return refuse("outOfReach", { step, range, maxSteps: options.beyondRangeMaxSteps });

@@ -67,7 +67,12 @@ export function markWound(
   if (value < 1) return { wounds, circle: null };
   const circle = woundCircle(wounds.marked, value, options);
   return {
-    wounds: { ...wounds, marked: sorted([...wounds.marked, circle]), bleedingStopped: false },
+    // Field by field (the encounter simulator marks wounds in its inner loop).
+    wounds: {
+      marked: sorted([...wounds.marked, circle]),
+      bleedingStopped: false,
+      medicalBonus: wounds.medicalBonus,
+    },
     circle,
   };
 }

@@ -18,6 +18,7 @@ import {
 import { TWODICE_COMBAT_HOOKS } from "./combat.ts";
 import { TWODICE_DATA_MODELS } from "./data.ts";
 import { TWODICE_SHEET_ACTIONS } from "./actions.ts";
+import { twodiceSimFighter } from "./sim.ts";
 import { TwodiceActorSheet } from "./sheets/actor-sheet.ts";
 import { TwodiceItemSheet } from "./sheets/item-sheet.ts";
 
@@ -64,4 +65,5 @@ export const shellRuleset: ShellRuleset = {
   registerSettings: registerTwodiceReferee,
   combat: TWODICE_COMBAT_HOOKS,
   wireChatCard: wireTwodiceCard,
+  simFighter: twodiceSimFighter,
 };
