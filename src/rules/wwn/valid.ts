@@ -6,6 +6,7 @@
  */
 import { checkAllNumbers, checkNumber, checkPool, NUMBER_RULES } from "../core/guard.ts";
 import type { NumberRefusal } from "../core/guard.ts";
+import type { ActionState } from "./actions.ts";
 import type { WwnCombatant, WwnWeapon } from "./model.ts";
 import type { WwnOptions } from "./options.ts";
 
@@ -39,6 +40,22 @@ export function checkWwnWeapon(field: string, weapon: WwnWeapon): NumberRefusal 
       ? undefined
       : (checkNumber(`${field}.ammo.max`, weapon.ammo.max, NUMBER_RULES.count) ??
         checkPool(`${field}.ammo`, weapon.ammo.value, weapon.ammo.max)))
+  );
+}
+
+/** Checks a round's action state: every count (moves, feet, actions, blocks) whole and not negative. */
+export function checkWwnActions(field: string, actions: ActionState): NumberRefusal | undefined {
+  return checkAllNumbers(field, actions, NUMBER_RULES.count);
+}
+
+/** Checks whoever makes a check: attribute modifiers and skill levels finite and in range. */
+export function checkWwnCheckUser(
+  field: string,
+  user: Pick<WwnCombatant, "attributes" | "skills">,
+): NumberRefusal | undefined {
+  return (
+    checkAllNumbers(`${field}.attributes`, user.attributes, NUMBER_RULES.modifier) ??
+    checkAllNumbers(`${field}.skills`, user.skills, NUMBER_RULES.modifier)
   );
 }
 
