@@ -125,4 +125,47 @@ describe("a WWN combat", () => {
     const report = fake.game.messages.contents.at(-1) as unknown as { content: string };
     expect(report.content).toContain("Kara takes 2 from Bandit’s grip.");
   });
+
+  it("leaves a fighter whose stored actions the rules refuse as it was, and tells the GM whose", async () => {
+    fake.setUser(GM.id);
+    const [ana, orc] = (await docClass("Actor").createDocuments([
+      { name: "Ana", type: "character", prototypeToken: { disposition: 1 } },
+      { name: "Orc", type: "npc", prototypeToken: { disposition: -1 } },
+    ])) as unknown as Actor.Implementation[];
+    if (ana === undefined || orc === undefined) throw new Error("no actors");
+    const combat = (await docClass("Combat").create({})) as unknown as FrayCombat;
+    await combat.createEmbeddedDocuments("Combatant", [
+      { actorId: ana.id },
+      { actorId: orc.id },
+    ] as never);
+    await whenIdle();
+    Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combat });
+    await combat.startCombat();
+    await whenIdle();
+    // The screening slot is a free-form object: a negative block count can be stored in it.
+    const broken = { allyId: ana.id, blocksLeft: -1 };
+    await orc.update({
+      "system.actions.mainUsed": true,
+      "system.actions.screening": broken,
+    } as never);
+    await ana.update({ "system.actions.mainUsed": true } as never);
+
+    await combat.nextRound();
+    await whenIdle();
+    expect(fake.notifications.map((n) => n.message)).toContain(
+      "Orc: actions.screening.blocksLeft is -1, outside the range it may take. Nothing was changed.",
+    );
+    // Ana's round comes back; the Orc's actions stay exactly as stored.
+    expect(sys(ana).actions.mainUsed).toBe(false);
+    expect(sys(orc).actions.mainUsed).toBe(true);
+    expect(
+      (orc.system as unknown as { actions: { screening: unknown } }).actions.screening,
+    ).toEqual(broken);
+    const orcId = combat.combatants.contents.find((c) => c.actorId === orc.id)?.id ?? "";
+    const chips = tracker
+      .trackerContext(combat, fake.game.user as unknown as User.Implementation)
+      .blocks.flatMap((b) => b.members)
+      .find((m) => m.id === orcId)?.chips;
+    expect(chips?.map((c) => c.label)).toEqual(["FRAY.Wwn.Tracker.Unreadable"]);
+  });
 });

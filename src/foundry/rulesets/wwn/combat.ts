@@ -23,7 +23,7 @@ import { diffCombatant } from "../../../rules/wwn/changes.ts";
 import type { WwnUpdate } from "../../../rules/wwn/changes.ts";
 import { grappleRoundEnd } from "../../../rules/wwn/maneuvers.ts";
 import type { WwnCombatant } from "../../../rules/wwn/model.ts";
-import type { Result } from "../../../rules/core/result.ts";
+import type { Refusal, Result } from "../../../rules/core/result.ts";
 import type { ActorChange, EventCombatant } from "../../combat/events.ts";
 import type { CombatRulesetHooks, TrackerChip } from "../../combat/ruleset-hooks.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
@@ -77,6 +77,16 @@ export function wwnMemberChips(actor: Actor.Implementation, active: boolean): Tr
   return chips;
 }
 
+/** Warns of a refusal about `name`'s numbers: the field it names is prefixed with whose it is. */
+function warnAbout(name: string, refusal: Refusal): void {
+  const field = refusal.detail?.["field"];
+  warnWwnRefusal(
+    field === undefined
+      ? refusal
+      : { ...refusal, detail: { ...refusal.detail, field: `${name}: ${String(field)}` } },
+  );
+}
+
 /** A fighter's new action state, or nothing when the rule refuses its numbers (then warned). */
 function newActions(
   actor: Actor.Implementation,
@@ -84,7 +94,7 @@ function newActions(
   next: Result<WwnCombatant["actions"]>,
 ): WwnUpdate[] {
   if (!next.ok) {
-    warnWwnRefusal({ ...next, detail: { name: actor.name, ...next.detail } });
+    warnAbout(actor.name, next);
     return [];
   }
   return diffCombatant(before, { ...before, actions: next.value });
@@ -144,7 +154,7 @@ export async function wwnGrappleDamage(
     if (grapplers.length === 0) continue;
     const rolled = await withDice((dice) => grappleRoundEnd(defender, grapplers, dice));
     if (!rolled.value.ok) {
-      warnWwnRefusal(rolled.value);
+      warnAbout(defender.name, rolled.value);
       continue;
     }
     updates.push(...rolled.value.value.updates);
