@@ -172,6 +172,24 @@ describe("Grapple", () => {
     expect(out.updates).toEqual([{ actorId: "bandit", changes: { [FIELD_PATHS.hp]: 2 } }]);
   });
 
+  it("refuses a die face its die lacks, and a NaN grappler, by name: the captive is unhurt", () => {
+    // Fists roll 1d2: a 3 (from a dice source handed in from outside) is no face of it.
+    const three = { roll: () => 3 };
+    expect(grappleRoundEnd(bandit, [{ grappler: held, unarmed: fists }], three)).toEqual({
+      ok: false,
+      reason: "out-of-range",
+      detail: { field: "dice.0", value: 3, min: 1, max: 2 },
+    });
+    const nan = { ...held, attributes: { str: Number.NaN } };
+    expect(
+      grappleRoundEnd(bandit, [{ grappler: nan, unarmed: fists }], fixedDice([2])),
+    ).toMatchObject({
+      ok: false,
+      reason: "not-a-number",
+      detail: { field: "grapplers.0.grappler.attributes.str" },
+    });
+  });
+
   it("escaping: a Main Action and one check against every grappler; it frees from those it beats", () => {
     const brute = makeWwnCombatant({ id: "brute", attributes: { str: 2 }, grappling: "bandit" });
     // Bandit 5+5 −1 = 9; hero 2+2 +1 −1 = 4 (beaten), brute 4+4 +2 −1 = 9 (a tie holds).
@@ -285,6 +303,19 @@ describe("Screen an Ally", () => {
     );
     expect(next.blockers.map((x) => x.id)).toEqual(["knight"]);
     expect(next.targetId).toBe("wizard");
+  });
+
+  it("refuses a screener with a negative block count by name", () => {
+    const a = value(screenAlly(hero, "wizard", 0)).actor;
+    const bad = {
+      ...a,
+      actions: { ...a.actions, screening: { allyId: "wizard", blocksLeft: -1 } },
+    };
+    expect(resolveScreen(bandit, sword, "wizard", [bad], fixedDice([6, 6, 1, 1]))).toMatchObject({
+      ok: false,
+      reason: "out-of-range",
+      detail: { field: "screeners.0.actions.screening.blocksLeft" },
+    });
   });
 
   it("lasts until the screener's next turn", () => {
