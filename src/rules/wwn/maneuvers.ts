@@ -20,7 +20,7 @@ import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { checkedFaces, checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
-import { checkWwnCombatant, checkWwnOptions, checkWwnWeapon } from "./valid.ts";
+import { checkWwnCombatant, checkWwnCombatants, checkWwnOptions, checkWwnWeapon } from "./valid.ts";
 import {
   delayActionPrechecked,
   holdActionPrechecked,
@@ -554,12 +554,7 @@ export function escapeGrapple(
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
 ): Result<EscapeOutcome, ManeuverRefusal | "notGrappled"> {
   const bad =
-    badInput(defender) ??
-    grapplers.reduce<NumberRefusal | undefined>(
-      (found, g, i) => found ?? checkWwnCombatant(`grapplers.${String(i)}`, g),
-      undefined,
-    ) ??
-    checkWwnOptions(options);
+    badInput(defender) ?? checkWwnCombatants("grapplers", grapplers) ?? checkWwnOptions(options);
   if (bad) return bad;
   if (!canAct(defender)) return refuse("notActive");
   const holding = grapplers.filter((g) => g.grappling === defender.id);
@@ -820,10 +815,7 @@ export function resolveScreen(
   const bad =
     checkWwnCombatant("attacker", attacker) ??
     checkWwnWeapon("weapon", weapon) ??
-    screeners.reduce<NumberRefusal | undefined>(
-      (found, s, i) => found ?? checkWwnCombatant(`screeners.${String(i)}`, s),
-      undefined,
-    ) ??
+    checkWwnCombatants("screeners", screeners) ??
     checkWwnOptions(options);
   if (bad) return bad;
   const faces = checkedFaces(dice);

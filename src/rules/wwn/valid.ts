@@ -29,6 +29,18 @@ export function checkWwnCombatant(field: string, actor: WwnCombatant): NumberRef
   );
 }
 
+/** Checks every combatant of a list (`field.0`, `field.1` …): the first refusal. */
+export function checkWwnCombatants(
+  field: string,
+  list: readonly WwnCombatant[],
+): NumberRefusal | undefined {
+  for (const [i, actor] of list.entries()) {
+    const bad = checkWwnCombatant(`${field}.${String(i)}`, actor);
+    if (bad) return bad;
+  }
+  return undefined;
+}
+
 /** Checks a weapon: every number finite, Shock, magic bonus and counted ammunition in range. */
 export function checkWwnWeapon(field: string, weapon: WwnWeapon): NumberRefusal | undefined {
   return (
