@@ -53,6 +53,29 @@ const sys = (actor: Actor.Implementation) =>
     grappling: string | null;
   };
 
+/** A started combat of `actors` (as the current game's combat), with their combatants' ids. */
+async function startedCombat(actors: readonly Actor.Implementation[]) {
+  const combat = (await docClass("Combat").create({})) as unknown as FrayCombat;
+  await combat.createEmbeddedDocuments(
+    "Combatant",
+    actors.map((a) => ({ actorId: a.id })),
+  );
+  await whenIdle();
+  Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combat });
+  await combat.startCombat();
+  const idOf = (actor: Actor.Implementation) =>
+    combat.combatants.contents.find((c) => c.actorId === actor.id)?.id ?? "";
+  return { combat, idOf };
+}
+
+/** The tracker's chips under one combatant. */
+function chipsOf(combat: FrayCombat, combatantId: string) {
+  return tracker
+    .trackerContext(combat, fake.game.user as unknown as User.Implementation)
+    .blocks.flatMap((b) => b.members)
+    .find((m) => m.id === combatantId)?.chips;
+}
+
 describe("a WWN combat", () => {
   it("counts actions, shows them on the tracker, resets them each round, and grapples hurt", async () => {
     fake.setUser(GM.id);
@@ -73,15 +96,9 @@ describe("a WWN combat", () => {
       },
     ])) as unknown as Actor.Implementation[];
     if (kara === undefined || bandit === undefined) throw new Error("no actors");
-    const combat = (await docClass("Combat").create({})) as unknown as FrayCombat;
-    await combat.createEmbeddedDocuments("Combatant", [
-      { actorId: kara.id },
-      { actorId: bandit.id },
-    ] as never);
-    await whenIdle();
-    Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combat });
-    await combat.startCombat(); // both sides roll 8: the players win the tie
-    const karaId = combat.combatants.contents.find((c) => c.actorId === kara.id)?.id ?? "";
+    // Both sides roll 8: the players win the tie.
+    const { combat, idOf } = await startedCombat([kara, bandit]);
+    const karaId = idOf(kara);
 
     fake.setUser(PLAYER.id);
     await combat.activateCombatant(karaId);
@@ -92,12 +109,7 @@ describe("a WWN combat", () => {
     expect(await actions.wwnAttack(kara, sword, {})).not.toBeNull();
     expect(sys(kara).actions.mainUsed).toBe(true);
 
-    const row = () =>
-      tracker
-        .trackerContext(combat, fake.game.user as unknown as User.Implementation)
-        .blocks.flatMap((b) => b.members)
-        .find((m) => m.id === karaId);
-    expect(row()?.chips.map((c) => [c.label, c.on])).toEqual([
+    expect(chipsOf(combat, karaId)?.map((c) => [c.label, c.on])).toEqual([
       ["FRAY.Wwn.Tracker.Main", false],
       ["FRAY.Wwn.Tracker.Move", true],
       ["FRAY.Wwn.Tracker.OnTurn", true],
@@ -117,12 +129,45 @@ describe("a WWN combat", () => {
     await whenIdle();
     expect(sys(kara).health.value).toBe(8);
     expect(sys(kara).actions.mainUsed).toBe(false);
-    expect(row()?.chips.map((c) => [c.label, c.on])).toEqual([
+    expect(chipsOf(combat, karaId)?.map((c) => [c.label, c.on])).toEqual([
       ["FRAY.Wwn.Tracker.Main", true],
       ["FRAY.Wwn.Tracker.MoveTwo", true],
       ["FRAY.Wwn.Tracker.OnTurn", false],
     ]);
     const report = fake.game.messages.contents.at(-1) as unknown as { content: string };
     expect(report.content).toContain("Kara takes 2 from Bandit’s grip.");
+  });
+
+  it("leaves a fighter whose stored actions the rules refuse as it was, and tells the GM whose", async () => {
+    fake.setUser(GM.id);
+    const [ana, orc] = (await docClass("Actor").createDocuments([
+      { name: "Ana", type: "character", prototypeToken: { disposition: 1 } },
+      { name: "Orc", type: "npc", prototypeToken: { disposition: -1 } },
+    ])) as unknown as Actor.Implementation[];
+    if (ana === undefined || orc === undefined) throw new Error("no actors");
+    const { combat, idOf } = await startedCombat([ana, orc]);
+    await whenIdle();
+    // The screening slot is a free-form object: a negative block count can be stored in it.
+    const broken = { allyId: ana.id, blocksLeft: -1 };
+    await orc.update({
+      "system.actions.mainUsed": true,
+      "system.actions.screening": broken,
+    } as never);
+    await ana.update({ "system.actions.mainUsed": true } as never);
+
+    await combat.nextRound();
+    await whenIdle();
+    expect(fake.notifications.map((n) => n.message)).toContain(
+      "Orc: actions.screening.blocksLeft is -1, outside the range it may take. Nothing was changed.",
+    );
+    // Ana's round comes back; the Orc's actions stay exactly as stored.
+    expect(sys(ana).actions.mainUsed).toBe(false);
+    expect(sys(orc).actions.mainUsed).toBe(true);
+    expect(
+      (orc.system as unknown as { actions: { screening: unknown } }).actions.screening,
+    ).toEqual(broken);
+    expect(chipsOf(combat, idOf(orc))?.map((c) => c.label)).toEqual([
+      "FRAY.Wwn.Tracker.Unreadable",
+    ]);
   });
 });

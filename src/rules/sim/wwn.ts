@@ -18,13 +18,14 @@ import { refuse } from "../core/result.ts";
 import type { Refusal } from "../core/result.ts";
 import { settleTie } from "../combat/order.ts";
 import type { SettledOrder } from "../combat/order.ts";
-import { beginTurn, startRound } from "../wwn/actions.ts";
+import { beginTurnPrechecked, startRoundPrechecked } from "../wwn/actions.ts";
 import { resolveAttack } from "../wwn/attack.ts";
 import type { AttackSituation } from "../wwn/attack.ts";
 import { wwnInitiative, wwnRoundPlan, wwnSideInitiative } from "../wwn/initiative.ts";
 import { reload, totalDefense } from "../wwn/maneuvers.ts";
 import type { WwnCombatant, WwnWeapon } from "../wwn/model.ts";
 import { ATTRIBUTES } from "../wwn/model.ts";
+import { checkWwnActions } from "../wwn/valid.ts";
 import { DEFAULT_WWN_OPTIONS } from "../wwn/options.ts";
 import type { WwnOptions } from "../wwn/options.ts";
 import { endOf, roster } from "./roster.ts";
@@ -100,7 +101,7 @@ export function wwnArena(
     let me = state[i];
     let weapon = weapons[i];
     if (me === undefined || weapon === undefined) return;
-    me = { ...me, actions: beginTurn(me.actions) };
+    me = { ...me, actions: beginTurnPrechecked(me.actions) };
     state[i] = me;
     const tactic = tactics[i] ?? WWN_TACTIC;
     if (tactic.defend && me.hp.value * 2 <= me.hp.max) {
@@ -153,7 +154,7 @@ export function wwnArena(
     playRound(dice: DiceSource, round: number): void {
       for (let i = 0; i < n; i++) {
         const c = state[i];
-        if (c !== undefined) state[i] = { ...c, actions: startRound(c.actions) };
+        if (c !== undefined) state[i] = { ...c, actions: startRoundPrechecked(c.actions) };
       }
       for (const phase of wwnRoundPlan(order, round)) {
         if (isOver()) break;
@@ -184,7 +185,9 @@ function checkFighter(f: WwnSimFighter): Refusal | undefined {
     checkNumber(`${id}.attackBonus`, c.attackBonus) ??
     checkNumber(`${id}.weapon.magicBonus`, w.magicBonus ?? 0) ??
     checkNumber(`${id}.weapon.shock.damage`, w.shock?.damage ?? 0) ??
-    checkNumber(`${id}.weapon.shock.ac`, w.shock?.ac ?? 0);
+    checkNumber(`${id}.weapon.shock.ac`, w.shock?.ac ?? 0) ??
+    // startRound and beginTurn run prechecked every round: their state is checked here, once.
+    checkWwnActions(`${id}.actions`, c.actions);
   if (bad) return bad;
   for (const attribute of ATTRIBUTES) {
     const refusal = checkNumber(`${id}.attributes.${attribute}`, c.attributes[attribute] ?? 0);

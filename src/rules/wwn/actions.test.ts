@@ -21,7 +21,7 @@ import type { ActionCost, ActionState } from "./actions.ts";
 const own = { ownTurn: true };
 const notOwn = { ownTurn: false };
 
-function after(result: ReturnType<typeof spendMain>): ActionState {
+function after<T>(result: { ok: true; value: T } | { ok: false; reason: string }): T {
   if (!result.ok) throw new Error(result.reason);
   return result.value;
 }
@@ -32,7 +32,7 @@ describe("WWN action economy", () => {
     expect(spendMain(s, own)).toEqual({ ok: false, reason: "noMainAction" });
     s = after(spendMove(s, 30, 30, own));
     expect(spendMove(s, 5, 30, own)).toEqual({ ok: false, reason: "noMoveAction" });
-    expect(actionSummary(s)).toMatchObject({ main: false, moves: 0 });
+    expect(after(actionSummary(s))).toMatchObject({ main: false, moves: 0 });
   });
 
   it("lets the Main go to a second Move", () => {
@@ -46,7 +46,7 @@ describe("WWN action economy", () => {
     let s = after(spendMove(FRESH_ACTIONS, 10, 30, own));
     s = after(spendMove(s, 15, 30, own));
     expect(s).toMatchObject({ movesUsed: 1, moveFeet: 25, mainUsed: false });
-    expect(actionSummary(s).moveFeetLeft).toBe(5);
+    expect(after(actionSummary(s)).moveFeetLeft).toBe(5);
   });
 
   it("does not let a Move be split around the Main (10 ft, shoot, then 20 ft more)", () => {
@@ -59,12 +59,49 @@ describe("WWN action economy", () => {
     expect(spendMove(t, 5, 30, own)).toEqual({ ok: false, reason: "noMoveAction" });
   });
 
-  it("refuses a Move longer than its reach, and nonsense distances", () => {
+  it("refuses a Move longer than its reach, and nonsense distances by name", () => {
     expect(spendMove(FRESH_ACTIONS, 35, 30, own)).toMatchObject({ ok: false, reason: "tooFar" });
-    expect(spendMove(FRESH_ACTIONS, -5, 30, own)).toEqual({ ok: false, reason: "badDistance" });
-    expect(spendMove(FRESH_ACTIONS, Number.NaN, 30, own)).toEqual({
+    expect(spendMove(FRESH_ACTIONS, -5, 30, own)).toMatchObject({
       ok: false,
-      reason: "badDistance",
+      reason: "out-of-range",
+      detail: { field: "feet" },
+    });
+    expect(spendMove(FRESH_ACTIONS, Number.NaN, 30, own)).toMatchObject({
+      ok: false,
+      reason: "not-a-number",
+      detail: { field: "feet" },
+    });
+    expect(spendMove(FRESH_ACTIONS, 10, Infinity, own)).toMatchObject({
+      ok: false,
+      reason: "not-a-number",
+      detail: { field: "limit" },
+    });
+  });
+
+  it("refuses a stored count that is NaN or negative, whatever the action", () => {
+    const broken = { ...FRESH_ACTIONS, movesUsed: Number.NaN };
+    for (const result of [
+      startRound(broken),
+      beginTurn(broken),
+      spendMain(broken, own),
+      spendMoveAction(broken, own),
+      spendOnTurn(broken, own),
+      spendInstant(broken),
+      spendMainAsInstant(broken),
+      holdAction(broken, own),
+      delayAction(broken, "orc", own),
+      resumeAfterDelay(broken, "orc"),
+      actionSummary(broken),
+    ]) {
+      expect(result).toMatchObject({
+        ok: false,
+        reason: "not-a-number",
+        detail: { field: "actions.movesUsed" },
+      });
+    }
+    expect(spendOnTurn({ ...FRESH_ACTIONS, onTurn: -1 }, own)).toMatchObject({
+      ok: false,
+      reason: "out-of-range",
     });
   });
 
@@ -74,7 +111,7 @@ describe("WWN action economy", () => {
     expect(s.onTurn).toBe(2);
     expect(spendOnTurn(s, notOwn)).toEqual({ ok: false, reason: "notYourTurn" });
     expect(spendMain(s, notOwn)).toEqual({ ok: false, reason: "notYourTurn" });
-    expect(spendInstant(spendInstant(s)).instants).toBe(2);
+    expect(after(spendInstant(after(spendInstant(s)))).instants).toBe(2);
   });
 
   it("spends the pending Main as an Instant out of turn (Snap Attack, Total Defense)", () => {
@@ -96,8 +133,8 @@ describe("WWN action economy", () => {
     const waiting = after(delayAction(FRESH_ACTIONS, "orc", own));
     expect(spendMain(waiting, own)).toEqual({ ok: false, reason: "delaying" });
     expect(spendMainAsInstant(waiting).ok).toBe(true);
-    expect(resumeAfterDelay(waiting, "goblin")).toBe(waiting);
-    expect(spendMain(resumeAfterDelay(waiting, "orc"), own).ok).toBe(true);
+    expect(after(resumeAfterDelay(waiting, "goblin"))).toBe(waiting);
+    expect(spendMain(after(resumeAfterDelay(waiting, "orc")), own).ok).toBe(true);
   });
 
   it("Charge costs both a fresh Move and the Main", () => {
@@ -121,13 +158,13 @@ describe("WWN action economy", () => {
       withdrawn: true,
       screening: { allyId: "ally", blocksLeft: 1 },
     };
-    const next = startRound(used);
+    const next = after(startRound(used));
     expect(next).toEqual({
       ...FRESH_ACTIONS,
       totalDefense: true,
       screening: { allyId: "ally", blocksLeft: 1 },
     });
-    expect(beginTurn(next)).toEqual(FRESH_ACTIONS);
+    expect(after(beginTurn(next))).toEqual(FRESH_ACTIONS);
   });
 
   it("never grants more than one Main and two Moves, whatever is asked, in any order", () => {

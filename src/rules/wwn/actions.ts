@@ -7,14 +7,21 @@
  * Lifecycle the shell drives: `startRound` for everyone when a round begins, `beginTurn` when a
  * combatant's own turn starts (what lasts "until its next turn" ends there).
  *
+ * Every exported rule checks the action state's numbers first (counts: whole, never negative) and
+ * refuses NaN, ±Infinity or a negative count by name; the `…Prechecked` rules are the same rules
+ * for callers that have checked them already (the maneuvers, the attack, the simulator).
+ *
  * Where the chapter is silent:
  * - A Move that has not used all its feet goes on while no Main came between; a longer step
  *   than it has left starts a new Move action (the rest of the old one is lost).
  * - A Delay lasts until the shell reports that the named participant has acted
  *   (`resumeAfterDelay`); Instants stay allowed meanwhile.
  */
+import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
+import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import { checkWwnActions } from "./valid.ts";
 
 export interface ActionState {
   /** The Main Action has been used (for an attack, a spell, a second Move, Total Defense …). */
@@ -67,14 +74,29 @@ export const FRESH_ACTIONS: ActionState = {
   screening: null,
 };
 
+/** The boundary check of an action state. */
+function badState(state: ActionState): NumberRefusal | undefined {
+  return checkWwnActions("actions", state);
+}
+
 /** A new round: every action back; round-long effects end. Total Defense AC and screening last
  * until the combatant's own next turn, so they stay. */
-export function startRound(state: ActionState): ActionState {
+export function startRound(state: ActionState): Result<ActionState, NumberRefusalReason> {
+  return badState(state) ?? ok(startRoundPrechecked(state));
+}
+
+/** {@link startRound} for a state already checked (the simulator checks its fighters once). */
+export function startRoundPrechecked(state: ActionState): ActionState {
   return { ...FRESH_ACTIONS, totalDefense: state.totalDefense, screening: state.screening };
 }
 
 /** The combatant's own turn begins: effects that last "until its next turn" end. */
-export function beginTurn(state: ActionState): ActionState {
+export function beginTurn(state: ActionState): Result<ActionState, NumberRefusalReason> {
+  return badState(state) ?? ok(beginTurnPrechecked(state));
+}
+
+/** {@link beginTurn} for a state already checked. */
+export function beginTurnPrechecked(state: ActionState): ActionState {
   if (!state.totalDefense && state.screening === null) return state;
   return { ...state, totalDefense: false, screening: null };
 }
@@ -88,8 +110,8 @@ export type ActionRefusal =
   | "moveAlreadySplit"
   | "notYourTurn"
   | "delaying"
-  | "badDistance"
-  | "tooFar";
+  | "tooFar"
+  | NumberRefusalReason;
 
 /** Whose turn it is, seen from the acting combatant. */
 export interface TurnContext {
@@ -125,6 +147,15 @@ function newMove(
   return refuse(state.moveSplit ? "moveAlreadySplit" : "noMoveAction");
 }
 
+/** The boundary check of a distance and a Move's reach: whole feet, never negative. */
+function badMove(state: ActionState, feet: number, limit: number): NumberRefusal | undefined {
+  return (
+    badState(state) ??
+    checkNumber("feet", feet, NUMBER_RULES.count) ??
+    checkNumber("limit", limit, NUMBER_RULES.count)
+  );
+}
+
 /**
  * Moves `feet` (0 or more) with a Move action whose reach is `limit` feet: goes on with the
  * current Move when it still may and has the room, else begins a new Move action.
@@ -135,9 +166,16 @@ export function spendMove(
   limit: number,
   ctx: TurnContext,
 ): Result<ActionState, ActionRefusal> {
-  if (!Number.isFinite(feet) || feet < 0 || !Number.isFinite(limit) || limit < 0) {
-    return refuse("badDistance");
-  }
+  return badMove(state, feet, limit) ?? spendMovePrechecked(state, feet, limit, ctx);
+}
+
+/** {@link spendMove} for numbers already checked (Run and Screen an Ally check theirs). */
+export function spendMovePrechecked(
+  state: ActionState,
+  feet: number,
+  limit: number,
+  ctx: TurnContext,
+): Result<ActionState, ActionRefusal> {
   const blocked = mayActNow(state, ctx);
   if (blocked !== null) return refuse(blocked);
   if (feet > limit) return refuse("tooFar", { feet, limit });
@@ -152,6 +190,10 @@ export function spendMoveAction(
   state: ActionState,
   ctx: TurnContext,
 ): Result<ActionState, ActionRefusal> {
+  return badState(state) ?? moveAction(state, ctx);
+}
+
+function moveAction(state: ActionState, ctx: TurnContext): Result<ActionState, ActionRefusal> {
   const blocked = mayActNow(state, ctx);
   if (blocked !== null) return refuse(blocked);
   const next = newMove(state, 0, 0);
@@ -163,6 +205,10 @@ export function spendMain(
   state: ActionState,
   ctx: TurnContext,
 ): Result<ActionState, ActionRefusal> {
+  return badState(state) ?? mainAction(state, ctx);
+}
+
+function mainAction(state: ActionState, ctx: TurnContext): Result<ActionState, ActionRefusal> {
   const blocked = mayActNow(state, ctx);
   if (blocked !== null) return refuse(blocked);
   if (state.mainUsed) return refuse("noMainAction");
@@ -175,6 +221,10 @@ export function spendMain(
  * turn and while delaying: a Snap Attack or Total Defense.
  */
 export function spendMainAsInstant(state: ActionState): Result<ActionState, ActionRefusal> {
+  return badState(state) ?? mainAsInstant(state);
+}
+
+function mainAsInstant(state: ActionState): Result<ActionState, ActionRefusal> {
   if (state.mainUsed) return refuse("noMainAction");
   const cut = state.moveOpen && state.moveFeet < state.moveLimit;
   return ok({
@@ -191,13 +241,21 @@ export function spendOnTurn(
   state: ActionState,
   ctx: TurnContext,
 ): Result<ActionState, ActionRefusal> {
+  return badState(state) ?? onTurnAction(state, ctx);
+}
+
+function onTurnAction(state: ActionState, ctx: TurnContext): Result<ActionState, ActionRefusal> {
   if (state.delayingFor !== null) return refuse("delaying");
   if (!ctx.ownTurn) return refuse("notYourTurn");
   return ok({ ...state, onTurn: state.onTurn + 1 });
 }
 
 /** An Instant action: any time, no limit. */
-export function spendInstant(state: ActionState): ActionState {
+export function spendInstant(state: ActionState): Result<ActionState, NumberRefusalReason> {
+  return badState(state) ?? ok(instantAction(state));
+}
+
+function instantAction(state: ActionState): ActionState {
   return { ...state, instants: state.instants + 1 };
 }
 
@@ -211,11 +269,19 @@ export function spendMoveAndMain(
   limit: number,
   ctx: TurnContext,
 ): Result<ActionState, ActionRefusal> {
+  return badMove(state, feet, limit) ?? moveAndMain(state, feet, limit, ctx);
+}
+
+function moveAndMain(
+  state: ActionState,
+  feet: number,
+  limit: number,
+  ctx: TurnContext,
+): Result<ActionState, ActionRefusal> {
   const blocked = mayActNow(state, ctx);
   if (blocked !== null) return refuse(blocked);
   if (state.mainUsed) return refuse("noMainAction");
   if (state.movesUsed > 0) return refuse("noMoveAction");
-  if (!Number.isFinite(feet) || feet < 0) return refuse("badDistance");
   if (feet > limit) return refuse("tooFar", { feet, limit });
   return ok({
     ...state,
@@ -227,28 +293,45 @@ export function spendMoveAndMain(
   });
 }
 
+export interface MoveSpan {
+  readonly feet: number;
+  readonly limit: number;
+}
+
+const NO_MOVE: MoveSpan = { feet: 0, limit: 0 };
+
 /** Spends an action of the given cost (distance for Move-based costs; 0 when not moving). */
 export function spendAction(
   state: ActionState,
   cost: ActionCost,
   ctx: TurnContext,
-  move: { readonly feet: number; readonly limit: number } = { feet: 0, limit: 0 },
+  move: MoveSpan = NO_MOVE,
+): Result<ActionState, ActionRefusal> {
+  return badMove(state, move.feet, move.limit) ?? spendActionPrechecked(state, cost, ctx, move);
+}
+
+/** {@link spendAction} for numbers already checked (every maneuver and attack checks its actor). */
+export function spendActionPrechecked(
+  state: ActionState,
+  cost: ActionCost,
+  ctx: TurnContext,
+  move: MoveSpan = NO_MOVE,
 ): Result<ActionState, ActionRefusal> {
   switch (cost) {
     case "main":
-      return spendMain(state, ctx);
+      return mainAction(state, ctx);
     case "move":
       return move.feet > 0
-        ? spendMove(state, move.feet, move.limit, ctx)
-        : spendMoveAction(state, ctx);
+        ? spendMovePrechecked(state, move.feet, move.limit, ctx)
+        : moveAction(state, ctx);
     case "onTurn":
-      return spendOnTurn(state, ctx);
+      return onTurnAction(state, ctx);
     case "instant":
-      return ok(spendInstant(state));
+      return ok(instantAction(state));
     case "mainAsInstant":
-      return spendMainAsInstant(state);
+      return mainAsInstant(state);
     case "moveAndMain":
-      return spendMoveAndMain(state, move.feet, move.limit, ctx);
+      return moveAndMain(state, move.feet, move.limit, ctx);
   }
 }
 
@@ -257,8 +340,16 @@ export function holdAction(
   state: ActionState,
   ctx: TurnContext,
 ): Result<ActionState, ActionRefusal> {
+  return badState(state) ?? holdActionPrechecked(state, ctx);
+}
+
+/** {@link holdAction} for a state already checked. */
+export function holdActionPrechecked(
+  state: ActionState,
+  ctx: TurnContext,
+): Result<ActionState, ActionRefusal> {
   if (!ctx.ownTurn) return refuse("notYourTurn");
-  const spent = spendMoveAction(state, ctx);
+  const spent = moveAction(state, ctx);
   return spent.ok ? ok({ ...spent.value, holding: true }) : spent;
 }
 
@@ -268,13 +359,27 @@ export function delayAction(
   afterId: string,
   ctx: TurnContext,
 ): Result<ActionState, ActionRefusal> {
-  const spent = spendOnTurn(state, ctx);
+  return badState(state) ?? delayActionPrechecked(state, afterId, ctx);
+}
+
+/** {@link delayAction} for a state already checked. */
+export function delayActionPrechecked(
+  state: ActionState,
+  afterId: string,
+  ctx: TurnContext,
+): Result<ActionState, ActionRefusal> {
+  const spent = onTurnAction(state, ctx);
   return spent.ok ? ok({ ...spent.value, delayingFor: afterId }) : spent;
 }
 
 /** Someone has acted; a combatant delaying for them may act again. */
-export function resumeAfterDelay(state: ActionState, actedId: string): ActionState {
-  return state.delayingFor === actedId ? { ...state, delayingFor: null } : state;
+export function resumeAfterDelay(
+  state: ActionState,
+  actedId: string,
+): Result<ActionState, NumberRefusalReason> {
+  const bad = badState(state);
+  if (bad) return bad;
+  return ok(state.delayingFor === actedId ? { ...state, delayingFor: null } : state);
 }
 
 /** What the tracker shows for a combatant: what is left of its round. */
@@ -292,7 +397,11 @@ export interface ActionSummary {
   readonly screening: string | null;
 }
 
-export function actionSummary(state: ActionState): ActionSummary {
+export function actionSummary(state: ActionState): Result<ActionSummary, NumberRefusalReason> {
+  return badState(state) ?? ok(summary(state));
+}
+
+function summary(state: ActionState): ActionSummary {
   return {
     main: !state.mainUsed,
     moves: (state.movesUsed === 0 ? 1 : 0) + (state.mainUsed ? 0 : 1),

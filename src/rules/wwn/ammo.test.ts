@@ -49,7 +49,7 @@ describe("a counted magazine", () => {
     expect(
       resolveAttack({ attacker: shooter, defender: target, weapon: empty }, fixedDice([20])),
     ).toMatchObject({ ok: false, reason: "outOfAmmo" });
-    expect(reloadCost(shooter, empty)).toBe("main");
+    expect(reloadCost(shooter, empty)).toEqual({ ok: true, value: "main" });
     const out = reload(shooter, empty, true);
     if (!out.ok) throw new Error(out.reason);
     expect(out.value.weapon.ammo).toEqual({ value: 6, max: 6 });

@@ -9,6 +9,7 @@ import { FIELD_PATHS, ITEM_FIELD_PATHS } from "./changes.ts";
 import { makeWwnCombatant, makeWwnWeapon } from "./factory.ts";
 import type { WwnCombatant } from "./model.ts";
 import { withWwnOptions } from "./options.ts";
+import type { WwnOptions } from "./options.ts";
 
 /** A Shock 2/15 sword, d8 damage. */
 const sword = makeWwnWeapon({ id: "sword", damage: "1d8", shock: { damage: 2, ac: 15 } });
@@ -69,10 +70,15 @@ function refusal(situation: AttackSituation = {}, over: Partial<AttackInput> = {
   return result.ok ? "allowed" : result.reason;
 }
 
+/** The sum of the hit-roll modifiers (the input is sound: a refusal fails the test). */
+function bonusOf(input: AttackInput, options?: WwnOptions): number {
+  const modifiers = hitModifiers(input, options);
+  if (!modifiers.ok) throw new Error(`refused: ${modifiers.reason}`);
+  return sumModifiers(modifiers.value);
+}
+
 const table = (situation: AttackSituation, over: Partial<AttackInput> = {}) =>
-  sumModifiers(
-    hitModifiers({ attacker: hero, defender: bandit, weapon: sword, situation, ...over }),
-  );
+  bonusOf({ attacker: hero, defender: bandit, weapon: sword, situation, ...over });
 
 describe("hit roll", () => {
   it("is d20 + combat skill + attack bonus + attribute modifier, hitting at or above AC", () => {
@@ -206,11 +212,9 @@ describe("Swarm Attack", () => {
     expect(table({ kind: { kind: "swarm", allies: 3 } }, {}) - base).toBe(6);
     const big = withWwnOptions({ swarmSize: 6 });
     const input = { attacker: hero, defender: bandit, weapon: sword };
-    expect(
-      sumModifiers(
-        hitModifiers({ ...input, situation: { kind: { kind: "swarm", allies: 5 } } }, big),
-      ),
-    ).toBe(base + 6);
+    expect(bonusOf({ ...input, situation: { kind: { kind: "swarm", allies: 5 } } }, big)).toBe(
+      base + 6,
+    );
     // d8 rolls 4: 4 + Str 1 + swarm 2 = 7.
     expect(attack([10, 4], { kind: { kind: "swarm", allies: 2 } }).damage?.total).toBe(7);
   });
@@ -233,8 +237,8 @@ describe("Swarm Attack", () => {
         defender: guarded,
         weapon: sword,
         situation: { kind: { kind: "swarm", allies: 3 } },
-      }).applies,
-    ).toBe(false);
+      }),
+    ).toMatchObject({ ok: true, value: { applies: false } });
   });
 
   it("costs no action of its own (the Main went to joining) and needs fewer than 4 allies", () => {

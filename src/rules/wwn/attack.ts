@@ -13,23 +13,34 @@
  *   Defense and a Charge count). Shock is a melee thing: thrown and shot attacks never deal it.
  * - Shock from a non-lethal or psychic attack is just as non-lethal or psychic.
  * - No natural 20 or natural 1 rule: the chapter has none.
+ *
+ * Every exported rule checks its numbers first (the combatants, the weapon, the situation, the
+ * options) and refuses NaN, ±Infinity or an out-of-range value by name; the `…Prechecked` rules
+ * are the steps of `resolveAttack` for callers that have checked them already (the odds, the
+ * maneuvers).
  */
 import type { DiceSource } from "../core/dice.ts";
-import { formulaMax, parseCachedFormula, rollFormula } from "../core/formula.ts";
+import { formulaMax, formulaMin, parseCachedFormula, rollFormula } from "../core/formula.ts";
 import type { Formula, FormulaRefusal } from "../core/formula.ts";
-import { checkAllNumbers, NUMBER_RULES } from "../core/guard.ts";
-import type { NumberRefusalReason } from "../core/guard.ts";
+import {
+  checkAllNumbers,
+  checkDieFace,
+  checkNumber,
+  MAX_MODIFIER,
+  NUMBER_RULES,
+} from "../core/guard.ts";
+import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
 import { addModifier, sumModifiers } from "../core/modifier.ts";
 import type { Modifier } from "../core/modifier.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
-import { spendAction } from "./actions.ts";
+import { spendActionPrechecked } from "./actions.ts";
 import type { ActionCost, ActionRefusal, TurnContext } from "./actions.ts";
 import { spendShot } from "./ammo.ts";
 import { diffAll, diffWeapon } from "./changes.ts";
 import type { WwnUpdate } from "./changes.ts";
-import { bestAttribute, skillLevel } from "./checks.ts";
-import { loseHp } from "./health.ts";
+import { bestAttributePrechecked, skillLevelPrechecked } from "./checks.ts";
+import { loseHpPrechecked } from "./health.ts";
 import type { AttackMode, Cover, Harm, WwnCombatant, WwnWeapon } from "./model.ts";
 import { DEFAULT_WWN_OPTIONS } from "./options.ts";
 import type { WwnOptions } from "./options.ts";
@@ -167,16 +178,47 @@ function isAdjacent(mode: AttackMode, situation: AttackSituation): boolean {
   return situation.adjacent ?? mode === "melee";
 }
 
+/** The boundary check of an attack's numbers: both combatants, the weapon, the situation, the options. */
+function badAttack(input: AttackInput, options: WwnOptions): NumberRefusal | undefined {
+  return (
+    checkWwnCombatant("attacker", input.attacker) ??
+    checkWwnCombatant("defender", input.defender) ??
+    checkWwnWeapon("weapon", input.weapon) ??
+    checkAllNumbers("situation", input.situation ?? {}, NUMBER_RULES.modifier) ??
+    checkWwnOptions(options)
+  );
+}
+
 /** The weapon's attribute modifier for this attacker (the better one it allows). */
-export function weaponAttribute(attacker: WwnCombatant, weapon: WwnWeapon): number {
-  return bestAttribute(attacker, weapon.attributes);
+export function weaponAttribute(
+  attacker: WwnCombatant,
+  weapon: WwnWeapon,
+): Result<number, NumberRefusalReason> {
+  return (
+    checkWwnCombatant("attacker", attacker) ??
+    checkWwnWeapon("weapon", weapon) ??
+    ok(attributeOf(attacker, weapon))
+  );
+}
+
+function attributeOf(attacker: WwnCombatant, weapon: WwnWeapon): number {
+  return bestAttributePrechecked(attacker, weapon.attributes);
 }
 
 /** The defender's AC this round: Total Defense raises it, a Charge lowers it. */
 export function effectiveAc(
   defender: WwnCombatant,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
-): number {
+): Result<number, NumberRefusalReason> {
+  return (
+    checkWwnCombatant("defender", defender) ??
+    checkWwnOptions(options) ??
+    ok(effectiveAcPrechecked(defender, options))
+  );
+}
+
+/** {@link effectiveAc} for numbers already checked. */
+export function effectiveAcPrechecked(defender: WwnCombatant, options: WwnOptions): number {
   return (
     defender.ac +
     (defender.actions.totalDefense ? options.totalDefenseAc : 0) +
@@ -188,16 +230,21 @@ export function effectiveAc(
 export function hitModifiers(
   input: AttackInput,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
-): Modifier[] {
+): Result<Modifier[], NumberRefusalReason> {
+  return badAttack(input, options) ?? ok(hitModifiersPrechecked(input, options));
+}
+
+/** {@link hitModifiers} for numbers already checked. */
+export function hitModifiersPrechecked(input: AttackInput, options: WwnOptions): Modifier[] {
   const { attacker, defender, weapon } = input;
   const s = input.situation ?? {};
   const mode = attackMode(weapon, s);
   const kind = kindOf(s);
   const t = options.hit;
   const list: Modifier[] = [];
-  addModifier(list, "skill", skillLevel(attacker, weapon.skill) ?? options.unskilledHit);
+  addModifier(list, "skill", skillLevelPrechecked(attacker, weapon.skill) ?? options.unskilledHit);
   addModifier(list, "attackBonus", attacker.attackBonus);
-  addModifier(list, "attribute", weaponAttribute(attacker, weapon));
+  addModifier(list, "attribute", attributeOf(attacker, weapon));
   addModifier(list, "magic", weapon.magicBonus ?? 0);
   if (defender.prone) {
     if (isAdjacent(mode, s)) addModifier(list, "proneTarget", t.proneTargetAdjacent);
@@ -221,12 +268,17 @@ export function hitModifiers(
 export function damageBonuses(
   input: AttackInput,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
-): Modifier[] {
+): Result<Modifier[], NumberRefusalReason> {
+  return badAttack(input, options) ?? ok(damageBonusesPrechecked(input, options));
+}
+
+/** {@link damageBonuses} for numbers already checked. */
+export function damageBonusesPrechecked(input: AttackInput, options: WwnOptions): Modifier[] {
   const { attacker, weapon } = input;
   const s = input.situation ?? {};
   const kind = kindOf(s);
   const list: Modifier[] = [];
-  addModifier(list, "attribute", weaponAttribute(attacker, weapon));
+  addModifier(list, "attribute", attributeOf(attacker, weapon));
   addModifier(list, "magic", weapon.magicBonus ?? 0);
   for (const extra of s.shockBonuses ?? []) addModifier(list, extra.source, extra.value);
   if (s.dualWielding === true) addModifier(list, "dualWield", options.damage.dualWield);
@@ -244,14 +296,22 @@ export function damageBonuses(
  * the weapon's Shock AC and who is not immune; a Swarm's Shock ignores the AC limit and Shock
  * immunity, but not Total Defense.
  */
-export function shockFor(input: AttackInput, options: WwnOptions = DEFAULT_WWN_OPTIONS): Shock {
+export function shockFor(
+  input: AttackInput,
+  options: WwnOptions = DEFAULT_WWN_OPTIONS,
+): Result<Shock, NumberRefusalReason> {
+  return badAttack(input, options) ?? ok(shockForPrechecked(input, options));
+}
+
+/** {@link shockFor} for numbers already checked. */
+export function shockForPrechecked(input: AttackInput, options: WwnOptions): Shock {
   const { attacker, defender, weapon } = input;
   const s = input.situation ?? {};
   if (weapon.shock === undefined) return { value: 0, applies: false, blocked: "noShock" };
   const value = Math.max(
     0,
     weapon.shock.damage +
-      weaponAttribute(attacker, weapon) +
+      attributeOf(attacker, weapon) +
       (weapon.magicBonus ?? 0) +
       sumModifiers(s.shockBonuses ?? []),
   );
@@ -259,7 +319,7 @@ export function shockFor(input: AttackInput, options: WwnOptions = DEFAULT_WWN_O
   if (defender.actions.shockProof) return { value, applies: false, blocked: "totalDefense" };
   if (kindOf(s).kind === "swarm") return { value, applies: true };
   if (defender.shockImmune === true) return { value, applies: false, blocked: "immune" };
-  if (effectiveAc(defender, options) > weapon.shock.ac) {
+  if (effectiveAcPrechecked(defender, options) > weapon.shock.ac) {
     return { value, applies: false, blocked: "acTooHigh" };
   }
   return { value, applies: true };
@@ -295,12 +355,7 @@ export function checkAttackRules(
 ): Result<Formula, AttackRefusal> {
   const { attacker, defender, weapon } = input;
   const s = input.situation ?? {};
-  const bad =
-    checkWwnCombatant("attacker", attacker) ??
-    checkWwnCombatant("defender", defender) ??
-    checkWwnWeapon("weapon", weapon) ??
-    checkAllNumbers("situation", s, NUMBER_RULES.modifier) ??
-    checkWwnOptions(options);
+  const bad = badAttack(input, options);
   if (bad) return bad;
   const mode = attackMode(weapon, s);
   const kind = kindOf(s);
@@ -330,7 +385,7 @@ export function checkAttackRules(
   if (s.dualWielding === true) {
     if (weapon.unarmed === true) return refuse("unarmedCannotDualWield");
     const need = options.dualWieldSkill;
-    if ((skillLevel(attacker, need.skill) ?? -1) < need.level) {
+    if ((skillLevelPrechecked(attacker, need.skill) ?? -1) < need.level) {
       return refuse("dualWieldSkill", { skill: need.skill, level: need.level });
     }
   }
@@ -378,10 +433,23 @@ export function hitRoll(
   input: AttackInput,
   natural: number,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
+): Result<HitRoll, NumberRefusalReason> {
+  return (
+    badAttack(input, options) ??
+    checkDieFace("natural", natural, 20) ??
+    ok(hitRollPrechecked(input, natural, options))
+  );
+}
+
+/** {@link hitRoll} for numbers already checked (the attack and the maneuvers that hit first). */
+export function hitRollPrechecked(
+  input: AttackInput,
+  natural: number,
+  options: WwnOptions,
 ): HitRoll {
-  const modifiers = hitModifiers(input, options);
+  const modifiers = hitModifiersPrechecked(input, options);
   const total = natural + sumModifiers(modifiers);
-  const ac = effectiveAc(input.defender, options);
+  const ac = effectiveAcPrechecked(input.defender, options);
   return { natural, modifiers, total, ac, hit: total >= ac };
 }
 
@@ -396,7 +464,7 @@ function payForAttack(
   const { attacker } = input;
   if (cost === null) return ok(attacker);
   const feet = kind.kind === "charge" ? kind.feet : 0;
-  const spent = spendAction(attacker.actions, cost, input.turn ?? { ownTurn: true }, {
+  const spent = spendActionPrechecked(attacker.actions, cost, input.turn ?? { ownTurn: true }, {
     feet,
     limit: options.chargeSpeedMultiple * attacker.speed,
   });
@@ -415,6 +483,24 @@ export function damageTotal(
   formula: Formula,
   rolled: number,
   bonuses: readonly Modifier[],
+): Result<number, NumberRefusalReason> {
+  return (
+    checkAllNumbers("formula", formula) ??
+    checkNumber("rolled", rolled, {
+      min: formulaMin(formula),
+      max: formulaMax(formula),
+      whole: true,
+    }) ??
+    checkAllNumbers("bonuses", bonuses, NUMBER_RULES.modifier) ??
+    ok(damageTotalPrechecked(formula, rolled, bonuses))
+  );
+}
+
+/** {@link damageTotal} for numbers already checked (the rolled total comes from the formula). */
+export function damageTotalPrechecked(
+  formula: Formula,
+  rolled: number,
+  bonuses: readonly Modifier[],
 ): number {
   const swarm = bonuses.find((b) => b.source === "swarm")?.value ?? 0;
   const plain = rolled + sumModifiers(bonuses) - swarm;
@@ -424,7 +510,20 @@ export function damageTotal(
 }
 
 /** What a blow deals: a hit at least its Shock (when Shock applies), never below 0. */
-export function dealtDamage(hit: boolean, damage: number, shock: Shock): number {
+export function dealtDamage(
+  hit: boolean,
+  damage: number,
+  shock: Shock,
+): Result<number, NumberRefusalReason> {
+  return (
+    checkNumber("damage", damage, NUMBER_RULES.modifier) ??
+    checkNumber("shock.value", shock.value, { min: 0, max: MAX_MODIFIER }) ??
+    ok(dealtDamagePrechecked(hit, damage, shock))
+  );
+}
+
+/** {@link dealtDamage} for numbers already checked. */
+export function dealtDamagePrechecked(hit: boolean, damage: number, shock: Shock): number {
   const floor = shock.applies ? shock.value : 0;
   return hit ? Math.max(0, damage, floor) : Math.max(0, floor);
 }
@@ -444,23 +543,23 @@ export function resolveAttack(
   const { formula } = allowed.value;
   const attacker = allowed.value.attacker;
   const s = input.situation ?? {};
-  const hit = hitRoll(input, dice.roll(20), options);
-  const shock = shockFor(input, options);
+  const hit = hitRollPrechecked(input, dice.roll(20), options);
+  const shock = shockForPrechecked(input, options);
 
   let damage: DamageRoll | undefined;
   if (hit.hit) {
     const rolled = rollFormula(formula, dice);
-    const bonuses = damageBonuses(input, options);
+    const bonuses = damageBonusesPrechecked(input, options);
     damage = {
       faces: rolled.faces,
       rolled: rolled.total,
       bonuses,
-      total: damageTotal(formula, rolled.total, bonuses),
+      total: damageTotalPrechecked(formula, rolled.total, bonuses),
     };
   }
-  const dealt = dealtDamage(hit.hit, damage?.total ?? 0, shock);
+  const dealt = dealtDamagePrechecked(hit.hit, damage?.total ?? 0, shock);
   const byShock = shock.applies && dealt > 0 && (!hit.hit || dealt > (damage?.total ?? 0));
-  const loss = loseHp(input.defender, dealt, s.harm ?? "lethal", options);
+  const loss = loseHpPrechecked(input.defender, dealt, s.harm ?? "lethal", options);
   let weapon = input.weapon;
   weapon = spendShot(weapon);
   let updates: WwnUpdate[] | undefined;

@@ -1,10 +1,22 @@
 /**
  * Attribute modifiers and Armor Class, the WWN numbers every hit roll and Shock check reads.
  * The chapter assumes them from the rest of the game; Fray uses the game's usual values.
+ * Both refuse NaN, ±Infinity and out-of-range numbers by name.
  */
+import { checkAllNumbers, checkNumber, NUMBER_RULES } from "../core/guard.ts";
+import type { NumberRefusalReason, NumberRule } from "../core/guard.ts";
+import { ok } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
+
+/** An attribute score: a whole number from 3 to 18. */
+export const ATTRIBUTE_SCORE: NumberRule = { min: 3, max: 18, whole: true };
 
 /** The modifier of an attribute score: 3 → −2, 4–7 → −1, 8–13 → 0, 14–17 → +1, 18 → +2. */
-export function attributeModifier(score: number): number {
+export function attributeModifier(score: number): Result<number, NumberRefusalReason> {
+  return checkNumber("score", score, ATTRIBUTE_SCORE) ?? ok(modifierOf(score));
+}
+
+function modifierOf(score: number): number {
   if (score <= 3) return -2;
   if (score <= 7) return -1;
   if (score <= 13) return 0;
@@ -40,7 +52,11 @@ export interface ArmorClass {
  * Armor Class: the better of natural AC and the best armor worn; a shield lifts that to its own
  * AC, or adds its bonus when the armor is already at least as good; then Dexterity and bonuses.
  */
-export function armorClass(parts: ArmorClassParts): ArmorClass {
+export function armorClass(parts: ArmorClassParts): Result<ArmorClass, NumberRefusalReason> {
+  return checkAllNumbers("parts", parts, NUMBER_RULES.modifier) ?? ok(armorClassOf(parts));
+}
+
+function armorClassOf(parts: ArmorClassParts): ArmorClass {
   const armor = Math.max(parts.natural, ...parts.worn);
   const shield =
     parts.shield === null

@@ -3,9 +3,14 @@
  * kills an NPC (options.zeroHp); a non-lethal one knocks out for options.downMinutes, waking with
  * options.wakeHp; a psychic or emotional one leaves the target helpless just as long.
  */
+import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
+import type { NumberRefusalReason } from "../core/guard.ts";
+import { ok } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
 import type { Harm, WwnCombatant } from "./model.ts";
 import { DEFAULT_WWN_OPTIONS } from "./options.ts";
 import type { WwnOptions } from "./options.ts";
+import { checkWwnCombatant, checkWwnOptions } from "./valid.ts";
 
 export interface HpLoss {
   readonly actor: WwnCombatant;
@@ -16,14 +21,29 @@ export interface HpLoss {
 }
 
 /**
- * Removes hit points; never below 0, a loss never heals, the dead are left alone. Lethal damage to
- * someone already down kills them (options.lethalOnDownedKills).
+ * Removes hit points; never below 0, the dead are left alone. Lethal damage to someone already
+ * down kills them (options.lethalOnDownedKills). NaN, infinite or negative damage, or hit points
+ * outside 0..max, are refused by name and change nothing.
  */
 export function loseHp(
   actor: WwnCombatant,
   amount: number,
   harm: Harm,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
+): Result<HpLoss, NumberRefusalReason> {
+  const bad =
+    checkWwnCombatant("actor", actor) ??
+    checkNumber("amount", amount, NUMBER_RULES.nonNegative) ??
+    checkWwnOptions(options);
+  return bad ?? ok(loseHpPrechecked(actor, amount, harm, options));
+}
+
+/** {@link loseHp} for numbers already checked (the attack and the maneuvers check theirs first). */
+export function loseHpPrechecked(
+  actor: WwnCombatant,
+  amount: number,
+  harm: Harm,
+  options: WwnOptions,
 ): HpLoss {
   if (actor.life === "dead" || !(amount > 0)) return { actor, lost: 0 };
   const value = Math.max(0, actor.hp.value - amount);
@@ -52,7 +72,11 @@ export function loseHp(
 export function wakeUp(
   actor: WwnCombatant,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
-): WwnCombatant {
+): Result<WwnCombatant, NumberRefusalReason> {
+  return checkWwnCombatant("actor", actor) ?? checkWwnOptions(options) ?? ok(awake(actor, options));
+}
+
+function awake(actor: WwnCombatant, options: WwnOptions): WwnCombatant {
   if (actor.life !== "unconscious" && actor.life !== "helpless") return actor;
   return {
     ...actor,

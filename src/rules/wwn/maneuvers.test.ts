@@ -154,13 +154,15 @@ describe("Grapple", () => {
 
   it("at the round's end the captive takes an unarmed hit from every grappler", () => {
     const brute = makeWwnCombatant({ id: "brute", attributes: { str: 2 }, grappling: "bandit" });
-    const out = grappleRoundEnd(
-      bandit,
-      [
-        { grappler: held, unarmed: fists },
-        { grappler: brute, unarmed: fists },
-      ],
-      fixedDice([2, 1]),
+    const out = value(
+      grappleRoundEnd(
+        bandit,
+        [
+          { grappler: held, unarmed: fists },
+          { grappler: brute, unarmed: fists },
+        ],
+        fixedDice([2, 1]),
+      ),
     );
     expect(out.damage).toEqual([
       { grapplerId: "hero", faces: [2], dealt: 3 },
@@ -168,6 +170,24 @@ describe("Grapple", () => {
     ]);
     expect(out.defender.hp.value).toBe(2);
     expect(out.updates).toEqual([{ actorId: "bandit", changes: { [FIELD_PATHS.hp]: 2 } }]);
+  });
+
+  it("refuses a die face its die lacks, and a NaN grappler, by name: the captive is unhurt", () => {
+    // Fists roll 1d2: a 3 (from a dice source handed in from outside) is no face of it.
+    const three = { roll: () => 3 };
+    expect(grappleRoundEnd(bandit, [{ grappler: held, unarmed: fists }], three)).toEqual({
+      ok: false,
+      reason: "out-of-range",
+      detail: { field: "dice.0", value: 3, min: 1, max: 2 },
+    });
+    const nan = { ...held, attributes: { str: Number.NaN } };
+    expect(
+      grappleRoundEnd(bandit, [{ grappler: nan, unarmed: fists }], fixedDice([2])),
+    ).toMatchObject({
+      ok: false,
+      reason: "not-a-number",
+      detail: { field: "grapplers.0.grappler.attributes.str" },
+    });
   });
 
   it("escaping: a Main Action and one check against every grappler; it frees from those it beats", () => {
@@ -271,24 +291,37 @@ describe("Screen an Ally", () => {
     const a = value(screenAlly(hero, "wizard", 0)).actor;
     const b = value(screenAlly(knight, "wizard", 0)).actor;
     // Bandit 6+6 −1 = 11; hero 5+5 +2 +1 = 13, knight 6+5 +2 +2 = 15: both block, the hero is lower.
-    const out = resolveScreen(bandit, sword, "wizard", [a, b], fixedDice([6, 6, 5, 5, 6, 5]));
+    const out = value(
+      resolveScreen(bandit, sword, "wizard", [a, b], fixedDice([6, 6, 5, 5, 6, 5])),
+    );
     expect(out.blockers.map((x) => x.blocked)).toEqual([true, true]);
     expect(out.targetId).toBe("hero");
     expect(out.screeners.map((s) => s.actions.screening?.blocksLeft)).toEqual([0, 1]);
     // The hero has no block left: only the knight stands in the way now, and loses.
-    const next = resolveScreen(bandit, sword, "wizard", out.screeners, fixedDice([6, 6, 1, 1]));
+    const next = value(
+      resolveScreen(bandit, sword, "wizard", out.screeners, fixedDice([6, 6, 1, 1])),
+    );
     expect(next.blockers.map((x) => x.id)).toEqual(["knight"]);
     expect(next.targetId).toBe("wizard");
   });
 
+  it("refuses a screener with a negative block count by name", () => {
+    const a = value(screenAlly(hero, "wizard", 0)).actor;
+    const bad = {
+      ...a,
+      actions: { ...a.actions, screening: { allyId: "wizard", blocksLeft: -1 } },
+    };
+    expect(resolveScreen(bandit, sword, "wizard", [bad], fixedDice([6, 6, 1, 1]))).toMatchObject({
+      ok: false,
+      reason: "out-of-range",
+      detail: { field: "screeners.0.actions.screening.blocksLeft" },
+    });
+  });
+
   it("lasts until the screener's next turn", () => {
     const a = value(screenAlly(hero, "wizard", 0)).actor;
-    const out = resolveScreen(
-      bandit,
-      sword,
-      "wizard",
-      [{ ...a, actions: FRESH_ACTIONS }],
-      fixedDice([]),
+    const out = value(
+      resolveScreen(bandit, sword, "wizard", [{ ...a, actions: FRESH_ACTIONS }], fixedDice([])),
     );
     expect(out.targetId).toBe("wizard");
   });
@@ -377,9 +410,9 @@ describe("Total Defense, Fighting Withdrawal, Hold, Delay", () => {
   });
 
   it("Fighting Withdrawal: a Main Action in melee; leaving then provokes no free attack", () => {
-    expect(leavingMeleeProvokes(hero)).toBe(true);
+    expect(leavingMeleeProvokes(hero)).toEqual({ ok: true, value: true });
     const out = value(fightingWithdrawal(hero, true));
-    expect(leavingMeleeProvokes(out.actor)).toBe(false);
+    expect(leavingMeleeProvokes(out.actor)).toEqual({ ok: true, value: false });
     expect(fightingWithdrawal(hero, false)).toEqual({ ok: false, reason: "notInMelee" });
     // The free attack itself costs the foe nothing.
     const spent = { ...bandit, actions: { ...FRESH_ACTIONS, mainUsed: true, movesUsed: 1 } };
@@ -404,10 +437,10 @@ describe("Total Defense, Fighting Withdrawal, Hold, Delay", () => {
 
 describe("Run, Stand Up, Go Prone", () => {
   it("runs at the move rate: halved on hard ground, halved again prone", () => {
-    expect(moveRate(hero)).toBe(30);
-    expect(moveRate(hero, "hard")).toBe(15);
-    expect(moveRate({ ...hero, prone: true })).toBe(15);
-    expect(moveRate({ ...hero, prone: true }, "hard")).toBe(7);
+    expect(value(moveRate(hero))).toBe(30);
+    expect(value(moveRate(hero, "hard"))).toBe(15);
+    expect(value(moveRate({ ...hero, prone: true }))).toBe(15);
+    expect(value(moveRate({ ...hero, prone: true }, "hard"))).toBe(7);
     expect(value(run(hero, 30)).actor.actions.moveFeet).toBe(30);
     expect(run({ ...hero, prone: true }, 20)).toMatchObject({ ok: false, reason: "tooFar" });
   });
@@ -436,7 +469,7 @@ describe("Items: ready, stow, drop, pick up, reload", () => {
       changes: { [ITEM_FIELD_PATHS.readied]: false },
     });
     expect(readyOrStow(hero, sword, true)).toEqual({ ok: false, reason: "alreadyThatWay" });
-    expect(dropItem(hero, sword).actor.actions.instants).toBe(1);
+    expect(value(dropItem(hero, sword)).actor.actions.instants).toBe(1);
     expect(value(pickUp(hero, stowed.weapon)).actor.actions.movesUsed).toBe(1);
   });
 

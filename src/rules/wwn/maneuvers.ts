@@ -18,33 +18,37 @@ import { formulaMax, rollFormula } from "../core/formula.ts";
 import { sumModifiers } from "../core/modifier.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
-import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
-import type { NumberRefusalReason } from "../core/guard.ts";
-import { checkWwnCombatant, checkWwnOptions, checkWwnWeapon } from "./valid.ts";
+import { checkedFaces, checkNumber, NUMBER_RULES } from "../core/guard.ts";
+import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
+import { checkWwnCombatant, checkWwnCombatants, checkWwnOptions, checkWwnWeapon } from "./valid.ts";
 import {
-  holdAction,
-  delayAction,
-  spendAction,
-  spendInstant,
-  spendMainAsInstant,
-  spendMove,
+  delayActionPrechecked,
+  holdActionPrechecked,
+  spendActionPrechecked,
+  spendMovePrechecked,
 } from "./actions.ts";
 import type { ActionRefusal, ActionState, TurnContext } from "./actions.ts";
 import {
   checkAttack,
-  damageBonuses,
-  damageTotal,
-  dealtDamage,
-  hitRoll,
-  shockFor,
+  damageBonusesPrechecked,
+  damageTotalPrechecked,
+  dealtDamagePrechecked,
+  hitRollPrechecked,
+  shockForPrechecked,
 } from "./attack.ts";
 import { spendShot } from "./ammo.ts";
 import type { AttackInput, AttackRefusal, HitRoll } from "./attack.ts";
 import { diffAll, diffWeapon } from "./changes.ts";
 import type { WwnUpdate } from "./changes.ts";
-import { actorWins, opposedCheck, rollCheck, rollSave, skillLevel } from "./checks.ts";
+import {
+  actorWinsPrechecked,
+  opposedCheckPrechecked,
+  rollCheckPrechecked,
+  rollSavePrechecked,
+  skillLevelPrechecked,
+} from "./checks.ts";
 import type { CheckRoll, CheckSpec, OpposedOutcome, SaveRoll } from "./checks.ts";
-import { loseHp } from "./health.ts";
+import { loseHpPrechecked } from "./health.ts";
 import type { Harm, WwnCombatant, WwnWeapon } from "./model.ts";
 import { DEFAULT_WWN_OPTIONS } from "./options.ts";
 import type { WwnOptions } from "./options.ts";
@@ -65,7 +69,7 @@ function simple(before: WwnCombatant, after: WwnCombatant): SimpleOutcome {
 }
 
 /** The boundary check of a maneuver's actor (and weapon): a refusal naming the bad number. */
-function badInput(actor: WwnCombatant, weapon?: WwnWeapon) {
+function badInput(actor: WwnCombatant, weapon?: WwnWeapon): NumberRefusal | undefined {
   return (
     checkWwnCombatant("actor", actor) ??
     (weapon === undefined ? undefined : checkWwnWeapon("weapon", weapon))
@@ -87,7 +91,11 @@ export function moveRate(
   actor: WwnCombatant,
   terrain: Terrain = "normal",
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
-): number {
+): Result<number, NumberRefusalReason> {
+  return badInput(actor) ?? checkWwnOptions(options) ?? ok(rateOf(actor, terrain, options));
+}
+
+function rateOf(actor: WwnCombatant, terrain: Terrain, options: WwnOptions): number {
   let rate = actor.speed;
   if (terrain === "hard") rate *= options.hardTerrainSpeed;
   if (actor.prone) rate *= options.proneSpeed;
@@ -124,8 +132,8 @@ export function run(
   if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   if (how.grappled === true || actor.grappling !== null) return refuse("grappled");
-  const rate = moveRate(actor, how.terrain, options);
-  const spent = spendMove(actor.actions, feet, rate, how.turn ?? OWN_TURN);
+  const rate = rateOf(actor, how.terrain ?? "normal", options);
+  const spent = spendMovePrechecked(actor.actions, feet, rate, how.turn ?? OWN_TURN);
   if (!spent.ok) return spent;
   return ok(simple(actor, withActions(actor, spent.value)));
 }
@@ -139,7 +147,7 @@ export function standUp(
   if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   if (!actor.prone) return refuse("notProne");
-  const spent = spendAction(actor.actions, "move", turn);
+  const spent = spendActionPrechecked(actor.actions, "move", turn);
   if (!spent.ok) return spent;
   return ok(simple(actor, { ...withActions(actor, spent.value), prone: false }));
 }
@@ -153,7 +161,7 @@ export function goProne(
   if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   if (actor.prone) return refuse("alreadyProne");
-  const spent = spendAction(actor.actions, "onTurn", turn);
+  const spent = spendActionPrechecked(actor.actions, "onTurn", turn);
   if (!spent.ok) return spent;
   return ok(simple(actor, { ...withActions(actor, spent.value), prone: true }));
 }
@@ -173,15 +181,22 @@ export function readyOrStow(
   if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   if (weapon.readied === readied) return refuse("alreadyThatWay");
-  const spent = spendAction(actor.actions, "main", turn);
+  const spent = spendActionPrechecked(actor.actions, "main", turn);
   if (!spent.ok) return spent;
   return ok(itemOutcome(actor, withActions(actor, spent.value), weapon, { ...weapon, readied }));
 }
 
 /** Drop an item (an Instant): it is no longer readied. */
-export function dropItem(actor: WwnCombatant, weapon: WwnWeapon): ItemOutcome {
-  const after = withActions(actor, spendInstant(actor.actions));
-  return itemOutcome(actor, after, weapon, { ...weapon, readied: false });
+export function dropItem(
+  actor: WwnCombatant,
+  weapon: WwnWeapon,
+): Result<ItemOutcome, ManeuverRefusal> {
+  const bad = badInput(actor, weapon);
+  if (bad) return bad;
+  const spent = spendActionPrechecked(actor.actions, "instant", OWN_TURN);
+  if (!spent.ok) return spent;
+  const after = withActions(actor, spent.value);
+  return ok(itemOutcome(actor, after, weapon, { ...weapon, readied: false }));
 }
 
 /** Pick up an item (a Move action): it ends up readied in hand. */
@@ -193,7 +208,7 @@ export function pickUp(
   const bad = badInput(actor, weapon);
   if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
-  const spent = spendAction(actor.actions, "move", turn);
+  const spent = spendActionPrechecked(actor.actions, "move", turn);
   if (!spent.ok) return spent;
   return ok(
     itemOutcome(actor, withActions(actor, spent.value), weapon, { ...weapon, readied: true }),
@@ -219,10 +234,16 @@ function itemOutcome(
 export function reloadCost(
   actor: WwnCombatant,
   weapon: WwnWeapon,
-): "onTurn" | "move" | "main" | null {
+): Result<ReloadCost | null, NumberRefusalReason> {
+  return badInput(actor, weapon) ?? ok(reloadCostOf(actor, weapon));
+}
+
+type ReloadCost = "onTurn" | "move" | "main";
+
+function reloadCostOf(actor: WwnCombatant, weapon: WwnWeapon): ReloadCost | null {
   if (weapon.reload === undefined) return weapon.ammo !== undefined ? "main" : null;
   if (weapon.reload === "slow") return "main";
-  return (skillLevel(actor, "shoot") ?? -1) >= 1 ? "onTurn" : "move";
+  return (skillLevelPrechecked(actor, "shoot") ?? -1) >= 1 ? "onTurn" : "move";
 }
 
 /**
@@ -239,7 +260,7 @@ export function reload(
   const bad = badInput(actor, weapon);
   if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
-  const cost = reloadCost(actor, weapon);
+  const cost = reloadCostOf(actor, weapon);
   if (cost === null) return refuse("notReloadable");
   const ammo = weapon.ammo;
   let loadedWeapon: WwnWeapon;
@@ -255,7 +276,7 @@ export function reload(
       ...(ammo === undefined ? {} : { ammo: { ...ammo, value: ammo.value - 1 } }),
     };
   }
-  const spent = spendAction(actor.actions, cost, turn);
+  const spent = spendActionPrechecked(actor.actions, cost, turn);
   if (!spent.ok) return spent;
   const after = withActions(actor, spent.value);
   return ok({ ...itemOutcome(actor, after, weapon, loadedWeapon), cost });
@@ -276,7 +297,7 @@ export function refillAmmo(
   const ammo = weapon.ammo;
   if (ammo === undefined || weapon.reload === undefined) return refuse("ammoNotCounted");
   if (ammo.value >= ammo.max) return refuse("ammoFull");
-  const spent = spendAction(actor.actions, "main", turn);
+  const spent = spendActionPrechecked(actor.actions, "main", turn);
   if (!spent.ok) return spent;
   const refilled = { ...weapon, ammo: { ...ammo, value: ammo.max } };
   return ok(itemOutcome(actor, withActions(actor, spent.value), weapon, refilled));
@@ -290,7 +311,7 @@ export function totalDefense(actor: WwnCombatant): Result<SimpleOutcome, Maneuve
   const bad = badInput(actor);
   if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
-  const spent = spendMainAsInstant(actor.actions);
+  const spent = spendActionPrechecked(actor.actions, "mainAsInstant", OWN_TURN);
   if (!spent.ok) return spent;
   const actions = { ...spent.value, totalDefense: true, shockProof: true };
   return ok(simple(actor, withActions(actor, actions)));
@@ -306,14 +327,14 @@ export function fightingWithdrawal(
   if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
   if (!inMelee) return refuse("notInMelee");
-  const spent = spendAction(actor.actions, "main", turn);
+  const spent = spendActionPrechecked(actor.actions, "main", turn);
   if (!spent.ok) return spent;
   return ok(simple(actor, withActions(actor, { ...spent.value, withdrawn: true })));
 }
 
 /** Whether moving away from melee foes gives each of them a free attack (attack kind "free"). */
-export function leavingMeleeProvokes(actor: WwnCombatant): boolean {
-  return !actor.actions.withdrawn;
+export function leavingMeleeProvokes(actor: WwnCombatant): Result<boolean, NumberRefusalReason> {
+  return badInput(actor) ?? ok(!actor.actions.withdrawn);
 }
 
 /** Hold an Action (a Move action): the rest may be used later this round, out of turn. */
@@ -324,7 +345,7 @@ export function hold(
   const bad = badInput(actor);
   if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
-  const spent = holdAction(actor.actions, turn);
+  const spent = holdActionPrechecked(actor.actions, turn);
   if (!spent.ok) return spent;
   return ok(simple(actor, withActions(actor, spent.value)));
 }
@@ -338,7 +359,7 @@ export function delay(
   const bad = badInput(actor);
   if (bad) return bad;
   if (!canAct(actor)) return refuse("notActive");
-  const spent = delayAction(actor.actions, afterId, turn);
+  const spent = delayActionPrechecked(actor.actions, afterId, turn);
   if (!spent.ok) return spent;
   return ok(simple(actor, withActions(actor, spent.value)));
 }
@@ -367,7 +388,7 @@ export function joinSwarm(
   if (!canAct(actor)) return refuse("notActive");
   if (swarm.members.includes(actor.id)) return refuse("alreadyInSwarm");
   if (swarm.members.length >= options.swarmSize) return refuse("swarmFull");
-  const spent = spendAction(actor.actions, "main", turn);
+  const spent = spendActionPrechecked(actor.actions, "main", turn);
   if (!spent.ok) return spent;
   return ok({
     swarm: { ...swarm, members: [...swarm.members, actor.id] },
@@ -421,7 +442,8 @@ function hitForNoDamage(
 ): Result<{ attacker: WwnCombatant; hit: HitRoll }, AttackRefusal> {
   const allowed = checkAttack(input, options);
   if (!allowed.ok) return allowed;
-  return ok({ attacker: allowed.value.attacker, hit: hitRoll(input, dice.roll(20), options) });
+  const hit = hitRollPrechecked(input, dice.roll(20), options);
+  return ok({ attacker: allowed.value.attacker, hit });
 }
 
 /**
@@ -440,7 +462,7 @@ export function shove(
   let defender = input.defender;
   let check: OpposedOutcome | undefined;
   if (hit.hit) {
-    check = opposedCheck(
+    check = opposedCheckPrechecked(
       {
         user: attacker,
         spec: SHOVE_CHECK,
@@ -484,7 +506,7 @@ export function grapple(
   const { hit } = rolled.value;
   let check: OpposedOutcome | undefined;
   if (hit.hit) {
-    check = opposedCheck(
+    check = opposedCheckPrechecked(
       {
         user: attacker,
         spec: GRAPPLE_CHECK,
@@ -532,23 +554,22 @@ export function escapeGrapple(
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
 ): Result<EscapeOutcome, ManeuverRefusal | "notGrappled"> {
   const bad =
-    badInput(defender) ??
-    grapplers.reduce<ReturnType<typeof badInput>>(
-      (found, g, i) => found ?? checkWwnCombatant(`grapplers.${String(i)}`, g),
-      undefined,
-    ) ??
-    checkWwnOptions(options);
+    badInput(defender) ?? checkWwnCombatants("grapplers", grapplers) ?? checkWwnOptions(options);
   if (bad) return bad;
   if (!canAct(defender)) return refuse("notActive");
   const holding = grapplers.filter((g) => g.grappling === defender.id);
   if (holding.length === 0) return refuse("notGrappled");
-  const spent = spendAction(defender.actions, "main", turn);
+  const spent = spendActionPrechecked(defender.actions, "main", turn);
   if (!spent.ok) return spent;
   const after = withActions(defender, spent.value);
-  const defenderCheck = rollCheck(defender, GRAPPLE_CHECK, dice, 0, options);
+  const defenderCheck = rollCheckPrechecked(defender, GRAPPLE_CHECK, dice, 0, options);
   const against = holding.map((g) => {
-    const check = rollCheck(g, GRAPPLE_CHECK, dice, 0, options);
-    return { id: g.id, check, freed: actorWins(defenderCheck.total, check.total, options) };
+    const check = rollCheckPrechecked(g, GRAPPLE_CHECK, dice, 0, options);
+    return {
+      id: g.id,
+      check,
+      freed: actorWinsPrechecked(defenderCheck.total, check.total, options),
+    };
   });
   const released = holding.map((g, i) =>
     against[i]?.freed === true ? { ...g, grappling: null } : g,
@@ -582,11 +603,11 @@ export function moveGrappled(
   if (bad) return bad;
   if (!canAct(attacker)) return refuse("notActive");
   if (attacker.grappling !== defender.id) return refuse("notGrappling");
-  const spent = spendAction(attacker.actions, "main", turn);
+  const spent = spendActionPrechecked(attacker.actions, "main", turn);
   if (!spent.ok) return spent;
   let after = withActions(attacker, spent.value);
   let target = defender;
-  const check = opposedCheck(
+  const check = opposedCheckPrechecked(
     { user: attacker, spec: GRAPPLE_CHECK, modifier: options.sizePenalty[size] },
     { user: defender, spec: GRAPPLE_CHECK },
     dice,
@@ -641,7 +662,35 @@ export function grappleRoundEnd(
   grapplers: readonly { readonly grappler: WwnCombatant; readonly unarmed: WwnWeapon }[],
   dice: DiceSource,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
-): { defender: WwnCombatant; damage: readonly GrappleDamage[]; updates: readonly WwnUpdate[] } {
+): Result<GrappleRoundEnd, NumberRefusalReason> {
+  const bad =
+    checkWwnCombatant("defender", defender) ??
+    grapplers.reduce<NumberRefusal | undefined>(
+      (found, g, i) =>
+        found ??
+        checkWwnCombatant(`grapplers.${String(i)}.grappler`, g.grappler) ??
+        checkWwnWeapon(`grapplers.${String(i)}.unarmed`, g.unarmed),
+      undefined,
+    ) ??
+    checkWwnOptions(options);
+  if (bad) return bad;
+  const faces = checkedFaces(dice);
+  const end = grappleDamage(defender, grapplers, faces, options);
+  return faces.refusal ?? ok(end);
+}
+
+export interface GrappleRoundEnd {
+  readonly defender: WwnCombatant;
+  readonly damage: readonly GrappleDamage[];
+  readonly updates: readonly WwnUpdate[];
+}
+
+function grappleDamage(
+  defender: WwnCombatant,
+  grapplers: readonly { readonly grappler: WwnCombatant; readonly unarmed: WwnWeapon }[],
+  dice: DiceSource,
+  options: WwnOptions,
+): GrappleRoundEnd {
   let target = defender;
   const damage: GrappleDamage[] = [];
   for (const { grappler, unarmed } of grapplers) {
@@ -650,9 +699,10 @@ export function grappleRoundEnd(
     const formula = checkAttack({ ...input, situation: { kind: { kind: "free" } } }, options);
     if (!formula.ok) continue;
     const rolled = rollFormula(formula.value.formula, dice);
-    const total = damageTotal(formula.value.formula, rolled.total, damageBonuses(input, options));
-    const dealt = dealtDamage(true, total, shockFor(input, options));
-    target = loseHp(target, dealt, "lethal", options).actor;
+    const bonuses = damageBonusesPrechecked(input, options);
+    const total = damageTotalPrechecked(formula.value.formula, rolled.total, bonuses);
+    const dealt = dealtDamagePrechecked(true, total, shockForPrechecked(input, options));
+    target = loseHpPrechecked(target, dealt, "lethal", options).actor;
     damage.push({ grapplerId: grappler.id, faces: rolled.faces, dealt });
   }
   return { defender: target, damage, updates: diffAll([[defender, target]]) };
@@ -679,7 +729,7 @@ export function shatterShield(
   let defender = input.defender;
   let check: OpposedOutcome | undefined;
   if (hit.hit) {
-    check = opposedCheck(
+    check = opposedCheckPrechecked(
       { user: attacker, spec: SHATTER_CHECK },
       { user: defender, spec: SHATTER_CHECK, modifier: options.shatterDefenderBonus },
       dice,
@@ -706,7 +756,7 @@ export function shatterShield(
 export const COMBAT_SKILLS = ["stab", "shoot", "punch"] as const;
 
 function bestCombatSkill(actor: WwnCombatant): number {
-  return Math.max(-1, ...COMBAT_SKILLS.map((s) => skillLevel(actor, s) ?? -1));
+  return Math.max(-1, ...COMBAT_SKILLS.map((s) => skillLevelPrechecked(actor, s) ?? -1));
 }
 
 /**
@@ -729,8 +779,8 @@ export function screenAlly(
   if (level < 1) return refuse("skillTooLow");
   const spent =
     feet > 0
-      ? spendMove(actor.actions, feet, moveRate(actor, "normal", options), turn)
-      : spendAction(actor.actions, "move", turn);
+      ? spendMovePrechecked(actor.actions, feet, rateOf(actor, "normal", options), turn)
+      : spendActionPrechecked(actor.actions, "move", turn);
   if (!spent.ok) return spent;
   const actions = { ...spent.value, screening: { allyId, blocksLeft: level } };
   return ok(simple(actor, withActions(actor, actions)));
@@ -761,6 +811,25 @@ export function resolveScreen(
   screeners: readonly WwnCombatant[],
   dice: DiceSource,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
+): Result<ScreenOutcome, NumberRefusalReason> {
+  const bad =
+    checkWwnCombatant("attacker", attacker) ??
+    checkWwnWeapon("weapon", weapon) ??
+    checkWwnCombatants("screeners", screeners) ??
+    checkWwnOptions(options);
+  if (bad) return bad;
+  const faces = checkedFaces(dice);
+  const outcome = screen(attacker, weapon, allyId, screeners, faces, options);
+  return faces.refusal ?? ok(outcome);
+}
+
+function screen(
+  attacker: WwnCombatant,
+  weapon: WwnWeapon,
+  allyId: string,
+  screeners: readonly WwnCombatant[],
+  dice: DiceSource,
+  options: WwnOptions,
 ): ScreenOutcome {
   const able = screeners.filter(
     (s) =>
@@ -769,7 +838,7 @@ export function resolveScreen(
       s.actions.screening.blocksLeft > 0,
   );
   if (able.length === 0) return { blockers: [], targetId: allyId, screeners, updates: [] };
-  const attackerCheck = rollCheck(
+  const attackerCheck = rollCheckPrechecked(
     attacker,
     { attributes: ["str", "dex"], skills: [weapon.skill] },
     dice,
@@ -777,14 +846,18 @@ export function resolveScreen(
     options,
   );
   const blockers = able.map((s) => {
-    const check = rollCheck(
+    const check = rollCheckPrechecked(
       s,
       { attributes: ["str", "dex"], skills: [...COMBAT_SKILLS] },
       dice,
       0,
       options,
     );
-    return { id: s.id, check, blocked: !actorWins(attackerCheck.total, check.total, options) };
+    return {
+      id: s.id,
+      check,
+      blocked: !actorWinsPrechecked(attackerCheck.total, check.total, options),
+    };
   });
   let targetId = allyId;
   let lowest = Infinity;
@@ -882,7 +955,13 @@ export function executionAttack(
   let hit = melee;
   if (input.range !== "melee") {
     const difficulty = options.executionShot[input.range];
-    const roll = rollCheck(attacker, { attributes: ["dex"], skills: ["shoot"] }, dice, 0, options);
+    const roll = rollCheckPrechecked(
+      attacker,
+      { attributes: ["dex"], skills: ["shoot"] },
+      dice,
+      0,
+      options,
+    );
     shot = { ...roll, difficulty };
     hit = roll.total >= difficulty;
   }
@@ -901,19 +980,22 @@ export function executionAttack(
         downMinutes: undefined,
       };
     } else {
-      const penalty = skillLevel(attacker, weapon.skill) ?? 0;
-      save = rollSave(defender, "physical", dice, -penalty);
+      const penalty = skillLevelPrechecked(attacker, weapon.skill) ?? 0;
+      save = rollSavePrechecked(defender, "physical", dice, -penalty);
       if (!save.success) {
         result = knockOut ? "knockedOut" : "killed";
         dealt = defender.hp.value;
         defender = knockOut
-          ? loseHp(defender, defender.hp.value, "nonLethal", options).actor
+          ? loseHpPrechecked(defender, defender.hp.value, "nonLethal", options).actor
           : { ...defender, hp: { ...defender.hp, value: 0 }, life: "dead" };
       } else {
         result = "survived";
-        const bonuses = damageBonuses({ attacker, defender, weapon, situation: { mode } }, options);
+        const bonuses = damageBonusesPrechecked(
+          { attacker, defender, weapon, situation: { mode } },
+          options,
+        );
         dealt = Math.max(0, formulaMax(allowed.value.formula) + sumModifiers(bonuses));
-        const loss = loseHp(defender, dealt, input.harm ?? "lethal", options);
+        const loss = loseHpPrechecked(defender, dealt, input.harm ?? "lethal", options);
         defender = { ...loss.actor, wounds: loss.actor.wounds + options.executionWounds };
       }
     }

@@ -11,12 +11,12 @@ import { ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import {
   checkAttackRules,
-  damageBonuses,
-  damageTotal,
-  dealtDamage,
-  effectiveAc,
-  hitModifiers,
-  shockFor,
+  damageBonusesPrechecked,
+  damageTotalPrechecked,
+  dealtDamagePrechecked,
+  effectiveAcPrechecked,
+  hitModifiersPrechecked,
+  shockForPrechecked,
 } from "./attack.ts";
 import type { AttackInput, AttackRefusal } from "./attack.ts";
 import { DEFAULT_WWN_OPTIONS } from "./options.ts";
@@ -41,15 +41,16 @@ export function wwnAttackOdds(
   const allowed = checkAttackRules(input, options);
   if (!allowed.ok) return allowed;
   const formula = allowed.value;
-  const bonus = sumModifiers(hitModifiers(input, options));
-  const ac = effectiveAc(input.defender, options);
+  // checkAttackRules has checked every number: the steps of the attack run prechecked.
+  const bonus = sumModifiers(hitModifiersPrechecked(input, options));
+  const ac = effectiveAcPrechecked(input.defender, options);
   const hit = Math.min(1, Math.max(0, (21 - (ac - bonus)) / 20));
-  const shock = shockFor(input, options);
-  const bonuses = damageBonuses(input, options);
+  const shock = shockForPrechecked(input, options);
+  const bonuses = damageBonusesPrechecked(input, options);
   const onHit = map(formulaDistribution(formula), (rolled) =>
-    dealtDamage(true, damageTotal(formula, rolled, bonuses), shock),
+    dealtDamagePrechecked(true, damageTotalPrechecked(formula, rolled, bonuses), shock),
   );
-  const onMiss = constant(dealtDamage(false, 0, shock));
+  const onMiss = constant(dealtDamagePrechecked(false, 0, shock));
   const damage = fromWeights(
     entries(
       mix([

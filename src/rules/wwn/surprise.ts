@@ -14,7 +14,7 @@ import { checkAllNumbers, checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import type { NumberRefusalReason } from "../core/guard.ts";
 import { checkWwnOptions } from "./valid.ts";
 import type { TeamId } from "../combat/types.ts";
-import { actorWins, checkBonus, rollCheck } from "./checks.ts";
+import { actorWinsPrechecked, checkBonusPrechecked, rollCheckPrechecked } from "./checks.ts";
 import type { CheckRoll, CheckSpec, CheckUser } from "./checks.ts";
 import { DEFAULT_WWN_OPTIONS } from "./options.ts";
 import type { WwnOptions } from "./options.ts";
@@ -46,7 +46,7 @@ function pick(
   let chosen: CheckUser | undefined;
   let chosenBonus = 0;
   for (const member of members) {
-    const bonus = checkBonus(member, spec, 0, options);
+    const bonus = checkBonusPrechecked(member, spec, 0, options);
     const better = which === "best" ? bonus > chosenBonus : bonus < chosenBonus;
     if (chosen === undefined || better) {
       chosen = member;
@@ -84,8 +84,8 @@ export function wwnSurpriseCheck(
   const sneaker = pick(ambushers.members, SNEAK_CHECK, options.surpriseSneak, options);
   const watcher = pick(watchers.members, NOTICE_CHECK, options.surpriseNotice, options);
   if (sneaker === undefined || watcher === undefined) return refuse("noMembers");
-  const sneak = rollCheck(sneaker, SNEAK_CHECK, dice, ambushers.modifier ?? 0, options);
-  const notice = rollCheck(watcher, NOTICE_CHECK, dice, watchers.modifier ?? 0, options);
-  const surprised = actorWins(sneak.total, notice.total, options);
+  const sneak = rollCheckPrechecked(sneaker, SNEAK_CHECK, dice, ambushers.modifier ?? 0, options);
+  const notice = rollCheckPrechecked(watcher, NOTICE_CHECK, dice, watchers.modifier ?? 0, options);
+  const surprised = actorWinsPrechecked(sneak.total, notice.total, options);
   return ok({ sneak, notice, surprised, surprise: surprised ? [ambushers.teamId] : [] });
 }

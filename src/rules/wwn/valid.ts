@@ -6,6 +6,7 @@
  */
 import { checkAllNumbers, checkNumber, checkPool, NUMBER_RULES } from "../core/guard.ts";
 import type { NumberRefusal } from "../core/guard.ts";
+import type { ActionState } from "./actions.ts";
 import type { WwnCombatant, WwnWeapon } from "./model.ts";
 import type { WwnOptions } from "./options.ts";
 
@@ -28,6 +29,18 @@ export function checkWwnCombatant(field: string, actor: WwnCombatant): NumberRef
   );
 }
 
+/** Checks every combatant of a list (`field.0`, `field.1` …): the first refusal. */
+export function checkWwnCombatants(
+  field: string,
+  list: readonly WwnCombatant[],
+): NumberRefusal | undefined {
+  for (const [i, actor] of list.entries()) {
+    const bad = checkWwnCombatant(`${field}.${String(i)}`, actor);
+    if (bad) return bad;
+  }
+  return undefined;
+}
+
 /** Checks a weapon: every number finite, Shock, magic bonus and counted ammunition in range. */
 export function checkWwnWeapon(field: string, weapon: WwnWeapon): NumberRefusal | undefined {
   return (
@@ -39,6 +52,22 @@ export function checkWwnWeapon(field: string, weapon: WwnWeapon): NumberRefusal 
       ? undefined
       : (checkNumber(`${field}.ammo.max`, weapon.ammo.max, NUMBER_RULES.count) ??
         checkPool(`${field}.ammo`, weapon.ammo.value, weapon.ammo.max)))
+  );
+}
+
+/** Checks a round's action state: every count (moves, feet, actions, blocks) whole and not negative. */
+export function checkWwnActions(field: string, actions: ActionState): NumberRefusal | undefined {
+  return checkAllNumbers(field, actions, NUMBER_RULES.count);
+}
+
+/** Checks whoever makes a check: attribute modifiers and skill levels finite and in range. */
+export function checkWwnCheckUser(
+  field: string,
+  user: Pick<WwnCombatant, "attributes" | "skills">,
+): NumberRefusal | undefined {
+  return (
+    checkAllNumbers(`${field}.attributes`, user.attributes, NUMBER_RULES.modifier) ??
+    checkAllNumbers(`${field}.skills`, user.skills, NUMBER_RULES.modifier)
   );
 }
 

@@ -166,10 +166,9 @@ function grappledNow(actor: Actor.Implementation): boolean {
  */
 export async function wwnRun(actor: Actor.Implementation, feet?: number): Promise<boolean> {
   const me = combatantNow(actor);
-  return perform(
-    actor,
-    run(me, feet ?? moveRate(me), { grappled: grappledNow(actor), turn: turnOf(actor) }),
-  );
+  const rate = feet === undefined ? moveRate(me) : ok(feet);
+  if (!rate.ok) return perform(actor, rate);
+  return perform(actor, run(me, rate.value, { grappled: grappledNow(actor), turn: turnOf(actor) }));
 }
 
 /** Whether someone in the actor's started combat is grappling it (the sheet offers Break free). */
@@ -202,7 +201,7 @@ export async function wwnDrop(
 ): Promise<boolean> {
   const w = toWwnWeapon(weapon);
   if (!w.readied) return perform(actor, refuse("alreadyThatWay"));
-  return perform(actor, ok(dropItem(combatantNow(actor), w)));
+  return perform(actor, dropItem(combatantNow(actor), w));
 }
 
 /** Pick up an item (a Move action): the weapon ends up readied in hand. */

@@ -18,7 +18,7 @@ import type {
 import { combatantId, resolveActor } from "../../shared/actors.ts";
 import type { ActorResolver } from "../../shared/actors.ts";
 import { applyRuleUpdates } from "../../shared/updates.ts";
-import { SKILL_MIN, WWN_ATTRIBUTES, WWN_SKILLS } from "./data.ts";
+import { modifiersOfScores, SKILL_MIN, storedNumber, WWN_SKILLS } from "./data.ts";
 
 export { combatantId, resolveActor };
 
@@ -78,11 +78,7 @@ function systemOf(actor: Actor.Implementation): WwnActorSystem {
 
 /** The actor's attribute modifiers, from its scores. */
 export function modifiersOf(actor: Actor.Implementation): Record<Attribute, number> {
-  const scores = systemOf(actor).attributes;
-  return Object.fromEntries(WWN_ATTRIBUTES.map((a) => [a, attributeModifier(scores[a])])) as Record<
-    Attribute,
-    number
-  >;
+  return modifiersOfScores(systemOf(actor).attributes);
 }
 
 /** The equipped, unbroken shield the actor carries (the first one), if any. */
@@ -110,13 +106,16 @@ export function armorClass(actor: Actor.Implementation): ArmorClassView {
   const shieldItem = shieldItemOf(actor);
   const shieldSystem =
     shieldItem === null ? null : (shieldItem.system as unknown as WwnArmorSystem);
-  return armorClassRule({
+  const ac = armorClassRule({
     natural: system.ac.natural,
     worn,
     shield: shieldSystem === null ? null : { ac: shieldSystem.ac, bonus: shieldSystem.bonus },
-    dexModifier: attributeModifier(system.attributes.dex),
+    dexModifier: storedNumber(attributeModifier(system.attributes.dex)),
     bonus: system.ac.bonus,
   });
+  // As storedNumber: an AC the rules refuse reads as NaN, which every rule refuses by name.
+  if (!ac.ok) return { value: NaN, armor: NaN, shield: NaN, dex: NaN, bonus: NaN };
+  return ac.value;
 }
 
 /** Skill levels the rules read: untrained skills are left out. */

@@ -9,6 +9,9 @@
  * - the round end deals grapple damage: every grappled defender takes an unarmed hit's damage
  *   from each grappler (rules: grappleRoundEnd), rolled with core Roll and reported in chat
  *   (templates/wwn/chat/grapple-report.hbs).
+ *
+ * A rule that refuses a fighter's stored numbers (NaN, a negative count …) changes nothing for that
+ * fighter: the GM is warned, by name, and the others go on.
  */
 import {
   actionSummary,
@@ -20,6 +23,7 @@ import { diffCombatant } from "../../../rules/wwn/changes.ts";
 import type { WwnUpdate } from "../../../rules/wwn/changes.ts";
 import { grappleRoundEnd } from "../../../rules/wwn/maneuvers.ts";
 import type { WwnCombatant } from "../../../rules/wwn/model.ts";
+import type { Refusal, Result } from "../../../rules/core/result.ts";
 import type { ActorChange, EventCombatant } from "../../combat/events.ts";
 import type { CombatRulesetHooks, TrackerChip } from "../../combat/ruleset-hooks.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
@@ -30,11 +34,24 @@ import { SYSTEM_PATH } from "../../constants.ts";
 import { combatantId, toWwnCombatant, unarmedOf } from "./adapter.ts";
 import { wwnRollOrder } from "./order.ts";
 import { WWN_START_CHECK } from "./surprise.ts";
+import { warnWwnRefusal } from "./attack/workflow.ts";
 
 /** The tracker's chips for one member. */
 export function wwnMemberChips(actor: Actor.Implementation, active: boolean): TrackerChip[] {
   const me = toWwnCombatant(actor);
-  const s = actionSummary(me.actions);
+  const summary = actionSummary(me.actions);
+  // Drawn on every render, so no warning here: the chip says the state cannot be read.
+  if (!summary.ok) {
+    return [
+      {
+        label: "FRAY.Wwn.Tracker.Unreadable",
+        on: false,
+        hint: "FRAY.Wwn.Tracker.UnreadableHint",
+        flag: true,
+      },
+    ];
+  }
+  const s = summary.value;
   const chips: TrackerChip[] = [
     { label: "FRAY.Wwn.Tracker.Main", on: s.main, hint: "FRAY.Wwn.Tracker.MainHint" },
     {
@@ -60,29 +77,49 @@ export function wwnMemberChips(actor: Actor.Implementation, active: boolean): Tr
   return chips;
 }
 
+/** Warns of a refusal about `name`'s numbers: the field it names is prefixed with whose it is. */
+function warnAbout(name: string, refusal: Refusal): void {
+  const field = refusal.detail?.["field"];
+  warnWwnRefusal(
+    field === undefined
+      ? refusal
+      : { ...refusal, detail: { ...refusal.detail, field: `${name}: ${String(field)}` } },
+  );
+}
+
+/** A fighter's new action state, or nothing when the rule refuses its numbers (then warned). */
+function newActions(
+  actor: Actor.Implementation,
+  before: WwnCombatant,
+  next: Result<WwnCombatant["actions"]>,
+): WwnUpdate[] {
+  if (!next.ok) {
+    warnAbout(actor.name, next);
+    return [];
+  }
+  return diffCombatant(before, { ...before, actions: next.value });
+}
+
 function eachFighter(
   combat: CombatLike,
-  change: (me: WwnCombatant) => WwnCombatant,
+  change: (me: WwnCombatant) => Result<WwnCombatant["actions"]>,
 ): ActorChange[] {
   const updates = combatMembers(combat).flatMap(({ actor }) => {
     const before = toWwnCombatant(actor);
-    return diffCombatant(before, change(before));
+    return newActions(actor, before, change(before));
   });
   return changesByCombatant(combat, updates);
 }
 
 export function wwnRoundStart(combat: CombatLike): ActorChange[] {
-  return eachFighter(combat, (me) => ({ ...me, actions: startRound(me.actions) }));
+  return eachFighter(combat, (me) => startRound(me.actions));
 }
 
 export function wwnTurnStart(combat: CombatLike, combatant: CombatantLike): ActorChange[] {
   const actor = combatant.actor;
   if (actor === null) return [];
   const before = toWwnCombatant(actor);
-  return changesByCombatant(
-    combat,
-    diffCombatant(before, { ...before, actions: beginTurn(before.actions) }),
-  );
+  return changesByCombatant(combat, newActions(actor, before, beginTurn(before.actions)));
 }
 
 /** The combatant stopped its turn: whoever delayed until it had acted may act again. */
@@ -90,7 +127,7 @@ export function wwnTurnEnd(combat: CombatLike, combatant: CombatantLike): ActorC
   const actor = combatant.actor;
   if (actor === null) return [];
   const acted = combatantId(actor);
-  return eachFighter(combat, (me) => ({ ...me, actions: resumeAfterDelay(me.actions, acted) }));
+  return eachFighter(combat, (me) => resumeAfterDelay(me.actions, acted));
 }
 
 /** One line of the grapple report: who took how much from whom. */
@@ -116,8 +153,12 @@ export async function wwnGrappleDamage(
       .map(({ actor, me }) => ({ grappler: me, unarmed: unarmedOf(actor) }));
     if (grapplers.length === 0) continue;
     const rolled = await withDice((dice) => grappleRoundEnd(defender, grapplers, dice));
-    updates.push(...rolled.value.updates);
-    for (const hurt of rolled.value.damage) {
+    if (!rolled.value.ok) {
+      warnAbout(defender.name, rolled.value);
+      continue;
+    }
+    updates.push(...rolled.value.value.updates);
+    for (const hurt of rolled.value.value.damage) {
       const grappler = grapplers.find((g) => g.grappler.id === hurt.grapplerId);
       lines.push({
         defender: defender.name,

@@ -17,7 +17,8 @@
  *   unbroken shield raises that to the shield's AC, or adds its bonus when the armor is already
  *   at least as good; then the Dexterity modifier and a free bonus (see `armorClass`).
  */
-import { attributeModifier } from "../../../rules/wwn/defense.ts";
+import { ATTRIBUTE_SCORE, attributeModifier } from "../../../rules/wwn/defense.ts";
+import type { Result } from "../../../rules/core/result.ts";
 import { cachedFormula } from "../../../rules/core/formula.ts";
 import { FRESH_ACTIONS } from "../../../rules/wwn/actions.ts";
 import { ATTRIBUTES } from "../../../rules/wwn/model.ts";
@@ -153,7 +154,7 @@ function actionsField() {
 
 function attributesField() {
   const { SchemaField } = foundry.data.fields;
-  const score = () => integerField(10, { min: 3, max: 18 });
+  const score = () => integerField(10, { min: ATTRIBUTE_SCORE.min, max: ATTRIBUTE_SCORE.max });
   return new SchemaField({
     str: score(),
     dex: score(),
@@ -229,12 +230,27 @@ export interface WwnActorDerived {
   modifiers: Record<Attribute, number>;
 }
 
+/**
+ * A rules number computed from stored data, or NaN when the rule refuses it. The schema's bounds
+ * are the rule's own (a score field takes ATTRIBUTE_SCORE), so only a value no sheet could save
+ * gets here; every rules entry point that then reads the NaN refuses it by name, so the user sees
+ * a localized warning when acting and nothing changes.
+ */
+export function storedNumber(result: Result<number>): number {
+  return result.ok ? result.value : Number.NaN;
+}
+
+/** The attribute modifiers of these scores (rules: attributeModifier). */
+export function modifiersOfScores(
+  scores: Readonly<Record<Attribute, number>>,
+): Record<Attribute, number> {
+  return Object.fromEntries(
+    WWN_ATTRIBUTES.map((a) => [a, storedNumber(attributeModifier(scores[a]))]),
+  ) as Record<Attribute, number>;
+}
+
 function deriveActor(system: { attributes: Record<Attribute, number> }): WwnActorDerived {
-  return {
-    modifiers: Object.fromEntries(
-      WWN_ATTRIBUTES.map((a) => [a, attributeModifier(system.attributes[a])]),
-    ) as Record<Attribute, number>,
-  };
+  return { modifiers: modifiersOfScores(system.attributes) };
 }
 
 export class WwnCharacterData extends foundry.abstract.TypeDataModel<

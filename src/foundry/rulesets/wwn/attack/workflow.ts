@@ -281,12 +281,13 @@ export function refereeWwnDeclare(
 /**
  * Screen an Ally, on the referee: when combatants of the attacker's started combat screen the
  * defender, rolls the opposed checks with core Roll (resolveScreen), writes the blocks they used
- * and, when a screener won, turns the attack onto it. Null when nobody screens the defender.
+ * and, when a screener won, turns the attack onto it. Null when nobody screens the defender; the
+ * rules' refusal when a screener's numbers are bad (then the whole attack is refused).
  */
 async function screenOnReferee(
   attackerActor: Actor.Implementation,
   declaration: WwnDeclaration,
-): Promise<{ defender: WwnCombatant; view: WwnScreenView; rolls: Roll[] } | null> {
+): Promise<{ defender: WwnCombatant; view: WwnScreenView; rolls: Roll[] } | Refusal | null> {
   const { attacker, defender, weapon } = declaration;
   const started = startedCombatantOf(attackerActor);
   if (started === null) return null;
@@ -303,7 +304,8 @@ async function screenOnReferee(
   const rolled = await withDice((source) =>
     resolveScreen(attacker, weapon, defender.id, screeners, source),
   );
-  const outcome = rolled.value;
+  if (!rolled.value.ok) return rolled.value;
+  const outcome = rolled.value.value;
   if (outcome.attackerCheck === undefined) return null;
   await applyWwnUpdates(outcome.updates);
   const screener = screeners.find((s) => s.id === outcome.targetId);
@@ -329,6 +331,7 @@ async function postWwnAttack(
   const { attacker, weapon, turn, tracked } = declaration;
   const situation = request.situation;
   const screened = await screenOnReferee(attackerActor, declaration);
+  if (screened !== null && "ok" in screened) return screened;
   const defender = screened?.defender ?? declaration.defender;
   const rolled = await resolveOn({ attacker, weapon, situation, turn }, defender, []);
   const outcome = rolled.value;

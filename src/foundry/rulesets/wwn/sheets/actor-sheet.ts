@@ -12,6 +12,7 @@ import { shockFor } from "../../../../rules/wwn/attack.ts";
 import { bestAttribute, skillLevel } from "../../../../rules/wwn/checks.ts";
 import { moveRate } from "../../../../rules/wwn/maneuvers.ts";
 import { DEFAULT_WWN_OPTIONS } from "../../../../rules/wwn/options.ts";
+import type { Result } from "../../../../rules/core/result.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
 import {
   HandlebarsActorSheet,
@@ -27,7 +28,7 @@ import { declareWwnManeuver } from "../maneuvers.ts";
 import type { WwnManeuverKind, WwnManeuverRequest } from "../maneuvers.ts";
 import { armorClass, modifiersOf, resolveActor, toWwnCombatant, toWwnWeapon } from "../adapter.ts";
 import type { WwnActorSystem, WwnArmorSystem } from "../adapter.ts";
-import { WWN_ATTRIBUTES, WWN_LIFE_STATES, WWN_SKILLS } from "../data.ts";
+import { storedNumber, WWN_ATTRIBUTES, WWN_LIFE_STATES, WWN_SKILLS } from "../data.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 import { signed } from "../../../shared/format.ts";
@@ -61,27 +62,37 @@ function itemRow(item: Item.Implementation) {
  * Everything the sheet template shows, from the actor alone. Kept apart from the class so the
  * browser test renders the real template with the context the sheet builds.
  */
+/** The Shock a weapon row shows; NaN (as storedNumber) when the rules refuse the numbers. */
+function shockValue(shock: Result<{ readonly value: number }>): number {
+  return shock.ok ? shock.value.value : Number.NaN;
+}
+
 export async function wwnActorSheetContext(actor: Actor.Implementation, editable = actor.isOwner) {
   const system = actor.system as unknown as WwnActorSystem & { biography: string };
   const me = toWwnCombatant(actor);
   const mods = modifiersOf(actor);
   const ac = armorClass(actor);
   const items = actor.items.contents;
+  // The rules refuse an action state with a bad stored number: then nothing shows as available,
+  // and the Unreadable chip (as in the tracker) says why.
   const summary = actionSummary(me.actions);
+  const round = summary.ok ? summary.value : null;
   const say = (key: string, data: Record<string, string>) => game.i18n?.format(key, data) ?? key;
 
   const weapons = items
     .filter((item) => item.type === "weapon")
     .map((item): WwnWeaponRow => {
       const weapon = toWwnWeapon(item);
-      const skill = skillLevel(me, weapon.skill) ?? DEFAULT_WWN_OPTIONS.unskilledHit;
-      const attribute = bestAttribute(me, weapon.attributes);
+      const level = skillLevel(me, weapon.skill);
+      // NaN when refused, as storedNumber.
+      const skill = level.ok ? (level.value ?? DEFAULT_WWN_OPTIONS.unskilledHit) : Number.NaN;
+      const attribute = storedNumber(bestAttribute(me, weapon.attributes));
       const magic = weapon.magicBonus ?? 0;
       const shock =
         weapon.shock === undefined
           ? null
           : say("FRAY.Wwn.Card.ShockRating", {
-              damage: String(shockFor({ attacker: me, defender: me, weapon }).value),
+              damage: String(shockValue(shockFor({ attacker: me, defender: me, weapon }))),
               ac: String(weapon.shock.ac),
             });
       const tags: string[] = [];
@@ -158,21 +169,22 @@ export async function wwnActorSheetContext(actor: Actor.Implementation, editable
       value: system.skills[key] ?? -1,
     })),
     round: {
-      main: summary.main,
-      moves: summary.moves,
-      totalDefense: summary.totalDefense,
-      holding: summary.holding,
-      delaying: summary.delayingFor !== null,
-      withdrawn: summary.withdrawn,
+      unreadable: round === null,
+      main: round?.main ?? false,
+      moves: round?.moves ?? 0,
+      totalDefense: round?.totalDefense ?? false,
+      holding: round?.holding ?? false,
+      delaying: (round?.delayingFor ?? null) !== null,
+      withdrawn: round?.withdrawn ?? false,
       /** Whom a Delay may wait for (or a screen protect): the other participants of a started combat. */
       delayTargets: actions.wwnDelayTargets(actor),
       /** How far one Move action goes: the Run field's default and its limit. */
-      moveRate: moveRate(me),
+      moveRate: storedNumber(moveRate(me)),
       /** The captive this actor holds, by name (it may drag, throw or release it). */
       captive: me.grappling === null ? null : (resolveActor(me.grappling)?.name ?? me.grappling),
       /** Someone in the combat holds this actor (it may try to break free). */
       grappled: actions.wwnGrappled(actor),
-      screening: summary.screening !== null,
+      screening: (round?.screening ?? null) !== null,
     },
     /** The weapons a Shove, Grapple, Shatter or Execution can use (readied ones). */
     maneuverWeapons: weapons.filter((w) => w.readied).map((w) => ({ id: w.id, name: w.name })),
