@@ -87,7 +87,8 @@ function rollMomentum(
 ): string[] {
   const rolled = teams.map((team, i) => {
     const rolls = combatDice(i).map((sides) => dice.roll(sides));
-    return { ...team, rolls, momentum: momentumOf(rolls) };
+    const { id, name, isPlayerSide } = team;
+    return { id, name, isPlayerSide, rolls, momentum: momentumOf(rolls) };
   });
   log?.push(
     "Momentum: " +

@@ -526,7 +526,14 @@ export function resolveAttackPrechecked(
       const evMods = evasionModifierList(input, options);
       const first = rollEvasion(defender, evMods, attack.total, false, dice);
       evasions.push(first);
-      if (!first.success && decide(defense.extraEvasion, { ...view, evasionTotal: first.total })) {
+      if (
+        !first.success &&
+        decide(defense.extraEvasion, {
+          attackTotal: view.attackTotal,
+          critical,
+          evasionTotal: first.total,
+        })
+      ) {
         const again = extraEvasionRule(defender, options);
         if (again.ok) {
           defender = changed(defender, {
