@@ -229,7 +229,8 @@ export function worldlinesArena(
         const lines = describeAttack(result.value, me.name, target.name);
         log.push(...lines.map((line, k) => (k === 0 ? `    ${line}` : `  ${line}`)));
       }
-      if (isOver()) break;
+      // Only a fighter going down can end the fight.
+      if (result.value.defender.life !== "active" && isOver()) break;
     }
     const end = endTurnPrechecked(me);
     state[i] = end.actor;

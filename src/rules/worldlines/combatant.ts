@@ -8,7 +8,7 @@
  * one shape (two once an optional field is set), which made the encounter simulator about twice
  * as fast. Not exported from index.ts: an internal of the rules.
  */
-import type { WorldlinesCombatant } from "./model.ts";
+import type { StatusId, StatusState, WorldlinesCombatant } from "./model.ts";
 
 /** `actor` with `patch` laid over it (a new object; `actor` is left as it was). */
 export function changed(
@@ -46,4 +46,30 @@ export function atValue(
   value: number,
 ): { readonly value: number; readonly max: number } {
   return { value, max: pool.max };
+}
+
+/** The status state with `id` set to `data` (a new object): `{ ...statuses, [id]: data }`. */
+export function withStatus<K extends StatusId>(
+  statuses: StatusState,
+  id: K,
+  data: NonNullable<StatusState[K]>,
+): StatusState {
+  const copy = copyStatuses(statuses, null);
+  copy[id] = data;
+  return copy;
+}
+
+/**
+ * A copy of the status state, leaving out `skip`. Built key by key rather than spread (and never
+ * with `delete`, which turns an object into a slow dictionary): status states built the same way
+ * share their hidden classes, so reading them stays fast in the simulator's inner loop.
+ */
+export function copyStatuses(
+  statuses: StatusState,
+  skip: StatusId | null,
+): Record<string, unknown> {
+  const from = statuses as Readonly<Record<string, unknown>>;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(from)) if (key !== skip) copy[key] = from[key];
+  return copy;
 }

@@ -8,7 +8,7 @@ import type { DiceSource, StepDie } from "../core/dice.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { withoutStatus } from "./changes.ts";
-import { changed } from "./combatant.ts";
+import { changed, withStatus } from "./combatant.ts";
 import type { StatusApplication, StatusState, WorldlinesCombatant } from "./model.ts";
 import type { CheckSpec, WorldlinesOptions } from "./options.ts";
 
@@ -89,41 +89,38 @@ function statusesWith(
 ): StatusState {
   switch (application.status) {
     case "bleeding":
-      return {
-        ...statuses,
-        bleeding: { hpPerTurn: application.hpPerTurn ?? options.bleedingPerTurn },
-      };
+      return withStatus(statuses, "bleeding", {
+        hpPerTurn: application.hpPerTurn ?? options.bleedingPerTurn,
+      });
     case "poisoned":
-      return {
-        ...statuses,
-        poisoned: { hpPerTurn: application.hpPerTurn ?? options.poisonPerTurn },
-      };
+      return withStatus(statuses, "poisoned", {
+        hpPerTurn: application.hpPerTurn ?? options.poisonPerTurn,
+      });
     case "staggered":
-      return {
-        ...statuses,
-        staggered: { turnsLeft: application.turns ?? options.staggeredTurns },
-      };
+      return withStatus(statuses, "staggered", {
+        turnsLeft: application.turns ?? options.staggeredTurns,
+      });
     case "blinded": {
       const turns = application.flash === true ? dice.roll(options.flashBlindnessDie) : null;
       const current = statuses.blinded?.turnsLeft;
       // A lasting blindness is not shortened by a later flash.
       const turnsLeft =
         current === null ? null : turns === null ? null : Math.max(turns, current ?? 0);
-      return { ...statuses, blinded: { turnsLeft } };
+      return withStatus(statuses, "blinded", { turnsLeft });
     }
     case "vulnerable":
-      return { ...statuses, vulnerable: sourceOnly(application.source) };
+      return withStatus(statuses, "vulnerable", sourceOnly(application.source));
     case "stressed":
-      return { ...statuses, stressed: sourceOnly(application.source) };
+      return withStatus(statuses, "stressed", sourceOnly(application.source));
     case "exhausted": {
       // Points stack; a negative application (rest, a cure) takes them off, and at 0 it is gone.
       const points = (statuses.exhausted?.points ?? 0) + application.points;
       return points > 0
-        ? { ...statuses, exhausted: { points } }
+        ? withStatus(statuses, "exhausted", { points })
         : withoutStatus(statuses, "exhausted");
     }
     case "charmed":
-      return { ...statuses, charmed: { sourceId: application.sourceId } };
+      return withStatus(statuses, "charmed", { sourceId: application.sourceId });
   }
 }
 

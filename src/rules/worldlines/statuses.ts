@@ -17,7 +17,7 @@ import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { diffAll, diffCombatant, withoutStatus } from "./changes.ts";
 import type { ActorUpdate } from "./changes.ts";
-import { atValue, changed } from "./combatant.ts";
+import { atValue, changed, withStatus } from "./combatant.ts";
 import type { CheckResult } from "./checks.ts";
 import { putStatus, rollCheckOf, spiritCheckOf } from "./internal.ts";
 import { applyHealthLoss } from "./lose-health.ts";
@@ -124,7 +124,7 @@ export function endTurnPrechecked(actor: WorldlinesCombatant): Tick {
       statuses = withoutStatus(statuses, "staggered");
       expired.push("staggered");
     } else {
-      statuses = { ...statuses, staggered: { turnsLeft: staggered.turnsLeft - 1 } };
+      statuses = withStatus(statuses, "staggered", { turnsLeft: staggered.turnsLeft - 1 });
     }
   }
   const blinded = statuses.blinded;
@@ -133,7 +133,7 @@ export function endTurnPrechecked(actor: WorldlinesCombatant): Tick {
       statuses = withoutStatus(statuses, "blinded");
       expired.push("blinded");
     } else {
-      statuses = { ...statuses, blinded: { turnsLeft: blinded.turnsLeft - 1 } };
+      statuses = withStatus(statuses, "blinded", { turnsLeft: blinded.turnsLeft - 1 });
     }
   }
   const next = statuses === actor.statuses ? actor : changed(actor, { statuses });
