@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { entries, probabilityOf, seededRandom, total } from "../core/index.ts";
+import { entries, probabilityOf, total } from "../core/index.ts";
 import type { DiceSource } from "../core/dice.ts";
 import { resolveAttack } from "./attack.ts";
 import type { AttackInput, DefenseChoice } from "./attack.ts";
