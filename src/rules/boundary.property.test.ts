@@ -1847,6 +1847,8 @@ const PRECHECKED = new Set([
   "endTurnPrechecked",
   "resolveStatusesPrechecked",
   "firstAidPrechecked",
+  "teamMomentumPrechecked",
+  "orderByMomentumPrechecked",
 ]);
 
 describe("Worldlines: every …Prechecked rule is behind a guarded entry point", () => {
