@@ -16,7 +16,7 @@ import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { diffAll, withoutStatus } from "./changes.ts";
-import { atValue, changed } from "./combatant.ts";
+import { atValue, changed, copyOf } from "./combatant.ts";
 import type { ActorUpdate } from "./changes.ts";
 import { putStatus, spiritCheckOf } from "./internal.ts";
 import type { CheckResult } from "./checks.ts";
@@ -491,9 +491,8 @@ export function resolveAttackPrechecked(
   const s = input.situation ?? {};
   const zone = s.zone ?? "torso";
   const nonLethal = s.nonLethal === true;
-  const attacker = changed(input.attacker, {
-    energy: atValue(input.attacker.energy, input.attacker.energy.value - cost),
-  });
+  const attacker = copyOf(input.attacker);
+  attacker.energy = atValue(attacker.energy, attacker.energy.value - cost);
   let defender = input.defender;
 
   // Step 2: the attack roll.
@@ -519,9 +518,9 @@ export function resolveAttackPrechecked(
     // The defender and the options were checked with the attack: the rule alone, not the guard.
     const can = evasionRule(defender, critical, options);
     if (can.ok) {
-      defender = changed(defender, {
-        energy: atValue(defender.energy, defender.energy.value - can.value.cost),
-      });
+      const paid = copyOf(defender);
+      paid.energy = atValue(paid.energy, paid.energy.value - can.value.cost);
+      defender = paid;
       defenderSpent += can.value.cost;
       const evMods = evasionModifierList(input, options);
       const first = rollEvasion(defender, evMods, attack.total, false, dice);

@@ -10,12 +10,23 @@
  */
 import type { StatusId, StatusState, WorldlinesCombatant } from "./model.ts";
 
+/** A combatant being built by a rule: a fresh copy, written only until the rule hands it back. */
+export type Draft = { -readonly [K in keyof WorldlinesCombatant]: WorldlinesCombatant[K] };
+
 /** `actor` with `patch` laid over it (a new object; `actor` is left as it was). */
 export function changed(
   actor: WorldlinesCombatant,
   patch: Partial<WorldlinesCombatant>,
 ): WorldlinesCombatant {
-  const next: { -readonly [K in keyof WorldlinesCombatant]: WorldlinesCombatant[K] } = {
+  return Object.assign(copyOf(actor), patch);
+}
+
+/**
+ * A fresh copy of `actor` for a rule to set a field or two on (`next.energy = …`) before handing
+ * it back: {@link changed} without the patch object, for the rules the simulator runs most.
+ */
+export function copyOf(actor: WorldlinesCombatant): Draft {
+  const next: Draft = {
     id: actor.id,
     name: actor.name,
     teamId: actor.teamId,
@@ -37,7 +48,7 @@ export function changed(
   if ("critWiden" in actor) next.critWiden = actor.critWiden;
   if ("headshotWiden" in actor) next.headshotWiden = actor.headshotWiden;
   if ("unconsciousMinutes" in actor) next.unconsciousMinutes = actor.unconsciousMinutes;
-  return Object.assign(next, patch);
+  return next;
 }
 
 /** A pool (health, Energy) at a new value, its maximum kept. */

@@ -7,7 +7,7 @@ import type { Result } from "../core/result.ts";
 import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
 import { diffCombatant } from "./changes.ts";
-import { atValue, changed } from "./combatant.ts";
+import { atValue, changed, copyOf } from "./combatant.ts";
 import type { ActorUpdate } from "./changes.ts";
 import type { Stance, WorldlinesCombatant } from "./model.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
@@ -172,5 +172,7 @@ export function refreshEnergy(
  */
 export function refreshEnergyPrechecked(actor: WorldlinesCombatant): WorldlinesCombatant {
   if (actor.life === "dead" || actor.energy.value === actor.energy.max) return actor;
-  return changed(actor, { energy: atValue(actor.energy, actor.energy.max) });
+  const next = copyOf(actor);
+  next.energy = atValue(actor.energy, actor.energy.max);
+  return next;
 }

@@ -4,7 +4,7 @@
  * the ruleset's index: from outside, health is lost only through the guarded `loseHealth`.
  */
 import type { DiceSource } from "../core/dice.ts";
-import { atValue, changed } from "./combatant.ts";
+import { atValue, changed, copyOf } from "./combatant.ts";
 import type { HealthLoss } from "./health.ts";
 import type { WorldlinesCombatant } from "./model.ts";
 import type { WorldlinesOptions } from "./options.ts";
@@ -19,7 +19,8 @@ export function applyHealthLoss(
   if (actor.life === "dead" || !(amount > 0)) return { actor, lost: 0 };
   const value = Math.max(0, actor.health.value - amount);
   const lost = actor.health.value - value;
-  const hurt = changed(actor, { health: atValue(actor.health, value) });
+  const hurt = copyOf(actor);
+  hurt.health = atValue(actor.health, value);
   if (value > 0) return { actor: hurt, lost };
   if (how.nonLethal) {
     if (actor.life !== "active") return { actor: hurt, lost };
