@@ -2189,6 +2189,8 @@ const PRECHECKED = new Set([
   "endTurnPrechecked",
   "resolveStatusesPrechecked",
   "firstAidPrechecked",
+  "teamMomentumPrechecked",
+  "orderByMomentumPrechecked",
 ]);
 
 describe("Worldlines: every …Prechecked rule is behind a guarded entry point", () => {

@@ -27,6 +27,8 @@ export function pickTarget(
 ): number {
   let best = -1;
   let bestKey = 0;
+  // Kept with `best` (reading views[-1] would be a slow named-property lookup on every call).
+  let bestRank = 0;
   let candidates = 0;
   for (let i = 0; i < views.length; i++) {
     if (!eligible(i)) continue;
@@ -40,10 +42,10 @@ export function pickTarget(
       const dy = view.position.y - me.position.y;
       key = dx * dx + dy * dy;
     }
-    const bestRank = views[best]?.idRank ?? 0;
     if (best < 0 || key < bestKey || (key === bestKey && view.idRank < bestRank)) {
       best = i;
       bestKey = key;
+      bestRank = view.idRank;
     }
   }
   if (rule !== "random" || candidates <= 1) return best;

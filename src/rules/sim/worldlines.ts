@@ -1,10 +1,11 @@
 /**
  * The Worldlines simulator adapter: plays fights with the Worldlines engine itself. Momentum is
- * rolled once per fight (teamMomentum, orderByMomentum, ties rerolled with settleTieByReroll)
- * unless the request carries the order a running combat already settled; each round follows
- * worldlinesRoundPlan: the team phases in order (every member still up takes a turn: startTurn's
- * Bleeding, a Spirit check against Staggered, First Aid on its own Bleeding, then attacks with
- * resolveAttack while its Energy allows, endTurn), the Energy refresh, status resolution.
+ * rolled once per fight (teamMomentum and orderByMomentum, as their …Prechecked rules; ties
+ * rerolled with settleTieByReroll) unless the request carries the order a running combat already
+ * settled; each round follows worldlinesRoundPlan: the team phases in order (every member still
+ * up takes a turn: startTurn's Bleeding, a Spirit check against Staggered, First Aid on its own
+ * Bleeding, then attacks with resolveAttack while its Energy allows, endTurn), the Energy
+ * refresh, status resolution.
  *
  * A fighter's tactic: `target` as targets.ts; `defend` evades every attack while Energy allows (and
  * spends its interruption on one more Evasion when the failed one came within 2); `reserve` is
@@ -20,7 +21,11 @@ import { damageFormula, resolveAttackPrechecked } from "../worldlines/attack.ts"
 import type { AttackSituation, DefenseChoice } from "../worldlines/attack.ts";
 import { refreshEnergyPrechecked } from "../worldlines/energy.ts";
 import type { WorldlinesCombatant, WorldlinesWeapon } from "../worldlines/model.ts";
-import { orderByMomentum, settleTieByReroll, teamMomentum } from "../worldlines/momentum.ts";
+import {
+  orderByMomentumPrechecked,
+  settleTieByReroll,
+  teamMomentumPrechecked,
+} from "../worldlines/momentum.ts";
 import type { MomentumOrder } from "../worldlines/momentum.ts";
 import { DEFAULT_OPTIONS } from "../worldlines/options.ts";
 import type { WorldlinesOptions } from "../worldlines/options.ts";
@@ -71,37 +76,39 @@ export interface WorldlinesArenaSettings {
   readonly log?: string[];
 }
 
-/** A team's momentum from the simulator's own dice (faces of their dice, never refused). */
-function momentumOf(rolls: readonly number[]): number {
-  const momentum = teamMomentum(rolls);
-  return momentum.ok ? momentum.value : 0;
+/** Rolls each of a team's Combat dice (the simulator's own dice: faces that are never refused). */
+function rollAll(sides: readonly number[], dice: DiceSource): number[] {
+  const rolls = new Array<number>(sides.length);
+  for (let k = 0; k < sides.length; k++) rolls[k] = dice.roll(sides[k] ?? 6);
+  return rolls;
 }
 
 /** Rolls momentum for every team and rerolls ties among the tied teams only (up to 20 times). */
 function rollMomentum(
   teams: readonly SimTeam[],
-  combatDice: (teamIndex: number) => number[],
+  /** Each team's Combat dice, by team index. */
+  teamDice: readonly (readonly number[])[],
   dice: DiceSource,
   options: WorldlinesOptions,
   log: string[] | undefined,
 ): string[] {
   const rolled = teams.map((team, i) => {
-    const rolls = combatDice(i).map((sides) => dice.roll(sides));
-    return { ...team, rolls, momentum: momentumOf(rolls) };
+    const rolls = rollAll(teamDice[i] ?? [], dice);
+    const { id, name, isPlayerSide } = team;
+    return { id, name, isPlayerSide, rolls, momentum: teamMomentumPrechecked(rolls) };
   });
   log?.push(
     "Momentum: " +
       rolled.map((t) => `${t.name} [${t.rolls.join(", ")}] → ${t.momentum}`).join("; "),
   );
-  const first = orderByMomentum(rolled, options.momentumTies);
-  // Momenta of the simulator's own dice are whole counts: the refusal cannot happen.
-  let order: MomentumOrder = first.ok ? first.value : { order: teams.map((t) => t.id), tied: [] };
+  // Momenta of the simulator's own dice are whole counts: nothing for the guard to refuse.
+  let order: MomentumOrder = orderByMomentumPrechecked(rolled, options.momentumTies);
   for (let attempt = 0; attempt < 20 && order.tied.length > 0; attempt++) {
     const group = order.tied[0] ?? [];
     const rerolled: Record<string, number> = {};
     for (const id of group) {
       const index = teams.findIndex((t) => t.id === id);
-      rerolled[id] = momentumOf(combatDice(index).map((sides) => dice.roll(sides)));
+      rerolled[id] = teamMomentumPrechecked(rollAll(teamDice[index] ?? [], dice));
     }
     log?.push(`  tie, reroll: ${group.map((id) => `${id} ${rerolled[id] ?? 0}`).join(", ")}`);
     const settled = settleTieByReroll(order, group, rerolled);
@@ -139,8 +146,10 @@ export function worldlinesArena(
   const costs = setup.map((f) =>
     f.weapon.kind === "thrown" ? options.costs.throw : options.costs.attack,
   );
-  const combatDice = (teamIndex: number) =>
-    state.filter((_, i) => teamOf[i] === teamIndex).map((c) => c.traits.combat);
+  // A fighter's Combat die never changes in a fight: each team's, for momentum, once.
+  const teamDice = teams.map((_, t) =>
+    setup.filter((_, i) => teamOf[i] === t).map((f) => f.combatant.traits.combat),
+  );
   const teamName = (id: string) => teams.find((t) => t.id === id)?.name ?? id;
   const fixedPlan = settings.order === undefined ? null : worldlinesRoundPlan(settings.order);
   const resumed = fixedPlan === null ? null : (settings.resume ?? null);
@@ -228,7 +237,8 @@ export function worldlinesArena(
         const lines = describeAttack(result.value, me.name, target.name);
         log.push(...lines.map((line, k) => (k === 0 ? `    ${line}` : `  ${line}`)));
       }
-      if (isOver()) break;
+      // Only a fighter going down can end the fight.
+      if (result.value.defender.life !== "active" && isOver()) break;
     }
     const end = endTurnPrechecked(me);
     state[i] = end.actor;
@@ -245,7 +255,7 @@ export function worldlinesArena(
         const f = setup[i];
         if (f !== undefined) state[i] = f.combatant;
       }
-      plan = fixedPlan ?? worldlinesRoundPlan(rollMomentum(teams, combatDice, dice, options, log));
+      plan = fixedPlan ?? worldlinesRoundPlan(rollMomentum(teams, teamDice, dice, options, log));
     },
     playRound(dice: DiceSource, round: number): void {
       log?.push("", `Round ${round}`);

@@ -16,6 +16,7 @@ import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { diffAll, withoutStatus } from "./changes.ts";
+import { atValue, changed, copyOf } from "./combatant.ts";
 import type { ActorUpdate } from "./changes.ts";
 import { putStatus, spiritCheckOf } from "./internal.ts";
 import type { CheckResult } from "./checks.ts";
@@ -490,10 +491,8 @@ export function resolveAttackPrechecked(
   const s = input.situation ?? {};
   const zone = s.zone ?? "torso";
   const nonLethal = s.nonLethal === true;
-  const attacker: WorldlinesCombatant = {
-    ...input.attacker,
-    energy: { ...input.attacker.energy, value: input.attacker.energy.value - cost },
-  };
+  const attacker = copyOf(input.attacker);
+  attacker.energy = atValue(attacker.energy, attacker.energy.value - cost);
   let defender = input.defender;
 
   // Step 2: the attack roll.
@@ -519,22 +518,27 @@ export function resolveAttackPrechecked(
     // The defender and the options were checked with the attack: the rule alone, not the guard.
     const can = evasionRule(defender, critical, options);
     if (can.ok) {
-      defender = {
-        ...defender,
-        energy: { ...defender.energy, value: defender.energy.value - can.value.cost },
-      };
+      const paid = copyOf(defender);
+      paid.energy = atValue(paid.energy, paid.energy.value - can.value.cost);
+      defender = paid;
       defenderSpent += can.value.cost;
       const evMods = evasionModifierList(input, options);
       const first = rollEvasion(defender, evMods, attack.total, false, dice);
       evasions.push(first);
-      if (!first.success && decide(defense.extraEvasion, { ...view, evasionTotal: first.total })) {
+      if (
+        !first.success &&
+        decide(defense.extraEvasion, {
+          attackTotal: view.attackTotal,
+          critical,
+          evasionTotal: first.total,
+        })
+      ) {
         const again = extraEvasionRule(defender, options);
         if (again.ok) {
-          defender = {
-            ...defender,
+          defender = changed(defender, {
             interruptUsed: true,
-            energy: { ...defender.energy, value: defender.energy.value - again.value.cost },
-          };
+            energy: atValue(defender.energy, defender.energy.value - again.value.cost),
+          });
           defenderSpent += again.value.cost;
           evasions.push(rollEvasion(defender, evMods, attack.total, true, dice));
         }
@@ -573,7 +577,7 @@ export function resolveAttackPrechecked(
         if (loss.downed !== undefined) downed = loss.downed;
         if (loss.unconsciousMinutes !== undefined) unconsciousMinutes = loss.unconsciousMinutes;
       } else {
-        defender = { ...loss.actor, life: "dead", unconsciousMinutes: undefined };
+        defender = changed(loss.actor, { life: "dead", unconsciousMinutes: undefined });
         downed = "dead";
       }
     } else {
@@ -613,10 +617,12 @@ export function resolveAttackPrechecked(
       ) {
         const check = spiritCheckOf(defender, options.limbCheckTd, dice, options);
         const effect = check.passed ? "held" : zone === "arms" ? "droppedItem" : "fellProne";
-        if (effect === "fellProne") defender = { ...defender, stance: "prone" };
+        if (effect === "fellProne") defender = changed(defender, { stance: "prone" });
         if (check.criticalFailure) {
           defender = putStatus(defender, { status: "bleeding" }, dice, options);
-          defender = { ...defender, disabledLimbs: { ...defender.disabledLimbs, [zone]: true } };
+          defender = changed(defender, {
+            disabledLimbs: { ...defender.disabledLimbs, [zone]: true },
+          });
           statusesApplied.push("bleeding");
         }
         limbCheck = { zone, check, effect, limbDisabled: check.criticalFailure };
@@ -635,7 +641,7 @@ export function resolveAttackPrechecked(
   // Attacking the one you charmed breaks the charm.
   const charmBroken = defender.statuses.charmed?.sourceId === attacker.id;
   if (charmBroken) {
-    defender = { ...defender, statuses: withoutStatus(defender.statuses, "charmed") };
+    defender = changed(defender, { statuses: withoutStatus(defender.statuses, "charmed") });
   }
   return ok({
     attack,

@@ -5,6 +5,7 @@
  *
  * The field paths below are the contract with the Worldlines actor DataModel.
  */
+import { copyStatuses } from "./combatant.ts";
 import { STATUS_IDS } from "./model.ts";
 import type { StatusId, StatusState, WorldlinesCombatant } from "./model.ts";
 
@@ -97,8 +98,5 @@ export function diffAll(
 /** Removes one status (returns a new status state). */
 export function withoutStatus(statuses: StatusState, id: StatusId): StatusState {
   if (statuses[id] === undefined) return statuses;
-  const copy: Record<string, unknown> = { ...statuses };
-  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
-  delete copy[id];
-  return copy;
+  return copyStatuses(statuses, id);
 }

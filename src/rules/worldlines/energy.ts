@@ -7,6 +7,7 @@ import type { Result } from "../core/result.ts";
 import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
 import { diffCombatant } from "./changes.ts";
+import { atValue, changed, copyOf } from "./combatant.ts";
 import type { ActorUpdate } from "./changes.ts";
 import type { Stance, WorldlinesCombatant } from "./model.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
@@ -144,12 +145,9 @@ export function spendEnergy(
   const allowed = checkAction(actor, action, options);
   if (!allowed.ok) return allowed;
   const cost = allowed.value.cost;
-  let next: WorldlinesCombatant = {
-    ...actor,
-    energy: { ...actor.energy, value: actor.energy.value - cost },
-  };
-  if (action.kind === "changeStance") next = { ...next, stance: action.to };
-  if (action.kind === "defensivePosture") next = { ...next, defensivePosture: true };
+  let next = changed(actor, { energy: atValue(actor.energy, actor.energy.value - cost) });
+  if (action.kind === "changeStance") next = changed(next, { stance: action.to });
+  if (action.kind === "defensivePosture") next = changed(next, { defensivePosture: true });
   return ok({
     cost,
     actor: next,
@@ -174,5 +172,7 @@ export function refreshEnergy(
  */
 export function refreshEnergyPrechecked(actor: WorldlinesCombatant): WorldlinesCombatant {
   if (actor.life === "dead" || actor.energy.value === actor.energy.max) return actor;
-  return { ...actor, energy: { ...actor.energy, value: actor.energy.max } };
+  const next = copyOf(actor);
+  next.energy = atValue(actor.energy, actor.energy.max);
+  return next;
 }

@@ -8,7 +8,8 @@ import type { DiceSource, StepDie } from "../core/dice.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { withoutStatus } from "./changes.ts";
-import type { StatusApplication, WorldlinesCombatant } from "./model.ts";
+import { changed, withStatus } from "./combatant.ts";
+import type { StatusApplication, StatusState, WorldlinesCombatant } from "./model.ts";
 import type { CheckSpec, WorldlinesOptions } from "./options.ts";
 
 export interface CheckResult {
@@ -76,63 +77,50 @@ export function putStatus(
   dice: DiceSource,
   options: WorldlinesOptions,
 ): WorldlinesCombatant {
-  const statuses = actor.statuses;
+  return changed(actor, { statuses: statusesWith(actor.statuses, application, dice, options) });
+}
+
+/** The status state with one more application (see {@link putStatus}). */
+function statusesWith(
+  statuses: StatusState,
+  application: StatusApplication,
+  dice: DiceSource,
+  options: WorldlinesOptions,
+): StatusState {
   switch (application.status) {
     case "bleeding":
-      return {
-        ...actor,
-        statuses: {
-          ...statuses,
-          bleeding: { hpPerTurn: application.hpPerTurn ?? options.bleedingPerTurn },
-        },
-      };
+      return withStatus(statuses, "bleeding", {
+        hpPerTurn: application.hpPerTurn ?? options.bleedingPerTurn,
+      });
     case "poisoned":
-      return {
-        ...actor,
-        statuses: {
-          ...statuses,
-          poisoned: { hpPerTurn: application.hpPerTurn ?? options.poisonPerTurn },
-        },
-      };
+      return withStatus(statuses, "poisoned", {
+        hpPerTurn: application.hpPerTurn ?? options.poisonPerTurn,
+      });
     case "staggered":
-      return {
-        ...actor,
-        statuses: {
-          ...statuses,
-          staggered: { turnsLeft: application.turns ?? options.staggeredTurns },
-        },
-      };
+      return withStatus(statuses, "staggered", {
+        turnsLeft: application.turns ?? options.staggeredTurns,
+      });
     case "blinded": {
       const turns = application.flash === true ? dice.roll(options.flashBlindnessDie) : null;
       const current = statuses.blinded?.turnsLeft;
       // A lasting blindness is not shortened by a later flash.
       const turnsLeft =
         current === null ? null : turns === null ? null : Math.max(turns, current ?? 0);
-      return { ...actor, statuses: { ...statuses, blinded: { turnsLeft } } };
+      return withStatus(statuses, "blinded", { turnsLeft });
     }
     case "vulnerable":
-      return {
-        ...actor,
-        statuses: { ...statuses, vulnerable: sourceOnly(application.source) },
-      };
+      return withStatus(statuses, "vulnerable", sourceOnly(application.source));
     case "stressed":
-      return { ...actor, statuses: { ...statuses, stressed: sourceOnly(application.source) } };
+      return withStatus(statuses, "stressed", sourceOnly(application.source));
     case "exhausted": {
       // Points stack; a negative application (rest, a cure) takes them off, and at 0 it is gone.
       const points = (statuses.exhausted?.points ?? 0) + application.points;
-      return {
-        ...actor,
-        statuses:
-          points > 0
-            ? { ...statuses, exhausted: { points } }
-            : withoutStatus(statuses, "exhausted"),
-      };
+      return points > 0
+        ? withStatus(statuses, "exhausted", { points })
+        : withoutStatus(statuses, "exhausted");
     }
     case "charmed":
-      return {
-        ...actor,
-        statuses: { ...statuses, charmed: { sourceId: application.sourceId } },
-      };
+      return withStatus(statuses, "charmed", { sourceId: application.sourceId });
   }
 }
 

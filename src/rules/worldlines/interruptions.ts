@@ -22,6 +22,7 @@ import type {
 } from "./attack.ts";
 import { diffAll } from "./changes.ts";
 import type { ActorUpdate } from "./changes.ts";
+import { changed } from "./combatant.ts";
 import type { WorldlinesCombatant, WorldlinesWeapon } from "./model.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
 import type { WorldlinesOptions } from "./options.ts";
@@ -209,7 +210,7 @@ export function opportunityAttack(
   );
   if (!result.ok) return result;
   const out = result.value;
-  const nextAttacker = { ...out.attacker, interruptUsed: true };
+  const nextAttacker = changed(out.attacker, { interruptUsed: true });
   return ok({
     ...out,
     attacker: nextAttacker,

@@ -4,6 +4,7 @@
  * the ruleset's index: from outside, health is lost only through the guarded `loseHealth`.
  */
 import type { DiceSource } from "../core/dice.ts";
+import { atValue, changed, copyOf } from "./combatant.ts";
 import type { HealthLoss } from "./health.ts";
 import type { WorldlinesCombatant } from "./model.ts";
 import type { WorldlinesOptions } from "./options.ts";
@@ -18,13 +19,14 @@ export function applyHealthLoss(
   if (actor.life === "dead" || !(amount > 0)) return { actor, lost: 0 };
   const value = Math.max(0, actor.health.value - amount);
   const lost = actor.health.value - value;
-  const hurt: WorldlinesCombatant = { ...actor, health: { ...actor.health, value } };
+  const hurt = copyOf(actor);
+  hurt.health = atValue(actor.health, value);
   if (value > 0) return { actor: hurt, lost };
   if (how.nonLethal) {
     if (actor.life !== "active") return { actor: hurt, lost };
     const minutes = how.dice.roll(options.unconsciousDie) * options.unconsciousMinutesPerPip;
     return {
-      actor: { ...hurt, life: "unconscious", unconsciousMinutes: minutes },
+      actor: changed(hurt, { life: "unconscious", unconsciousMinutes: minutes }),
       lost,
       downed: "unconscious",
       unconsciousMinutes: minutes,
@@ -32,7 +34,7 @@ export function applyHealthLoss(
   }
   if (actor.life === "dying") return { actor: hurt, lost };
   return {
-    actor: { ...hurt, life: "dying", unconsciousMinutes: undefined },
+    actor: changed(hurt, { life: "dying", unconsciousMinutes: undefined }),
     lost,
     downed: "dying",
   };

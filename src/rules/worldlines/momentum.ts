@@ -45,10 +45,14 @@ function checkMomenta(
 export function teamMomentum(
   combatDieRolls: readonly number[],
 ): Result<number, NumberRefusalReason> {
-  return checkRolls(combatDieRolls) ?? ok(momentumOf(combatDieRolls));
+  return checkRolls(combatDieRolls) ?? ok(teamMomentumPrechecked(combatDieRolls));
 }
 
-function momentumOf(combatDieRolls: readonly number[]): number {
+/**
+ * The rule behind {@link teamMomentum} for rolls already checked: the encounter simulator rolls
+ * them itself, on the fighters' own (checked) Combat dice.
+ */
+export function teamMomentumPrechecked(combatDieRolls: readonly number[]): number {
   let best = 0;
   let second = 0;
   let seen = 0;
@@ -97,11 +101,17 @@ export function orderByMomentum(
   teams: readonly MomentumTeam[],
   tieRule: MomentumTieRule,
 ): Result<MomentumOrder, NumberRefusalReason> {
-  return checkMomenta(teams) ?? ok(rankByMomentum(teams, tieRule));
+  return checkMomenta(teams) ?? ok(orderByMomentumPrechecked(teams, tieRule));
 }
 
-/** The ordering rule of {@link orderByMomentum}, for momenta already checked. */
-function rankByMomentum(teams: readonly MomentumTeam[], tieRule: MomentumTieRule): MomentumOrder {
+/**
+ * The ordering rule of {@link orderByMomentum}, for momenta already checked (the encounter
+ * simulator's, sums of its own dice).
+ */
+export function orderByMomentumPrechecked(
+  teams: readonly MomentumTeam[],
+  tieRule: MomentumTieRule,
+): MomentumOrder {
   const indexed = teams.map((team, index) => ({ team, index }));
   indexed.sort((a, b) => b.team.momentum - a.team.momentum || a.index - b.index);
   const order: string[] = [];
@@ -148,7 +158,7 @@ export function settleTieByReroll(
   if (existing === undefined) return refuse("notATiedGroup");
   const missing = existing.find((id) => rerolled[id] === undefined);
   if (missing !== undefined) return refuse("missingReroll", { teamId: missing });
-  const sub = rankByMomentum(
+  const sub = orderByMomentumPrechecked(
     existing.map((id) => ({ id, momentum: rerolled[id] ?? 0, isPlayerSide: false })),
     "reroll",
   );

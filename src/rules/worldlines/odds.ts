@@ -30,6 +30,7 @@ import {
   headshotThreshold,
 } from "./attack.ts";
 import type { AttackInput, AttackRefusal, Decide, DefenseChoice, DefenseView } from "./attack.ts";
+import { atValue, changed } from "./combatant.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
 import type { WorldlinesOptions } from "./options.ts";
 
@@ -158,10 +159,9 @@ export function attackOdds(
     if (decide(defense.evade, view)) {
       const can = checkEvasion(defender, isCrit, options);
       if (can.ok) {
-        const paid = {
-          ...defender,
-          energy: { ...defender.energy, value: defender.energy.value - can.value.cost },
-        };
+        const paid = changed(defender, {
+          energy: atValue(defender.energy, defender.energy.value - can.value.cost),
+        });
         const extraAllowed = checkExtraEvasion(paid, options).ok;
         pHit = 0;
         for (const [face, pe] of evasionFaces) {

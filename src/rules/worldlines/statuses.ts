@@ -17,6 +17,7 @@ import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { diffAll, diffCombatant, withoutStatus } from "./changes.ts";
 import type { ActorUpdate } from "./changes.ts";
+import { atValue, changed, withStatus } from "./combatant.ts";
 import type { CheckResult } from "./checks.ts";
 import { putStatus, rollCheckOf, spiritCheckOf } from "./internal.ts";
 import { applyHealthLoss } from "./lose-health.ts";
@@ -96,9 +97,7 @@ export function startTurnPrechecked(
   dice: DiceSource,
   options: WorldlinesOptions,
 ): Tick {
-  let next: WorldlinesCombatant = actor.defensivePosture
-    ? { ...actor, defensivePosture: false }
-    : actor;
+  let next = actor.defensivePosture ? changed(actor, { defensivePosture: false }) : actor;
   const bleed = actor.statuses.bleeding?.hpPerTurn ?? 0;
   const loss = applyHealthLoss(next, bleed, { nonLethal: false, dice }, options);
   next = loss.actor;
@@ -125,7 +124,7 @@ export function endTurnPrechecked(actor: WorldlinesCombatant): Tick {
       statuses = withoutStatus(statuses, "staggered");
       expired.push("staggered");
     } else {
-      statuses = { ...statuses, staggered: { turnsLeft: staggered.turnsLeft - 1 } };
+      statuses = withStatus(statuses, "staggered", { turnsLeft: staggered.turnsLeft - 1 });
     }
   }
   const blinded = statuses.blinded;
@@ -134,10 +133,10 @@ export function endTurnPrechecked(actor: WorldlinesCombatant): Tick {
       statuses = withoutStatus(statuses, "blinded");
       expired.push("blinded");
     } else {
-      statuses = { ...statuses, blinded: { turnsLeft: blinded.turnsLeft - 1 } };
+      statuses = withStatus(statuses, "blinded", { turnsLeft: blinded.turnsLeft - 1 });
     }
   }
-  const next = statuses === actor.statuses ? actor : { ...actor, statuses };
+  const next = statuses === actor.statuses ? actor : changed(actor, { statuses });
   return { actor: next, lost: 0, expired };
 }
 
@@ -158,7 +157,7 @@ export function resolveStatusesPrechecked(
   options: WorldlinesOptions,
 ): Tick {
   if (actor.life === "dead") return { actor, lost: 0, expired: NONE };
-  let next: WorldlinesCombatant = actor.interruptUsed ? { ...actor, interruptUsed: false } : actor;
+  let next = actor.interruptUsed ? changed(actor, { interruptUsed: false }) : actor;
   const loss = applyHealthLoss(
     next,
     actor.statuses.poisoned?.hpPerTurn ?? 0,
@@ -234,12 +233,11 @@ export function attemptRecovery(
     }
   }
   const cured = check === undefined || check.passed;
-  const paid = {
-    ...helper,
-    energy: { ...helper.energy, value: helper.energy.value - rule.energy },
-  };
+  const paid = changed(helper, {
+    energy: atValue(helper.energy, helper.energy.value - rule.energy),
+  });
   const treated = (who: WorldlinesCombatant): WorldlinesCombatant =>
-    cured ? { ...who, statuses: withoutStatus(who.statuses, status) } : who;
+    cured ? changed(who, { statuses: withoutStatus(who.statuses, status) }) : who;
   const nextHelper = self ? treated(paid) : paid;
   const nextPatient = self ? nextHelper : treated(patient);
   const updates = self
@@ -277,11 +275,9 @@ export function useAntidote(
     return refuse("notEnoughEnergy", { cost, energy: helper.energy.value });
   }
   const self = helper.id === patient.id;
-  const paid = { ...helper, energy: { ...helper.energy, value: helper.energy.value - cost } };
-  const cure = (who: WorldlinesCombatant) => ({
-    ...who,
-    statuses: withoutStatus(who.statuses, "poisoned"),
-  });
+  const paid = changed(helper, { energy: atValue(helper.energy, helper.energy.value - cost) });
+  const cure = (who: WorldlinesCombatant) =>
+    changed(who, { statuses: withoutStatus(who.statuses, "poisoned") });
   const nextHelper = self ? cure(paid) : paid;
   const nextPatient = self ? nextHelper : cure(patient);
   return ok({
@@ -303,6 +299,6 @@ export function removeStatus(
   actor: WorldlinesCombatant,
   status: StatusId,
 ): { actor: WorldlinesCombatant; update: ActorUpdate | null } {
-  const next = { ...actor, statuses: withoutStatus(actor.statuses, status) };
+  const next = changed(actor, { statuses: withoutStatus(actor.statuses, status) });
   return { actor: next, update: diffCombatant(actor, next) };
 }

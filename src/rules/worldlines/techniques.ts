@@ -21,6 +21,7 @@ import { checkAllNumbers } from "../core/guard.ts";
 import type { NumberRefusalReason } from "../core/guard.ts";
 import { diffAll, diffCombatant, withoutStatus } from "./changes.ts";
 import type { ActorUpdate } from "./changes.ts";
+import { atValue, changed } from "./combatant.ts";
 import { energyCost, spendEnergy } from "./energy.ts";
 import type { EnergyRefusal } from "./energy.ts";
 import type { StatusApplication, WorldlinesCombatant, WorldlinesWeapon } from "./model.ts";
@@ -133,11 +134,10 @@ export function applyTechnique(
     technique.extraInterruption === true
       ? false
       : technique.interrupt === true || actor.interruptUsed;
-  const next: WorldlinesCombatant = {
-    ...actor,
-    energy: { ...actor.energy, value: actor.energy.value - cost },
+  const next = changed(actor, {
+    energy: atValue(actor.energy, actor.energy.value - cost),
     interruptUsed,
-  };
+  });
   return ok({ cost, actor: next, update: diffCombatant(actor, next) });
 }
 
@@ -169,10 +169,8 @@ export function applyTechniqueOn(
   if (patient.statuses.bleeding === undefined) {
     return refuse("noSuchStatus", { status: "bleeding" });
   }
-  const stop = (who: WorldlinesCombatant) => ({
-    ...who,
-    statuses: withoutStatus(who.statuses, "bleeding"),
-  });
+  const stop = (who: WorldlinesCombatant) =>
+    changed(who, { statuses: withoutStatus(who.statuses, "bleeding") });
   const updates = self
     ? diffAll([[actor, stop(used.value.actor)]])
     : diffAll([
@@ -276,7 +274,7 @@ export function refundEnergy(
   if (bad) return bad;
   if (!hit || refund === 0) return ok({ actor: attacker, update: null });
   const value = Math.min(attacker.energy.max, attacker.energy.value + refund);
-  const next = { ...attacker, energy: { ...attacker.energy, value } };
+  const next = changed(attacker, { energy: atValue(attacker.energy, value) });
   return ok({ actor: next, update: diffCombatant(attacker, next) });
 }
 

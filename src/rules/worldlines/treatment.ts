@@ -6,6 +6,7 @@ import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { diffAll, withoutStatus } from "./changes.ts";
 import type { ActorUpdate } from "./changes.ts";
+import { atValue, changed } from "./combatant.ts";
 import type { NumberRefusalReason } from "../core/guard.ts";
 import type { CheckResult } from "./checks.ts";
 import { rollCheckOf } from "./internal.ts";
@@ -72,7 +73,7 @@ function treatPrechecked(
   if (!rolled.ok) return rolled;
   const check = rolled.value;
   const self = helper.id === patient.id;
-  const paid = { ...helper, energy: { ...helper.energy, value: helper.energy.value - cost } };
+  const paid = changed(helper, { energy: atValue(helper.energy, helper.energy.value - cost) });
   const nextHelper = self && check.passed ? cure(paid) : paid;
   const nextPatient = self ? nextHelper : check.passed ? cure(patient) : patient;
   return ok({ check, success: check.passed, patient: nextPatient, helper: nextHelper });
@@ -111,11 +112,10 @@ export function firstAidPrechecked(
 
 /** What successful First Aid does: the Bleeding stops, and a dying patient is stable (unconscious). */
 function stopBleeding(p: WorldlinesCombatant): WorldlinesCombatant {
-  return {
-    ...p,
+  return changed(p, {
     statuses: withoutStatus(p.statuses, "bleeding"),
     life: p.life === "dying" ? "unconscious" : p.life,
-  };
+  });
 }
 
 /** Treating a disabled arm (TD 8) or leg (TD 10): Medicine check, First Aid Energy. */
@@ -132,7 +132,7 @@ export function treatLimb(
       helper,
       patient,
       options.limbTreatmentTd[limb],
-      (p) => ({ ...p, disabledLimbs: { ...p.disabledLimbs, [limb]: false } }),
+      (p) => changed(p, { disabledLimbs: { ...p.disabledLimbs, [limb]: false } }),
       dice,
       options,
     );
