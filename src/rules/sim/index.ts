@@ -2,7 +2,8 @@
  * The encounter simulator: how an encounter is likely to go, from N seeded fights played with the
  * rulesets' own engines.
  * - simulate.ts: the generic runner, its request, report and refusals, and the adapter registry;
- * - worldlines.ts / wwn.ts: the per-ruleset adapters (one round with the real engine functions);
+ * - worldlines.ts, wwn.ts, freelancers.ts, dicepool.ts, twodice.ts: the per-ruleset adapters (one
+ *   round with the real engine functions), each with its fixtures (fixtures.ts, <id>-fixtures.ts);
  * - targets.ts: the target rules of a tactic; stats.ts: the Wilson interval;
  * - types.ts: teams, tactics and the adapter seam.
  */
