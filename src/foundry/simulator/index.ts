@@ -26,7 +26,7 @@ import { draftOf, storedTactics, tacticsUpdate } from "./tactics.ts";
 import type { WorkerLike } from "./runner.ts";
 
 export { SimulatorApp } from "./app.ts";
-export { simulationRequest } from "./request.ts";
+export { fighterNames, simulationRequest } from "./request.ts";
 
 /** The label of the Simulate button and menu entry. */
 export const SIMULATE_LABEL = "FRAY.Simulator.Simulate";
