@@ -219,9 +219,16 @@ export class SimulatorApp extends HandlebarsApplication {
     text.textContent = view.progressText;
   }
 
+  /** Shows how the run ended, if the window is still open (a closed window stays closed). */
   async finish(state: SimulatorState): Promise<void> {
     this.simState = state;
-    await this.render({ force: true });
+    await this.render();
+  }
+
+  /** Closing the window while the fights run stops them: nobody would see the report. */
+  override _onClose(...args: Parameters<foundry.applications.api.ApplicationV2["_onClose"]>): void {
+    super._onClose(...args);
+    if (this.busy) this.cancel();
   }
 
   /** Cancel: the worker stops after its current chunk; the window then says so. */
