@@ -155,7 +155,7 @@ export function setupView(
             targetName: fieldName(f.combatantId, "target"),
             defendName: fieldName(f.combatantId, "defend"),
             reserveName: fieldName(f.combatantId, "reserve"),
-            targets: targetOptions(words, raw.target, !TARGET_RULES.some((t) => t === raw.target)),
+            targets: targetOptions(words, raw.target, false),
             defend: raw.defend,
             defendMixed: false,
             reserve: raw.reserve,
