@@ -10,13 +10,12 @@ import { WORLDLINES_TACTIC } from "../../src/rules/sim/worldlines.ts";
 import type { SimReport } from "../../src/rules/sim/simulate.ts";
 import type { ToWorker } from "../../src/foundry/simulator/protocol.ts";
 import type * as Simulator from "../../src/foundry/simulator/index.ts";
-import type * as Actions from "../../src/foundry/combat/actions.ts";
 import type * as View from "../../src/foundry/simulator/view.ts";
-import { FakeWorker, combatOfActors } from "./simulator.support.ts";
+import { combatOf } from "./combat-order.support.ts";
+import { FakeWorker } from "./simulator.support.ts";
 
 let fake: FakeFoundry;
 let simulator: typeof Simulator;
-let actions: typeof Actions;
 let view: typeof View;
 
 beforeAll(async () => {
@@ -24,7 +23,6 @@ beforeAll(async () => {
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
   simulator = await import("../../src/foundry/simulator/index.ts");
-  actions = await import("../../src/foundry/combat/actions.ts");
   view = await import("../../src/foundry/simulator/view.ts");
 });
 
@@ -58,7 +56,7 @@ function workers() {
 }
 
 async function duel() {
-  const combat = await combatOfActors(fake, actions, [
+  const combat = await combatOf(fake, [
     crew("Ash", 1, 20),
     crew("Bram", 1, 20),
     crew("Vex", -1, 20, 10),

@@ -11,7 +11,8 @@ import { rulesetIds } from "../../src/rules/registry.ts";
 import { worldlinesFourVsFour } from "../../src/rules/sim/fixtures.ts";
 import { createWorkerHandler } from "../../src/foundry/simulator/protocol.ts";
 import type { FromWorker, ToWorker } from "../../src/foundry/simulator/protocol.ts";
-import { FakeWorker, combatOfActors } from "./simulator.support.ts";
+import { combatOf as combatOfActors } from "./combat-order.support.ts";
+import { FakeWorker } from "./simulator.support.ts";
 import type * as Runner from "../../src/foundry/simulator/runner.ts";
 import type * as Simulator from "../../src/foundry/simulator/index.ts";
 import type * as Actions from "../../src/foundry/combat/actions.ts";
@@ -160,7 +161,7 @@ describe("the GM's runner over a Worker", { timeout: 60_000 }, () => {
   });
 });
 
-const combatOf = (sources: Record<string, unknown>[]) => combatOfActors(fake, actions, sources);
+const combatOf = (sources: Record<string, unknown>[]) => combatOfActors(fake, sources);
 
 describe("openSimulator on a combat", () => {
   const crew = (name: string, disposition: number, health: number) => ({

@@ -4,14 +4,14 @@
  * plays, then the report's charts. The view is simulatorView's; this class holds the state (the
  * run, the GM's draft of the set-up) and renders it.
  */
-import type { SimAdapterInfo } from "../../rules/sim/simulate.ts";
 import { SYSTEM_PATH } from "../constants.ts";
 import type { TemplatePart } from "../sheets/base.ts";
 import { formValues } from "../shared/attack-dialog.ts";
 import { i18n } from "../shared/env.ts";
 import type { SimulationRun } from "./runner.ts";
+import type { SetupInput } from "./setup-view.ts";
 import { draftFromForm, readSetup, withTeamTactic } from "./tactics.ts";
-import type { RawTactic, SetupChoice, SetupDraft, SetupError, SetupFighter } from "./tactics.ts";
+import type { RawTactic, SetupChoice, SetupDraft, SetupError } from "./tactics.ts";
 import { simulatorView } from "./view.ts";
 import type { SimulatorState, SimulatorView } from "./view.ts";
 
@@ -28,13 +28,7 @@ const HandlebarsApplication = HandlebarsApplicationMixin(
 ) as unknown as typeof ApplicationV2;
 
 /** What the set-up pane offers: the ruleset's tactic facts, who fights, and the first draft. */
-export interface TacticsSetup {
-  readonly ruleset: string;
-  readonly info: SimAdapterInfo;
-  readonly fighters: readonly SetupFighter[];
-  readonly teams: readonly { readonly id: string; readonly name: string }[];
-  readonly draft: SetupDraft;
-}
+export type TacticsSetup = Pick<SetupInput, "ruleset" | "info" | "fighters" | "teams" | "draft">;
 
 export interface SimulatorSetup {
   /** Team colours by id, for the bars and the set-up's team blocks. */
