@@ -190,6 +190,18 @@ describe("the simulator's results window", () => {
     await expect(setup.locator("input[name=fights]").inputValue()).resolves.toBe("2000");
     await expect(setup.locator("input[name=seed]").inputValue()).resolves.toBe("docs");
     await expect(setup.locator("button[type=submit]").innerText()).resolves.toContain("Run again");
+
+    // Out of range, the browser still hands the form over (the window checks it and says what
+    // is wrong in its own words) rather than stopping it with its own bubble.
+    await page.evaluate(() => {
+      document.querySelector("form.fray-sim-setup")?.addEventListener("submit", (event) => {
+        event.preventDefault();
+        document.body.dataset["submitted"] = "yes";
+      });
+    });
+    await reserves.first().fill("9");
+    await setup.locator("button[type=submit]").click();
+    await expect(page.evaluate(() => document.body.dataset["submitted"])).resolves.toBe("yes");
   });
 
   it("has no reserve where the ruleset has none, and shows why nothing ran", async () => {
