@@ -181,6 +181,27 @@ describe("the GM's tactics", { timeout: 60_000 }, () => {
   });
 });
 
+describe("closing the window", { timeout: 60_000 }, () => {
+  it("mid-run stops the fights, and the window stays closed", async () => {
+    const { combat } = await duel();
+    const w = workers();
+    const first = await simulator.openSimulator(combat, undefined, {
+      fights: 20,
+      seed: "close",
+      createWorker: w.create,
+    });
+    if (first === null) throw new Error("no window");
+    const again = first.runAgain({ fights: "20000" });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(first.busy).toBe(true);
+    await first.close();
+    await expect(again).resolves.toBe(true);
+    expect(first.simState).toEqual({ kind: "cancelled" });
+    expect(w.started[1]?.posted.map((m) => m.type)).toEqual(["run", "cancel"]);
+    expect(first.rendered).toBe(false);
+  });
+});
+
 describe("bad set-up input", { timeout: 60_000 }, () => {
   const cases: [string, (ids: { ash: string }) => Record<string, unknown>, string][] = [
     [
