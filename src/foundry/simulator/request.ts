@@ -1,8 +1,8 @@
 /**
  * A combat as the simulator's request: every team that has someone in it, every combatant as its
  * ruleset's seam reads it now (`simFighter`: health, resources, statuses …), with the weapon it
- * would fight with, its token's place and the tactic the GM chose (tactics.ts); and, once the order is
- * settled, that order, so the fights go on from here instead of from a fresh roll.
+ * would fight with, its token's place and the tactic the GM chose (tactics.ts); and, once the
+ * order is settled, that order, so the fights go on from here instead of from a fresh roll.
  */
 import type { SimRequest } from "../../rules/sim/simulate.ts";
 import type { SimFighterBase, SimTactic, SimTeam } from "../../rules/sim/types.ts";
