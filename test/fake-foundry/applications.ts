@@ -55,10 +55,30 @@ export class ApplicationV2 {
     return {};
   }
 
-  async render(_options: AnyOptions | boolean = {}): Promise<this> {
+  /** Closed by `close()` and not shown again since. */
+  closed = false;
+
+  async render(options: AnyOptions | boolean = {}): Promise<this> {
+    // Core v13 (ApplicationRenderOptions.force): without force, an application the user closed
+    // is not shown again. (The fake still renders a never-shown one, which core would not.)
+    const force = options === true || (typeof options === "object" && options["force"] === true);
+    if (this.closed && !force) return this;
     this.lastContext = await this._prepareContext({});
     this.rendered = true;
+    this.closed = false;
     return this;
+  }
+
+  /** Core v13's close(): the window goes away and `_onClose` runs. */
+  close(_options: AnyOptions = {}): Promise<this> {
+    this.rendered = false;
+    this.closed = true;
+    this._onClose({});
+    return Promise.resolve(this);
+  }
+
+  _onClose(_options: AnyOptions): void {
+    // Nothing here: core's own _onClose is a hook for subclasses.
   }
 
   changeTab(tab: string, group: string): void {

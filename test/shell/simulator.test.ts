@@ -11,7 +11,8 @@ import { rulesetIds } from "../../src/rules/registry.ts";
 import { worldlinesFourVsFour } from "../../src/rules/sim/fixtures.ts";
 import { createWorkerHandler } from "../../src/foundry/simulator/protocol.ts";
 import type { FromWorker, ToWorker } from "../../src/foundry/simulator/protocol.ts";
-import type { WorkerLike } from "../../src/foundry/simulator/runner.ts";
+import { combatOf as combatOfActors } from "./combat-order.support.ts";
+import { FakeWorker } from "./simulator.support.ts";
 import type * as Runner from "../../src/foundry/simulator/runner.ts";
 import type * as Simulator from "../../src/foundry/simulator/index.ts";
 import type * as Actions from "../../src/foundry/combat/actions.ts";
@@ -99,35 +100,6 @@ describe("the worker's protocol", { timeout: 60_000 }, () => {
   });
 });
 
-/** A Worker whose inside is the real handler; messages cross both ways asynchronously. */
-class FakeWorker implements WorkerLike {
-  terminated = false;
-  readonly posted: ToWorker[] = [];
-  #listeners: ((event: { data: FromWorker }) => void)[] = [];
-  #inside = createWorkerHandler((message) => {
-    setTimeout(() => {
-      if (this.terminated) return;
-      for (const listener of this.#listeners) listener({ data: structuredClone(message) });
-    }, 0);
-  });
-
-  postMessage(message: ToWorker): void {
-    this.posted.push(message);
-    const copy = structuredClone(message);
-    setTimeout(() => {
-      if (!this.terminated) this.#inside(copy);
-    }, 0);
-  }
-
-  addEventListener(type: "message" | "error", listener: (event: never) => void): void {
-    if (type === "message") this.#listeners.push(listener as (event: { data: FromWorker }) => void);
-  }
-
-  terminate(): void {
-    this.terminated = true;
-  }
-}
-
 let fake: FakeFoundry;
 let runner: typeof Runner;
 let simulator: typeof Simulator;
@@ -189,20 +161,7 @@ describe("the GM's runner over a Worker", { timeout: 60_000 }, () => {
   });
 });
 
-async function combatOf(sources: Record<string, unknown>[]) {
-  const Actor = fake.CONFIG["Actor"]?.documentClass;
-  const Combat = fake.CONFIG["Combat"]?.documentClass;
-  if (!Actor || !Combat) throw new Error("no document classes");
-  const created = await Actor.createDocuments(sources);
-  const combat = (await Combat.create({})) as unknown as Combat.Implementation | undefined;
-  if (!combat) throw new Error("no combat");
-  await combat.createEmbeddedDocuments(
-    "Combatant",
-    created.map((actor) => ({ actorId: actor.id })),
-  );
-  await actions.whenIdle();
-  return combat;
-}
+const combatOf = (sources: Record<string, unknown>[]) => combatOfActors(fake, sources);
 
 describe("openSimulator on a combat", () => {
   const crew = (name: string, disposition: number, health: number) => ({

@@ -1,7 +1,8 @@
 /**
  * The encounter simulator in Foundry: the GM's entry points. `openSimulator(combat, teamId?)`
- * reads the combat as it stands through the ruleset's adapter, plays it in a Web Worker with a
- * progress bar and Cancel, and shows the results window.
+ * reads the combat as it stands through the ruleset's adapter, plays it with each fighter's
+ * tactic (as last chosen for this combat, tactics.ts) in a Web Worker with a progress bar and
+ * Cancel, and shows the results window, where the GM can change the tactics and run again.
  *
  * The tracker wires it (see the report of issue 17): a header button and a team's context menu
  * entry call `simulateAction` / `simulateContextOption`, labelled SIMULATE_LABEL.
@@ -11,13 +12,21 @@ import { teamIdOf, teamsOf } from "../combat/state.ts";
 import type { CombatLike } from "../combat/state.ts";
 import { teamData } from "../combat/teams.ts";
 import { currentUser, i18n } from "../shared/env.ts";
+import { simAdapterInfo } from "../../rules/sim/simulate.ts";
 import { SimulatorApp } from "./app.ts";
-import { simulationRequest } from "./request.ts";
+import {
+  DEFAULT_FIGHTS,
+  defaultSeed,
+  fighterNames,
+  setupFighters,
+  simulationRequest,
+} from "./request.ts";
 import { runSimulation, spawnSimulatorWorker } from "./runner.ts";
+import { draftOf, storedTactics, tacticsUpdate } from "./tactics.ts";
 import type { WorkerLike } from "./runner.ts";
 
 export { SimulatorApp } from "./app.ts";
-export { simulationRequest } from "./request.ts";
+export { fighterNames, simulationRequest } from "./request.ts";
 
 /** The label of the Simulate button and menu entry. */
 export const SIMULATE_LABEL = "FRAY.Simulator.Simulate";
@@ -45,33 +54,46 @@ export async function openSimulator(
     ui.notifications?.warn(i18n().localize("FRAY.Simulator.GmOnly"));
     return null;
   }
-  const request = simulationRequest(combat, activeRuleset(), options.fights, options.seed);
-  const colors = Object.fromEntries(
-    teamsOf(combat).map((team) => {
-      const data = teamData(team);
-      return [data.id, data.color];
-    }),
-  );
-  let cancel: () => void = () => undefined;
+  const ruleset = activeRuleset();
+  const teams = teamsOf(combat).map(teamData);
+  const colors = Object.fromEntries(teams.map((team) => [team.id, team.color]));
+  const fighters = setupFighters(combat);
+  const info = simAdapterInfo(ruleset.id);
+  const fights = options.fights ?? DEFAULT_FIGHTS;
+  const seed = options.seed ?? defaultSeed(combat);
+  const createWorker = options.createWorker ?? spawnSimulatorWorker;
+  const stored = info === undefined ? {} : storedTactics(combat, fighters, info);
   const app = new SimulatorApp({
     colors,
     ...(teamId === undefined ? {} : { focus: teamId }),
-    onCancel: () => {
-      cancel();
+    ...(info === undefined
+      ? {}
+      : {
+          tactics: {
+            ruleset: ruleset.id,
+            info,
+            fighters,
+            teams: teams.map((team) => ({ id: team.id, name: team.name })),
+            draft: draftOf(stored, fights, seed),
+          },
+        }),
+    names: fighterNames(combat),
+    start: async (choice, onProgress) => {
+      // The GM's tactics stay with the combat: one update, only when they changed.
+      const update =
+        info === undefined ? null : tacticsUpdate(combat, fighters, info, choice.tactics);
+      if (update !== null) await combat.update(update);
+      const request = simulationRequest(
+        combat,
+        ruleset,
+        choice.fights,
+        choice.seed,
+        choice.tactics,
+      );
+      return runSimulation(request, onProgress, createWorker);
     },
   });
-  await app.render({ force: true });
-  const run = runSimulation(
-    request,
-    (done, total) => {
-      app.showProgress(done, total);
-    },
-    options.createWorker ?? spawnSimulatorWorker,
-  );
-  cancel = () => {
-    run.cancel();
-  };
-  await app.finish(await run.outcome);
+  await app.play({ tactics: stored, fights, seed });
   return app;
 }
 

@@ -1,11 +1,11 @@
 /**
  * A combat as the simulator's request: every team that has someone in it, every combatant as its
  * ruleset's seam reads it now (`simFighter`: health, resources, statuses …), with the weapon it
- * would fight with, its token's place and a default tactic; and, once the order is
- * settled, that order, so the fights go on from here instead of from a fresh roll.
+ * would fight with, its token's place and the tactic the GM chose (tactics.ts); and, once the
+ * order is settled, that order, so the fights go on from here instead of from a fresh roll.
  */
 import type { SimRequest } from "../../rules/sim/simulate.ts";
-import type { SimFighterBase, SimTeam } from "../../rules/sim/types.ts";
+import type { SimFighterBase, SimTactic, SimTeam } from "../../rules/sim/types.ts";
 import type { RulesetModule } from "../../rules/types.ts";
 import { phaseKey } from "../../rules/combat/types.ts";
 import type { SimResume } from "../../rules/sim/types.ts";
@@ -13,6 +13,8 @@ import { currentOrder, frayFlags, teamIdOf, teamsOf, turnStateOf } from "../comb
 import type { CombatLike, CombatantLike } from "../combat/state.ts";
 import { teamData } from "../combat/teams.ts";
 import { shellRuleset, shellRulesetIds } from "../rulesets/registry.ts";
+import { combatantId } from "../shared/actors.ts";
+import type { SetupFighter } from "./tactics.ts";
 
 /** How many fights a GM's simulation plays. */
 export const DEFAULT_FIGHTS = 10_000;
@@ -24,12 +26,31 @@ function positionOf(combatant: CombatantLike): { x: number; y: number } | undefi
     : undefined;
 }
 
-/** The request that plays `combat` as it stands, `fights` times from `seed`. */
+/** The seed a combat's simulation starts from unless the GM gives another: where it stands now. */
+export function defaultSeed(combat: CombatLike): string {
+  return `${combat.id ?? "combat"}:${combat.round}:${combat.turn ?? 0}`;
+}
+
+/** Who fights in a simulation of `combat`: every combatant with an actor and a team, in order. */
+export function setupFighters(combat: CombatLike): SetupFighter[] {
+  return combat.combatants.contents.flatMap((combatant) => {
+    const teamId = teamIdOf(combatant);
+    if (combatant.actor === null || teamId === "" || combatant.id === null) return [];
+    const name = combatant.name ?? combatant.actor.name;
+    return [{ combatantId: combatant.id, name, teamId }];
+  });
+}
+
+/**
+ * The request that plays `combat` as it stands, `fights` times from `seed`, each fighter with its
+ * tactic from `tactics` (by combatant id; the adapter's default where none).
+ */
 export function simulationRequest(
   combat: CombatLike,
   ruleset: RulesetModule,
   fights: number = DEFAULT_FIGHTS,
-  seed: string = `${combat.id ?? "combat"}:${combat.round}:${combat.turn ?? 0}`,
+  seed: string = defaultSeed(combat),
+  tactics: Readonly<Record<string, Partial<SimTactic>>> = {},
 ): SimRequest {
   const read = shellRulesetIds().includes(ruleset.id)
     ? shellRuleset(ruleset.id).simFighter
@@ -44,7 +65,12 @@ export function simulationRequest(
     if (actor === null || teamId === "" || read === undefined) continue;
     const position = positionOf(combatant);
     const fighter = read(actor, teamId);
-    fighters.push({ ...fighter, ...(position === undefined ? {} : { position }) });
+    const tactic = combatant.id === null ? undefined : tactics[combatant.id];
+    fighters.push({
+      ...fighter,
+      ...(position === undefined ? {} : { position }),
+      ...(tactic === undefined ? {} : { tactic }),
+    });
     if (combatant.id !== null) fighterIds.set(combatant.id, fighterIdOf(fighter));
     withMembers.add(teamId);
   }
@@ -71,6 +97,18 @@ export function simulationRequest(
 
 function fighterIdOf(fighter: SimFighterBase): string {
   return (fighter as { readonly combatant?: { readonly id?: string } }).combatant?.id ?? "";
+}
+
+/**
+ * Each fighter's name by the id the rules know it by (shared/actors.ts combatantId), so a refusal that names a
+ * fighter by id can be shown with its name.
+ */
+export function fighterNames(combat: CombatLike): Record<string, string> {
+  return Object.fromEntries(
+    combat.combatants.contents.flatMap((c) =>
+      c.actor === null ? [] : [[combatantId(c.actor), c.name ?? c.actor.name]],
+    ),
+  );
 }
 
 /**

@@ -8,6 +8,8 @@
 import type { SimReport } from "../../rules/sim/simulate.ts";
 import type { Proportion } from "../../rules/sim/stats.ts";
 import type { RunOutcome } from "./runner.ts";
+import { setupView } from "./setup-view.ts";
+import type { SetupInput, SetupView } from "./setup-view.ts";
 
 /** Running, or how the run ended (the runner's outcome). */
 export type SimulatorState =
@@ -78,6 +80,15 @@ export interface SimulatorView {
   } | null;
   readonly fighters: readonly FighterRow[];
   readonly resourceHeads: readonly string[];
+  /** The tactics, fights and seed the GM can change before running again (none without a ruleset adapter). */
+  readonly setup: SetupView | null;
+}
+
+/** Besides the run's state: the set-up pane's input and the fighters' names by rules id. */
+export interface ViewExtras {
+  readonly setup?: SetupInput;
+  /** Names by the id a refusal names a fighter by. */
+  readonly names?: Readonly<Record<string, string>>;
 }
 
 const CHART_WIDTH = 420;
@@ -196,7 +207,29 @@ const EMPTY: SimulatorView = {
   rounds: null,
   fighters: [],
   resourceHeads: [],
+  setup: null,
 };
+
+/**
+ * A refusal's detail for the message: a fighter named by its rules id shows its name, and a field
+ * such as `<id>.reserve` shows as `<name> (reserve)`.
+ */
+function namedDetail(
+  detail: Readonly<Record<string, string | number | boolean>>,
+  names: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const nameOf = (id: string) => (Object.hasOwn(names, id) ? names[id] : undefined);
+  return Object.fromEntries(
+    Object.entries(detail).map(([k, v]) => {
+      const text = String(v);
+      const whole = nameOf(text);
+      if (whole !== undefined) return [k, whole];
+      const dot = text.lastIndexOf(".");
+      const owner = dot > 0 ? nameOf(text.slice(0, dot)) : undefined;
+      return [k, owner === undefined ? text : `${owner} (${text.slice(dot + 1)})`];
+    }),
+  );
+}
 
 /** The window's view of a state. `focus` is the team whose side the GM asked about, if any. */
 export function simulatorView(
@@ -204,6 +237,18 @@ export function simulatorView(
   words: Words,
   colors: Readonly<Record<string, string>> = {},
   focus?: string,
+  extras: ViewExtras = {},
+): SimulatorView {
+  const setup = extras.setup === undefined ? null : setupView(extras.setup, words, colors, NEUTRAL);
+  return { ...runView(state, words, colors, focus, extras.names ?? {}), setup };
+}
+
+function runView(
+  state: SimulatorState,
+  words: Words,
+  colors: Readonly<Record<string, string>>,
+  focus: string | undefined,
+  names: Readonly<Record<string, string>>,
 ): SimulatorView {
   switch (state.kind) {
     case "running":
@@ -218,10 +263,7 @@ export function simulatorView(
       };
     case "refused": {
       const key = `FRAY.Simulator.Refusal.${state.reason}`;
-      const text = words.format(
-        key,
-        Object.fromEntries(Object.entries(state.detail ?? {}).map(([k, v]) => [k, String(v)])),
-      );
+      const text = words.format(key, namedDetail(state.detail ?? {}, names));
       return { ...EMPTY, message: text === key ? state.reason : text };
     }
     case "cancelled":

@@ -16,7 +16,15 @@ import type { Refusal, Result } from "../core/result.ts";
 import { proportion } from "./stats.ts";
 import type { Proportion } from "./stats.ts";
 import { TARGET_RULES } from "./types.ts";
-import type { Arena, SimAdapter, SimFighterBase, SimResume, SimTeam } from "./types.ts";
+import type {
+  Arena,
+  ResourceSpec,
+  SimAdapter,
+  SimFighterBase,
+  SimResume,
+  SimTactic,
+  SimTeam,
+} from "./types.ts";
 import { dicepoolSimAdapter } from "./dicepool.ts";
 import { freelancersSimAdapter } from "./freelancers.ts";
 import { twodiceSimAdapter } from "./twodice.ts";
@@ -42,6 +50,25 @@ const ADAPTERS: Readonly<Partial<Record<string, SimAdapter<SimFighterBase>>>> = 
 
 export function simulatedRulesets(): string[] {
   return Object.keys(ADAPTERS);
+}
+
+/** What the shell needs to offer a ruleset's tactics: its default, the reserve's cap, its resources. */
+export interface SimAdapterInfo {
+  readonly defaultTactic: SimTactic;
+  readonly reserveMax: number;
+  readonly resources: readonly ResourceSpec[];
+}
+
+/** The tactic facts of `ruleset`'s adapter, or undefined when the simulator cannot play it. */
+export function simAdapterInfo(ruleset: string): SimAdapterInfo | undefined {
+  const adapter = Object.hasOwn(ADAPTERS, ruleset) ? ADAPTERS[ruleset] : undefined;
+  return adapter === undefined
+    ? undefined
+    : {
+        defaultTactic: adapter.defaultTactic,
+        reserveMax: adapter.reserveMax,
+        resources: adapter.resources,
+      };
 }
 
 export interface SimRequest<F extends SimFighterBase = SimFighterBase> {
