@@ -167,6 +167,21 @@ describe("a sixth ruleset added through the seam alone", () => {
     expect(fake.notifications).toEqual([]);
   });
 
+  it("is refused by name when the GM simulates its combat, having no simulator of its own", async () => {
+    const { hero, brute } = await twoSides();
+    const combat = (await docClass("Combat").create({})) as unknown as Combat.Implementation;
+    await combat.createEmbeddedDocuments("Combatant", [
+      { actorId: hero.id },
+      { actorId: brute.id },
+    ]);
+    await shell.whenIdle();
+    const { openSimulator } = await import("../../src/foundry/simulator/index.ts");
+    const { FakeWorker } = await import("./simulator.support.ts");
+    const app = await openSimulator(combat, undefined, { createWorker: () => new FakeWorker() });
+    expect(app?.simState).toMatchObject({ kind: "refused", reason: "noSimAdapter" });
+    expect(app?.view().message).toBe(`The simulator cannot play the ${TINY_ID} ruleset yet.`);
+  });
+
   it("runs its data migration once the world is ready, on the active GM", async () => {
     await fake.hooks.callAsync("ready");
     expect(tiny.migrations).toEqual([GM.id]);

@@ -7,6 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { WORLDLINES_TACTIC } from "../../src/rules/sim/worldlines.ts";
+import { simAdapterInfo, simulatedRulesets } from "../../src/rules/sim/simulate.ts";
 import type { SimReport } from "../../src/rules/sim/simulate.ts";
 import type { ToWorker } from "../../src/foundry/simulator/protocol.ts";
 import type * as Simulator from "../../src/foundry/simulator/index.ts";
@@ -272,5 +273,18 @@ describe("bad set-up input", { timeout: 60_000 }, () => {
     expect(shown({ field: `${ash}.reserve`, value: "NaN" }, "not-a-number")).toBe(
       "Ash (reserve) is not a number (NaN).",
     );
+  });
+});
+
+describe("simulator tactics: every simulated ruleset says what its tactic means", () => {
+  it("has its own words for defend (and reserve, where it keeps one), not the generic fallback", () => {
+    for (const ruleset of simulatedRulesets()) {
+      const parts = ["Defend", "DefendHint"];
+      if ((simAdapterInfo(ruleset)?.reserveMax ?? 0) > 0) parts.push("Reserve", "ReserveHint");
+      for (const part of parts) {
+        const key = `FRAY.Simulator.Tactic.${ruleset}.${part}`;
+        expect(fake.game.i18n.localize(key), key).not.toBe(key);
+      }
+    }
   });
 });

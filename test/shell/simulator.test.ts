@@ -6,8 +6,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
-import { simulate, simulatedRulesets } from "../../src/rules/sim/simulate.ts";
-import { rulesetIds } from "../../src/rules/registry.ts";
+import { simulate } from "../../src/rules/sim/simulate.ts";
 import { worldlinesFourVsFour } from "../../src/rules/sim/fixtures.ts";
 import { createWorkerHandler } from "../../src/foundry/simulator/protocol.ts";
 import type { FromWorker, ToWorker } from "../../src/foundry/simulator/protocol.ts";
@@ -239,23 +238,4 @@ describe("openSimulator on a combat", () => {
       { level: "warn", message: "Only the GM can simulate an encounter." },
     ]);
   });
-
-  // A ruleset that has no simulator yet (they join one by one; once all have, there is none).
-  const without = rulesetIds().find((id) => !simulatedRulesets().includes(id));
-  it.skipIf(without === undefined)(
-    "shows the named refusal when the world's ruleset has no simulator yet",
-    async () => {
-      const combat = await combatOf([crew("Eli", 1, 20), crew("Fen", -1, 20)]);
-      await fake.game.settings.set("fray", "ruleset", without ?? "");
-      try {
-        const app = await simulator.openSimulator(combat, undefined, {
-          createWorker: () => new FakeWorker(),
-        });
-        expect(app?.simState).toMatchObject({ kind: "refused", reason: "noSimAdapter" });
-        expect(app?.view().message).toBe(`The simulator cannot play the ${without} ruleset yet.`);
-      } finally {
-        await fake.game.settings.set("fray", "ruleset", "worldlines");
-      }
-    },
-  );
 });

@@ -136,7 +136,8 @@ describe("encounter simulator: what the GM reads", { timeout: 60_000 }, () => {
 
 describe("encounter simulator: refusals", () => {
   it("refuses a ruleset without an adapter by name, rather than guessing", () => {
-    for (const ruleset of ["nonsense"]) {
+    // "constructor" and "__proto__" are names every object answers to: no adapter either.
+    for (const ruleset of ["nonsense", "constructor", "__proto__", "toString"]) {
       const result = simulate({ ...worldlinesFourVsFour(10, 1), ruleset });
       expect(result).toEqual({ ok: false, reason: "noSimAdapter", detail: { ruleset } });
     }

@@ -219,7 +219,7 @@ export function createSimulation(
 ): Result<Simulation, SimRefusalReason> {
   // Each adapter reads its own ruleset's fighters: their shape is trusted (the shell builds them
   // with the ruleset's adapter), their numbers are checked by validate below.
-  const adapter = ADAPTERS[request.ruleset];
+  const adapter = Object.hasOwn(ADAPTERS, request.ruleset) ? ADAPTERS[request.ruleset] : undefined;
   if (adapter === undefined) return refuse("noSimAdapter", { ruleset: request.ruleset });
   const refusal = validate(request, adapter);
   if (refusal) return refusal;

@@ -32,16 +32,3 @@ export function freelancersSimFighter(
     weapon: item === undefined ? FREELANCERS_FISTS : toFlWeapon(item),
   };
 }
-
-/**
- * What a Freelancers fighter's tactic means, for the simulator's tactic controls (which localize
- * FRAY.Simulator.Tactic.<ruleset>.Defend / .DefendHint / .Reserve / .ReserveHint): `defend`
- * Dodges at half health or less, `reserve` (0 or 1) keeps the Base-action to Help a Dying
- * teammate (rules/sim/freelancers.ts).
- */
-export const FREELANCERS_TACTIC_LABELS = {
-  defend: "FRAY.Simulator.Tactic.freelancers.Defend",
-  defendHint: "FRAY.Simulator.Tactic.freelancers.DefendHint",
-  reserve: "FRAY.Simulator.Tactic.freelancers.Reserve",
-  reserveHint: "FRAY.Simulator.Tactic.freelancers.ReserveHint",
-} as const;

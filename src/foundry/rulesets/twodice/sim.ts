@@ -25,19 +25,6 @@ export function twodiceBareHands(unarmedDefense: number): TwodiceWeapon {
   });
 }
 
-/**
- * What `defend` and `reserve` mean in this game, as the simulator's tactic controls show them
- * (they localize FRAY.Simulator.Tactic.<ruleset>.…): `defend` counterattacks every melee attack
- * while the fighter still has its action (rules: sim/twodice.ts); there is nothing to keep in
- * reserve.
- */
-export const TWODICE_TACTIC_WORDS = {
-  defend: "FRAY.Simulator.Tactic.twodice.Defend",
-  defendHint: "FRAY.Simulator.Tactic.twodice.DefendHint",
-  reserve: "FRAY.Simulator.Tactic.twodice.Reserve",
-  reserveHint: "FRAY.Simulator.Tactic.twodice.ReserveHint",
-} as const;
-
 export function twodiceSimFighter(actor: Actor.Implementation, teamId: string): TwodiceSimFighter {
   const combatant = toTwodiceCombatant(actor);
   const [item] = weaponsOf(actor);
