@@ -8,13 +8,12 @@ import { GM } from "../fake-foundry/index.ts";
 import { bootWorld } from "./boot.support.ts";
 import { createSimulation } from "../../src/rules/sim/simulate.ts";
 import type { DicepoolSimFighter } from "../../src/rules/sim/dicepool.ts";
+import { combatOf as combatOfActors } from "./combat-order.support.ts";
 import type * as Simulator from "../../src/foundry/simulator/index.ts";
-import type * as Actions from "../../src/foundry/combat/actions.ts";
 import type * as Settings from "../../src/foundry/settings.ts";
 
 let fake: FakeFoundry;
 let simulator: typeof Simulator;
-let actions: typeof Actions;
 let settings: typeof Settings;
 
 beforeAll(async () => {
@@ -23,24 +22,14 @@ beforeAll(async () => {
     throw new Error("no die should be rolled");
   });
   simulator = await import("../../src/foundry/simulator/index.ts");
-  actions = await import("../../src/foundry/combat/actions.ts");
   settings = await import("../../src/foundry/settings.ts");
   fake.setUser(GM.id);
 });
 
 async function combatOf(sources: Record<string, unknown>[]) {
-  const Actor = fake.CONFIG["Actor"]?.documentClass;
-  const Combat = fake.CONFIG["Combat"]?.documentClass;
-  if (!Actor || !Combat) throw new Error("no document classes");
-  const created = (await Actor.createDocuments(sources)) as unknown as Actor.Implementation[];
-  const combat = (await Combat.create({})) as unknown as Combat.Implementation | undefined;
-  if (!combat) throw new Error("no combat");
-  await combat.createEmbeddedDocuments(
-    "Combatant",
-    created.map((actor) => ({ actorId: actor.id })),
-  );
-  await actions.whenIdle();
-  return { combat, actors: created };
+  const combat = await combatOfActors(fake, sources);
+  const actors = combat.combatants.contents.flatMap((c) => (c.actor === null ? [] : [c.actor]));
+  return { combat, actors };
 }
 
 const fighter = (
