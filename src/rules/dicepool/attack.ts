@@ -49,6 +49,7 @@ import { DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
 import type { CoverKind, DicepoolOptions } from "./options.ts";
 import { buildPool, partRule, scorePool } from "./pool.ts";
 import type { Pool, PoolMode, PoolRefusal, PoolScore } from "./pool.ts";
+import { changedCombatant, withEnergy } from "./combatant.ts";
 
 export type AttackIntent =
   "damage" | "nonLethal" | "disarm" | "grapple" | "breakGrapple" | "initiative" | "finishingMove";
@@ -351,13 +352,7 @@ export function resolveAttackPrechecked(
   const hit = net >= 1;
   const attacker: DicepoolCombatant =
     plan.energyCost > 0
-      ? {
-          ...input.attacker,
-          energy: {
-            ...input.attacker.energy,
-            value: input.attacker.energy.value - plan.energyCost,
-          },
-        }
+      ? withEnergy(input.attacker, input.attacker.energy.value - plan.energyCost)
       : input.attacker;
   let defender = input.defender;
   let damage: DamageTaken | null = null;
@@ -387,7 +382,7 @@ export function resolveAttackPrechecked(
     case "disarm":
       if (hit) {
         disarmed = input.disarmWeaponId ?? null;
-        defender = { ...defender, droppedWeaponId: disarmed };
+        defender = changedCombatant(defender, { droppedWeaponId: disarmed });
       }
       break;
     case "grapple":

@@ -30,6 +30,7 @@ import { DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
 import type { DicepoolOptions } from "./options.ts";
 import { scorePool } from "./pool.ts";
 import type { PoolRefusal } from "./pool.ts";
+import { changedCombatant } from "./combatant.ts";
 
 /** The largest single amount of damage or healing the engine accepts. */
 export const MAX_AMOUNT = 1_000_000;
@@ -127,14 +128,13 @@ export function takeDamagePrechecked(
   const wound = scorePool(woundDice, "rolled", dice, options);
   if (!wound.ok) return wound;
   return ok({
-    combatant: {
-      ...c,
+    combatant: changedCombatant(c, {
       damage,
       nonLethalDamage,
       incapacitated,
       dead: died,
       woundPenalty: c.woundPenalty + wound.value.hits,
-    },
+    }),
     taken,
     woundDice,
     woundFaces: wound.value.faces,
@@ -191,7 +191,7 @@ export function stabilize(
     return refuse("cannot-stabilize", { medicine: skill(medic, "medicine") });
   }
   if (!bleeds(target)) return refuse("not-bleeding");
-  return ok({ ...target, stabilized: true });
+  return ok(changedCombatant(target, { stabilized: true }));
 }
 
 function recover(
@@ -207,14 +207,13 @@ function recover(
   const woundDown =
     (c.incapacitated === "lethal" || c.incapacitated === "nonLethal") &&
     damage < maxHealth(c, options);
-  return {
-    ...c,
+  return changedCombatant(c, {
     damage,
     nonLethalDamage: c.nonLethalDamage - nonLethalHealed,
     woundPenalty: Math.max(0, c.woundPenalty - healed),
     incapacitated: woundDown ? null : c.incapacitated,
     stabilized: woundDown ? false : c.stabilized,
-  };
+  });
 }
 
 /** Natural healing over `weeks`: 1 damage a week (non-lethal first), and as much wound penalty. */
