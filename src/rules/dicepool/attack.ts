@@ -176,11 +176,14 @@ export function planAttack(
 ): Result<AttackPlan, AttackRefusal> {
   const bad = checkAttackNumbers(input, options);
   if (bad) return bad;
-  return planChecked(input, options);
+  return planAttackPrechecked(input, options);
 }
 
-/** planAttack's rule, for numbers checkAttackNumbers has passed. */
-function planChecked(
+/**
+ * {@link planAttack} for numbers already checked (checkAttackNumbers, and the named dice of the
+ * situation): the same rule without the boundary check.
+ */
+export function planAttackPrechecked(
   input: AttackInput,
   options: DicepoolOptions,
 ): Result<AttackPlan, AttackRefusal> {
@@ -341,9 +344,23 @@ export function resolveAttackPrechecked(
   dice: DiceSource,
   options: DicepoolOptions,
 ): Result<AttackOutcome, AttackRefusal> {
-  const planned = planChecked(input, options);
+  const planned = planAttackPrechecked(input, options);
   if (!planned.ok) return planned;
-  const plan = planned.value;
+  return resolvePlannedAttack(input, planned.value, dice, options);
+}
+
+/**
+ * The rolls and the aftermath of an attack whose plan planAttackPrechecked made for this very
+ * input (or for one that differs only in what the plan does not read): {@link resolveAttack}
+ * after its plan. For the encounter simulator, which plans each pairing of attacker, defender,
+ * defense and wound penalties once and rolls it many times.
+ */
+export function resolvePlannedAttack(
+  input: AttackInput,
+  plan: AttackPlan,
+  dice: DiceSource,
+  options: DicepoolOptions,
+): Result<AttackOutcome, AttackRefusal> {
   const attack = scorePool(plan.attackPool.dice, "rolled", dice, options);
   if (!attack.ok) return attack;
   const defense = scorePool(plan.defensePool.dice, plan.defenseMode, dice, options);
