@@ -65,8 +65,17 @@ export function checkDicepoolWeapon(
   });
 }
 
+/** A whole count from 0 to 99 (the rule checkTurnActions names). */
+function turnCount(value: number): boolean {
+  return Number.isInteger(value) && value >= 0 && value <= 99;
+}
+
 /** Checks a turn's action counts (whole, 0..99). */
 export function checkTurnActions(state: TurnActions): NumberRefusal | undefined {
+  // Plain comparisons first (every attack the simulator plays asks): nothing built when all pass.
+  if (turnCount(state.simpleUsed) && turnCount(state.freeUsed) && turnCount(state.moves)) {
+    return undefined;
+  }
   const count = { ...NUMBER_RULES.count, max: 99 };
   return checkNumbers({
     "turn.simpleUsed": [state.simpleUsed, count],

@@ -186,10 +186,17 @@ export function countHits(
   const size = checkDice("faces", faces.length, options);
   if (!size.ok) return size;
   let hits = 0;
+  const { dieSides, hitOn } = options;
+  let fine = true;
+  for (const face of faces) {
+    if (!(Number.isInteger(face) && face >= 1 && face <= dieSides)) fine = false;
+    else if (face >= hitOn) hits++;
+  }
+  if (fine) return ok(hits);
+  // A face that is not one of the die's: the full check names the first.
   for (const [i, face] of faces.entries()) {
-    const bad = checkDieFace(`faces.${i}`, face, options.dieSides);
+    const bad = checkDieFace(`faces.${i}`, face, dieSides);
     if (bad) return bad;
-    if (isHit(face, options)) hits++;
   }
   return ok(hits);
 }
@@ -218,28 +225,15 @@ export function scorePool(
   return rollPool(dice, source, options);
 }
 
-/**
- * Rolls `dice` dice (a count checkDice passed) and counts the hits in one pass. A face that is
- * not a face of the die sends the faces to countHits, which names the first bad one.
- */
+/** Rolls `dice` dice (a count checkDice passed); countHits scores them and checks every face. */
 function rollPool(
   dice: number,
   source: DiceSource,
   options: DicepoolOptions,
 ): Result<PoolScore, PoolRefusal> {
-  const { dieSides, hitOn } = options;
   const faces: number[] = [];
-  let hits = 0;
-  let fine = true;
-  for (let i = 0; i < dice; i++) {
-    const face = source.roll(dieSides);
-    faces.push(face);
-    if (!(Number.isInteger(face) && face >= 1 && face <= dieSides)) fine = false;
-    else if (face >= hitOn) hits++;
-  }
-  if (!fine) {
-    const counted = countHits(faces, options);
-    if (!counted.ok) return counted;
-  }
-  return ok({ dice, mode: "rolled", faces, hits });
+  for (let i = 0; i < dice; i++) faces.push(source.roll(options.dieSides));
+  const hits = countHits(faces, options);
+  if (!hits.ok) return hits;
+  return ok({ dice, mode: "rolled", faces, hits: hits.value });
 }
