@@ -23,6 +23,7 @@ export function checkDicepoolCombatant(
   c: DicepoolCombatant,
   options: DicepoolOptions,
 ): NumberRefusal | undefined {
+  if (combatantFine(c, options.maxPool)) return undefined;
   const rating = { ...NUMBER_RULES.count, max: options.maxPool };
   const state = { ...NUMBER_RULES.count, max: MAX_STATE };
   const at = (name: string) => `${field}.${name}`;
@@ -50,6 +51,45 @@ export function checkDicepoolCombatant(
       .map(([key, value]) => checkNumber(at(`skills.${key}`), value, rating))
       .find((bad) => bad !== undefined)
   );
+}
+
+/** A whole number from `min` to `max` (the rules checkDicepoolCombatant names). */
+function whole(value: number, min: number, max: number): boolean {
+  return Number.isInteger(value) && value >= min && value <= max;
+}
+
+/**
+ * Every number of the combatant passes checkDicepoolCombatant, by plain comparisons: every
+ * guarded rule asks this, and a passing check builds no rule object or field name. A false
+ * sends the caller to the full check, which names the refusal.
+ */
+function combatantFine(c: DicepoolCombatant, maxPool: number): boolean {
+  const rating = Math.min(maxPool, NUMBER_RULES.count.max);
+  const state = Math.min(MAX_STATE, NUMBER_RULES.count.max);
+  const { powers } = c;
+  if (!(
+    whole(c.physical, 0, rating) &&
+    whole(c.mental, 0, rating) &&
+    whole(c.size, 0, rating) &&
+    whole(c.speed, 0, rating) &&
+    whole(c.armorRating, 0, rating) &&
+    whole(c.energy.value, 0, state) &&
+    whole(c.energy.max, 0, state) &&
+    whole(c.damage, 0, state) &&
+    whole(c.nonLethalDamage, 0, state) &&
+    whole(c.woundPenalty, 0, state) &&
+    whole(c.initiative, -maxPool, maxPool) &&
+    whole(powers.woundPenaltyResistance, 0, rating) &&
+    whole(powers.multiGrapple, 0, rating) &&
+    whole(powers.antiLargeGrappling, 0, rating)
+  )) {
+    return false;
+  }
+  for (const key in c.skills) {
+    const value = c.skills[key as keyof typeof c.skills];
+    if (value === undefined || !whole(value, 0, rating)) return false;
+  }
+  return true;
 }
 
 /** Checks a weapon's extra damage (whole, within ±maxPool). */
