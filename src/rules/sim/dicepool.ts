@@ -84,6 +84,8 @@ interface Choice {
 /** Wound penalties above this share no key (MAX_STATE in check.ts bounds them; see choiceKey). */
 const WOUND_KEYS = 1_000_001;
 
+const OWN_TURN = { ownTurn: true } as const;
+
 /** How a fighter stands: up (may act), down (incapacitated, alive) or dead. */
 function lifeOf(c: DicepoolCombatant | undefined): "active" | "down" | "dead" {
   if (c === undefined || c.dead) return "dead";
@@ -111,6 +113,13 @@ export function dicepoolArena(
     })),
   );
   const isUp = (i: number) => lifeOf(state[i]) === "active";
+  /** The team of the fighter whose turn it is (made once: the target rule's tests read it). */
+  let actingTeam: number | undefined = -1;
+  const isFoe = (j: number) => teamOf[j] !== actingTeam && isUp(j);
+  const healthLeft = (j: number) => {
+    const c = state[j];
+    return c === undefined ? 0 : remainingHealth(c, options);
+  };
   const tactics: SimTactic[] = setup.map((f) => ({ ...DICEPOOL_TACTIC, ...f.tactic }));
   const situations = setup.map((f) => f.situation ?? {});
   const blitzSituations = situations.map((s) => ({ ...s, blitz: true }));
@@ -162,14 +171,9 @@ export function dicepoolArena(
   }
 
   /** The defense and the plan of attacker `i` with(out) Blitz against `t` (see `choices`). */
-  function choiceOf(
-    i: number,
-    t: number,
-    blitz: boolean,
-    attack: Omit<AttackInput, "defense">,
-  ): Choice | undefined {
+  function choiceOf(i: number, t: number, blitz: boolean, input: AttackInput): Choice | undefined {
     const slot = (i * n + t) * 2 + (blitz ? 1 : 0);
-    const key = attack.attacker.woundPenalty * WOUND_KEYS + attack.defender.woundPenalty;
+    const key = input.attacker.woundPenalty * WOUND_KEYS + input.defender.woundPenalty;
     let known = choices[slot];
     if (known === undefined) {
       known = new Map();
@@ -177,8 +181,8 @@ export function dicepoolArena(
     }
     const choice = known.get(key);
     if (choice !== undefined) return choice;
-    const defense = defenseOf(t, attack);
-    const plan = planAttackPrechecked({ ...attack, defense }, options);
+    const defense = defenseOf(t, input);
+    const plan = planAttackPrechecked({ ...input, defense }, options);
     if (!plan.ok) return undefined;
     const made = { defense, plan: plan.value };
     known.set(key, made);
@@ -196,7 +200,7 @@ export function dicepoolArena(
     if (weapon === undefined) return;
     const tactic = tactics[i] ?? DICEPOOL_TACTIC;
     const situation = situations[i] ?? {};
-    const myTeam = teamOf[i];
+    actingTeam = teamOf[i];
     let turn: TurnActions = FRESH_TURN;
     for (;;) {
       const blitz =
@@ -206,37 +210,32 @@ export function dicepoolArena(
         : weapon.kind === "close"
           ? "closeAttack"
           : "rangedAttack";
-      const spent = takeAction(turn, action, { ownTurn: true }, options);
+      const spent = takeAction(turn, action, OWN_TURN, options);
       if (!spent.ok) break;
       turn = spent.value;
       const t = pickTarget(
         tactic.target,
         views[i] ?? { idRank: 0 },
         views,
-        (j) => teamOf[j] !== myTeam && isUp(j),
-        (j) => {
-          const c = state[j];
-          return c === undefined ? 0 : remainingHealth(c, options);
-        },
+        isFoe,
+        healthLeft,
         dice,
       );
       const target = state[t];
       if (target === undefined) break;
-      const attack: Omit<AttackInput, "defense"> = {
+      // Built whole, in one shape (the defense is the pairing's choice, set below).
+      const input: { -readonly [K in keyof AttackInput]: AttackInput[K] } = {
         attacker: me,
         defender: target,
         weapon,
         intent: "damage",
+        defense: "soak",
         situation: blitz ? (blitzSituations[i] ?? situation) : situation,
       };
-      const choice = choiceOf(i, t, blitz, attack);
+      const choice = choiceOf(i, t, blitz, input);
       if (choice === undefined) break;
-      const result = resolvePlannedAttack(
-        { ...attack, defense: choice.defense },
-        choice.plan,
-        dice,
-        options,
-      );
+      input.defense = choice.defense;
+      const result = resolvePlannedAttack(input, choice.plan, dice, options);
       if (!result.ok) break;
       me = result.value.attacker;
       state[i] = me;
