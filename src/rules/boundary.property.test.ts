@@ -1899,6 +1899,9 @@ const DICEPOOL_NO_NUMBERS = new Set([
   // an already-settled order (dicepoolInitiative checks the rolls that make it)
   "dicepoolJoin",
   "dicepoolRoundPlan",
+  // rolls a plan planAttackPrechecked made (its numbers checked there); the property below shows
+  // plan-then-roll is resolveAttack die for die
+  "resolvePlannedAttack",
 ]);
 
 /**
@@ -1912,6 +1915,8 @@ const DICEPOOL_PRECHECKED = new Set([
   "takeDamagePrechecked",
   "bleedOnTurnPrechecked",
   "checkInitiativeIntentPrechecked",
+  "planAttackPrechecked",
+  "attackOddsPrechecked",
 ]);
 
 describe("dice-pool: every …Prechecked rule is its guarded twin's rule", () => {
@@ -1972,6 +1977,16 @@ describe("dice-pool: every …Prechecked rule is its guarded twin's rule", () =>
           expect(dicepool.checkInitiativeIntentPrechecked(input, dpOptions)).toEqual(
             dicepool.checkInitiativeIntent(input, dpOptions),
           );
+          const plan = dicepool.planAttackPrechecked(input, dpOptions);
+          expect(plan).toEqual(dicepool.planAttack(input, dpOptions));
+          expect(dicepool.attackOddsPrechecked(input, dpOptions)).toEqual(
+            dicepool.attackOdds(input, dpOptions),
+          );
+          if (plan.ok) {
+            expect(
+              dicepool.resolvePlannedAttack(input, plan.value, seededRandom(seed), dpOptions),
+            ).toEqual(dicepool.resolveAttack(input, seededRandom(seed), dpOptions));
+          }
         },
       ),
       { numRuns: 100 },

@@ -49,6 +49,7 @@ import { DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
 import type { CoverKind, DicepoolOptions } from "./options.ts";
 import { buildPool, partRule, scorePool } from "./pool.ts";
 import type { Pool, PoolMode, PoolRefusal, PoolScore } from "./pool.ts";
+import { changedCombatant, withEnergy } from "./combatant.ts";
 
 export type AttackIntent =
   "damage" | "nonLethal" | "disarm" | "grapple" | "breakGrapple" | "initiative" | "finishingMove";
@@ -175,11 +176,14 @@ export function planAttack(
 ): Result<AttackPlan, AttackRefusal> {
   const bad = checkAttackNumbers(input, options);
   if (bad) return bad;
-  return planChecked(input, options);
+  return planAttackPrechecked(input, options);
 }
 
-/** planAttack's rule, for numbers checkAttackNumbers has passed. */
-function planChecked(
+/**
+ * {@link planAttack} for numbers already checked (checkAttackNumbers, and the named dice of the
+ * situation): the same rule without the boundary check.
+ */
+export function planAttackPrechecked(
   input: AttackInput,
   options: DicepoolOptions,
 ): Result<AttackPlan, AttackRefusal> {
@@ -340,9 +344,23 @@ export function resolveAttackPrechecked(
   dice: DiceSource,
   options: DicepoolOptions,
 ): Result<AttackOutcome, AttackRefusal> {
-  const planned = planChecked(input, options);
+  const planned = planAttackPrechecked(input, options);
   if (!planned.ok) return planned;
-  const plan = planned.value;
+  return resolvePlannedAttack(input, planned.value, dice, options);
+}
+
+/**
+ * The rolls and the aftermath of an attack whose plan planAttackPrechecked made for this very
+ * input (or for one that differs only in what the plan does not read): {@link resolveAttack}
+ * after its plan. For the encounter simulator, which plans each pairing of attacker, defender,
+ * defense and wound penalties once and rolls it many times.
+ */
+export function resolvePlannedAttack(
+  input: AttackInput,
+  plan: AttackPlan,
+  dice: DiceSource,
+  options: DicepoolOptions,
+): Result<AttackOutcome, AttackRefusal> {
   const attack = scorePool(plan.attackPool.dice, "rolled", dice, options);
   if (!attack.ok) return attack;
   const defense = scorePool(plan.defensePool.dice, plan.defenseMode, dice, options);
@@ -351,13 +369,7 @@ export function resolveAttackPrechecked(
   const hit = net >= 1;
   const attacker: DicepoolCombatant =
     plan.energyCost > 0
-      ? {
-          ...input.attacker,
-          energy: {
-            ...input.attacker.energy,
-            value: input.attacker.energy.value - plan.energyCost,
-          },
-        }
+      ? withEnergy(input.attacker, input.attacker.energy.value - plan.energyCost)
       : input.attacker;
   let defender = input.defender;
   let damage: DamageTaken | null = null;
@@ -387,7 +399,7 @@ export function resolveAttackPrechecked(
     case "disarm":
       if (hit) {
         disarmed = input.disarmWeaponId ?? null;
-        defender = { ...defender, droppedWeaponId: disarmed };
+        defender = changedCombatant(defender, { droppedWeaponId: disarmed });
       }
       break;
     case "grapple":

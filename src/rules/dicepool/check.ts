@@ -23,6 +23,7 @@ export function checkDicepoolCombatant(
   c: DicepoolCombatant,
   options: DicepoolOptions,
 ): NumberRefusal | undefined {
+  if (combatantFine(c, options.maxPool)) return undefined;
   const rating = { ...NUMBER_RULES.count, max: options.maxPool };
   const state = { ...NUMBER_RULES.count, max: MAX_STATE };
   const at = (name: string) => `${field}.${name}`;
@@ -52,6 +53,45 @@ export function checkDicepoolCombatant(
   );
 }
 
+/** A whole number from `min` to `max` (the rules checkDicepoolCombatant names). */
+function whole(value: number, min: number, max: number): boolean {
+  return Number.isInteger(value) && value >= min && value <= max;
+}
+
+/**
+ * Every number of the combatant passes checkDicepoolCombatant, by plain comparisons: every
+ * guarded rule asks this, and a passing check builds no rule object or field name. A false
+ * sends the caller to the full check, which names the refusal.
+ */
+function combatantFine(c: DicepoolCombatant, maxPool: number): boolean {
+  const rating = Math.min(maxPool, NUMBER_RULES.count.max);
+  const state = Math.min(MAX_STATE, NUMBER_RULES.count.max);
+  const { powers } = c;
+  if (!(
+    whole(c.physical, 0, rating) &&
+    whole(c.mental, 0, rating) &&
+    whole(c.size, 0, rating) &&
+    whole(c.speed, 0, rating) &&
+    whole(c.armorRating, 0, rating) &&
+    whole(c.energy.value, 0, state) &&
+    whole(c.energy.max, 0, state) &&
+    whole(c.damage, 0, state) &&
+    whole(c.nonLethalDamage, 0, state) &&
+    whole(c.woundPenalty, 0, state) &&
+    whole(c.initiative, -maxPool, maxPool) &&
+    whole(powers.woundPenaltyResistance, 0, rating) &&
+    whole(powers.multiGrapple, 0, rating) &&
+    whole(powers.antiLargeGrappling, 0, rating)
+  )) {
+    return false;
+  }
+  for (const key in c.skills) {
+    const value = c.skills[key as keyof typeof c.skills];
+    if (value === undefined || !whole(value, 0, rating)) return false;
+  }
+  return true;
+}
+
 /** Checks a weapon's extra damage (whole, within ±maxPool). */
 export function checkDicepoolWeapon(
   field: string,
@@ -65,8 +105,17 @@ export function checkDicepoolWeapon(
   });
 }
 
+/** A whole count from 0 to 99 (the rule checkTurnActions names). */
+function turnCount(value: number): boolean {
+  return Number.isInteger(value) && value >= 0 && value <= 99;
+}
+
 /** Checks a turn's action counts (whole, 0..99). */
 export function checkTurnActions(state: TurnActions): NumberRefusal | undefined {
+  // Plain comparisons first (every attack the simulator plays asks): nothing built when all pass.
+  if (turnCount(state.simpleUsed) && turnCount(state.freeUsed) && turnCount(state.moves)) {
+    return undefined;
+  }
   const count = { ...NUMBER_RULES.count, max: 99 };
   return checkNumbers({
     "turn.simpleUsed": [state.simpleUsed, count],

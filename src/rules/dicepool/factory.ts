@@ -4,6 +4,7 @@
  */
 import type { DicepoolCombatant, DicepoolPowers, DicepoolWeapon, WeaponMods } from "./model.ts";
 import { NO_POWERS } from "./model.ts";
+import { copyCombatant } from "./combatant.ts";
 import { DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
 
 export type DicepoolSeed = Partial<Omit<DicepoolCombatant, "powers">> & {
@@ -17,7 +18,8 @@ export type DicepoolSeed = Partial<Omit<DicepoolCombatant, "powers">> & {
  */
 export function makeDicepoolCombatant(seed: DicepoolSeed): DicepoolCombatant {
   const max = DEFAULT_DICEPOOL_OPTIONS.defaultEnergyMax;
-  return {
+  // Copied field by field so a new combatant has the shape every rule's copy has (combatant.ts).
+  return copyCombatant({
     physical: 2,
     mental: 2,
     skills: {},
@@ -35,7 +37,7 @@ export function makeDicepoolCombatant(seed: DicepoolSeed): DicepoolCombatant {
     droppedWeaponId: null,
     ...seed,
     powers: { ...NO_POWERS, ...seed.powers },
-  };
+  });
 }
 
 export type WeaponSeed = Partial<Omit<DicepoolWeapon, "mods">> & {

@@ -26,6 +26,7 @@ import { remainingHealth } from "./health.ts";
 import type { DicepoolCombatant } from "./model.ts";
 import { DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
 import type { DicepoolOptions } from "./options.ts";
+import { changedCombatant, withEnergy } from "./combatant.ts";
 
 export interface Grapple {
   readonly assailantId: string;
@@ -82,10 +83,10 @@ function settle(
   const live = grapple !== null && grapple.pool > 0 ? grapple : null;
   const holds = live !== null && live.pool >= remainingHealth(victim, options);
   if (holds && victim.incapacitated === null) {
-    return { grapple: live, victim: { ...victim, incapacitated: "grapple" } };
+    return { grapple: live, victim: changedCombatant(victim, { incapacitated: "grapple" }) };
   }
   if (!holds && victim.incapacitated === "grapple") {
-    return { grapple: live, victim: { ...victim, incapacitated: null } };
+    return { grapple: live, victim: changedCombatant(victim, { incapacitated: null }) };
   }
   return { grapple: live, victim };
 }
@@ -184,10 +185,7 @@ export function escapeWithEnergy(
   if (victim.energy.value < grapple.pool) {
     return refuse("not-enough-energy", { cost: grapple.pool, energy: victim.energy.value });
   }
-  const paid = {
-    ...victim,
-    energy: { ...victim.energy, value: victim.energy.value - grapple.pool },
-  };
+  const paid = withEnergy(victim, victim.energy.value - grapple.pool);
   return ok(settle(null, paid, options));
 }
 
@@ -208,7 +206,7 @@ export function resistGrappleIncapacitation(
   if (energy > victim.energy.value) {
     return refuse("not-enough-energy", { cost: energy, energy: victim.energy.value });
   }
-  const paid = { ...victim, energy: { ...victim.energy, value: victim.energy.value - energy } };
+  const paid = withEnergy(victim, victim.energy.value - energy);
   const pool = Math.max(0, grapple.pool - energy);
   return ok(settle({ ...grapple, pool, resistOffered: true }, paid, options));
 }
@@ -221,5 +219,5 @@ export function applyRestraints(
   const bad = checkDicepoolCombatant("victim", victim, options);
   if (bad) return bad;
   if (victim.incapacitated !== "grapple") return refuse("not-incapacitated-by-grapple");
-  return ok({ ...victim, incapacitated: "restraints" });
+  return ok(changedCombatant(victim, { incapacitated: "restraints" }));
 }

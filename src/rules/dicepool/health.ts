@@ -30,6 +30,7 @@ import { DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
 import type { DicepoolOptions } from "./options.ts";
 import { scorePool } from "./pool.ts";
 import type { PoolRefusal } from "./pool.ts";
+import { changedCombatant, copyCombatant } from "./combatant.ts";
 
 /** The largest single amount of damage or healing the engine accepts. */
 export const MAX_AMOUNT = 1_000_000;
@@ -95,16 +96,17 @@ export function takeDamagePrechecked(
   dice: DiceSource,
   options: DicepoolOptions,
 ): Result<DamageTaken, DamageRefusal> {
-  const none = {
-    combatant: c,
-    taken: 0,
-    woundDice: 0,
-    woundFaces: [],
-    woundAdded: 0,
-    incapacitated: false,
-    died: false,
-  };
-  if (c.dead || amount === 0) return ok(none);
+  if (c.dead || amount === 0) {
+    return ok({
+      combatant: c,
+      taken: 0,
+      woundDice: 0,
+      woundFaces: [],
+      woundAdded: 0,
+      incapacitated: false,
+      died: false,
+    });
+  }
   const max = maxHealth(c, options);
   let taken = amount;
   if (c.powers.plotArmor) {
@@ -126,15 +128,15 @@ export function takeDamagePrechecked(
   );
   const wound = scorePool(woundDice, "rolled", dice, options);
   if (!wound.ok) return wound;
+  // Written field by field on a copy (the simulator's hottest copy; see combatant.ts).
+  const combatant = copyCombatant(c);
+  combatant.damage = damage;
+  combatant.nonLethalDamage = nonLethalDamage;
+  combatant.incapacitated = incapacitated;
+  combatant.dead = died;
+  combatant.woundPenalty = c.woundPenalty + wound.value.hits;
   return ok({
-    combatant: {
-      ...c,
-      damage,
-      nonLethalDamage,
-      incapacitated,
-      dead: died,
-      woundPenalty: c.woundPenalty + wound.value.hits,
-    },
+    combatant,
     taken,
     woundDice,
     woundFaces: wound.value.faces,
@@ -167,8 +169,10 @@ export function bleedOnTurnPrechecked(
   dice: DiceSource,
   options: DicepoolOptions,
 ): Result<DamageTaken, DamageRefusal> {
-  return takeDamagePrechecked(c, bleeding(c, options), { nonLethal: false }, dice, options);
+  return takeDamagePrechecked(c, bleeding(c, options), LETHAL, dice, options);
 }
+
+const LETHAL = { nonLethal: false } as const;
 
 /** The damage a turn's bleeding deals: 0 unless the character bleeds. */
 function bleeding(c: DicepoolCombatant, options: DicepoolOptions): number {
@@ -191,7 +195,7 @@ export function stabilize(
     return refuse("cannot-stabilize", { medicine: skill(medic, "medicine") });
   }
   if (!bleeds(target)) return refuse("not-bleeding");
-  return ok({ ...target, stabilized: true });
+  return ok(changedCombatant(target, { stabilized: true }));
 }
 
 function recover(
@@ -207,14 +211,13 @@ function recover(
   const woundDown =
     (c.incapacitated === "lethal" || c.incapacitated === "nonLethal") &&
     damage < maxHealth(c, options);
-  return {
-    ...c,
+  return changedCombatant(c, {
     damage,
     nonLethalDamage: c.nonLethalDamage - nonLethalHealed,
     woundPenalty: Math.max(0, c.woundPenalty - healed),
     incapacitated: woundDown ? null : c.incapacitated,
     stabilized: woundDown ? false : c.stabilized,
-  };
+  });
 }
 
 /** Natural healing over `weeks`: 1 damage a week (non-lethal first), and as much wound penalty. */

@@ -23,6 +23,7 @@ import type { AttackInput, AttackIntent } from "./attack.ts";
 import { checkDicepoolCombatant } from "./check.ts";
 import type { DicepoolCombatant } from "./model.ts";
 import type { DicepoolOptions } from "./options.ts";
+import { changedCombatant } from "./combatant.ts";
 
 export type InitiativeIntentRefusal =
   NumberRefusalReason | "plugin-off" | "initiative-only" | "target-has-initiative";
@@ -90,19 +91,22 @@ export function applyInitiativeOutcome(
   const { attacker, defender, hit, initiativeMoved } = after;
   if (intent === "initiative") {
     return {
-      attacker: { ...attacker, initiative: attacker.initiative + initiativeMoved },
-      defender: { ...defender, initiative: defender.initiative - initiativeMoved },
+      attacker: changedCombatant(attacker, { initiative: attacker.initiative + initiativeMoved }),
+      defender: changedCombatant(defender, { initiative: defender.initiative - initiativeMoved }),
     };
   }
   if (intent !== "finishingMove") return { attacker, defender };
   if (!hit) {
     return {
-      attacker: { ...attacker, initiative: 0 },
-      defender: { ...defender, initiative: options.finishingMoveMissInitiative },
+      attacker: changedCombatant(attacker, { initiative: 0 }),
+      defender: changedCombatant(defender, { initiative: options.finishingMoveMissInitiative }),
     };
   }
   const destroyed = defender.dead || defender.incapacitated !== null;
   return destroyed
-    ? { attacker: { ...attacker, initiative: 0 }, defender, rerollInitiative: true }
-    : { attacker: { ...attacker, initiative: options.finishingMoveHitInitiative }, defender };
+    ? { attacker: changedCombatant(attacker, { initiative: 0 }), defender, rerollInitiative: true }
+    : {
+        attacker: changedCombatant(attacker, { initiative: options.finishingMoveHitInitiative }),
+        defender,
+      };
 }

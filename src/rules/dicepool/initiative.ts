@@ -76,6 +76,11 @@ function rankEntry(roll: DicepoolInitiativeRoll, tieRule: DicepoolTieRule): Rank
   return { id: roll.combatantId, value: roll.result, tiebreak };
 }
 
+/** NUMBER_RULES.count's test as plain comparisons (no field name built when it passes). */
+function wholeCount(value: number): boolean {
+  return Number.isInteger(value) && value >= 0 && value <= NUMBER_RULES.count.max;
+}
+
 /** Settles the individual order of a dice-pool combat. */
 export function dicepoolInitiative(
   rolls: readonly DicepoolInitiativeRoll[],
@@ -85,6 +90,7 @@ export function dicepoolInitiative(
   if (!allDistinct(rolls.map((roll) => roll.combatantId)))
     return { ok: false, reason: "duplicateId" };
   for (const roll of rolls) {
+    if (wholeCount(roll.result) && wholeCount(roll.pool)) continue;
     const bad =
       checkNumber(`${roll.combatantId}.result`, roll.result, NUMBER_RULES.count) ??
       checkNumber(`${roll.combatantId}.pool`, roll.pool, NUMBER_RULES.count);

@@ -30,6 +30,7 @@ import { DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
 import type { DicepoolOptions } from "./options.ts";
 import { buildPool, partRule, scorePool } from "./pool.ts";
 import type { PoolRefusal, PoolScore } from "./pool.ts";
+import { withEnergy } from "./combatant.ts";
 
 export type Medium = "ground" | "flying" | "swimming" | "climbingUp" | "climbingAcross";
 
@@ -169,7 +170,7 @@ export function resolveRoughTerrain(
     passed,
     energyLost: cost,
     criticalFailure: false,
-    combatant: { ...c, energy: { ...c.energy, value: c.energy.value - cost } },
+    combatant: withEnergy(c, c.energy.value - cost),
   });
 }
 

@@ -9,7 +9,7 @@ import type { Distribution } from "../core/distribution.ts";
 import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import { ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
-import { hitDamage, planAttack } from "./attack.ts";
+import { hitDamage, planAttack, planAttackPrechecked } from "./attack.ts";
 import type { AttackInput, AttackPlan, AttackRefusal } from "./attack.ts";
 import { DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
 import type { DicepoolOptions } from "./options.ts";
@@ -111,7 +111,28 @@ export function attackOdds(
 ): Result<AttackOdds, AttackRefusal> {
   const planned = planAttack(input, options);
   if (!planned.ok) return planned;
-  const plan = planned.value;
+  return oddsOfPlan(input, planned.value, options);
+}
+
+/**
+ * {@link attackOdds} for numbers already checked (as for resolveAttackPrechecked): the same odds
+ * without the boundary check.
+ */
+export function attackOddsPrechecked(
+  input: AttackInput,
+  options: DicepoolOptions,
+): Result<AttackOdds, AttackRefusal> {
+  const planned = planAttackPrechecked(input, options);
+  if (!planned.ok) return planned;
+  return oddsOfPlan(input, planned.value, options);
+}
+
+/** The odds of an attack planned for `input`. */
+function oddsOfPlan(
+  input: AttackInput,
+  plan: AttackPlan,
+  options: DicepoolOptions,
+): Result<AttackOdds, AttackRefusal> {
   const net = netHitsDistribution(
     plan.attackPool.dice,
     plan.defensePool.dice,

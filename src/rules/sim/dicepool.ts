@@ -33,8 +33,13 @@ import { refuse } from "../core/result.ts";
 import type { Refusal } from "../core/result.ts";
 import { FRESH_TURN, takeAction } from "../dicepool/actions.ts";
 import type { TurnActions } from "../dicepool/actions.ts";
-import { checkAttackNumbers, hasBlitz, resolveAttackPrechecked } from "../dicepool/attack.ts";
-import type { AttackInput, AttackSituation, DefenseKind } from "../dicepool/attack.ts";
+import {
+  checkAttackNumbers,
+  hasBlitz,
+  planAttackPrechecked,
+  resolvePlannedAttack,
+} from "../dicepool/attack.ts";
+import type { AttackInput, AttackPlan, AttackSituation, DefenseKind } from "../dicepool/attack.ts";
 import { checkDicepoolCombatant, checkDicepoolWeapon } from "../dicepool/check.ts";
 import { bleedOnTurnPrechecked, maxHealth, remainingHealth } from "../dicepool/health.ts";
 import {
@@ -45,7 +50,7 @@ import {
 import { initiativePool } from "../dicepool/initiative.ts";
 import type { DicepoolInitiativeRoll } from "../dicepool/initiative.ts";
 import type { DicepoolCombatant, DicepoolWeapon } from "../dicepool/model.ts";
-import { attackOdds } from "../dicepool/odds.ts";
+import { attackOddsPrechecked } from "../dicepool/odds.ts";
 import { DEFAULT_DICEPOOL_OPTIONS } from "../dicepool/options.ts";
 import type { DicepoolOptions } from "../dicepool/options.ts";
 import { partRule, scorePool } from "../dicepool/pool.ts";
@@ -69,6 +74,17 @@ export const DICEPOOL_TACTIC: SimTactic = { target: "weakest", defend: true, res
 
 /** The defenses a defender weighs, in the order that wins a tie. */
 const DEFENSES: readonly DefenseKind[] = ["soak", "dodge", "parry"];
+
+/** The defense a defender meets one pairing with, and the attack's plan against it. */
+interface Choice {
+  readonly defense: DefenseKind;
+  readonly plan: AttackPlan;
+}
+
+/** Wound penalties above this share no key (MAX_STATE in check.ts bounds them; see choiceKey). */
+const WOUND_KEYS = 1_000_001;
+
+const OWN_TURN = { ownTurn: true } as const;
 
 /** How a fighter stands: up (may act), down (incapacitated, alive) or dead. */
 function lifeOf(c: DicepoolCombatant | undefined): "active" | "down" | "dead" {
@@ -97,14 +113,28 @@ export function dicepoolArena(
     })),
   );
   const isUp = (i: number) => lifeOf(state[i]) === "active";
+  /** The team of the fighter whose turn it is (made once: the target rule's tests read it). */
+  let actingTeam: number | undefined = -1;
+  const isFoe = (j: number) => teamOf[j] !== actingTeam && isUp(j);
+  const healthLeft = (j: number) => {
+    const c = state[j];
+    return c === undefined ? 0 : remainingHealth(c, options);
+  };
   const tactics: SimTactic[] = setup.map((f) => ({ ...DICEPOOL_TACTIC, ...f.tactic }));
   const situations = setup.map((f) => f.situation ?? {});
+  const blitzSituations = situations.map((s) => ({ ...s, blitz: true }));
   const blitzers = setup.map((f) => f.weapon.kind === "close" && hasBlitz(f.combatant, options));
   /**
-   * The defense a defender picks, by what decides it: attacker, defender, Blitz and both wound
-   * penalties (everything else a pool is built from stays as it was when the fight began).
+   * The defense a defender picks and the attack's plan against it, by what decides them: attacker,
+   * defender, Blitz (the slot, `(i·n + t)·2 + blitz`) and both wound penalties (the key in the
+   * slot). Everything else a plan reads stays as it was when the fight began, or is the same at
+   * every attack: the attacker is up and can pay for its Blitz, the target is up, nobody drops a
+   * weapon, the initiative plugin is off. So a pairing is planned (and its odds worked out) once
+   * per simulation and rolled many times.
    */
-  const chosen = new Map<string, DefenseKind>();
+  const choices: (Map<number, Choice> | undefined)[] = new Array<Map<number, Choice> | undefined>(
+    n * n * 2,
+  );
   let order: SettledOrder = { mode: "individual", order: [], values: {}, surpriseRound: [] };
 
   const isOver = () => standing.oneTeamLeft(isUp);
@@ -125,21 +155,38 @@ export function dicepoolArena(
     order = settled.ok ? settled.order : { ...order, order: setup.map((f) => f.combatant.id) };
   }
 
-  function defenseOf(t: number, attack: Omit<AttackInput, "defense">, key: string): DefenseKind {
+  /** The defense `t` picks: the least damage to expect by the exact odds, or Soak. */
+  function defenseOf(t: number, attack: Omit<AttackInput, "defense">): DefenseKind {
     if (!(tactics[t] ?? DICEPOOL_TACTIC).defend) return "soak";
-    const known = chosen.get(key);
-    if (known !== undefined) return known;
     let best: DefenseKind = "soak";
     let least = Number.POSITIVE_INFINITY;
     for (const defense of DEFENSES) {
-      const odds = attackOdds({ ...attack, defense }, options);
+      const odds = attackOddsPrechecked({ ...attack, defense }, options);
       if (odds.ok && odds.value.expectedEffect < least) {
         best = defense;
         least = odds.value.expectedEffect;
       }
     }
-    chosen.set(key, best);
     return best;
+  }
+
+  /** The defense and the plan of attacker `i` with(out) Blitz against `t` (see `choices`). */
+  function choiceOf(i: number, t: number, blitz: boolean, input: AttackInput): Choice | undefined {
+    const slot = (i * n + t) * 2 + (blitz ? 1 : 0);
+    const key = input.attacker.woundPenalty * WOUND_KEYS + input.defender.woundPenalty;
+    let known = choices[slot];
+    if (known === undefined) {
+      known = new Map();
+      choices[slot] = known;
+    }
+    const choice = known.get(key);
+    if (choice !== undefined) return choice;
+    const defense = defenseOf(t, input);
+    const plan = planAttackPrechecked({ ...input, defense }, options);
+    if (!plan.ok) return undefined;
+    const made = { defense, plan: plan.value };
+    known.set(key, made);
+    return made;
   }
 
   function takeTurn(i: number, dice: DiceSource): void {
@@ -153,7 +200,7 @@ export function dicepoolArena(
     if (weapon === undefined) return;
     const tactic = tactics[i] ?? DICEPOOL_TACTIC;
     const situation = situations[i] ?? {};
-    const myTeam = teamOf[i];
+    actingTeam = teamOf[i];
     let turn: TurnActions = FRESH_TURN;
     for (;;) {
       const blitz =
@@ -163,32 +210,32 @@ export function dicepoolArena(
         : weapon.kind === "close"
           ? "closeAttack"
           : "rangedAttack";
-      const spent = takeAction(turn, action, { ownTurn: true }, options);
+      const spent = takeAction(turn, action, OWN_TURN, options);
       if (!spent.ok) break;
       turn = spent.value;
       const t = pickTarget(
         tactic.target,
         views[i] ?? { idRank: 0 },
         views,
-        (j) => teamOf[j] !== myTeam && isUp(j),
-        (j) => {
-          const c = state[j];
-          return c === undefined ? 0 : remainingHealth(c, options);
-        },
+        isFoe,
+        healthLeft,
         dice,
       );
       const target = state[t];
       if (target === undefined) break;
-      const attack: Omit<AttackInput, "defense"> = {
+      // Built whole, in one shape (the defense is the pairing's choice, set below).
+      const input: { -readonly [K in keyof AttackInput]: AttackInput[K] } = {
         attacker: me,
         defender: target,
         weapon,
         intent: "damage",
-        situation: blitz ? { ...situation, blitz: true } : situation,
+        defense: "soak",
+        situation: blitz ? (blitzSituations[i] ?? situation) : situation,
       };
-      const key = `${i}:${t}:${blitz ? 1 : 0}:${me.woundPenalty}:${target.woundPenalty}`;
-      const defense = defenseOf(t, attack, key);
-      const result = resolveAttackPrechecked({ ...attack, defense }, dice, options);
+      const choice = choiceOf(i, t, blitz, input);
+      if (choice === undefined) break;
+      input.defense = choice.defense;
+      const result = resolvePlannedAttack(input, choice.plan, dice, options);
       if (!result.ok) break;
       me = result.value.attacker;
       state[i] = me;
