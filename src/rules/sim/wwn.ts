@@ -13,19 +13,24 @@
  */
 import type { DiceSource } from "../core/dice.ts";
 import { cachedFormula } from "../core/formula.ts";
-import { checkNumber, checkPool } from "../core/guard.ts";
+import { checkAllNumbers, checkNumber, checkPool, NUMBER_RULES } from "../core/guard.ts";
 import { refuse } from "../core/result.ts";
 import type { Refusal } from "../core/result.ts";
 import { settleTie } from "../combat/order.ts";
 import type { SettledOrder } from "../combat/order.ts";
 import { beginTurnPrechecked, startRoundPrechecked } from "../wwn/actions.ts";
-import { resolveAttack } from "../wwn/attack.ts";
+import { resolveAttackPrechecked } from "../wwn/attack.ts";
 import type { AttackSituation } from "../wwn/attack.ts";
 import { wwnInitiative, wwnRoundPlan, wwnSideInitiative } from "../wwn/initiative.ts";
 import { reload, totalDefense } from "../wwn/maneuvers.ts";
 import type { WwnCombatant, WwnWeapon } from "../wwn/model.ts";
 import { ATTRIBUTES } from "../wwn/model.ts";
-import { checkWwnActions } from "../wwn/valid.ts";
+import {
+  checkWwnActions,
+  checkWwnCombatant,
+  checkWwnOptions,
+  checkWwnWeapon,
+} from "../wwn/valid.ts";
 import { DEFAULT_WWN_OPTIONS } from "../wwn/options.ts";
 import type { WwnOptions } from "../wwn/options.ts";
 import { endOf, roster } from "./roster.ts";
@@ -79,6 +84,9 @@ export function wwnArena(
   settings: { readonly order?: readonly string[]; readonly options?: WwnOptions } = {},
 ): Arena {
   const options = settings.options ?? DEFAULT_WWN_OPTIONS;
+  // The attack runs prechecked: the fighters are checked once (validate), the options here; an
+  // attack under options it would refuse is not made.
+  const optionsOk = checkWwnOptions(options) === undefined;
   const n = setup.length;
   const state: WwnCombatant[] = setup.map((f) => f.combatant);
   const weapons: WwnWeapon[] = setup.map((f) => f.weapon);
@@ -127,8 +135,8 @@ export function wwnArena(
       dice,
     );
     const target = state[t];
-    if (target === undefined) return;
-    const result = resolveAttack(
+    if (target === undefined || !optionsOk) return;
+    const result = resolveAttackPrechecked(
       { attacker: me, defender: target, weapon, situation: situations[i] ?? {} },
       dice,
       options,
@@ -187,7 +195,11 @@ function checkFighter(f: WwnSimFighter): Refusal | undefined {
     checkNumber(`${id}.weapon.shock.damage`, w.shock?.damage ?? 0) ??
     checkNumber(`${id}.weapon.shock.ac`, w.shock?.ac ?? 0) ??
     // startRound and beginTurn run prechecked every round: their state is checked here, once.
-    checkWwnActions(`${id}.actions`, c.actions);
+    checkWwnActions(`${id}.actions`, c.actions) ??
+    // The attack runs prechecked: everything its guard reads is checked here, once.
+    checkWwnCombatant(id, c) ??
+    checkWwnWeapon(`${id}.weapon`, w) ??
+    checkAllNumbers(`${id}.situation`, f.situation ?? {}, NUMBER_RULES.modifier);
   if (bad) return bad;
   for (const attribute of ATTRIBUTES) {
     const refusal = checkNumber(`${id}.attributes.${attribute}`, c.attributes[attribute] ?? 0);

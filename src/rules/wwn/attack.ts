@@ -353,10 +353,16 @@ export function checkAttackRules(
   input: AttackInput,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
 ): Result<Formula, AttackRefusal> {
+  return badAttack(input, options) ?? checkAttackRulesPrechecked(input, options);
+}
+
+/** {@link checkAttackRules} for numbers already checked (the simulator checks its fighters once). */
+export function checkAttackRulesPrechecked(
+  input: AttackInput,
+  options: WwnOptions,
+): Result<Formula, AttackRefusal> {
   const { attacker, defender, weapon } = input;
   const s = input.situation ?? {};
-  const bad = badAttack(input, options);
-  if (bad) return bad;
   const mode = attackMode(weapon, s);
   const kind = kindOf(s);
   if (attacker.id === defender.id) return refuse("sameCombatant");
@@ -421,7 +427,14 @@ export function checkAttack(
   input: AttackInput,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
 ): Result<{ formula: Formula; attacker: WwnCombatant }, AttackRefusal> {
-  const rules = checkAttackRules(input, options);
+  return badAttack(input, options) ?? checkAttackPrechecked(input, options);
+}
+
+function checkAttackPrechecked(
+  input: AttackInput,
+  options: WwnOptions,
+): Result<{ formula: Formula; attacker: WwnCombatant }, AttackRefusal> {
+  const rules = checkAttackRulesPrechecked(input, options);
   if (!rules.ok) return rules;
   const paid = payForAttack(input, options);
   if (!paid.ok) return paid;
@@ -538,7 +551,20 @@ export function resolveAttack(
   dice: DiceSource,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
 ): Result<AttackOutcome, AttackRefusal> {
-  const allowed = checkAttack(input, options);
+  return badAttack(input, options) ?? resolveAttackPrechecked(input, dice, options);
+}
+
+/**
+ * {@link resolveAttack} for numbers already checked: the encounter simulator checks its fighters,
+ * weapons and situations once per request, and the attack keeps them in range (hit points stay in
+ * 0..max, counts never go negative). Every rule refusal still applies.
+ */
+export function resolveAttackPrechecked(
+  input: AttackInput,
+  dice: DiceSource,
+  options: WwnOptions,
+): Result<AttackOutcome, AttackRefusal> {
+  const allowed = checkAttackPrechecked(input, options);
   if (!allowed.ok) return allowed;
   const { formula } = allowed.value;
   const attacker = allowed.value.attacker;
