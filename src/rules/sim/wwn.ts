@@ -20,6 +20,7 @@ import { settleTie } from "../combat/order.ts";
 import type { SettledOrder } from "../combat/order.ts";
 import { beginTurnPrechecked, startRoundPrechecked } from "../wwn/actions.ts";
 import { resolveAttackPrechecked } from "../wwn/attack.ts";
+import { copyOf } from "../wwn/combatant.ts";
 import type { AttackSituation } from "../wwn/attack.ts";
 import { wwnInitiative, wwnRoundPlan, wwnSideInitiative } from "../wwn/initiative.ts";
 import { reload, totalDefense } from "../wwn/maneuvers.ts";
@@ -109,8 +110,13 @@ export function wwnArena(
     let me = state[i];
     let weapon = weapons[i];
     if (me === undefined || weapon === undefined) return;
-    me = { ...me, actions: beginTurnPrechecked(me.actions) };
-    state[i] = me;
+    const actions = beginTurnPrechecked(me.actions);
+    if (actions !== me.actions) {
+      const next = copyOf(me);
+      next.actions = actions;
+      me = next;
+      state[i] = me;
+    }
     const tactic = tactics[i] ?? WWN_TACTIC;
     if (tactic.defend && me.hp.value * 2 <= me.hp.max) {
       const defended = totalDefense(me);
@@ -152,7 +158,8 @@ export function wwnArena(
       for (let i = 0; i < n; i++) {
         const f = setup[i];
         if (f === undefined) continue;
-        state[i] = f.combatant;
+        // A copy: built as the rules build theirs, so every combatant of the fight shares a shape.
+        state[i] = copyOf(f.combatant);
         weapons[i] = f.weapon;
       }
       if (settings.order === undefined) {
@@ -162,7 +169,10 @@ export function wwnArena(
     playRound(dice: DiceSource, round: number): void {
       for (let i = 0; i < n; i++) {
         const c = state[i];
-        if (c !== undefined) state[i] = { ...c, actions: startRoundPrechecked(c.actions) };
+        if (c === undefined) continue;
+        const next = copyOf(c);
+        next.actions = startRoundPrechecked(c.actions);
+        state[i] = next;
       }
       for (const phase of wwnRoundPlan(order, round)) {
         if (isOver()) break;

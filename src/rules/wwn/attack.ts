@@ -38,6 +38,7 @@ import { spendActionPrechecked } from "./actions.ts";
 import type { ActionCost, ActionRefusal, TurnContext } from "./actions.ts";
 import { spendShot } from "./ammo.ts";
 import { diffAll, diffWeapon } from "./changes.ts";
+import { changedActions, copyOf } from "./combatant.ts";
 import type { WwnUpdate } from "./changes.ts";
 import { bestAttributePrechecked, skillLevelPrechecked } from "./checks.ts";
 import { loseHpPrechecked } from "./health.ts";
@@ -482,8 +483,10 @@ function payForAttack(
     limit: options.chargeSpeedMultiple * attacker.speed,
   });
   if (!spent.ok) return spent;
-  const actions = kind.kind === "charge" ? { ...spent.value, charged: true } : spent.value;
-  return ok({ ...attacker, actions });
+  const next = copyOf(attacker);
+  next.actions =
+    kind.kind === "charge" ? changedActions(spent.value, { charged: true }) : spent.value;
+  return ok(next);
 }
 
 /** The most a blow can deal before any Swarm bonus: the formula's maximum plus its other bonuses. */
