@@ -170,8 +170,10 @@ export function wwnArena(
       for (let i = 0; i < n; i++) {
         const c = state[i];
         if (c === undefined) continue;
+        const actions = startRoundPrechecked(c.actions);
+        if (actions === c.actions) continue;
         const next = copyOf(c);
-        next.actions = startRoundPrechecked(c.actions);
+        next.actions = actions;
         state[i] = next;
       }
       for (const phase of wwnRoundPlan(order, round)) {

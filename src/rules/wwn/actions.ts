@@ -88,6 +88,8 @@ export function startRound(state: ActionState): Result<ActionState, NumberRefusa
 
 /** {@link startRound} for a state already checked (the simulator checks its fighters once). */
 export function startRoundPrechecked(state: ActionState): ActionState {
+  // Nothing lasts: the fresh state itself (shared, as action states are never written).
+  if (!state.totalDefense && state.screening === null) return FRESH_ACTIONS;
   const next = copyActions(FRESH_ACTIONS);
   next.totalDefense = state.totalDefense;
   next.screening = state.screening;
@@ -223,9 +225,12 @@ function mainAction(state: ActionState, ctx: TurnContext): Result<ActionState, A
   if (blocked !== null) return refuse(blocked);
   if (state.mainUsed) return refuse("noMainAction");
   const cut = state.moveOpen && state.moveFeet < state.moveLimit;
-  return ok(
-    changedActions(state, { mainUsed: true, moveOpen: false, moveSplit: state.moveSplit || cut }),
-  );
+  // Set on a fresh copy rather than laid over as a patch: every attack spends a Main Action.
+  const next = copyActions(state);
+  next.mainUsed = true;
+  next.moveOpen = false;
+  next.moveSplit = state.moveSplit || cut;
+  return ok(next);
 }
 
 /**
