@@ -50,7 +50,7 @@ export const WWN_TACTIC: SimTactic = { target: "weakest", defend: false, reserve
 /** The sides' order: a d8 each, ties the rules leave open rerolled (up to 20 times). */
 function rollInitiative(
   teams: readonly SimTeam[],
-  dexModifiers: (teamIndex: number) => number[],
+  dexModifiers: (teamIndex: number) => readonly number[],
   dice: DiceSource,
 ): readonly string[] {
   const sides = teams.map((team, i) => ({
@@ -95,8 +95,11 @@ export function wwnArena(
   const isUp = (i: number) => state[i]?.life === "active";
   const tactics: SimTactic[] = setup.map((f) => ({ ...WWN_TACTIC, ...f.tactic }));
   const situations = setup.map((f) => f.situation ?? {});
-  const dexModifiers = (teamIndex: number) =>
-    state.filter((_, i) => teamOf[i] === teamIndex).map((c) => c.attributes.dex ?? 0);
+  // Each side's Dexterity modifiers, gathered once: no rule of a fight changes an attribute.
+  const dexByTeam = teams.map((_, team) =>
+    setup.filter((_f, i) => teamOf[i] === team).map((f) => f.combatant.attributes.dex ?? 0),
+  );
+  const dexModifiers = (teamIndex: number) => dexByTeam[teamIndex] ?? [];
   let order: SettledOrder = {
     mode: "team",
     order: settings.order === undefined ? [] : [...settings.order],
