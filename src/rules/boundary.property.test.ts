@@ -674,6 +674,8 @@ const WWN_PRECHECKED = new Set([
   "opposedCheckPrechecked",
   "rollSavePrechecked",
   "loseHpPrechecked",
+  "checkAttackRulesPrechecked",
+  "resolveAttackPrechecked",
 ]);
 
 /** WWN exports that read no number at all. */

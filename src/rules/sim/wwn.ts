@@ -13,19 +13,25 @@
  */
 import type { DiceSource } from "../core/dice.ts";
 import { cachedFormula } from "../core/formula.ts";
-import { checkNumber, checkPool } from "../core/guard.ts";
+import { checkAllNumbers, checkNumber, checkPool, NUMBER_RULES } from "../core/guard.ts";
 import { refuse } from "../core/result.ts";
 import type { Refusal } from "../core/result.ts";
 import { settleTie } from "../combat/order.ts";
 import type { SettledOrder } from "../combat/order.ts";
 import { beginTurnPrechecked, startRoundPrechecked } from "../wwn/actions.ts";
-import { resolveAttack } from "../wwn/attack.ts";
+import { resolveAttackPrechecked } from "../wwn/attack.ts";
+import { copyOf } from "../wwn/combatant.ts";
 import type { AttackSituation } from "../wwn/attack.ts";
 import { wwnInitiative, wwnRoundPlan, wwnSideInitiative } from "../wwn/initiative.ts";
 import { reload, totalDefense } from "../wwn/maneuvers.ts";
 import type { WwnCombatant, WwnWeapon } from "../wwn/model.ts";
 import { ATTRIBUTES } from "../wwn/model.ts";
-import { checkWwnActions } from "../wwn/valid.ts";
+import {
+  checkWwnActions,
+  checkWwnCombatant,
+  checkWwnOptions,
+  checkWwnWeapon,
+} from "../wwn/valid.ts";
 import { DEFAULT_WWN_OPTIONS } from "../wwn/options.ts";
 import type { WwnOptions } from "../wwn/options.ts";
 import { endOf, roster } from "./roster.ts";
@@ -44,7 +50,7 @@ export const WWN_TACTIC: SimTactic = { target: "weakest", defend: false, reserve
 /** The sides' order: a d8 each, ties the rules leave open rerolled (up to 20 times). */
 function rollInitiative(
   teams: readonly SimTeam[],
-  dexModifiers: (teamIndex: number) => number[],
+  dexModifiers: (teamIndex: number) => readonly number[],
   dice: DiceSource,
 ): readonly string[] {
   const sides = teams.map((team, i) => ({
@@ -79,6 +85,9 @@ export function wwnArena(
   settings: { readonly order?: readonly string[]; readonly options?: WwnOptions } = {},
 ): Arena {
   const options = settings.options ?? DEFAULT_WWN_OPTIONS;
+  // The attack runs prechecked: the fighters are checked once (validate), the options here; an
+  // attack under options it would refuse is not made.
+  const optionsOk = checkWwnOptions(options) === undefined;
   const n = setup.length;
   const state: WwnCombatant[] = setup.map((f) => f.combatant);
   const weapons: WwnWeapon[] = setup.map((f) => f.weapon);
@@ -86,8 +95,11 @@ export function wwnArena(
   const isUp = (i: number) => state[i]?.life === "active";
   const tactics: SimTactic[] = setup.map((f) => ({ ...WWN_TACTIC, ...f.tactic }));
   const situations = setup.map((f) => f.situation ?? {});
-  const dexModifiers = (teamIndex: number) =>
-    state.filter((_, i) => teamOf[i] === teamIndex).map((c) => c.attributes.dex ?? 0);
+  // Each side's Dexterity modifiers, gathered once: no rule of a fight changes an attribute.
+  const dexByTeam = teams.map((_, team) =>
+    setup.filter((_f, i) => teamOf[i] === team).map((f) => f.combatant.attributes.dex ?? 0),
+  );
+  const dexModifiers = (teamIndex: number) => dexByTeam[teamIndex] ?? [];
   let order: SettledOrder = {
     mode: "team",
     order: settings.order === undefined ? [] : [...settings.order],
@@ -101,8 +113,13 @@ export function wwnArena(
     let me = state[i];
     let weapon = weapons[i];
     if (me === undefined || weapon === undefined) return;
-    me = { ...me, actions: beginTurnPrechecked(me.actions) };
-    state[i] = me;
+    const actions = beginTurnPrechecked(me.actions);
+    if (actions !== me.actions) {
+      const next = copyOf(me);
+      next.actions = actions;
+      me = next;
+      state[i] = me;
+    }
     const tactic = tactics[i] ?? WWN_TACTIC;
     if (tactic.defend && me.hp.value * 2 <= me.hp.max) {
       const defended = totalDefense(me);
@@ -127,8 +144,8 @@ export function wwnArena(
       dice,
     );
     const target = state[t];
-    if (target === undefined) return;
-    const result = resolveAttack(
+    if (target === undefined || !optionsOk) return;
+    const result = resolveAttackPrechecked(
       { attacker: me, defender: target, weapon, situation: situations[i] ?? {} },
       dice,
       options,
@@ -144,7 +161,8 @@ export function wwnArena(
       for (let i = 0; i < n; i++) {
         const f = setup[i];
         if (f === undefined) continue;
-        state[i] = f.combatant;
+        // A copy: built as the rules build theirs, so every combatant of the fight shares a shape.
+        state[i] = copyOf(f.combatant);
         weapons[i] = f.weapon;
       }
       if (settings.order === undefined) {
@@ -154,7 +172,12 @@ export function wwnArena(
     playRound(dice: DiceSource, round: number): void {
       for (let i = 0; i < n; i++) {
         const c = state[i];
-        if (c !== undefined) state[i] = { ...c, actions: startRoundPrechecked(c.actions) };
+        if (c === undefined) continue;
+        const actions = startRoundPrechecked(c.actions);
+        if (actions === c.actions) continue;
+        const next = copyOf(c);
+        next.actions = actions;
+        state[i] = next;
       }
       for (const phase of wwnRoundPlan(order, round)) {
         if (isOver()) break;
@@ -187,7 +210,11 @@ function checkFighter(f: WwnSimFighter): Refusal | undefined {
     checkNumber(`${id}.weapon.shock.damage`, w.shock?.damage ?? 0) ??
     checkNumber(`${id}.weapon.shock.ac`, w.shock?.ac ?? 0) ??
     // startRound and beginTurn run prechecked every round: their state is checked here, once.
-    checkWwnActions(`${id}.actions`, c.actions);
+    checkWwnActions(`${id}.actions`, c.actions) ??
+    // The attack runs prechecked: everything its guard reads is checked here, once.
+    checkWwnCombatant(id, c) ??
+    checkWwnWeapon(`${id}.weapon`, w) ??
+    checkAllNumbers(`${id}.situation`, f.situation ?? {}, NUMBER_RULES.modifier);
   if (bad) return bad;
   for (const attribute of ATTRIBUTES) {
     const refusal = checkNumber(`${id}.attributes.${attribute}`, c.attributes[attribute] ?? 0);

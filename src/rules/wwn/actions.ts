@@ -21,6 +21,7 @@ import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import { changedActions, copyActions } from "./combatant.ts";
 import { checkWwnActions } from "./valid.ts";
 
 export interface ActionState {
@@ -87,7 +88,12 @@ export function startRound(state: ActionState): Result<ActionState, NumberRefusa
 
 /** {@link startRound} for a state already checked (the simulator checks its fighters once). */
 export function startRoundPrechecked(state: ActionState): ActionState {
-  return { ...FRESH_ACTIONS, totalDefense: state.totalDefense, screening: state.screening };
+  // Nothing lasts: the fresh state itself (shared, as action states are never written).
+  if (!state.totalDefense && state.screening === null) return FRESH_ACTIONS;
+  const next = copyActions(FRESH_ACTIONS);
+  next.totalDefense = state.totalDefense;
+  next.screening = state.screening;
+  return next;
 }
 
 /** The combatant's own turn begins: effects that last "until its next turn" end. */
@@ -98,7 +104,10 @@ export function beginTurn(state: ActionState): Result<ActionState, NumberRefusal
 /** {@link beginTurn} for a state already checked. */
 export function beginTurnPrechecked(state: ActionState): ActionState {
   if (!state.totalDefense && state.screening === null) return state;
-  return { ...state, totalDefense: false, screening: null };
+  const next = copyActions(state);
+  next.totalDefense = false;
+  next.screening = null;
+  return next;
 }
 
 /** What an action costs. `moveAndMain` is a Charge; `mainAsInstant` spends the pending Main. */
@@ -131,18 +140,21 @@ function newMove(
   feet: number,
 ): Result<ActionState, ActionRefusal> {
   if (state.movesUsed === 0) {
-    return ok({ ...state, movesUsed: 1, moveFeet: feet, moveLimit: limit, moveOpen: true });
+    return ok(
+      changedActions(state, { movesUsed: 1, moveFeet: feet, moveLimit: limit, moveOpen: true }),
+    );
   }
   if (!state.mainUsed) {
-    return ok({
-      ...state,
-      mainUsed: true,
-      mainAsMove: true,
-      movesUsed: state.movesUsed + 1,
-      moveFeet: feet,
-      moveLimit: limit,
-      moveOpen: true,
-    });
+    return ok(
+      changedActions(state, {
+        mainUsed: true,
+        mainAsMove: true,
+        movesUsed: state.movesUsed + 1,
+        moveFeet: feet,
+        moveLimit: limit,
+        moveOpen: true,
+      }),
+    );
   }
   return refuse(state.moveSplit ? "moveAlreadySplit" : "noMoveAction");
 }
@@ -180,7 +192,7 @@ export function spendMovePrechecked(
   if (blocked !== null) return refuse(blocked);
   if (feet > limit) return refuse("tooFar", { feet, limit });
   if (state.moveOpen && feet > 0 && state.moveFeet + feet <= state.moveLimit) {
-    return ok({ ...state, moveFeet: state.moveFeet + feet });
+    return ok(changedActions(state, { moveFeet: state.moveFeet + feet }));
   }
   return newMove(state, limit, feet);
 }
@@ -197,7 +209,7 @@ function moveAction(state: ActionState, ctx: TurnContext): Result<ActionState, A
   const blocked = mayActNow(state, ctx);
   if (blocked !== null) return refuse(blocked);
   const next = newMove(state, 0, 0);
-  return next.ok ? ok({ ...next.value, moveOpen: false }) : next;
+  return next.ok ? ok(changedActions(next.value, { moveOpen: false })) : next;
 }
 
 /** The Main Action. A Move begun before it cannot go on afterwards. */
@@ -213,7 +225,12 @@ function mainAction(state: ActionState, ctx: TurnContext): Result<ActionState, A
   if (blocked !== null) return refuse(blocked);
   if (state.mainUsed) return refuse("noMainAction");
   const cut = state.moveOpen && state.moveFeet < state.moveLimit;
-  return ok({ ...state, mainUsed: true, moveOpen: false, moveSplit: state.moveSplit || cut });
+  // Set on a fresh copy rather than laid over as a patch: every attack spends a Main Action.
+  const next = copyActions(state);
+  next.mainUsed = true;
+  next.moveOpen = false;
+  next.moveSplit = state.moveSplit || cut;
+  return ok(next);
 }
 
 /**
@@ -227,13 +244,14 @@ export function spendMainAsInstant(state: ActionState): Result<ActionState, Acti
 function mainAsInstant(state: ActionState): Result<ActionState, ActionRefusal> {
   if (state.mainUsed) return refuse("noMainAction");
   const cut = state.moveOpen && state.moveFeet < state.moveLimit;
-  return ok({
-    ...state,
-    mainUsed: true,
-    moveOpen: false,
-    moveSplit: state.moveSplit || cut,
-    instants: state.instants + 1,
-  });
+  return ok(
+    changedActions(state, {
+      mainUsed: true,
+      moveOpen: false,
+      moveSplit: state.moveSplit || cut,
+      instants: state.instants + 1,
+    }),
+  );
 }
 
 /** An On Turn action: own turn only, as many as the GM allows. */
@@ -247,7 +265,7 @@ export function spendOnTurn(
 function onTurnAction(state: ActionState, ctx: TurnContext): Result<ActionState, ActionRefusal> {
   if (state.delayingFor !== null) return refuse("delaying");
   if (!ctx.ownTurn) return refuse("notYourTurn");
-  return ok({ ...state, onTurn: state.onTurn + 1 });
+  return ok(changedActions(state, { onTurn: state.onTurn + 1 }));
 }
 
 /** An Instant action: any time, no limit. */
@@ -256,7 +274,7 @@ export function spendInstant(state: ActionState): Result<ActionState, NumberRefu
 }
 
 function instantAction(state: ActionState): ActionState {
-  return { ...state, instants: state.instants + 1 };
+  return changedActions(state, { instants: state.instants + 1 });
 }
 
 /**
@@ -283,14 +301,15 @@ function moveAndMain(
   if (state.mainUsed) return refuse("noMainAction");
   if (state.movesUsed > 0) return refuse("noMoveAction");
   if (feet > limit) return refuse("tooFar", { feet, limit });
-  return ok({
-    ...state,
-    mainUsed: true,
-    movesUsed: 1,
-    moveFeet: feet,
-    moveLimit: limit,
-    moveOpen: false,
-  });
+  return ok(
+    changedActions(state, {
+      mainUsed: true,
+      movesUsed: 1,
+      moveFeet: feet,
+      moveLimit: limit,
+      moveOpen: false,
+    }),
+  );
 }
 
 export interface MoveSpan {
@@ -350,7 +369,7 @@ export function holdActionPrechecked(
 ): Result<ActionState, ActionRefusal> {
   if (!ctx.ownTurn) return refuse("notYourTurn");
   const spent = moveAction(state, ctx);
-  return spent.ok ? ok({ ...spent.value, holding: true }) : spent;
+  return spent.ok ? ok(changedActions(spent.value, { holding: true })) : spent;
 }
 
 /** Delay an Action (On Turn): the rest waits until `afterId` has acted. */
@@ -369,7 +388,7 @@ export function delayActionPrechecked(
   ctx: TurnContext,
 ): Result<ActionState, ActionRefusal> {
   const spent = onTurnAction(state, ctx);
-  return spent.ok ? ok({ ...spent.value, delayingFor: afterId }) : spent;
+  return spent.ok ? ok(changedActions(spent.value, { delayingFor: afterId })) : spent;
 }
 
 /** Someone has acted; a combatant delaying for them may act again. */
@@ -379,7 +398,7 @@ export function resumeAfterDelay(
 ): Result<ActionState, NumberRefusalReason> {
   const bad = badState(state);
   if (bad) return bad;
-  return ok(state.delayingFor === actedId ? { ...state, delayingFor: null } : state);
+  return ok(state.delayingFor === actedId ? changedActions(state, { delayingFor: null }) : state);
 }
 
 /** What the tracker shows for a combatant: what is left of its round. */

@@ -38,6 +38,7 @@ import { spendActionPrechecked } from "./actions.ts";
 import type { ActionCost, ActionRefusal, TurnContext } from "./actions.ts";
 import { spendShot } from "./ammo.ts";
 import { diffAll, diffWeapon } from "./changes.ts";
+import { changedActions, copyOf } from "./combatant.ts";
 import type { WwnUpdate } from "./changes.ts";
 import { bestAttributePrechecked, skillLevelPrechecked } from "./checks.ts";
 import { loseHpPrechecked } from "./health.ts";
@@ -353,10 +354,16 @@ export function checkAttackRules(
   input: AttackInput,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
 ): Result<Formula, AttackRefusal> {
+  return badAttack(input, options) ?? checkAttackRulesPrechecked(input, options);
+}
+
+/** {@link checkAttackRules} for numbers already checked (the simulator checks its fighters once). */
+export function checkAttackRulesPrechecked(
+  input: AttackInput,
+  options: WwnOptions,
+): Result<Formula, AttackRefusal> {
   const { attacker, defender, weapon } = input;
   const s = input.situation ?? {};
-  const bad = badAttack(input, options);
-  if (bad) return bad;
   const mode = attackMode(weapon, s);
   const kind = kindOf(s);
   if (attacker.id === defender.id) return refuse("sameCombatant");
@@ -421,7 +428,14 @@ export function checkAttack(
   input: AttackInput,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
 ): Result<{ formula: Formula; attacker: WwnCombatant }, AttackRefusal> {
-  const rules = checkAttackRules(input, options);
+  return badAttack(input, options) ?? checkAttackPrechecked(input, options);
+}
+
+function checkAttackPrechecked(
+  input: AttackInput,
+  options: WwnOptions,
+): Result<{ formula: Formula; attacker: WwnCombatant }, AttackRefusal> {
+  const rules = checkAttackRulesPrechecked(input, options);
   if (!rules.ok) return rules;
   const paid = payForAttack(input, options);
   if (!paid.ok) return paid;
@@ -469,8 +483,10 @@ function payForAttack(
     limit: options.chargeSpeedMultiple * attacker.speed,
   });
   if (!spent.ok) return spent;
-  const actions = kind.kind === "charge" ? { ...spent.value, charged: true } : spent.value;
-  return ok({ ...attacker, actions });
+  const next = copyOf(attacker);
+  next.actions =
+    kind.kind === "charge" ? changedActions(spent.value, { charged: true }) : spent.value;
+  return ok(next);
 }
 
 /** The most a blow can deal before any Swarm bonus: the formula's maximum plus its other bonuses. */
@@ -538,7 +554,45 @@ export function resolveAttack(
   dice: DiceSource,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
 ): Result<AttackOutcome, AttackRefusal> {
-  const allowed = checkAttack(input, options);
+  const bad = badAttack(input, options);
+  if (bad) return bad;
+  const resolved = resolveAttackPrechecked(input, dice, options);
+  if (!resolved.ok) return resolved;
+  const outcome = resolved.value;
+  let updates: WwnUpdate[] | undefined;
+  return ok({
+    ...outcome,
+    // Worked out when first read: the exact odds and the previews never write documents.
+    get updates(): WwnUpdate[] {
+      if (updates === undefined) {
+        updates = diffAll([
+          [input.attacker, outcome.attacker],
+          [input.defender, outcome.defender],
+        ]);
+        const weaponUpdate = diffWeapon(outcome.attacker.id, input.weapon, outcome.weapon);
+        if (weaponUpdate !== null) updates.push(weaponUpdate);
+      }
+      return updates;
+    },
+  });
+}
+
+/** An attack's outcome without its document changes: the encounter simulator writes none. */
+export type AttackResolution = Omit<AttackOutcome, "updates">;
+
+/**
+ * {@link resolveAttack} for numbers already checked: the encounter simulator checks its fighters,
+ * weapons and situations once per request, and the attack keeps them in range (hit points stay in
+ * 0..max, counts never go negative). Every rule refusal still applies. Without the document
+ * changes: an object literal with a getter is a slow dictionary object in V8, and the simulator
+ * reads none.
+ */
+export function resolveAttackPrechecked(
+  input: AttackInput,
+  dice: DiceSource,
+  options: WwnOptions,
+): Result<AttackResolution, AttackRefusal> {
+  const allowed = checkAttackPrechecked(input, options);
   if (!allowed.ok) return allowed;
   const { formula } = allowed.value;
   const attacker = allowed.value.attacker;
@@ -560,9 +614,7 @@ export function resolveAttack(
   const dealt = dealtDamagePrechecked(hit.hit, damage?.total ?? 0, shock);
   const byShock = shock.applies && dealt > 0 && (!hit.hit || dealt > (damage?.total ?? 0));
   const loss = loseHpPrechecked(input.defender, dealt, s.harm ?? "lethal", options);
-  let weapon = input.weapon;
-  weapon = spendShot(weapon);
-  let updates: WwnUpdate[] | undefined;
+  const weapon = spendShot(input.weapon);
   return ok({
     hit,
     damage,
@@ -574,17 +626,5 @@ export function resolveAttack(
     attacker,
     defender: loss.actor,
     weapon,
-    // Worked out when first read: a headless run (the encounter simulator) never writes documents.
-    get updates(): WwnUpdate[] {
-      if (updates === undefined) {
-        updates = diffAll([
-          [input.attacker, attacker],
-          [input.defender, loss.actor],
-        ]);
-        const weaponUpdate = diffWeapon(attacker.id, input.weapon, weapon);
-        if (weaponUpdate !== null) updates.push(weaponUpdate);
-      }
-      return updates;
-    },
   });
 }

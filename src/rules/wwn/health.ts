@@ -7,6 +7,7 @@ import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import type { NumberRefusalReason } from "../core/guard.ts";
 import { ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import { atValue, changed, copyOf } from "./combatant.ts";
 import type { Harm, WwnCombatant } from "./model.ts";
 import { DEFAULT_WWN_OPTIONS } from "./options.ts";
 import type { WwnOptions } from "./options.ts";
@@ -48,21 +49,27 @@ export function loseHpPrechecked(
   if (actor.life === "dead" || !(amount > 0)) return { actor, lost: 0 };
   const value = Math.max(0, actor.hp.value - amount);
   const lost = actor.hp.value - value;
-  const hurt: WwnCombatant = { ...actor, hp: { ...actor.hp, value } };
+  const hurt = copyOf(actor);
+  hurt.hp = atValue(actor.hp, value);
   if (actor.life !== "active") {
     if (harm === "lethal" && options.lethalOnDownedKills) {
-      return { actor: { ...hurt, life: "dead", downMinutes: undefined }, lost, downed: "dead" };
+      return {
+        actor: changed(hurt, { life: "dead", downMinutes: undefined }),
+        lost,
+        downed: "dead",
+      };
     }
     return { actor: hurt, lost };
   }
   if (value > 0) return { actor: hurt, lost };
   if (harm === "lethal") {
     const life = actor.isPC ? options.zeroHp.pc : options.zeroHp.npc;
-    return { actor: { ...hurt, life }, lost, downed: life };
+    hurt.life = life;
+    return { actor: hurt, lost, downed: life };
   }
   const life = harm === "nonLethal" ? "unconscious" : "helpless";
   return {
-    actor: { ...hurt, life, downMinutes: options.downMinutes },
+    actor: changed(hurt, { life, downMinutes: options.downMinutes }),
     lost,
     downed: life,
   };
@@ -78,10 +85,9 @@ export function wakeUp(
 
 function awake(actor: WwnCombatant, options: WwnOptions): WwnCombatant {
   if (actor.life !== "unconscious" && actor.life !== "helpless") return actor;
-  return {
-    ...actor,
+  return changed(actor, {
     life: "active",
     downMinutes: undefined,
-    hp: { ...actor.hp, value: Math.max(actor.hp.value, options.wakeHp) },
-  };
+    hp: atValue(actor.hp, Math.max(actor.hp.value, options.wakeHp)),
+  });
 }

@@ -48,6 +48,7 @@ import {
   skillLevelPrechecked,
 } from "./checks.ts";
 import type { CheckRoll, CheckSpec, OpposedOutcome, SaveRoll } from "./checks.ts";
+import { atValue, changed, changedActions, changedWeapon, copyOf } from "./combatant.ts";
 import { loseHpPrechecked } from "./health.ts";
 import type { Harm, WwnCombatant, WwnWeapon } from "./model.ts";
 import { DEFAULT_WWN_OPTIONS } from "./options.ts";
@@ -56,7 +57,9 @@ import type { WwnOptions } from "./options.ts";
 const OWN_TURN: TurnContext = { ownTurn: true };
 
 function withActions(actor: WwnCombatant, actions: ActionState): WwnCombatant {
-  return { ...actor, actions };
+  const next = copyOf(actor);
+  next.actions = actions;
+  return next;
 }
 
 export interface SimpleOutcome {
@@ -149,7 +152,7 @@ export function standUp(
   if (!actor.prone) return refuse("notProne");
   const spent = spendActionPrechecked(actor.actions, "move", turn);
   if (!spent.ok) return spent;
-  return ok(simple(actor, { ...withActions(actor, spent.value), prone: false }));
+  return ok(simple(actor, changed(actor, { actions: spent.value, prone: false })));
 }
 
 /** Go Prone (On Turn). */
@@ -163,7 +166,7 @@ export function goProne(
   if (actor.prone) return refuse("alreadyProne");
   const spent = spendActionPrechecked(actor.actions, "onTurn", turn);
   if (!spent.ok) return spent;
-  return ok(simple(actor, { ...withActions(actor, spent.value), prone: true }));
+  return ok(simple(actor, changed(actor, { actions: spent.value, prone: true })));
 }
 
 export interface ItemOutcome extends SimpleOutcome {
@@ -183,7 +186,9 @@ export function readyOrStow(
   if (weapon.readied === readied) return refuse("alreadyThatWay");
   const spent = spendActionPrechecked(actor.actions, "main", turn);
   if (!spent.ok) return spent;
-  return ok(itemOutcome(actor, withActions(actor, spent.value), weapon, { ...weapon, readied }));
+  return ok(
+    itemOutcome(actor, withActions(actor, spent.value), weapon, changedWeapon(weapon, { readied })),
+  );
 }
 
 /** Drop an item (an Instant): it is no longer readied. */
@@ -196,7 +201,7 @@ export function dropItem(
   const spent = spendActionPrechecked(actor.actions, "instant", OWN_TURN);
   if (!spent.ok) return spent;
   const after = withActions(actor, spent.value);
-  return ok(itemOutcome(actor, after, weapon, { ...weapon, readied: false }));
+  return ok(itemOutcome(actor, after, weapon, changedWeapon(weapon, { readied: false })));
 }
 
 /** Pick up an item (a Move action): it ends up readied in hand. */
@@ -211,7 +216,12 @@ export function pickUp(
   const spent = spendActionPrechecked(actor.actions, "move", turn);
   if (!spent.ok) return spent;
   return ok(
-    itemOutcome(actor, withActions(actor, spent.value), weapon, { ...weapon, readied: true }),
+    itemOutcome(
+      actor,
+      withActions(actor, spent.value),
+      weapon,
+      changedWeapon(weapon, { readied: true }),
+    ),
   );
 }
 
@@ -266,15 +276,14 @@ export function reload(
   let loadedWeapon: WwnWeapon;
   if (weapon.reload === undefined && ammo !== undefined) {
     if (ammo.value >= ammo.max) return refuse("alreadyLoaded");
-    loadedWeapon = { ...weapon, ammo: { ...ammo, value: ammo.max } };
+    loadedWeapon = changedWeapon(weapon, { ammo: atValue(ammo, ammo.max) });
   } else {
     if (weapon.loaded === true) return refuse("alreadyLoaded");
     if (!ammoReadied || (ammo !== undefined && ammo.value <= 0)) return refuse("noReadiedAmmo");
-    loadedWeapon = {
-      ...weapon,
-      loaded: true,
-      ...(ammo === undefined ? {} : { ammo: { ...ammo, value: ammo.value - 1 } }),
-    };
+    loadedWeapon = changedWeapon(
+      weapon,
+      ammo === undefined ? { loaded: true } : { loaded: true, ammo: atValue(ammo, ammo.value - 1) },
+    );
   }
   const spent = spendActionPrechecked(actor.actions, cost, turn);
   if (!spent.ok) return spent;
@@ -299,7 +308,7 @@ export function refillAmmo(
   if (ammo.value >= ammo.max) return refuse("ammoFull");
   const spent = spendActionPrechecked(actor.actions, "main", turn);
   if (!spent.ok) return spent;
-  const refilled = { ...weapon, ammo: { ...ammo, value: ammo.max } };
+  const refilled = changedWeapon(weapon, { ammo: atValue(ammo, ammo.max) });
   return ok(itemOutcome(actor, withActions(actor, spent.value), weapon, refilled));
 }
 
@@ -313,7 +322,7 @@ export function totalDefense(actor: WwnCombatant): Result<SimpleOutcome, Maneuve
   if (!canAct(actor)) return refuse("notActive");
   const spent = spendActionPrechecked(actor.actions, "mainAsInstant", OWN_TURN);
   if (!spent.ok) return spent;
-  const actions = { ...spent.value, totalDefense: true, shockProof: true };
+  const actions = changedActions(spent.value, { totalDefense: true, shockProof: true });
   return ok(simple(actor, withActions(actor, actions)));
 }
 
@@ -329,7 +338,7 @@ export function fightingWithdrawal(
   if (!inMelee) return refuse("notInMelee");
   const spent = spendActionPrechecked(actor.actions, "main", turn);
   if (!spent.ok) return spent;
-  return ok(simple(actor, withActions(actor, { ...spent.value, withdrawn: true })));
+  return ok(simple(actor, withActions(actor, changedActions(spent.value, { withdrawn: true }))));
 }
 
 /** Whether moving away from melee foes gives each of them a free attack (attack kind "free"). */
@@ -472,7 +481,7 @@ export function shove(
       dice,
       options,
     );
-    if (check.actorWins && input.effect === "prone") defender = { ...defender, prone: true };
+    if (check.actorWins && input.effect === "prone") defender = changed(defender, { prone: true });
   }
   const success = check?.actorWins ?? false;
   return ok({
@@ -516,7 +525,7 @@ export function grapple(
       dice,
       options,
     );
-    if (check.actorWins) attacker = { ...attacker, grappling: input.defender.id };
+    if (check.actorWins) attacker = changed(attacker, { grappling: input.defender.id });
   }
   return ok({
     hit,
@@ -572,7 +581,7 @@ export function escapeGrapple(
     };
   });
   const released = holding.map((g, i) =>
-    against[i]?.freed === true ? { ...g, grappling: null } : g,
+    against[i]?.freed === true ? changed(g, { grappling: null }) : g,
   );
   return ok({
     defenderCheck,
@@ -617,11 +626,11 @@ export function moveGrappled(
   if (check.actorWins) {
     feet = effect === "drag" ? options.grappleDragFeet : options.grappleThrowFeet;
     if (effect === "throw") {
-      target = { ...target, prone: true };
-      after = { ...after, grappling: null };
+      target = changed(target, { prone: true });
+      after = changed(after, { grappling: null });
     }
   } else {
-    after = { ...after, grappling: null };
+    after = changed(after, { grappling: null });
   }
   return ok({
     hit: { natural: 0, modifiers: [], total: 0, ac: 0, hit: true },
@@ -644,7 +653,7 @@ export function releaseGrapple(
   const bad = checkWwnCombatant("actor", actor);
   if (bad) return bad;
   if (actor.grappling === null) return refuse("notGrappling");
-  return ok(simple(actor, { ...actor, grappling: null }));
+  return ok(simple(actor, changed(actor, { grappling: null })));
 }
 
 export interface GrappleDamage {
@@ -735,7 +744,7 @@ export function shatterShield(
       dice,
       options,
     );
-    if (check.actorWins) defender = { ...defender, shield: { ...shield, broken: true } };
+    if (check.actorWins) defender = changed(defender, { shield: { ...shield, broken: true } });
   }
   return ok({
     hit,
@@ -782,7 +791,7 @@ export function screenAlly(
       ? spendMovePrechecked(actor.actions, feet, rateOf(actor, "normal", options), turn)
       : spendActionPrechecked(actor.actions, "move", turn);
   if (!spent.ok) return spent;
-  const actions = { ...spent.value, screening: { allyId, blocksLeft: level } };
+  const actions = changedActions(spent.value, { screening: { allyId, blocksLeft: level } });
   return ok(simple(actor, withActions(actor, actions)));
 }
 
@@ -870,10 +879,12 @@ function screen(
   const after = screeners.map((s) => {
     const screening = s.actions.screening;
     if (!able.includes(s) || screening === null) return s;
-    return withActions(s, {
-      ...s.actions,
-      screening: { ...screening, blocksLeft: screening.blocksLeft - 1 },
-    });
+    return withActions(
+      s,
+      changedActions(s.actions, {
+        screening: { ...screening, blocksLeft: screening.blocksLeft - 1 },
+      }),
+    );
   });
   return {
     attackerCheck,
@@ -973,12 +984,11 @@ export function executionAttack(
     if (defender.life !== "active") {
       result = "killed";
       dealt = defender.hp.value;
-      defender = {
-        ...defender,
-        hp: { ...defender.hp, value: 0 },
+      defender = changed(defender, {
+        hp: atValue(defender.hp, 0),
         life: "dead",
         downMinutes: undefined,
-      };
+      });
     } else {
       const penalty = skillLevelPrechecked(attacker, weapon.skill) ?? 0;
       save = rollSavePrechecked(defender, "physical", dice, -penalty);
@@ -987,7 +997,7 @@ export function executionAttack(
         dealt = defender.hp.value;
         defender = knockOut
           ? loseHpPrechecked(defender, defender.hp.value, "nonLethal", options).actor
-          : { ...defender, hp: { ...defender.hp, value: 0 }, life: "dead" };
+          : changed(defender, { hp: atValue(defender.hp, 0), life: "dead" });
       } else {
         result = "survived";
         const bonuses = damageBonusesPrechecked(
@@ -996,7 +1006,9 @@ export function executionAttack(
         );
         dealt = Math.max(0, formulaMax(allowed.value.formula) + sumModifiers(bonuses));
         const loss = loseHpPrechecked(defender, dealt, input.harm ?? "lethal", options);
-        defender = { ...loss.actor, wounds: loss.actor.wounds + options.executionWounds };
+        defender = changed(loss.actor, {
+          wounds: loss.actor.wounds + options.executionWounds,
+        });
       }
     }
   }
