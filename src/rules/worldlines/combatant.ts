@@ -51,13 +51,7 @@ export function copyOf(actor: WorldlinesCombatant): Draft {
   return next;
 }
 
-/** A pool (health, Energy) at a new value, its maximum kept. */
-export function atValue(
-  pool: { readonly value: number; readonly max: number },
-  value: number,
-): { readonly value: number; readonly max: number } {
-  return { value, max: pool.max };
-}
+export { atValue } from "../core/pool.ts";
 
 /** The status state with `id` set to `data` (a new object): `{ ...statuses, [id]: data }`. */
 export function withStatus<K extends StatusId>(

@@ -57,13 +57,7 @@ export function copyOf(actor: WwnCombatant): Draft {
   return next;
 }
 
-/** A pool (hit points, ammunition) at a new value, its maximum kept. */
-export function atValue(
-  pool: { readonly value: number; readonly max: number },
-  value: number,
-): { readonly value: number; readonly max: number } {
-  return { value, max: pool.max };
-}
+export { atValue } from "../core/pool.ts";
 
 /** `state` with `patch` laid over it: `{ ...state, ...patch }`, built field by field. */
 export function changedActions(state: ActionState, patch: Partial<ActionState>): ActionState {
