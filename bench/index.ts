@@ -184,6 +184,3 @@ if (Number.isNaN(sink)) console.log("(unreachable)");
 await import("./tracker.ts");
 
 benchSimulator();
-await import("./sim-dicepool.ts");
-await import("./sim-freelancers.ts");
-await import("./sim-twodice.ts");

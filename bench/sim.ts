@@ -1,6 +1,6 @@
 /**
  * The encounter simulator's speed (part of `npm run bench`): fights of four against four per
- * second, in Worldlines and in WWN, and how close that is to the limit the dice alone set (raw
+ * second in each ruleset's adapter, and how close that is to the limit the dice alone set (raw
  * dice drawn per second ÷ dice one fight draws). Both wall-clock and CPU time are printed, with
  * the machine's load: on a shared machine the wall clock also counts other people's work.
  */
@@ -10,10 +10,22 @@ import { seededRandom } from "../src/rules/core/random.ts";
 import { createSimulation } from "../src/rules/sim/simulate.ts";
 import type { SimRequest } from "../src/rules/sim/simulate.ts";
 import { worldlinesFourVsFour, wwnFourVsFour } from "../src/rules/sim/fixtures.ts";
+import { dicepoolFourVsFour, dicepoolSquad } from "../src/rules/sim/dicepool-fixtures.ts";
+import { freelancersFourVsFour } from "../src/rules/sim/freelancers-fixtures.ts";
+import { twodiceFourVsFour } from "../src/rules/sim/twodice-fixtures.ts";
 import { WORLDLINES_TACTIC, checkWorldlinesFighters } from "../src/rules/sim/worldlines.ts";
 import type { WorldlinesSimFighter } from "../src/rules/sim/worldlines.ts";
-import { resolveAttack, resolveAttackPrechecked } from "../src/rules/worldlines/attack.ts";
+import { checkFreelancersFighters } from "../src/rules/sim/freelancers.ts";
+import { dicepoolSimAdapter } from "../src/rules/sim/dicepool.ts";
+import type { DicepoolSimFighter } from "../src/rules/sim/dicepool.ts";
+import type { FreelancersSimFighter } from "../src/rules/sim/freelancers.ts";
+import * as worldlines from "../src/rules/worldlines/attack.ts";
 import { DEFAULT_OPTIONS } from "../src/rules/worldlines/options.ts";
+import * as freelancers from "../src/rules/freelancers/attack.ts";
+import { DEFAULT_FREELANCERS_OPTIONS } from "../src/rules/freelancers/options.ts";
+import * as dicepool from "../src/rules/dicepool/attack.ts";
+import type { AttackInput as DicepoolAttackInput } from "../src/rules/dicepool/attack.ts";
+import { DEFAULT_DICEPOOL_OPTIONS } from "../src/rules/dicepool/options.ts";
 
 const FIGHTS = 10_000;
 /** The issue's bar: 10⁴ fights of 4 against 4 in Worldlines in at most 1 s on one core. */
@@ -50,6 +62,9 @@ export function benchSimulator(): void {
   for (const [label, make] of [
     ["Worldlines", worldlinesFourVsFour],
     ["WWN", wwnFourVsFour],
+    ["Freelancers", freelancersFourVsFour],
+    ["dice-pool", dicepoolFourVsFour],
+    ["two-dice", twodiceFourVsFour],
   ] as const) {
     // Count the dice the fights draw (and their sizes, to draw the same ones raw).
     const sizes: number[] = [];
@@ -93,35 +108,80 @@ export function benchSimulator(): void {
 }
 
 /**
- * What the boundary guard costs: the Worldlines simulator checks a request's fighters once (the
- * engine's own checks), then plays the …Prechecked rules; a guarded attack checks both fighters,
- * the weapon, the situation and every face on each call.
+ * What the boundary guard costs: each simulator checks a request's fighters once (the engine's
+ * own checks), then plays the …Prechecked rules; a guarded attack checks both fighters, the
+ * weapon, the situation and every face on each call.
  */
 function guardOverhead(): void {
-  const fighters = worldlinesFourVsFour(1, "guard").fighters as WorldlinesSimFighter[];
-  const [a, b] = [fighters[0], fighters[4]];
-  if (a === undefined || b === undefined) throw new Error("the fixture has eight fighters");
-  const input = { attacker: a.combatant, defender: b.combatant, weapon: a.weapon };
-  const defense = { evade: WORLDLINES_TACTIC.defend };
-  const runs = 200_000;
+  const runs = 100_000;
   let sink = 0;
-  const once = timeIt(() => {
-    for (let i = 0; i < runs / 100; i++) sink += checkWorldlinesFighters(fighters) ? 1 : 0;
-  });
-  const dice = seededRandom("guard");
-  const guarded = timeIt(() => {
-    for (let i = 0; i < runs; i++) sink += resolveAttack(input, dice, defense).ok ? 1 : 0;
-  });
-  const bare = timeIt(() => {
-    for (let i = 0; i < runs; i++) {
-      sink += resolveAttackPrechecked(input, dice, defense, DEFAULT_OPTIONS).ok ? 1 : 0;
-    }
-  });
   const us = (seconds: number, count: number) => ((seconds / count) * 1e6).toFixed(2);
-  console.log(
-    `  guard overhead: checking a 4 against 4 request once ${us(once.cpu, runs / 100)} µs;` +
-      ` a guarded attack ${us(guarded.cpu, runs)} µs, prechecked ${us(bare.cpu, runs)} µs` +
-      ` (${((guarded.cpu / bare.cpu - 1) * 100).toFixed(0)}% more per attack; CPU time)`,
+  const line = (
+    label: string,
+    checkOnce: () => unknown,
+    guarded: (dice: DiceSource) => boolean,
+    bare: (dice: DiceSource) => boolean,
+  ) => {
+    const once = timeIt(() => {
+      for (let i = 0; i < runs / 100; i++) sink += checkOnce() ? 1 : 0;
+    });
+    const dice = seededRandom("guard");
+    const g = timeIt(() => {
+      for (let i = 0; i < runs; i++) sink += guarded(dice) ? 1 : 0;
+    });
+    const b = timeIt(() => {
+      for (let i = 0; i < runs; i++) sink += bare(dice) ? 1 : 0;
+    });
+    console.log(
+      `  guard overhead, ${label}: checking a 4 against 4 request once ${us(once.cpu, runs / 100)} µs;` +
+        ` a guarded attack ${us(g.cpu, runs)} µs, prechecked ${us(b.cpu, runs)} µs` +
+        ` (${((g.cpu / b.cpu - 1) * 100).toFixed(0)}% more per attack; CPU time)`,
+    );
+  };
+
+  const wl = worldlinesFourVsFour(1, "guard").fighters as WorldlinesSimFighter[];
+  const [a, b] = [wl[0], wl[4]];
+  if (a === undefined || b === undefined) throw new Error("the fixture has eight fighters");
+  const wlInput = { attacker: a.combatant, defender: b.combatant, weapon: a.weapon };
+  const defense = { evade: WORLDLINES_TACTIC.defend };
+  line(
+    "Worldlines",
+    () => checkWorldlinesFighters(wl),
+    (dice) => worldlines.resolveAttack(wlInput, dice, defense).ok,
+    (dice) => worldlines.resolveAttackPrechecked(wlInput, dice, defense, DEFAULT_OPTIONS).ok,
+  );
+
+  const fl = freelancersFourVsFour(1, "guard").fighters as FreelancersSimFighter[];
+  const [c, d] = [fl[0], fl[4]];
+  if (c === undefined || d === undefined) throw new Error("the fixture has eight fighters");
+  const flInput = {
+    attacker: c.combatant,
+    defender: d.combatant,
+    weapon: c.weapon,
+    situation: c.situation ?? {},
+  };
+  line(
+    "Freelancers",
+    () => checkFreelancersFighters(fl),
+    (dice) => freelancers.resolveAttack(flInput, dice).ok,
+    (dice) => freelancers.resolveAttackPrechecked(flInput, dice, DEFAULT_FREELANCERS_OPTIONS).ok,
+  );
+
+  const dp = dicepoolFourVsFour(1, "guard").fighters as DicepoolSimFighter[];
+  const [shooter, , , brawler] = dicepoolSquad("blue", "Blue");
+  if (shooter === undefined || brawler === undefined) throw new Error("the squad has four");
+  const dpInput: DicepoolAttackInput = {
+    attacker: brawler.combatant,
+    defender: shooter.combatant,
+    weapon: brawler.weapon,
+    intent: "damage",
+    defense: "dodge",
+  };
+  line(
+    "dice-pool",
+    () => dicepoolSimAdapter.validate(dp),
+    (dice) => dicepool.resolveAttack(dpInput, dice).ok,
+    (dice) => dicepool.resolveAttackPrechecked(dpInput, dice, DEFAULT_DICEPOOL_OPTIONS).ok,
   );
   if (Number.isNaN(sink)) console.log("(unreachable)");
 }
