@@ -13,7 +13,8 @@ import "./freelancers.ts";
 import type { DiceSource } from "../src/rules/core/dice.ts";
 import { MAX_DICE, MAX_FACES } from "../src/rules/core/formula.ts";
 import { seededRandom } from "../src/rules/core/random.ts";
-import { benchSimulator } from "./sim.ts";
+import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { resolveAttack } from "../src/rules/worldlines/attack.ts";
 import type { AttackInput, DefenseChoice } from "../src/rules/worldlines/attack.ts";
 import { makeCombatant } from "../src/rules/worldlines/factory.ts";
@@ -183,4 +184,15 @@ console.log(
 if (Number.isNaN(sink)) console.log("(unreachable)");
 await import("./tracker.ts");
 
-benchSimulator();
+// The simulator runs in a Web Worker in Foundry: a fresh isolate. Measure it in a fresh process
+// too (bench/sim-run.ts says why).
+const tsx = createRequire(import.meta.url).resolve("tsx/cli");
+const simBench = spawnSync(
+  process.execPath,
+  [tsx, new URL("./sim-run.ts", import.meta.url).pathname],
+  {
+    stdio: "inherit",
+  },
+);
+if (simBench.status !== 0)
+  throw new Error(`the simulator bench failed (${String(simBench.status)})`);
