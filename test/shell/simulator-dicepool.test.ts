@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { GM } from "../fake-foundry/index.ts";
-import { bootWorld } from "./boot.support.ts";
+import { bootWorld, faceOf, queuedDice } from "./boot.support.ts";
 import { createSimulation } from "../../src/rules/sim/simulate.ts";
 import type { DicepoolSimFighter } from "../../src/rules/sim/dicepool.ts";
 import { combatOf as combatOfActors } from "./combat-order.support.ts";
@@ -16,11 +16,12 @@ let fake: FakeFoundry;
 let simulator: typeof Simulator;
 let settings: typeof Settings;
 
+/** Only the dice a test queues (a combat's start rolls initiative); building a request rolls none. */
+const faces = queuedDice(faceOf(6));
+
 beforeAll(async () => {
-  // Building a request rolls nothing: a die asked for fails the test.
-  fake = await bootWorld("dicepool", () => {
-    throw new Error("no die should be rolled");
-  });
+  // Building a request rolls nothing: a die asked for and not queued fails the test.
+  fake = await bootWorld("dicepool", faces.random);
   simulator = await import("../../src/foundry/simulator/index.ts");
   settings = await import("../../src/foundry/settings.ts");
   fake.setUser(GM.id);
@@ -61,6 +62,9 @@ describe("the simulator in a dice-pool world", { timeout: 60_000 }, () => {
     ]);
     const request = simulator.simulationRequest(combat, settings.activeRuleset(), 300, "dp");
     expect(request.ruleset).toBe("dicepool");
+    // Not started: no order is settled, every fight rolls its own initiative.
+    expect(request.order).toBeUndefined();
+    expect(request.resume).toBeUndefined();
     expect(request.teams).toHaveLength(2);
     const fighters = request.fighters as DicepoolSimFighter[];
     expect(fighters.map((f) => f.name)).toEqual(["Ana", "Bo", "Cy", "Dee"]);
@@ -103,5 +107,38 @@ describe("the simulator in a dice-pool world", { timeout: 60_000 }, () => {
     const request = simulator.simulationRequest(combat, settings.activeRuleset(), 10, "drop");
     const [eveFighter] = request.fighters as DicepoolSimFighter[];
     expect(eveFighter?.weapon).toMatchObject({ id: pistol?.id, kind: "ranged" });
+  });
+
+  it("mid-round, keeps the tracker's initiative order and goes on from the current turn", async () => {
+    const actions = await import("../../src/foundry/combat/actions.ts");
+    const { turnStateOf } = await import("../../src/foundry/combat/state.ts");
+    const { combat, actors } = await combatOf([
+      fighter("Gus", 1),
+      fighter("Hob", 1),
+      fighter("Ike", -1),
+      fighter("Jo", -1),
+    ]);
+    // Five dice each (Mental 2 + Physical 3), rolled in the combatants' order: Gus 1 hit, Hob
+    // none, Ike 3, Jo 2. So the order is Ike, Jo, Gus, Hob.
+    faces.set(...[4, 1, 1, 1, 1], ...[1, 1, 1, 1, 1], ...[4, 5, 6, 1, 1], ...[4, 4, 1, 1, 1]);
+    await combat.startCombat();
+    await actions.whenIdle();
+    expect(faces.left()).toEqual([]);
+    const [gus, hob, ike, jo] = actors.map((a) => a.id);
+    const byName = (name: string) => combat.combatants.find((c) => c.name === name);
+    const ikeCombatant = byName("Ike");
+    expect(turnStateOf(combat).active).toBe(ikeCombatant?.id);
+    if (!ikeCombatant?.id) throw new Error("no Ike");
+    await actions.requestTurnAction(combat, { kind: "endTurn", combatantId: ikeCombatant.id });
+    await actions.whenIdle();
+    expect(turnStateOf(combat).active).toBe(byName("Jo")?.id);
+
+    const request = simulator.simulationRequest(combat, settings.activeRuleset(), 50, "mid");
+    // The fighters by their ids, in the tracker's initiative order; Jo's phase, Ike has acted.
+    expect(request.order).toEqual([ike, jo, gus, hob]);
+    expect(request.resume).toEqual({ phaseIndex: 1, acted: [ike] });
+    // The rules take it as it is.
+    const created = createSimulation(request);
+    expect(created.ok).toBe(true);
   });
 });

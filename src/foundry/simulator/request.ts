@@ -2,7 +2,8 @@
  * A combat as the simulator's request: every team that has someone in it, every combatant as its
  * ruleset's seam reads it now (`simFighter`: health, resources, statuses …), with the weapon it
  * would fight with, its token's place and the tactic the GM chose (tactics.ts); and, once the
- * order is settled, that order, so the fights go on from here instead of from a fresh roll.
+ * order is settled, that order (team ids, or fighter ids for individual initiative) and where the
+ * round stands, so the fights go on from here instead of from a fresh roll.
  */
 import type { SimRequest } from "../../rules/sim/simulate.ts";
 import type { SimFighterBase, SimTactic, SimTeam } from "../../rules/sim/types.ts";
@@ -78,12 +79,19 @@ export function simulationRequest(
     .map(teamData)
     .filter((team) => read === undefined || withMembers.has(team.id))
     .map((team) => ({ id: team.id, name: team.name, isPlayerSide: team.isPlayerSide }));
-  const settled =
-    frayFlags(combat).order !== undefined && ruleset.turnOrder.mode === "team"
-      ? currentOrder(combat, ruleset.turnOrder).order.filter((id) => withMembers.has(id))
-      : undefined;
-  const order = settled === undefined || settled.length !== teams.length ? undefined : settled;
-  const resume = order === undefined ? undefined : resumeOf(combat, ruleset, order, fighterIds);
+  // The settled order as the tracker holds it (team ids, or combatant ids in individual mode),
+  // with only who is in the request; the simulator's order names fighters by their fighter ids.
+  const individual = ruleset.turnOrder.mode === "individual";
+  const tracked =
+    frayFlags(combat).order === undefined
+      ? undefined
+      : currentOrder(combat, ruleset.turnOrder).order.filter((id) =>
+          individual ? fighterIds.has(id) : withMembers.has(id),
+        );
+  const complete = tracked?.length === (individual ? fighters.length : teams.length);
+  const settled = complete ? tracked : undefined;
+  const order = individual ? settled?.map((id) => fighterIds.get(id) ?? "") : settled;
+  const resume = settled === undefined ? undefined : resumeOf(combat, ruleset, settled, fighterIds);
   return {
     ruleset: ruleset.id,
     teams,
@@ -113,8 +121,9 @@ export function fighterNames(combat: CombatLike): Record<string, string> {
 
 /**
  * Where the live combat stands in its round, as the simulator's plan counts it: the phase being
- * played (found by what it is, in the round plan of `order`) and the fighters who have taken
- * their turn this round. Before the first round, or at a phase the plan lacks, nothing: the
+ * played (found by what it is, in the round plan of `order`, the tracker's ids of who is in the
+ * request: teams, or combatants in individual mode, whose plan has a phase per combatant) and the
+ * fighters who have taken their turn this round. Before the first round, or at a phase the plan lacks, nothing: the
  * fights start at the round's beginning.
  */
 function resumeOf(

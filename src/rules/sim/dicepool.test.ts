@@ -247,3 +247,84 @@ describe("dice-pool encounter simulator: refusals", () => {
     ]);
   });
 });
+
+/** Every fighter id of `request`, `teamId`'s first, then the others (as the tracker lists them). */
+const orderWith = (request: SimRequest, teamId: string): string[] => {
+  const fighters = fightersOf(request);
+  return [
+    ...fighters.filter((f) => f.teamId === teamId),
+    ...fighters.filter((f) => f.teamId !== teamId),
+  ].map((f) => f.combatant.id);
+};
+
+/** The four-against-four with Blue's second brawler already hurt: Blue is the weaker side. */
+const blueHurt = (request: SimRequest): SimRequest => ({
+  ...request,
+  fighters: fightersOf(request).map((f) =>
+    f.combatant.id === "blue-1" ? { ...f, combatant: { ...f.combatant, damage: 3 } } : f,
+  ),
+});
+
+describe(
+  "dice-pool encounter simulator: mid-fight, from the settled order",
+  { timeout: 120_000 },
+  () => {
+    it("keeps a settled order instead of rolling: the weaker side acting first does better than acting last", () => {
+      const weak = blueHurt(mirrored(dicepoolFourVsFour(1000, "settled")));
+      const blueFirst = report({ ...weak, order: orderWith(weak, "blue") });
+      const redFirst = report({ ...weak, order: orderWith(weak, "red") });
+      const [blueWhenFirst] = blueFirst.teams;
+      const [blueWhenLast] = redFirst.teams;
+      expect(blueWhenFirst?.win.low).toBeGreaterThan(blueWhenLast?.win.high ?? 1);
+      // Going first is worth a great deal in this game: the weaker side then wins most fights.
+      expect(blueFirst.teams[0]?.win.chance).toBeGreaterThan(blueFirst.teams[1]?.win.chance ?? 1);
+    });
+
+    it("goes on from the current turn: who has acted this round takes no turn until the next", () => {
+      const hopeless = dicepoolHopeless(300, "resume");
+      const red = fightersOf(hopeless)
+        .filter((f) => f.teamId === "red")
+        .map((f) => f.combatant.id);
+      const order = [...red, "bystander"];
+      // Round 1 from the top, everybody to act: the four cut the bystander down almost always.
+      const fresh = report({ ...hopeless, order, maxRounds: 1 });
+      expect(fresh.fighters[0]?.standing.chance).toBeLessThan(0.1);
+      // The four have already acted this round: only the bystander acts before the round ends.
+      const resumed = { ...hopeless, order, maxRounds: 1, resume: { phaseIndex: 0, acted: red } };
+      const spared = report(resumed);
+      expect(spared.fighters[0]?.standing.count).toBe(300);
+      expect(spared.unresolved.count).toBe(300);
+      // At the bystander's own phase, the same: the phases before it are over.
+      const atPhase = report({ ...resumed, resume: { phaseIndex: 4, acted: [] } });
+      expect(atPhase.fighters[0]?.standing.count).toBe(300);
+      // The next round everybody acts again, in the same order.
+      const next = report({ ...resumed, maxRounds: 2 });
+      expect(next.fighters[0]?.standing.chance).toBeLessThan(0.1);
+    });
+
+    it("refuses, by name, an order that does not list every fighter once", () => {
+      const base = dicepoolFourVsFour(10, "bad");
+      const order = orderWith(base, "blue");
+      const badOrders = [
+        ["blue", "red"],
+        order.slice(1),
+        [...order.slice(1), order[1] ?? ""],
+        [...order.slice(1), "stranger"],
+        [...order, "stranger"],
+      ];
+      for (const bad of badOrders) {
+        expect(simulate({ ...base, order: bad })).toMatchObject({
+          ok: false,
+          reason: "badFighterOrder",
+        });
+      }
+      expect(simulate({ ...base, order }).ok).toBe(true);
+      expect(
+        simulate({ ...base, order, resume: { phaseIndex: order.length, acted: [] } }),
+      ).toMatchObject({ ok: false, reason: "out-of-range" });
+      expect(
+        simulate({ ...base, order, resume: { phaseIndex: 0, acted: ["stranger"] } }),
+      ).toMatchObject({ ok: false, reason: "unknownFighter", detail: { id: "stranger" } });
+    });
+  },
+);

@@ -24,8 +24,12 @@
  *
  * Not played: movement (a fighter fights at its situation's distance; a close weapon needs the
  * same space), cover changes, opportunity attacks, disarms, grapples, Stabilize, the book's
- * plugins (the default options: static defense and Initiative Damage off). The simulator's team
- * order and resume (team-initiative rulesets) mean nothing here: every fight rolls initiative.
+ * plugins (the default options: static defense and Initiative Damage off).
+ *
+ * Mid-fight (a request with a settled `order`, fighter ids in the tracker's order): no fight rolls
+ * initiative, every fight keeps that order. The engine rolls initiative once per combat and plays
+ * every round in the same order (dicepoolRoundPlan), so all rounds follow it; with `resume` the
+ * first round goes on from the phase being played, and who has acted this round takes no turn.
  */
 import type { DiceSource } from "../core/dice.ts";
 import { checkAllNumbers, checkNumber } from "../core/guard.ts";
@@ -57,7 +61,15 @@ import { partRule, scorePool } from "../dicepool/pool.ts";
 import type { SettledOrder } from "../combat/order.ts";
 import { endOf, roster } from "./roster.ts";
 import { pickTarget } from "./targets.ts";
-import type { Arena, FighterEnd, SimAdapter, SimFighterBase, SimTactic, SimTeam } from "./types.ts";
+import type {
+  Arena,
+  ArenaSettings,
+  FighterEnd,
+  SimAdapter,
+  SimFighterBase,
+  SimTactic,
+  SimTeam,
+} from "./types.ts";
 
 export interface DicepoolSimFighter extends SimFighterBase {
   /** The engine's combatant (it has no name or team of its own: those are the fighter's). */
@@ -100,6 +112,7 @@ function lifeOf(c: DicepoolCombatant | undefined): "active" | "down" | "dead" {
 export function dicepoolArena(
   teams: readonly SimTeam[],
   setup: readonly DicepoolSimFighter[],
+  settings: ArenaSettings = {},
 ): Arena {
   const options = DEFAULT_DICEPOOL_OPTIONS;
   const n = setup.length;
@@ -135,7 +148,20 @@ export function dicepoolArena(
   const choices: (Map<number, Choice> | undefined)[] = new Array<Map<number, Choice> | undefined>(
     n * n * 2,
   );
-  let order: SettledOrder = { mode: "individual", order: [], values: {}, surpriseRound: [] };
+  /** The settled order of the request (kept by every fight), or null: each fight rolls its own. */
+  const settled: SettledOrder | null =
+    settings.order === undefined
+      ? null
+      : { mode: "individual", order: [...settings.order], values: {}, surpriseRound: [] };
+  let order: SettledOrder = settled ?? {
+    mode: "individual",
+    order: [],
+    values: {},
+    surpriseRound: [],
+  };
+  const resumed = settled === null ? null : (settings.resume ?? null);
+  /** Who took their turn this round before the simulation starts (only in its first round). */
+  const actedFirst = setup.map((f) => resumed?.acted.includes(f.combatant.id) === true);
 
   const isOver = () => standing.oneTeamLeft(isUp);
 
@@ -250,14 +276,17 @@ export function dicepoolArena(
         const f = setup[i];
         if (f !== undefined) state[i] = f.combatant;
       }
-      rollInitiative(dice);
+      if (settled === null) rollInitiative(dice);
     },
     playRound(dice: DiceSource, round: number): void {
-      for (const phase of dicepoolRoundPlan(order, round)) {
+      const plan = dicepoolRoundPlan(order, round);
+      const first = round === 1 && resumed !== null;
+      for (let p = first ? resumed.phaseIndex : 0; p < plan.length; p++) {
+        const phase = plan[p];
         if (isOver()) break;
-        if (phase.kind !== "combatant") continue;
+        if (phase?.kind !== "combatant") continue;
         const i = indexOf.get(phase.combatantId);
-        if (i !== undefined) takeTurn(i, dice);
+        if (i !== undefined && !(first && actedFirst[i] === true)) takeTurn(i, dice);
       }
     },
     standingTeams: () => standing.standingTeams(isUp),
@@ -327,6 +356,7 @@ export function checkDicepoolFighters(
 
 export const dicepoolSimAdapter: SimAdapter<DicepoolSimFighter> = {
   ruleset: "dicepool",
+  orderMode: "individual",
   // Health left (total health − damage, never below 0) and Energy.
   resources: [{ key: "health" }, { key: "energy" }],
   defaultTactic: DICEPOOL_TACTIC,
@@ -337,5 +367,5 @@ export const dicepoolSimAdapter: SimAdapter<DicepoolSimFighter> = {
     return [{ value: health, max: maxHealth(f.combatant) }, f.combatant.energy];
   },
   fighterInfo: (f) => ({ id: f.combatant.id, name: f.name, teamId: f.teamId }),
-  arena: (teams, fighters) => dicepoolArena(teams, fighters),
+  arena: (teams, fighters, settings) => dicepoolArena(teams, fighters, settings),
 };

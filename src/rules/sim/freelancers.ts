@@ -292,6 +292,7 @@ export function checkFreelancersFighters(
 
 export const freelancersSimAdapter: SimAdapter<FreelancersSimFighter> = {
   ruleset: "freelancers",
+  orderMode: "team",
   resources: [{ key: "health" }, { key: "integrity" }],
   defaultTactic: FREELANCERS_TACTIC,
   reserveMax: RESERVE_MAX,

@@ -79,7 +79,11 @@ export interface SimRequest<F extends SimFighterBase = SimFighterBase> {
   readonly fights: number;
   readonly seed: number | string;
   readonly maxRounds?: number;
-  /** A team order already settled (mid-fight): kept instead of rolled. Team ids, first first. */
+  /**
+   * An order already settled (mid-fight): kept instead of rolled, first first. What it lists is
+   * the adapter's `orderMode`: team ids for team initiative, fighter ids for individual initiative
+   * (the dice-pool game); anything else is refused as "badOrder" (teams) or "badFighterOrder".
+   */
   readonly order?: readonly string[];
   /** Where the combat stands in its round (with `order`): the first round goes on from there. */
   readonly resume?: SimResume;
@@ -97,6 +101,7 @@ export type SimRefusalReason =
   | "badTactic"
   | "badSeed"
   | "badOrder"
+  | "badFighterOrder"
   | "badDie"
   | "badFormula";
 
@@ -187,17 +192,20 @@ function validate(
   }
   const empty = teamIds.find((id) => !members.has(id));
   if (empty !== undefined) return refuse("emptyTeam", { team: empty });
+  // The settled order lists what the adapter's engine orders: every team or every fighter, once.
+  const individual = adapter.orderMode === "individual";
+  const ordered = individual ? [...seen] : teamIds;
   if (request.order !== undefined) {
     const order = request.order;
-    if (order.length !== teamIds.length || !teamIds.every((id) => order.includes(id))) {
-      return refuse("badOrder");
+    if (order.length !== ordered.length || !ordered.every((id) => order.includes(id))) {
+      return refuse(individual ? "badFighterOrder" : "badOrder");
     }
   }
   if (request.resume !== undefined) {
-    // The round's plan has a phase per team and two events: no index beyond that.
+    // The round's plan has a phase per fighter (individual) or per team and two events (team).
     const bad = checkNumber("resume.phaseIndex", request.resume.phaseIndex, {
       min: 0,
-      max: teamIds.length + 2,
+      max: individual ? ordered.length - 1 : teamIds.length + 2,
       whole: true,
     });
     if (bad) return bad;

@@ -341,6 +341,7 @@ export function checkTwodiceFighters(
 
 export const twodiceSimAdapter: SimAdapter<TwodiceSimFighter> = {
   ruleset: "twodice",
+  orderMode: "team",
   resources: [{ key: "toughnessLeft" }],
   defaultTactic: TWODICE_TACTIC,
   reserveMax: 0,

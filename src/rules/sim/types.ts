@@ -56,9 +56,17 @@ export interface Arena {
 }
 
 /**
+ * What a settled order lists, as the ruleset's engine settles it: team ids (team initiative:
+ * Worldlines, WWN, Freelancers, two-dice) or fighter ids (individual initiative: the dice-pool
+ * game), first first.
+ */
+export type SimOrderMode = "team" | "individual";
+
+/**
  * Where a running combat stands inside its round, so that the first round of every fight goes on
- * from there: the phase being played (an index into the round's plan) and the fighters who have
- * already taken their turn this round (by fighter id). Only with a settled order.
+ * from there: the phase being played (an index into the round's plan of the settled order) and
+ * the fighters who have already taken their turn this round (by fighter id). Only with a settled
+ * order.
  */
 export interface SimResume {
   readonly phaseIndex: number;
@@ -67,6 +75,7 @@ export interface SimResume {
 
 /** What a request tells an adapter's arena besides the fighters. */
 export interface ArenaSettings {
+  /** The settled order (ids as the adapter's {@link SimAdapter.orderMode}), already validated. */
   readonly order?: readonly string[];
   readonly resume?: SimResume;
 }
@@ -89,6 +98,11 @@ export interface SimFighterBase {
  */
 export interface SimAdapter<F> {
   readonly ruleset: string;
+  /**
+   * What a request's settled `order` lists for this ruleset: every team id once ("team") or every
+   * fighter id once ("individual"); the runner refuses any other order as "badOrder".
+   */
+  readonly orderMode: SimOrderMode;
   readonly resources: readonly ResourceSpec[];
   /** The tactic a fighter plays when its request gives none (or only part of one). */
   readonly defaultTactic: SimTactic;

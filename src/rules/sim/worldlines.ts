@@ -342,6 +342,7 @@ export function checkWorldlinesFighters(
 
 export const worldlinesSimAdapter: SimAdapter<WorldlinesSimFighter> = {
   ruleset: "worldlines",
+  orderMode: "team",
   resources: [{ key: "health" }, { key: "energy" }],
   defaultTactic: WORLDLINES_TACTIC,
   reserveMax: DEFAULT_OPTIONS.defaultEnergyMax,

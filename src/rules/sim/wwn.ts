@@ -232,6 +232,7 @@ function checkFighter(f: WwnSimFighter): Refusal | undefined {
 
 export const wwnSimAdapter: SimAdapter<WwnSimFighter> = {
   ruleset: "wwn",
+  orderMode: "team",
   resources: [{ key: "hp" }],
   defaultTactic: WWN_TACTIC,
   reserveMax: 0,
