@@ -59,7 +59,7 @@ import { DEFAULT_DICEPOOL_OPTIONS } from "../dicepool/options.ts";
 import type { DicepoolOptions } from "../dicepool/options.ts";
 import { partRule, scorePool } from "../dicepool/pool.ts";
 import type { SettledOrder } from "../combat/order.ts";
-import { endOf, roster } from "./roster.ts";
+import { endOf, firstFighterRefusal, roster } from "./roster.ts";
 import { pickTarget } from "./targets.ts";
 import type {
   Arena,
@@ -347,11 +347,7 @@ export function checkDicepoolFighters(
   fighters: readonly DicepoolSimFighter[],
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Refusal | undefined {
-  for (const f of fighters) {
-    const refusal = checkFighter(f, options);
-    if (refusal) return refusal;
-  }
-  return undefined;
+  return firstFighterRefusal(fighters, (f) => checkFighter(f, options));
 }
 
 export const dicepoolSimAdapter: SimAdapter<DicepoolSimFighter> = {

@@ -38,7 +38,7 @@ import type { FreelancersActor, FreelancersWeapon } from "../freelancers/model.t
 import { DEFAULT_FREELANCERS_OPTIONS } from "../freelancers/options.ts";
 import type { FreelancersOptions } from "../freelancers/options.ts";
 import { upkeepPrechecked } from "../freelancers/upkeep.ts";
-import { endOf, roster } from "./roster.ts";
+import { endOf, firstFighterRefusal, roster } from "./roster.ts";
 import { pickTarget } from "./targets.ts";
 import type {
   Arena,
@@ -279,15 +279,10 @@ export function checkFreelancersFighters(
 ): Refusal | undefined {
   const bad = checkOptions(options);
   if (bad) return bad;
-  for (const f of fighters) {
-    const refusal = checkFighter(f, options);
-    if (refusal) return refusal;
-  }
-  for (const f of fighters) {
-    const refusal = checkAttacks(f, fighters, options);
-    if (refusal) return refusal;
-  }
-  return undefined;
+  return (
+    firstFighterRefusal(fighters, (f) => checkFighter(f, options)) ??
+    firstFighterRefusal(fighters, (f) => checkAttacks(f, fighters, options))
+  );
 }
 
 export const freelancersSimAdapter: SimAdapter<FreelancersSimFighter> = {

@@ -4,6 +4,7 @@
  */
 import { idRanks } from "./targets.ts";
 import type { TargetView } from "./targets.ts";
+import type { Refusal } from "../core/result.ts";
 import type { FighterEnd, SimPosition, SimTeam } from "./types.ts";
 
 export interface Roster {
@@ -58,4 +59,19 @@ export function roster(
 export function endOf(life: string | undefined, resources: readonly number[]): FighterEnd {
   const state = life ?? "dead";
   return { dead: state === "dead", down: state !== "active" && state !== "dead", resources };
+}
+
+/**
+ * The first fighter the check refuses, as that refusal: how every adapter checks its fighters
+ * once when a simulation is created, so its fights can play the engine's …Prechecked rules.
+ */
+export function firstFighterRefusal<F>(
+  fighters: readonly F[],
+  check: (fighter: F) => Refusal | undefined,
+): Refusal | undefined {
+  for (const f of fighters) {
+    const refusal = check(f);
+    if (refusal) return refusal;
+  }
+  return undefined;
 }

@@ -56,7 +56,7 @@ import type { TwodiceOptions } from "../twodice/options.ts";
 import type { TwoDice } from "../twodice/roll.ts";
 import { nextTurn, takeAction } from "../twodice/turns.ts";
 import { aftermath, highestWound, isIncapacitated } from "../twodice/wounds.ts";
-import { endOf, roster } from "./roster.ts";
+import { endOf, firstFighterRefusal, roster } from "./roster.ts";
 import { pickTarget } from "./targets.ts";
 import type {
   Arena,
@@ -332,11 +332,7 @@ export function checkTwodiceFighters(
   fighters: readonly TwodiceSimFighter[],
   options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
 ): Refusal | undefined {
-  for (const f of fighters) {
-    const refusal = checkFighter(f, options);
-    if (refusal) return refusal;
-  }
-  return undefined;
+  return firstFighterRefusal(fighters, (f) => checkFighter(f, options));
 }
 
 export const twodiceSimAdapter: SimAdapter<TwodiceSimFighter> = {

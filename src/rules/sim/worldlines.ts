@@ -39,7 +39,7 @@ import {
 } from "../worldlines/statuses.ts";
 import { firstAidPrechecked } from "../worldlines/treatment.ts";
 import { checkCombatant, checkOptions, checkWeapon, optionalCount } from "../worldlines/valid.ts";
-import { endOf, roster } from "./roster.ts";
+import { endOf, firstFighterRefusal, roster } from "./roster.ts";
 import { pickTarget } from "./targets.ts";
 import type {
   Arena,
@@ -333,11 +333,7 @@ export function checkWorldlinesFighters(
   fighters: readonly WorldlinesSimFighter[],
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Refusal | undefined {
-  for (const f of fighters) {
-    const refusal = checkFighter(f, options);
-    if (refusal) return refusal;
-  }
-  return undefined;
+  return firstFighterRefusal(fighters, (f) => checkFighter(f, options));
 }
 
 export const worldlinesSimAdapter: SimAdapter<WorldlinesSimFighter> = {

@@ -34,7 +34,7 @@ import {
 } from "../wwn/valid.ts";
 import { DEFAULT_WWN_OPTIONS } from "../wwn/options.ts";
 import type { WwnOptions } from "../wwn/options.ts";
-import { endOf, roster } from "./roster.ts";
+import { endOf, firstFighterRefusal, roster } from "./roster.ts";
 import { pickTarget } from "./targets.ts";
 import type { Arena, FighterEnd, SimAdapter, SimFighterBase, SimTactic, SimTeam } from "./types.ts";
 
@@ -236,13 +236,7 @@ export const wwnSimAdapter: SimAdapter<WwnSimFighter> = {
   resources: [{ key: "hp" }],
   defaultTactic: WWN_TACTIC,
   reserveMax: 0,
-  validate(fighters) {
-    for (const f of fighters) {
-      const refusal = checkFighter(f);
-      if (refusal) return refusal;
-    }
-    return undefined;
-  },
+  validate: (fighters) => firstFighterRefusal(fighters, checkFighter),
   startResources: (f) => [f.combatant.hp],
   fighterInfo: (f) => ({ id: f.combatant.id, name: f.combatant.name, teamId: f.combatant.teamId }),
   arena: (teams, fighters, settings) =>
