@@ -6,15 +6,10 @@ import type { DicepoolSimFighter } from "./dicepool.ts";
 import { dicepoolSimAdapter } from "./dicepool.ts";
 import { dicepoolFourVsFour, dicepoolHopeless, dicepoolSquad } from "./dicepool-fixtures.ts";
 import { FIXTURE_TEAMS } from "./fixtures.ts";
-import { createSimulation, simulate } from "./simulate.ts";
-import type { SimReport, SimRequest } from "./simulate.ts";
+import { simulate } from "./simulate.ts";
+import type { SimRequest } from "./simulate.ts";
+import { expectSeedReproduces, report } from "./sim.support.ts";
 import { proportion } from "./stats.ts";
-
-function report(request: SimRequest): SimReport {
-  const result = simulate(request);
-  if (!result.ok) throw new Error(`refused: ${result.reason} ${JSON.stringify(result.detail)}`);
-  return result.value;
-}
 
 const fightersOf = (request: SimRequest) => request.fighters as DicepoolSimFighter[];
 
@@ -78,15 +73,7 @@ describe("dice-pool encounter simulator: what the GM reads", { timeout: 120_000 
   });
 
   it("reproduces the same report from the same seed, in one run or in chunks, and states N and the seed", () => {
-    const request = dicepoolFourVsFour(200, "again");
-    const once = report(request);
-    expect(report(request)).toEqual(once);
-    expect(once).toMatchObject({ ruleset: "dicepool", fights: 200, seed: "again" });
-    const chunked = createSimulation(request);
-    if (!chunked.ok) throw new Error(chunked.reason);
-    while (chunked.value.done < chunked.value.total) chunked.value.run(7);
-    expect(chunked.value.report()).toEqual(once);
-    expect(report(dicepoolFourVsFour(200, "other"))).not.toEqual(once);
+    expectSeedReproduces(dicepoolFourVsFour, 200);
   });
 
   it("reports health left, Energy left, and who is down or dead", () => {

@@ -3,14 +3,9 @@ import { describe, expect, it } from "vitest";
 import { freelancersFourVsFour, freelancersHopeless } from "./freelancers-fixtures.ts";
 import { FREELANCERS_TACTIC, freelancersSimAdapter } from "./freelancers.ts";
 import type { FreelancersSimFighter } from "./freelancers.ts";
-import { createSimulation, simulate, simulatedRulesets } from "./simulate.ts";
-import type { SimReport, SimRequest } from "./simulate.ts";
-
-function report(request: SimRequest): SimReport {
-  const result = simulate(request);
-  if (!result.ok) throw new Error(`refused: ${result.reason} ${JSON.stringify(result.detail)}`);
-  return result.value;
-}
+import { simulate, simulatedRulesets } from "./simulate.ts";
+import type { SimRequest } from "./simulate.ts";
+import { expectSeedReproduces, report } from "./sim.support.ts";
 
 const fighters = (request: SimRequest) => request.fighters as FreelancersSimFighter[];
 
@@ -51,16 +46,7 @@ describe("Freelancers in the encounter simulator: what the GM reads", { timeout:
   });
 
   it("reproduces the same report from the same seed, in one run or in chunks", () => {
-    const request = freelancersFourVsFour(300, "again");
-    const once = report(request);
-    expect(report(request)).toEqual(once);
-    expect(once.fights).toBe(300);
-    expect(once.seed).toBe("again");
-    const chunked = createSimulation(request);
-    if (!chunked.ok) throw new Error(chunked.reason);
-    while (chunked.value.done < chunked.value.total) chunked.value.run(7);
-    expect(chunked.value.report()).toEqual(once);
-    expect(report(freelancersFourVsFour(300, "other"))).not.toEqual(once);
+    expectSeedReproduces(freelancersFourVsFour, 300);
   });
 
   it("reports health and integrity left, and who is down (Dying or stable) or dead", () => {

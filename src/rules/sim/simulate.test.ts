@@ -2,15 +2,10 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { makeCombatant } from "../worldlines/factory.ts";
 import { FIXTURE_TEAMS, worldlinesFourVsFour, worldlinesSquad, wwnFourVsFour } from "./fixtures.ts";
-import { createSimulation, simulate } from "./simulate.ts";
-import type { SimReport, SimRequest } from "./simulate.ts";
+import { simulate } from "./simulate.ts";
+import type { SimRequest } from "./simulate.ts";
+import { expectSeedReproduces, report } from "./sim.support.ts";
 import type { WorldlinesSimFighter } from "./worldlines.ts";
-
-function report(request: SimRequest): SimReport {
-  const result = simulate(request);
-  if (!result.ok) throw new Error(`refused: ${result.reason} ${JSON.stringify(result.detail)}`);
-  return result.value;
-}
 
 const mirrored = (request: SimRequest): SimRequest => ({
   ...request,
@@ -64,16 +59,7 @@ describe("encounter simulator: what the GM reads", { timeout: 60_000 }, () => {
   });
 
   it("reproduces the same report from the same seed, in one run or in chunks, and states N and the seed", () => {
-    const request = worldlinesFourVsFour(300, "again");
-    const once = report(request);
-    expect(report(request)).toEqual(once);
-    expect(once.fights).toBe(300);
-    expect(once.seed).toBe("again");
-    const chunked = createSimulation(request);
-    if (!chunked.ok) throw new Error(chunked.reason);
-    while (chunked.value.done < chunked.value.total) chunked.value.run(7);
-    expect(chunked.value.report()).toEqual(once);
-    expect(report(worldlinesFourVsFour(300, "other"))).not.toEqual(once);
+    expectSeedReproduces(worldlinesFourVsFour, 300);
   });
 
   it("counts every fight once: wins, draws and unfinished fights; rounds; who is down or dead", () => {

@@ -3,15 +3,10 @@ import fc from "fast-check";
 import { makeTwodiceCombatant, makeTwodiceWeapon } from "../twodice/factory.ts";
 import { FIXTURE_TEAMS } from "./fixtures.ts";
 import { simulate } from "./simulate.ts";
-import type { SimReport, SimRequest } from "./simulate.ts";
+import type { SimRequest } from "./simulate.ts";
+import { expectSeedReproduces, report } from "./sim.support.ts";
 import { twodiceFourVsFour, twodiceHopeless, twodiceSquad } from "./twodice-fixtures.ts";
 import type { TwodiceSimFighter } from "./twodice.ts";
-
-function report(request: SimRequest): SimReport {
-  const result = simulate(request);
-  if (!result.ok) throw new Error(`refused: ${result.reason} ${JSON.stringify(result.detail)}`);
-  return result.value;
-}
 
 const fighters = (request: SimRequest) => request.fighters as TwodiceSimFighter[];
 
@@ -49,12 +44,8 @@ describe("two-dice encounter simulator: what the GM reads", { timeout: 60_000 },
     }
   });
 
-  it("gives the same report for the same seed, and states N and the seed", () => {
-    const a = report(twodiceFourVsFour(200, "again"));
-    expect(report(twodiceFourVsFour(200, "again"))).toEqual(a);
-    expect(a.fights).toBe(200);
-    expect(a.seed).toBe("again");
-    expect(report(twodiceFourVsFour(200, "other"))).not.toEqual(a);
+  it("gives the same report for the same seed, in one run or in chunks, and states N and the seed", () => {
+    expectSeedReproduces(twodiceFourVsFour, 200);
   });
 
   it("reports the wounds as they stand, and down or dead by the wound track", () => {
