@@ -14,6 +14,7 @@ import type * as Actions from "../../src/foundry/rulesets/freelancers/actions.ts
 import type * as Workflow from "../../src/foundry/rulesets/freelancers/attack/workflow.ts";
 import type * as FlCombat from "../../src/foundry/rulesets/freelancers/combat.ts";
 import type * as Data from "../../src/foundry/rulesets/freelancers/data.ts";
+import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
@@ -22,20 +23,16 @@ let workflow: typeof Workflow;
 let combatHooks: typeof FlCombat;
 let data: typeof Data;
 
-let queue: [number, number][] = [];
+const faces = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 function dice(...values: [number, number][]): void {
-  queue = [...values];
+  faces.set(...values);
 }
 
 beforeAll(async () => {
   fake = installFakeFoundry({
     users: [GM, PLAYER, PLAYER2],
     settings: { "fray.ruleset": "freelancers" },
-    random: () => {
-      const next = queue.shift();
-      if (next === undefined) throw new Error("the test gave no die for this roll");
-      return (next[1] - 0.5) / next[0];
-    },
+    random: faces.random,
   });
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
@@ -52,7 +49,7 @@ beforeEach(() => {
   fake.setUser(GM.id);
   fake.setActive(GM.id, true);
   fake.notifications.length = 0;
-  queue = [];
+  faces.set();
 });
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };

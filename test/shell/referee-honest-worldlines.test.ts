@@ -14,6 +14,7 @@ import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts"
 import { actorWriters, authorOf, requestsLeft } from "./referee.support.ts";
 import type * as Workflow from "../../src/foundry/rulesets/worldlines/attack/workflow.ts";
 import type * as Buttons from "../../src/foundry/rulesets/worldlines/cards/buttons.ts";
+import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
@@ -22,16 +23,12 @@ let workflow: typeof Workflow;
 let buttons: typeof Buttons;
 
 /** The dice still to come, as [faces, value]; each Roll die takes the next one. */
-let queue: [number, number][] = [];
+const queued = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 
 beforeAll(async () => {
   fake = installFakeFoundry({
     users: [GM, PLAYER, PLAYER2],
-    random: () => {
-      const next = queue.shift();
-      if (next === undefined) throw new Error("the test gave no die for this roll");
-      return (next[1] - 0.5) / next[0];
-    },
+    random: queued.random,
   });
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
@@ -44,7 +41,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   fake.setUser(GM.id);
   fake.notifications.length = 0;
-  queue = [];
+  queued.set();
   await fake.settings.set("core", "rollMode", "publicroll");
 });
 
@@ -95,7 +92,7 @@ async function attack(
 ) {
   fake.setUser(userId);
   table.target(target);
-  queue = [[8, 6]];
+  queued.set([8, 6]);
   const message = await actions.attack(attacker, pistolOf(attacker), {});
   if (message === null) throw new Error("the attack was refused");
   return message;
@@ -107,7 +104,7 @@ async function press(
   message: ChatMessage.Implementation,
   action: "take" | "apply",
 ) {
-  if (action === "take") queue = [[6, 4]];
+  if (action === "take") queued.set([6, 4]);
   return fake.as(userId, () => workflow.requestCardAction(message, action));
 }
 
@@ -179,7 +176,7 @@ describe("First Aid on someone else's actor", () => {
     const mark = fake.db.calls.length;
     fake.setUser(PLAYER.id);
     table.target(rook);
-    queue = [[6, 5]]; // Medicine: Mind d6 showing 5 against TD 5
+    queued.set([6, 5]); // Medicine: Mind d6 showing 5 against TD 5
     expect(await actions.firstAid(maya)).toBe(true);
     expect(rook.effects.contents.flatMap((e) => [...e.statuses])).not.toContain("bleeding");
     expect(sys(maya).energy.value).toBe(4);

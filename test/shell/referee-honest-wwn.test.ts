@@ -12,22 +12,19 @@ import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
 import { actorWriters, authorOf, requestsLeft } from "./referee.support.ts";
 import type * as Workflow from "../../src/foundry/rulesets/wwn/attack/workflow.ts";
+import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
 let actions: typeof Actions;
 let workflow: typeof Workflow;
-let queue: [number, number][] = [];
+const rolls = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 
 beforeAll(async () => {
   fake = installFakeFoundry({
     users: [GM, PLAYER, PLAYER2],
     settings: { "fray.ruleset": "wwn" },
-    random: () => {
-      const next = queue.shift();
-      if (next === undefined) throw new Error("the test gave no die for this roll");
-      return (next[1] - 0.5) / next[0];
-    },
+    random: rolls.random,
   });
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
@@ -39,7 +36,7 @@ beforeAll(async () => {
 beforeEach(() => {
   fake.setUser(GM.id);
   fake.notifications.length = 0;
-  queue = [];
+  rolls.set();
 });
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
@@ -91,7 +88,7 @@ async function attack(
 ) {
   fake.setUser(userId);
   table.target(target);
-  queue = [[20, 5]];
+  rolls.set([20, 5]);
   const spear = (attacker as unknown as Doc).items.contents[0] as unknown as Item.Implementation;
   const message = await actions.wwnAttack(attacker, spear, {});
   if (message === null) throw new Error("the attack was refused");

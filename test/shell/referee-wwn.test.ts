@@ -12,22 +12,19 @@ import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
 import type * as Referee from "../../src/foundry/shared/referee.ts";
 import { gameWrites } from "./referee.support.ts";
+import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
 let actions: typeof Actions;
 let referee: typeof Referee;
-let queue: [number, number][] = [];
+const dice = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 
 beforeAll(async () => {
   fake = installFakeFoundry({
     users: [GM, PLAYER, PLAYER2],
     settings: { "fray.ruleset": "wwn" },
-    random: () => {
-      const next = queue.shift();
-      if (next === undefined) throw new Error("the test gave no die for this roll");
-      return (next[1] - 0.5) / next[0];
-    },
+    random: dice.random,
   });
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
@@ -68,7 +65,7 @@ describe("a WWN apply query naming the GM", () => {
     if (!kara || !bandit) throw new Error("actors not created");
     fake.setUser(PLAYER.id);
     table.target(bandit);
-    queue = [[20, 5]]; // a miss that still deals Shock
+    dice.set([20, 5]); // a miss that still deals Shock
     const spear = (kara as unknown as Doc).items.contents[0] as unknown as Item.Implementation;
     const message = await actions.wwnAttack(kara, spear, {});
     if (message === null) throw new Error("refused");

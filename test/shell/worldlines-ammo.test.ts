@@ -9,20 +9,17 @@ import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
+import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
 let actions: typeof Actions;
-let queue: [number, number][] = [];
+const dice = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 
 beforeAll(async () => {
   fake = installFakeFoundry({
     users: [GM, PLAYER],
-    random: () => {
-      const next = queue.shift();
-      if (next === undefined) throw new Error("the test gave no die for this roll");
-      return (next[1] - 0.5) / next[0];
-    },
+    random: dice.random,
   });
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
@@ -33,7 +30,7 @@ beforeAll(async () => {
 beforeEach(() => {
   fake.setUser(GM.id);
   fake.notifications.length = 0;
-  queue = [];
+  dice.set();
 });
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
@@ -79,7 +76,7 @@ describe("Worldlines ammunition", () => {
     const grunt = await create({ name: "Grunt", type: "npc" });
     fake.setUser(PLAYER.id);
     table.target(grunt);
-    queue = [[8, 5]];
+    dice.set([8, 5]);
     expect(await actions.attack(maya, pistol, {})).not.toBeNull();
     expect(ammo(pistol)).toBe(1);
     expect(energy(maya)).toBe(4);

@@ -10,6 +10,7 @@ import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
 import type * as Workflow from "../../src/foundry/rulesets/worldlines/attack/workflow.ts";
+import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
@@ -17,19 +18,15 @@ let actions: typeof Actions;
 let workflow: typeof Workflow;
 
 /** The dice still to come, as [faces, value]; each Roll die takes the next one. */
-let queue: [number, number][] = [];
+const queued = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 
 function dice(...values: [number, number][]): void {
-  queue = [...values];
+  queued.set(...values);
 }
 
 beforeAll(async () => {
   fake = installFakeFoundry({
-    random: () => {
-      const next = queue.shift();
-      if (next === undefined) throw new Error("the test gave no die for this roll");
-      return (next[1] - 0.5) / next[0];
-    },
+    random: queued.random,
   });
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
@@ -41,7 +38,7 @@ beforeAll(async () => {
 beforeEach(() => {
   fake.setUser(GM.id);
   fake.notifications.length = 0;
-  queue = [];
+  queued.set();
 });
 
 type Doc = ClientDocument & {
@@ -376,7 +373,7 @@ describe("Evade again after a failed Evasion", () => {
     fake.setUser(PLAYER.id);
     dice([8, 3]); // Evasion d8: 3 + 0 = 3, short of 6; no damage die yet
     await workflow.requestCardAction(message, "evade");
-    expect(queue).toEqual([]);
+    expect(queued.left()).toEqual([]);
     expect(card(message).stage).toBe("awaitingExtraEvasion");
     expect(sys(target).energy.value).toBe(5);
     expect(content(message)).toContain("Evade again (1 Energy, interruption)");

@@ -11,6 +11,7 @@ import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
 import type * as Workflow from "../../src/foundry/rulesets/worldlines/attack/workflow.ts";
+import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
@@ -18,16 +19,12 @@ let actions: typeof Actions;
 let workflow: typeof Workflow;
 
 /** The dice still to come, as [faces, value]; each Roll die takes the next one. */
-let queue: [number, number][] = [];
+const queued = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 
 beforeAll(async () => {
   fake = installFakeFoundry({
     users: [GM, PLAYER, PLAYER2],
-    random: () => {
-      const next = queue.shift();
-      if (next === undefined) throw new Error("the test gave no die for this roll");
-      return (next[1] - 0.5) / next[0];
-    },
+    random: queued.random,
   });
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
@@ -38,7 +35,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   fake.setUser(GM.id);
-  queue = [];
+  queued.set();
   await fake.settings.set("core", "rollMode", "publicroll");
 });
 
@@ -87,16 +84,12 @@ function shown(message: ChatMessage.Implementation): [number, number][] {
 async function attackAndEvade(maya: Actor.Implementation, kara: Actor.Implementation) {
   fake.setUser(PLAYER.id);
   table.target(kara);
-  queue = [[8, 6]]; // Combat die 6 + Firearms 2 = 8
+  queued.set([8, 6]); // Combat die 6 + Firearms 2 = 8
   const pistol = (maya as unknown as Doc).items.contents[0] as unknown as Item.Implementation;
   const message = await actions.attack(maya, pistol, {});
   if (message === null) throw new Error("the attack was refused");
   // Kara evades (d8 shows 2: 3 < 8, fails), then takes it: damage d6 4, Armor d4 1.
-  queue = [
-    [8, 2],
-    [6, 4],
-    [4, 1],
-  ];
+  queued.set([8, 2], [6, 4], [4, 1]);
   await fake.as(PLAYER2.id, () => workflow.requestCardAction(message, "evade"));
   if (workflow.cardOf(message)?.stage === "awaitingExtraEvasion") {
     await fake.as(PLAYER2.id, () => workflow.requestCardAction(message, "take"));

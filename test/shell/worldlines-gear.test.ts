@@ -13,20 +13,17 @@ import { installCanvasFake } from "../fake-foundry/canvas.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
 import { actorWriters } from "./referee.support.ts";
+import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
 let actions: typeof Actions;
-let queue: [number, number][] = [];
+const dice = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 
 beforeAll(async () => {
   fake = installFakeFoundry({
     users: [GM, PLAYER],
-    random: () => {
-      const next = queue.shift();
-      if (next === undefined) throw new Error("the test gave no die for this roll");
-      return (next[1] - 0.5) / next[0];
-    },
+    random: dice.random,
   });
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
@@ -37,7 +34,7 @@ beforeAll(async () => {
 beforeEach(() => {
   fake.setUser(GM.id);
   fake.notifications.length = 0;
-  queue = [];
+  dice.set();
 });
 
 afterEach(() => {
@@ -129,11 +126,7 @@ describe("Throw (2 Energy, 45 ft)", () => {
     board.place(b, { col: 7, row: 0 });
     fake.setUser(PLAYER.id);
     table.target(a, b);
-    queue = [
-      [6, 4],
-      [6, 5],
-      [6, 3],
-    ]; // 2d6 = 9; A's Armor d6 shows 3
+    dice.set([6, 4], [6, 5], [6, 3]); // 2d6 = 9; A's Armor d6 shows 3
     const mark = fake.db.calls.length;
     expect(await actions.throwGrenade(r, gearOf(r, "Frag"))).toBe(true);
     expect([sys(a).health.value, sys(b).health.value]).toEqual([14, 11]);

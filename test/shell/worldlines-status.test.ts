@@ -11,6 +11,7 @@ import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts"
 import type * as Events from "../../src/foundry/rulesets/worldlines/statuses/round-events.ts";
 import type * as Adapter from "../../src/foundry/rulesets/worldlines/adapter.ts";
 import type * as Buttons from "../../src/foundry/rulesets/worldlines/cards/buttons.ts";
+import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
@@ -18,15 +19,11 @@ let actions: typeof Actions;
 let events: typeof Events;
 let adapter: typeof Adapter;
 let buttons: typeof Buttons;
-let queue: [number, number][] = [];
+const dice = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 
 beforeAll(async () => {
   fake = installFakeFoundry({
-    random: () => {
-      const next = queue.shift();
-      if (next === undefined) throw new Error("the test gave no die for this roll");
-      return (next[1] - 0.5) / next[0];
-    },
+    random: dice.random,
   });
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
@@ -40,7 +37,7 @@ beforeAll(async () => {
 beforeEach(() => {
   fake.setUser(GM.id);
   fake.notifications.length = 0;
-  queue = [];
+  dice.set();
 });
 
 type Doc = ClientDocument & {
@@ -116,7 +113,7 @@ describe("Bleeding", () => {
 
     // First Aid on oneself: Medicine is Mind d6 + skill 0 against TD 5; a 5 passes, 2 Energy.
     table.target();
-    queue = [[6, 5]];
+    dice.set([6, 5]);
     expect(await actions.firstAid(rook)).toBe(true);
     expect(statuses(rook)).not.toContain("bleeding");
     expect(lastCard()).toContain("Rook is treated.");
@@ -127,7 +124,7 @@ describe("Bleeding", () => {
 
   it("keeps bleeding when the First Aid check fails", async () => {
     const rook = await bleeder();
-    queue = [[6, 3]];
+    dice.set([6, 3]);
     table.target();
     expect(await actions.firstAid(rook)).toBe(false);
     expect(statuses(rook)).toContain("bleeding");
@@ -164,7 +161,7 @@ describe("round events as data", () => {
       system: { energy: { value: 6, max: 6 }, traits: { combat: 8, spirit: 6, mind: 6 } },
       effects: [{ name: "Staggered", statuses: ["staggered"], flags: { fray: { turnsLeft: 1 } } }],
     });
-    queue = [[6, 4]]; // Spirit d6: 4 against TD 4
+    dice.set([6, 4]); // Spirit d6: 4 against TD 4
     expect(await actions.recoveryCheck(s, "staggered")).toBe(true);
     expect(statuses(s)).not.toContain("staggered");
   });
@@ -206,7 +203,7 @@ describe("Recover on a status card", () => {
     ]);
 
     fake.setUser(PLAYER.id);
-    queue = [[6, 4]]; // Spirit d6: 4 against TD 4
+    dice.set([6, 4]); // Spirit d6: 4 against TD 4
     expect(await buttons.pressRecover(card, rook.id ?? "", "staggered")).toBe(true);
     expect(statuses(rook)).not.toContain("staggered");
     expect(statuses(rook)).toContain("bleeding");

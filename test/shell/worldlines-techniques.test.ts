@@ -13,6 +13,7 @@ import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts"
 import type * as Workflow from "../../src/foundry/rulesets/worldlines/attack/workflow.ts";
 import type * as Dialog from "../../src/foundry/rulesets/worldlines/attack/dialog.ts";
 import type * as Adapter from "../../src/foundry/rulesets/worldlines/adapter.ts";
+import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
@@ -20,16 +21,12 @@ let actions: typeof Actions;
 let workflow: typeof Workflow;
 let dialog: typeof Dialog;
 let adapter: typeof Adapter;
-let queue: [number, number][] = [];
+const dice = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 
 beforeAll(async () => {
   fake = installFakeFoundry({
     users: [GM, PLAYER],
-    random: () => {
-      const next = queue.shift();
-      if (next === undefined) throw new Error("the test gave no die for this roll");
-      return (next[1] - 0.5) / next[0];
-    },
+    random: dice.random,
   });
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
@@ -43,7 +40,7 @@ beforeAll(async () => {
 beforeEach(() => {
   fake.setUser(GM.id);
   fake.notifications.length = 0;
-  queue = [];
+  dice.set();
 });
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
@@ -140,11 +137,11 @@ describe("a technique announced with an attack, through the referee", () => {
     const technique = item(m, "Marksman's Shot").id ?? "";
     fake.setUser(PLAYER.id);
     table.target(g);
-    queue = [[8, 6]];
+    dice.set([8, 6]);
     const message = await actions.attack(m, item(m, "Rifle"), { zone: "head", technique });
     if (message === null) throw new Error("refused");
     expect(sys(m).energy.value).toBe(3); // attack 2 + technique 1
-    queue = [[20, 18]];
+    dice.set([20, 18]);
     await fake.as(GM.id, () => workflow.requestCardAction(message, "take"));
     await fake.as(GM.id, () => workflow.requestCardAction(message, "apply"));
     expect(sys(g).life).toBe("dead");
@@ -161,12 +158,12 @@ describe("a technique announced with an attack, through the referee", () => {
     const g = await grunt();
     fake.setUser(PLAYER.id);
     table.target(g);
-    queue = [[8, 6]];
+    dice.set([8, 6]);
     const message = await actions.attack(m, item(m, "Rifle"), {
       technique: item(m, "Bleeding Edge").id ?? "",
     });
     if (message === null) throw new Error("refused");
-    queue = [[8, 3]];
+    dice.set([8, 3]);
     await fake.as(GM.id, () => workflow.requestCardAction(message, "take"));
     await fake.as(GM.id, () => workflow.requestCardAction(message, "apply"));
     expect(g.effects.contents.flatMap((e) => [...e.statuses])).toContain("bleeding");

@@ -10,25 +10,22 @@ import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
 import type * as Workflow from "../../src/foundry/rulesets/wwn/attack/workflow.ts";
+import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
 let actions: typeof Actions;
 let workflow: typeof Workflow;
 
-let queue: [number, number][] = [];
+const rolls = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 function dice(...values: [number, number][]): void {
-  queue = [...values];
+  rolls.set(...values);
 }
 
 beforeAll(async () => {
   fake = installFakeFoundry({
     settings: { "fray.ruleset": "wwn" },
-    random: () => {
-      const next = queue.shift();
-      if (next === undefined) throw new Error("the test gave no die for this roll");
-      return (next[1] - 0.5) / next[0];
-    },
+    random: rolls.random,
   });
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
@@ -40,7 +37,7 @@ beforeAll(async () => {
 beforeEach(() => {
   fake.setUser(GM.id);
   fake.notifications.length = 0;
-  queue = [];
+  rolls.set();
 });
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };

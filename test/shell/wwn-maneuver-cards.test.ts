@@ -14,6 +14,7 @@ import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
 import type * as Maneuvers from "../../src/foundry/rulesets/wwn/maneuvers.ts";
 import type * as Referee from "../../src/foundry/shared/referee.ts";
 import { actorWriters, authorOf, gameWrites } from "./referee.support.ts";
+import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
@@ -22,17 +23,13 @@ let maneuvers: typeof Maneuvers;
 let referee: typeof Referee;
 let whenIdle: () => Promise<void>;
 /** The dice the next rolls show, in order: [sides, face]. */
-let queue: [number, number][] = [];
+const faces = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 
 beforeAll(async () => {
   fake = installFakeFoundry({
     users: [GM, PLAYER, PLAYER2],
     settings: { "fray.ruleset": "wwn" },
-    random: () => {
-      const next = queue.shift();
-      if (next === undefined) throw new Error("the test gave no die for this roll");
-      return (next[1] - 0.5) / next[0];
-    },
+    random: faces.random,
   });
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
@@ -45,7 +42,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   fake.notifications.length = 0;
-  queue = [];
+  faces.set();
   Object.defineProperty(fake.game, "combat", { configurable: true, get: () => null });
 });
 
@@ -130,13 +127,7 @@ describe("WWN maneuvers on another actor go through the referee", () => {
   it("Shove prone: the GM rolls hit and checks, writes the bandit prone, and authors the card", async () => {
     const { kara, bandit } = await actors();
     // d20 19 hits; Kara's 2d6 5+5 (+1 Str, +1 Punch) = 12 beats the bandit's 2+2 (untrained −1) = 3.
-    queue = [
-      [20, 19],
-      [6, 5],
-      [6, 5],
-      [6, 2],
-      [6, 2],
-    ];
+    faces.set([20, 19], [6, 5], [6, 5], [6, 2], [6, 2]);
     const { card, mark } = await ask(kara, bandit, "shove", "Fists", { effect: "prone" });
     expect(card).not.toBeNull();
     expect(sys(bandit).prone).toBe(true);
@@ -148,13 +139,7 @@ describe("WWN maneuvers on another actor go through the referee", () => {
 
   it("Shove back that loses the check moves nobody", async () => {
     const { kara, bandit } = await actors();
-    queue = [
-      [20, 19],
-      [6, 1],
-      [6, 1],
-      [6, 6],
-      [6, 6],
-    ];
+    faces.set([20, 19], [6, 1], [6, 1], [6, 6], [6, 6]);
     await ask(kara, bandit, "shove", "Fists", { effect: "push" });
     expect(sys(bandit).prone).toBe(false);
     expect(lastCard().content).toContain("stands firm");
@@ -162,36 +147,20 @@ describe("WWN maneuvers on another actor go through the referee", () => {
 
   it("Grapple holds the target; Break free (the bandit's) and moving the captive settle on the GM", async () => {
     const { kara, bandit } = await actors();
-    queue = [
-      [20, 19],
-      [6, 5],
-      [6, 5],
-      [6, 1],
-      [6, 1],
-    ];
+    faces.set([20, 19], [6, 5], [6, 5], [6, 1], [6, 1]);
     await ask(kara, bandit, "grapple", "Fists");
     expect(sys(kara).grappling).toBe(bandit.id);
     expect(lastCard().content).toContain("Kara grapples Bandit &lt;b&gt;.");
 
     // Kara drags her captive: her check 6+6+2 beats its 1+1−1.
-    queue = [
-      [6, 6],
-      [6, 6],
-      [6, 1],
-      [6, 1],
-    ];
+    faces.set([6, 6], [6, 6], [6, 1], [6, 1]);
     await ask(kara, null, "moveGrappled", null, { effect: "drag" });
     expect(lastCard().content).toContain("drags Bandit &lt;b&gt; 10 ft along");
     expect(sys(kara).grappling).toBe(bandit.id);
 
     // The bandit (the GM's) breaks free: its 6+6−1 = 11 beats Kara's 1+1+2 = 4.
     fake.setUser(GM.id);
-    queue = [
-      [6, 6],
-      [6, 6],
-      [6, 1],
-      [6, 1],
-    ];
+    faces.set([6, 6], [6, 6], [6, 1], [6, 1]);
     await maneuvers.declareWwnManeuver(bandit, "escape");
     expect(sys(kara).grappling).toBeNull();
     expect(lastCard().content).toContain("breaks free");
@@ -208,12 +177,7 @@ describe("WWN maneuvers on another actor go through the referee", () => {
   it("Throwing the captive knocks it prone and ends the hold", async () => {
     const { kara, bandit } = await actors();
     await fake.as(GM.id, () => kara.update({ "system.grappling": bandit.id } as never));
-    queue = [
-      [6, 6],
-      [6, 6],
-      [6, 1],
-      [6, 1],
-    ];
+    faces.set([6, 6], [6, 6], [6, 1], [6, 1]);
     await ask(kara, null, "moveGrappled", null, { effect: "throw" });
     expect(sys(bandit).prone).toBe(true);
     expect(sys(kara).grappling).toBeNull();
@@ -230,13 +194,7 @@ describe("WWN maneuvers on another actor go through the referee", () => {
 
   it("Shatter a Shield breaks the bandit's buckler; fists cannot shatter, a magical shield holds", async () => {
     const { kara, bandit } = await actors();
-    queue = [
-      [20, 19],
-      [6, 6],
-      [6, 6],
-      [6, 1],
-      [6, 1],
-    ];
+    faces.set([20, 19], [6, 6], [6, 6], [6, 1], [6, 1]);
     await ask(kara, bandit, "shatter", "Axe");
     const buckler = item(bandit, "Buckler").system as unknown as { broken: boolean };
     expect(buckler.broken).toBe(true);
@@ -257,14 +215,14 @@ describe("WWN maneuvers on another actor go through the referee", () => {
     expect(gameWrites(fake, refused.mark)).toEqual([]);
 
     const choices = { range: "melee", prepared: true, targetUnaware: true } as const;
-    queue = [[20, 20]]; // the save: 20 − Stab-1 = 19 ≥ 15 saves
+    faces.set([20, 20]); // the save: 20 − Stab-1 = 19 ≥ 15 saves
     await ask(kara, bandit, "execution", "Axe", choices);
     expect(sys(bandit).wounds).toBe(1);
     expect(sys(bandit).health.value).toBe(0); // 8 + Str 1 = 9 ≥ 8
     expect(lastCard().content).toContain("survives");
 
     const again = await actors();
-    queue = [[20, 3]];
+    faces.set([20, 3]);
     await ask(again.kara, again.bandit, "execution", "Axe", choices);
     expect(sys(again.bandit).life).toBe("dead");
     expect(lastCard().content).toContain("dies on the spot");
@@ -301,10 +259,7 @@ async function fight() {
   ] as never);
   await whenIdle();
   Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combat });
-  queue = [
-    [8, 8],
-    [8, 1],
-  ];
+  faces.set([8, 8], [8, 1]);
   await combat.startCombat();
   const karaId = combat.combatants.contents.find((c) => c.actorId === kara.id)?.id ?? "";
   fake.setUser(PLAYER.id);
@@ -317,13 +272,7 @@ async function fight() {
 describe("WWN maneuvers in a started combat pay their action", () => {
   it("a Shove spends the Main Action; a Grapple after it is refused", async () => {
     const { kara, bandit } = await fight();
-    queue = [
-      [20, 19],
-      [6, 5],
-      [6, 5],
-      [6, 2],
-      [6, 2],
-    ];
+    faces.set([20, 19], [6, 5], [6, 5], [6, 2], [6, 2]);
     await ask(kara, bandit, "shove", "Fists", { effect: "prone" });
     expect(sys(kara).actions.mainUsed).toBe(true);
     const { card, mark } = await ask(kara, bandit, "grapple", "Fists");
@@ -382,7 +331,7 @@ describe("WWN ammunition at the table", () => {
     const launcher = item(kara, "Launcher");
     const ammo = () => (launcher.system as unknown as { ammo: { value: number } }).ammo.value;
     table.target(bandit);
-    queue = [[20, 2]]; // a miss: nothing to roll for damage
+    faces.set([20, 2]); // a miss: nothing to roll for damage
     expect(await actions.wwnAttack(kara, launcher, {})).not.toBeNull();
     expect(ammo()).toBe(0);
 

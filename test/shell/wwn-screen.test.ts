@@ -11,6 +11,7 @@ import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
 import type * as Workflow from "../../src/foundry/rulesets/wwn/attack/workflow.ts";
+import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
@@ -18,16 +19,12 @@ let actions: typeof Actions;
 let workflow: typeof Workflow;
 let whenIdle: () => Promise<void>;
 /** The dice the next rolls show, in order: [sides, face]. */
-let queue: [number, number][] = [];
+const faces = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 
 beforeAll(async () => {
   fake = installFakeFoundry({
     settings: { "fray.ruleset": "wwn" },
-    random: () => {
-      const next = queue.shift();
-      if (next === undefined) throw new Error("the test gave no die for this roll");
-      return (next[1] - 0.5) / next[0];
-    },
+    random: faces.random,
   });
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
@@ -39,7 +36,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   fake.notifications.length = 0;
-  queue = [];
+  faces.set();
 });
 
 type FrayCombat = Combat.Implementation & { activateCombatant(id: string): Promise<unknown> };
@@ -94,10 +91,7 @@ async function screened() {
   ] as never);
   await whenIdle();
   Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combat });
-  queue = [
-    [8, 8],
-    [8, 1],
-  ];
+  faces.set([8, 8], [8, 1]);
   await combat.startCombat();
   const idOf = (a: Actor.Implementation) =>
     combat.combatants.contents.find((c) => c.actorId === a.id)?.id ?? "";
@@ -128,14 +122,7 @@ describe("Screen an Ally", () => {
   it("an attack on the screened ally lands on the screener when she wins the check", async () => {
     const { kara, tomas, bandit } = await screened();
     // The bandit's check 1+1, Kara's 6+6; then the hit d20 19 and the spear's d6 4.
-    queue = [
-      [6, 1],
-      [6, 1],
-      [6, 6],
-      [6, 6],
-      [20, 19],
-      [6, 4],
-    ];
+    faces.set([6, 1], [6, 1], [6, 6], [6, 6], [20, 19], [6, 4]);
     const { message, card } = await banditAttacks(bandit, tomas);
     expect(card.defenderId).toBe(kara.id);
     expect(card.defenderName).toBe("Kara");
@@ -148,14 +135,7 @@ describe("Screen an Ally", () => {
 
   it("does not turn the attack when the attacker wins the check", async () => {
     const { kara, tomas, bandit } = await screened();
-    queue = [
-      [6, 6],
-      [6, 6],
-      [6, 1],
-      [6, 1],
-      [20, 19],
-      [6, 4],
-    ];
+    faces.set([6, 6], [6, 6], [6, 1], [6, 1], [20, 19], [6, 4]);
     const { message, card } = await banditAttacks(bandit, tomas);
     expect(card.defenderId).toBe(tomas.id);
     expect(content(message)).toContain("Bandit got past Kara’s screen around Tomas.");

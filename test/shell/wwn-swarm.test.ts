@@ -9,21 +9,18 @@ import { GM, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
+import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
 let actions: typeof Actions;
 let whenIdle: () => Promise<void>;
-let queue: [number, number][] = [];
+const dice = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 
 beforeAll(async () => {
   fake = installFakeFoundry({
     settings: { "fray.ruleset": "wwn" },
-    random: () => {
-      const next = queue.shift();
-      if (next === undefined) throw new Error("the test gave no die for this roll");
-      return (next[1] - 0.5) / next[0];
-    },
+    random: dice.random,
   });
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
@@ -34,7 +31,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   fake.notifications.length = 0;
-  queue = [];
+  dice.set();
   Object.defineProperty(fake.game, "combat", { configurable: true, get: () => null });
 });
 
@@ -86,10 +83,7 @@ async function mob(started = true) {
     );
     await whenIdle();
     Object.defineProperty(fake.game, "combat", { configurable: true, get: () => created2 });
-    queue = [
-      [8, 1],
-      [8, 8],
-    ];
+    dice.set([8, 1], [8, 8]);
     await created2.startCombat();
     await whenIdle();
   }
