@@ -59,9 +59,17 @@ export interface SimAdapterInfo {
   readonly resources: readonly ResourceSpec[];
 }
 
+/**
+ * The adapter of `ruleset`, if it has one: an own entry only, so a name every object answers to
+ * ("constructor", "__proto__") is no adapter.
+ */
+function adapterOf(ruleset: string): SimAdapter<SimFighterBase> | undefined {
+  return Object.hasOwn(ADAPTERS, ruleset) ? ADAPTERS[ruleset] : undefined;
+}
+
 /** The tactic facts of `ruleset`'s adapter, or undefined when the simulator cannot play it. */
 export function simAdapterInfo(ruleset: string): SimAdapterInfo | undefined {
-  const adapter = Object.hasOwn(ADAPTERS, ruleset) ? ADAPTERS[ruleset] : undefined;
+  const adapter = adapterOf(ruleset);
   return adapter === undefined
     ? undefined
     : {
@@ -227,7 +235,7 @@ export function createSimulation(
 ): Result<Simulation, SimRefusalReason> {
   // Each adapter reads its own ruleset's fighters: their shape is trusted (the shell builds them
   // with the ruleset's adapter), their numbers are checked by validate below.
-  const adapter = Object.hasOwn(ADAPTERS, request.ruleset) ? ADAPTERS[request.ruleset] : undefined;
+  const adapter = adapterOf(request.ruleset);
   if (adapter === undefined) return refuse("noSimAdapter", { ruleset: request.ruleset });
   const refusal = validate(request, adapter);
   if (refusal) return refusal;
