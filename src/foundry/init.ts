@@ -8,6 +8,7 @@ import { FrayItem } from "./documents/item.ts";
 import { installRuleset, migrateRuleset } from "./rulesets/install.ts";
 import { shellRuleset } from "./rulesets/registry.ts";
 import { hideRefereeRequest, registerReferee, registerRefereeAction } from "./shared/referee.ts";
+import { registerCardProtocol } from "./cards/protocol.ts";
 import { activeRuleset, registerSettings } from "./settings.ts";
 import { registerDataHooks } from "./migration.ts";
 import { registerPackScope } from "./packs.ts";
@@ -33,6 +34,8 @@ export function init(): void {
   Hooks.on("renderChatMessageHTML", (message, html) => {
     hideRefereeRequest(message, html);
   });
+  // Every chat card of every ruleset: one protocol, each ruleset a strategy (cards/protocol.ts).
+  registerCardProtocol();
   // A player's "activate me" / "end my turn" is run by the active GM (see combat/actions.ts).
   registerRefereeAction(COMBAT_TURN_ACTION, handleTurnIntent);
 
