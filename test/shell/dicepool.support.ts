@@ -11,6 +11,7 @@ import { beforeAll, beforeEach } from "vitest";
 import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
+import { installCanvasFake } from "../fake-foundry/canvas.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Workflow from "../../src/foundry/rulesets/dicepool/attack/workflow.ts";
 import type { DicepoolAttackCardState } from "../../src/foundry/rulesets/dicepool/cards/attack-card.ts";
@@ -53,6 +54,15 @@ export interface DicepoolTable {
   ) => Promise<ChatMessage.Implementation>;
   /** The GM updates an actor directly (test setup). */
   gmSets: (actor: Actor.Implementation, changes: Record<string, unknown>) => Promise<void>;
+  /** The GM's canvas (a square grid of 5 ft squares); every new fighter stands on square 0,0. */
+  board: ReturnType<typeof installCanvasFake>;
+  /**
+   * The GM starts a combat of these actors; their initiative dice are queued so that they act in
+   * the order given (the first one's turn is running).
+   */
+  fight: (...actors: Actor.Implementation[]) => Promise<Combat.Implementation>;
+  /** The GM ends the running turn; the next in the order starts. */
+  endTurn: (combat: Combat.Implementation) => Promise<void>;
 }
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
@@ -80,6 +90,7 @@ export function useDicepoolTable(): DicepoolTable {
     t.workflow = await import("../../src/foundry/rulesets/dicepool/attack/workflow.ts");
     t.combat = await import("../../src/foundry/rulesets/dicepool/combat.ts");
     t.acts = await import("../../src/foundry/rulesets/dicepool/table.ts");
+    t.board = installCanvasFake({ distance: 5, units: "ft" });
   });
   beforeEach(() => {
     t.fake.setUser(GM.id);
@@ -118,6 +129,8 @@ export function useDicepoolTable(): DicepoolTable {
       ]),
     )) as unknown as Actor.Implementation[];
     if (!ana || !brute) throw new Error("actors not created");
+    t.board.place(ana, { col: 0, row: 0 });
+    t.board.place(brute, { col: 0, row: 0 });
     return { ana, brute };
   };
   t.playerAttacks = async (ana, brute, choice = {}) => {
@@ -129,6 +142,38 @@ export function useDicepoolTable(): DicepoolTable {
     });
     if (message === null) throw new Error(`refused: ${JSON.stringify(t.fake.notifications)}`);
     return message;
+  };
+  t.fight = async (...actors) => {
+    const { whenIdle } = await import("../../src/foundry/combat/actions.ts");
+    const order = await import("../../src/foundry/rulesets/dicepool/combat.ts");
+    const Combat = t.fake.CONFIG["Combat"]?.documentClass;
+    const combat = (await t.fake.as(GM.id, () => Combat?.create({}))) as unknown as
+      Combat.Implementation;
+    await t.fake.as(GM.id, () =>
+      combat.createEmbeddedDocuments(
+        "Combatant",
+        actors.map((actor) => ({ actorId: actor.id })),
+      ),
+    );
+    await whenIdle();
+    // Each rolls its initiative pool: the first listed scores the most hits, and so on down.
+    const faces = actors.flatMap((actor, i) => {
+      const dice = Number(/^(\d+)d/.exec(order.dicepoolOrderInput(actor).die ?? "")?.[1] ?? 0);
+      const hits = Math.min(dice, actors.length - i);
+      return Array.from({ length: dice }, (_, d) => (d < hits ? 6 : 1));
+    });
+    t.dice(...faces);
+    await t.fake.as(GM.id, () => combat.startCombat());
+    await whenIdle();
+    return combat;
+  };
+  t.endTurn = async (combat) => {
+    const { requestTurnAction, whenIdle } = await import("../../src/foundry/combat/actions.ts");
+    const { turnStateOf } = await import("../../src/foundry/combat/state.ts");
+    const active = turnStateOf(combat).active;
+    if (active === null) throw new Error("no turn is running");
+    await t.fake.as(GM.id, () => requestTurnAction(combat, { kind: "endTurn", combatantId: active }));
+    await whenIdle();
   };
   t.gmSets = async (actor, changes) => {
     await t.fake.as(GM.id, () => actor.update(changes as never));
