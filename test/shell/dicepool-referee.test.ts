@@ -26,14 +26,18 @@ const messagesNow = () => t.fake.game.messages.size;
 const stored = (actor: Actor.Implementation) =>
   JSON.stringify((actor as unknown as { toObject(): { system: unknown } }).toObject().system);
 
-/** Sends what the sheet's act buttons send, straight from the player's console. */
+/** Sends what the sheet's grapple buttons declare, straight from the player's console. */
 function forgeAct(payload: Record<string, unknown>) {
-  return t.fake.as(PLAYER.id, () => t.referee.sendIntent("dicepool.act", payload));
+  return t.fake.as(PLAYER.id, () =>
+    t.referee.sendIntent(t.protocol.CARD_DECLARE, { kind: "dicepool.grapple", payload }),
+  );
 }
 
 /** Sends an attack declaration straight from the player's console. */
 function forgeAttack(payload: Record<string, unknown>) {
-  return t.fake.as(PLAYER.id, () => t.referee.sendIntent("dicepool.declare", payload));
+  return t.fake.as(PLAYER.id, () =>
+    t.referee.sendIntent(t.protocol.CARD_DECLARE, { kind: "dicepool.attack", payload }),
+  );
 }
 
 async function stranger(): Promise<Actor.Implementation> {
@@ -52,7 +56,9 @@ describe("a grapple the player wrote on their own actor", () => {
     // The player's console: a Grappling Pool of 500 on Brute, on Ana's own sheet.
     await t.fake.as(PLAYER.id, () =>
       ana.update({
-        "system.grapples": [{ victimId: brute.id, victimName: "Brute", pool: 500, resistOffered: false }],
+        "system.grapples": [
+          { victimId: brute.id, victimName: "Brute", pool: 500, resistOffered: false },
+        ],
       } as never),
     );
     const mark = t.fake.db.calls.length;
@@ -90,7 +96,7 @@ describe("attacking an actor that is not at the table", () => {
     t.fake.setUser(PLAYER.id);
     t.table.target(away);
     dice(6, 5, 4, 1, 2, 6, 5, 4, 1, 2);
-    const refused = await t.workflow.declareDicepoolAttack(ana, itemOf(ana), [away]);
+    const refused = await t.attack.declareDicepoolAttack(ana, itemOf(ana), [away]);
     expect(refused).toBeNull();
     expect(lastWarning()).toBe(
       "The target must be a token in the attacker's combat or on its scene.",
@@ -99,7 +105,7 @@ describe("attacking an actor that is not at the table", () => {
       attackerId: ana.id,
       weaponId: itemOf(ana).id,
       targetId: away.id,
-      ...t.workflow.DEFAULT_CHOICE,
+      ...t.DEFAULT_CHOICE,
       rollMode: "publicroll",
     });
     expect(forged).toMatchObject({ ok: false, reason: "targetNotInReach" });
@@ -111,7 +117,7 @@ describe("attacking an actor that is not at the table", () => {
 describe("the action budget", () => {
   it("is the GM's record: resetting it on the player's own actor wins no third attack", async () => {
     const { ana, brute } = await fighters();
-    await fight(ana, brute);
+    const combat = await fight(ana, brute);
     dice(6, 5, 4, 1, 2);
     await playerAttacks(ana, brute);
     dice(6, 5, 4, 1, 2);
@@ -119,19 +125,21 @@ describe("the action budget", () => {
     expect(chips(ana)[0]).toEqual(["FRAY.Dicepool.Tracker.Simple", false]);
     // The player's console: both Simple actions back on Ana's own actor.
     await t.fake.as(PLAYER.id, () =>
-      ana.update({ "system.actions": { simpleUsed: 0, complexUsed: false, freeUsed: 0, moves: 0 } } as never),
+      ana.update({
+        "system.actions": { simpleUsed: 0, complexUsed: false, freeUsed: 0, moves: 0 },
+      } as never),
     );
     const posted = messagesNow();
     t.fake.setUser(PLAYER.id);
     dice(6, 5, 4, 1, 2);
-    expect(await t.workflow.declareDicepoolAttack(ana, itemOf(ana), [brute])).toBeNull();
+    expect(await t.attack.declareDicepoolAttack(ana, itemOf(ana), [brute])).toBeNull();
     expect(lastWarning()).toBe("No Simple action is left this turn.");
     expect(messagesNow()).toBe(posted);
     expect(chips(ana)[0]).toEqual(["FRAY.Dicepool.Tracker.Simple", false]);
     // The next turn of Ana's hands her a fresh budget.
-    await t.endTurn(t.fake.game.combats.contents.at(-1) as unknown as Combat.Implementation);
+    await t.endTurn(combat);
     expect(chips(ana)[0]).toEqual(["FRAY.Dicepool.Tracker.Simple", false]);
-    await t.endTurn(t.fake.game.combats.contents.at(-1) as unknown as Combat.Implementation);
+    await t.endTurn(combat);
     expect(chips(ana)[0]).toEqual(["FRAY.Dicepool.Tracker.SimpleTwo", true]);
   });
 });
@@ -146,16 +154,17 @@ describe("a distance the GM cannot measure", () => {
       // Physical 3 + Ranged Combat 0: 3 dice, less one per space. The player says 0 spaces.
       t.fake.setUser(PLAYER.id);
       dice(6, 6, 6);
-      const message = await t.workflow.declareDicepoolAttack(ana, itemOf(ana), [brute]);
+      const message = await t.attack.declareDicepoolAttack(ana, itemOf(ana), [brute]);
       if (message === null) throw new Error(JSON.stringify(t.fake.notifications));
       expect(cardState(message)).toMatchObject({ stage: "confirm", attackPool: null });
       // The GM says the target stands 2 spaces away: 1 die is rolled.
       t.fake.setUser(GM.id);
       dice(6);
-      const protocol = await import("../../src/foundry/cards/protocol.ts");
-      expect(await protocol.pressCard(message, "confirm", { distance: 2, cover: "none" })).toEqual({
-        ok: true,
+      const confirmed = await t.protocol.pressCard(message, "confirm", {
+        distance: 2,
+        cover: "none",
       });
+      expect(confirmed).toEqual({ ok: true });
       expect(cardState(message)).toMatchObject({ stage: "defend", attackPool: { dice: 1 } });
     } finally {
       (globalThis as { canvas?: unknown }).canvas = board;
@@ -168,7 +177,12 @@ describe("the dice pool's own transport", () => {
     const { ana, brute } = await fighters();
     dice(6, 5, 4, 1, 2);
     const message = await playerAttacks(ana, brute);
-    for (const action of ["dicepool.declare", "dicepool.defend", "dicepool.apply", "dicepool.act"]) {
+    for (const action of [
+      "dicepool.declare",
+      "dicepool.defend",
+      "dicepool.apply",
+      "dicepool.act",
+    ]) {
       const outcome = await t.fake.as(PLAYER.id, () =>
         t.referee.sendIntent(action, { messageId: message.id, defense: "dodge" }),
       );
