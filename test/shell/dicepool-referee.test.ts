@@ -190,3 +190,47 @@ describe("the dice pool's own transport", () => {
     }
   });
 });
+
+describe("the grapple penalty", () => {
+  it("is the GM's record: the victim clearing it on their own actor still rolls that many dice fewer", async () => {
+    const { ana, brute } = await fighters();
+    // Brute: Physical 8 + Close Combat 2, bare hands without the grappling mod: 10 − 6 = 4 dice.
+    await t.gmSets(brute, { "system.attributes.physical": 8 });
+    const combat = await fight(brute, ana);
+    t.fake.setUser(GM.id);
+    dice(6, 6, 6, 6);
+    const grab = await t.attack.declareDicepoolAttack(brute, null, [ana], {
+      ...t.DEFAULT_CHOICE,
+      intent: "grapple",
+    });
+    if (grab === null) throw new Error(JSON.stringify(t.fake.notifications));
+    t.fake.setUser(PLAYER.id);
+    dice(1, 1, 1); // Ana dodges: no hits
+    await t.defend(grab, "dodge");
+    await t.apply(grab);
+    // Brute spends 3 points against Ana's next roll (an Interrupt).
+    t.fake.setUser(GM.id);
+    expect(await t.acts.requestDicepoolAct("spendGrapple", brute, ana, 3)).toBe(true);
+    // The player's console clears the penalty on Ana's own actor.
+    await t.fake.as(PLAYER.id, () => ana.update({ "system.grapplePenalty": 0 } as never));
+    await t.endTurn(combat); // Ana's turn
+    dice(6, 6);
+    const message = await playerAttacks(ana, brute);
+    // Physical 3 + Close Combat 2, less the 3 points Brute spent.
+    expect(cardState(message).attackPool?.dice).toBe(2);
+  });
+});
+
+describe("a patient who is not at the table", () => {
+  it("cannot be stabilized from anywhere", async () => {
+    const { ana } = await fighters({ kind: "close" }, { skills: { closeCombat: 2, medicine: 1 } });
+    const away = await stranger();
+    await t.gmSets(away, { "system.health.damage": 6, "system.incapacitated": "lethal" });
+    t.fake.setUser(PLAYER.id);
+    expect(await t.acts.requestDicepoolAct("stabilize", ana, away)).toBe(false);
+    expect(lastWarning()).toBe(
+      "The target must be a token in the attacker's combat or on its scene.",
+    );
+    expect(sys(away).stabilized).toBe(false);
+  });
+});

@@ -35,27 +35,20 @@ import type { LedgerNote } from "../budget.ts";
 import { postLines } from "../cards/line-card.ts";
 import { dicepoolOptions } from "../settings.ts";
 
-export const TABLE_ACTS = [
-  "spendGrapple",
-  "escape",
-  "resist",
-  "restrain",
-  "stabilize",
-  "move",
-  "fall",
-] as const;
-export type TableAct = (typeof TABLE_ACTS)[number];
+/** The acts of each family, by the kind of the declaration they are declared with. */
+export const ACT_FAMILIES = {
+  "dicepool.grapple": ["spendGrapple", "escape", "resist", "restrain"],
+  "dicepool.move": ["move", "fall"],
+  "dicepool.care": ["stabilize"],
+} as const;
+export type ActFamily = keyof typeof ACT_FAMILIES;
+export type TableAct = (typeof ACT_FAMILIES)[ActFamily][number];
 
-/** The declaration (the family) each act is declared with. */
-export const ACT_KINDS: Readonly<Record<TableAct, string>> = {
-  spendGrapple: "dicepool.grapple",
-  escape: "dicepool.grapple",
-  resist: "dicepool.grapple",
-  restrain: "dicepool.grapple",
-  move: "dicepool.move",
-  fall: "dicepool.move",
-  stabilize: "dicepool.care",
-};
+const FAMILY_OF = new Map<string, ActFamily>(
+  Object.entries(ACT_FAMILIES).flatMap(([kind, acts]) =>
+    acts.map((act) => [act, kind as ActFamily] as const),
+  ),
+);
 
 export const MEDIA: readonly Medium[] = [
   "ground",
@@ -118,7 +111,7 @@ const MAX_AMOUNT = 1000;
 function parseAct(raw: unknown): ActRequest | null {
   if (typeof raw !== "object" || raw === null) return null;
   const { act, actorId, otherId, amount, medium } = raw as Record<string, unknown>;
-  if (!TABLE_ACTS.includes(act as TableAct)) return null;
+  if (typeof act !== "string" || !FAMILY_OF.has(act)) return null;
   if (typeof actorId !== "string" || typeof otherId !== "string") return null;
   if (checkNumber("amount", amount, { min: 0, max: MAX_AMOUNT, whole: true }) !== undefined) {
     return null;
@@ -211,17 +204,13 @@ function planFor(kind: string, request: ActRequest, user: User.Implementation): 
  * own documents and written (actors in one batch, the ledger in one Combat update), one ledger
  * change at a time; the referee posts the line card and answers with its id.
  */
-export function actDeclaration(
-  kind: string,
-  acts: readonly TableAct[],
-  plan: ActPlanner,
-): AnyDeclaration {
+export function actDeclaration(kind: ActFamily, plan: ActPlanner): AnyDeclaration {
   planners.set(kind, plan);
   return cardDeclaration<ActRequest>({
     kind,
     parse: (raw) => {
       const request = parseAct(raw);
-      return request !== null && acts.includes(request.act) ? request : null;
+      return request !== null && FAMILY_OF.get(request.act) === kind ? request : null;
     },
     referee: (request, sender) =>
       withLedger(async () => {
@@ -255,10 +244,11 @@ export async function requestDicepoolAct(
     amount,
     medium,
   };
-  const checked = planFor(ACT_KINDS[act], request, currentUser());
+  const kind = FAMILY_OF.get(act) ?? "";
+  const checked = planFor(kind, request, currentUser());
   if (!checked.ok) {
     warnDicepoolRefusal(checked);
     return false;
   }
-  return (await declareCard(ACT_KINDS[act], request)).ok;
+  return (await declareCard(kind, request)).ok;
 }

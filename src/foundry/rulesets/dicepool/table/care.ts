@@ -23,4 +23,4 @@ const planCare: ActPlanner = (request, { other, me, options, say, done }) => {
   return done(change === null ? [] : [change], [], say("Stabilized"));
 };
 
-export const careDeclaration = actDeclaration("dicepool.care", ["stabilize"], planCare);
+export const careDeclaration = actDeclaration("dicepool.care", planCare);

@@ -99,8 +99,4 @@ const planGrapple: ActPlanner = (request, { actor, other, me, options, say, done
   }
 };
 
-export const grappleDeclaration = actDeclaration(
-  "dicepool.grapple",
-  ["spendGrapple", "restrain", "escape", "resist"],
-  planGrapple,
-);
+export const grappleDeclaration = actDeclaration("dicepool.grapple", planGrapple);

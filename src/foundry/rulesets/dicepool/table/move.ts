@@ -68,4 +68,4 @@ const planMoves: ActPlanner = (request, { actor, other, me, options, say, done }
   return done([...energy, ...updates], notes, line);
 };
 
-export const moveDeclaration = actDeclaration("dicepool.move", ["move", "fall"], planMoves);
+export const moveDeclaration = actDeclaration("dicepool.move", planMoves);
