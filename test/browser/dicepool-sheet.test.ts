@@ -129,6 +129,9 @@ describe("the dice-pool character sheet, rendered in Chromium", () => {
 
   it("shows the grapple held with its Spend and Restrain buttons, moving, Stabilize and the powers", async () => {
     await expect(page.locator(".dp-grapple [data-grapple]").innerText()).resolves.toBe("3");
+    await expect(page.locator(".dp-turn-left").innerText()).resolves.toBe(
+      "Left this turn: 2 Simple, 1 Free",
+    );
     const acts = await page
       .locator("button[data-action='act']")
       .evaluateAll((buttons) => buttons.map((b) => (b as HTMLElement).dataset["act"]));
@@ -193,6 +196,37 @@ describe("the dice-pool attack card, rendered in Chromium", () => {
     await expect(buttons.first().innerText()).resolves.toMatch(
       /^Dodge 3 dice · hit chance \d+\.\d%$/,
     );
+    await page.close();
+  });
+
+  it("waits for the GM's distance and cover when the GM's canvas could not measure one", async () => {
+    const card: CardModule.DicepoolAttackCardState = {
+      ...declared(),
+      stage: "confirm",
+      situation: { distance: 2, cover: "light" },
+      distanceBy: "stated",
+      attackPool: null,
+      choices: [],
+      dice: [],
+    };
+    const page = await renderInPage(browser, {
+      template: "templates/dicepool/attack-card.hbs",
+      context: cards.dicepoolAttackCardContext(card, i18n()),
+      classes: ["fray", "chat-card"],
+      title: "Chat",
+      width: 340,
+      height: 220,
+    });
+    await expect(page.locator(".fray-dp-where").innerText()).resolves.toBe(
+      "2 spaces (stated by the attacker) · cover: Light cover",
+    );
+    await expect(page.locator(".fray-dp-attack").count()).resolves.toBe(0);
+    await expect(page.locator("input[data-dp-distance]").inputValue()).resolves.toBe("2");
+    await expect(page.locator("select[data-dp-cover]").inputValue()).resolves.toBe("light");
+    const steps = await page
+      .locator("[data-fray-step-row] button[data-fray-step]")
+      .evaluateAll((buttons) => buttons.map((b) => (b as HTMLElement).dataset["frayStep"]));
+    expect(steps).toEqual(["confirm", "cancel"]);
     await page.close();
   });
 

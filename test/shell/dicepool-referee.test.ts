@@ -136,6 +136,12 @@ describe("the action budget", () => {
     expect(lastWarning()).toBe("No Simple action is left this turn.");
     expect(messagesNow()).toBe(posted);
     expect(chips(ana)[0]).toEqual(["FRAY.Dicepool.Tracker.Simple", false]);
+    const sheets = await import("../../src/foundry/rulesets/dicepool/sheets/actor-sheet.ts");
+    expect((await sheets.dicepoolActorSheetContext(ana)).turnLeft).toMatchObject({
+      simple: 0,
+      free: 1,
+      text: "Left this turn: 0 Simple, 1 Free",
+    });
     // The next turn of Ana's hands her a fresh budget.
     await t.endTurn(combat);
     expect(chips(ana)[0]).toEqual(["FRAY.Dicepool.Tracker.Simple", false]);
@@ -169,6 +175,87 @@ describe("a distance the GM cannot measure", () => {
     } finally {
       (globalThis as { canvas?: unknown }).canvas = board;
     }
+  });
+});
+
+describe("the GM's confirmation of a distance", () => {
+  async function unmeasured() {
+    const { ana, brute } = await fighters({ kind: "ranged" });
+    await fight(ana, brute);
+    t.board.place(brute, { col: 0, row: 0 });
+    // Brute's token is not on the GM's canvas: nothing to measure.
+    t.board.canvas.ready = false;
+    try {
+      t.fake.setUser(PLAYER.id);
+      const message = await t.attack.declareDicepoolAttack(ana, itemOf(ana), [brute]);
+      if (message === null) throw new Error(JSON.stringify(t.fake.notifications));
+      return { ana, brute, message };
+    } finally {
+      t.board.canvas.ready = true;
+    }
+  }
+
+  it("is the GM's alone: a player's press, from the card or the console, is refused", async () => {
+    const { message } = await unmeasured();
+    const sent = t.fake.queries.length;
+    const local = await t.protocol.pressCard(message, "confirm", { distance: 0, cover: "none" });
+    expect(local).toMatchObject({ ok: false, reason: "notAllowed" });
+    expect(t.fake.queries.length).toBe(sent);
+    const forged = await t.fake.as(PLAYER.id, () =>
+      t.referee.sendIntent(t.protocol.CARD_PRESS, {
+        messageId: message.id,
+        step: "confirm",
+        choices: { distance: 0, cover: "none" },
+      }),
+    );
+    expect(forged).toMatchObject({ ok: false, reason: "notAllowed" });
+    // Nor can the defense be picked before the GM spoke.
+    t.fake.setUser(GM.id);
+    expect(await t.defend(message, "dodge")).toBe(false);
+    expect(lastWarning()).toBe("The GM has not confirmed the distance yet.");
+    expect(cardState(message).stage).toBe("confirm");
+  });
+
+  it("refuses a distance that is not a whole number of spaces, and the GM may call the attack off", async () => {
+    const { message } = await unmeasured();
+    t.fake.setUser(GM.id);
+    for (const distance of [-1, 1.5, "", "2x", 1e9]) {
+      const outcome = await t.protocol.pressCard(message, "confirm", { distance, cover: "none" });
+      expect(outcome).toMatchObject({ ok: false, reason: "badRequest" });
+    }
+    expect(await t.protocol.pressCard(message, "cancel")).toEqual({ ok: true });
+    expect(cardState(message).stage).toBe("cancelled");
+    expect((message as unknown as { content: string }).content).toContain("Called off by the GM.");
+    const late = await t.protocol.pressCard(message, "confirm", { distance: 0, cover: "none" });
+    expect(late).toMatchObject({ ok: false });
+    expect(cardState(message).attackPool).toBeNull();
+  });
+});
+
+describe("a player's copy of a dice-pool card", () => {
+  it("is never played: Apply on it is refused and the target is untouched", async () => {
+    const { ana, brute } = await fighters();
+    dice(6, 5, 4, 1, 2);
+    const message = await playerAttacks(ana, brute);
+    const card = cardState(message);
+    const ChatMessage = t.fake.CONFIG["ChatMessage"]?.documentClass;
+    const forged = (await t.fake.as(PLAYER.id, () =>
+      ChatMessage?.create({
+        author: PLAYER.id,
+        content: "forged",
+        flags: {
+          fray: {
+            cardKind: "dicepool.attack",
+            dicepoolAttack: { ...card, stage: "resolved", result: { defense: "soak" } },
+          },
+        },
+      }),
+    )) as unknown as ChatMessage.Implementation;
+    const mark = t.fake.db.calls.length;
+    const outcome = await t.fake.as(PLAYER.id, () => t.protocol.pressCard(forged, "apply"));
+    expect(outcome).toMatchObject({ ok: false, reason: "notRefereeCard" });
+    expect(actorWriters(t.fake, mark)).toEqual([]);
+    expect(sys(brute).health.damage).toBe(0);
   });
 });
 

@@ -15,7 +15,7 @@
  */
 import { ok } from "../../../rules/core/result.ts";
 import type { Result } from "../../../rules/core/result.ts";
-import { FRESH_TURN, takeAction } from "../../../rules/dicepool/actions.ts";
+import { FRESH_TURN, takeAction, turnOver } from "../../../rules/dicepool/actions.ts";
 import type {
   ActionContext,
   ActionName,
@@ -117,6 +117,19 @@ export function turnActionsIn(combat: CombatLike, id: string): TurnActions {
 export function turnActionsOf(actor: Actor.Implementation): TurnActions {
   const fight = fightOf(actor);
   return fight === null ? FRESH_TURN : turnActionsIn(fight.combat, fight.combatant.id ?? "");
+}
+
+/** The Simple and Free actions a turn has left. */
+export function actionsLeft(
+  turn: TurnActions,
+  options: DicepoolOptions,
+): { readonly simple: number; readonly free: number } {
+  return {
+    simple: turnOver(turn, options)
+      ? 0
+      : Math.max(0, options.simpleActionsPerTurn - turn.simpleUsed),
+    free: Math.max(0, options.freeActionsPerTurn - turn.freeUsed),
+  };
 }
 
 /**

@@ -13,7 +13,6 @@
  *   changes), and drops it 2 spaces when it is falling (rules: fallOnTurn), with the landing
  *   damage. What happened is posted as the referee's line card.
  */
-import { turnOver } from "../../../rules/dicepool/actions.ts";
 import { diffDicepool } from "../../../rules/dicepool/changes.ts";
 import { grappleUpkeep } from "../../../rules/dicepool/grapple.ts";
 import { bleedOnTurn, bleeds, takeDamage } from "../../../rules/dicepool/health.ts";
@@ -28,9 +27,10 @@ import { withDice } from "../../shared/dice.ts";
 import { i18n } from "../../shared/env.ts";
 import { combatantId, resolveActor, systemOf, toDicepoolCombatant } from "./adapter.ts";
 import {
-  freshTurnLedger,
   GRAPPLES_KEY,
+  actionsLeft,
   asGrapple,
+  freshTurnLedger,
   grapplesAfter,
   grapplesIn,
   heldGrapples,
@@ -56,20 +56,17 @@ export function dicepoolMemberChips(
   options: DicepoolOptions = dicepoolOptions(),
 ): TrackerChip[] {
   const me = toDicepoolCombatant(actor);
-  const turn = turnActionsOf(actor);
+  const left = actionsLeft(turnActionsOf(actor), options);
   const down = me.dead || me.incapacitated !== null;
-  const simpleLeft = turnOver(turn, options)
-    ? 0
-    : Math.max(0, options.simpleActionsPerTurn - turn.simpleUsed);
   const chips: TrackerChip[] = [
     {
-      label: simpleLeft >= 2 ? "FRAY.Dicepool.Tracker.SimpleTwo" : "FRAY.Dicepool.Tracker.Simple",
-      on: !down && simpleLeft > 0,
+      label: left.simple >= 2 ? "FRAY.Dicepool.Tracker.SimpleTwo" : "FRAY.Dicepool.Tracker.Simple",
+      on: !down && left.simple > 0,
       hint: "FRAY.Dicepool.Tracker.SimpleHint",
     },
     {
       label: "FRAY.Dicepool.Tracker.Free",
-      on: !down && turn.freeUsed < options.freeActionsPerTurn,
+      on: !down && left.free > 0,
       hint: "FRAY.Dicepool.Tracker.FreeHint",
     },
     {

@@ -253,7 +253,9 @@ async function autoDefend(message: ChatMessage.Implementation): Promise<void> {
 /** The GM's distance and cover, from the card's inputs. */
 function parseConfirm(raw: unknown): { distance: number; cover: CoverKind } | null {
   const { distance, cover } = (raw ?? {}) as Record<string, unknown>;
-  const spaces = typeof distance === "string" ? Number(distance) : distance;
+  // The card's input sends its text: digits only (an empty box is no distance).
+  const spaces =
+    typeof distance === "string" ? (/^\d+$/.test(distance) ? Number(distance) : NaN) : distance;
   if (typeof spaces !== "number" || !Number.isInteger(spaces)) return null;
   if (spaces < 0 || spaces > MAX_DISTANCE || !COVERS.includes(cover as CoverKind)) return null;
   return { distance: spaces, cover: cover as CoverKind };

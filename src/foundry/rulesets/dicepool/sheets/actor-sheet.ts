@@ -19,6 +19,7 @@ import {
 } from "../../../sheets/base.ts";
 import type { TemplatePart } from "../../../sheets/base.ts";
 import { targetedActors } from "../../../shared/actors.ts";
+import { i18n } from "../../../shared/env.ts";
 import { dicepoolAttack } from "../attack/declare.ts";
 import {
   EMPTY_HANDS,
@@ -30,7 +31,14 @@ import {
   warnDicepoolRefusal,
 } from "../adapter.ts";
 import type { DicepoolArmorSystem } from "../adapter.ts";
-import { grapplePenaltyOf, heldGrapples, holdersOf } from "../budget.ts";
+import { fightOf } from "../../../combat/ledger.ts";
+import {
+  actionsLeft,
+  grapplePenaltyOf,
+  heldGrapples,
+  holdersOf,
+  turnActionsOf,
+} from "../budget.ts";
 import { DICEPOOL_ATTRIBUTES, DICEPOOL_INCAPACITATIONS, DICEPOOL_SKILLS } from "../data.ts";
 import { dicepoolOptions } from "../settings.ts";
 import { refuse } from "../../../../rules/core/result.ts";
@@ -100,6 +108,9 @@ export async function dicepoolActorSheetContext(
       pool: holder.grapple.pool,
     })),
     grapplePenalty: grapplePenaltyOf(actor),
+    // In a running combat: what the referee's record leaves of this turn.
+    turnLeft:
+      fightOf(actor) === null ? null : turnLeftView(actionsLeft(turnActionsOf(actor), options)),
     falling: system.falling,
     isGM,
     media: MEDIA.map((id) => ({ id, label: `FRAY.Dicepool.Medium.${id}` })),
@@ -161,6 +172,10 @@ export async function dicepoolActorSheetContext(
       }),
     biography: system.biography,
   };
+}
+
+function turnLeftView(left: { simple: number; free: number }) {
+  return { ...left, text: i18n().format("FRAY.Dicepool.Sheet.TurnLeft", left) };
 }
 
 /** The powers that are on or off, and those bought in ranks, in the sheet's order. */
