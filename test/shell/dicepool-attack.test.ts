@@ -78,6 +78,24 @@ describe("an attack through the GM, with each defense", () => {
     }
   });
 
+  it("with a default defense and auto-apply, an NPC's wounds are written as the card is posted", async () => {
+    const { ana, brute } = await fighters();
+    await t.fake.game.settings.set("fray", "dicepoolDefaultDefense", "parry");
+    await t.fake.game.settings.set("fray", "autoApplyDamage", true);
+    try {
+      dice(6, 5, 4, 1, 2, 4, 5, 1, 1, 6); // attack 3 hits, Parry 2 hits, 1 wound die (a hit)
+      const message = await playerAttacks(ana, brute);
+      expect(cardState(message)).toMatchObject({ stage: "applied", result: { damage: 1 } });
+      expect(sys(brute).health.damage).toBe(1);
+      expect(sys(brute).woundPenalty).toBe(1);
+      expect(await t.apply(message)).toBe(false);
+      expect(sys(brute).health.damage).toBe(1);
+    } finally {
+      await t.fake.game.settings.set("fray", "dicepoolDefaultDefense", "ask");
+      await t.fake.game.settings.set("fray", "autoApplyDamage", false);
+    }
+  });
+
   it("a player-owned defender's owner picks the defense; the GM's choice is not needed", async () => {
     const { ana, brute } = await fighters();
     // The GM's NPC attacks the player's Ana bare-handed (Physical 2 + Close Combat 2: 4 dice).
