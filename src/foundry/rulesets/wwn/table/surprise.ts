@@ -72,27 +72,53 @@ export async function wwnSurpriseStart(
     watchersIds.map(name).join(", "),
     outcome.value,
   );
-  await postCard(WWN_SURPRISE, {
-    speaker: {},
-    content: await foundry.applications.handlebars.renderTemplate(
-      WWN_SURPRISE_CARD_TEMPLATE,
-      context,
-    ),
-    flags: { [SYSTEM_ID]: { [SURPRISE_FLAG]: context } },
-    rolls: rolled.rolls,
-    rollMode: "publicroll",
-    roller: currentUser().id ?? "",
-  });
+  await postWwnNotice(
+    WWN_SURPRISE,
+    SURPRISE_FLAG,
+    WWN_SURPRISE_CARD_TEMPLATE,
+    context,
+    rolled.rolls,
+  );
   return { surprising: outcome.value.surprise };
 }
 
-/** The surprise card: what the GM rolled, no button. */
-export const wwnSurpriseCard = cardStrategy({
-  kind: WWN_SURPRISE,
-  cardOf: (message) => cardFlag(message, SURPRISE_FLAG),
-  warn: warnWwnRefusal,
-  steps: {},
-});
+/* ------------------------------------------------------------------------------------------ */
+/*  The GM's notices                                                                            */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * Posts a notice of the GM's client (the surprise check, the round's grapple damage): a public
+ * card of the card protocol, its context kept under `flags.fray.<flag>`, with no button.
+ */
+export async function postWwnNotice(
+  kind: string,
+  flag: string,
+  template: string,
+  context: Record<string, unknown>,
+  rolls: readonly Roll[],
+): Promise<void> {
+  await postCard(kind, {
+    speaker: {},
+    content: await foundry.applications.handlebars.renderTemplate(template, context),
+    flags: { [SYSTEM_ID]: { [flag]: context } },
+    rolls,
+    rollMode: "publicroll",
+    roller: currentUser().id ?? "",
+  });
+}
+
+/** The strategy of a notice: its context, no button. */
+export function wwnNoticeCard(kind: string, flag: string) {
+  return cardStrategy({
+    kind,
+    cardOf: (message) => cardFlag(message, flag),
+    warn: warnWwnRefusal,
+    steps: {},
+  });
+}
+
+/** The surprise card: what the GM rolled. */
+export const wwnSurpriseCard = wwnNoticeCard(WWN_SURPRISE, SURPRISE_FLAG);
 
 export const WWN_START_CHECK: StartCheck = {
   label: "FRAY.Wwn.Surprise.Ambushes",
