@@ -317,3 +317,22 @@ describe("the action budget is the referee's record, not the player's actor", ()
     expect(actions.wwnCardOf(message)?.result.hit.ac).toBe(10);
   });
 });
+
+describe("a maneuver on an actor itself goes through the referee in a fight", () => {
+  it("is refused for an actor the sender does not own, and for a participant that is not one", async () => {
+    const { kara, ogre } = await fight();
+    const mark = fake.db.calls.length;
+    // Kara's player makes the ogre hold its action, then delays Kara for a stranger.
+    const forged = await referee.sendIntent("wwn.self", { kind: "hold", actorId: ogre.id });
+    expect(forged).toMatchObject({ ok: false, reason: "notAllowed" });
+    const stranger = await referee.sendIntent("wwn.self", {
+      kind: "delay",
+      actorId: kara.id,
+      otherId: "nobody",
+    });
+    expect(stranger).toMatchObject({ ok: false, reason: "noDelayTarget" });
+    expect(actions.round(ogre).holding).toBe(false);
+    expect(actions.round(kara).delayingFor).toBeNull();
+    expect(gameWrites(fake, mark)).toEqual([]);
+  });
+});
