@@ -106,10 +106,17 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Whether the field accepts the value (core and fake: validate returns nothing when valid). */
+/**
+ * Whether the field accepts the value as it is (core and fake: validate returns nothing when
+ * valid). Core's NumberField cleaning rounds a whole-number field and clamps a number into its
+ * bounds before validating, silently; a number cleaning would change is not accepted as it is, so
+ * the migration fits it itself and keeps the stored value (`kept.v<version>`).
+ */
 function accepts(field: FieldLike, value: unknown): boolean {
   try {
-    return field.validate(field.clean(value)) === undefined;
+    const cleaned = field.clean(value);
+    if (typeof value === "number" && !Object.is(cleaned, value)) return false;
+    return field.validate(cleaned) === undefined;
   } catch {
     return false;
   }
