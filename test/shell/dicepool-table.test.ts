@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import { actorWriters } from "./referee.support.ts";
 import { useDicepoolTable } from "./dicepool.support.ts";
+import { fightOffScreen } from "./viewed.support.ts";
 
 const t = useDicepoolTable();
 const { dice, sys, cardState, fighters, playerAttacks, gmSets } = t;
@@ -215,25 +216,19 @@ describe("moving, sprinting and falling", () => {
         },
       } as never),
     );
-    // Core's game.combat: the combat being viewed (the fake has no such getter).
-    const game = t.fake.game as unknown as { combat?: unknown };
-    game.combat = combat;
-    try {
-      t.fake.setUser(PLAYER.id);
-      expect(await t.acts.requestDicepoolAct("move", ana, null, 2)).toBe(false);
-      expect(t.fake.notifications.at(-1)?.message).toBe("Too far: 2 spaces at speed 1.");
-      expect(await t.acts.requestDicepoolAct("move", ana, null, 1)).toBe(true);
-      expect(sys(ana).energy.value).toBe(5);
-      expect(await t.acts.requestDicepoolAct("move", ana, null, 1)).toBe(true);
-      expect(sys(ana).energy.value).toBe(4);
-      expect(sys(ana).actions).toMatchObject({ simpleUsed: 2, moves: 2 });
-      expect(lastLine()).toContain("Ana sprints 1 spaces (1 Energy).");
-      // Both Simple actions are spent: a third move is refused.
-      expect(await t.acts.requestDicepoolAct("move", ana, null, 1)).toBe(false);
-      expect(t.fake.notifications.at(-1)?.message).toBe("No Simple action is left this turn.");
-    } finally {
-      delete game.combat;
-    }
+    await fightOffScreen(t.fake, combat);
+    t.fake.setUser(PLAYER.id);
+    expect(await t.acts.requestDicepoolAct("move", ana, null, 2)).toBe(false);
+    expect(t.fake.notifications.at(-1)?.message).toBe("Too far: 2 spaces at speed 1.");
+    expect(await t.acts.requestDicepoolAct("move", ana, null, 1)).toBe(true);
+    expect(sys(ana).energy.value).toBe(5);
+    expect(await t.acts.requestDicepoolAct("move", ana, null, 1)).toBe(true);
+    expect(sys(ana).energy.value).toBe(4);
+    expect(sys(ana).actions).toMatchObject({ simpleUsed: 2, moves: 2 });
+    expect(lastLine()).toContain("Ana sprints 1 spaces (1 Energy).");
+    // Both Simple actions are spent: a third move is refused.
+    expect(await t.acts.requestDicepoolAct("move", ana, null, 1)).toBe(false);
+    expect(t.fake.notifications.at(-1)?.message).toBe("No Simple action is left this turn.");
   });
 
   it("a grappled victim cannot move; its assailant drags it for 1 pool point a space", async () => {

@@ -9,6 +9,7 @@ import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
 import type * as Tracker from "../../src/foundry/combat/tracker.ts";
+import { fightOffScreen } from "./viewed.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
@@ -53,7 +54,7 @@ const sys = (actor: Actor.Implementation) =>
     grappling: string | null;
   };
 
-/** A started combat of `actors` (as the current game's combat), with their combatants' ids. */
+/** A started combat of `actors` on a scene nobody views, with their combatants' ids. */
 async function startedCombat(actors: readonly Actor.Implementation[]) {
   const combat = (await docClass("Combat").create({})) as unknown as FrayCombat;
   await combat.createEmbeddedDocuments(
@@ -61,7 +62,7 @@ async function startedCombat(actors: readonly Actor.Implementation[]) {
     actors.map((a) => ({ actorId: a.id })),
   );
   await whenIdle();
-  Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combat });
+  await fightOffScreen(fake, combat);
   await combat.startCombat();
   const idOf = (actor: Actor.Implementation) =>
     combat.combatants.contents.find((c) => c.actorId === actor.id)?.id ?? "";

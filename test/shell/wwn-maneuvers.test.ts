@@ -8,6 +8,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
+import { fightOffScreen } from "./viewed.support.ts";
 
 let fake: FakeFoundry;
 let actions: typeof Actions;
@@ -23,7 +24,6 @@ beforeAll(async () => {
 
 beforeEach(() => {
   fake.notifications.length = 0;
-  Object.defineProperty(fake.game, "combat", { configurable: true, get: () => null });
 });
 
 type FrayCombat = Combat.Implementation & {
@@ -94,7 +94,7 @@ async function fight(karaSystem: Record<string, unknown> = {}) {
     { actorId: bandit.id },
   ] as never);
   await whenIdle();
-  Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combat });
+  await fightOffScreen(fake, combat);
   await combat.startCombat();
   const idOf = (actor: Actor.Implementation) =>
     combat.combatants.contents.find((c) => c.actorId === actor.id)?.id ?? "";

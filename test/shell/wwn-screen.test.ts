@@ -12,6 +12,7 @@ import { installTableFakes } from "../fake-foundry/table.ts";
 import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
 import type * as Workflow from "../../src/foundry/rulesets/wwn/attack/workflow.ts";
 import { queuedDice } from "./boot.support.ts";
+import { fightOffScreen } from "./viewed.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
@@ -90,7 +91,7 @@ async function screened() {
     { actorId: bandit.id },
   ] as never);
   await whenIdle();
-  Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combat });
+  await fightOffScreen(fake, combat);
   faces.set([8, 8], [8, 1]);
   await combat.startCombat();
   const idOf = (a: Actor.Implementation) =>

@@ -10,6 +10,7 @@ import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
 import { queuedDice } from "./boot.support.ts";
+import { fightOffScreen } from "./viewed.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
@@ -32,7 +33,6 @@ beforeAll(async () => {
 beforeEach(() => {
   fake.notifications.length = 0;
   dice.set();
-  Object.defineProperty(fake.game, "combat", { configurable: true, get: () => null });
 });
 
 type FrayCombat = Combat.Implementation & {
@@ -82,7 +82,7 @@ async function mob(started = true) {
       created.map((a) => ({ actorId: a.id })),
     );
     await whenIdle();
-    Object.defineProperty(fake.game, "combat", { configurable: true, get: () => created2 });
+    await fightOffScreen(fake, created2);
     dice.set([8, 1], [8, 8]);
     await created2.startCombat();
     await whenIdle();

@@ -17,6 +17,7 @@ import type {
 } from "../../../rules/dicepool/model.ts";
 import { combatantId, resolveActor } from "../../shared/actors.ts";
 import type { ActorResolver } from "../../shared/actors.ts";
+import { combatOf } from "../../combat/ledger.ts";
 
 export { combatantId, resolveActor };
 
@@ -133,7 +134,7 @@ export function grappleOn(actor: Actor.Implementation, victimId: string): Grappl
 /** Every world actor, and every actor of the current combat, holding `victim` in a grapple. */
 export function holdersOf(victim: Actor.Implementation): Actor.Implementation[] {
   const me = combatantId(victim);
-  const fighting = ((game as { combat?: Combat.Implementation | null }).combat?.combatants ?? [])
+  const fighting = (combatOf(victim)?.combatants ?? [])
     .map((c) => c.actor)
     .filter((a): a is Actor.Implementation => a !== null);
   const all = new Map<string, Actor.Implementation>();

@@ -81,6 +81,7 @@ import type {
   DicepoolResultView,
 } from "../cards/attack-card.ts";
 import { defaultDefense, dicepoolOptions } from "../settings.ts";
+import { combatOf } from "../../../combat/ledger.ts";
 
 export const DICEPOOL_DECLARE = "dicepool.declare";
 export const DICEPOOL_DEFEND = "dicepool.defend";
@@ -164,7 +165,7 @@ export interface Declaration {
 
 /** Whether this actor fights in the current, started combat (its actions are counted). */
 export function startedCombatant(actor: Actor.Implementation): boolean {
-  const combat = (game as { combat?: Combat.Implementation | null }).combat ?? null;
+  const combat = combatOf(actor);
   if (combat === null || turnStateOf(combat).round < 1) return false;
   return combat.combatants.some(
     (c) => c.actorId === actor.id || (actor.isToken && c.tokenId === actor.token?.id),

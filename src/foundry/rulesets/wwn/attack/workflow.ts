@@ -73,6 +73,7 @@ import {
   wwnResultView,
 } from "../cards/attack-card.ts";
 import type { WwnAttackCardState, WwnScreenView } from "../cards/attack-card.ts";
+import { combatOf } from "../../../combat/ledger.ts";
 
 /** The referee's actions of the WWN attack: the declaration, and the card's Apply. */
 export const WWN_DECLARE = "wwn.declare";
@@ -86,7 +87,7 @@ export const WWN_APPLY = "wwn.apply";
 export function startedCombatantOf(
   actor: Actor.Implementation,
 ): { combat: Combat.Implementation; combatant: Combatant.Implementation } | null {
-  const combat = (game as { combat?: Combat.Implementation | null }).combat ?? null;
+  const combat = combatOf(actor);
   if (combat === null || turnStateOf(combat).round < 1) return null;
   const combatant = combat.combatants.find(
     (c) => c.actorId === actor.id || (actor.isToken && c.tokenId === actor.token?.id),
