@@ -18,6 +18,8 @@ import type {
 import { combatantId, resolveActor } from "../../shared/actors.ts";
 import type { ActorResolver } from "../../shared/actors.ts";
 import { combatOf } from "../../combat/ledger.ts";
+import { ownedNumber } from "../../shared/owned.ts";
+import { NUMBER_RULES } from "../../../rules/core/guard.ts";
 
 export { combatantId, resolveActor };
 
@@ -117,7 +119,9 @@ export const EMPTY_HANDS: DicepoolWeapon = {
 export function grapplesOf(actor: Actor.Implementation): Grapple[] {
   const stored = systemOf(actor).grapples;
   return (Array.isArray(stored) ? stored : [])
-    .filter((g) => typeof g.victimId === "string" && typeof g.pool === "number")
+    .filter(
+      (g) => typeof g.victimId === "string" && ownedNumber(g.pool, NUMBER_RULES.count) !== null,
+    )
     .map((g) => ({
       assailantId: combatantId(actor),
       victimId: g.victimId,
