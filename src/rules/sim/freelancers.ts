@@ -142,6 +142,9 @@ export function freelancersArena(
   let plan: RoundPlan = fixedPlan ?? [];
 
   const isOver = () => standing.oneTeamLeft(isUp);
+  /** Per fighter: whether fighter j is a foe still up (made once, not a closure per turn). */
+  const foeOf = setup.map((_, i) => (j: number) => teamOf[j] !== teamOf[i] && isUp(j));
+  const healthOf = (j: number) => state[j]?.health.value ?? 0;
 
   /** Help on the first Dying teammate, if there is one and the helper may: true when it did. */
   function help(i: number, me: Checked<FreelancersActor>, dice: DiceSource): boolean {
@@ -176,13 +179,12 @@ export function freelancersArena(
         return;
       }
     }
-    const myTeam = teamOf[i];
     const t = pickTarget(
       tactic.target,
       views[i] ?? { idRank: 0 },
       views,
-      (j) => teamOf[j] !== myTeam && state[j]?.life === "active",
-      (j) => state[j]?.health.value ?? 0,
+      foeOf[i] ?? (() => false),
+      healthOf,
       dice,
     );
     const target = state[t];

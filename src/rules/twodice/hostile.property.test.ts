@@ -58,10 +58,13 @@ describe("two-dice: the findings of issue 30, each refused by name", () => {
 
   it("refuses enum values outside their lists, by the field's name", () => {
     refusedAs(
-      td.resolveAttack({ ...melee, situation: { awareness: "psychic" as "aware" } }, {
-        black: 3,
-        white: 9,
-      }),
+      td.resolveAttack(
+        { ...melee, situation: { awareness: "psychic" as "aware" } },
+        {
+          black: 3,
+          white: 9,
+        },
+      ),
       "badChoice",
       "situation.awareness",
     );
