@@ -74,7 +74,7 @@ describe("two-dice: the findings of issue 30, each refused by name", () => {
       "weapon.kind",
     );
     refusedAs(
-      td.attackSetup({ ...melee, weapon: { ...sword, type: { kind: "magic" } as td.WeaponType } }),
+      td.attackSetup({ ...melee, weapon: { ...sword, type: { kind: "magic" } as unknown as td.WeaponType } }),
       "badChoice",
       "weapon.type.kind",
     );
