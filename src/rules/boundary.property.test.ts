@@ -997,7 +997,9 @@ const FREELANCERS: Record<string, () => void> = {
   // The encounter simulator checks and plans every pairing once (sim/freelancers.ts) and rolls
   // the plan: behind that same gate, the roll's outcome is finite and in range.
   checkAttackInput: () => {
-    guards({ input: flAttack, options: FL }, (i) => freelancers.checkAttackInput(i.input, i.options));
+    guards({ input: flAttack, options: FL }, (i) =>
+      freelancers.checkAttackInput(i.input, i.options),
+    );
   },
   rollAttack: () => {
     behind(

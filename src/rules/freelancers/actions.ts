@@ -26,7 +26,14 @@ import { DEFAULT_FREELANCERS_OPTIONS } from "./options.ts";
 import type { FreelancersOptions } from "./options.ts";
 
 export type ActionKind = "long" | "base" | "move" | "quick" | "reaction" | "free";
-export const ACTION_KINDS: readonly ActionKind[] = ["long", "base", "move", "quick", "reaction", "free"];
+export const ACTION_KINDS: readonly ActionKind[] = [
+  "long",
+  "base",
+  "move",
+  "quick",
+  "reaction",
+  "free",
+];
 const HELD: readonly ActionKind[] = ["base", "move"];
 
 export type ActionRefusal =
@@ -64,12 +71,15 @@ type Actor = Pick<FreelancersActor, "actions" | "counters" | "life">;
 /** Spends one action of `kind`, trading the Base down when the Move or Quick is gone. */
 export function spendAction(actor: Actor, kind: ActionKind): Result<ActionState, ActionRefusal> {
   const a = actor.actions;
-  const bad = checkActions(a) ?? checkCounters(actor.counters) ?? checkChoice("kind", kind, ACTION_KINDS);
+  const bad =
+    checkActions(a) ?? checkCounters(actor.counters) ?? checkChoice("kind", kind, ACTION_KINDS);
   if (bad) return bad;
   if (kind === "free") return ok(a);
   if (actor.life !== "active") return refuse("notActive");
   if (kind === "reaction") {
-    return a.reaction > 0 ? ok(changedActions(a, { reaction: a.reaction - 1 })) : refuse("noReaction");
+    return a.reaction > 0
+      ? ok(changedActions(a, { reaction: a.reaction - 1 }))
+      : refuse("noReaction");
   }
   if ((kind === "base" || kind === "long") && isStunned(actor)) return refuse("stunned");
   if (a.long) return refuse("longTaken");

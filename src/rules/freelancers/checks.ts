@@ -122,7 +122,10 @@ function checkOptionValues(options: FreelancersOptions): FlCheckRefusal | undefi
       "options.secondWeaponUnfavorable": [options.secondWeaponUnfavorable, edge],
       "options.opportunityMoveMeters": [options.opportunityMoveMeters, meters],
       "options.dodgeFavorable": [options.dodgeFavorable, edge],
-      "options.deathFailures": [options.deathFailures, { min: 1, max: FL_LIMITS.count, whole: true }],
+      "options.deathFailures": [
+        options.deathFailures,
+        { min: 1, max: FL_LIMITS.count, whole: true },
+      ],
       "options.rechargeDie": [options.rechargeDie, { min: 1, max: FL_MAX_DIE, whole: true }],
     }) ??
     checkDieFace("options.fumbleFace", options.fumbleFace, options.die) ??
@@ -292,7 +295,10 @@ export interface CheckFace {
 }
 
 /** The faces of a checked check, with their chances (the odds read them). */
-export function checkFaces(spec: Checked<CheckSpec>, options: Checked<FreelancersOptions>): CheckFace[] {
+export function checkFaces(
+  spec: Checked<CheckSpec>,
+  options: Checked<FreelancersOptions>,
+): CheckFace[] {
   const dist = keptFaces(edgeOf(spec.favorable ?? 0, spec.unfavorable ?? 0, options), options.die);
   const dieMod = sumModifiers(spec.dieModifiers ?? []);
   const target = checkTarget(spec);
@@ -300,7 +306,12 @@ export function checkFaces(spec: Checked<CheckSpec>, options: Checked<Freelancer
   dist.probs.forEach((p, i) => {
     if (p === 0) return;
     const natural = dist.min + i;
-    out.push({ p, natural, roll: natural + dieMod, passed: passes(natural, natural + dieMod, target, options) });
+    out.push({
+      p,
+      natural,
+      roll: natural + dieMod,
+      passed: passes(natural, natural + dieMod, target, options),
+    });
   });
   return out;
 }

@@ -19,6 +19,11 @@ import type {
 import { FL_DEFENSES, FL_LIFE_STATES, FL_WEAPON_KINDS } from "./model.ts";
 import { SIZE_CLASSES } from "./options.ts";
 
+/** A yes only for `true` itself (a stored "yes" or 1 is no flag). */
+function flag(value: unknown): boolean {
+  return value === true;
+}
+
 export type FreelancersSeed = Partial<Omit<FreelancersActor, "health">> & {
   readonly id: string;
   readonly health?: number | { readonly value: number; readonly max: number };
@@ -70,11 +75,11 @@ function fitActions(actions: ActionState | undefined): ActionState {
     move: count(actions.move, FRESH_ACTIONS.move),
     quick: count(actions.quick, FRESH_ACTIONS.quick),
     reaction: count(actions.reaction, FRESH_ACTIONS.reaction),
-    long: actions.long === true,
+    long: flag(actions.long),
     readied: choice(actions.readied, [null, "base", "move"] as const, null),
-    dodging: actions.dodging === true,
-    disengaging: actions.disengaging === true,
-    offhandPending: actions.offhandPending === true,
+    dodging: flag(actions.dodging),
+    disengaging: flag(actions.disengaging),
+    offhandPending: flag(actions.offhandPending),
   };
 }
 
@@ -83,7 +88,7 @@ function fitAbility(ability: FreelancersAbility): FreelancersAbility {
     id: ability.id,
     name: ability.name,
     recharge: ability.recharge === null ? null : fit(ability.recharge, 0, FL_MAX_DIE + 1, 0),
-    charged: ability.charged === true,
+    charged: flag(ability.charged),
   };
 }
 
@@ -105,7 +110,7 @@ export function makeFreelancer(seed: FreelancersSeed): FreelancersActor {
     life: choice(seed.life, FL_LIFE_STATES, "active"),
     deathFailures: fit(seed.deathFailures, 0, FL_LIMITS.count, 0),
     counters: entriesFit(seed.counters, (count) => fit(count, 0, FL_LIMITS.count, 0)),
-    immobilized: seed.immobilized === true,
+    immobilized: flag(seed.immobilized),
     abilities: (seed.abilities ?? []).map(fitAbility),
     actions: fitActions(seed.actions),
   };
@@ -121,7 +126,8 @@ export function makeFreelancersWeapon(
 ): FreelancersWeapon {
   const name = (value: string | undefined, fallback: string) =>
     typeof value === "string" && value.trim() !== "" && !isBuiltInName(value) ? value : fallback;
-  const meters = (value: number, fallback: number) => fit(value, 0, FL_LIMITS.meters, fallback, false);
+  const meters = (value: number, fallback: number) =>
+    fit(value, 0, FL_LIMITS.meters, fallback, false);
   const weapon: { -readonly [K in keyof FreelancersWeapon]: FreelancersWeapon[K] } = {
     id: seed.id,
     name: seed.name ?? seed.id,
@@ -137,6 +143,6 @@ export function makeFreelancersWeapon(
     const nominal = meters(seed.range.nominal, 0);
     weapon.range = { nominal, max: Math.max(nominal, meters(seed.range.max, nominal)) };
   }
-  if (seed.touch !== undefined) weapon.touch = seed.touch === true;
+  if (seed.touch !== undefined) weapon.touch = flag(seed.touch);
   return weapon;
 }

@@ -18,7 +18,12 @@ import type { NameRefusalReason } from "../core/names.ts";
 import { ok } from "../core/result.ts";
 import type { Refusal, Result } from "../core/result.ts";
 import { FL_LIMITS, FL_MAX_DIE, FL_MAX_TOTAL_ARMOR } from "./limits.ts";
-import type { ActionState, FreelancersAbility, FreelancersActor, FreelancersWeapon } from "./model.ts";
+import type {
+  ActionState,
+  FreelancersAbility,
+  FreelancersActor,
+  FreelancersWeapon,
+} from "./model.ts";
 import { FL_DEFENSES, FL_LIFE_STATES, FL_WEAPON_KINDS } from "./model.ts";
 import { SIZE_CLASSES } from "./options.ts";
 
@@ -110,7 +115,11 @@ export function checkBody(
   return (
     checkNumber([health, "max"], max, { min: 0, max: FL_LIMITS.health, whole: true }) ??
     checkPool(health, value, max) ??
-    checkNumber(role === undefined ? "deathFailures" : at(role, "deathFailures"), body.deathFailures, STACKS)
+    checkNumber(
+      role === undefined ? "deathFailures" : at(role, "deathFailures"),
+      body.deathFailures,
+      STACKS,
+    )
   );
 }
 
@@ -174,7 +183,9 @@ export function checkFlWeapon(
     }) ??
     checkPool(at(field, "integrity"), weapon.integrity.value, weapon.integrity.max) ??
     checkNumber([field, "integrity", "value"], weapon.integrity.value, { whole: true }) ??
-    (weapon.reach === undefined ? undefined : checkNumber(at(field, "reach"), weapon.reach, meters)) ??
+    (weapon.reach === undefined
+      ? undefined
+      : checkNumber(at(field, "reach"), weapon.reach, meters)) ??
     (weapon.range === undefined
       ? undefined
       : (checkNumber([field, "range", "nominal"], weapon.range.nominal, meters) ??

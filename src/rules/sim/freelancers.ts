@@ -257,12 +257,17 @@ export function freelancersArena(
 function checkFighter(
   f: FreelancersSimFighter,
   options: FreelancersOptions,
-): Result<CheckedAttackInput, string> {
+): Result<CheckedAttackInput> {
   const id = f.combatant.id;
   const finite = checkAllNumbers(id, f);
   if (finite) return finite;
   const input = checkAttackInput(
-    { attacker: f.combatant, defender: f.combatant, weapon: f.weapon, situation: f.situation ?? {} },
+    {
+      attacker: f.combatant,
+      defender: f.combatant,
+      weapon: f.weapon,
+      situation: f.situation ?? {},
+    },
     options,
   );
   if (!input.ok) return named(input, id);
@@ -286,7 +291,7 @@ function named(refusal: Refusal, id: string): Refusal {
 function prepareFighters(
   fighters: readonly FreelancersSimFighter[],
   raw: FreelancersOptions,
-): Result<Prepared, string> {
+): Result<Prepared> {
   const options = checkedOptions(raw);
   if (!options.ok) return options;
   const attacks: CheckedAttackInput[] = [];

@@ -363,7 +363,7 @@ const NO_SITUATION: Checked<AttackSituation> = checkedAs({});
 function checkFighter(
   f: TwodiceSimFighter,
   options: Checked<TwodiceOptions>,
-): Result<CheckedAttackInput, string> {
+): Result<CheckedAttackInput> {
   const id = f.combatant.id;
   const c = f.combatant;
   const bad =
@@ -388,7 +388,7 @@ interface Prepared {
 function prepareFighters(
   fighters: readonly TwodiceSimFighter[],
   raw: TwodiceOptions,
-): Result<Prepared, string> {
+): Result<Prepared> {
   const options = checkedTwodiceOptions(raw);
   if (!options.ok) return options;
   const inputs: CheckedAttackInput[] = [];

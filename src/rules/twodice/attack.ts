@@ -147,7 +147,9 @@ function addAll(list: Modifier[], more: readonly Modifier[]): void {
 /** A melee attack's modifiers when the situation adds none (shared: nothing writes to it). */
 const NO_MODIFIERS: readonly Modifier[] = Object.freeze([]);
 
-function isRefusal<T extends object>(x: T | Refusal<AttackRefusal>): x is Refusal<AttackRefusal> {
+function isRefusal(
+  x: AttackSetup | AttackOutcome | Refusal<AttackRefusal>,
+): x is Refusal<AttackRefusal> {
   return "ok" in x;
 }
 

@@ -27,6 +27,11 @@ import type {
 import { DEFAULT_TWODICE_OPTIONS, MAX_DIE_SIDES } from "./options.ts";
 import type { TwodiceOptions } from "./options.ts";
 
+/** A yes only for `true` itself (a stored "yes" or 1 is no flag). */
+function flag(value: unknown): boolean {
+  return value === true;
+}
+
 /** Trait values of a new character: the middle of a d20. */
 export const DEFAULT_TRAITS: Readonly<Record<string, number>> = {
   agility: 10,
@@ -64,7 +69,7 @@ function fitWounds(wounds: WoundState, options: TwodiceOptions): WoundState {
     .sort((a, b) => a - b);
   return {
     marked,
-    bleedingStopped: wounds.bleedingStopped === true,
+    bleedingStopped: flag(wounds.bleedingStopped),
     medicalBonus: fit(wounds.medicalBonus, 0, SHEET, 0),
   };
 }
@@ -73,16 +78,16 @@ function fitTurn(turn: TurnState): TurnState {
   if (turn === FRESH_TURN) return turn;
   const id = (value: unknown) => (typeof value === "string" ? value : null);
   return {
-    acted: turn.acted === true,
+    acted: flag(turn.acted),
     waiting: ACTION_KINDS.includes(turn.waiting as never) ? turn.waiting : null,
     meleeDefense: turn.meleeDefense === null ? null : fit(turn.meleeDefense, -SHEET, SHEET, 0),
-    moving: turn.moving === true,
-    moveHalved: turn.moveHalved === true,
-    aiming: turn.aiming === true,
-    aimed: turn.aimed === true,
+    moving: flag(turn.moving),
+    moveHalved: flag(turn.moveHalved),
+    aiming: flag(turn.aiming),
+    aimed: flag(turn.aimed),
     readied: id(turn.readied),
     readiedLastTurn: id(turn.readiedLastTurn),
-    actionOwed: turn.actionOwed === true,
+    actionOwed: flag(turn.actionOwed),
   };
 }
 
@@ -143,8 +148,8 @@ export function makeTwodiceWeapon(
         ? loadedAmmo(type)
         : {
             rounds: fit(ammo.rounds, 0, MAX_ROUNDS, 0),
-            empty: ammo.empty === true,
-            fresh: ammo.fresh === true,
+            empty: flag(ammo.empty),
+            fresh: flag(ammo.fresh),
           },
   };
 }
