@@ -142,8 +142,12 @@ export function freelancersArena(
   let plan: RoundPlan = fixedPlan ?? [];
 
   const isOver = () => standing.oneTeamLeft(isUp);
-  /** Per fighter: whether fighter j is a foe still up (made once, not a closure per turn). */
-  const foeOf = setup.map((_, i) => (j: number) => teamOf[j] !== teamOf[i] && isUp(j));
+  /**
+   * Whether fighter j is a foe of the fighter picking its target (its team in `picker`) still up:
+   * one function for every pick, so the target rule's calls stay monomorphic.
+   */
+  let picker = -1;
+  const isFoe = (j: number) => teamOf[j] !== picker && isUp(j);
   const healthOf = (j: number) => state[j]?.health.value ?? 0;
 
   /** Help on the first Dying teammate, if there is one and the helper may: true when it did. */
@@ -179,14 +183,8 @@ export function freelancersArena(
         return;
       }
     }
-    const t = pickTarget(
-      tactic.target,
-      views[i] ?? { idRank: 0 },
-      views,
-      foeOf[i] ?? (() => false),
-      healthOf,
-      dice,
-    );
+    picker = teamOf[i] ?? -1;
+    const t = pickTarget(tactic.target, views[i] ?? { idRank: 0 }, views, isFoe, healthOf, dice);
     const target = state[t];
     const planned = plans[i * n + t]?.[target?.actions.dodging === true ? 1 : 0];
     // No plan: a rule forbids this attack all fight (out of reach, a broken weapon …).

@@ -151,20 +151,32 @@ export function twodiceArena(
     return c !== undefined && !isIncapacitated(c.wounds, toughness[i] ?? 0);
   }
 
+  /** At most one team is left standing: known again only when a fighter goes down. */
+  let over = false;
+
   function set(i: number, c: Checked<TwodiceCombatant>): void {
+    const before = state[i];
     state[i] = c;
+    // Only a new wound can take a fighter out.
+    if (before !== undefined && before.wounds === c.wounds) return;
+    const wasUp = up[i] === true;
     up[i] = stillUp(i);
+    if (wasUp !== up[i]) over = standing.oneTeamLeft(isUp);
   }
 
-  const isOver = () => standing.oneTeamLeft(isUp);
+  const isOver = () => over;
   // The arena's throws: an attack's, a counterattack's, and full Auto's two shots.
   const attackThrow: Throw = { black: 1, white: 1 };
   const counterThrow: Throw = { black: 1, white: 1 };
   const secondThrow: Throw = { black: 1, white: 1 };
   const oneShot = [{ dice: attackThrow }];
   const twoShots = [{ dice: attackThrow }, { dice: secondThrow }];
-  /** Per fighter: whether fighter j is a foe still up (made once, not a closure per turn). */
-  const foeOf = setup.map((_, i) => (j: number) => teamOf[j] !== teamOf[i] && isUp(j));
+  /**
+   * Whether fighter j is a foe of the fighter picking its target (its team in `picker`) still up:
+   * one function for every pick, so the target rule's calls stay monomorphic.
+   */
+  let picker = -1;
+  const isFoe = (j: number) => teamOf[j] !== picker && isUp(j);
 
   /** Room left between the highest wound and Toughness: the "weakest" has the least. */
   const room = (j: number) => (toughness[j] ?? 0) - highestWound(state[j]?.wounds ?? NO_WOUNDS);
@@ -231,14 +243,8 @@ export function twodiceArena(
     if (me === undefined || weapon === undefined) return;
     if (weapon.kind === "ranged" && reloadIfNeeded(i, me, weapon)) return;
     const tactic = tactics[i] ?? TWODICE_TACTIC;
-    const t = pickTarget(
-      tactic.target,
-      views[i] ?? { idRank: 0 },
-      views,
-      foeOf[i] ?? (() => false),
-      room,
-      dice,
-    );
+    picker = teamOf[i] ?? -1;
+    const t = pickTarget(tactic.target, views[i] ?? { idRank: 0 }, views, isFoe, room, dice);
     const target = state[t];
     if (target === undefined) return;
     const action = attackActions[i];
@@ -300,6 +306,7 @@ export function twodiceArena(
         weapons[i] = input.weapon;
         set(i, input.attacker);
       }
+      over = standing.oneTeamLeft(isUp);
       plan = twodiceRoundPlan(
         {
           mode: "team",
