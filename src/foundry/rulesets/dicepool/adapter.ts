@@ -6,6 +6,8 @@ import type { DicepoolUpdate } from "../../../rules/dicepool/changes.ts";
 import type { TurnActions } from "../../../rules/dicepool/actions.ts";
 import type { Grapple } from "../../../rules/dicepool/grapple.ts";
 import type { Fall } from "../../../rules/dicepool/movement.ts";
+import type { Checked } from "../../../rules/core/checked.ts";
+import { makeDicepoolCombatant, makeDicepoolWeapon } from "../../../rules/dicepool/factory.ts";
 import { maxHealth } from "../../../rules/dicepool/health.ts";
 import type {
   DicepoolCombatant,
@@ -76,9 +78,14 @@ export function armorRatingOf(actor: Actor.Implementation): number {
     .reduce((best, armor) => Math.max(best, armor.rating), 0);
 }
 
-export function toDicepoolCombatant(actor: Actor.Implementation): DicepoolCombatant {
+/**
+ * The actor as the rules read it, through the rules' factory: every stored number is fitted into
+ * the bounds the DataModel and the rules share (DICEPOOL_LIMITS), since the server does not run
+ * the DataModel and a player may write any value to their own actor; what comes back is checked.
+ */
+export function toDicepoolCombatant(actor: Actor.Implementation): Checked<DicepoolCombatant> {
   const s = systemOf(actor);
-  return {
+  return makeDicepoolCombatant({
     id: combatantId(actor),
     physical: s.attributes.physical,
     mental: s.attributes.mental,
@@ -96,21 +103,22 @@ export function toDicepoolCombatant(actor: Actor.Implementation): DicepoolCombat
     initiative: s.initiative,
     droppedWeaponId: s.droppedWeaponId,
     powers: { ...s.powers },
-  };
+  });
 }
 
-export function toDicepoolWeapon(item: Item.Implementation): DicepoolWeapon {
+/** The weapon item as the rules read it, fitted like an actor (toDicepoolCombatant). */
+export function toDicepoolWeapon(item: Item.Implementation): Checked<DicepoolWeapon> {
   const s = item.system as unknown as DicepoolWeaponSystem;
-  return { id: item.id ?? "", kind: s.kind, mods: { ...s.mods }, damage: s.damage };
+  return makeDicepoolWeapon({
+    id: item.id ?? "",
+    kind: s.kind,
+    mods: { ...s.mods },
+    damage: s.damage,
+  });
 }
 
 /** Bare hands: a close weapon without mods (the rules' default weapon). */
-export const EMPTY_HANDS: DicepoolWeapon = {
-  id: "",
-  kind: "close",
-  mods: { nonLethal: false, disarming: false, grappling: false },
-  damage: 0,
-};
+export const EMPTY_HANDS: Checked<DicepoolWeapon> = makeDicepoolWeapon({ id: "" });
 
 /** The grapples an actor holds, as the rules see them (unreadable entries are skipped). */
 export function grapplesOf(actor: Actor.Implementation): Grapple[] {

@@ -16,8 +16,8 @@ import { grappleUpkeep } from "../../../rules/dicepool/grapple.ts";
 import { bleedOnTurn, bleeds, takeDamage } from "../../../rules/dicepool/health.ts";
 import { fallOnTurn } from "../../../rules/dicepool/movement.ts";
 import { initiativePool } from "../../../rules/dicepool/initiative.ts";
-import type { DicepoolCombatant } from "../../../rules/dicepool/model.ts";
 import type { DicepoolOptions } from "../../../rules/dicepool/options.ts";
+import type { Checked } from "../../../rules/core/checked.ts";
 import type { ActorChange, FieldValue } from "../../combat/events.ts";
 import type { CombatRulesetHooks, OrderInput, TrackerChip } from "../../combat/ruleset-hooks.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
@@ -47,7 +47,7 @@ export function dicepoolOrderInput(
 /** The tracker's chips for one member. */
 export function dicepoolMemberChips(
   actor: Actor.Implementation,
-  options: DicepoolOptions = dicepoolOptions(),
+  options: Checked<DicepoolOptions> = dicepoolOptions(),
 ): TrackerChip[] {
   const me = toDicepoolCombatant(actor);
   const turn = systemOf(actor).actions;
@@ -130,7 +130,7 @@ export async function dicepoolTurnStart(
     if (id !== null && Object.keys(fields).length > 0)
       changes.push({ combatantId: id, changes: fields });
   };
-  const before: DicepoolCombatant = toDicepoolCombatant(actor);
+  const before = toDicepoolCombatant(actor);
   const own: Record<string, FieldValue> = Object.fromEntries(
     Object.entries(FRESH_TURN).map(([key, value]) => [`system.actions.${key}`, value]),
   );

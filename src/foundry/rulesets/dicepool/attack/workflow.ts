@@ -22,7 +22,7 @@ import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
 import { opportunityAttackOpen, takeAction } from "../../../../rules/dicepool/actions.ts";
 import type { ActionName } from "../../../../rules/dicepool/actions.ts";
-import { planAttack, resolveAttack } from "../../../../rules/dicepool/attack.ts";
+import { checkAttackInput, planAttack, resolveAttack } from "../../../../rules/dicepool/attack.ts";
 import type {
   AttackInput,
   AttackIntent,
@@ -40,6 +40,7 @@ import { maxHealth } from "../../../../rules/dicepool/health.ts";
 import type { DicepoolCombatant, DicepoolWeapon } from "../../../../rules/dicepool/model.ts";
 import { scoreDistribution } from "../../../../rules/dicepool/odds.ts";
 import type { CoverKind, DicepoolOptions } from "../../../../rules/dicepool/options.ts";
+import type { Checked } from "../../../../rules/core/checked.ts";
 import { scorePool } from "../../../../rules/dicepool/pool.ts";
 import { turnStateOf } from "../../../combat/state.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
@@ -171,6 +172,12 @@ export function startedCombatant(actor: Actor.Implementation): boolean {
   );
 }
 
+/** The rules' plan of `input`, after the rules' input check (checkAttackInput). */
+function checkedPlan(input: AttackInput, options: DicepoolOptions) {
+  const checked = checkAttackInput(input);
+  return checked.ok ? planAttack(checked.value, options) : checked;
+}
+
 /** Checks everything that may refuse an attack before any die is rolled. */
 export function checkDeclaration(
   attackerActor: Actor.Implementation,
@@ -200,7 +207,7 @@ export function checkDeclaration(
     },
   };
   // Soak is open to every defender: the plan checks all that does not depend on the defense.
-  const plan = planAttack({ ...input, defense: "soak" }, options);
+  const plan = checkedPlan({ ...input, defense: "soak" }, options);
   if (!plan.ok) return plan;
   if (choice.intent === "breakGrapple" && grapplesOf(target).length === 0) {
     return refuse("noGrappleToBreak");
@@ -246,7 +253,7 @@ export function defenseChoices(
   options: DicepoolOptions,
 ): DefenseChoice[] {
   return DEFENSES.map((defense) => {
-    const plan = planAttack({ ...input, defense }, options);
+    const plan = checkedPlan({ ...input, defense }, options);
     if (!plan.ok) return { defense, allowed: false, dice: 0, mode: "rolled", hitChance: 0 };
     const { defensePool, defenseMode } = plan.value;
     const dist = scoreDistribution(defensePool.dice, defenseMode, options);
@@ -366,7 +373,7 @@ async function postCard(
   options: DicepoolOptions,
 ): Promise<RefereeOutcome> {
   const { input, actionName, tracked } = declaration;
-  const plan = planAttack({ ...input, defense: "soak" }, options);
+  const plan = checkedPlan({ ...input, defense: "soak" }, options);
   if (!plan.ok) return plan;
   const rolled = await withDice((dice) =>
     scorePool(plan.value.attackPool.dice, "rolled", dice, options),
@@ -490,8 +497,11 @@ function resolveOn(
   dice: readonly DieRoll[],
   options: DicepoolOptions,
 ) {
-  const input = cardInput(card, defender, defense);
-  return withDice((source) => resolveAttack(input, source, options), dice);
+  const input = checkAttackInput(cardInput(card, defender, defense));
+  return withDice(
+    (source) => (input.ok ? resolveAttack(input.value, source, options) : input),
+    dice,
+  );
 }
 
 /** The outcome as the card shows it, and every change it makes. */
@@ -499,9 +509,9 @@ export function resultView(
   outcome: AttackOutcome,
   defense: DefenseKind,
   card: DicepoolAttackCardState,
-  before: DicepoolCombatant,
+  before: Checked<DicepoolCombatant>,
   attackerActor: Actor.Implementation | null,
-  options: DicepoolOptions,
+  options: Checked<DicepoolOptions>,
 ): DicepoolResultView {
   let defender = outcome.defender;
   const updates: DicepoolUpdate[] = [];
@@ -630,7 +640,7 @@ async function defendOnReferee(
   if (defenderActor === null) return refuse("noSuchTarget");
   const options = dicepoolOptions();
   const defender = toDicepoolCombatant(defenderActor);
-  const plan = planAttack(cardInput(card, defender, defense), options);
+  const plan = checkedPlan(cardInput(card, defender, defense), options);
   if (!plan.ok) return plan;
   const claimed = await claimStep(message, "defend");
   if (claimed !== null) return claimed;
