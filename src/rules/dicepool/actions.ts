@@ -102,7 +102,9 @@ export function turnOver(
   state: TurnActions,
   options: Checked<DicepoolOptions> = DEFAULT_DICEPOOL_OPTIONS,
 ): boolean {
-  return state.complexUsed || state.simpleUsed >= options.simpleActionsPerTurn;
+  // A yes/no read as one whatever it holds (the turn comes from an actor a player may write).
+  const complex: unknown = state.complexUsed;
+  return complex === true || state.simpleUsed >= options.simpleActionsPerTurn;
 }
 
 /**

@@ -8,7 +8,8 @@
  * Bounds are DICEPOOL_LIMITS (limits.ts), the ones the DataModels use: ratings 0..rating (a
  * weapon's extra damage ±rating), speed 0..speed, Energy 0..energy with the value at most the
  * max, damage 0..damage with the non-lethal part at most the whole, the wound penalty 0..wounds,
- * initiative within ±initiative. Flags are yes/no; names are strings.
+ * initiative within ±initiative; at most DICEPOOL_LIMITS.list skills, each an own entry. Flags are
+ * yes/no; names are strings.
  */
 import { checkedAs } from "../core/checked.ts";
 import type { Checked } from "../core/checked.ts";
@@ -85,8 +86,9 @@ function combatantFine(c: DicepoolCombatant): boolean {
   }
   for (const key of POWER_RATINGS) if (!whole(powers[key], 0, L.rating)) return false;
   for (const key of POWER_FLAGS) if (typeof powers[key] !== "boolean") return false;
+  let skills = 0;
   for (const key in c.skills) {
-    if (!Object.hasOwn(c.skills, key)) return false;
+    if (!Object.hasOwn(c.skills, key) || ++skills > L.list) return false;
     if (!whole(c.skills[key as keyof typeof c.skills], 0, L.rating)) return false;
   }
   return true;
@@ -118,6 +120,10 @@ function combatantRefusal(field: string, c: DicepoolCombatant): Refusal<StateRef
     const bad = checkNumber(at(name), value, { min, max, whole: true });
     if (bad) return bad;
   }
+  const count = checkNumber(at("skills.length"), Object.keys(c.skills).length, {
+    max: L.list,
+  });
+  if (count) return count;
   for (const key in c.skills) {
     if (!Object.hasOwn(c.skills, key)) {
       return refuse("unknown-choice", { field: at(`skills.${key}`), value: "inherited" });

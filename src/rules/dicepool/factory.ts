@@ -29,12 +29,17 @@ function fit(value: unknown, min: number, max: number, fallback: number): number
 const flag = (value: unknown, fallback: boolean): boolean =>
   typeof value === "boolean" ? value : fallback;
 
-/** The skills' own entries, each fitted to 0..rating (an unreadable one is left out). */
+/**
+ * The skills' own entries, each fitted to 0..rating (an unreadable one is left out), the first
+ * DICEPOOL_LIMITS.list of them.
+ */
 function fitSkills(skills: unknown): Partial<Record<DicepoolSkill, number>> {
   const out: Partial<Record<string, number>> = {};
   if (typeof skills !== "object" || skills === null) return out;
+  let kept = 0;
   for (const [key, value] of Object.entries(skills)) {
     if (key === "__proto__" || typeof value !== "number" || !Number.isFinite(value)) continue;
+    if (++kept > L.list) break;
     out[key] = fit(value, 0, L.rating, 0);
   }
   return out;

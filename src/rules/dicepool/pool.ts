@@ -75,7 +75,7 @@ function diceRefusal(
   if (typeof dice === "number" && Number.isInteger(dice) && dice >= 0 && dice <= options.maxPool) {
     return undefined;
   }
-  const bad = checkNumber(field, dice, { ...NUMBER_RULES.count, max: L.pool });
+  const bad = checkNumber(field, dice, NUMBER_RULES.count);
   if (bad) return bad;
   return refuse("pool-too-large", { field, value: dice as number, max: options.maxPool });
 }
