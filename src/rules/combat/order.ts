@@ -108,6 +108,28 @@ function compareEntries(a: RankEntry, b: RankEntry): number {
 }
 
 /**
+ * `entries` by compareEntries, equal ones in their given order. A handful (a combat's teams or
+ * combatants, ranked at every start) is sorted by insertion, which skips the built-in sort's
+ * calls back into the comparator; more go to the built-in (stable) sort.
+ */
+function sortStable(entries: readonly RankEntry[]): RankEntry[] {
+  const sorted = [...entries];
+  if (sorted.length > 16) return sorted.sort(compareEntries);
+  for (let i = 1; i < sorted.length; i++) {
+    const entry = sorted[i];
+    if (entry === undefined) continue;
+    let j = i - 1;
+    for (; j >= 0; j--) {
+      const before = sorted[j];
+      if (before === undefined || compareEntries(before, entry) <= 0) break;
+      sorted[j + 1] = before;
+    }
+    sorted[j + 1] = entry;
+  }
+  return sorted;
+}
+
+/**
  * Highest value first; equal values go by the tie-breaks; what is still tied keeps the input
  * order, and with "reroll" is also reported as a group that must roll again.
  */
@@ -115,7 +137,7 @@ export function rankByValue(
   entries: readonly RankEntry[],
   residual: ResidualTie,
 ): { order: string[]; tied: string[][] } {
-  const sorted = [...entries].sort(compareEntries);
+  const sorted = sortStable(entries);
   const tied: string[][] = [];
   if (residual === "reroll") {
     let group: RankEntry[] = [];

@@ -126,6 +126,16 @@ function rollRefusal(value: unknown): OrderOutcome {
   return bad ?? { ok: false, reason: "unknownChoice", detail: { field: `${id}.isPlayerSide` } };
 }
 
+/** No combatant rolls twice (a handful compared pairwise, more through a Set). */
+function distinctIds(rolls: readonly DicepoolInitiativeRoll[]): boolean {
+  if (rolls.length > 16) return new Set(rolls.map((roll) => roll.combatantId)).size === rolls.length;
+  for (let i = 1; i < rolls.length; i++) {
+    const id = rolls[i]?.combatantId;
+    for (let j = 0; j < i; j++) if (rolls[j]?.combatantId === id) return false;
+  }
+  return true;
+}
+
 /**
  * Settles the individual order of a dice-pool combat. Every roll is checked first (at most
  * DICEPOOL_LIMITS.combatants, each as rollFine says) and the tie rule must be one of the list.
@@ -142,20 +152,20 @@ export function dicepoolInitiative(
   if (rolls.length > L.combatants) {
     return checkNumber("rolls.length", rolls.length, { max: L.combatants }) ?? NO_TEAMS;
   }
-  const ids = new Set<string>();
   const values: Record<string, number> = {};
   for (const roll of list as readonly unknown[]) {
     if (!rollFine(roll)) return rollRefusal(roll);
-    ids.add(roll.combatantId);
-    // An own entry even for "__proto__" (an assignment would set the prototype instead).
-    Object.defineProperty(values, roll.combatantId, {
-      value: roll.result,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    if (roll.combatantId === "__proto__") {
+      // An own entry (an assignment would set the prototype instead).
+      Object.defineProperty(values, roll.combatantId, {
+        value: roll.result,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else values[roll.combatantId] = roll.result;
   }
-  if (ids.size !== rolls.length) return { ok: false, reason: "duplicateId" };
+  if (!distinctIds(rolls)) return { ok: false, reason: "duplicateId" };
   const { order, tied } = rankByValue(
     rolls.map((roll) => rankEntry(roll, tieRule)),
     tieRule === "reroll" ? "reroll" : "stable",
