@@ -22,7 +22,14 @@ import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
 import { opportunityAttackOpen, takeAction } from "../../../../rules/dicepool/actions.ts";
 import type { ActionName } from "../../../../rules/dicepool/actions.ts";
-import { checkAttackInput, planAttack, resolveAttack } from "../../../../rules/dicepool/attack.ts";
+import {
+  ATTACK_INTENTS,
+  checkAttackInput,
+  DEFENSE_KINDS,
+  planAttack,
+  resolveAttack,
+} from "../../../../rules/dicepool/attack.ts";
+import { COVER_KINDS } from "../../../../rules/dicepool/options.ts";
 import type {
   AttackInput,
   AttackIntent,
@@ -87,17 +94,10 @@ export const DICEPOOL_DECLARE = "dicepool.declare";
 export const DICEPOOL_DEFEND = "dicepool.defend";
 export const DICEPOOL_APPLY = "dicepool.apply";
 
-export const DEFENSES: readonly DefenseKind[] = ["dodge", "parry", "soak"];
-export const INTENTS: readonly AttackIntent[] = [
-  "damage",
-  "nonLethal",
-  "disarm",
-  "grapple",
-  "breakGrapple",
-  "initiative",
-  "finishingMove",
-];
-export const COVERS: readonly CoverKind[] = ["none", "light", "medium", "full"];
+/** The rules' own lists (what their input check accepts). */
+export const DEFENSES: readonly DefenseKind[] = DEFENSE_KINDS;
+export const INTENTS: readonly AttackIntent[] = ATTACK_INTENTS;
+export const COVERS: readonly CoverKind[] = COVER_KINDS;
 /** What sets off an opportunity attack ("none": an ordinary attack on one's own turn). */
 export const OPPORTUNITY_TRIGGERS = ["none", "leaveSpace", "rangedAttack"] as const;
 export type OpportunityTrigger = (typeof OPPORTUNITY_TRIGGERS)[number];
