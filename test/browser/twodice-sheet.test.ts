@@ -11,11 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GM, PLAYER, REPO_ROOT, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
+import { installCanvasFake } from "../fake-foundry/canvas.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import { launchChromium, renderInPage } from "./harness.ts";
 import type * as SheetModule from "../../src/foundry/rulesets/twodice/sheets/actor-sheet.ts";
 import type * as CardModule from "../../src/foundry/rulesets/twodice/cards/attack-card.ts";
-import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/workflow.ts";
+import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/declare.ts";
 
 const svg = (body: string) =>
   "data:image/svg+xml," +
@@ -48,7 +49,7 @@ beforeAll(async () => {
   await fake.hooks.callAsync("init");
   sheets = await import("../../src/foundry/rulesets/twodice/sheets/actor-sheet.ts");
   cards = await import("../../src/foundry/rulesets/twodice/cards/attack-card.ts");
-  workflow = await import("../../src/foundry/rulesets/twodice/attack/workflow.ts");
+  workflow = await import("../../src/foundry/rulesets/twodice/attack/declare.ts");
   browser = await launchChromium();
   mkdirSync(OUTPUT, { recursive: true });
 });
@@ -62,6 +63,24 @@ async function createActor(source: Record<string, unknown>): Promise<Actor.Imple
   const actor = await fake.as(GM.id, () => Actor?.create(source));
   if (!actor) throw new Error("actor not created");
   return actor as unknown as Actor.Implementation;
+}
+
+/** A combat of these actors the GM started. */
+async function startedCombat(actors: Actor.Implementation[]) {
+  const Combat = fake.CONFIG["Combat"]?.documentClass;
+  const combat = (await fake.as(GM.id, () =>
+    Combat?.create({}),
+  )) as unknown as Combat.Implementation & { startWith(choice: object): Promise<unknown> };
+  await fake.as(GM.id, () =>
+    combat.createEmbeddedDocuments(
+      "Combatant",
+      actors.map((actor) => ({ actorId: actor.id })),
+    ),
+  );
+  const { whenIdle } = await import("../../src/foundry/combat/actions.ts");
+  await whenIdle();
+  await fake.as(GM.id, () => combat.startWith({}));
+  await whenIdle();
 }
 
 const ARMOR = [
@@ -82,7 +101,6 @@ describe("the two-dice character sheet, rendered in Chromium", () => {
         unarmedDefense: 4,
         surpriseBonus: 1,
         wounds: { marked: [3, 6, 9], medicalBonus: 5 },
-        turn: { acted: true, aiming: true },
         biography: "<p>Courier on the northern routes.</p>",
       },
       items: [
@@ -123,6 +141,10 @@ describe("the two-dice character sheet, rendered in Chromium", () => {
         ...ARMOR,
       ],
     });
+    // Mira fights, and has aimed this round: the referee recorded her action in the ledger.
+    await startedCombat([actor]);
+    const turn = await import("../../src/foundry/rulesets/twodice/table/turn.ts");
+    await fake.as(GM.id, () => turn.twodiceDeclare(actor, "aim"));
     page = await renderInPage(browser, {
       template: "templates/twodice/actor/actor-sheet.hbs",
       context: await sheets.twodiceActorSheetContext(actor, true),
@@ -210,6 +232,10 @@ describe("an attack card, rendered in Chromium", () => {
       system: { unarmedDefense: 5, traits: { toughness: 8 } },
       items: ARMOR,
     });
+    // Both stand on the viewed scene, side by side.
+    const board = installCanvasFake({ distance: 1, units: "m" });
+    board.place(attacker, { col: 0, row: 0 });
+    board.place(defender, { col: 1, row: 0 });
     // Black 14 hits; white 13 hits too and is above the vest's Coverage 12.
     queue = [14, 13];
     const machete = (
@@ -223,7 +249,7 @@ describe("an attack card, rendered in Chromium", () => {
     );
     const message = fake.game.messages.get(id ?? "") as unknown as ChatMessage.Implementation;
     await fake.as(GM.id, () => workflow.pressTwodiceCard(message, "apply"));
-    const state = workflow.twodiceCardOf(message);
+    const state = cards.twodiceCardOf(message);
     if (state === null) throw new Error("no card state");
     const i18n = {
       localize: (key: string) => fake.i18n.localize(key),

@@ -36,8 +36,7 @@ const CHOICES = {
   distance: 1,
 } as const;
 
-const messages = () =>
-  world.fake.game.messages.contents as unknown as ChatMessage.Implementation[];
+const messages = () => world.fake.game.messages.contents as unknown as ChatMessage.Implementation[];
 const health = (actor: Actor.Implementation) =>
   (actor.system as unknown as { health: { value: number } }).health.value;
 
@@ -59,7 +58,9 @@ describe("whether the defender sees the attack", () => {
     // Rook dodges on his turn (a Long action): his defense rolls against seen attacks are favorable.
     world.fake.setUser(PLAYER2.id);
     expect(await actions.flDodge(rook)).toBe(true);
-    await world.fake.as(GM.id, () => (combat as unknown as { endPhase(): Promise<unknown> }).endPhase());
+    await world.fake.as(GM.id, () =>
+      (combat as unknown as { endPhase(): Promise<unknown> }).endPhase(),
+    );
     await whenIdle();
     const karaId = combat.combatants.contents.find((c) => c.actorId === kara.id)?.id ?? "";
     await world.fake.as(GM.id, () => combat.activateCombatant(karaId));

@@ -89,8 +89,9 @@ export async function flWorld(): Promise<FlWorld> {
       }),
     async startedCombat(actors) {
       const Combat = fake.CONFIG["Combat"]?.documentClass;
-      const combat = (await fake.as(GM.id, () => Combat?.create({}))) as unknown as
-        Combat.Implementation & { startWith(choice: object): Promise<unknown> };
+      const combat = (await fake.as(GM.id, () =>
+        Combat?.create({}),
+      )) as unknown as Combat.Implementation & { startWith(choice: object): Promise<unknown> };
       await fake.as(GM.id, () =>
         combat.createEmbeddedDocuments(
           "Combatant",

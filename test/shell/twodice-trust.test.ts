@@ -6,22 +6,20 @@
  * Each is refused with a localized message and no other owner's document changes.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
+import { PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
-import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/workflow.ts";
+import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/declare.ts";
 import { twodiceWorld } from "./twodice.support.ts";
 import type { TwodiceWorld } from "./twodice.support.ts";
 
 let world: TwodiceWorld;
 let fake: FakeFoundry;
 let workflow: typeof Workflow;
-let whenIdle: () => Promise<void>;
 
 beforeAll(async () => {
   world = await twodiceWorld();
   fake = world.fake;
-  workflow = await import("../../src/foundry/rulesets/twodice/attack/workflow.ts");
-  ({ whenIdle } = await import("../../src/foundry/combat/actions.ts"));
+  workflow = await import("../../src/foundry/rulesets/twodice/attack/declare.ts");
 });
 
 beforeEach(() => {
@@ -57,28 +55,6 @@ async function cast() {
   return { kara, brute, ally };
 }
 
-/** A started combat of these actors, as the GM starts it, the first one taking its turn. */
-async function startedCombat(actors: Actor.Implementation[]) {
-  const Combat = fake.CONFIG["Combat"]?.documentClass;
-  const combat = (await fake.as(GM.id, () => Combat?.create({}))) as unknown as
-    Combat.Implementation & { startWith(choice: object): Promise<unknown> };
-  await fake.as(GM.id, () =>
-    combat.createEmbeddedDocuments(
-      "Combatant",
-      actors.map((actor) => ({ actorId: actor.id })),
-    ),
-  );
-  await whenIdle();
-  await fake.as(GM.id, () => combat.startWith({}));
-  await whenIdle();
-  const first = combat.combatants.contents.find((c) => c.actorId === actors[0]?.id);
-  await fake.as(GM.id, () => combat.activateCombatant(first?.id ?? ""));
-  await whenIdle();
-  // The old code read core's game.combat (the viewed scene's combat); combatOf does not need it.
-  (fake.game as unknown as { combat: unknown }).combat = combat;
-  return combat;
-}
-
 /** A card button pressed from the player's client. */
 function press(message: ChatMessage.Implementation, step: "apply" | "rollWithIt" | "counter") {
   return workflow.pressTwodiceCard(message, step);
@@ -87,6 +63,7 @@ function press(message: ChatMessage.Implementation, step: "apply" | "rollWithIt"
 describe("a card the player posted themselves", () => {
   it("is never played: another defender, Damage 20 and chosen dice wound nobody, even after a reset", async () => {
     const { kara, brute, ally } = await cast();
+    world.place(kara, brute, ally);
     world.dice(3, 11);
     fake.setUser(PLAYER.id);
     const id = await workflow.declareTwodiceAttack(kara, world.item(kara, "Sword"), brute);
@@ -122,7 +99,7 @@ describe("a card the player posted themselves", () => {
 
     // The player resets the step on their own message and presses again: still nothing.
     await fake.as(PLAYER.id, () =>
-      forged.update({ "flags.fray.steps": null, "flags.fray.cardKind": "twodice.attack" }),
+      forged.update({ "flags.fray.steps": null, "flags.fray.cardKind": "twodice.attack" } as never),
     );
     await fake.as(PLAYER.id, () => press(forged, "apply"));
     expect(wounds(ally)).toEqual([]);
@@ -135,7 +112,7 @@ describe("a card the player posted themselves", () => {
 describe("the one action of a round", () => {
   it("cannot be given back by the player writing their own actor", async () => {
     const { kara, brute } = await cast();
-    await startedCombat([kara, brute]);
+    await world.startedCombat([kara, brute]);
     world.dice(20, 20);
     fake.setUser(PLAYER.id);
     const sword = world.item(kara, "Sword");
@@ -154,11 +131,13 @@ describe("the target", () => {
   it("must be in the attacker's fight or on its scene: any other actor id is refused", async () => {
     const { kara, brute } = await cast();
     const stranger = await world.createActor({ name: "Stranger", type: "npc" });
-    await startedCombat([kara, brute]);
+    await world.startedCombat([kara, brute]);
     fake.setUser(PLAYER.id);
     const before = messages().length;
     world.dice(3, 11);
-    expect(await workflow.declareTwodiceAttack(kara, world.item(kara, "Sword"), stranger)).toBeNull();
+    expect(
+      await workflow.declareTwodiceAttack(kara, world.item(kara, "Sword"), stranger),
+    ).toBeNull();
     expect(messages().length).toBe(before);
     expect(wounds(stranger)).toEqual([]);
     expect(world.warnings()).toContain("Stranger is neither in this fight nor on this scene.");

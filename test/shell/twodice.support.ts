@@ -8,6 +8,7 @@ import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.t
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
+import { installCanvasFake } from "../fake-foundry/canvas.ts";
 
 export interface TwodiceWorld {
   readonly fake: FakeFoundry;
@@ -23,6 +24,18 @@ export interface TwodiceWorld {
   item(actor: Actor.Implementation, name: string): Item.Implementation;
   /** The texts of the warnings shown. */
   warnings(): string[];
+  /**
+   * A combat of these actors the GM started (the players' side first), the first actor taking
+   * its turn when `active` (the default).
+   */
+  startedCombat(
+    actors: readonly Actor.Implementation[],
+    active?: boolean,
+  ): Promise<Combat.Implementation>;
+  /** Puts the actors' tokens on the viewed scene, side by side in a row of 1 m squares. */
+  place(...actors: Actor.Implementation[]): void;
+  /** Puts the actor's token on the viewed scene at this column of the row. */
+  placeAt(actor: Actor.Implementation, column: number): void;
 }
 
 /** Installs the world and loads Fray (call in beforeAll, once per test file). */
@@ -40,6 +53,12 @@ export async function twodiceWorld(settings: Record<string, unknown> = {}): Prom
   installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
+  const { whenIdle } = await import("../../src/foundry/combat/actions.ts");
+  let board: ReturnType<typeof installCanvasFake> | undefined;
+  const placeAt = (actor: Actor.Implementation, col: number) => {
+    board ??= installCanvasFake({ distance: 1, units: "m" });
+    board.place(actor, { col, row: 0 });
+  };
   return {
     fake,
     dice(...faces) {
@@ -64,5 +83,32 @@ export async function twodiceWorld(settings: Record<string, unknown> = {}): Prom
       return found as unknown as Item.Implementation;
     },
     warnings: () => fake.notifications.map((n) => n.message),
+    async startedCombat(actors, active = true) {
+      const Combat = fake.CONFIG["Combat"]?.documentClass;
+      const combat = (await fake.as(GM.id, () =>
+        Combat?.create({}),
+      )) as unknown as Combat.Implementation & { startWith(choice: object): Promise<unknown> };
+      await fake.as(GM.id, () =>
+        combat.createEmbeddedDocuments(
+          "Combatant",
+          actors.map((actor) => ({ actorId: actor.id })),
+        ),
+      );
+      await whenIdle();
+      await fake.as(GM.id, () => combat.startWith({}));
+      await whenIdle();
+      if (active) {
+        const first = combat.combatants.contents.find((c) => c.actorId === actors[0]?.id);
+        await fake.as(GM.id, () => combat.activateCombatant(first?.id ?? ""));
+        await whenIdle();
+      }
+      return combat;
+    },
+    place(...actors) {
+      actors.forEach((actor, col) => {
+        placeAt(actor, col);
+      });
+    },
+    placeAt,
   };
 }

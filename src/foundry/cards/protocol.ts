@@ -187,7 +187,11 @@ export function postCard(
  */
 export async function declareCard(kind: string, payload: unknown): Promise<RefereeOutcome> {
   const outcome = await sendIntent(CARD_DECLARE, { kind, payload });
-  if (!outcome.ok) warnWith(declarations.get(kind)?.warn ?? null, outcome);
+  if (outcome.ok || isTransportReason(outcome.reason)) return outcome;
+  // A declaration's refusals are its referee's own (no card was pressed): its words first.
+  const warn = declarations.get(kind)?.warn;
+  if (warn === undefined) warnWith(null, outcome);
+  else warn(outcome);
   return outcome;
 }
 

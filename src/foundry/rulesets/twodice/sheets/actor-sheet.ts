@@ -5,11 +5,11 @@
  * Hide, Take cover, Move and Wait; the weapons with Attack, Defense, Damage, Range, Type and
  * what is loaded, an Attack button (and Auto for an automatic weapon, Reload when it must be
  * reloaded); the armor layers with Coverage and Protection; gear; biography. Fields edit in place
- * (the DataModel refuses bad values); every button calls ../actions.ts or the attack workflow.
+ * (the DataModel refuses bad values); every button calls ../table/*.ts or the attack dialog. This
+ * turn's action is the referee's record of it (../budget.ts), never the actor's own field.
  */
 import { aftermath, isIncapacitated } from "../../../../rules/twodice/wounds.ts";
 import { trait } from "../../../../rules/twodice/model.ts";
-import { DEFAULT_TWODICE_OPTIONS } from "../../../../rules/twodice/options.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
 import {
   HandlebarsActorSheet,
@@ -21,10 +21,12 @@ import {
 } from "../../../sheets/base.ts";
 import type { TemplatePart } from "../../../sheets/base.ts";
 import { targetedActors } from "../../../shared/actors.ts";
-import * as actions from "../actions.ts";
-import { toTwodiceCombatant, toTwodiceWeapon } from "../adapter.ts";
+import { toTwodiceWeapon, warnTwodiceRefusal } from "../adapter.ts";
 import { openTwodiceAttack } from "../attack/dialog.ts";
-import { warnTwodiceRefusal } from "../attack/workflow.ts";
+import { twodiceNow } from "../budget.ts";
+import { twodiceOptions } from "../settings.ts";
+import * as checks from "../table/checks.ts";
+import * as turnActions from "../table/turn.ts";
 import { TWODICE_TRAITS } from "../data.ts";
 import type { TwodiceActorSystem, TwodiceArmorSystem, TwodiceWeaponSystem } from "../data.ts";
 
@@ -56,20 +58,21 @@ export async function twodiceActorSheetContext(
   editable = actor.isOwner,
 ) {
   const system = actor.system as unknown as TwodiceActorSystem;
-  const me = toTwodiceCombatant(actor);
+  const me = twodiceNow(actor);
+  const options = twodiceOptions();
   const toughness = trait(me, "toughness");
   const items = actor.items.contents;
-  const after = aftermath(me.wounds, toughness, DEFAULT_TWODICE_OPTIONS);
-  const circles = Array.from({ length: DEFAULT_TWODICE_OPTIONS.woundCircles }, (_, i) => {
+  const after = aftermath(me.wounds, toughness, options);
+  const circles = Array.from({ length: options.woundCircles }, (_, i) => {
     const n = i + 1;
     return {
       n,
       marked: me.wounds.marked.includes(n),
       overToughness: n > toughness,
-      death: n > toughness + (DEFAULT_TWODICE_OPTIONS.deathMargin ?? Infinity),
+      death: n > toughness + (options.deathMargin ?? Infinity),
     };
   });
-  const offTrack = me.wounds.marked.filter((w) => w > DEFAULT_TWODICE_OPTIONS.woundCircles).length;
+  const offTrack = me.wounds.marked.filter((w) => w > options.woundCircles).length;
   return {
     ...(await actorSheetHeader(actor, system.biography)),
     editable,
@@ -127,7 +130,7 @@ export async function twodiceActorSheetContext(
           coverage: a.coverage,
           protection: a.protection,
           worn: a.worn,
-          sealed: a.coverage >= DEFAULT_TWODICE_OPTIONS.dieSides,
+          sealed: a.coverage >= options.dieSides,
         };
       }),
     gear: items
@@ -152,7 +155,7 @@ export class TwodiceActorSheet extends HandlebarsActorSheet {
       ...ITEM_ROW_ACTIONS,
       attack: onRowItem((actor, item) => openTwodiceAttack(actor, item, "single")),
       autoFire: onRowItem((actor, item) => openTwodiceAttack(actor, item, "auto")),
-      reload: onRowItem(actions.twodiceReload),
+      reload: onRowItem(turnActions.twodiceReload),
       toggleWorn: onToggleRowItem("armor", "worn"),
       wound: TwodiceActorSheet.#onWound,
       recovery: TwodiceActorSheet.#onRecovery,
@@ -178,37 +181,39 @@ export class TwodiceActorSheet extends HandlebarsActorSheet {
 
   static async #onWound(this: TwodiceActorSheet, _event: PointerEvent, target: HTMLElement) {
     const circle = Number(target.dataset["circle"]);
-    if (Number.isInteger(circle)) await actions.toggleWoundCircle(this.actor, circle);
+    if (Number.isInteger(circle)) await turnActions.toggleWoundCircle(this.actor, circle);
   }
 
   static async #onRecovery(this: TwodiceActorSheet) {
-    await actions.twodiceRecovery(this.actor);
+    await checks.twodiceRecovery(this.actor);
   }
 
   /** Medicine on the one targeted token's actor, or on itself when nothing is targeted. */
   static async #onMedicine(this: TwodiceActorSheet) {
     const patient = targetedActors()[0] ?? this.actor;
-    await actions.twodiceMedicine(this.actor, patient);
+    await checks.twodiceMedicine(this.actor, patient);
   }
 
   static async #onDeclare(this: TwodiceActorSheet, _event: PointerEvent, target: HTMLElement) {
     const kind = target.dataset["kind"];
     const select = target.closest(".td-turn")?.querySelector<HTMLSelectElement>("select.td-wait");
     if (kind === "wait")
-      await actions.twodiceDeclare(this.actor, (select?.value ?? "other") as never, { wait: true });
-    else if (kind !== undefined) await actions.twodiceDeclare(this.actor, kind as never);
+      await turnActions.twodiceDeclare(this.actor, (select?.value ?? "other") as never, {
+        wait: true,
+      });
+    else if (kind !== undefined) await turnActions.twodiceDeclare(this.actor, kind as never);
   }
 
   /** A waiting character takes the action it declared, cutting in before what it answers. */
   static async #onCutIn(this: TwodiceActorSheet) {
-    const waiting = toTwodiceCombatant(this.actor).turn.waiting;
-    if (waiting !== null) await actions.twodiceDeclare(this.actor, waiting, { cutIn: true });
+    const waiting = twodiceNow(this.actor).turn.waiting;
+    if (waiting !== null) await turnActions.twodiceDeclare(this.actor, waiting, { cutIn: true });
   }
 
   static async #onReady(this: TwodiceActorSheet, _event: PointerEvent, target: HTMLElement) {
     const weapon = itemOfTarget(this.actor, target);
     if (weapon !== undefined) {
-      await actions.twodiceDeclare(this.actor, "ready", { weaponId: weapon.id ?? "" });
+      await turnActions.twodiceDeclare(this.actor, "ready", { weaponId: weapon.id ?? "" });
     }
   }
 
@@ -222,10 +227,10 @@ export class TwodiceActorSheet extends HandlebarsActorSheet {
       warnTwodiceRefusal({ reason: "noTarget" });
       return;
     }
-    await actions.twodiceSneak(this.actor, observer, Number(input?.value ?? 0));
+    await checks.twodiceSneak(this.actor, observer, Number(input?.value ?? 0));
   }
 
   static async #onBleed(this: TwodiceActorSheet) {
-    await actions.twodiceBleed(this.actor);
+    await checks.twodiceBleed(this.actor);
   }
 }
