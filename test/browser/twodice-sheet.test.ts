@@ -14,6 +14,7 @@ import { installTableFakes } from "../fake-foundry/table.ts";
 import { installCanvasFake } from "../fake-foundry/canvas.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import { launchChromium, renderInPage } from "./harness.ts";
+import { startedCombat } from "../shell/boot.support.ts";
 import type * as SheetModule from "../../src/foundry/rulesets/twodice/sheets/actor-sheet.ts";
 import type * as CardModule from "../../src/foundry/rulesets/twodice/cards/attack-card.ts";
 import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/declare.ts";
@@ -63,24 +64,6 @@ async function createActor(source: Record<string, unknown>): Promise<Actor.Imple
   const actor = await fake.as(GM.id, () => Actor?.create(source));
   if (!actor) throw new Error("actor not created");
   return actor as unknown as Actor.Implementation;
-}
-
-/** A combat of these actors the GM started. */
-async function startedCombat(actors: Actor.Implementation[]) {
-  const Combat = fake.CONFIG["Combat"]?.documentClass;
-  const combat = (await fake.as(GM.id, () =>
-    Combat?.create({}),
-  )) as unknown as Combat.Implementation & { startWith(choice: object): Promise<unknown> };
-  await fake.as(GM.id, () =>
-    combat.createEmbeddedDocuments(
-      "Combatant",
-      actors.map((actor) => ({ actorId: actor.id })),
-    ),
-  );
-  const { whenIdle } = await import("../../src/foundry/combat/actions.ts");
-  await whenIdle();
-  await fake.as(GM.id, () => combat.startWith({}));
-  await whenIdle();
 }
 
 const ARMOR = [
@@ -142,7 +125,7 @@ describe("the two-dice character sheet, rendered in Chromium", () => {
       ],
     });
     // Mira fights, and has aimed this round: the referee recorded her action in the ledger.
-    await startedCombat([actor]);
+    await startedCombat(fake, [actor], false);
     const turn = await import("../../src/foundry/rulesets/twodice/table/turn.ts");
     await fake.as(GM.id, () => turn.twodiceDeclare(actor, "aim"));
     page = await renderInPage(browser, {

@@ -4,6 +4,7 @@
  */
 import { installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry, FakeOptions } from "../fake-foundry/index.ts";
+import { installCanvasFake } from "../fake-foundry/canvas.ts";
 
 /** Dice the test hands out in order; `toUniform` turns one into core's random number. */
 export function queuedDice<T>(toUniform: (next: T) => number) {
@@ -49,4 +50,56 @@ export async function bootWorld(
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
   return fake;
+}
+
+/**
+ * A combat of these actors the GM started (core's order: the teams as the ruleset settles them),
+ * the first actor taking its turn when `active` (the default).
+ */
+export async function startedCombat(
+  fake: FakeFoundry,
+  actors: readonly Actor.Implementation[],
+  active = true,
+): Promise<Combat.Implementation> {
+  const { whenIdle } = await import("../../src/foundry/combat/actions.ts");
+  const gm = fake.users.all.find((user) => user.isGM)?.id ?? "";
+  const Combat = fake.CONFIG["Combat"]?.documentClass;
+  const combat = (await fake.as(gm, () =>
+    Combat?.create({}),
+  )) as unknown as Combat.Implementation & { startWith(choice: object): Promise<unknown> };
+  await fake.as(gm, () =>
+    combat.createEmbeddedDocuments(
+      "Combatant",
+      actors.map((actor) => ({ actorId: actor.id })),
+    ),
+  );
+  await whenIdle();
+  await fake.as(gm, () => combat.startWith({}));
+  await whenIdle();
+  if (active) {
+    const first = combat.combatants.contents.find((c) => c.actorId === actors[0]?.id);
+    await fake.as(gm, () => combat.activateCombatant(first?.id ?? ""));
+    await whenIdle();
+  }
+  return combat;
+}
+
+/**
+ * The viewed scene, a row of 1 m squares: `placeAt(actor, column)` puts the actor's token on it,
+ * `place(...actors)` side by side from the first square (the canvas fake, made on first use).
+ */
+export function sceneRow() {
+  let board: ReturnType<typeof installCanvasFake> | undefined;
+  const placeAt = (actor: Actor.Implementation, col: number) => {
+    board ??= installCanvasFake({ distance: 1, units: "m" });
+    board.place(actor, { col, row: 0 });
+  };
+  return {
+    placeAt,
+    place: (...actors: Actor.Implementation[]) => {
+      actors.forEach((actor, col) => {
+        placeAt(actor, col);
+      });
+    },
+  };
 }

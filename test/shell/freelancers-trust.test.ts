@@ -7,20 +7,24 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
-import type * as Actions from "../../src/foundry/rulesets/freelancers/actions.ts";
-import type * as Workflow from "../../src/foundry/rulesets/freelancers/attack/workflow.ts";
+import type * as Declare from "../../src/foundry/rulesets/freelancers/attack/declare.ts";
+import type * as Turn from "../../src/foundry/rulesets/freelancers/table/turn.ts";
+import type * as Cards from "../../src/foundry/rulesets/freelancers/cards/attack-card.ts";
 import { flWorld } from "./freelancers.support.ts";
 import type { FlWorld } from "./freelancers.support.ts";
 
 let world: FlWorld;
-let actions: typeof Actions;
-let workflow: typeof Workflow;
+let actions: typeof Declare & typeof Turn;
+let cards: typeof Cards;
 let whenIdle: () => Promise<void>;
 
 beforeAll(async () => {
   world = await flWorld();
-  actions = await import("../../src/foundry/rulesets/freelancers/actions.ts");
-  workflow = await import("../../src/foundry/rulesets/freelancers/attack/workflow.ts");
+  actions = {
+    ...(await import("../../src/foundry/rulesets/freelancers/attack/declare.ts")),
+    ...(await import("../../src/foundry/rulesets/freelancers/table/turn.ts")),
+  };
+  cards = await import("../../src/foundry/rulesets/freelancers/cards/attack-card.ts");
   ({ whenIdle } = await import("../../src/foundry/combat/actions.ts"));
 });
 
@@ -72,8 +76,8 @@ describe("whether the defender sees the attack", () => {
     if (message === null) throw new Error(`refused: ${world.warnings().join("; ")}`);
     world.fake.setUser(PLAYER2.id);
     world.dice([20, 15], [20, 6], [6, 1]);
-    await workflow.requestFlStep(message, "defend");
-    const card = workflow.flCardOf(message);
+    await actions.requestFlStep(message, "defend");
+    const card = cards.flCardOf(message);
     // Favorable: two dice, the better (6) kept.
     expect(card?.result?.defense).toMatchObject({ faces: [15, 6], roll: 6 });
   });

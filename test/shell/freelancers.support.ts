@@ -8,7 +8,7 @@ import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
-import { bootWorld, queuedDice } from "./boot.support.ts";
+import { bootWorld, queuedDice, sceneRow, startedCombat } from "./boot.support.ts";
 
 export interface FlWorld {
   readonly fake: FakeFoundry;
@@ -23,8 +23,15 @@ export interface FlWorld {
   kara(): Promise<Actor.Implementation>;
   /** Rook (PLAYER2's, hostile): Agility 7, medium, 10 health, armor rating 1. */
   rook(): Promise<Actor.Implementation>;
-  /** A combat of these actors the GM started, the first one taking its turn. */
-  startedCombat(actors: readonly Actor.Implementation[]): Promise<Combat.Implementation>;
+  /** A combat of these actors the GM started, the first one taking its turn when `active`. */
+  startedCombat(
+    actors: readonly Actor.Implementation[],
+    active?: boolean,
+  ): Promise<Combat.Implementation>;
+  /** Puts the actors' tokens on the viewed scene, side by side in a row of 1 m squares. */
+  place(...actors: Actor.Implementation[]): void;
+  /** Puts the actor's token on the viewed scene at this column of the row. */
+  placeAt(actor: Actor.Implementation, column: number): void;
   warnings(): string[];
 }
 
@@ -38,7 +45,6 @@ export async function flWorld(): Promise<FlWorld> {
     },
   });
   if (table === undefined) throw new Error("no table fakes");
-  const { whenIdle } = await import("../../src/foundry/combat/actions.ts");
   const createActor = async (source: Record<string, unknown>) => {
     const Actor = fake.CONFIG["Actor"]?.documentClass;
     const actor = await fake.as(GM.id, () => Actor?.create(source));
@@ -87,27 +93,8 @@ export async function flWorld(): Promise<FlWorld> {
         prototypeToken: { disposition: -1 },
         system: { attributes: { agility: 7 }, armor: 1 },
       }),
-    async startedCombat(actors) {
-      const Combat = fake.CONFIG["Combat"]?.documentClass;
-      const combat = (await fake.as(GM.id, () =>
-        Combat?.create({}),
-      )) as unknown as Combat.Implementation & { startWith(choice: object): Promise<unknown> };
-      await fake.as(GM.id, () =>
-        combat.createEmbeddedDocuments(
-          "Combatant",
-          actors.map((actor) => ({ actorId: actor.id })),
-        ),
-      );
-      await whenIdle();
-      await fake.as(GM.id, () => combat.startWith({}));
-      await whenIdle();
-      const first = combat.combatants.contents.find((c) => c.actorId === actors[0]?.id);
-      await fake.as(GM.id, () => combat.activateCombatant(first?.id ?? ""));
-      await whenIdle();
-      // The old code read core's game.combat (the viewed scene's combat); combatOf does not.
-      (fake.game as unknown as { combat: unknown }).combat = combat;
-      return combat;
-    },
+    startedCombat: (actors, active) => startedCombat(fake, actors, active),
+    ...sceneRow(),
     warnings: () => fake.notifications.map((n) => n.message),
   };
 }

@@ -8,7 +8,7 @@ import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.t
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
-import { installCanvasFake } from "../fake-foundry/canvas.ts";
+import { sceneRow, startedCombat } from "./boot.support.ts";
 
 export interface TwodiceWorld {
   readonly fake: FakeFoundry;
@@ -53,12 +53,6 @@ export async function twodiceWorld(settings: Record<string, unknown> = {}): Prom
   installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  const { whenIdle } = await import("../../src/foundry/combat/actions.ts");
-  let board: ReturnType<typeof installCanvasFake> | undefined;
-  const placeAt = (actor: Actor.Implementation, col: number) => {
-    board ??= installCanvasFake({ distance: 1, units: "m" });
-    board.place(actor, { col, row: 0 });
-  };
   return {
     fake,
     dice(...faces) {
@@ -83,32 +77,7 @@ export async function twodiceWorld(settings: Record<string, unknown> = {}): Prom
       return found as unknown as Item.Implementation;
     },
     warnings: () => fake.notifications.map((n) => n.message),
-    async startedCombat(actors, active = true) {
-      const Combat = fake.CONFIG["Combat"]?.documentClass;
-      const combat = (await fake.as(GM.id, () =>
-        Combat?.create({}),
-      )) as unknown as Combat.Implementation & { startWith(choice: object): Promise<unknown> };
-      await fake.as(GM.id, () =>
-        combat.createEmbeddedDocuments(
-          "Combatant",
-          actors.map((actor) => ({ actorId: actor.id })),
-        ),
-      );
-      await whenIdle();
-      await fake.as(GM.id, () => combat.startWith({}));
-      await whenIdle();
-      if (active) {
-        const first = combat.combatants.contents.find((c) => c.actorId === actors[0]?.id);
-        await fake.as(GM.id, () => combat.activateCombatant(first?.id ?? ""));
-        await whenIdle();
-      }
-      return combat;
-    },
-    place(...actors) {
-      actors.forEach((actor, col) => {
-        placeAt(actor, col);
-      });
-    },
-    placeAt,
+    startedCombat: (actors, active) => startedCombat(fake, actors, active),
+    ...sceneRow(),
   };
 }

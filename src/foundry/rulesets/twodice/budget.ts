@@ -15,6 +15,7 @@ import { FRESH_TURN } from "../../../rules/twodice/model.ts";
 import type { TurnState, TwodiceCombatant } from "../../../rules/twodice/model.ts";
 import { actorLedgerEntry, fightOf, ledgerEntry, recordForActors } from "../../combat/ledger.ts";
 import type { CombatLike } from "../../combat/state.ts";
+import { withoutPath } from "../../shared/updates.ts";
 import { applyTwodiceUpdates, toTwodiceCombatant } from "./adapter.ts";
 import { TWODICE_ACTIONS } from "./data.ts";
 
@@ -58,16 +59,6 @@ export function twodiceNow(actor: Actor.Implementation): TwodiceCombatant {
   return { ...toTwodiceCombatant(actor), turn: twodiceTurnOf(actor) };
 }
 
-/** An update without its turn fields (the turn goes to the ledger, never to the actor). */
-function withoutTurn(update: TwodiceUpdate | null): TwodiceUpdate | null {
-  if (update === null) return null;
-  const prefix = `${FIELD_PATHS.turn}.`;
-  const changes = Object.fromEntries(
-    Object.entries(update.changes).filter(([path]) => !path.startsWith(prefix)),
-  );
-  return Object.keys(changes).length === 0 ? null : { ...update, changes };
-}
-
 /** A turn to record for an actor (in the fight it is in; ignored outside one). */
 export interface TurnRecord {
   readonly actor: Actor.Implementation;
@@ -82,7 +73,7 @@ export async function commitTwodice(
   updates: readonly (TwodiceUpdate | null)[],
   turns: readonly TurnRecord[] = [],
 ): Promise<void> {
-  const documents = updates.map(withoutTurn).filter((u): u is TwodiceUpdate => u !== null);
+  const documents = withoutPath(updates, FIELD_PATHS.turn);
   if (documents.length > 0) await applyTwodiceUpdates(documents);
   await recordForActors(
     turns.map(({ actor, turn }) => ({ actor, key: TWODICE_TURN, value: turn })),

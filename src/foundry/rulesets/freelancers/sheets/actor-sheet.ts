@@ -5,7 +5,8 @@
  * (Long, Base, Move, Quick, Reaction) with Dodge, Disengage and Ready buttons; counters with
  * + and −; weapons with their check target, damage, reach or range, integrity and an Attack
  * button; armor; abilities with their recharge and a Use button; biography. Fields edit in place
- * (the form submits on change; the DataModel refuses bad values). Buttons call ../actions.ts.
+ * (the form submits on change; the DataModel refuses bad values). Buttons call ../table/*.ts and
+ * the attack (../attack/declare.ts); the turn's actions shown are the referee's record of them.
  */
 import { staticDefense, sizeModifier } from "../../../../rules/freelancers/attack.ts";
 import { SIZE_CLASSES } from "../../../../rules/freelancers/options.ts";
@@ -21,7 +22,10 @@ import {
 } from "../../../sheets/base.ts";
 import type { TemplatePart } from "../../../sheets/base.ts";
 import { signed } from "../../../shared/format.ts";
-import * as actions from "../actions.ts";
+import { flAttack } from "../attack/declare.ts";
+import { flAdjustCounter, flRollCheck } from "../table/checks.ts";
+import { flHelp, flMedicine } from "../table/care.ts";
+import { flDisengage, flDodge, flReady, flUseAbility } from "../table/turn.ts";
 import { armorRating, flSystemOf, toFlAbility, toFlWeapon, toFreelancer } from "../adapter.ts";
 import type { FlAbilitySystem, FlArmorSystem } from "../adapter.ts";
 import {
@@ -145,13 +149,13 @@ export class FlActorSheet extends HandlebarsActorSheet {
     form: { submitOnChange: true },
     actions: {
       ...ITEM_ROW_ACTIONS,
-      attack: onRowItem(actions.flAttack),
+      attack: onRowItem(flAttack),
       check: FlActorSheet.#onCheck,
       dodge: FlActorSheet.#onDodge,
       disengage: FlActorSheet.#onDisengage,
       ready: FlActorSheet.#onReady,
       counter: FlActorSheet.#onCounter,
-      useAbility: onRowItem(actions.flUseAbility),
+      useAbility: onRowItem(flUseAbility),
       toggleEquipped: onToggleRowItem("armor", "equipped"),
       care: FlActorSheet.#onCare,
     },
@@ -171,28 +175,28 @@ export class FlActorSheet extends HandlebarsActorSheet {
   static async #onCheck(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
     const attribute = target.dataset["attribute"] ?? "agility";
     const skill = target.dataset["skill"] ?? null;
-    await actions.flRollCheck(this.actor, attribute, skill);
+    await flRollCheck(this.actor, attribute, skill);
   }
 
   static async #onDodge(this: FlActorSheet) {
-    await actions.flDodge(this.actor);
+    await flDodge(this.actor);
   }
 
   static async #onDisengage(this: FlActorSheet) {
-    await actions.flDisengage(this.actor);
+    await flDisengage(this.actor);
   }
 
   static async #onReady(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
-    await actions.flReady(this.actor, target.dataset["held"] === "move" ? "move" : "base");
+    await flReady(this.actor, target.dataset["held"] === "move" ? "move" : "base");
   }
 
   static async #onCounter(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
     const kind = target.dataset["kind"] ?? "";
-    await actions.flAdjustCounter(this.actor, kind, Number(target.dataset["amount"] ?? 0));
+    await flAdjustCounter(this.actor, kind, Number(target.dataset["amount"] ?? 0));
   }
 
   static async #onCare(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
-    if (target.dataset["kind"] === "medicine") await actions.flMedicine(this.actor);
-    else await actions.flHelp(this.actor);
+    if (target.dataset["kind"] === "medicine") await flMedicine(this.actor);
+    else await flHelp(this.actor);
   }
 }
