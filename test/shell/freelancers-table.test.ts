@@ -12,6 +12,7 @@ import type { FakeFoundry } from "../fake-foundry/index.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Declare from "../../src/foundry/rulesets/freelancers/attack/declare.ts";
 import type * as Care from "../../src/foundry/rulesets/freelancers/table/care.ts";
+import type * as Dialog from "../../src/foundry/rulesets/freelancers/attack/dialog.ts";
 import type * as Cards from "../../src/foundry/rulesets/freelancers/cards/attack-card.ts";
 import type * as FlCombat from "../../src/foundry/rulesets/freelancers/combat.ts";
 import type * as Data from "../../src/foundry/rulesets/freelancers/data.ts";
@@ -21,7 +22,7 @@ import type { FlWorld } from "./freelancers.support.ts";
 
 let world: FlWorld;
 let fake: FakeFoundry;
-let actions: typeof Declare & typeof Care;
+let actions: typeof Dialog & typeof Care;
 let workflow: typeof Declare & typeof Cards;
 let combatHooks: typeof FlCombat;
 let data: typeof Data;
@@ -35,7 +36,7 @@ beforeAll(async () => {
   fake = world.fake;
   const declare = await import("../../src/foundry/rulesets/freelancers/attack/declare.ts");
   actions = {
-    ...declare,
+    ...(await import("../../src/foundry/rulesets/freelancers/attack/dialog.ts")),
     ...(await import("../../src/foundry/rulesets/freelancers/table/care.ts")),
   };
   workflow = {

@@ -8,13 +8,14 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type * as Declare from "../../src/foundry/rulesets/freelancers/attack/declare.ts";
+import type * as Dialog from "../../src/foundry/rulesets/freelancers/attack/dialog.ts";
 import type * as Turn from "../../src/foundry/rulesets/freelancers/table/turn.ts";
 import type * as Cards from "../../src/foundry/rulesets/freelancers/cards/attack-card.ts";
 import { flWorld } from "./freelancers.support.ts";
 import type { FlWorld } from "./freelancers.support.ts";
 
 let world: FlWorld;
-let actions: typeof Declare & typeof Turn;
+let actions: typeof Declare & typeof Dialog & typeof Turn;
 let cards: typeof Cards;
 let whenIdle: () => Promise<void>;
 
@@ -22,6 +23,7 @@ beforeAll(async () => {
   world = await flWorld();
   actions = {
     ...(await import("../../src/foundry/rulesets/freelancers/attack/declare.ts")),
+    ...(await import("../../src/foundry/rulesets/freelancers/attack/dialog.ts")),
     ...(await import("../../src/foundry/rulesets/freelancers/table/turn.ts")),
   };
   cards = await import("../../src/foundry/rulesets/freelancers/cards/attack-card.ts");
@@ -54,22 +56,29 @@ async function attack(
   return actions.flAttack(attacker, world.item(attacker, "Knife"), choices as never);
 }
 
+/**
+ * Rook (PLAYER2's) dodges on his turn (a Long action: his defense rolls against seen attacks are
+ * favorable), then the GM ends his side's phase and Kara (PLAYER's) takes her turn.
+ */
+async function rookDodgesThenKarasTurn() {
+  const rook = await world.rook();
+  const kara = await world.kara();
+  const combat = await world.startedCombat([rook, kara]);
+  world.fake.setUser(PLAYER2.id);
+  expect(await actions.flDodge(rook)).toBe(true);
+  await world.fake.as(GM.id, () =>
+    (combat as unknown as { endPhase(): Promise<unknown> }).endPhase(),
+  );
+  await whenIdle();
+  const karaId = combat.combatants.contents.find((c) => c.actorId === kara.id)?.id ?? "";
+  await world.fake.as(GM.id, () => combat.activateCombatant(karaId));
+  await whenIdle();
+  return { rook, kara };
+}
+
 describe("whether the defender sees the attack", () => {
   it("is the GM's call: a player's 'unseen' does not take a dodging defender's favorable roll", async () => {
-    const rook = await world.rook();
-    const kara = await world.kara();
-    const combat = await world.startedCombat([rook, kara]);
-    // Rook dodges on his turn (a Long action): his defense rolls against seen attacks are favorable.
-    world.fake.setUser(PLAYER2.id);
-    expect(await actions.flDodge(rook)).toBe(true);
-    await world.fake.as(GM.id, () =>
-      (combat as unknown as { endPhase(): Promise<unknown> }).endPhase(),
-    );
-    await whenIdle();
-    const karaId = combat.combatants.contents.find((c) => c.actorId === kara.id)?.id ?? "";
-    await world.fake.as(GM.id, () => combat.activateCombatant(karaId));
-    await whenIdle();
-
+    const { rook, kara } = await rookDodgesThenKarasTurn();
     world.fake.setUser(PLAYER.id);
     world.dice([20, 4]);
     const message = await attack(kara, rook, { ...CHOICES, defenderSees: false });
@@ -114,5 +123,34 @@ describe("the target", () => {
     expect(messages().length).toBe(before);
     expect(health(stranger)).toBe(10);
     expect(world.warnings()).toContain("Stranger is neither in this fight nor on this scene.");
+  });
+});
+
+describe("the GM's Unseen on the card", () => {
+  it("only the GM may press it; it takes the dodging defender's favorable roll away", async () => {
+    const { rook, kara } = await rookDodgesThenKarasTurn();
+    world.fake.setUser(PLAYER.id);
+    world.dice([20, 4]);
+    const message = await attack(kara, rook);
+    if (message === null) throw new Error(`refused: ${world.warnings().join("; ")}`);
+    expect(message.content).toContain('data-fray-step="unseen"');
+
+    // The attacker's player (or the defender's) may not rule it: refused, the card unchanged.
+    for (const player of [PLAYER.id, PLAYER2.id]) {
+      const refused = await world.fake.as(player, () => actions.requestFlStep(message, "unseen"));
+      expect(refused).toMatchObject({ ok: false, reason: "notAllowed" });
+    }
+    expect(cards.flCardOf(message)?.situation.defenderSees).toBe(true);
+
+    expect(await world.fake.as(GM.id, () => actions.requestFlStep(message, "unseen"))).toEqual({
+      ok: true,
+    });
+    expect(message.content).toContain("Unseen by the defender");
+    expect(message.content).not.toContain('data-fray-step="unseen"');
+    world.fake.setUser(PLAYER2.id);
+    world.dice([20, 15], [6, 1]);
+    await actions.requestFlStep(message, "defend");
+    // Unseen: no Dodge favorable, one die.
+    expect(cards.flCardOf(message)?.result?.defense).toMatchObject({ faces: [15] });
   });
 });

@@ -6,7 +6,7 @@
  * Each is refused with a localized message and no other owner's document changes.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
+import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/declare.ts";
 import { twodiceWorld } from "./twodice.support.ts";
@@ -15,11 +15,13 @@ import type { TwodiceWorld } from "./twodice.support.ts";
 let world: TwodiceWorld;
 let fake: FakeFoundry;
 let workflow: typeof Workflow;
+let whenIdle: () => Promise<void>;
 
 beforeAll(async () => {
   world = await twodiceWorld();
   fake = world.fake;
   workflow = await import("../../src/foundry/rulesets/twodice/attack/declare.ts");
+  ({ whenIdle } = await import("../../src/foundry/combat/actions.ts"));
 });
 
 beforeEach(() => {
@@ -124,6 +126,24 @@ describe("the one action of a round", () => {
     expect(await workflow.declareTwodiceAttack(kara, sword, brute)).toBeNull();
     expect(messages().length).toBe(before);
     expect(world.warnings()).toContain("That character has already taken its action this turn.");
+  });
+
+  it("comes back with the next round, as the referee's ledger entry (no actor write)", async () => {
+    const { kara, brute } = await cast();
+    const combat = await world.startedCombat([kara, brute]);
+    world.dice(20, 20);
+    fake.setUser(PLAYER.id);
+    const sword = world.item(kara, "Sword");
+    expect(await workflow.declareTwodiceAttack(kara, sword, brute)).not.toBeNull();
+    const mark = fake.db.calls.length;
+    await fake.as(GM.id, () => combat.nextRound());
+    await whenIdle();
+    expect(fake.db.since(mark, { documentName: "Actor" })).toEqual([]);
+    const karaId = combat.combatants.contents.find((c) => c.actorId === kara.id)?.id ?? "";
+    await fake.as(GM.id, () => combat.activateCombatant(karaId));
+    await whenIdle();
+    world.dice(20, 20);
+    expect(await workflow.declareTwodiceAttack(kara, sword, brute)).not.toBeNull();
   });
 });
 

@@ -15,7 +15,7 @@ import { planAttack, spendAttack } from "../../../../rules/freelancers/attack.ts
 import type { AttackAs, AttackSituation, Cover } from "../../../../rules/freelancers/attack.ts";
 import type { FreelancersActor, FreelancersWeapon } from "../../../../rules/freelancers/model.ts";
 import { declareCard, pressCard } from "../../../cards/protocol.ts";
-import { canvasDistance, targetedActors } from "../../../shared/actors.ts";
+import { canvasDistance } from "../../../shared/actors.ts";
 import { singleTarget } from "../../../shared/attack.ts";
 import { chatMessages } from "../../../shared/env.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
@@ -24,7 +24,6 @@ import { isActorsTurn } from "../../../shared/turn.ts";
 import { combatantId, toFlWeapon, warnFlRefusal } from "../adapter.ts";
 import { flNow } from "../budget.ts";
 import { flOptions } from "../settings.ts";
-import { promptFlAttack } from "./dialog.ts";
 
 /** The kind of the attack's declaration and of its card. */
 export const FL_ATTACK = "freelancers.attack";
@@ -138,35 +137,8 @@ export async function declareFlAttack(
   return chatMessages().has(id) ? chatMessages().get(id) : null;
 }
 
-/**
- * Attack with a weapon at the one targeted token: opens the dialog (with the odds), then asks the
- * referee. `choices` skips the dialog (macros, tests).
- */
-export async function flAttack(
-  actor: Actor.Implementation,
-  weapon: Item.Implementation,
-  choices?: FlChoices,
-): Promise<ChatMessage.Implementation | null> {
-  const targets = targetedActors();
-  const [target] = targets;
-  if (
-    choices !== undefined ||
-    target === undefined ||
-    targets.length > 1 ||
-    weapon.type !== "weapon"
-  ) {
-    return declareFlAttack(actor, weapon, targets, choices ?? DEFAULT_CHOICES);
-  }
-  const picked = await promptFlAttack(
-    flNow(actor),
-    flNow(target),
-    toFlWeapon(weapon),
-    canvasDistance(actor, target, "m"),
-  );
-  return picked === null ? null : declareFlAttack(actor, weapon, targets, picked);
-}
-
-const DEFAULT_CHOICES: FlChoices = { cover: "none", as: "base", targetEngaged: false };
+/** A Base attack on a target in the open. */
+export const DEFAULT_CHOICES: FlChoices = { cover: "none", as: "base", targetEngaged: false };
 
 export type FlStep = "defend" | "apply" | "unseen";
 

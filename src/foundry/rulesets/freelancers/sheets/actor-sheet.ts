@@ -22,7 +22,7 @@ import {
 } from "../../../sheets/base.ts";
 import type { TemplatePart } from "../../../sheets/base.ts";
 import { signed } from "../../../shared/format.ts";
-import { flAttack } from "../attack/declare.ts";
+import { flAttack } from "../attack/dialog.ts";
 import { flAdjustCounter, flRollCheck } from "../table/checks.ts";
 import { flHelp, flMedicine } from "../table/care.ts";
 import { flDisengage, flDodge, flReady, flUseAbility } from "../table/turn.ts";
