@@ -103,3 +103,29 @@ export function sceneRow() {
     },
   };
 }
+
+type SheetHandler = (this: unknown, event: unknown, target: unknown) => Promise<void>;
+
+/**
+ * Clicks a button of an actor sheet: runs the handler its `data-action` names on a sheet of the
+ * actor, as ApplicationV2 does, with the button's data attributes (and the item row it sits in).
+ */
+export async function clickSheet(
+  sheetClass: unknown,
+  actor: Actor.Implementation,
+  action: string,
+  dataset: Record<string, string> = {},
+  itemId?: string,
+): Promise<void> {
+  const Sheet = sheetClass as {
+    new (options: { document: unknown }): unknown;
+    DEFAULT_OPTIONS: { actions: Record<string, SheetHandler> };
+  };
+  const handler = Sheet.DEFAULT_OPTIONS.actions[action];
+  if (!handler) throw new Error(`no action ${action}`);
+  const target = {
+    dataset,
+    closest: () => (itemId === undefined ? null : { dataset: { itemId } }),
+  };
+  await handler.call(new Sheet({ document: actor }), {}, target);
+}

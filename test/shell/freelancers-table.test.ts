@@ -17,6 +17,7 @@ import type * as Cards from "../../src/foundry/rulesets/freelancers/cards/attack
 import type * as FlCombat from "../../src/foundry/rulesets/freelancers/combat.ts";
 import type * as Data from "../../src/foundry/rulesets/freelancers/data.ts";
 import { FRESH_ACTIONS } from "../../src/rules/freelancers/actions.ts";
+import { clickSheet } from "./boot.support.ts";
 import { flWorld } from "./freelancers.support.ts";
 import type { FlWorld } from "./freelancers.support.ts";
 
@@ -259,6 +260,13 @@ describe("tracker chips", () => {
     expect(await fake.as(PLAYER.id, () => turn.flSpend(k, "base"))).toBe(true);
     expect(await fake.as(PLAYER.id, () => turn.flSpend(k, "reaction"))).toBe(true);
     expect(fake.db.since(mark, { documentName: "Actor" })).toEqual([]);
+    // Dodge from the sheet needs the whole turn: refused, with the reason.
+    const { FlActorSheet } =
+      await import("../../src/foundry/rulesets/freelancers/sheets/actor-sheet.ts");
+    await fake.as(PLAYER.id, () => clickSheet(FlActorSheet, k, "dodge"));
+    expect(world.warnings()).toContain(
+      "A Long action needs the whole turn: an action was already used.",
+    );
     expect(lit()).toEqual([
       ["long", false],
       ["base", false],

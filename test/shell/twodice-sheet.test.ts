@@ -16,6 +16,7 @@ import type * as TurnActions from "../../src/foundry/rulesets/twodice/table/turn
 import type * as Combat from "../../src/foundry/rulesets/twodice/combat.ts";
 import type * as Data from "../../src/foundry/rulesets/twodice/data.ts";
 import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/declare.ts";
+import { clickSheet } from "./boot.support.ts";
 import { twodiceWorld } from "./twodice.support.ts";
 import type { TwodiceWorld } from "./twodice.support.ts";
 
@@ -153,11 +154,11 @@ describe("the tracker and the round", () => {
       label: "FRAY.Twodice.Tracker.Action",
       on: true,
     });
-    // Aiming is the turn's action: the GM records it in the ledger, not on the actor.
+    // The sheet's Aim button: the turn's action, which the GM records in the ledger, not on the actor.
     const mark = fake.db.calls.length;
-    expect(await fake.as(PLAYER.id, () => actions.twodiceDeclare(kara, "aim"))).toMatchObject({
-      ok: true,
-    });
+    const { TwodiceActorSheet } =
+      await import("../../src/foundry/rulesets/twodice/sheets/actor-sheet.ts");
+    await fake.as(PLAYER.id, () => clickSheet(TwodiceActorSheet, kara, "declare", { kind: "aim" }));
     expect(fake.db.since(mark, { documentName: "Actor" })).toEqual([]);
     const chips = combat.twodiceMemberChips(kara);
     expect(chips[0]?.on).toBe(false);

@@ -11,11 +11,8 @@
  */
 import { FRESH_ACTIONS } from "../../../rules/freelancers/actions.ts";
 import { FIELD_PATHS } from "../../../rules/freelancers/changes.ts";
-import type { FreelancersUpdate } from "../../../rules/freelancers/changes.ts";
 import type { ActionState, FreelancersActor } from "../../../rules/freelancers/model.ts";
-import { actorLedgerEntry, fightOf, ledgerEntry, recordForActors } from "../../combat/ledger.ts";
-import type { CombatLike } from "../../combat/state.ts";
-import { applyRuleUpdates, withoutPath } from "../../shared/updates.ts";
+import { ledgerBudget } from "../../combat/ledger.ts";
 import { toFreelancer } from "./adapter.ts";
 
 /** The ledger key of a combatant's actions. */
@@ -35,38 +32,18 @@ function actionsFrom(value: unknown): ActionState {
   return fits ? (value as ActionState) : FRESH_ACTIONS;
 }
 
-/** A combatant's actions as the referee recorded them in this combat. */
-export function actionsIn(combat: CombatLike, combatantId: string): ActionState {
-  return actionsFrom(ledgerEntry(combat, combatantId, FL_ACTIONS));
-}
+const budget = ledgerBudget(FL_ACTIONS, actionsFrom, FIELD_PATHS.actions);
 
-/** Whether the actor fights in a started combat (its actions are counted). */
-export function inFight(actor: Actor.Implementation): boolean {
-  return fightOf(actor) !== null;
-}
+/** A combatant's actions as the referee recorded them in this combat. */
+export const actionsIn = budget.in;
 
 /** The actor as the rules see it now, with its actions from the ledger (fresh outside a fight). */
 export function flNow(actor: Actor.Implementation): FreelancersActor {
-  return { ...toFreelancer(actor), actions: actionsFrom(actorLedgerEntry(actor, FL_ACTIONS)) };
-}
-
-/** Actions to record for an actor (in the fight it is in; ignored outside one). */
-export interface ActionsRecord {
-  readonly actor: Actor.Implementation;
-  readonly actions: ActionState;
+  return { ...toFreelancer(actor), actions: budget.of(actor) };
 }
 
 /**
  * Writes what the rules decided (on the referee): the documents' changes in one batch per kind
- * (never the actions), the actions in one Combat update per fight.
+ * (never the actions), then each `{ actor, value: actions }` in one Combat update per fight.
  */
-export async function commitFl(
-  updates: readonly (FreelancersUpdate | null)[],
-  actions: readonly ActionsRecord[] = [],
-): Promise<void> {
-  const documents = withoutPath(updates, FIELD_PATHS.actions);
-  if (documents.length > 0) await applyRuleUpdates(documents);
-  await recordForActors(
-    actions.map((a) => ({ actor: a.actor, key: FL_ACTIONS, value: a.actions })),
-  );
-}
+export const commitFl = budget.commit;

@@ -24,9 +24,8 @@ import type { UpkeepReport } from "../../../rules/freelancers/upkeep.ts";
 import type { ActorChange } from "../../combat/events.ts";
 import type { CombatRulesetHooks, TrackerChip } from "../../combat/ruleset-hooks.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
-import { cardStrategy, postCard } from "../../cards/protocol.ts";
+import { postCard, reportCard } from "../../cards/protocol.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../constants.ts";
-import { cardFlag } from "../../shared/cards.ts";
 import { changesByCombatant, combatMembers } from "../../shared/combat-members.ts";
 import { withDice } from "../../shared/dice.ts";
 import { currentUser, i18n } from "../../shared/env.ts";
@@ -244,15 +243,8 @@ async function postUpkeepCard(data: UpkeepCardData, rolls: Roll[]): Promise<void
   });
 }
 
-/** The Upkeep card, as the card protocol knows it. */
-export const flUpkeepCard = cardStrategy<{ lines: number }>({
-  kind: FL_UPKEEP,
-  cardOf: (message) => cardFlag(message, UPKEEP_FLAG) as { lines: number } | null,
-  warn: (refusal) => {
-    warnFlRefusal(refusal);
-  },
-  steps: {},
-});
+/** The Upkeep card, as the card protocol knows it (a report: no button). */
+export const flUpkeepCard = reportCard(FL_UPKEEP, UPKEEP_FLAG, warnFlRefusal);
 
 export const FL_COMBAT_HOOKS: CombatRulesetHooks = {
   memberChips: (actor) => flMemberChips(actor),

@@ -10,13 +10,10 @@
  * carry the `system.turn` an older version wrote there; it loads and is never read.
  */
 import { FIELD_PATHS } from "../../../rules/twodice/changes.ts";
-import type { TwodiceUpdate } from "../../../rules/twodice/changes.ts";
 import { FRESH_TURN } from "../../../rules/twodice/model.ts";
 import type { TurnState, TwodiceCombatant } from "../../../rules/twodice/model.ts";
-import { actorLedgerEntry, fightOf, ledgerEntry, recordForActors } from "../../combat/ledger.ts";
-import type { CombatLike } from "../../combat/state.ts";
-import { withoutPath } from "../../shared/updates.ts";
-import { applyTwodiceUpdates, toTwodiceCombatant } from "./adapter.ts";
+import { fightOf, ledgerBudget } from "../../combat/ledger.ts";
+import { toTwodiceCombatant } from "./adapter.ts";
 import { TWODICE_ACTIONS } from "./data.ts";
 
 /** The ledger key of a combatant's turn. */
@@ -39,19 +36,17 @@ function turnFrom(value: unknown): TurnState {
   return fits ? (value as TurnState) : FRESH_TURN;
 }
 
+const budget = ledgerBudget(TWODICE_TURN, turnFrom, FIELD_PATHS.turn);
+
 /** A combatant's turn as the referee recorded it in this combat. */
-export function turnIn(combat: CombatLike, combatantId: string): TurnState {
-  return turnFrom(ledgerEntry(combat, combatantId, TWODICE_TURN));
-}
+export const turnIn = budget.in;
+
+/** The actor's turn now: as recorded in its fight, or fresh outside one. */
+export const twodiceTurnOf = budget.of;
 
 /** Whether the actor fights in a started combat (its one action per round is counted). */
 export function inFight(actor: Actor.Implementation): boolean {
   return fightOf(actor) !== null;
-}
-
-/** The actor's turn now: as recorded in its fight, or fresh outside one. */
-export function twodiceTurnOf(actor: Actor.Implementation): TurnState {
-  return turnFrom(actorLedgerEntry(actor, TWODICE_TURN));
 }
 
 /** The actor as the rules see it now, with its turn from the ledger. */
@@ -59,23 +54,8 @@ export function twodiceNow(actor: Actor.Implementation): TwodiceCombatant {
   return { ...toTwodiceCombatant(actor), turn: twodiceTurnOf(actor) };
 }
 
-/** A turn to record for an actor (in the fight it is in; ignored outside one). */
-export interface TurnRecord {
-  readonly actor: Actor.Implementation;
-  readonly turn: TurnState;
-}
-
 /**
- * Writes what the rules decided (on the referee): the documents' changes in one batch per kind,
- * the turns in one Combat update per fight.
+ * Writes what the rules decided (on the referee): the documents' changes in one batch per kind
+ * (never the turn), then each `{ actor, value: turn }` in one Combat update per fight.
  */
-export async function commitTwodice(
-  updates: readonly (TwodiceUpdate | null)[],
-  turns: readonly TurnRecord[] = [],
-): Promise<void> {
-  const documents = withoutPath(updates, FIELD_PATHS.turn);
-  if (documents.length > 0) await applyTwodiceUpdates(documents);
-  await recordForActors(
-    turns.map(({ actor, turn }) => ({ actor, key: TWODICE_TURN, value: turn })),
-  );
-}
+export const commitTwodice = budget.commit;

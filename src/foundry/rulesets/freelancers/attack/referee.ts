@@ -31,7 +31,7 @@ import {
 import { diffWeapon } from "../../../../rules/freelancers/changes.ts";
 import { rollCheck } from "../../../../rules/freelancers/checks.ts";
 import type { FreelancersActor } from "../../../../rules/freelancers/model.ts";
-import { cardDeclaration, cardStrategy, postCard } from "../../../cards/protocol.ts";
+import { answerWithCard, cardDeclaration, cardStrategy } from "../../../cards/protocol.ts";
 import type { CardStep, Press } from "../../../cards/protocol.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { owns } from "../../../shared/cards.ts";
@@ -127,7 +127,7 @@ async function postAttack(
   // The attacker pays now: its action (the ledger's), and the integrity a fumble cost.
   await commitFl(
     [diffWeapon(attacker.id, weapon, fumbled.weapon)],
-    [{ actor: attackerActor, actions: spent.value }],
+    [{ actor: attackerActor, value: spent.value }],
   );
 
   const names = (ids: readonly string[]) => ids.map((id) => resolveActor(id)?.name ?? id);
@@ -154,24 +154,16 @@ async function postAttack(
     card = resolved.value.card;
     rolls.push(...resolved.value.rolls);
   }
-  const message = await postCard(FL_ATTACK, {
-    speaker: ChatMessage.getSpeaker({ actor: attackerActor }),
-    content: await renderCard(card),
-    rolls,
-    flags: { [SYSTEM_ID]: { [FL_CARD_FLAG]: card } },
-    rollMode: "publicroll",
-    roller: sender.id ?? "",
-  });
-  return message === null ? refuse("failed") : { ok: true, value: message.id };
+  const content = await renderCard(card);
+  const flags = { [SYSTEM_ID]: { [FL_CARD_FLAG]: card } };
+  return answerWithCard(FL_ATTACK, { actor: attackerActor, content, rolls, flags }, sender);
 }
 
 export const flAttackDeclaration = cardDeclaration<FlAttackIntent>({
   kind: FL_ATTACK,
   parse: parseIntent,
   referee: refereeFlAttack,
-  warn: (refusal) => {
-    warnFlRefusal(refusal);
-  },
+  warn: warnFlRefusal,
 });
 
 /**
@@ -257,9 +249,7 @@ export const flAttackCard = cardStrategy<FlAttackCardState>({
   kind: FL_ATTACK,
   cardOf: flCardOf,
   dice: (card) => card.dice,
-  warn: (refusal) => {
-    warnFlRefusal(refusal);
-  },
+  warn: warnFlRefusal,
   steps: {
     defend: step(
       "defend",

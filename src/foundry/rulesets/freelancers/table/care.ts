@@ -12,10 +12,15 @@ import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
 import { CARE_KINDS, giveCare } from "../../../../rules/freelancers/care.ts";
 import type { CareKind, CareOutcome } from "../../../../rules/freelancers/care.ts";
-import { cardDeclaration, cardStrategy, declareCard, postCard } from "../../../cards/protocol.ts";
+import {
+  answerWithCard,
+  cardDeclaration,
+  declareCard,
+  reportCard,
+} from "../../../cards/protocol.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { targetedActors } from "../../../shared/actors.ts";
-import { cardFlag, owns } from "../../../shared/cards.ts";
+import { owns } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { chatMessages, i18n } from "../../../shared/env.ts";
 import { serializedBy } from "../../../shared/referee.ts";
@@ -129,17 +134,15 @@ function refereeFlCare(intent: CareIntent, sender: User.Implementation): Promise
       if (!outcome.ok) return outcome;
       // The patient's state on the actor; the helper's Base-action in the ledger (in a fight).
       await commitFl(outcome.value.updates, [
-        { actor: helperActor, actions: outcome.value.helper.actions },
+        { actor: helperActor, value: outcome.value.helper.actions },
       ]);
-      const message = await postCard(FL_CARE, {
-        speaker: ChatMessage.getSpeaker({ actor: helperActor }),
+      const card = {
+        actor: helperActor,
         content: careCard(outcome.value),
         rolls: rolled.rolls,
         flags: { [SYSTEM_ID]: { [CARE_FLAG]: { kind: intent.kind } } },
-        rollMode: "publicroll",
-        roller: sender.id ?? "",
-      });
-      return message === null ? refuse("failed") : { ok: true, value: message.id };
+      };
+      return answerWithCard(FL_CARE, card, sender);
     }),
   );
 }
@@ -148,20 +151,12 @@ export const flCareDeclaration = cardDeclaration<CareIntent>({
   kind: FL_CARE,
   parse: parseCare,
   referee: refereeFlCare,
-  warn: (refusal) => {
-    warnFlRefusal(refusal);
-  },
+  warn: warnFlRefusal,
 });
 
 /** The care card, as the card protocol knows it (no button). */
-export const flCareCard = cardStrategy<{ kind: CareKind }>({
-  kind: FL_CARE,
-  cardOf: (message) => cardFlag(message, CARE_FLAG) as { kind: CareKind } | null,
-  warn: (refusal) => {
-    warnFlRefusal(refusal);
-  },
-  steps: {},
-});
+export const flCareCard = reportCard(FL_CARE, CARE_FLAG, warnFlRefusal);
+
 /** The card: who helped whom and how, the Medicine check, the result (names escaped). */
 export function careCard(outcome: CareOutcome): string {
   const t = i18n();

@@ -100,7 +100,7 @@ async function refereeAct(intent: Intent, sender: User.Implementation): Promise<
     ability?.recharge === null || ability === null
       ? []
       : [{ actorId: me.id, itemId: ability.id, changes: { "system.charged": false } }],
-    [{ actor, actions: next.value }],
+    [{ actor, value: next.value }],
   );
   if (ability !== null) await abilityNote(actor, ability.name);
   return { ok: true };

@@ -31,10 +31,14 @@ import { attackOdds } from "../../../../rules/twodice/odds.ts";
 import { diffCombatant, diffWeapon } from "../../../../rules/twodice/changes.ts";
 import type { TwodiceUpdate } from "../../../../rules/twodice/changes.ts";
 import { trait } from "../../../../rules/twodice/model.ts";
-import type { TwodiceCombatant, TwodiceWeapon } from "../../../../rules/twodice/model.ts";
+import type {
+  TurnState,
+  TwodiceCombatant,
+  TwodiceWeapon,
+} from "../../../../rules/twodice/model.ts";
 import type { TwoDice } from "../../../../rules/twodice/roll.ts";
 import { takeAction } from "../../../../rules/twodice/turns.ts";
-import { cardDeclaration, cardStrategy, postCard } from "../../../cards/protocol.ts";
+import { answerWithCard, cardDeclaration, cardStrategy } from "../../../cards/protocol.ts";
 import type { Press } from "../../../cards/protocol.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { canvasDistance } from "../../../shared/actors.ts";
@@ -51,8 +55,9 @@ import {
   warnTwodiceRefusal,
   weaponsOf,
 } from "../adapter.ts";
+import type { BudgetRecord } from "../../../combat/ledger.ts";
 import { commitTwodice, inFight, twodiceNow } from "../budget.ts";
-import type { TurnRecord } from "../budget.ts";
+
 import { rollTwoDice } from "../dice.ts";
 import { twodiceOptions } from "../settings.ts";
 import {
@@ -160,7 +165,7 @@ async function declare(
   // The attacker pays now: its action (in a started combat) and the ammunition.
   await commitTwodice(
     [diffWeapon(attacker.id, weapon, resolved.value.weapon)],
-    [{ actor: found.attacker, turn: acted.value.turn }],
+    [{ actor: found.attacker, value: acted.value.turn }],
   );
 
   const canCounter = weapon.kind === "melee" && intent.mode === "single" && !defender.turn.acted;
@@ -184,15 +189,9 @@ async function declare(
     timing: acted.value.timing,
     resolution: null,
   };
-  const message = await postCard(TWODICE_ATTACK, {
-    speaker: ChatMessage.getSpeaker({ actor: found.attacker }),
-    content: await renderCard(card),
-    rolls,
-    flags: { [SYSTEM_ID]: { [TWODICE_CARD_FLAG]: card } },
-    rollMode: "publicroll",
-    roller: sender.id ?? "",
-  });
-  return message === null ? refuse("failed") : { ok: true, value: message.id };
+  const content = await renderCard(card);
+  const flags = { [SYSTEM_ID]: { [TWODICE_CARD_FLAG]: card } };
+  return answerWithCard(TWODICE_ATTACK, { actor: found.attacker, content, rolls, flags }, sender);
 }
 
 export const twodiceAttackDeclaration = cardDeclaration<TwodiceAttackIntent>({
@@ -237,7 +236,7 @@ function resultOf(outcome: AttackOutcome): AttackResult {
 interface Resolved {
   readonly ok: true;
   readonly updates: readonly (TwodiceUpdate | null)[];
-  readonly turns: readonly TurnRecord[];
+  readonly turns: readonly BudgetRecord<TurnState>[];
   readonly resolution: TwodiceResolution;
   readonly rolls: readonly Roll[];
 }
@@ -272,7 +271,7 @@ async function counter(
       diffCombatant(input.defender, exchange.value.defender),
       diffCombatant(live, { ...live, wounds: exchange.value.attacker.wounds }),
     ],
-    turns: [{ actor: actors.defender, turn: exchange.value.defender.turn }],
+    turns: [{ actor: actors.defender, value: exchange.value.defender.turn }],
     resolution: {
       how: "counter",
       attacks: [resultOf(attack)],
@@ -315,7 +314,7 @@ async function resolveCard(
     ok: true,
     rolls: [],
     updates: [diffCombatant(defender, outcome.value.defender)],
-    turns: [{ actor: defenderActor, turn: outcome.value.defender.turn }],
+    turns: [{ actor: defenderActor, value: outcome.value.defender.turn }],
     resolution: { how: step, attacks: attacks.map(resultOf), counter: null },
   };
 }

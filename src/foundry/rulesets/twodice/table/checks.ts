@@ -13,21 +13,27 @@ import { refuse } from "../../../../rules/core/result.ts";
 import { diffCombatant } from "../../../../rules/twodice/changes.ts";
 import type { TwodiceUpdate } from "../../../../rules/twodice/changes.ts";
 import { trait } from "../../../../rules/twodice/model.ts";
-import type { ActionKind, TwodiceCombatant } from "../../../../rules/twodice/model.ts";
+import type { ActionKind, TurnState, TwodiceCombatant } from "../../../../rules/twodice/model.ts";
 import { resolveSneak } from "../../../../rules/twodice/sneak.ts";
 import { takeAction } from "../../../../rules/twodice/turns.ts";
 import { aftermath, bleed, recover, treatWounds } from "../../../../rules/twodice/wounds.ts";
-import { cardDeclaration, cardStrategy, declareCard, postCard } from "../../../cards/protocol.ts";
+import {
+  answerWithCard,
+  cardDeclaration,
+  declareCard,
+  reportCard,
+} from "../../../cards/protocol.ts";
 import type { AnyDeclaration } from "../../../cards/protocol.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
 import { canvasDistance } from "../../../shared/actors.ts";
-import { cardFlag, owns } from "../../../shared/cards.ts";
+import { owns } from "../../../shared/cards.ts";
 import { i18n } from "../../../shared/env.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
 import { checkTargetHere } from "../../../shared/targets.ts";
 import { combatantId, resolveActor, warnTwodiceRefusal } from "../adapter.ts";
+import type { BudgetRecord } from "../../../combat/ledger.ts";
 import { commitTwodice, twodiceNow } from "../budget.ts";
-import type { TurnRecord } from "../budget.ts";
+
 import { rollTwoDice } from "../dice.ts";
 import { twodiceOptions } from "../settings.ts";
 
@@ -35,11 +41,6 @@ export const TWODICE_CHECK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/twodice/cha
 /** The kind of every check card (they have no button). */
 export const TWODICE_CHECK = "twodice.check";
 const CHECK_FLAG = "twodiceCheck";
-
-/** A check card's state: whose check it was. */
-interface CheckCard {
-  readonly actorId: string;
-}
 
 type Ids = Readonly<Record<string, string | number>>;
 
@@ -63,7 +64,7 @@ function ownActor(id: string | number | undefined, sender: User.Implementation) 
 /** The actor's turn after `kind`, or the refusal (outside a fight the turn is not tracked). */
 function spend(actor: Actor.Implementation, me: TwodiceCombatant, kind: ActionKind) {
   const step = takeAction(me.turn, { kind });
-  return step.ok ? { ok: true as const, value: { actor, turn: step.value.turn } } : step;
+  return step.ok ? { ok: true as const, value: { actor, value: step.value.turn } } : step;
 }
 
 function diceView(dice: { black: number; white: number }, value: number) {
@@ -76,24 +77,21 @@ function diceView(dice: { black: number; white: number }, value: number) {
 /** Writes the check's changes and posts its card as the referee. */
 async function postCheck(
   actor: Actor.Implementation,
-  change: { updates: readonly (TwodiceUpdate | null)[]; turns?: readonly TurnRecord[] },
+  change: {
+    updates: readonly (TwodiceUpdate | null)[];
+    turns?: readonly BudgetRecord<TurnState>[];
+  },
   context: Record<string, unknown>,
   rolls: readonly Roll[],
   sender: User.Implementation,
 ): Promise<RefereeOutcome> {
   await commitTwodice(change.updates, change.turns ?? []);
-  const message = await postCard(TWODICE_CHECK, {
-    speaker: ChatMessage.getSpeaker({ actor }),
-    content: await foundry.applications.handlebars.renderTemplate(
-      TWODICE_CHECK_CARD_TEMPLATE,
-      context,
-    ),
-    rolls,
-    flags: { [SYSTEM_ID]: { [CHECK_FLAG]: { actorId: combatantId(actor) } } },
-    rollMode: "publicroll",
-    roller: sender.id ?? "",
-  });
-  return message === null ? refuse("failed") : { ok: true, value: message.id };
+  const content = await foundry.applications.handlebars.renderTemplate(
+    TWODICE_CHECK_CARD_TEMPLATE,
+    context,
+  );
+  const flags = { [SYSTEM_ID]: { [CHECK_FLAG]: { actorId: combatantId(actor) } } };
+  return answerWithCard(TWODICE_CHECK, { actor, content, rolls, flags }, sender);
 }
 
 /** A Recovery roll for an actor the sender owns. */
@@ -290,12 +288,7 @@ export const TWODICE_CHECK_DECLARATIONS: readonly AnyDeclaration[] = [
 ];
 
 /** The check card: a result, with no button. */
-export const twodiceCheckCard = cardStrategy<CheckCard>({
-  kind: TWODICE_CHECK,
-  cardOf: (message) => cardFlag(message, CHECK_FLAG) as CheckCard | null,
-  warn: warnTwodiceRefusal,
-  steps: {},
-});
+export const twodiceCheckCard = reportCard(TWODICE_CHECK, CHECK_FLAG, warnTwodiceRefusal);
 
 /* ------------------------------------------------------------------------------------------ */
 /*  The client's side                                                                           */

@@ -51,7 +51,7 @@ async function refereeReload(intent: Intent, sender: User.Implementation): Promi
   if (!step.ok) return step;
   await commitTwodice(
     [diffWeapon(me.id, weapon, { ...weapon, ammo: ammo.value })],
-    [{ actor, turn: step.value.turn }],
+    [{ actor, value: step.value.turn }],
   );
   return { ok: true };
 }
@@ -82,7 +82,7 @@ async function refereeAct(intent: Intent, sender: User.Implementation): Promise<
     p["wait"] === true ? wait(me.turn, kind) : takeAction(me.turn, action, p["cutIn"] === true);
   if (!turn.ok) return turn;
   const next = "turn" in turn.value ? turn.value.turn : turn.value;
-  await commitTwodice([], [{ actor, turn: next }]);
+  await commitTwodice([], [{ actor, value: next }]);
   return { ok: true, value: { timing: "timing" in turn.value ? turn.value.timing : "now" } };
 }
 
