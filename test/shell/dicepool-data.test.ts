@@ -100,14 +100,21 @@ describe("the dice-pool actor model", () => {
   });
 });
 
+/** A combat (not started) of the actor, and its combatant. */
+async function fightOf(actor: Actor.Implementation) {
+  const Combat = fake.CONFIG["Combat"]?.documentClass;
+  const encounter = (await Combat?.create({})) as unknown as Combat.Implementation;
+  const [member] = (await encounter.createEmbeddedDocuments("Combatant", [
+    { actorId: actor.id },
+  ])) as unknown as Combatant.Implementation[];
+  if (member === undefined) throw new Error("no combatant");
+  return { encounter, member };
+}
+
 describe("incapacitated and dying combatants at their turn start", () => {
-  const fight = (actor: Actor.Implementation) =>
-    ({ combatants: [{ id: "c1", actor }] }) as unknown as Combat.Implementation;
   const turn = async (actor: Actor.Implementation) => {
-    const { changes, report } = await combat.dicepoolTurnStart(fight(actor), {
-      id: "c1",
-      actor,
-    } as unknown as Combatant.Implementation);
+    const { encounter, member } = await fightOf(actor);
+    const { changes, report } = await combat.dicepoolTurnStart(encounter, member);
     for (const change of changes) await actor.update(change.changes);
     return report;
   };
@@ -151,14 +158,50 @@ describe("incapacitated and dying combatants at their turn start", () => {
     );
   });
 
-  it("shows Simple, Free and Interrupt chips, dimmed as the turn is used", async () => {
-    const actor = await create({ actions: { simpleUsed: 1, freeUsed: 1 } });
-    const chips = combat.dicepoolMemberChips(actor);
-    expect(chips.slice(0, 3).map((c) => [c.label, c.on])).toEqual([
+  it("shows Simple, Free and Interrupt chips from the referee's ledger, dimmed as the turn is used", async () => {
+    // The actor's own old fields say the turn is spent: nothing reads them any more.
+    const actor = await create({ actions: { simpleUsed: 2, freeUsed: 1 } });
+    const { encounter, member } = await fightOf(actor);
+    const { whenIdle } = await import("../../src/foundry/combat/actions.ts");
+    queue = [6, 1, 1, 1]; // its initiative pool: Mental 2 + Physical 2
+    await encounter.startCombat();
+    await whenIdle();
+    const chips = () =>
+      combat
+        .dicepoolMemberChips(actor)
+        .slice(0, 3)
+        .map((c) => [c.label, c.on]);
+    expect(chips()).toEqual([
+      ["FRAY.Dicepool.Tracker.SimpleTwo", true],
+      ["FRAY.Dicepool.Tracker.Free", true],
+      ["FRAY.Dicepool.Tracker.Interrupt", true],
+    ]);
+    const { ledgerChanges } = await import("../../src/foundry/combat/ledger.ts");
+    await encounter.update(
+      ledgerChanges([
+        {
+          combatantId: member.id ?? "",
+          key: "turn",
+          value: { simpleUsed: 1, complexUsed: false, freeUsed: 1, moves: 0 },
+        },
+      ]),
+    );
+    expect(chips()).toEqual([
       ["FRAY.Dicepool.Tracker.Simple", true],
       ["FRAY.Dicepool.Tracker.Free", false],
       ["FRAY.Dicepool.Tracker.Interrupt", true],
     ]);
+  });
+
+  it("still loads an actor stored with the grapples, penalty and actions it once kept itself", async () => {
+    const actor = await create({
+      grapples: [{ victimId: "x", victimName: "X", pool: 3, resistOffered: false }],
+      grapplePenalty: 2,
+      actions: { simpleUsed: 1, complexUsed: false, freeUsed: 0, moves: 1 },
+    });
+    expect(sys(actor)["grapplePenalty"]).toBe(2);
+    // Out of a combat, nobody holds anything: the tracker shows no grapple.
+    expect(combat.dicepoolMemberChips(actor).map((c) => c.label)).not.toContain("Grapple 3");
   });
 
   it("offers the initiative pool (Mental + Physical + Awareness) as the order's die", async () => {
