@@ -11,10 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GM, PLAYER, REPO_ROOT, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
-import { installCanvasFake } from "../fake-foundry/canvas.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import { launchChromium, renderInPage } from "./harness.ts";
-import { startedCombat } from "../shell/boot.support.ts";
+import { sceneRow, startedCombat } from "../shell/boot.support.ts";
 import type * as SheetModule from "../../src/foundry/rulesets/twodice/sheets/actor-sheet.ts";
 import type * as CardModule from "../../src/foundry/rulesets/twodice/cards/attack-card.ts";
 import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/declare.ts";
@@ -216,9 +215,7 @@ describe("an attack card, rendered in Chromium", () => {
       items: ARMOR,
     });
     // Both stand on the viewed scene, side by side.
-    const board = installCanvasFake({ distance: 1, units: "m" });
-    board.place(attacker, { col: 0, row: 0 });
-    board.place(defender, { col: 1, row: 0 });
+    sceneRow(fake).place(attacker, defender);
     // Black 14 hits; white 13 hits too and is above the vest's Coverage 12.
     queue = [14, 13];
     const machete = (

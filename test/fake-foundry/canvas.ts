@@ -6,44 +6,18 @@
  * - `canvas.grid.measurePath([a, b]).distance`: on a square grid with the default diagonal rule
  *   (equidistant), the number of squares moved (a diagonal step counts one) times
  *   `grid.distance`, in the scene's units;
- * - `Actor#getActiveTokens()`: the actor's tokens on the viewed scene, each with its `center`;
- * - `game.scenes`: the viewed scene is one of the world's scenes, and its `tokens` (core's
- *   `Scene#tokens`, TokenDocuments) hold each placed actor's token, linked to the actor
- *   (`actorId`, `actorLink`), as a token dragged from the sidebar for a linked actor is.
+ * - `Actor#getActiveTokens()`: the actor's tokens on the viewed scene, each with its `center`.
  */
-import { Collection } from "./collection.ts";
 import { Actor } from "./documents.ts";
-
-/** The parts of a TokenDocument the shell reads of a scene's tokens. */
-interface SceneToken {
-  readonly actorId: string;
-  readonly actorLink: boolean;
-}
-
-/** The viewed scene among the world's scenes (`game.scenes`), with a Collection of its tokens. */
-function viewedScene(id: string): { id: string; tokens: Collection<SceneToken> } {
-  const g = globalThis as unknown as { game: { scenes?: Collection<unknown> } };
-  g.game.scenes ??= new Collection<unknown>();
-  const scene = { id, name: "Canvas", tokens: new Collection<SceneToken>() };
-  g.game.scenes.set(id, scene);
-  return scene;
-}
 
 interface Point {
   x: number;
   y: number;
 }
 
-export function installCanvasFake(grid: {
-  size?: number;
-  distance: number;
-  units: string;
-  /** The id of the viewed scene (a new scene of the world). */
-  sceneId?: string;
-}) {
+export function installCanvasFake(grid: { size?: number; distance: number; units: string }) {
   const size = grid.size ?? 100;
   const tokens = new Map<unknown, { center: Point }[]>();
-  const scene = viewedScene(grid.sceneId ?? "canvasScene");
   const canvas = {
     ready: true,
     grid: {
@@ -73,8 +47,6 @@ export function installCanvasFake(grid: {
     place(actor: unknown, square: { col: number; row: number }) {
       const center = { x: (square.col + 0.5) * size, y: (square.row + 0.5) * size };
       tokens.set(actor, [{ center }]);
-      const actorId = (actor as { id: string }).id;
-      scene.tokens.set(`token-${actorId}`, { actorId, actorLink: true });
     },
   };
 }

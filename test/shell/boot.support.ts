@@ -5,6 +5,8 @@
 import { installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry, FakeOptions } from "../fake-foundry/index.ts";
 import { installCanvasFake } from "../fake-foundry/canvas.ts";
+import { installTokenFakes } from "../fake-foundry/tokens.ts";
+import type { FakeScene } from "../fake-foundry/tokens.ts";
 
 /** Dice the test hands out in order; `toUniform` turns one into core's random number. */
 export function queuedDice<T>(toUniform: (next: T) => number) {
@@ -85,14 +87,19 @@ export async function startedCombat(
 }
 
 /**
- * The viewed scene, a row of 1 m squares: `placeAt(actor, column)` puts the actor's token on it,
- * `place(...actors)` side by side from the first square (the canvas fake, made on first use).
+ * The viewed scene, a row of 1 m squares: `placeAt(actor, column)` puts a linked token of the
+ * actor on it (a scene of the world, and the canvas measuring between tokens), `place(...actors)`
+ * side by side from the first square (the fakes are made on first use).
  */
-export function sceneRow() {
+export function sceneRow(fake: FakeFoundry) {
   let board: ReturnType<typeof installCanvasFake> | undefined;
+  let scene: FakeScene | undefined;
+  const tokens = installTokenFakes(fake);
   const placeAt = (actor: Actor.Implementation, col: number) => {
     board ??= installCanvasFake({ distance: 1, units: "m" });
+    scene ??= tokens.scene("Row");
     board.place(actor, { col, row: 0 });
+    tokens.place(scene, actor);
   };
   return {
     placeAt,

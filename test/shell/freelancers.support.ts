@@ -94,7 +94,7 @@ export async function flWorld(): Promise<FlWorld> {
         system: { attributes: { agility: 7 }, armor: 1 },
       }),
     startedCombat: (actors, active) => startedCombat(fake, actors, active),
-    ...sceneRow(),
+    ...sceneRow(fake),
     warnings: () => fake.notifications.map((n) => n.message),
   };
 }

@@ -78,6 +78,6 @@ export async function twodiceWorld(settings: Record<string, unknown> = {}): Prom
     },
     warnings: () => fake.notifications.map((n) => n.message),
     startedCombat: (actors, active) => startedCombat(fake, actors, active),
-    ...sceneRow(),
+    ...sceneRow(fake),
   };
 }

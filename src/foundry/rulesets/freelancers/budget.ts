@@ -12,7 +12,7 @@
 import { FRESH_ACTIONS } from "../../../rules/freelancers/actions.ts";
 import { FIELD_PATHS } from "../../../rules/freelancers/changes.ts";
 import type { ActionState, FreelancersActor } from "../../../rules/freelancers/model.ts";
-import { ledgerBudget } from "../../combat/ledger.ts";
+import { ledgerBudget } from "../../combat/budget.ts";
 import { toFreelancer } from "./adapter.ts";
 
 /** The ledger key of a combatant's actions. */

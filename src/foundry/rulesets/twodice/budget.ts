@@ -12,7 +12,8 @@
 import { FIELD_PATHS } from "../../../rules/twodice/changes.ts";
 import { FRESH_TURN } from "../../../rules/twodice/model.ts";
 import type { TurnState, TwodiceCombatant } from "../../../rules/twodice/model.ts";
-import { fightOf, ledgerBudget } from "../../combat/ledger.ts";
+import { ledgerBudget } from "../../combat/budget.ts";
+import { fightOf } from "../../combat/ledger.ts";
 import { toTwodiceCombatant } from "./adapter.ts";
 import { TWODICE_ACTIONS } from "./data.ts";
 

@@ -14,14 +14,12 @@ import type { Refusal } from "../../../../rules/core/result.ts";
 import { planAttack, spendAttack } from "../../../../rules/freelancers/attack.ts";
 import type { AttackAs, AttackSituation, Cover } from "../../../../rules/freelancers/attack.ts";
 import type { FreelancersActor, FreelancersWeapon } from "../../../../rules/freelancers/model.ts";
-import { declareCard, pressCard } from "../../../cards/protocol.ts";
-import { canvasDistance } from "../../../shared/actors.ts";
-import { singleTarget } from "../../../shared/attack.ts";
-import { chatMessages } from "../../../shared/env.ts";
+import { pressCard } from "../../../cards/protocol.ts";
+import { canvasDistance, checkWithinReach } from "../../../shared/actors.ts";
+import { declareAttackCard, singleTarget } from "../../../shared/attack.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
-import { checkTargetHere } from "../../../shared/targets.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
-import { combatantId, toFlWeapon, warnFlRefusal } from "../adapter.ts";
+import { toFlWeapon, warnFlRefusal } from "../adapter.ts";
 import { flNow } from "../budget.ts";
 import { flOptions } from "../settings.ts";
 
@@ -91,7 +89,7 @@ export function checkFlDeclaration(
   const single = singleTarget(weaponItem, targets);
   if (!single.ok) return single;
   const target = single.value;
-  const away = checkTargetHere(attackerActor, target);
+  const away = checkWithinReach(attackerActor, target);
   if (away !== null) return away;
   if (!isActorsTurn(attackerActor)) return refuse("notYourTurn", { name: attackerActor.name });
   const situation = situationOf(choices, canvasDistance(attackerActor, target, "m"));
@@ -115,26 +113,22 @@ export function checkFlDeclaration(
  * Makes an attack against the one targeted token's actor: checked here first (a refusal is a
  * warning and nothing is sent), then by the referee, which rolls and posts the card.
  */
-export async function declareFlAttack(
+export function declareFlAttack(
   attackerActor: Actor.Implementation,
   weaponItem: Item.Implementation,
   targets: readonly Actor.Implementation[],
   choices: FlChoices,
 ): Promise<ChatMessage.Implementation | null> {
   const checked = checkFlDeclaration(attackerActor, weaponItem, targets, choices);
-  if (!checked.ok) {
-    warnFlRefusal(checked);
-    return null;
-  }
-  const outcome = await declareCard(FL_ATTACK, {
-    attackerId: combatantId(attackerActor),
-    weaponId: weaponItem.id ?? "",
-    targetId: combatantId(checked.value.target),
+  return declareAttackCard(
+    FL_ATTACK,
+    attackerActor,
+    weaponItem,
+    targets,
     choices,
-  });
-  const id = outcome.ok && typeof outcome.value === "string" ? outcome.value : "";
-  // (Collection#get is typed as always finding one; a deleted message is not found.)
-  return chatMessages().has(id) ? chatMessages().get(id) : null;
+    checked,
+    warnFlRefusal,
+  );
 }
 
 /** A Base attack on a target in the open. */

@@ -14,7 +14,8 @@ import { dialogOptions as options, promptAttackDialog } from "../../../shared/at
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { i18n } from "../../../shared/env.ts";
 import { percent } from "../../../shared/format.ts";
-import { canvasDistance, targetedActors } from "../../../shared/actors.ts";
+import { canvasDistance } from "../../../shared/actors.ts";
+import { attackFromSheet } from "../../../shared/attack.ts";
 import { toFlWeapon } from "../adapter.ts";
 import { flNow } from "../budget.ts";
 import { ATTACK_AS, COVERS, DEFAULT_CHOICES, declareFlAttack, situationOf } from "./declare.ts";
@@ -139,26 +140,21 @@ export async function promptFlAttack(
  * Attack with a weapon at the one targeted token: opens the dialog (with the odds), then asks the
  * referee. `choices` skips the dialog (macros, tests).
  */
-export async function flAttack(
+export function flAttack(
   actor: Actor.Implementation,
   weapon: Item.Implementation,
   choices?: FlChoices,
 ): Promise<ChatMessage.Implementation | null> {
-  const targets = targetedActors();
-  const [target] = targets;
-  if (
-    choices !== undefined ||
-    target === undefined ||
-    targets.length > 1 ||
-    weapon.type !== "weapon"
-  ) {
-    return declareFlAttack(actor, weapon, targets, choices ?? DEFAULT_CHOICES);
-  }
-  const picked = await promptFlAttack(
-    flNow(actor),
-    flNow(target),
-    toFlWeapon(weapon),
-    canvasDistance(actor, target, "m"),
+  return attackFromSheet(
+    choices,
+    DEFAULT_CHOICES,
+    (target) =>
+      promptFlAttack(
+        flNow(actor),
+        flNow(target),
+        toFlWeapon(weapon),
+        canvasDistance(actor, target, "m"),
+      ),
+    (targets, chosen) => declareFlAttack(actor, weapon, targets, chosen),
   );
-  return picked === null ? null : declareFlAttack(actor, weapon, targets, picked);
 }

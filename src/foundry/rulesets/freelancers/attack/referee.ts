@@ -34,10 +34,11 @@ import type { FreelancersActor } from "../../../../rules/freelancers/model.ts";
 import { answerWithCard, cardDeclaration, cardStrategy } from "../../../cards/protocol.ts";
 import type { CardStep, Press } from "../../../cards/protocol.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
-import { owns } from "../../../shared/cards.ts";
+import { refereeDeclaration } from "../../../shared/attack.ts";
+import { cardStepUpdate, owns } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { i18n } from "../../../shared/env.ts";
-import { serializedBy, stepDoneUpdate } from "../../../shared/referee.ts";
+
 import type { RefereeOutcome } from "../../../shared/referee.ts";
 import { resolveActor, warnFlRefusal } from "../adapter.ts";
 import { commitFl, flNow } from "../budget.ts";
@@ -51,28 +52,11 @@ import {
 import type { FlAttackCardState } from "../cards/attack-card.ts";
 import { flAutoNpcDefense, flOptions } from "../settings.ts";
 import { FL_ATTACK, checkFlDeclaration, parseChoices } from "./declare.ts";
-import type { FlChoices, FlDeclaration, FlStep } from "./declare.ts";
+import type { FlDeclaration, FlStep } from "./declare.ts";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Step 1: declare                                                                             */
 /* ------------------------------------------------------------------------------------------ */
-
-interface FlAttackIntent {
-  readonly attackerId: string;
-  readonly weaponId: string;
-  readonly targetId: string;
-  readonly choices: FlChoices;
-}
-
-function parseIntent(raw: unknown, fromGM: boolean): FlAttackIntent | null {
-  if (typeof raw !== "object" || raw === null) return null;
-  const { attackerId, weaponId, targetId, choices } = raw as Record<string, unknown>;
-  const parsed = parseChoices(choices, fromGM);
-  if (parsed === null || typeof attackerId !== "string" || typeof weaponId !== "string") {
-    return null;
-  }
-  return typeof targetId === "string" ? { attackerId, weaponId, targetId, choices: parsed } : null;
-}
 
 function renderCard(card: FlAttackCardState): Promise<string> {
   return foundry.applications.handlebars.renderTemplate(
@@ -87,31 +71,29 @@ function rollsAtOnce(defenderActor: Actor.Implementation, defender: FreelancersA
   return defenderActor.type === "npc" && flAutoNpcDefense();
 }
 
-/** The referee's side of a declaration (on the active GM). Answers with the card's id. */
-function refereeFlAttack(
-  intent: FlAttackIntent,
-  sender: User.Implementation,
-): Promise<RefereeOutcome> {
-  const attackerActor = resolveActor(intent.attackerId);
-  if (attackerActor === null || !owns(attackerActor, sender)) {
-    return Promise.resolve(refuse("notAllowed"));
-  }
-  // One declaration at a time per attacker: the second sees the action the first spent.
-  return serializedBy(`${SYSTEM_ID}.attacker.${intent.attackerId}`, async () => {
-    const weaponItem: Item.Implementation | undefined = attackerActor.items.get(intent.weaponId);
-    if (weaponItem === undefined) return refuse("notAWeapon");
-    const target = resolveActor(intent.targetId);
-    const targets = target === null ? [] : [target];
-    const checked = checkFlDeclaration(attackerActor, weaponItem, targets, intent.choices);
-    if (!checked.ok) return checked;
-    return postAttack(attackerActor, checked.value, sender);
-  });
+/**
+ * The referee's side of a declaration (on the active GM; shared/attack.ts reads the ids, checks
+ * the sender owns the attacker, and takes one declaration per attacker at a time: the second sees
+ * the action the first spent). Answers with the card's id.
+ */
+function refereeFlAttack(payload: unknown, sender: User.Implementation) {
+  return refereeDeclaration(
+    { action: FL_ATTACK, payload },
+    sender,
+    parseChoices,
+    async ({ attacker, weapon, targets, request }) => {
+      const checked = checkFlDeclaration(attacker, weapon, targets, request.situation);
+      if (!checked.ok) return checked;
+      return postAttack(attacker, checked.value, sender, request.rollMode);
+    },
+  );
 }
 
 async function postAttack(
   attackerActor: Actor.Implementation,
   declaration: FlDeclaration,
   sender: User.Implementation,
+  rollMode: string,
 ): Promise<RefereeOutcome> {
   const { attacker, defender, weapon, situation, target } = declaration;
   const options = flOptions();
@@ -156,12 +138,14 @@ async function postAttack(
   }
   const content = await renderCard(card);
   const flags = { [SYSTEM_ID]: { [FL_CARD_FLAG]: card } };
-  return answerWithCard(FL_ATTACK, { actor: attackerActor, content, rolls, flags }, sender);
+  const posted = { actor: attackerActor, content, rolls, flags, rollMode };
+  return answerWithCard(FL_ATTACK, posted, sender);
 }
 
-export const flAttackDeclaration = cardDeclaration<FlAttackIntent>({
+export const flAttackDeclaration = cardDeclaration<unknown>({
   kind: FL_ATTACK,
-  parse: parseIntent,
+  // The shared declaration reads the payload (refereeDeclaration): ids, choices, roll mode.
+  parse: (raw) => (typeof raw === "object" && raw !== null ? raw : null),
   referee: refereeFlAttack,
   warn: warnFlRefusal,
 });
@@ -211,11 +195,7 @@ async function updateCard(
   card: FlAttackCardState,
   claim: string,
 ): Promise<RefereeOutcome> {
-  await message.update({
-    content: await renderCard(card),
-    [`flags.${SYSTEM_ID}.${FL_CARD_FLAG}`]: card,
-    ...stepDoneUpdate(claim),
-  } as never);
+  await message.update(cardStepUpdate(FL_CARD_FLAG, card, await renderCard(card), claim));
   return { ok: true };
 }
 

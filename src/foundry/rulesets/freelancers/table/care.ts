@@ -19,13 +19,13 @@ import {
   reportCard,
 } from "../../../cards/protocol.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
-import { targetedActors } from "../../../shared/actors.ts";
+import { checkWithinReach, targetedActors } from "../../../shared/actors.ts";
+import { postedCard } from "../../../shared/attack.ts";
 import { owns } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
-import { chatMessages, i18n } from "../../../shared/env.ts";
+import { i18n } from "../../../shared/env.ts";
 import { serializedBy } from "../../../shared/referee.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
-import { checkTargetHere } from "../../../shared/targets.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
 import { combatantId, resolveActor, warnFlRefusal } from "../adapter.ts";
 import { commitFl, flNow } from "../budget.ts";
@@ -61,7 +61,7 @@ function checkCare(
   kind: CareKind,
 ): Refusal | null {
   const names = { name: helperActor.name, target: patientActor.name };
-  const away = checkTargetHere(helperActor, patientActor);
+  const away = checkWithinReach(helperActor, patientActor);
   if (away !== null) return away;
   if (!isActorsTurn(helperActor)) return refuse("notYourTurn", { name: helperActor.name });
   const input = { helper: flNow(helperActor), patient: flNow(patientActor), kind };
@@ -89,9 +89,7 @@ export async function flCare(
     patientId: combatantId(patient.value),
     kind,
   };
-  const outcome = await declareCard(FL_CARE, intent);
-  const id = outcome.ok && typeof outcome.value === "string" ? outcome.value : "";
-  return chatMessages().has(id) ? chatMessages().get(id) : null;
+  return postedCard(await declareCard(FL_CARE, intent));
 }
 
 /** Help (a Base action) on the one targeted dying ally. */

@@ -9,20 +9,21 @@
  * book); from a player they are dropped when the intent is read.
  */
 import type { AttackSituation, Awareness } from "../../../../rules/twodice/attack.ts";
-import { declareCard, pressCard } from "../../../cards/protocol.ts";
+import { pressCard } from "../../../cards/protocol.ts";
+import { declareAttackCard } from "../../../shared/attack.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
-import { combatantId } from "../adapter.ts";
+import { warnTwodiceRefusal } from "../adapter.ts";
 
 /** The kind of the attack's declaration and of its card. */
 export const TWODICE_ATTACK = "twodice.attack";
 
 export type AttackMode = "single" | "auto";
 
-/** What a client sends to attack: ids and choices; the GM's own requests may add its calls. */
-export interface TwodiceAttackIntent {
-  readonly attackerId: string;
-  readonly weaponId: string;
-  readonly targetId: string;
+/**
+ * What a client chooses for an attack (sent as the declaration's situation, beside the ids): single
+ * shot or full Auto, whether it moved, whether it cuts in; the GM's own requests may add its calls.
+ */
+export interface TwodiceChoices {
   readonly mode: AttackMode;
   /** The shooter moved or turns more than 90° (its own doing). */
   readonly moved?: boolean;
@@ -43,8 +44,8 @@ const AWARENESS: readonly Awareness[] = ["aware", "unaware", "ignores"];
 
 const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
-/** The GM's calls of a GM's intent, each only when well formed (the rules check its range). */
-function gmCalls(p: Record<string, unknown>): Partial<TwodiceAttackIntent> {
+/** The GM's calls of a GM's choices, each only when well formed (the rules check its range). */
+function gmCalls(p: Record<string, unknown>): Partial<TwodiceChoices> {
   const cover = p["cover"];
   return {
     ...(AWARENESS.includes(p["awareness"] as Awareness)
@@ -57,17 +58,13 @@ function gmCalls(p: Record<string, unknown>): Partial<TwodiceAttackIntent> {
   };
 }
 
-/** Reads an attack intent: ids, the mode and the attacker's own choices; a GM's calls from a GM. */
-export function parseTwodiceAttack(raw: unknown, fromGM: boolean): TwodiceAttackIntent | null {
+/** Reads the choices: the mode and the attacker's own choices; a GM's calls from a GM only. */
+export function parseTwodiceChoices(raw: unknown, fromGM: boolean): TwodiceChoices | null {
   if (typeof raw !== "object" || raw === null) return null;
   const p = raw as Record<string, unknown>;
-  const { attackerId, weaponId, targetId, mode } = p;
-  if (typeof attackerId !== "string" || typeof weaponId !== "string") return null;
-  if (typeof targetId !== "string" || (mode !== "single" && mode !== "auto")) return null;
+  const mode = p["mode"] ?? "single";
+  if (mode !== "single" && mode !== "auto") return null;
   return {
-    attackerId,
-    weaponId,
-    targetId,
     mode,
     moved: p["moved"] === true,
     cutIn: p["cutIn"] === true,
@@ -76,20 +73,20 @@ export function parseTwodiceAttack(raw: unknown, fromGM: boolean): TwodiceAttack
 }
 
 /**
- * The situation of an intent as read by `parseTwodiceAttack`: the distance measured on the scene
+ * The situation of choices as `parseTwodiceChoices` read them: the distance measured on the scene
  * wins over a GM's; the GM's calls default to an aware target in the open.
  */
 export function situationOf(
-  intent: Partial<TwodiceAttackIntent>,
+  choices: Partial<TwodiceChoices>,
   measured: number | null,
 ): AttackSituation {
   return {
-    moved: intent.moved === true,
-    distance: measured ?? intent.distance ?? 0,
-    awareness: intent.awareness ?? "aware",
-    targetModifier: intent.targetModifier ?? 0,
-    cover: intent.cover ?? [],
-    hidden: intent.hidden === true,
+    moved: choices.moved === true,
+    distance: measured ?? choices.distance ?? 0,
+    awareness: choices.awareness ?? "aware",
+    targetModifier: choices.targetModifier ?? 0,
+    cover: choices.cover ?? [],
+    hidden: choices.hidden === true,
   };
 }
 
@@ -102,17 +99,20 @@ export async function declareTwodiceAttack(
   attacker: Actor.Implementation,
   weapon: Item.Implementation,
   target: Actor.Implementation,
-  choices: Partial<Omit<TwodiceAttackIntent, "attackerId" | "weaponId" | "targetId">> = {},
+  choices: Partial<TwodiceChoices> = {},
 ): Promise<string | null> {
-  const intent: TwodiceAttackIntent = {
-    mode: "single",
-    ...choices,
-    attackerId: combatantId(attacker),
-    weaponId: weapon.id ?? "",
-    targetId: combatantId(target),
-  };
-  const outcome = await declareCard(TWODICE_ATTACK, intent);
-  return outcome.ok && typeof outcome.value === "string" ? outcome.value : null;
+  const situation: Partial<TwodiceChoices> = { mode: "single", ...choices };
+  const ok = { ok: true } as const;
+  const card = await declareAttackCard(
+    TWODICE_ATTACK,
+    attacker,
+    weapon,
+    [target],
+    situation,
+    ok,
+    warnTwodiceRefusal,
+  );
+  return card?.id ?? null;
 }
 
 export type TwodiceStep = "apply" | "rollWithIt" | "counter";

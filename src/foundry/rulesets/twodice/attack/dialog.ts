@@ -17,11 +17,11 @@ import { toTwodiceWeapon, warnTwodiceRefusal } from "../adapter.ts";
 import { twodiceNow } from "../budget.ts";
 import { twodiceOptions } from "../settings.ts";
 import { declareTwodiceAttack, situationOf } from "./declare.ts";
-import type { AttackMode, TwodiceAttackIntent } from "./declare.ts";
+import type { AttackMode, TwodiceChoices } from "./declare.ts";
 
 export const TWODICE_ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/twodice/dialog/attack-dialog.hbs`;
 
-type Choices = Omit<TwodiceAttackIntent, "attackerId" | "weaponId" | "targetId">;
+type Choices = TwodiceChoices;
 
 /** Reads the form: the shooter's own choice, and the GM's calls. */
 export function readChoices(values: Record<string, unknown>, mode: AttackMode): Choices {
@@ -32,7 +32,7 @@ export function readChoices(values: Record<string, unknown>, mode: AttackMode): 
   return {
     mode,
     moved: values["moved"] === true,
-    awareness: (values["awareness"] as TwodiceAttackIntent["awareness"]) ?? "aware",
+    awareness: (values["awareness"] as TwodiceChoices["awareness"]) ?? "aware",
     targetModifier: number("targetModifier"),
     cover: values["cover"] === "" || values["cover"] === undefined ? [] : [number("cover")],
     hidden: values["hidden"] === true,

@@ -41,12 +41,12 @@ import { takeAction } from "../../../../rules/twodice/turns.ts";
 import { answerWithCard, cardDeclaration, cardStrategy } from "../../../cards/protocol.ts";
 import type { Press } from "../../../cards/protocol.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
-import { canvasDistance } from "../../../shared/actors.ts";
-import { owns } from "../../../shared/cards.ts";
+import { canvasDistance, checkWithinReach } from "../../../shared/actors.ts";
+import { cardStepUpdate, owns } from "../../../shared/cards.ts";
 import { i18n } from "../../../shared/env.ts";
-import { serializedBy, stepDoneUpdate } from "../../../shared/referee.ts";
+import { refereeDeclaration } from "../../../shared/attack.ts";
+import type { Declared } from "../../../shared/attack.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
-import { checkTargetHere } from "../../../shared/targets.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
 import {
   resolveActor,
@@ -55,7 +55,7 @@ import {
   warnTwodiceRefusal,
   weaponsOf,
 } from "../adapter.ts";
-import type { BudgetRecord } from "../../../combat/ledger.ts";
+import type { BudgetRecord } from "../../../combat/budget.ts";
 import { commitTwodice, inFight, twodiceNow } from "../budget.ts";
 
 import { rollTwoDice } from "../dice.ts";
@@ -71,8 +71,8 @@ import type {
   TwodiceAttackCardState,
   TwodiceResolution,
 } from "../cards/attack-card.ts";
-import { TWODICE_ATTACK, parseTwodiceAttack, situationOf } from "./declare.ts";
-import type { AttackMode, TwodiceAttackIntent, TwodiceStep } from "./declare.ts";
+import { TWODICE_ATTACK, parseTwodiceChoices, situationOf } from "./declare.ts";
+import type { AttackMode, TwodiceChoices, TwodiceStep } from "./declare.ts";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Step 1: declare                                                                             */
@@ -96,62 +96,70 @@ function renderCard(card: TwodiceAttackCardState): Promise<string> {
   );
 }
 
-/** The documents a declaration names, read from the world as they are stored now. */
-function declared(intent: TwodiceAttackIntent, sender: User.Implementation) {
-  const attacker = resolveActor(intent.attackerId);
-  const target = resolveActor(intent.targetId);
-  const weapon = attacker?.items.get(intent.weaponId) ?? null;
-  if (attacker === null || !owns(attacker, sender)) return refuse("notAllowed");
-  if (target === null) return refuse("noTarget");
-  if (weapon?.type !== "weapon") return refuse("notAWeapon");
-  const away = checkTargetHere(attacker, target);
+/** What the declaration found, checked: the target within reach, the turn or the cut-in. */
+function declared(
+  { attacker, weapon, targets, request }: Declared<TwodiceChoices>,
+  sender: User.Implementation,
+) {
+  const [target] = targets;
+  if (target === undefined) return refuse("noTarget");
+  if (weapon.type !== "weapon") return refuse("notAWeapon");
+  const away = checkWithinReach(attacker, target);
   if (away !== null) return away;
   // A waiting character cuts in whenever something happens; anyone else acts in its side's turn.
-  const cutIn = intent.cutIn === true;
+  const cutIn = request.situation.cutIn === true;
   if (!sender.isGM && !cutIn && !isActorsTurn(attacker)) return refuse("notYourTurn");
   if (cutIn && !inFight(attacker)) return refuse("notInCombat");
   return { ok: true as const, attacker, target, weapon };
 }
 
 /**
- * The active GM's side of a declared attack: one declaration per attacker at a time, so the
- * second of two quick presses sees the action and the ammunition the first spent.
+ * The active GM's side of a declared attack (shared/attack.ts reads the ids and checks the sender
+ * owns the attacker): one declaration per attacker at a time, so the second of two quick presses
+ * sees the action and the ammunition the first spent.
  */
-function refereeTwodiceAttack(
-  intent: TwodiceAttackIntent,
-  sender: User.Implementation,
-): Promise<RefereeOutcome> {
-  return serializedBy(`${SYSTEM_ID}.attacker.${intent.attackerId}`, () => declare(intent, sender));
+function refereeTwodiceAttack(payload: unknown, sender: User.Implementation) {
+  return refereeDeclaration(
+    { action: TWODICE_ATTACK, payload },
+    sender,
+    parseTwodiceChoices,
+    (found) => declare(found, sender),
+  );
 }
 
 async function declare(
-  intent: TwodiceAttackIntent,
+  declaration: Declared<TwodiceChoices>,
   sender: User.Implementation,
 ): Promise<RefereeOutcome> {
-  const found = declared(intent, sender);
+  const found = declared(declaration, sender);
   if (!found.ok) return found;
+  const choices = declaration.request.situation;
   const options = twodiceOptions();
   const attacker = twodiceNow(found.attacker);
   const defender = twodiceNow(found.target);
   const weapon = toTwodiceWeapon(found.weapon);
-  const situation = situationOf(intent, canvasDistance(found.attacker, found.target, "m"));
+  const situation = situationOf(choices, canvasDistance(found.attacker, found.target, "m"));
   const input: AttackInput = { attacker, defender, weapon, situation };
 
   // Everything that may refuse, before a die is rolled.
-  if (intent.mode === "auto" || weapon.kind === "ranged") {
-    const can = checkCanFire(weapon, intent.mode === "auto");
+  if (choices.mode === "auto" || weapon.kind === "ranged") {
+    const can = checkCanFire(weapon, choices.mode === "auto");
     if (!can.ok) return can;
   }
   const odds = attackOdds(input, options);
   if (!odds.ok) return odds;
   const kind =
-    intent.mode === "auto" ? "autoFire" : weapon.kind === "melee" ? "meleeAttack" : "rangedAttack";
-  const acted = takeAction(attacker.turn, { kind, defense: weapon.defense }, intent.cutIn === true);
+    choices.mode === "auto" ? "autoFire" : weapon.kind === "melee" ? "meleeAttack" : "rangedAttack";
+  const acted = takeAction(
+    attacker.turn,
+    { kind, defense: weapon.defense },
+    choices.cutIn === true,
+  );
   if (!acted.ok) return acted;
 
-  const { shots, rolls } = await rollShots(intent.mode, weapon);
+  const { shots, rolls } = await rollShots(choices.mode, weapon);
   const resolved =
-    intent.mode === "auto"
+    choices.mode === "auto"
       ? resolveAutoFire(
           input,
           shots.map((dice) => ({ dice })),
@@ -168,10 +176,10 @@ async function declare(
     [{ actor: found.attacker, value: acted.value.turn }],
   );
 
-  const canCounter = weapon.kind === "melee" && intent.mode === "single" && !defender.turn.acted;
+  const canCounter = weapon.kind === "melee" && choices.mode === "single" && !defender.turn.acted;
   const card: TwodiceAttackCardState = {
     stage: attacks.some((a) => a.hit) || canCounter ? "pending" : "resolved",
-    mode: intent.mode,
+    mode: choices.mode,
     attackerId: attacker.id,
     defenderId: defender.id,
     weaponId: weapon.id,
@@ -191,12 +199,15 @@ async function declare(
   };
   const content = await renderCard(card);
   const flags = { [SYSTEM_ID]: { [TWODICE_CARD_FLAG]: card } };
-  return answerWithCard(TWODICE_ATTACK, { actor: found.attacker, content, rolls, flags }, sender);
+  const { rollMode } = declaration.request;
+  const posted = { actor: found.attacker, content, rolls, flags, rollMode };
+  return answerWithCard(TWODICE_ATTACK, posted, sender);
 }
 
-export const twodiceAttackDeclaration = cardDeclaration<TwodiceAttackIntent>({
+export const twodiceAttackDeclaration = cardDeclaration<unknown>({
   kind: TWODICE_ATTACK,
-  parse: parseTwodiceAttack,
+  // The shared declaration reads the payload (refereeDeclaration): ids, choices, roll mode.
+  parse: (raw) => (typeof raw === "object" && raw !== null ? raw : null),
   referee: refereeTwodiceAttack,
   warn: warnTwodiceRefusal,
 });
@@ -364,11 +375,9 @@ async function pressStep(
   // stores each Roll as its JSON, the terms' options with it).
   const rolls = resolved.rolls.length === 0 ? {} : { rolls: [...message.rolls, ...resolved.rolls] };
   await message.update({
-    content: await renderCard(done),
-    [`flags.${SYSTEM_ID}.${TWODICE_CARD_FLAG}`]: done,
-    ...stepDoneUpdate(claim),
+    ...cardStepUpdate(TWODICE_CARD_FLAG, done, await renderCard(done), claim),
     ...rolls,
-  } as never);
+  });
   showDice(message, resolved.rolls);
   return { ok: true };
 }

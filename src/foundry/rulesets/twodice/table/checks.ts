@@ -25,13 +25,12 @@ import {
 } from "../../../cards/protocol.ts";
 import type { AnyDeclaration } from "../../../cards/protocol.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
-import { canvasDistance } from "../../../shared/actors.ts";
+import { canvasDistance, checkWithinReach } from "../../../shared/actors.ts";
 import { owns } from "../../../shared/cards.ts";
 import { i18n } from "../../../shared/env.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
-import { checkTargetHere } from "../../../shared/targets.ts";
 import { combatantId, resolveActor, warnTwodiceRefusal } from "../adapter.ts";
-import type { BudgetRecord } from "../../../combat/ledger.ts";
+import type { BudgetRecord } from "../../../combat/budget.ts";
 import { commitTwodice, twodiceNow } from "../budget.ts";
 
 import { rollTwoDice } from "../dice.ts";
@@ -131,7 +130,7 @@ async function medicine(ids: Ids, sender: User.Implementation): Promise<RefereeO
   const patient = resolveActor(String(ids["patientId"]));
   if (healer === null) return refuse("notAllowed");
   if (patient === null) return refuse("noTarget");
-  const away = patient === healer ? null : checkTargetHere(healer, patient);
+  const away = patient === healer ? null : checkWithinReach(healer, patient);
   if (away !== null) return away;
   const me = twodiceNow(healer);
   const spent = spend(healer, me, "medicine");
@@ -174,7 +173,7 @@ async function sneak(ids: Ids, sender: User.Implementation): Promise<RefereeOutc
   if (sneaker === null) return refuse("notAllowed");
   const observer = resolveActor(String(ids["observerId"]));
   if (observer === null) return refuse("noTarget");
-  const away = checkTargetHere(sneaker, observer);
+  const away = checkWithinReach(sneaker, observer);
   if (away !== null) return away;
   const given = ids["distance"];
   const measured = canvasDistance(sneaker, observer, "m");
