@@ -1,6 +1,7 @@
 import { SYSTEM_ID, TEMPLATES } from "./constants.ts";
 import { COMBAT_TURN_ACTION, handleTurnIntent } from "./combat/actions.ts";
 import { FrayCombatTracker } from "./combat/tracker.ts";
+import { registerTeamCombat } from "./combat/setup.ts";
 import { TeamData } from "./data/team.ts";
 import { FrayActor } from "./documents/actor.ts";
 import { FrayCombat, FrayCombatant, FrayCombatantGroup } from "./documents/combat.ts";
@@ -8,6 +9,7 @@ import { FrayItem } from "./documents/item.ts";
 import { installRuleset, migrateRuleset } from "./rulesets/install.ts";
 import { shellRuleset } from "./rulesets/registry.ts";
 import { hideRefereeRequest, registerReferee, registerRefereeAction } from "./shared/referee.ts";
+import { registerCardProtocol } from "./cards/protocol.ts";
 import { activeRuleset, registerSettings } from "./settings.ts";
 import { registerDataHooks } from "./migration.ts";
 import { registerPackScope } from "./packs.ts";
@@ -18,6 +20,8 @@ import { registerPackScope } from "./packs.ts";
  */
 export function init(): void {
   registerSettings();
+  // Team combat: seconds per round (its default follows the ruleset setting) and its hooks.
+  registerTeamCombat();
   registerDataHooks(); // the GM's data migration at ready, the ruleset-switch warning
   registerPackScope(); // other rulesets' packs: hidden in the sidebar, their documents refused
 
@@ -33,6 +37,8 @@ export function init(): void {
   Hooks.on("renderChatMessageHTML", (message, html) => {
     hideRefereeRequest(message, html);
   });
+  // Every chat card of every ruleset: one protocol, each ruleset a strategy (cards/protocol.ts).
+  registerCardProtocol();
   // A player's "activate me" / "end my turn" is run by the active GM (see combat/actions.ts).
   registerRefereeAction(COMBAT_TURN_ACTION, handleTurnIntent);
 

@@ -22,6 +22,7 @@ import { activeRuleset } from "../settings.ts";
 import { isTransportReason, refereeIdle, sendIntent, serializedBy } from "../shared/referee.ts";
 import type { Intent, RefereeOutcome } from "../shared/referee.ts";
 import { writeActorChanges } from "./events.ts";
+import { ledgerChanges } from "./ledger.ts";
 import { combatHooks, transitionChanges } from "./ruleset-hooks.ts";
 import { settleOrder } from "./start.ts";
 import type { StartChoice } from "./start.ts";
@@ -148,8 +149,18 @@ async function applyResult(
   if (before.round === 0) callHook("combatStart", combat, { ...updateData });
   else callTurnHooks(combat, { round: combat.round, turn: combat.turn }, updateData, options);
   await combat.update(update, options);
+  // The ruleset's hooks run once the turn is written (some post cards of their own); their
+  // ledger entries (GM-owned budgets and holds, ledger.ts) go in one more Combat update, their
+  // actor changes in one batch: a constant number of writes however many combatants.
   const changes = await transitionChanges(combat, result, before.active);
-  if (changes.length > 0) await writeActorChanges(combat, changes);
+  const ledger = ledgerChanges(
+    changes.flatMap(({ combatantId, ledger: entries }) =>
+      Object.entries(entries ?? {}).map(([key, value]) => ({ combatantId, key, value })),
+    ),
+  );
+  if (Object.keys(ledger).length > 0) await combat.update(ledger);
+  const actorChanges = changes.filter((c) => Object.keys(c.changes).length > 0);
+  if (actorChanges.length > 0) await writeActorChanges(combat, actorChanges);
 }
 
 const ORDER_KEY = `flags.${SYSTEM_ID}.order`;

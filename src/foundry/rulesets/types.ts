@@ -7,6 +7,7 @@ import type { CombatRulesetHooks } from "../combat/ruleset-hooks.ts";
 import type { TokenBars } from "../token-bars.ts";
 import type { RefereeHandler } from "../shared/referee.ts";
 import type { SimFighterBase } from "../../rules/sim/types.ts";
+import type { AnyDeclaration, AnyStrategy } from "../cards/protocol.ts";
 
 /** A DataModel class (its constructor; Foundry builds the instances). */
 export type DataModelClass = new (...args: never[]) => object;
@@ -58,6 +59,13 @@ export interface ShellRuleset {
   readonly combat?: CombatRulesetHooks;
   /** Wires the buttons of its chat cards as a message is rendered (renderChatMessageHTML). */
   readonly wireChatCard?: (message: ChatMessage.Implementation, html: HTMLElement) => void;
+  /**
+   * Its kinds of chat card, for the one card protocol (src/foundry/cards/protocol.ts): how each
+   * card is read, who may press its buttons and what a press resolves to on the referee.
+   */
+  readonly cards?: readonly AnyStrategy[];
+  /** Its declarations that post a card (an attack, a maneuver …), for the card protocol. */
+  readonly declarations?: readonly AnyDeclaration[];
   /** What the referee does on request, by action name (registered with registerRefereeAction). */
   readonly refereeActions?: Readonly<Record<string, RefereeAction>>;
   /**

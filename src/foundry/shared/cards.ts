@@ -11,7 +11,7 @@ import { refuse } from "../../rules/core/result.ts";
 import type { Refusal } from "../../rules/core/result.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { chatMessages, currentUser, worldUsers } from "./env.ts";
-import { serializedBy } from "./referee.ts";
+import { serializedBy, stepDoneUpdate } from "./referee.ts";
 import type { RefereeOutcome } from "./referee.ts";
 
 /** Whether this user owns the actor (a missing actor is owned by nobody). */
@@ -52,6 +52,47 @@ export function cardFlag(message: ChatMessage.Implementation, key: string): unkn
     Record<string, unknown> | undefined;
   const value = flags?.[key];
   return value ?? null;
+}
+
+/**
+ * The one card update that ends a claimed step: the card's new state (under `flags.fray.<key>`)
+ * and content, and the step marked done.
+ */
+export function cardStepUpdate(
+  key: string,
+  state: unknown,
+  content: string,
+  claim: string,
+): Record<string, unknown> {
+  return { content, [`flags.${SYSTEM_ID}.${key}`]: state, ...stepDoneUpdate(claim) };
+}
+
+/** Who and what an attack card is about, as every ruleset's attack card records it. */
+export interface AttackCardHeader {
+  readonly attackerId: string;
+  readonly defenderId: string;
+  readonly attackerName: string;
+  readonly defenderName: string;
+  readonly weaponName: string;
+  /** The user who declared the attack, as the referee recorded it (may press Apply). */
+  readonly declaredBy: string;
+}
+
+/** The header of an attack card, from the fighters the rules read and the declaring user. */
+export function attackCardHeader(
+  attacker: { readonly id: string; readonly name: string },
+  defender: { readonly id: string; readonly name: string },
+  weapon: { readonly name: string },
+  sender: User.Implementation,
+): AttackCardHeader {
+  return {
+    attackerId: attacker.id,
+    defenderId: defender.id,
+    attackerName: attacker.name,
+    defenderName: defender.name,
+    weaponName: weapon.name,
+    declaredBy: sender.id ?? "",
+  };
 }
 
 /** What a card's button comes to: done, or a named refusal. */

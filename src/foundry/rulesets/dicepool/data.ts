@@ -5,11 +5,12 @@
  * Field paths are the contract with the rules (src/rules/dicepool/changes.ts DICEPOOL_FIELD_PATHS):
  * system.health.damage, system.health.nonLethal, system.woundPenalty, system.energy.value,
  * system.incapacitated, system.dead, system.stabilized, system.initiative,
- * system.droppedWeaponId. The shell adds system.grapples (the Grappling Pools this actor holds, one
- * per victim: one without Multi-Grapple, 1 + its rating with it), system.grapplePenalty (points an
- * assailant spent against this actor, taken off its next roll), system.falling (a fall under way)
- * and system.actions (the turn's Simple / Free / Interrupt use, rules/dicepool/actions.ts
- * TurnActions).
+ * system.droppedWeaponId. The shell adds system.falling (a fall under way; only the GM starts one).
+ *
+ * system.grapples, system.grapplePenalty and system.actions are kept only so actors stored with
+ * them load: the grapples held, the penalty spent against an actor and the turn's action budget
+ * settle other owners' outcomes, so the referee keeps them in the combat's ledger (budget.ts) and
+ * nothing reads these fields (a player can write any value to their own actor).
  *
  * Every model carries `schemaVersion`, refuses an Energy value above its max (`validateJoint`)
  * and reads stored data of another shape (`migrateData`: a world switched from another ruleset)
@@ -108,16 +109,16 @@ function actorSchema() {
       blitz: flagField(NO_POWERS.blitz),
       stabilize: flagField(NO_POWERS.stabilize),
     }),
-    /** The grapples this actor holds: [{ victimId, victimName, pool, resistOffered }]. */
+    /** Not read (kept so stored actors load): the grapples are the ledger's (budget.ts). */
     grapples: new ArrayField(new ObjectField({ required: true, nullable: false }), {
       required: true,
       initial: () => [],
     }),
-    /** Grappling Pool points an assailant spent against this actor: off its next roll. */
+    /** Not read (kept so stored actors load): the grapple penalty is the ledger's. */
     grapplePenalty: count(DICEPOOL_LIMITS.wounds),
     /** A fall under way: { height (spaces left), fallen (spaces so far) }, or null. */
     falling: new ObjectField({ required: true, nullable: true, initial: null }),
-    /** The turn's action use (rules/dicepool/actions.ts TurnActions). */
+    /** Not read (kept so stored actors load): the turn's budget is the ledger's. */
     actions: new SchemaField({
       simpleUsed: integerField(FRESH_TURN.simpleUsed, { min: 0, max: 99 }),
       complexUsed: flagField(FRESH_TURN.complexUsed),

@@ -1,28 +1,29 @@
 /**
- * WWN in the team combat (registered as the combat hooks when the world plays WWN):
+ * WWN in the team combat (registered as the combat hooks when the world plays WWN). Each
+ * combatant's round of actions is the referee's record in the combat's ledger (budget.ts); the
+ * hooks hand back the fields they change as ledger entries, written in the transition's Combat
+ * update:
  * - the tracker shows, under each member, what is left of its round: Main Action, Move action
  *   (two while the Main may still become a Move), On Turn (while it is taking its turn), and the
  *   states that last: Total Defense, holding, delaying, charged, withdrawn, prone;
  * - a new round (round 1 included) gives everyone their actions back (rules: startRound);
  * - a combatant's turn start ends what lasted "until its next turn" (rules: beginTurn);
  * - a combatant's turn end gives their actions back to those delaying for it (resumeAfterDelay);
- * - the round end deals grapple damage: every grappled defender takes an unarmed hit's damage
- *   from each grappler (rules: grappleRoundEnd), rolled with core Roll and reported in chat
- *   (templates/wwn/chat/grapple-report.hbs).
+ * - the round end deals grapple damage: every defender the ledger says is grappled takes an
+ *   unarmed hit's damage from each grappler (rules: grappleRoundEnd), rolled with core Roll and
+ *   reported on a card (`wwn.grappleReport`, templates/wwn/chat/grapple-report.hbs).
  *
- * A rule that refuses a fighter's stored numbers (NaN, a negative count …) changes nothing for that
- * fighter: the GM is warned, by name, and the others go on.
+ * A rule that refuses a fighter's recorded numbers (NaN, a negative count …) changes nothing for
+ * that fighter: the GM is warned, by name, and the others go on.
  */
 import {
   actionSummary,
   beginTurn,
+  grappleRoundEnd,
   resumeAfterDelay,
   startRound,
-} from "../../../rules/wwn/actions.ts";
-import { diffCombatant } from "../../../rules/wwn/changes.ts";
-import type { WwnUpdate } from "../../../rules/wwn/changes.ts";
-import { grappleRoundEnd } from "../../../rules/wwn/maneuvers.ts";
-import type { WwnCombatant } from "../../../rules/wwn/model.ts";
+} from "../../../rules/wwn/index.ts";
+import type { ActionState, WwnUpdate } from "../../../rules/wwn/index.ts";
 import type { Refusal, Result } from "../../../rules/core/result.ts";
 import type { ActorChange, EventCombatant } from "../../combat/events.ts";
 import type { CombatRulesetHooks, TrackerChip } from "../../combat/ruleset-hooks.ts";
@@ -31,14 +32,14 @@ import { changesByCombatant, combatMembers } from "../../shared/combat-members.t
 import { withDice } from "../../shared/dice.ts";
 import { i18n } from "../../shared/env.ts";
 import { SYSTEM_PATH } from "../../constants.ts";
-import { combatantId, toWwnCombatant, unarmedOf } from "./adapter.ts";
+import { combatantId, toWwnCombatant, unarmedOf, warnWwnRefusal } from "./adapter.ts";
+import { budgetEntries, budgetOf, fighterIn, fighterOf, splitOutcome } from "./budget.ts";
 import { wwnRollOrder } from "./order.ts";
-import { WWN_START_CHECK } from "./surprise.ts";
-import { warnWwnRefusal } from "./attack/workflow.ts";
+import { WWN_START_CHECK, postWwnNotice, wwnNoticeCard } from "./table/surprise.ts";
 
 /** The tracker's chips for one member. */
 export function wwnMemberChips(actor: Actor.Implementation, active: boolean): TrackerChip[] {
-  const me = toWwnCombatant(actor);
+  const me = fighterOf(actor);
   const summary = actionSummary(me.actions);
   // Drawn on every render, so no warning here: the chip says the state cannot be read.
   if (!summary.ok) {
@@ -87,39 +88,34 @@ function warnAbout(name: string, refusal: Refusal): void {
   );
 }
 
-/** A fighter's new action state, or nothing when the rule refuses its numbers (then warned). */
-function newActions(
-  actor: Actor.Implementation,
-  before: WwnCombatant,
-  next: Result<WwnCombatant["actions"]>,
-): WwnUpdate[] {
-  if (!next.ok) {
-    warnAbout(actor.name, next);
-    return [];
-  }
-  return diffCombatant(before, { ...before, actions: next.value });
-}
-
+/**
+ * Each member's new round of actions as ledger entries (the fields that changed), or nothing for a
+ * member whose recorded numbers the rule refuses (then the GM is warned).
+ */
 function eachFighter(
   combat: CombatLike,
-  change: (me: WwnCombatant) => Result<WwnCombatant["actions"]>,
+  change: (actions: ActionState) => Result<ActionState>,
+  only: CombatantLike | null = null,
 ): ActorChange[] {
-  const updates = combatMembers(combat).flatMap(({ actor }) => {
-    const before = toWwnCombatant(actor);
-    return newActions(actor, before, change(before));
+  return combatMembers(combat).flatMap(({ actor, combatantId: id }) => {
+    if (only !== null && only.id !== id) return [];
+    const before = budgetOf(combat, id);
+    const next = change(before);
+    if (!next.ok) {
+      warnAbout(actor.name, next);
+      return [];
+    }
+    const ledger = budgetEntries(before, next.value);
+    return Object.keys(ledger).length === 0 ? [] : [{ combatantId: id, changes: {}, ledger }];
   });
-  return changesByCombatant(combat, updates);
 }
 
 export function wwnRoundStart(combat: CombatLike): ActorChange[] {
-  return eachFighter(combat, (me) => startRound(me.actions));
+  return eachFighter(combat, startRound);
 }
 
 export function wwnTurnStart(combat: CombatLike, combatant: CombatantLike): ActorChange[] {
-  const actor = combatant.actor;
-  if (actor === null) return [];
-  const before = toWwnCombatant(actor);
-  return changesByCombatant(combat, newActions(actor, before, beginTurn(before.actions)));
+  return eachFighter(combat, beginTurn, combatant);
 }
 
 /** The combatant stopped its turn: whoever delayed until it had acted may act again. */
@@ -127,7 +123,7 @@ export function wwnTurnEnd(combat: CombatLike, combatant: CombatantLike): ActorC
   const actor = combatant.actor;
   if (actor === null) return [];
   const acted = combatantId(actor);
-  return eachFighter(combat, (me) => resumeAfterDelay(me.actions, acted));
+  return eachFighter(combat, (actions) => resumeAfterDelay(actions, acted));
 }
 
 /** One line of the grapple report: who took how much from whom. */
@@ -144,7 +140,11 @@ export interface GrappleLine {
 export async function wwnGrappleDamage(
   combat: CombatLike,
 ): Promise<{ changes: ActorChange[]; lines: GrappleLine[] }> {
-  const all = combatMembers(combat).map(({ actor }) => ({ actor, me: toWwnCombatant(actor) }));
+  const all = combat.combatants.contents.flatMap((combatant) =>
+    combatant.actor === null
+      ? []
+      : [{ actor: combatant.actor, me: fighterIn(combatant.actor, { combat, combatant }) }],
+  );
   const updates: WwnUpdate[] = [];
   const lines: GrappleLine[] = [];
   for (const { me: defender } of all) {
@@ -167,7 +167,7 @@ export async function wwnGrappleDamage(
       });
     }
   }
-  return { changes: changesByCombatant(combat, updates), lines };
+  return { changes: changesByCombatant(combat, splitOutcome(updates, combat).documents), lines };
 }
 
 export const WWN_GRAPPLE_REPORT_TEMPLATE = `${SYSTEM_PATH}/templates/wwn/chat/grapple-report.hbs`;
@@ -181,18 +181,21 @@ export function wwnGrappleReportContext(lines: readonly GrappleLine[]): { lines:
   };
 }
 
+/** The card protocol's kind of the grapple report, and its flag (under flags.fray). */
+export const WWN_GRAPPLE_REPORT = "wwn.grappleReport";
+const REPORT_FLAG = "wwnGrappleReport";
+
 async function roundEnd(combat: CombatLike): Promise<ActorChange[]> {
   const { changes, lines } = await wwnGrappleDamage(combat);
   if (lines.length > 0) {
-    await ChatMessage.create({
-      content: await foundry.applications.handlebars.renderTemplate(
-        WWN_GRAPPLE_REPORT_TEMPLATE,
-        wwnGrappleReportContext(lines),
-      ),
-    });
+    const context = wwnGrappleReportContext(lines);
+    await postWwnNotice(WWN_GRAPPLE_REPORT, REPORT_FLAG, WWN_GRAPPLE_REPORT_TEMPLATE, context, []);
   }
   return changes;
 }
+
+/** The grapple report: what the round's grapples dealt. */
+export const wwnGrappleReportCard = wwnNoticeCard(WWN_GRAPPLE_REPORT, REPORT_FLAG);
 
 export const WWN_COMBAT_HOOKS: CombatRulesetHooks = {
   // The tracker's start offers the surprise check per ambushing team (surprise.ts).
