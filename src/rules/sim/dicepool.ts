@@ -172,7 +172,7 @@ export function dicepoolArena(
   });
   const state = new Array<Checked<DicepoolCombatant> | undefined>(n).fill(undefined);
   const indexOf = new Map(setup.map((f, i) => [f.combatant.id, i]));
-  const { teamOf, views, ...standing } = roster(
+  const { teamOf, views } = roster(
     teams,
     setup.map((f) => ({
       combatant: { id: f.combatant.id, teamId: f.teamId },
@@ -180,14 +180,14 @@ export function dicepoolArena(
     })),
   );
   /**
-   * Who may act (1) and how many may act in each team (by team index + 1, so an unknown team is a
-   * team too): kept as each fighter's state changes, so "is the fight over" is one comparison
-   * instead of a walk over everyone after every attack.
+   * Who may act (1) and how many may act in each team (by team index + 1; validate leaves no
+   * unknown team): kept as each fighter's state changes, so "is the fight over" and "which teams
+   * stand" are read off these instead of a walk over everyone after every attack (roster's
+   * oneTeamLeft and standingTeams, from counts).
    */
   const up = new Uint8Array(n);
   const upInTeam = new Int32Array(teams.length + 1);
   let teamsUp = 0;
-  const isUp = (i: number) => up[i] === 1;
   /** Sets fighter `i`'s state and keeps `up`, `upInTeam` and `teamsUp` with it. */
   function setState(i: number, c: Checked<DicepoolCombatant> | undefined): void {
     state[i] = c;
@@ -202,7 +202,7 @@ export function dicepoolArena(
   }
   /** The team of the fighter whose turn it is (made once: the target rule's tests read it). */
   let actingTeam: number | undefined = -1;
-  const isFoe = (j: number) => teamOf[j] !== actingTeam && isUp(j);
+  const isFoe = (j: number) => up[j] === 1 && teamOf[j] !== actingTeam;
   const healthLeft = (j: number) => {
     const c = state[j];
     return c === undefined ? 0 : remainingHealth(c, options);
@@ -262,7 +262,7 @@ export function dicepoolArena(
   /** Who took their turn this round before the simulation starts (only in its first round). */
   const actedFirst = setup.map((f) => resumed?.acted.includes(f.combatant.id) === true);
 
-  /** At most one team has a fighter up (roster's oneTeamLeft, from the counts kept above). */
+  /** At most one team has a fighter up. */
   const isOver = () => teamsUp <= 1;
 
   function rollInitiative(dice: DiceSource): void {
@@ -407,7 +407,14 @@ export function dicepoolArena(
         if (i >= 0 && !(first && actedFirst[i] === true)) takeTurn(i, dice);
       }
     },
-    standingTeams: () => standing.standingTeams(isUp),
+    /** Every team with a fighter up, by team index (from the counts kept with each state). */
+    standingTeams(): number[] {
+      const teamsStanding: number[] = [];
+      for (let team = 0; team < teams.length; team++) {
+        if ((upInTeam[team + 1] ?? 0) > 0) teamsStanding.push(team);
+      }
+      return teamsStanding;
+    },
     fighterEnd(i: number): FighterEnd {
       const c = state[i];
       return endOf(lifeOf(c), [
