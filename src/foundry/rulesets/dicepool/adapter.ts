@@ -8,10 +8,11 @@ import type { DicepoolUpdate } from "../../../rules/dicepool/changes.ts";
 import type { Fall } from "../../../rules/dicepool/movement.ts";
 import type { Checked } from "../../../rules/core/checked.ts";
 import { makeDicepoolCombatant, makeDicepoolWeapon } from "../../../rules/dicepool/factory.ts";
-import { checkAttackInput, planAttack } from "../../../rules/dicepool/attack.ts";
-import type { AttackInput } from "../../../rules/dicepool/attack.ts";
 import { maxHealth } from "../../../rules/dicepool/health.ts";
+import { checkAttackInput, planAttack, resolveAttack } from "../../../rules/dicepool/attack.ts";
+import type { AttackInput } from "../../../rules/dicepool/attack.ts";
 import type { DicepoolOptions } from "../../../rules/dicepool/options.ts";
+import type { DiceSource } from "../../../rules/core/dice.ts";
 import type {
   DicepoolCombatant,
   DicepoolPowers,
@@ -204,11 +205,18 @@ export async function applyDicepoolUpdates(
   return { missing };
 }
 
-/**
- * The rules' plan of an attack read from documents, a card or a player's choice: the rules' input
- * check first (checkAttackInput), so a refused value is a named refusal, then planAttack.
- */
-export function planOf(input: AttackInput, options: DicepoolOptions) {
+/** The rules' plan of an attack, after the rules' input check (checkAttackInput). */
+export function planChecked(input: AttackInput, options: Checked<DicepoolOptions>) {
   const checked = checkAttackInput(input);
   return checked.ok ? planAttack(checked.value, options) : checked;
+}
+
+/** The rules' resolution of an attack on `dice`, after the rules' input check. */
+export function resolveChecked(
+  input: AttackInput,
+  dice: DiceSource,
+  options: Checked<DicepoolOptions>,
+) {
+  const checked = checkAttackInput(input);
+  return checked.ok ? resolveAttack(checked.value, dice, options) : checked;
 }

@@ -13,6 +13,7 @@
  * actors' old `system.actions`, `system.grapples` and `system.grapplePenalty` stay in the model so
  * stored actors load, and nothing reads them.
  */
+import type { Checked } from "../../../rules/core/checked.ts";
 import { ok } from "../../../rules/core/result.ts";
 import type { Result } from "../../../rules/core/result.ts";
 import { FRESH_TURN, takeAction, turnOver } from "../../../rules/dicepool/actions.ts";
@@ -23,7 +24,6 @@ import type {
   TurnActions,
 } from "../../../rules/dicepool/actions.ts";
 import type { Grapple } from "../../../rules/dicepool/grapple.ts";
-import type { Checked } from "../../../rules/core/checked.ts";
 import type { DicepoolOptions } from "../../../rules/dicepool/options.ts";
 import { fightOf, ledgerChanges, ledgerEntry } from "../../combat/ledger.ts";
 import type { LedgerWrite } from "../../combat/ledger.ts";
