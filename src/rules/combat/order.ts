@@ -5,6 +5,7 @@
  * a `SettledOrder`; the turn machine only ever sees the round plans derived from it.
  */
 import type { NumberRefusalReason } from "../core/guard.ts";
+import type { NameRefusalReason } from "../core/names.ts";
 import type { CombatantId, Phase, RoundEvent, RoundPlan, TeamId } from "./types.ts";
 
 /** Teams act as blocks, or each combatant acts alone (individual initiative). */
@@ -59,8 +60,7 @@ export type OrderRefusal =
   | "invalidBonus"
   | "missingRoll"
   | "notATiedGroup"
-  | "surprisedCannotLead"
-  | "unknownChoice";
+  | "surprisedCannotLead";
 
 export type OrderOutcome =
   | {
@@ -76,8 +76,8 @@ export type OrderOutcome =
     }
   | {
       readonly ok: false;
-      readonly reason: OrderRefusal | NumberRefusalReason;
-      /** For a number refusal: the field and value (see core/guard.ts). */
+      readonly reason: OrderRefusal | NumberRefusalReason | NameRefusalReason;
+      /** For a number, name or choice refusal: the field and value (core/guard.ts, names.ts). */
       readonly detail?: Readonly<Record<string, string | number | boolean>>;
     };
 

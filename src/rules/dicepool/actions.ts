@@ -16,7 +16,8 @@
 import type { Checked } from "../core/checked.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
-import { checkChoice, checkTurnActions } from "./check.ts";
+import { checkChoice } from "../core/names.ts";
+import { checkTurnActions } from "./check.ts";
 import type { StateRefusal } from "./check.ts";
 import { DICEPOOL_LIMITS as L } from "./limits.ts";
 import { checkDicepoolOptions, DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
@@ -109,7 +110,7 @@ export function turnOver(
 
 /**
  * The type of a named action: an own entry of the table only, so "toString" or "constructor" is
- * no action ("unknown-choice"); a power names its type, one of the list.
+ * no action ("badChoice"); a power names its type, one of the list.
  */
 export function actionType(
   action: ActionName,
@@ -117,7 +118,7 @@ export function actionType(
 ): Result<ActionType, ActionRefusal> {
   const name: unknown = action;
   if (typeof name !== "string" || !Object.hasOwn(ACTION_TABLE, name)) {
-    return refuse("unknown-choice", { field: "action", value: String(name) });
+    return refuse("badChoice", { field: "action", value: String(name) });
   }
   const type = ACTION_TABLE[action];
   if (type !== "power") return ok(type);

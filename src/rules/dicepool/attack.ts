@@ -37,7 +37,8 @@ import { checkNumber } from "../core/guard.ts";
 import type { Modifier } from "../core/modifier.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Refusal, Result } from "../core/result.ts";
-import { checkChoice, checkDicepoolCombatant, checkDicepoolWeapon, checkList } from "./check.ts";
+import { checkChoice } from "../core/names.ts";
+import { checkDicepoolCombatant, checkDicepoolWeapon, checkList, checkString } from "./check.ts";
 import type { StateRefusal } from "./check.ts";
 import { woundsTaken } from "./damage.ts";
 import type { DamageTaken } from "./damage.ts";
@@ -194,7 +195,7 @@ function checkModifiers(field: string, list: unknown): Refusal<AttackRefusal> | 
   if (bad) return bad;
   for (const [i, m] of (list as readonly unknown[]).entries()) {
     if (!isObject(m) || typeof m["source"] !== "string") {
-      return refuse("unknown-choice", { field: `${field}.${i}`, value: "no modifier" });
+      return refuse("badName", { field: `${field}.${i}.source`, value: "no name" });
     }
     const badValue = checkNumber(`${field}.${m["source"]}`, m["value"], POOL_PART);
     if (badValue) return badValue;
@@ -209,11 +210,11 @@ function checkModifiers(field: string, list: unknown): Refusal<AttackRefusal> | 
  * list, Blitz yes/no, the named dice of each side, the grapple penalties 0..grapplePool.
  */
 export function checkAttackTerms(terms: AttackTerms): Result<CheckedTerms, AttackRefusal> {
-  if (!isObject(terms)) return refuse("unknown-choice", { field: "attack", value: typeof terms });
+  if (!isObject(terms)) return refuse("badChoice", { field: "attack", value: typeof terms });
   const weapon = checkDicepoolWeapon("weapon", terms.weapon);
   if (!weapon.ok) return weapon;
   const s: unknown = terms.situation ?? {};
-  if (!isObject(s)) return refuse("unknown-choice", { field: "situation", value: typeof s });
+  if (!isObject(s)) return refuse("badChoice", { field: "situation", value: typeof s });
   const forbid: unknown = terms.forbid;
   const bad =
     checkChoice("intent", terms.intent, ATTACK_INTENTS) ??
@@ -227,12 +228,9 @@ export function checkAttackTerms(terms: AttackTerms): Result<CheckedTerms, Attac
         (forbid as readonly unknown[])
           .map((d, i) => checkChoice(`forbid.${i}`, d, DEFENSE_KINDS))
           .find((r) => r !== undefined))) ??
-    (terms.disarmWeaponId === undefined || typeof terms.disarmWeaponId === "string"
+    (terms.disarmWeaponId === undefined
       ? undefined
-      : refuse("unknown-choice", {
-          field: "disarmWeaponId",
-          value: typeof terms.disarmWeaponId,
-        })) ??
+      : checkString("disarmWeaponId", terms.disarmWeaponId)) ??
     optionalCount("distance", s["distance"], L.pool) ??
     (s["cover"] === undefined
       ? undefined
@@ -277,7 +275,7 @@ export function attackBetween(
  * roll or weigh it as often as needed.
  */
 export function checkAttackInput(input: AttackInput): Result<CheckedAttack, AttackRefusal> {
-  if (!isObject(input)) return refuse("unknown-choice", { field: "attack", value: typeof input });
+  if (!isObject(input)) return refuse("badChoice", { field: "attack", value: typeof input });
   const attacker = checkDicepoolCombatant("attacker", input.attacker);
   if (!attacker.ok) return attacker;
   const defender = checkDicepoolCombatant("defender", input.defender);

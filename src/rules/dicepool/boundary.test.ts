@@ -61,18 +61,18 @@ describe("built-in names are no data", () => {
     ] as const) {
       expect(dp.checkAttackInput({ ...input, [field]: value })).toMatchObject({
         ok: false,
-        reason: "unknown-choice",
+        reason: "badChoice",
         detail: { field, value },
       });
     }
     expect(
       dp.checkAttackInput({ ...input, situation: { cover: "__proto__" as dp.CoverKind } }),
-    ).toMatchObject({ ok: false, reason: "unknown-choice", detail: { field: "situation.cover" } });
+    ).toMatchObject({ ok: false, reason: "badChoice", detail: { field: "situation.cover" } });
   });
 
   it("an action named toString is refused; a skill named constructor counts 0", () => {
     const out = dp.takeAction(dp.FRESH_TURN, "toString" as dp.ActionName, { ownTurn: true });
-    expect(out).toMatchObject({ ok: false, reason: "unknown-choice", detail: { field: "action" } });
+    expect(out).toMatchObject({ ok: false, reason: "badChoice", detail: { field: "action" } });
     expect(dp.skill(ana, "constructor" as dp.DicepoolSkill)).toBe(0);
   });
 
@@ -80,7 +80,7 @@ describe("built-in names are no data", () => {
     const odd = { ...opts, initiativeAttributes: ["constructor"] } as unknown as dp.DicepoolOptions;
     expect(dp.initiativePool(ana, odd)).toMatchObject({
       ok: false,
-      reason: "unknown-choice",
+      reason: "badChoice",
       detail: { field: "initiativeAttributes" },
     });
   });
@@ -91,7 +91,7 @@ describe("values outside their lists are refused", () => {
     const flying = { ...ana, incapacitated: "flying" as dp.Incapacitation };
     expect(dp.checkDicepoolCombatant("c", flying)).toMatchObject({
       ok: false,
-      reason: "unknown-choice",
+      reason: "badChoice",
       detail: { field: "c.incapacitated" },
     });
     const wing = { ...knife, kind: "wing" as dp.WeaponKind };
@@ -101,7 +101,7 @@ describe("values outside their lists are refused", () => {
     const roll = { combatantId: "a", result: 1, pool: 2, isPlayerSide: true };
     expect(dp.dicepoolInitiative([roll], "coin" as dp.DicepoolTieRule)).toMatchObject({
       ok: false,
-      reason: "unknownChoice",
+      reason: "badChoice",
     });
   });
 });

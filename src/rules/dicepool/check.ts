@@ -15,6 +15,8 @@ import { checkedAs } from "../core/checked.ts";
 import type { Checked } from "../core/checked.ts";
 import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import type { NumberRefusalReason } from "../core/guard.ts";
+import { checkChoice, checkName, checkNames } from "../core/names.ts";
+import type { NameRefusalReason } from "../core/names.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Refusal, Result } from "../core/result.ts";
 import type { TurnActions } from "./actions.ts";
@@ -22,28 +24,17 @@ import { DICEPOOL_LIMITS as L } from "./limits.ts";
 import type { DicepoolCombatant, DicepoolWeapon } from "./model.ts";
 import { INCAPACITATIONS, POWER_FLAGS, POWER_RATINGS, WEAPON_KINDS } from "./model.ts";
 
-/** Why a state was refused: a number, or a name outside its list. */
-export type StateRefusal = NumberRefusalReason | "unknown-choice";
+/** Why a state was refused: a number, or a name or a choice (core/names.ts). */
+export type StateRefusal = NumberRefusalReason | NameRefusalReason;
 
-/** `value` is one of `list` (an enum value the rules know), by identity. */
-export function isChoice<T>(value: unknown, list: readonly T[]): value is T {
-  return list.includes(value as T);
-}
-
-/** Refuses a value outside its list as "unknown-choice", naming the field. */
-export function checkChoice(
-  field: string,
-  value: unknown,
-  list: readonly unknown[],
-): Refusal<"unknown-choice"> | undefined {
-  return list.includes(value)
-    ? undefined
-    : refuse("unknown-choice", { field, value: String(value) });
+/** A name that is no table's key (an id, a weapon to disarm): any string, refused otherwise. */
+export function checkString(field: string, value: unknown): Refusal<"badName"> | undefined {
+  return typeof value === "string" ? undefined : refuse("badName", { field, value: String(value) });
 }
 
 /** A list the rules walk: an array of at most DICEPOOL_LIMITS.list entries. */
 export function checkList(field: string, value: unknown): Refusal<StateRefusal> | undefined {
-  if (!Array.isArray(value)) return refuse("unknown-choice", { field, value: typeof value });
+  if (!Array.isArray(value)) return refuse("badChoice", { field, value: typeof value });
   return checkNumber(`${field}.length`, value.length, { min: 0, max: L.list, whole: true });
 }
 
@@ -77,7 +68,7 @@ function combatantFine(c: DicepoolCombatant): boolean {
     whole(c.nonLethalDamage, 0, c.damage) &&
     whole(c.woundPenalty, 0, L.wounds) &&
     whole(c.initiative, -L.initiative, L.initiative) &&
-    (c.incapacitated === null || isChoice(c.incapacitated, INCAPACITATIONS)) &&
+    (c.incapacitated === null || INCAPACITATIONS.includes(c.incapacitated)) &&
     typeof c.dead === "boolean" &&
     typeof c.stabilized === "boolean" &&
     (c.droppedWeaponId === null || typeof c.droppedWeaponId === "string")
@@ -88,7 +79,7 @@ function combatantFine(c: DicepoolCombatant): boolean {
   for (const key of POWER_FLAGS) if (typeof powers[key] !== "boolean") return false;
   let skills = 0;
   for (const key in c.skills) {
-    if (!Object.hasOwn(c.skills, key) || ++skills > L.list) return false;
+    if (!Object.hasOwn(c.skills, key) || ++skills > L.list || checkName("", key)) return false;
     if (!whole(c.skills[key as keyof typeof c.skills], 0, L.rating)) return false;
   }
   return true;
@@ -97,9 +88,9 @@ function combatantFine(c: DicepoolCombatant): boolean {
 /** The full check behind combatantFine: the first bad field, named `field.…`. */
 function combatantRefusal(field: string, c: DicepoolCombatant): Refusal<StateRefusal> {
   const at = (name: string) => `${field}.${name}`;
-  if (!isObject(c)) return refuse("unknown-choice", { field, value: typeof c });
+  if (!isObject(c)) return refuse("badChoice", { field, value: typeof c });
   for (const part of ["energy", "powers", "skills"] as const) {
-    if (!isObject(c[part])) return refuse("unknown-choice", { field: at(part), value: "missing" });
+    if (!isObject(c[part])) return refuse("badChoice", { field: at(part), value: "missing" });
   }
   const rating = { ...NUMBER_RULES.count, max: L.rating };
   const numbers: readonly (readonly [string, unknown, number, number])[] = [
@@ -120,21 +111,19 @@ function combatantRefusal(field: string, c: DicepoolCombatant): Refusal<StateRef
     const bad = checkNumber(at(name), value, { min, max, whole: true });
     if (bad) return bad;
   }
-  const count = checkNumber(at("skills.length"), Object.keys(c.skills).length, {
-    max: L.list,
-  });
+  const count =
+    checkNumber(at("skills.length"), Object.keys(c.skills).length, { max: L.list }) ??
+    checkNames(at("skills"), c.skills);
   if (count) return count;
   for (const key in c.skills) {
     if (!Object.hasOwn(c.skills, key)) {
-      return refuse("unknown-choice", { field: at(`skills.${key}`), value: "inherited" });
+      return refuse("badChoice", { field: at(`skills.${key}`), value: "inherited" });
     }
     const bad = checkNumber(at(`skills.${key}`), c.skills[key as keyof typeof c.skills], rating);
     if (bad) return bad;
   }
   const choice =
-    (typeof c.id === "string"
-      ? undefined
-      : refuse("unknown-choice", { field: at("id"), value: typeof c.id })) ??
+    checkString(at("id"), c.id) ??
     (c.incapacitated === null
       ? undefined
       : checkChoice(at("incapacitated"), c.incapacitated, INCAPACITATIONS)) ??
@@ -145,11 +134,11 @@ function combatantRefusal(field: string, c: DicepoolCombatant): Refusal<StateRef
     ) ??
     (c.droppedWeaponId === null || typeof c.droppedWeaponId === "string"
       ? undefined
-      : refuse("unknown-choice", {
+      : refuse("badChoice", {
           field: at("droppedWeaponId"),
           value: typeof c.droppedWeaponId,
         }));
-  return choice ?? refuse("unknown-choice", { field });
+  return choice ?? refuse("badChoice", { field });
 }
 
 const FLAG: readonly boolean[] = [true, false];
@@ -168,13 +157,11 @@ export function checkDicepoolWeapon(
   weapon: DicepoolWeapon,
 ): Result<Checked<DicepoolWeapon>, StateRefusal> {
   if (!isObject(weapon) || !isObject(weapon.mods)) {
-    return refuse("unknown-choice", { field, value: "missing" });
+    return refuse("badChoice", { field, value: "missing" });
   }
   const { mods } = weapon;
   const bad =
-    (typeof weapon.id === "string"
-      ? undefined
-      : refuse("unknown-choice", { field: `${field}.id`, value: typeof weapon.id })) ??
+    checkString(`${field}.id`, weapon.id) ??
     checkChoice(`${field}.kind`, weapon.kind, WEAPON_KINDS) ??
     checkChoice(`${field}.mods.nonLethal`, mods.nonLethal, FLAG) ??
     checkChoice(`${field}.mods.disarming`, mods.disarming, FLAG) ??
@@ -200,7 +187,7 @@ export function checkTurnActions(state: TurnActions): Refusal<StateRefusal> | un
   ) {
     return undefined;
   }
-  if (!isObject(state)) return refuse("unknown-choice", { field: "turn", value: typeof state });
+  if (!isObject(state)) return refuse("badChoice", { field: "turn", value: typeof state });
   const count = { ...NUMBER_RULES.count, max: L.actions };
   return (
     checkNumber("turn.simpleUsed", state.simpleUsed, count) ??

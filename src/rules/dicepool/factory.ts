@@ -7,6 +7,7 @@
  * passes checkDicepoolCombatant / checkDicepoolWeapon, and is `Checked`.
  */
 import { checkedAs } from "../core/checked.ts";
+import { checkName } from "../core/names.ts";
 import type { Checked } from "../core/checked.ts";
 import { DICEPOOL_LIMITS as L } from "./limits.ts";
 import type { DicepoolCombatant, DicepoolPowers, DicepoolWeapon, WeaponMods } from "./model.ts";
@@ -30,15 +31,15 @@ const flag = (value: unknown, fallback: boolean): boolean =>
   typeof value === "boolean" ? value : fallback;
 
 /**
- * The skills' own entries, each fitted to 0..rating (an unreadable one is left out), the first
- * DICEPOOL_LIMITS.list of them.
+ * The skills' own entries, each fitted to 0..rating (an unreadable one, or one named like a
+ * built-in property, is left out), the first DICEPOOL_LIMITS.list of them.
  */
 function fitSkills(skills: unknown): Partial<Record<DicepoolSkill, number>> {
   const out: Partial<Record<string, number>> = {};
   if (typeof skills !== "object" || skills === null) return out;
   let kept = 0;
   for (const [key, value] of Object.entries(skills)) {
-    if (key === "__proto__" || typeof value !== "number" || !Number.isFinite(value)) continue;
+    if (checkName("", key) || typeof value !== "number" || !Number.isFinite(value)) continue;
     if (++kept > L.list) break;
     out[key] = fit(value, 0, L.rating, 0);
   }

@@ -21,7 +21,8 @@ import type { Checked } from "../core/checked.ts";
 import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Refusal, Result } from "../core/result.ts";
-import { checkChoice, checkDicepoolCombatant, checkList } from "./check.ts";
+import { checkChoice, checkName } from "../core/names.ts";
+import { checkDicepoolCombatant, checkList } from "./check.ts";
 import type { StateRefusal } from "./check.ts";
 import { remainingHealth } from "./damage.ts";
 import { DICEPOOL_LIMITS as L } from "./limits.ts";
@@ -61,12 +62,9 @@ const pointsRule = { ...NUMBER_RULES.count, max: L.grapplePool } as const;
 function checkGrapple(field: string, grapple: Grapple): Refusal<StateRefusal> | undefined {
   const given: unknown = grapple;
   if (typeof given !== "object" || given === null) {
-    return refuse("unknown-choice", { field, value: typeof given });
+    return refuse("badChoice", { field, value: typeof given });
   }
-  const name = (key: "assailantId" | "victimId") =>
-    typeof grapple[key] === "string"
-      ? undefined
-      : refuse("unknown-choice", { field: `${field}.${key}`, value: typeof grapple[key] });
+  const name = (key: "assailantId" | "victimId") => checkName(`${field}.${key}`, grapple[key]);
   return (
     name("assailantId") ??
     name("victimId") ??

@@ -71,14 +71,10 @@ const ENTRY_POINTS: Record<string, () => void> = {
   checkAttackInput: () => {
     property(attack, (a) => checkedAttack(a));
   },
-  checkChoice: () => {
-    property(fc.constantFrom(...HOSTILE, ...dp.DEFENSE_KINDS), (v) =>
-      outcome("choice", () => dp.checkChoice("defense", v, dp.DEFENSE_KINDS)),
-    );
-  },
-  isChoice: () => {
-    property(fc.constantFrom(...HOSTILE, ...dp.DEFENSE_KINDS), (v) => {
-      expect(dp.isChoice(v, dp.DEFENSE_KINDS)).toBe(dp.DEFENSE_KINDS.includes(v as never));
+  checkString: () => {
+    property(fc.constantFrom(...HOSTILE, "knife"), (v) => {
+      const out = outcome("string", () => dp.checkString("id", v));
+      expect(out === undefined).toBe(typeof v === "string");
     });
   },
   checkList: () => {

@@ -18,7 +18,8 @@ import type { OrderOutcome, RankEntry, SettledOrder, TurnOrder } from "../combat
 import type { CombatantId, Phase, RoundPlan } from "../combat/types.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
-import { checkChoice, checkDicepoolCombatant } from "./check.ts";
+import { checkChoice, checkName } from "../core/names.ts";
+import { checkDicepoolCombatant } from "./check.ts";
 import type { StateRefusal } from "./check.ts";
 import { DICEPOOL_LIMITS as L } from "./limits.ts";
 import type { DicepoolCombatant } from "./model.ts";
@@ -73,9 +74,7 @@ export function initiativeFromDice(
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<DicepoolInitiativeRoll, PoolRefusal | StateRefusal> {
   const bad =
-    (typeof combatantId === "string"
-      ? undefined
-      : refuse("unknown-choice", { field: "combatantId", value: typeof combatantId })) ??
+    checkName("combatantId", combatantId) ??
     checkChoice("isPlayerSide", isPlayerSide, [true, false]);
   if (bad) return bad;
   const hits = countHits(faces, options);
@@ -100,30 +99,37 @@ function wholeCount(value: unknown, max: number): boolean {
 /** The fields of a roll as handed in (anything: a roll is checked before it is read). */
 type RawRoll = { readonly [K in keyof DicepoolInitiativeRoll]?: unknown } | null | undefined;
 
-/** A roll of a combatant: an id, a pool of 0..DICEPOOL_LIMITS.pool dice, hits 0..pool, a side. */
+/**
+ * A roll of a combatant: an id (a name: no built-in property name, it keys the order's values), a
+ * pool of 0..DICEPOOL_LIMITS.pool dice, hits 0..pool, a side.
+ */
 function rollFine(value: unknown): value is DicepoolInitiativeRoll {
   const roll = value as RawRoll;
   return (
     typeof roll === "object" &&
     roll !== null &&
-    typeof roll.combatantId === "string" &&
+    checkName("combatantId", roll.combatantId) === undefined &&
     wholeCount(roll.pool, L.pool) &&
     wholeCount(roll.result, roll.pool as number) &&
     typeof roll.isPlayerSide === "boolean"
   );
 }
 
-/** The first bad roll's refusal (a number by name, anything else as unknownChoice). */
+/** The first bad roll's refusal: a number or a name, by field. */
 function rollRefusal(value: unknown): OrderOutcome {
-  const roll = value as RawRoll;
-  if (typeof roll !== "object" || roll === null || typeof roll.combatantId !== "string") {
-    return { ok: false, reason: "unknownChoice", detail: { field: "combatantId" } };
-  }
-  const id = roll.combatantId;
-  const bad =
+  const roll = (typeof value === "object" && value !== null ? value : {}) as NonNullable<RawRoll>;
+  const badId = checkName("combatantId", roll.combatantId);
+  if (badId) return badId;
+  const id = roll.combatantId as string;
+  return (
     checkNumber(`${id}.pool`, roll.pool, { ...NUMBER_RULES.count, max: L.pool }) ??
-    checkNumber(`${id}.result`, roll.result, { ...NUMBER_RULES.count, max: roll.pool as number });
-  return bad ?? { ok: false, reason: "unknownChoice", detail: { field: `${id}.isPlayerSide` } };
+    checkNumber(`${id}.result`, roll.result, {
+      ...NUMBER_RULES.count,
+      max: roll.pool as number,
+    }) ??
+    checkChoice(`${id}.isPlayerSide`, roll.isPlayerSide, [true, false]) ??
+    refuse("badChoice", { field: id })
+  );
 }
 
 /** No combatant rolls twice (a handful compared pairwise, more through a Set). */
@@ -145,9 +151,8 @@ export function dicepoolInitiative(
   rolls: readonly DicepoolInitiativeRoll[],
   tieRule: DicepoolTieRule = DEFAULT_DICEPOOL_TIE_RULE,
 ): OrderOutcome {
-  if (!DICEPOOL_TIE_RULES.includes(tieRule)) {
-    return { ok: false, reason: "unknownChoice", detail: { field: "tieRule", value: tieRule } };
-  }
+  const badRule = checkChoice("tieRule", tieRule, DICEPOOL_TIE_RULES);
+  if (badRule) return badRule;
   const list: unknown = rolls;
   if (!Array.isArray(list) || list.length === 0) return { ok: false, reason: "noTeams" };
   if (rolls.length > L.combatants) {
@@ -156,15 +161,7 @@ export function dicepoolInitiative(
   const values: Record<string, number> = {};
   for (const roll of list as readonly unknown[]) {
     if (!rollFine(roll)) return rollRefusal(roll);
-    if (roll.combatantId === "__proto__") {
-      // An own entry (an assignment would set the prototype instead).
-      Object.defineProperty(values, roll.combatantId, {
-        value: roll.result,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else values[roll.combatantId] = roll.result;
+    values[roll.combatantId] = roll.result;
   }
   if (!distinctIds(rolls)) return { ok: false, reason: "duplicateId" };
   const { order, tied } = rankByValue(

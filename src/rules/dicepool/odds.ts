@@ -10,7 +10,7 @@ import type { Distribution } from "../core/distribution.ts";
 import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import { ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
-import { checkChoice } from "./check.ts";
+import { checkChoice } from "../core/names.ts";
 import { hitDamage, planAttack } from "./attack.ts";
 import type { AttackPlan, AttackRefusal, CheckedAttack } from "./attack.ts";
 import { DICEPOOL_LIMITS as L } from "./limits.ts";

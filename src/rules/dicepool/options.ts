@@ -7,6 +7,7 @@ import { checkedAs } from "../core/checked.ts";
 import type { Checked } from "../core/checked.ts";
 import { checkNumber } from "../core/guard.ts";
 import type { NumberRefusalReason } from "../core/guard.ts";
+import type { NameRefusalReason } from "../core/names.ts";
 import { mergeOptions } from "../core/options.ts";
 import type { OptionOverrides } from "../core/options.ts";
 import { ok, refuse } from "../core/result.ts";
@@ -155,7 +156,7 @@ export const DEFAULT_DICEPOOL_OPTIONS: Checked<DicepoolOptions> = frozenChecked(
 export type DicepoolOptionOverrides = OptionOverrides<DicepoolOptions>;
 
 export type OptionsRefusal =
-  NumberRefusalReason | "bad-dice-settings" | "bad-options" | "unknown-choice";
+  NumberRefusalReason | "bad-dice-settings" | "bad-options" | NameRefusalReason;
 
 /**
  * Every whole-number option and its range (both ends included). The die's hit face is checked
@@ -246,7 +247,7 @@ function attributesFine(value: unknown): boolean {
  * Checks every option: each number whole and within its range (RANGES; the hit face a face of
  * the die), each flag a yes/no, the initiative pool's attributes from their list. The first bad
  * option is refused by name: "bad-dice-settings" for the die, the hit face and the pool cap,
- * "bad-options" for a number or flag elsewhere, "unknown-choice" for an attribute outside its list.
+ * "bad-options" for a number or flag elsewhere, "badChoice" (core/names.ts) for an attribute outside its list.
  * Every entry point that reads options calls it (plain comparisons when they pass).
  */
 export function checkDicepoolOptions(
@@ -272,7 +273,7 @@ export function checkDicepoolOptions(
     if (typeof value !== "boolean")
       return refuse("bad-options", { field: flag, value: String(value) });
   }
-  return refuse("unknown-choice", {
+  return refuse("badChoice", {
     field: "initiativeAttributes",
     value: String(at(options, ["initiativeAttributes"])),
   });

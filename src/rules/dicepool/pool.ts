@@ -16,7 +16,7 @@ import { addModifier, sumModifiers } from "../core/modifier.ts";
 import type { Modifier } from "../core/modifier.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Refusal, Result } from "../core/result.ts";
-import { checkChoice } from "./check.ts";
+import { checkChoice } from "../core/names.ts";
 import { DICEPOOL_LIMITS as L } from "./limits.ts";
 import { checkDicepoolOptions, DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
 import type { DicepoolOptions, OptionsRefusal } from "./options.ts";
@@ -147,13 +147,13 @@ function checkPoolSpec(spec: PoolSpec): Refusal<PoolRefusal> | undefined {
   if (bad) return bad;
   const modifiers = spec.modifiers ?? NO_MODIFIERS;
   if (!Array.isArray(modifiers)) {
-    return refuse("unknown-choice", { field: "modifiers", value: typeof modifiers });
+    return refuse("badChoice", { field: "modifiers", value: typeof modifiers });
   }
   const count = checkNumber("modifiers.length", modifiers.length, { min: 0, max: MAX_PARTS });
   if (count) return count;
   for (const [i, m] of modifiers.entries()) {
     if (!isModifier(m))
-      return refuse("unknown-choice", { field: `modifiers.${i}`, value: "no modifier" });
+      return refuse("badName", { field: `modifiers.${i}.source`, value: "no name" });
     const badModifier = checkNumber(`modifier.${m.source}`, m.value, POOL_PART);
     if (badModifier) return badModifier;
   }
@@ -175,8 +175,7 @@ export function countHits(
 ): Result<number, PoolRefusal> {
   const checked = checkDicepoolOptions(options);
   if (!checked.ok) return checked;
-  if (!Array.isArray(faces))
-    return refuse("unknown-choice", { field: "faces", value: typeof faces });
+  if (!Array.isArray(faces)) return refuse("badChoice", { field: "faces", value: typeof faces });
   const size = diceRefusal("faces", faces.length, checked.value);
   if (size) return size;
   let hits = 0;

@@ -101,6 +101,10 @@ const WOUND_KEYS = DICEPOOL_LIMITS.wounds + 1;
 
 const OWN_TURN = { ownTurn: true } as const;
 
+/** How a defense scores, and how many damage bonuses a weapon may have (±rating): odds keys. */
+const MODES: readonly AttackPlan["defenseMode"][] = ["rolled", "static", "flawless"];
+const BONUSES = 2 * DICEPOOL_LIMITS.rating + 1;
+
 /** How a fighter stands: up (may act), down (incapacitated, alive) or dead. */
 function lifeOf(c: DicepoolCombatant | undefined): "active" | "down" | "dead" {
   if (c === undefined || c.dead) return "dead";
@@ -168,7 +172,7 @@ export function dicepoolArena(
   });
   const state = new Array<Checked<DicepoolCombatant> | undefined>(n).fill(undefined);
   const indexOf = new Map(setup.map((f, i) => [f.combatant.id, i]));
-  const { teamOf, views, ...standing } = roster(
+  const { teamOf, views } = roster(
     teams,
     setup.map((f) => ({
       combatant: { id: f.combatant.id, teamId: f.teamId },
@@ -176,14 +180,14 @@ export function dicepoolArena(
     })),
   );
   /**
-   * Who may act (1) and how many may act in each team (by team index + 1, so an unknown team is a
-   * team too): kept as each fighter's state changes, so "is the fight over" is one comparison
-   * instead of a walk over everyone after every attack.
+   * Who may act (1) and how many may act in each team (by team index + 1; validate leaves no
+   * unknown team): kept as each fighter's state changes, so "is the fight over" and "which teams
+   * stand" are read off these instead of a walk over everyone after every attack (roster's
+   * oneTeamLeft and standingTeams, from counts).
    */
   const up = new Uint8Array(n);
   const upInTeam = new Int32Array(teams.length + 1);
   let teamsUp = 0;
-  const isUp = (i: number) => up[i] === 1;
   /** Sets fighter `i`'s state and keeps `up`, `upInTeam` and `teamsUp` with it. */
   function setState(i: number, c: Checked<DicepoolCombatant> | undefined): void {
     state[i] = c;
@@ -198,7 +202,7 @@ export function dicepoolArena(
   }
   /** The team of the fighter whose turn it is (made once: the target rule's tests read it). */
   let actingTeam: number | undefined = -1;
-  const isFoe = (j: number) => teamOf[j] !== actingTeam && isUp(j);
+  const isFoe = (j: number) => up[j] === 1 && teamOf[j] !== actingTeam;
   const healthLeft = (j: number) => {
     const c = state[j];
     return c === undefined ? 0 : remainingHealth(c, options);
@@ -258,7 +262,7 @@ export function dicepoolArena(
   /** Who took their turn this round before the simulation starts (only in its first round). */
   const actedFirst = setup.map((f) => resumed?.acted.includes(f.combatant.id) === true);
 
-  /** At most one team has a fighter up (roster's oneTeamLeft, from the counts kept above). */
+  /** At most one team has a fighter up. */
   const isOver = () => teamsUp <= 1;
 
   function rollInitiative(dice: DiceSource): void {
@@ -275,24 +279,52 @@ export function dicepoolArena(
     order = outcome.ok ? outcome.order : { ...order, order: setup.map((f) => f.combatant.id) };
   }
 
-  /** The defense `t` picks against `i`: the least damage to expect by the exact odds, or Soak. */
+  /**
+   * The expected effect of the attack plans the fights have weighed, by all the odds read of a
+   * plan here: both pools' dice, how the defense scores and the damage bonus (every attack of
+   * these fights deals damage). Pairings with the same pools share one exact computation.
+   */
+  const expected = new Map<number, number>();
+  function expectedEffect(input: CheckedAttack, plan: Checked<AttackPlan>): number {
+    const pools = plan.attackPool.dice * (DICEPOOL_LIMITS.pool + 1) + plan.defensePool.dice;
+    const scored = pools * MODES.length + MODES.indexOf(plan.defenseMode);
+    const key = scored * BONUSES + plan.damageBonus + DICEPOOL_LIMITS.rating;
+    let effect = expected.get(key);
+    if (effect === undefined) {
+      const odds = attackOdds(input, options);
+      effect = odds.ok ? odds.value.expectedEffect : Number.POSITIVE_INFINITY;
+      expected.set(key, effect);
+    }
+    return effect;
+  }
+
+  /**
+   * The defense `t` picks against `me` and the attack's plan against it: the least damage to
+   * expect by the exact odds, or Soak (the first of a tie, in DEFENSES' order).
+   */
   function defenseOf(
     t: number,
     me: Checked<DicepoolCombatant>,
     target: Checked<DicepoolCombatant>,
     mine: Readonly<Record<DefenseKind, CheckedTerms>>,
-  ): DefenseKind {
-    if (!(tactics[t] ?? DICEPOOL_TACTIC).defend) return "soak";
-    let best: DefenseKind = "soak";
-    let least = Number.POSITIVE_INFINITY;
-    for (const defense of DEFENSES) {
-      const odds = attackOdds(attackBetween(me, target, mine[defense]), options);
-      if (odds.ok && odds.value.expectedEffect < least) {
-        best = defense;
-        least = odds.value.expectedEffect;
+  ): Choice | undefined {
+    let best: Choice | undefined;
+    if ((tactics[t] ?? DICEPOOL_TACTIC).defend) {
+      let least = Number.POSITIVE_INFINITY;
+      for (const defense of DEFENSES) {
+        const input = attackBetween(me, target, mine[defense]);
+        const plan = planAttack(input, options);
+        if (!plan.ok) continue;
+        const effect = expectedEffect(input, plan.value);
+        if (effect < least) {
+          best = { terms: mine[defense], plan: plan.value };
+          least = effect;
+        }
       }
     }
-    return best;
+    if (best !== undefined) return best;
+    const soak = planAttack(attackBetween(me, target, mine.soak), options);
+    return soak.ok ? { terms: mine.soak, plan: soak.value } : undefined;
   }
 
   /** The terms and the plan of attacker `i` with(out) Blitz against `t` (see `choices`). */
@@ -314,12 +346,8 @@ export function dicepoolArena(
     if (choice !== undefined) return choice;
     const fighterTerms = terms[i];
     if (fighterTerms === undefined) return undefined;
-    const mine = blitz ? fighterTerms.blitz : fighterTerms.plain;
-    const chosen = mine[defenseOf(t, me, target, mine)];
-    const plan = planAttack(attackBetween(me, target, chosen), options);
-    if (!plan.ok) return undefined;
-    const made = { terms: chosen, plan: plan.value };
-    known.set(key, made);
+    const made = defenseOf(t, me, target, blitz ? fighterTerms.blitz : fighterTerms.plain);
+    if (made !== undefined) known.set(key, made);
     return made;
   }
 
@@ -379,7 +407,14 @@ export function dicepoolArena(
         if (i >= 0 && !(first && actedFirst[i] === true)) takeTurn(i, dice);
       }
     },
-    standingTeams: () => standing.standingTeams(isUp),
+    /** Every team with a fighter up, by team index (from the counts kept with each state). */
+    standingTeams(): number[] {
+      const teamsStanding: number[] = [];
+      for (let team = 0; team < teams.length; team++) {
+        if ((upInTeam[team + 1] ?? 0) > 0) teamsStanding.push(team);
+      }
+      return teamsStanding;
+    },
     fighterEnd(i: number): FighterEnd {
       const c = state[i];
       return endOf(lifeOf(c), [
