@@ -770,12 +770,12 @@ async function writeCard(
   }
 }
 
-/** The whispered message holding a card's dice under a private roll mode, if there is one. */
+/** The referee's whispered message holding a card's dice (private roll modes), if there is one. */
 function diceMessageOf(card: ChatMessage.Implementation): ChatMessage.Implementation | undefined {
   return chatMessages().contents.find((m) => {
     const flags = (m.flags as Record<string, unknown> | undefined)?.[SYSTEM_ID] as
       { diceOf?: unknown } | undefined;
-    return flags?.diceOf === card.id;
+    return flags?.diceOf === card.id && isRefereeCard(m);
   });
 }
 
