@@ -13,8 +13,8 @@ import type * as TurnActions from "../../src/foundry/rulesets/twodice/table/turn
 import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/declare.ts";
 import type * as Budget from "../../src/foundry/rulesets/twodice/budget.ts";
 import { twodiceWorld } from "./twodice.support.ts";
-import type { TwodiceWorld } from "./twodice.support.ts";
 import { fightOffScreen } from "./viewed.support.ts";
+import type { TwodiceWorld } from "./twodice.support.ts";
 
 let world: TwodiceWorld;
 let fake: FakeFoundry;
