@@ -20,6 +20,7 @@ import { FRESH_ACTIONS } from "../../src/rules/freelancers/actions.ts";
 import { clickSheet } from "./boot.support.ts";
 import { flWorld } from "./freelancers.support.ts";
 import type { FlWorld } from "./freelancers.support.ts";
+import { fightOffScreen } from "./viewed.support.ts";
 
 let world: FlWorld;
 let fake: FakeFoundry;
@@ -27,6 +28,7 @@ let actions: typeof Dialog & typeof Care;
 let workflow: typeof Declare & typeof Cards;
 let combatHooks: typeof FlCombat;
 let data: typeof Data;
+let whenIdle: () => Promise<void>;
 
 function dice(...values: [number, number][]): void {
   world.dice(...values);
@@ -46,6 +48,7 @@ beforeAll(async () => {
   };
   combatHooks = await import("../../src/foundry/rulesets/freelancers/combat.ts");
   data = await import("../../src/foundry/rulesets/freelancers/data.ts");
+  ({ whenIdle } = await import("../../src/foundry/combat/actions.ts"));
 });
 
 beforeEach(() => {
@@ -156,6 +159,36 @@ describe("an attack between two players' actors, through the GM", () => {
     });
     expect(content(message)).toContain("Critical fumble: Knife loses 1 integrity.");
     expect((sys(item(k, "Knife"))["integrity"] as { value: number }).value).toBe(2);
+  });
+
+  it("in a fight on a scene nobody views: out of turn is refused, and the Base action counts", async () => {
+    const k = await kara();
+    const r = await rook();
+    const combat = (await combatOf([k, r])) as Combat.Implementation & {
+      startWith(choice: object): Promise<unknown>;
+      activateCombatant(id: string): Promise<unknown>;
+    };
+    await whenIdle();
+    await fake.as(GM.id, () => combat.startWith({}));
+    await whenIdle();
+    await fightOffScreen(fake, combat);
+    const memberOf = (actor: Actor.Implementation) =>
+      combat.combatants.contents.find((c) => c.actorId === actor.id)?.id ?? "";
+    // Kara attacks before her turn: refused, nothing posted.
+    fake.setUser(PLAYER.id);
+    table.target(r);
+    expect(await actions.flAttack(k, item(k, "Knife"), CHOICES)).toBeNull();
+    expect(fake.notifications.at(-1)?.message).toBe("It is not Kara's turn.");
+    await fake.as(GM.id, () => combat.activateCombatant(memberOf(k)));
+    await whenIdle();
+
+    // Kara attacks once with her Base action; the second Base attack of the turn is refused.
+    dice([20, 4]);
+    expect(await actions.flAttack(k, item(k, "Knife"), CHOICES)).not.toBeNull();
+    const before = fake.db.calls.length;
+    expect(await actions.flAttack(k, item(k, "Knife"), CHOICES)).toBeNull();
+    expect(fake.notifications.at(-1)?.message).toBe("No Base action is left this turn.");
+    expect(fake.db.since(before, { documentName: "ChatMessage" })).toEqual([]);
   });
 
   it("refuses a target out of reach, measured on the scene, with a localized message, and posts nothing", async () => {

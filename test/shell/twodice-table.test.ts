@@ -1,8 +1,9 @@
 /**
  * The two-dice table actions beyond the attack, each through the active GM: sneaking past an
  * observer (its Perception rolls, twice when it saw movement), waiting and cutting in out of the
- * side's turn, readying a weapon, and bleeding after the fight. Every die is fixed through
- * CONFIG.Dice.randomUniform, and each refusal is seen to write nothing.
+ * side's turn, readying a weapon, and bleeding after the fight. The combats are on a scene nobody
+ * views (core's game.combat is null everywhere): the rules find the fight an actor is in. Every
+ * die is fixed through CONFIG.Dice.randomUniform, and each refusal is seen to write nothing.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
@@ -12,6 +13,7 @@ import type * as TurnActions from "../../src/foundry/rulesets/twodice/table/turn
 import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/declare.ts";
 import type * as Budget from "../../src/foundry/rulesets/twodice/budget.ts";
 import { twodiceWorld } from "./twodice.support.ts";
+import { fightOffScreen } from "./viewed.support.ts";
 import type { TwodiceWorld } from "./twodice.support.ts";
 
 let world: TwodiceWorld;
@@ -86,7 +88,7 @@ describe("sneaking", () => {
       system: { traits: { perception: 12 } },
     });
     // They fight in one combat, with no token on any scene: nothing can be measured.
-    await world.startedCombat([sly, guard], false);
+    await fightOffScreen(fake, await world.startedCombat([sly, guard], false));
 
     // A player's request when nothing can be measured is refused; no die is rolled.
     const before = messages().length;
@@ -134,7 +136,7 @@ describe("waiting and cutting in", () => {
       type: "npc",
       prototypeToken: { disposition: -1 },
     });
-    await world.startedCombat([kara, moss, brute], false);
+    await fightOffScreen(fake, await world.startedCombat([kara, moss, brute], false));
 
     // Nobody's turn is active: an ordinary attack is refused.
     fake.setUser(PLAYER.id);
@@ -180,7 +182,7 @@ describe("readying a weapon", () => {
       type: "npc",
       prototypeToken: { disposition: -1 },
     });
-    await world.startedCombat([ana, foe], false);
+    await fightOffScreen(fake, await world.startedCombat([ana, foe], false));
     fake.setUser(PLAYER.id);
     const rope = item(ana, "Rope");
     expect(await actions.twodiceDeclare(ana, "ready", { weaponId: rope.id ?? "" })).toMatchObject({

@@ -8,7 +8,8 @@ import type { Modifier } from "../../rules/core/modifier.ts";
 import { ok, refuse } from "../../rules/core/result.ts";
 import type { Refusal } from "../../rules/core/result.ts";
 import { SYSTEM_ID } from "../constants.ts";
-import { declareCard } from "../cards/protocol.ts";
+import { cardDeclaration, declareCard } from "../cards/protocol.ts";
+import type { AnyDeclaration } from "../cards/protocol.ts";
 import { combatantId, resolveActor, targetedActors } from "./actors.ts";
 import { owns } from "./cards.ts";
 import { chatMessages } from "./env.ts";
@@ -223,5 +224,28 @@ export async function refereeDeclaration<S>(
     if (weapon === undefined) return refuse("notAWeapon");
     const target = resolveActor(request.targetId);
     return declare({ attacker, weapon, targets: target === null ? [] : [target], request });
+  });
+}
+
+/**
+ * A ruleset's attack as a declaration of the card protocol: `refereeDeclaration` reads the payload
+ * (the ids, the ruleset's choices with `parseSituation`, the roll mode), checks the sender owns the
+ * attacker and takes one declaration per attacker at a time; then `declare` checks the rules,
+ * rolls, writes and posts the card.
+ */
+export function attackDeclaration<S>(
+  kind: string,
+  parseSituation: SituationParser<S>,
+  declare: (declared: Declared<S>, sender: User.Implementation) => Promise<RefereeOutcome>,
+  warn: (refusal: Refusal) => void,
+): AnyDeclaration {
+  return cardDeclaration<unknown>({
+    kind,
+    parse: (raw) => (typeof raw === "object" && raw !== null ? raw : null),
+    referee: (payload, sender) =>
+      refereeDeclaration({ action: kind, payload }, sender, parseSituation, (found) =>
+        declare(found, sender),
+      ),
+    warn,
   });
 }

@@ -1,7 +1,7 @@
 /**
  * The two-dice adapter: actor and item documents to the rules' plain data (combatants, weapons,
- * armor layers), the rules' updates back to documents, one batch per document kind, and the
- * rules' refusals as the user reads them.
+ * armor layers), and the rules' refusals as the user reads them (the rules' updates go back
+ * through budget.ts).
  */
 import { FRESH_TURN, parseWeaponType } from "../../../rules/twodice/model.ts";
 import type {
@@ -10,13 +10,10 @@ import type {
   TwodiceWeapon,
   WeaponType,
 } from "../../../rules/twodice/model.ts";
-import type { TwodiceUpdate } from "../../../rules/twodice/changes.ts";
 import { combatantId, resolveActor } from "../../shared/actors.ts";
 import { warnRefusal } from "../../shared/refusal.ts";
 import type { ShownRefusal } from "../../shared/refusal.ts";
 import { isTransportReason } from "../../shared/referee.ts";
-import { applyRuleUpdates } from "../../shared/updates.ts";
-import type { ActorResolver } from "../../shared/actors.ts";
 import { TWODICE_TRAITS } from "./data.ts";
 import type { TwodiceActorSystem, TwodiceArmorSystem, TwodiceWeaponSystem } from "./data.ts";
 
@@ -91,14 +88,6 @@ export function weaponsOf(actor: Actor.Implementation, kind?: TwodiceWeapon["kin
   return actor.items.contents
     .filter((item) => item.type === "weapon")
     .filter((item) => kind === undefined || toTwodiceWeapon(item).kind === kind);
-}
-
-/** Writes the rules' updates, one batch per document kind (shared/updates.ts). */
-export function applyTwodiceUpdates(
-  updates: readonly TwodiceUpdate[],
-  resolve: ActorResolver = resolveActor,
-): Promise<{ missing: string[] }> {
-  return applyRuleUpdates(updates, resolve);
 }
 
 /** Shows a refusal as a localized warning (FRAY.Twodice.Refusal.<reason>). Nothing else happens. */

@@ -31,10 +31,10 @@ import {
 import { diffWeapon } from "../../../../rules/freelancers/changes.ts";
 import { rollCheck } from "../../../../rules/freelancers/checks.ts";
 import type { FreelancersActor } from "../../../../rules/freelancers/model.ts";
-import { answerWithCard, cardDeclaration, cardStrategy } from "../../../cards/protocol.ts";
+import { answerWithCard, cardStrategy } from "../../../cards/protocol.ts";
 import type { CardStep, Press } from "../../../cards/protocol.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
-import { refereeDeclaration } from "../../../shared/attack.ts";
+import { attackDeclaration } from "../../../shared/attack.ts";
 import { cardStepUpdate, owns } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { i18n } from "../../../shared/env.ts";
@@ -69,24 +69,6 @@ function renderCard(card: FlAttackCardState): Promise<string> {
 function rollsAtOnce(defenderActor: Actor.Implementation, defender: FreelancersActor): boolean {
   if (defender.defense === "static") return true;
   return defenderActor.type === "npc" && flAutoNpcDefense();
-}
-
-/**
- * The referee's side of a declaration (on the active GM; shared/attack.ts reads the ids, checks
- * the sender owns the attacker, and takes one declaration per attacker at a time: the second sees
- * the action the first spent). Answers with the card's id.
- */
-function refereeFlAttack(payload: unknown, sender: User.Implementation) {
-  return refereeDeclaration(
-    { action: FL_ATTACK, payload },
-    sender,
-    parseChoices,
-    async ({ attacker, weapon, targets, request }) => {
-      const checked = checkFlDeclaration(attacker, weapon, targets, request.situation);
-      if (!checked.ok) return checked;
-      return postAttack(attacker, checked.value, sender, request.rollMode);
-    },
-  );
 }
 
 async function postAttack(
@@ -142,13 +124,21 @@ async function postAttack(
   return answerWithCard(FL_ATTACK, posted, sender);
 }
 
-export const flAttackDeclaration = cardDeclaration<unknown>({
-  kind: FL_ATTACK,
-  // The shared declaration reads the payload (refereeDeclaration): ids, choices, roll mode.
-  parse: (raw) => (typeof raw === "object" && raw !== null ? raw : null),
-  referee: refereeFlAttack,
-  warn: warnFlRefusal,
-});
+/**
+ * The referee's side of a declaration (on the active GM; shared/attack.ts reads the ids, checks
+ * the sender owns the attacker, and takes one declaration per attacker at a time: the second sees
+ * the action the first spent). Answers with the card's id.
+ */
+export const flAttackDeclaration = attackDeclaration(
+  FL_ATTACK,
+  parseChoices,
+  async ({ attacker, weapon, targets, request }, sender) => {
+    const checked = checkFlDeclaration(attacker, weapon, targets, request.situation);
+    if (!checked.ok) return checked;
+    return postAttack(attacker, checked.value, sender, request.rollMode);
+  },
+  warnFlRefusal,
+);
 
 /**
  * Resolves the card on its dice (rolling the defense and damage still missing) against the

@@ -38,13 +38,13 @@ import type {
 } from "../../../../rules/twodice/model.ts";
 import type { TwoDice } from "../../../../rules/twodice/roll.ts";
 import { takeAction } from "../../../../rules/twodice/turns.ts";
-import { answerWithCard, cardDeclaration, cardStrategy } from "../../../cards/protocol.ts";
+import { answerWithCard, cardStrategy } from "../../../cards/protocol.ts";
 import type { Press } from "../../../cards/protocol.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { canvasDistance, checkWithinReach } from "../../../shared/actors.ts";
 import { cardStepUpdate, owns } from "../../../shared/cards.ts";
 import { i18n } from "../../../shared/env.ts";
-import { refereeDeclaration } from "../../../shared/attack.ts";
+import { attackDeclaration } from "../../../shared/attack.ts";
 import type { Declared } from "../../../shared/attack.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
@@ -111,20 +111,6 @@ function declared(
   if (!sender.isGM && !cutIn && !isActorsTurn(attacker)) return refuse("notYourTurn");
   if (cutIn && !inFight(attacker)) return refuse("notInCombat");
   return { ok: true as const, attacker, target, weapon };
-}
-
-/**
- * The active GM's side of a declared attack (shared/attack.ts reads the ids and checks the sender
- * owns the attacker): one declaration per attacker at a time, so the second of two quick presses
- * sees the action and the ammunition the first spent.
- */
-function refereeTwodiceAttack(payload: unknown, sender: User.Implementation) {
-  return refereeDeclaration(
-    { action: TWODICE_ATTACK, payload },
-    sender,
-    parseTwodiceChoices,
-    (found) => declare(found, sender),
-  );
 }
 
 async function declare(
@@ -204,13 +190,17 @@ async function declare(
   return answerWithCard(TWODICE_ATTACK, posted, sender);
 }
 
-export const twodiceAttackDeclaration = cardDeclaration<unknown>({
-  kind: TWODICE_ATTACK,
-  // The shared declaration reads the payload (refereeDeclaration): ids, choices, roll mode.
-  parse: (raw) => (typeof raw === "object" && raw !== null ? raw : null),
-  referee: refereeTwodiceAttack,
-  warn: warnTwodiceRefusal,
-});
+/**
+ * The active GM's side of a declared attack (shared/attack.ts reads the ids and checks the sender
+ * owns the attacker): one declaration per attacker at a time, so the second of two quick presses
+ * sees the action and the ammunition the first spent.
+ */
+export const twodiceAttackDeclaration = attackDeclaration(
+  TWODICE_ATTACK,
+  parseTwodiceChoices,
+  declare,
+  warnTwodiceRefusal,
+);
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Step 2: answer the card                                                                     */

@@ -29,10 +29,9 @@ import { canvasDistance, checkWithinReach } from "../../../shared/actors.ts";
 import { owns } from "../../../shared/cards.ts";
 import { i18n } from "../../../shared/env.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
-import { combatantId, resolveActor, warnTwodiceRefusal } from "../adapter.ts";
 import type { BudgetRecord } from "../../../combat/budget.ts";
+import { combatantId, resolveActor, warnTwodiceRefusal } from "../adapter.ts";
 import { commitTwodice, twodiceNow } from "../budget.ts";
-
 import { rollTwoDice } from "../dice.ts";
 import { twodiceOptions } from "../settings.ts";
 
