@@ -340,7 +340,10 @@ export function readAutoFire(
   const count = checkNumber("shots", shots.length, SHOTS);
   if (count) return count;
   for (let i = 0; i < shots.length; i++) {
-    const bad = checkDice((shots[i] as AutoShot).dice, options.dieSides, `shots.${i}.dice`);
+    const shot = (shots[i] as AutoShot).dice;
+    // The shot's name is built only for a refusal (a template per shot would cost every attack).
+    const bad =
+      checkDice(shot, options.dieSides) && checkDice(shot, options.dieSides, `shots.${i}.dice`);
     if (bad) return bad;
   }
   const { weapon } = input;
