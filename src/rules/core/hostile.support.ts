@@ -186,3 +186,11 @@ export function exportedFunctions(module: Record<string, unknown>): string[] {
     .filter(([, value]) => typeof value === "function")
     .map(([name]) => name);
 }
+
+/** `result` is a refusal for `reason`, naming `field` when one is given. */
+export function refusedAs(result: unknown, reason: string, field?: string): void {
+  expect(result).toMatchObject({ ok: false, reason });
+  if (field !== undefined) {
+    expect((result as { detail?: { field?: unknown } }).detail?.field).toBe(field);
+  }
+}

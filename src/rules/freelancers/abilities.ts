@@ -7,7 +7,7 @@ import { checkedAs } from "../core/checked.ts";
 import type { Checked } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
 import { checkDieFace, checkNumber } from "../core/guard.ts";
-import type { NumberRefusalReason } from "../core/guard.ts";
+import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { checkOptions } from "./checks.ts";
@@ -64,8 +64,13 @@ export function rollRecharge(
 > {
   const needed = ability.recharge ?? options.rechargeDie + 1;
   const face = dice.roll(options.rechargeDie);
-  const bad = checkDieFace(`abilities.${ability.id}.recharge`, face, options.rechargeDie);
-  if (bad) return bad;
+  if (!(Number.isInteger(face) && face >= 1 && face <= options.rechargeDie)) {
+    return checkDieFace(
+      `abilities.${ability.id}.recharge`,
+      face,
+      options.rechargeDie,
+    ) as NumberRefusal;
+  }
   const recharged = face >= needed;
   return ok({
     ability: recharged ? checkedAs({ ...ability, charged: true }) : ability,

@@ -7,6 +7,7 @@
  * (NaN, ±Infinity) or a choice outside its list takes the default, and an entry named like a
  * built-in property ("toString") is left out.
  */
+import { fitChoice as choice, fitFlag as flag, fitNumber as fit } from "../core/fit.ts";
 import { isBuiltInName } from "../core/names.ts";
 import { FRESH_ACTIONS } from "./actions.ts";
 import { FL_LIMITS, FL_MAX_DIE, FL_MAX_TOTAL_ARMOR } from "./limits.ts";
@@ -19,27 +20,10 @@ import type {
 import { FL_DEFENSES, FL_LIFE_STATES, FL_WEAPON_KINDS } from "./model.ts";
 import { SIZE_CLASSES } from "./options.ts";
 
-/** A yes only for `true` itself (a stored "yes" or 1 is no flag). */
-function flag(value: unknown): boolean {
-  return value === true;
-}
-
 export type FreelancersSeed = Partial<Omit<FreelancersActor, "health">> & {
   readonly id: string;
   readonly health?: number | { readonly value: number; readonly max: number };
 };
-
-/** `value` within min..max (whole when asked); `fallback` when it is no finite number. */
-function fit(value: unknown, min: number, max: number, fallback: number, whole = true): number {
-  if (typeof value !== "number" || !Number.isFinite(value)) return fallback;
-  const inside = Math.min(max, Math.max(min, value));
-  return whole ? Math.round(inside) : inside;
-}
-
-/** `value` when it is one of `choices`, else `fallback`. */
-function choice<T>(value: unknown, choices: readonly T[], fallback: T): T {
-  return choices.includes(value as T) ? (value as T) : fallback;
-}
 
 /** The entries of `record` a table may hold, each fitted by `fitOne`. */
 function entriesFit(

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { checkedAs } from "../core/checked.ts";
 import { checkNumber } from "../core/guard.ts";
 import type { Distribution } from "../core/distribution.ts";
-import { exportedFunctions, hostile, valueOf } from "../core/hostile.support.ts";
+import { exportedFunctions, hostile, refusedAs, valueOf } from "../core/hostile.support.ts";
 import type { HostileCase } from "../core/hostile.support.ts";
 import { seededRandom } from "../core/random.ts";
 import * as fl from "./index.ts";
@@ -22,14 +22,6 @@ const rook = fl.makeFreelancer({ id: "rook", attributes: { agility: 6 }, armor: 
 const knife = fl.makeFreelancersWeapon({ id: "knife", skill: "finesse", damage: "1d6+1" });
 const attack: fl.AttackInput = { attacker: ace, defender: rook, weapon: knife, situation: {} };
 const BUILT_IN = ["toString", "constructor", "__proto__", "hasOwnProperty", "valueOf"];
-
-/** The refusal `result` must be: not ok, this reason, naming this field. */
-function refusedAs(result: unknown, reason: string, field?: string): void {
-  expect(result).toMatchObject({ ok: false, reason });
-  if (field !== undefined) {
-    expect((result as { detail?: { field?: unknown } }).detail?.field).toBe(field);
-  }
-}
 
 describe("Freelancers: the findings of issue 30, each refused by name", () => {
   it("refuses a check die beyond its bound instead of building a distribution as long", () => {

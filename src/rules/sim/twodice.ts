@@ -132,6 +132,8 @@ export function twodiceArena(
   );
   // Up or out, kept with the state: a wound is the only thing that changes it.
   const up: boolean[] = setup.map((_, i) => stillUp(i));
+  /** Room left between each fighter's highest wound and its Toughness, kept with its wounds. */
+  const roomLeft: number[] = setup.map((_, i) => roomOf(i));
   const isUp = (i: number) => up[i] === true;
   const tactics: SimTactic[] = setup.map((f) => ({ ...TWODICE_TACTIC, ...f.tactic }));
   // Each fighter's one attack action, the same every turn (its weapon's kind and Defense).
@@ -145,6 +147,10 @@ export function twodiceArena(
   const acted = setup.map((f) => resumed?.acted.includes(f.combatant.id) === true);
   // The same every round (twodiceRoundPlan ignores the round): settled at each fight's start.
   let plan: RoundPlan = [];
+
+  function roomOf(i: number): number {
+    return (toughness[i] ?? 0) - highestWound(state[i]?.wounds ?? NO_WOUNDS);
+  }
 
   function stillUp(i: number): boolean {
     const c = state[i];
@@ -161,10 +167,19 @@ export function twodiceArena(
     if (before !== undefined && before.wounds === c.wounds) return;
     const wasUp = up[i] === true;
     up[i] = stillUp(i);
+    roomLeft[i] = roomOf(i);
     if (wasUp !== up[i]) over = standing.oneTeamLeft(isUp);
   }
 
   const isOver = () => over;
+  const first = inputs[0];
+  if (first === undefined) return NO_FIGHT;
+  const scratch: { -readonly [K in keyof CheckedAttackInput]: CheckedAttackInput[K] } = {
+    attacker: first.attacker,
+    defender: first.attacker,
+    weapon: first.weapon,
+    situation: first.situation,
+  };
   // The arena's throws: an attack's, a counterattack's, and full Auto's two shots.
   const attackThrow: Throw = { black: 1, white: 1 };
   const counterThrow: Throw = { black: 1, white: 1 };
@@ -178,8 +193,8 @@ export function twodiceArena(
   let picker = -1;
   const isFoe = (j: number) => teamOf[j] !== picker && isUp(j);
 
-  /** Room left between the highest wound and Toughness: the "weakest" has the least. */
-  const room = (j: number) => (toughness[j] ?? 0) - highestWound(state[j]?.wounds ?? NO_WOUNDS);
+  /** Room left: the "weakest" has the least (read from roomLeft, kept up by set). */
+  const room = (j: number) => roomLeft[j] ?? 0;
 
   // Each team's members' surprise bonuses, as they stand at the start of every fight (a member
   // out of the fight then adds nothing), and the teams as the order reads them: once per request.
@@ -195,8 +210,26 @@ export function twodiceArena(
   );
   const orderTeams = teams.map((team) => ({ teamId: team.id, isPlayerSide: team.isPlayerSide }));
 
+  /**
+   * The round's plan for a side order (twodiceRoundPlan), made once per order: a few teams have few
+   * orders, and every fight settles one.
+   */
+  const plans = new Map<string, RoundPlan>();
+  function planFor(order: readonly string[]): RoundPlan {
+    const key = order.join("\u0000");
+    let made = plans.get(key);
+    if (made === undefined) {
+      made = twodiceRoundPlan(
+        { mode: "team", order: [...order], values: {}, surpriseRound: [] },
+        1,
+      );
+      plans.set(key, made);
+    }
+    return made;
+  }
+
   /** The sides' order: a d20 per team plus its members' surprise bonuses; ties reroll the d20. */
-  function rollOrder(dice: DiceSource): string[] {
+  function rollOrder(dice: DiceSource): readonly string[] {
     const rolls = teams.map((team, t) => ({
       teamId: team.id,
       d20: dice.roll(TEAM_DIE),
@@ -215,7 +248,7 @@ export function twodiceArena(
       order = settled.order;
       tied = settled.tied;
     }
-    return [...order.order];
+    return order.order;
   }
 
   /** Reloads when the weapon must be reloaded before it fires; true when that was the action. */
@@ -252,12 +285,12 @@ export function twodiceArena(
     if (action === undefined || own === undefined) return;
     const step = takeAction(me.turn, action);
     if (!step.ok) return;
-    const input: CheckedAttackInput = {
-      attacker: withWoundsAndTurn(me, me.wounds, step.value.turn),
-      defender: target,
-      weapon,
-      situation: own.situation,
-    };
+    // The arena's one attack input, written over for every attack (the rules keep none of it).
+    const input = scratch;
+    input.attacker = withWoundsAndTurn(me, me.wounds, step.value.turn);
+    input.defender = target;
+    input.weapon = weapon;
+    input.situation = own.situation;
     const auto = action.kind === "autoFire";
     const counterWeapon = weapons[t];
     if (
@@ -307,15 +340,7 @@ export function twodiceArena(
         set(i, input.attacker);
       }
       over = standing.oneTeamLeft(isUp);
-      plan = twodiceRoundPlan(
-        {
-          mode: "team",
-          order: fixedOrder ?? rollOrder(dice),
-          values: {},
-          surpriseRound: [],
-        },
-        1,
-      );
+      plan = planFor(fixedOrder ?? rollOrder(dice));
     },
     playRound(dice: DiceSource, round: number): void {
       // Mid-round, the first round goes on from the current phase: the turns are already this

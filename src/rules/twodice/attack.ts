@@ -52,7 +52,7 @@ import { damageOf } from "./damage.ts";
 import type { DamageReading, DieReading } from "./damage.ts";
 import type { TwodiceCombatant, TwodiceWeapon } from "./model.ts";
 import { changedTurn, trait, withAmmo, withWoundsAndTurn } from "./model.ts";
-import { DEFAULT_TWODICE_OPTIONS } from "./options.ts";
+import { DEFAULT_TWODICE_OPTIONS, MAX_DIE_SIDES } from "./options.ts";
 import type { TwodiceOptions } from "./options.ts";
 import { beyondRangePenalty, stepForDistance } from "./range.ts";
 import { checkDice, dieHits, dieSucceeds } from "./roll.ts";
@@ -192,12 +192,24 @@ function setupOf(
   return { value: base + total, modifiers, defense: step, usesDefense, step };
 }
 
+/**
+ * Every reading of a die is one of four per face (a success or not, a hit or not): each is made
+ * once and shared, as read-only data (the simulator reads two dice per attack).
+ */
+const READINGS: (DieReading | undefined)[] = new Array<DieReading | undefined>(
+  4 * (MAX_DIE_SIDES + 1),
+).fill(undefined);
+
 function readDie(face: number, setup: AttackSetup): DieReading {
-  return {
-    face,
-    success: dieSucceeds(face, setup.value),
-    hit: dieHits(face, setup.value, setup.defense),
-  };
+  const success = dieSucceeds(face, setup.value);
+  const hit = dieHits(face, setup.value, setup.defense);
+  const k = face * 4 + (success ? 2 : 0) + (hit ? 1 : 0);
+  let reading = READINGS[k];
+  if (reading === undefined) {
+    reading = { face, success, hit };
+    READINGS[k] = reading;
+  }
+  return reading;
 }
 
 /**
@@ -340,7 +352,10 @@ export function readAutoFire(
   const count = checkNumber("shots", shots.length, SHOTS);
   if (count) return count;
   for (let i = 0; i < shots.length; i++) {
-    const bad = checkDice((shots[i] as AutoShot).dice, options.dieSides, `shots.${i}.dice`);
+    const shot = (shots[i] as AutoShot).dice;
+    // The shot's name is built only for a refusal (a template per shot would cost every attack).
+    const bad =
+      checkDice(shot, options.dieSides) && checkDice(shot, options.dieSides, `shots.${i}.dice`);
     if (bad) return bad;
   }
   const { weapon } = input;
@@ -447,11 +462,15 @@ export function readExchange(
   }
   const countered = counterattack(input.defender.turn, counter.weapon.defense);
   if (!countered.ok) return countered;
-  const attacker = withWoundsAndTurn(
-    input.attacker,
-    input.attacker.wounds,
-    changedTurn(input.attacker.turn, { meleeDefense: input.weapon.defense }),
-  );
+  // The attacker defends with its weapon's Defense (already so when its action declared it).
+  const attacker =
+    input.attacker.turn.meleeDefense === input.weapon.defense
+      ? input.attacker
+      : withWoundsAndTurn(
+          input.attacker,
+          input.attacker.wounds,
+          changedTurn(input.attacker.turn, { meleeDefense: input.weapon.defense }),
+        );
   const defender = withWoundsAndTurn(input.defender, input.defender.wounds, countered.value);
   const first = readAttack(
     { attacker, defender, weapon: input.weapon, situation: input.situation },

@@ -7,6 +7,7 @@
  * at all (NaN, ±Infinity) takes the default, a choice outside its list takes the default, and a
  * trait named like a built-in property ("toString") is left out.
  */
+import { fitFlag as flag, fitNumber as fit } from "../core/fit.ts";
 import { isBuiltInName } from "../core/names.ts";
 import {
   ACTION_KINDS,
@@ -27,11 +28,6 @@ import type {
 import { DEFAULT_TWODICE_OPTIONS, MAX_DIE_SIDES } from "./options.ts";
 import type { TwodiceOptions } from "./options.ts";
 
-/** A yes only for `true` itself (a stored "yes" or 1 is no flag). */
-function flag(value: unknown): boolean {
-  return value === true;
-}
-
 /** Trait values of a new character: the middle of a d20. */
 export const DEFAULT_TRAITS: Readonly<Record<string, number>> = {
   agility: 10,
@@ -43,12 +39,6 @@ export const DEFAULT_TRAITS: Readonly<Record<string, number>> = {
 
 /** The sheet's bound on its numbers (SHEET_NUMBER in model.ts). */
 const SHEET = 1000;
-
-/** A whole `value` within min..max; `fallback` when it is no finite number. */
-function fit(value: unknown, min: number, max: number, fallback: number): number {
-  if (typeof value !== "number" || !Number.isFinite(value)) return fallback;
-  return Math.round(Math.min(max, Math.max(min, value)));
-}
 
 function fitTraits(traits: Readonly<Record<string, number>>): Readonly<Record<string, number>> {
   if (traits === DEFAULT_TRAITS) return traits;

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { checkedAs } from "../core/checked.ts";
 import type { Distribution } from "../core/distribution.ts";
 import { checkNumber } from "../core/guard.ts";
-import { exportedFunctions, hostile, valueOf } from "../core/hostile.support.ts";
+import { exportedFunctions, hostile, refusedAs, valueOf } from "../core/hostile.support.ts";
 import type { HostileCase } from "../core/hostile.support.ts";
 import * as td from "./index.ts";
 
@@ -28,13 +28,6 @@ const gun = td.makeTwodiceWeapon({
 });
 const melee: td.AttackInput = { attacker: kara, defender: brute, weapon: sword, situation: {} };
 const BUILT_IN = ["toString", "constructor", "__proto__", "hasOwnProperty", "valueOf"];
-
-function refusedAs(result: unknown, reason: string, field?: string): void {
-  expect(result).toMatchObject({ ok: false, reason });
-  if (field !== undefined) {
-    expect((result as { detail?: { field?: unknown } }).detail?.field).toBe(field);
-  }
-}
 
 describe("two-dice: the findings of issue 30, each refused by name", () => {
   it("the odds check their options: a die size outside 2..1000 is refused, not computed", () => {

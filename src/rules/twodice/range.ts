@@ -39,6 +39,9 @@ export function rangeStep(
 
 export type ReachRefusal = "outOfReach";
 
+/** Within Range: no penalty (one shared answer, read-only data; every shot within Range asks). */
+const NO_PENALTY: Result<number, never> = ok(0);
+
 /**
  * The Attack penalty for shooting `step` with a weapon of Range `range` (0 within Range), or a
  * refusal when the target is more steps beyond Range than the weapon reaches.
@@ -61,5 +64,6 @@ export function beyondRangePenalty(
   if (over > options.beyondRangeMaxSteps) {
     return refuse("outOfReach", { step, range, maxSteps: options.beyondRangeMaxSteps });
   }
+  if (over === 0) return NO_PENALTY;
   return ok(0 - Math.min(options.beyondRangeMaxPenalty, over * options.beyondRangePerStep));
 }

@@ -49,8 +49,9 @@ export function checkWounds(
  * make is nearly so.
  */
 function withCircle(list: readonly number[], circle: number): number[] {
-  // slice and push: concat is a generic builtin, several times slower on a short list.
-  const out = list.slice();
+  // One array of the final length (slice then push allocates twice; concat is a slow builtin).
+  const out: number[] = [];
+  for (let i = 0; i < list.length; i++) out.push(list[i] as number);
   out.push(circle);
   for (let i = 1; i < out.length; i++) {
     const v = out[i] as number;

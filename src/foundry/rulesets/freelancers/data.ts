@@ -18,8 +18,9 @@
 import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
 import { PlainGearModel } from "../../data/item.ts";
 import { cachedFormula } from "../../../rules/core/formula.ts";
-import { FRESH_ACTIONS } from "../../../rules/freelancers/actions.ts";
+import { ACTION_KINDS, FRESH_ACTIONS } from "../../../rules/freelancers/actions.ts";
 import type { ActionKind } from "../../../rules/freelancers/actions.ts";
+import { FL_LIFE_STATES as RULES_LIFE_STATES } from "../../../rules/freelancers/model.ts";
 import type { FreelancersLife } from "../../../rules/freelancers/model.ts";
 import { FL_LIMITS } from "../../../rules/freelancers/limits.ts";
 import { SIZE_CLASSES } from "../../../rules/freelancers/options.ts";
@@ -72,17 +73,11 @@ export const FL_SKILL_ATTRIBUTE: Readonly<Record<FlSkill, FlAttribute>> = {
   technology: "intellect",
 };
 
-export const FL_LIFE_STATES: readonly FreelancersLife[] = ["active", "dying", "stable", "dead"];
+/** The rules' lists of life states, defenses, weapon kinds and actions (they refuse any other). */
+export const FL_LIFE_STATES: readonly FreelancersLife[] = RULES_LIFE_STATES;
 export const FL_DEFENSES = ["roll", "static"] as const;
 export const FL_WEAPON_KINDS = ["melee", "ranged"] as const;
-export const FL_ABILITY_ACTIONS: readonly ActionKind[] = [
-  "long",
-  "base",
-  "move",
-  "quick",
-  "reaction",
-  "free",
-];
+export const FL_ABILITY_ACTIONS: readonly ActionKind[] = ACTION_KINDS;
 /** The counter kinds the sheet offers to add (any other kind may be stored). */
 export const FL_COUNTER_KINDS = ["stun", "stress", "bleed"] as const;
 

@@ -19,7 +19,12 @@
  */
 import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
 import { PlainTechniqueModel } from "../../data/item.ts";
-import { FRESH_TURN, MAX_ROUNDS, parseWeaponType } from "../../../rules/twodice/model.ts";
+import {
+  ACTION_KINDS,
+  FRESH_TURN,
+  MAX_ROUNDS,
+  parseWeaponType,
+} from "../../../rules/twodice/model.ts";
 import type { ActionKind } from "../../../rules/twodice/model.ts";
 import { DEFAULT_TRAITS } from "../../../rules/twodice/factory.ts";
 import { DEFAULT_TWODICE_OPTIONS } from "../../../rules/twodice/options.ts";
@@ -45,22 +50,8 @@ export type TwodiceTraitId = (typeof TWODICE_TRAITS)[number];
 
 export const TWODICE_WEAPON_KINDS = ["melee", "ranged"] as const;
 
-export const TWODICE_ACTIONS: readonly ActionKind[] = [
-  "meleeAttack",
-  "rangedAttack",
-  "autoFire",
-  "aim",
-  "reload",
-  "ready",
-  "hide",
-  "takeCover",
-  "medicine",
-  "move",
-  "moveAndMelee",
-  "moveAndShoot",
-  "moveAndCover",
-  "other",
-];
+/** The declared actions, as the rules list them (they refuse any other). */
+export const TWODICE_ACTIONS: readonly ActionKind[] = ACTION_KINDS;
 
 /** Bounds of a sheet number: traits and weapon values live on a d20, with room to spare. */
 const LIMIT = 99;
