@@ -488,6 +488,14 @@ export class Actor extends ClientDocument {
     return false;
   }
 
+  /**
+   * Core v13 Actor#getDependentTokens({scenes, linked}): the actor's tokens across scenes. The
+   * base fake has no scenes, so none; board.ts puts tokens on scenes and answers for them.
+   */
+  getDependentTokens(_options: { scenes?: unknown[]; linked?: boolean } = {}): unknown[] {
+    return [];
+  }
+
   /** Core v13 Actor#statuses: the status ids of the actor's enabled effects. */
   get statuses(): Set<string> {
     const ids = new Set<string>();
