@@ -8,12 +8,14 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, installFakeFoundry, seededRandom } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
+import { worldlinesBoard } from "./worldlines.support.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
 import type * as CombatActions from "../../src/foundry/combat/actions.ts";
 import type * as CombatState from "../../src/foundry/combat/state.ts";
 
 let fake: FakeFoundry;
+let spots: ReturnType<typeof worldlinesBoard>;
 let table: ReturnType<typeof installTableFakes>;
 let actions: typeof Actions;
 let combatActions: typeof CombatActions;
@@ -33,6 +35,7 @@ beforeAll(async () => {
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
+  spots = worldlinesBoard();
   actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
   combatActions = await import("../../src/foundry/combat/actions.ts");
   combatState = await import("../../src/foundry/combat/state.ts");
@@ -51,7 +54,7 @@ async function createActor(source: Record<string, unknown>): Promise<Actor.Imple
   const Actor = fake.CONFIG["Actor"]?.documentClass;
   const actor = await Actor?.create(source);
   if (!actor) throw new Error("actor not created");
-  return actor as unknown as Actor.Implementation;
+  return spots.place(actor as unknown as Actor.Implementation);
 }
 
 const energy = (actor: Actor.Implementation) =>

@@ -25,7 +25,15 @@ import type { ActorUpdate, FieldValue } from "../../../rules/worldlines/changes.
 import { DEFAULT_OPTIONS } from "../../../rules/worldlines/options.ts";
 import type { WorldlinesOptions } from "../../../rules/worldlines/options.ts";
 import { SYSTEM_ID } from "../../constants.ts";
-import { ON_HIT_STATUSES, RANGE_BANDS, ZONE_IDS, withDamageBonus } from "./data.ts";
+import { budgetOf, splitBudget, writeBudget } from "./budget.ts";
+import {
+  LIMITS,
+  ON_HIT_STATUSES,
+  RANGE_BANDS,
+  SKILL_MAX,
+  ZONE_IDS,
+  withDamageBonus,
+} from "./data.ts";
 import { withKnownTechniques } from "./techniques.ts";
 import { combatantId, resolveActor } from "../../shared/actors.ts";
 import type { ActorResolver } from "../../shared/actors.ts";
@@ -161,12 +169,36 @@ export function statusesOf(
       statuses[id] = statusData(id, flagsOf(effect), options);
     }
   }
-  const points = (actor.system as unknown as WorldlinesActorSystem).exhaustion;
+  const points = within(
+    (actor.system as unknown as WorldlinesActorSystem).exhaustion,
+    0,
+    LIMITS.exhaustion,
+  );
   if (points > 0) statuses["exhausted"] = { points };
   return statuses;
 }
 
-/** An actor as the Worldlines rules see it. */
+/**
+ * A number as the model bounds it (`min` … `max`): the server stores whatever a player writes to
+ * their own actor, so the referee never reads past the field's bounds. Not a finite number: NaN,
+ * which the rules refuse by name ("not-a-number").
+ */
+function within(value: unknown, min: number, max: number): number {
+  if (typeof value !== "number" || !Number.isFinite(value)) return Number.NaN;
+  return Math.min(max, Math.max(min, value));
+}
+
+/** A pool (health, Energy) within its field's bounds, its value never above its maximum. */
+function pool(stored: { value: unknown; max: unknown }): { value: number; max: number } {
+  const max = within(stored.max, 0, LIMITS.resource);
+  return { value: within(stored.value, 0, max), max };
+}
+
+/**
+ * An actor as the Worldlines rules see it. Every number is read within the model's bounds (Energy
+ * never above its maximum, whatever a player wrote to their own actor), and what the actor has
+ * spent of its round and turn comes from the referee's ledger (budget.ts), not from the actor.
+ */
 export function toCombatant(
   actor: Actor.Implementation,
   teamId = "",
@@ -181,21 +213,22 @@ export function toCombatant(
     teamId,
     rank: rankOf(actor, system),
     life: system.life,
-    health: { value: system.health.value, max: system.health.max },
-    energy: { value: system.energy.value, max: system.energy.max },
+    health: pool(system.health),
+    energy: pool(system.energy),
     traits: {
       combat: die(system.traits.combat, 8),
       spirit: die(system.traits.spirit, 6),
       mind: die(system.traits.mind, 6),
     },
-    skills: { ...system.skills },
+    skills: Object.fromEntries(
+      Object.entries(system.skills).map(([id, value]) => [id, within(value, 0, SKILL_MAX)]),
+    ),
     stance: system.stance,
     armor,
     armorBonus,
     statuses: statusesOf(actor, options),
     disabledLimbs: { arms: system.disabledLimbs.arms, legs: system.disabledLimbs.legs },
-    defensivePosture: system.defensivePosture,
-    interruptUsed: system.interruptUsed,
+    ...budgetOf(actor),
     ...(system.unconsciousMinutes === null
       ? {}
       : { unconsciousMinutes: system.unconsciousMinutes }),
@@ -324,13 +357,15 @@ function systemChanges(update: ActorUpdate): Record<string, FieldValue> {
 /**
  * Writes rule outcomes: the field changes of every world actor in ONE Actor.updateDocuments call
  * (a token's own actor is stored in its token, so each of those takes its own update), then per
- * actor at most one create, one update and one delete of status effects. Updates for actors that
- * cannot be found are skipped and returned.
+ * actor at most one create, one update and one delete of status effects, then the round's and
+ * turn's budget (budget.ts) in one Combat update per combat (the referee's: only a GM may write
+ * it). Updates for actors that cannot be found are skipped and returned.
  */
 export async function applyUpdatesBatch(
-  updates: readonly ActorUpdate[],
+  all: readonly ActorUpdate[],
   resolve: ActorResolver = resolveActor,
 ): Promise<{ missing: string[] }> {
+  const { updates, budget } = splitBudget(all);
   const missing: string[] = [];
   const worldUpdates: Record<string, unknown>[] = [];
   const tokenUpdates: Promise<unknown>[] = [];
@@ -370,5 +405,6 @@ export async function applyUpdatesBatch(
         : []),
     ]),
   );
+  if (budget.length > 0) await writeBudget(budget);
   return { missing };
 }

@@ -6,9 +6,10 @@
  */
 import { drawWeapon as drawWeaponRule } from "../../../rules/worldlines/index.ts";
 import { applyUpdatesBatch, toCombatant } from "./adapter.ts";
-import { warnRefusal } from "./attack/workflow.ts";
+import { refused } from "./attack/declare.ts";
 import { postStatusCard } from "./cards/status-card.ts";
 import { techniquesOf } from "./techniques.ts";
+import { ACTION_ENERGY } from "./table/kit.ts";
 import { i18n } from "../../shared/env.ts";
 
 const isDrawn = (item: Item.Implementation) =>
@@ -20,11 +21,7 @@ export async function drawWeapon(
   weapon: Item.Implementation,
 ): Promise<boolean> {
   const done = drawWeaponRule(toCombatant(actor), techniquesOf(actor), isDrawn(weapon));
-  if (!done.ok) {
-    const reason = done.reason === "notEnoughEnergy" ? "actionNotEnoughEnergy" : done.reason;
-    warnRefusal({ ...done, reason }, { name: actor.name });
-    return false;
-  }
+  if (!done.ok) return refused(done, actor, ACTION_ENERGY);
   if (done.value.update !== null) await applyUpdatesBatch([done.value.update]);
   const changes = actor.items.contents
     .filter((i) => i.type === "weapon" && (i.id === weapon.id ? !isDrawn(i) : isDrawn(i)))

@@ -2,7 +2,7 @@
  * Techniques at the table: technique items as the rules read them (rules/worldlines/techniques.ts),
  * what an actor's passive techniques add to it, and using a technique on its own from the sheet.
  * A technique used with an attack is chosen in the attack dialog and shaped into the attack by
- * the referee (attack/workflow.ts checkDeclaration).
+ * the referee (attack/declare.ts checkDeclaration).
  */
 import { TECHNIQUE_USES, withPassiveTechniques } from "../../../rules/worldlines/index.ts";
 import type {

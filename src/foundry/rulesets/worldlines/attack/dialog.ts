@@ -19,12 +19,12 @@ import type {
 import { SYSTEM_PATH } from "../../../constants.ts";
 import { RANGE_BANDS } from "../data.ts";
 import { i18n } from "../../../shared/env.ts";
-import type { TableSituation } from "./workflow.ts";
+import type { TableSituation } from "./declare.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
 
 /**
  * Shapes the weapon and situation for the technique chosen in the dialog, exactly as the referee
- * will (workflow.ts shapeByTechnique), or refuses.
+ * will (declare.ts shapeByTechnique), or refuses.
  */
 export type ShapeAttack = (
   weapon: WorldlinesWeapon,

@@ -3,7 +3,8 @@
  * statuses in the header; tabs for combat (traits, skills, weapons with Attack buttons, armor by
  * zone), techniques, gear and the biography. Fields edit in place (the form submits on change;
  * the DataModel refuses bad values); items dropped on the sheet join the tab of their type
- * (ActorSheetV2's own drop handling). Every button calls an action of ../actions.ts.
+ * (ActorSheetV2's own drop handling). Every button calls an action of ../actions.ts. Defensive
+ * Posture and the round's interruption show what the referee's ledger records (budget.ts).
  */
 import { DIE_STEPS } from "../../../../rules/core/dice.ts";
 import { DEFAULT_OPTIONS as RULES } from "../../../../rules/worldlines/options.ts";
@@ -23,6 +24,7 @@ import type { BarView, TabView } from "../../../sheets/actor-sheet.ts";
 import * as actions from "../actions.ts";
 import { drawWeapon } from "../draw.ts";
 import { armorOf, statusesOf } from "../adapter.ts";
+import { budgetOf } from "../budget.ts";
 import type {
   WorldlinesActorSystem,
   WorldlinesArmorSystem,
@@ -242,6 +244,7 @@ export async function worldlinesActorSheetContext(
 ): Promise<WorldlinesActorSheetContext> {
   const say = localizer();
   const system = actor.system as unknown as WorldlinesActorSystem & { biography: string };
+  const budget = budgetOf(actor);
   const items = actor.items.contents;
   const ofType = (type: string) => items.filter((item) => item.type === type);
 
@@ -319,10 +322,11 @@ export async function worldlinesActorSheetContext(
     stanceCost: RULES.costs.changeStance,
     life: system.life,
     lifeLabel: `FRAY.Worldlines.Actor.Life.${system.life}`,
-    defensivePosture: system.defensivePosture,
+    // What the actor spent of its round and turn: the referee's ledger, not the actor's fields.
+    defensivePosture: budget.defensivePosture,
     defensivePostureCost: RULES.costs.defensivePosture,
     firstAidCost: RULES.costs.firstAid,
-    interruptUsed: system.interruptUsed,
+    interruptUsed: budget.interruptUsed,
     disabledLimbs: { ...system.disabledLimbs },
     exhaustion: system.exhaustion,
     statuses: statusViews,

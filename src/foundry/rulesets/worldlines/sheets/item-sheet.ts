@@ -329,6 +329,7 @@ interface GearSystem {
   quantity: number;
   effect: string;
   damage: string;
+  blast: number;
   deployable: boolean;
   deployed: boolean;
   damaged: boolean;
@@ -357,6 +358,7 @@ function gearContext(system: GearSystem) {
         ),
         text("system.effect", "FRAY.Worldlines.Item.Effect", system.effect),
         text("system.damage", "FRAY.Worldlines.Item.Damage", system.damage, "2d6"),
+        number("system.blast", "FRAY.Worldlines.Item.Blast", system.blast, 0, LIMITS.feet),
         checkbox("system.deployable", "FRAY.Worldlines.Item.Deployable", system.deployable),
         checkbox("system.deployed", "FRAY.Worldlines.Item.Deployed", system.deployed),
         checkbox("system.damaged", "FRAY.Worldlines.Item.Damaged", system.damaged),
