@@ -241,13 +241,13 @@ describe("the attack dialog, rendered in Chromium", () => {
     const attacker = shell.adapter.toCombatant(m);
     const defender = shell.adapter.toCombatant(v);
     const weapon = shell.adapter.toWeapon(pistol);
-    const context = shell.dialog.attackDialogContext(
+    const context = shell.dialog.attackDialogContext({
       attacker,
       defender,
       weapon,
-      SITUATION,
-      DISTANCE,
-    );
+      situation: SITUATION,
+      distance: DISTANCE,
+    });
     const page = await renderInPage(browser, {
       template: "templates/worldlines/dialog/attack-dialog.hbs",
       context,
@@ -506,13 +506,13 @@ describe("names typed by users", () => {
     const v = await vex(hostile);
     await stage(m, v);
     const pistol = itemOf(m, "weapon");
-    const context = shell.dialog.attackDialogContext(
-      shell.adapter.toCombatant(m),
-      shell.adapter.toCombatant(v),
-      shell.adapter.toWeapon(pistol),
-      SITUATION,
-      DISTANCE,
-    );
+    const context = shell.dialog.attackDialogContext({
+      attacker: shell.adapter.toCombatant(m),
+      defender: shell.adapter.toCombatant(v),
+      weapon: shell.adapter.toWeapon(pistol),
+      situation: SITUATION,
+      distance: DISTANCE,
+    });
     const dialog = await renderInPage(browser, {
       template: "templates/worldlines/dialog/attack-dialog.hbs",
       context,

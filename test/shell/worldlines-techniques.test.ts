@@ -257,15 +257,14 @@ describe("the attack dialog's odds with a technique chosen", () => {
     ]);
     const g = await grunt();
     const odds = (technique?: string) =>
-      dialog.attackDialogContext(
-        adapter.toCombatant(m),
-        adapter.toCombatant(g),
-        adapter.toWeapon(item(m, "Rifle")),
-        technique === undefined ? {} : { technique },
-        null,
-        [],
-        actions.techniqueShaper(m),
-      ).odds;
+      dialog.attackDialogContext({
+        attacker: adapter.toCombatant(m),
+        defender: adapter.toCombatant(g),
+        weapon: adapter.toWeapon(item(m, "Rifle")),
+        situation: technique === undefined ? {} : { technique },
+        distance: null,
+        shape: actions.techniqueShaper(m),
+      }).odds;
     const plain = odds();
     const deadeye = odds(item(m, "Deadeye").id ?? "");
     // d8 crits on 8 alone; two more faces make it 6-8: the shown chance must rise.

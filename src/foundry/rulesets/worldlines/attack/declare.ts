@@ -224,20 +224,20 @@ export async function attack(
     const distance = distanceBetween(actor, target);
     const band =
       distance === null ? null : bandForDistance(bandReach(weapon, DEFAULT_BAND_FEET), distance);
-    const picked = await promptAttack(
-      toCombatant(actor),
-      toCombatant(target),
-      toWeapon(weapon),
-      {
+    const picked = await promptAttack({
+      attacker: toCombatant(actor),
+      defender: toCombatant(target),
+      weapon: toWeapon(weapon),
+      situation: {
         zone: "torso",
         cover: "none",
         range: band ?? (distance === null ? "short" : "extreme"),
         flanked: flankedNow(actor, target),
       },
       distance,
-      attackTechniques(actor),
-      techniqueShaper(actor),
-    );
+      techniques: attackTechniques(actor),
+      shape: techniqueShaper(actor),
+    });
     if (picked === null) return null;
     chosen = picked;
   }

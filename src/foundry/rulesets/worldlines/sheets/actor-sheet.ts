@@ -31,6 +31,8 @@ import type {
   WorldlinesWeaponSystem,
 } from "../adapter.ts";
 import { NPC_RANKS, SKILLS, STANCES, TRAITS, ZONE_IDS } from "../data.ts";
+import type { WorldlinesTechniqueSystem } from "../techniques.ts";
+import type { GearSystem } from "./item-sheet.ts";
 import type { ArmorDerived, WeaponDerived } from "../data.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
@@ -359,11 +361,7 @@ export async function worldlinesActorSheetContext(
       };
     }),
     techniques: ofType("technique").map((item) => {
-      const technique = item.system as unknown as {
-        energyCost: number;
-        interrupt: boolean;
-        effect: string;
-      };
+      const technique = item.system as unknown as WorldlinesTechniqueSystem;
       return {
         ...itemRow(item),
         cost: technique.energyCost,
@@ -372,14 +370,7 @@ export async function worldlinesActorSheetContext(
       };
     }),
     gear: ofType("gear").map((item) => {
-      const gear = item.system as unknown as {
-        kind: string;
-        quantity: number;
-        effect: string;
-        deployable: boolean;
-        deployed: boolean;
-        damaged: boolean;
-      };
+      const gear = item.system as unknown as GearSystem;
       return {
         ...itemRow(item),
         kind: `FRAY.Worldlines.Item.GearKind.${gear.kind}`,

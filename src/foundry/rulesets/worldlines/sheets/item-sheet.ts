@@ -91,6 +91,11 @@ function checkbox(name: string, label: string, checked: boolean): FieldView {
   return { input: "checkbox", name, label, checked };
 }
 
+/** A select's choices: each id, labelled by the key `prefix.<id>`. */
+function labelled(ids: readonly string[], prefix: string): { value: string; label: string }[] {
+  return ids.map((id) => ({ value: id, label: `${prefix}.${id}` }));
+}
+
 function select(
   name: string,
   label: string,
@@ -146,16 +151,13 @@ function weaponContext(system: WorldlinesWeaponSystem & { derived: WeaponDerived
           "system.kind",
           "FRAY.Worldlines.Item.KindLabel",
           system.kind,
-          WEAPON_KINDS.map((kind) => ({ value: kind, label: `FRAY.Worldlines.Item.Kind.${kind}` })),
+          labelled(WEAPON_KINDS, "FRAY.Worldlines.Item.Kind"),
         ),
         select(
           "system.skill",
           "FRAY.Worldlines.Item.Skill",
           system.skill,
-          WEAPON_SKILLS.map((skill) => ({
-            value: skill,
-            label: `FRAY.Worldlines.Actor.Skill.${skill}`,
-          })),
+          labelled(WEAPON_SKILLS, "FRAY.Worldlines.Actor.Skill"),
         ),
         number(
           "system.accuracy.quality",
@@ -269,10 +271,7 @@ function techniqueContext(system: WorldlinesTechniqueSystem) {
           "system.use",
           "FRAY.Worldlines.Item.TechniqueUseLabel",
           system.use,
-          TECHNIQUE_USES.map((use) => ({
-            value: use,
-            label: `FRAY.Worldlines.Item.TechniqueUse.${use}`,
-          })),
+          labelled(TECHNIQUE_USES, "FRAY.Worldlines.Item.TechniqueUse"),
         ),
         number(
           "system.energyCost",
@@ -324,7 +323,7 @@ function techniqueContext(system: WorldlinesTechniqueSystem) {
   return { sections, range: null, summary: system.effect };
 }
 
-interface GearSystem {
+export interface GearSystem {
   kind: string;
   quantity: number;
   effect: string;
@@ -344,10 +343,7 @@ function gearContext(system: GearSystem) {
           "system.kind",
           "FRAY.Worldlines.Item.KindLabel",
           system.kind,
-          GEAR_KINDS.map((kind) => ({
-            value: kind,
-            label: `FRAY.Worldlines.Item.GearKind.${kind}`,
-          })),
+          labelled(GEAR_KINDS, "FRAY.Worldlines.Item.GearKind"),
         ),
         number(
           "system.quantity",
