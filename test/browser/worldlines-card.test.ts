@@ -27,7 +27,7 @@ import type * as Protocol from "../../src/foundry/cards/protocol.ts";
 import type * as AttackCard from "../../src/foundry/rulesets/worldlines/cards/attack-card.ts";
 import type * as Buttons from "../../src/foundry/rulesets/worldlines/cards/recover.ts";
 import type * as Actors from "../../src/foundry/shared/actors.ts";
-import { installBoardFake } from "../fake-foundry/board.ts";
+import { boardOf } from "../fake-foundry/tokens.ts";
 
 const OUTPUT = resolve(REPO_ROOT, "test/browser/__output__");
 /** Set FRAY_UPDATE_DOCS=1 to refresh the README screenshots under docs/. */
@@ -158,7 +158,7 @@ function vex(name = "Vex") {
  * engaging Vex from opposite sides, so Vex is flanked.
  */
 async function stage(m: Actor.Implementation, v: Actor.Implementation) {
-  const board = installBoardFake({ distance: 5, units: "ft" });
+  const board = boardOf(fake);
   board.place(m, { col: 0, row: 0 }, { disposition: 1 });
   board.place(v, { col: 9, row: 0 }, { disposition: -1 });
   for (const row of [-1, 1]) {

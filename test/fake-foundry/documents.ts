@@ -490,7 +490,7 @@ export class Actor extends ClientDocument {
 
   /**
    * Core v13 Actor#getDependentTokens({scenes, linked}): the actor's tokens across scenes. The
-   * base fake has no scenes, so none; board.ts puts tokens on scenes and answers for them.
+   * base fake has no scenes, so none; tokens.ts puts tokens on scenes and answers for them.
    */
   getDependentTokens(_options: { scenes?: unknown[]; linked?: boolean } = {}): unknown[] {
     return [];

@@ -26,7 +26,7 @@ beforeAll(async () => {
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  spots = worldlinesBoard();
+  spots = worldlinesBoard(fake);
   actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
 });
 

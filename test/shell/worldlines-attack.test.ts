@@ -39,7 +39,7 @@ beforeAll(async () => {
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  spots = worldlinesBoard();
+  spots = worldlinesBoard(fake);
   actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
   workflow = await import("../../src/foundry/rulesets/worldlines/cards/attack-card.ts");
   protocol = await import("../../src/foundry/cards/protocol.ts");
@@ -419,7 +419,7 @@ describe("Evade again after a failed Evasion", () => {
   it("after a second Evasion that fails too, damage is applied as usual and nothing more is paid", async () => {
     const a = await maya();
     const v = await vex();
-    const combat = await fight(a, v);
+    await fight(a, v);
     dice([8, 6]); // 8
     const message = await attackAs(PLAYER.id, a, v, "Pistol");
     if (message === null) throw new Error("refused");
@@ -439,7 +439,7 @@ describe("Evade again after a failed Evasion", () => {
   it("Take it after a failed Evasion rolls the damage and keeps the interruption", async () => {
     const a = await maya();
     const v = await vex();
-    const combat = await fight(a, v);
+    await fight(a, v);
     dice([8, 6]);
     const message = await attackAs(PLAYER.id, a, v, "Pistol");
     if (message === null) throw new Error("refused");
@@ -458,7 +458,7 @@ describe("Evade again after a failed Evasion", () => {
   it("is not offered when the first Evasion used the last Energy: damage follows at once", async () => {
     const a = await maya();
     const v = await vex();
-    const combat = await fight(a, v);
+    await fight(a, v);
     await v.update({ "system.energy.value": 1 } as never);
     dice([8, 6]);
     const message = await attackAs(PLAYER.id, a, v, "Pistol");

@@ -9,7 +9,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
-import { clearBoards, installBoardFake } from "../fake-foundry/board.ts";
+import { boardOf, clearScenes } from "../fake-foundry/tokens.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
 import { actorWriters } from "./referee.support.ts";
@@ -38,7 +38,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  clearBoards();
+  clearScenes(fake);
 });
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
@@ -120,7 +120,7 @@ describe("Throw (2 Energy, 45 ft)", () => {
       items: [{ name: "Vest", type: "armor", system: { zones: { torso: 6 } } }],
     });
     const b = await create({ name: "Raider B", type: "npc" });
-    const board = installBoardFake({ distance: 5, units: "ft" });
+    const board = boardOf(fake);
     board.place(r, { col: 0, row: 0 });
     board.place(a, { col: 6, row: 0 }); // 30 ft away: where it lands
     board.place(b, { col: 7, row: 0 }); // 5 ft from A: in the 10 ft blast
@@ -142,7 +142,7 @@ describe("Throw (2 Energy, 45 ft)", () => {
   it("is refused past 45 ft, and nothing changes", async () => {
     const r = await rook();
     const far = await create({ name: "Far", type: "npc" });
-    const board = installBoardFake({ distance: 5, units: "ft" });
+    const board = boardOf(fake);
     board.place(r, { col: 0, row: 0 });
     board.place(far, { col: 10, row: 0 });
     fake.setUser(PLAYER.id);

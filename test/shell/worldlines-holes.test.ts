@@ -8,7 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
-import { clearBoards, installBoardFake } from "../fake-foundry/board.ts";
+import { boardOf, clearScenes } from "../fake-foundry/tokens.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
 import type * as AttackCard from "../../src/foundry/rulesets/worldlines/cards/attack-card.ts";
@@ -46,7 +46,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  clearBoards();
+  clearScenes(fake);
 });
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
@@ -175,7 +175,7 @@ describe("a grenade", () => {
     const b = await raider("Raider B");
     const far = await raider("Far");
     const elsewhere = await raider("Elsewhere");
-    const board = installBoardFake({ distance: 5, units: "ft" });
+    const board = boardOf(fake);
     board.place(r, { col: 0, row: 0 });
     board.place(a, { col: 6, row: 0 });
     board.place(b, { col: 7, row: 0 }); // 5 ft from A: in the blast
@@ -191,7 +191,7 @@ describe("a grenade", () => {
   it("is refused out of turn in a running combat, and nothing changes", async () => {
     const r = await rook();
     const a = await raider("Raider A");
-    const board = installBoardFake({ distance: 5, units: "ft" });
+    const board = boardOf(fake);
     board.place(r, { col: 0, row: 0 });
     board.place(a, { col: 2, row: 0 });
     await startedCombat(r, a);
@@ -210,7 +210,7 @@ describe("an attack", () => {
   it("on an actor with no token and in no combat is refused with a message; no card, no Energy", async () => {
     const r = await rook();
     const stranger = await raider("Stranger");
-    const board = installBoardFake({ distance: 5, units: "ft" });
+    const board = boardOf(fake);
     board.place(r, { col: 0, row: 0 });
     const before = fake.game.messages.size;
     const mark = fake.db.calls.length;
@@ -227,7 +227,7 @@ describe("an attack", () => {
   it("takes range and flanking from the scene, not from the player's situation", async () => {
     const r = await rook();
     const vex = await raider("Vex");
-    const board = installBoardFake({ distance: 5, units: "ft" });
+    const board = boardOf(fake);
     board.place(r, { col: 0, row: 0 });
     board.place(vex, { col: 40, row: 0 }); // 200 ft: extreme range; nobody flanks Vex
     dice.set([8, 6]);
@@ -265,7 +265,7 @@ describe("the round's interruption and Defensive Posture", () => {
         },
       ],
     });
-    const board = installBoardFake({ distance: 5, units: "ft" });
+    const board = boardOf(fake);
     board.place(kara, { col: 0, row: 0 });
     board.place(vex, { col: 4, row: 0 });
     const combat = await startedCombat(kara, vex);

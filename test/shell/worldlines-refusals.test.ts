@@ -35,7 +35,7 @@ beforeAll(async () => {
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  spots = worldlinesBoard();
+  spots = worldlinesBoard(fake);
   actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
   combatActions = await import("../../src/foundry/combat/actions.ts");
   combatState = await import("../../src/foundry/combat/state.ts");

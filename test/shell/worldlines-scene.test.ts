@@ -8,7 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
-import { clearBoards, installBoardFake } from "../fake-foundry/board.ts";
+import { boardOf, clearScenes } from "../fake-foundry/tokens.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
 import type * as AttackCard from "../../src/foundry/rulesets/worldlines/cards/attack-card.ts";
@@ -49,7 +49,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  clearBoards();
+  clearScenes(fake);
 });
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
@@ -67,8 +67,6 @@ const itemOf = (a: Actor.Implementation, name: string) =>
   (a as unknown as Doc).items.contents.find(
     (i) => i.name === name,
   ) as unknown as Item.Implementation;
-const lastCard = () =>
-  (fake.game.messages.contents.at(-1) as { content?: string } | undefined)?.content ?? "";
 
 const PISTOL = {
   name: "Pistol",
@@ -106,7 +104,7 @@ describe("the GM's calls on the scene", () => {
   it("a target engaged from opposite sides by the attacker's side is flanked, whatever the player says", async () => {
     const m = await maya();
     const vex = await npc("Vex");
-    const board = installBoardFake({ distance: 5, units: "ft" });
+    const board = boardOf(fake);
     board.place(m, { col: 0, row: 4 });
     board.place(vex, { col: 4, row: 4 });
     board.place(await npc("Ally A", 1), { col: 3, row: 4 }); // west of Vex
@@ -121,7 +119,7 @@ describe("the GM's calls on the scene", () => {
   it("two allies side by side are not opposite: no flank", async () => {
     const m = await maya();
     const vex = await npc("Vex");
-    const board = installBoardFake({ distance: 5, units: "ft" });
+    const board = boardOf(fake);
     board.place(m, { col: 0, row: 4 });
     board.place(vex, { col: 4, row: 4 });
     board.place(await npc("Ally A", 1), { col: 3, row: 4 });
@@ -135,7 +133,7 @@ describe("the GM's calls on the scene", () => {
   it("refuses a target beyond the weapon's extreme band, with the distance, spending nothing", async () => {
     const m = await maya();
     const vex = await npc("Vex");
-    const board = installBoardFake({ distance: 5, units: "ft" });
+    const board = boardOf(fake);
     board.place(m, { col: 0, row: 0 });
     board.place(vex, { col: 50, row: 0 }); // 250 ft; the pistol reaches 240
     const before = fake.game.messages.size;
@@ -161,7 +159,7 @@ describe("the GM's calls on the scene", () => {
   it("First Aid on an actor out of reach (no token, no shared combat) is refused", async () => {
     const m = await maya();
     const far = await npc("Far");
-    const board = installBoardFake({ distance: 5, units: "ft" });
+    const board = boardOf(fake);
     board.place(m, { col: 0, row: 0 });
     fake.setUser(PLAYER.id);
     table.target(far);
@@ -179,7 +177,7 @@ describe("a grenade on the scene", () => {
     const near = await npc("Near");
     const beside = await npc("Beside");
     const out = await npc("Out");
-    const board = installBoardFake({ distance: 5, units: "ft" });
+    const board = boardOf(fake);
     board.place(m, { col: 0, row: 0 });
     board.place(near, { col: 1, row: 0 }); // 5 ft from the point
     board.place(beside, { col: 2, row: 2 }); // 10 ft from the point (diagonals count one)
@@ -204,7 +202,7 @@ describe("a grenade on the scene", () => {
     const target = await npc("Target");
     const next = await npc("Next");
     await fake.as(GM.id, () => itemOf(m, "Frag").update({ "system.blast": 0 } as never));
-    const board = installBoardFake({ distance: 5, units: "ft" });
+    const board = boardOf(fake);
     board.place(m, { col: 0, row: 0 });
     board.place(target, { col: 4, row: 0 });
     board.place(next, { col: 5, row: 0 });
@@ -228,7 +226,7 @@ describe("a grenade on the scene", () => {
     expect(fake.notifications.at(-1)?.message).toBe(
       "Maya has no token on a scene: a grenade lands on the map.",
     );
-    const board = installBoardFake({ distance: 5, units: "ft" });
+    const board = boardOf(fake);
     board.place(m, { col: 0, row: 0 });
     expect(await throwAt({ point: board.center({ col: 10, row: 0 }) })).toMatchObject({
       ok: false,
@@ -314,7 +312,7 @@ describe("numbers a player wrote to their own actor", () => {
   it("Energy past its maximum is read at the maximum by the referee", async () => {
     const m = await maya();
     const vex = await npc("Vex");
-    const board = installBoardFake({ distance: 5, units: "ft" });
+    const board = boardOf(fake);
     board.place(m, { col: 0, row: 0 });
     board.place(vex, { col: 3, row: 0 });
     // Stored past the model (an edited database, a client that skipped its model).

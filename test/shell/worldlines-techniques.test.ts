@@ -39,7 +39,7 @@ beforeAll(async () => {
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  spots = worldlinesBoard();
+  spots = worldlinesBoard(fake);
   actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
   workflow = await import("../../src/foundry/rulesets/worldlines/cards/attack-card.ts");
   protocol = await import("../../src/foundry/cards/protocol.ts");

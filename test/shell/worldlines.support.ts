@@ -1,19 +1,20 @@
 /**
  * A scene for Worldlines shell tests: the referee lets an actor attack, treat or throw at only an
  * actor in its running combat or with a token on its scene, and measures range and flanking from
- * the scene. `worldlinesBoard()` puts each actor it is given on one scene of a 5 ft grid, on a
+ * the scene. `worldlinesBoard(fake)` puts each actor it is given on one scene of a 5 ft grid, on a
  * 3 × 3 grid of spots three spaces apart: any two are at most 30 ft apart (short range) and never
  * next to each other (nobody is flanked).
  */
-import { installBoardFake } from "../fake-foundry/board.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { boardOf } from "../fake-foundry/tokens.ts";
 
-export function worldlinesBoard() {
-  const board = installBoardFake({ distance: 5, units: "ft" });
+export function worldlinesBoard(fake: FakeFoundry) {
+  const board = boardOf(fake);
   let next = 0;
   return {
     board,
     /** Puts the actor's token on the next spot (the tenth goes back to the first). */
-    place<T>(actor: T): T {
+    place<T extends { id: string | null }>(actor: T): T {
       const spot = next++ % 9;
       board.place(actor, { col: (spot % 3) * 3, row: Math.floor(spot / 3) * 3 });
       return actor;
@@ -41,7 +42,7 @@ export function shownButtons(
   userId: string,
 ): string[] {
   const content = message.content ?? "";
-  const buttons: ButtonStandIn[] = [...content.matchAll(/<button\b([^>]*)>/g)].map((match) => {
+  const buttons = [...content.matchAll(/<button\b([^>]*)>/g)].map((match): ButtonStandIn => {
     const attrs = Object.fromEntries(
       [...(match[1] ?? "").matchAll(/data-fray-([a-z-]+)="([^"]*)"/g)].map((a) => [
         `data-fray-${a[1] ?? ""}`,
@@ -52,8 +53,8 @@ export function shownButtons(
       name.replace(/^data-/, "").replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
     return {
       dataset: Object.fromEntries(Object.entries(attrs).map(([k, v]) => [camel(k), v])),
-      disabled: false as boolean,
-      removed: false as boolean,
+      disabled: false,
+      removed: false,
       remove() {
         this.removed = true;
       },

@@ -1,12 +1,13 @@
 /**
- * The map as the referee reads it: an actor's token and scene, distances between points of a
- * scene, the tokens near a point, and whom an actor may target. Everything is read from the
+ * The map as the referee measures it: an actor's token and scene, distances between points of a
+ * scene, and the tokens near a point (whom an actor may target at all is shared/actors.ts
+ * `withinReach`). Everything is read from the
  * scene's documents (its tokens and its grid, core v13's `Scene#grid`), never from the canvas,
  * so the active GM measures the same whatever scene its own canvas shows.
  */
 import { sceneDistance } from "../../rules/core/distance.ts";
 import type { DistanceUnit } from "../../rules/core/distance.ts";
-import { combatOf, fightOf } from "../combat/ledger.ts";
+import { fightOf } from "../combat/ledger.ts";
 
 /** A point of a scene, in pixels. */
 export interface Point {
@@ -88,16 +89,4 @@ export function tokensWithin(
     const distance = distanceOn(scene, point, centerOf(token), unit);
     return distance !== null && distance <= reach;
   });
-}
-
-/**
- * Whether `attacker` may target `target`: both fight in the same running combat, or the target
- * has a token on the scene the attacker's token stands on. An actor with neither (no token, in no
- * combat) cannot be targeted, whatever id a request names.
- */
-export function mayTarget(attacker: Actor.Implementation, target: Actor.Implementation): boolean {
-  const combat = combatOf(attacker);
-  if (combat !== null && combatOf(target)?.id === combat.id) return true;
-  const scene = tokenOf(attacker)?.parent ?? null;
-  return scene !== null && tokenOn(scene, target) !== null;
 }

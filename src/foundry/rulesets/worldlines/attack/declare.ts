@@ -17,10 +17,8 @@ import type {
   WorldlinesCombatant,
   WorldlinesWeapon,
 } from "../../../../rules/worldlines/index.ts";
-import { declareCard } from "../../../cards/protocol.ts";
-import { combatantId, targetedActors } from "../../../shared/actors.ts";
-import { singleTarget } from "../../../shared/attack.ts";
-import { chatMessages } from "../../../shared/env.ts";
+import { withinReach } from "../../../shared/actors.ts";
+import { attackFromSheet, declareAttackCard, singleTarget } from "../../../shared/attack.ts";
 import { warnRefusal as showRefusal } from "../../../shared/refusal.ts";
 import { distanceBetween, tokenOf, tokenOn } from "../../../shared/scene.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
@@ -109,7 +107,11 @@ export function shapeByTechnique(
   };
 }
 
-/** Checks everything that may refuse an attack, in the order a player would want to hear it. */
+/**
+ * Checks everything that may refuse an attack, in the order a player would want to hear it: one
+ * weapon and one target, the target within reach (in the attacker's running combat or on its
+ * scene), the turn, the ammunition, the technique, then the rules.
+ */
 export function checkDeclaration(
   attackerActor: Actor.Implementation,
   weaponItem: Item.Implementation,
@@ -119,6 +121,9 @@ export function checkDeclaration(
   const single = singleTarget(weaponItem, targets);
   if (!single.ok) return single;
   const target = single.value;
+  if (!withinReach(attackerActor, target)) {
+    return refuse("notATarget", { name: attackerActor.name, target: target.name });
+  }
   if (!isActorsTurn(attackerActor)) return refuse("notYourTurn", { name: attackerActor.name });
   const attacker = toCombatant(attackerActor);
   const defender = toCombatant(target);
@@ -144,44 +149,30 @@ export function checkDeclaration(
   };
 }
 
-/** An attack declaration as the client sends it: ids and choices. */
-export interface AttackIntent {
-  readonly attackerId: string;
-  readonly weaponId: string;
-  readonly targetId: string;
-  readonly situation: TableSituation;
-  readonly rollMode: string;
-}
-
 /**
  * Declares an attack against the one targeted token's actor. This client checks it first (a
  * refusal is a warning and nothing is sent); the active GM then checks it again on the documents
  * as they are, measures what the scene can tell, rolls, pays the Energy and posts the card (see
  * attack/referee.ts). Returns the card's message, or null when refused.
  */
-export async function declareAttack(
+export function declareAttack(
   attackerActor: Actor.Implementation,
   weaponItem: Item.Implementation,
   targets: readonly Actor.Implementation[],
   situation: TableSituation,
 ): Promise<ChatMessage.Implementation | null> {
   const checked = checkDeclaration(attackerActor, weaponItem, targets, situation);
-  const target = targets[0];
-  if (!checked.ok || target === undefined) {
-    if (!checked.ok) warnRefusal(checked, { name: attackerActor.name });
-    return null;
-  }
-  const intent: AttackIntent = {
-    attackerId: combatantId(attackerActor),
-    weaponId: weaponItem.id ?? "",
-    targetId: combatantId(target),
+  return declareAttackCard(
+    ATTACK_KIND,
+    attackerActor,
+    weaponItem,
+    targets,
     situation,
-    rollMode: game.settings.get("core", "rollMode") ?? "publicroll",
-  };
-  const outcome = await declareCard(ATTACK_KIND, intent);
-  const id = outcome.ok && typeof outcome.value === "string" ? outcome.value : "";
-  // (Collection#get is typed as always finding one; a deleted message is not found.)
-  return chatMessages().has(id) ? chatMessages().get(id) : null;
+    checked,
+    (r) => {
+      warnRefusal(r, { name: attackerActor.name });
+    },
+  );
 }
 
 /**
@@ -212,34 +203,33 @@ function flankedNow(actor: Actor.Implementation, target: Actor.Implementation): 
  * pre-filled from the scene, as the referee will measure them), then declares. `situation` skips
  * the dialog (macros, tests).
  */
-export async function attack(
+export function attack(
   actor: Actor.Implementation,
   weapon: Item.Implementation,
   situation?: TableSituation,
 ): Promise<ChatMessage.Implementation | null> {
-  const targets = targetedActors();
-  let chosen = situation;
-  const target = targets[0];
-  if (chosen === undefined && target !== undefined && targets.length === 1) {
-    const distance = distanceBetween(actor, target);
-    const band =
-      distance === null ? null : bandForDistance(bandReach(weapon, DEFAULT_BAND_FEET), distance);
-    const picked = await promptAttack({
-      attacker: toCombatant(actor),
-      defender: toCombatant(target),
-      weapon: toWeapon(weapon),
-      situation: {
-        zone: "torso",
-        cover: "none",
-        range: band ?? (distance === null ? "short" : "extreme"),
-        flanked: flankedNow(actor, target),
-      },
-      distance,
-      techniques: attackTechniques(actor),
-      shape: techniqueShaper(actor),
-    });
-    if (picked === null) return null;
-    chosen = picked;
-  }
-  return declareAttack(actor, weapon, targets, chosen ?? {});
+  return attackFromSheet<TableSituation>(
+    situation,
+    {},
+    (target) => {
+      const distance = distanceBetween(actor, target);
+      const band =
+        distance === null ? null : bandForDistance(bandReach(weapon, DEFAULT_BAND_FEET), distance);
+      return promptAttack({
+        attacker: toCombatant(actor),
+        defender: toCombatant(target),
+        weapon: toWeapon(weapon),
+        situation: {
+          zone: "torso",
+          cover: "none",
+          range: band ?? (distance === null ? "short" : "extreme"),
+          flanked: flankedNow(actor, target),
+        },
+        distance,
+        techniques: attackTechniques(actor),
+        shape: techniqueShaper(actor),
+      });
+    },
+    (targets, chosen) => declareAttack(actor, weapon, targets, chosen),
+  );
 }

@@ -52,11 +52,10 @@ import { SYSTEM_ID } from "../../../constants.ts";
 import { resolveActor } from "../../../shared/actors.ts";
 import { definedEntries, parseModifiers, refereeDeclaration } from "../../../shared/attack.ts";
 import type { Declared } from "../../../shared/attack.ts";
-import { showDice } from "../../../shared/cards.ts";
+import { attackCardHeader, showDice } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { claimStep, serializedBy } from "../../../shared/referee.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
-import { mayTarget } from "../../../shared/scene.ts";
 import { applyUpdatesBatch, toCombatant } from "../adapter.ts";
 import { measuredSituation } from "../calls.ts";
 import {
@@ -136,8 +135,9 @@ export function attackRollOf(input: AttackInput, natural: number): AttackRoll {
 
 /**
  * The referee's checks of a declaration on the documents as they are stored now (the sender may
- * act for the attacker: shared/attack.ts refereeDeclaration): the target is one the attacker may
- * attack, the scene's calls replace a player's, then the rules; then the card is posted.
+ * act for the attacker: shared/attack.ts refereeDeclaration): the scene's calls replace a
+ * player's, then every check of the attack (the target within reach among them); then the card is
+ * posted.
  */
 async function declareOnReferee(
   declared: Declared<TableSituation>,
@@ -145,9 +145,6 @@ async function declareOnReferee(
 ): Promise<RefereeOutcome> {
   const { attacker, weapon, targets, request } = declared;
   const target = targets[0];
-  if (target !== undefined && !mayTarget(attacker, target)) {
-    return refuse("notATarget", { name: attacker.name, target: target.name });
-  }
   const situation =
     sender.isGM || target === undefined
       ? request.situation
@@ -183,13 +180,8 @@ async function postAttack(
   await spendAmmo(attackerActor, weapon.id);
 
   let card: AttackCardState = {
+    ...attackCardHeader(attacker, defender, weapon, sender),
     stage: "awaitingDefense",
-    attackerId: attacker.id,
-    defenderId: defender.id,
-    attackerName: attacker.name,
-    defenderName: defender.name,
-    weaponName: weapon.name,
-    declaredBy: sender.id ?? "",
     attacker,
     weapon,
     situation,

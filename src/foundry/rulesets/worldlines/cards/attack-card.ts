@@ -18,12 +18,18 @@ import type {
   WorldlinesWeapon,
 } from "../../../../rules/worldlines/index.ts";
 import { DEFAULT_OPTIONS } from "../../../../rules/worldlines/index.ts";
-import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
+import { SYSTEM_PATH } from "../../../constants.ts";
 import { resolveActor } from "../../../shared/actors.ts";
-import { cardFlag, isRefereeCard, mayRequestApply, owns } from "../../../shared/cards.ts";
+import {
+  cardFlag,
+  cardStepUpdate,
+  isRefereeCard,
+  mayRequestApply,
+  owns,
+} from "../../../shared/cards.ts";
+import type { AttackCardHeader } from "../../../shared/cards.ts";
 import { chatMessages, i18n } from "../../../shared/env.ts";
 import { modifierLines, signed } from "../../../shared/format.ts";
-import { stepDoneUpdate } from "../../../shared/referee.ts";
 
 /** The attack card's kind, for the card protocol (declaration and card). */
 export const ATTACK_KIND = "worldlines.attack";
@@ -52,15 +58,9 @@ export interface AttackResultView {
   readonly updates: readonly ActorUpdate[];
 }
 
-export interface AttackCardState {
+/** The card's state: who attacks whom with what (the shared header), and how far it went. */
+export interface AttackCardState extends AttackCardHeader {
   readonly stage: AttackStage;
-  readonly attackerId: string;
-  readonly defenderId: string;
-  readonly attackerName: string;
-  readonly defenderName: string;
-  readonly weaponName: string;
-  /** The user who declared the attack, as the referee recorded it (may press Apply). */
-  readonly declaredBy?: string;
   /** The attacker as it was when declaring (before paying). */
   readonly attacker: WorldlinesCombatant;
   readonly weapon: WorldlinesWeapon;
@@ -268,7 +268,7 @@ export function canDefend(card: AttackCardState, user: User.Implementation): boo
 
 /** Whether this user may press Apply: the GM, the target's owner, or who declared the attack. */
 export function canApply(card: AttackCardState, user: User.Implementation): boolean {
-  return mayRequestApply(card.declaredBy ?? null, resolveActor(card.defenderId), user);
+  return mayRequestApply(card.declaredBy, resolveActor(card.defenderId), user);
 }
 
 export function renderAttackCard(card: AttackCardState): Promise<string> {
@@ -292,13 +292,11 @@ export async function writeAttackCard(
 ): Promise<void> {
   const diceMessage = rolls.length === 0 ? undefined : diceMessageOf(message);
   await message.update({
-    content: await renderAttackCard(card),
-    [`flags.${SYSTEM_ID}.attack`]: card,
+    ...cardStepUpdate("attack", card, await renderAttackCard(card), claim),
     ...(rolls.length > 0 && diceMessage === undefined
       ? { rolls: [...message.rolls, ...rolls] }
       : {}),
-    ...stepDoneUpdate(claim),
-  } as never);
+  });
   if (diceMessage !== undefined) {
     await diceMessage.update({ rolls: [...diceMessage.rolls, ...rolls] });
   }

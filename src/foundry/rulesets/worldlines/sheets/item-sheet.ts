@@ -91,9 +91,12 @@ function checkbox(name: string, label: string, checked: boolean): FieldView {
   return { input: "checkbox", name, label, checked };
 }
 
-/** A select's choices: each id, labelled by the key `prefix.<id>`. */
-function labelled(ids: readonly string[], prefix: string): { value: string; label: string }[] {
-  return ids.map((id) => ({ value: id, label: `${prefix}.${id}` }));
+/** A select's choices: each id, labelled by its key. */
+function labelled(
+  ids: readonly string[],
+  label: (id: string) => string,
+): { value: string; label: string }[] {
+  return ids.map((id) => ({ value: id, label: label(id) }));
 }
 
 function select(
@@ -151,13 +154,13 @@ function weaponContext(system: WorldlinesWeaponSystem & { derived: WeaponDerived
           "system.kind",
           "FRAY.Worldlines.Item.KindLabel",
           system.kind,
-          labelled(WEAPON_KINDS, "FRAY.Worldlines.Item.Kind"),
+          labelled(WEAPON_KINDS, (id) => `FRAY.Worldlines.Item.Kind.${id}`),
         ),
         select(
           "system.skill",
           "FRAY.Worldlines.Item.Skill",
           system.skill,
-          labelled(WEAPON_SKILLS, "FRAY.Worldlines.Actor.Skill"),
+          labelled(WEAPON_SKILLS, (id) => `FRAY.Worldlines.Actor.Skill.${id}`),
         ),
         number(
           "system.accuracy.quality",
@@ -271,7 +274,7 @@ function techniqueContext(system: WorldlinesTechniqueSystem) {
           "system.use",
           "FRAY.Worldlines.Item.TechniqueUseLabel",
           system.use,
-          labelled(TECHNIQUE_USES, "FRAY.Worldlines.Item.TechniqueUse"),
+          labelled(TECHNIQUE_USES, (id) => `FRAY.Worldlines.Item.TechniqueUse.${id}`),
         ),
         number(
           "system.energyCost",
@@ -343,7 +346,7 @@ function gearContext(system: GearSystem) {
           "system.kind",
           "FRAY.Worldlines.Item.KindLabel",
           system.kind,
-          labelled(GEAR_KINDS, "FRAY.Worldlines.Item.GearKind"),
+          labelled(GEAR_KINDS, (id) => `FRAY.Worldlines.Item.GearKind.${id}`),
         ),
         number(
           "system.quantity",

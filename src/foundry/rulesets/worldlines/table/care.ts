@@ -8,11 +8,10 @@
 import { ok, refuse } from "../../../../rules/core/result.ts";
 import type { Result } from "../../../../rules/core/result.ts";
 import { firstAid as firstAidRule, useAntidote } from "../../../../rules/worldlines/index.ts";
-import { combatantId, resolveActor, targetedActors } from "../../../shared/actors.ts";
+import { combatantId, resolveActor, targetedActors, withinReach } from "../../../shared/actors.ts";
 import { owns } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { currentUser, i18n } from "../../../shared/env.ts";
-import { mayTarget } from "../../../shared/scene.ts";
 import { applyUpdatesBatch, toCombatant } from "../adapter.ts";
 import { refused } from "../attack/declare.ts";
 import { postStatusCard } from "../cards/status-card.ts";
@@ -107,7 +106,7 @@ export const treatDeclaration = actorDeclaration<{ kind: Treatment; patientId: s
   async act(actor, { kind, patientId }) {
     const patient = resolveActor(patientId);
     if (patient === null) return refuse("noSuchTarget");
-    if (patient.id !== actor.id && !mayTarget(actor, patient)) {
+    if (patient.id !== actor.id && !withinReach(actor, patient)) {
       return refuse("notATarget", { target: patient.name });
     }
     const done = await treatNow(kind, actor, patient);

@@ -10,11 +10,11 @@
 import { refuse } from "../../../../rules/core/result.ts";
 import { buildItem, resolveBlast, throwItem } from "../../../../rules/worldlines/index.ts";
 import type { WorldlinesCombatant } from "../../../../rules/worldlines/index.ts";
-import { combatantId, resolveActor, targetedActors } from "../../../shared/actors.ts";
+import { combatantId, resolveActor, targetedActors, withinReach } from "../../../shared/actors.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { i18n } from "../../../shared/env.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
-import { centerOf, distanceOn, mayTarget, tokenOf, tokenOn } from "../../../shared/scene.ts";
+import { centerOf, distanceOn, tokenOf, tokenOn } from "../../../shared/scene.ts";
 import type { Point } from "../../../shared/scene.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
 import { applyUpdatesBatch, toCombatant } from "../adapter.ts";
@@ -126,7 +126,7 @@ function impactOf(actor: Actor.Implementation, aim: Aim) {
   if ("point" in aim) return { ok: true as const, scene, from: centerOf(token), impact: aim.point };
   const target = resolveActor(aim.targetId);
   const landsOn = target === null ? null : tokenOn(scene, target);
-  if (target === null || landsOn === null || !mayTarget(actor, target)) {
+  if (target === null || landsOn === null || !withinReach(actor, target)) {
     return refuse("notATarget", { target: target?.name ?? "" });
   }
   return { ok: true as const, scene, from: centerOf(token), impact: centerOf(landsOn) };

@@ -8,10 +8,9 @@
  */
 import { refuse } from "../../../../rules/core/result.ts";
 import { applyTechniqueOn } from "../../../../rules/worldlines/index.ts";
-import { combatantId, resolveActor, targetedActors } from "../../../shared/actors.ts";
+import { combatantId, resolveActor, targetedActors, withinReach } from "../../../shared/actors.ts";
 import { i18n } from "../../../shared/env.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
-import { mayTarget } from "../../../shared/scene.ts";
 import { applyUpdatesBatch, toCombatant } from "../adapter.ts";
 import { postStatusCard } from "../cards/status-card.ts";
 import { toTechnique } from "../techniques.ts";
@@ -48,7 +47,7 @@ async function useNow(
   if (technique === undefined) return refuse("noSuchTechnique");
   const patientActor = resolveActor(patientId);
   if (patientActor === null) return refuse("noSuchTarget");
-  if (patientActor.id !== actor.id && !mayTarget(actor, patientActor)) {
+  if (patientActor.id !== actor.id && !withinReach(actor, patientActor)) {
     return refuse("notATarget", { target: patientActor.name });
   }
   const rules = toTechnique(technique);
