@@ -17,7 +17,6 @@ import { launchChromium, lowestContrast, renderInPage } from "./harness.ts";
 import type { Theme } from "./harness.ts";
 import { attackOdds } from "../../src/rules/worldlines/index.ts";
 import type { AttackSituation } from "../../src/rules/worldlines/index.ts";
-import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
 import type * as Env from "../../src/foundry/shared/env.ts";
 import type * as Data from "../../src/foundry/rulesets/worldlines/data.ts";
 import type * as Adapter from "../../src/foundry/rulesets/worldlines/adapter.ts";
@@ -28,6 +27,8 @@ import type * as AttackCard from "../../src/foundry/rulesets/worldlines/cards/at
 import type * as Buttons from "../../src/foundry/rulesets/worldlines/cards/recover.ts";
 import type * as Actors from "../../src/foundry/shared/actors.ts";
 import { boardOf } from "../fake-foundry/tokens.ts";
+import { worldlinesActions } from "../shell/worldlines.support.ts";
+import type { WorldlinesActions } from "../shell/worldlines.support.ts";
 
 const OUTPUT = resolve(REPO_ROOT, "test/browser/__output__");
 /** Set FRAY_UPDATE_DOCS=1 to refresh the README screenshots under docs/. */
@@ -40,7 +41,7 @@ let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
 let browser: Browser;
 let shell: {
-  actions: typeof Actions;
+  actions: WorldlinesActions;
   adapter: typeof Adapter;
   data: typeof Data;
   env: typeof Env;
@@ -68,7 +69,7 @@ beforeAll(async () => {
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
   shell = {
-    actions: await import("../../src/foundry/rulesets/worldlines/actions.ts"),
+    actions: await worldlinesActions(),
     adapter: await import("../../src/foundry/rulesets/worldlines/adapter.ts"),
     data: await import("../../src/foundry/rulesets/worldlines/data.ts"),
     env: await import("../../src/foundry/shared/env.ts"),

@@ -8,18 +8,18 @@ import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
-import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
 import type * as Workflow from "../../src/foundry/rulesets/worldlines/cards/attack-card.ts";
 import type * as Protocol from "../../src/foundry/cards/protocol.ts";
 import type * as Budget from "../../src/foundry/rulesets/worldlines/budget.ts";
 import type * as Ledger from "../../src/foundry/combat/ledger.ts";
-import { combatOnTurn, worldlinesBoard } from "./worldlines.support.ts";
+import { combatOnTurn, worldlinesActions, worldlinesBoard } from "./worldlines.support.ts";
+import type { WorldlinesActions } from "./worldlines.support.ts";
 import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
 let spots: ReturnType<typeof worldlinesBoard>;
 let table: ReturnType<typeof installTableFakes>;
-let actions: typeof Actions;
+let actions: WorldlinesActions;
 let workflow: typeof Workflow;
 let protocol: typeof Protocol;
 let budget: typeof Budget;
@@ -40,7 +40,7 @@ beforeAll(async () => {
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
   spots = worldlinesBoard(fake);
-  actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
+  actions = await worldlinesActions();
   workflow = await import("../../src/foundry/rulesets/worldlines/cards/attack-card.ts");
   protocol = await import("../../src/foundry/cards/protocol.ts");
   budget = await import("../../src/foundry/rulesets/worldlines/budget.ts");
@@ -138,7 +138,7 @@ async function attackAs(
   attacker: Actor.Implementation,
   target: Actor.Implementation,
   weaponName: string,
-  situation: Parameters<typeof Actions.attack>[2] = {},
+  situation: Parameters<WorldlinesActions["attack"]>[2] = {},
 ) {
   fake.setUser(userId);
   table.target(target);

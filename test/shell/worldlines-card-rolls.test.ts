@@ -9,16 +9,16 @@ import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.t
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
-import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
 import type * as Workflow from "../../src/foundry/rulesets/worldlines/cards/attack-card.ts";
 import type * as Protocol from "../../src/foundry/cards/protocol.ts";
-import { worldlinesBoard } from "./worldlines.support.ts";
+import { worldlinesActions, worldlinesBoard } from "./worldlines.support.ts";
+import type { WorldlinesActions } from "./worldlines.support.ts";
 import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
 let spots: ReturnType<typeof worldlinesBoard>;
 let table: ReturnType<typeof installTableFakes>;
-let actions: typeof Actions;
+let actions: WorldlinesActions;
 let workflow: typeof Workflow;
 let protocol: typeof Protocol;
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
   spots = worldlinesBoard(fake);
-  actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
+  actions = await worldlinesActions();
   workflow = await import("../../src/foundry/rulesets/worldlines/cards/attack-card.ts");
   protocol = await import("../../src/foundry/cards/protocol.ts");
 });

@@ -10,16 +10,17 @@ import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import { boardOf, clearScenes } from "../fake-foundry/tokens.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
-import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
 import type * as AttackCard from "../../src/foundry/rulesets/worldlines/cards/attack-card.ts";
 import type * as Protocol from "../../src/foundry/cards/protocol.ts";
 import type * as CombatState from "../../src/foundry/combat/state.ts";
+import { worldlinesActions } from "./worldlines.support.ts";
+import type { WorldlinesActions } from "./worldlines.support.ts";
 import { queuedDice } from "./boot.support.ts";
 import { gameWrites } from "./referee.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
-let actions: typeof Actions;
+let actions: WorldlinesActions;
 let cards: typeof AttackCard;
 let protocol: typeof Protocol;
 let whenIdle: () => Promise<void>;
@@ -32,7 +33,7 @@ beforeAll(async () => {
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
+  actions = await worldlinesActions();
   cards = await import("../../src/foundry/rulesets/worldlines/cards/attack-card.ts");
   protocol = await import("../../src/foundry/cards/protocol.ts");
   whenIdle = (await import("../../src/foundry/combat/actions.ts")).whenIdle;

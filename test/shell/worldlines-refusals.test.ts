@@ -8,16 +8,16 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, installFakeFoundry, seededRandom } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
-import { worldlinesBoard } from "./worldlines.support.ts";
+import { worldlinesActions, worldlinesBoard } from "./worldlines.support.ts";
+import type { WorldlinesActions } from "./worldlines.support.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
-import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
 import type * as CombatActions from "../../src/foundry/combat/actions.ts";
 import type * as CombatState from "../../src/foundry/combat/state.ts";
 
 let fake: FakeFoundry;
 let spots: ReturnType<typeof worldlinesBoard>;
 let table: ReturnType<typeof installTableFakes>;
-let actions: typeof Actions;
+let actions: WorldlinesActions;
 let combatActions: typeof CombatActions;
 let combatState: typeof CombatState;
 
@@ -36,7 +36,7 @@ beforeAll(async () => {
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
   spots = worldlinesBoard(fake);
-  actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
+  actions = await worldlinesActions();
   combatActions = await import("../../src/foundry/combat/actions.ts");
   combatState = await import("../../src/foundry/combat/state.ts");
 });

@@ -128,3 +128,37 @@ export async function combatOnTurn(
 function toDie(actor: Actor.Implementation): number {
   return (actor.system as unknown as { traits: { combat: number } }).traits.combat;
 }
+
+/**
+ * The Worldlines actions a user starts from the sheet (or a macro), by name: the attack, the table
+ * actions and the turn runners, from the modules that hold them. Import after Fray's init.
+ */
+export async function worldlinesActions() {
+  const [declare, combat, care, gear, posture, self, techniques] = await Promise.all([
+    import("../../src/foundry/rulesets/worldlines/attack/declare.ts"),
+    import("../../src/foundry/rulesets/worldlines/combat.ts"),
+    import("../../src/foundry/rulesets/worldlines/table/care.ts"),
+    import("../../src/foundry/rulesets/worldlines/table/gear.ts"),
+    import("../../src/foundry/rulesets/worldlines/table/posture.ts"),
+    import("../../src/foundry/rulesets/worldlines/table/self.ts"),
+    import("../../src/foundry/rulesets/worldlines/table/techniques.ts"),
+  ]);
+  return {
+    attack: declare.attack,
+    techniqueShaper: declare.techniqueShaper,
+    runTurnStart: combat.runTurnStart,
+    runTurnEnd: combat.runTurnEnd,
+    firstAid: care.firstAid,
+    antidote: care.antidote,
+    build: gear.build,
+    throwGrenade: gear.throwGrenade,
+    defensivePosture: posture.defensivePosture,
+    reload: self.reload,
+    changeStance: self.changeStance,
+    drawWeapon: self.drawWeapon,
+    recoveryCheck: self.recoveryCheck,
+    useTechnique: techniques.useTechnique,
+  };
+}
+
+export type WorldlinesActions = Awaited<ReturnType<typeof worldlinesActions>>;

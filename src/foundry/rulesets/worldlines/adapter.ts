@@ -23,6 +23,8 @@ import type {
 } from "../../../rules/worldlines/model.ts";
 import type { ActorUpdate, FieldValue } from "../../../rules/worldlines/changes.ts";
 import { DEFAULT_OPTIONS } from "../../../rules/worldlines/options.ts";
+import { TECHNIQUE_USES, withPassiveTechniques } from "../../../rules/worldlines/techniques.ts";
+import type { TechniqueUse, WorldlinesTechnique } from "../../../rules/worldlines/techniques.ts";
 import type { WorldlinesOptions } from "../../../rules/worldlines/options.ts";
 import { SYSTEM_ID } from "../../constants.ts";
 import { budgetOf, splitBudget, writeBudget } from "./budget.ts";
@@ -34,7 +36,6 @@ import {
   ZONE_IDS,
   withDamageBonus,
 } from "./data.ts";
-import { withKnownTechniques } from "./techniques.ts";
 import { combatantId, resolveActor } from "../../shared/actors.ts";
 import type { ActorResolver } from "../../shared/actors.ts";
 
@@ -293,6 +294,66 @@ export function bandForDistance(
 ): RangeBand | null {
   for (const band of RANGE_BANDS) if (feet <= reach[band]) return band;
   return null;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Techniques: what the rules read of a technique item, and what passive ones add to an actor  */
+/* ------------------------------------------------------------------------------------------ */
+
+/** A technique item's stored fields (data.ts techniqueSchema). */
+export interface WorldlinesTechniqueSystem {
+  energyCost: number;
+  use: string;
+  interrupt: boolean;
+  extraInterruption: boolean;
+  critWiden: number;
+  headshotWiden: number;
+  onHit: Record<(typeof ON_HIT_STATUSES)[number], boolean>;
+  energyRefund: number;
+  freeWeaponSwitch: boolean;
+  stopsBleeding: boolean;
+  effect: string;
+}
+
+/** A technique item as the rules see it. */
+export function toTechnique(item: Item.Implementation): WorldlinesTechnique {
+  const s = item.system as unknown as WorldlinesTechniqueSystem;
+  const use: TechniqueUse = (TECHNIQUE_USES as readonly string[]).includes(s.use)
+    ? (s.use as TechniqueUse)
+    : "action";
+  const onHit: StatusApplication[] = ON_HIT_STATUSES.filter((id) => s.onHit[id]).map((status) => ({
+    status,
+  }));
+  return {
+    id: item.id ?? "",
+    name: item.name,
+    cost: s.energyCost,
+    use,
+    interrupt: s.interrupt,
+    extraInterruption: s.extraInterruption,
+    critWiden: s.critWiden,
+    headshotWiden: s.headshotWiden,
+    ...(onHit.length > 0 ? { onHit } : {}),
+    energyRefund: s.energyRefund,
+    freeWeaponSwitch: s.freeWeaponSwitch,
+    stopsBleeding: s.stopsBleeding,
+  };
+}
+
+/** The actor's technique items, as the rules see them. */
+export function techniquesOf(actor: Actor.Implementation): WorldlinesTechnique[] {
+  return actor.items.contents.filter((i) => i.type === "technique").map((i) => toTechnique(i));
+}
+
+/** The actor with its passive techniques' widenings added (unchanged if none applies). */
+export function withKnownTechniques(
+  actor: Actor.Implementation,
+  combatant: WorldlinesCombatant,
+): WorldlinesCombatant {
+  const known = techniquesOf(actor);
+  if (known.length === 0) return combatant;
+  const out = withPassiveTechniques(combatant, known);
+  return out.ok ? out.value.actor : combatant;
 }
 
 /* ------------------------------------------------------------------------------------------ */

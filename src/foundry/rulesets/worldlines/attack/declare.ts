@@ -22,11 +22,10 @@ import { attackFromSheet, declareAttackCard, singleTarget } from "../../../share
 import { warnRefusal as showRefusal } from "../../../shared/refusal.ts";
 import { distanceBetween, tokenOf, tokenOn } from "../../../shared/scene.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
-import { bandForDistance, bandReach, toCombatant, toWeapon } from "../adapter.ts";
+import { bandForDistance, bandReach, toCombatant, toTechnique, toWeapon } from "../adapter.ts";
 import { flankedOnScene } from "../calls.ts";
 import { ATTACK_KIND } from "../cards/attack-card.ts";
 import { DEFAULT_BAND_FEET } from "../data.ts";
-import { toTechnique } from "../techniques.ts";
 import { promptAttack } from "./dialog.ts";
 import type { ShapeAttack } from "./dialog.ts";
 

@@ -11,7 +11,7 @@ import { resolveActor } from "../../../shared/actors.ts";
 import { owns } from "../../../shared/cards.ts";
 import { currentUser } from "../../../shared/env.ts";
 import { warnRefusal } from "../attack/declare.ts";
-import { recoveryCheck } from "../table/recovery.ts";
+import { recoveryCheck } from "../table/self.ts";
 import { attackCardOf, hasRecoveryCheck } from "./attack-card.ts";
 import { STATUS_KIND, statusCardOf } from "./status-card.ts";
 import type { StatusCardState } from "./status-card.ts";

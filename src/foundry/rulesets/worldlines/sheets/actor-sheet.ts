@@ -3,7 +3,7 @@
  * statuses in the header; tabs for combat (traits, skills, weapons with Attack buttons, armor by
  * zone), techniques, gear and the biography. Fields edit in place (the form submits on change;
  * the DataModel refuses bad values); items dropped on the sheet join the tab of their type
- * (ActorSheetV2's own drop handling). Every button calls an action of ../actions.ts. Defensive
+ * (ActorSheetV2's own drop handling). Every button calls a table action (attack/declare.ts, table/*.ts). Defensive
  * Posture and the round's interruption show what the referee's ledger records (budget.ts).
  */
 import { DIE_STEPS } from "../../../../rules/core/dice.ts";
@@ -21,17 +21,21 @@ import {
 import type { TemplatePart } from "../../../sheets/base.ts";
 import { barView } from "../../../sheets/actor-sheet.ts";
 import type { BarView, TabView } from "../../../sheets/actor-sheet.ts";
-import * as actions from "../actions.ts";
-import { drawWeapon } from "../draw.ts";
+import { attack } from "../attack/declare.ts";
+import { firstAid } from "../table/care.ts";
+import { build, throwGrenade } from "../table/gear.ts";
+import { defensivePosture } from "../table/posture.ts";
+import { changeStance, drawWeapon, recoveryCheck, reload } from "../table/self.ts";
+import { useTechnique } from "../table/techniques.ts";
 import { armorOf, statusesOf } from "../adapter.ts";
 import { budgetOf } from "../budget.ts";
 import type {
   WorldlinesActorSystem,
+  WorldlinesTechniqueSystem,
   WorldlinesArmorSystem,
   WorldlinesWeaponSystem,
 } from "../adapter.ts";
 import { NPC_RANKS, SKILLS, STANCES, TRAITS, ZONE_IDS } from "../data.ts";
-import type { WorldlinesTechniqueSystem } from "../techniques.ts";
 import type { GearSystem } from "./item-sheet.ts";
 import type { ArmorDerived, WeaponDerived } from "../data.ts";
 
@@ -400,15 +404,15 @@ export class WorldlinesActorSheet extends HandlebarsActorSheet {
     form: { submitOnChange: true },
     actions: {
       ...ITEM_ROW_ACTIONS,
-      attack: onRowItem(actions.attack),
-      reload: onRowItem(actions.reload),
+      attack: onRowItem(attack),
+      reload: onRowItem(reload),
       draw: onRowItem(drawWeapon),
-      build: onRowItem(actions.build),
-      throwItem: onRowItem(actions.throwGrenade),
+      build: onRowItem(build),
+      throwItem: onRowItem(throwGrenade),
       firstAid: WorldlinesActorSheet.#onFirstAid,
       defensivePosture: WorldlinesActorSheet.#onDefensivePosture,
       stance: WorldlinesActorSheet.#onStance,
-      useTechnique: onRowItem(actions.useTechnique),
+      useTechnique: onRowItem(useTechnique),
       recover: WorldlinesActorSheet.#onRecover,
       toggleEquipped: onToggleRowItem("armor", "equipped"),
     },
@@ -440,20 +444,20 @@ export class WorldlinesActorSheet extends HandlebarsActorSheet {
   }
 
   static async #onFirstAid(this: WorldlinesActorSheet) {
-    await actions.firstAid(this.actor);
+    await firstAid(this.actor);
   }
 
   static async #onDefensivePosture(this: WorldlinesActorSheet) {
-    await actions.defensivePosture(this.actor);
+    await defensivePosture(this.actor);
   }
 
   static async #onStance(this: WorldlinesActorSheet, _event: PointerEvent, target: HTMLElement) {
     const stance = target.dataset["stance"];
-    if (isStance(stance)) await actions.changeStance(this.actor, stance);
+    if (isStance(stance)) await changeStance(this.actor, stance);
   }
 
   static async #onRecover(this: WorldlinesActorSheet, _event: PointerEvent, target: HTMLElement) {
     const status = target.dataset["status"];
-    if (isStatus(status)) await actions.recoveryCheck(this.actor, status);
+    if (isStatus(status)) await recoveryCheck(this.actor, status);
   }
 }

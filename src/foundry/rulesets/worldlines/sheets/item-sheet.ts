@@ -23,7 +23,7 @@ import {
   ZONE_IDS,
 } from "../data.ts";
 import type { ArmorDerived, WeaponDerived } from "../data.ts";
-import type { WorldlinesTechniqueSystem } from "../techniques.ts";
+import type { WorldlinesTechniqueSystem } from "../adapter.ts";
 
 import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
 

@@ -11,9 +11,8 @@ import { applyTechniqueOn } from "../../../../rules/worldlines/index.ts";
 import { combatantId, resolveActor, targetedActors, withinReach } from "../../../shared/actors.ts";
 import { i18n } from "../../../shared/env.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
-import { applyUpdatesBatch, toCombatant } from "../adapter.ts";
+import { applyUpdatesBatch, toCombatant, toTechnique } from "../adapter.ts";
 import { postStatusCard } from "../cards/status-card.ts";
-import { toTechnique } from "../techniques.ts";
 import { ACTION_ENERGY, actorDeclaration, declareFor, named, posted } from "./kit.ts";
 
 export const TECHNIQUE_KIND = "worldlines.technique";
