@@ -160,11 +160,16 @@ function guardOverhead(): void {
     weapon: c.weapon,
     situation: c.situation ?? {},
   };
+  // The simulator checks and plans each pairing once, then rolls the plan (rollAttack).
+  const flChecked = freelancers.checkAttackInput(flInput);
+  const flPlan = freelancers.planAttack(flInput);
+  if (!flChecked.ok || !flPlan.ok) throw new Error("the fixture's attack is refused");
   line(
     "Freelancers",
     () => checkFreelancersFighters(fl),
     (dice) => freelancers.resolveAttack(flInput, dice).ok,
-    (dice) => freelancers.resolveAttackPrechecked(flInput, dice, DEFAULT_FREELANCERS_OPTIONS).ok,
+    (dice) =>
+      freelancers.rollAttack(flChecked.value, flPlan.value, dice, DEFAULT_FREELANCERS_OPTIONS).ok,
   );
 
   const dp = dicepoolFourVsFour(1, "guard").fighters as DicepoolSimFighter[];

@@ -228,7 +228,7 @@ export function currentUserIsGM(): boolean {
 
 /**
  * The sidebar's CombatTracker: Handlebars parts (header, tracker, footer), the combat it shows
- * (`viewed`: the world's first combat), per-part context and the combatant context menu entries.
+ * (`viewed`: `game.combats.viewed`), per-part context and the combatant context menu entries.
  */
 export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
   static override DEFAULT_OPTIONS: AnyOptions = { id: "combat", actions: {} };
@@ -242,8 +242,11 @@ export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
   readonly renders: string[] = [];
   partContexts: Record<string, AnyOptions> = {};
 
+  /** Core: the encounter this client's tracker shows, which is `game.combats.viewed`. */
   get viewed(): ClientDocument | null {
-    return world.get().collections["Combat"]?.contents[0] ?? null;
+    const combats = world.get().collections["Combat"] as unknown as
+      { viewed?: ClientDocument | null } | undefined;
+    return combats?.viewed ?? null;
   }
 
   async _preparePartContext(

@@ -11,6 +11,7 @@ import type { ClientDocument } from "../fake-foundry/documents.ts";
 import { DICEPOOL_FIELD_PATHS } from "../../src/rules/dicepool/changes.ts";
 import type * as Data from "../../src/foundry/rulesets/dicepool/data.ts";
 import type * as CombatHooks from "../../src/foundry/rulesets/dicepool/combat.ts";
+import { refusedByModel } from "./refused.support.ts";
 
 let fake: FakeFoundry;
 let data: typeof Data;
@@ -92,11 +93,15 @@ describe("the dice-pool actor model", () => {
     }).not.toThrow();
   });
 
-  it("refuses a negative damage or a non-number rating and keeps the old value", async () => {
+  it("brings a negative damage into bounds, refuses a non-number rating, keeps the old value", async () => {
     const actor = await create({});
-    await expect(actor.update({ "system.health.damage": -1 } as never)).rejects.toThrow();
-    await expect(actor.update({ "system.size": Number.NaN } as never)).rejects.toThrow();
+    // Core cleans a number into its field's bounds before validating it: -1 is stored as 0.
+    await actor.update({ "system.health.damage": -1 } as never);
     expect(sys(actor).health.damage).toBe(0);
+    expect(
+      await refusedByModel(fake, () => actor.update({ "system.size": Number.NaN } as never)),
+    ).toMatch(/size/);
+    expect(sys(actor).size).toBe(1);
   });
 });
 

@@ -15,6 +15,7 @@ import type * as Workflow from "../../src/foundry/rulesets/freelancers/attack/wo
 import type * as FlCombat from "../../src/foundry/rulesets/freelancers/combat.ts";
 import type * as Data from "../../src/foundry/rulesets/freelancers/data.ts";
 import { queuedDice } from "./boot.support.ts";
+import { fightOffScreen } from "./viewed.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
@@ -22,6 +23,7 @@ let actions: typeof Actions;
 let workflow: typeof Workflow;
 let combatHooks: typeof FlCombat;
 let data: typeof Data;
+let whenIdle: () => Promise<void>;
 
 const faces = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 function dice(...values: [number, number][]): void {
@@ -43,6 +45,7 @@ beforeAll(async () => {
   workflow = await import("../../src/foundry/rulesets/freelancers/attack/workflow.ts");
   combatHooks = await import("../../src/foundry/rulesets/freelancers/combat.ts");
   data = await import("../../src/foundry/rulesets/freelancers/data.ts");
+  ({ whenIdle } = await import("../../src/foundry/combat/actions.ts"));
 });
 
 beforeEach(() => {
@@ -180,6 +183,36 @@ describe("an attack between two players' actors, through the GM", () => {
     });
     expect(content(message)).toContain("Critical fumble: Knife loses 1 integrity.");
     expect((sys(item(k, "Knife"))["integrity"] as { value: number }).value).toBe(2);
+  });
+
+  it("in a fight on a scene nobody views: out of turn is refused, and the Base action counts", async () => {
+    const k = await kara();
+    const r = await rook();
+    const combat = (await combatOf([k, r])) as Combat.Implementation & {
+      startWith(choice: object): Promise<unknown>;
+      activateCombatant(id: string): Promise<unknown>;
+    };
+    await whenIdle();
+    await fake.as(GM.id, () => combat.startWith({}));
+    await whenIdle();
+    await fightOffScreen(fake, combat);
+    const memberOf = (actor: Actor.Implementation) =>
+      combat.combatants.contents.find((c) => c.actorId === actor.id)?.id ?? "";
+    // Kara attacks before her turn: refused, nothing posted.
+    fake.setUser(PLAYER.id);
+    table.target(r);
+    expect(await actions.flAttack(k, item(k, "Knife"), CHOICES)).toBeNull();
+    expect(fake.notifications.at(-1)?.message).toBe("It is not Kara's turn.");
+    await fake.as(GM.id, () => combat.activateCombatant(memberOf(k)));
+    await whenIdle();
+
+    // Kara attacks once with her Base action; the second Base attack of the turn is refused.
+    dice([20, 4]);
+    expect(await actions.flAttack(k, item(k, "Knife"), CHOICES)).not.toBeNull();
+    const before = fake.db.calls.length;
+    expect(await actions.flAttack(k, item(k, "Knife"), CHOICES)).toBeNull();
+    expect(fake.notifications.at(-1)?.message).toBe("No Base action is left this turn.");
+    expect(fake.db.since(before, { documentName: "ChatMessage" })).toEqual([]);
   });
 
   it("refuses a target out of reach with a localized message, and posts nothing", async () => {

@@ -11,6 +11,7 @@ import type * as Actions from "../../src/foundry/rulesets/twodice/actions.ts";
 import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/workflow.ts";
 import { twodiceWorld } from "./twodice.support.ts";
 import type { TwodiceWorld } from "./twodice.support.ts";
+import { fightOffScreen } from "./viewed.support.ts";
 
 let world: TwodiceWorld;
 let fake: FakeFoundry;
@@ -47,7 +48,7 @@ const rollTotals = (message: ChatMessage.Implementation) =>
   (message as unknown as { rolls: { total: number }[] }).rolls.map((r) => r.total);
 const warnings = () => world.warnings();
 
-/** A started combat of these actors, the players' side first; core's `game.combat` is it. */
+/** A started combat of these actors, the players' side first, on a scene nobody views. */
 async function startedCombat(actors: Actor.Implementation[]) {
   const Combat = fake.CONFIG["Combat"]?.documentClass;
   const combat = (await fake.as(GM.id, () =>
@@ -62,7 +63,7 @@ async function startedCombat(actors: Actor.Implementation[]) {
   await whenIdle();
   await combat.startWith({});
   await whenIdle();
-  (fake.game as unknown as { combat: unknown }).combat = combat;
+  await fightOffScreen(fake, combat);
   return combat;
 }
 

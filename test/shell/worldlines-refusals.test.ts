@@ -13,6 +13,7 @@ import type { WorldlinesActions } from "./worldlines.support.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as CombatActions from "../../src/foundry/combat/actions.ts";
 import type * as CombatState from "../../src/foundry/combat/state.ts";
+import { fightOffScreen } from "./viewed.support.ts";
 
 let fake: FakeFoundry;
 let spots: ReturnType<typeof worldlinesBoard>;
@@ -165,7 +166,7 @@ describe("an attack out of turn", () => {
 
   /**
    * Maya and Bram (friendly) against Vex, in a started combat, in the friendly team's phase with
-   * Bram taking his turn. `game.combat` is the combat the client is looking at, as in Foundry.
+   * Bram taking his turn, on a battle scene nobody views (viewed.support.ts).
    */
   async function bramsTurn() {
     fake.setUser(GM.id);
@@ -180,7 +181,7 @@ describe("an attack out of turn", () => {
       [m, bram, vex].map((actor) => ({ actorId: actor.id })),
     );
     await combatActions.whenIdle();
-    Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combat });
+    await fightOffScreen(fake, combat);
     await combat.startCombat();
     await combatActions.whenIdle();
     const memberOf = (actor: Actor.Implementation) => {

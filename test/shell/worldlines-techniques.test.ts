@@ -18,6 +18,7 @@ import type * as Adapter from "../../src/foundry/rulesets/worldlines/adapter.ts"
 import { combatOnTurn, worldlinesActions, worldlinesBoard } from "./worldlines.support.ts";
 import type { WorldlinesActions } from "./worldlines.support.ts";
 import { queuedDice } from "./boot.support.ts";
+import { refusedByModel } from "./refused.support.ts";
 
 let fake: FakeFoundry;
 let spots: ReturnType<typeof worldlinesBoard>;
@@ -279,9 +280,11 @@ describe("the technique's joint rule", () => {
   it("refuses an interruption that is not used on its own, and keeps the stored value", async () => {
     const m = await maya([{ name: "Focus", system: { use: "passive", energyCost: 0 } }]);
     const focus = item(m, "Focus");
-    await expect(
-      fake.as(GM.id, () => focus.update({ "system.interrupt": true } as never)),
-    ).rejects.toThrow("Only a technique used on its own can be an interruption.");
+    expect(
+      await refusedByModel(fake, () =>
+        fake.as(GM.id, () => focus.update({ "system.interrupt": true } as never)),
+      ),
+    ).toContain("Only a technique used on its own can be an interruption.");
     expect((focus.system as unknown as { interrupt: boolean }).interrupt).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import type * as Tracker from "../../src/foundry/combat/tracker.ts";
 import { ledgerChanges } from "../../src/foundry/combat/ledger.ts";
 import { wwnShell } from "./wwn.support.ts";
 import type { WwnShell } from "./wwn.support.ts";
+import { fightOffScreen } from "./viewed.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
@@ -57,7 +58,7 @@ function record(combat: Combat.Implementation, entries: [string, string, unknown
   return fake.as(GM.id, () => combat.update(ledgerChanges(writes)));
 }
 
-/** A started combat of `actors` (as the current game's combat), with their combatants' ids. */
+/** A started combat of `actors` on a scene nobody views, with their combatants' ids. */
 async function startedCombat(actors: readonly Actor.Implementation[]) {
   const combat = (await docClass("Combat").create({})) as unknown as FrayCombat;
   await combat.createEmbeddedDocuments(
@@ -65,7 +66,7 @@ async function startedCombat(actors: readonly Actor.Implementation[]) {
     actors.map((a) => ({ actorId: a.id })),
   );
   await whenIdle();
-  Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combat });
+  await fightOffScreen(fake, combat);
   await combat.startCombat();
   const idOf = (actor: Actor.Implementation) =>
     combat.combatants.contents.find((c) => c.actorId === actor.id)?.id ?? "";

@@ -10,6 +10,7 @@ import { ledgerChanges } from "../../src/foundry/combat/ledger.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { wwnShell } from "./wwn.support.ts";
 import type { WwnShell } from "./wwn.support.ts";
+import { fightOffScreen } from "./viewed.support.ts";
 
 let fake: FakeFoundry;
 let actions: WwnShell;
@@ -25,7 +26,6 @@ beforeAll(async () => {
 
 beforeEach(() => {
   fake.notifications.length = 0;
-  Object.defineProperty(fake.game, "combat", { configurable: true, get: () => null });
 });
 
 type FrayCombat = Combat.Implementation & {
@@ -86,7 +86,7 @@ async function fight(karaSystem: Record<string, unknown> = {}) {
     { actorId: bandit.id },
   ] as never);
   await whenIdle();
-  Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combat });
+  await fightOffScreen(fake, combat);
   await combat.startCombat();
   const idOf = (actor: Actor.Implementation) =>
     combat.combatants.contents.find((c) => c.actorId === actor.id)?.id ?? "";

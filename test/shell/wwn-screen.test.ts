@@ -12,6 +12,7 @@ import { installTableFakes } from "../fake-foundry/table.ts";
 import { queuedDice } from "./boot.support.ts";
 import { wwnShell } from "./wwn.support.ts";
 import type { WwnShell } from "./wwn.support.ts";
+import { fightOffScreen } from "./viewed.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
@@ -87,7 +88,7 @@ async function screened() {
     { actorId: bandit.id },
   ] as never);
   await whenIdle();
-  Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combat });
+  await fightOffScreen(fake, combat);
   faces.set([8, 8], [8, 1]);
   await combat.startCombat();
   const idOf = (a: Actor.Implementation) =>

@@ -11,6 +11,7 @@ import { installTableFakes } from "../fake-foundry/table.ts";
 import { queuedDice } from "./boot.support.ts";
 import { wwnShell } from "./wwn.support.ts";
 import type { WwnShell } from "./wwn.support.ts";
+import { fightOffScreen } from "./viewed.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
@@ -33,7 +34,6 @@ beforeAll(async () => {
 beforeEach(() => {
   fake.notifications.length = 0;
   dice.set();
-  Object.defineProperty(fake.game, "combat", { configurable: true, get: () => null });
 });
 
 type FrayCombat = Combat.Implementation & {
@@ -82,7 +82,7 @@ async function mob(started = true) {
       created.map((a) => ({ actorId: a.id })),
     );
     await whenIdle();
-    Object.defineProperty(fake.game, "combat", { configurable: true, get: () => created2 });
+    await fightOffScreen(fake, created2);
     dice.set([8, 1], [8, 8]);
     await created2.startCombat();
     await whenIdle();

@@ -5,8 +5,10 @@
  *
  * Why the Combat's flags: core v13's server lets a player update their own actor's `system` with
  * any value (it does not run a system's DataModels) and their own Combatant's `initiative`,
- * `flags` and `defeated`, but not a Combat they do not own (a player may only move the turn), so a
- * value under `flags.fray.ledger` was written by a GM. The referee reads budgets and grapples
+ * `flags`, `defeated` and `system` (BaseCombatant#canUpdate, schema 13.341; v12 did not allow
+ * `system`), but of a Combat only `round`, `turn` and combatant changes each combatant allows
+ * (BaseCombat#canUpdate), never its flags; so a value under `flags.fray.ledger` was written by a
+ * GM, while nothing on a Combatant is. The referee reads budgets and grapples
  * from here, never from the requester's actor, and writes them in the same single Combat update
  * as the rest of its step (`ledgerChanges`), so a round advance stays one Combat write.
  *

@@ -20,6 +20,7 @@ import { cachedFormula } from "../../../rules/core/formula.ts";
 import { FRESH_ACTIONS } from "../../../rules/freelancers/actions.ts";
 import type { ActionKind } from "../../../rules/freelancers/actions.ts";
 import type { FreelancersLife } from "../../../rules/freelancers/model.ts";
+import { FL_LIMITS } from "../../../rules/freelancers/limits.ts";
 import { SIZE_CLASSES } from "../../../rules/freelancers/options.ts";
 import {
   choiceField,
@@ -86,7 +87,8 @@ export const FL_COUNTER_KINDS = ["stun", "stress", "bleed"] as const;
 
 export const FL_ATTRIBUTE_DEFAULT = 5;
 export const FL_HEALTH_DEFAULT = 10;
-const LIMITS = { score: 99, health: 9999, armor: 99, meters: 10000, integrity: 99, count: 99 };
+/** The bounds of every number, shared with the rules (they refuse anything beyond them). */
+const LIMITS = FL_LIMITS;
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Validation                                                                                 */
@@ -187,7 +189,8 @@ export function migrateFlActor(source: Source): Source {
     const v = source[key];
     return !(typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= LIMITS.armor);
   });
-  out["actions"] = wholeNumbers(source["actions"], ["base", "move", "quick", "reaction"], 0, 9);
+  const actions = ["base", "move", "quick", "reaction"];
+  out["actions"] = wholeNumbers(source["actions"], actions, 0, LIMITS.actions);
   return omit(out, unfit);
 }
 
@@ -234,7 +237,7 @@ function meters(initial: number) {
 function actionsField() {
   const { SchemaField, StringField } = foundry.data.fields;
   const f = FRESH_ACTIONS;
-  const count = (initial: number) => integerField(initial, { min: 0, max: 9 });
+  const count = (initial: number) => integerField(initial, { min: 0, max: LIMITS.actions });
   return new SchemaField({
     base: count(f.base),
     move: count(f.move),

@@ -18,7 +18,7 @@
  */
 import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
 import { PlainTechniqueModel } from "../../data/item.ts";
-import { FRESH_TURN, parseWeaponType } from "../../../rules/twodice/model.ts";
+import { FRESH_TURN, MAX_ROUNDS, parseWeaponType } from "../../../rules/twodice/model.ts";
 import type { ActionKind } from "../../../rules/twodice/model.ts";
 import { DEFAULT_TRAITS } from "../../../rules/twodice/factory.ts";
 import { DEFAULT_TWODICE_OPTIONS } from "../../../rules/twodice/options.ts";
@@ -198,7 +198,7 @@ function weaponSchema() {
     range: integerField(0, { min: 0, max: LIMIT }),
     type: new StringField({ required: true, blank: true, initial: "", validate: validateType }),
     ammo: new SchemaField({
-      rounds: integerField(0, { min: 0, max: 999 }),
+      rounds: integerField(0, { min: 0, max: MAX_ROUNDS }),
       empty: flagField(),
       fresh: flagField(true),
     }),

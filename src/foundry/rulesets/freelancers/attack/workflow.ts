@@ -61,6 +61,7 @@ import {
 } from "../cards/attack-card.ts";
 import type { FlAttackCardState } from "../cards/attack-card.ts";
 import { flAutoNpcDefense, flOptions } from "../settings.ts";
+import { combatOf } from "../../../combat/ledger.ts";
 
 export const FL_DECLARE = `${SYSTEM_ID}.flDeclare`;
 export const FL_CARD_STEP = `${SYSTEM_ID}.flCardStep`;
@@ -128,7 +129,7 @@ export function situationOf(choices: FlChoices): AttackSituation {
 
 /** Whether the actor fights in a started combat (its actions are counted). */
 export function inCombat(actor: Actor.Implementation): boolean {
-  const combat = (game as { combat?: Combat.Implementation | null }).combat ?? null;
+  const combat = combatOf(actor);
   if (combat === null || turnStateOf(combat).round < 1) return false;
   return combat.combatants.some(
     (c) => c.actorId === actor.id || (actor.isToken && c.tokenId === actor.token?.id),

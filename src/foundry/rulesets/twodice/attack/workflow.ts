@@ -77,6 +77,7 @@ import type {
   TwodiceAttackCardState,
   TwodiceResolution,
 } from "../cards/attack-card.ts";
+import { combatOf } from "../../../combat/ledger.ts";
 
 export const TWODICE_ATTACK = "twodice.attack";
 export const TWODICE_CARD = "twodice.card";
@@ -96,7 +97,7 @@ export function warnTwodiceRefusal(refusal: ShownRefusal): void {
 
 /** Whether the actor fights in a started combat (its one action per turn is counted). */
 export function inStartedCombat(actor: Actor.Implementation): boolean {
-  const combat = (game as { combat?: Combat.Implementation | null }).combat ?? null;
+  const combat = combatOf(actor);
   if (combat === null || turnStateOf(combat).round < 1) return false;
   return combat.combatants.some(
     (c) => c.actorId === actor.id || (actor.isToken && c.tokenId === actor.token?.id),
