@@ -14,6 +14,7 @@ import type * as AttackCard from "../../src/foundry/rulesets/worldlines/cards/at
 import type * as Budget from "../../src/foundry/rulesets/worldlines/budget.ts";
 import type * as Protocol from "../../src/foundry/cards/protocol.ts";
 import type * as Hooks from "../../src/foundry/combat/ruleset-hooks.ts";
+import { EFFECT_MODES } from "../fake-foundry/effects.ts";
 import { queuedDice } from "./boot.support.ts";
 import { combatOnTurn, worldlinesActions } from "./worldlines.support.ts";
 import type { WorldlinesActions } from "./worldlines.support.ts";
@@ -308,18 +309,65 @@ describe("the referee's ledger in the combat's phases", () => {
   });
 });
 
-describe("numbers a player wrote to their own actor", () => {
-  it("Energy past its maximum is read at the maximum by the referee", async () => {
+describe("Energy a player wrote to their own actor", () => {
+  it("buys no attack past the maximum: the console's 500 and an effect's +500 read as 6", async () => {
     const m = await maya();
     const vex = await npc("Vex");
     const board = boardOf(fake);
     board.place(m, { col: 0, row: 0 });
     board.place(vex, { col: 3, row: 0 });
-    // Stored past the model (an edited database, a client that skipped its model).
-    sys(m).energy.value = 500;
-    const message = await shoot(m, vex);
-    if (message === null) throw new Error(fake.notifications.at(-1)?.message);
-    expect(cards.attackCardOf(message)?.attacker.energy).toEqual({ value: 6, max: 6 });
-    expect(sys(m).energy.value).toBe(4);
+    // Around their client: the server stores it as sent; each client's model refuses it.
+    await fake.socketUpdate(PLAYER.id, m as never, { "system.energy.value": 500 });
+    // An effect on their own actor: applied to the prepared data, brought back within bounds.
+    await fake.as(PLAYER.id, () =>
+      (m as unknown as ClientDocument).createEmbeddedDocuments("ActiveEffect", [
+        {
+          name: "Second wind",
+          changes: [{ key: "system.energy.value", mode: EFFECT_MODES.ADD, value: "500" }],
+        },
+      ]),
+    );
+    expect(sys(m).energy).toEqual({ value: 6, max: 6 });
+    const cardsBefore = fake.game.messages.size;
+    for (let i = 0; i < 3; i++) expect(await shoot(m, vex)).not.toBeNull();
+    expect(await shoot(m, vex)).toBeNull();
+    expect(fake.notifications.at(-1)?.message).toBe(
+      "Not enough Energy: the attack costs 2, Maya has 0.",
+    );
+    expect(fake.game.messages.size).toBe(cardsBefore + 3);
+  });
+
+  it("a health effect keeps nobody alive: each hit counts from what the last one left", async () => {
+    const m = await maya();
+    const vex = await create({
+      name: "Vex",
+      type: "npc",
+      system: { skills: { firearms: 2 } },
+      items: [PISTOL],
+    });
+    const board = boardOf(fake);
+    board.place(m, { col: 0, row: 0 });
+    board.place(vex, { col: 3, row: 0 });
+    await fake.as(PLAYER.id, () =>
+      (m as unknown as ClientDocument).createEmbeddedDocuments("ActiveEffect", [
+        {
+          name: "Iron skin",
+          changes: [{ key: "system.health.value", mode: EFFECT_MODES.ADD, value: "500" }],
+        },
+      ]),
+    );
+    const hit = async () => {
+      fake.setUser(GM.id);
+      table.target(m);
+      dice.set([8, 6]); // 6 + 2 = 8
+      const message = await actions.attack(vex, itemOf(vex, "Pistol"), {});
+      if (message === null) throw new Error(fake.notifications.at(-1)?.message);
+      dice.set([6, 4]); // 4 + 1 = 5
+      await fake.as(PLAYER.id, () => protocol.pressCard(message, "take"));
+      await fake.as(PLAYER.id, () => protocol.pressCard(message, "apply"));
+      return cards.attackCardOf(message)?.result?.health;
+    };
+    expect(await hit()).toMatchObject({ before: 20, after: 15 });
+    expect(await hit()).toMatchObject({ before: 15, after: 10 });
   });
 });

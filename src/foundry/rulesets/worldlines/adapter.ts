@@ -28,14 +28,7 @@ import type { TechniqueUse, WorldlinesTechnique } from "../../../rules/worldline
 import type { WorldlinesOptions } from "../../../rules/worldlines/options.ts";
 import { SYSTEM_ID } from "../../constants.ts";
 import { budgetOf, splitBudget, writeBudget } from "./budget.ts";
-import {
-  LIMITS,
-  ON_HIT_STATUSES,
-  RANGE_BANDS,
-  SKILL_MAX,
-  ZONE_IDS,
-  withDamageBonus,
-} from "./data.ts";
+import { ON_HIT_STATUSES, RANGE_BANDS, ZONE_IDS, withDamageBonus } from "./data.ts";
 import { combatantId, resolveActor } from "../../shared/actors.ts";
 import type { ActorResolver } from "../../shared/actors.ts";
 
@@ -170,35 +163,33 @@ export function statusesOf(
       statuses[id] = statusData(id, flagsOf(effect), options);
     }
   }
-  const points = within(
-    (actor.system as unknown as WorldlinesActorSystem).exhaustion,
-    0,
-    LIMITS.exhaustion,
-  );
+  const points = (actor.system as unknown as WorldlinesActorSystem).exhaustion;
   if (points > 0) statuses["exhausted"] = { points };
   return statuses;
 }
 
 /**
- * A number as the model bounds it (`min` … `max`): the server stores whatever a player writes to
- * their own actor, so the referee never reads past the field's bounds. Not a finite number: NaN,
- * which the rules refuse by name ("not-a-number").
+ * What is left of a pool (health, Energy): its stored value, never above its prepared maximum.
+ * The stored value is what the writes of the rules left (the server stores only a value the
+ * model's joint check lets the clients keep: at most the stored maximum). The prepared one is
+ * not read: an ActiveEffect a player puts on their own actor is applied to the prepared data on
+ * every preparation, so "+500 Energy" would fill the pool again after every action.
  */
-function within(value: unknown, min: number, max: number): number {
-  if (typeof value !== "number" || !Number.isFinite(value)) return Number.NaN;
-  return Math.min(max, Math.max(min, value));
-}
-
-/** A pool (health, Energy) within its field's bounds, its value never above its maximum. */
-function pool(stored: { value: unknown; max: unknown }): { value: number; max: number } {
-  const max = within(stored.max, 0, LIMITS.resource);
-  return { value: within(stored.value, 0, max), max };
+function poolLeft(actor: Actor.Implementation, key: "health" | "energy") {
+  const prepared = (actor.system as unknown as WorldlinesActorSystem)[key];
+  const source = actor._source as unknown as {
+    system?: Partial<Record<typeof key, { value?: unknown }>>;
+  };
+  const stored = source.system?.[key]?.value;
+  const value = typeof stored === "number" ? Math.min(stored, prepared.max) : prepared.value;
+  return { value, max: prepared.max };
 }
 
 /**
- * An actor as the Worldlines rules see it. Every number is read within the model's bounds (Energy
- * never above its maximum, whatever a player wrote to their own actor), and what the actor has
- * spent of its round and turn comes from the referee's ledger (budget.ts), not from the actor.
+ * An actor as the Worldlines rules see it, from its prepared data (which the model keeps within
+ * its bounds whatever a player wrote or put in an effect: data/bounds.ts) and what is left of its
+ * pools (`poolLeft`); what the actor has spent of its round and turn comes from the referee's
+ * ledger (budget.ts), not from the actor.
  */
 export function toCombatant(
   actor: Actor.Implementation,
@@ -214,16 +205,14 @@ export function toCombatant(
     teamId,
     rank: rankOf(actor, system),
     life: system.life,
-    health: pool(system.health),
-    energy: pool(system.energy),
+    health: poolLeft(actor, "health"),
+    energy: poolLeft(actor, "energy"),
     traits: {
       combat: die(system.traits.combat, 8),
       spirit: die(system.traits.spirit, 6),
       mind: die(system.traits.mind, 6),
     },
-    skills: Object.fromEntries(
-      Object.entries(system.skills).map(([id, value]) => [id, within(value, 0, SKILL_MAX)]),
-    ),
+    skills: { ...system.skills },
     stance: system.stance,
     armor,
     armorBonus,
