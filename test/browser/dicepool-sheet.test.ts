@@ -232,15 +232,19 @@ describe("the dice-pool attack card, rendered in Chromium", () => {
 
   it("shows the Dodge rolled, 2 net hits, 2 damage, the wound roll and Apply", async () => {
     const card = declared();
-    const input = {
+    const input = rules.checkAttackInput({
       attacker: card.attacker,
       defender: defender(),
       weapon,
       intent: "damage" as const,
       defense: "dodge" as const,
-    };
+    });
+    if (!input.ok) throw new Error(input.reason);
     // Attack 6 5 4 4 2 1 3 (4 hits), Dodge 4 5 1 (2 hits), wound dice 6 2 (1 hit).
-    const outcome = rules.resolveAttack(input, fixedDice([6, 5, 4, 4, 2, 1, 3, 4, 5, 1, 6, 2]));
+    const outcome = rules.resolveAttack(
+      input.value,
+      fixedDice([6, 5, 4, 4, 2, 1, 3, 4, 5, 1, 6, 2]),
+    );
     if (!outcome.ok) throw new Error(outcome.reason);
     const result = cards.resultView(
       outcome.value,

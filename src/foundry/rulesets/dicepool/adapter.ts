@@ -6,7 +6,13 @@
  */
 import type { DicepoolUpdate } from "../../../rules/dicepool/changes.ts";
 import type { Fall } from "../../../rules/dicepool/movement.ts";
+import type { Checked } from "../../../rules/core/checked.ts";
+import { makeDicepoolCombatant, makeDicepoolWeapon } from "../../../rules/dicepool/factory.ts";
 import { maxHealth } from "../../../rules/dicepool/health.ts";
+import { checkAttackInput, planAttack, resolveAttack } from "../../../rules/dicepool/attack.ts";
+import type { AttackInput } from "../../../rules/dicepool/attack.ts";
+import type { DicepoolOptions } from "../../../rules/dicepool/options.ts";
+import type { DiceSource } from "../../../rules/core/dice.ts";
 import type {
   DicepoolCombatant,
   DicepoolPowers,
@@ -73,9 +79,14 @@ export function armorRatingOf(actor: Actor.Implementation): number {
     .reduce((best, armor) => Math.max(best, armor.rating), 0);
 }
 
-export function toDicepoolCombatant(actor: Actor.Implementation): DicepoolCombatant {
+/**
+ * The actor as the rules read it, through the rules' factory: every stored number is fitted into
+ * the bounds the DataModel and the rules share (DICEPOOL_LIMITS), since the server does not run
+ * the DataModel and a player may write any value to their own actor; what comes back is checked.
+ */
+export function toDicepoolCombatant(actor: Actor.Implementation): Checked<DicepoolCombatant> {
   const s = systemOf(actor);
-  return {
+  return makeDicepoolCombatant({
     id: combatantId(actor),
     physical: s.attributes.physical,
     mental: s.attributes.mental,
@@ -93,21 +104,22 @@ export function toDicepoolCombatant(actor: Actor.Implementation): DicepoolCombat
     initiative: s.initiative,
     droppedWeaponId: s.droppedWeaponId,
     powers: { ...s.powers },
-  };
+  });
 }
 
-export function toDicepoolWeapon(item: Item.Implementation): DicepoolWeapon {
+/** The weapon item as the rules read it, fitted like an actor (toDicepoolCombatant). */
+export function toDicepoolWeapon(item: Item.Implementation): Checked<DicepoolWeapon> {
   const s = item.system as unknown as DicepoolWeaponSystem;
-  return { id: item.id ?? "", kind: s.kind, mods: { ...s.mods }, damage: s.damage };
+  return makeDicepoolWeapon({
+    id: item.id ?? "",
+    kind: s.kind,
+    mods: { ...s.mods },
+    damage: s.damage,
+  });
 }
 
 /** Bare hands: a close weapon without mods (the rules' default weapon). */
-export const EMPTY_HANDS: DicepoolWeapon = {
-  id: "",
-  kind: "close",
-  mods: { nonLethal: false, disarming: false, grappling: false },
-  damage: 0,
-};
+export const EMPTY_HANDS: Checked<DicepoolWeapon> = makeDicepoolWeapon({ id: "" });
 
 /**
  * The distance between two tokens in spaces (grid squares), as this client's canvas measures it,
@@ -191,4 +203,20 @@ export async function applyDicepoolUpdates(
   if (world.length > 0) await CONFIG.Actor.documentClass.updateDocuments(world);
   await Promise.all(tokens);
   return { missing };
+}
+
+/** The rules' plan of an attack, after the rules' input check (checkAttackInput). */
+export function planChecked(input: AttackInput, options: Checked<DicepoolOptions>) {
+  const checked = checkAttackInput(input);
+  return checked.ok ? planAttack(checked.value, options) : checked;
+}
+
+/** The rules' resolution of an attack on `dice`, after the rules' input check. */
+export function resolveChecked(
+  input: AttackInput,
+  dice: DiceSource,
+  options: Checked<DicepoolOptions>,
+) {
+  const checked = checkAttackInput(input);
+  return checked.ok ? resolveAttack(checked.value, dice, options) : checked;
 }

@@ -13,6 +13,7 @@
  * actors' old `system.actions`, `system.grapples` and `system.grapplePenalty` stay in the model so
  * stored actors load, and nothing reads them.
  */
+import type { Checked } from "../../../rules/core/checked.ts";
 import { ok } from "../../../rules/core/result.ts";
 import type { Result } from "../../../rules/core/result.ts";
 import { FRESH_TURN, takeAction, turnOver } from "../../../rules/dicepool/actions.ts";
@@ -122,7 +123,7 @@ export function turnActionsOf(actor: Actor.Implementation): TurnActions {
 /** The Simple and Free actions a turn has left. */
 export function actionsLeft(
   turn: TurnActions,
-  options: DicepoolOptions,
+  options: Checked<DicepoolOptions>,
 ): { readonly simple: number; readonly free: number } {
   return {
     simple: turnOver(turn, options)

@@ -18,8 +18,8 @@ import { grappleUpkeep } from "../../../rules/dicepool/grapple.ts";
 import { bleedOnTurn, bleeds, takeDamage } from "../../../rules/dicepool/health.ts";
 import { fallOnTurn } from "../../../rules/dicepool/movement.ts";
 import { initiativePool } from "../../../rules/dicepool/initiative.ts";
-import type { DicepoolCombatant } from "../../../rules/dicepool/model.ts";
 import type { DicepoolOptions } from "../../../rules/dicepool/options.ts";
+import type { Checked } from "../../../rules/core/checked.ts";
 import type { ActorChange, FieldValue } from "../../combat/events.ts";
 import type { CombatRulesetHooks, OrderInput, TrackerChip } from "../../combat/ruleset-hooks.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
@@ -53,7 +53,7 @@ export function dicepoolOrderInput(
 /** The tracker's chips for one member. */
 export function dicepoolMemberChips(
   actor: Actor.Implementation,
-  options: DicepoolOptions = dicepoolOptions(),
+  options: Checked<DicepoolOptions> = dicepoolOptions(),
 ): TrackerChip[] {
   const me = toDicepoolCombatant(actor);
   const left = actionsLeft(turnActionsOf(actor), options);
@@ -134,7 +134,7 @@ export async function dicepoolTurnStart(
       changes.push({ combatantId: id, changes: fields });
     }
   };
-  const before: DicepoolCombatant = toDicepoolCombatant(actor);
+  const before = toDicepoolCombatant(actor);
   const own: Record<string, FieldValue> = {};
   const ledger = freshTurnLedger();
   let bled = 0;

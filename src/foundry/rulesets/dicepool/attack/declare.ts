@@ -11,11 +11,13 @@
  * an opportunity attack only on the target's turn, and the action it costs from the attacker's
  * budget in the ledger (budget.ts).
  */
+import type { Checked } from "../../../../rules/core/checked.ts";
+import { planChecked } from "../adapter.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal, Result } from "../../../../rules/core/result.ts";
 import { opportunityAttackOpen } from "../../../../rules/dicepool/actions.ts";
 import type { ActionName } from "../../../../rules/dicepool/actions.ts";
-import { planAttack } from "../../../../rules/dicepool/attack.ts";
+
 import type { AttackInput } from "../../../../rules/dicepool/attack.ts";
 import type { DicepoolWeapon } from "../../../../rules/dicepool/model.ts";
 import type { DicepoolOptions } from "../../../../rules/dicepool/options.ts";
@@ -102,7 +104,7 @@ export function checkDeclaration(
   target: Actor.Implementation | null,
   choice: DicepoolChoice,
   where: Where,
-  options: DicepoolOptions = dicepoolOptions(),
+  options: Checked<DicepoolOptions> = dicepoolOptions(),
 ): Result<Declaration> {
   if (weaponItem !== null && weaponItem.type !== "weapon") return refuse("notAWeapon");
   if (target === null) return refuse("noTarget");
@@ -127,7 +129,7 @@ export function checkDeclaration(
     },
   };
   // Soak is open to every defender: the plan checks all that does not depend on the defense.
-  const plan = planAttack({ ...input, defense: "soak" }, options);
+  const plan = planChecked({ ...input, defense: "soak" }, options);
   if (!plan.ok) return plan;
   if (choice.intent === "grapple" && !sameFight(attackerActor, target)) {
     return refuse("grappleNeedsCombat");

@@ -6,6 +6,7 @@
  * what a declaration carries (`parseChoice` reads it back on the referee).
  */
 import type { AttackInput, AttackIntent, DefenseKind } from "../../../../rules/dicepool/attack.ts";
+import { checkAttackInput } from "../../../../rules/dicepool/attack.ts";
 import { attackOdds } from "../../../../rules/dicepool/odds.ts";
 import type { AttackOdds } from "../../../../rules/dicepool/odds.ts";
 import type { CoverKind, DicepoolOptions } from "../../../../rules/dicepool/options.ts";
@@ -89,7 +90,8 @@ export function bestDefenseOdds(
   let best: { defense: DefenseKind; odds: AttackOdds } | null = null;
   let refused = "defense-not-allowed";
   for (const defense of DEFENSES) {
-    const odds = attackOdds({ ...input, defense }, options);
+    const checked = checkAttackInput({ ...input, defense });
+    const odds = checked.ok ? attackOdds(checked.value, options) : checked;
     if (!odds.ok) {
       if (odds.reason !== "defense-not-allowed") refused = odds.reason;
       continue;

@@ -18,10 +18,12 @@
  *    grapple it made or drained in the ledger, one Combat update).
  * The protocol checks who may press, that the GM made the card, its dice and the step's claim.
  */
+import type { Checked } from "../../../../rules/core/checked.ts";
+import { planChecked, resolveChecked } from "../adapter.ts";
 import type { DieRoll } from "../../../../rules/core/dice.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
-import { planAttack, resolveAttack } from "../../../../rules/dicepool/attack.ts";
+
 import type { AttackInput, AttackOutcome, DefenseKind } from "../../../../rules/dicepool/attack.ts";
 import {
   DICEPOOL_FIELD_PATHS,
@@ -117,7 +119,7 @@ async function postAttack(
   declaration: Declaration,
   sender: User.Implementation,
   rollMode: string,
-  options: DicepoolOptions,
+  options: Checked<DicepoolOptions>,
 ): Promise<{ ok: true; value: ChatMessage.Implementation } | Refusal> {
   const { input, where } = declaration;
   // The attacker pays now: the action and the grapple penalties in the ledger, Blitz's Energy.
@@ -179,10 +181,10 @@ function inputOf(card: DicepoolAttackCardState, defender: DicepoolCombatant) {
 async function rollAttack(
   card: DicepoolAttackCardState,
   defender: DicepoolCombatant,
-  options: DicepoolOptions,
+  options: Checked<DicepoolOptions>,
 ): Promise<{ ok: true; card: DicepoolAttackCardState; rolls: Roll[] } | Refusal> {
   const input = inputOf(card, defender);
-  const plan = planAttack({ ...input, defense: "soak" }, options);
+  const plan = planChecked({ ...input, defense: "soak" }, options);
   if (!plan.ok) return plan;
   const dice = plan.value.attackPool.dice;
   const rolled = await withDice((source) => scorePool(dice, "rolled", source, options));
@@ -206,7 +208,7 @@ async function updateCard(
   message: ChatMessage.Implementation,
   card: DicepoolAttackCardState,
   claim: string,
-  options: DicepoolOptions,
+  options: Checked<DicepoolOptions>,
 ): Promise<void> {
   await message.update({
     content: await renderAttackCard(card, options),
@@ -299,10 +301,10 @@ function resolveOn(
   defender: DicepoolCombatant,
   defense: DefenseKind,
   dice: readonly DieRoll[],
-  options: DicepoolOptions,
+  options: Checked<DicepoolOptions>,
 ) {
   const input = { ...inputOf(card, defender), defense };
-  return withDice((source) => resolveAttack(input, source, options), dice);
+  return withDice((source) => resolveChecked(input, source, options), dice);
 }
 
 /** What the outcome shows and writes: the actors' changes, and the grapple in the ledger. */
@@ -316,7 +318,7 @@ interface Settled {
 function grappleHeld(
   card: DicepoolAttackCardState,
   outcome: AttackOutcome,
-  options: DicepoolOptions,
+  options: Checked<DicepoolOptions>,
 ): { grapple: GrappleView; victim: DicepoolCombatant; notes: LedgerNote[] } {
   const none = { grapple: NO_GRAPPLE, victim: outcome.defender, notes: [] };
   if (card.intent !== "grapple" || outcome.grapplePoints <= 0) return none;
@@ -348,7 +350,7 @@ function grappleHeld(
 function grappleDrained(
   card: DicepoolAttackCardState,
   outcome: AttackOutcome,
-  options: DicepoolOptions,
+  options: Checked<DicepoolOptions>,
 ): { pool: number | null; updates: DicepoolUpdate[]; notes: LedgerNote[] } {
   const none = { pool: null, updates: [], notes: [] };
   const defenderActor = resolveActor(card.defenderId);
@@ -375,8 +377,8 @@ function settle(
   card: DicepoolAttackCardState,
   outcome: AttackOutcome,
   defense: DefenseKind,
-  before: DicepoolCombatant,
-  options: DicepoolOptions,
+  before: Checked<DicepoolCombatant>,
+  options: Checked<DicepoolOptions>,
 ): Settled {
   const held = grappleHeld(card, outcome, options);
   const drained = grappleDrained(card, outcome, options);
@@ -407,7 +409,7 @@ async function defend(
   if (defenderActor === null) return refuse("noSuchTarget");
   const options = dicepoolOptions();
   const defender = toDicepoolCombatant(defenderActor);
-  const plan = planAttack({ ...inputOf(card, defender), defense }, options);
+  const plan = planChecked({ ...inputOf(card, defender), defense }, options);
   if (!plan.ok) return plan;
   const rolled = await resolveOn(card, defender, defense, card.dice, options);
   if (!rolled.value.ok) return rolled.value;

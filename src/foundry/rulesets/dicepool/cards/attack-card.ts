@@ -11,9 +11,11 @@
  *   Grappling Pool, the disarm, the initiative moved), the wound-penalty dice and Apply;
  * - applied: the outcome is written; cancelled: the GM called the attack off at confirm.
  */
+import type { Checked } from "../../../../rules/core/checked.ts";
+import { planChecked } from "../adapter.ts";
 import type { DieRoll } from "../../../../rules/core/dice.ts";
 import { probability } from "../../../../rules/core/distribution.ts";
-import { planAttack } from "../../../../rules/dicepool/attack.ts";
+
 import type {
   AttackInput,
   AttackIntent,
@@ -121,10 +123,10 @@ export function dicepoolCardOf(
 export function defenseChoices(
   input: Omit<AttackInput, "defense">,
   attackHits: number,
-  options: DicepoolOptions,
+  options: Checked<DicepoolOptions>,
 ): DefenseChoice[] {
   return DEFENSES.map((defense) => {
-    const plan = planAttack({ ...input, defense }, options);
+    const plan = planChecked({ ...input, defense }, options);
     if (!plan.ok) return { defense, allowed: false, dice: 0, mode: "rolled", hitChance: 0 };
     const { defensePool, defenseMode } = plan.value;
     const dist = scoreDistribution(defensePool.dice, defenseMode, options);
@@ -145,10 +147,10 @@ export const NO_GRAPPLE: GrappleView = { pool: null, refused: null };
 export function resultView(
   outcome: AttackOutcome,
   defense: DefenseKind,
-  before: DicepoolCombatant,
+  before: Checked<DicepoolCombatant>,
   after: DicepoolCombatant,
   grapple: GrappleView,
-  options: DicepoolOptions,
+  options: Checked<DicepoolOptions>,
 ): DicepoolResultView {
   const max = maxHealth(before, options);
   return {
@@ -263,7 +265,7 @@ export type DicepoolAttackCardContext = ReturnType<typeof dicepoolAttackCardCont
 /** The card's HTML, from its state. */
 export function renderAttackCard(
   card: DicepoolAttackCardState,
-  options: DicepoolOptions,
+  options: Checked<DicepoolOptions>,
 ): Promise<string> {
   return foundry.applications.handlebars.renderTemplate(
     DICEPOOL_ATTACK_CARD_TEMPLATE,

@@ -7,7 +7,7 @@
  * acts' buttons (table/act.ts). Fields edit in place (the form submits on change; the DataModel
  * refuses bad values).
  */
-import { planAttack } from "../../../../rules/dicepool/attack.ts";
+import { checkAttackInput, planAttack } from "../../../../rules/dicepool/attack.ts";
 import { bleeds, maxHealth } from "../../../../rules/dicepool/health.ts";
 import { initiativePool } from "../../../../rules/dicepool/initiative.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
@@ -61,10 +61,14 @@ export async function dicepoolActorSheetContext(
   const max = maxHealth(me, options);
   const attackPool = (item: Item.Implementation | null) => {
     const weapon = item === null ? EMPTY_HANDS : toDicepoolWeapon(item);
-    const plan = planAttack(
-      { attacker: me, defender: me, weapon, intent: "damage", defense: "soak" },
-      options,
-    );
+    const attack = checkAttackInput({
+      attacker: me,
+      defender: me,
+      weapon,
+      intent: "damage",
+      defense: "soak",
+    });
+    const plan = attack.ok ? planAttack(attack.value, options) : attack;
     return plan.ok ? plan.value.attackPool.dice : 0;
   };
   const initiative = initiativePool(me, options);
