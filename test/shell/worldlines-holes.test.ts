@@ -12,8 +12,7 @@ import { boardOf, clearScenes } from "../fake-foundry/tokens.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as AttackCard from "../../src/foundry/rulesets/worldlines/cards/attack-card.ts";
 import type * as Protocol from "../../src/foundry/cards/protocol.ts";
-import type * as CombatState from "../../src/foundry/combat/state.ts";
-import { worldlinesActions } from "./worldlines.support.ts";
+import { combatOnTurn, worldlinesActions } from "./worldlines.support.ts";
 import type { WorldlinesActions } from "./worldlines.support.ts";
 import { queuedDice } from "./boot.support.ts";
 import { gameWrites } from "./referee.support.ts";
@@ -23,8 +22,6 @@ let table: ReturnType<typeof installTableFakes>;
 let actions: WorldlinesActions;
 let cards: typeof AttackCard;
 let protocol: typeof Protocol;
-let whenIdle: () => Promise<void>;
-let combatState: typeof CombatState;
 
 const dice = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 
@@ -36,8 +33,6 @@ beforeAll(async () => {
   actions = await worldlinesActions();
   cards = await import("../../src/foundry/rulesets/worldlines/cards/attack-card.ts");
   protocol = await import("../../src/foundry/cards/protocol.ts");
-  whenIdle = (await import("../../src/foundry/combat/actions.ts")).whenIdle;
-  combatState = await import("../../src/foundry/combat/state.ts");
 });
 
 beforeEach(() => {
@@ -131,42 +126,11 @@ function consoleAttack(
   );
 }
 
-/** A started combat of these actors (nobody has taken a turn yet). */
-async function startedCombat(...actors: Actor.Implementation[]) {
-  const Combat = fake.CONFIG["Combat"]?.documentClass;
-  const combat = (await Combat?.create({})) as unknown as Combat.Implementation & {
-    startCombat(): Promise<unknown>;
-    endPhase(): Promise<unknown>;
-    activateCombatant(id: string): Promise<unknown>;
-  };
-  await combat.createEmbeddedDocuments(
-    "Combatant",
-    actors.map((a) => ({ actorId: a.id })),
-  );
-  await whenIdle();
-  // Momentum: each member rolls its d8 Combat die (no tie).
-  dice.set(...actors.map((_, i): [number, number] => [8, 5 - i]));
-  await combat.startCombat();
-  await whenIdle();
-  return combat;
-}
-
-/** Plays phases until the combatant's team acts, then starts its turn (as the GM). */
-async function actOn(
-  combat: Awaited<ReturnType<typeof startedCombat>>,
-  combatant: Combatant.Implementation,
-) {
-  const phaseTeam = () => {
-    const state = combatState.turnStateOf(combat);
-    const phase = state.plan[state.phaseIndex];
-    return phase?.kind === "team" ? phase.teamId : null;
-  };
-  for (let i = 0; i < 6 && phaseTeam() !== combatState.teamIdOf(combatant); i++) {
-    await combat.endPhase();
-    await whenIdle();
-  }
-  await combat.activateCombatant(combatant.id ?? "");
-  await whenIdle();
+/** A running combat of these actors in which `active` takes its turn. */
+function combatWith(actors: Actor.Implementation[], active: Actor.Implementation) {
+  return combatOnTurn(fake, actors, active, (faces) => {
+    dice.set(...faces);
+  });
 }
 
 describe("a grenade", () => {
@@ -195,7 +159,7 @@ describe("a grenade", () => {
     const board = boardOf(fake);
     board.place(r, { col: 0, row: 0 });
     board.place(a, { col: 2, row: 0 });
-    await startedCombat(r, a);
+    await combatWith([r, a], a); // Raider A takes its turn
     const mark = fake.db.calls.length;
     dice.set([6, 4], [6, 5]);
     const outcome = await consoleThrow(r, itemOf(r, "Frag"), [a]);
@@ -269,11 +233,8 @@ describe("the round's interruption and Defensive Posture", () => {
     const board = boardOf(fake);
     board.place(kara, { col: 0, row: 0 });
     board.place(vex, { col: 4, row: 0 });
-    const combat = await startedCombat(kara, vex);
-    const vexCombatant = combat.combatants.contents.find((c) => c.actorId === vex.id);
-    if (vexCombatant === undefined) throw new Error("Vex is not in the combat");
-    await actOn(combat, vexCombatant);
-    return { kara, vex, combat, vexCombatant };
+    await combatWith([kara, vex], vex);
+    return { kara, vex };
   }
 
   async function vexShoots(vex: Actor.Implementation, kara: Actor.Implementation) {

@@ -149,32 +149,6 @@ export function checkDeclaration(
 }
 
 /**
- * Declares an attack against the one targeted token's actor. This client checks it first (a
- * refusal is a warning and nothing is sent); the active GM then checks it again on the documents
- * as they are, measures what the scene can tell, rolls, pays the Energy and posts the card (see
- * attack/referee.ts). Returns the card's message, or null when refused.
- */
-export function declareAttack(
-  attackerActor: Actor.Implementation,
-  weaponItem: Item.Implementation,
-  targets: readonly Actor.Implementation[],
-  situation: TableSituation,
-): Promise<ChatMessage.Implementation | null> {
-  const checked = checkDeclaration(attackerActor, weaponItem, targets, situation);
-  return declareAttackCard(
-    ATTACK_KIND,
-    attackerActor,
-    weaponItem,
-    targets,
-    situation,
-    checked,
-    (r) => {
-      warnRefusal(r, { name: attackerActor.name });
-    },
-  );
-}
-
-/**
  * How the attack dialog shapes its odds for the chosen technique: the referee's own shaping
  * ({@link shapeByTechnique}), read from the attacker as it is now.
  */
@@ -199,8 +173,9 @@ function flankedNow(actor: Actor.Implementation, target: Actor.Implementation): 
 
 /**
  * Attack with a weapon at the one targeted token: opens the dialog (range band and flanking
- * pre-filled from the scene, as the referee will measure them), then declares. `situation` skips
- * the dialog (macros, tests).
+ * pre-filled from the scene, as the referee will measure them), then declares it through the card
+ * protocol (attack/referee.ts is the referee's half). `situation` skips the dialog (macros,
+ * tests). Resolves to the card's message, or null when refused.
  */
 export function attack(
   actor: Actor.Implementation,
@@ -229,6 +204,19 @@ export function attack(
         shape: techniqueShaper(actor),
       });
     },
-    (targets, chosen) => declareAttack(actor, weapon, targets, chosen),
+    // This client checks first (a refusal is a warning and nothing is sent); the referee checks
+    // again on the documents as they are, measures what the scene tells, rolls and posts the card.
+    (targets, chosen) =>
+      declareAttackCard(
+        ATTACK_KIND,
+        actor,
+        weapon,
+        targets,
+        chosen,
+        checkDeclaration(actor, weapon, targets, chosen),
+        (refusal) => {
+          warnRefusal(refusal, { name: actor.name });
+        },
+      ),
   );
 }

@@ -158,11 +158,12 @@ export function attackCardContext(
   ];
   const r = card.result;
   const damage = r?.damage ?? null;
+  const { stage, attackerName, defenderName, weaponName } = card;
   return {
-    stage: card.stage,
-    attackerName: card.attackerName,
-    defenderName: card.defenderName,
-    weaponName: card.weaponName,
+    stage,
+    attackerName,
+    defenderName,
+    weaponName,
     tags,
     die: `d${card.attack.die}`,
     natural: card.attack.natural,
