@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { launchChromium, renderInPage } from "./harness.ts";
+import { startedCombat } from "../shell/boot.support.ts";
 import type * as SheetModule from "../../src/foundry/rulesets/freelancers/sheets/actor-sheet.ts";
 import type * as CardModule from "../../src/foundry/rulesets/freelancers/cards/attack-card.ts";
 import type * as CombatModule from "../../src/foundry/rulesets/freelancers/combat.ts";
@@ -85,7 +86,6 @@ describe("the Freelancers character sheet, rendered in Chromium", () => {
         skills: { finesse: 3, marksman: 2, stealth: 2, medicine: 1 },
         armor: 0,
         counters: { stun: 1 },
-        actions: { base: 0, move: 1, quick: 1, reaction: 1 },
         biography: "<p>Courier for hire.</p>",
       },
       items: [
@@ -117,6 +117,12 @@ describe("the Freelancers character sheet, rendered in Chromium", () => {
         },
       ],
     })) as unknown as Actor.Implementation;
+    // She fights, and spent her Base action before the stun: the referee's ledger says so.
+    await startedCombat(fake, [actor], false);
+    const { recordForActors } = await import("../../src/foundry/combat/ledger.ts");
+    const { FL_ACTIONS } = await import("../../src/foundry/rulesets/freelancers/budget.ts");
+    const { FRESH_ACTIONS } = await import("../../src/rules/freelancers/actions.ts");
+    await recordForActors([{ actor, key: FL_ACTIONS, value: { ...FRESH_ACTIONS, base: 0 } }]);
     page = await renderInPage(browser, {
       template: "templates/freelancers/actor/actor-sheet.hbs",
       context: await sheets.flActorSheetContext(actor, true),
@@ -222,7 +228,7 @@ describe("Freelancers chat cards, rendered in Chromium", () => {
       "Both passed: 4 is lower than 6.",
     );
     await expect(page.locator(".fray-fl-damage .fray-fl-total").innerText()).resolves.toBe("= 6");
-    await expect(page.locator('button[data-fray-fl-step="apply"]').count()).resolves.toBe(1);
+    await expect(page.locator('button[data-fray-step="apply"]').count()).resolves.toBe(1);
     await page.close();
   });
 

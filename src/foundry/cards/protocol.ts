@@ -181,13 +181,69 @@ export function postCard(
   });
 }
 
+/** What a declaration's card says and carries, for `answerWithCard`. */
+export interface DeclaredCard {
+  /** Who the card speaks for. */
+  readonly actor: Actor.Implementation;
+  readonly content: string;
+  readonly rolls: readonly Roll[];
+  readonly flags: Record<string, unknown>;
+  /** The roll mode the declaring user chose (default: public dice). */
+  readonly rollMode?: string;
+}
+
+/**
+ * Posts a declaration's card as the referee and answers with its message id, as `declareCard`
+ * hands it back (a "failed" refusal when core did not create it).
+ */
+export async function answerWithCard(
+  kind: string,
+  card: DeclaredCard,
+  sender: User.Implementation,
+): Promise<RefereeOutcome> {
+  const message = await postCard(kind, {
+    speaker: ChatMessage.getSpeaker({ actor: card.actor }),
+    content: card.content,
+    rolls: card.rolls,
+    flags: card.flags,
+    rollMode: card.rollMode ?? "publicroll",
+    roller: sender.id ?? "",
+  });
+  return message === null ? refuse("failed") : { ok: true, value: message.id };
+}
+
+/**
+ * A kind of card with no button (a check's result, a report): the protocol knows it and reads
+ * its state from `flags.fray.<flag>`; there is nothing to press.
+ */
+export function reportCard(
+  kind: string,
+  flag: string,
+  warn: (refusal: Refusal) => void,
+): AnyStrategy {
+  return cardStrategy<unknown>({
+    kind,
+    cardOf: (message) => {
+      const scope = (message.flags as Record<string, unknown> | undefined)?.[SYSTEM_ID] as
+        Record<string, unknown> | undefined;
+      return scope?.[flag] ?? null;
+    },
+    warn,
+    steps: {},
+  });
+}
+
 /**
  * Declares on the client: sends the intent to the referee and answers with its outcome (a
  * refusal is shown to the user). The referee answers a posted card with its message id as value.
  */
 export async function declareCard(kind: string, payload: unknown): Promise<RefereeOutcome> {
   const outcome = await sendIntent(CARD_DECLARE, { kind, payload });
-  if (!outcome.ok) warnWith(declarations.get(kind)?.warn ?? null, outcome);
+  if (outcome.ok || isTransportReason(outcome.reason)) return outcome;
+  // A declaration's refusals are its referee's own (no card was pressed): its words first.
+  const warn = declarations.get(kind)?.warn;
+  if (warn === undefined) warnWith(null, outcome);
+  else warn(outcome);
   return outcome;
 }
 

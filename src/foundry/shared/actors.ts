@@ -5,6 +5,8 @@
  */
 
 import { sceneDistance } from "../../rules/core/distance.ts";
+import { refuse } from "../../rules/core/result.ts";
+import type { Refusal } from "../../rules/core/result.ts";
 import type { DistanceUnit } from "../../rules/core/distance.ts";
 import { fightOf } from "../combat/ledger.ts";
 
@@ -100,4 +102,12 @@ export function withinReach(attacker: Actor.Implementation, target: Actor.Implem
   if (mine !== null && fightOf(target)?.combat.id === mine.combat.id) return true;
   const here = scenesOf(attacker);
   return [...scenesOf(target)].some((id) => here.has(id));
+}
+
+/** Refuses a target not `withinReach` of the actor ("targetNotHere", naming the target). */
+export function checkWithinReach(
+  actor: Actor.Implementation,
+  target: Actor.Implementation,
+): Refusal<"targetNotHere"> | null {
+  return withinReach(actor, target) ? null : refuse("targetNotHere", { target: target.name });
 }

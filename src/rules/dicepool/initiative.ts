@@ -128,7 +128,8 @@ function rollRefusal(value: unknown): OrderOutcome {
 
 /** No combatant rolls twice (a handful compared pairwise, more through a Set). */
 function distinctIds(rolls: readonly DicepoolInitiativeRoll[]): boolean {
-  if (rolls.length > 16) return new Set(rolls.map((roll) => roll.combatantId)).size === rolls.length;
+  if (rolls.length > 16)
+    return new Set(rolls.map((roll) => roll.combatantId)).size === rolls.length;
   for (let i = 1; i < rolls.length; i++) {
     const id = rolls[i]?.combatantId;
     for (let j = 0; j < i; j++) if (rolls[j]?.combatantId === id) return false;

@@ -5,8 +5,9 @@
  *
  * Field paths are the contract with the rules (src/rules/freelancers/changes.ts FIELD_PATHS and
  * ITEM_FIELD_PATHS): system.health.value, system.life, system.deathFailures,
- * system.counters.<kind>, system.actions.<ActionState key>; on items system.integrity.value and
- * system.charged. Every field validates; a value/max pair never has its value above its max
+ * system.counters.<kind>; on items system.integrity.value and system.charged. The actions an
+ * older version kept at system.actions.<ActionState key> stay in the schema so stored actors
+ * load; the referee's ledger holds them now (budget.ts). Every field validates; a value/max pair never has its value above its max
  * (validateJoint); stored data of another shape (a world switched from another ruleset) is read
  * through migrateData, which keeps what fits and lets the defaults fill the rest.
  *
@@ -233,7 +234,10 @@ function meters(initial: number) {
   return new NumberField({ required: true, nullable: false, min: 0, max: LIMITS.meters, initial });
 }
 
-/** The turn's actions (rules/freelancers/model.ts ActionState), one field per key. */
+/**
+ * The turn's actions (rules/freelancers/model.ts ActionState) an older version stored on the
+ * actor, one field per key: kept loadable, never read (see budget.ts).
+ */
 function actionsField() {
   const { SchemaField, StringField } = foundry.data.fields;
   const f = FRESH_ACTIONS;

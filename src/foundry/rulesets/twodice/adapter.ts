@@ -1,8 +1,9 @@
 /**
  * The two-dice adapter: actor and item documents to the rules' plain data (combatants, weapons,
- * armor layers), and the rules' updates back to documents, one batch per document kind.
+ * armor layers), the rules' updates back to documents, one batch per document kind, and the
+ * rules' refusals as the user reads them.
  */
-import { parseWeaponType } from "../../../rules/twodice/model.ts";
+import { FRESH_TURN, parseWeaponType } from "../../../rules/twodice/model.ts";
 import type {
   ArmorLayer,
   TwodiceCombatant,
@@ -11,6 +12,9 @@ import type {
 } from "../../../rules/twodice/model.ts";
 import type { TwodiceUpdate } from "../../../rules/twodice/changes.ts";
 import { combatantId, resolveActor } from "../../shared/actors.ts";
+import { warnRefusal } from "../../shared/refusal.ts";
+import type { ShownRefusal } from "../../shared/refusal.ts";
+import { isTransportReason } from "../../shared/referee.ts";
 import { applyRuleUpdates } from "../../shared/updates.ts";
 import type { ActorResolver } from "../../shared/actors.ts";
 import { TWODICE_TRAITS } from "./data.ts";
@@ -39,7 +43,10 @@ export function armorLayersOf(actor: Actor.Implementation): ArmorLayer[] {
     });
 }
 
-/** An actor as the two-dice rules see it. */
+/**
+ * An actor as the two-dice rules see it, with a fresh turn: its turn in a fight is the referee's
+ * (budget.ts), never what the actor carries.
+ */
 export function toTwodiceCombatant(actor: Actor.Implementation): TwodiceCombatant {
   const system = systemOf(actor);
   return {
@@ -53,7 +60,7 @@ export function toTwodiceCombatant(actor: Actor.Implementation): TwodiceCombatan
       bleedingStopped: system.wounds.bleedingStopped,
       medicalBonus: system.wounds.medicalBonus,
     },
-    turn: { ...system.turn },
+    turn: FRESH_TURN,
   };
 }
 
@@ -92,4 +99,11 @@ export function applyTwodiceUpdates(
   resolve: ActorResolver = resolveActor,
 ): Promise<{ missing: string[] }> {
   return applyRuleUpdates(updates, resolve);
+}
+
+/** Shows a refusal as a localized warning (FRAY.Twodice.Refusal.<reason>). Nothing else happens. */
+export function warnTwodiceRefusal(refusal: ShownRefusal): void {
+  // The transport's own refusals were shown already, with what to do (shared/referee.ts).
+  if (isTransportReason(refusal.reason)) return;
+  warnRefusal((reason) => `FRAY.Twodice.Refusal.${reason}`, refusal);
 }

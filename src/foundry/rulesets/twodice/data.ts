@@ -2,11 +2,12 @@
  * Two-dice actor and item data (the `system` of each document), registered when the world plays
  * the two-dice game (./index.ts). The field paths are the contract with the rules
  * (src/rules/twodice/changes.ts FIELD_PATHS and ITEM_FIELD_PATHS): system.wounds.marked,
- * system.wounds.bleedingStopped, system.wounds.medicalBonus, system.turn.<TurnState key>; on
- * weapons system.ammo.rounds / empty / fresh.
+ * system.wounds.bleedingStopped, system.wounds.medicalBonus; on weapons system.ammo.rounds /
+ * empty / fresh. The turn an older version kept at system.turn.<TurnState key> stays in the
+ * schema so stored actors load; the referee's ledger holds the turn now (budget.ts).
  *
  * - Actors: the traits (Agility, Toughness, Perception, Stealth, Medicine), Unarmed Defense, the
- *   surprise bonus (what its traits add to its team's surprise roll), the wound track (marked circles), this turn's action, a biography.
+ *   surprise bonus (what its traits add to its team's surprise roll), the wound track (marked circles), a biography.
  * - Weapons: melee or ranged, Attack, Defense, Damage, Range (a step of the range scale), Type
  *   ("", "C", "C2", "A13" …) and what is loaded. Armor: one layer, Coverage and Protection, worn
  *   or not. Gear: a quantity.
@@ -96,6 +97,7 @@ function woundsField() {
   });
 }
 
+/** The turn an older version stored on the actor: kept loadable, never read (see budget.ts). */
 function turnField() {
   const { NumberField, SchemaField, StringField } = foundry.data.fields;
   const id = () => new StringField({ required: true, nullable: true, blank: false, initial: null });
