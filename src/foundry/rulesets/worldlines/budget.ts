@@ -17,8 +17,7 @@
 import { FIELD_PATHS } from "../../../rules/worldlines/index.ts";
 import type { ActorUpdate, FieldValue } from "../../../rules/worldlines/index.ts";
 import type { ActorChange } from "../../combat/events.ts";
-import { fightOf, ledgerChanges, ledgerEntry } from "../../combat/ledger.ts";
-import type { LedgerWrite } from "../../combat/ledger.ts";
+import { actorLedgerEntry, fightOf, recordForActors } from "../../combat/ledger.ts";
 import type { CombatLike } from "../../combat/state.ts";
 import { resolveActor } from "../../shared/actors.ts";
 
@@ -32,16 +31,11 @@ export type BudgetKey = "interruptUsed" | "defensivePosture";
 
 export type WorldlinesBudget = Readonly<Record<BudgetKey, boolean>>;
 
-const UNSPENT: WorldlinesBudget = { interruptUsed: false, defensivePosture: false };
-
 /** What the referee recorded for the actor in the combat it fights in (all unused outside one). */
 export function budgetOf(actor: Actor.Implementation): WorldlinesBudget {
-  const fight = fightOf(actor);
-  if (fight === null) return UNSPENT;
-  const id = fight.combatant.id ?? "";
   return {
-    interruptUsed: ledgerEntry(fight.combat, id, "interruptUsed") === true,
-    defensivePosture: ledgerEntry(fight.combat, id, "defensivePosture") === true,
+    interruptUsed: actorLedgerEntry(actor, "interruptUsed") === true,
+    defensivePosture: actorLedgerEntry(actor, "defensivePosture") === true,
   };
 }
 
@@ -91,14 +85,10 @@ export function budgetChanges(combat: CombatLike, budget: readonly BudgetChange[
  * referee's, on the active GM). An actor in no running combat records nothing.
  */
 export async function writeBudget(budget: readonly BudgetChange[]): Promise<void> {
-  const byCombat = new Map<CombatLike, LedgerWrite[]>();
-  for (const { actorId, key, value } of budget) {
-    const actor = resolveActor(actorId);
-    const fight = actor === null ? null : fightOf(actor);
-    if (fight === null) continue;
-    const writes = byCombat.get(fight.combat) ?? [];
-    writes.push({ combatantId: fight.combatant.id ?? "", key, value });
-    byCombat.set(fight.combat, writes);
-  }
-  for (const [combat, writes] of byCombat) await combat.update(ledgerChanges(writes));
+  await recordForActors(
+    budget.flatMap(({ actorId, key, value }) => {
+      const actor = resolveActor(actorId);
+      return actor === null ? [] : [{ actor, key, value }];
+    }),
+  );
 }

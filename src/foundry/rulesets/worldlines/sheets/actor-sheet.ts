@@ -15,6 +15,7 @@ import {
   HandlebarsActorSheet,
   ITEM_ROW_ACTIONS,
   actorSheetHeader,
+  itemRow,
   onRowItem,
   onToggleRowItem,
 } from "../../../sheets/base.ts";
@@ -233,10 +234,6 @@ function recoveryText(id: StatusId, say: Localize): string | null {
     td: String(rule.td),
     energy: String(rule.energy),
   });
-}
-
-function itemRow(item: Item.Implementation) {
-  return { id: item.id ?? "", name: item.name, img: item.img ?? "" };
 }
 
 /**
