@@ -1,7 +1,6 @@
 import { SYSTEM_ID, TEMPLATES } from "./constants.ts";
 import { COMBAT_TURN_ACTION, handleTurnIntent } from "./combat/actions.ts";
 import { FrayCombatTracker } from "./combat/tracker.ts";
-import { registerTeamCombat } from "./combat/setup.ts";
 import { TeamData } from "./data/team.ts";
 import { FrayActor } from "./documents/actor.ts";
 import { FrayCombat, FrayCombatant, FrayCombatantGroup } from "./documents/combat.ts";
@@ -20,8 +19,6 @@ import { registerPackScope } from "./packs.ts";
  */
 export function init(): void {
   registerSettings();
-  // Team combat: seconds per round (its default follows the ruleset setting) and its hooks.
-  registerTeamCombat();
   registerDataHooks(); // the GM's data migration at ready, the ruleset-switch warning
   registerPackScope(); // other rulesets' packs: hidden in the sidebar, their documents refused
 

@@ -811,6 +811,14 @@ export class Actor extends ClientDocument {
     return false;
   }
 
+  /**
+   * Core v13 Actor#getDependentTokens({scenes, linked}): the actor's tokens across scenes. The
+   * base fake has no scenes, so none; tokens.ts puts tokens on scenes and answers for them.
+   */
+  getDependentTokens(_options: { scenes?: unknown[]; linked?: boolean } = {}): unknown[] {
+    return [];
+  }
+
   override prepareData(): void {
     const system = this.system as Partial<DataModel>;
     system.prepareBaseData?.();

@@ -11,15 +11,19 @@ import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.t
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
-import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
-import type * as Workflow from "../../src/foundry/rulesets/worldlines/attack/workflow.ts";
+import type * as AttackCard from "../../src/foundry/rulesets/worldlines/cards/attack-card.ts";
+import type * as Protocol from "../../src/foundry/cards/protocol.ts";
+import { worldlinesActions, worldlinesBoard } from "./worldlines.support.ts";
+import type { WorldlinesActions } from "./worldlines.support.ts";
 import { queuedDice } from "./boot.support.ts";
 import { setUpTeamCombat } from "./team-combat.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
-let actions: typeof Actions;
-let workflow: typeof Workflow;
+let actions: WorldlinesActions;
+let cards: typeof AttackCard;
+let protocol: typeof Protocol;
+let spots: ReturnType<typeof worldlinesBoard>;
 let whenIdle: () => Promise<void>;
 const queued = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 
@@ -28,8 +32,10 @@ beforeAll(async () => {
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
-  workflow = await import("../../src/foundry/rulesets/worldlines/attack/workflow.ts");
+  actions = await worldlinesActions();
+  cards = await import("../../src/foundry/rulesets/worldlines/cards/attack-card.ts");
+  protocol = await import("../../src/foundry/cards/protocol.ts");
+  spots = worldlinesBoard(fake);
   ({ whenIdle } = await import("../../src/foundry/combat/actions.ts"));
 });
 
@@ -77,7 +83,7 @@ async function fighter(name: string, owner: string): Promise<Actor.Implementatio
     }),
   );
   if (!created) throw new Error("actor not created");
-  return created as unknown as Actor.Implementation;
+  return spots.place(created as unknown as Actor.Implementation);
 }
 
 const rollCount = (message: unknown) => (message as { rolls: unknown[] }).rolls.length;
@@ -99,9 +105,9 @@ describe("a player's message flagged as a card's dice", () => {
     );
     const before = rollCount(card);
     queued.set([8, 2], [6, 4], [4, 1]);
-    await fake.as(PLAYER2.id, () => workflow.requestCardAction(card, "evade"));
-    if (workflow.cardOf(card)?.stage === "awaitingExtraEvasion") {
-      await fake.as(PLAYER2.id, () => workflow.requestCardAction(card, "take"));
+    await fake.as(PLAYER2.id, () => protocol.pressCard(card, "evade"));
+    if (cards.attackCardOf(card)?.stage === "awaitingExtraEvasion") {
+      await fake.as(PLAYER2.id, () => protocol.pressCard(card, "take"));
     }
     expect(rollCount(forged)).toBe(0);
     expect(rollCount(card)).toBeGreaterThan(before);

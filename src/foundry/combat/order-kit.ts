@@ -5,15 +5,31 @@
  * and which of its rules' ordering functions it hands them to.
  */
 import { settleTie } from "../../rules/combat/order.ts";
-import type { OrderOutcome } from "../../rules/combat/order.ts";
+import type { OrderOutcome, SetupEffect, SettledOrder } from "../../rules/combat/order.ts";
 import { dispositionFromNumber } from "../../rules/combat/teams.ts";
 import type { TeamId } from "../../rules/combat/types.ts";
 import { combatHooks } from "./ruleset-hooks.ts";
-import type { OrderInput, Settled } from "./ruleset-hooks.ts";
+import type { OrderInput } from "./ruleset-hooks.ts";
 import { isDefeated, teamIdOf } from "./state.ts";
 import type { CombatLike, CombatantLike, TeamLike } from "./state.ts";
 
-export type { Settled, StartChoice } from "./ruleset-hooks.ts";
+/** What the GM chose on the tracker before round 1. */
+export interface StartChoice {
+  /** Freelancers: the team that takes initiative (default: the first team listed). */
+  readonly initiative?: TeamId;
+  /** Teams that surprise the others (WWN free round, two-dice first side, Freelancers). */
+  readonly surprising?: readonly TeamId[];
+  /** Two-dice: roll d20 per team instead of a declared surprise or players-first. */
+  readonly roll?: boolean;
+}
+
+export type Settled =
+  | { readonly ok: true; readonly order: SettledOrder; readonly effects: readonly SetupEffect[] }
+  | {
+      readonly ok: false;
+      readonly reason: string;
+      readonly detail?: Readonly<Record<string, string | number | boolean>>;
+    };
 
 const MAX_REROLLS = 20;
 

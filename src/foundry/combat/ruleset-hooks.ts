@@ -13,30 +13,12 @@
  * they may be async; they read the documents as they stood before the transition's writes.
  * A ruleset that registers nothing keeps the generic behaviour.
  */
-import type { SetupEffect, SettledOrder } from "../../rules/combat/order.ts";
-import type { TeamId } from "../../rules/combat/types.ts";
+import type { SetupEffect } from "../../rules/combat/order.ts";
 import type { RoundEvent, TurnResult } from "../../rules/combat/types.ts";
 import { eventCombatants, roundEventChanges } from "./events.ts";
 import type { ActorChange, EventCombatant, FieldValue } from "./events.ts";
+import type { Settled, StartChoice } from "./order-kit.ts";
 import type { CombatLike, CombatantLike } from "./state.ts";
-
-/** What the GM chose on the tracker before round 1. */
-export interface StartChoice {
-  /** Freelancers: the team that takes initiative (default: the first team listed). */
-  readonly initiative?: TeamId;
-  /** Teams that surprise the others (WWN free round, two-dice first side, Freelancers). */
-  readonly surprising?: readonly TeamId[];
-  /** Two-dice: roll d20 per team instead of a declared surprise or players-first. */
-  readonly roll?: boolean;
-}
-
-export type Settled =
-  | { readonly ok: true; readonly order: SettledOrder; readonly effects: readonly SetupEffect[] }
-  | {
-      readonly ok: false;
-      readonly reason: string;
-      readonly detail?: Readonly<Record<string, string | number | boolean>>;
-    };
 
 /** One mark under a member in the tracker. */
 export interface TrackerChip {
