@@ -282,7 +282,7 @@ async function confirm(press: Press<DicepoolAttackCardState>): Promise<RefereeOu
   };
   const rolled = await rollAttack(given, toDicepoolCombatant(defenderActor), options);
   if (!rolled.ok) return rolled;
-  await showDice(rolled.rolls);
+  await showDice(message, rolled.rolls);
   await updateCard(message, rolled.card, claim, options);
   await autoDefend(message);
   return { ok: true };
@@ -411,7 +411,7 @@ async function defend(
   if (!plan.ok) return plan;
   const rolled = await resolveOn(card, defender, defense, card.dice, options);
   if (!rolled.value.ok) return rolled.value;
-  await showDice(rolled.rolls);
+  await showDice(message, rolled.rolls);
   const { view } = settle(card, rolled.value.value, defense, defender, options);
   const next: DicepoolAttackCardState = {
     ...card,

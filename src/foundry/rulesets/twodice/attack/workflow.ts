@@ -46,7 +46,7 @@ import { takeAction } from "../../../../rules/twodice/turns.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { turnStateOf } from "../../../combat/state.ts";
 import { canvasDistance } from "../../../shared/actors.ts";
-import { cardFlag, owns } from "../../../shared/cards.ts";
+import { cardFlag, owns, showDice } from "../../../shared/cards.ts";
 import { chatMessages, i18n } from "../../../shared/env.ts";
 import {
   TRANSPORT_REFUSALS,
@@ -493,35 +493,10 @@ export function refereeTwodiceCard(
       ...stepDoneUpdate("resolve"),
       ...rolls,
     });
-    showDice(message, resolved.rolls);
+    // The counterattack's dice: thrown to whom the card is shown (shared/cards.ts showDice).
+    await showDice(message, resolved.rolls);
     return { ok: true };
   });
-}
-
-/**
- * Throws the counterattack's dice with Dice So Nice, when it is installed: it animates the rolls
- * of a new message only, and these joined the card later. They are shown to whom the card is
- * shown (its whisper and blind, as the roll mode set them).
- */
-function showDice(message: ChatMessage.Implementation, rolls: readonly Roll[]): void {
-  const dice3d = (
-    game as {
-      dice3d?: {
-        showForRoll(
-          roll: Roll,
-          user?: unknown,
-          sync?: boolean,
-          whisper?: readonly unknown[] | null,
-          blind?: boolean,
-          messageId?: string | null,
-        ): unknown;
-      };
-    }
-  ).dice3d;
-  const whisper = message.whisper.length > 0 ? [...message.whisper] : null;
-  for (const roll of rolls) {
-    void dice3d?.showForRoll(roll, game.user, true, whisper, message.blind, message.id);
-  }
 }
 
 /** A card button pressed on any client: the request goes to the active GM. */

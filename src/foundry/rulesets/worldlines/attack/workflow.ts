@@ -674,7 +674,7 @@ async function defendStep(
   if (claimed !== null) return claimed;
   const before = beforeDefense(card, now);
   const { card: resolved, rolls } = await resolveCard(card, action, before, []);
-  await showDice(rolls);
+  await showDice(message, rolls);
   // The Evasion Energy (and the interruption) is paid now, whatever happens to the card.
   const spent = resolved.result?.defenderSpent ?? resolved.evasionPaid ?? 0;
   const interrupted = resolved.extraEvasion === true && !now.interruptUsed;
