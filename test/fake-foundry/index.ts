@@ -39,6 +39,7 @@ import {
 import * as fields from "./fields.ts";
 import { ClientSettings, Localization, Users } from "./game.ts";
 import { HookRegistry } from "./hooks.ts";
+import { ClientKeybindings } from "./keybindings.ts";
 import { makeRollClass } from "./roll.ts";
 import { world } from "./world.ts";
 import type { DocumentConfig, FakeClient, FakeUser, TurnEventRecord } from "./world.ts";
@@ -212,6 +213,8 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     combats: collections.Combat,
     messages: collections.ChatMessage,
     time,
+    // Core builds `game.keybindings` before init, so systems register their actions there.
+    keybindings: new ClientKeybindings(),
   };
 
   const foundry = {

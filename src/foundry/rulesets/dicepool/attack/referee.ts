@@ -33,14 +33,14 @@ import { addGrapplePoints, drainGrapple } from "../../../../rules/dicepool/grapp
 import type { DicepoolCombatant } from "../../../../rules/dicepool/model.ts";
 import type { CoverKind, DicepoolOptions } from "../../../../rules/dicepool/options.ts";
 import { scorePool } from "../../../../rules/dicepool/pool.ts";
-import { cardDeclaration, cardStrategy, postCard } from "../../../cards/protocol.ts";
+import { cardDeclaration, cardStrategy, postCard, refereeStep } from "../../../cards/protocol.ts";
 import type { Press } from "../../../cards/protocol.ts";
 import { fightOf } from "../../../combat/ledger.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { mayRequestApply, owns, showDice } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { worldUsers } from "../../../shared/env.ts";
-import { claimStep, serializedBy, stepDoneUpdate } from "../../../shared/referee.ts";
+import { serializedBy, stepDoneUpdate } from "../../../shared/referee.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
 import {
   applyDicepoolUpdates,
@@ -215,26 +215,6 @@ async function updateCard(
   } as never);
 }
 
-/** Gives a claim back when the referee's own follow-up step was refused (it may be pressed). */
-async function release(message: ChatMessage.Implementation, claim: string): Promise<void> {
-  await message.update({ [`flags.${SYSTEM_ID}.steps.${claim}`]: null });
-}
-
-/**
- * Runs a step the referee takes on its own (the NPC's default defense, auto-apply), inside the
- * card's serialized press: the step is claimed like a press, and given back when refused.
- */
-async function followUp(
-  message: ChatMessage.Implementation,
-  claim: string,
-  run: (card: DicepoolAttackCardState) => Promise<RefereeOutcome>,
-): Promise<void> {
-  const card = dicepoolCardOf(message);
-  if (card === null || (await claimStep(message, claim)) !== null) return;
-  const outcome = await run(card);
-  if (!outcome.ok) await release(message, claim);
-}
-
 /** An NPC (no player owns it) takes the world's default defense at once, chosen by the referee. */
 async function autoDefend(message: ChatMessage.Implementation): Promise<void> {
   const card = dicepoolCardOf(message);
@@ -243,7 +223,8 @@ async function autoDefend(message: ChatMessage.Implementation): Promise<void> {
   if (card?.stage !== "defend" || fallback === null || target === null) return;
   if (worldUsers().filter((user) => !user.isGM && owns(target, user)).length > 0) return;
   const defense = card.choices.find((c) => c.defense === fallback && c.allowed)?.defense ?? "soak";
-  await followUp(message, "defend", (fresh) => defend(message, fresh, defense, "defend"));
+  // The referee presses the card's own step (its checks, claim and hooks: cards/protocol.ts).
+  await refereeStep(message, "defend", { defense });
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -420,9 +401,7 @@ async function defend(
     result: view,
   };
   await updateCard(message, next, claim, options);
-  if (game.settings.get(SYSTEM_ID, "autoApplyDamage")) {
-    await followUp(message, "apply", (fresh) => apply(message, fresh, "apply"));
-  }
+  if (game.settings.get(SYSTEM_ID, "autoApplyDamage")) await refereeStep(message, "apply");
   return { ok: true };
 }
 
@@ -504,8 +483,15 @@ export const attackCard = cardStrategy<DicepoolAttackCardState>({
             ? null
             : refuse("noDefenseYet"),
       resolve: ({ message, card, claim }) => apply(message, card, claim),
+      appliesDamage: true,
     },
   },
+  attack: (card) => ({
+    attackerId: card.attackerId,
+    targetId: card.defenderId,
+    result: card.result === null ? null : { hit: card.result.hit, damage: card.result.damage },
+    applied: card.stage === "applied",
+  }),
 });
 
 /** The attack's declaration, for the seam. */
@@ -514,4 +500,5 @@ export const attackDeclaration = cardDeclaration<DicepoolDeclareIntent>({
   parse: (raw) => parseDeclare(raw),
   referee: refereeDeclare,
   warn: warnDicepoolRefusal,
+  attack: ({ attackerId, weaponId, targetId }) => ({ attackerId, weaponId, targetId }),
 });
