@@ -23,7 +23,7 @@ import { resolveActor } from "../shared/actors.ts";
 import { chatMessages, currentUser, i18n } from "../shared/env.ts";
 import type { RefereeOutcome } from "../shared/referee.ts";
 import { openSimulator } from "../simulator/index.ts";
-import type { SimulatorApp } from "../simulator/index.ts";
+import type { OpenOptions, SimulatorApp } from "../simulator/index.ts";
 import { FRAY_HOOKS } from "./hooks.ts";
 import type { AttackOddsData, AttackRequest, RulesetApi } from "./types.ts";
 
@@ -136,9 +136,13 @@ export interface FrayApi {
   endTurn(actor?: ActorRef): Promise<ActionOutcome>;
   /**
    * Opens the encounter simulator on a combat (its id or the Combat; default: the combat this
-   * user's actor fights in, else the viewed one). GM only.
+   * user's actor fights in, else the viewed one). GM only. `options`: how many fights, the
+   * seed.
    */
-  simulate(combat?: string | Combat.Implementation): Promise<SimulatorApp | null>;
+  simulate(
+    combat?: string | Combat.Implementation,
+    options?: OpenOptions,
+  ): Promise<SimulatorApp | null>;
 }
 
 function systemVersion(): string {
@@ -199,13 +203,13 @@ export const frayApi: FrayApi = {
       combatantId: fight.combatant.id ?? "",
     });
   },
-  async simulate(combat) {
+  async simulate(combat, options) {
     const found = combatFor(combat);
     if (found === null) {
       refused("noCombat");
       return null;
     }
-    return openSimulator(found);
+    return openSimulator(found, undefined, options);
   },
 };
 

@@ -75,8 +75,16 @@ export function allowDamage(
 /** The hooks already fired for a card on this client (the referee's), so each fires once. */
 const heard = new WeakMap<object, { resolved: boolean; applied: boolean }>();
 
-/** The card as it stood when the outermost step running on it began, and how deep steps nest. */
-const sessions = new WeakMap<object, { before: AttackView | null; depth: number }>();
+/**
+ * The card as it stood when the outermost step running on it began, who pressed that step, and
+ * how deep the steps running on it nest (the referee's follow-ups run inside a press).
+ */
+interface Session {
+  readonly before: AttackView | null;
+  readonly user: User.Implementation;
+  depth: number;
+}
+const sessions = new WeakMap<object, Session>();
 
 /**
  * Fires what a card's change brought about, from the card `before` to `after`: its result
@@ -112,9 +120,21 @@ export function announceOutcome(
 }
 
 /**
+ * Before a step that runs inside another on the same card (the referee's follow-up): tells what
+ * the card already brought about, so modules hear of a result before the write of its damage.
+ */
+export function announceSoFar(
+  kind: string,
+  message: ChatMessage.Implementation,
+  now: AttackView | null,
+): void {
+  const session = sessions.get(message);
+  if (session !== undefined) announceOutcome(kind, message, session.before, now, session.user);
+}
+
+/**
  * Runs a step of an attack card on the referee and then fires what it brought about, measured
- * from the card as it stood before the outermost step on it (a press that runs the referee's own
- * follow-up steps, such as an automatic Apply, announces the result before the damage).
+ * from the card as it stood before the outermost step on it, in the name of that step's presser.
  */
 export async function watchStep<T extends { readonly ok: boolean }>(
   kind: string,
@@ -123,12 +143,12 @@ export async function watchStep<T extends { readonly ok: boolean }>(
   user: User.Implementation,
   step: () => Promise<T>,
 ): Promise<T> {
-  const session = sessions.get(message) ?? { before: viewNow(), depth: 0 };
+  const session = sessions.get(message) ?? { before: viewNow(), user, depth: 0 };
   sessions.set(message, session);
   session.depth += 1;
   try {
     const outcome = await step();
-    if (outcome.ok) announceOutcome(kind, message, session.before, viewNow(), user);
+    if (outcome.ok) announceOutcome(kind, message, session.before, viewNow(), session.user);
     return outcome;
   } finally {
     session.depth -= 1;

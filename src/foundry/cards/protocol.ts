@@ -48,6 +48,7 @@ import {
   allowAttack,
   allowDamage,
   announceOutcome,
+  announceSoFar,
   watchStep,
 } from "./attack-hooks.ts";
 import type { AttackIds, AttackView } from "./attack-hooks.ts";
@@ -338,6 +339,7 @@ async function runStep(
     if (badDie !== undefined) return badDie;
   }
   const view = strategy.attack === undefined ? null : strategy.attack(card);
+  announceSoFar(strategy.kind, message, view);
   if (found.appliesDamage === true && view !== null) {
     if (!allowDamage(strategy.kind, message, view, sender)) return refuse(CANCELLED_BY_MODULE);
   }
