@@ -168,6 +168,30 @@ describe("game.system.api", () => {
   });
 });
 
+describe("declare", () => {
+  it("moves through the table's declaration: the referee's checks and cost, the line card", async () => {
+    const { ana, brute } = await fighters();
+    await t.fight(ana, brute); // Ana's turn: a second move in it is a sprint
+    t.fake.setUser(PLAYER.id);
+    const move = (actorId: string, amount: number) =>
+      api().declare("dicepool.move", {
+        act: "move",
+        actorId,
+        otherId: "",
+        amount,
+        medium: "ground",
+      });
+    const energy = sys(ana).energy.value;
+    expect(await move(ana.id ?? "", 1)).toMatchObject({ ok: true });
+    expect(await move(ana.id ?? "", 1)).toMatchObject({ ok: true }); // the second: a sprint
+    expect(sys(ana).energy.value).toBe(energy - 1);
+    // Not the player's actor: the referee refuses, nothing is written.
+    const mark = t.fake.db.calls.length;
+    expect(await move(brute.id ?? "", 1)).toMatchObject({ ok: false });
+    expect(t.fake.db.since(mark, { documentName: "Actor" })).toEqual([]);
+  });
+});
+
 describe("the attack hooks", () => {
   it("fire once each, where the work is done, with plain data", async () => {
     const { ana, brute } = await fighters();
