@@ -52,17 +52,22 @@ const API_REFUSALS = [
   "noCombat",
 ] as const;
 
-function refused(reason: (typeof API_REFUSALS)[number]): Refusal {
-  ui.notifications?.warn(i18n().localize(`FRAY.Api.Refusal.${reason}`));
-  return refuse(reason);
-}
+type ApiRefusal = (typeof API_REFUSALS)[number];
 
-/** Shows a ruleset part's refusal when it is one of the API's own (its others, it shows). */
-function shown<T extends { readonly ok: boolean }>(outcome: T | Refusal): T | Refusal {
-  if (!outcome.ok && (API_REFUSALS as readonly string[]).includes((outcome as Refusal).reason)) {
-    ui.notifications?.warn(i18n().localize(`FRAY.Api.Refusal.${(outcome as Refusal).reason}`));
+const isApiRefusal = (reason: unknown): reason is ApiRefusal =>
+  (API_REFUSALS as readonly unknown[]).includes(reason);
+
+/** Shows the API's own refusals in the user's language (a ruleset's others, the ruleset shows). */
+function warnOwn<T extends { readonly ok: boolean }>(outcome: T): T {
+  const reason = (outcome as { readonly reason?: unknown }).reason;
+  if (!outcome.ok && isApiRefusal(reason)) {
+    ui.notifications?.warn(i18n().localize(`FRAY.Api.Refusal.${reason}`));
   }
   return outcome;
+}
+
+function refused(reason: ApiRefusal): Refusal {
+  return warnOwn(refuse(reason));
 }
 
 /** The actor a call names, or null. */
@@ -181,13 +186,13 @@ export const frayApi: FrayApi = {
     const attack = rulesetApi().attack;
     if (attack === undefined) return refused("notAvailable");
     const request = attackRequest(call);
-    return shown("ok" in request ? request : await attack(request));
+    return warnOwn("ok" in request ? request : await attack(request));
   },
   odds(call) {
     const odds = rulesetApi().odds;
     if (odds === undefined) return refused("notAvailable");
     const request = attackRequest(call);
-    return shown("ok" in request ? request : odds(request));
+    return warnOwn("ok" in request ? request : odds(request));
   },
   combatOf(actor) {
     const found = actorOf(actor);
