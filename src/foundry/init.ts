@@ -12,6 +12,10 @@ import { registerCardProtocol } from "./cards/protocol.ts";
 import { activeRuleset, registerSettings } from "./settings.ts";
 import { registerDataHooks } from "./migration.ts";
 import { registerPackScope } from "./packs.ts";
+import { registerApi } from "./api/index.ts";
+import { FRAY_HOOKS, announce } from "./api/hooks.ts";
+import { registerKeybindings } from "./api/keybindings.ts";
+import { registerStatusHooks } from "./api/statuses.ts";
 
 /**
  * The `init` hook: everything Foundry must know before the world loads. Registration only; no
@@ -46,6 +50,10 @@ export function init(): void {
   // What the ruleset the world plays brings to the table (the setting needs a reload, so this
   // choice holds for the session): its data, sheets, statuses, combat, cards and referee actions.
   installRuleset(shellRuleset(activeRuleset().id));
+  // For macros and modules: the API at game.system.api, keybindings, the fray.* hooks (api/).
+  registerApi();
+  registerKeybindings();
+  registerStatusHooks();
 
   // Preloading only warms the cache: a sheet still loads its template when it first renders.
   foundry.applications.handlebars
@@ -57,9 +65,14 @@ export function init(): void {
   console.info(`${SYSTEM_ID} | initialised with the ${activeRuleset().id} ruleset`);
 }
 
-/** The `ready` hook: the active GM brings the ruleset's stored data up to date. */
-export function ready(): Promise<void> {
-  return migrateRuleset(shellRuleset(activeRuleset().id)).catch((error: unknown) => {
+/**
+ * The `ready` hook: the active GM brings the ruleset's stored data up to date; then every client
+ * tells modules Fray is ready (`fray.ready`).
+ */
+export async function ready(): Promise<void> {
+  await migrateRuleset(shellRuleset(activeRuleset().id)).catch((error: unknown) => {
     console.error(`${SYSTEM_ID} | could not migrate the world's data`, error);
   });
+  const version = (game.system as { version?: string } | undefined)?.version ?? "";
+  announce(FRAY_HOOKS.ready, { ruleset: activeRuleset().id, version });
 }

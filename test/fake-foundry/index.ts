@@ -39,6 +39,7 @@ import {
 import * as fields from "./fields.ts";
 import { ClientSettings, Localization, Users } from "./game.ts";
 import { HookRegistry } from "./hooks.ts";
+import { ClientKeybindings } from "./keybindings.ts";
 import { makeRollClass } from "./roll.ts";
 import { CombatEncounters, Scene, Scenes } from "./scenes.ts";
 import type { Views } from "./scenes.ts";
@@ -229,6 +230,8 @@ export function installFakeFoundry(options: FakeOptions = {}) {
       return collections.Combat.viewed;
     },
     time,
+    // Core builds `game.keybindings` before init, so systems register their actions there.
+    keybindings: new ClientKeybindings(),
   };
 
   const foundry = {

@@ -20,6 +20,11 @@
  *   `button[data-fray-step]` buttons, removes those this user may not press now, and sends the
  *   press on click; a strategy may add wiring of its own.
  *
+ * - **Hooks for modules** (cards/attack-hooks.ts): a declaration or card that describes its attack
+ *   (`attack`) gets `fray.preAttack` on the declaring client, and on the referee
+ *   `fray.attackResolved`, `fray.preApplyDamage` (before a step marked `appliesDamage`) and
+ *   `fray.damageApplied`, fired here for every ruleset.
+ *
  * The referee actions are registered once (`registerCardProtocol`, from init.ts); a ruleset's
  * strategies come through the seam (`ShellRuleset.cards`, `ShellRuleset.declarations`).
  */
@@ -38,6 +43,17 @@ import {
   serializedBy,
 } from "../shared/referee.ts";
 import type { RefereeOutcome } from "../shared/referee.ts";
+import {
+  CANCELLED_BY_MODULE,
+  allowAttack,
+  allowDamage,
+  announceOutcome,
+  announceSoFar,
+  watchStep,
+} from "./attack-hooks.ts";
+import type { AttackIds, AttackView } from "./attack-hooks.ts";
+
+export type { AttackIds, AttackView } from "./attack-hooks.ts";
 
 /** The referee action of every card button of every ruleset. */
 export const CARD_PRESS = `${SYSTEM_ID}.card`;
@@ -68,6 +84,8 @@ export interface CardStep<Card> {
   readonly choicesOf?: (button: HTMLElement) => unknown;
   /** The name the step is claimed under on the card (default: the step's name). */
   readonly claimKey?: (card: Card) => string;
+  /** Whether it writes the card's damage (`fray.preApplyDamage` runs first and may stop it). */
+  readonly appliesDamage?: boolean;
   /**
    * Resolves the press on the referee: re-reads the documents it needs, rolls, writes in batches
    * and updates the card with `stepDoneUpdate(press.claim)`. A refusal releases the claim.
@@ -88,6 +106,8 @@ export interface CardStrategy<Card> {
   readonly warn: (refusal: Refusal) => void;
   /** Wiring of its own after the driver's, as the card renders (extra controls, data). */
   readonly wire?: (message: ChatMessage.Implementation, html: HTMLElement, card: Card) => void;
+  /** An attack card's attack, as modules hear of it (the fray.* attack and damage hooks). */
+  readonly attack?: (card: Card) => AttackView;
 }
 
 /** A declaration that posts a card: the client's intent and the referee's answer. */
@@ -99,6 +119,8 @@ export interface CardDeclaration<Intent> {
   /** Checks the intent against the live documents for `sender` and posts the card. */
   readonly referee: (intent: Intent, sender: User.Implementation) => Promise<RefereeOutcome>;
   readonly warn: (refusal: Refusal) => void;
+  /** An attack's ids, for `fray.preAttack` on the declaring client (absent: no attack). */
+  readonly attack?: (intent: Intent) => AttackIds;
 }
 
 /** A strategy with its card's type erased, as the seam lists them (each reads its own card). */
@@ -238,13 +260,27 @@ export function reportCard(
  * refusal is shown to the user). The referee answers a posted card with its message id as value.
  */
 export async function declareCard(kind: string, payload: unknown): Promise<RefereeOutcome> {
+  const declaration = declarations.get(kind) ?? null;
+  if (!mayDeclare(declaration, kind, payload)) {
+    const refusal = refuse(CANCELLED_BY_MODULE);
+    warnWith(null, refusal);
+    return refusal;
+  }
   const outcome = await sendIntent(CARD_DECLARE, { kind, payload });
   if (outcome.ok || isTransportReason(outcome.reason)) return outcome;
   // A declaration's refusals are its referee's own (no card was pressed): its words first.
-  const warn = declarations.get(kind)?.warn;
-  if (warn === undefined) warnWith(null, outcome);
-  else warn(outcome);
+  if (declaration?.warn === undefined) warnWith(null, outcome);
+  else declaration.warn(outcome);
   return outcome;
+}
+
+/** `fray.preAttack` for a declaration that describes its attack: false when a module stopped it. */
+function mayDeclare(declaration: AnyDeclaration | null, kind: string, payload: unknown): boolean {
+  if (declaration?.attack === undefined) return true;
+  const user = currentUser();
+  // A malformed intent is not stopped here: the referee refuses it.
+  const intent = declaration.parse(payload, user.isGM);
+  return intent === null || allowAttack(kind, declaration.attack(intent), user);
 }
 
 async function refereeDeclare(raw: unknown, sender: User.Implementation) {
@@ -254,7 +290,24 @@ async function refereeDeclare(raw: unknown, sender: User.Implementation) {
   const declaration = declarations.get(kind) as AnyDeclaration;
   const intent = declaration.parse(payload, sender.isGM);
   if (intent === null) return refuse("badRequest");
-  return declaration.referee(intent, sender);
+  const outcome = await declaration.referee(intent, sender);
+  // A posted card answers with its message id: what its declaration brought about (a result
+  // already, an NPC's default defense, an automatic Apply) is told to modules.
+  const message = outcome.ok && typeof outcome.value === "string" ? messageOf(outcome.value) : null;
+  if (message !== null) announceOutcome(kind, message, null, attackViewOf(message), sender);
+  return outcome;
+}
+
+function messageOf(id: string): ChatMessage.Implementation | null {
+  // (Collection#get is typed as always finding one.)
+  return chatMessages().has(id) ? chatMessages().get(id) : null;
+}
+
+/** The card's attack as modules hear of it, or null for a card that describes none. */
+function attackViewOf(message: ChatMessage.Implementation): AttackView | null {
+  const strategy = strategyOf(message);
+  const card = strategy?.cardOf(message) ?? null;
+  return strategy?.attack === undefined || card === null ? null : strategy.attack(card);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -293,30 +346,71 @@ export function refereePress(raw: unknown, sender: User.Implementation): Promise
     return Promise.resolve(refuse("badRequest"));
   }
   return serializedBy(messageId, async () => {
-    const message =
-      (chatMessages().get(messageId) as ChatMessage.Implementation | undefined) ?? null;
+    const message = messageOf(messageId);
     const strategy = message === null ? null : strategyOf(message);
     const card = message === null || strategy === null ? null : strategy.cardOf(message);
     if (message === null || strategy === null || card === null) return refuse("noSuchCard");
     if (!isRefereeCard(message)) return refuse("notRefereeCard");
-    const found = stepOf(strategy, step);
-    if (found === null) return refuse("badRequest");
-    if (!found.mayPress(card, sender)) return refuse("notAllowed");
-    const closed = found.closed?.(card) ?? null;
-    if (closed !== null) return closed;
-    const parsed = found.parse === undefined ? undefined : found.parse(choices);
-    if (parsed === null) return refuse("badRequest");
-    if (strategy.dice !== undefined) {
-      const badDie = checkReplayedDice(strategy.dice(card));
-      if (badDie !== undefined) return badDie;
-    }
+    return runStep(message, strategy, card, step, choices, sender);
+  });
+}
+
+/**
+ * Runs one of a card's steps as the referee itself (an NPC's default defense, an automatic
+ * Apply), from inside a task already serialized on the card (a press or a declaration): the same
+ * checks, claim and hooks as a press, with the referee as the presser.
+ */
+export function refereeStep(
+  message: ChatMessage.Implementation,
+  step: string,
+  choices?: unknown,
+): Promise<RefereeOutcome> {
+  const strategy = strategyOf(message);
+  const card = strategy?.cardOf(message) ?? null;
+  if (strategy === null || card === null) return Promise.resolve(refuse("noSuchCard"));
+  if (!isRefereeCard(message)) return Promise.resolve(refuse("notRefereeCard"));
+  return runStep(message, strategy, card, step, choices, currentUser());
+}
+
+/**
+ * A step's checks on the referee, in order (who may press, the card waits for it, its choices,
+ * the card's dice, a module's word on its damage), then its claim and its resolve; a refusal
+ * releases the claim. What it brought about is told to modules (cards/attack-hooks.ts).
+ */
+async function runStep(
+  message: ChatMessage.Implementation,
+  strategy: AnyStrategy,
+  card: unknown,
+  step: string,
+  choices: unknown,
+  sender: User.Implementation,
+): Promise<RefereeOutcome> {
+  const found = stepOf(strategy, step);
+  if (found === null) return refuse("badRequest");
+  if (!found.mayPress(card, sender)) return refuse("notAllowed");
+  const closed = found.closed?.(card) ?? null;
+  if (closed !== null) return closed;
+  const parsed = found.parse === undefined ? undefined : found.parse(choices);
+  if (parsed === null) return refuse("badRequest");
+  if (strategy.dice !== undefined) {
+    const badDie = checkReplayedDice(strategy.dice(card));
+    if (badDie !== undefined) return badDie;
+  }
+  const view = strategy.attack === undefined ? null : strategy.attack(card);
+  announceSoFar(strategy.kind, message, view);
+  if (found.appliesDamage === true && view !== null) {
+    if (!allowDamage(strategy.kind, message, view, sender)) return refuse(CANCELLED_BY_MODULE);
+  }
+  const resolve = async (): Promise<RefereeOutcome> => {
     const claim = found.claimKey?.(card) ?? step;
     const claimed = await claimStep(message, claim);
     if (claimed !== null) return claimed;
     const outcome = await found.resolve({ message, card, sender, choices: parsed, claim });
     if (!outcome.ok) await releaseStep(message, claim);
     return outcome;
-  });
+  };
+  if (view === null) return resolve();
+  return watchStep(strategy.kind, message, () => attackViewOf(message), sender, resolve);
 }
 
 /** Gives back a claim the strategy refused, so the step can be pressed again. */

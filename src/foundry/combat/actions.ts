@@ -25,6 +25,7 @@ import { writeActorChanges } from "./events.ts";
 import { ledgerChanges } from "./ledger.ts";
 import { combatHooks, transitionChanges } from "./ruleset-hooks.ts";
 import { settleOrder } from "./start.ts";
+import { announceTransition } from "./turn-hooks.ts";
 import type { StartChoice } from "./start.ts";
 import { callHook, callTurnHooks, coreUpdateOptions, turnEventsBetween } from "./core-sync.ts";
 import type { Direction } from "./core-sync.ts";
@@ -161,6 +162,8 @@ async function applyResult(
   if (Object.keys(ledger).length > 0) await combat.update(ledger);
   const actorChanges = changes.filter((c) => Object.keys(c.changes).length > 0);
   if (actorChanges.length > 0) await writeActorChanges(combat, actorChanges);
+  // Modules hear of it once it is all written, on this client only (turn-hooks.ts).
+  announceTransition(combat, before, result.state, direction === -1);
 }
 
 const ORDER_KEY = `flags.${SYSTEM_ID}.order`;

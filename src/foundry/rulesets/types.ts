@@ -8,6 +8,7 @@ import type { TokenBars } from "../token-bars.ts";
 import type { RefereeHandler } from "../shared/referee.ts";
 import type { SimFighterBase } from "../../rules/sim/types.ts";
 import type { AnyDeclaration, AnyStrategy } from "../cards/protocol.ts";
+import type { RulesetApi } from "../api/types.ts";
 
 /** A DataModel class (its constructor; Foundry builds the instances). */
 export type DataModelClass = new (...args: never[]) => object;
@@ -80,4 +81,9 @@ export interface ShellRuleset {
    * ruleset by name ("noSimAdapter").
    */
   readonly simFighter?: (actor: Actor.Implementation, teamId: string) => SimFighterBase;
+  /**
+   * Its part of the public API (`game.system.api`, api/index.ts): an attack declared from ids
+   * without the dialog, its odds. Absent parts are refused by name ("notAvailable").
+   */
+  readonly api?: RulesetApi;
 }

@@ -12,6 +12,7 @@
 import { ACTOR_TYPES } from "../../constants.ts";
 import { shellRuleset as generic } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
+import { dicepoolApi } from "./api.ts";
 import { attackCard, attackDeclaration } from "./attack/referee.ts";
 import { lineCard } from "./cards/line-card.ts";
 import { DICEPOOL_COMBAT_HOOKS } from "./combat.ts";
@@ -54,4 +55,5 @@ export const shellRuleset: ShellRuleset = {
   cards: [attackCard, lineCard],
   declarations: [attackDeclaration, grappleDeclaration, moveDeclaration, careDeclaration],
   simFighter: dicepoolSimFighter,
+  api: dicepoolApi,
 };

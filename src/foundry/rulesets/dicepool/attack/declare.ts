@@ -22,6 +22,7 @@ import type { AttackInput } from "../../../../rules/dicepool/attack.ts";
 import type { DicepoolWeapon } from "../../../../rules/dicepool/model.ts";
 import type { DicepoolOptions } from "../../../../rules/dicepool/options.ts";
 import { declareCard } from "../../../cards/protocol.ts";
+import type { RefereeOutcome } from "../../../shared/referee.ts";
 import { fightOf } from "../../../combat/ledger.ts";
 import { targetedActors } from "../../../shared/actors.ts";
 import { chatMessages, currentUser } from "../../../shared/env.ts";
@@ -186,27 +187,28 @@ export function checkDeclaration(
 
 /**
  * Attacks the target: this client checks first (a refusal is a warning and nothing is sent),
- * then declares; the referee checks again, rolls and posts the card. Returns the card, or null.
+ * then declares; the referee checks again, rolls and posts the card. Answers with the card's
+ * message id as `value`, or the refusal (the public API's attack answers with it).
  */
-export async function declareDicepoolAttack(
+export async function declareDicepoolOutcome(
   attackerActor: Actor.Implementation,
   weaponItem: Item.Implementation | null,
   targets: readonly Actor.Implementation[],
   choice: DicepoolChoice = DEFAULT_CHOICE,
-): Promise<ChatMessage.Implementation | null> {
-  if (targets.length > 1) {
-    warnDicepoolRefusal(refuse("tooManyTargets"));
-    return null;
-  }
+): Promise<RefereeOutcome> {
   const target = targets[0] ?? null;
   const where =
     target === null
       ? { spaces: choice.distance, by: "stated" as const }
       : settleDistance(attackerActor, target, choice.distance, currentUser().isGM);
-  const checked = checkDeclaration(attackerActor, weaponItem, target, choice, where);
+  const checked =
+    targets.length > 1
+      ? refuse("tooManyTargets")
+      : checkDeclaration(attackerActor, weaponItem, target, choice, where);
   if (!checked.ok || target === null) {
-    if (!checked.ok) warnDicepoolRefusal(checked);
-    return null;
+    const refusal = checked.ok ? refuse("noTarget") : checked;
+    warnDicepoolRefusal(refusal);
+    return refusal;
   }
   const intent: DicepoolDeclareIntent = {
     ...choice,
@@ -215,7 +217,17 @@ export async function declareDicepoolAttack(
     targetId: combatantId(target),
     rollMode: game.settings.get("core", "rollMode") ?? "publicroll",
   };
-  const outcome = await declareCard(DICEPOOL_ATTACK, intent);
+  return declareCard(DICEPOOL_ATTACK, intent);
+}
+
+/** Attacks the target (declareDicepoolOutcome); resolves to the card, or null. */
+export async function declareDicepoolAttack(
+  attackerActor: Actor.Implementation,
+  weaponItem: Item.Implementation | null,
+  targets: readonly Actor.Implementation[],
+  choice: DicepoolChoice = DEFAULT_CHOICE,
+): Promise<ChatMessage.Implementation | null> {
+  const outcome = await declareDicepoolOutcome(attackerActor, weaponItem, targets, choice);
   const id = outcome.ok && typeof outcome.value === "string" ? outcome.value : "";
   // (Collection#get is typed as always finding one; a deleted message is not found.)
   return chatMessages().has(id) ? chatMessages().get(id) : null;

@@ -35,14 +35,14 @@ import { addGrapplePoints, drainGrapple } from "../../../../rules/dicepool/grapp
 import type { DicepoolCombatant } from "../../../../rules/dicepool/model.ts";
 import type { CoverKind, DicepoolOptions } from "../../../../rules/dicepool/options.ts";
 import { scorePool } from "../../../../rules/dicepool/pool.ts";
-import { cardDeclaration, cardStrategy, postCard } from "../../../cards/protocol.ts";
+import { cardDeclaration, cardStrategy, postCard, refereeStep } from "../../../cards/protocol.ts";
 import type { Press } from "../../../cards/protocol.ts";
 import { fightOf } from "../../../combat/ledger.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { mayRequestApply, owns, showDice } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { worldUsers } from "../../../shared/env.ts";
-import { claimStep, serializedBy, stepDoneUpdate } from "../../../shared/referee.ts";
+import { serializedBy, stepDoneUpdate } from "../../../shared/referee.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
 import {
   applyDicepoolUpdates,
@@ -217,26 +217,6 @@ async function updateCard(
   } as never);
 }
 
-/** Gives a claim back when the referee's own follow-up step was refused (it may be pressed). */
-async function release(message: ChatMessage.Implementation, claim: string): Promise<void> {
-  await message.update({ [`flags.${SYSTEM_ID}.steps.${claim}`]: null });
-}
-
-/**
- * Runs a step the referee takes on its own (the NPC's default defense, auto-apply), inside the
- * card's serialized press: the step is claimed like a press, and given back when refused.
- */
-async function followUp(
-  message: ChatMessage.Implementation,
-  claim: string,
-  run: (card: DicepoolAttackCardState) => Promise<RefereeOutcome>,
-): Promise<void> {
-  const card = dicepoolCardOf(message);
-  if (card === null || (await claimStep(message, claim)) !== null) return;
-  const outcome = await run(card);
-  if (!outcome.ok) await release(message, claim);
-}
-
 /** An NPC (no player owns it) takes the world's default defense at once, chosen by the referee. */
 async function autoDefend(message: ChatMessage.Implementation): Promise<void> {
   const card = dicepoolCardOf(message);
@@ -245,7 +225,8 @@ async function autoDefend(message: ChatMessage.Implementation): Promise<void> {
   if (card?.stage !== "defend" || fallback === null || target === null) return;
   if (worldUsers().filter((user) => !user.isGM && owns(target, user)).length > 0) return;
   const defense = card.choices.find((c) => c.defense === fallback && c.allowed)?.defense ?? "soak";
-  await followUp(message, "defend", (fresh) => defend(message, fresh, defense, "defend"));
+  // The referee presses the card's own step (its checks, claim and hooks: cards/protocol.ts).
+  await refereeStep(message, "defend", { defense });
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -284,7 +265,7 @@ async function confirm(press: Press<DicepoolAttackCardState>): Promise<RefereeOu
   };
   const rolled = await rollAttack(given, toDicepoolCombatant(defenderActor), options);
   if (!rolled.ok) return rolled;
-  await showDice(rolled.rolls);
+  await showDice(message, rolled.rolls);
   await updateCard(message, rolled.card, claim, options);
   await autoDefend(message);
   return { ok: true };
@@ -413,7 +394,7 @@ async function defend(
   if (!plan.ok) return plan;
   const rolled = await resolveOn(card, defender, defense, card.dice, options);
   if (!rolled.value.ok) return rolled.value;
-  await showDice(rolled.rolls);
+  await showDice(message, rolled.rolls);
   const { view } = settle(card, rolled.value.value, defense, defender, options);
   const next: DicepoolAttackCardState = {
     ...card,
@@ -422,9 +403,7 @@ async function defend(
     result: view,
   };
   await updateCard(message, next, claim, options);
-  if (game.settings.get(SYSTEM_ID, "autoApplyDamage")) {
-    await followUp(message, "apply", (fresh) => apply(message, fresh, "apply"));
-  }
+  if (game.settings.get(SYSTEM_ID, "autoApplyDamage")) await refereeStep(message, "apply");
   return { ok: true };
 }
 
@@ -506,8 +485,15 @@ export const attackCard = cardStrategy<DicepoolAttackCardState>({
             ? null
             : refuse("noDefenseYet"),
       resolve: ({ message, card, claim }) => apply(message, card, claim),
+      appliesDamage: true,
     },
   },
+  attack: (card) => ({
+    attackerId: card.attackerId,
+    targetId: card.defenderId,
+    result: card.result === null ? null : { hit: card.result.hit, damage: card.result.damage },
+    applied: card.stage === "applied",
+  }),
 });
 
 /** The attack's declaration, for the seam. */
@@ -516,4 +502,5 @@ export const attackDeclaration = cardDeclaration<DicepoolDeclareIntent>({
   parse: (raw) => parseDeclare(raw),
   referee: refereeDeclare,
   warn: warnDicepoolRefusal,
+  attack: ({ attackerId, weaponId, targetId }) => ({ attackerId, weaponId, targetId }),
 });

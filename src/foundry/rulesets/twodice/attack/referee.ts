@@ -42,7 +42,7 @@ import { answerWithCard, cardStrategy } from "../../../cards/protocol.ts";
 import type { Press } from "../../../cards/protocol.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { canvasDistance, checkWithinReach } from "../../../shared/actors.ts";
-import { cardStepUpdate, owns } from "../../../shared/cards.ts";
+import { cardStepUpdate, owns, showDice } from "../../../shared/cards.ts";
 import { i18n } from "../../../shared/env.ts";
 import { attackDeclaration } from "../../../shared/attack.ts";
 import type { Declared } from "../../../shared/attack.ts";
@@ -320,32 +320,6 @@ async function resolveCard(
   };
 }
 
-/**
- * Throws the counterattack's dice with Dice So Nice, when it is installed: it animates the rolls
- * of a new message only, and these joined the card later. They are shown to whom the card is
- * shown (its whisper and blind, as the roll mode set them).
- */
-function showDice(message: ChatMessage.Implementation, rolls: readonly Roll[]): void {
-  const dice3d = (
-    game as {
-      dice3d?: {
-        showForRoll(
-          roll: Roll,
-          user?: unknown,
-          sync?: boolean,
-          whisper?: readonly unknown[] | null,
-          blind?: boolean,
-          messageId?: string | null,
-        ): unknown;
-      };
-    }
-  ).dice3d;
-  const whisper = message.whisper.length > 0 ? [...message.whisper] : null;
-  for (const roll of rolls) {
-    void dice3d?.showForRoll(roll, game.user, true, whisper, message.blind, message.id);
-  }
-}
-
 /** One step of the card on the referee: resolve, write, then show the card resolved. */
 async function pressStep(
   step: TwodiceStep,
@@ -368,7 +342,8 @@ async function pressStep(
     ...cardStepUpdate(TWODICE_CARD_FLAG, done, await renderCard(done), claim),
     ...rolls,
   });
-  showDice(message, resolved.rolls);
+  // The counterattack's dice: thrown to whom the card is shown (shared/cards.ts showDice).
+  await showDice(message, resolved.rolls);
   return { ok: true };
 }
 

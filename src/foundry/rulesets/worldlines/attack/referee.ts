@@ -386,7 +386,7 @@ async function defend(press: Press<AttackCardState>, step: DefenseStep): Promise
   if (refused !== null) return refused;
   const before = beforeDefense(card, now);
   const { card: resolved, rolls } = await resolveCard(card, step, before, []);
-  await showDice(rolls);
+  await showDice(message, rolls);
   // The Evasion Energy (and the interruption, in the ledger) is paid now, whatever follows.
   const spent = resolved.result?.defenderSpent ?? resolved.evasionPaid ?? 0;
   const interrupted = resolved.extraEvasion === true && !now.interruptUsed;

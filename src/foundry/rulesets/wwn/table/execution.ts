@@ -119,7 +119,7 @@ function confirm(press: Press<WwnExecutionCard>): Promise<RefereeOutcome> {
     if (!outcome.ok) return refusalFor(outcome, scene.actor);
     await applyWwnOutcome(outcome.value.updates, scene.fight?.combat ?? null);
     await closeCard(press, "done", settledView(scene, outcome.value));
-    await showDice(rolled.rolls);
+    await showDice(press.message, rolled.rolls);
     return { ok: true };
   });
 }
