@@ -7,6 +7,7 @@ import {
   endPhase,
   endTurn,
   nextRound,
+  phaseRef,
   reconcile,
   removeCombatant,
   startCombat,
@@ -212,6 +213,109 @@ describe("defeated and hidden combatants", () => {
     const result = ok(reconcile(begun.state, revealed));
     expect(result.state.round).toBe(1);
     expect(currentPhase(result.state)).toEqual(team("pcs"));
+  });
+});
+
+describe("out of the fight by the ruleset's rules", () => {
+  const DYING = "dying";
+
+  it("passes over a member its ruleset counts out, as it does the defeated", () => {
+    const ctx = context([ANN, member("bo", "pcs", { outOfFight: DYING }), ...ROSTER.slice(2)]);
+    const state = run(ctx, start(ctx), (s) => endTurn(s, ctx, "ann", "owner"));
+    expect(currentPhase(state)).toEqual(team("npcs"));
+  });
+
+  it("passes over a whole team that is out, defeated or dying", () => {
+    const ctx = context([
+      member("ann", "pcs", { defeated: true }),
+      member("bo", "pcs", { outOfFight: DYING }),
+      ...ROSTER.slice(2),
+    ]);
+    expect(currentPhase(start(ctx))).toEqual(team("npcs"));
+  });
+
+  it("refuses the out a turn, saying why", () => {
+    const ctx = context([ANN, member("bo", "pcs", { outOfFight: DYING }), ...ROSTER.slice(2)]);
+    expect(activate(start(ctx), ctx, "bo", "gm")).toEqual({ ok: false, reason: "outOfFight" });
+    expect(endTurn(start(ctx), ctx, "bo", "gm")).toEqual({ ok: false, reason: "outOfFight" });
+  });
+
+  it("ends the turn of a member who falls out mid-turn, and moves on when nobody is left", () => {
+    const ctx = context();
+    const state = run(
+      ctx,
+      start(ctx),
+      (s) => endTurn(s, ctx, "ann", "owner"),
+      (s) => activate(s, ctx, "bo", "owner"),
+    );
+    const fallen = context([ANN, member("bo", "pcs", { outOfFight: DYING }), ...ROSTER.slice(2)]);
+    const result = ok(reconcile(state, fallen)).state;
+    expect(result.active).toBeNull();
+    expect(currentPhase(result)).toEqual(team("npcs"));
+  });
+
+  it("keeps the defeated and the out in the order when the world says so", () => {
+    const roster = [
+      member("ann", "pcs", { defeated: true }),
+      member("bo", "pcs", { outOfFight: DYING }),
+      ...ROSTER.slice(2),
+    ];
+    const kept: TurnContext = { ...context(roster), options: { keepOut: true } };
+    const state = start(kept);
+    expect(currentPhase(state)).toEqual(team("pcs"));
+    const after = run(
+      kept,
+      state,
+      (s) => activate(s, kept, "bo", "owner"),
+      (s) => endTurn(s, kept, "bo", "owner"),
+    );
+    // Ann, defeated, is still waited for.
+    expect(currentPhase(after)).toEqual(team("pcs"));
+    expect(currentPhase(run(kept, after, (s) => endTurn(s, kept, "ann", "gm")))).toEqual(
+      team("npcs"),
+    );
+  });
+
+  it("counts an empty reason as none", () => {
+    const ctx = context([ANN, member("bo", "pcs", { outOfFight: "" }), ...ROSTER.slice(2)]);
+    expect(activate(start(ctx), ctx, "bo", "owner").ok).toBe(true);
+  });
+});
+
+describe("ending the phase the GM was looking at", () => {
+  const ctx = context();
+
+  it("ends the named phase while it is being played", () => {
+    const state = start(ctx);
+    const after = ok(endPhase(state, ctx, "gm", phaseRef(state))).state;
+    expect(currentPhase(after)).toEqual(team("npcs"));
+  });
+
+  it("refuses once that phase is over: its last member ended their turn first", () => {
+    const seen = start(ctx);
+    const state = run(
+      ctx,
+      seen,
+      (s) => endTurn(s, ctx, "ann", "owner"),
+      (s) => endTurn(s, ctx, "bo", "owner"),
+    );
+    expect(currentPhase(state)).toEqual(team("npcs"));
+    expect(endPhase(state, ctx, "gm", phaseRef(seen))).toEqual({ ok: false, reason: "phaseOver" });
+  });
+
+  it("refuses the same team's phase of an earlier round", () => {
+    const seen = start(ctx);
+    const state = run(ctx, seen, (s) => nextRound(s, ctx, "gm"));
+    expect(currentPhase(state)).toEqual(team("pcs"));
+    expect(endPhase(state, ctx, "gm", phaseRef(seen))).toEqual({ ok: false, reason: "phaseOver" });
+    expect(phaseRef(state)).toBe("2:team:pcs");
+  });
+
+  it("names an idle round, so ending it starts the next round", () => {
+    const hiddenAll = context(ROSTER.map((m) => ({ ...m, hidden: true })));
+    const idle = start(hiddenAll);
+    expect(phaseRef(idle)).toBe("1:idle");
+    expect(ok(endPhase(idle, hiddenAll, "gm", phaseRef(idle))).state.round).toBe(2);
   });
 });
 
