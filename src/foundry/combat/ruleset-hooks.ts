@@ -85,6 +85,16 @@ export interface CombatRulesetHooks {
     actor: Actor.Implementation,
     member: { readonly active: boolean },
   ): readonly TrackerChip[];
+  /**
+   * Why a member's actor is out of the fight under the ruleset's rules though nobody marked it
+   * defeated (dying, dead, knocked out …): a localization key the tracker shows ("skipped:
+   * Mortally wounded"), or null while it can fight. The turn order passes over an out member as
+   * it does the defeated (unless the world keeps them in: out-of-fight.ts), and a side with
+   * nobody left able to act tells the GMs (sides.ts). Read from the actor as it stands; the active
+   * GM reconciles the order whenever a combatant's actor changes. A member whose rules still give
+   * it a turn (one that bleeds on its own turn) is not out. Absent: only core's defeat counts.
+   */
+  outOfFight?(actor: Actor.Implementation): string | null;
   roundStart?(combat: CombatLike, combatants: readonly EventCombatant[]): Changes;
   /**
    * The one-time effects of settling the order as the GM starts the combat (a surprised side's

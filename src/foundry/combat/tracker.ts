@@ -5,7 +5,7 @@
  * statuses and whether they have acted. Everything the template shows comes from
  * `trackerContext`, so the browser test renders the real template with what the tracker builds.
  */
-import { currentPhase } from "../../rules/combat/machine.ts";
+import { currentPhase, phaseRef } from "../../rules/combat/machine.ts";
 import type { Phase, TeamId } from "../../rules/combat/types.ts";
 import { trackerView } from "../../rules/combat/view.ts";
 import type { MemberView, PhaseView } from "../../rules/combat/view.ts";
@@ -14,12 +14,14 @@ import { activeRuleset } from "../settings.ts";
 import { barView } from "../sheets/actor-sheet.ts";
 import type { BarView } from "../sheets/actor-sheet.ts";
 import type { TemplatePart } from "../sheets/base.ts";
+import { i18n } from "../shared/env.ts";
 import { requestTurnAction, userOwns, warnRefusal } from "./actions.ts";
 import type { ActionOutcome } from "./actions.ts";
 import type { StartChoice } from "./start.ts";
 import type { TurnOrder } from "../../rules/combat/order.ts";
 import { currentOrder, rosterOf, teamsOf, turnStateOf } from "./state.ts";
 import type { CombatLike, CombatantLike } from "./state.ts";
+import { DEFEATED_REASON, keepOutOfFight } from "./out-of-fight.ts";
 import { combatHooks } from "./ruleset-hooks.ts";
 import type { TrackerChip } from "./ruleset-hooks.ts";
 import { createTeam, editTeam, moveCombatant, teamData } from "./teams.ts";
@@ -59,6 +61,14 @@ export interface MemberRow {
   active: boolean;
   defeated: boolean;
   hidden: boolean;
+  /** Defeated, or out of the fight by the ruleset's rules. */
+  out: boolean;
+  /** The turn order passes over it (out, and the world does not keep the out in). */
+  skipped: boolean;
+  /** What its state says when out ("skipped: Mortally wounded"), localized; "" when in. */
+  outText: string;
+  /** The hover text of that state (why, and what it means for its turns), localized. */
+  outHint: string;
   /** Individual mode: the combatant's initiative. */
   orderValue: number | null;
   orderText: string;
@@ -81,6 +91,8 @@ export interface TeamBlock {
   skipped: boolean;
   canEdit: boolean;
   canEndPhase: boolean;
+  /** The phase End phase ends (machine `phaseRef`): a press after it is over ends none. */
+  phaseRef: string;
   members: MemberRow[];
   cssClass: string;
 }
@@ -154,6 +166,20 @@ function chipsOf(combatant: CombatantLike | undefined, active: boolean): Tracker
   return [...hooks.memberChips(actor, { active })];
 }
 
+/** The state of an out member as the tracker shows it, and its hover text. */
+function outWords(member: MemberView): { outText: string; outHint: string } {
+  const reason = member.outOfFight ?? (member.defeated ? DEFEATED_REASON : null);
+  if (reason === null) return { outText: "", outHint: "" };
+  const loc = i18n();
+  const why = loc.localize(reason);
+  return member.skipped
+    ? {
+        outText: loc.format("FRAY.Combat.SkippedWhy", { why }),
+        outHint: loc.format("FRAY.Combat.SkippedHint", { why }),
+      }
+    : { outText: why, outHint: loc.format("FRAY.Combat.KeptHint", { why }) };
+}
+
 function textOf(value: number | undefined): string {
   return value === undefined ? "" : String(value);
 }
@@ -218,7 +244,7 @@ export function trackerContext(
   const ruleset = activeRuleset();
   const state = turnStateOf(combat);
   const roster = rosterOf(combat);
-  const view = trackerView(state, roster, user.isGM ? "gm" : "player");
+  const view = trackerView(state, roster, user.isGM ? "gm" : "player", keepOutOfFight());
   const order = currentOrder(combat, ruleset.turnOrder);
   const teams = new Map(teamsOf(combat).map((team) => [team.id ?? "", teamData(team)]));
   const started = state.round > 0;
@@ -228,7 +254,7 @@ export function trackerContext(
   const row = (member: MemberView, phaseIsCurrent: boolean): MemberRow => {
     const combatant = combat.combatants.get(member.id);
     const mine = user.isGM || (combatant !== undefined && userOwns(combatant, user));
-    const waiting = started && phaseIsCurrent && !member.acted && !member.defeated;
+    const waiting = started && phaseIsCurrent && !member.acted && !member.skipped;
     const canActivate = waiting && !member.active && mine && (user.isGM || state.active === null);
     const canEnd = waiting && mine && (member.active || user.isGM);
     const classes = [
@@ -236,6 +262,7 @@ export function trackerContext(
       member.active ? "active" : "",
       member.acted ? "acted" : "",
       member.defeated ? "defeated" : "",
+      member.skipped ? "skipped" : "",
       member.hidden ? "hidden" : "",
     ];
     return {
@@ -250,6 +277,9 @@ export function trackerContext(
       active: member.active,
       defeated: member.defeated,
       hidden: member.hidden,
+      out: member.defeated || member.outOfFight !== null,
+      skipped: member.skipped,
+      ...outWords(member),
       orderValue: individual ? (order.values[member.id] ?? null) : null,
       orderText: individual ? textOf(order.values[member.id]) : "",
       actedLabel: individual ? "FRAY.Combat.Gone" : "FRAY.Combat.Acted",
@@ -281,6 +311,7 @@ export function trackerContext(
       skipped: phaseView?.skipped ?? false,
       canEdit: user.isGM && teams.has(teamId),
       canEndPhase: current && user.isGM,
+      phaseRef: current ? phaseRef(state) : "",
       members: members.map((m) => row(m, current)),
       cssClass: classes.filter((c) => c !== "").join(" "),
     };
@@ -505,10 +536,12 @@ export class FrayCombatTracker extends CombatTracker {
     warnRefusal("coreInitiative");
   }
 
-  static async #onEndPhase(this: FrayCombatTracker) {
+  /** Ends the phase the button was drawn for (`data-phase`), or none if it is already over. */
+  static async #onEndPhase(this: FrayCombatTracker, _event: PointerEvent, target: HTMLElement) {
     const combat = this.frayCombat;
     if (combat === null) return;
-    await requestTurnAction(combat, { kind: "endPhase" });
+    const phase = target.dataset["phase"];
+    await requestTurnAction(combat, phase === undefined ? { kind: "endPhase" } : { kind: "endPhase", phase });
   }
 
   static async #onStart(this: FrayCombatTracker, _event: PointerEvent, target: HTMLElement) {
