@@ -53,7 +53,8 @@ describe("End phase after the last member ended their turn", () => {
     const first = before.blocks.find((block) => block.current);
     if (first === undefined || !first.canEndPhase) throw new Error("no End phase button");
     // Every member of that team ends their turn: the phase passes to the next team.
-    for (const member of first.members) await tracker.press("frayEndTurn", { block: first, member });
+    for (const member of first.members)
+      await tracker.press("frayEndTurn", { block: first, member });
     await shell.whenIdle();
     const next = phaseTeam(combat);
     expect(next).not.toBe(first.id);
@@ -72,7 +73,10 @@ describe("End phase after the last member ended their turn", () => {
     const now = await tracker.render();
     const current = now.blocks.find((block) => block.current);
     expect(current?.id).toBe(next);
-    await tracker.press("frayEndPhase", { block: current, dataset: { phase: current?.phaseRef ?? "" } });
+    await tracker.press("frayEndPhase", {
+      block: current,
+      dataset: { phase: current?.phaseRef ?? "" },
+    });
     await shell.whenIdle();
     expect(phaseTeam(combat)).not.toBe(next);
   });

@@ -50,6 +50,17 @@ export interface TrackerChip {
   readonly flag?: boolean;
 }
 
+/** Why a member is out of the fight (the `outOfFight` hook). */
+export interface OutOfFight {
+  /** Localization key of why: the tracker shows it. */
+  readonly reason: string;
+  /**
+   * Its rules still give it its turns though it cannot fight (the dice-pool game's incapacitated
+   * bleed at the start of their own turn): the order keeps it, the side-down check counts it out.
+   */
+  readonly keepsTurns?: boolean;
+}
+
 type Changes = ActorChange[] | Promise<ActorChange[]>;
 
 /** What a combatant brings to the combat's order, from its actor; absent parts use defaults. */
@@ -86,15 +97,14 @@ export interface CombatRulesetHooks {
     member: { readonly active: boolean },
   ): readonly TrackerChip[];
   /**
-   * Why a member's actor is out of the fight under the ruleset's rules though nobody marked it
-   * defeated (dying, dead, knocked out …): a localization key the tracker shows ("skipped:
-   * Mortally wounded"), or null while it can fight. The turn order passes over an out member as
-   * it does the defeated (unless the world keeps them in: out-of-fight.ts), and a side with
-   * nobody left able to act tells the GMs (sides.ts). Read from the actor as it stands; the active
-   * GM reconciles the order whenever a combatant's actor changes. A member whose rules still give
-   * it a turn (one that bleeds on its own turn) is not out. Absent: only core's defeat counts.
+   * Whether a member's actor is out of the fight under the ruleset's rules though nobody marked it
+   * defeated (dying, dead, knocked out …), and why; null while it can fight. The turn order passes
+   * over an out member as it does the defeated (unless the world keeps them in: out-of-fight.ts)
+   * and the tracker says why ("skipped: Mortally wounded"); a side with nobody left able to act
+   * tells the GMs (sides.ts). Read from the actor as it stands: the active GM reconciles the order
+   * whenever a combatant's actor changes. Absent: only core's defeat counts.
    */
-  outOfFight?(actor: Actor.Implementation): string | null;
+  outOfFight?(actor: Actor.Implementation): OutOfFight | null;
   roundStart?(combat: CombatLike, combatants: readonly EventCombatant[]): Changes;
   /**
    * The one-time effects of settling the order as the GM starts the combat (a surprised side's

@@ -2,16 +2,17 @@
  * A side with nobody left able to act: the GMs hear of it once, in a chat card whispered to them,
  * with an "End combat" button that runs core's Combat#endCombat (which asks to confirm, then
  * deletes the encounter), the way a GM ends a fight from the tracker. Able: neither defeated nor
- * out of the fight by the ruleset's rules (out-of-fight.ts); a hidden member is still in the fight.
+ * out of the fight by the ruleset's rules, even one that keeps its turns (out-of-fight.ts); a
+ * hidden member is still in the fight.
  *
  * The active GM checks after every turn transition and reconciliation; a side is told of when it
  * goes down, not again while it stays down (remembered on this client, and after a reload read
  * from the cards already in the chat), and again if it rises and falls once more.
  */
-import { isOut } from "../../rules/combat/machine.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { chatMessages, currentUser, i18n, worldUsers } from "../shared/env.ts";
-import { rosterOf, teamsOf, turnStateOf } from "./state.ts";
+import { ableToFight } from "./out-of-fight.ts";
+import { teamIdOf, teamsOf, turnStateOf } from "./state.ts";
 import type { CombatLike } from "./state.ts";
 
 /** What a side-down card carries in `flags.fray.sideDown`. */
@@ -20,14 +21,14 @@ export interface SideDownFlag {
   readonly teamIds: readonly string[];
 }
 
-/** The teams with members of whom none is able to act, in the combat's order of teams. */
+/** The teams with members of whom none is able to fight, in the combat's order of teams. */
 export function sidesDown(combat: CombatLike): string[] {
-  const roster = rosterOf(combat);
+  const combatants = combat.combatants.contents;
   return teamsOf(combat)
     .map((team) => team.id ?? "")
     .filter((teamId) => {
-      const members = roster.filter((m) => m.teamId === teamId);
-      return members.length > 0 && members.every(isOut);
+      const members = combatants.filter((c) => teamIdOf(c) === teamId);
+      return members.length > 0 && !members.some(ableToFight);
     });
 }
 

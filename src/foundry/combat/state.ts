@@ -9,7 +9,7 @@ import { addToOrder, planSource, removeFromOrder } from "../../rules/combat/orde
 import type { SettledOrder, TurnMode, TurnOrder } from "../../rules/combat/order.ts";
 import type { RosterMember, TeamId, TurnState } from "../../rules/combat/types.ts";
 import { SYSTEM_ID } from "../constants.ts";
-import { keepOutOfFight, outOfFightOf } from "./out-of-fight.ts";
+import { keepOutOfFight, skipReasonOf } from "./out-of-fight.ts";
 
 /** The order as stored: the values shown live on the documents (team order, initiative). */
 export interface StoredOrder {
@@ -78,7 +78,7 @@ export function rosterOf(combat: CombatLike): RosterMember[] {
     teamId: teamIdOf(c),
     defeated: isDefeated(c),
     hidden: c.hidden,
-    outOfFight: outOfFightOf(c),
+    outOfFight: skipReasonOf(c),
   }));
 }
 

@@ -14,14 +14,13 @@ import { activeRuleset } from "../settings.ts";
 import { barView } from "../sheets/actor-sheet.ts";
 import type { BarView } from "../sheets/actor-sheet.ts";
 import type { TemplatePart } from "../sheets/base.ts";
-import { i18n } from "../shared/env.ts";
 import { requestTurnAction, userOwns, warnRefusal } from "./actions.ts";
 import type { ActionOutcome } from "./actions.ts";
 import type { StartChoice } from "./start.ts";
 import type { TurnOrder } from "../../rules/combat/order.ts";
 import { currentOrder, rosterOf, teamsOf, turnStateOf } from "./state.ts";
 import type { CombatLike, CombatantLike } from "./state.ts";
-import { DEFEATED_REASON, keepOutOfFight } from "./out-of-fight.ts";
+import { keepOutOfFight, outOfFightOf, outWords } from "./out-of-fight.ts";
 import { combatHooks } from "./ruleset-hooks.ts";
 import type { TrackerChip } from "./ruleset-hooks.ts";
 import { createTeam, editTeam, moveCombatant, teamData } from "./teams.ts";
@@ -166,20 +165,6 @@ function chipsOf(combatant: CombatantLike | undefined, active: boolean): Tracker
   return [...hooks.memberChips(actor, { active })];
 }
 
-/** The state of an out member as the tracker shows it, and its hover text. */
-function outWords(member: MemberView): { outText: string; outHint: string } {
-  const reason = member.outOfFight ?? (member.defeated ? DEFEATED_REASON : null);
-  if (reason === null) return { outText: "", outHint: "" };
-  const loc = i18n();
-  const why = loc.localize(reason);
-  return member.skipped
-    ? {
-        outText: loc.format("FRAY.Combat.SkippedWhy", { why }),
-        outHint: loc.format("FRAY.Combat.SkippedHint", { why }),
-      }
-    : { outText: why, outHint: loc.format("FRAY.Combat.KeptHint", { why }) };
-}
-
 function textOf(value: number | undefined): string {
   return value === undefined ? "" : String(value);
 }
@@ -253,6 +238,9 @@ export function trackerContext(
 
   const row = (member: MemberView, phaseIsCurrent: boolean): MemberRow => {
     const combatant = combat.combatants.get(member.id);
+    // Out by its rules but keeping its turns (the order does not skip it).
+    const down = combatant === undefined ? null : outOfFightOf(combatant);
+    const kept = down?.keepsTurns === true ? down : null;
     const mine = user.isGM || (combatant !== undefined && userOwns(combatant, user));
     const waiting = started && phaseIsCurrent && !member.acted && !member.skipped;
     const canActivate = waiting && !member.active && mine && (user.isGM || state.active === null);
@@ -277,9 +265,9 @@ export function trackerContext(
       active: member.active,
       defeated: member.defeated,
       hidden: member.hidden,
-      out: member.defeated || member.outOfFight !== null,
+      out: member.defeated || member.outOfFight !== null || kept !== null,
       skipped: member.skipped,
-      ...outWords(member),
+      ...outWords(member, kept),
       orderValue: individual ? (order.values[member.id] ?? null) : null,
       orderText: individual ? textOf(order.values[member.id]) : "",
       actedLabel: individual ? "FRAY.Combat.Gone" : "FRAY.Combat.Acted",
@@ -541,7 +529,10 @@ export class FrayCombatTracker extends CombatTracker {
     const combat = this.frayCombat;
     if (combat === null) return;
     const phase = target.dataset["phase"];
-    await requestTurnAction(combat, phase === undefined ? { kind: "endPhase" } : { kind: "endPhase", phase });
+    await requestTurnAction(
+      combat,
+      phase === undefined ? { kind: "endPhase" } : { kind: "endPhase", phase },
+    );
   }
 
   static async #onStart(this: FrayCombatTracker, _event: PointerEvent, target: HTMLElement) {

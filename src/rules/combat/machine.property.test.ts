@@ -113,9 +113,9 @@ describe("turn machine properties", () => {
             continue;
           }
           expect(phase.kind).not.toBe("event");
-          expect(
-            phaseIsPending(phase, ctx.roster, state.acted, state.active, keepOutOf(ctx)),
-          ).toBe(true);
+          expect(phaseIsPending(phase, ctx.roster, state.acted, state.active, keepOutOf(ctx))).toBe(
+            true,
+          );
           if (phase.kind === "team") {
             expect(
               ctx.roster.some((m) => m.teamId === phase.teamId && isAble(m, keepOutOf(ctx))),
