@@ -23,6 +23,7 @@ import type { CombatLike, CombatantLike } from "./state.ts";
 import { keepOutOfFight, outOfFightOf, outWords } from "./out-of-fight.ts";
 import { combatHooks } from "./ruleset-hooks.ts";
 import type { TrackerChip } from "./ruleset-hooks.ts";
+import { ORDER_LABELS } from "./order-card.ts";
 import { createTeam, editTeam, moveCombatant, teamData } from "./teams.ts";
 import { moveForm, readMoveForm, readTeamForm, teamForm, wireTeamDrag } from "./tracker-dom.ts";
 import { simulateAction, simulateContextOption } from "../simulator/index.ts";
@@ -168,14 +169,6 @@ function chipsOf(combatant: CombatantLike | undefined, active: boolean): Tracker
 function textOf(value: number | undefined): string {
   return value === undefined ? "" : String(value);
 }
-
-const ORDER_LABELS: Record<string, string> = {
-  worldlines: "FRAY.Combat.Order.momentum",
-  wwn: "FRAY.Combat.Order.initiative",
-  dicepool: "FRAY.Combat.Order.initiative",
-  twodice: "FRAY.Combat.Order.total",
-  freelancers: "",
-};
 
 function setupButtons(combat: CombatLike, turnOrder: TurnOrder): SetupButton[] {
   const source = turnOrder.source;
