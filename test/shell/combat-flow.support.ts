@@ -49,3 +49,52 @@ export function trackerDriver(fake: FakeFoundry): TrackerDriver {
     },
   };
 }
+
+/** A chat message as a client renders it: its buttons, each clicked as a user would. */
+export interface RenderedCard {
+  readonly html: HTMLElement;
+  /** The buttons matching `selector` still in the card. */
+  buttons(selector: string): { click(): void }[];
+}
+
+/**
+ * Renders `message` on the logged-in user's client: runs core's `renderChatMessageHTML` hook on an
+ * element holding the message's buttons (the fake has no DOM: the element offers what the wiring
+ * reads, `querySelectorAll` for a button selector, and buttons that can be removed and clicked).
+ */
+export function renderCard(
+  fake: FakeFoundry,
+  message: unknown,
+  selectors: readonly string[],
+): RenderedCard {
+  const made = new Map<string, FakeButton[]>();
+  for (const selector of selectors) made.set(selector, [new FakeButton()]);
+  const html = {
+    dataset: {},
+    classList: { add: () => undefined },
+    hidden: false,
+    querySelectorAll: (selector: string) => (made.get(selector) ?? []).filter((b) => !b.removed),
+    querySelector: () => null,
+  } as unknown as HTMLElement;
+  fake.hooks.callAll("renderChatMessageHTML", message, html, {});
+  return {
+    html,
+    buttons: (selector) => (made.get(selector) ?? []).filter((b) => !b.removed),
+  };
+}
+
+class FakeButton {
+  removed = false;
+  disabled = false;
+  dataset: Record<string, string> = {};
+  readonly #listeners: ((event: { preventDefault(): void }) => void)[] = [];
+  remove(): void {
+    this.removed = true;
+  }
+  addEventListener(_type: string, listener: (event: { preventDefault(): void }) => void): void {
+    this.#listeners.push(listener);
+  }
+  click(): void {
+    for (const listener of this.#listeners) listener({ preventDefault: () => undefined });
+  }
+}
