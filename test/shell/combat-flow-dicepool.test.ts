@@ -4,47 +4,21 @@
  * side of them is done, and the GMs hear of it; every initiative pool goes to the chat, a hidden
  * combatant's to the GMs alone.
  */
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
-import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { describe, expect, it } from "vitest";
+import { GM } from "../fake-foundry/index.ts";
 import { setUpTeamCombat } from "./team-combat.support.ts";
 import type { TestCombat } from "./team-combat.support.ts";
-import { trackerDriver } from "./combat-flow.support.ts";
-import type { TurnState } from "../../src/rules/combat/types.ts";
+import { flowWorld, trackerDriver } from "./combat-flow.support.ts";
 
-let fake: FakeFoundry;
-let shell: {
-  whenIdle: () => Promise<void>;
-  turnStateOf: (combat: Combat.Implementation) => TurnState;
-};
+const world = flowWorld("dicepool");
+const { state, membersOf, whenIdle } = world;
 
-beforeAll(async () => {
-  fake = installFakeFoundry({ users: [GM, PLAYER], settings: { "fray.ruleset": "dicepool" } });
-  await import("../../src/fray.ts");
-  await fake.hooks.callAsync("init");
-  const actions = await import("../../src/foundry/combat/actions.ts");
-  const state = await import("../../src/foundry/combat/state.ts");
-  shell = { whenIdle: actions.whenIdle, turnStateOf: state.turnStateOf };
-});
-
-beforeEach(async () => {
-  fake.setUser(GM.id);
-  await fake.game.settings.set("core", "rollMode", "publicroll");
-  fake.notifications.length = 0;
-});
-
-const state = (combat: TestCombat) => shell.turnStateOf(combat);
-const teamId = (combat: TestCombat, name: string) => combat.groups.getName(name)?.id ?? "";
-const membersOf = (combat: TestCombat, name: string) =>
-  combat.combatants.contents.filter(
-    (c) => (c as unknown as { group: string }).group === teamId(combat, name),
-  );
 const damageOf = (c: Combatant.Implementation | undefined) =>
   (c?.actor?.system as unknown as { health: { damage: number } } | undefined)?.health.damage;
 
 async function setDown(c: Combatant.Implementation | undefined, fields: Record<string, unknown>) {
   await c?.actor?.update(fields);
-  await shell.whenIdle();
+  await whenIdle();
 }
 
 /** Who takes a turn in the rest of this round and the next, by pressing core's Next turn. */
@@ -56,21 +30,21 @@ async function turnsTaken(combat: TestCombat): Promise<string[]> {
     if (active === null) throw new Error("nobody acting in individual initiative");
     seen.push(active);
     await combat.nextTurn();
-    await shell.whenIdle();
+    await whenIdle();
   }
   return seen;
 }
 
 describe("the dice-pool game's dead and incapacitated", () => {
   it("passes over the dead, keeps the incapacitated (who bleed on their turn), and says so", async () => {
-    const combat = await setUpTeamCombat(fake, 1, shell.whenIdle);
+    const combat = await setUpTeamCombat(world.fake, 1, whenIdle);
     await combat.startCombat();
-    await shell.whenIdle();
+    await whenIdle();
     const [dead] = membersOf(combat, "Hostile");
     const [bleeding] = membersOf(combat, "Neutral");
     await setDown(dead, { "system.dead": true });
     await setDown(bleeding, { "system.incapacitated": "lethal", "system.health.damage": 9 });
-    const rows = (await trackerDriver(fake).render()).blocks.flatMap((b) => b.members);
+    const rows = (await trackerDriver(world.fake).render()).blocks.flatMap((b) => b.members);
     expect(rows.find((m) => m.id === dead?.id)).toMatchObject({
       skipped: true,
       outText: "skipped: Dead",
@@ -89,17 +63,12 @@ describe("the dice-pool game's dead and incapacitated", () => {
   });
 
   it("a side of the incapacitated and the dead is done: the GMs hear of it", async () => {
-    const combat = await setUpTeamCombat(fake, 2, shell.whenIdle);
+    const combat = await setUpTeamCombat(world.fake, 2, whenIdle);
     await combat.startCombat();
-    await shell.whenIdle();
+    await whenIdle();
     const [a, b] = membersOf(combat, "Hostile");
     await setDown(a, { "system.dead": true });
-    const cardsOf = () =>
-      fake.game.messages.contents.filter(
-        (m) =>
-          (m.flags as { fray?: { sideDown?: { combatId: string } } }).fray?.sideDown?.combatId ===
-          combat.id,
-      );
+    const cardsOf = () => world.cardsOf(combat, "sideDown");
     expect(cardsOf()).toEqual([]);
     await setDown(b, { "system.incapacitated": "nonLethal" });
     expect(cardsOf()).toHaveLength(1);
@@ -107,23 +76,15 @@ describe("the dice-pool game's dead and incapacitated", () => {
 });
 
 describe("initiative pools in the chat", () => {
-  const orderCards = (from: number) =>
-    fake.game.messages.contents
-      .slice(from)
-      .filter(
-        (m) => (m.flags as { fray?: { orderRolls?: unknown } }).fray?.orderRolls !== undefined,
-      ) as unknown as { whisper: string[]; content: string; rolls: unknown[] }[];
-
   it("shows every combatant's pool; a hidden combatant's goes to the GMs alone", async () => {
-    const combat = await setUpTeamCombat(fake, 1, shell.whenIdle);
+    const combat = await setUpTeamCombat(world.fake, 1, whenIdle);
     const [lurker] = membersOf(combat, "Hostile");
     await lurker?.update({ hidden: true });
-    await shell.whenIdle();
-    const from = fake.game.messages.contents.length;
+    await whenIdle();
     await combat.startCombat();
-    await shell.whenIdle();
-    const [open, secret] = orderCards(from);
-    expect(orderCards(from)).toHaveLength(2);
+    await whenIdle();
+    const [open, secret] = world.cardsOf(combat, "orderRolls");
+    expect(world.cardsOf(combat, "orderRolls")).toHaveLength(2);
     expect(open?.whisper).toEqual([]);
     expect(secret?.whisper).toEqual([GM.id]);
     const name = lurker?.name ?? "";

@@ -3,56 +3,28 @@
  * wounded, knocked out, helpless, dead) is passed over by the order and the tracker says why; a
  * side all down tells the GMs; each side's initiative d8 goes to the chat under the roll mode.
  */
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
-import type { FakeFoundry } from "../fake-foundry/index.ts";
-import { phaseTeamOf, setUpTeamCombat } from "./team-combat.support.ts";
+import { describe, expect, it } from "vitest";
+import { GM } from "../fake-foundry/index.ts";
+import { setUpTeamCombat } from "./team-combat.support.ts";
 import type { TestCombat } from "./team-combat.support.ts";
-import { trackerDriver } from "./combat-flow.support.ts";
-import type { TurnState } from "../../src/rules/combat/types.ts";
+import { flowWorld, trackerDriver } from "./combat-flow.support.ts";
 
-let fake: FakeFoundry;
-let shell: {
-  whenIdle: () => Promise<void>;
-  turnStateOf: (combat: Combat.Implementation) => TurnState;
-};
-
-beforeAll(async () => {
-  fake = installFakeFoundry({ users: [GM, PLAYER], settings: { "fray.ruleset": "wwn" } });
-  await import("../../src/fray.ts");
-  await fake.hooks.callAsync("init");
-  const actions = await import("../../src/foundry/combat/actions.ts");
-  const state = await import("../../src/foundry/combat/state.ts");
-  shell = { whenIdle: actions.whenIdle, turnStateOf: state.turnStateOf };
-});
-
-beforeEach(async () => {
-  fake.setUser(GM.id);
-  await fake.game.settings.set("core", "rollMode", "publicroll");
-  fake.notifications.length = 0;
-});
-
-const state = (combat: TestCombat) => shell.turnStateOf(combat);
-const phaseTeam = (combat: TestCombat) => phaseTeamOf(state(combat));
-const teamId = (combat: TestCombat, name: string) => combat.groups.getName(name)?.id ?? "";
-const membersOf = (combat: TestCombat, name: string) =>
-  combat.combatants.contents.filter(
-    (c) => (c as unknown as { group: string }).group === teamId(combat, name),
-  );
+const world = flowWorld("wwn");
+const { state, phaseTeam, teamId, membersOf, whenIdle } = world;
 
 async function friendlyPhase(): Promise<TestCombat> {
-  const combat = await setUpTeamCombat(fake, 2, shell.whenIdle);
+  const combat = await setUpTeamCombat(world.fake, 2, whenIdle);
   await combat.startCombat();
-  await shell.whenIdle();
+  await whenIdle();
   while (phaseTeam(combat) !== teamId(combat, "Friendly")) await combat.endPhase();
-  await shell.whenIdle();
+  await whenIdle();
   return combat;
 }
 
 /** What the GM's damage card writes when a blow takes a fighter down (or what the sheet sets). */
 async function goDown(combatant: Combatant.Implementation | undefined, life: string) {
   await combatant?.actor?.update({ "system.health.value": 0, "system.life": life });
-  await shell.whenIdle();
+  await whenIdle();
 }
 
 describe("a WWN fighter down by the book", () => {
@@ -64,7 +36,7 @@ describe("a WWN fighter down by the book", () => {
     // Its turn is over; its teammate is still to act.
     expect(state(combat).active).toBeNull();
     expect(phaseTeam(combat)).toBe(teamId(combat, "Friendly"));
-    const tracker = trackerDriver(fake);
+    const tracker = trackerDriver(world.fake);
     const block = (await tracker.render()).blocks.find((b) => b.current);
     expect(block?.members.find((m) => m.id === hurt?.id)).toMatchObject({
       out: true,
@@ -77,10 +49,12 @@ describe("a WWN fighter down by the book", () => {
       block,
       member: block?.members.find((m) => m.id === other?.id),
     });
-    await shell.whenIdle();
+    await whenIdle();
     expect(phaseTeam(combat)).not.toBe(teamId(combat, "Friendly"));
     await combat.activateCombatant(hurt?.id ?? "");
-    expect(fake.notifications.at(-1)?.message).toBe("A combatant out of the fight cannot act.");
+    expect(world.fake.notifications.at(-1)?.message).toBe(
+      "A combatant out of the fight cannot act.",
+    );
   });
 
   it("gets its turns back when it is up again", async () => {
@@ -88,7 +62,7 @@ describe("a WWN fighter down by the book", () => {
     const [hurt] = membersOf(combat, "Friendly");
     await goDown(hurt, "unconscious");
     await hurt?.actor?.update({ "system.health.value": 1, "system.life": "active" });
-    await shell.whenIdle();
+    await whenIdle();
     await combat.activateCombatant(hurt?.id ?? "");
     expect(state(combat).active).toBe(hurt?.id);
   });
@@ -98,35 +72,19 @@ describe("a WWN fighter down by the book", () => {
     const [a, b] = membersOf(combat, "Hostile");
     await goDown(a, "dead");
     await goDown(b, "helpless");
-    const cards = fake.game.messages.contents.filter(
-      (m) =>
-        (m.flags as { fray?: { sideDown?: { combatId: string } } }).fray?.sideDown?.combatId ===
-        combat.id,
-    );
+    const cards = world.cardsOf(combat, "sideDown");
     expect(cards).toHaveLength(1);
-    expect((cards[0] as unknown as { content: string }).content).toContain(
-      "Hostile has nobody left able to act.",
-    );
+    expect(cards[0]?.content).toContain("Hostile has nobody left able to act.");
   });
 });
 
 describe("WWN side initiative in the chat", () => {
   it("shows each side's d8 next to its initiative; a blind roll is the GMs' alone", async () => {
-    await fake.game.settings.set("core", "rollMode", "blindroll");
-    const before = fake.game.messages.contents.length;
-    const combat = await setUpTeamCombat(fake, 1, shell.whenIdle);
+    await world.fake.game.settings.set("core", "rollMode", "blindroll");
+    const combat = await setUpTeamCombat(world.fake, 1, whenIdle);
     await combat.startCombat();
-    await shell.whenIdle();
-    const cards = fake.game.messages.contents
-      .slice(before)
-      .filter(
-        (m) => (m.flags as { fray?: { orderRolls?: unknown } }).fray?.orderRolls !== undefined,
-      ) as unknown as {
-      whisper: string[];
-      blind: boolean;
-      content: string;
-      rolls: { total: number }[];
-    }[];
+    await whenIdle();
+    const cards = world.cardsOf(combat, "orderRolls");
     expect(cards).toHaveLength(1);
     const [card] = cards;
     expect(card?.whisper).toEqual([GM.id]);

@@ -14,7 +14,8 @@ import { SYSTEM_ID } from "../constants.ts";
 import { serializedBy } from "../shared/referee.ts";
 import { combatHooks } from "./ruleset-hooks.ts";
 import type { OrderInput, Settled } from "./ruleset-hooks.ts";
-import { isDefeated, teamIdOf } from "./state.ts";
+import { ableToFight } from "./out-of-fight.ts";
+import { teamIdOf } from "./state.ts";
 import type { CombatLike, CombatantLike, TeamLike } from "./state.ts";
 
 export type { Settled, StartChoice } from "./ruleset-hooks.ts";
@@ -85,9 +86,9 @@ export function orderInputOf(member: CombatantLike): OrderInput {
   return member.actor !== null ? (hooks.orderInput?.(member.actor) ?? {}) : {};
 }
 
-/** The team's members still standing. */
+/** The team's members still standing: neither defeated nor out of the fight by its rules. */
 export function membersOf(combat: CombatLike, teamId: TeamId): CombatantLike[] {
-  return combat.combatants.contents.filter((c) => teamIdOf(c) === teamId && !isDefeated(c));
+  return combat.combatants.contents.filter((c) => teamIdOf(c) === teamId && ableToFight(c));
 }
 
 /** Rerolls every group still tied with `reroll(id)` until none is, or gives up after a while. */

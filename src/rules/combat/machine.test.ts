@@ -171,16 +171,6 @@ describe("ending turns and phases", () => {
 });
 
 describe("defeated and hidden combatants", () => {
-  it("does not wait for a defeated member", () => {
-    const ctx = context([
-      member("ann", "pcs"),
-      member("bo", "pcs", { defeated: true }),
-      member("xul", "npcs"),
-    ]);
-    const state = run(ctx, start(ctx), (s) => endTurn(s, ctx, "ann", "owner"));
-    expect(currentPhase(state)).toEqual(team("npcs"));
-  });
-
   it("passes over a team whose members are all defeated or hidden", () => {
     const ctx = context([
       member("ann", "pcs", { defeated: true }),
@@ -193,14 +183,6 @@ describe("defeated and hidden combatants", () => {
     expect(next.state.round).toBe(2);
     expect(currentPhase(next.state)).toEqual(team("npcs"));
     expect(next.events).toHaveLength(2);
-  });
-
-  it("moves on when the last member still to act is defeated mid-phase", () => {
-    const ctx = context();
-    const state = run(ctx, start(ctx), (s) => endTurn(s, ctx, "ann", "owner"));
-    const fallen = context([ANN, member("bo", "pcs", { defeated: true }), ...ROSTER.slice(2)]);
-    const result = ok(reconcile(state, fallen));
-    expect(currentPhase(result.state)).toEqual(team("npcs"));
   });
 
   it("pauses when nobody at all can act, without running round events, and resumes on reveal", () => {
@@ -218,11 +200,30 @@ describe("defeated and hidden combatants", () => {
 
 describe("out of the fight by the ruleset's rules", () => {
   const DYING = "dying";
+  const OUT: [string, Partial<RosterMember>][] = [
+    ["defeated", { defeated: true }],
+    ["out by its ruleset", { outOfFight: DYING }],
+  ];
 
-  it("passes over a member its ruleset counts out, as it does the defeated", () => {
-    const ctx = context([ANN, member("bo", "pcs", { outOfFight: DYING }), ...ROSTER.slice(2)]);
+  it.each(OUT)("does not wait for a member %s", (_, out) => {
+    const ctx = context([ANN, member("bo", "pcs", out), ...ROSTER.slice(2)]);
     const state = run(ctx, start(ctx), (s) => endTurn(s, ctx, "ann", "owner"));
     expect(currentPhase(state)).toEqual(team("npcs"));
+  });
+
+  it.each(OUT)("ends the turn of one who falls %s mid-turn, and moves on", (_, out) => {
+    const ctx = context();
+    const state = run(
+      ctx,
+      start(ctx),
+      (s) => endTurn(s, ctx, "ann", "owner"),
+      (s) => activate(s, ctx, "bo", "owner"),
+    );
+    const result = ok(
+      reconcile(state, context([ANN, member("bo", "pcs", out), ...ROSTER.slice(2)])),
+    );
+    expect(result.state.active).toBeNull();
+    expect(currentPhase(result.state)).toEqual(team("npcs"));
   });
 
   it("passes over a whole team that is out, defeated or dying", () => {
@@ -238,20 +239,6 @@ describe("out of the fight by the ruleset's rules", () => {
     const ctx = context([ANN, member("bo", "pcs", { outOfFight: DYING }), ...ROSTER.slice(2)]);
     expect(activate(start(ctx), ctx, "bo", "gm")).toEqual({ ok: false, reason: "outOfFight" });
     expect(endTurn(start(ctx), ctx, "bo", "gm")).toEqual({ ok: false, reason: "outOfFight" });
-  });
-
-  it("ends the turn of a member who falls out mid-turn, and moves on when nobody is left", () => {
-    const ctx = context();
-    const state = run(
-      ctx,
-      start(ctx),
-      (s) => endTurn(s, ctx, "ann", "owner"),
-      (s) => activate(s, ctx, "bo", "owner"),
-    );
-    const fallen = context([ANN, member("bo", "pcs", { outOfFight: DYING }), ...ROSTER.slice(2)]);
-    const result = ok(reconcile(state, fallen)).state;
-    expect(result.active).toBeNull();
-    expect(currentPhase(result)).toEqual(team("npcs"));
   });
 
   it("keeps the defeated and the out in the order when the world says so", () => {
