@@ -99,4 +99,23 @@ describe("WWN side initiative in the chat", () => {
       );
     }
   });
+
+  it("counts no Dexterity of a fighter already down", async () => {
+    const combat = await setUpTeamCombat(world.fake, 2, whenIdle);
+    const [down] = membersOf(combat, "Friendly");
+    await down?.actor?.update({
+      "system.attributes.dex": 18,
+      "system.health.value": 0,
+      "system.life": "dying",
+    });
+    await combat.startCombat();
+    await whenIdle();
+    const [card] = world.cardsOf(combat, "orderRolls");
+    const friendly =
+      /Friendly<\/span> <strong class="fray-order-value">(\d+)<\/strong> <span class="fray-order-dice">1d8 \((\d)\)/.exec(
+        card?.content ?? "",
+      );
+    // The d8 alone: the other member's Dexterity 10 adds nothing, the fallen one's 18 is not counted.
+    expect(friendly?.[1]).toBe(friendly?.[2]);
+  });
 });
