@@ -23,7 +23,12 @@ async function friendlyPhase(): Promise<TestCombat> {
 
 /** What the GM's damage card writes when a blow takes a fighter down (or what the sheet sets). */
 async function goDown(combatant: Combatant.Implementation | undefined, life: string) {
-  await combatant?.actor?.update({ "system.health.value": 0, "system.life": life });
+  await update(combatant, { "system.health.value": 0, "system.life": life });
+}
+
+/** A GM's update of the combatant's actor, by field path. */
+async function update(combatant: Combatant.Implementation | undefined, fields: object) {
+  await combatant?.actor?.update(fields);
   await whenIdle();
 }
 
@@ -61,8 +66,7 @@ describe("a WWN fighter down by the book", () => {
     const combat = await friendlyPhase();
     const [hurt] = membersOf(combat, "Friendly");
     await goDown(hurt, "unconscious");
-    await hurt?.actor?.update({ "system.health.value": 1, "system.life": "active" });
-    await whenIdle();
+    await update(hurt, { "system.health.value": 1, "system.life": "active" });
     await combat.activateCombatant(hurt?.id ?? "");
     expect(state(combat).active).toBe(hurt?.id);
   });
@@ -103,7 +107,7 @@ describe("WWN side initiative in the chat", () => {
   it("counts no Dexterity of a fighter already down", async () => {
     const combat = await setUpTeamCombat(world.fake, 2, whenIdle);
     const [down] = membersOf(combat, "Friendly");
-    await down?.actor?.update({
+    await update(down, {
       "system.attributes.dex": 18,
       "system.health.value": 0,
       "system.life": "dying",
