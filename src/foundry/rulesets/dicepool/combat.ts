@@ -237,7 +237,8 @@ async function postReport(report: TurnStartReport): Promise<void> {
 }
 
 /** Why a combatant is out of the fight, or null while it can fight. */
-export function dicepoolOutOfFight(me: DicepoolCombatant): OutOfFight | null {
+export function dicepoolOutOfFight(actor: Actor.Implementation): OutOfFight | null {
+  const me = toDicepoolCombatant(actor);
   if (me.dead) return { reason: "FRAY.Dicepool.Status.dead" };
   if (me.incapacitated === null) return null;
   const reason = bleeds(me) ? "FRAY.Dicepool.Status.dying" : "FRAY.Dicepool.Status.incapacitated";
@@ -249,7 +250,7 @@ export const DICEPOOL_COMBAT_HOOKS: CombatRulesetHooks = {
   rollOrder: (combat) => dicepoolRollOrder(combat),
   memberChips: (actor) => dicepoolMemberChips(actor),
   // The dead are out; the incapacitated too, but they keep their turns: they bleed on them.
-  outOfFight: (actor) => dicepoolOutOfFight(toDicepoolCombatant(actor)),
+  outOfFight: (actor) => dicepoolOutOfFight(actor),
   // A new round: everybody's turn is fresh in the ledger (and again at its own turn start).
   roundStart: (_combat, combatants) =>
     combatants.map((c) => ({ combatantId: c.combatantId, changes: {}, ledger: freshTurnLedger() })),
