@@ -1,6 +1,7 @@
 import { SYSTEM_ID, TEMPLATES } from "./constants.ts";
 import { COMBAT_TURN_ACTION, handleTurnIntent } from "./combat/actions.ts";
 import { FrayCombatTracker } from "./combat/tracker.ts";
+import { registerTeamCombat } from "./combat/setup.ts";
 import { TeamData } from "./data/team.ts";
 import { FrayActor } from "./documents/actor.ts";
 import { FrayCombat, FrayCombatant, FrayCombatantGroup } from "./documents/combat.ts";
@@ -23,6 +24,8 @@ import { registerStatusHooks } from "./api/statuses.ts";
  */
 export function init(): void {
   registerSettings();
+  // Team combat: seconds per round (its default follows the ruleset setting) and its hooks.
+  registerTeamCombat();
   registerDataHooks(); // the GM's data migration at ready, the ruleset-switch warning
   registerPackScope(); // other rulesets' packs: hidden in the sidebar, their documents refused
 

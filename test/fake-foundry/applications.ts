@@ -295,3 +295,34 @@ export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
 
   async _onRender(_context: AnyOptions, _options: AnyOptions): Promise<void> {}
 }
+
+/** What a user was asked in a dialog, and how the test answers (true Yes, false No, null closed). */
+export interface DialogLog {
+  readonly asked: { title: string; content: string }[];
+  answer: boolean | null;
+}
+
+type DialogButton = { callback?: (event: unknown, button: unknown, dialog: unknown) => unknown };
+
+/**
+ * Core v13's DialogV2.confirm as the shell meets it: the user answers Yes or No (or closes it).
+ * On a button with a callback the dialog resolves to what the callback returns, else to true for
+ * Yes and false for No; closed, to null (`rejectClose: false`, core's default for confirm).
+ */
+export function makeDialogClass(log: DialogLog) {
+  return class DialogV2 extends ApplicationV2 {
+    static async confirm(options: {
+      window?: { title?: string };
+      content?: string;
+      yes?: DialogButton;
+      no?: DialogButton;
+    }): Promise<unknown> {
+      log.asked.push({ title: options.window?.title ?? "", content: options.content ?? "" });
+      const answer = log.answer;
+      if (answer === null) return null;
+      const button = answer ? options.yes : options.no;
+      if (button?.callback === undefined) return answer;
+      return button.callback({}, {}, null);
+    }
+  };
+}

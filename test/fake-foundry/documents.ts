@@ -1156,6 +1156,24 @@ export class Combat extends ClientDocument {
     world.get().sounds?.push(announcement);
   }
 
+  /**
+   * Core v13 Combat#endCombat: asks the user to confirm ending the encounter (DialogV2.confirm),
+   * and deletes it on Yes.
+   */
+  async endCombat(): Promise<unknown> {
+    const api = (
+      globalThis as {
+        foundry: { applications: { api: { DialogV2: { confirm(o: unknown): Promise<unknown> } } } };
+      }
+    ).foundry.applications.api;
+    return api.DialogV2.confirm({
+      window: { title: "COMBAT.EndTitle" },
+      content: "<p>COMBAT.EndConfirmation</p>",
+      yes: { callback: () => this.delete() },
+      modal: true,
+    });
+  }
+
   /** Core v13 Combat#startCombat: the sound, `combatStart` (combat, updateData), the update. */
   async startCombat(): Promise<this> {
     this._playCombatSound("startEncounter");
@@ -1296,6 +1314,41 @@ export class ChatMessage extends ClientDocument {
   get author(): unknown {
     const users = (globalThis as { game?: { users?: { get(id: string): unknown } } }).game?.users;
     return users?.get(String(this._source["author"])) ?? null;
+  }
+
+  /** Core: the message's Roll instances (the fake keeps them as they were given). */
+  get rolls(): unknown[] {
+    return (this._source["rolls"] as unknown[] | undefined) ?? [];
+  }
+
+  /** Core's schema: the recipients' user ids as the roll mode set them ([] for everyone). */
+  get whisper(): string[] {
+    return (this._source["whisper"] as string[] | undefined) ?? [];
+  }
+
+  /** Core's schema: hidden from its own author (a blind roll). */
+  get blind(): boolean {
+    return this._source["blind"] === true;
+  }
+
+  get content(): string {
+    const text = this._source["content"];
+    return typeof text === "string" ? text : "";
+  }
+
+  /**
+   * Core v13 ChatMessage.applyRollMode: a GM or blind roll is whispered to the GMs (a blind one
+   * hidden from its author too), a self roll to the user alone, a public roll to everyone.
+   */
+  static applyRollMode(data: Record<string, unknown>, mode: string): Record<string, unknown> {
+    type Users = { filter(test: (u: { isGM: boolean }) => boolean): { id: string }[] };
+    const users = (globalThis as { game?: { users?: Users } }).game?.users;
+    if (mode === "gmroll" || mode === "blindroll") {
+      data["whisper"] = (users?.filter((u) => u.isGM) ?? []).map((u) => u.id);
+    } else if (mode === "selfroll") data["whisper"] = [world.user().id];
+    else if (mode === "publicroll") data["whisper"] = [];
+    data["blind"] = mode === "blindroll";
+    return data;
   }
 
   /** Core (`BaseChatMessage#testUserPermission`): a message's author holds every level on it. */

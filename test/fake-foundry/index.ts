@@ -18,7 +18,9 @@ import {
   HandlebarsApplicationMixin,
   ItemSheetV2,
   SheetRegistry,
+  makeDialogClass,
 } from "./applications.ts";
+import type { DialogLog } from "./applications.ts";
 import { Collection } from "./collection.ts";
 import { FakeCompendium, fakeFromUuid } from "./compendium.ts";
 import type { PackDeclaration } from "./compendium.ts";
@@ -133,6 +135,15 @@ export function installFakeFoundry(options: FakeOptions = {}) {
   const templatesLoaded: string[] = [];
   const notifications: { level: "info" | "warn" | "error"; message: string }[] = [];
   const random = options.random ?? seededRandom(1);
+  const dialogs: DialogLog = { asked: [], answer: true };
+  // Core's client setting: the roll mode the chat's selector sets (ChatMessage.applyRollMode).
+  settings.register("core", "rollMode", {
+    scope: "client",
+    config: false,
+    type: String,
+    choices: { publicroll: "", gmroll: "", blindroll: "", selfroll: "" },
+    default: "publicroll",
+  });
 
   const documentConfig = (documentClass: typeof ClientDocument): DocumentConfig => ({
     documentClass,
@@ -250,7 +261,12 @@ export function installFakeFoundry(options: FakeOptions = {}) {
       collections: { Actors: sheets.collection("Actor"), Items: sheets.collection("Item") },
     },
     applications: {
-      api: { ApplicationV2, DocumentSheetV2, HandlebarsApplicationMixin },
+      api: {
+        ApplicationV2,
+        DocumentSheetV2,
+        HandlebarsApplicationMixin,
+        DialogV2: makeDialogClass(dialogs),
+      },
       sheets: { ActorSheetV2, ItemSheetV2 },
       sidebar: { tabs: { CombatTracker } },
       handlebars: {
@@ -321,6 +337,8 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     queries: users.queries,
     templatesLoaded,
     notifications,
+    /** The dialogs users were asked (DialogV2.confirm), and the answer the next ones get. */
+    dialogs,
     /** Every turn and round event core ran, in order (only the active GM's client runs them). */
     turnEvents,
     /** Every combat sound played. */

@@ -62,8 +62,11 @@ const item = (actor: Actor.Implementation, name: string) => {
   return found;
 };
 const lastWarning = () => fake.notifications.at(-1)?.message;
+/** The last card posted, past the GMs' notice that a side has nobody left able to act. */
 const lastCard = () =>
-  fake.game.messages.contents.at(-1) as unknown as ChatMessage.Implementation & { content: string };
+  fake.game.messages.contents
+    .filter((m) => (m.flags as { fray?: { sideDown?: unknown } }).fray?.sideDown === undefined)
+    .at(-1) as unknown as ChatMessage.Implementation & { content: string };
 /** The writes since `mark` to documents other than Kara's own (and her items). */
 const othersWritten = (mark: number, kara: Actor.Implementation) =>
   gameWrites(fake, mark).filter(

@@ -13,12 +13,30 @@
  * they may be async; they read the documents as they stood before the transition's writes.
  * A ruleset that registers nothing keeps the generic behaviour.
  */
-import type { SetupEffect } from "../../rules/combat/order.ts";
+import type { SetupEffect, SettledOrder } from "../../rules/combat/order.ts";
+import type { TeamId } from "../../rules/combat/types.ts";
 import type { RoundEvent, TurnResult } from "../../rules/combat/types.ts";
 import { eventCombatants, roundEventChanges } from "./events.ts";
 import type { ActorChange, EventCombatant, FieldValue } from "./events.ts";
-import type { Settled, StartChoice } from "./order-kit.ts";
 import type { CombatLike, CombatantLike } from "./state.ts";
+
+/** What the GM chose on the tracker before round 1. */
+export interface StartChoice {
+  /** Freelancers: the team that takes initiative (default: the first team listed). */
+  readonly initiative?: TeamId;
+  /** Teams that surprise the others (WWN free round, two-dice first side, Freelancers). */
+  readonly surprising?: readonly TeamId[];
+  /** Two-dice: roll d20 per team instead of a declared surprise or players-first. */
+  readonly roll?: boolean;
+}
+
+export type Settled =
+  | { readonly ok: true; readonly order: SettledOrder; readonly effects: readonly SetupEffect[] }
+  | {
+      readonly ok: false;
+      readonly reason: string;
+      readonly detail?: Readonly<Record<string, string | number | boolean>>;
+    };
 
 /** One mark under a member in the tracker. */
 export interface TrackerChip {
@@ -30,6 +48,17 @@ export interface TrackerChip {
   readonly hint: string;
   /** A state worth drawing attention to (Total Defense, holding …). */
   readonly flag?: boolean;
+}
+
+/** Why a member is out of the fight (the `outOfFight` hook). */
+export interface OutOfFight {
+  /** Localization key of why: the tracker shows it. */
+  readonly reason: string;
+  /**
+   * Its rules still give it its turns though it cannot fight (the dice-pool game's incapacitated
+   * bleed at the start of their own turn): the order keeps it, the side-down check counts it out.
+   */
+  readonly keepsTurns?: boolean;
 }
 
 type Changes = ActorChange[] | Promise<ActorChange[]>;
@@ -67,6 +96,15 @@ export interface CombatRulesetHooks {
     actor: Actor.Implementation,
     member: { readonly active: boolean },
   ): readonly TrackerChip[];
+  /**
+   * Whether a member's actor is out of the fight under the ruleset's rules though nobody marked it
+   * defeated (dying, dead, knocked out …), and why; null while it can fight. The turn order passes
+   * over an out member as it does the defeated (unless the world keeps them in: out-of-fight.ts)
+   * and the tracker says why ("skipped: Mortally wounded"); a side with nobody left able to act
+   * tells the GMs (sides.ts). Read from the actor as it stands: the active GM reconciles the order
+   * whenever a combatant's actor changes. Absent: only core's defeat counts.
+   */
+  outOfFight?(actor: Actor.Implementation): OutOfFight | null;
   roundStart?(combat: CombatLike, combatants: readonly EventCombatant[]): Changes;
   /**
    * The one-time effects of settling the order as the GM starts the combat (a surprised side's

@@ -21,7 +21,12 @@ import { initiativePool } from "../../../rules/dicepool/initiative.ts";
 import type { DicepoolOptions } from "../../../rules/dicepool/options.ts";
 import type { Checked } from "../../../rules/core/checked.ts";
 import type { ActorChange, FieldValue } from "../../combat/events.ts";
-import type { CombatRulesetHooks, OrderInput, TrackerChip } from "../../combat/ruleset-hooks.ts";
+import type {
+  CombatRulesetHooks,
+  OrderInput,
+  OutOfFight,
+  TrackerChip,
+} from "../../combat/ruleset-hooks.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
 import { withDice } from "../../shared/dice.ts";
 import { i18n } from "../../shared/env.ts";
@@ -231,10 +236,21 @@ async function postReport(report: TurnStartReport): Promise<void> {
   await postLines(null, lines, "fray-dp-turn");
 }
 
+/** Why a combatant is out of the fight, or null while it can fight. */
+export function dicepoolOutOfFight(actor: Actor.Implementation): OutOfFight | null {
+  const me = toDicepoolCombatant(actor);
+  if (me.dead) return { reason: "FRAY.Dicepool.Status.dead" };
+  if (me.incapacitated === null) return null;
+  const reason = bleeds(me) ? "FRAY.Dicepool.Status.dying" : "FRAY.Dicepool.Status.incapacitated";
+  return { reason, keepsTurns: true };
+}
+
 export const DICEPOOL_COMBAT_HOOKS: CombatRulesetHooks = {
   orderInput: (actor) => dicepoolOrderInput(actor),
   rollOrder: (combat) => dicepoolRollOrder(combat),
   memberChips: (actor) => dicepoolMemberChips(actor),
+  // The dead are out; the incapacitated too, but they keep their turns: they bleed on them.
+  outOfFight: (actor) => dicepoolOutOfFight(actor),
   // A new round: everybody's turn is fresh in the ledger (and again at its own turn start).
   roundStart: (_combat, combatants) =>
     combatants.map((c) => ({ combatantId: c.combatantId, changes: {}, ledger: freshTurnLedger() })),

@@ -24,9 +24,10 @@ import {
   startRound,
 } from "../../../rules/wwn/index.ts";
 import type { ActionState, WwnUpdate } from "../../../rules/wwn/index.ts";
+import type { WwnLife } from "../../../rules/wwn/model.ts";
 import type { Refusal, Result } from "../../../rules/core/result.ts";
 import type { ActorChange, EventCombatant } from "../../combat/events.ts";
-import type { CombatRulesetHooks, TrackerChip } from "../../combat/ruleset-hooks.ts";
+import type { CombatRulesetHooks, OutOfFight, TrackerChip } from "../../combat/ruleset-hooks.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
 import { changesByCombatant, combatMembers } from "../../shared/combat-members.ts";
 import { withDice } from "../../shared/dice.ts";
@@ -197,6 +198,11 @@ async function roundEnd(combat: CombatLike): Promise<ActorChange[]> {
 /** The grapple report: what the round's grapples dealt. */
 export const wwnGrappleReportCard = wwnNoticeCard(WWN_GRAPPLE_REPORT, REPORT_FLAG);
 
+/** Why a fighter is out of the fight (its state on the sheet), or null while it fights. */
+export function wwnOutOfFight(life: WwnLife): OutOfFight | null {
+  return life === "active" ? null : { reason: `FRAY.Wwn.Life.${life}` };
+}
+
 export const WWN_COMBAT_HOOKS: CombatRulesetHooks = {
   // The tracker's start offers the surprise check per ambushing team (surprise.ts).
   startCheck: WWN_START_CHECK,
@@ -204,6 +210,8 @@ export const WWN_COMBAT_HOOKS: CombatRulesetHooks = {
   orderInput: (actor) => ({ modifier: toWwnCombatant(actor).attributes.dex ?? 0 }),
   rollOrder: wwnRollOrder,
   memberChips: (actor, member) => wwnMemberChips(actor, member.active),
+  // Anyone not "active" (mortally wounded, knocked out, helpless, dead) is out of the fight.
+  outOfFight: (actor) => wwnOutOfFight(toWwnCombatant(actor).life),
   roundStart: (combat: CombatLike, _combatants: readonly EventCombatant[]) => wwnRoundStart(combat),
   turnStart: wwnTurnStart,
   turnEnd: wwnTurnEnd,
