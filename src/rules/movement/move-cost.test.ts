@@ -43,7 +43,7 @@ describe("Worldlines: Energy per space", () => {
     };
     expect(reason({ id: "a", statuses: { staggered: { turnsLeft: 1 } } })).toBe("staggered");
     expect(reason({ id: "a", disabledLimbs: { arms: false, legs: true } })).toBe("legDisabled");
-    expect(reason({ id: "a", life: "down" })).toBe("notActive");
+    expect(reason({ id: "a", life: "unconscious" })).toBe("notActive");
     expect(reason({ id: "a", energy: 2 }, 3)).toBe("notEnoughEnergy");
     expect(reason({ id: "a", statuses: { staggered: { turnsLeft: 1 } } }, 0)).toBe("staggered");
   });
