@@ -186,7 +186,12 @@ export function installMovementFakes(
       name: string;
       testUserPermission(u: unknown, l: string): boolean;
     } | null {
-      return (fake.game.actors.get(this.actorId) as never) ?? null;
+      const actor: unknown = fake.game.actors.get(this.actorId);
+      return (actor ?? null) as {
+        id: string;
+        name: string;
+        testUserPermission(u: unknown, l: string): boolean;
+      } | null;
     }
 
     /** Core BaseToken#testUserPermission: a GM holds every level; others as the actor says. */

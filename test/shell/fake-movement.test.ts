@@ -51,7 +51,7 @@ describe("the fake's grid and moving tokens", () => {
   });
 
   it("runs moveToken on every connected client with the mover; update({x, y}) is a move", async () => {
-    const { fake, moves, token } = await world();
+    const { fake, token } = await world();
     const seen: string[] = [];
     fake.hooks.on("moveToken", (_doc, movement, _operation, user) => {
       const m = movement as { passed: { spaces: number }; method: string };
