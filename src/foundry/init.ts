@@ -13,6 +13,7 @@ import { registerCardProtocol } from "./cards/protocol.ts";
 import { activeRuleset, registerSettings } from "./settings.ts";
 import { registerDataHooks } from "./migration.ts";
 import { registerPackScope } from "./packs.ts";
+import { registerMovement } from "./movement/register.ts";
 
 /**
  * The `init` hook: everything Foundry must know before the world loads. Registration only; no
@@ -49,6 +50,7 @@ export function init(): void {
   // What the ruleset the world plays brings to the table (the setting needs a reload, so this
   // choice holds for the session): its data, sheets, statuses, combat, cards and referee actions.
   installRuleset(shellRuleset(activeRuleset().id));
+  registerMovement(shellRuleset(activeRuleset().id).movement); // dragging a token costs (issue 24)
 
   // Preloading only warms the cache: a sheet still loads its template when it first renders.
   foundry.applications.handlebars

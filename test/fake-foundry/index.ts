@@ -157,6 +157,17 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     queries: {},
     ui: {},
     Dice: { randomUniform: random },
+    // Core v13's CONFIG.Token.movement.actions (the ids a system may replace; labels and icons
+    // as core gives them). Tokens that move are in movement.ts.
+    Token: {
+      movement: {
+        actions: Object.fromEntries(
+          ["walk", "fly", "swim", "burrow", "climb", "crawl", "jump", "blink", "displace"].map(
+            (id, order) => [id, { label: `TOKEN.MOVEMENT.ACTIONS.${id}.label`, order }],
+          ),
+        ),
+      },
+    },
   });
 
   const views: Views = { scene: new Map(), combat: new Map() };

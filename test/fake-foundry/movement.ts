@@ -91,19 +91,6 @@ export function installMovementFakes(
   grid: { size?: number; distance: number; units: string },
 ) {
   const size = grid.size ?? 100;
-  // Core v13's CONFIG.Token.movement: the actions (walk and the others) a system may replace.
-  const token = (fake.CONFIG["Token"] ??= {} as never) as unknown as {
-    movement?: MovementConfig;
-    rulerClass?: unknown;
-  };
-  token.movement ??= {
-    actions: {
-      walk: { label: "TOKEN.MOVEMENT.ACTIONS.walk.label" },
-      crawl: { label: "TOKEN.MOVEMENT.ACTIONS.crawl.label" },
-      climb: { label: "TOKEN.MOVEMENT.ACTIONS.climb.label" },
-      swim: { label: "TOKEN.MOVEMENT.ACTIONS.swim.label" },
-    },
-  };
 
   const offsetOf = (p: { x: number; y: number }): GridOffset => ({
     i: Math.floor(p.y / size),

@@ -8,6 +8,7 @@ import type { TokenBars } from "../token-bars.ts";
 import type { RefereeHandler } from "../shared/referee.ts";
 import type { SimFighterBase } from "../../rules/sim/types.ts";
 import type { AnyDeclaration, AnyStrategy } from "../cards/protocol.ts";
+import type { MovementRules } from "../movement/types.ts";
 
 /** A DataModel class (its constructor; Foundry builds the instances). */
 export type DataModelClass = new (...args: never[]) => object;
@@ -80,4 +81,9 @@ export interface ShellRuleset {
    * ruleset by name ("noSimAdapter").
    */
   readonly simFighter?: (actor: Actor.Implementation, teamId: string) => SimFighterBase;
+  /**
+   * Moving on the map (src/foundry/movement/): its movement actions, the price of a path and how
+   * the GM pays it. Absent: moving a token costs nothing.
+   */
+  readonly movement?: MovementRules;
 }

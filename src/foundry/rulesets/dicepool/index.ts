@@ -10,6 +10,7 @@
  * referee is a declaration or a card's press.
  */
 import { ACTOR_TYPES } from "../../constants.ts";
+import { dicepoolMovement } from "./movement.ts";
 import { shellRuleset as generic } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
 import { attackCard, attackDeclaration } from "./attack/referee.ts";
@@ -54,4 +55,5 @@ export const shellRuleset: ShellRuleset = {
   cards: [attackCard, lineCard],
   declarations: [attackDeclaration, grappleDeclaration, moveDeclaration, careDeclaration],
   simFighter: dicepoolSimFighter,
+  movement: dicepoolMovement,
 };
