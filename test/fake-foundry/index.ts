@@ -39,6 +39,7 @@ import {
 import * as fields from "./fields.ts";
 import { ClientSettings, Localization, Users } from "./game.ts";
 import { HookRegistry } from "./hooks.ts";
+import { TokenRuler } from "./movement.ts";
 import { makeRollClass } from "./roll.ts";
 import { CombatEncounters, Scene, Scenes } from "./scenes.ts";
 import type { Views } from "./scenes.ts";
@@ -285,6 +286,7 @@ export function installFakeFoundry(options: FakeOptions = {}) {
       },
     },
     appv1: { sheets: { ActorSheet: AppV1ActorSheet, ItemSheet: AppV1ItemSheet } },
+    canvas: { placeables: { tokens: { TokenRuler } } },
   };
 
   const record = (level: "info" | "warn" | "error") => (message: string) => {

@@ -461,3 +461,37 @@ export function installMovementFakes(
 
 export type MovementFakes = ReturnType<typeof installMovementFakes>;
 export type FakeTokenDocument = InstanceType<MovementFakes["TokenDocument"]>;
+
+/**
+ * Core v13's `foundry.canvas.placeables.tokens.TokenRuler`, as far as a subclass leans on it: it
+ * is built for a Token placeable (`token`); `_getWaypointLabelContext(waypoint, state)` gives a
+ * label's context (core: undefined for a waypoint without a label, an intermediate one) and
+ * `_getSegmentStyle(waypoint)` a segment's `{width, color, alpha}`; `WAYPOINT_LABEL_TEMPLATE` is
+ * the label's template. `labels(waypoints)` walks a path as core's refresh does: one `state` per
+ * path, each waypoint in order.
+ */
+export class TokenRuler {
+  static WAYPOINT_LABEL_TEMPLATE = "templates/hud/waypoint-label.hbs";
+  constructor(readonly token: unknown) {}
+
+  _getWaypointLabelContext(
+    waypoint: { intermediate?: boolean; measurement: { distance: number } },
+    _state: object,
+  ): object | undefined {
+    if (waypoint.intermediate === true) return undefined;
+    return { distance: { total: waypoint.measurement.distance } };
+  }
+
+  _getSegmentStyle(_waypoint: object): { width: number; color: number; alpha: number } {
+    return { width: 4, color: 0xffffff, alpha: 1 };
+  }
+
+  /** The labels and segment styles of a path, waypoint by waypoint (the fake's refresh). */
+  labels(waypoints: object[]): { context: unknown; style: unknown }[] {
+    const state = {};
+    return waypoints.map((w) => ({
+      context: this._getWaypointLabelContext(w as never, state),
+      style: this._getSegmentStyle(w),
+    }));
+  }
+}

@@ -90,3 +90,38 @@ describe("dragging a token in the dice-pool game", () => {
     expect(await turnOf(ana)).toMatchObject({ simpleUsed: 1, moves: 1 });
   });
 });
+
+describe("the dice-pool token ruler", () => {
+  it("labels each planned waypoint with its cost and what is left, coloured by budget", async () => {
+    const { token } = await setting();
+    const Ruler = (
+      t.fake.CONFIG["Token"] as unknown as {
+        rulerClass: new (token: unknown) => {
+          labels(
+            w: object[],
+          ): { context: { fray?: { text: string; band: string } }; style: { color: number } }[];
+        };
+      }
+    ).rulerClass;
+    const ruler = new Ruler({ document: token });
+    const at = (distance: number, stage = "planned") => ({
+      stage,
+      action: "walk",
+      measurement: { distance },
+    });
+    const [start, one, sprint, far] = ruler.labels([at(0, "passed"), at(10), at(15), at(25)]);
+    expect(start?.context.fray?.text).toBeUndefined();
+    expect(one?.context.fray).toMatchObject({
+      band: "within",
+      text: "2 spaces · 0 of 2 left · Move 1 of 2",
+    });
+    expect(one?.style.color).toBe(0x33bc4e);
+    expect(sprint?.context.fray).toMatchObject({
+      band: "next",
+      text: "3 spaces · 1 of 4 left · Move 2 of 2 · +1 Energy",
+    });
+    expect(sprint?.style.color).toBe(0xf1d836);
+    expect(far?.context.fray?.band).toBe("impossible");
+    expect(far?.style.color).toBe(0xe72124);
+  });
+});

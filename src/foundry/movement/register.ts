@@ -24,6 +24,7 @@ import { SYSTEM_ID } from "../constants.ts";
 import { i18n } from "../shared/env.ts";
 import { refusalText } from "../shared/refusal.ts";
 import { isActiveGM } from "../shared/referee.ts";
+import { frayRulerClass } from "./ruler.ts";
 import type { MovementRules, PricedMove } from "./types.ts";
 
 interface Point {
@@ -224,8 +225,12 @@ export function movementActions(
 /** Registers the ruleset's movement (nothing when it has none). */
 export function registerMovement(rules: MovementRules | undefined): void {
   if (rules === undefined) return;
-  const config = CONFIG.Token as unknown as { movement: { actions: Record<string, ActionConfig> } };
+  const config = CONFIG.Token as unknown as {
+    movement: { actions: Record<string, ActionConfig> };
+    rulerClass: unknown;
+  };
   config.movement.actions = movementActions(rules, config.movement.actions);
+  config.rulerClass = frayRulerClass(rules, foundry.canvas.placeables.tokens.TokenRuler);
   // Core v13's movement hooks (hookEvents.preMoveToken, hookEvents.moveToken), which this
   // version of fvtt-types does not list.
   const hooks = Hooks as unknown as {
