@@ -6,6 +6,7 @@
  * - the dice-pool game's exact odds: hits of a pool, net hits of a contested roll, an attack.
  * Freelancers' figures come from bench/freelancers.ts, imported here.
  * - the two-dice game's exact odds (bench/twodice.ts).
+ * - a 30-space path priced and labelled for the ruler, per ruleset (bench/movement.ts).
  * - the worst case: exact odds of the largest formula the one formula limit accepts
  *   (MAX_DICE dice of MAX_FACES faces), for both rulesets' attack dialogs.
  */
@@ -27,6 +28,7 @@ import {
   netHitsDistribution,
 } from "../src/rules/dicepool/index.ts";
 import { twodiceBench } from "./twodice.ts";
+import { movementBench } from "./movement.ts";
 import { makeWwnCombatant, makeWwnWeapon } from "../src/rules/wwn/factory.ts";
 import { wwnAttackOdds } from "../src/rules/wwn/odds.ts";
 
@@ -178,6 +180,7 @@ for (const [label, run] of dicepoolOdds) {
   console.log(`  ${label}: ${((seconds / runs) * 1e6).toFixed(1)} µs each`);
 }
 console.log(twodiceBench().join("\n"));
+console.log(movementBench().join("\n"));
 console.log(
   `  worst-case exact odds (largest accepted formula ${largest}): Worldlines ${worldlinesWorst}, WWN ${wwnWorst}`,
 );
