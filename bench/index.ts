@@ -9,6 +9,7 @@
  * - the worst case of every ruleset's exact odds: the largest input each accepts, against 50 ms
  *   (bench/worst.ts).
  * - the encounter simulator's fights per second per ruleset, against 20,000 (bench/sim.ts).
+ * - a 30-space path priced and labelled for the ruler, per ruleset (bench/movement.ts).
  */
 import "./freelancers.ts";
 import type { DiceSource } from "../src/rules/core/dice.ts";
@@ -29,6 +30,7 @@ import {
 } from "../src/rules/dicepool/index.ts";
 import { twodiceBench } from "./twodice.ts";
 import { worstCaseOdds } from "./worst.ts";
+import { movementBench } from "./movement.ts";
 
 const input: AttackInput = {
   attacker: makeCombatant({ id: "maya", skills: { firearms: 2 } }),
@@ -148,6 +150,7 @@ for (const [label, run] of dicepoolOdds) {
 }
 console.log(twodiceBench().join("\n"));
 console.log(worstCaseOdds().join("\n"));
+console.log(movementBench().join("\n"));
 if (Number.isNaN(sink)) console.log("(unreachable)");
 await import("./tracker.ts");
 

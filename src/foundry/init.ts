@@ -17,6 +17,7 @@ import { registerApi } from "./api/index.ts";
 import { FRAY_HOOKS, announce } from "./api/hooks.ts";
 import { registerKeybindings } from "./api/keybindings.ts";
 import { registerStatusHooks } from "./api/statuses.ts";
+import { registerMovement } from "./movement/register.ts";
 
 /**
  * The `init` hook: everything Foundry must know before the world loads. Registration only; no
@@ -57,6 +58,7 @@ export function init(): void {
   registerApi();
   registerKeybindings();
   registerStatusHooks();
+  registerMovement(shellRuleset(activeRuleset().id).movement); // dragging a token costs (issue 24)
 
   // Preloading only warms the cache: a sheet still loads its template when it first renders.
   foundry.applications.handlebars

@@ -42,6 +42,7 @@ import * as fields from "./fields.ts";
 import { ClientSettings, Localization, Users } from "./game.ts";
 import { HookRegistry } from "./hooks.ts";
 import { ClientKeybindings } from "./keybindings.ts";
+import { TokenRuler } from "./movement.ts";
 import { makeRollClass } from "./roll.ts";
 import { CombatEncounters, Scene, Scenes } from "./scenes.ts";
 import type { Views } from "./scenes.ts";
@@ -169,6 +170,17 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     queries: {},
     ui: {},
     Dice: { randomUniform: random },
+    // Core v13's CONFIG.Token.movement.actions (the ids a system may replace; labels and icons
+    // as core gives them). Tokens that move are in movement.ts.
+    Token: {
+      movement: {
+        actions: Object.fromEntries(
+          ["walk", "fly", "swim", "burrow", "climb", "crawl", "jump", "blink", "displace"].map(
+            (id, order) => [id, { label: `TOKEN.MOVEMENT.ACTIONS.${id}.label`, order }],
+          ),
+        ),
+      },
+    },
   });
 
   const views: Views = { scene: new Map(), combat: new Map() };
@@ -293,6 +305,7 @@ export function installFakeFoundry(options: FakeOptions = {}) {
       },
     },
     appv1: { sheets: { ActorSheet: AppV1ActorSheet, ItemSheet: AppV1ItemSheet } },
+    canvas: { placeables: { tokens: { TokenRuler } } },
   };
 
   const record = (level: "info" | "warn" | "error") => (message: string) => {

@@ -9,6 +9,7 @@ import type { RefereeHandler } from "../shared/referee.ts";
 import type { SimFighterBase } from "../../rules/sim/types.ts";
 import type { AnyDeclaration, AnyStrategy } from "../cards/protocol.ts";
 import type { RulesetApi } from "../api/types.ts";
+import type { MovementRules } from "../movement/types.ts";
 
 /** A DataModel class (its constructor; Foundry builds the instances). */
 export type DataModelClass = new (...args: never[]) => object;
@@ -86,4 +87,9 @@ export interface ShellRuleset {
    * without the dialog, its odds. Absent parts are refused by name ("notAvailable").
    */
   readonly api?: RulesetApi;
+  /**
+   * Moving on the map (src/foundry/movement/): its movement actions, the price of a path and how
+   * the GM pays it. Absent: moving a token costs nothing.
+   */
+  readonly movement?: MovementRules;
 }

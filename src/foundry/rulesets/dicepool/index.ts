@@ -10,6 +10,7 @@
  * referee is a declaration or a card's press.
  */
 import { ACTOR_TYPES } from "../../constants.ts";
+import { dicepoolMovement } from "./movement.ts";
 import { shellRuleset as generic } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
 import { dicepoolApi } from "./api.ts";
@@ -56,4 +57,5 @@ export const shellRuleset: ShellRuleset = {
   declarations: [attackDeclaration, grappleDeclaration, moveDeclaration, careDeclaration],
   simFighter: dicepoolSimFighter,
   api: dicepoolApi,
+  movement: dicepoolMovement,
 };

@@ -20,6 +20,7 @@ import {
   wwnGrappleDeclaration,
   wwnMoveGrappledDeclaration,
 } from "./table/grapple.ts";
+import { wwnMovement } from "./movement.ts";
 import { wwnShatterDeclaration, wwnShoveDeclaration } from "./table/knock.ts";
 import { wwnManeuverCard } from "./table/maneuver-card.ts";
 import { WWN_SELF, refereeSelf } from "./table/self.ts";
@@ -50,6 +51,7 @@ export const shellRuleset: ShellRuleset = {
   tokenBars: WWN_TOKEN_BARS,
   combat: WWN_COMBAT_HOOKS,
   simFighter: wwnSimFighter,
+  movement: wwnMovement,
   cards: [wwnAttackCard, wwnManeuverCard, wwnExecutionCard, wwnSurpriseCard, wwnGrappleReportCard],
   declarations: [
     wwnAttackDeclaration,
