@@ -459,6 +459,10 @@ const CASES: Record<string, () => void> = {
     call: (i) => fl.heal(i.actor, i.amount),
     states: (a) => [actorVerdict(valueOf(a))],
   }),
+  lifeAtHealth: kase({
+    valid: { actor: dying, value: 4 },
+    call: (i) => fl.lifeAtHealth(i.actor, i.value),
+  }),
   checkBase: kase({
     valid: { actor: ace, attribute: "intellect", skill: "medicine" },
     behind: (i) => fl.checkFreelancer(i.actor),
