@@ -116,7 +116,20 @@ export class DataModel {
   prepareDerivedData(): void {}
 }
 
-export class TypeDataModel extends DataModel {}
+export class TypeDataModel extends DataModel {
+  /**
+   * Core: runs on the writing client before an update of the document holding this model is sent
+   * (called by the fake's updateDocuments as core's Document#_preUpdate does); it may change the
+   * changes in place or return false to drop the update.
+   */
+  _preUpdate(
+    _changes: Record<string, unknown>,
+    _options: Record<string, unknown>,
+    _user: unknown,
+  ): Promise<boolean | undefined> {
+    return Promise.resolve(undefined);
+  }
+}
 
 /** Deep-merges `changes` (which may use dotted keys, as Foundry updates do) into `target`. */
 export function mergeDeep(

@@ -384,6 +384,12 @@ export class ClientDocument {
         notify("error", message);
         continue;
       }
+      // Core's Document#_preUpdate hands the change to a system model's _preUpdate (v12+), on the
+      // writing client, before the preUpdate hook: it may add to the change or veto it.
+      const system = doc.system as { _preUpdate?: (...args: unknown[]) => Promise<unknown> };
+      if (typeof system._preUpdate === "function") {
+        if ((await system._preUpdate(cleaned, operation, world.user())) === false) continue;
+      }
       if (!world.hooks().call(`preUpdate${this.documentName}`, doc, cleaned, operation, userId)) {
         continue;
       }
