@@ -8,6 +8,8 @@
  * - attack.ts: attack against defense (rolled or static), cover, size, engaged targets, Dodge,
  *   Two-Weapon Fighting, damage − AR, weapon degradation;
  * - odds.ts: exact attack odds;
+ * - situational.ts: an attacker's situational modifiers (to the die, to the attribute,
+ *   favorable and unfavorable sources) within the table's caps;
  * - actions.ts: the turn's actions (Long, Base, Move, Quick, reaction, free; trading down,
  *   Dodge, Disengage, readied actions, targets of opportunity);
  * - counters.ts: named stacks (stun, stress, bleed …) and how the Upkeep drops them;
@@ -49,4 +51,5 @@ export * from "./odds.ts";
 export * from "./options.ts";
 export * from "./range.ts";
 export * from "./shapes.ts";
+export * from "./situational.ts";
 export * from "./upkeep.ts";
