@@ -472,6 +472,10 @@ const CASES: Record<string, () => void> = {
     behind: (m) => fl.checkSituational(m, { modifier: 5, edge: 2 }),
     call: (m) => fl.situationalSide(m),
   }),
+  engagedBy: kase({
+    valid: [{ id: "thug", distance: 1, reach: 1.5, life: "active" }],
+    call: (list) => fl.engagedBy(list as readonly fl.NearbyOpponent[]),
+  }),
   checkBase: kase({
     valid: { actor: ace, attribute: "intellect", skill: "medicine" },
     behind: (i) => fl.checkFreelancer(i.actor),

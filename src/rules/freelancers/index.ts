@@ -12,6 +12,7 @@
  *   favorable and unfavorable sources) within the table's caps;
  * - actions.ts: the turn's actions (Long, Base, Move, Quick, reaction, free; trading down,
  *   Dodge, Disengage, readied actions, targets of opportunity);
+ * - engaged.ts: the opponents within whose melee reach an entity stands;
  * - counters.ts: named stacks (stun, stress, bleed …) and how the Upkeep drops them;
  * - abilities.ts: abilities that recharge on a d10 at the Upkeep;
  * - health.ts: health, armor, Dying, death checks, stabilizing, healing;
@@ -41,6 +42,7 @@ export * from "./care.ts";
 export * from "./changes.ts";
 export * from "./checks.ts";
 export * from "./counters.ts";
+export * from "./engaged.ts";
 export * from "./factory.ts";
 export * from "./guard.ts";
 export * from "./health.ts";
