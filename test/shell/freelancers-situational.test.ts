@@ -148,3 +148,73 @@ describe("situational modifiers in the attack dialog", () => {
     }
   });
 });
+
+describe("a shooter engaged in melee", () => {
+  async function scene() {
+    const k = await world.createActor({
+      name: "Kara",
+      type: "character",
+      ownership: { [PLAYER.id]: 3 },
+      prototypeToken: { disposition: 1 },
+      system: { attributes: { awareness: 8 }, skills: { marksman: 4 } },
+      items: [
+        {
+          name: "Pistol",
+          type: "weapon",
+          system: { kind: "ranged", attribute: "awareness", skill: "marksman", damage: "1d6" },
+        },
+      ],
+    });
+    const thug = (name: string, reach: number) =>
+      world.createActor({
+        name,
+        type: "npc",
+        prototypeToken: { disposition: -1 },
+        items: [{ name: "Club", type: "weapon", system: { reach, damage: "1d4" } }],
+      });
+    const rook = await thug("Rook", 1);
+    const pike = await thug("Pike", 3);
+    const far = await thug("Far", 1);
+    const turret = await world.createActor({
+      name: "Turret",
+      type: "npc",
+      prototypeToken: { disposition: -1 },
+      system: { defense: "static" },
+    });
+    world.placeAt(k, 0);
+    world.placeAt(rook, 1);
+    world.placeAt(pike, 3);
+    world.placeAt(far, 4);
+    world.placeAt(turret, 8);
+    return { k, rook, pike, turret };
+  }
+
+  it("the card lists the opponents in melee reach the GM measured on the scene, not the target", async () => {
+    const { k, rook, turret } = await scene();
+    fake.setUser(PLAYER.id);
+    world.table.target(turret);
+    world.dice([20, 5], [6, 2]);
+    // A forged engagedBy from the player's console is not read: the GM measures.
+    const message = await dialog.flAttack(k, world.item(k, "Pistol"), {
+      cover: "none",
+      as: "base",
+      targetEngaged: false,
+      engagedBy: ["nobody"],
+    } as never);
+    if (message === null) throw new Error(world.warnings().join("; "));
+    expect(cards.flCardOf(message)?.provokedBy).toEqual(["Rook", "Pike"]);
+    expect(content(message)).toContain("Rook, Pike");
+
+    // Shooting the engaging opponent itself provokes only the others.
+    world.table.target(rook);
+    world.dice([20, 5], [20, 15], [6, 2]);
+    const again = await dialog.flAttack(k, world.item(k, "Pistol"), {
+      cover: "none",
+      as: "base",
+      targetEngaged: false,
+    });
+    if (again === null) throw new Error(world.warnings().join("; "));
+    // Rook is the target; Pike (reach 3 m, 3 m away) still engages Kara; Far (4 m) does not.
+    expect(cards.flCardOf(again)?.provokedBy).toEqual(["Pike"]);
+  });
+});

@@ -27,6 +27,7 @@ import type { RefereeOutcome } from "../../../shared/referee.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
 import { toFlWeapon, warnFlRefusal } from "../adapter.ts";
 import { flNow } from "../budget.ts";
+import { flEngagedBy } from "../engaged.ts";
 import { flOptions, flSituationalCaps } from "../settings.ts";
 
 /** The kind of the attack's declaration and of its card. */
@@ -131,7 +132,11 @@ export function checkFlDeclaration(
       edge: String(caps.edge),
     });
   }
-  const situation = situationOf(choices, canvasDistance(attackerActor, target, "m"));
+  const situation = {
+    ...situationOf(choices, canvasDistance(attackerActor, target, "m")),
+    // Measured on the scene, here and again by the referee: whom a shot from here provokes.
+    engagedBy: flEngagedBy(attackerActor),
+  };
   const attacker = flNow(attackerActor);
   const defender = flNow(target);
   const weapon = toFlWeapon(weaponItem);
