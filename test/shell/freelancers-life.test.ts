@@ -244,3 +244,35 @@ describe("range and static defense follow the corrected decisions", () => {
     expect(cards.flCardOf(message)).toMatchObject({ result: { hit: true, defense: 14 } });
   });
 });
+
+describe("a plain Move or Quick action from the sheet", () => {
+  it("is spent in the GM's ledger on the actor's turn; a second Move trades the Base; out of turn is refused", async () => {
+    const k = await world.kara();
+    const r = await world.rook();
+    const combat = await world.startedCombat([k, r], true);
+    const lit = (): Record<string, boolean> =>
+      Object.fromEntries(
+        combatHooks
+          .flMemberChips(k)
+          .map((chip): [string, boolean] => [chip.label.split(".").at(-1) ?? "", chip.on]),
+      );
+    fake.setUser(PLAYER.id);
+    await clickSheet(sheet.FlActorSheet, k, "spend", { kind: "move" });
+    expect(lit()).toMatchObject({ base: true, move: true, quick: true });
+    const { actionsIn } = await import("../../src/foundry/rulesets/freelancers/budget.ts");
+    const memberId = combat.combatants.contents.find((c) => c.actorId === k.id)?.id ?? "";
+    expect(actionsIn(combat as never, memberId)).toMatchObject({ base: 1, move: 0, quick: 1 });
+    await clickSheet(sheet.FlActorSheet, k, "spend", { kind: "move" });
+    expect(actionsIn(combat as never, memberId)).toMatchObject({ base: 0, move: 0, quick: 1 });
+    await clickSheet(sheet.FlActorSheet, k, "spend", { kind: "quick" });
+    expect(actionsIn(combat as never, memberId)).toMatchObject({ base: 0, move: 0, quick: 0 });
+    expect(lit()).toMatchObject({ base: false, move: false, quick: false });
+    await clickSheet(sheet.FlActorSheet, k, "spend", { kind: "quick" });
+    expect(world.warnings().at(-1)).toBe("No Quick action is left this turn.");
+    // Rook's owner presses Move out of his turn: refused, nothing recorded.
+    fake.setUser(PLAYER2.id);
+    await clickSheet(sheet.FlActorSheet, r, "spend", { kind: "move" });
+    expect(world.warnings().at(-1)).toBe("It is not Rook's turn.");
+    await fake.as(GM.id, () => combat.delete());
+  });
+});
