@@ -173,6 +173,19 @@ const PASSIVE_TECHNIQUE: worldlines.WorldlinesTechnique = {
   headshotWiden: 1,
 };
 
+/**
+ * A rule that takes checked input, called the way its callers call it: after its input check, whose
+ * refusal comes back as the call's (a rule taking checked input never sees a poisoned number).
+ */
+function afterCheck<T, R>(
+  checked: { ok: true; value: T } | { ok: false; reason: string },
+  rule: (value: T) => R,
+): R | { ok: false; reason: string } {
+  return checked.ok ? rule(checked.value) : checked;
+}
+
+const checkedActor = (actor: WorldlinesCombatant) => worldlines.checkedCombatant("actor", actor);
+
 /** The Worldlines entry points and how to call each with a poisoned state. */
 /** Two teams tied on momentum (the momentum rules' input). */
 const momentumTeams = [
@@ -185,7 +198,24 @@ const WORLDLINES: Record<string, () => void> = {
     guards(attack, (input) => worldlines.checkAttack(input));
   },
   resolveAttack: () => {
-    guards(attack, (input) => worldlines.resolveAttack(input, dice(), { evade: true }));
+    guards(attack, (input) =>
+      afterCheck(worldlines.checkAttackInput(input), (checked) =>
+        worldlines.resolveAttack(checked, dice(), { evade: true }),
+      ),
+    );
+  },
+  checkAttackInput: () => {
+    guards(attack, (input) => worldlines.checkAttackInput(input));
+  },
+  checkedCombatant: () => {
+    guards(maya, (actor) => worldlines.checkedCombatant("actor", actor));
+  },
+  checkedOptions: () => {
+    guards(worldlines.DEFAULT_OPTIONS, (options) => worldlines.checkedOptions(options), 60);
+  },
+  checkedArms: () => {
+    const arms = { weapon: attack.weapon, situation: attack.situation ?? {} };
+    guards(arms, (input) => worldlines.checkedArms("f", input.weapon, input.situation));
   },
   attackOdds: () => {
     guards(attack, (input) => worldlines.attackOdds(input, { evade: true }), 60);
@@ -207,7 +237,7 @@ const WORLDLINES: Record<string, () => void> = {
     );
   },
   refreshEnergy: () => {
-    guards(maya, (actor) => worldlines.refreshEnergy(actor));
+    guards(maya, (actor) => afterCheck(checkedActor(actor), (a) => worldlines.refreshEnergy(a)));
   },
   loseHealth: () => {
     guards({ actor: rook, amount: 5 }, ({ actor, amount }) =>
@@ -223,16 +253,18 @@ const WORLDLINES: Record<string, () => void> = {
     });
   },
   startTurn: () => {
-    guards(maya, (actor) => worldlines.startTurn(actor, dice()));
+    guards(maya, (actor) =>
+      afterCheck(checkedActor(actor), (a) => worldlines.startTurn(a, dice())),
+    );
   },
   endTurn: () => {
     guards({ ...maya, statuses: { staggered: { turnsLeft: 2 }, blinded: { turnsLeft: 3 } } }, (a) =>
-      worldlines.endTurn(a),
+      afterCheck(checkedActor(a), (checked) => worldlines.endTurn(checked)),
     );
   },
   resolveStatuses: () => {
     guards({ ...maya, statuses: { poisoned: { hpPerTurn: 2 } } }, (actor) =>
-      worldlines.resolveStatuses(actor, dice()),
+      afterCheck(checkedActor(actor), (a) => worldlines.resolveStatuses(a, dice())),
     );
   },
   attemptRecovery: () => {
@@ -247,7 +279,9 @@ const WORLDLINES: Record<string, () => void> = {
   },
   firstAid: () => {
     guards({ patient: maya, helper: medic }, ({ patient, helper }) =>
-      worldlines.firstAid(helper, patient, dice()),
+      afterCheck(checkedActor(helper), (h) =>
+        afterCheck(checkedActor(patient), (p) => worldlines.firstAid(h, p, dice())),
+      ),
     );
   },
   treatLimb: () => {
@@ -407,16 +441,29 @@ const WORLDLINES: Record<string, () => void> = {
     });
   },
   teamMomentum: () => {
-    guards({ rolls: [3, 8, 5] }, ({ rolls }) => worldlines.teamMomentum(rolls));
+    guards({ rolls: [3, 8, 5] }, ({ rolls }) =>
+      afterCheck(worldlines.checkMomentumRolls(rolls), (r) => worldlines.teamMomentum(r)),
+    );
+  },
+  checkMomentumRolls: () => {
+    guards({ rolls: [3, 8, 5] }, ({ rolls }) => worldlines.checkMomentumRolls(rolls));
   },
   orderByMomentum: () => {
-    guards(momentumTeams, (teams) => worldlines.orderByMomentum(teams, "players"));
+    guards(momentumTeams, (teams) =>
+      afterCheck(worldlines.checkMomentumTeams(teams), (t) =>
+        worldlines.orderByMomentum(t, "players"),
+      ),
+    );
+  },
+  checkMomentumTeams: () => {
+    guards(momentumTeams, (teams) => worldlines.checkMomentumTeams(teams));
   },
   settleTieByReroll: () => {
-    const tied = worldlines.orderByMomentum(momentumTeams, "reroll");
-    if (!tied.ok) throw new Error(tied.reason);
+    const teams = worldlines.checkMomentumTeams(momentumTeams);
+    if (!teams.ok) throw new Error(teams.reason);
+    const tied = worldlines.orderByMomentum(teams.value, "reroll");
     guards({ crew: 13, raiders: 15 }, (rerolled) =>
-      worldlines.settleTieByReroll(tied.value, ["crew", "raiders"], rerolled),
+      worldlines.settleTieByReroll(tied, ["crew", "raiders"], rerolled),
     );
   },
   swapMomentum: () => {
@@ -2123,6 +2170,12 @@ const NO_OUTSIDE_NUMBERS = new Set([
   "checkWeapon",
   "checkOptions",
   "optionalCount",
+  // Worldlines input checks (each one's refusals are the guard itself; the checked entry points
+  // above run after them) and pure helpers over checked values
+  "checkApplication",
+  "checkTable",
+  "checkSituation",
+  "attackUpdates",
   // ends a status by id; copies the actor's numbers, computes none
   "removeStatus",
 ]);
@@ -2194,32 +2247,6 @@ const NOT_YET_GUARDED = {
   ]),
 };
 
-/**
- * Worldlines rules for numbers already checked: the encounter simulator checks every fighter once,
- * with the engine's own guards, when a simulation is created, and then plays only the engine's
- * outcomes. Each is the rule behind the guarded entry point named without the suffix.
- */
-const PRECHECKED = new Set([
-  "resolveAttackPrechecked",
-  "refreshEnergyPrechecked",
-  "startTurnPrechecked",
-  "endTurnPrechecked",
-  "resolveStatusesPrechecked",
-  "firstAidPrechecked",
-  "teamMomentumPrechecked",
-  "orderByMomentumPrechecked",
-]);
-
-describe("Worldlines: every …Prechecked rule is behind a guarded entry point", () => {
-  it("has a guarded twin with a property above", () => {
-    for (const name of PRECHECKED) {
-      const twin = name.replace(/Prechecked$/, "");
-      expect(twin in WORLDLINES, twin).toBe(true);
-      expect(typeof (worldlines as Record<string, unknown>)[name], name).toBe("function");
-    }
-  });
-});
-
 function exportedFunctions(module: Record<string, unknown>): string[] {
   return Object.entries(module)
     .filter(([, value]) => typeof value === "function")
@@ -2244,8 +2271,7 @@ describe("every exported rules function is a checked entry point or says why not
             ruleset === "dicepool" &&
             (DICEPOOL_NO_NUMBERS.has(name) || DICEPOOL_PRECHECKED.has(name))
           ) &&
-          !(ruleset === "wwn" && (WWN_NO_NUMBERS.has(name) || WWN_PRECHECKED.has(name))) &&
-          !PRECHECKED.has(name),
+          !(ruleset === "wwn" && (WWN_NO_NUMBERS.has(name) || WWN_PRECHECKED.has(name))),
       );
       expect(unaccounted).toEqual([]);
     });

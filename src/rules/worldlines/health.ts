@@ -4,7 +4,7 @@
  */
 import type { DiceSource } from "../core/dice.ts";
 import { checkNumber } from "../core/guard.ts";
-import type { NumberRefusalReason } from "../core/guard.ts";
+import type { InputRefusalReason } from "./valid.ts";
 import { ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { applyHealthLoss } from "./lose-health.ts";
@@ -32,7 +32,7 @@ export function loseHealth(
   amount: number,
   how: { readonly nonLethal: boolean; readonly dice: DiceSource },
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): Result<HealthLoss, NumberRefusalReason> {
+): Result<HealthLoss, InputRefusalReason> {
   const bad =
     checkCombatant("actor", actor) ?? checkNumber("amount", amount) ?? checkOptions(options);
   return bad ?? ok(applyHealthLoss(actor, amount, how, options));

@@ -5,6 +5,7 @@
  * (checks.ts, statuses.ts).
  */
 import type { DiceSource, StepDie } from "../core/dice.ts";
+import { ownValue } from "../core/names.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { withoutStatus } from "./changes.ts";
@@ -51,9 +52,9 @@ export function rollCheckOf(
   dice: DiceSource,
   options: WorldlinesOptions,
 ): Result<CheckResult, "missingTrait"> {
-  const die = actor.traits[spec.trait];
+  const die = ownValue<StepDie>(actor.traits, spec.trait);
   if (die === undefined) return refuse("missingTrait", { trait: spec.trait });
-  const bonus = spec.skill === undefined ? 0 : (actor.skills[spec.skill] ?? 0);
+  const bonus = spec.skill === undefined ? 0 : (ownValue(actor.skills, spec.skill) ?? 0);
   return ok(judge(die, dice.roll(die), bonus, td, options));
 }
 
@@ -65,8 +66,8 @@ export function spiritCheckOf(
   options: WorldlinesOptions,
 ): CheckResult {
   const spec = options.spiritCheck;
-  const die = actor.traits[spec.trait] ?? actor.traits.spirit;
-  const bonus = spec.skill === undefined ? 0 : (actor.skills[spec.skill] ?? 0);
+  const die = ownValue<StepDie>(actor.traits, spec.trait) ?? actor.traits.spirit;
+  const bonus = spec.skill === undefined ? 0 : (ownValue(actor.skills, spec.skill) ?? 0);
   return judge(die, dice.roll(die), bonus, td, options);
 }
 

@@ -11,6 +11,7 @@ import type { Refusal, Result } from "../../../rules/core/result.ts";
 import {
   applyTechniqueOn,
   attemptRecovery,
+  checkedCombatant,
   firstAid as firstAidRule,
   reloadWeapon,
   spendEnergy,
@@ -169,7 +170,14 @@ async function treatNow(
     await applyUpdatesBatch(result.value.updates);
     return ok(true);
   }
-  const { value: result } = await withDice((dice) => firstAidRule(helper, patient, dice));
+  // The rule takes checked input: the helper and the patient pass their checks first.
+  const checkedHelper = checkedCombatant("helper", helper);
+  if (!checkedHelper.ok) return checkedHelper;
+  const checkedPatient = patient === helper ? checkedHelper : checkedCombatant("patient", patient);
+  if (!checkedPatient.ok) return checkedPatient;
+  const { value: result } = await withDice((dice) =>
+    firstAidRule(checkedHelper.value, checkedPatient.value, dice),
+  );
   if (!result.ok) return result;
   await applyUpdatesBatch(result.value.updates);
   const check = result.value.check;

@@ -33,8 +33,10 @@ import {
   FIELD_PATHS,
   ZONES,
   attackModifiers,
+  attackUpdates,
   attackWithTechnique,
   checkAttack,
+  checkAttackInput,
   checkEvasion,
   checkExtraEvasion,
   critThreshold,
@@ -426,6 +428,8 @@ const EVADE_REFUSALS: Record<EvasionRefusal, string> = {
   "not-a-number": "not-a-number",
   "not-whole": "not-whole",
   "out-of-range": "out-of-range",
+  badName: "badName",
+  badChoice: "badChoice",
 };
 
 /** A defense step: the first answer to the attack, or the answer after a failed Evasion. */
@@ -489,7 +493,9 @@ async function resolveCard(
   const rolled = await withDice(
     (dice) => {
       try {
-        return resolveAttack(input, dice, choice);
+        // Checked once, then resolved as checked input (rules/core/checked.ts).
+        const checked = checkAttackInput(input);
+        return checked.ok ? resolveAttack(checked.value, dice, choice) : checked;
       } catch (error) {
         if (error instanceof AwaitExtraEvasion) return null;
         throw error;
@@ -523,7 +529,7 @@ async function resolveCard(
   if (outcome === null || !outcome.ok) {
     throw new Error(`the declared attack no longer resolves: ${outcome?.reason ?? "paused"}`);
   }
-  const result = resultView(outcome.value, defender);
+  const result = resultView(outcome.value, defender, attackUpdates(input, outcome.value));
   const extraEvasion = outcome.value.evasions.some((e) => e.extra);
   return {
     card: {

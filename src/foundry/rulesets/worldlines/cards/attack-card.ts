@@ -78,7 +78,11 @@ export function hasRecoveryCheck(statusId: string): boolean {
   return Object.hasOwn(DEFAULT_OPTIONS.recovery, statusId);
 }
 
-export function resultView(outcome: AttackOutcome, before: WorldlinesCombatant): AttackResultView {
+export function resultView(
+  outcome: AttackOutcome,
+  before: WorldlinesCombatant,
+  updates: readonly ActorUpdate[],
+): AttackResultView {
   return {
     hit: outcome.hit,
     evasions: outcome.evasions,
@@ -98,7 +102,7 @@ export function resultView(outcome: AttackOutcome, before: WorldlinesCombatant):
       after: outcome.defender.health.value,
       max: before.health.max,
     },
-    updates: outcome.updates,
+    updates,
   };
 }
 
