@@ -525,19 +525,25 @@ const wwnCrossbow = wwn.makeWwnWeapon({
   reload: "slow",
   ammo: { value: 2, max: 10 },
 });
-const wwnFormula = core.parseFormula("1d8+1");
+const wwnState = (state: wwn.ActionState) => wwn.checkedWwnActions("actions", state);
+const wwnChecked = (input: WwnAttackInput) => wwn.checkWwnAttackInput(input);
 
 /** The round's action economy, the steps of the attack, checks, health, Armor Class, items. */
 const WWN_RULES: Record<string, () => void> = {
   startRound: () => {
-    guards(wwnActions, (s) => wwn.startRound(s));
+    guards(wwnActions, (s) => afterCheck(wwnState(s), (c) => wwn.startRound(c)));
   },
   beginTurn: () => {
-    guards({ ...wwnActions, totalDefense: true }, (s) => wwn.beginTurn(s));
+    guards({ ...wwnActions, totalDefense: true }, (s) =>
+      afterCheck(wwnState(s), (c) => wwn.beginTurn(c)),
+    );
+  },
+  checkedWwnActions: () => {
+    guards(wwnActions, (s) => wwnState(s));
   },
   spendMove: () => {
     guards({ state: wwnActions, feet: 10, limit: 30 }, (i) =>
-      wwn.spendMove(i.state, i.feet, i.limit, own),
+      afterCheck(wwnState(i.state), (c) => wwn.spendMove(c, i.feet, i.limit, own)),
     );
   },
   spendMoveAction: () => {
@@ -562,14 +568,14 @@ const WWN_RULES: Record<string, () => void> = {
   },
   spendAction: () => {
     guards({ state: wwnActions, move: { feet: 10, limit: 30 } }, (i) =>
-      wwn.spendAction(i.state, "move", own, i.move),
+      afterCheck(wwnState(i.state), (c) => wwn.spendAction(c, "move", own, i.move)),
     );
   },
   holdAction: () => {
-    guards(wwnActions, (s) => wwn.holdAction(s, own));
+    guards(wwnActions, (s) => afterCheck(wwnState(s), (c) => wwn.holdAction(c, own)));
   },
   delayAction: () => {
-    guards(wwnActions, (s) => wwn.delayAction(s, "bandit", own));
+    guards(wwnActions, (s) => afterCheck(wwnState(s), (c) => wwn.delayAction(c, "bandit", own)));
   },
   resumeAfterDelay: () => {
     guards({ ...wwnActions, delayingFor: "bandit" }, (s) => wwn.resumeAfterDelay(s, "bandit"));
@@ -584,57 +590,69 @@ const WWN_RULES: Record<string, () => void> = {
   },
   effectiveAc: () => {
     guards({ ...bandit, actions: { ...wwnActions, totalDefense: true } }, (d) =>
-      wwn.effectiveAc(d),
+      afterCheck(wwn.checkedWwnCombatant("defender", d), (c) => wwn.effectiveAc(c)),
     );
+  },
+  checkedWwnCombatant: () => {
+    guards(bandit, (d) => wwn.checkedWwnCombatant("defender", d));
+  },
+  checkedWwnWeapon: () => {
+    guards(wwnCrossbow, (w) => wwn.checkedWwnWeapon("weapon", w));
+  },
+  checkedWwnOptions: () => {
+    guards(wwn.DEFAULT_WWN_OPTIONS, (o) => wwn.checkedWwnOptions(o), 60);
+  },
+  checkWwnAttackInput: () => {
+    guards(wwnAttack, (input) => wwn.checkWwnAttackInput(input));
   },
   hitModifiers: () => {
-    guards(wwnAttack, (input) => wwn.hitModifiers(input));
+    guards(wwnAttack, (input) => afterCheck(wwnChecked(input), (c) => wwn.hitModifiers(c)));
   },
   damageBonuses: () => {
-    guards(wwnAttack, (input) => wwn.damageBonuses(input));
+    guards(wwnAttack, (input) => afterCheck(wwnChecked(input), (c) => wwn.damageBonuses(c)));
   },
   shockFor: () => {
-    guards(wwnAttack, (input) => wwn.shockFor(input));
-  },
-  hitRoll: () => {
-    guards({ ...wwnAttack, natural: 12 }, (input) => wwn.hitRoll(input, input.natural));
-  },
-  damageTotal: () => {
-    if (!wwnFormula.ok) throw new Error(wwnFormula.reason);
-    const bonuses = [
-      { source: "attribute", value: 1 },
-      { source: "swarm", value: 2 },
-    ];
-    guards({ formula: wwnFormula.value, rolled: 5, bonuses }, (i) =>
-      wwn.damageTotal(i.formula, i.rolled, i.bonuses),
-    );
-  },
-  dealtDamage: () => {
-    guards({ damage: 5, shock: { value: 2, applies: true } }, (i) =>
-      wwn.dealtDamage(true, i.damage, i.shock),
-    );
+    guards(wwnAttack, (input) => afterCheck(wwnChecked(input), (c) => wwn.shockFor(c)));
   },
   bestAttribute: () => {
-    guards(wwnUser, (user) => wwn.bestAttribute(user, ["str", "dex"]));
+    guards(wwnUser, (user) =>
+      afterCheck(wwn.checkedCheckUser("user", user), (c) => wwn.bestAttribute(c, ["str", "dex"])),
+    );
   },
   skillLevel: () => {
-    guards(wwnUser, (user) => wwn.skillLevel(user, "stab"));
+    guards(wwnUser, (user) =>
+      afterCheck(wwn.checkedCheckUser("user", user), (c) => wwn.skillLevel(c, "stab")),
+    );
+  },
+  checkedCheckUser: () => {
+    guards(wwnUser, (user) => wwn.checkedCheckUser("user", user));
+  },
+  checkedSide: () => {
+    guards({ user: wwnUser, modifier: 1 }, (i) =>
+      wwn.checkedSide("side", { user: i.user, spec: wwn.GRAPPLE_CHECK, modifier: i.modifier }),
+    );
+  },
+  checkedSaveUser: () => {
+    guards({ saves: fighter.saves }, (i) => wwn.checkedSaveUser("actor", i));
   },
   checkSkill: () => {
     guards(wwnUser, (user) => wwn.checkSkill(user, ["stab", "punch"]));
   },
   checkBonus: () => {
     guards({ user: wwnUser, modifier: 1 }, (i) =>
-      wwn.checkBonus(i.user, wwn.GRAPPLE_CHECK, i.modifier),
+      afterCheck(
+        wwn.checkedSide("side", { user: i.user, spec: wwn.GRAPPLE_CHECK, modifier: i.modifier }),
+        (side) => wwn.checkBonus(side),
+      ),
     );
   },
   rollCheck: () => {
     guards({ user: wwnUser, modifier: -1 }, (i) =>
-      wwn.rollCheck(i.user, wwn.SHOVE_CHECK, dice(), i.modifier),
+      afterCheck(
+        wwn.checkedSide("side", { user: i.user, spec: wwn.SHOVE_CHECK, modifier: i.modifier }),
+        (side) => wwn.rollCheck(side, dice()),
+      ),
     );
-  },
-  actorWins: () => {
-    guards({ actor: 10, defender: 9 }, (i) => wwn.actorWins(i.actor, i.defender));
   },
   opposedCheck: () => {
     guards(
@@ -642,12 +660,19 @@ const WWN_RULES: Record<string, () => void> = {
         actor: { user: wwnUser, spec: wwn.GRAPPLE_CHECK, modifier: -2 },
         defender: { user: wwnUser, spec: wwn.GRAPPLE_CHECK },
       },
-      (i) => wwn.opposedCheck(i.actor, i.defender, dice()),
+      (i) =>
+        afterCheck(wwn.checkedSide("actor", i.actor), (a) =>
+          afterCheck(wwn.checkedSide("defender", i.defender), (d) =>
+            wwn.opposedCheck(a, d, dice()),
+          ),
+        ),
     );
   },
   rollSave: () => {
     guards({ saves: fighter.saves, modifier: -1 }, (i) =>
-      wwn.rollSave({ saves: i.saves }, "physical", dice(), i.modifier),
+      afterCheck(wwn.checkedSaveUser("actor", { saves: i.saves }), (a) =>
+        wwn.rollSave(a, "physical", dice(), i.modifier),
+      ),
     );
   },
   attributeModifier: () => {
@@ -660,7 +685,11 @@ const WWN_RULES: Record<string, () => void> = {
     );
   },
   loseHp: () => {
-    guards({ actor: bandit, amount: 4 }, (i) => wwn.loseHp(i.actor, i.amount, "nonLethal"));
+    guards({ actor: bandit, amount: 4 }, (i) =>
+      afterCheck(wwn.checkedWwnCombatant("actor", i.actor), (a) =>
+        wwn.loseHp(a, i.amount, "nonLethal"),
+      ),
+    );
   },
   wakeUp: () => {
     const out = { ...bandit, life: "unconscious" as const, hp: { value: 0, max: 10 } };
@@ -692,39 +721,6 @@ const WWN_RULES: Record<string, () => void> = {
   },
 };
 
-/**
- * WWN rules for numbers already checked: the attack, the odds, the maneuvers and the surprise
- * check check every number once, at their own boundary, and then run these steps; the simulator
- * checks its fighters once (their action state included) and runs startRound and beginTurn
- * prechecked every round. Each is the rule behind the guarded entry point named without the
- * suffix.
- */
-const WWN_PRECHECKED = new Set([
-  "startRoundPrechecked",
-  "beginTurnPrechecked",
-  "spendMovePrechecked",
-  "spendActionPrechecked",
-  "holdActionPrechecked",
-  "delayActionPrechecked",
-  "effectiveAcPrechecked",
-  "hitModifiersPrechecked",
-  "damageBonusesPrechecked",
-  "shockForPrechecked",
-  "hitRollPrechecked",
-  "damageTotalPrechecked",
-  "dealtDamagePrechecked",
-  "bestAttributePrechecked",
-  "skillLevelPrechecked",
-  "checkBonusPrechecked",
-  "rollCheckPrechecked",
-  "actorWinsPrechecked",
-  "opposedCheckPrechecked",
-  "rollSavePrechecked",
-  "loseHpPrechecked",
-  "checkAttackRulesPrechecked",
-  "resolveAttackPrechecked",
-]);
-
 /** WWN exports that read no number at all. */
 const WWN_NO_NUMBERS = new Set([
   // counts the other swarmers still standing from ids and a predicate; reads no number
@@ -733,13 +729,15 @@ const WWN_NO_NUMBERS = new Set([
 
 const WWN: Record<string, () => void> = {
   checkAttackRules: () => {
-    guards(wwnAttack, (input) => wwn.checkAttackRules(input));
+    guards(wwnAttack, (input) => afterCheck(wwnChecked(input), (c) => wwn.checkAttackRules(c)));
   },
   checkAttack: () => {
     guards(wwnAttack, (input) => wwn.checkAttack(input));
   },
   resolveAttack: () => {
-    guards(wwnAttack, (input) => wwn.resolveAttack(input, dice()));
+    guards(wwnAttack, (input) =>
+      afterCheck(wwnChecked(input), (c) => wwn.resolveAttack(c, dice())),
+    );
   },
   wwnAttackOdds: () => {
     guards(wwnAttack, (input) => wwn.wwnAttackOdds(input));
@@ -855,16 +853,6 @@ const WWN: Record<string, () => void> = {
   },
   ...WWN_RULES,
 };
-
-describe("WWN: every …Prechecked rule is behind a guarded entry point", () => {
-  it("has a guarded twin with a property above", () => {
-    for (const name of WWN_PRECHECKED) {
-      const twin = name.replace(/Prechecked$/, "");
-      expect(twin in WWN, twin).toBe(true);
-      expect(typeof (wwn as Record<string, unknown>)[name], name).toBe("function");
-    }
-  });
-});
 
 // ---------------------------------------------------------------------------------------------
 // Freelancers
@@ -2176,6 +2164,17 @@ const NO_OUTSIDE_NUMBERS = new Set([
   "checkTable",
   "checkSituation",
   "attackUpdates",
+  // WWN input checks and a checked-input composer (a checked attack of checked parts)
+  "checkWwnSituation",
+  "checkedWwnAttackOf",
+  "checkWwnTable",
+  "checkWwnCheckUser",
+  "checkWwnActions",
+  "checkWwnCombatant",
+  "checkWwnCombatants",
+  "checkWwnWeapon",
+  "actionsOf",
+  "checkWwnOptions",
   // ends a status by id; copies the actor's numbers, computes none
   "removeStatus",
 ]);
@@ -2271,7 +2270,7 @@ describe("every exported rules function is a checked entry point or says why not
             ruleset === "dicepool" &&
             (DICEPOOL_NO_NUMBERS.has(name) || DICEPOOL_PRECHECKED.has(name))
           ) &&
-          !(ruleset === "wwn" && (WWN_NO_NUMBERS.has(name) || WWN_PRECHECKED.has(name))),
+          !(ruleset === "wwn" && WWN_NO_NUMBERS.has(name)),
       );
       expect(unaccounted).toEqual([]);
     });

@@ -3,6 +3,7 @@
  * "new actor" defaults).
  */
 import { FRESH_ACTIONS } from "./actions.ts";
+import { WWN_LIMITS } from "./limits.ts";
 import type { WwnCombatant, WwnWeapon } from "./model.ts";
 
 export type WwnSeed = Partial<Omit<WwnCombatant, "hp">> & {
@@ -10,18 +11,25 @@ export type WwnSeed = Partial<Omit<WwnCombatant, "hp">> & {
   readonly hp?: number | { readonly value: number; readonly max: number };
 };
 
+/** A whole number from `low` to `high`: NaN and −∞ give `low`, +∞ gives `high`. */
+function clampWhole(value: number, low: number, high: number): number {
+  return Number.isNaN(value) ? low : Math.min(high, Math.max(low, Math.trunc(value)));
+}
+
 /**
  * A combatant: an active NPC at full hit points (default 10), AC 10, attack bonus 0, no attribute
  * modifiers or skills, saves of 15, speed 30 ft, standing, no shield, a fresh round of actions.
+ * Hit points are clamped into what the input check accepts (whole, 0..max, max within
+ * WWN_LIMITS.hp): a seed's −1e12 is no hit points, 1e12 the most.
  */
 export function makeWwnCombatant(seed: WwnSeed): WwnCombatant {
   const { hp, ...rest } = seed;
-  const pool =
-    hp === undefined
-      ? { value: 10, max: 10 }
-      : typeof hp === "number"
-        ? { value: hp, max: hp }
-        : hp;
+  const max =
+    hp === undefined ? 10 : clampWhole(typeof hp === "number" ? hp : hp.max, 0, WWN_LIMITS.hp);
+  const pool = {
+    value: hp === undefined || typeof hp === "number" ? max : clampWhole(hp.value, 0, max),
+    max,
+  };
   return {
     name: seed.id,
     teamId: "team",

@@ -17,14 +17,18 @@ export const ATTRIBUTES: readonly Attribute[] = ["str", "dex", "con", "int", "wi
  * - dead.
  */
 export type WwnLife = "active" | "dying" | "unconscious" | "helpless" | "dead";
+export const WWN_LIVES: readonly WwnLife[] = ["active", "dying", "unconscious", "helpless", "dead"];
 
 /** How an attack wants to harm: kill, knock out, or overwhelm the mind. */
 export type Harm = "lethal" | "nonLethal" | "psychic";
+export const HARMS: readonly Harm[] = ["lethal", "nonLethal", "psychic"];
 
 /** How a weapon is being used for this attack. */
 export type AttackMode = "melee" | "ranged" | "thrown";
+export const ATTACK_MODES: readonly AttackMode[] = ["melee", "ranged", "thrown"];
 
 export type Cover = "none" | "half" | "almostFull";
+export const WWN_COVERS: readonly Cover[] = ["none", "half", "almostFull"];
 
 /** A shield carried by an actor (its AC bonus is already part of the actor's AC). */
 export interface WwnShield {

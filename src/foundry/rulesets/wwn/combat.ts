@@ -23,7 +23,9 @@ import { diffCombatant } from "../../../rules/wwn/changes.ts";
 import type { WwnUpdate } from "../../../rules/wwn/changes.ts";
 import { grappleRoundEnd } from "../../../rules/wwn/maneuvers.ts";
 import type { WwnCombatant } from "../../../rules/wwn/model.ts";
+import { ok } from "../../../rules/core/result.ts";
 import type { Refusal, Result } from "../../../rules/core/result.ts";
+import { checkedWwnActions } from "../../../rules/wwn/valid.ts";
 import type { ActorChange, EventCombatant } from "../../combat/events.ts";
 import type { CombatRulesetHooks, TrackerChip } from "../../combat/ruleset-hooks.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
@@ -112,14 +114,19 @@ function eachFighter(
 }
 
 export function wwnRoundStart(combat: CombatLike): ActorChange[] {
-  return eachFighter(combat, (me) => startRound(me.actions));
+  return eachFighter(combat, (me) => {
+    const actions = checkedWwnActions("actions", me.actions);
+    return actions.ok ? ok(startRound(actions.value)) : actions;
+  });
 }
 
 export function wwnTurnStart(combat: CombatLike, combatant: CombatantLike): ActorChange[] {
   const actor = combatant.actor;
   if (actor === null) return [];
   const before = toWwnCombatant(actor);
-  return changesByCombatant(combat, newActions(actor, before, beginTurn(before.actions)));
+  const actions = checkedWwnActions("actions", before.actions);
+  const next = actions.ok ? ok(beginTurn(actions.value)) : actions;
+  return changesByCombatant(combat, newActions(actor, before, next));
 }
 
 /** The combatant stopped its turn: whoever delayed until it had acted may act again. */

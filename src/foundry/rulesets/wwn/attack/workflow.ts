@@ -32,7 +32,12 @@ import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
 import { FRESH_ACTIONS } from "../../../../rules/wwn/actions.ts";
 import type { TurnContext } from "../../../../rules/wwn/actions.ts";
-import { checkAttack, resolveAttack } from "../../../../rules/wwn/attack.ts";
+import {
+  attackUpdates,
+  checkAttack,
+  checkWwnAttackInput,
+  resolveAttack,
+} from "../../../../rules/wwn/attack.ts";
 import { resolveScreen } from "../../../../rules/wwn/maneuvers.ts";
 import type { AttackInput, AttackKind, AttackSituation } from "../../../../rules/wwn/attack.ts";
 import { FIELD_PATHS } from "../../../../rules/wwn/changes.ts";
@@ -195,7 +200,19 @@ async function resolveOn(
     situation: card.situation,
     turn: card.turn,
   };
-  return withDice((source) => resolveAttack(input, source), dice);
+  // Checked once, then resolved as checked input (rules/core/checked.ts); the outcome with the
+  // document changes the card writes.
+  return withDice((source) => {
+    const checked = checkWwnAttackInput(input);
+    if (!checked.ok) return checked;
+    const resolved = resolveAttack(checked.value, source);
+    return resolved.ok
+      ? {
+          ok: true as const,
+          value: { ...resolved.value, updates: attackUpdates(input, resolved.value) },
+        }
+      : resolved;
+  }, dice);
 }
 
 /** The attack choices of a declaration, from its payload: only known values; else null. */
