@@ -9,7 +9,7 @@ import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { diffAll, withoutStatus } from "./changes.ts";
 import type { ActorUpdate } from "./changes.ts";
-import { atValue, changed } from "./combatant.ts";
+import { atValue, changed, copyOf } from "./combatant.ts";
 import type { CheckResult } from "./checks.ts";
 import { rollCheckOf } from "./internal.ts";
 import { CHECKED_DEFAULT_OPTIONS, checkCombatant, checkOptions } from "./valid.ts";
@@ -24,55 +24,29 @@ export type TreatmentRefusal =
 export interface TreatmentOutcome {
   readonly check: CheckResult;
   readonly success: boolean;
-  /** The patient and the helper after the treatment, within their checks' bounds. */
+  /**
+   * The patient and the helper after the treatment, within their checks' bounds. The document
+   * changes are `treatmentUpdates(helper, patient, outcome)`; the encounter simulator writes none.
+   */
   readonly patient: Checked<WorldlinesCombatant>;
   readonly helper: Checked<WorldlinesCombatant>;
-  /** The document changes, worked out when first read (the encounter simulator reads none). */
-  readonly updates: ActorUpdate[];
 }
 
-const BEFORE = Symbol("before");
-const UPDATES = Symbol("updates");
-
 /**
- * A treatment: a class, so that its updates cost nothing until read. What it keeps to work them
- * out is symbol-keyed (no JSON and no list of its fields carries it) rather than `#` private: the
- * simulator builds one on every bleeding fighter's turn, and private fields cost more to set.
+ * A treatment's document changes: what turns `helper` and `patient` (one update when they are the
+ * same actor) into those of its outcome, for the shell to write in one batch.
  */
-class Treated implements TreatmentOutcome {
-  readonly check: CheckResult;
-  readonly success: boolean;
-  readonly patient: Checked<WorldlinesCombatant>;
-  readonly helper: Checked<WorldlinesCombatant>;
-  readonly [BEFORE]: readonly [WorldlinesCombatant, WorldlinesCombatant];
-  [UPDATES]: ActorUpdate[] | undefined;
-
-  constructor(
-    before: readonly [helper: WorldlinesCombatant, patient: WorldlinesCombatant],
-    check: CheckResult,
-    helper: WorldlinesCombatant,
-    patient: WorldlinesCombatant,
-  ) {
-    this.check = check;
-    this.success = check.passed;
-    // Energy paid within 0..max, a status or a limb cured: the checks' bounds hold.
-    this.patient = checkedAs(patient);
-    this.helper = checkedAs(helper);
-    this[BEFORE] = before;
-    this[UPDATES] = undefined;
-  }
-
-  get updates(): ActorUpdate[] {
-    const [helper, patient] = this[BEFORE];
-    this[UPDATES] ??=
-      helper.id === patient.id
-        ? diffAll([[patient, this.patient]])
-        : diffAll([
-            [helper, this.helper],
-            [patient, this.patient],
-          ]);
-    return this[UPDATES];
-  }
+export function treatmentUpdates(
+  helper: WorldlinesCombatant,
+  patient: WorldlinesCombatant,
+  outcome: TreatmentOutcome,
+): ActorUpdate[] {
+  return helper.id === patient.id
+    ? diffAll([[patient, outcome.patient]])
+    : diffAll([
+        [helper, outcome.helper],
+        [patient, outcome.patient],
+      ]);
 }
 
 /** The treatment rule for helpers and patients already checked. */
@@ -93,10 +67,17 @@ function treat(
   if (!rolled.ok) return rolled;
   const check = rolled.value;
   const self = helper.id === patient.id;
-  const paid = changed(helper, { energy: atValue(helper.energy, helper.energy.value - cost) });
+  const paid = copyOf(helper);
+  paid.energy = atValue(helper.energy, helper.energy.value - cost);
   const nextHelper = self && check.passed ? cure(paid) : paid;
   const nextPatient = self ? nextHelper : check.passed ? cure(patient) : patient;
-  return ok(new Treated([helper, patient], check, nextHelper, nextPatient));
+  // Energy paid within 0..max, a status or a limb cured: the checks' bounds hold.
+  return ok({
+    check,
+    success: check.passed,
+    patient: checkedAs(nextPatient),
+    helper: checkedAs(nextHelper),
+  });
 }
 
 /**
@@ -120,10 +101,10 @@ export function firstAid(
 
 /** What successful First Aid does: the Bleeding stops, and a dying patient is stable (unconscious). */
 function stopBleeding(p: WorldlinesCombatant): WorldlinesCombatant {
-  return changed(p, {
-    statuses: withoutStatus(p.statuses, "bleeding"),
-    life: p.life === "dying" ? "unconscious" : p.life,
-  });
+  const next = copyOf(p);
+  next.statuses = withoutStatus(p.statuses, "bleeding");
+  if (p.life === "dying") next.life = "unconscious";
+  return next;
 }
 
 /** Treating a disabled arm (TD 8) or leg (TD 10): Medicine check, First Aid Energy. */

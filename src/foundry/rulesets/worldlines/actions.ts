@@ -15,6 +15,7 @@ import {
   firstAid as firstAidRule,
   reloadWeapon,
   spendEnergy,
+  treatmentUpdates,
   useAntidote,
 } from "../../../rules/worldlines/index.ts";
 import type { Stance, StatusId, WorldlinesCombatant } from "../../../rules/worldlines/index.ts";
@@ -179,7 +180,7 @@ async function treatNow(
     firstAidRule(checkedHelper.value, checkedPatient.value, dice),
   );
   if (!result.ok) return result;
-  await applyUpdatesBatch(result.value.updates);
+  await applyUpdatesBatch(treatmentUpdates(helper, patient, result.value));
   const check = result.value.check;
   await postStatusCard(
     title("FRAY.Worldlines.Status.FirstAidTitle", { name: actor.name, patient: patientActor.name }),
