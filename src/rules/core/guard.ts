@@ -9,6 +9,7 @@
  * input was bad.
  */
 import { DIE_STEPS } from "./dice.ts";
+import { SeededSource } from "./random.ts";
 import type { DiceSource } from "./dice.ts";
 import { refuse } from "./result.ts";
 import type { Refusal } from "./result.ts";
@@ -156,11 +157,14 @@ class FaceCheckedSource implements FaceCheckedDice {
  * with finite numbers; the caller then returns the refusal instead of its outcome.
  *
  * A source that is already checked comes back as it is (its refusal, once set, stays): a caller
- * that draws many times (the encounter simulator) wraps its source once, and the rules that wrap
- * what they are handed allocate nothing more.
+ * that draws many times wraps its source once, and the rules that wrap what they are handed
+ * allocate nothing more. So does core's seeded generator (random.ts), whose faces are right by
+ * construction: the encounter simulator draws from it unwrapped.
  */
 export function checkedFaces(source: DiceSource): FaceCheckedDice {
-  return source instanceof FaceCheckedSource ? source : new FaceCheckedSource(source);
+  // Core's seeded generator needs no check either: its faces are right by construction.
+  if (source instanceof FaceCheckedSource || source instanceof SeededSource) return source;
+  return new FaceCheckedSource(source);
 }
 
 /** Checks a value against its maximum: both finite, 0 ≤ value ≤ max (health, Energy …). */

@@ -18,8 +18,8 @@ import {
   critDamageOf,
   critFaceOf,
   evasionModifierList,
-  evasionRule,
-  extraEvasionRule,
+  evasionRefusal,
+  extraEvasionRefusal,
   headshotFaceOf,
 } from "./attack-rules.ts";
 import type {
@@ -183,7 +183,8 @@ export function checkEvasion(
   return (
     checkCombatant("defender", defender) ??
     checkOptions(options) ??
-    evasionRule(defender, critical, options)
+    evasionRefusal(defender, critical, options) ??
+    ok({ cost: options.costs.evade })
   );
 }
 
@@ -195,6 +196,7 @@ export function checkExtraEvasion(
   return (
     checkCombatant("defender", defender) ??
     checkOptions(options) ??
-    extraEvasionRule(defender, options)
+    extraEvasionRefusal(defender, options) ??
+    ok({ cost: options.costs.extraEvasion })
   );
 }

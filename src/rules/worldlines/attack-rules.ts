@@ -14,10 +14,10 @@ import type { Checked } from "../core/checked.ts";
 import { checkedAs } from "../core/checked.ts";
 import { stepDie } from "../core/dice.ts";
 import type { DiceSource } from "../core/dice.ts";
-import { formulaMax, parseCachedFormula, rollFormula } from "../core/formula.ts";
+import { formulaMax, parseCachedFormula, rollFormulaTotal } from "../core/formula.ts";
 import type { Formula } from "../core/formula.ts";
 import { ok, refuse } from "../core/result.ts";
-import type { Result } from "../core/result.ts";
+import type { Refusal, Result } from "../core/result.ts";
 import type {
   AttackInput,
   AttackOutcome,
@@ -35,6 +35,7 @@ import type {
 } from "./attack-types.ts";
 import { withoutStatus } from "./changes.ts";
 import { atValue, changed, copyOf } from "./combatant.ts";
+import type { Draft } from "./combatant.ts";
 import { putStatus, spiritCheckOf } from "./internal.ts";
 import { applyHealthLoss } from "./lose-health.ts";
 import type { RangeBand, StatusId, WorldlinesCombatant, WorldlinesWeapon } from "./model.ts";
@@ -140,49 +141,73 @@ export function checkedAttackOf(parts: {
   return checkedAs<AttackInput>(parts);
 }
 
-/** The attack rule itself (who may attack whom, for what Energy), for input already checked. */
-export function attackRule(
+/** The Energy an attack costs: the situation's own, or the action table's for its weapon. */
+export function attackCostOf(input: AttackInput, options: WorldlinesOptions): number {
+  const s = input.situation;
+  return (
+    s?.energyCost ?? (input.weapon.kind === "thrown" ? options.costs.throw : options.costs.attack)
+  );
+}
+
+/**
+ * The attack rule itself (who may attack whom, for `cost` Energy), for input already checked: its
+ * parsed damage formula, or why not. (A bare formula or a refusal, no result around them: the
+ * encounter simulator asks on every attack.)
+ */
+export function attackAllowed(
   input: AttackInput,
   options: WorldlinesOptions,
-): Result<{ cost: number; formula: Formula }, AttackRefusal> {
+  cost: number,
+): Formula | Refusal<AttackRefusal> {
   const { attacker, defender, weapon } = input;
-  const s = input.situation ?? {};
   if (attacker.id === defender.id) return refuse("sameCombatant");
   if (attacker.life !== "active") return refuse("notActive");
   if (attacker.statuses.staggered) return refuse("staggered");
   if (attacker.statuses.charmed?.sourceId === defender.id) return refuse("charmedByTarget");
-  if (s.nonLethal === true && !allowsNonLethal(weapon)) return refuse("nonLethalNotAllowed");
+  if (input.situation?.nonLethal === true && !allowsNonLethal(weapon)) {
+    return refuse("nonLethalNotAllowed");
+  }
   const parsed = parseCachedFormula(weapon.damage);
   if (!parsed.ok) return parsed;
-  const formula = parsed.value;
-  const cost =
-    s.energyCost ?? (weapon.kind === "thrown" ? options.costs.throw : options.costs.attack);
   if (cost > attacker.energy.value) {
     return refuse("notEnoughEnergy", { cost, energy: attacker.energy.value });
   }
-  return ok({ cost, formula });
+  return parsed.value;
 }
 
-/** The Evasion rule itself, for a defender and options already checked (resolveAttack's). */
-export function evasionRule(
+/** {@link attackAllowed} with its cost, as a result (the checks and the odds). */
+export function attackRule(
+  input: AttackInput,
+  options: WorldlinesOptions,
+): Result<{ cost: number; formula: Formula }, AttackRefusal> {
+  const cost = attackCostOf(input, options);
+  const formula = attackAllowed(input, options, cost);
+  return "ok" in formula ? formula : ok({ cost, formula });
+}
+
+/**
+ * Why the defender may not roll Evasion (costs.evade Energy), or undefined, for a defender and
+ * options already checked.
+ */
+export function evasionRefusal(
   defender: WorldlinesCombatant,
   critical: boolean,
   options: WorldlinesOptions,
-): Result<{ cost: number }, EvasionRefusal> {
+): Refusal<EvasionRefusal> | undefined {
   if (critical) return refuse("critical");
   if (defender.life !== "active") return refuse("notActive");
   const cost = options.costs.evade;
   if (defender.energy.value < cost) {
     return refuse("notEnoughEnergy", { cost, energy: defender.energy.value });
   }
-  return ok({ cost });
+  return undefined;
 }
 
-/** The extra-Evasion rule itself, for a defender and options already checked. */
-export function extraEvasionRule(
+/** Why the defender may not interrupt for an extra Evasion (costs.extraEvasion), or undefined. */
+export function extraEvasionRefusal(
   defender: WorldlinesCombatant,
   options: WorldlinesOptions,
-): Result<{ cost: number }, EvasionRefusal> {
+): Refusal<EvasionRefusal> | undefined {
   if (defender.life !== "active") return refuse("notActive");
   if (defender.interruptUsed) return refuse("interruptUsed");
   if (defender.statuses.stressed) return refuse("stressed");
@@ -190,12 +215,26 @@ export function extraEvasionRule(
   if (defender.energy.value < cost) {
     return refuse("notEnoughEnergy", { cost, energy: defender.energy.value });
   }
-  return ok({ cost });
+  return undefined;
 }
 
-function decide(choice: Decide | undefined, view: DefenseView): boolean {
+/**
+ * The defender's choice: a given answer, or the answer of its function of what it sees (the view
+ * built only then: the simulator's defenders answer the first question with a plain `true`).
+ */
+function decide(
+  choice: Decide | undefined,
+  attackTotal: number,
+  critical: boolean,
+  evasionTotal?: number,
+): boolean {
   if (choice === undefined) return false;
-  return typeof choice === "boolean" ? choice : choice(view);
+  if (typeof choice === "boolean") return choice;
+  const view: DefenseView =
+    evasionTotal === undefined
+      ? { attackTotal, critical }
+      : { attackTotal, critical, evasionTotal };
+  return choice(view);
 }
 
 function rollEvasion(
@@ -223,16 +262,18 @@ export function resolveRule(
   defense: DefenseChoice,
   options: WorldlinesOptions,
 ): Result<AttackOutcome, AttackRefusal> {
-  const allowed = attackRule(input, options);
-  if (!allowed.ok) return allowed;
-  const { cost, formula } = allowed.value;
+  const cost = attackCostOf(input, options);
+  const formula = attackAllowed(input, options, cost);
+  if ("ok" in formula) return formula;
   const { weapon } = input;
   const s = input.situation ?? {};
   const zone = s.zone ?? "torso";
   const nonLethal = s.nonLethal === true;
   const attacker = copyOf(input.attacker);
   attacker.energy = atValue(attacker.energy, attacker.energy.value - cost);
-  let defender = input.defender;
+  let defender: WorldlinesCombatant = input.defender;
+  // The defender's copy this rule made (paying for an Evasion), written on until it is handed back.
+  let owned: Draft | null = null;
 
   // Step 2: the attack roll.
   const die = attacker.traits.combat;
@@ -252,41 +293,37 @@ export function resolveRule(
   const evasions: EvasionRoll[] = [];
   let evasionRefused: EvasionRefusal | undefined;
   let defenderSpent = 0;
-  const view: DefenseView = { attackTotal: attack.total, critical };
-  if (decide(defense.evade, view)) {
+  let hit = true;
+  if (decide(defense.evade, attack.total, critical)) {
     // The defender and the options were checked with the attack: the rule alone, not the guard.
-    const can = evasionRule(defender, critical, options);
-    if (can.ok) {
+    const refused = evasionRefusal(defender, critical, options);
+    if (refused === undefined) {
+      const evadeCost = options.costs.evade;
       const paid = copyOf(defender);
-      paid.energy = atValue(paid.energy, paid.energy.value - can.value.cost);
+      paid.energy = atValue(paid.energy, paid.energy.value - evadeCost);
       defender = paid;
-      defenderSpent += can.value.cost;
+      owned = paid;
+      defenderSpent += evadeCost;
       const evMods = evasionModifierList(input, options);
       const first = rollEvasion(defender, evMods, attack.total, false, dice);
       evasions.push(first);
-      if (
-        !first.success &&
-        decide(defense.extraEvasion, {
-          attackTotal: view.attackTotal,
-          critical,
-          evasionTotal: first.total,
-        })
-      ) {
-        const again = extraEvasionRule(defender, options);
-        if (again.ok) {
-          defender = changed(defender, {
-            interruptUsed: true,
-            energy: atValue(defender.energy, defender.energy.value - again.value.cost),
-          });
-          defenderSpent += again.value.cost;
-          evasions.push(rollEvasion(defender, evMods, attack.total, true, dice));
+      if (first.success) hit = false;
+      else if (decide(defense.extraEvasion, attack.total, critical, first.total)) {
+        if (extraEvasionRefusal(defender, options) === undefined) {
+          // The defender is this rule's own copy already (it paid for the first Evasion).
+          const againCost = options.costs.extraEvasion;
+          paid.interruptUsed = true;
+          paid.energy = atValue(paid.energy, paid.energy.value - againCost);
+          defenderSpent += againCost;
+          const second = rollEvasion(defender, evMods, attack.total, true, dice);
+          evasions.push(second);
+          if (second.success) hit = false;
         }
       }
     } else {
-      evasionRefused = can.reason;
+      evasionRefused = refused.reason;
     }
   }
-  const hit = !evasions.some((e) => e.success);
 
   let headshot: AttackOutcome["headshot"];
   let damage: DamageRoll | undefined;
@@ -309,7 +346,13 @@ export function resolveRule(
       if (effect === "triple") multiplier = options.headshotMultiplier;
     }
     if (killed) {
-      const loss = applyHealthLoss(defender, defender.health.value, { nonLethal, dice }, options);
+      const loss = applyHealthLoss(
+        defender,
+        defender.health.value,
+        { nonLethal, dice },
+        options,
+        owned,
+      );
       healthLost = loss.lost;
       if (nonLethal) {
         defender = loss.actor;
@@ -324,7 +367,7 @@ export function resolveRule(
       const critDamage = critical || defender.statuses.vulnerable !== undefined;
       const weaponDamage = critDamage
         ? critDamageOf(formula, options)
-        : rollFormula(formula, dice).total;
+        : rollFormulaTotal(formula, dice);
       const rangeBonus = isRanged(weapon) ? bandFor(weapon, s.range ?? "short", options).damage : 0;
       const total = (weaponDamage + rangeBonus) * multiplier;
       const armorDie = stepDie(defender.armor[zone] ?? null, defender.defensivePosture ? 1 : 0);
@@ -342,7 +385,7 @@ export function resolveRule(
         armor,
         dealt,
       };
-      const loss = applyHealthLoss(defender, dealt, { nonLethal, dice }, options);
+      const loss = applyHealthLoss(defender, dealt, { nonLethal, dice }, options, owned);
       defender = loss.actor;
       healthLost = loss.lost;
       if (loss.downed !== undefined) downed = loss.downed;
@@ -358,7 +401,7 @@ export function resolveRule(
         const effect = check.passed ? "held" : zone === "arms" ? "droppedItem" : "fellProne";
         if (effect === "fellProne") defender = changed(defender, { stance: "prone" });
         if (check.criticalFailure) {
-          defender = putStatus(defender, { status: "bleeding" }, dice, options);
+          defender = putStatus(defender, { status: "bleeding" }, dice, options, owned);
           defender = changed(defender, {
             disabledLimbs: { ...defender.disabledLimbs, [zone]: true },
           });
@@ -371,7 +414,7 @@ export function resolveRule(
     // Step 5: the weapon's statuses.
     if (defender.life !== "dead") {
       for (const application of weapon.onHit ?? []) {
-        defender = putStatus(defender, application, dice, options);
+        defender = putStatus(defender, application, dice, options, owned);
         statusesApplied.push(application.status);
       }
     }

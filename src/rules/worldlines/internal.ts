@@ -9,7 +9,8 @@ import { ownValue } from "../core/names.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { withoutStatus } from "./changes.ts";
-import { changed, withStatus } from "./combatant.ts";
+import { copyOf, withStatus } from "./combatant.ts";
+import type { Draft } from "./combatant.ts";
 import type { StatusApplication, StatusState, WorldlinesCombatant } from "./model.ts";
 import type { CheckSpec, WorldlinesOptions } from "./options.ts";
 
@@ -77,8 +78,12 @@ export function putStatus(
   application: StatusApplication,
   dice: DiceSource,
   options: WorldlinesOptions,
+  /** A copy the calling rule made of `actor` and has not handed back yet: written on, not copied. */
+  owned: Draft | null = null,
 ): WorldlinesCombatant {
-  return changed(actor, { statuses: statusesWith(actor.statuses, application, dice, options) });
+  const next = owned === actor ? owned : copyOf(actor);
+  next.statuses = statusesWith(actor.statuses, application, dice, options);
+  return next;
 }
 
 /** The status state with one more application (see {@link putStatus}). */

@@ -27,7 +27,12 @@ export function checkMomentumRolls(
   rolls: readonly number[],
 ): Result<Checked<readonly number[]>, NumberRefusalReason> {
   for (let i = 0; i < rolls.length; i++) {
-    const bad = checkNumber(["rolls", String(i)], rolls[i], COMBAT_FACE);
+    const roll = rolls[i];
+    // A face passes without building the field's name (the simulator checks every fight's rolls).
+    if (Number.isInteger(roll) && roll !== undefined && roll >= 1 && roll <= HIGHEST_COMBAT_FACE) {
+      continue;
+    }
+    const bad = checkNumber(["rolls", String(i)], roll, COMBAT_FACE);
     if (bad) return bad;
   }
   return ok(checkedAs(rolls));
@@ -38,7 +43,9 @@ function checkMomenta(
   teams: readonly { readonly id: string; readonly momentum: number }[],
 ): NumberRefusal | undefined {
   for (const team of teams) {
-    const bad = checkNumber([team.id, "momentum"], team.momentum, MOMENTUM);
+    const m = team.momentum;
+    if (Number.isInteger(m) && m >= 0 && m <= MAX_MOMENTUM) continue;
+    const bad = checkNumber([team.id, "momentum"], m, MOMENTUM);
     if (bad) return bad;
   }
   return undefined;
@@ -108,6 +115,12 @@ export function orderByMomentum(
   teams: Checked<readonly MomentumTeam[]>,
   tieRule: MomentumTieRule,
 ): MomentumOrder {
+  // Two teams apart (every fight the simulator plays starts so): no sorting to do.
+  const [first, second] = teams;
+  if (teams.length === 2 && first !== undefined && second !== undefined) {
+    if (first.momentum > second.momentum) return { order: [first.id, second.id], tied: [] };
+    if (second.momentum > first.momentum) return { order: [second.id, first.id], tied: [] };
+  }
   const indexed = teams.map((team, index) => ({ team, index }));
   indexed.sort((a, b) => b.team.momentum - a.team.momentum || a.index - b.index);
   const order: string[] = [];

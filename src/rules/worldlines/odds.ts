@@ -28,8 +28,8 @@ import {
   critDamageOf,
   critFaceOf,
   evasionModifierList,
-  evasionRule,
-  extraEvasionRule,
+  evasionRefusal,
+  extraEvasionRefusal,
   headshotFaceOf,
   sum,
 } from "./attack-rules.ts";
@@ -166,12 +166,11 @@ export function attackOdds(
     const view: DefenseView = { attackTotal: total, critical: isCrit };
     let pHit = 1;
     if (decide(defense.evade, view)) {
-      const can = evasionRule(defender, isCrit, options);
-      if (can.ok) {
+      if (evasionRefusal(defender, isCrit, options) === undefined) {
         const paid = changed(defender, {
-          energy: atValue(defender.energy, defender.energy.value - can.value.cost),
+          energy: atValue(defender.energy, defender.energy.value - options.costs.evade),
         });
-        const extraAllowed = extraEvasionRule(paid, options).ok;
+        const extraAllowed = extraEvasionRefusal(paid, options) === undefined;
         pHit = 0;
         for (const [face, pe] of evasionFaces) {
           const evTotal = face + evasionBonus;

@@ -18,7 +18,7 @@ import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { diffAll, diffCombatant, withoutStatus } from "./changes.ts";
 import type { ActorUpdate } from "./changes.ts";
-import { atValue, changed, withStatus } from "./combatant.ts";
+import { atValue, changed, copyOf, withStatus } from "./combatant.ts";
 import type { CheckResult } from "./checks.ts";
 import { putStatus, rollCheckOf, spiritCheckOf } from "./internal.ts";
 import { applyHealthLoss } from "./lose-health.ts";
@@ -90,7 +90,12 @@ export function startTurn(
 ): TickOutcome {
   const bleed = actor.statuses.bleeding?.hpPerTurn ?? 0;
   if (!actor.defensivePosture && bleed === 0) return tick(actor, 0, undefined, NONE);
-  const next = actor.defensivePosture ? changed(actor, { defensivePosture: false }) : actor;
+  let next: WorldlinesCombatant = actor;
+  if (actor.defensivePosture) {
+    const draft = copyOf(actor);
+    draft.defensivePosture = false;
+    next = draft;
+  }
   const loss = applyHealthLoss(next, bleed, { nonLethal: false, dice }, options);
   return tick(loss.actor, loss.lost, loss.downed, NONE);
 }
@@ -128,7 +133,12 @@ export function resolveStatuses(
   options: Checked<WorldlinesOptions> = CHECKED_DEFAULT_OPTIONS,
 ): TickOutcome {
   if (actor.life === "dead") return tick(actor, 0, undefined, NONE);
-  const next = actor.interruptUsed ? changed(actor, { interruptUsed: false }) : actor;
+  let next: WorldlinesCombatant = actor;
+  if (actor.interruptUsed) {
+    const draft = copyOf(actor);
+    draft.interruptUsed = false;
+    next = draft;
+  }
   const loss = applyHealthLoss(
     next,
     actor.statuses.poisoned?.hpPerTurn ?? 0,
