@@ -20,7 +20,7 @@ import { checkedAs } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
 import { checkedFaces, checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import type { NumberRefusalReason } from "../core/guard.ts";
-import { checkChoice, checkName } from "../core/names.ts";
+import { checkChoice, checkName, isBuiltInName } from "../core/names.ts";
 import { ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import {
@@ -118,15 +118,24 @@ function withCheckedFaces<T>(
 
 /**
  * The best attribute modifier among those allowed (0 when none is listed), for a user its check
- * accepted. An attribute the user has no own entry for counts 0.
+ * accepted. An attribute the user has no entry for, or that is none of the list, counts 0.
  */
 export function bestAttribute(user: Checked<CheckUser>, attributes: readonly Attribute[]): number {
-  return bestAttributeOf(user, attributes);
+  return bestAttributeOf(
+    user,
+    attributes.map((a) => (ATTRIBUTES.includes(a) ? a : NO_ATTRIBUTE)),
+  );
 }
 
-/** A skill's level, or null when the user has not even level 0 (or no own entry for it). */
+/** No attribute: the user's table has no entry for it, and it is no built-in name either. */
+const NO_ATTRIBUTE = "none" as Attribute;
+
+/**
+ * A skill's level, or null when the user has not even level 0, for a user its check accepted. A
+ * built-in name ("toString") is no skill of anyone's: null.
+ */
 export function skillLevel(user: Checked<CheckUser>, skill: string): number | null {
-  return skillLevelOf(user, skill);
+  return isBuiltInName(skill) ? null : skillLevelOf(user, skill);
 }
 
 /** The skill term of a check: the best allowed skill, or the untrained value. */

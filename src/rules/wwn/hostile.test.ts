@@ -8,11 +8,10 @@
 import { describe, expect, it } from "vitest";
 import { fixedDice, MAX_MODIFIER, seededRandom } from "../core/index.ts";
 import { FRESH_ACTIONS, spendInstant } from "./actions.ts";
-import { checkedAs } from "../core/checked.ts";
 import { checkAttack } from "./attack.ts";
 import type { AttackInput } from "./attack.ts";
 import { checkAndResolve } from "./checked.support.ts";
-import { checkedSide, rollCheck } from "./checks.ts";
+import { checkedSide } from "./checks.ts";
 import { makeWwnCombatant, makeWwnWeapon } from "./factory.ts";
 import { executionAttack, GRAPPLE_CHECK, shove } from "./maneuvers.ts";
 import type { WwnCombatant } from "./model.ts";
@@ -68,17 +67,20 @@ describe("names every object answers to", () => {
     }
   });
 
-  it("a skill or an attribute only inherited is read as none: a lookup finds own entries only", () => {
+  it("tables with inherited entries are refused: a name never reads an entry not its own", () => {
     const user = {
       attributes: Object.create({ str: 9 }) as Record<string, number>,
       skills: Object.create({ stab: 9 }) as Record<string, number>,
     };
-    // The check refuses such tables; a rule handed one anyway reads no entry from them.
-    expect(checkedSide("actor", { user, spec: GRAPPLE_CHECK })).toMatchObject({ ok: false });
-    const side = checkedAs({ user, spec: GRAPPLE_CHECK });
-    const roll = rollCheck(side, fixedDice([3, 4]));
-    if (!roll.ok) throw new Error(roll.reason);
-    expect(roll.value).toMatchObject({ attribute: 0, skill: -1, total: 6 });
+    expect(checkedSide("actor", { user, spec: GRAPPLE_CHECK })).toMatchObject({
+      ok: false,
+      reason: "badName",
+      detail: { field: "actor.user.attributes" },
+    });
+    expect(checkWwnCombatant("hero", { ...hero, skills: user.skills })).toMatchObject({
+      reason: "badName",
+      detail: { field: "hero.skills" },
+    });
   });
 });
 

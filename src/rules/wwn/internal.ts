@@ -60,27 +60,28 @@ export interface HpLoss {
   readonly downed?: WwnCombatant["life"];
 }
 
-/** The user's own entry of a table (an attribute, a skill), or undefined. */
-function own(
-  table: Readonly<Record<string, number | undefined>>,
-  name: string,
-): number | undefined {
-  return Object.hasOwn(table, name) ? table[name] : undefined;
-}
-
-/** The best attribute modifier among those allowed (0 when none is listed). */
+/**
+ * The best attribute modifier among those allowed (0 when none is listed). For a user whose tables
+ * passed its check (plain records, no built-in name as a key: valid.ts) and attributes from the
+ * list, so a plain lookup finds the user's own entries only, with no own-entry test of its own
+ * (a builtin call the attack, run in the simulator's innermost loop, would pay several times).
+ */
 export function bestAttributeOf(user: CheckUser, attributes: readonly Attribute[]): number {
+  const table = user.attributes;
   let best: number | null = null;
   for (const a of attributes) {
-    const value = own(user.attributes, a) ?? 0;
+    const value = table[a] ?? 0;
     if (best === null || value > best) best = value;
   }
   return best ?? 0;
 }
 
-/** A skill's level, or null when the user has not even level 0. */
+/**
+ * A skill's level, or null when the user has not even level 0. For a user whose tables passed its
+ * check and a skill name that is no built-in name (checkName), as {@link bestAttributeOf}.
+ */
 export function skillLevelOf(user: CheckUser, skill: string): number | null {
-  const level = own(user.skills, skill);
+  const level = user.skills[skill];
   return level === undefined || level < 0 ? null : level;
 }
 
