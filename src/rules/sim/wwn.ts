@@ -25,7 +25,7 @@ import type { Result } from "../core/result.ts";
 import { settleTie } from "../combat/order.ts";
 import type { SettledOrder } from "../combat/order.ts";
 import { beginTurn, startRound } from "../wwn/actions.ts";
-import type { ActionState } from "../wwn/actions.ts";
+import type { ActionState } from "../wwn/model.ts";
 import { checkedWwnAttackOf, checkWwnSituation, resolveAttack } from "../wwn/attack.ts";
 import { copyOf } from "../wwn/combatant.ts";
 import type { AttackSituation } from "../wwn/attack.ts";

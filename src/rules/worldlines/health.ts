@@ -8,19 +8,14 @@ import type { InputRefusalReason } from "./valid.ts";
 import { ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { applyHealthLoss } from "./lose-health.ts";
+import type { HealthLoss } from "./lose-health.ts";
 import { checkCombatant, checkOptions } from "./valid.ts";
 import type { WorldlinesCombatant } from "./model.ts";
 import type { WorldlinesOptions } from "./options.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
 
-export interface HealthLoss {
-  readonly actor: WorldlinesCombatant;
-  /** Health actually removed (never more than the actor had). */
-  readonly lost: number;
-  /** Set when this loss took the actor down (or a knocked-out actor to dying). */
-  readonly downed?: "dying" | "unconscious";
-  readonly unconsciousMinutes?: number;
-}
+// The outcome's type lives with the rule that computes it (lose-health.ts), a leaf module.
+export type { HealthLoss } from "./lose-health.ts";
 
 /**
  * Removes health. Health never goes below 0 and a loss never heals. Reaching 0 makes the actor

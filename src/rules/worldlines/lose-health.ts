@@ -6,9 +6,18 @@
 import type { DiceSource } from "../core/dice.ts";
 import { atValue, changed, copyOf } from "./combatant.ts";
 import type { Draft } from "./combatant.ts";
-import type { HealthLoss } from "./health.ts";
 import type { WorldlinesCombatant } from "./model.ts";
 import type { WorldlinesOptions } from "./options.ts";
+
+/** What a loss of health did to the actor. */
+export interface HealthLoss {
+  readonly actor: WorldlinesCombatant;
+  /** Health actually removed (never more than the actor had). */
+  readonly lost: number;
+  /** Set when this loss took the actor down (or a knocked-out actor to dying). */
+  readonly downed?: "dying" | "unconscious";
+  readonly unconsciousMinutes?: number;
+}
 
 /**
  * See health.ts `loseHealth`: the same rule, without the boundary check. `owned`: a copy the

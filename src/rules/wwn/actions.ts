@@ -26,40 +26,12 @@ import { checkChoice } from "../core/names.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { changedActions, copyActions } from "./combatant.ts";
+import type { ActionState } from "./model.ts";
 import { checkWwnActions } from "./valid.ts";
 import type { InputRefusal, InputRefusalReason } from "./valid.ts";
 
-export interface ActionState {
-  /** The Main Action has been used (for an attack, a spell, a second Move, Total Defense …). */
-  readonly mainUsed: boolean;
-  /** The Main Action went to a second Move. */
-  readonly mainAsMove: boolean;
-  /** Move actions begun this round (2 when the Main went to a Move). */
-  readonly movesUsed: number;
-  /** Feet covered by the latest Move action, and how far it may go. */
-  readonly moveFeet: number;
-  readonly moveLimit: number;
-  /** The latest Move may still go on (no Main Action since it began). */
-  readonly moveOpen: boolean;
-  /** A Main Action cut a Move short: the rest of that Move is lost. */
-  readonly moveSplit: boolean;
-  readonly onTurn: number;
-  readonly instants: number;
-  /** Held with Hold an Action: what is left may be used out of turn, as Instants. */
-  readonly holding: boolean;
-  /** Delayed until this participant has acted. */
-  readonly delayingFor: string | null;
-  /** Total Defense: the AC bonus lasts until the start of the combatant's next turn. */
-  readonly totalDefense: boolean;
-  /** Immune to Shock until the round ends (Total Defense). */
-  readonly shockProof: boolean;
-  /** Charged this round: the AC penalty lasts until the round ends. */
-  readonly charged: boolean;
-  /** Made a Fighting Withdrawal this round: may leave melee without free attacks. */
-  readonly withdrawn: boolean;
-  /** Screening an ally until the combatant's next turn, and how many attackers it can still block. */
-  readonly screening: { readonly allyId: string; readonly blocksLeft: number } | null;
-}
+// The state's type is part of the combat model (model.ts, a leaf module that imports no rule).
+export type { ActionState } from "./model.ts";
 
 export const FRESH_ACTIONS: ActionState = {
   mainUsed: false,

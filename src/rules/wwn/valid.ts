@@ -19,7 +19,7 @@ import { checkChoice, checkName, checkNames } from "../core/names.ts";
 import type { NameRefusalReason } from "../core/names.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Refusal, Result } from "../core/result.ts";
-import type { ActionState } from "./actions.ts";
+import type { ActionState } from "./model.ts";
 import { WWN_LIMITS } from "./limits.ts";
 import { ATTACK_MODES, ATTRIBUTES, WWN_LIVES } from "./model.ts";
 import type { WwnCombatant, WwnWeapon } from "./model.ts";
