@@ -11,6 +11,8 @@ export default defineConfig({
           exclude: ["test/browser/**", "test/build/**"],
           // Exact-odds checks enumerate or simulate 10⁵ attacks: seconds on a busy 2-core machine.
           testTimeout: 30_000,
+          // Importing the whole shell into a fresh fake world takes seconds on a loaded machine.
+          hookTimeout: 30_000,
         },
       },
       {

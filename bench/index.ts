@@ -6,12 +6,13 @@
  * - the dice-pool game's exact odds: hits of a pool, net hits of a contested roll, an attack.
  * Freelancers' figures come from bench/freelancers.ts, imported here.
  * - the two-dice game's exact odds (bench/twodice.ts).
- * - the worst case: exact odds of the largest formula the one formula limit accepts
- *   (MAX_DICE dice of MAX_FACES faces), for both rulesets' attack dialogs.
+ * - the worst case of every ruleset's exact odds: the largest input each accepts, against 50 ms
+ *   (bench/worst.ts).
+ * - the encounter simulator's fights per second per ruleset, against 20,000 (bench/sim.ts).
+ * - a 30-space path priced and labelled for the ruler, per ruleset (bench/movement.ts).
  */
 import "./freelancers.ts";
 import type { DiceSource } from "../src/rules/core/dice.ts";
-import { MAX_DICE, MAX_FACES } from "../src/rules/core/formula.ts";
 import { seededRandom } from "../src/rules/core/random.ts";
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
@@ -21,14 +22,15 @@ import { makeCombatant } from "../src/rules/worldlines/factory.ts";
 import { attackOdds } from "../src/rules/worldlines/odds.ts";
 import {
   attackOdds as dicepoolAttackOdds,
+  checkAttackInput as checkDicepoolAttack,
   hitsDistribution,
   makeDicepoolCombatant,
   makeDicepoolWeapon,
   netHitsDistribution,
 } from "../src/rules/dicepool/index.ts";
 import { twodiceBench } from "./twodice.ts";
-import { makeWwnCombatant, makeWwnWeapon } from "../src/rules/wwn/factory.ts";
-import { wwnAttackOdds } from "../src/rules/wwn/odds.ts";
+import { worstCaseOdds } from "./worst.ts";
+import { movementBench } from "./movement.ts";
 
 const input: AttackInput = {
   attacker: makeCombatant({ id: "maya", skills: { firearms: 2 } }),
@@ -106,38 +108,6 @@ const oddsLines = oddsInputs.map(([label, oddsInput, oddsDefense]) => {
   return `  exact odds (${label}): ${((seconds / runs) * 1e6).toFixed(1)} µs each`;
 });
 
-// The worst case: the largest accepted formula, on the dialog's heaviest path (a head shot that
-// triples damage, so the damage distribution is built for two multipliers).
-const largest = `${MAX_DICE}d${MAX_FACES}`;
-/** Milliseconds for one run once warm: the median and the slowest of 7 (a shared machine is noisy). */
-function worstMs(run: () => void): string {
-  run(); // warm up
-  const times = Array.from({ length: 7 }, () => timeIt(run) * 1000).sort((a, b) => a - b);
-  return `${(times[3] ?? NaN).toFixed(1)} ms (slowest ${(times[6] ?? NaN).toFixed(1)} ms)`;
-}
-const worldlinesWorst = worstMs(() => {
-  const r = attackOdds(
-    {
-      ...input,
-      defender: { ...input.defender, rank: "elite", disabledLimbs: { arms: false, legs: true } },
-      weapon: { ...input.weapon, damage: largest },
-      situation: { zone: "head", range: "long" },
-    },
-    defense,
-  );
-  if (!r.ok) throw new Error(`the largest accepted formula ${largest} was refused: ${r.reason}`);
-  sink += r.value.hit;
-});
-const wwnWorst = worstMs(() => {
-  const r = wwnAttackOdds({
-    attacker: makeWwnCombatant({ id: "a" }),
-    defender: makeWwnCombatant({ id: "b" }),
-    weapon: makeWwnWeapon({ id: "w", damage: largest }),
-  });
-  if (!r.ok) throw new Error(`the largest accepted formula ${largest} was refused: ${r.reason}`);
-  sink += r.value.hit;
-});
-
 const attacksPerSecond = ATTACKS / attackSeconds;
 const dicePerSecond = diceCount / diceSeconds;
 console.log("Worldlines rules engine");
@@ -154,13 +124,13 @@ console.log(oddsLines.join("\n"));
 
 const dicepoolOdds: [string, () => number][] = [
   ["hits of a 12-die pool", () => (hitsDistribution(12).ok ? 1 : 0)],
-  ["hits of a 100-die pool (the cap)", () => (hitsDistribution(100).ok ? 1 : 0)],
+  ["hits of a 100-die pool (the default cap)", () => (hitsDistribution(100).ok ? 1 : 0)],
   ["net hits, 12 dice against 12", () => (netHitsDistribution(12, 12).ok ? 1 : 0)],
   ["net hits, 100 dice against 100", () => (netHitsDistribution(100, 100).ok ? 1 : 0)],
   [
     "attack odds, close attack against a Dodge in light cover",
     () => {
-      const r = dicepoolAttackOdds({
+      const input = checkDicepoolAttack({
         attacker: makeDicepoolCombatant({ id: "a", physical: 4, skills: { closeCombat: 3 } }),
         defender: makeDicepoolCombatant({ id: "d", physical: 3, skills: { mobility: 2 } }),
         weapon: makeDicepoolWeapon({ id: "sword", damage: 1 }),
@@ -168,6 +138,7 @@ const dicepoolOdds: [string, () => number][] = [
         defense: "dodge",
         situation: { cover: "light" },
       });
+      const r = input.ok ? dicepoolAttackOdds(input.value) : input;
       return r.ok ? r.value.hit : 0;
     },
   ],
@@ -181,9 +152,8 @@ for (const [label, run] of dicepoolOdds) {
   console.log(`  ${label}: ${((seconds / runs) * 1e6).toFixed(1)} µs each`);
 }
 console.log(twodiceBench().join("\n"));
-console.log(
-  `  worst-case exact odds (largest accepted formula ${largest}): Worldlines ${worldlinesWorst}, WWN ${wwnWorst}`,
-);
+console.log(worstCaseOdds().join("\n"));
+console.log(movementBench().join("\n"));
 if (Number.isNaN(sink)) console.log("(unreachable)");
 await import("./tracker.ts");
 

@@ -1,6 +1,7 @@
 import { SYSTEM_ID, TEMPLATES } from "./constants.ts";
 import { COMBAT_TURN_ACTION, handleTurnIntent } from "./combat/actions.ts";
 import { FrayCombatTracker } from "./combat/tracker.ts";
+import { registerTeamCombat } from "./combat/setup.ts";
 import { TeamData } from "./data/team.ts";
 import { FrayActor } from "./documents/actor.ts";
 import { FrayCombat, FrayCombatant, FrayCombatantGroup } from "./documents/combat.ts";
@@ -8,9 +9,15 @@ import { FrayItem } from "./documents/item.ts";
 import { installRuleset, migrateRuleset } from "./rulesets/install.ts";
 import { shellRuleset } from "./rulesets/registry.ts";
 import { hideRefereeRequest, registerReferee, registerRefereeAction } from "./shared/referee.ts";
+import { registerCardProtocol } from "./cards/protocol.ts";
 import { activeRuleset, registerSettings } from "./settings.ts";
 import { registerDataHooks } from "./migration.ts";
 import { registerPackScope } from "./packs.ts";
+import { registerApi } from "./api/index.ts";
+import { FRAY_HOOKS, announce } from "./api/hooks.ts";
+import { registerKeybindings } from "./api/keybindings.ts";
+import { registerStatusHooks } from "./api/statuses.ts";
+import { registerMovement } from "./movement/register.ts";
 
 /**
  * The `init` hook: everything Foundry must know before the world loads. Registration only; no
@@ -18,6 +25,8 @@ import { registerPackScope } from "./packs.ts";
  */
 export function init(): void {
   registerSettings();
+  // Team combat: seconds per round (its default follows the ruleset setting) and its hooks.
+  registerTeamCombat();
   registerDataHooks(); // the GM's data migration at ready, the ruleset-switch warning
   registerPackScope(); // other rulesets' packs: hidden in the sidebar, their documents refused
 
@@ -33,6 +42,8 @@ export function init(): void {
   Hooks.on("renderChatMessageHTML", (message, html) => {
     hideRefereeRequest(message, html);
   });
+  // Every chat card of every ruleset: one protocol, each ruleset a strategy (cards/protocol.ts).
+  registerCardProtocol();
   // A player's "activate me" / "end my turn" is run by the active GM (see combat/actions.ts).
   registerRefereeAction(COMBAT_TURN_ACTION, handleTurnIntent);
 
@@ -43,6 +54,11 @@ export function init(): void {
   // What the ruleset the world plays brings to the table (the setting needs a reload, so this
   // choice holds for the session): its data, sheets, statuses, combat, cards and referee actions.
   installRuleset(shellRuleset(activeRuleset().id));
+  // For macros and modules: the API at game.system.api, keybindings, the fray.* hooks (api/).
+  registerApi();
+  registerKeybindings();
+  registerStatusHooks();
+  registerMovement(shellRuleset(activeRuleset().id).movement); // dragging a token costs (issue 24)
 
   // Preloading only warms the cache: a sheet still loads its template when it first renders.
   foundry.applications.handlebars
@@ -54,9 +70,14 @@ export function init(): void {
   console.info(`${SYSTEM_ID} | initialised with the ${activeRuleset().id} ruleset`);
 }
 
-/** The `ready` hook: the active GM brings the ruleset's stored data up to date. */
-export function ready(): Promise<void> {
-  return migrateRuleset(shellRuleset(activeRuleset().id)).catch((error: unknown) => {
+/**
+ * The `ready` hook: the active GM brings the ruleset's stored data up to date; then every client
+ * tells modules Fray is ready (`fray.ready`).
+ */
+export async function ready(): Promise<void> {
+  await migrateRuleset(shellRuleset(activeRuleset().id)).catch((error: unknown) => {
     console.error(`${SYSTEM_ID} | could not migrate the world's data`, error);
   });
+  const version = (game.system as { version?: string } | undefined)?.version ?? "";
+  announce(FRAY_HOOKS.ready, { ruleset: activeRuleset().id, version });
 }

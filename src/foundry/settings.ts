@@ -1,6 +1,5 @@
 import { DEFAULT_RULESET, getRuleset, rulesetIds } from "../rules/registry.ts";
 import type { RulesetModule } from "../rules/registry.ts";
-import { registerTeamCombat } from "./combat/setup.ts";
 import { SYSTEM_ID } from "./constants.ts";
 
 /** Registers Fray's world settings. Called once, from the init hook. */
@@ -51,8 +50,6 @@ export function registerSettings(): void {
     },
     default: "strict",
   });
-  // Team combat: seconds per round (its default follows the ruleset above) and its hooks.
-  registerTeamCombat();
 }
 
 /** The rules module this world plays with. */

@@ -54,6 +54,8 @@ declare module "fvtt-types/configuration" {
     "fray.autoApplyDamage": boolean;
     "fray.turnStrictness": "strict" | "lenient";
     "fray.secondsPerRound": number;
+    /** Defeated and out-of-fight combatants keep their turns (default: the order skips them). */
+    "fray.keepOutOfFight": boolean;
     /** The ruleset the stored data was last written for ("" before the first migration). */
     "fray.dataRuleset": string;
     /** The data version (SCHEMA_VERSION) the stored data was last written in (0: never). */

@@ -12,7 +12,6 @@ import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { launchChromium, renderInPage } from "./harness.ts";
 import type * as SheetModule from "../../src/foundry/rulesets/dicepool/sheets/actor-sheet.ts";
 import type * as CardModule from "../../src/foundry/rulesets/dicepool/cards/attack-card.ts";
-import type * as WorkflowModule from "../../src/foundry/rulesets/dicepool/attack/workflow.ts";
 import type * as Rules from "../../src/rules/dicepool/index.ts";
 import { fixedDice } from "../../src/rules/core/dice.ts";
 import { makeDicepoolWeapon } from "../../src/rules/dicepool/factory.ts";
@@ -34,7 +33,6 @@ let fake: FakeFoundry;
 let browser: Browser;
 let sheets: typeof SheetModule;
 let cards: typeof CardModule;
-let workflow: typeof WorkflowModule;
 let rules: typeof Rules;
 
 beforeAll(async () => {
@@ -43,7 +41,6 @@ beforeAll(async () => {
   await fake.hooks.callAsync("init");
   sheets = await import("../../src/foundry/rulesets/dicepool/sheets/actor-sheet.ts");
   cards = await import("../../src/foundry/rulesets/dicepool/cards/attack-card.ts");
-  workflow = await import("../../src/foundry/rulesets/dicepool/attack/workflow.ts");
   rules = await import("../../src/rules/dicepool/index.ts");
   browser = await launchChromium();
   mkdirSync(OUTPUT, { recursive: true });
@@ -75,7 +72,6 @@ describe("the dice-pool character sheet, rendered in Chromium", () => {
         woundPenalty: 1,
         energy: { value: 3, max: 5 },
         powers: { blitz: true, multiGrapple: 1 },
-        grapples: [{ victimId: "brute", victimName: "Brute", pool: 3, resistOffered: false }],
         biography: "<p>Courier who never lost a package.</p>",
       },
       items: [
@@ -89,6 +85,25 @@ describe("the dice-pool character sheet, rendered in Chromium", () => {
         { name: "Vest", type: "armor", img: ICON, system: { rating: 2 } },
       ],
     })) as unknown as Actor.Implementation;
+    // Ana holds Brute in a grapple of a running combat: the referee's record in its ledger.
+    const brute = (await Actor?.create({
+      name: "Brute",
+      type: "npc",
+    })) as unknown as Actor.Implementation;
+    const Combat = fake.CONFIG["Combat"]?.documentClass;
+    const combat = (await Combat?.create({})) as unknown as Combat.Implementation;
+    const [member] = (await combat.createEmbeddedDocuments("Combatant", [
+      { actorId: actor.id },
+      { actorId: brute.id },
+    ])) as unknown as Combatant.Implementation[];
+    const { whenIdle } = await import("../../src/foundry/combat/actions.ts");
+    await combat.startCombat();
+    await whenIdle();
+    const { ledgerChanges } = await import("../../src/foundry/combat/ledger.ts");
+    const held = [{ victimId: brute.id, victimName: "Brute", pool: 3, resistOffered: false }];
+    await combat.update(
+      ledgerChanges([{ combatantId: member?.id ?? "", key: "grapples", value: held }]),
+    );
     page = await renderInPage(browser, {
       template: "templates/dicepool/actor-sheet.hbs",
       context: await sheets.dicepoolActorSheetContext(actor, true),
@@ -114,6 +129,9 @@ describe("the dice-pool character sheet, rendered in Chromium", () => {
 
   it("shows the grapple held with its Spend and Restrain buttons, moving, Stabilize and the powers", async () => {
     await expect(page.locator(".dp-grapple [data-grapple]").innerText()).resolves.toBe("3");
+    await expect(page.locator(".dp-turn-left").innerText()).resolves.toBe(
+      "Left this turn: 2 Simple, 1 Free",
+    );
     const acts = await page
       .locator("button[data-action='act']")
       .evaluateAll((buttons) => buttons.map((b) => (b as HTMLElement).dataset["act"]));
@@ -154,9 +172,10 @@ describe("the dice-pool attack card, rendered in Chromium", () => {
       weapon,
       intent: "damage",
       situation: {},
+      distanceBy: "measured",
       disarmWeaponId: null,
       attackPool: { dice: 7, faces: [6, 5, 4, 4, 2, 1, 3], hits: 4, mode: "rolled" },
-      choices: workflow.defenseChoices(input, 4, rules.DEFAULT_DICEPOOL_OPTIONS),
+      choices: cards.defenseChoices(input, 4, rules.DEFAULT_DICEPOOL_OPTIONS),
       dice: [6, 5, 4, 4, 2, 1, 3].map((value) => ({ sides: 6, value })),
       result: null,
     };
@@ -172,7 +191,7 @@ describe("the dice-pool attack card, rendered in Chromium", () => {
       height: 260,
     });
     await shot(page, "dicepool-defend-card");
-    const buttons = page.locator("button[data-fray-dp-defense]");
+    const buttons = page.locator("button[data-fray-step='defend']");
     await expect(buttons.count()).resolves.toBe(3);
     await expect(buttons.first().innerText()).resolves.toMatch(
       /^Dodge 3 dice · hit chance \d+\.\d%$/,
@@ -180,24 +199,59 @@ describe("the dice-pool attack card, rendered in Chromium", () => {
     await page.close();
   });
 
+  it("waits for the GM's distance and cover when the GM's canvas could not measure one", async () => {
+    const card: CardModule.DicepoolAttackCardState = {
+      ...declared(),
+      stage: "confirm",
+      situation: { distance: 2, cover: "light" },
+      distanceBy: "stated",
+      attackPool: null,
+      choices: [],
+      dice: [],
+    };
+    const page = await renderInPage(browser, {
+      template: "templates/dicepool/attack-card.hbs",
+      context: cards.dicepoolAttackCardContext(card, i18n()),
+      classes: ["fray", "chat-card"],
+      title: "Chat",
+      width: 340,
+      height: 220,
+    });
+    await expect(page.locator(".fray-dp-where").innerText()).resolves.toBe(
+      "2 spaces (stated by the attacker) · cover: Light cover",
+    );
+    await expect(page.locator(".fray-dp-attack").count()).resolves.toBe(0);
+    await expect(page.locator("input[data-dp-distance]").inputValue()).resolves.toBe("2");
+    await expect(page.locator("select[data-dp-cover]").inputValue()).resolves.toBe("light");
+    const steps = await page
+      .locator("[data-fray-step-row] button[data-fray-step]")
+      .evaluateAll((buttons) => buttons.map((b) => (b as HTMLElement).dataset["frayStep"]));
+    expect(steps).toEqual(["confirm", "cancel"]);
+    await page.close();
+  });
+
   it("shows the Dodge rolled, 2 net hits, 2 damage, the wound roll and Apply", async () => {
     const card = declared();
-    const input = {
+    const input = rules.checkAttackInput({
       attacker: card.attacker,
       defender: defender(),
       weapon,
       intent: "damage" as const,
       defense: "dodge" as const,
-    };
+    });
+    if (!input.ok) throw new Error(input.reason);
     // Attack 6 5 4 4 2 1 3 (4 hits), Dodge 4 5 1 (2 hits), wound dice 6 2 (1 hit).
-    const outcome = rules.resolveAttack(input, fixedDice([6, 5, 4, 4, 2, 1, 3, 4, 5, 1, 6, 2]));
+    const outcome = rules.resolveAttack(
+      input.value,
+      fixedDice([6, 5, 4, 4, 2, 1, 3, 4, 5, 1, 6, 2]),
+    );
     if (!outcome.ok) throw new Error(outcome.reason);
-    const result = workflow.resultView(
+    const result = cards.resultView(
       outcome.value,
       "dodge",
-      card,
       defender(),
-      null,
+      outcome.value.defender,
+      cards.NO_GRAPPLE,
       rules.DEFAULT_DICEPOOL_OPTIONS,
     );
     const page = await renderInPage(browser, {
@@ -215,7 +269,7 @@ describe("the dice-pool attack card, rendered in Chromium", () => {
       "penalty + 1",
     );
     await expect(page.locator(".fray-dp-health").innerText()).resolves.toContain("6 → 4 / 6");
-    await expect(page.locator("button[data-fray-dp-apply]").count()).resolves.toBe(1);
+    await expect(page.locator("button[data-fray-step='apply']").count()).resolves.toBe(1);
     await page.close();
   });
 });

@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { launchChromium, renderInPage } from "./harness.ts";
+import { startedCombat } from "../shell/boot.support.ts";
 import type * as SheetModule from "../../src/foundry/rulesets/freelancers/sheets/actor-sheet.ts";
+import type * as DialogModule from "../../src/foundry/rulesets/freelancers/attack/dialog.ts";
 import type * as CardModule from "../../src/foundry/rulesets/freelancers/cards/attack-card.ts";
 import type * as CombatModule from "../../src/foundry/rulesets/freelancers/combat.ts";
 import type * as Rules from "../../src/rules/freelancers/index.ts";
@@ -35,6 +37,7 @@ let sheets: typeof SheetModule;
 let cards: typeof CardModule;
 let combat: typeof CombatModule;
 let rules: typeof Rules;
+let dialog: typeof DialogModule;
 
 beforeAll(async () => {
   fake = installFakeFoundry({ settings: { "fray.ruleset": "freelancers" } });
@@ -44,6 +47,7 @@ beforeAll(async () => {
   cards = await import("../../src/foundry/rulesets/freelancers/cards/attack-card.ts");
   combat = await import("../../src/foundry/rulesets/freelancers/combat.ts");
   rules = await import("../../src/rules/freelancers/index.ts");
+  dialog = await import("../../src/foundry/rulesets/freelancers/attack/dialog.ts");
   browser = await launchChromium();
   mkdirSync(OUTPUT, { recursive: true });
 });
@@ -85,7 +89,6 @@ describe("the Freelancers character sheet, rendered in Chromium", () => {
         skills: { finesse: 3, marksman: 2, stealth: 2, medicine: 1 },
         armor: 0,
         counters: { stun: 1 },
-        actions: { base: 0, move: 1, quick: 1, reaction: 1 },
         biography: "<p>Courier for hire.</p>",
       },
       items: [
@@ -117,6 +120,12 @@ describe("the Freelancers character sheet, rendered in Chromium", () => {
         },
       ],
     })) as unknown as Actor.Implementation;
+    // She fights, and spent her Base action before the stun: the referee's ledger says so.
+    await startedCombat(fake, [actor], false);
+    const { recordForActors } = await import("../../src/foundry/combat/ledger.ts");
+    const { FL_ACTIONS } = await import("../../src/foundry/rulesets/freelancers/budget.ts");
+    const { FRESH_ACTIONS } = await import("../../src/rules/freelancers/actions.ts");
+    await recordForActors([{ actor, key: FL_ACTIONS, value: { ...FRESH_ACTIONS, base: 0 } }]);
     page = await renderInPage(browser, {
       template: "templates/freelancers/actor/actor-sheet.hbs",
       context: await sheets.flActorSheetContext(actor, true),
@@ -222,8 +231,85 @@ describe("Freelancers chat cards, rendered in Chromium", () => {
       "Both passed: 4 is lower than 6.",
     );
     await expect(page.locator(".fray-fl-damage .fray-fl-total").innerText()).resolves.toBe("= 6");
-    await expect(page.locator('button[data-fray-fl-step="apply"]').count()).resolves.toBe(1);
+    await expect(page.locator('button[data-fray-step="apply"]').count()).resolves.toBe(1);
     await page.close();
+  });
+
+  it("an attack card waiting for the defense offers Roll defense and the GM's Unseen, and says when unseen", async () => {
+    const attacker = rules.makeFreelancer({ id: "vesna", name: "Vesna" });
+    const weapon = rules.makeFreelancersWeapon({ id: "knife", name: "Knife" });
+    const waiting = {
+      stage: "defend" as const,
+      attackerId: "vesna",
+      defenderId: "guard",
+      attackerName: "Vesna",
+      defenderName: "Guard",
+      attacker,
+      weapon,
+      situation: { distance: 1 },
+      dice: [{ sides: 20, value: 4 }],
+      attack: { faces: [4], natural: 4, roll: 4, target: 11, passed: true, fumbles: 0 },
+      integrityLost: 0,
+      broken: false,
+      provokedBy: [],
+      result: null,
+    };
+    const render = async (state: typeof waiting) =>
+      renderInPage(browser, {
+        template: "templates/freelancers/chat/attack-card.hbs",
+        context: cards.flAttackCardContext(state, i18n()),
+        classes: ["fray", "chat-card"],
+        title: "Chat",
+        width: 320,
+        height: 260,
+      });
+    const seen = await render(waiting);
+    await expect(seen.locator("button[data-fray-step]").allInnerTexts()).resolves.toEqual([
+      "Roll defense",
+      "Unseen",
+    ]);
+    await seen.close();
+    const unseen = await render({
+      ...waiting,
+      situation: { distance: 1, defenderSees: false } as never,
+    });
+    await expect(unseen.locator("button[data-fray-step]").allInnerTexts()).resolves.toEqual([
+      "Roll defense",
+    ]);
+    await expect(unseen.locator(".fray-fl-tags").innerText()).resolves.toContain(
+      "Unseen by the defender",
+    );
+    await unseen.close();
+  });
+
+  it("the attack dialog: a player sees the distance measured, a GM may type one and rule it unseen", async () => {
+    const attacker = rules.makeFreelancer({ id: "vesna", name: "Vesna" });
+    const defender = rules.makeFreelancer({ id: "guard", name: "Guard" });
+    const weapon = rules.makeFreelancersWeapon({ id: "knife", name: "Knife" });
+    const choices = { cover: "none", as: "base", targetEngaged: false } as const;
+    const render = async (measured: number | null, gm: boolean) =>
+      renderInPage(browser, {
+        template: "templates/freelancers/dialog/attack-dialog.hbs",
+        context: dialog.flAttackDialogContext(attacker, defender, weapon, choices, measured, gm),
+        classes: ["fray", "fray-fl-attack-dialog"],
+        title: "Attack",
+        width: 360,
+        height: 420,
+      });
+    const player = await render(3, false);
+    await expect(player.locator(".fray-fl-measured").innerText()).resolves.toBe("3.0");
+    await expect(player.locator("input[name='distance']").count()).resolves.toBe(0);
+    await expect(player.locator("input[name='defenderSees']").count()).resolves.toBe(0);
+    await player.close();
+    const unmeasured = await render(null, false);
+    await expect(unmeasured.locator(".fray-fl-measured").innerText()).resolves.toBe(
+      "not measured: the GM's call",
+    );
+    await unmeasured.close();
+    const gm = await render(null, true);
+    await expect(gm.locator("input[name='distance']").count()).resolves.toBe(1);
+    await expect(gm.locator("input[name='defenderSees']").count()).resolves.toBe(1);
+    await gm.close();
   });
 
   it("an Upkeep card reports counters removed, recharges rolled and death checks made", async () => {

@@ -134,6 +134,17 @@ describe("the combat tracker, two teams mid-round", () => {
     await expect(bram.locator(".fray-end-turn").isVisible()).resolves.toBe(true);
     const raider = page.locator(".combatant.defeated");
     expect(Number(await raider.evaluate((li) => getComputedStyle(li).opacity))).toBeLessThan(0.6);
+    // The order passes over the defeated raider, and the tracker says why.
+    const why = raider.locator(".fray-state.defeated");
+    await expect(why.innerText()).resolves.toBe("skipped: defeated");
+    await expect(why.getAttribute("data-tooltip")).resolves.toBe(
+      "defeated: the turn order passes over them.",
+    );
+    expect(await raider.locator(".fray-state.waiting").count()).toBe(0);
+    // End phase names the phase it ends.
+    await expect(page.locator(".fray-end-phase").getAttribute("data-phase")).resolves.toMatch(
+      /^1:team:/,
+    );
     const text = await page.locator(".fray-tracker").innerText();
     expect(text).not.toMatch(/FRAY\.|TYPES\./);
     expect(text).toContain("Sniper");

@@ -13,9 +13,10 @@ import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import { launchChromium, renderInPage } from "./harness.ts";
+import { sceneRow, startedCombat } from "../shell/boot.support.ts";
 import type * as SheetModule from "../../src/foundry/rulesets/twodice/sheets/actor-sheet.ts";
 import type * as CardModule from "../../src/foundry/rulesets/twodice/cards/attack-card.ts";
-import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/workflow.ts";
+import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/declare.ts";
 
 const svg = (body: string) =>
   "data:image/svg+xml," +
@@ -48,7 +49,7 @@ beforeAll(async () => {
   await fake.hooks.callAsync("init");
   sheets = await import("../../src/foundry/rulesets/twodice/sheets/actor-sheet.ts");
   cards = await import("../../src/foundry/rulesets/twodice/cards/attack-card.ts");
-  workflow = await import("../../src/foundry/rulesets/twodice/attack/workflow.ts");
+  workflow = await import("../../src/foundry/rulesets/twodice/attack/declare.ts");
   browser = await launchChromium();
   mkdirSync(OUTPUT, { recursive: true });
 });
@@ -82,7 +83,6 @@ describe("the two-dice character sheet, rendered in Chromium", () => {
         unarmedDefense: 4,
         surpriseBonus: 1,
         wounds: { marked: [3, 6, 9], medicalBonus: 5 },
-        turn: { acted: true, aiming: true },
         biography: "<p>Courier on the northern routes.</p>",
       },
       items: [
@@ -123,6 +123,10 @@ describe("the two-dice character sheet, rendered in Chromium", () => {
         ...ARMOR,
       ],
     });
+    // Mira fights, and has aimed this round: the referee recorded her action in the ledger.
+    await startedCombat(fake, [actor], false);
+    const turn = await import("../../src/foundry/rulesets/twodice/table/turn.ts");
+    await fake.as(GM.id, () => turn.twodiceDeclare(actor, "aim"));
     page = await renderInPage(browser, {
       template: "templates/twodice/actor/actor-sheet.hbs",
       context: await sheets.twodiceActorSheetContext(actor, true),
@@ -210,6 +214,8 @@ describe("an attack card, rendered in Chromium", () => {
       system: { unarmedDefense: 5, traits: { toughness: 8 } },
       items: ARMOR,
     });
+    // Both stand on the viewed scene, side by side.
+    sceneRow(fake).place(attacker, defender);
     // Black 14 hits; white 13 hits too and is above the vest's Coverage 12.
     queue = [14, 13];
     const machete = (
@@ -223,7 +229,7 @@ describe("an attack card, rendered in Chromium", () => {
     );
     const message = fake.game.messages.get(id ?? "") as unknown as ChatMessage.Implementation;
     await fake.as(GM.id, () => workflow.pressTwodiceCard(message, "apply"));
-    const state = workflow.twodiceCardOf(message);
+    const state = cards.twodiceCardOf(message);
     if (state === null) throw new Error("no card state");
     const i18n = {
       localize: (key: string) => fake.i18n.localize(key),

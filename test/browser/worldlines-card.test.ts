@@ -17,14 +17,18 @@ import { launchChromium, lowestContrast, renderInPage } from "./harness.ts";
 import type { Theme } from "./harness.ts";
 import { attackOdds } from "../../src/rules/worldlines/index.ts";
 import type { AttackSituation } from "../../src/rules/worldlines/index.ts";
-import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
 import type * as Env from "../../src/foundry/shared/env.ts";
 import type * as Data from "../../src/foundry/rulesets/worldlines/data.ts";
 import type * as Adapter from "../../src/foundry/rulesets/worldlines/adapter.ts";
 import type * as Dialog from "../../src/foundry/rulesets/worldlines/attack/dialog.ts";
-import type * as Workflow from "../../src/foundry/rulesets/worldlines/attack/workflow.ts";
+import type * as Referee from "../../src/foundry/rulesets/worldlines/attack/referee.ts";
+import type * as Protocol from "../../src/foundry/cards/protocol.ts";
 import type * as AttackCard from "../../src/foundry/rulesets/worldlines/cards/attack-card.ts";
-import type * as Buttons from "../../src/foundry/rulesets/worldlines/cards/buttons.ts";
+import type * as Buttons from "../../src/foundry/rulesets/worldlines/cards/recover.ts";
+import type * as Actors from "../../src/foundry/shared/actors.ts";
+import { boardOf } from "../fake-foundry/tokens.ts";
+import { worldlinesActions } from "../shell/worldlines.support.ts";
+import type { WorldlinesActions } from "../shell/worldlines.support.ts";
 
 const OUTPUT = resolve(REPO_ROOT, "test/browser/__output__");
 /** Set FRAY_UPDATE_DOCS=1 to refresh the README screenshots under docs/. */
@@ -37,14 +41,16 @@ let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
 let browser: Browser;
 let shell: {
-  actions: typeof Actions;
+  actions: WorldlinesActions;
   adapter: typeof Adapter;
   data: typeof Data;
   env: typeof Env;
   dialog: typeof Dialog;
-  workflow: typeof Workflow;
+  referee: typeof Referee;
+  protocol: typeof Protocol;
   card: typeof AttackCard;
   buttons: typeof Buttons;
+  actors: typeof Actors;
 };
 
 /** The dice still to come, as [faces, value]; a roll the test did not plan fails it. */
@@ -63,14 +69,16 @@ beforeAll(async () => {
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
   shell = {
-    actions: await import("../../src/foundry/rulesets/worldlines/actions.ts"),
+    actions: await worldlinesActions(),
     adapter: await import("../../src/foundry/rulesets/worldlines/adapter.ts"),
     data: await import("../../src/foundry/rulesets/worldlines/data.ts"),
     env: await import("../../src/foundry/shared/env.ts"),
     dialog: await import("../../src/foundry/rulesets/worldlines/attack/dialog.ts"),
-    workflow: await import("../../src/foundry/rulesets/worldlines/attack/workflow.ts"),
+    referee: await import("../../src/foundry/rulesets/worldlines/attack/referee.ts"),
+    protocol: await import("../../src/foundry/cards/protocol.ts"),
     card: await import("../../src/foundry/rulesets/worldlines/cards/attack-card.ts"),
-    buttons: await import("../../src/foundry/rulesets/worldlines/cards/buttons.ts"),
+    buttons: await import("../../src/foundry/rulesets/worldlines/cards/recover.ts"),
+    actors: await import("../../src/foundry/shared/actors.ts"),
   };
   browser = await launchChromium();
   mkdirSync(OUTPUT, { recursive: true });
@@ -146,6 +154,20 @@ function vex(name = "Vex") {
   });
 }
 
+/**
+ * The scene the GM measures: Maya 45 feet (nine spaces) from Vex, and two of Maya's allies
+ * engaging Vex from opposite sides, so Vex is flanked.
+ */
+async function stage(m: Actor.Implementation, v: Actor.Implementation) {
+  const board = boardOf(fake);
+  board.place(m, { col: 0, row: 0 }, { disposition: 1 });
+  board.place(v, { col: 9, row: 0 }, { disposition: -1 });
+  for (const row of [-1, 1]) {
+    const ally = await createActor({ name: "Ally", type: "npc" });
+    board.place(ally, { col: 9, row }, { disposition: 1 });
+  }
+}
+
 /** 45 feet away, flanked, half behind a crate, aimed at the legs. */
 const DISTANCE = 45;
 const SITUATION: AttackSituation = {
@@ -171,7 +193,7 @@ async function showCardAs(
   height = 350,
   theme: Theme = "light",
 ): Promise<Page> {
-  const state = shell.workflow.cardOf(message);
+  const state = shell.card.attackCardOf(message);
   if (state === null) throw new Error("not an attack card");
   const page = await renderInPage(browser, {
     template: "templates/worldlines/chat/attack-card.hbs",
@@ -184,7 +206,14 @@ async function showCardAs(
   });
   const viewer = fake.users.get(user.id);
   if (!viewer) throw new Error("no such user");
-  const shown = shell.buttons.cardButtons(state, viewer as unknown as User.Implementation);
+  // What the card protocol leaves this user (each step they may press now), and Recover.
+  const asUser = viewer as unknown as User.Implementation;
+  const shown: Record<string, boolean> = {
+    recover: shell.buttons.canRecover(shell.actors.resolveActor(state.defenderId), asUser),
+  };
+  for (const [name, step] of Object.entries(shell.referee.attackCard.steps)) {
+    shown[name] = step.mayPress(state, asUser) && (step.closed?.(state) ?? null) === null;
+  }
   // The shell's own pruning function (self-contained by design), loaded into the page and run
   // on the card there.
   await page.addScriptTag({
@@ -213,13 +242,13 @@ describe("the attack dialog, rendered in Chromium", () => {
     const attacker = shell.adapter.toCombatant(m);
     const defender = shell.adapter.toCombatant(v);
     const weapon = shell.adapter.toWeapon(pistol);
-    const context = shell.dialog.attackDialogContext(
+    const context = shell.dialog.attackDialogContext({
       attacker,
       defender,
       weapon,
-      SITUATION,
-      DISTANCE,
-    );
+      situation: SITUATION,
+      distance: DISTANCE,
+    });
     const page = await renderInPage(browser, {
       template: "templates/worldlines/dialog/attack-dialog.hbs",
       context,
@@ -281,6 +310,7 @@ describe("an attack card after the damage roll, rendered in Chromium", () => {
   beforeAll(async () => {
     const m = await maya();
     target = await vex();
+    await stage(m, target);
     // The player attacks: d8 rolls 6, + 1 = 7.
     fake.setUser(PLAYER.id);
     table.target(target);
@@ -293,13 +323,13 @@ describe("an attack card after the damage roll, rendered in Chromium", () => {
     // The Spirit check for the leg rolls a 1: Vex falls, the leg is disabled and bleeds.
     fake.setUser(GM.id);
     queue = [[6, 3]];
-    expect(await shell.workflow.requestCardAction(message, "evade")).toEqual({ ok: true });
+    expect(await shell.protocol.pressCard(message, "evade")).toEqual({ ok: true });
     queue = [
       [6, 5],
       [4, 2],
       [6, 1],
     ];
-    const outcome = await shell.workflow.requestCardAction(message, "take");
+    const outcome = await shell.protocol.pressCard(message, "take");
     expect(outcome).toEqual({ ok: true });
     expect(queue).toEqual([]);
   });
@@ -378,15 +408,15 @@ describe("an attack card after the damage roll, rendered in Chromium", () => {
 
   it("offers Apply to the GM and to the attacking player, and no button to another player", async () => {
     const gm = await showCardAs(message, GM);
-    const apply = gm.locator("button[data-fray-action=apply]");
+    const apply = gm.locator("button[data-fray-step=apply]");
     await expect(apply.isVisible()).resolves.toBe(true);
     await expect(apply.innerText()).resolves.toBe("Apply");
     expect(
-      await gm.locator("button[data-fray-action=evade], button[data-fray-action=take]").count(),
+      await gm.locator("button[data-fray-step=evade], button[data-fray-step=take]").count(),
     ).toBe(0);
 
     const author = await showCardAs(message, PLAYER);
-    await expect(author.locator("button[data-fray-action=apply]").isVisible()).resolves.toBe(true);
+    await expect(author.locator("button[data-fray-step=apply]").isVisible()).resolves.toBe(true);
 
     const other = await showCardAs(message, OTHER);
     expect(await other.locator("button").count()).toBe(0);
@@ -400,6 +430,7 @@ describe("an attack card after the damage roll, rendered in Chromium", () => {
   it("while waiting for the defender, only the GM (who runs Vex) sees Evade and Take it", async () => {
     const m = await maya();
     const v = await vex();
+    await stage(m, v);
     fake.setUser(PLAYER.id);
     table.target(v);
     queue = [[8, 2]];
@@ -422,6 +453,7 @@ describe("an attack card's second chances, rendered in Chromium", () => {
   it("after a failed Evasion, the GM (who runs Vex) sees Evade again and Take it; the attacker sees neither", async () => {
     const m = await maya();
     const v = await vex();
+    await stage(m, v);
     fake.setUser(PLAYER.id);
     table.target(v);
     queue = [[8, 6]];
@@ -429,7 +461,7 @@ describe("an attack card's second chances, rendered in Chromium", () => {
     if (posted === null) throw new Error("refused");
     fake.setUser(GM.id);
     queue = [[6, 2]]; // 2 + 1 = 3, short of 7
-    await shell.workflow.requestCardAction(posted, "evade");
+    await shell.protocol.pressCard(posted, "evade");
     const gm = await showCardAs(posted, GM, 300);
     await expect(gm.locator(".fray-wl-buttons button").allInnerTexts()).resolves.toEqual([
       "Evade again (1 Energy, interruption)",
@@ -443,6 +475,7 @@ describe("an attack card's second chances, rendered in Chromium", () => {
   it("once applied with Bleeding, offers Recover to the GM (Vex's owner) and to nobody else", async () => {
     const m = await maya();
     const v = await vex();
+    await stage(m, v);
     fake.setUser(PLAYER.id);
     table.target(v);
     queue = [[8, 6]];
@@ -455,8 +488,8 @@ describe("an attack card's second chances, rendered in Chromium", () => {
       [4, 2],
       [6, 1],
     ];
-    await shell.workflow.requestCardAction(posted, "take");
-    await shell.workflow.requestCardAction(posted, "apply");
+    await shell.protocol.pressCard(posted, "take");
+    await shell.protocol.pressCard(posted, "apply");
     const gm = await showCardAs(posted, GM, 420);
     await expect(gm.locator("button[data-fray-action=recover]").allInnerTexts()).resolves.toEqual([
       "Recover from Bleeding",
@@ -472,14 +505,15 @@ describe("names typed by users", () => {
     const hostile = '<img src="x" onerror="window.__pwned = true">Vex';
     const m = await maya('Pistol <b>"Lucky"</b>');
     const v = await vex(hostile);
+    await stage(m, v);
     const pistol = itemOf(m, "weapon");
-    const context = shell.dialog.attackDialogContext(
-      shell.adapter.toCombatant(m),
-      shell.adapter.toCombatant(v),
-      shell.adapter.toWeapon(pistol),
-      SITUATION,
-      DISTANCE,
-    );
+    const context = shell.dialog.attackDialogContext({
+      attacker: shell.adapter.toCombatant(m),
+      defender: shell.adapter.toCombatant(v),
+      weapon: shell.adapter.toWeapon(pistol),
+      situation: SITUATION,
+      distance: DISTANCE,
+    });
     const dialog = await renderInPage(browser, {
       template: "templates/worldlines/dialog/attack-dialog.hbs",
       context,

@@ -63,7 +63,8 @@ describe("the WWN character sheet, rendered in Chromium", () => {
         attributes: { str: 14, dex: 15, con: 12, int: 9, wis: 11, cha: 7 },
         skills: { stab: 1, shoot: 0, notice: 1, exert: 0 },
         saves: { physical: 14, evasion: 13, mental: 15 },
-        actions: { mainUsed: true, movesUsed: 0 },
+        // Where older worlds kept the round: it still loads, the sheet reads the referee's ledger.
+        actions: { mainUsed: false, movesUsed: 2 },
         biography: "<p>Caravan guard turned sellsword.</p>",
       },
       items: [
@@ -102,6 +103,17 @@ describe("the WWN character sheet, rendered in Chromium", () => {
         },
       ],
     })) as unknown as Actor.Implementation;
+    // Kara fights in a started combat, and the referee recorded her Main Action spent.
+    const Combat = fake.CONFIG["Combat"]?.documentClass;
+    const combat = (await Combat?.create({})) as unknown as Combat.Implementation;
+    await combat.createEmbeddedDocuments("Combatant", [{ actorId: actor.id }] as never);
+    const { whenIdle } = await import("../../src/foundry/combat/actions.ts");
+    await whenIdle();
+    await combat.startCombat();
+    await whenIdle();
+    const { ledgerChanges } = await import("../../src/foundry/combat/ledger.ts");
+    const combatantId = combat.combatants.contents[0]?.id ?? "";
+    await combat.update(ledgerChanges([{ combatantId, key: "wwn_mainUsed", value: true }]));
     page = await renderInPage(browser, {
       template: "templates/wwn/actor/actor-sheet.hbs",
       context: await sheets.wwnActorSheetContext(actor, true),
@@ -223,14 +235,14 @@ describe("a Shock card, rendered in Chromium", () => {
     await expect(page.locator(".fray-wwn-outcome").innerText()).resolves.toBe("Miss");
     await expect(page.locator(".fray-wwn-shock .fray-wwn-total").innerText()).resolves.toBe("3");
     await expect(page.locator(".fray-wwn-dealt").innerText()).resolves.toContain("3");
-    await expect(page.locator("button[data-fray-wwn-apply]").count()).resolves.toBe(1);
+    await expect(page.locator('button[data-fray-step="apply"]').count()).resolves.toBe(1);
     await page.close();
   });
 });
 
 describe("a Shove card, rendered in Chromium", () => {
   it("shows the hit, both opposed checks with the winner marked, and the result", async () => {
-    const maneuvers = await import("../../src/foundry/rulesets/wwn/maneuvers.ts");
+    const maneuvers = await import("../../src/foundry/rulesets/wwn/table/maneuver-card.ts");
     const card: Parameters<typeof maneuvers.wwnManeuverCardContext>[0] = {
       kind: "shove",
       actorName: "Kara",
@@ -264,6 +276,40 @@ describe("a Shove card, rendered in Chromium", () => {
     await expect(page.locator(".fray-wwn-result").innerText()).resolves.toBe(
       "Kara knocks Bandit <i>chief</i> prone.",
     );
+    await expect(page.locator(".fray-wwn-card i").count()).resolves.toBe(0);
+    await page.close();
+  });
+});
+
+describe("an Execution Attack card waiting for the GM, rendered in Chromium", () => {
+  it("says what the GM confirms and offers Confirm and Call off", async () => {
+    const maneuvers = await import("../../src/foundry/rulesets/wwn/table/maneuver-card.ts");
+    const page = await renderInPage(browser, {
+      template: "templates/wwn/chat/maneuver-card.hbs",
+      context: maneuvers.wwnManeuverCardContext({
+        kind: "execution",
+        actorName: "Kara",
+        targetName: "Bandit <i>chief</i>",
+        weaponName: "Axe",
+        hit: null,
+        checks: [],
+        result: "FRAY.Wwn.Maneuver.Execution.Pending",
+        resultData: { actor: "Kara", target: "Bandit <i>chief</i>" },
+        pending: true,
+      }),
+      classes: ["fray", "chat-card"],
+      title: "Chat",
+      width: 320,
+      height: 230,
+    });
+    await page.screenshot({ path: resolve(OUTPUT, "wwn-execution-card.png") });
+    await expect(page.locator(".fray-wwn-result").innerText()).resolves.toContain(
+      "The GM confirms the minute of preparation and that Bandit <i>chief</i> is unaware",
+    );
+    await expect(page.locator("button[data-fray-step]").allInnerTexts()).resolves.toEqual([
+      "Prepared and unaware: strike",
+      "Not so: call it off",
+    ]);
     await expect(page.locator(".fray-wwn-card i").count()).resolves.toBe(0);
     await page.close();
   });

@@ -228,7 +228,7 @@ export function currentUserIsGM(): boolean {
 
 /**
  * The sidebar's CombatTracker: Handlebars parts (header, tracker, footer), the combat it shows
- * (`viewed`: the world's first combat), per-part context and the combatant context menu entries.
+ * (`viewed`: `game.combats.viewed`), per-part context and the combatant context menu entries.
  */
 export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
   static override DEFAULT_OPTIONS: AnyOptions = { id: "combat", actions: {} };
@@ -242,8 +242,11 @@ export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
   readonly renders: string[] = [];
   partContexts: Record<string, AnyOptions> = {};
 
+  /** Core: the encounter this client's tracker shows, which is `game.combats.viewed`. */
   get viewed(): ClientDocument | null {
-    return world.get().collections["Combat"]?.contents[0] ?? null;
+    const combats = world.get().collections["Combat"] as unknown as
+      { viewed?: ClientDocument | null } | undefined;
+    return combats?.viewed ?? null;
   }
 
   async _preparePartContext(
@@ -291,4 +294,35 @@ export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
   }
 
   async _onRender(_context: AnyOptions, _options: AnyOptions): Promise<void> {}
+}
+
+/** What a user was asked in a dialog, and how the test answers (true Yes, false No, null closed). */
+export interface DialogLog {
+  readonly asked: { title: string; content: string }[];
+  answer: boolean | null;
+}
+
+type DialogButton = { callback?: (event: unknown, button: unknown, dialog: unknown) => unknown };
+
+/**
+ * Core v13's DialogV2.confirm as the shell meets it: the user answers Yes or No (or closes it).
+ * On a button with a callback the dialog resolves to what the callback returns, else to true for
+ * Yes and false for No; closed, to null (`rejectClose: false`, core's default for confirm).
+ */
+export function makeDialogClass(log: DialogLog) {
+  return class DialogV2 extends ApplicationV2 {
+    static async confirm(options: {
+      window?: { title?: string };
+      content?: string;
+      yes?: DialogButton;
+      no?: DialogButton;
+    }): Promise<unknown> {
+      log.asked.push({ title: options.window?.title ?? "", content: options.content ?? "" });
+      const answer = log.answer;
+      if (answer === null) return null;
+      const button = answer ? options.yes : options.no;
+      if (button?.callback === undefined) return answer;
+      return button.callback({}, {}, null);
+    }
+  };
 }

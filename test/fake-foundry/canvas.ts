@@ -6,9 +6,12 @@
  * - `canvas.grid.measurePath([a, b]).distance`: on a square grid with the default diagonal rule
  *   (equidistant), the number of squares moved (a diagonal step counts one) times
  *   `grid.distance`, in the scene's units;
- * - `Actor#getActiveTokens()`: the actor's tokens on the viewed scene, each with its `center`.
+ * - `Actor#getActiveTokens()`: the actor's tokens on the viewed scene, each with its `center`;
+ * - `canvas.tokens.controlled`: the tokens this client's user has selected (each with its
+ *   `actor`); every client has its own selection.
  */
 import { Actor } from "./documents.ts";
+import { world } from "./world.ts";
 
 interface Point {
   x: number;
@@ -18,8 +21,14 @@ interface Point {
 export function installCanvasFake(grid: { size?: number; distance: number; units: string }) {
   const size = grid.size ?? 100;
   const tokens = new Map<unknown, { center: Point }[]>();
+  const controlled = new Map<string, { actor: unknown }[]>();
   const canvas = {
     ready: true,
+    tokens: {
+      get controlled() {
+        return controlled.get(world.user().id) ?? [];
+      },
+    },
     grid: {
       size,
       distance: grid.distance,
@@ -47,6 +56,13 @@ export function installCanvasFake(grid: { size?: number; distance: number; units
     place(actor: unknown, square: { col: number; row: number }) {
       const center = { x: (square.col + 0.5) * size, y: (square.row + 0.5) * size };
       tokens.set(actor, [{ center }]);
+    },
+    /** The current user selects these actors' tokens (replacing the selection); none: clears it. */
+    control(...actors: unknown[]) {
+      controlled.set(
+        world.user().id,
+        actors.map((actor) => ({ actor })),
+      );
     },
   };
 }

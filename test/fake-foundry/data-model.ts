@@ -84,14 +84,18 @@ export class DataModel {
     const data = isPlainObject(source) ? structuredClone(source) : {};
     this._source = ctor.cleanAndValidate(ctor.migrateDataSafe(data));
     this.parent = options.parent ?? null;
-    this.#copySource();
+    this._initialize();
   }
 
   get schema(): SchemaField {
     return (this.constructor as typeof DataModel).schema;
   }
 
-  #copySource(): void {
+  /**
+   * Core's DataModel#_initialize: the instance's fields are built again from `_source`, so what
+   * data preparation (derived data, active effects) wrote on them is gone until it runs again.
+   */
+  _initialize(): void {
     Object.assign(this, structuredClone(this._source));
   }
 
@@ -100,7 +104,7 @@ export class DataModel {
     const ctor = this.constructor as typeof DataModel;
     const next = ctor.cleanAndValidate(mergeDeep(structuredClone(this._source), changes));
     this._source = next;
-    this.#copySource();
+    this._initialize();
     return changes;
   }
 

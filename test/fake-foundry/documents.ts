@@ -1,6 +1,8 @@
 import { Collection } from "./collection.ts";
 import { mergeDeep } from "./data-model.ts";
 import type { DataModel } from "./data-model.ts";
+import { applyChange, fieldAt, getProperty, setProperty } from "./effects.ts";
+import type { EffectChange } from "./effects.ts";
 import { canUserModify } from "./permissions.ts";
 import { world } from "./world.ts";
 import type { DbOperation } from "./database.ts";
@@ -159,12 +161,20 @@ export class ClientDocument {
     return structuredClone(this._source);
   }
 
-  /** Applies validated changes locally (what the server's broadcast does on every client). */
+  /**
+   * Applies changes the server broadcast, as each client does (core:
+   * ClientDatabaseBackend#postUpdateDocumentCallbacks, `doc.updateSource(change)`): the system
+   * model cleans them (numbers rounded and clamped into their field's bounds, unknown keys
+   * dropped) and validates the result strictly. A change that still fails throws and this copy
+   * keeps its data (it no longer matches what the server stored until the world reloads).
+   */
   _applyChanges(changes: Record<string, unknown>): void {
     const next = mergeDeep(structuredClone(this._source), changes);
     if (typeof (this.system as DataModel).updateSource === "function") {
       (this.system as DataModel).updateSource(extractSystem(changes));
       next["system"] = (this.system as DataModel).toObject();
+    } else if (isPlainRecord(next["system"])) {
+      this.system = structuredClone(next["system"]);
     }
     this._source = next;
     this.name = (next["name"] as string | undefined) ?? this.name;
@@ -174,10 +184,63 @@ export class ClientDocument {
     this.prepareData();
   }
 
-  async update(changes: Record<string, unknown>, options: UpdateOptions = {}): Promise<this> {
+  /**
+   * Core v13 (DataModel#reset, ClientDocumentMixin#_initialize): the document's data is built
+   * again from its source and prepared again. The client backend resets a parent after any of
+   * its embedded documents was created, updated or deleted, so an actor's effects and items are
+   * prepared into it again.
+   */
+  reset(): void {
+    if (typeof (this.system as DataModel)._initialize === "function") {
+      (this.system as DataModel)._initialize();
+    } else {
+      this.system = structuredClone(this._source.system ?? {});
+    }
+    this.prepareData();
+  }
+
+  /**
+   * The server-side `_stats` core v13 keeps on documents: `modifiedTime` (server time) and
+   * `lastModifiedBy` (the writing user, as the server saw them); no client can forge them.
+   */
+  get _stats(): { modifiedTime: number | null; lastModifiedBy: string | null } {
+    const stats = this._source["_stats"] as
+      { modifiedTime?: number; lastModifiedBy?: string } | undefined;
+    return {
+      modifiedTime: stats?.modifiedTime ?? null,
+      lastModifiedBy: stats?.lastModifiedBy ?? null,
+    };
+  }
+
+  _stamp(userId: string, time: number): void {
+    this._source["_stats"] = { modifiedTime: time, lastModifiedBy: userId };
+  }
+
+  /**
+   * What the writing client does before it sends an update (core: ClientDatabaseBackend
+   * #preUpdateDocumentArray, `updateSource(changes, {dryRun: true})`): the change is cleaned and
+   * validated against this document without applying it; the cleaned change is what is sent.
+   * Throws what validation throws.
+   */
+  _dryRun(changes: Record<string, unknown>): Record<string, unknown> {
+    const system = this.system as Partial<DataModel>;
+    if (typeof system.updateSource !== "function" || system._source === undefined) return changes;
+    const Model = (system as DataModel).constructor as typeof DataModel;
+    const merged = mergeDeep(structuredClone(system._source), extractSystem(changes));
+    const cleaned = Model.cleanAndValidate(merged);
+    return cleanedChanges(changes, cleaned);
+  }
+
+  async update(
+    changes: Record<string, unknown>,
+    options: UpdateOptions = {},
+  ): Promise<this | undefined> {
     const cls = this.constructor as DocumentClass;
-    await cls.updateDocuments([{ ...changes, _id: this.id }], { ...options, parent: this.parent });
-    return this;
+    const [updated] = await cls.updateDocuments([{ ...changes, _id: this.id }], {
+      ...options,
+      parent: this.parent,
+    });
+    return updated as this | undefined;
   }
 
   async delete(): Promise<this> {
@@ -192,56 +255,114 @@ export class ClientDocument {
 
   static async createDocuments(
     data: DocumentSource[],
-    options: { parent?: ClientDocument | null } = {},
+    options: { parent?: ClientDocument | null; [key: string]: unknown } = {},
   ): Promise<ClientDocument[]> {
-    const parent = options.parent ?? null;
+    const { parent: given, ...operation } = options;
+    const parent = given ?? null;
     const userId = world.user().id;
-    // Core v13 (ClientDatabaseBackend#_preCreateDocumentArray): on the creating client, each
-    // document is built, then `preCreate<Name>` is called with it, its creation data, the
-    // options and the user id; a hook returning false leaves that document out of the request,
-    // and a request left with nothing is not sent.
-    const allowed = data
-      .map((source) => ({ doc: new this(source, { parent }), source }))
-      .filter(({ doc, source }) =>
-        world.hooks().call(`preCreate${this.documentName}`, doc, source, options, userId),
-      );
+    // Core v13 (ClientDatabaseBackend#preCreateDocumentArray): on the creating client, each
+    // document is built (its model cleans and validates the data; one that throws is reported,
+    // `Hooks.onError(… {notify: "error"})`, and left out), then `preCreate<Name>` is called with
+    // it, its creation data, the options and the user id; a hook returning false leaves that
+    // document out of the request, and a request left with nothing is not sent.
+    const built: { doc: ClientDocument; source: DocumentSource }[] = [];
+    for (const source of data) {
+      try {
+        built.push({ doc: new this(source, { parent }), source });
+      } catch (error) {
+        reportInvalid(error);
+      }
+    }
+    const allowed = built.filter(({ doc, source }) =>
+      world.hooks().call(`preCreate${this.documentName}`, doc, source, operation, userId),
+    );
     if (allowed.length === 0) return [];
-    const created = allowed.map(({ doc }) => doc);
-    data = allowed.map(({ source }) => source);
-    serverChecks("create", this.documentName, created, data);
+    return this._serverCreate(
+      allowed.map(({ doc }) => doc.toObject()),
+      parent,
+      operation,
+    );
+  }
+
+  /**
+   * The server's side of a creation and its broadcast (core v13: the server checks permissions and
+   * stores the data as sent, without running system DataModels; then every client builds the
+   * document, `#handleCreateDocuments`). A client whose model refuses the stored data cannot
+   * build it: it is left out of that client's collection (see `fake.clientErrors`).
+   */
+  static _serverCreate(
+    sources: DocumentSource[],
+    parent: ClientDocument | null,
+    operation: Record<string, unknown>,
+  ): ClientDocument[] {
+    const userId = world.user().id;
+    // The permission test runs on the document as sent: built without cleaning or validation.
+    const probes = sources.map((source) => permissionProbe(this, source, parent));
+    serverChecks("create", this.documentName, probes, sources);
+    const time = serverNow();
+    const stored = sources.map((source) => ({
+      ...structuredClone(source),
+      _id: source._id ?? randomID(),
+      _stats: { modifiedTime: time, lastModifiedBy: userId },
+    }));
     world.db().record({
       operation: "create",
       documentName: this.documentName,
-      count: created.length,
-      data: created.map((doc) => doc.toObject()),
+      count: stored.length,
+      data: structuredClone(stored),
       parent: parent?.uuid ?? null,
       userId,
     });
-    for (const doc of created) world.collectionFor(this.documentName, parent).set(doc.id, doc);
+    const created: ClientDocument[] = [];
+    const collection = world.collectionFor(this.documentName, parent);
+    for (const source of stored) {
+      try {
+        const doc = new this(source, { parent });
+        collection.set(doc.id, doc);
+        created.push(doc);
+      } catch (error) {
+        clientError(error, source._id);
+      }
+    }
     if (parent) {
+      parent.reset();
       parent._onCreateDescendantDocuments(
         parent,
         embeddedField(parent, this.documentName),
         created,
-        data,
-        {},
+        stored,
+        operation,
         userId,
       );
-      broadcast({ kind: "create", cls: this, parent, sources: created.map((d) => d.toObject()) });
+      broadcast({ kind: "create", cls: this, parent, sources: stored, operation });
     }
     // Every client's hook is told who made the write: the writer the server saw.
-    for (const doc of created) world.hooks().callAll(`create${this.documentName}`, doc, {}, userId);
+    for (const doc of created) {
+      doc._onCreate(doc.toObject(), operation, userId);
+      world.hooks().callAll(`create${this.documentName}`, doc, operation, userId);
+    }
     return created;
   }
 
+  /** Core calls this on every client after the document was created. */
+  _onCreate(_data: DocumentSource, _options: Record<string, unknown>, _userId: string): void {}
+
+  /** Core calls this on every client after the document was deleted. */
+  _onDelete(_options: Record<string, unknown>, _userId: string): void {}
+
   static async create(
     data: DocumentSource,
-    options: { parent?: ClientDocument | null } = {},
+    options: { parent?: ClientDocument | null; [key: string]: unknown } = {},
   ): Promise<ClientDocument | undefined> {
     return (await this.createDocuments([data], options))[0];
   }
 
-  /** One round-trip for any number of documents, as Foundry's batched update. */
+  /**
+   * One round-trip for any number of documents, as Foundry's batched update. On the writing
+   * client each change is tried first (`_dryRun`): one its model refuses is reported with
+   * `ui.notifications.error` and left out (core's #preUpdateDocumentArray), then `preUpdate<Name>`
+   * may veto it; what is left goes to the server (`_serverUpdate`).
+   */
   static async updateDocuments(
     updates: (Record<string, unknown> & { _id: string })[],
     options: UpdateOptions & { parent?: ClientDocument | null } = {},
@@ -249,19 +370,49 @@ export class ClientDocument {
     const { parent: given, ...operation } = options;
     const parent = given ?? null;
     const collection = world.collectionFor(this.documentName, parent);
+    const userId = world.user().id;
+    const sent: (Record<string, unknown> & { _id: string })[] = [];
+    for (const update of updates) {
+      const doc = collection.get(update._id);
+      if (!doc) throw new Error(`${this.documentName} ${update._id} does not exist`);
+      const { _id, ...changes } = update;
+      let cleaned: Record<string, unknown>;
+      try {
+        cleaned = doc._dryRun(changes);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        notify("error", message);
+        continue;
+      }
+      if (!world.hooks().call(`preUpdate${this.documentName}`, doc, cleaned, operation, userId)) {
+        continue;
+      }
+      sent.push({ ...cleaned, _id });
+    }
+    if (sent.length === 0) return [];
+    return this._serverUpdate(sent, parent, operation);
+  }
+
+  /**
+   * The server's side of an update and its broadcast. Core v13's server checks permissions and
+   * stores the changes as sent: it does not run a system's DataModels, so a user who bypasses
+   * their client (a console's `game.socket.emit("modifyDocument", …)`, see `fake.socketUpdate`)
+   * stores any `system` value on a document they may update. It stamps `_stats` and, for a
+   * Combat with a `worldTime.delta` option, advances the world time. Then every client applies
+   * the change (`_applyChanges`) and runs `_onUpdate` and the `update<Name>` hooks with the
+   * operation's options and the writer's id (core: #handleUpdateDocuments); a client whose model
+   * refuses the change keeps its copy as it was and runs neither for it.
+   */
+  static _serverUpdate(
+    updates: (Record<string, unknown> & { _id: string })[],
+    parent: ClientDocument | null,
+    operation: UpdateOptions,
+  ): ClientDocument[] {
+    const collection = world.collectionFor(this.documentName, parent);
     const targets = updates.map((update) => {
       const doc = collection.get(update._id);
       if (!doc) throw new Error(`${this.documentName} ${update._id} does not exist`);
       return doc;
-    });
-    // Validate every change before applying any, as the server rejects a batch as a whole.
-    updates.forEach((update, index) => {
-      const doc = targets[index];
-      if (doc?.system && typeof (doc.system as DataModel).updateSource === "function") {
-        const Model = (doc.system as DataModel).constructor as typeof DataModel;
-        const probe = structuredClone((doc.system as DataModel)._source);
-        Model.cleanAndValidate(mergeDeep(probe, extractSystem(update)));
-      }
     });
     serverChecks("update", this.documentName, targets, updates);
     const userId = world.user().id;
@@ -273,28 +424,39 @@ export class ClientDocument {
       parent: parent?.uuid ?? null,
       userId,
     });
+    const time = serverNow();
     // Core v13's server advances the world time by a Combat update's `worldTime.delta` option,
     // in the same operation (Combat#nextRound and #nextTurn pass it).
     const delta = operation.worldTime?.delta;
-    const time = world.get().time;
-    if (this.documentName === "Combat" && typeof delta === "number" && time)
-      time.worldTime += delta;
-    const applied = updates.map((update, index) => {
+    const clock = world.get().time;
+    if (this.documentName === "Combat" && typeof delta === "number" && clock)
+      clock.worldTime += delta;
+    const applied: { doc: ClientDocument; changes: Record<string, unknown> }[] = [];
+    updates.forEach((update, index) => {
       const { _id: _ignored, ...changes } = update;
-      targets[index]?._applyChanges(changes);
-      targets[index]?._onUpdate(changes, operation, userId);
-      // Every client's hook is told who made the write: the writer the server saw.
-      world
-        .hooks()
-        .callAll(`update${this.documentName}`, targets[index], changes, operation, userId);
-      return changes;
+      const doc = targets[index];
+      if (!doc) return;
+      try {
+        doc._applyChanges(changes);
+      } catch (error) {
+        clientError(error, doc.id);
+        return;
+      }
+      doc._stamp(userId, time);
+      applied.push({ doc, changes });
     });
+    if (parent) parent.reset();
+    for (const { doc, changes } of applied) {
+      doc._onUpdate(changes, operation, userId);
+      // Every client's hook is told who made the write: the writer the server saw.
+      world.hooks().callAll(`update${this.documentName}`, doc, changes, operation, userId);
+    }
     if (parent) {
       parent._onUpdateDescendantDocuments(
         parent,
         embeddedField(parent, this.documentName),
-        targets,
-        applied,
+        applied.map(({ doc }) => doc),
+        applied.map(({ changes }) => changes),
         operation,
         userId,
       );
@@ -303,18 +465,19 @@ export class ClientDocument {
       kind: "update",
       cls: this,
       parent,
-      updates: applied,
+      updates: updates.map(({ _id: _ignored, ...changes }) => changes),
       ids: updates.map((u) => u._id),
       operation,
     });
-    return targets;
+    return applied.map(({ doc }) => doc);
   }
 
   static async deleteDocuments(
     ids: string[],
-    options: { parent?: ClientDocument | null } = {},
+    options: { parent?: ClientDocument | null; [key: string]: unknown } = {},
   ): Promise<string[]> {
-    const parent = options.parent ?? null;
+    const { parent: given, ...operation } = options;
+    const parent = given ?? null;
     const collection = world.collectionFor(this.documentName, parent);
     const removed = ids.map((id) => {
       const doc = collection.get(id);
@@ -333,17 +496,21 @@ export class ClientDocument {
     });
     for (const id of ids) collection.delete(id);
     if (parent) {
+      parent.reset();
       parent._onDeleteDescendantDocuments(
         parent,
         embeddedField(parent, this.documentName),
         removed,
         ids,
-        {},
+        operation,
         userId,
       );
-      broadcast({ kind: "delete", cls: this, parent, ids });
+      broadcast({ kind: "delete", cls: this, parent, ids, operation });
     }
-    for (const doc of removed) world.hooks().callAll(`delete${this.documentName}`, doc, {}, userId);
+    for (const doc of removed) {
+      doc._onDelete(operation, userId);
+      world.hooks().callAll(`delete${this.documentName}`, doc, operation, userId);
+    }
     return ids;
   }
 
@@ -351,20 +518,124 @@ export class ClientDocument {
   async updateEmbeddedDocuments(
     documentName: string,
     updates: (Record<string, unknown> & { _id: string })[],
+    options: UpdateOptions = {},
   ): Promise<ClientDocument[]> {
-    return world.documentClass(documentName).updateDocuments(updates, { parent: this });
+    return world.documentClass(documentName).updateDocuments(updates, { ...options, parent: this });
   }
 
   async createEmbeddedDocuments(
     documentName: string,
     data: DocumentSource[],
+    options: Record<string, unknown> = {},
   ): Promise<ClientDocument[]> {
-    return world.documentClass(documentName).createDocuments(data, { parent: this });
+    return world.documentClass(documentName).createDocuments(data, { ...options, parent: this });
   }
 
-  async deleteEmbeddedDocuments(documentName: string, ids: string[]): Promise<string[]> {
-    return world.documentClass(documentName).deleteDocuments(ids, { parent: this });
+  async deleteEmbeddedDocuments(
+    documentName: string,
+    ids: string[],
+    options: Record<string, unknown> = {},
+  ): Promise<string[]> {
+    return world.documentClass(documentName).deleteDocuments(ids, { ...options, parent: this });
   }
+}
+
+/** `ui.notifications` of the client running now, as a refused write reports itself. */
+function notify(level: "error" | "warn", message: string): void {
+  const ui = (globalThis as { ui?: { notifications?: Record<string, (m: string) => void> } }).ui;
+  ui?.notifications?.[level]?.(message);
+}
+
+/** Core's `Hooks.onError(…, {notify: "error"})` for data a client's model refuses to build. */
+function reportInvalid(error: unknown): void {
+  notify("error", error instanceof Error ? error.message : String(error));
+}
+
+/** A receiving client failed to apply what the server stored: recorded for tests to see. */
+function clientError(error: unknown, id: unknown): void {
+  world.get().clientErrors?.push({
+    userId: world.user().id,
+    documentId: String(id),
+    message: error instanceof Error ? error.message : String(error),
+  });
+}
+
+let lastServerTime = 0;
+/** The server's clock: strictly increasing, so two writes never share a time. */
+function serverNow(): number {
+  lastServerTime = Math.max(Date.now(), lastServerTime + 1);
+  return lastServerTime;
+}
+
+/**
+ * A stand-in for the document the server tests permissions on: its ownership, author, actor and
+ * parent, built without the system model (the server has none, and permission tests never read
+ * `system`).
+ */
+function permissionProbe(
+  cls: DocumentClass,
+  source: DocumentSource,
+  parent: ClientDocument | null,
+): ClientDocument {
+  const probe = Object.create(cls.prototype) as ClientDocument;
+  Object.assign(probe, {
+    parent,
+    _id: source._id ?? "",
+    _source: { ...structuredClone(source), system: {} },
+    ownership: { default: OWNERSHIP.NONE, ...(source.ownership ?? {}) },
+    flags: {},
+    system: {},
+    apps: {},
+  });
+  for (const [field, initial] of Object.entries(cls.sourceFields)) {
+    try {
+      (probe as unknown as Record<string, unknown>)[field] = source[field] ?? initial;
+    } catch {
+      // A getter-only field: the probe reads it from `_source`.
+    }
+  }
+  return probe;
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The change with each `system` value it sets replaced by the cleaned one. */
+function cleanedChanges(
+  changes: Record<string, unknown>,
+  cleanedSystem: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(changes)) {
+    if (key === "system" && isPlainRecord(value)) {
+      out[key] = replaceLeaves(value, cleanedSystem);
+    } else if (key.startsWith("system.")) {
+      const path = key.slice("system.".length).split(".");
+      const cleaned = path.reduce<unknown>(
+        (node, part) => (isPlainRecord(node) ? node[part] : undefined),
+        cleanedSystem,
+      );
+      out[key] = cleaned === undefined ? value : cleaned;
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+function replaceLeaves(
+  change: Record<string, unknown>,
+  cleaned: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(change)) {
+    const inner = cleaned[key];
+    if (key.includes(".")) out[key] = value;
+    else if (isPlainRecord(value) && isPlainRecord(inner)) out[key] = replaceLeaves(value, inner);
+    else out[key] = inner === undefined ? value : inner;
+  }
+  return out;
 }
 
 /**
@@ -400,7 +671,13 @@ export interface UpdateOptions {
 }
 
 type Broadcast =
-  | { kind: "create"; cls: DocumentClass; parent: ClientDocument; sources: DocumentSource[] }
+  | {
+      kind: "create";
+      cls: DocumentClass;
+      parent: ClientDocument;
+      sources: DocumentSource[];
+      operation: Record<string, unknown>;
+    }
   | {
       kind: "update";
       cls: DocumentClass;
@@ -409,15 +686,23 @@ type Broadcast =
       updates: Record<string, unknown>[];
       operation: UpdateOptions;
     }
-  | { kind: "delete"; cls: DocumentClass; parent: ClientDocument; ids: string[] };
+  | {
+      kind: "delete";
+      cls: DocumentClass;
+      parent: ClientDocument;
+      ids: string[];
+      operation: Record<string, unknown>;
+    };
 
 /**
  * The server's broadcast to the other connected clients (see FakeClient): each applies the change
- * to its own copy of the Combat and runs the same lifecycle methods, logged in as its user.
+ * to its own copy of the Combat and runs the same lifecycle methods, logged in as its user, with
+ * the operation's options and the writer's id, as core's client backend hands them to `_onCreate`,
+ * `_onUpdate`, `_onDelete` and the parent's descendant handlers on every client.
  */
 function broadcast(change: Broadcast): void {
   const parts = world.get();
-  const userId = parts.user.id;
+  const writer = world.user().id;
   for (const client of parts.clients ?? []) {
     const combatId = change.parent?.id ?? (change.cls.documentName === "Combat" ? null : undefined);
     if (combatId === undefined) continue;
@@ -431,8 +716,13 @@ function broadcast(change: Broadcast): void {
         const changes = change.updates[index] ?? {};
         if (copy)
           run(() => {
-            copy._applyChanges(changes);
-            copy._onUpdate(changes, change.operation, userId);
+            try {
+              copy._applyChanges(changes);
+            } catch (error) {
+              clientError(error, id);
+              return;
+            }
+            copy._onUpdate(changes, change.operation, writer);
           });
       });
       continue;
@@ -446,22 +736,47 @@ function broadcast(change: Broadcast): void {
       if (change.kind === "create") {
         const docs = change.sources.map((source) => new change.cls(source, { parent: copy }));
         for (const doc of docs) collection.set(doc.id, doc);
-        copy._onCreateDescendantDocuments(copy, field, docs, change.sources, {}, userId);
+        copy.reset();
+        for (const doc of docs) doc._onCreate(doc.toObject(), change.operation, writer);
+        copy._onCreateDescendantDocuments(
+          copy,
+          field,
+          docs,
+          change.sources,
+          change.operation,
+          writer,
+        );
       } else if (change.kind === "update") {
         const docs = change.ids.map((id) => collection.get(id));
-        docs.forEach((doc, index) => doc?._applyChanges(change.updates[index] ?? {}));
+        const changed = docs.filter((doc, index): doc is ClientDocument => {
+          if (!doc) return false;
+          try {
+            doc._applyChanges(change.updates[index] ?? {});
+            return true;
+          } catch (error) {
+            clientError(error, doc.id);
+            return false;
+          }
+        });
+        copy.reset();
+        docs.forEach((doc, index) => {
+          if (doc && changed.includes(doc))
+            doc._onUpdate(change.updates[index] ?? {}, change.operation, writer);
+        });
         copy._onUpdateDescendantDocuments(
           copy,
           field,
           docs,
           change.updates,
           change.operation,
-          userId,
+          writer,
         );
       } else {
         const docs = change.ids.map((id) => collection.get(id));
         for (const id of change.ids) collection.delete(id);
-        copy._onDeleteDescendantDocuments(copy, field, docs, change.ids, {}, userId);
+        copy.reset();
+        for (const doc of docs) doc?._onDelete(change.operation, writer);
+        copy._onDeleteDescendantDocuments(copy, field, docs, change.ids, change.operation, writer);
       }
     });
   }
@@ -478,23 +793,85 @@ function extractSystem(changes: Record<string, unknown>): Record<string, unknown
   return (nested["system"] ?? {}) as Record<string, unknown>;
 }
 
+/**
+ * Core v13's Actor as the shell leans on it. Data preparation follows core's order
+ * (ClientDocumentMixin#prepareData, Actor#prepareEmbeddedDocuments): the system's base data, then
+ * the embedded documents and `applyActiveEffects()` (every active effect of the actor, and every
+ * transferring effect of its items, by priority), then the system's derived data. See effects.ts.
+ */
 export class Actor extends ClientDocument {
   static override documentName = "Actor";
   static override embedded = { items: "Item", effects: "ActiveEffect" };
   declare items: Collection<Item>;
   declare effects: Collection<ActiveEffect>;
+  /** Core: the changes the effects made, by path (set by applyActiveEffects). */
+  declare overrides: Record<string, unknown>;
 
   get isToken(): boolean {
     return false;
   }
 
-  /** Core v13 Actor#statuses: the status ids of the actor's enabled effects. */
+  /**
+   * Core v13 Actor#getDependentTokens({scenes, linked}): the actor's tokens across scenes. The
+   * base fake has no scenes, so none; tokens.ts puts tokens on scenes and answers for them.
+   */
+  getDependentTokens(_options: { scenes?: unknown[]; linked?: boolean } = {}): unknown[] {
+    return [];
+  }
+
+  override prepareData(): void {
+    const system = this.system as Partial<DataModel>;
+    system.prepareBaseData?.();
+    // Embedded collections are not built yet when the constructor first prepares the data.
+    if ((this.effects as Collection<ActiveEffect> | undefined) !== undefined) {
+      this.applyActiveEffects();
+    }
+    system.prepareDerivedData?.();
+  }
+
+  /** Core v13 Actor#allApplicableEffects: the actor's effects, then its items' transferring ones. */
+  *allApplicableEffects(): Generator<ActiveEffect> {
+    yield* this.effects.contents;
+    for (const item of this.items.contents) {
+      const effects = (item as { effects?: Collection<ActiveEffect> }).effects;
+      for (const effect of effects?.contents ?? []) if (effect.transfer) yield effect;
+    }
+  }
+
+  /**
+   * Core v13 Actor#applyActiveEffects: the changes of every active effect, sorted by priority
+   * (default: mode × 10), each applied by its effect (`ActiveEffect#apply`); `overrides` records
+   * the results.
+   */
+  applyActiveEffects(): void {
+    const changes: (EffectChange & { effect: ActiveEffect; priority: number })[] = [];
+    for (const effect of this.allApplicableEffects()) {
+      if (!effect.active) continue;
+      for (const change of effect.changes) {
+        changes.push({ ...change, effect, priority: change.priority ?? change.mode * 10 });
+      }
+    }
+    changes.sort((a, b) => a.priority - b.priority);
+    const overrides: Record<string, unknown> = {};
+    for (const change of changes) {
+      if (!change.key) continue;
+      Object.assign(overrides, change.effect.apply(this, change));
+    }
+    this.overrides = overrides;
+  }
+
+  /** Core v13 Actor#statuses: the status ids of the actor's active effects. */
   get statuses(): Set<string> {
     const ids = new Set<string>();
-    for (const effect of this.effects.contents) {
-      if (!effect.disabled) for (const id of effect.statuses) ids.add(id);
+    for (const effect of this.allApplicableEffects()) {
+      if (effect.active) for (const id of effect.statuses) ids.add(id);
     }
     return ids;
+  }
+
+  /** Core v13 Actor#getActiveTokens: no canvas (the fake has none unless canvas.ts) → none. */
+  getActiveTokens(): unknown[] {
+    return [];
   }
 
   /** Core's default: a new token is hostile unless the actor's prototype says otherwise. */
@@ -506,6 +883,8 @@ export class Actor extends ClientDocument {
 
 export class Item extends ClientDocument {
   static override documentName = "Item";
+  static override embedded = { effects: "ActiveEffect" };
+  declare effects: Collection<ActiveEffect>;
 
   get actor(): Actor | null {
     return this.parent instanceof Actor ? this.parent : null;
@@ -517,8 +896,11 @@ export class Item extends ClientDocument {
 }
 
 /**
- * An ActiveEffect as Fray uses them for statuses: `statuses` (stored as a list, read as a Set, as
- * in Foundry), `disabled`, and the status data in `flags.fray`.
+ * Core v13's ActiveEffect as far as Fray and its tests use them: `statuses` (stored as a list,
+ * read as a Set), `disabled`, `transfer` (an item's effect applies to its actor; core's default
+ * is true), `changes` ({ key, mode, value, priority }) and `active`; the status data in
+ * `flags.fray`. `apply` is core's ActiveEffect#apply: the change goes through the target field's
+ * `applyChange` onto the actor's prepared data (see effects.ts), not cleaned by the field.
  */
 export class ActiveEffect extends ClientDocument {
   static override documentName = "ActiveEffect";
@@ -529,6 +911,31 @@ export class ActiveEffect extends ClientDocument {
 
   get disabled(): boolean {
     return this._source["disabled"] === true;
+  }
+
+  get transfer(): boolean {
+    return this._source["transfer"] !== false;
+  }
+
+  get changes(): EffectChange[] {
+    const changes = this._source["changes"];
+    return Array.isArray(changes) ? (changes as EffectChange[]) : [];
+  }
+
+  /** Core: an effect applies while it is neither disabled nor suppressed. */
+  get active(): boolean {
+    return !this.disabled;
+  }
+
+  apply(actor: Actor, change: EffectChange): Record<string, unknown> {
+    const system = actor.system as Partial<DataModel>;
+    const field = change.key.startsWith("system.")
+      ? fieldAt(system.schema, change.key.slice("system.".length))
+      : undefined;
+    const current = getProperty(actor, change.key);
+    const update = applyChange(field, current, change);
+    setProperty(actor, change.key, update);
+    return { [change.key]: update };
   }
 }
 
@@ -557,9 +964,9 @@ function sidebarTracker(): { viewed?: { id?: string } | null; render: () => unkn
     : null;
 }
 
+/** Whether the client running now is the active GM's. */
 function isActiveGM(): boolean {
-  const parts = world.get();
-  return parts.activeGMId?.() === parts.user.id;
+  return world.get().activeGMId?.() === world.user().id;
 }
 
 /**
@@ -569,8 +976,10 @@ function isActiveGM(): boolean {
 export class Combat extends ClientDocument {
   static override documentName = "Combat";
   static override embedded = { combatants: "Combatant", groups: "CombatantGroup" };
-  static override sourceFields = { round: 0, turn: null };
+  static override sourceFields = { round: 0, turn: null, active: false };
   declare combatants: Collection<Combatant>;
+  /** Core's `active`: the encounter a scene's tracker shows first. */
+  declare active: boolean;
   declare groups: Collection<CombatantGroup>;
   declare round: number;
   declare turn: number | null;
@@ -583,6 +992,16 @@ export class Combat extends ClientDocument {
 
   get started(): boolean {
     return this.round > 0;
+  }
+
+  /**
+   * Core's `scene` (a ForeignDocumentField, read as the Scene document): the scene the encounter
+   * is linked to, or null for an unlinked encounter, which every scene's tracker lists.
+   */
+  get scene(): ClientDocument | null {
+    const id = this._source["scene"];
+    if (typeof id !== "string") return null;
+    return world.get().collections["Scene"]?.get(id) ?? null;
   }
 
   /** Core: `this.turns[this.turn]`; a null turn names nobody. */
@@ -737,6 +1156,24 @@ export class Combat extends ClientDocument {
     world.get().sounds?.push(announcement);
   }
 
+  /**
+   * Core v13 Combat#endCombat: asks the user to confirm ending the encounter (DialogV2.confirm),
+   * and deletes it on Yes.
+   */
+  async endCombat(): Promise<unknown> {
+    const api = (
+      globalThis as {
+        foundry: { applications: { api: { DialogV2: { confirm(o: unknown): Promise<unknown> } } } };
+      }
+    ).foundry.applications.api;
+    return api.DialogV2.confirm({
+      window: { title: "COMBAT.EndTitle" },
+      content: "<p>COMBAT.EndConfirmation</p>",
+      yes: { callback: () => this.delete() },
+      modal: true,
+    });
+  }
+
   /** Core v13 Combat#startCombat: the sound, `combatStart` (combat, updateData), the update. */
   async startCombat(): Promise<this> {
     this._playCombatSound("startEncounter");
@@ -877,6 +1314,41 @@ export class ChatMessage extends ClientDocument {
   get author(): unknown {
     const users = (globalThis as { game?: { users?: { get(id: string): unknown } } }).game?.users;
     return users?.get(String(this._source["author"])) ?? null;
+  }
+
+  /** Core: the message's Roll instances (the fake keeps them as they were given). */
+  get rolls(): unknown[] {
+    return (this._source["rolls"] as unknown[] | undefined) ?? [];
+  }
+
+  /** Core's schema: the recipients' user ids as the roll mode set them ([] for everyone). */
+  get whisper(): string[] {
+    return (this._source["whisper"] as string[] | undefined) ?? [];
+  }
+
+  /** Core's schema: hidden from its own author (a blind roll). */
+  get blind(): boolean {
+    return this._source["blind"] === true;
+  }
+
+  get content(): string {
+    const text = this._source["content"];
+    return typeof text === "string" ? text : "";
+  }
+
+  /**
+   * Core v13 ChatMessage.applyRollMode: a GM or blind roll is whispered to the GMs (a blind one
+   * hidden from its author too), a self roll to the user alone, a public roll to everyone.
+   */
+  static applyRollMode(data: Record<string, unknown>, mode: string): Record<string, unknown> {
+    type Users = { filter(test: (u: { isGM: boolean }) => boolean): { id: string }[] };
+    const users = (globalThis as { game?: { users?: Users } }).game?.users;
+    if (mode === "gmroll" || mode === "blindroll") {
+      data["whisper"] = (users?.filter((u) => u.isGM) ?? []).map((u) => u.id);
+    } else if (mode === "selfroll") data["whisper"] = [world.user().id];
+    else if (mode === "publicroll") data["whisper"] = [];
+    data["blind"] = mode === "blindroll";
+    return data;
   }
 
   /** Core (`BaseChatMessage#testUserPermission`): a message's author holds every level on it. */

@@ -82,10 +82,21 @@ export class NumberField extends DataField {
     return this.options.integer === true;
   }
 
+  /**
+   * Core v13 DataField#clean, NumberField#_cast and #_cleanType: null on a field that may not be
+   * null takes the initial value; "" is null when the field is nullable; anything else is cast
+   * with Number() ("abc" and objects become NaN); then a whole-number field rounds it and a bound clamps it
+   * (`Math.max(value, min)`, `Math.min(value, max)`). Cleaning runs before validation, so a value
+   * out of bounds is brought in, silently; only what is not a number at all (NaN) still fails.
+   */
   override clean(value: unknown): unknown {
+    if (value === null && !this.options.nullable) value = undefined;
     if (value === undefined) return this.getInitialValue();
-    if (value === null || value === "") return this.options.nullable ? null : value;
-    const number = typeof value === "string" ? Number(value.trim()) : value;
+    if (value === null || (value === "" && this.options.nullable)) return null;
+    let number = Number(value);
+    if (this.integer) number = Math.round(number);
+    if (Number.isFinite(this.min)) number = Math.max(number, this.min as number);
+    if (Number.isFinite(this.max)) number = Math.min(number, this.max as number);
     return number;
   }
 

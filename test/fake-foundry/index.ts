@@ -18,7 +18,9 @@ import {
   HandlebarsApplicationMixin,
   ItemSheetV2,
   SheetRegistry,
+  makeDialogClass,
 } from "./applications.ts";
+import type { DialogLog } from "./applications.ts";
 import { Collection } from "./collection.ts";
 import { FakeCompendium, fakeFromUuid } from "./compendium.ts";
 import type { PackDeclaration } from "./compendium.ts";
@@ -39,9 +41,19 @@ import {
 import * as fields from "./fields.ts";
 import { ClientSettings, Localization, Users } from "./game.ts";
 import { HookRegistry } from "./hooks.ts";
+import { ClientKeybindings } from "./keybindings.ts";
+import { TokenRuler } from "./movement.ts";
 import { makeRollClass } from "./roll.ts";
+import { CombatEncounters, Scene, Scenes } from "./scenes.ts";
+import type { Views } from "./scenes.ts";
 import { world } from "./world.ts";
-import type { DocumentConfig, FakeClient, FakeUser, TurnEventRecord } from "./world.ts";
+import type {
+  ClientError,
+  DocumentConfig,
+  FakeClient,
+  FakeUser,
+  TurnEventRecord,
+} from "./world.ts";
 import type { DocumentSource } from "./documents.ts";
 
 export const REPO_ROOT = resolve(import.meta.dirname, "../..");
@@ -124,6 +136,15 @@ export function installFakeFoundry(options: FakeOptions = {}) {
   const templatesLoaded: string[] = [];
   const notifications: { level: "info" | "warn" | "error"; message: string }[] = [];
   const random = options.random ?? seededRandom(1);
+  const dialogs: DialogLog = { asked: [], answer: true };
+  // Core's client setting: the roll mode the chat's selector sets (ChatMessage.applyRollMode).
+  settings.register("core", "rollMode", {
+    scope: "client",
+    config: false,
+    type: String,
+    choices: { publicroll: "", gmroll: "", blindroll: "", selfroll: "" },
+    default: "publicroll",
+  });
 
   const documentConfig = (documentClass: typeof ClientDocument): DocumentConfig => ({
     documentClass,
@@ -138,6 +159,7 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     Combatant: documentConfig(Combatant),
     CombatantGroup: documentConfig(CombatantGroup),
     ChatMessage: documentConfig(ChatMessage),
+    Scene: documentConfig(Scene),
   };
   Object.assign(CONFIG, {
     statusEffects: [] as unknown[],
@@ -148,14 +170,29 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     queries: {},
     ui: {},
     Dice: { randomUniform: random },
+    // Core v13's CONFIG.Token.movement.actions (the ids a system may replace; labels and icons
+    // as core gives them). Tokens that move are in movement.ts.
+    Token: {
+      movement: {
+        actions: Object.fromEntries(
+          ["walk", "fly", "swim", "burrow", "climb", "crawl", "jump", "blink", "displace"].map(
+            (id, order) => [id, { label: `TOKEN.MOVEMENT.ACTIONS.${id}.label`, order }],
+          ),
+        ),
+      },
+    },
   });
 
+  const views: Views = { scene: new Map(), combat: new Map() };
+  const scenes = new Scenes(views);
   const collections = {
     Actor: new Collection<ClientDocument>(),
     Item: new Collection<ClientDocument>(),
-    Combat: new Collection<ClientDocument>(),
+    Combat: new CombatEncounters(views, scenes),
     ChatMessage: new Collection<ClientDocument>(),
+    Scene: scenes,
   };
+  const clientErrors: ClientError[] = [];
   const time = { worldTime: 0 };
   const turnEvents: TurnEventRecord[] = [];
   const sounds: string[] = [];
@@ -169,19 +206,18 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     hooks,
     collections,
     runAs(id: string, fn: () => void) {
-      const before = user;
-      user = users.get(id) ?? user;
-      try {
-        fn();
-      } finally {
-        user = before;
-      }
+      // That client's code sees its own user, even when the write came from code running on
+      // another client (`fake.as`).
+      const next = users.get(id);
+      if (next === undefined) fn();
+      else world.runAs(next, fn);
     },
     activeGMId: () => users.activeGM?.id ?? null,
     time,
     turnEvents,
     sounds,
     clients,
+    clientErrors,
   });
 
   // Core registers its v1 sheets before any system runs.
@@ -211,7 +247,14 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     items: collections.Item,
     combats: collections.Combat,
     messages: collections.ChatMessage,
+    scenes,
+    /** Core: `game.combat` is `game.combats.viewed`, the encounter this client's tracker shows. */
+    get combat() {
+      return collections.Combat.viewed;
+    },
     time,
+    // Core builds `game.keybindings` before init, so systems register their actions there.
+    keybindings: new ClientKeybindings(),
   };
 
   const foundry = {
@@ -226,10 +269,16 @@ export function installFakeFoundry(options: FakeOptions = {}) {
       Combatant,
       CombatantGroup,
       ChatMessage,
+      Scene,
       collections: { Actors: sheets.collection("Actor"), Items: sheets.collection("Item") },
     },
     applications: {
-      api: { ApplicationV2, DocumentSheetV2, HandlebarsApplicationMixin },
+      api: {
+        ApplicationV2,
+        DocumentSheetV2,
+        HandlebarsApplicationMixin,
+        DialogV2: makeDialogClass(dialogs),
+      },
       sheets: { ActorSheetV2, ItemSheetV2 },
       sidebar: { tabs: { CombatTracker } },
       handlebars: {
@@ -256,6 +305,7 @@ export function installFakeFoundry(options: FakeOptions = {}) {
       },
     },
     appv1: { sheets: { ActorSheet: AppV1ActorSheet, ItemSheet: AppV1ItemSheet } },
+    canvas: { placeables: { tokens: { TokenRuler } } },
   };
 
   const record = (level: "info" | "warn" | "error") => (message: string) => {
@@ -279,6 +329,7 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     Combatant,
     CombatantGroup,
     ChatMessage,
+    Scene,
     fromUuid: (uuid: string) => fakeFromUuid(uuid, packs),
     Roll: makeRollClass(() =>
       (CONFIG["Dice"] as unknown as { randomUniform: () => number }).randomUniform(),
@@ -299,10 +350,65 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     queries: users.queries,
     templatesLoaded,
     notifications,
+    /** The dialogs users were asked (DialogV2.confirm), and the answer the next ones get. */
+    dialogs,
     /** Every turn and round event core ran, in order (only the active GM's client runs them). */
     turnEvents,
     /** Every combat sound played. */
     sounds,
+    /** What the server stored that a receiving client's models refused to apply. */
+    clientErrors,
+    /**
+     * User `userId`'s client views this scene (null: none); their tracker starts over on it
+     * (core re-initializes the combat tracker when the canvas changes scene).
+     */
+    viewScene(userId: string, sceneId: string | null) {
+      views.scene.set(userId, sceneId);
+      views.combat.delete(userId);
+    },
+    /** User `userId` pages their combat tracker to this encounter (null: back to the default). */
+    viewCombat(userId: string, combatId: string | null) {
+      if (combatId === null) views.combat.delete(userId);
+      else views.combat.set(userId, combatId);
+    },
+    /**
+     * What a user's console can do that their client's checks would stop: send an update straight
+     * to the server (`game.socket.emit("modifyDocument", …)`). The server checks permissions only
+     * and stores the changes as sent (it runs no system DataModel); every client then applies them
+     * through its own models (see ClientDocument#_serverUpdate).
+     */
+    async socketUpdate(
+      userId: string,
+      doc: ClientDocument,
+      changes: Record<string, unknown>,
+      options: Record<string, unknown> = {},
+    ): Promise<ClientDocument[]> {
+      const next = users.get(userId);
+      if (!next) throw new Error(`no user ${userId}`);
+      const cls = doc.constructor as typeof ClientDocument;
+      return Promise.resolve(
+        world.runAs(next, () =>
+          cls._serverUpdate([{ ...changes, _id: doc.id }], doc.parent, options),
+        ),
+      );
+    },
+    /** The same for a creation: stored as sent; each client builds it with its models or not. */
+    async socketCreate(
+      userId: string,
+      documentName: string,
+      source: DocumentSource,
+      parent: ClientDocument | null = null,
+    ): Promise<ClientDocument[]> {
+      const next = users.get(userId);
+      if (!next) throw new Error(`no user ${userId}`);
+      const cls = world.documentClass(documentName);
+      const sent = {
+        _id: randomID(),
+        ...(documentName === "ChatMessage" ? { author: userId } : {}),
+        ...source,
+      };
+      return Promise.resolve(world.runAs(next, () => cls._serverCreate([sent], parent, {})));
+    },
     /**
      * Connects another client of `userId` that loads `combat` now (a page load or a reload): it
      * builds its own copy from the stored data, then receives every later change as broadcast.

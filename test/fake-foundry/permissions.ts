@@ -53,9 +53,12 @@ function chatMessage(
 }
 
 /**
- * Core: `BaseCombat` #canUpdate. A player may change only round, turn and combatants; round and
- * turn changes are allowed by core's `_canChangeRound` / `_canChangeTurn` (both return true), and
- * each combatant change must be allowed for that combatant. Create and delete: the default.
+ * Core v13: `BaseCombat` #canUpdate (common/documents/combat.mjs, schema 13.341). A player may
+ * change only `round`, `turn` and `combatants`; never the Combat's `flags`, `system`, `active` or
+ * `scene`. A round or turn change is allowed when `_canChangeRound` / `_canChangeTurn` say so: the
+ * server runs the base classes, whose two methods return true (a system's client-side override,
+ * such as Draw Steel's GM-only round, binds only its own client's UI, not a console). Each
+ * combatant change must pass that combatant's own update test. Create and delete: the default.
  */
 function combat(
   user: FakeUser,
@@ -76,9 +79,12 @@ function combat(
 }
 
 /**
- * Core: `BaseCombatant` #canCreate / #canUpdate. Create: the user may update the combatant's actor
- * (or it has none). Update: the user may update the actor, and changes only initiative, flags and
- * defeated. Delete: the default (ASSISTANT).
+ * Core v13: `BaseCombatant` (common/documents/combatant.mjs, schema 13.341): `create: "OWNER"`,
+ * `update: #canUpdate`, `delete: "OWNER"`, and `getUserLevel` is the combatant's actor's level (a
+ * combatant without an actor: the Combat's, here through the parent). So a player who owns the
+ * actor may add its combatant, remove it, and update its `initiative`, `flags`, `defeated` and
+ * `system` (v12 allowed only the first three; v13 added `system` with Combatant type data), but
+ * never `hidden`, `name`, `img`, `actorId`, `tokenId` or `group`.
  */
 function combatantRule(
   user: FakeUser,
@@ -87,12 +93,12 @@ function combatantRule(
   data: Record<string, unknown>,
 ): boolean {
   const actor = (doc as unknown as { actor: ClientDocument | null }).actor;
-  const mayUpdateActor = actor === null || actor.testUserPermission(user, "OWNER");
-  if (action === "create") return mayUpdateActor;
-  if (action === "update") {
-    return mayUpdateActor && onlyFields(data, ["_id", "initiative", "flags", "defeated"]);
-  }
-  return byDefault(user, action, doc);
+  const owner =
+    actor === null
+      ? doc.testUserPermission(user, "OWNER")
+      : actor.testUserPermission(user, "OWNER");
+  if (action !== "update") return owner;
+  return owner && onlyFields(data, ["_id", "initiative", "flags", "defeated", "system"]);
 }
 
 /**

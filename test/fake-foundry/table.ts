@@ -1,11 +1,10 @@
 /**
  * What the Worldlines table (attack cards, statuses) needs of Foundry on top of the base fake,
  * installed by `installTableFakes(fake)` after `installFakeFoundry()`:
- * - ChatMessage: `rolls`, `content`, `whisper`, `blind`, `getSpeaker`,
- *   `applyRollMode` (whisper / blind as core sets them);
+ * - ChatMessage: `getSpeaker` (its `rolls`, `content`, `whisper`, `blind`, `applyRollMode` and the
+ *   core `rollMode` setting are the base fake's);
  * - `foundry.applications.handlebars.renderTemplate` with the real handlebars package, the real
  *   template files, and core's `localize` / `eq` helpers;
- * - the core `rollMode` client setting;
  * - `User#targets` (the tokens a user has targeted; each token has its `actor`).
  */
 import { readFileSync } from "node:fs";
@@ -42,51 +41,11 @@ export function installTableFakes(fake: FakeFoundry) {
   };
   g.foundry.applications.handlebars["renderTemplate"] = renderTemplate;
 
-  fake.settings.register("core", "rollMode", {
-    scope: "client",
-    config: false,
-    type: String,
-    choices: { publicroll: "", gmroll: "", blindroll: "", selfroll: "" },
-    default: "publicroll",
-  });
-
   const cls = ChatMessage as unknown as Record<string, unknown> & { prototype: object };
   cls["getSpeaker"] = ({ actor }: { actor?: { id: string; name: string } } = {}) => ({
     actor: actor?.id ?? null,
     alias: actor?.name ?? world.user().name,
   });
-  cls["applyRollMode"] = (data: Record<string, unknown>, mode: string) => {
-    const gms = fake.users.all.filter((u) => u.isGM).map((u) => u.id);
-    if (mode === "gmroll" || mode === "blindroll") data["whisper"] = gms;
-    if (mode === "selfroll") data["whisper"] = [world.user().id];
-    if (mode === "blindroll") data["blind"] = true;
-    return data;
-  };
-  if (!Object.getOwnPropertyDescriptor(cls.prototype, "rolls")) {
-    Object.defineProperty(cls.prototype, "rolls", {
-      get(this: { _source: Record<string, unknown> }) {
-        return (this._source["rolls"] as unknown[] | undefined) ?? [];
-      },
-    });
-    // Core's ChatMessage schema: `whisper` (the recipients' user ids, [] for everyone) and
-    // `blind` (hidden from its own author), as the roll mode set them.
-    Object.defineProperty(cls.prototype, "whisper", {
-      get(this: { _source: Record<string, unknown> }) {
-        return (this._source["whisper"] as string[] | undefined) ?? [];
-      },
-    });
-    Object.defineProperty(cls.prototype, "blind", {
-      get(this: { _source: Record<string, unknown> }) {
-        return this._source["blind"] === true;
-      },
-    });
-    Object.defineProperty(cls.prototype, "content", {
-      get(this: { _source: Record<string, unknown> }) {
-        const text = this._source["content"];
-        return typeof text === "string" ? text : "";
-      },
-    });
-  }
 
   const targets = new Map<string, Set<FakeToken>>();
   for (const user of fake.users.all) {

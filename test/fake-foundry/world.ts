@@ -56,6 +56,15 @@ interface WorldParts {
   turnEvents?: TurnEventRecord[];
   sounds?: string[];
   clients?: FakeClient[];
+  /** Changes the server stored that a receiving client's models refused (see documents.ts). */
+  clientErrors?: ClientError[];
+}
+
+/** A client that could not apply what the server stored: its copy kept its data. */
+export interface ClientError {
+  userId: string;
+  documentId: string;
+  message: string;
 }
 
 let parts: WorldParts | null = null;

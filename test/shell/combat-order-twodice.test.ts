@@ -66,4 +66,15 @@ it("adds each member's surprise bonus to its team's d20, and nothing from one ou
   };
   expect(value("Friendly")).toBe(20 + 2 + 1);
   expect(value("Hostile")).toBe(20 + 3);
+  // The teams' d20s go to the chat with the totals they made (issue 27).
+  const cards = fake.game.messages.contents.filter(
+    (m) => (m.flags as { fray?: { orderRolls?: unknown } }).fray?.orderRolls !== undefined,
+  ) as unknown as { content: string; rolls: { total: number }[]; whisper: string[] }[];
+  expect(cards).toHaveLength(1);
+  expect(cards[0]?.rolls.slice(0, 2).map((roll) => roll.total)).toEqual([20, 20]);
+  expect(cards[0]?.content).toContain("Dice: 1d20 (20) · 1d20 (20)");
+  expect(cards[0]?.content).toContain(
+    'Friendly</span> <strong class="fray-order-value">23</strong>',
+  );
+  expect(cards[0]?.whisper).toEqual([]);
 });

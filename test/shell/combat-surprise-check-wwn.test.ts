@@ -79,6 +79,11 @@ describe("the WWN surprise check from the tracker's start", () => {
     expect(lastContent()).toContain("= 15");
     expect(lastContent()).toContain("= 11");
     expect(lastContent()).toContain("The ambush works");
+    // A card of the card protocol, authored by the GM's client.
+    const card = fake.game.messages.contents.at(-1) as unknown as ChatMessage.Implementation;
+    const protocol = await import("../../src/foundry/cards/protocol.ts");
+    expect(protocol.cardKindOf(card)).toBe("wwn.surprise");
+    expect((card as unknown as { author: { isGM: boolean } }).author.isGM).toBe(true);
     if (choice === null) throw new Error("refused");
     await shell.startFrayCombat(combat, choice);
     await shell.whenIdle();

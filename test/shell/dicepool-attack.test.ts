@@ -1,16 +1,17 @@
 /**
  * The dice-pool attack at the table, in the fake Foundry with the world set to the dice-pool game:
- * a player attacks a GM's NPC through the referee; the GM picks Dodge, Parry or Soak on the card;
- * the card shows the net hits, the damage and the wound-penalty roll; the attacker presses Apply
- * and the GM's client writes. A grapple is then held over two of the assailant's turns. Every die
- * is fixed through CONFIG.Dice.randomUniform.
+ * a player attacks a GM's NPC through the referee (the one card protocol); the GM picks Dodge,
+ * Parry or Soak on the card; the card shows the net hits, the damage and the wound-penalty roll;
+ * the attacker presses Apply and the GM's client writes. A grapple is then held over the
+ * assailant's turns of a running combat (the referee's ledger records it). Every die is fixed
+ * through CONFIG.Dice.randomUniform.
  */
 import { describe, expect, it } from "vitest";
 import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import { useDicepoolTable } from "./dicepool.support.ts";
 
 const t = useDicepoolTable();
-const { dice, sys, itemOf, cardState, fighters, playerAttacks } = t;
+const { dice, sys, itemOf, cardState, fighters, playerAttacks, fight } = t;
 
 describe("an attack through the GM, with each defense", () => {
   it.each([
@@ -37,7 +38,7 @@ describe("an attack through the GM, with each defense", () => {
       // The GM picks the NPC's defense on the card.
       t.fake.setUser(GM.id);
       dice(...defenseFaces, ...woundFaces);
-      expect(await t.workflow.requestDefense(message, defense)).toBe(true);
+      expect(await t.defend(message, defense)).toBe(true);
       const resolved = cardState(message);
       expect(resolved.stage).toBe("resolved");
       expect(resolved.result).toMatchObject({ defense, net, damage: net, woundAdded });
@@ -46,18 +47,18 @@ describe("an attack through the GM, with each defense", () => {
       expect(html).toContain(`data-net="${net}"`);
       expect(html).toContain(`data-damage="${net}"`);
       expect(html).toContain(`data-wound="${woundAdded}"`);
-      expect(html).toContain("data-fray-dp-apply");
+      expect(html).toContain('data-fray-step="apply"');
       expect(sys(brute).health.damage).toBe(0);
 
       // The attacker's player presses Apply; the GM's client writes the NPC.
       t.fake.setUser(PLAYER.id);
-      expect(await t.workflow.requestDicepoolApply(message)).toBe(true);
+      expect(await t.apply(message)).toBe(true);
       expect(sys(brute).health.damage).toBe(net);
       expect(sys(brute).woundPenalty).toBe(woundAdded);
       expect(cardState(message).stage).toBe("applied");
       // A second press changes nothing.
       const mark = t.fake.db.calls.length;
-      expect(await t.workflow.requestDicepoolApply(message)).toBe(false);
+      expect(await t.apply(message)).toBe(false);
       expect(t.fake.db.since(mark, { documentName: "Actor" })).toEqual([]);
     },
   );
@@ -77,20 +78,36 @@ describe("an attack through the GM, with each defense", () => {
     }
   });
 
+  it("with a default defense and auto-apply, an NPC's wounds are written as the card is posted", async () => {
+    const { ana, brute } = await fighters();
+    await t.fake.game.settings.set("fray", "dicepoolDefaultDefense", "parry");
+    await t.fake.game.settings.set("fray", "autoApplyDamage", true);
+    try {
+      dice(6, 5, 4, 1, 2, 4, 5, 1, 1, 6); // attack 3 hits, Parry 2 hits, 1 wound die (a hit)
+      const message = await playerAttacks(ana, brute);
+      expect(cardState(message)).toMatchObject({ stage: "applied", result: { damage: 1 } });
+      expect(sys(brute).health.damage).toBe(1);
+      expect(sys(brute).woundPenalty).toBe(1);
+      expect(await t.apply(message)).toBe(false);
+      expect(sys(brute).health.damage).toBe(1);
+    } finally {
+      await t.fake.game.settings.set("fray", "dicepoolDefaultDefense", "ask");
+      await t.fake.game.settings.set("fray", "autoApplyDamage", false);
+    }
+  });
+
   it("a player-owned defender's owner picks the defense; the GM's choice is not needed", async () => {
     const { ana, brute } = await fighters();
     // The GM's NPC attacks the player's Ana bare-handed (Physical 2 + Close Combat 2: 4 dice).
     t.fake.setUser(GM.id);
     dice(6, 6, 1, 1); // 2 hits
-    const message = await t.workflow.declareDicepoolAttack(brute, null, [ana]);
+    const message = await t.attack.declareDicepoolAttack(brute, null, [ana]);
     if (message === null) throw new Error(JSON.stringify(t.fake.notifications));
     // Another player may not choose for Ana; her own player does (Physical 3 + Mobility 0).
-    expect(await t.fake.as(PLAYER2.id, () => t.workflow.requestDefense(message, "dodge"))).toBe(
-      false,
-    );
+    expect(await t.fake.as(PLAYER2.id, () => t.defend(message, "dodge"))).toBe(false);
     t.fake.setUser(PLAYER.id);
     dice(1, 1, 1, 1, 1); // Dodge: no hits; then 2 wound dice
-    expect(await t.workflow.requestDefense(message, "dodge")).toBe(true);
+    expect(await t.defend(message, "dodge")).toBe(true);
     expect(cardState(message).result).toMatchObject({ defense: "dodge", net: 2, damage: 2 });
   });
 
@@ -100,7 +117,11 @@ describe("an attack through the GM, with each defense", () => {
     const message = await playerAttacks(ana, brute);
     const mark = t.fake.db.calls.length;
     const outcome = await t.fake.as(PLAYER2.id, () =>
-      t.referee.sendIntent(t.workflow.DICEPOOL_DEFEND, { messageId: message.id, defense: "dodge" }),
+      t.referee.sendIntent(t.protocol.CARD_PRESS, {
+        messageId: message.id,
+        step: "defend",
+        choices: { defense: "dodge" },
+      }),
     );
     expect(outcome).toMatchObject({ ok: false, reason: "notAllowed" });
     expect(cardState(message).stage).toBe("defend");
@@ -116,16 +137,18 @@ describe("an attack through the GM, with each defense", () => {
     const message = await playerAttacks(ana, brute);
     expect(cardState(message).choices.map((c) => c.allowed)).toEqual([false, false, true]);
     t.fake.setUser(GM.id);
-    expect(await t.workflow.requestDefense(message, "dodge")).toBe(false);
+    expect(await t.defend(message, "dodge")).toBe(false);
     expect(t.fake.notifications.at(-1)?.message).toContain("only Soak");
   });
 
   it("a close attack on a target spaces away is refused with a localized message", async () => {
     const { ana, brute } = await fighters();
+    t.board.place(brute, { col: 3, row: 1 });
     t.fake.setUser(PLAYER.id);
-    const message = await t.workflow.declareDicepoolAttack(ana, itemOf(ana), [brute], {
-      ...t.workflow.DEFAULT_CHOICE,
-      distance: 3,
+    // The GM's canvas measures 3 spaces (a diagonal step counts one), whatever the player says.
+    const message = await t.attack.declareDicepoolAttack(ana, itemOf(ana), [brute], {
+      ...t.DEFAULT_CHOICE,
+      distance: 0,
     });
     expect(message).toBeNull();
     expect(t.fake.notifications.at(-1)?.message).toBe(
@@ -134,18 +157,19 @@ describe("an attack through the GM, with each defense", () => {
   });
 });
 
-describe("a grapple held over two rounds", () => {
+describe("a grapple held over the rounds of a combat", () => {
   it("fills the Grappling Pool, loses 1 at each of the assailant's turns, and breaks at 0", async () => {
     const { ana, brute } = await fighters({ kind: "close", mods: { grappling: true } });
+    const combat = await fight(ana, brute);
     dice(6, 6, 6, 6, 1); // 4 hits
     const message = await playerAttacks(ana, brute, { intent: "grapple" });
     t.fake.setUser(GM.id);
     dice(1, 1, 1); // Dodge: no hits
-    await t.workflow.requestDefense(message, "dodge");
+    await t.defend(message, "dodge");
     expect(cardState(message).result).toMatchObject({ net: 4, damage: 0, grapplePool: 4 });
     expect((message as unknown as { content: string }).content).toContain('data-grapple="4"');
-    await t.workflow.requestDicepoolApply(message);
-    expect(sys(ana).grapples).toMatchObject([{ pool: 4 }]);
+    await t.apply(message);
+    expect(t.grapples(ana)).toMatchObject([{ victimId: brute.id, victimName: "Brute", pool: 4 }]);
     expect(sys(brute).health.damage).toBe(0);
 
     // The tracker shows the pool on the assailant and the hold on the victim.
@@ -154,31 +178,21 @@ describe("a grapple held over two rounds", () => {
     expect(chips(ana)).toContain("Grapple 4");
     expect(chips(brute)).toContain("FRAY.Dicepool.Tracker.Grappled");
 
-    // Ana's turn starts twice (rounds 1 and 2): the hold costs 1 each time.
-    const fight = {
-      combatants: [
-        { id: "cAna", actor: ana },
-        { id: "cBrute", actor: brute },
-      ],
-    } as unknown as Combat.Implementation;
-    const anaTurn = async () => {
-      const { changes } = await t.combat.dicepoolTurnStart(fight, {
-        id: "cAna",
-        actor: ana,
-      } as unknown as Combatant.Implementation);
-      for (const change of changes) {
-        const actor = change.combatantId === "cAna" ? ana : brute;
-        await t.fake.as(GM.id, () => actor.update(change.changes as never));
-      }
+    // Ana's turn starts again in rounds 2 and 3: the hold costs 1 each time.
+    const nextRound = async () => {
+      await t.endTurn(combat);
+      await t.endTurn(combat);
     };
-    await anaTurn();
-    expect(sys(ana).grapples).toMatchObject([{ pool: 3 }]);
-    await anaTurn();
-    expect(sys(ana).grapples).toMatchObject([{ pool: 2 }]);
+    await nextRound();
+    expect(t.grapples(ana)).toMatchObject([{ pool: 3 }]);
+    await nextRound();
+    expect(t.grapples(ana)).toMatchObject([{ pool: 2 }]);
     expect(chips(ana)).toContain("Grapple 2");
-    await anaTurn();
-    await anaTurn();
-    expect(sys(ana).grapples).toEqual([]);
+    await nextRound();
+    await nextRound();
+    expect(t.grapples(ana)).toEqual([]);
     expect(chips(brute)).not.toContain("FRAY.Dicepool.Tracker.Grappled");
+    const report = (t.fake.game.messages.contents.at(-1) as unknown as { content: string }).content;
+    expect(report).toContain("grapple on Brute breaks.");
   });
 });

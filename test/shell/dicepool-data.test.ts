@@ -11,6 +11,7 @@ import type { ClientDocument } from "../fake-foundry/documents.ts";
 import { DICEPOOL_FIELD_PATHS } from "../../src/rules/dicepool/changes.ts";
 import type * as Data from "../../src/foundry/rulesets/dicepool/data.ts";
 import type * as CombatHooks from "../../src/foundry/rulesets/dicepool/combat.ts";
+import { refusedByModel } from "./refused.support.ts";
 
 let fake: FakeFoundry;
 let data: typeof Data;
@@ -92,22 +93,33 @@ describe("the dice-pool actor model", () => {
     }).not.toThrow();
   });
 
-  it("refuses a negative damage or a non-number rating and keeps the old value", async () => {
+  it("brings a negative damage into bounds, refuses a non-number rating, keeps the old value", async () => {
     const actor = await create({});
-    await expect(actor.update({ "system.health.damage": -1 } as never)).rejects.toThrow();
-    await expect(actor.update({ "system.size": Number.NaN } as never)).rejects.toThrow();
+    // Core cleans a number into its field's bounds before validating it: -1 is stored as 0.
+    await actor.update({ "system.health.damage": -1 } as never);
     expect(sys(actor).health.damage).toBe(0);
+    expect(
+      await refusedByModel(fake, () => actor.update({ "system.size": Number.NaN } as never)),
+    ).toMatch(/size/);
+    expect(sys(actor).size).toBe(1);
   });
 });
 
+/** A combat (not started) of the actor, and its combatant. */
+async function fightOf(actor: Actor.Implementation) {
+  const Combat = fake.CONFIG["Combat"]?.documentClass;
+  const encounter = (await Combat?.create({})) as unknown as Combat.Implementation;
+  const [member] = (await encounter.createEmbeddedDocuments("Combatant", [
+    { actorId: actor.id },
+  ])) as unknown as Combatant.Implementation[];
+  if (member === undefined) throw new Error("no combatant");
+  return { encounter, member };
+}
+
 describe("incapacitated and dying combatants at their turn start", () => {
-  const fight = (actor: Actor.Implementation) =>
-    ({ combatants: [{ id: "c1", actor }] }) as unknown as Combat.Implementation;
   const turn = async (actor: Actor.Implementation) => {
-    const { changes, report } = await combat.dicepoolTurnStart(fight(actor), {
-      id: "c1",
-      actor,
-    } as unknown as Combatant.Implementation);
+    const { encounter, member } = await fightOf(actor);
+    const { changes, report } = await combat.dicepoolTurnStart(encounter, member);
     for (const change of changes) await actor.update(change.changes);
     return report;
   };
@@ -151,14 +163,50 @@ describe("incapacitated and dying combatants at their turn start", () => {
     );
   });
 
-  it("shows Simple, Free and Interrupt chips, dimmed as the turn is used", async () => {
-    const actor = await create({ actions: { simpleUsed: 1, freeUsed: 1 } });
-    const chips = combat.dicepoolMemberChips(actor);
-    expect(chips.slice(0, 3).map((c) => [c.label, c.on])).toEqual([
+  it("shows Simple, Free and Interrupt chips from the referee's ledger, dimmed as the turn is used", async () => {
+    // The actor's own old fields say the turn is spent: nothing reads them any more.
+    const actor = await create({ actions: { simpleUsed: 2, freeUsed: 1 } });
+    const { encounter, member } = await fightOf(actor);
+    const { whenIdle } = await import("../../src/foundry/combat/actions.ts");
+    queue = [6, 1, 1, 1]; // its initiative pool: Mental 2 + Physical 2
+    await encounter.startCombat();
+    await whenIdle();
+    const chips = () =>
+      combat
+        .dicepoolMemberChips(actor)
+        .slice(0, 3)
+        .map((c) => [c.label, c.on]);
+    expect(chips()).toEqual([
+      ["FRAY.Dicepool.Tracker.SimpleTwo", true],
+      ["FRAY.Dicepool.Tracker.Free", true],
+      ["FRAY.Dicepool.Tracker.Interrupt", true],
+    ]);
+    const { ledgerChanges } = await import("../../src/foundry/combat/ledger.ts");
+    await encounter.update(
+      ledgerChanges([
+        {
+          combatantId: member.id ?? "",
+          key: "turn",
+          value: { simpleUsed: 1, complexUsed: false, freeUsed: 1, moves: 0 },
+        },
+      ]),
+    );
+    expect(chips()).toEqual([
       ["FRAY.Dicepool.Tracker.Simple", true],
       ["FRAY.Dicepool.Tracker.Free", false],
       ["FRAY.Dicepool.Tracker.Interrupt", true],
     ]);
+  });
+
+  it("still loads an actor stored with the grapples, penalty and actions it once kept itself", async () => {
+    const actor = await create({
+      grapples: [{ victimId: "x", victimName: "X", pool: 3, resistOffered: false }],
+      grapplePenalty: 2,
+      actions: { simpleUsed: 1, complexUsed: false, freeUsed: 0, moves: 1 },
+    });
+    expect(sys(actor)["grapplePenalty"]).toBe(2);
+    // Out of a combat, nobody holds anything: the tracker shows no grapple.
+    expect(combat.dicepoolMemberChips(actor).map((c) => c.label)).not.toContain("Grapple 3");
   });
 
   it("offers the initiative pool (Mental + Physical + Awareness) as the order's die", async () => {

@@ -2,6 +2,8 @@
  * The dice-pool table in the fake Foundry, shared by the dice-pool shell tests: the world plays
  * the dice-pool game, the referee transport is registered, and every d6 comes from a queue the
  * test fills (`dice(...)`) through CONFIG.Dice.randomUniform, in the order the rules draw them.
+ * The GM's canvas (the fake's) shows every fighter on one square unless a test moves it; a
+ * combat is the GM's to start (`fight`), and then budgets and grapples are the ledger's.
  *
  * Ana (the player's): Physical 3, Close Combat 2, a knife: 5 attack dice. Brute (the GM's NPC):
  * Physical 2, Mobility 1, Close Combat 2, Protection 0, armor rating 3: Dodge 3 dice, Parry 4,
@@ -11,11 +13,14 @@ import { beforeAll, beforeEach } from "vitest";
 import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
+import { installCanvasFake } from "../fake-foundry/canvas.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
-import type * as Workflow from "../../src/foundry/rulesets/dicepool/attack/workflow.ts";
+import type * as Declare from "../../src/foundry/rulesets/dicepool/attack/declare.ts";
+import type * as Dialog from "../../src/foundry/rulesets/dicepool/attack/dialog.ts";
 import type { DicepoolAttackCardState } from "../../src/foundry/rulesets/dicepool/cards/attack-card.ts";
 import type * as CombatHooks from "../../src/foundry/rulesets/dicepool/combat.ts";
-import type * as Table from "../../src/foundry/rulesets/dicepool/table.ts";
+import type * as Table from "../../src/foundry/rulesets/dicepool/table/act.ts";
+import type * as Protocol from "../../src/foundry/cards/protocol.ts";
 import type * as Referee from "../../src/foundry/shared/referee.ts";
 
 export interface DicepoolSystem {
@@ -24,19 +29,34 @@ export interface DicepoolSystem {
   woundPenalty: number;
   incapacitated: string | null;
   stabilized: boolean;
-  grapples: { victimId: string; pool: number; resistOffered: boolean }[];
-  grapplePenalty: number;
   falling: { height: number; fallen: number } | null;
-  actions: { simpleUsed: number; freeUsed: number; moves: number };
+}
+
+/** A grapple as the referee's ledger records it. */
+export interface LedgerGrapple {
+  victimId: string;
+  victimName: string;
+  pool: number;
+  resistOffered: boolean;
 }
 
 export interface DicepoolTable {
   fake: FakeFoundry;
   table: ReturnType<typeof installTableFakes>;
-  workflow: typeof Workflow;
+  attack: typeof Declare;
+  DEFAULT_CHOICE: typeof Dialog.DEFAULT_CHOICE;
   combat: typeof CombatHooks;
   acts: typeof Table;
+  protocol: typeof Protocol;
   referee: typeof Referee;
+  /** The current user presses a defense button on the card; whether the referee resolved it. */
+  defend: (message: ChatMessage.Implementation, defense: string) => Promise<boolean>;
+  /** The current user presses Apply on the card; whether the referee applied it. */
+  apply: (message: ChatMessage.Implementation) => Promise<boolean>;
+  /** The grapples the referee recorded for the actor (in the combat it fights in). */
+  grapples: (actor: Actor.Implementation) => LedgerGrapple[];
+  /** The grapple penalty the referee recorded against the actor. */
+  penalty: (actor: Actor.Implementation) => number;
   /** The next d6 faces. */
   dice: (...faces: number[]) => void;
   sys: (actor: Actor.Implementation) => DicepoolSystem;
@@ -49,10 +69,19 @@ export interface DicepoolTable {
   playerAttacks: (
     ana: Actor.Implementation,
     brute: Actor.Implementation,
-    choice?: Partial<Workflow.DicepoolChoice>,
+    choice?: Partial<Dialog.DicepoolChoice>,
   ) => Promise<ChatMessage.Implementation>;
   /** The GM updates an actor directly (test setup). */
   gmSets: (actor: Actor.Implementation, changes: Record<string, unknown>) => Promise<void>;
+  /** The GM's canvas (a square grid of 5 ft squares); every new fighter stands on square 0,0. */
+  board: ReturnType<typeof installCanvasFake>;
+  /**
+   * The GM starts a combat of these actors; their initiative dice are queued so that they act in
+   * the order given (the first one's turn is running).
+   */
+  fight: (...actors: Actor.Implementation[]) => Promise<Combat.Implementation>;
+  /** The GM ends the running turn; the next in the order starts. */
+  endTurn: (combat: Combat.Implementation) => Promise<void>;
 }
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
@@ -75,11 +104,17 @@ export function useDicepoolTable(): DicepoolTable {
     await import("../../src/fray.ts");
     await t.fake.hooks.callAsync("init");
     t.referee = await import("../../src/foundry/shared/referee.ts");
-    // init.ts does not register the transport's query on main yet (the wiring branch does).
-    t.referee.registerReferee();
-    t.workflow = await import("../../src/foundry/rulesets/dicepool/attack/workflow.ts");
+    t.attack = await import("../../src/foundry/rulesets/dicepool/attack/declare.ts");
+    t.DEFAULT_CHOICE = (
+      await import("../../src/foundry/rulesets/dicepool/attack/dialog.ts")
+    ).DEFAULT_CHOICE;
     t.combat = await import("../../src/foundry/rulesets/dicepool/combat.ts");
-    t.acts = await import("../../src/foundry/rulesets/dicepool/table.ts");
+    t.acts = await import("../../src/foundry/rulesets/dicepool/table/act.ts");
+    t.protocol = await import("../../src/foundry/cards/protocol.ts");
+    const budget = await import("../../src/foundry/rulesets/dicepool/budget.ts");
+    t.grapples = (actor) => budget.heldGrapples(actor);
+    t.penalty = (actor) => budget.grapplePenaltyOf(actor);
+    t.board = installCanvasFake({ distance: 5, units: "ft" });
   });
   beforeEach(() => {
     t.fake.setUser(GM.id);
@@ -94,10 +129,14 @@ export function useDicepoolTable(): DicepoolTable {
   t.itemOf = (actor) =>
     (actor as unknown as Doc).items.contents[0] as unknown as Item.Implementation;
   t.cardState = (message) => {
-    const card = t.workflow.dicepoolCardOf(message);
-    if (card === null) throw new Error("no card");
+    const card = (message.flags as { fray?: { dicepoolAttack?: DicepoolAttackCardState } }).fray
+      ?.dicepoolAttack;
+    if (card === undefined) throw new Error("no card");
     return card;
   };
+  t.defend = async (message, defense) =>
+    (await t.protocol.pressCard(message, "defend", { defense })).ok;
+  t.apply = async (message) => (await t.protocol.pressCard(message, "apply")).ok;
   t.fighters = async (weapon = { kind: "close" }, anaSystem = {}) => {
     const Actor = t.fake.CONFIG["Actor"]?.documentClass;
     const [ana, brute] = (await t.fake.as(GM.id, () =>
@@ -118,17 +157,54 @@ export function useDicepoolTable(): DicepoolTable {
       ]),
     )) as unknown as Actor.Implementation[];
     if (!ana || !brute) throw new Error("actors not created");
+    t.board.place(ana, { col: 0, row: 0 });
+    t.board.place(brute, { col: 0, row: 0 });
     return { ana, brute };
   };
   t.playerAttacks = async (ana, brute, choice = {}) => {
     t.fake.setUser(PLAYER.id);
     t.table.target(brute);
-    const message = await t.workflow.declareDicepoolAttack(ana, t.itemOf(ana), [brute], {
-      ...t.workflow.DEFAULT_CHOICE,
+    const message = await t.attack.declareDicepoolAttack(ana, t.itemOf(ana), [brute], {
+      ...t.DEFAULT_CHOICE,
       ...choice,
     });
     if (message === null) throw new Error(`refused: ${JSON.stringify(t.fake.notifications)}`);
     return message;
+  };
+  t.fight = async (...actors) => {
+    const { whenIdle } = await import("../../src/foundry/combat/actions.ts");
+    const order = await import("../../src/foundry/rulesets/dicepool/combat.ts");
+    const Combat = t.fake.CONFIG["Combat"]?.documentClass;
+    const combat = (await t.fake.as(GM.id, () =>
+      Combat?.create({}),
+    )) as unknown as Combat.Implementation;
+    await t.fake.as(GM.id, () =>
+      combat.createEmbeddedDocuments(
+        "Combatant",
+        actors.map((actor) => ({ actorId: actor.id })),
+      ),
+    );
+    await whenIdle();
+    // Each rolls its initiative pool: the first listed scores the most hits, and so on down.
+    const faces = actors.flatMap((actor, i) => {
+      const dice = Number(/^(\d+)d/.exec(order.dicepoolOrderInput(actor).die ?? "")?.[1] ?? 0);
+      const hits = Math.min(dice, actors.length - i);
+      return Array.from({ length: dice }, (_, d) => (d < hits ? 6 : 1));
+    });
+    t.dice(...faces);
+    await t.fake.as(GM.id, () => combat.startCombat());
+    await whenIdle();
+    return combat;
+  };
+  t.endTurn = async (combat) => {
+    const { requestTurnAction, whenIdle } = await import("../../src/foundry/combat/actions.ts");
+    const { turnStateOf } = await import("../../src/foundry/combat/state.ts");
+    const active = turnStateOf(combat).active;
+    if (active === null) throw new Error("no turn is running");
+    await t.fake.as(GM.id, () =>
+      requestTurnAction(combat, { kind: "endTurn", combatantId: active }),
+    );
+    await whenIdle();
   };
   t.gmSets = async (actor, changes) => {
     await t.fake.as(GM.id, () => actor.update(changes as never));

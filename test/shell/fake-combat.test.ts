@@ -187,3 +187,36 @@ describe("the fake Combatant's defeat", () => {
     expect(combatant?.isDefeated).toBe(true);
   });
 });
+
+describe("the fake Combat's end", () => {
+  it("asks to confirm, as core's endCombat does, and deletes the encounter only on Yes", async () => {
+    const combat = await combatOf([1]);
+    fake.dialogs.answer = false;
+    await combat.endCombat();
+    expect(fake.game.combats.get(combat.id)).toBeDefined();
+    fake.dialogs.answer = null;
+    await combat.endCombat();
+    expect(fake.game.combats.get(combat.id)).toBeDefined();
+    fake.dialogs.answer = true;
+    await combat.endCombat();
+    expect(fake.game.combats.get(combat.id)).toBeUndefined();
+    expect(fake.dialogs.asked.map((d) => d.title)).toEqual([
+      "COMBAT.EndTitle",
+      "COMBAT.EndTitle",
+      "COMBAT.EndTitle",
+    ]);
+  });
+});
+
+describe("the fake ChatMessage's roll modes", () => {
+  it("whispers as core's applyRollMode does", () => {
+    const cls = fake.CONFIG["ChatMessage"]?.documentClass as unknown as {
+      applyRollMode(data: object, mode: string): Record<string, unknown>;
+    };
+    expect(cls.applyRollMode({}, "publicroll")).toEqual({ whisper: [], blind: false });
+    expect(cls.applyRollMode({}, "gmroll")).toEqual({ whisper: [GM.id], blind: false });
+    expect(cls.applyRollMode({}, "blindroll")).toEqual({ whisper: [GM.id], blind: true });
+    fake.setUser(PLAYER.id);
+    expect(cls.applyRollMode({}, "selfroll")).toEqual({ whisper: [PLAYER.id], blind: false });
+  });
+});

@@ -67,7 +67,34 @@ describe("the fake DataModel (core v13's data hooks)", () => {
   });
 
   it("checks fields before the joint rule", () => {
-    expect(() => new Pool({ value: 1.5, max: 4 })).toThrow(/value: must be an integer/);
+    expect(() => new Pool({ value: "many", max: 4 })).toThrow(/value: must be a number/);
+  });
+
+  it("cleans numbers as core's NumberField does: cast, rounded, clamped, before validating", () => {
+    class Bounded extends DataModel {
+      static override defineSchema() {
+        return {
+          n: new NumberField({
+            required: true,
+            nullable: false,
+            integer: true,
+            min: 0,
+            max: 9,
+            initial: 3,
+          }),
+        };
+      }
+    }
+    expect(new Bounded({ n: "4" }).toObject()).toEqual({ n: 4 });
+    expect(new Bounded({ n: 2.6 }).toObject()).toEqual({ n: 3 });
+    expect(new Bounded({ n: 500 }).toObject()).toEqual({ n: 9 });
+    expect(new Bounded({ n: -Infinity }).toObject()).toEqual({ n: 0 });
+    // null on a field that may not be null takes the initial value (DataField#clean).
+    expect(new Bounded({ n: null }).toObject()).toEqual({ n: 3 });
+    const model = new Bounded({ n: 1 });
+    model.updateSource({ n: 12 });
+    expect(model.toObject()).toEqual({ n: 9 });
+    expect(() => new Bounded({ n: {} })).toThrow(/n: must be a number/);
   });
 
   it("a schema's fields know their bounds, as core's do", () => {

@@ -93,7 +93,7 @@ describe("combats: what core lets a player change", () => {
     return combat;
   }
 
-  it("a player may change round and turn only, not flags or system data", async () => {
+  it("a player may change round and turn (BaseCombat#canUpdate), not flags or system data", async () => {
     const combat = await combatWith(PLAYER.id);
     fake.setUser(PLAYER.id);
     await combat.update({ turn: 0 });
@@ -104,18 +104,52 @@ describe("combats: what core lets a player change", () => {
     expect(fake.db.count({ documentName: "Combat", userId: PLAYER.id })).toBe(1);
   });
 
-  it("a player may set the initiative of their own combatant only", async () => {
+  it("a player may change round, turn and combatants, but not active, scene or the combatants' order fields", async () => {
+    const combat = await combatWith(PLAYER.id);
+    fake.setUser(PLAYER.id);
+    await combat.update({ round: 3, turn: 0 });
+    await expect(combat.update({ active: true })).rejects.toThrow(/update Combat/);
+    await expect(combat.update({ scene: "elsewhere0000000" })).rejects.toThrow(/update Combat/);
+    await expect(
+      combat.update({ combatants: [{ _id: "cbt0000000000001", hidden: true }] }),
+    ).rejects.toThrow(/update Combat/);
+  });
+
+  it("v13: a player updates their own combatant's initiative, flags, defeated and system only", async () => {
     const combat = await combatWith(PLAYER2.id);
     const mine = await combatWith(PLAYER.id);
     fake.setUser(PLAYER.id);
-    await mine.updateEmbeddedDocuments("Combatant", [{ _id: "cbt0000000000001", initiative: 9 }]);
+    const id = "cbt0000000000001";
+    await mine.updateEmbeddedDocuments("Combatant", [{ _id: id, initiative: 9 }]);
+    await mine.updateEmbeddedDocuments("Combatant", [{ _id: id, "flags.fray.x": 1 }]);
+    await mine.updateEmbeddedDocuments("Combatant", [{ _id: id, defeated: true }]);
+    await mine.updateEmbeddedDocuments("Combatant", [{ _id: id, system: { x: 1 } }]);
+    for (const field of ["hidden", "name", "actorId", "group"]) {
+      await expect(
+        mine.updateEmbeddedDocuments("Combatant", [{ _id: id, [field]: "x" }]),
+      ).rejects.toThrow(/update Combatant/);
+    }
     await expect(
-      combat.updateEmbeddedDocuments("Combatant", [{ _id: "cbt0000000000001", initiative: 9 }]),
-    ).rejects.toThrow(/update Combatant/);
-    await expect(
-      mine.updateEmbeddedDocuments("Combatant", [{ _id: "cbt0000000000001", hidden: true }]),
+      combat.updateEmbeddedDocuments("Combatant", [{ _id: id, initiative: 9 }]),
     ).rejects.toThrow(/update Combatant/);
     await expect(mine.delete()).rejects.toThrow(/delete Combat/);
+  });
+
+  it("v13: a player adds and removes combatants of actors they own (create and delete: OWNER)", async () => {
+    const mine = await ownedActor(PLAYER.id);
+    const theirs = await ownedActor(PLAYER2.id);
+    const combat = await cls("Combat").create({});
+    if (!combat) throw new Error("no combat");
+    fake.setUser(PLAYER.id);
+    const [member] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: mine.id }]);
+    await expect(
+      combat.createEmbeddedDocuments("Combatant", [{ actorId: theirs.id }]),
+    ).rejects.toThrow(/create Combatant/);
+    await expect(combat.createEmbeddedDocuments("Combatant", [{}])).rejects.toThrow(
+      /create Combatant/,
+    );
+    await combat.deleteEmbeddedDocuments("Combatant", [member?.id ?? ""]);
+    expect((combat as unknown as { combatants: Map<string, unknown> }).combatants.size).toBe(0);
   });
 });
 

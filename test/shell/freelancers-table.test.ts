@@ -1,55 +1,58 @@
 /**
  * Freelancers at the table, in the fake Foundry with the world set to Freelancers: an attack
- * between two players' actors through the GM referee (the attacker's owner declares, the
- * defender's owner rolls the defense, Apply writes the health), the Upkeep's card with a stun
- * counter and a recharge, and a death check that kills a dying NPC. Every die is fixed through
- * CONFIG.Dice.randomUniform.
+ * between two players' actors through the GM referee and the card protocol (the attacker's owner
+ * declares, the defender's owner rolls the defense, Apply writes the health), the distance
+ * measured on the scene, the Upkeep's card with a stun counter and a recharge, a death check that
+ * kills a dying NPC, the tracker's chips from the referee's ledger, Help and Medicine. Every die
+ * is fixed through CONFIG.Dice.randomUniform.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
+import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
-import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
-import type * as Actions from "../../src/foundry/rulesets/freelancers/actions.ts";
-import type * as Workflow from "../../src/foundry/rulesets/freelancers/attack/workflow.ts";
+import type * as Declare from "../../src/foundry/rulesets/freelancers/attack/declare.ts";
+import type * as Care from "../../src/foundry/rulesets/freelancers/table/care.ts";
+import type * as Dialog from "../../src/foundry/rulesets/freelancers/attack/dialog.ts";
+import type * as Cards from "../../src/foundry/rulesets/freelancers/cards/attack-card.ts";
 import type * as FlCombat from "../../src/foundry/rulesets/freelancers/combat.ts";
 import type * as Data from "../../src/foundry/rulesets/freelancers/data.ts";
-import { queuedDice } from "./boot.support.ts";
+import { FRESH_ACTIONS } from "../../src/rules/freelancers/actions.ts";
+import { clickSheet } from "./boot.support.ts";
+import { flWorld } from "./freelancers.support.ts";
+import type { FlWorld } from "./freelancers.support.ts";
+import { fightOffScreen } from "./viewed.support.ts";
 
+let world: FlWorld;
 let fake: FakeFoundry;
-let table: ReturnType<typeof installTableFakes>;
-let actions: typeof Actions;
-let workflow: typeof Workflow;
+let actions: typeof Dialog & typeof Care;
+let workflow: typeof Declare & typeof Cards;
 let combatHooks: typeof FlCombat;
 let data: typeof Data;
+let whenIdle: () => Promise<void>;
 
-const faces = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 function dice(...values: [number, number][]): void {
-  faces.set(...values);
+  world.dice(...values);
 }
 
 beforeAll(async () => {
-  fake = installFakeFoundry({
-    users: [GM, PLAYER, PLAYER2],
-    settings: { "fray.ruleset": "freelancers" },
-    random: faces.random,
-  });
-  table = installTableFakes(fake);
-  await import("../../src/fray.ts");
-  await fake.hooks.callAsync("init");
-  // init.ts does not register the referee's query yet (the wiring branch does): do it here.
-  (await import("../../src/foundry/shared/referee.ts")).registerReferee();
-  actions = await import("../../src/foundry/rulesets/freelancers/actions.ts");
-  workflow = await import("../../src/foundry/rulesets/freelancers/attack/workflow.ts");
+  world = await flWorld();
+  fake = world.fake;
+  const declare = await import("../../src/foundry/rulesets/freelancers/attack/declare.ts");
+  actions = {
+    ...(await import("../../src/foundry/rulesets/freelancers/attack/dialog.ts")),
+    ...(await import("../../src/foundry/rulesets/freelancers/table/care.ts")),
+  };
+  workflow = {
+    ...declare,
+    ...(await import("../../src/foundry/rulesets/freelancers/cards/attack-card.ts")),
+  };
   combatHooks = await import("../../src/foundry/rulesets/freelancers/combat.ts");
   data = await import("../../src/foundry/rulesets/freelancers/data.ts");
+  ({ whenIdle } = await import("../../src/foundry/combat/actions.ts"));
 });
 
 beforeEach(() => {
-  fake.setUser(GM.id);
-  fake.setActive(GM.id, true);
-  fake.notifications.length = 0;
-  faces.set();
+  world.reset();
 });
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
@@ -57,54 +60,29 @@ const sys = (doc: unknown) => (doc as Doc).system as unknown as Record<string, u
 const health = (actor: Actor.Implementation) => (sys(actor)["health"] as { value: number }).value;
 const content = (message: ChatMessage.Implementation) =>
   (message as unknown as { content: string }).content;
+const createActor = (source: Record<string, unknown>) => world.createActor(source);
+const item = (actor: Actor.Implementation, name: string) => world.item(actor, name);
+const table = {
+  target: (...actors: unknown[]) => {
+    world.table.target(...actors);
+  },
+};
 
-async function createActor(source: Record<string, unknown>): Promise<Actor.Implementation> {
-  const Actor = fake.CONFIG["Actor"]?.documentClass;
-  const actor = await fake.as(GM.id, () => Actor?.create(source));
-  if (!actor) throw new Error("actor not created");
-  return actor as unknown as Actor.Implementation;
+/** Kara (PLAYER's, a knife of reach 1 m), her token on the first square of the scene. */
+async function kara() {
+  const k = await world.kara();
+  world.placeAt(k, 0);
+  return k;
 }
 
-function item(actor: Actor.Implementation, name: string): Item.Implementation {
-  const found = (actor as unknown as Doc).items.contents.find((i) => i.name === name);
-  if (!found) throw new Error(`no ${name}`);
-  return found as unknown as Item.Implementation;
+/** Rook (PLAYER2's), his token next to Kara's. */
+async function rook() {
+  const r = await world.rook();
+  world.placeAt(r, 1);
+  return r;
 }
 
-/** Kara (PLAYER's): Agility 8 + Finesse 3 = 11 with a 1d6+2 knife, armor rating 0. */
-function kara() {
-  return createActor({
-    name: "Kara",
-    type: "character",
-    ownership: { [PLAYER.id]: 3 },
-    system: { attributes: { agility: 8 }, skills: { finesse: 3 } },
-    items: [
-      {
-        name: "Knife",
-        type: "weapon",
-        system: { skill: "finesse", attribute: "agility", damage: "1d6+2", reach: 1 },
-      },
-    ],
-  });
-}
-
-/** Rook (PLAYER2's): Agility 7, medium (defense under 7), 10 health, armor rating 1. */
-function rook() {
-  return createActor({
-    name: "Rook",
-    type: "character",
-    ownership: { [PLAYER2.id]: 3 },
-    system: { attributes: { agility: 7 }, armor: 1 },
-  });
-}
-
-const CHOICES = {
-  cover: "none",
-  as: "base",
-  targetEngaged: false,
-  defenderSees: true,
-  distance: 1,
-} as const;
+const CHOICES = { cover: "none", as: "base", targetEngaged: false } as const;
 
 describe("an attack between two players' actors, through the GM", () => {
   it("is declared by the attacker's owner, defended by the defender's, applied once", async () => {
@@ -161,13 +139,14 @@ describe("an attack between two players' actors, through the GM", () => {
     await workflow.requestFlStep(message, "defend");
     expect(workflow.flCardOf(message)).toMatchObject({ stage: "applied", result: { hit: false } });
     expect(content(message)).toContain("Both passed: 6 is not lower than 6.");
-    expect(content(message)).not.toContain('data-fray-fl-step="apply"');
+    expect(content(message)).not.toContain('data-fray-step="apply"');
     expect(health(r)).toBe(10);
   });
 
   it("against a static defender is rolled whole at once, and a fumble costs integrity", async () => {
     const k = await kara();
     const wall = await createActor({ name: "Turret", type: "npc", system: { defense: "static" } });
+    world.placeAt(wall, 1);
     fake.setUser(PLAYER.id);
     table.target(wall);
     dice([20, 20]); // a natural 20: a critical fumble and a miss
@@ -182,13 +161,48 @@ describe("an attack between two players' actors, through the GM", () => {
     expect((sys(item(k, "Knife"))["integrity"] as { value: number }).value).toBe(2);
   });
 
-  it("refuses a target out of reach with a localized message, and posts nothing", async () => {
+  it("in a fight on a scene nobody views: out of turn is refused, and the Base action counts", async () => {
     const k = await kara();
     const r = await rook();
+    const combat = (await combatOf([k, r])) as Combat.Implementation & {
+      startWith(choice: object): Promise<unknown>;
+      activateCombatant(id: string): Promise<unknown>;
+    };
+    await whenIdle();
+    await fake.as(GM.id, () => combat.startWith({}));
+    await whenIdle();
+    await fightOffScreen(fake, combat);
+    const memberOf = (actor: Actor.Implementation) =>
+      combat.combatants.contents.find((c) => c.actorId === actor.id)?.id ?? "";
+    // Kara attacks before her turn: refused, nothing posted.
+    fake.setUser(PLAYER.id);
+    table.target(r);
+    expect(await actions.flAttack(k, item(k, "Knife"), CHOICES)).toBeNull();
+    expect(fake.notifications.at(-1)?.message).toBe("It is not Kara's turn.");
+    await fake.as(GM.id, () => combat.activateCombatant(memberOf(k)));
+    await whenIdle();
+
+    // Kara attacks once with her Base action; the second Base attack of the turn is refused.
+    dice([20, 4]);
+    expect(await actions.flAttack(k, item(k, "Knife"), CHOICES)).not.toBeNull();
+    const before = fake.db.calls.length;
+    expect(await actions.flAttack(k, item(k, "Knife"), CHOICES)).toBeNull();
+    expect(fake.notifications.at(-1)?.message).toBe("No Base action is left this turn.");
+    expect(fake.db.since(before, { documentName: "ChatMessage" })).toEqual([]);
+  });
+
+  it("refuses a target out of reach, measured on the scene, with a localized message, and posts nothing", async () => {
+    const k = await kara();
+    const r = await rook();
+    world.placeAt(r, 4);
     fake.setUser(PLAYER.id);
     table.target(r);
     const before = fake.db.calls.length;
-    const message = await actions.flAttack(k, item(k, "Knife"), { ...CHOICES, distance: 4 });
+    // The distance a player's console sends is not the GM's measure: 1 m is ignored.
+    const message = await actions.flAttack(k, item(k, "Knife"), {
+      ...CHOICES,
+      distance: 1,
+    });
     expect(message).toBeNull();
     expect(fake.notifications.at(-1)?.message).toBe("Out of reach: 4 m, the weapon reaches 1 m.");
     expect(fake.db.since(before, { documentName: "ChatMessage" })).toEqual([]);
@@ -261,8 +275,8 @@ describe("the Upkeep", () => {
 });
 
 describe("tracker chips", () => {
-  it("show the turn's Long, Base, Move, Quick and Reaction; a spent Base dims two; a turn start resets", async () => {
-    const k = await createActor({ name: "Kara", type: "character" });
+  it("show the turn's Long, Base, Move, Quick and Reaction from the ledger; a spent Base dims two; a turn start resets", async () => {
+    const k = await world.kara();
     const lit = () =>
       combatHooks.flMemberChips(k).map((chip) => [chip.label.split(".").at(-1), chip.on]);
     expect(lit()).toEqual([
@@ -272,8 +286,19 @@ describe("tracker chips", () => {
       ["quick", true],
       ["reaction", true],
     ]);
-    await fake.as(GM.id, () =>
-      k.update({ "system.actions.base": 0, "system.actions.reaction": 0 } as never),
+    const combat = await world.startedCombat([k]);
+    // A plain Base action and the reaction, as the referee records them (never on the actor).
+    const turn = await import("../../src/foundry/rulesets/freelancers/table/turn.ts");
+    const mark = fake.db.calls.length;
+    expect(await fake.as(PLAYER.id, () => turn.flSpend(k, "base"))).toBe(true);
+    expect(await fake.as(PLAYER.id, () => turn.flSpend(k, "reaction"))).toBe(true);
+    expect(fake.db.since(mark, { documentName: "Actor" })).toEqual([]);
+    // Dodge from the sheet needs the whole turn: refused, with the reason.
+    const { FlActorSheet } =
+      await import("../../src/foundry/rulesets/freelancers/sheets/actor-sheet.ts");
+    await fake.as(PLAYER.id, () => clickSheet(FlActorSheet, k, "dodge"));
+    expect(world.warnings()).toContain(
+      "A Long action needs the whole turn: an action was already used.",
     );
     expect(lit()).toEqual([
       ["long", false],
@@ -282,13 +307,13 @@ describe("tracker chips", () => {
       ["quick", true],
       ["reaction", false],
     ]);
-    const combat = await combatOf([k]);
     const member = combat.combatants.contents[0];
     if (member === undefined) throw new Error("no combatant");
     expect(combatHooks.flTurnStart(combat, member)).toEqual([
       {
         combatantId: member.id,
-        changes: { "system.actions.base": 1, "system.actions.reaction": 1 },
+        changes: {},
+        ledger: { flActions: { ...FRESH_ACTIONS } },
       },
     ]);
   });
@@ -349,24 +374,28 @@ describe("surprise at the start of a combat", () => {
 });
 
 describe("Help and Medicine on a dying ally, through the GM", () => {
-  /** Rook, PLAYER2's, dying at 0 health. */
-  function dyingRook() {
-    return createActor({
+  /** Rook, PLAYER2's, dying at 0 health, his token on the scene. */
+  async function dyingRook() {
+    const r = await createActor({
       name: "Rook",
       type: "character",
       ownership: { [PLAYER2.id]: 3 },
       system: { health: { value: 0, max: 10 }, life: "dying" },
     });
+    world.placeAt(r, 1);
+    return r;
   }
 
-  /** Doc, PLAYER's: Intellect 6 + Medicine 4 = 10. */
-  function doc() {
-    return createActor({
+  /** Doc, PLAYER's: Intellect 6 + Medicine 4 = 10, his token next to Rook's. */
+  async function doc() {
+    const d = await createActor({
       name: "Doc <b>",
       type: "character",
       ownership: { [PLAYER.id]: 3 },
       system: { attributes: { intellect: 6 }, skills: { medicine: 4 } },
     });
+    world.placeAt(d, 0);
+    return d;
   }
 
   it("Help stabilizes another player's dying actor: the GM writes it, and one card says so", async () => {
@@ -414,12 +443,11 @@ describe("Help and Medicine on a dying ally, through the GM", () => {
     const r = await dyingRook();
     fake.setUser(PLAYER2.id);
     table.target(r);
-    const { sendIntent } = await import("../../src/foundry/shared/referee.ts");
-    const care = await import("../../src/foundry/rulesets/freelancers/care.ts");
+    const { declareCard } = await import("../../src/foundry/cards/protocol.ts");
     const mark = fake.db.calls.length;
     // A forged intent naming PLAYER's Doc as the helper.
     expect(
-      await sendIntent(care.FL_CARE, { helperId: d.id, patientId: r.id, kind: "help" }),
+      await declareCard(actions.FL_CARE, { helperId: d.id, patientId: r.id, kind: "help" }),
     ).toMatchObject({ ok: false, reason: "notAllowed" });
     expect(sys(r)["life"]).toBe("dying");
     expect(fake.db.since(mark, { documentName: "Actor" })).toEqual([]);
@@ -450,6 +478,7 @@ describe("world settings", () => {
         type: "npc",
         system: { defense: "static" },
       });
+      world.placeAt(wall, 1);
       fake.setUser(PLAYER.id);
       table.target(wall);
       dice([20, 14]); // 14 under 15: a hit now (under the default 10 it would miss)

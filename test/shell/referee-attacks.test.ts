@@ -13,16 +13,20 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, GM2, PLAYER, installFakeFoundry, seededRandom } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
+import { worldlinesActions, worldlinesBoard } from "./worldlines.support.ts";
+import type { WorldlinesActions } from "./worldlines.support.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
-import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
-import type * as Workflow from "../../src/foundry/rulesets/worldlines/attack/workflow.ts";
+import type * as Workflow from "../../src/foundry/rulesets/worldlines/cards/attack-card.ts";
+import type * as Protocol from "../../src/foundry/cards/protocol.ts";
 import type * as Referee from "../../src/foundry/shared/referee.ts";
 import { gameWrites } from "./referee.support.ts";
 
 let fake: FakeFoundry;
+let spots: ReturnType<typeof worldlinesBoard>;
 let table: ReturnType<typeof installTableFakes>;
-let actions: typeof Actions;
+let actions: WorldlinesActions;
 let workflow: typeof Workflow;
+let protocol: typeof Protocol;
 let referee: typeof Referee;
 
 /** Dice the test fixes, as [faces, value]; once used up, a seeded generator rolls the rest. */
@@ -40,8 +44,10 @@ beforeAll(async () => {
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
-  workflow = await import("../../src/foundry/rulesets/worldlines/attack/workflow.ts");
+  spots = worldlinesBoard(fake);
+  actions = await worldlinesActions();
+  workflow = await import("../../src/foundry/rulesets/worldlines/cards/attack-card.ts");
+  protocol = await import("../../src/foundry/cards/protocol.ts");
   referee = await import("../../src/foundry/shared/referee.ts");
 });
 
@@ -52,7 +58,7 @@ beforeEach(() => {
 });
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
-type Card = NonNullable<ReturnType<typeof Workflow.cardOf>>;
+type Card = NonNullable<ReturnType<typeof Workflow.attackCardOf>>;
 
 async function actor(name: string, owner: string | null): Promise<Actor.Implementation> {
   const Actor = fake.CONFIG["Actor"]?.documentClass;
@@ -71,7 +77,7 @@ async function actor(name: string, owner: string | null): Promise<Actor.Implemen
     }),
   );
   if (!created) throw new Error("actor not created");
-  return created as unknown as Actor.Implementation;
+  return spots.place(created as unknown as Actor.Implementation);
 }
 
 const sys = (a: Actor.Implementation) =>
@@ -95,7 +101,7 @@ async function playerAttacks() {
 }
 
 const cardOf = (message: ChatMessage.Implementation): Card => {
-  const card = workflow.cardOf(message);
+  const card = workflow.attackCardOf(message);
   if (card === null) throw new Error("not an attack card");
   return card;
 };
@@ -118,7 +124,8 @@ async function forge(
     ChatMessage?.create({
       author: PLAYER.id,
       content: (message as unknown as { content: string }).content,
-      flags: { fray: { attack: forged } },
+      // The whole card, its kind included: the protocol finds the strategy, then refuses it.
+      flags: { fray: { cardKind: "worldlines.attack", attack: forged } },
     }),
   );
   if (!copy) throw new Error("the player could not post a card");
@@ -135,7 +142,7 @@ async function oldQuery(to: string, name: string, data: unknown) {
 /** The GM answers for Vex: Take it (damage 1d6+1 showing 4, no armor). */
 async function gmTakes(message: ChatMessage.Implementation) {
   queue = [[6, 4]];
-  await fake.as(GM.id, () => workflow.requestCardAction(message, "take"));
+  await fake.as(GM.id, () => protocol.pressCard(message, "take"));
 }
 
 const actorWrites = (mark: number) => fake.db.since(mark, { documentName: "Actor" });
@@ -152,7 +159,7 @@ describe("a card the attacker rewrote", () => {
       weapon: { ...card.weapon, damage: "50d1000" },
     });
     const mark = fake.db.calls.length;
-    const outcome = await fake.as(PLAYER.id, () => workflow.requestCardAction(forged, "apply"));
+    const outcome = await fake.as(PLAYER.id, () => protocol.pressCard(forged, "apply"));
     expect(outcome.ok).toBe(false);
     expect(actorWrites(mark)).toEqual([]);
     expect(sys(bystander).health.value).toBe(20);
@@ -162,13 +169,13 @@ describe("a card the attacker rewrote", () => {
   it("is not applied twice by setting its stage back", async () => {
     const { vex, message } = await playerAttacks();
     await gmTakes(message);
-    await fake.as(PLAYER.id, () => workflow.requestCardAction(message, "apply"));
+    await fake.as(PLAYER.id, () => protocol.pressCard(message, "apply"));
     const after = sys(vex).health.value;
     expect(after).toBeLessThan(20);
     const forged = await forge(message, { stage: "resolved" });
     const mark = fake.db.calls.length;
-    const again = await fake.as(PLAYER.id, () => workflow.requestCardAction(forged, "apply"));
-    const twice = await fake.as(PLAYER.id, () => workflow.requestCardAction(message, "apply"));
+    const again = await fake.as(PLAYER.id, () => protocol.pressCard(forged, "apply"));
+    const twice = await fake.as(PLAYER.id, () => protocol.pressCard(message, "apply"));
     expect([again.ok, twice.ok]).toEqual([false, false]);
     expect(actorWrites(mark)).toEqual([]);
     expect(sys(vex).health.value).toBe(after);
@@ -183,13 +190,11 @@ describe("a card the attacker rewrote", () => {
       evasionPaid: 300,
     });
     const mark = fake.db.calls.length;
-    const asGM = { messageId: forged.id, userId: GM.id, action: "take", dice: [] };
+    const asGM = { messageId: forged.id, userId: GM.id, step: "take", action: "take", dice: [] };
     await oldQuery(GM.id, "fray.worldlinesAttack", asGM);
-    const outcome = await fake.as(PLAYER.id, () =>
-      referee.sendIntent(workflow.WORLDLINES_CARD, asGM),
-    );
+    const outcome = await fake.as(PLAYER.id, () => referee.sendIntent(protocol.CARD_PRESS, asGM));
     // Not even the GM's own press plays a card a player posted.
-    const gmPress = await fake.as(GM.id, () => workflow.requestCardAction(forged, "take"));
+    const gmPress = await fake.as(GM.id, () => protocol.pressCard(forged, "take"));
     expect([outcome.ok, gmPress]).toEqual([false, { ok: false, reason: "notRefereeCard" }]);
     expect(actorWrites(mark)).toEqual([]);
     expect(sys(vex).energy.value).toBe(6);
@@ -206,7 +211,7 @@ describe("a card the attacker rewrote", () => {
     const forged = await forge(message, changes);
     const mark = fake.db.calls.length;
     queue = [[6, 4]];
-    const outcome = await fake.as(GM.id, () => workflow.requestCardAction(forged, "take"));
+    const outcome = await fake.as(GM.id, () => protocol.pressCard(forged, "take"));
     expect(outcome.ok).toBe(false);
     expect(fake.db.since(mark)).toEqual([]);
     // The same dice on a card the GM's client wrote (an old or damaged card): the range check.
@@ -214,7 +219,7 @@ describe("a card the attacker rewrote", () => {
       message.update({ "flags.fray.attack": { ...card, ...changes } } as never),
     );
     const damaged = fake.db.calls.length;
-    const replayed = await fake.as(GM.id, () => workflow.requestCardAction(message, "take"));
+    const replayed = await fake.as(GM.id, () => protocol.pressCard(message, "take"));
     expect(replayed).toMatchObject({ ok: false, reason: "badDie" });
     expect(fake.db.since(damaged)).toEqual([]);
   });
@@ -226,11 +231,9 @@ describe("a query naming someone else", () => {
     const { message } = await playerAttacks();
     const mark = fake.db.calls.length;
     queue = [[6, 6]];
-    const asGM = { messageId: message.id, userId: GM.id, action: "take", dice: [] };
+    const asGM = { messageId: message.id, userId: GM.id, step: "take", action: "take", dice: [] };
     await oldQuery(GM.id, "fray.worldlinesAttack", asGM);
-    const outcome = await fake.as(PLAYER.id, () =>
-      referee.sendIntent(workflow.WORLDLINES_CARD, asGM),
-    );
+    const outcome = await fake.as(PLAYER.id, () => referee.sendIntent(protocol.CARD_PRESS, asGM));
     expect(outcome).toMatchObject({ ok: false, reason: "notAllowed" });
     expect(gameWrites(fake, mark)).toEqual([]);
     expect(cardOf(message).stage).toBe("awaitingDefense");
@@ -244,7 +247,7 @@ describe("two GMs and two presses", () => {
     await gmTakes(message);
     expect(fake.users.activeGM?.id).toBe(GM.id);
     const mark = fake.db.calls.length;
-    const apply = { messageId: message.id, action: "apply" };
+    const apply = { messageId: message.id, step: "apply", action: "apply" };
     await oldQuery(GM2.id, "fray.worldlinesAttack", { ...apply, userId: PLAYER.id, dice: [] });
     // The request as sendIntent makes it, sent to the other GM instead of the active one.
     const ChatMessage = fake.CONFIG["ChatMessage"]?.documentClass;
@@ -252,7 +255,7 @@ describe("two GMs and two presses", () => {
       ChatMessage?.create({
         author: PLAYER.id,
         whisper: [GM.id, GM2.id],
-        flags: { fray: { referee: { action: workflow.WORLDLINES_CARD, payload: apply } } },
+        flags: { fray: { referee: { action: protocol.CARD_PRESS, payload: apply } } },
       }),
     );
     const answer = await fake.as(PLAYER.id, () =>
@@ -287,7 +290,7 @@ describe("two GMs and two presses", () => {
     };
     try {
       const mark = fake.db.calls.length;
-      const press = () => fake.as(PLAYER.id, () => workflow.requestCardAction(message, "apply"));
+      const press = () => fake.as(PLAYER.id, () => protocol.pressCard(message, "apply"));
       const one = press();
       await new Promise((resolve) => setTimeout(resolve, 25));
       const two = press();

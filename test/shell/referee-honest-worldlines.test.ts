@@ -10,17 +10,19 @@ import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.t
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
-import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
 import { actorWriters, authorOf, requestsLeft } from "./referee.support.ts";
-import type * as Workflow from "../../src/foundry/rulesets/worldlines/attack/workflow.ts";
-import type * as Buttons from "../../src/foundry/rulesets/worldlines/cards/buttons.ts";
+import type * as Workflow from "../../src/foundry/rulesets/worldlines/cards/attack-card.ts";
+import type * as Protocol from "../../src/foundry/cards/protocol.ts";
+import { shownButtons, worldlinesActions, worldlinesBoard } from "./worldlines.support.ts";
+import type { WorldlinesActions } from "./worldlines.support.ts";
 import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
+let spots: ReturnType<typeof worldlinesBoard>;
 let table: ReturnType<typeof installTableFakes>;
-let actions: typeof Actions;
+let actions: WorldlinesActions;
 let workflow: typeof Workflow;
-let buttons: typeof Buttons;
+let protocol: typeof Protocol;
 
 /** The dice still to come, as [faces, value]; each Roll die takes the next one. */
 const queued = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
@@ -33,9 +35,10 @@ beforeAll(async () => {
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
-  workflow = await import("../../src/foundry/rulesets/worldlines/attack/workflow.ts");
-  buttons = await import("../../src/foundry/rulesets/worldlines/cards/buttons.ts");
+  spots = worldlinesBoard(fake);
+  actions = await worldlinesActions();
+  workflow = await import("../../src/foundry/rulesets/worldlines/cards/attack-card.ts");
+  protocol = await import("../../src/foundry/cards/protocol.ts");
 });
 
 beforeEach(async () => {
@@ -46,7 +49,7 @@ beforeEach(async () => {
 });
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
-type Card = NonNullable<ReturnType<typeof Workflow.cardOf>>;
+type Card = NonNullable<ReturnType<typeof Workflow.attackCardOf>>;
 
 /** A fighter with a d8 Combat die, Firearms 2 and a pistol (1d6+1), no armor. */
 async function fighter(name: string, owner: string | null): Promise<Actor.Implementation> {
@@ -66,7 +69,7 @@ async function fighter(name: string, owner: string | null): Promise<Actor.Implem
     }),
   );
   if (!created) throw new Error("actor not created");
-  return created as unknown as Actor.Implementation;
+  return spots.place(created as unknown as Actor.Implementation);
 }
 
 const sys = (a: Actor.Implementation) =>
@@ -79,7 +82,7 @@ const pistolOf = (a: Actor.Implementation) =>
   (a as unknown as Doc).items.contents[0] as unknown as Item.Implementation;
 
 function cardOf(message: ChatMessage.Implementation): Card {
-  const card = workflow.cardOf(message);
+  const card = workflow.attackCardOf(message);
   if (card === null) throw new Error("not an attack card");
   return card;
 }
@@ -105,7 +108,7 @@ async function press(
   action: "take" | "apply",
 ) {
   if (action === "take") queued.set([6, 4]);
-  return fake.as(userId, () => workflow.requestCardAction(message, action));
+  return fake.as(userId, () => protocol.pressCard(message, action));
 }
 
 describe("the honest paths", () => {
@@ -134,11 +137,8 @@ describe("the honest paths", () => {
     const mark = fake.db.calls.length;
     const message = await attack(PLAYER.id, maya, kara);
     // The attacker may not answer for Kara; Kara's player may.
-    expect(buttons.cardButtons(cardOf(message), fake.users.get(PLAYER.id) as never)).toMatchObject({
-      take: false,
-      evade: false,
-      apply: true,
-    });
+    expect(shownButtons(fake, message, PLAYER.id)).toEqual([]);
+    expect(shownButtons(fake, message, PLAYER2.id)).toEqual(["evade", "take"]);
     expect(await press(PLAYER.id, message, "take")).toMatchObject({ ok: false });
     expect(await press(PLAYER2.id, message, "take")).toEqual({ ok: true });
     expect(await press(PLAYER2.id, message, "apply")).toEqual({ ok: true });
@@ -173,6 +173,7 @@ describe("First Aid on someone else's actor", () => {
         effects: [{ name: "Bleeding", statuses: ["bleeding"], flags: { fray: { hpPerTurn: 5 } } }],
       }),
     )) as unknown as Actor.Implementation & { effects: { contents: { statuses: Set<string> }[] } };
+    spots.place(rook);
     const mark = fake.db.calls.length;
     fake.setUser(PLAYER.id);
     table.target(rook);
@@ -206,8 +207,7 @@ describe("a private roll mode", () => {
     // The card is public (no whisper, not blind) and offers Kara's player Evade.
     expect(card).toMatchObject({ whisper: [], blind: false, rolls: 0 });
     expect(card?.content).toContain("Evade (1 Energy)");
-    const defender = fake.users.get(PLAYER2.id) as unknown as User.Implementation;
-    expect(buttons.cardButtons(cardOf(message), defender)).toMatchObject({ evade: true });
+    expect(shownButtons(fake, message, PLAYER2.id)).toEqual(["evade", "take"]);
     // The Combat die goes to the GMs and its roller only.
     expect(dice).toMatchObject({ whisper: [GM.id, PLAYER.id], blind: false, rolls: 1 });
   });

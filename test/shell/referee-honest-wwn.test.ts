@@ -9,15 +9,15 @@ import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.t
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
-import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
+import { wwnScene, wwnShell } from "./wwn.support.ts";
+import type { WwnShell } from "./wwn.support.ts";
 import { actorWriters, authorOf, requestsLeft } from "./referee.support.ts";
-import type * as Workflow from "../../src/foundry/rulesets/wwn/attack/workflow.ts";
 import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
-let actions: typeof Actions;
-let workflow: typeof Workflow;
+let actions: WwnShell;
+let scene: ReturnType<typeof wwnScene>;
 const rolls = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 
 beforeAll(async () => {
@@ -29,8 +29,8 @@ beforeAll(async () => {
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  actions = await import("../../src/foundry/rulesets/wwn/actions.ts");
-  workflow = await import("../../src/foundry/rulesets/wwn/attack/workflow.ts");
+  actions = await wwnShell();
+  scene = wwnScene(fake);
 });
 
 beforeEach(() => {
@@ -74,6 +74,7 @@ async function fighter(name: string, owner: string | null): Promise<Actor.Implem
     }),
   );
   if (!created) throw new Error("actor not created");
+  scene.place(created);
   return created as unknown as Actor.Implementation;
 }
 
@@ -96,7 +97,7 @@ async function attack(
 }
 
 const apply = (userId: string, message: ChatMessage.Implementation) =>
-  fake.as(userId, () => workflow.requestWwnApply(message));
+  fake.as(userId, () => actions.press(message, "apply"));
 
 describe("the honest paths", () => {
   it("a player attacks an NPC: the GM posts the card, the player applies through the GM", async () => {
@@ -105,7 +106,7 @@ describe("the honest paths", () => {
     const mark = fake.db.calls.length;
     const message = await attack(PLAYER.id, kara, bandit);
     expect(authorOf(message)).toBe(GM.id);
-    expect(workflow.wwnCardOf(message)).toMatchObject({ stage: "resolved", declaredBy: PLAYER.id });
+    expect(actions.wwnCardOf(message)).toMatchObject({ stage: "resolved", declaredBy: PLAYER.id });
     expect(await apply(PLAYER.id, message)).toEqual({ ok: true });
     expect(hp(bandit)).toBe(7);
     expect(actorWriters(fake, mark).every((id) => id === GM.id)).toBe(true);
@@ -130,7 +131,7 @@ describe("the honest paths", () => {
     const brute = await fighter("Brute", null);
     const kara = await fighter("Kara", PLAYER.id);
     const message = await attack(GM.id, brute, kara);
-    expect(workflow.wwnCardOf(message)?.declaredBy).toBe(GM.id);
+    expect(actions.wwnCardOf(message)?.declaredBy).toBe(GM.id);
     expect(await apply(PLAYER.id, message)).toEqual({ ok: true });
     expect(hp(kara)).toBe(7);
     expect(requestsLeft(fake)).toEqual([]);

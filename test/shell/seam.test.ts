@@ -97,31 +97,37 @@ describe("a sixth ruleset added through the seam alone", () => {
     expect(fake.settings.settings.get("fray.tinyLoudCards")).toMatchObject({ scope: "world" });
   });
 
-  it("plays a player's attack: the intent goes to the GM, who writes the target and posts the card", async () => {
+  it("plays a player's attack: the declaration goes to the GM, who posts the card; Apply writes the target", async () => {
     const { hero, brute } = await twoSides();
     fake.setUser(PLAYER.id);
     const sent = fake.queries.length;
     const mark = fake.db.calls.length;
     const result = await tiny.tinyAttack(hero, brute);
 
-    expect(result).toEqual({ ok: true });
+    expect(result.ok).toBe(true);
     expect(fake.queries.slice(sent).map((q) => [q.from, q.to, q.name])).toEqual([
       [PLAYER.id, GM.id, "fray.referee"],
     ]);
-    // The intent, in the request the player authored: ids only.
+    // The intent, in the request the player authored: ids only, through the one card protocol.
     const request = fake.db.since(mark, { operation: "create", userId: PLAYER.id })[0];
     expect(request?.data[0]?.["flags"]).toEqual({
       fray: {
-        referee: { action: tiny.TINY_ATTACK, payload: { attackerId: hero.id, targetId: brute.id } },
+        referee: {
+          action: "fray.declare",
+          payload: { kind: tiny.TINY_ATTACK, payload: { attackerId: hero.id, targetId: brute.id } },
+        },
       },
     });
-    expect(system(brute).health.value).toBe(6);
     const card = fake.game.messages.contents.at(-1) as unknown as ChatMessage.Implementation;
-    expect(card.flags).toEqual({ fray: { tiny: { dealt: 4 } } });
+    expect(card.flags).toMatchObject({ fray: { cardKind: tiny.TINY_ATTACK, tiny: { d6: 4 } } });
+    expect(system(brute).health.value).toBe(10);
+    const { pressCard } = await import("../../src/foundry/cards/protocol.ts");
+    expect(await pressCard(card, "apply")).toEqual({ ok: true });
+    expect(system(brute).health.value).toBe(6);
     // The ruleset's card wiring runs as core renders the message.
-    const html = { dataset: {} as Record<string, string> };
+    const html = { dataset: {} as Record<string, string>, querySelectorAll: () => [] };
     fake.hooks.callAll("renderChatMessageHTML", card, html, {});
-    expect(html.dataset["tinyDealt"]).toBe("4");
+    expect(html.dataset["tinyD6"]).toBe("4");
   });
 
   it("refuses an attack by a player for an actor they do not own, writing nothing", async () => {

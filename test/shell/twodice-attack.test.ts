@@ -1,7 +1,8 @@
 /**
  * The two-dice attack at the table, in the fake Foundry with the world set to the two-dice game,
- * every request going through the active GM (shared/referee.ts): a player sends ids and choices,
- * the GM rolls the black and the white die with core Roll, writes, and authors the card. Covers a
+ * every request going through the active GM and the card protocol (cards/protocol.ts): a player
+ * sends ids and choices, the GM rolls the black and the white die with core Roll, writes, and
+ * authors the card. The actors' tokens stand on the viewed scene, a metre apart. Covers a
  * counterattack answered by the defender's owner, an armor layer bypassed by its Coverage, and
  * full Auto running dry. Every die is fixed through CONFIG.Dice.randomUniform.
  */
@@ -9,7 +10,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
-import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/workflow.ts";
+import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/declare.ts";
 import { twodiceWorld } from "./twodice.support.ts";
 import type { TwodiceWorld } from "./twodice.support.ts";
 
@@ -25,7 +26,7 @@ function dice(...faces: number[]): void {
 beforeAll(async () => {
   world = await twodiceWorld();
   fake = world.fake;
-  workflow = await import("../../src/foundry/rulesets/twodice/attack/workflow.ts");
+  workflow = await import("../../src/foundry/rulesets/twodice/attack/declare.ts");
 });
 
 beforeEach(() => {
@@ -75,12 +76,13 @@ describe("a melee attack met by a counterattack", () => {
       ],
     });
     // Kara: Attack 12 against the Brute's Unarmed Defense 0: black 3 and white 11 both hit.
+    world.place(kara, brute);
     dice(3, 11);
     fake.setUser(PLAYER.id);
     const id = await workflow.declareTwodiceAttack(kara, item(kara, "Sword"), brute);
     const card = messageOf(id);
     expect(card.author.id).toBe(GM.id);
-    expect(card.content).toContain('data-fray-td-step="counter"');
+    expect(card.content).toContain('data-fray-step="counter"');
     expect(card.content).toContain('data-die="black"');
 
     // The attacker's owner may not answer for the defender: refused, nothing written.
@@ -99,7 +101,7 @@ describe("a melee attack met by a counterattack", () => {
     expect(system(kara).wounds.marked).toEqual([3]);
     const resolved = messageOf(id);
     expect(resolved.content).toContain("Counterattack by");
-    expect(resolved.content).not.toContain('data-fray-td-step="');
+    expect(resolved.content).not.toContain('data-fray-step="');
     // A second press is refused: the card is resolved once.
     const again = await fake.as(PLAYER2.id, () => workflow.pressTwodiceCard(card, "apply"));
     expect(again).toMatchObject({ ok: false });
@@ -134,6 +136,7 @@ describe("the counterattack's dice", () => {
         ownership: { [PLAYER2.id]: 3 },
         items: [{ ...SWORD, name: "Club" }],
       });
+      world.place(kara, brute);
       dice(3, 11);
       fake.setUser(PLAYER.id);
       const id = await workflow.declareTwodiceAttack(kara, item(kara, "Sword"), brute);
@@ -174,6 +177,7 @@ describe("armor layers", () => {
     // Black 3 succeeds but is not above Defense 5; white 12 hits. The digit is the missed black
     // die's: 3 + 2 = 5. White 12 is above the mail's Coverage 10 (bypassed) and within the sealed
     // gambeson's (−2): 3.
+    world.place(kara, guard);
     dice(3, 12);
     fake.setUser(PLAYER.id);
     const id = await workflow.declareTwodiceAttack(kara, item(kara, "Sword"), guard);
@@ -216,6 +220,7 @@ describe("full Auto", () => {
       type: "npc",
       system: { traits: { toughness: 10 } },
     });
+    world.place(gunner, target);
     dice(17, 2);
     fake.setUser(PLAYER.id);
     const carbine = item(gunner, "Carbine");
@@ -251,6 +256,7 @@ describe("full Auto", () => {
       ],
     });
     const target = await createActor({ name: "Target", type: "npc" });
+    world.place(gunner, target);
     dice(19, 20, 18, 20);
     fake.setUser(PLAYER.id);
     const id = await workflow.declareTwodiceAttack(gunner, item(gunner, "Carbine"), target, {
@@ -284,6 +290,7 @@ describe("two shots sent at once", () => {
       ],
     });
     const target = await createActor({ name: "Target", type: "npc" });
+    world.place(shooter, target);
     dice(20, 20, 20, 20);
     fake.setUser(PLAYER.id);
     const gun = item(shooter, "Flare gun");
@@ -305,11 +312,14 @@ describe("a player's attack carries no numbers for the target", () => {
       items: [SWORD],
     });
     const guard = await createActor({ name: "Guard", type: "npc", system: { unarmedDefense: 6 } });
+    world.place(kara, guard);
     dice(10, 10);
     fake.setUser(PLAYER.id);
     const forged = { targetModifier: 50, awareness: "unaware", distance: 3 } as never;
     const id = await workflow.declareTwodiceAttack(kara, item(kara, "Sword"), guard, forged);
-    const card = workflow.twodiceCardOf(messageOf(id));
+    const { twodiceCardOf } =
+      await import("../../src/foundry/rulesets/twodice/cards/attack-card.ts");
+    const card = twodiceCardOf(messageOf(id));
     expect(card?.setup).toMatchObject({ value: 12, defense: 6 });
   });
 });

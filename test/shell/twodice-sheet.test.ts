@@ -11,16 +11,19 @@ import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import { ArrayField, NumberField } from "../fake-foundry/fields.ts";
-import type * as Actions from "../../src/foundry/rulesets/twodice/actions.ts";
+import type * as Checks from "../../src/foundry/rulesets/twodice/table/checks.ts";
+import type * as TurnActions from "../../src/foundry/rulesets/twodice/table/turn.ts";
 import type * as Combat from "../../src/foundry/rulesets/twodice/combat.ts";
 import type * as Data from "../../src/foundry/rulesets/twodice/data.ts";
-import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/workflow.ts";
+import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/declare.ts";
+import { clickSheet } from "./boot.support.ts";
 import { twodiceWorld } from "./twodice.support.ts";
 import type { TwodiceWorld } from "./twodice.support.ts";
+import { refusedByModel } from "./refused.support.ts";
 
 let world: TwodiceWorld;
 let fake: FakeFoundry;
-let actions: typeof Actions;
+let actions: typeof Checks & typeof TurnActions;
 let combat: typeof Combat;
 let data: typeof Data;
 let workflow: typeof Workflow;
@@ -32,10 +35,13 @@ function dice(...faces: number[]): void {
 beforeAll(async () => {
   world = await twodiceWorld();
   fake = world.fake;
-  actions = await import("../../src/foundry/rulesets/twodice/actions.ts");
+  actions = {
+    ...(await import("../../src/foundry/rulesets/twodice/table/checks.ts")),
+    ...(await import("../../src/foundry/rulesets/twodice/table/turn.ts")),
+  };
   combat = await import("../../src/foundry/rulesets/twodice/combat.ts");
   data = await import("../../src/foundry/rulesets/twodice/data.ts");
-  workflow = await import("../../src/foundry/rulesets/twodice/attack/workflow.ts");
+  workflow = await import("../../src/foundry/rulesets/twodice/attack/declare.ts");
 });
 
 beforeEach(() => {
@@ -113,6 +119,7 @@ describe("Medicine from the sheet", () => {
       ownership: { [PLAYER2.id]: 3 },
       system: { traits: { toughness: 8 }, wounds: { marked: [9] } },
     });
+    world.place(medic, patient);
     dice(15, 7);
     const outcome = await fake.as(PLAYER.id, () => actions.twodiceMedicine(medic, patient, 10));
     expect(outcome).toMatchObject({ ok: true });
@@ -137,20 +144,30 @@ describe("the wound track", () => {
 });
 
 describe("the tracker and the round", () => {
-  it("shows the one action lit until it is taken, and a new round gives it back", async () => {
-    const kara = await createActor({ name: "Kara", type: "character" });
+  it("shows the one action lit until the referee records it taken, and a new round gives it back", async () => {
+    const kara = await createActor({
+      name: "Kara",
+      type: "character",
+      ownership: { [PLAYER.id]: 3 },
+    });
+    const fight = await world.startedCombat([kara]);
     expect(combat.twodiceMemberChips(kara)[0]).toMatchObject({
       label: "FRAY.Twodice.Tracker.Action",
       on: true,
     });
-    await kara.update({ "system.turn.acted": true, "system.turn.aiming": true } as never);
+    // The sheet's Aim button: the turn's action, which the GM records in the ledger, not on the actor.
+    const mark = fake.db.calls.length;
+    const { TwodiceActorSheet } =
+      await import("../../src/foundry/rulesets/twodice/sheets/actor-sheet.ts");
+    await fake.as(PLAYER.id, () => clickSheet(TwodiceActorSheet, kara, "declare", { kind: "aim" }));
+    expect(fake.db.since(mark, { documentName: "Actor" })).toEqual([]);
     const chips = combat.twodiceMemberChips(kara);
     expect(chips[0]?.on).toBe(false);
     expect(chips.map((c) => c.label)).toContain("FRAY.Twodice.Tracker.Aiming");
-    const [next] = combat.twodiceRoundStart([
-      { combatantId: "c1", defeated: false, system: (kara as unknown as Doc).system },
+    const [next] = combat.twodiceRoundStart(fight, [
+      { combatantId: fight.combatants.contents[0]?.id ?? "", defeated: false, system: {} },
     ]);
-    expect(next?.changes).toMatchObject({ "system.turn.acted": false, "system.turn.aimed": true });
+    expect(next?.ledger).toMatchObject({ twodiceTurn: { acted: false, aimed: true } });
   });
 });
 
@@ -208,7 +225,7 @@ describe("the DataModels", () => {
     const odd = (await Item?.create({ name: "Odd", type: "weapon", system: { type: "C" } }, {
       parent: kara,
     } as never)) as unknown as { update(changes: object): Promise<unknown> };
-    await expect(odd.update({ "system.type": "A30" })).rejects.toThrow(
+    expect(await refusedByModel(fake, () => odd.update({ "system.type": "A30" }))).toContain(
       '"A30" is not a weapon Type',
     );
     expect(() => {

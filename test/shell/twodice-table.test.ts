@@ -1,29 +1,36 @@
 /**
  * The two-dice table actions beyond the attack, each through the active GM: sneaking past an
  * observer (its Perception rolls, twice when it saw movement), waiting and cutting in out of the
- * side's turn, readying a weapon, and bleeding after the fight. Every die is fixed through
- * CONFIG.Dice.randomUniform, and each refusal is seen to write nothing.
+ * side's turn, readying a weapon, and bleeding after the fight. The combats are on a scene nobody
+ * views (core's game.combat is null everywhere): the rules find the fight an actor is in. Every
+ * die is fixed through CONFIG.Dice.randomUniform, and each refusal is seen to write nothing.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
+import { PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
-import type * as Actions from "../../src/foundry/rulesets/twodice/actions.ts";
-import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/workflow.ts";
+import type * as Checks from "../../src/foundry/rulesets/twodice/table/checks.ts";
+import type * as TurnActions from "../../src/foundry/rulesets/twodice/table/turn.ts";
+import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/declare.ts";
+import type * as Budget from "../../src/foundry/rulesets/twodice/budget.ts";
 import { twodiceWorld } from "./twodice.support.ts";
+import { fightOffScreen } from "./viewed.support.ts";
 import type { TwodiceWorld } from "./twodice.support.ts";
 
 let world: TwodiceWorld;
 let fake: FakeFoundry;
-let actions: typeof Actions;
+let actions: typeof Checks & typeof TurnActions;
 let workflow: typeof Workflow;
-let whenIdle: () => Promise<void>;
+let budget: typeof Budget;
 
 beforeAll(async () => {
   world = await twodiceWorld({ "fray.turnStrictness": "strict" });
   fake = world.fake;
-  actions = await import("../../src/foundry/rulesets/twodice/actions.ts");
-  workflow = await import("../../src/foundry/rulesets/twodice/attack/workflow.ts");
-  ({ whenIdle } = await import("../../src/foundry/combat/actions.ts"));
+  actions = {
+    ...(await import("../../src/foundry/rulesets/twodice/table/checks.ts")),
+    ...(await import("../../src/foundry/rulesets/twodice/table/turn.ts")),
+  };
+  workflow = await import("../../src/foundry/rulesets/twodice/attack/declare.ts");
+  budget = await import("../../src/foundry/rulesets/twodice/budget.ts");
 });
 
 beforeEach(() => {
@@ -32,10 +39,11 @@ beforeEach(() => {
 
 interface System {
   wounds: { marked: number[] };
-  turn: { acted: boolean; waiting: string | null; readied: string | null };
 }
 
 const createActor = (source: Record<string, unknown>) => world.createActor(source);
+/** The actor's turn as the referee recorded it (its combat's ledger). */
+const turnOf = (actor: Actor.Implementation) => budget.twodiceTurnOf(actor);
 const system = (actor: Actor.Implementation) => (actor as unknown as { system: System }).system;
 const item = (actor: Actor.Implementation, name: string) => world.item(actor, name);
 const dice = (...faces: number[]) => {
@@ -46,25 +54,6 @@ const lastMessage = () => messages().at(-1) as ChatMessage.Implementation;
 const rollTotals = (message: ChatMessage.Implementation) =>
   (message as unknown as { rolls: { total: number }[] }).rolls.map((r) => r.total);
 const warnings = () => world.warnings();
-
-/** A started combat of these actors, the players' side first; core's `game.combat` is it. */
-async function startedCombat(actors: Actor.Implementation[]) {
-  const Combat = fake.CONFIG["Combat"]?.documentClass;
-  const combat = (await fake.as(GM.id, () =>
-    Combat?.create({}),
-  )) as unknown as Combat.Implementation & {
-    startWith(choice: object): Promise<unknown>;
-  };
-  await combat.createEmbeddedDocuments(
-    "Combatant",
-    actors.map((actor) => ({ actorId: actor.id })),
-  );
-  await whenIdle();
-  await combat.startWith({});
-  await whenIdle();
-  (fake.game as unknown as { combat: unknown }).combat = combat;
-  return combat;
-}
 
 const SWORD = {
   name: "Sword",
@@ -98,8 +87,10 @@ describe("sneaking", () => {
       type: "npc",
       system: { traits: { perception: 12 } },
     });
+    // They fight in one combat, with no token on any scene: nothing can be measured.
+    await fightOffScreen(fake, await world.startedCombat([sly, guard], false));
 
-    // A player's request on a scene where nothing can be measured is refused; no die is rolled.
+    // A player's request when nothing can be measured is refused; no die is rolled.
     const before = messages().length;
     const refused = await fake.as(PLAYER.id, () => actions.twodiceSneak(sly, guard, 0, 3));
     expect(refused).toMatchObject({ ok: false, reason: "noDistance" });
@@ -145,7 +136,7 @@ describe("waiting and cutting in", () => {
       type: "npc",
       prototypeToken: { disposition: -1 },
     });
-    await startedCombat([kara, moss, brute]);
+    await fightOffScreen(fake, await world.startedCombat([kara, moss, brute], false));
 
     // Nobody's turn is active: an ordinary attack is refused.
     fake.setUser(PLAYER.id);
@@ -164,7 +155,7 @@ describe("waiting and cutting in", () => {
     expect(await actions.twodiceDeclare(kara, "meleeAttack", { wait: true })).toMatchObject({
       ok: true,
     });
-    expect(system(kara).turn.waiting).toBe("meleeAttack");
+    expect(turnOf(kara).waiting).toBe("meleeAttack");
     dice(3, 11);
     const id = await workflow.declareTwodiceAttack(kara, item(kara, "Sword"), brute, {
       cutIn: true,
@@ -173,7 +164,7 @@ describe("waiting and cutting in", () => {
     expect(lastMessage().content).toContain(
       "Cuts in: the declared action, before what it answers.",
     );
-    expect(system(kara).turn).toMatchObject({ acted: true, waiting: null });
+    expect(turnOf(kara)).toMatchObject({ acted: true, waiting: null });
   });
 });
 
@@ -191,19 +182,19 @@ describe("readying a weapon", () => {
       type: "npc",
       prototypeToken: { disposition: -1 },
     });
-    await startedCombat([ana, foe]);
+    await fightOffScreen(fake, await world.startedCombat([ana, foe], false));
     fake.setUser(PLAYER.id);
     const rope = item(ana, "Rope");
     expect(await actions.twodiceDeclare(ana, "ready", { weaponId: rope.id ?? "" })).toMatchObject({
       ok: false,
       reason: "notAWeapon",
     });
-    expect(system(ana).turn.acted).toBe(false);
+    expect(turnOf(ana).acted).toBe(false);
     const rifle = item(ana, "Rifle");
     expect(await actions.twodiceDeclare(ana, "ready", { weaponId: rifle.id ?? "" })).toMatchObject({
       ok: true,
     });
-    expect(system(ana).turn).toMatchObject({ acted: true, readied: rifle.id });
+    expect(turnOf(ana)).toMatchObject({ acted: true, readied: rifle.id });
     // The action is spent: a second one this turn is refused.
     expect(await actions.twodiceDeclare(ana, "aim")).toMatchObject({
       ok: false,

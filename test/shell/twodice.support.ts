@@ -8,6 +8,7 @@ import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.t
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
+import { sceneRow, startedCombat } from "./boot.support.ts";
 
 export interface TwodiceWorld {
   readonly fake: FakeFoundry;
@@ -23,6 +24,18 @@ export interface TwodiceWorld {
   item(actor: Actor.Implementation, name: string): Item.Implementation;
   /** The texts of the warnings shown. */
   warnings(): string[];
+  /**
+   * A combat of these actors the GM started (the players' side first), the first actor taking
+   * its turn when `active` (the default).
+   */
+  startedCombat(
+    actors: readonly Actor.Implementation[],
+    active?: boolean,
+  ): Promise<Combat.Implementation>;
+  /** Puts the actors' tokens on the viewed scene, side by side in a row of 1 m squares. */
+  place(...actors: Actor.Implementation[]): void;
+  /** Puts the actor's token on the viewed scene at this column of the row. */
+  placeAt(actor: Actor.Implementation, column: number): void;
 }
 
 /** Installs the world and loads Fray (call in beforeAll, once per test file). */
@@ -64,5 +77,7 @@ export async function twodiceWorld(settings: Record<string, unknown> = {}): Prom
       return found as unknown as Item.Implementation;
     },
     warnings: () => fake.notifications.map((n) => n.message),
+    startedCombat: (actors, active) => startedCombat(fake, actors, active),
+    ...sceneRow(fake),
   };
 }

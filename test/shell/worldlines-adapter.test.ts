@@ -257,28 +257,32 @@ describe("applyUpdatesBatch", () => {
     expect(adapter.toCombatant(actor).statuses).toEqual({ staggered: { turnsLeft: 1 } });
   });
 
-  it("refuses a whole batch when one value is invalid: nothing is written", async () => {
+  it("a change the model refuses is reported and left out; the rest of the batch is written", async () => {
     const a = await createActor({ name: "E", type: "character" });
     const b = await createActor({ name: "F", type: "character" });
     fake.db.clear();
-    await expect(
-      adapter.applyUpdatesBatch([
-        {
-          actorId: a.id ?? "",
-          changes: { "system.energy.value": 2 },
-          setStatuses: {},
-          removeStatuses: [],
-        },
-        {
-          actorId: b.id ?? "",
-          changes: { "system.health.value": -4 },
-          setStatuses: {},
-          removeStatuses: [],
-        },
-      ]),
-    ).rejects.toThrow(/health\.value/);
-    expect(fake.db.calls).toEqual([]);
-    expect(at(a, "energy.value")).toBe(6);
+    fake.notifications.length = 0;
+    // Core tries each change on the writing client (#preUpdateDocumentArray): one its model
+    // refuses gets an error notification and is not sent; the others go in the one request.
+    await adapter.applyUpdatesBatch([
+      {
+        actorId: a.id ?? "",
+        changes: { "system.energy.value": 2 },
+        setStatuses: {},
+        removeStatuses: [],
+      },
+      {
+        actorId: b.id ?? "",
+        changes: { "system.health.value": "lots" },
+        setStatuses: {},
+        removeStatuses: [],
+      },
+    ]);
+    expect(fake.db.calls.map((call) => [call.documentName, call.count])).toEqual([["Actor", 1]]);
+    expect(at(a, "energy.value")).toBe(2);
+    expect(at(b, "health.value")).toBe(20);
+    expect(fake.notifications).toMatchObject([{ level: "error" }]);
+    expect(fake.notifications[0]?.message).toMatch(/health\.value/);
   });
 
   it("skips and reports updates for actors that no longer exist", async () => {

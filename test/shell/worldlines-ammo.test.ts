@@ -8,12 +8,14 @@ import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
-import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
+import { worldlinesActions, worldlinesBoard } from "./worldlines.support.ts";
+import type { WorldlinesActions } from "./worldlines.support.ts";
 import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
+let spots: ReturnType<typeof worldlinesBoard>;
 let table: ReturnType<typeof installTableFakes>;
-let actions: typeof Actions;
+let actions: WorldlinesActions;
 const dice = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 
 beforeAll(async () => {
@@ -24,7 +26,8 @@ beforeAll(async () => {
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
+  spots = worldlinesBoard(fake);
+  actions = await worldlinesActions();
 });
 
 beforeEach(() => {
@@ -39,7 +42,7 @@ async function create(data: Record<string, unknown>): Promise<Actor.Implementati
   const Actor = fake.CONFIG["Actor"]?.documentClass;
   const created = await fake.as(GM.id, () => Actor?.create(data));
   if (!created) throw new Error("actor not created");
-  return created as unknown as Actor.Implementation;
+  return spots.place(created as unknown as Actor.Implementation);
 }
 
 async function shooter(loaded: number) {

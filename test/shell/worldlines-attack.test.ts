@@ -8,14 +8,23 @@ import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
-import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
-import type * as Workflow from "../../src/foundry/rulesets/worldlines/attack/workflow.ts";
+import type * as Workflow from "../../src/foundry/rulesets/worldlines/cards/attack-card.ts";
+import type * as Protocol from "../../src/foundry/cards/protocol.ts";
+import type * as Budget from "../../src/foundry/rulesets/worldlines/budget.ts";
+import type * as Ledger from "../../src/foundry/combat/ledger.ts";
+import { combatOnTurn, worldlinesActions, worldlinesBoard } from "./worldlines.support.ts";
+import type { WorldlinesActions } from "./worldlines.support.ts";
 import { queuedDice } from "./boot.support.ts";
+import { refusedByModel } from "./refused.support.ts";
 
 let fake: FakeFoundry;
+let spots: ReturnType<typeof worldlinesBoard>;
 let table: ReturnType<typeof installTableFakes>;
-let actions: typeof Actions;
+let actions: WorldlinesActions;
 let workflow: typeof Workflow;
+let protocol: typeof Protocol;
+let budget: typeof Budget;
+let ledger: typeof Ledger;
 
 /** The dice still to come, as [faces, value]; each Roll die takes the next one. */
 const queued = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
@@ -31,8 +40,12 @@ beforeAll(async () => {
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
-  workflow = await import("../../src/foundry/rulesets/worldlines/attack/workflow.ts");
+  spots = worldlinesBoard(fake);
+  actions = await worldlinesActions();
+  workflow = await import("../../src/foundry/rulesets/worldlines/cards/attack-card.ts");
+  protocol = await import("../../src/foundry/cards/protocol.ts");
+  budget = await import("../../src/foundry/rulesets/worldlines/budget.ts");
+  ledger = await import("../../src/foundry/combat/ledger.ts");
 });
 
 beforeEach(() => {
@@ -51,7 +64,7 @@ async function createActor(source: Record<string, unknown>): Promise<Actor.Imple
   // The GM makes the world's actors (players lack core's ACTOR_CREATE permission).
   const actor = await fake.as(GM.id, () => Actor?.create(source));
   if (!actor) throw new Error("actor not created");
-  return actor as unknown as Actor.Implementation;
+  return spots.place(actor as unknown as Actor.Implementation);
 }
 
 const sys = (actor: Actor.Implementation) =>
@@ -112,9 +125,9 @@ function weapon(actor: Actor.Implementation, name: string): Item.Implementation 
   return item as unknown as Item.Implementation;
 }
 
-type Card = NonNullable<ReturnType<typeof Workflow.cardOf>>;
+type Card = NonNullable<ReturnType<typeof Workflow.attackCardOf>>;
 function card(message: ChatMessage.Implementation): Card {
-  const state = workflow.cardOf(message);
+  const state = workflow.attackCardOf(message);
   if (state === null) throw new Error("not an attack card");
   return state;
 }
@@ -126,7 +139,7 @@ async function attackAs(
   attacker: Actor.Implementation,
   target: Actor.Implementation,
   weaponName: string,
-  situation: Parameters<typeof Actions.attack>[2] = {},
+  situation: Parameters<WorldlinesActions["attack"]>[2] = {},
 ) {
   fake.setUser(userId);
   table.target(target);
@@ -150,7 +163,7 @@ describe("an attack that hits", () => {
 
     fake.setUser(GM.id);
     dice([6, 4], [4, 2]); // damage 1d6+1: 4 → 5; Armor d4: 2
-    await workflow.requestCardAction(message, "take");
+    await protocol.pressCard(message, "take");
     expect(card(message).result).toMatchObject({
       hit: true,
       damage: { weapon: 5, armorDie: 4, armorRoll: 2, armor: 2, dealt: 3 },
@@ -159,12 +172,12 @@ describe("an attack that hits", () => {
     expect(sys(v).health.value).toBe(20); // not applied yet
     expect(content(message)).toContain("d4: 2");
 
-    await workflow.requestCardAction(message, "apply");
+    await protocol.pressCard(message, "apply");
     expect(sys(v).health.value).toBe(17);
     expect(card(message).stage).toBe("applied");
     expect(content(message)).toContain("Applied to the target.");
     // A second press changes nothing.
-    await workflow.requestCardAction(message, "apply");
+    await protocol.pressCard(message, "apply");
     expect(sys(v).health.value).toBe(17);
     expect(fake.notifications.at(-1)?.message).toBe("This attack has already been applied.");
   });
@@ -179,13 +192,13 @@ describe("an evaded attack", () => {
     if (message === null) throw new Error("refused");
     fake.setUser(GM.id);
     dice([6, 5]); // Evasion d6: 5 + 1 = 6 ≥ 5
-    await workflow.requestCardAction(message, "evade");
+    await protocol.pressCard(message, "evade");
     expect(card(message).result).toMatchObject({ hit: false, healthLost: 0 });
     expect(card(message).stage).toBe("applied");
     expect(sys(v).energy.value).toBe(3);
     expect(sys(v).health.value).toBe(20);
     expect(content(message)).toContain("Evaded");
-    expect(content(message)).not.toContain('data-fray-action="apply"');
+    expect(content(message)).not.toContain('data-fray-step="apply"');
   });
 });
 
@@ -202,9 +215,9 @@ describe("a critical hit", () => {
       result: { damage: { weapon: 14, critical: true, armor: 3, dealt: 11 } },
     });
     expect(content(message)).toContain("Critical!");
-    expect(content(message)).not.toContain('data-fray-action="evade"');
+    expect(content(message)).not.toContain('data-fray-step="evade"');
     fake.setUser(GM.id);
-    await workflow.requestCardAction(message, "apply");
+    await protocol.pressCard(message, "apply");
     expect(sys(v).health.value).toBe(9);
   });
 });
@@ -219,13 +232,13 @@ describe("a headshot on a minor NPC", () => {
     expect(card(message).attack.total).toBe(7);
     fake.setUser(GM.id);
     dice([20, 20]);
-    await workflow.requestCardAction(message, "take");
+    await protocol.pressCard(message, "take");
     expect(card(message).result).toMatchObject({
       killed: true,
       headshot: { roll: 20, effect: "kill" },
     });
     expect(content(message)).toContain("Killed outright");
-    await workflow.requestCardAction(message, "apply");
+    await protocol.pressCard(message, "apply");
     expect(sys(v).health.value).toBe(0);
     expect(sys(v).life).toBe("dead");
   });
@@ -240,13 +253,13 @@ describe("armor", () => {
     if (message === null) throw new Error("refused");
     fake.setUser(GM.id);
     dice([6, 1], [6, 5]); // damage 1 + 1 = 2; Armor d6: 5
-    await workflow.requestCardAction(message, "take");
+    await protocol.pressCard(message, "take");
     expect(card(message).result).toMatchObject({
       damage: { total: 2, armor: 5, dealt: 0 },
       healthLost: 0,
     });
     expect(content(message)).toContain("armor absorbed it all");
-    await workflow.requestCardAction(message, "apply");
+    await protocol.pressCard(message, "apply");
     expect(sys(v).health.value).toBe(20);
   });
 });
@@ -260,10 +273,10 @@ describe("a non-lethal takedown", () => {
     if (message === null) throw new Error("refused");
     fake.setUser(GM.id);
     dice([6, 5], [6, 3]); // damage 5 (no armor) takes 3 → 0; out for 3 × 10 minutes
-    await workflow.requestCardAction(message, "take");
+    await protocol.pressCard(message, "take");
     expect(card(message).result).toMatchObject({ downed: "unconscious", unconsciousMinutes: 30 });
     expect(content(message)).toContain("Vex is knocked out for 30 minutes.");
-    await workflow.requestCardAction(message, "apply");
+    await protocol.pressCard(message, "apply");
     expect(sys(v).life).toBe("unconscious");
     expect(sys(v).unconsciousMinutes).toBe(30);
   });
@@ -277,16 +290,16 @@ describe("who may write", () => {
     const message = await attackAs(PLAYER.id, a, v, "Pistol");
     if (message === null) throw new Error("refused");
     // The player may not answer for Vex.
-    await workflow.requestCardAction(message, "take");
+    await protocol.pressCard(message, "take");
     expect(fake.notifications.at(-1)).toEqual({
       level: "warn",
-      message: "You may not do that on this card.",
+      message: "You may not press that button on this card.",
     });
     expect(card(message).stage).toBe("awaitingDefense");
 
     fake.setUser(GM.id);
     dice([6, 6], [4, 1]); // 7 − 1 = 6
-    await workflow.requestCardAction(message, "take");
+    await protocol.pressCard(message, "take");
 
     const writers: string[] = [];
     fake.hooks.on("updateActor", () => {
@@ -294,7 +307,7 @@ describe("who may write", () => {
     });
     fake.setUser(PLAYER.id);
     const sent = fake.users.queries.length;
-    const outcome = await workflow.requestCardAction(message, "apply");
+    const outcome = await protocol.pressCard(message, "apply");
     expect(outcome).toEqual({ ok: true });
     expect(fake.users.queries.slice(sent)).toMatchObject([
       { from: PLAYER.id, to: GM.id, name: "fray.referee" },
@@ -328,7 +341,9 @@ describe("refusals", () => {
     const a = await maya();
     const v = await vex();
     const pistol = weapon(a, "Pistol");
-    await expect(pistol.update({ "system.damage": "1d6+" } as never)).rejects.toThrow(/1d6\+/);
+    expect(
+      await refusedByModel(fake, () => pistol.update({ "system.damage": "1d6+" } as never)),
+    ).toMatch(/1d6\+/);
     expect((pistol.system as unknown as { damage: string }).damage).toBe("1d6+1");
     // A formula that slipped past validation (an old world, an edited database) still cannot roll.
     (pistol.system as unknown as { damage: string }).damage = "2d";
@@ -359,30 +374,36 @@ describe("the one formula limit in the attack flow", () => {
 });
 
 describe("Evade again after a failed Evasion", () => {
-  const interrupted = (actor: Actor.Implementation) =>
-    ((actor as unknown as Doc).system as unknown as { interruptUsed: boolean }).interruptUsed;
+  // The round's interruption is the referee's to record (budget.ts): in the running combat.
+  const interrupted = (actor: Actor.Implementation) => budget.budgetOf(actor).interruptUsed;
+  /** A combat of the two in which the attacker takes its turn. */
+  const fight = (attacker: Actor.Implementation, target: Actor.Implementation) =>
+    combatOnTurn(fake, [attacker, target], attacker, (faces) => {
+      dice(...faces);
+    });
 
   it("offers a second Evasion; through the GM for the defender's player, it spends 1 Energy and the interruption, and the hit misses", async () => {
     // The GM attacks the player's Maya with another pistol-armed actor.
     const attacker = await maya();
     const target = await maya();
+    await fight(attacker, target);
     dice([8, 4]); // 4 + Firearms 2 = 6
     const message = await attackAs(GM.id, attacker, target, "Pistol");
     if (message === null) throw new Error("refused");
 
     fake.setUser(PLAYER.id);
     dice([8, 3]); // Evasion d8: 3 + 0 = 3, short of 6; no damage die yet
-    await workflow.requestCardAction(message, "evade");
+    await protocol.pressCard(message, "evade");
     expect(queued.left()).toEqual([]);
     expect(card(message).stage).toBe("awaitingExtraEvasion");
     expect(sys(target).energy.value).toBe(5);
     expect(content(message)).toContain("Evade again (1 Energy, interruption)");
-    expect(content(message)).toContain('data-fray-action="take"');
-    expect(content(message)).not.toContain('data-fray-action="apply"');
+    expect(content(message)).toContain('data-fray-step="take"');
+    expect(content(message)).not.toContain('data-fray-step="apply"');
 
     const sent = fake.users.queries.length;
     dice([8, 7]); // second Evasion: 7 ≥ 6
-    expect(await workflow.requestCardAction(message, "evadeAgain")).toEqual({ ok: true });
+    expect(await protocol.pressCard(message, "evadeAgain")).toEqual({ ok: true });
     expect(fake.users.queries.slice(sent)).toMatchObject([
       { from: PLAYER.id, to: GM.id, name: "fray.referee" },
     ]);
@@ -401,17 +422,18 @@ describe("Evade again after a failed Evasion", () => {
   it("after a second Evasion that fails too, damage is applied as usual and nothing more is paid", async () => {
     const a = await maya();
     const v = await vex();
+    await fight(a, v);
     dice([8, 6]); // 8
     const message = await attackAs(PLAYER.id, a, v, "Pistol");
     if (message === null) throw new Error("refused");
     fake.setUser(GM.id);
     dice([6, 2]); // 2 + 1 = 3
-    await workflow.requestCardAction(message, "evade");
+    await protocol.pressCard(message, "evade");
     dice([6, 4], [6, 3], [4, 1]); // 4 + 1 = 5 fails; damage 3 + 1 = 4; Armor d4: 1
-    await workflow.requestCardAction(message, "evadeAgain");
+    await protocol.pressCard(message, "evadeAgain");
     expect(card(message)).toMatchObject({ stage: "resolved", result: { hit: true } });
     expect(sys(v).energy.value).toBe(2);
-    await workflow.requestCardAction(message, "apply");
+    await protocol.pressCard(message, "apply");
     expect(sys(v).health.value).toBe(17);
     expect(sys(v).energy.value).toBe(2);
     expect(interrupted(v)).toBe(true);
@@ -420,16 +442,17 @@ describe("Evade again after a failed Evasion", () => {
   it("Take it after a failed Evasion rolls the damage and keeps the interruption", async () => {
     const a = await maya();
     const v = await vex();
+    await fight(a, v);
     dice([8, 6]);
     const message = await attackAs(PLAYER.id, a, v, "Pistol");
     if (message === null) throw new Error("refused");
     fake.setUser(GM.id);
     dice([6, 2]);
-    await workflow.requestCardAction(message, "evade");
+    await protocol.pressCard(message, "evade");
     dice([6, 5], [4, 2]); // damage 5 + 1 = 6; Armor d4: 2
-    await workflow.requestCardAction(message, "take");
+    await protocol.pressCard(message, "take");
     expect(card(message).result?.evasions).toHaveLength(1);
-    await workflow.requestCardAction(message, "apply");
+    await protocol.pressCard(message, "apply");
     expect(sys(v).health.value).toBe(16);
     expect(sys(v).energy.value).toBe(3);
     expect(interrupted(v)).toBe(false);
@@ -438,13 +461,14 @@ describe("Evade again after a failed Evasion", () => {
   it("is not offered when the first Evasion used the last Energy: damage follows at once", async () => {
     const a = await maya();
     const v = await vex();
+    await fight(a, v);
     await v.update({ "system.energy.value": 1 } as never);
     dice([8, 6]);
     const message = await attackAs(PLAYER.id, a, v, "Pistol");
     if (message === null) throw new Error("refused");
     fake.setUser(GM.id);
     dice([6, 2], [6, 5], [4, 2]);
-    await workflow.requestCardAction(message, "evade");
+    await protocol.pressCard(message, "evade");
     expect(card(message).stage).toBe("resolved");
     expect(content(message)).not.toContain("Evade again");
     expect(sys(v).energy.value).toBe(0);
@@ -453,19 +477,23 @@ describe("Evade again after a failed Evasion", () => {
   it("is refused when the defender already interrupted this round: a warning, nothing written", async () => {
     const a = await maya();
     const v = await vex();
+    const combat = await fight(a, v);
     dice([8, 6]);
     const message = await attackAs(PLAYER.id, a, v, "Pistol");
     if (message === null) throw new Error("refused");
     fake.setUser(GM.id);
     dice([6, 2]);
-    await workflow.requestCardAction(message, "evade");
+    await protocol.pressCard(message, "evade");
     expect(card(message).stage).toBe("awaitingExtraEvasion");
-    // Meanwhile Vex spent the round's interruption elsewhere.
-    await v.update({ "system.interruptUsed": true } as never);
+    // Meanwhile Vex spent the round's interruption elsewhere (the referee records it).
+    const vexId = combat.combatants.contents.find((c) => c.actorId === v.id)?.id ?? "";
+    await combat.update(
+      ledger.ledgerChanges([{ combatantId: vexId, key: "interruptUsed", value: true }]),
+    );
 
     const calls = fake.db.count();
     fake.notifications.length = 0;
-    const outcome = await workflow.requestCardAction(message, "evadeAgain");
+    const outcome = await protocol.pressCard(message, "evadeAgain");
     expect(outcome).toMatchObject({ ok: false, reason: "evadeInterruptUsed" });
     expect(fake.notifications).toEqual([
       { level: "warn", message: "Already interrupted this round." },

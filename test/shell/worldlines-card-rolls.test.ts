@@ -9,14 +9,18 @@ import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.t
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
-import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
-import type * as Workflow from "../../src/foundry/rulesets/worldlines/attack/workflow.ts";
+import type * as Workflow from "../../src/foundry/rulesets/worldlines/cards/attack-card.ts";
+import type * as Protocol from "../../src/foundry/cards/protocol.ts";
+import { worldlinesActions, worldlinesBoard } from "./worldlines.support.ts";
+import type { WorldlinesActions } from "./worldlines.support.ts";
 import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
+let spots: ReturnType<typeof worldlinesBoard>;
 let table: ReturnType<typeof installTableFakes>;
-let actions: typeof Actions;
+let actions: WorldlinesActions;
 let workflow: typeof Workflow;
+let protocol: typeof Protocol;
 
 /** The dice still to come, as [faces, value]; each Roll die takes the next one. */
 const queued = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
@@ -29,8 +33,10 @@ beforeAll(async () => {
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
-  workflow = await import("../../src/foundry/rulesets/worldlines/attack/workflow.ts");
+  spots = worldlinesBoard(fake);
+  actions = await worldlinesActions();
+  workflow = await import("../../src/foundry/rulesets/worldlines/cards/attack-card.ts");
+  protocol = await import("../../src/foundry/cards/protocol.ts");
 });
 
 beforeEach(async () => {
@@ -62,7 +68,7 @@ async function fighter(name: string, owner: string | null): Promise<Actor.Implem
     }),
   );
   if (!created) throw new Error("actor not created");
-  return created as unknown as Actor.Implementation;
+  return spots.place(created as unknown as Actor.Implementation);
 }
 
 /** The natural faces of a message's rolls, as the card lists its dice: [faces, value]. */
@@ -76,7 +82,7 @@ function rolled(message: unknown): [number, number][] {
 }
 
 function shown(message: ChatMessage.Implementation): [number, number][] {
-  const card = workflow.cardOf(message);
+  const card = workflow.attackCardOf(message);
   if (card === null) throw new Error("not an attack card");
   return card.dice.map((d) => [d.sides, d.value]);
 }
@@ -90,9 +96,9 @@ async function attackAndEvade(maya: Actor.Implementation, kara: Actor.Implementa
   if (message === null) throw new Error("the attack was refused");
   // Kara evades (d8 shows 2: 3 < 8, fails), then takes it: damage d6 4, Armor d4 1.
   queued.set([8, 2], [6, 4], [4, 1]);
-  await fake.as(PLAYER2.id, () => workflow.requestCardAction(message, "evade"));
-  if (workflow.cardOf(message)?.stage === "awaitingExtraEvasion") {
-    await fake.as(PLAYER2.id, () => workflow.requestCardAction(message, "take"));
+  await fake.as(PLAYER2.id, () => protocol.pressCard(message, "evade"));
+  if (workflow.attackCardOf(message)?.stage === "awaitingExtraEvasion") {
+    await fake.as(PLAYER2.id, () => protocol.pressCard(message, "take"));
   }
   return message;
 }

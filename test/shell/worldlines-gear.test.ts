@@ -1,23 +1,24 @@
 /**
  * Build and Throw at the table (issue 18), through the referee: a player's Build deploys a
- * deployable item or repairs a damaged one and a card says which; a grenade thrown at the
- * targeted tokens hits every one of them (damage rolled once, each rolls its Armor die), written
- * by the GM in one batch; throwing past 45 ft, building nothing and too little Energy are refused
- * with a message and change nothing.
+ * deployable item or repairs a damaged one and a card says which; a grenade thrown at a targeted
+ * token hits every token the GM finds within its blast on the scene (damage rolled once, each
+ * rolls its Armor die), written by the GM in one batch; throwing past 45 ft, building nothing and
+ * too little Energy are refused with a message and change nothing.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
-import { installCanvasFake } from "../fake-foundry/canvas.ts";
+import { boardOf, clearScenes } from "../fake-foundry/tokens.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
-import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
 import { actorWriters } from "./referee.support.ts";
+import { worldlinesActions } from "./worldlines.support.ts";
+import type { WorldlinesActions } from "./worldlines.support.ts";
 import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
-let actions: typeof Actions;
+let actions: WorldlinesActions;
 const dice = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 
 beforeAll(async () => {
@@ -28,7 +29,7 @@ beforeAll(async () => {
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
+  actions = await worldlinesActions();
 });
 
 beforeEach(() => {
@@ -38,7 +39,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  delete (globalThis as { canvas?: unknown }).canvas;
+  clearScenes(fake);
 });
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
@@ -112,7 +113,7 @@ describe("Build (3 Energy)", () => {
 });
 
 describe("Throw (2 Energy, 45 ft)", () => {
-  it("a grenade hits every targeted combatant in one batched write by the GM", async () => {
+  it("a grenade hits every token in its blast in one batched write by the GM", async () => {
     const r = await rook();
     const a = await create({
       name: "Raider A",
@@ -120,12 +121,12 @@ describe("Throw (2 Energy, 45 ft)", () => {
       items: [{ name: "Vest", type: "armor", system: { zones: { torso: 6 } } }],
     });
     const b = await create({ name: "Raider B", type: "npc" });
-    const board = installCanvasFake({ distance: 5, units: "ft" });
+    const board = boardOf(fake);
     board.place(r, { col: 0, row: 0 });
-    board.place(a, { col: 6, row: 0 });
-    board.place(b, { col: 7, row: 0 });
+    board.place(a, { col: 6, row: 0 }); // 30 ft away: where it lands
+    board.place(b, { col: 7, row: 0 }); // 5 ft from A: in the 10 ft blast
     fake.setUser(PLAYER.id);
-    table.target(a, b);
+    table.target(a);
     dice.set([6, 4], [6, 5], [6, 3]); // 2d6 = 9; A's Armor d6 shows 3
     const mark = fake.db.calls.length;
     expect(await actions.throwGrenade(r, gearOf(r, "Frag"))).toBe(true);
@@ -134,13 +135,15 @@ describe("Throw (2 Energy, 45 ft)", () => {
     expect(sys(gearOf(r, "Frag"))["quantity"]).toBe(1);
     // Rook's Energy and both raiders' health: one write, by the GM.
     expect(actorWriters(fake, mark)).toEqual([GM.id]);
+    expect(lastCard()).toContain("Blast 2d6: 9, everyone within 10 ft.");
     expect(lastCard()).toContain("Raider A: blast 9, armor 3");
+    expect(lastCard()).toContain("Raider B: blast 9, armor 0");
   });
 
   it("is refused past 45 ft, and nothing changes", async () => {
     const r = await rook();
     const far = await create({ name: "Far", type: "npc" });
-    const board = installCanvasFake({ distance: 5, units: "ft" });
+    const board = boardOf(fake);
     board.place(r, { col: 0, row: 0 });
     board.place(far, { col: 10, row: 0 });
     fake.setUser(PLAYER.id);

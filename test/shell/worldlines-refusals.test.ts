@@ -8,14 +8,17 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, installFakeFoundry, seededRandom } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
+import { worldlinesActions, worldlinesBoard } from "./worldlines.support.ts";
+import type { WorldlinesActions } from "./worldlines.support.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
-import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
 import type * as CombatActions from "../../src/foundry/combat/actions.ts";
 import type * as CombatState from "../../src/foundry/combat/state.ts";
+import { fightOffScreen } from "./viewed.support.ts";
 
 let fake: FakeFoundry;
+let spots: ReturnType<typeof worldlinesBoard>;
 let table: ReturnType<typeof installTableFakes>;
-let actions: typeof Actions;
+let actions: WorldlinesActions;
 let combatActions: typeof CombatActions;
 let combatState: typeof CombatState;
 
@@ -33,7 +36,8 @@ beforeAll(async () => {
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
+  spots = worldlinesBoard(fake);
+  actions = await worldlinesActions();
   combatActions = await import("../../src/foundry/combat/actions.ts");
   combatState = await import("../../src/foundry/combat/state.ts");
 });
@@ -51,7 +55,7 @@ async function createActor(source: Record<string, unknown>): Promise<Actor.Imple
   const Actor = fake.CONFIG["Actor"]?.documentClass;
   const actor = await Actor?.create(source);
   if (!actor) throw new Error("actor not created");
-  return actor as unknown as Actor.Implementation;
+  return spots.place(actor as unknown as Actor.Implementation);
 }
 
 const energy = (actor: Actor.Implementation) =>
@@ -162,7 +166,7 @@ describe("an attack out of turn", () => {
 
   /**
    * Maya and Bram (friendly) against Vex, in a started combat, in the friendly team's phase with
-   * Bram taking his turn. `game.combat` is the combat the client is looking at, as in Foundry.
+   * Bram taking his turn, on a battle scene nobody views (viewed.support.ts).
    */
   async function bramsTurn() {
     fake.setUser(GM.id);
@@ -177,7 +181,7 @@ describe("an attack out of turn", () => {
       [m, bram, vex].map((actor) => ({ actorId: actor.id })),
     );
     await combatActions.whenIdle();
-    Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combat });
+    await fightOffScreen(fake, combat);
     await combat.startCombat();
     await combatActions.whenIdle();
     const memberOf = (actor: Actor.Implementation) => {

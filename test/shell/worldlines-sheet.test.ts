@@ -2,6 +2,8 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
+import { installTableFakes } from "../fake-foundry/table.ts";
+import { combatOnTurn } from "./worldlines.support.ts";
 import type * as SheetModule from "../../src/foundry/rulesets/worldlines/sheets/actor-sheet.ts";
 import type * as ItemSheetModule from "../../src/foundry/rulesets/worldlines/sheets/item-sheet.ts";
 
@@ -11,6 +13,7 @@ let itemSheets: typeof ItemSheetModule;
 
 beforeAll(async () => {
   fake = installFakeFoundry();
+  installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
   sheets = await import("../../src/foundry/rulesets/worldlines/sheets/actor-sheet.ts");
@@ -144,28 +147,52 @@ describe("the sheet's stance and Defensive Posture buttons", () => {
     expect(fake.db.count()).toBe(1);
   });
 
-  it("take Defensive Posture for 3 Energy", async () => {
+  it("take Defensive Posture for 3 Energy in a running combat: the referee records it", async () => {
     const actor = await createActor({ name: "Bo", type: "character" });
-    fake.db.clear();
+    const foe = await createActor({ name: "Foe", type: "npc" });
+    await combatOnTurn(fake, [actor, foe], actor, () => undefined);
+    const cards = fake.game.messages.size;
     await click(actor, "defensivePosture");
-    expect(at(actor, "defensivePosture")).toBe(true);
     expect(at(actor, "energy.value")).toBe(3);
-    expect(fake.db.count()).toBe(1);
+    // The posture is the referee's record (budget.ts), which the sheet shows.
+    const context = await sheets.worldlinesActorSheetContext(actor, "combat");
+    expect(context.defensivePosture).toBe(true);
+    expect(at(actor, "defensivePosture")).toBe(false);
+    const card = fake.game.messages.contents.at(-1) as unknown as { content: string };
+    expect(fake.game.messages.size).toBe(cards + 1);
+    expect(card.content).toContain("Bo takes a Defensive Posture");
   });
 
-  it("refuse with a warning and write nothing when the Energy is not there", async () => {
+  it("refuse Defensive Posture outside a combat, and with too little Energy, writing nothing", async () => {
+    const loner = await createActor({ name: "Al", type: "character" });
+    fake.db.clear();
+    await click(loner, "defensivePosture");
+    expect(fake.notifications).toEqual([
+      {
+        level: "warn",
+        message: "Defensive Posture lasts until Al's next turn: it needs a running combat.",
+      },
+    ]);
+    expect(fake.db.calls).toEqual([]);
+    expect(at(loner, "energy.value")).toBe(6);
+
     const actor = await createActor({
       name: "Cy",
       type: "character",
       system: { energy: { value: 2, max: 6 } },
     });
+    const foe = await createActor({ name: "Foe", type: "npc" });
+    await combatOnTurn(fake, [actor, foe], actor, () => undefined);
     fake.db.clear();
+    fake.notifications.length = 0;
     await click(actor, "defensivePosture");
     expect(fake.notifications).toEqual([
       { level: "warn", message: "Not enough Energy: that costs 3, Cy has 2." },
     ]);
     expect(fake.db.calls).toEqual([]);
-    expect(at(actor, "defensivePosture")).toBe(false);
+    expect((await sheets.worldlinesActorSheetContext(actor, "combat")).defensivePosture).toBe(
+      false,
+    );
     expect(at(actor, "energy.value")).toBe(2);
 
     const tired = await createActor({

@@ -7,15 +7,17 @@ import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
-import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
 import type * as Events from "../../src/foundry/rulesets/worldlines/statuses/round-events.ts";
 import type * as Adapter from "../../src/foundry/rulesets/worldlines/adapter.ts";
-import type * as Buttons from "../../src/foundry/rulesets/worldlines/cards/buttons.ts";
+import type * as Buttons from "../../src/foundry/rulesets/worldlines/cards/recover.ts";
+import { worldlinesActions, worldlinesBoard } from "./worldlines.support.ts";
+import type { WorldlinesActions } from "./worldlines.support.ts";
 import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
+let spots: ReturnType<typeof worldlinesBoard>;
 let table: ReturnType<typeof installTableFakes>;
-let actions: typeof Actions;
+let actions: WorldlinesActions;
 let events: typeof Events;
 let adapter: typeof Adapter;
 let buttons: typeof Buttons;
@@ -28,10 +30,11 @@ beforeAll(async () => {
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
+  spots = worldlinesBoard(fake);
+  actions = await worldlinesActions();
   events = await import("../../src/foundry/rulesets/worldlines/statuses/round-events.ts");
   adapter = await import("../../src/foundry/rulesets/worldlines/adapter.ts");
-  buttons = await import("../../src/foundry/rulesets/worldlines/cards/buttons.ts");
+  buttons = await import("../../src/foundry/rulesets/worldlines/cards/recover.ts");
 });
 
 beforeEach(() => {
@@ -48,7 +51,7 @@ async function createActor(source: Record<string, unknown>): Promise<Actor.Imple
   const Actor = fake.CONFIG["Actor"]?.documentClass;
   const actor = await Actor?.create(source);
   if (!actor) throw new Error("actor not created");
-  return actor as unknown as Actor.Implementation;
+  return spots.place(actor as unknown as Actor.Implementation);
 }
 const health = (actor: Actor.Implementation) =>
   ((actor as unknown as Doc).system as unknown as { health: { value: number } }).health.value;

@@ -9,16 +9,25 @@ import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
-import type * as Actions from "../../src/foundry/rulesets/worldlines/actions.ts";
-import type * as Workflow from "../../src/foundry/rulesets/worldlines/attack/workflow.ts";
+import type * as Workflow from "../../src/foundry/rulesets/worldlines/cards/attack-card.ts";
+import type * as Protocol from "../../src/foundry/cards/protocol.ts";
+import type * as Budget from "../../src/foundry/rulesets/worldlines/budget.ts";
+import type * as Ledger from "../../src/foundry/combat/ledger.ts";
 import type * as Dialog from "../../src/foundry/rulesets/worldlines/attack/dialog.ts";
 import type * as Adapter from "../../src/foundry/rulesets/worldlines/adapter.ts";
+import { combatOnTurn, worldlinesActions, worldlinesBoard } from "./worldlines.support.ts";
+import type { WorldlinesActions } from "./worldlines.support.ts";
 import { queuedDice } from "./boot.support.ts";
+import { refusedByModel } from "./refused.support.ts";
 
 let fake: FakeFoundry;
+let spots: ReturnType<typeof worldlinesBoard>;
 let table: ReturnType<typeof installTableFakes>;
-let actions: typeof Actions;
+let actions: WorldlinesActions;
 let workflow: typeof Workflow;
+let protocol: typeof Protocol;
+let budget: typeof Budget;
+let ledger: typeof Ledger;
 let dialog: typeof Dialog;
 let adapter: typeof Adapter;
 const dice = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
@@ -31,8 +40,12 @@ beforeAll(async () => {
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  actions = await import("../../src/foundry/rulesets/worldlines/actions.ts");
-  workflow = await import("../../src/foundry/rulesets/worldlines/attack/workflow.ts");
+  spots = worldlinesBoard(fake);
+  actions = await worldlinesActions();
+  workflow = await import("../../src/foundry/rulesets/worldlines/cards/attack-card.ts");
+  protocol = await import("../../src/foundry/cards/protocol.ts");
+  budget = await import("../../src/foundry/rulesets/worldlines/budget.ts");
+  ledger = await import("../../src/foundry/combat/ledger.ts");
   dialog = await import("../../src/foundry/rulesets/worldlines/attack/dialog.ts");
   adapter = await import("../../src/foundry/rulesets/worldlines/adapter.ts");
 });
@@ -47,7 +60,6 @@ type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
 type Sys = {
   health: { value: number };
   energy: { value: number };
-  interruptUsed: boolean;
   life: string;
 };
 const sys = (a: Actor.Implementation) => (a as unknown as Doc).system as unknown as Sys;
@@ -60,7 +72,7 @@ async function create(data: Record<string, unknown>): Promise<Actor.Implementati
   const Actor = fake.CONFIG["Actor"]?.documentClass;
   const created = await fake.as(GM.id, () => Actor?.create(data));
   if (!created) throw new Error("actor not created");
-  return created as unknown as Actor.Implementation;
+  return spots.place(created as unknown as Actor.Implementation);
 }
 
 /** Maya: d8 Combat, Firearms 2, a rifle (1d8+1) and the given techniques. */
@@ -81,6 +93,13 @@ function maya(techniques: Record<string, unknown>[]) {
   });
 }
 
+/** A running combat of the actor and a grunt, on the actor's turn. */
+async function inCombat(actor: Actor.Implementation) {
+  return combatOnTurn(fake, [actor, await grunt()], actor, (faces) => {
+    dice.set(...faces);
+  });
+}
+
 const grunt = () => create({ name: "Grunt", type: "npc", system: { rank: "minor" } });
 
 describe("a technique used on its own", () => {
@@ -88,9 +107,12 @@ describe("a technique used on its own", () => {
     const m = await maya([
       { name: "Snap Shot", system: { use: "action", energyCost: 2, interrupt: true } },
     ]);
+    await inCombat(m);
     fake.setUser(PLAYER.id);
     expect(await actions.useTechnique(m, item(m, "Snap Shot"))).toBe(true);
-    expect(sys(m)).toMatchObject({ energy: { value: 4 }, interruptUsed: true });
+    expect(sys(m).energy.value).toBe(4);
+    // The round's interruption is the referee's record (budget.ts), not Maya's to reset.
+    expect(budget.budgetOf(m).interruptUsed).toBe(true);
     // Once a round: a second use is refused with a message, nothing changes.
     expect(await actions.useTechnique(m, item(m, "Snap Shot"))).toBe(false);
     expect(fake.notifications.at(-1)).toEqual({
@@ -104,10 +126,15 @@ describe("a technique used on its own", () => {
     const m = await maya([
       { name: "Second Wind", system: { use: "action", energyCost: 1, extraInterruption: true } },
     ]);
-    await fake.as(GM.id, () => m.update({ "system.interruptUsed": true } as never));
+    const combat = await inCombat(m);
+    const id = combat.combatants.contents.find((c) => c.actorId === m.id)?.id ?? "";
+    await combat.update(
+      ledger.ledgerChanges([{ combatantId: id, key: "interruptUsed", value: true }]),
+    );
     fake.setUser(PLAYER.id);
     expect(await actions.useTechnique(m, item(m, "Second Wind"))).toBe(true);
-    expect(sys(m)).toMatchObject({ energy: { value: 5 }, interruptUsed: false });
+    expect(sys(m).energy.value).toBe(5);
+    expect(budget.budgetOf(m).interruptUsed).toBe(false);
   });
 
   it("a technique stored before the effect fields loads as it was: used on its own", async () => {
@@ -142,10 +169,10 @@ describe("a technique announced with an attack, through the referee", () => {
     if (message === null) throw new Error("refused");
     expect(sys(m).energy.value).toBe(3); // attack 2 + technique 1
     dice.set([20, 18]);
-    await fake.as(GM.id, () => workflow.requestCardAction(message, "take"));
-    await fake.as(GM.id, () => workflow.requestCardAction(message, "apply"));
+    await fake.as(GM.id, () => protocol.pressCard(message, "take"));
+    await fake.as(GM.id, () => protocol.pressCard(message, "apply"));
     expect(sys(g).life).toBe("dead");
-    expect(workflow.cardOf(message)?.weaponName).toBe("Rifle · Marksman's Shot");
+    expect(workflow.attackCardOf(message)?.weaponName).toBe("Rifle · Marksman's Shot");
   });
 
   it("a status on hit and an Energy refund when it hits", async () => {
@@ -164,8 +191,8 @@ describe("a technique announced with an attack, through the referee", () => {
     });
     if (message === null) throw new Error("refused");
     dice.set([8, 3]);
-    await fake.as(GM.id, () => workflow.requestCardAction(message, "take"));
-    await fake.as(GM.id, () => workflow.requestCardAction(message, "apply"));
+    await fake.as(GM.id, () => protocol.pressCard(message, "take"));
+    await fake.as(GM.id, () => protocol.pressCard(message, "apply"));
     expect(g.effects.contents.flatMap((e) => [...e.statuses])).toContain("bleeding");
     expect(sys(m).energy.value).toBe(5); // 6 − 3 + 2
   });
@@ -231,15 +258,14 @@ describe("the attack dialog's odds with a technique chosen", () => {
     ]);
     const g = await grunt();
     const odds = (technique?: string) =>
-      dialog.attackDialogContext(
-        adapter.toCombatant(m),
-        adapter.toCombatant(g),
-        adapter.toWeapon(item(m, "Rifle")),
-        technique === undefined ? {} : { technique },
-        null,
-        [],
-        actions.techniqueShaper(m),
-      ).odds;
+      dialog.attackDialogContext({
+        attacker: adapter.toCombatant(m),
+        defender: adapter.toCombatant(g),
+        weapon: adapter.toWeapon(item(m, "Rifle")),
+        situation: technique === undefined ? {} : { technique },
+        distance: null,
+        shape: actions.techniqueShaper(m),
+      }).odds;
     const plain = odds();
     const deadeye = odds(item(m, "Deadeye").id ?? "");
     // d8 crits on 8 alone; two more faces make it 6-8: the shown chance must rise.
@@ -254,9 +280,11 @@ describe("the technique's joint rule", () => {
   it("refuses an interruption that is not used on its own, and keeps the stored value", async () => {
     const m = await maya([{ name: "Focus", system: { use: "passive", energyCost: 0 } }]);
     const focus = item(m, "Focus");
-    await expect(
-      fake.as(GM.id, () => focus.update({ "system.interrupt": true } as never)),
-    ).rejects.toThrow("Only a technique used on its own can be an interruption.");
+    expect(
+      await refusedByModel(fake, () =>
+        fake.as(GM.id, () => focus.update({ "system.interrupt": true } as never)),
+      ),
+    ).toContain("Only a technique used on its own can be an interruption.");
     expect((focus.system as unknown as { interrupt: boolean }).interrupt).toBe(false);
   });
 });

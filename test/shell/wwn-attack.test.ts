@@ -8,14 +8,15 @@ import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
-import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
-import type * as Workflow from "../../src/foundry/rulesets/wwn/attack/workflow.ts";
 import { queuedDice } from "./boot.support.ts";
+import { wwnScene, wwnShell } from "./wwn.support.ts";
+import type { WwnShell } from "./wwn.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
-let actions: typeof Actions;
-let workflow: typeof Workflow;
+let actions: WwnShell;
+let scene: ReturnType<typeof wwnScene>;
+let whenIdle: () => Promise<void>;
 
 const rolls = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 function dice(...values: [number, number][]): void {
@@ -30,8 +31,9 @@ beforeAll(async () => {
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  actions = await import("../../src/foundry/rulesets/wwn/actions.ts");
-  workflow = await import("../../src/foundry/rulesets/wwn/attack/workflow.ts");
+  actions = await wwnShell();
+  scene = wwnScene(fake);
+  whenIdle = (await import("../../src/foundry/combat/actions.ts")).whenIdle;
 });
 
 beforeEach(() => {
@@ -42,11 +44,34 @@ beforeEach(() => {
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
 
+/** Creates an actor (as the GM) with a token on the tests' scene. */
 async function createActor(source: Record<string, unknown>): Promise<Actor.Implementation> {
   const Actor = fake.CONFIG["Actor"]?.documentClass;
-  const actor = await Actor?.create(source);
+  const actor = await fake.as(GM.id, () => Actor?.create(source));
   if (!actor) throw new Error("actor not created");
+  scene.place(actor);
   return actor as unknown as Actor.Implementation;
+}
+
+type FrayCombat = Combat.Implementation & {
+  activateCombatant(id: string): Promise<unknown>;
+  endCombatantTurn(id: string): Promise<unknown>;
+};
+
+/** A started combat of `actors` (the first one's side acts first), run by the GM. */
+async function startedCombat(actors: readonly Actor.Implementation[]) {
+  const Combat = fake.CONFIG["Combat"]?.documentClass;
+  const combat = (await fake.as(GM.id, () => Combat?.create({}))) as unknown as FrayCombat;
+  await fake.as(GM.id, () =>
+    combat.createEmbeddedDocuments("Combatant", actors.map((a) => ({ actorId: a.id })) as never),
+  );
+  await whenIdle();
+  rolls.set([8, 8], [8, 1]);
+  await fake.as(GM.id, () => combat.startCombat());
+  await whenIdle();
+  const idOf = (actor: Actor.Implementation) =>
+    combat.combatants.contents.find((c) => c.actorId === actor.id)?.id ?? "";
+  return { combat, idOf };
 }
 
 const hp = (actor: Actor.Implementation) =>
@@ -66,10 +91,11 @@ const SPEAR = {
 };
 
 /** Kara: Str 14 (+1), Stab-1, attack bonus +1: hits at +3; her spear's Shock is 2 + 1 = 3. */
-function kara() {
+function kara(name = "Kara") {
   return createActor({
-    name: "Kara",
+    name,
     type: "character",
+    prototypeToken: { disposition: 1 },
     ownership: { [PLAYER.id]: 3 },
     system: {
       health: { value: 10, max: 10 },
@@ -86,6 +112,7 @@ function bandit(ac: number) {
   return createActor({
     name: "Bandit",
     type: "npc",
+    prototypeToken: { disposition: -1 },
     system: { health: { value: 8, max: 8 }, ac: { natural: ac, bonus: 0 } },
   });
 }
@@ -97,7 +124,7 @@ function weapon(actor: Actor.Implementation, name: string): Item.Implementation 
 }
 
 function card(message: ChatMessage.Implementation) {
-  const state = workflow.wwnCardOf(message);
+  const state = actions.wwnCardOf(message);
   if (state === null) throw new Error("not a WWN attack card");
   return state;
 }
@@ -108,7 +135,7 @@ async function attackAs(
   userId: string,
   attacker: Actor.Implementation,
   target: Actor.Implementation,
-  situation: Parameters<typeof Actions.wwnAttack>[2] = {},
+  situation: Parameters<WwnShell["wwnAttack"]>[2] = {},
 ) {
   fake.setUser(userId);
   table.target(target);
@@ -133,15 +160,15 @@ describe("Shock on a melee miss", () => {
     });
     expect(content(message)).toContain("Miss");
     expect(content(message)).toContain("Shock 2/AC 13");
-    expect(content(message)).toContain('data-fray-wwn-apply="1"');
+    expect(content(message)).toContain('data-fray-step="apply"');
     expect(hp(b)).toBe(8); // not applied yet
 
     fake.setUser(GM.id);
-    await workflow.requestWwnApply(message);
+    await actions.press(message, "apply");
     expect(hp(b)).toBe(5);
     expect(card(message).stage).toBe("applied");
     expect(content(message)).toContain("Applied to the target.");
-    await workflow.requestWwnApply(message);
+    await actions.press(message, "apply");
     expect(hp(b)).toBe(5);
     expect(fake.notifications.at(-1)?.message).toBe("This attack has already been applied.");
   });
@@ -159,15 +186,20 @@ describe("Shock on a melee miss", () => {
       "No Shock: Bandit’s AC 15 is above the weapon’s Shock AC 13.",
     );
     expect(content(message)).toContain("No damage");
-    expect(content(message)).not.toContain("data-fray-wwn-apply");
+    expect(content(message)).not.toContain("data-fray-step");
     expect(hp(b)).toBe(8);
   });
 
   it("is blocked by Total Defense (which also raises AC by 2)", async () => {
     const k = await kara();
     const b = await bandit(11);
+    const { combat, idOf } = await startedCombat([k, b]);
+    await fake.as(PLAYER.id, () => combat.activateCombatant(idOf(k)));
+    await whenIdle();
+    // An Instant: the bandit takes it out of its turn, spending its Main Action.
     fake.setUser(GM.id);
     expect(await actions.wwnTotalDefense(b)).toBe(true);
+    expect(actions.round(b)).toMatchObject({ mainUsed: true, totalDefense: true });
     dice([20, 9]); // 9 + 3 = 12 < AC 13 (11 + 2)
     const message = await attackAs(PLAYER.id, k, b);
     expect(card(message).result).toMatchObject({
@@ -181,9 +213,22 @@ describe("Shock on a melee miss", () => {
 
   it("from a Swarm lands even on AC above the Shock AC", async () => {
     const k = await kara();
+    const mira = await kara("Mira");
     const b = await bandit(16);
+    const { combat, idOf } = await startedCombat([k, mira, b]);
+    // Kara, then Mira join the swarm against the bandit on their turns (each a Main Action).
+    fake.setUser(PLAYER.id);
+    table.target(b);
+    for (const member of [k, mira]) {
+      await combat.activateCombatant(idOf(member));
+      await whenIdle();
+      expect(await actions.wwnJoinSwarm(member)).toBe(true);
+      await combat.endCombatantTurn(idOf(member));
+      await whenIdle();
+    }
+    // Kara strikes the swarm's blow: the referee counts Mira, whatever the payload says.
     dice([20, 4]); // 4 + 3 + 2 (one other swarmer) = 9 < 16
-    const message = await attackAs(PLAYER.id, k, b, { kind: { kind: "swarm", allies: 1 } });
+    const message = await attackAs(PLAYER.id, k, b, { kind: { kind: "swarm", allies: 3 } });
     expect(card(message).result).toMatchObject({
       hit: { hit: false },
       shock: { value: 3, applies: true },
@@ -191,8 +236,14 @@ describe("Shock on a melee miss", () => {
     });
     expect(content(message)).toContain("a swarm’s Shock lands whatever the armor");
     fake.setUser(GM.id);
-    await workflow.requestWwnApply(message);
+    await actions.press(message, "apply");
     expect(hp(b)).toBe(5);
+    // The swarm has struck: no second blow this round.
+    fake.setUser(PLAYER.id);
+    expect(
+      await actions.wwnAttack(mira, weapon(mira, "Spear"), { kind: { kind: "swarm", allies: 1 } }),
+    ).toBeNull();
+    expect(fake.notifications.at(-1)?.message).toBe("This swarm has already struck this round.");
   });
 });
 
@@ -219,12 +270,12 @@ describe("a hit", () => {
     dice([20, 12], [6, 6]); // 6 + 1 = 7 … the bandit has 8
     const first = await attackAs(PLAYER.id, k, b);
     fake.setUser(GM.id);
-    await workflow.requestWwnApply(first);
+    await actions.press(first, "apply");
     dice([20, 12], [6, 2]);
     const second = await attackAs(PLAYER.id, k, b);
     expect(content(second)).toContain("Bandit is dead.");
     fake.setUser(GM.id);
-    await workflow.requestWwnApply(second);
+    await actions.press(second, "apply");
     expect(hp(b)).toBe(0);
     expect(((b as unknown as Doc).system as unknown as { life: string }).life).toBe("dead");
   });
@@ -242,7 +293,7 @@ describe("who may write", () => {
     });
     fake.setUser(PLAYER.id);
     const sent = fake.users.queries.length;
-    expect(await workflow.requestWwnApply(message)).toEqual({ ok: true });
+    expect(await actions.press(message, "apply")).toMatchObject({ ok: true });
     expect(fake.users.queries.slice(sent)).toMatchObject([
       { from: PLAYER.id, to: GM.id, name: "fray.referee" },
     ]);

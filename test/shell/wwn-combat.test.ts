@@ -7,12 +7,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
-import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
 import type * as Tracker from "../../src/foundry/combat/tracker.ts";
+import { ledgerChanges } from "../../src/foundry/combat/ledger.ts";
+import { wwnShell } from "./wwn.support.ts";
+import type { WwnShell } from "./wwn.support.ts";
+import { fightOffScreen } from "./viewed.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
-let actions: typeof Actions;
+let actions: WwnShell;
 let tracker: typeof Tracker;
 let whenIdle: () => Promise<void>;
 
@@ -30,7 +33,7 @@ beforeAll(async () => {
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  actions = await import("../../src/foundry/rulesets/wwn/actions.ts");
+  actions = await wwnShell();
   tracker = await import("../../src/foundry/combat/tracker.ts");
   whenIdle = (await import("../../src/foundry/combat/actions.ts")).whenIdle;
 });
@@ -47,13 +50,15 @@ const docClass = (name: string) => {
 };
 
 const sys = (actor: Actor.Implementation) =>
-  actor.system as unknown as {
-    health: { value: number };
-    actions: { mainUsed: boolean };
-    grappling: string | null;
-  };
+  actor.system as unknown as { health: { value: number } };
 
-/** A started combat of `actors` (as the current game's combat), with their combatants' ids. */
+/** The GM records these ledger entries (combatant id → key → value) in the combat. */
+function record(combat: Combat.Implementation, entries: [string, string, unknown][]) {
+  const writes = entries.map(([combatantId, key, value]) => ({ combatantId, key, value }));
+  return fake.as(GM.id, () => combat.update(ledgerChanges(writes)));
+}
+
+/** A started combat of `actors` on a scene nobody views, with their combatants' ids. */
 async function startedCombat(actors: readonly Actor.Implementation[]) {
   const combat = (await docClass("Combat").create({})) as unknown as FrayCombat;
   await combat.createEmbeddedDocuments(
@@ -61,7 +66,7 @@ async function startedCombat(actors: readonly Actor.Implementation[]) {
     actors.map((a) => ({ actorId: a.id })),
   );
   await whenIdle();
-  Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combat });
+  await fightOffScreen(fake, combat);
   await combat.startCombat();
   const idOf = (actor: Actor.Implementation) =>
     combat.combatants.contents.find((c) => c.actorId === actor.id)?.id ?? "";
@@ -107,7 +112,7 @@ describe("a WWN combat", () => {
     const sword = kara.items.contents[0] as Item.Implementation;
     queue = [[20, 3]]; // 3 + 2 = 5: a miss
     expect(await actions.wwnAttack(kara, sword, {})).not.toBeNull();
-    expect(sys(kara).actions.mainUsed).toBe(true);
+    expect(actions.round(kara).mainUsed).toBe(true);
 
     expect(chipsOf(combat, karaId)?.map((c) => [c.label, c.on])).toEqual([
       ["FRAY.Wwn.Tracker.Main", false],
@@ -122,20 +127,24 @@ describe("a WWN combat", () => {
     );
     expect(fake.game.messages.size).toBe(before);
 
-    // The bandit grapples Kara; the round ends: fists (1d2, rolled 2) hurt her, actions come back.
+    // The referee recorded the bandit grappling Kara; the round ends: fists (1d2, rolled 2) hurt
+    // her, actions come back.
+    await record(combat, [[idOf(bandit), "wwn_grappling", kara.id]]);
     fake.setUser(GM.id);
-    await bandit.update({ "system.grappling": kara.id } as never);
     await combat.nextRound();
     await whenIdle();
     expect(sys(kara).health.value).toBe(8);
-    expect(sys(kara).actions.mainUsed).toBe(false);
+    expect(actions.round(kara).mainUsed).toBe(false);
     expect(chipsOf(combat, karaId)?.map((c) => [c.label, c.on])).toEqual([
       ["FRAY.Wwn.Tracker.Main", true],
       ["FRAY.Wwn.Tracker.MoveTwo", true],
       ["FRAY.Wwn.Tracker.OnTurn", false],
     ]);
-    const report = fake.game.messages.contents.at(-1) as unknown as { content: string };
+    const report = fake.game.messages.contents.at(-1) as unknown as ChatMessage.Implementation & {
+      content: string;
+    };
     expect(report.content).toContain("Kara takes 2 from Bandit’s grip.");
+    expect(actions.protocol.cardKindOf(report)).toBe("wwn.grappleReport");
   });
 
   it("leaves a fighter whose stored actions the rules refuse as it was, and tells the GM whose", async () => {
@@ -147,13 +156,13 @@ describe("a WWN combat", () => {
     if (ana === undefined || orc === undefined) throw new Error("no actors");
     const { combat, idOf } = await startedCombat([ana, orc]);
     await whenIdle();
-    // The screening slot is a free-form object: a negative block count can be stored in it.
+    // The screening slot is a free-form object: a GM's console can record a negative block count.
     const broken = { allyId: ana.id, blocksLeft: -1 };
-    await orc.update({
-      "system.actions.mainUsed": true,
-      "system.actions.screening": broken,
-    } as never);
-    await ana.update({ "system.actions.mainUsed": true } as never);
+    await record(combat, [
+      [idOf(orc), "wwn_mainUsed", true],
+      [idOf(orc), "wwn_screening", broken],
+      [idOf(ana), "wwn_mainUsed", true],
+    ]);
 
     await combat.nextRound();
     await whenIdle();
@@ -161,11 +170,9 @@ describe("a WWN combat", () => {
       "Orc: actions.screening.blocksLeft is -1, outside the range it may take. Nothing was changed.",
     );
     // Ana's round comes back; the Orc's actions stay exactly as stored.
-    expect(sys(ana).actions.mainUsed).toBe(false);
-    expect(sys(orc).actions.mainUsed).toBe(true);
-    expect(
-      (orc.system as unknown as { actions: { screening: unknown } }).actions.screening,
-    ).toEqual(broken);
+    expect(actions.round(ana).mainUsed).toBe(false);
+    expect(actions.round(orc).mainUsed).toBe(true);
+    expect(actions.round(orc).screening).toEqual(broken);
     expect(chipsOf(combat, idOf(orc))?.map((c) => c.label)).toEqual([
       "FRAY.Wwn.Tracker.Unreadable",
     ]);

@@ -1,26 +1,30 @@
 /**
  * Every WWN maneuver from the sheet, in the fake Foundry (issue 18): the ones that reach another
- * actor (Shove, Grapple, Break free, moving a captive, Shatter a Shield, the Execution Attack) go
- * to the referee as intents; the GM rolls the hit and the opposed checks with core Roll, writes
- * the target once and posts the card it authors. The ones on the actor itself (Screen an Ally,
- * Let go, Drop, Pick up, a partial Run) spend their action locally. Each refusal is a localized
- * warning and writes nothing.
+ * actor (Shove, Grapple, Break free, moving a captive, Shatter a Shield, the Execution Attack) are
+ * declarations of the card protocol; the GM rolls the hit and the opposed checks with core Roll,
+ * writes the target once and posts the card it authors. The ones on the actor itself (Screen an
+ * Ally, Let go, Drop, Pick up, a partial Run) spend their action in the referee's ledger. Each
+ * refusal is a localized warning and writes nothing.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
-import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
-import type * as Maneuvers from "../../src/foundry/rulesets/wwn/maneuvers.ts";
 import type * as Referee from "../../src/foundry/shared/referee.ts";
+import type { WwnManeuverKind } from "../../src/foundry/rulesets/wwn/table/maneuver-card.ts";
 import { actorWriters, authorOf, gameWrites } from "./referee.support.ts";
 import { queuedDice } from "./boot.support.ts";
+import { wwnScene, wwnShell } from "./wwn.support.ts";
+import type { WwnShell } from "./wwn.support.ts";
+import { fightOffScreen } from "./viewed.support.ts";
+import { refusedByModel } from "./refused.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
-let actions: typeof Actions;
-let maneuvers: typeof Maneuvers;
+let actions: WwnShell;
+let maneuvers: WwnShell;
 let referee: typeof Referee;
+let scene: ReturnType<typeof wwnScene>;
 let whenIdle: () => Promise<void>;
 /** The dice the next rolls show, in order: [sides, face]. */
 const faces = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
@@ -34,8 +38,9 @@ beforeAll(async () => {
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  actions = await import("../../src/foundry/rulesets/wwn/actions.ts");
-  maneuvers = await import("../../src/foundry/rulesets/wwn/maneuvers.ts");
+  actions = await wwnShell();
+  maneuvers = actions;
+  scene = wwnScene(fake);
   referee = await import("../../src/foundry/shared/referee.ts");
   whenIdle = (await import("../../src/foundry/combat/actions.ts")).whenIdle;
 });
@@ -43,16 +48,13 @@ beforeAll(async () => {
 beforeEach(() => {
   fake.notifications.length = 0;
   faces.set();
-  Object.defineProperty(fake.game, "combat", { configurable: true, get: () => null });
 });
 
 interface Sys {
   prone: boolean;
-  grappling: string | null;
   wounds: number;
   life: string;
   health: { value: number };
-  actions: { mainUsed: boolean; movesUsed: number; moveFeet: number; screening: unknown };
 }
 const sys = (actor: Actor.Implementation) => actor.system as unknown as Sys;
 const docClass = (name: string) => {
@@ -100,6 +102,7 @@ async function actors(banditShield: Record<string, unknown> = {}) {
     },
   ])) as unknown as Actor.Implementation[];
   if (kara === undefined || bandit === undefined) throw new Error("no actors");
+  scene.place(kara, bandit);
   fake.setUser(PLAYER.id);
   return { kara, bandit };
 }
@@ -108,9 +111,9 @@ async function actors(banditShield: Record<string, unknown> = {}) {
 async function ask(
   kara: Actor.Implementation,
   target: Actor.Implementation | null,
-  kind: Maneuvers.WwnManeuverKind,
+  kind: WwnManeuverKind,
   weapon: string | null,
-  choices: Parameters<typeof Maneuvers.declareWwnManeuver>[2] = {},
+  choices: Parameters<WwnShell["declareWwnManeuver"]>[2] = {},
 ) {
   if (target !== null) table.target(target);
   const mark = fake.db.calls.length;
@@ -145,43 +148,12 @@ describe("WWN maneuvers on another actor go through the referee", () => {
     expect(lastCard().content).toContain("stands firm");
   });
 
-  it("Grapple holds the target; Break free (the bandit's) and moving the captive settle on the GM", async () => {
-    const { kara, bandit } = await actors();
-    faces.set([20, 19], [6, 5], [6, 5], [6, 1], [6, 1]);
-    await ask(kara, bandit, "grapple", "Fists");
-    expect(sys(kara).grappling).toBe(bandit.id);
-    expect(lastCard().content).toContain("Kara grapples Bandit &lt;b&gt;.");
-
-    // Kara drags her captive: her check 6+6+2 beats its 1+1−1.
-    faces.set([6, 6], [6, 6], [6, 1], [6, 1]);
-    await ask(kara, null, "moveGrappled", null, { effect: "drag" });
-    expect(lastCard().content).toContain("drags Bandit &lt;b&gt; 10 ft along");
-    expect(sys(kara).grappling).toBe(bandit.id);
-
-    // The bandit (the GM's) breaks free: its 6+6−1 = 11 beats Kara's 1+1+2 = 4.
-    fake.setUser(GM.id);
-    faces.set([6, 6], [6, 6], [6, 1], [6, 1]);
-    await maneuvers.declareWwnManeuver(bandit, "escape");
-    expect(sys(kara).grappling).toBeNull();
-    expect(lastCard().content).toContain("breaks free");
-  });
-
   it("Grapple needs an unarmed attack", async () => {
-    const { kara, bandit } = await actors();
+    const { kara, bandit } = await fight();
     const { card, mark } = await ask(kara, bandit, "grapple", "Axe");
     expect(card).toBeNull();
     expect(lastWarning()).toBe("Grappling needs an unarmed attack.");
     expect(gameWrites(fake, mark)).toEqual([]);
-  });
-
-  it("Throwing the captive knocks it prone and ends the hold", async () => {
-    const { kara, bandit } = await actors();
-    await fake.as(GM.id, () => kara.update({ "system.grappling": bandit.id } as never));
-    faces.set([6, 6], [6, 6], [6, 1], [6, 1]);
-    await ask(kara, null, "moveGrappled", null, { effect: "throw" });
-    expect(sys(bandit).prone).toBe(true);
-    expect(sys(kara).grappling).toBeNull();
-    expect(lastCard().content).toContain("throws Bandit &lt;b&gt; 5 ft");
   });
 
   it("Break free without a grappler is refused by name", async () => {
@@ -207,23 +179,23 @@ describe("WWN maneuvers on another actor go through the referee", () => {
     expect(lastWarning()).toBe("A magical shield cannot be shattered.");
   });
 
-  it("Execution Attack: refused unprepared; a failed save kills, a saved one takes maximum damage and a Wound", async () => {
+  it("Execution Attack: the GM confirms; a failed save kills, a saved one takes maximum damage and a Wound", async () => {
     const { kara, bandit } = await actors();
-    const refused = await ask(kara, bandit, "execution", "Axe", { range: "melee" });
-    expect(refused.card).toBeNull();
-    expect(lastWarning()).toBe("An Execution Attack needs a full minute of preparation first.");
-    expect(gameWrites(fake, refused.mark)).toEqual([]);
-
-    const choices = { range: "melee", prepared: true, targetUnaware: true } as const;
+    const pending = await ask(kara, bandit, "execution", "Axe", { range: "melee" });
+    expect(pending.card).not.toBeNull();
+    expect(gameWrites(fake, pending.mark).filter((c) => c.documentName === "Actor")).toEqual([]);
+    fake.setUser(GM.id);
     faces.set([20, 20]); // the save: 20 − Stab-1 = 19 ≥ 15 saves
-    await ask(kara, bandit, "execution", "Axe", choices);
+    expect(await actions.press(lastCard(), "confirm")).toEqual({ ok: true });
     expect(sys(bandit).wounds).toBe(1);
     expect(sys(bandit).health.value).toBe(0); // 8 + Str 1 = 9 ≥ 8
     expect(lastCard().content).toContain("survives");
 
     const again = await actors();
+    await ask(again.kara, again.bandit, "execution", "Axe", { range: "melee" });
+    fake.setUser(GM.id);
     faces.set([20, 3]);
-    await ask(again.kara, again.bandit, "execution", "Axe", choices);
+    expect(await actions.press(lastCard(), "confirm")).toEqual({ ok: true });
     expect(sys(again.bandit).life).toBe("dead");
     expect(lastCard().content).toContain("dies on the spot");
   });
@@ -233,12 +205,14 @@ describe("WWN maneuvers on another actor go through the referee", () => {
     table.target(bandit);
     const mark = fake.db.calls.length;
     const outcome = await fake.as(PLAYER2.id, () =>
-      referee.sendIntent(maneuvers.WWN_MANEUVER, {
-        kind: "shove",
-        actorId: kara.id,
-        weaponId: item(kara, "Fists").id,
-        targetId: bandit.id,
-        effect: "prone",
+      referee.sendIntent(actions.protocol.CARD_DECLARE, {
+        kind: "wwn.shove",
+        payload: {
+          actorId: kara.id,
+          weaponId: item(kara, "Fists").id,
+          targetId: bandit.id,
+          effect: "prone",
+        },
       }),
     );
     expect(outcome).toMatchObject({ ok: false, reason: "notAllowed" });
@@ -246,7 +220,10 @@ describe("WWN maneuvers on another actor go through the referee", () => {
   });
 });
 
-type FrayCombat = Combat.Implementation & { activateCombatant(id: string): Promise<unknown> };
+type FrayCombat = Combat.Implementation & {
+  activateCombatant(id: string): Promise<unknown>;
+  endCombatantTurn(id: string): Promise<unknown>;
+};
 
 /** Kara and the bandit in a started combat, Kara taking her turn (as her player). */
 async function fight() {
@@ -258,7 +235,7 @@ async function fight() {
     { actorId: bandit.id },
   ] as never);
   await whenIdle();
-  Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combat });
+  await fightOffScreen(fake, combat);
   faces.set([8, 8], [8, 1]);
   await combat.startCombat();
   const karaId = combat.combatants.contents.find((c) => c.actorId === kara.id)?.id ?? "";
@@ -266,7 +243,29 @@ async function fight() {
   await combat.activateCombatant(karaId);
   await whenIdle();
   fake.notifications.length = 0;
-  return { kara, bandit };
+  const idOf = (actor: Actor.Implementation) =>
+    combat.combatants.contents.find((c) => c.actorId === actor.id)?.id ?? "";
+  return { kara, bandit, combat, idOf };
+}
+
+/** Kara grapples the bandit on her turn (her check 6+6+2 beats its 1+1−1). */
+async function grappled() {
+  const started = await fight();
+  const { kara, bandit } = started;
+  faces.set([20, 19], [6, 6], [6, 6], [6, 1], [6, 1]);
+  await ask(kara, bandit, "grapple", "Fists");
+  return started;
+}
+
+/** The GM starts the next round (her fists hurt the captive: 1d2 shows 1) and Kara acts again. */
+async function nextRound(started: Awaited<ReturnType<typeof fight>>) {
+  fake.setUser(GM.id);
+  faces.set([2, 1]);
+  await started.combat.nextRound();
+  await whenIdle();
+  fake.setUser(PLAYER.id);
+  await started.combat.activateCombatant(started.idOf(started.kara));
+  await whenIdle();
 }
 
 describe("WWN maneuvers in a started combat pay their action", () => {
@@ -274,7 +273,7 @@ describe("WWN maneuvers in a started combat pay their action", () => {
     const { kara, bandit } = await fight();
     faces.set([20, 19], [6, 5], [6, 5], [6, 2], [6, 2]);
     await ask(kara, bandit, "shove", "Fists", { effect: "prone" });
-    expect(sys(kara).actions.mainUsed).toBe(true);
+    expect(actions.round(kara).mainUsed).toBe(true);
     const { card, mark } = await ask(kara, bandit, "grapple", "Fists");
     expect(card).toBeNull();
     expect(lastWarning()).toBe("The Main Action of this round is already spent.");
@@ -284,9 +283,9 @@ describe("WWN maneuvers in a started combat pay their action", () => {
   it("Run covers a partial distance, and the rest of that Move goes on", async () => {
     const { kara } = await fight();
     expect(await actions.wwnRun(kara, 10)).toBe(true);
-    expect(sys(kara).actions.moveFeet).toBe(10);
+    expect(actions.round(kara).moveFeet).toBe(10);
     expect(await actions.wwnRun(kara, 20)).toBe(true);
-    expect(sys(kara).actions).toMatchObject({ movesUsed: 1, moveFeet: 30 });
+    expect(actions.round(kara)).toMatchObject({ movesUsed: 1, moveFeet: 30 });
     expect(await actions.wwnRun(kara, 45)).toBe(false);
     expect(lastWarning()).toBe("Too far: 45 ft, at most 30 ft.");
   });
@@ -294,7 +293,7 @@ describe("WWN maneuvers in a started combat pay their action", () => {
   it("Screen an Ally spends a Move and marks the screen; without an ally it is refused", async () => {
     const { kara, bandit } = await fight();
     expect(await actions.wwnScreen(kara, bandit.id ?? "")).toBe(true);
-    expect(sys(kara).actions.screening).toEqual({ allyId: bandit.id, blocksLeft: 1 });
+    expect(actions.round(kara).screening).toEqual({ allyId: bandit.id, blocksLeft: 1 });
     expect(await actions.wwnScreen(kara, "")).toBe(false);
     expect(lastWarning()).toContain("Choose whom to screen");
   });
@@ -304,15 +303,63 @@ describe("WWN maneuvers in a started combat pay their action", () => {
     const axe = item(kara, "Axe");
     expect(await actions.wwnDrop(kara, axe)).toBe(true);
     expect((axe.system as unknown as { readied: boolean }).readied).toBe(false);
-    expect(sys(kara).actions.mainUsed).toBe(false);
+    expect(actions.round(kara).mainUsed).toBe(false);
     expect(await actions.wwnPickUp(kara, axe)).toBe(true);
     expect((axe.system as unknown as { readied: boolean }).readied).toBe(true);
-    expect(sys(kara).actions.movesUsed).toBe(1);
+    expect(actions.round(kara).movesUsed).toBe(1);
     expect(await actions.wwnRelease(kara)).toBe(false);
     expect(lastWarning()).toBe("Not grappling anyone.");
-    await fake.as(GM.id, () => kara.update({ "system.grappling": bandit.id } as never));
+    faces.set([20, 19], [6, 6], [6, 6], [6, 1], [6, 1]);
+    await ask(kara, bandit, "grapple", "Fists");
+    expect(actions.grappling(kara)).toBe(bandit.id);
     expect(await actions.wwnRelease(kara)).toBe(true);
-    expect(sys(kara).grappling).toBeNull();
+    expect(actions.grappling(kara)).toBeNull();
+  });
+});
+
+describe("grappling in a started combat", () => {
+  it("Grapple holds the target; moving the captive and Break free (the bandit's) settle on the GM", async () => {
+    const started = await grappled();
+    const { kara, bandit, combat, idOf } = started;
+    expect(actions.grappling(kara)).toBe(bandit.id);
+    expect(lastCard().content).toContain("Kara grapples Bandit &lt;b&gt;.");
+
+    // Next round Kara drags her captive: her check 6+6+2 beats its 1+1−1.
+    await nextRound(started);
+    faces.set([6, 6], [6, 6], [6, 1], [6, 1]);
+    await ask(kara, null, "moveGrappled", null, { effect: "drag" });
+    expect(lastCard().content).toContain("drags Bandit &lt;b&gt; 10 ft along");
+    expect(actions.grappling(kara)).toBe(bandit.id);
+
+    // On its side's turn the bandit (the GM's) breaks free: its 6+6−1 = 11 beats Kara's 1+1+2 = 4.
+    await combat.endCombatantTurn(idOf(kara));
+    await whenIdle();
+    fake.setUser(GM.id);
+    await combat.activateCombatant(idOf(bandit));
+    await whenIdle();
+    faces.set([6, 6], [6, 6], [6, 1], [6, 1]);
+    expect(await maneuvers.declareWwnManeuver(bandit, "escape")).not.toBeNull();
+    expect(actions.grappling(kara)).toBeNull();
+    expect(lastCard().content).toContain("breaks free");
+  });
+
+  it("Throwing the captive knocks it prone and ends the hold", async () => {
+    const started = await grappled();
+    const { kara, bandit } = started;
+    await nextRound(started);
+    faces.set([6, 6], [6, 6], [6, 1], [6, 1]);
+    await ask(kara, null, "moveGrappled", null, { effect: "throw" });
+    expect(sys(bandit).prone).toBe(true);
+    expect(actions.grappling(kara)).toBeNull();
+    expect(lastCard().content).toContain("throws Bandit &lt;b&gt; 5 ft");
+  });
+
+  it("a grapple outside a started combat is refused: it would hold nothing", async () => {
+    const { kara, bandit } = await actors();
+    const { card, mark } = await ask(kara, bandit, "grapple", "Fists");
+    expect(card).toBeNull();
+    expect(lastWarning()).toBe("A grapple holds only in a started combat.");
+    expect(gameWrites(fake, mark)).toEqual([]);
   });
 });
 
@@ -348,9 +395,11 @@ describe("WWN ammunition at the table", () => {
     const { kara } = await actors();
     const axe = item(kara, "Axe");
     expect((axe.system as unknown as { ammo: unknown }).ammo).toEqual({ value: 0, max: 0 });
-    await expect(
-      fake.as(GM.id, () => axe.update({ "system.ammo": { value: 12, max: 10 } } as never)),
-    ).rejects.toThrow(/ammo/);
+    expect(
+      await refusedByModel(fake, () =>
+        fake.as(GM.id, () => axe.update({ "system.ammo": { value: 12, max: 10 } } as never)),
+      ),
+    ).toMatch(/ammo/);
     expect((axe.system as unknown as { ammo: unknown }).ammo).toEqual({ value: 0, max: 0 });
   });
 });

@@ -1,29 +1,31 @@
 /**
  * The maneuvers a WWN actor takes on itself from its sheet (Fighting Withdrawal, Run, Reload, Hold,
  * Delay, Stand up), in the fake Foundry: in a started combat each spends its action through the
- * rules and writes once; a refusal warns in English and writes nothing; outside a combat the
- * action economy is not counted.
+ * rules, in the referee's ledger, and writes once; a refusal warns in English and writes nothing;
+ * outside a combat the action economy is not counted.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
+import { ledgerChanges } from "../../src/foundry/combat/ledger.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
-import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
+import { wwnShell } from "./wwn.support.ts";
+import type { WwnShell } from "./wwn.support.ts";
+import { fightOffScreen } from "./viewed.support.ts";
 
 let fake: FakeFoundry;
-let actions: typeof Actions;
+let actions: WwnShell;
 let whenIdle: () => Promise<void>;
 
 beforeAll(async () => {
   fake = installFakeFoundry({ settings: { "fray.ruleset": "wwn" }, random: () => 0.999 });
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  actions = await import("../../src/foundry/rulesets/wwn/actions.ts");
+  actions = await wwnShell();
   whenIdle = (await import("../../src/foundry/combat/actions.ts")).whenIdle;
 });
 
 beforeEach(() => {
   fake.notifications.length = 0;
-  Object.defineProperty(fake.game, "combat", { configurable: true, get: () => null });
 });
 
 type FrayCombat = Combat.Implementation & {
@@ -37,17 +39,7 @@ const docClass = (name: string) => {
   return cls;
 };
 
-interface Sys {
-  prone: boolean;
-  actions: {
-    mainUsed: boolean;
-    movesUsed: number;
-    withdrawn: boolean;
-    holding: boolean;
-    delayingFor: string | null;
-  };
-}
-const sys = (actor: Actor.Implementation) => actor.system as unknown as Sys;
+const sys = (actor: Actor.Implementation) => actor.system as unknown as { prone: boolean };
 const loaded = (item: Item.Implementation) =>
   (item.system as unknown as { loaded: boolean }).loaded;
 
@@ -94,7 +86,7 @@ async function fight(karaSystem: Record<string, unknown> = {}) {
     { actorId: bandit.id },
   ] as never);
   await whenIdle();
-  Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combat });
+  await fightOffScreen(fake, combat);
   await combat.startCombat();
   const idOf = (actor: Actor.Implementation) =>
     combat.combatants.contents.find((c) => c.actorId === actor.id)?.id ?? "";
@@ -127,8 +119,8 @@ describe("WWN maneuvers in a started combat", () => {
       done: true,
       writes: 1,
     });
-    expect(sys(kara).actions.mainUsed).toBe(true);
-    expect(sys(kara).actions.withdrawn).toBe(true);
+    expect(actions.round(kara).mainUsed).toBe(true);
+    expect(actions.round(kara).withdrawn).toBe(true);
     expect(fake.notifications).toHaveLength(0);
   });
 
@@ -145,11 +137,11 @@ describe("WWN maneuvers in a started combat", () => {
   it("Run spends the Move action, a second Run the Main Action, a third is refused", async () => {
     const { kara } = await fight();
     expect((await counted(() => actions.wwnRun(kara))).done).toBe(true);
-    expect(sys(kara).actions.movesUsed).toBe(1);
-    expect(sys(kara).actions.mainUsed).toBe(false);
+    expect(actions.round(kara).movesUsed).toBe(1);
+    expect(actions.round(kara).mainUsed).toBe(false);
     expect((await counted(() => actions.wwnRun(kara))).done).toBe(true);
-    expect(sys(kara).actions.movesUsed).toBe(2);
-    expect(sys(kara).actions.mainUsed).toBe(true);
+    expect(actions.round(kara).movesUsed).toBe(2);
+    expect(actions.round(kara).mainUsed).toBe(true);
     expect(await counted(() => actions.wwnRun(kara))).toEqual({ done: false, writes: 0 });
     expect(lastWarning()).toBe("No Move action is left this round.");
   });
@@ -158,16 +150,19 @@ describe("WWN maneuvers in a started combat", () => {
     const { kara } = await fight();
     await actions.wwnFightingWithdrawal(kara);
     expect(await counted(() => actions.wwnRun(kara))).toEqual({ done: true, writes: 1 });
-    expect(sys(kara).actions.movesUsed).toBe(1);
+    expect(actions.round(kara).movesUsed).toBe(1);
     expect(await counted(() => actions.wwnRun(kara))).toEqual({ done: false, writes: 0 });
     expect(lastWarning()).toBe("No Move action is left this round.");
   });
 
   it("Run is refused while a foe holds the actor in a grapple", async () => {
-    const { kara, bandit } = await fight();
-    fake.setUser(GM.id);
-    await bandit.update({ "system.grappling": kara.id } as never);
-    fake.setUser(PLAYER.id);
+    const { kara, bandit, combat, idOf } = await fight();
+    // The GM's record: the bandit holds Kara.
+    await fake.as(GM.id, () =>
+      combat.update(
+        ledgerChanges([{ combatantId: idOf(bandit), key: "wwn_grappling", value: kara.id }]),
+      ),
+    );
     expect(await counted(() => actions.wwnRun(kara))).toEqual({ done: false, writes: 0 });
     expect(lastWarning()).toBe("A grappled combatant cannot move.");
   });
@@ -179,7 +174,7 @@ describe("WWN maneuvers in a started combat", () => {
       done: true,
       writes: 2,
     });
-    expect(sys(kara).actions.mainUsed).toBe(true);
+    expect(actions.round(kara).mainUsed).toBe(true);
     expect(loaded(crossbow)).toBe(true);
   });
 
@@ -187,8 +182,8 @@ describe("WWN maneuvers in a started combat", () => {
     const { kara } = await fight();
     const bow = item(kara, "Shortbow");
     expect((await counted(() => actions.wwnReload(kara, bow))).done).toBe(true);
-    expect(sys(kara).actions.movesUsed).toBe(1);
-    expect(sys(kara).actions.mainUsed).toBe(false);
+    expect(actions.round(kara).movesUsed).toBe(1);
+    expect(actions.round(kara).mainUsed).toBe(false);
     expect(loaded(bow)).toBe(true);
   });
 
@@ -207,8 +202,8 @@ describe("WWN maneuvers in a started combat", () => {
   it("Hold spends the Move action and marks the actor holding", async () => {
     const { kara } = await fight();
     expect(await counted(() => actions.wwnHold(kara))).toEqual({ done: true, writes: 1 });
-    expect(sys(kara).actions.movesUsed).toBe(1);
-    expect(sys(kara).actions.holding).toBe(true);
+    expect(actions.round(kara).movesUsed).toBe(1);
+    expect(actions.round(kara).holding).toBe(true);
   });
 
   it("Delay waits for the chosen participant and ends when that one's turn ends", async () => {
@@ -218,7 +213,7 @@ describe("WWN maneuvers in a started combat", () => {
       done: true,
       writes: 1,
     });
-    expect(sys(kara).actions.delayingFor).toBe(bandit.id);
+    expect(actions.round(kara).delayingFor).toBe(bandit.id);
     expect(await counted(() => actions.wwnRun(kara))).toEqual({ done: false, writes: 0 });
     expect(lastWarning()).toBe("This combatant is delaying its actions.");
 
@@ -231,10 +226,10 @@ describe("WWN maneuvers in a started combat", () => {
       (combat as unknown as { flags: { fray: { turn: { active: string | null } } } }).flags.fray
         .turn.active;
     expect(active()).toBe(idOf(bandit));
-    expect(sys(kara).actions.delayingFor).toBe(bandit.id);
+    expect(actions.round(kara).delayingFor).toBe(bandit.id);
     await combat.endCombatantTurn(idOf(bandit));
     await whenIdle();
-    expect(sys(kara).actions.delayingFor).toBeNull();
+    expect(actions.round(kara).delayingFor).toBeNull();
   });
 
   it("Delay without a participant to wait for is refused", async () => {
@@ -254,17 +249,17 @@ describe("WWN maneuvers outside a combat", () => {
       done: true,
       writes: 0,
     });
-    expect(sys(kara).actions.withdrawn).toBe(false);
+    expect(actions.round(kara).withdrawn).toBe(false);
     expect(await counted(() => actions.wwnToggleProne(kara))).toEqual({ done: true, writes: 1 });
     expect(sys(kara).prone).toBe(false);
-    expect(sys(kara).actions.movesUsed).toBe(0);
+    expect(actions.round(kara).movesUsed).toBe(0);
     const crossbow = item(kara, "Crossbow");
     expect(await counted(() => actions.wwnReload(kara, crossbow))).toEqual({
       done: true,
       writes: 1,
     });
     expect(loaded(crossbow)).toBe(true);
-    expect(sys(kara).actions.mainUsed).toBe(false);
+    expect(actions.round(kara).mainUsed).toBe(false);
   });
 
   it("refuse reloading a loaded weapon, in English, writing nothing", async () => {

@@ -3,20 +3,20 @@
  * attacks Tomas, the GM rolls the bandit's Str/Dex check with his weapon's skill against Kara's
  * with her best combat skill (core Roll, 2d6 each). If Kara wins, the attack turns on her: the
  * card says so, Apply hurts Kara, not Tomas. If the bandit wins, the attack stays on Tomas.
- * Either way Kara has used one of her blocks.
+ * Either way Kara has used one of her blocks (the screen is the referee's record, in its ledger).
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
-import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
-import type * as Workflow from "../../src/foundry/rulesets/wwn/attack/workflow.ts";
 import { queuedDice } from "./boot.support.ts";
+import { wwnShell } from "./wwn.support.ts";
+import type { WwnShell } from "./wwn.support.ts";
+import { fightOffScreen } from "./viewed.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
-let actions: typeof Actions;
-let workflow: typeof Workflow;
+let actions: WwnShell;
 let whenIdle: () => Promise<void>;
 /** The dice the next rolls show, in order: [sides, face]. */
 const faces = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
@@ -29,8 +29,7 @@ beforeAll(async () => {
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  actions = await import("../../src/foundry/rulesets/wwn/actions.ts");
-  workflow = await import("../../src/foundry/rulesets/wwn/attack/workflow.ts");
+  actions = await wwnShell();
   whenIdle = (await import("../../src/foundry/combat/actions.ts")).whenIdle;
 });
 
@@ -42,7 +41,6 @@ beforeEach(() => {
 type FrayCombat = Combat.Implementation & { activateCombatant(id: string): Promise<unknown> };
 interface Sys {
   health: { value: number };
-  actions: { screening: { allyId: string; blocksLeft: number } | null };
 }
 const sys = (actor: Actor.Implementation) => actor.system as unknown as Sys;
 const docClass = (name: string) => {
@@ -90,7 +88,7 @@ async function screened() {
     { actorId: bandit.id },
   ] as never);
   await whenIdle();
-  Object.defineProperty(fake.game, "combat", { configurable: true, get: () => combat });
+  await fightOffScreen(fake, combat);
   faces.set([8, 8], [8, 1]);
   await combat.startCombat();
   const idOf = (a: Actor.Implementation) =>
@@ -113,7 +111,7 @@ async function banditAttacks(bandit: Actor.Implementation, target: Actor.Impleme
   if (spear === undefined) throw new Error("no spear");
   const message = await actions.wwnAttack(bandit, spear, {});
   if (message === null) throw new Error(`refused: ${fake.notifications.at(-1)?.message}`);
-  const card = workflow.wwnCardOf(message);
+  const card = actions.wwnCardOf(message);
   if (card === null) throw new Error("not a card");
   return { message, card };
 }
@@ -127,8 +125,8 @@ describe("Screen an Ally", () => {
     expect(card.defenderId).toBe(kara.id);
     expect(card.defenderName).toBe("Kara");
     expect(content(message)).toContain("Kara stepped in front of Tomas and took the attack.");
-    expect(sys(kara).actions.screening).toEqual({ allyId: tomas.id, blocksLeft: 0 });
-    await workflow.requestWwnApply(message);
+    expect(actions.round(kara).screening).toEqual({ allyId: tomas.id, blocksLeft: 0 });
+    await actions.press(message, "apply");
     expect(sys(kara).health.value).toBeLessThan(10);
     expect(sys(tomas).health.value).toBe(10);
   });
@@ -139,8 +137,8 @@ describe("Screen an Ally", () => {
     const { message, card } = await banditAttacks(bandit, tomas);
     expect(card.defenderId).toBe(tomas.id);
     expect(content(message)).toContain("Bandit got past Kara’s screen around Tomas.");
-    expect(sys(kara).actions.screening).toEqual({ allyId: tomas.id, blocksLeft: 0 });
-    await workflow.requestWwnApply(message);
+    expect(actions.round(kara).screening).toEqual({ allyId: tomas.id, blocksLeft: 0 });
+    await actions.press(message, "apply");
     expect(sys(tomas).health.value).toBeLessThan(10);
     expect(sys(kara).health.value).toBe(10);
   });

@@ -1,19 +1,21 @@
 /**
  * Joining a Swarm from the sheet (issue 18), in the fake Foundry: with one token targeted, each
  * assailant's Join the swarm spends its Main Action and adds it to the swarm against that target
- * for the round; joining twice, a fifth joiner, no target, or outside a combat is refused with a
+ * for the round (the referee's record, in its ledger); joining twice, a fifth joiner, no target, or outside a combat is refused with a
  * localized warning and writes nothing.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
-import type * as Actions from "../../src/foundry/rulesets/wwn/actions.ts";
 import { queuedDice } from "./boot.support.ts";
+import { wwnShell } from "./wwn.support.ts";
+import type { WwnShell } from "./wwn.support.ts";
+import { fightOffScreen } from "./viewed.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
-let actions: typeof Actions;
+let actions: WwnShell;
 let whenIdle: () => Promise<void>;
 const dice = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 
@@ -25,14 +27,13 @@ beforeAll(async () => {
   table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  actions = await import("../../src/foundry/rulesets/wwn/actions.ts");
+  actions = await wwnShell();
   whenIdle = (await import("../../src/foundry/combat/actions.ts")).whenIdle;
 });
 
 beforeEach(() => {
   fake.notifications.length = 0;
   dice.set();
-  Object.defineProperty(fake.game, "combat", { configurable: true, get: () => null });
 });
 
 type FrayCombat = Combat.Implementation & {
@@ -57,8 +58,7 @@ const docClass = (name: string) => {
   if (!cls) throw new Error(`no ${name} class`);
   return cls;
 };
-const mainUsed = (actor: Actor.Implementation) =>
-  (actor.system as unknown as { actions: { mainUsed: boolean } }).actions.mainUsed;
+const mainUsed = (actor: Actor.Implementation) => actions.round(actor).mainUsed;
 const lastWarning = () => fake.notifications.at(-1)?.message;
 
 /** Five goblins and Kara; the combat started (goblins' side acting), run by the GM. */
@@ -82,7 +82,7 @@ async function mob(started = true) {
       created.map((a) => ({ actorId: a.id })),
     );
     await whenIdle();
-    Object.defineProperty(fake.game, "combat", { configurable: true, get: () => created2 });
+    await fightOffScreen(fake, created2);
     dice.set([8, 1], [8, 8]);
     await created2.startCombat();
     await whenIdle();

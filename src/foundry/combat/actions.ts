@@ -10,6 +10,7 @@ import {
   endPhase,
   endTurn,
   nextRound,
+  phaseRef,
   reconcile,
   startCombat,
   undo,
@@ -22,8 +23,12 @@ import { activeRuleset } from "../settings.ts";
 import { isTransportReason, refereeIdle, sendIntent, serializedBy } from "../shared/referee.ts";
 import type { Intent, RefereeOutcome } from "../shared/referee.ts";
 import { writeActorChanges } from "./events.ts";
+import { ledgerChanges } from "./ledger.ts";
 import { combatHooks, transitionChanges } from "./ruleset-hooks.ts";
+import { keepOutOfFight } from "./out-of-fight.ts";
+import { noticeSidesDown } from "./sides.ts";
 import { settleOrder } from "./start.ts";
+import { announceTransition } from "./turn-hooks.ts";
 import type { StartChoice } from "./start.ts";
 import { callHook, callTurnHooks, coreUpdateOptions, turnEventsBetween } from "./core-sync.ts";
 import type { Direction } from "./core-sync.ts";
@@ -46,7 +51,8 @@ export const COMBAT_TURN_ACTION = "combat.turn";
 export type TurnAction =
   | { readonly kind: "activate"; readonly combatantId: string }
   | { readonly kind: "endTurn"; readonly combatantId: string }
-  | { readonly kind: "endPhase" }
+  /** `phase`: the phase the GM was looking at (machine `phaseRef`); ends that phase or none. */
+  | { readonly kind: "endPhase"; readonly phase?: string }
   | { readonly kind: "nextRound" }
   | { readonly kind: "undo" }
   | { readonly kind: "undoPhase" };
@@ -71,6 +77,8 @@ export function parseRequest(data: unknown): CombatActionRequest | null {
   if (typeof kind !== "string" || !ACTION_KINDS.includes(kind)) return null;
   const combatantId = (action as { combatantId?: unknown }).combatantId;
   if ((kind === "activate" || kind === "endTurn") && typeof combatantId !== "string") return null;
+  const phase = (action as { phase?: unknown }).phase;
+  if (kind === "endPhase" && phase !== undefined && typeof phase !== "string") return null;
   return { combatId, action: action as TurnAction };
 }
 
@@ -105,7 +113,7 @@ function transition(
     case "endTurn":
       return endTurn(state, ctx, action.combatantId, by);
     case "endPhase":
-      return endPhase(state, ctx, by);
+      return endPhase(state, ctx, by, action.phase);
     case "nextRound":
       return nextRound(state, ctx, by);
     case "undo":
@@ -148,8 +156,20 @@ async function applyResult(
   if (before.round === 0) callHook("combatStart", combat, { ...updateData });
   else callTurnHooks(combat, { round: combat.round, turn: combat.turn }, updateData, options);
   await combat.update(update, options);
+  // The ruleset's hooks run once the turn is written (some post cards of their own); their
+  // ledger entries (GM-owned budgets and holds, ledger.ts) go in one more Combat update, their
+  // actor changes in one batch: a constant number of writes however many combatants.
   const changes = await transitionChanges(combat, result, before.active);
-  if (changes.length > 0) await writeActorChanges(combat, changes);
+  const ledger = ledgerChanges(
+    changes.flatMap(({ combatantId, ledger: entries }) =>
+      Object.entries(entries ?? {}).map(([key, value]) => ({ combatantId, key, value })),
+    ),
+  );
+  if (Object.keys(ledger).length > 0) await combat.update(ledger);
+  const actorChanges = changes.filter((c) => Object.keys(c.changes).length > 0);
+  if (actorChanges.length > 0) await writeActorChanges(combat, actorChanges);
+  // Modules hear of it once it is all written, on this client only (turn-hooks.ts).
+  announceTransition(combat, before, result.state, direction === -1);
 }
 
 const ORDER_KEY = `flags.${SYSTEM_ID}.order`;
@@ -184,6 +204,7 @@ export function performTurnAction(
     if (!result.ok) return result;
     const back = request.action.kind === "undo" || request.action.kind === "undoPhase";
     await applyResult(combat, result, back ? -1 : 1);
+    await noticeSidesDown(combat);
     return { ok: true };
   });
 }
@@ -219,12 +240,17 @@ export async function requestTurnAction(
   return outcome;
 }
 
-/** Core's "next turn": ends the acting combatant's turn, or the phase when nobody is acting. */
+/**
+ * Core's "next turn": ends the acting combatant's turn, or the phase when nobody is acting (the
+ * phase this client shows, so a press that arrives after that phase ended skips no other).
+ */
 export async function endCombatTurnAction(combat: CombatLike): Promise<ActionOutcome> {
-  const active = turnStateOf(combat).active;
+  const state = turnStateOf(combat);
   return requestTurnAction(
     combat,
-    active === null ? { kind: "endPhase" } : { kind: "endTurn", combatantId: active },
+    state.active === null
+      ? { kind: "endPhase", phase: phaseRef(state) }
+      : { kind: "endTurn", combatantId: state.active },
   );
 }
 
@@ -281,9 +307,11 @@ export async function startFrayCombat(
   const result = startCombat({
     roster: rosterOf(combat),
     planFor: planSource(ruleset.turnOrder, order),
+    options: { keepOut: keepOutOfFight() },
   });
   if (!result.ok) return refused(result.reason);
   await applyResult(combat, result, 1, order);
+  await noticeSidesDown(combat);
   return { ok: true };
 }
 
@@ -292,12 +320,26 @@ function refused(reason: string, detail?: Readonly<Record<string, unknown>>): Ac
   return { ok: false, reason };
 }
 
+/** Reconciliations queued and not started yet, by combat. */
+const reconcileQueued = new Map<string, Promise<void>>();
+
 /**
- * After combatants joined, left, fell, hid or changed team: the active GM brings the turn state in
- * line (no reroll; the order goes on without those who left). Writes only when something changed.
+ * After combatants joined, left, fell, hid or changed team, or an actor's state changed what its
+ * ruleset says of it: the active GM brings the turn state in line (no reroll; the order goes on
+ * without those who left or fell out). Writes only when something changed. Requests that come
+ * while one is queued and not started yet join it (a round's batched actor update asks once per
+ * actor), so its reading is still fresh when it runs.
  */
 export function reconcileCombat(combat: CombatLike): Promise<void> {
-  return serialized(() => reconcileNow(combat));
+  const id = combat.id ?? "";
+  const queued = reconcileQueued.get(id);
+  if (queued !== undefined) return queued;
+  const task = serialized(() => {
+    reconcileQueued.delete(id);
+    return reconcileNow(combat);
+  });
+  reconcileQueued.set(id, task);
+  return task;
 }
 
 /** The body of `reconcileCombat`, for a task already running in the queue. */
@@ -306,7 +348,8 @@ export async function reconcileNow(combat: CombatLike): Promise<void> {
   const state = turnStateOf(combat);
   if (state.round < 1) return;
   const result = reconcile(state, turnContext(combat, activeRuleset().turnOrder));
-  if (!result.ok) return;
-  if (JSON.stringify(result.state) === JSON.stringify(state)) return;
-  await applyResult(combat, result, 1);
+  if (result.ok && JSON.stringify(result.state) !== JSON.stringify(state)) {
+    await applyResult(combat, result, 1);
+  }
+  await noticeSidesDown(combat);
 }

@@ -12,6 +12,7 @@
  */
 import type { TurnState } from "../../rules/combat/types.ts";
 import { SYSTEM_ID } from "../constants.ts";
+import { worldUsers } from "../shared/env.ts";
 import { secondsPerRound } from "./time.ts";
 
 /** One turn that ended or started, with its index in the order of the state it belongs to. */
@@ -124,8 +125,16 @@ export function callTurnHooks(
   }
 }
 
-/** Reads the turn events Fray put in an update's options, if any. */
-export function frayTurnEventsOf(options: unknown): FrayTurnEvents | null {
+/**
+ * Reads the turn events Fray put in an update's options, if any. Core hands every client an
+ * update's options with the id of the user who made it (`_onUpdate(changed, options, userId)`),
+ * and a player may update a Combat's turn from their console with any options: only an update a
+ * GM made carries turn events (the active GM's transitions, combat/actions.ts).
+ */
+export function frayTurnEventsOf(options: unknown, userId: string): FrayTurnEvents | null {
+  // A user deleted since is no GM (the collection has no entry for the id).
+  const writer = worldUsers().get(userId) as User.Implementation | undefined;
+  if (writer?.isGM !== true) return null;
   if (typeof options !== "object" || options === null) return null;
   const fray = (options as Record<string, unknown>)[SYSTEM_ID];
   if (typeof fray !== "object" || fray === null) return null;

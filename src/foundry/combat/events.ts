@@ -11,10 +11,15 @@ import type { CombatLike } from "./state.ts";
 export type FieldValue =
   number | string | boolean | null | { readonly [key: string]: string | number | boolean | null };
 
-/** What a round event does to one combatant's actor: field path → new value. */
+/**
+ * What a round event does to one combatant: its actor's fields (path → new value) and, where the
+ * ruleset keeps GM-owned state for it (action budgets, grapples held), the referee's ledger
+ * entries (key → whole value, see combat/ledger.ts), written in the transition's Combat update.
+ */
 export interface ActorChange {
   readonly combatantId: string;
   readonly changes: Readonly<Record<string, FieldValue>>;
+  readonly ledger?: Readonly<Record<string, unknown>>;
 }
 
 /** What a round event reads about one combatant. */

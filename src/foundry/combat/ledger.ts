@@ -5,8 +5,10 @@
  *
  * Why the Combat's flags: core v13's server lets a player update their own actor's `system` with
  * any value (it does not run a system's DataModels) and their own Combatant's `initiative`,
- * `flags` and `defeated`, but not a Combat they do not own (a player may only move the turn), so a
- * value under `flags.fray.ledger` was written by a GM. The referee reads budgets and grapples
+ * `flags`, `defeated` and `system` (BaseCombatant#canUpdate, schema 13.341; v12 did not allow
+ * `system`), but of a Combat only `round`, `turn` and combatant changes each combatant allows
+ * (BaseCombat#canUpdate), never its flags; so a value under `flags.fray.ledger` was written by a
+ * GM, while nothing on a Combatant is. The referee reads budgets and grapples
  * from here, never from the requester's actor, and writes them in the same single Combat update
  * as the rest of its step (`ledgerChanges`), so a round advance stays one Combat write.
  *
@@ -19,7 +21,7 @@ import { turnStateOf } from "./state.ts";
 import type { CombatLike, CombatantLike } from "./state.ts";
 
 /** Whether this combatant stands for the actor: a linked actor by id, a token's actor by token. */
-function standsFor(combatant: CombatantLike, actor: Actor.Implementation): boolean {
+export function standsFor(combatant: CombatantLike, actor: Actor.Implementation): boolean {
   if (actor.isToken) return combatant.tokenId === (actor.token?.id ?? null);
   return combatant.actorId === actor.id && (combatant.token?.actorLink ?? true);
 }
@@ -109,4 +111,40 @@ export function ledgerChanges(writes: readonly LedgerWrite[]): Record<string, un
     changes[`flags.${SYSTEM_ID}.ledger.${combatantId}.${key}`] = value;
   }
   return changes;
+}
+
+/**
+ * What the referee recorded under `key` for the actor in the started combat it fights in
+ * (`fightOf`); undefined when it fights in none or nothing was recorded yet.
+ */
+export function actorLedgerEntry(actor: Actor.Implementation, key: string): unknown {
+  const fight = fightOf(actor);
+  return fight === null ? undefined : ledgerEntry(fight.combat, fight.combatant.id ?? "", key);
+}
+
+/** One value for the ledger of the combat an actor fights in. */
+export interface ActorLedgerWrite {
+  readonly actor: Actor.Implementation;
+  readonly key: string;
+  readonly value: unknown;
+}
+
+/**
+ * Records values for actors in the started combats they fight in (on the active GM): one Combat
+ * update per combat, whatever the number of actors. An actor that fights in no started combat is
+ * left out: outside a fight nothing is budgeted.
+ */
+export async function recordForActors(writes: readonly ActorLedgerWrite[]): Promise<void> {
+  const byCombat = new Map<CombatLike, LedgerWrite[]>();
+  for (const { actor, key, value } of writes) {
+    const fight = fightOf(actor);
+    if (fight === null) continue;
+    const list = byCombat.get(fight.combat) ?? [];
+    list.push({ combatantId: fight.combatant.id ?? "", key, value });
+    byCombat.set(fight.combat, list);
+  }
+  for (const [combat, list] of byCombat) {
+    const changes = ledgerChanges(list);
+    if (Object.keys(changes).length > 0) await combat.update(changes);
+  }
 }

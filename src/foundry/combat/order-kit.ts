@@ -1,42 +1,73 @@
 /**
  * What every ruleset's order-settling at the start of a combat composes (its `rollOrder` combat
  * hook): the GM's start choice, the settled outcome, the members and sides it reads, a roll with
- * core Roll, and the rerolls of what stays tied. A ruleset writes only how it gathers its rolls
- * and which of its rules' ordering functions it hands them to.
+ * core Roll (every ruleset's order dice go through `rollOrderDice` or `rollTotal`, which keep them
+ * to be posted to the chat with the order: order-card.ts), and the rerolls of what stays tied. A
+ * ruleset writes only how it gathers its rolls and which of its rules' ordering functions it hands
+ * them to.
  */
 import { settleTie } from "../../rules/combat/order.ts";
-import type { OrderOutcome, SetupEffect, SettledOrder } from "../../rules/combat/order.ts";
+import type { OrderOutcome } from "../../rules/combat/order.ts";
 import { dispositionFromNumber } from "../../rules/combat/teams.ts";
 import type { TeamId } from "../../rules/combat/types.ts";
+import { SYSTEM_ID } from "../constants.ts";
+import { serializedBy } from "../shared/referee.ts";
 import { combatHooks } from "./ruleset-hooks.ts";
-import type { OrderInput } from "./ruleset-hooks.ts";
-import { isDefeated, teamIdOf } from "./state.ts";
+import type { OrderInput, Settled } from "./ruleset-hooks.ts";
+import { ableToFight } from "./out-of-fight.ts";
+import { teamIdOf } from "./state.ts";
 import type { CombatLike, CombatantLike, TeamLike } from "./state.ts";
 
-/** What the GM chose on the tracker before round 1. */
-export interface StartChoice {
-  /** Freelancers: the team that takes initiative (default: the first team listed). */
-  readonly initiative?: TeamId;
-  /** Teams that surprise the others (WWN free round, two-dice first side, Freelancers). */
-  readonly surprising?: readonly TeamId[];
-  /** Two-dice: roll d20 per team instead of a declared surprise or players-first. */
-  readonly roll?: boolean;
-}
-
-export type Settled =
-  | { readonly ok: true; readonly order: SettledOrder; readonly effects: readonly SetupEffect[] }
-  | {
-      readonly ok: false;
-      readonly reason: string;
-      readonly detail?: Readonly<Record<string, string | number | boolean>>;
-    };
+export type { Settled, StartChoice } from "./ruleset-hooks.ts";
 
 const MAX_REROLLS = 20;
 
-/** Rolls a formula with core Roll (Dice So Nice shows it) and returns its total. */
-export async function rollTotal(formula: string): Promise<number> {
+/** A die rolled for the order: whose it is (a team's or combatant's id, when known), a tie's? */
+export interface OrderRoll {
+  readonly roll: Roll;
+  readonly whose: string | null;
+  /** Rolled again to break a tie (settleTies). */
+  readonly reroll: boolean;
+}
+
+/** One order settles at a time on a client (its rolls are collected while it does). */
+const ORDER_QUEUE = `${SYSTEM_ID}.order`;
+
+/** The order being settled on this client: the rolls made so far (see collectOrderRolls). */
+let collecting: { rolls: OrderRoll[]; reroll: boolean } | null = null;
+
+/**
+ * Rolls a formula for the combat's order with core Roll and returns the roll; while an order is
+ * being settled (collectOrderRolls) the roll is kept, to be posted to the chat with the order
+ * (order-card.ts). `whose`: the team or combatant it is rolled for, when the caller knows.
+ */
+export async function rollOrderDice(formula: string, whose?: string) {
   const roll = await new Roll(formula).evaluate();
-  return roll.total;
+  collecting?.rolls.push({ roll, whose: whose ?? null, reroll: collecting.reroll });
+  return roll;
+}
+
+/** Rolls a formula for the order (rollOrderDice) and returns its total. */
+export async function rollTotal(formula: string, whose?: string): Promise<number> {
+  return (await rollOrderDice(formula, whose)).total;
+}
+
+/**
+ * Runs `settle`, keeping every roll it makes for the order (one settling at a time on this
+ * client, so no other order's dice mix in), and returns what it settled with those rolls.
+ */
+export function collectOrderRolls<T>(
+  settle: () => Promise<T>,
+): Promise<{ readonly value: T; readonly rolls: readonly OrderRoll[] }> {
+  return serializedBy(ORDER_QUEUE, async () => {
+    const rolls: OrderRoll[] = [];
+    collecting = { rolls, reroll: false };
+    try {
+      return { value: await settle(), rolls };
+    } finally {
+      collecting = null;
+    }
+  });
 }
 
 /** The players' side: a team marked so, or one of friendly disposition. */
@@ -55,9 +86,9 @@ export function orderInputOf(member: CombatantLike): OrderInput {
   return member.actor !== null ? (hooks.orderInput?.(member.actor) ?? {}) : {};
 }
 
-/** The team's members still standing. */
+/** The team's members still standing: neither defeated nor out of the fight by its rules. */
 export function membersOf(combat: CombatLike, teamId: TeamId): CombatantLike[] {
-  return combat.combatants.contents.filter((c) => teamIdOf(c) === teamId && !isDefeated(c));
+  return combat.combatants.contents.filter((c) => teamIdOf(c) === teamId && ableToFight(c));
 }
 
 /** Rerolls every group still tied with `reroll(id)` until none is, or gives up after a while. */
@@ -70,6 +101,7 @@ export async function settleTies(
   for (let i = 0; tied.length > 0 && i < MAX_REROLLS; i += 1) {
     const group = tied[0] ?? [];
     const rolls: Record<string, number> = {};
+    if (collecting !== null) collecting.reroll = true;
     for (const id of group) rolls[id] = await reroll(id);
     const next = settleTie(order, tied, group, rolls);
     if (!next.ok) return next;

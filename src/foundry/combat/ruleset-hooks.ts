@@ -6,17 +6,37 @@
  * - changes when a round starts (round 1 included), when a combatant starts its turn, and for the
  *   round events it handles itself (e.g. WWN's round end: grapple damage).
  *
- * Every hook returns actor changes as data (ActorChange, by combatant); the combat code merges
- * them with the generic round events and writes them all in one batch. Hooks may roll dice, so
+ * Every hook returns actor changes as data (ActorChange, by combatant; with the referee's ledger
+ * entries where the ruleset keeps GM-owned state, see ledger.ts); the combat code merges them with
+ * the generic round events and writes them all in one batch (the ledger in the transition's one
+ * Combat update). Hooks may roll dice, so
  * they may be async; they read the documents as they stood before the transition's writes.
  * A ruleset that registers nothing keeps the generic behaviour.
  */
-import type { SetupEffect } from "../../rules/combat/order.ts";
+import type { SetupEffect, SettledOrder } from "../../rules/combat/order.ts";
+import type { TeamId } from "../../rules/combat/types.ts";
 import type { RoundEvent, TurnResult } from "../../rules/combat/types.ts";
 import { eventCombatants, roundEventChanges } from "./events.ts";
 import type { ActorChange, EventCombatant, FieldValue } from "./events.ts";
-import type { Settled, StartChoice } from "./order-kit.ts";
 import type { CombatLike, CombatantLike } from "./state.ts";
+
+/** What the GM chose on the tracker before round 1. */
+export interface StartChoice {
+  /** Freelancers: the team that takes initiative (default: the first team listed). */
+  readonly initiative?: TeamId;
+  /** Teams that surprise the others (WWN free round, two-dice first side, Freelancers). */
+  readonly surprising?: readonly TeamId[];
+  /** Two-dice: roll d20 per team instead of a declared surprise or players-first. */
+  readonly roll?: boolean;
+}
+
+export type Settled =
+  | { readonly ok: true; readonly order: SettledOrder; readonly effects: readonly SetupEffect[] }
+  | {
+      readonly ok: false;
+      readonly reason: string;
+      readonly detail?: Readonly<Record<string, string | number | boolean>>;
+    };
 
 /** One mark under a member in the tracker. */
 export interface TrackerChip {
@@ -28,6 +48,17 @@ export interface TrackerChip {
   readonly hint: string;
   /** A state worth drawing attention to (Total Defense, holding …). */
   readonly flag?: boolean;
+}
+
+/** Why a member is out of the fight (the `outOfFight` hook). */
+export interface OutOfFight {
+  /** Localization key of why: the tracker shows it. */
+  readonly reason: string;
+  /**
+   * Its rules still give it its turns though it cannot fight (the dice-pool game's incapacitated
+   * bleed at the start of their own turn): the order keeps it, the side-down check counts it out.
+   */
+  readonly keepsTurns?: boolean;
 }
 
 type Changes = ActorChange[] | Promise<ActorChange[]>;
@@ -65,6 +96,15 @@ export interface CombatRulesetHooks {
     actor: Actor.Implementation,
     member: { readonly active: boolean },
   ): readonly TrackerChip[];
+  /**
+   * Whether a member's actor is out of the fight under the ruleset's rules though nobody marked it
+   * defeated (dying, dead, knocked out …), and why; null while it can fight. The turn order passes
+   * over an out member as it does the defeated (unless the world keeps them in: out-of-fight.ts)
+   * and the tracker says why ("skipped: Mortally wounded"); a side with nobody left able to act
+   * tells the GMs (sides.ts). Read from the actor as it stands: the active GM reconciles the order
+   * whenever a combatant's actor changes. Absent: only core's defeat counts.
+   */
+  outOfFight?(actor: Actor.Implementation): OutOfFight | null;
   roundStart?(combat: CombatLike, combatants: readonly EventCombatant[]): Changes;
   /**
    * The one-time effects of settling the order as the GM starts the combat (a surprised side's
@@ -91,9 +131,18 @@ export function combatHooks(): CombatRulesetHooks {
   return registered;
 }
 
-function merge(into: Map<string, Record<string, FieldValue>>, changes: readonly ActorChange[]) {
+interface Merged {
+  changes: Record<string, FieldValue>;
+  ledger: Record<string, unknown>;
+}
+
+function merge(into: Map<string, Merged>, changes: readonly ActorChange[]) {
   for (const change of changes) {
-    into.set(change.combatantId, { ...into.get(change.combatantId), ...change.changes });
+    const was = into.get(change.combatantId) ?? { changes: {}, ledger: {} };
+    into.set(change.combatantId, {
+      changes: { ...was.changes, ...change.changes },
+      ledger: { ...was.ledger, ...change.ledger },
+    });
   }
 }
 
@@ -108,7 +157,7 @@ export async function transitionChanges(
   activeBefore: string | null,
 ): Promise<ActorChange[]> {
   const hooks = registered;
-  const merged = new Map<string, Record<string, FieldValue>>();
+  const merged = new Map<string, Merged>();
   const combatants = eventCombatants(combat);
   const own = hooks.roundEvents ?? {};
   // The generic events first (chained as roundEventChanges does), then the ruleset's own.
@@ -135,5 +184,7 @@ export async function transitionChanges(
     const combatant = combat.combatants.get(active);
     if (combatant !== undefined) merge(merged, await hooks.turnStart(combat, combatant));
   }
-  return [...merged].map(([combatantId, changes]) => ({ combatantId, changes }));
+  return [...merged].map(([combatantId, { changes, ledger }]) =>
+    Object.keys(ledger).length === 0 ? { combatantId, changes } : { combatantId, changes, ledger },
+  );
 }

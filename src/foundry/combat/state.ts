@@ -9,6 +9,7 @@ import { addToOrder, planSource, removeFromOrder } from "../../rules/combat/orde
 import type { SettledOrder, TurnMode, TurnOrder } from "../../rules/combat/order.ts";
 import type { RosterMember, TeamId, TurnState } from "../../rules/combat/types.ts";
 import { SYSTEM_ID } from "../constants.ts";
+import { keepOutOfFight, skipReasonOf } from "./out-of-fight.ts";
 
 /** The order as stored: the values shown live on the documents (team order, initiative). */
 export interface StoredOrder {
@@ -70,13 +71,14 @@ export function isDefeated(combatant: CombatantLike): boolean {
   return combatant.isDefeated;
 }
 
-/** Every combatant as the turn machine sees it. */
+/** Every combatant as the turn machine sees it, with its ruleset's reason if it is out. */
 export function rosterOf(combat: CombatLike): RosterMember[] {
   return combat.combatants.contents.map((c) => ({
     id: c.id ?? "",
     teamId: teamIdOf(c),
     defeated: isDefeated(c),
     hidden: c.hidden,
+    outOfFight: skipReasonOf(c),
   }));
 }
 
@@ -149,6 +151,7 @@ export function turnContext(combat: CombatLike, turnOrder: TurnOrder): TurnConte
   return {
     roster: rosterOf(combat),
     planFor: planSource(turnOrder, currentOrder(combat, turnOrder)),
+    options: { keepOut: keepOutOfFight() },
   };
 }
 

@@ -5,7 +5,7 @@
  * statuses and whether they have acted. Everything the template shows comes from
  * `trackerContext`, so the browser test renders the real template with what the tracker builds.
  */
-import { currentPhase } from "../../rules/combat/machine.ts";
+import { currentPhase, phaseRef } from "../../rules/combat/machine.ts";
 import type { Phase, TeamId } from "../../rules/combat/types.ts";
 import { trackerView } from "../../rules/combat/view.ts";
 import type { MemberView, PhaseView } from "../../rules/combat/view.ts";
@@ -20,8 +20,10 @@ import type { StartChoice } from "./start.ts";
 import type { TurnOrder } from "../../rules/combat/order.ts";
 import { currentOrder, rosterOf, teamsOf, turnStateOf } from "./state.ts";
 import type { CombatLike, CombatantLike } from "./state.ts";
+import { keepOutOfFight, outOfFightOf, outWords } from "./out-of-fight.ts";
 import { combatHooks } from "./ruleset-hooks.ts";
 import type { TrackerChip } from "./ruleset-hooks.ts";
+import { ORDER_LABELS } from "./order-card.ts";
 import { createTeam, editTeam, moveCombatant, teamData } from "./teams.ts";
 import { moveForm, readMoveForm, readTeamForm, teamForm, wireTeamDrag } from "./tracker-dom.ts";
 import { simulateAction, simulateContextOption } from "../simulator/index.ts";
@@ -59,6 +61,14 @@ export interface MemberRow {
   active: boolean;
   defeated: boolean;
   hidden: boolean;
+  /** Defeated, or out of the fight by the ruleset's rules. */
+  out: boolean;
+  /** The turn order passes over it (out, and the world does not keep the out in). */
+  skipped: boolean;
+  /** What its state says when out ("skipped: Mortally wounded"), localized; "" when in. */
+  outText: string;
+  /** The hover text of that state (why, and what it means for its turns), localized. */
+  outHint: string;
   /** Individual mode: the combatant's initiative. */
   orderValue: number | null;
   orderText: string;
@@ -81,6 +91,8 @@ export interface TeamBlock {
   skipped: boolean;
   canEdit: boolean;
   canEndPhase: boolean;
+  /** The phase End phase ends (machine `phaseRef`): a press after it is over ends none. */
+  phaseRef: string;
   members: MemberRow[];
   cssClass: string;
 }
@@ -158,14 +170,6 @@ function textOf(value: number | undefined): string {
   return value === undefined ? "" : String(value);
 }
 
-const ORDER_LABELS: Record<string, string> = {
-  worldlines: "FRAY.Combat.Order.momentum",
-  wwn: "FRAY.Combat.Order.initiative",
-  dicepool: "FRAY.Combat.Order.initiative",
-  twodice: "FRAY.Combat.Order.total",
-  freelancers: "",
-};
-
 function setupButtons(combat: CombatLike, turnOrder: TurnOrder): SetupButton[] {
   const source = turnOrder.source;
   const teams = teamsOf(combat).map(teamData);
@@ -218,7 +222,7 @@ export function trackerContext(
   const ruleset = activeRuleset();
   const state = turnStateOf(combat);
   const roster = rosterOf(combat);
-  const view = trackerView(state, roster, user.isGM ? "gm" : "player");
+  const view = trackerView(state, roster, user.isGM ? "gm" : "player", keepOutOfFight());
   const order = currentOrder(combat, ruleset.turnOrder);
   const teams = new Map(teamsOf(combat).map((team) => [team.id ?? "", teamData(team)]));
   const started = state.round > 0;
@@ -227,8 +231,11 @@ export function trackerContext(
 
   const row = (member: MemberView, phaseIsCurrent: boolean): MemberRow => {
     const combatant = combat.combatants.get(member.id);
+    // Out by its rules but keeping its turns (the order does not skip it).
+    const down = combatant === undefined ? null : outOfFightOf(combatant);
+    const kept = down?.keepsTurns === true ? down : null;
     const mine = user.isGM || (combatant !== undefined && userOwns(combatant, user));
-    const waiting = started && phaseIsCurrent && !member.acted && !member.defeated;
+    const waiting = started && phaseIsCurrent && !member.acted && !member.skipped;
     const canActivate = waiting && !member.active && mine && (user.isGM || state.active === null);
     const canEnd = waiting && mine && (member.active || user.isGM);
     const classes = [
@@ -236,6 +243,7 @@ export function trackerContext(
       member.active ? "active" : "",
       member.acted ? "acted" : "",
       member.defeated ? "defeated" : "",
+      member.skipped ? "skipped" : "",
       member.hidden ? "hidden" : "",
     ];
     return {
@@ -250,6 +258,9 @@ export function trackerContext(
       active: member.active,
       defeated: member.defeated,
       hidden: member.hidden,
+      out: member.defeated || member.outOfFight !== null || kept !== null,
+      skipped: member.skipped,
+      ...outWords(member, kept),
       orderValue: individual ? (order.values[member.id] ?? null) : null,
       orderText: individual ? textOf(order.values[member.id]) : "",
       actedLabel: individual ? "FRAY.Combat.Gone" : "FRAY.Combat.Acted",
@@ -281,6 +292,7 @@ export function trackerContext(
       skipped: phaseView?.skipped ?? false,
       canEdit: user.isGM && teams.has(teamId),
       canEndPhase: current && user.isGM,
+      phaseRef: current ? phaseRef(state) : "",
       members: members.map((m) => row(m, current)),
       cssClass: classes.filter((c) => c !== "").join(" "),
     };
@@ -505,10 +517,15 @@ export class FrayCombatTracker extends CombatTracker {
     warnRefusal("coreInitiative");
   }
 
-  static async #onEndPhase(this: FrayCombatTracker) {
+  /** Ends the phase the button was drawn for (`data-phase`), or none if it is already over. */
+  static async #onEndPhase(this: FrayCombatTracker, _event: PointerEvent, target: HTMLElement) {
     const combat = this.frayCombat;
     if (combat === null) return;
-    await requestTurnAction(combat, { kind: "endPhase" });
+    const phase = target.dataset["phase"];
+    await requestTurnAction(
+      combat,
+      phase === undefined ? { kind: "endPhase" } : { kind: "endPhase", phase },
+    );
   }
 
   static async #onStart(this: FrayCombatTracker, _event: PointerEvent, target: HTMLElement) {

@@ -29,6 +29,8 @@
  * readable, and raise SCHEMA_VERSION.
  */
 
+import { keepInBounds } from "./bounds.ts";
+
 /** The shape version of Fray's system data. Raise it with every change of shape. */
 export const SCHEMA_VERSION = 1;
 
@@ -106,10 +108,17 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Whether the field accepts the value (core and fake: validate returns nothing when valid). */
+/**
+ * Whether the field accepts the value as it is (core and fake: validate returns nothing when
+ * valid). Core's NumberField cleaning rounds a whole-number field and clamps a number into its
+ * bounds before validating, silently; a number cleaning would change is not accepted as it is, so
+ * the migration fits it itself and keeps the stored value (`kept.v<version>`).
+ */
 function accepts(field: FieldLike, value: unknown): boolean {
   try {
-    return field.validate(field.clean(value)) === undefined;
+    const cleaned = field.clean(value);
+    if (typeof value === "number" && !Object.is(cleaned, value)) return false;
+    return field.validate(cleaned) === undefined;
   } catch {
     return false;
   }
@@ -252,6 +261,7 @@ export function migrateSystem(
 interface MigratingModel extends ModelLike {
   migrateData(source: Record<string, unknown>): Record<string, unknown>;
   validateJoint(data: Record<string, unknown>): void;
+  prototype: { prepareDerivedData?: () => void };
 }
 
 const wired = new WeakSet<object>();
@@ -268,7 +278,9 @@ export function modelOwners(): string[] {
  * - `migrateData` (core runs it on stored and new data before cleaning): `migrateSystem`, then
  *   the parent class's migration;
  * - `validateJoint` (core runs it after field validation, on construction and on every update;
- *   a throw refuses the data): each pool's value at most its maximum.
+ *   a throw refuses the data): each pool's value at most its maximum;
+ * - `prepareDerivedData` (core runs it after the ActiveEffects): first `keepInBounds` (bounds.ts),
+ *   so no effect leaves a value the model refuses in the prepared data, then the model's own.
  * `owner` is the ruleset id the models belong to ("generic" for the shared ones); `pools` lists
  * the `{ value, max }` paths per document name or per "Document.type".
  */
@@ -292,6 +304,15 @@ export function wireSystemModels<
         ? cls.validateJoint
         : parent.validateJoint;
       /* eslint-enable @typescript-eslint/unbound-method */
+      const ownDerived = cls.prototype.prepareDerivedData;
+      Object.defineProperty(cls.prototype, "prepareDerivedData", {
+        configurable: true,
+        writable: true,
+        value(this: object) {
+          keepInBounds(this, paths);
+          ownDerived?.call(this);
+        },
+      });
       Object.defineProperties(cls, {
         migrateData: {
           configurable: true,

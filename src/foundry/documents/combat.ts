@@ -44,7 +44,7 @@ export class FrayCombat extends Combat {
   override _onUpdate(...args: Parameters<Combat["_onUpdate"]>): void {
     this.setupTurns();
     super._onUpdate(...args);
-    const events = frayTurnEventsOf(args[1]);
+    const events = frayTurnEventsOf(args[1], args[2]);
     if (events !== null && isActiveGM()) void this.#runTurnEvents(events);
   }
 

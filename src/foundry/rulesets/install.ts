@@ -7,6 +7,7 @@ import { registerCombatHooks } from "../combat/ruleset-hooks.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { registerTokenBars } from "../token-bars.ts";
 import { registerRefereeAction } from "../shared/referee.ts";
+import { registerCards, registerDeclarations } from "../cards/protocol.ts";
 import type { ShellRuleset } from "./types.ts";
 
 export function installRuleset(ruleset: ShellRuleset): void {
@@ -34,6 +35,9 @@ export function installRuleset(ruleset: ShellRuleset): void {
   ruleset.registerSettings?.();
 
   registerCombatHooks(ruleset.combat ?? {});
+  // The card protocol (registered by init.ts) plays these kinds of card and declarations.
+  registerCards(ruleset.cards ?? []);
+  registerDeclarations(ruleset.declarations ?? []);
   // The referee (registered by init.ts) runs these on the active GM, told who sent each request.
   for (const [name, action] of Object.entries(ruleset.refereeActions ?? {})) {
     registerRefereeAction(name, action);

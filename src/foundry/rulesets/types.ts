@@ -7,6 +7,9 @@ import type { CombatRulesetHooks } from "../combat/ruleset-hooks.ts";
 import type { TokenBars } from "../token-bars.ts";
 import type { RefereeHandler } from "../shared/referee.ts";
 import type { SimFighterBase } from "../../rules/sim/types.ts";
+import type { AnyDeclaration, AnyStrategy } from "../cards/protocol.ts";
+import type { RulesetApi } from "../api/types.ts";
+import type { MovementRules } from "../movement/types.ts";
 
 /** A DataModel class (its constructor; Foundry builds the instances). */
 export type DataModelClass = new (...args: never[]) => object;
@@ -58,6 +61,13 @@ export interface ShellRuleset {
   readonly combat?: CombatRulesetHooks;
   /** Wires the buttons of its chat cards as a message is rendered (renderChatMessageHTML). */
   readonly wireChatCard?: (message: ChatMessage.Implementation, html: HTMLElement) => void;
+  /**
+   * Its kinds of chat card, for the one card protocol (src/foundry/cards/protocol.ts): how each
+   * card is read, who may press its buttons and what a press resolves to on the referee.
+   */
+  readonly cards?: readonly AnyStrategy[];
+  /** Its declarations that post a card (an attack, a maneuver …), for the card protocol. */
+  readonly declarations?: readonly AnyDeclaration[];
   /** What the referee does on request, by action name (registered with registerRefereeAction). */
   readonly refereeActions?: Readonly<Record<string, RefereeAction>>;
   /**
@@ -72,4 +82,14 @@ export interface ShellRuleset {
    * ruleset by name ("noSimAdapter").
    */
   readonly simFighter?: (actor: Actor.Implementation, teamId: string) => SimFighterBase;
+  /**
+   * Its part of the public API (`game.system.api`, api/index.ts): an attack declared from ids
+   * without the dialog, its odds. Absent parts are refused by name ("notAvailable").
+   */
+  readonly api?: RulesetApi;
+  /**
+   * Moving on the map (src/foundry/movement/): its movement actions, the price of a path and how
+   * the GM pays it. Absent: moving a token costs nothing.
+   */
+  readonly movement?: MovementRules;
 }

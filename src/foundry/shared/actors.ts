@@ -1,10 +1,14 @@
 /**
  * Finding the actors a ruleset's actions are about: the user's targets, the distance between two
- * tokens, and the id an update is addressed to (a token's own actor by uuid, others by id).
+ * tokens, whether a target is within reach at all (in the attacker's combat or on its scene), and
+ * the id an update is addressed to (a token's own actor by uuid, others by id).
  */
 
 import { sceneDistance } from "../../rules/core/distance.ts";
+import { refuse } from "../../rules/core/result.ts";
+import type { Refusal } from "../../rules/core/result.ts";
 import type { DistanceUnit } from "../../rules/core/distance.ts";
+import { fightOf } from "../combat/ledger.ts";
 
 /** The id the rules address an actor by: a token's own actor by its uuid, others by id. */
 export function combatantId(actor: Actor.Implementation): string {
@@ -56,4 +60,54 @@ export function canvasDistance(
     unit,
   );
   return result.ok ? result.value : null;
+}
+
+interface SceneLike {
+  readonly id: string | null;
+  readonly tokens: { readonly contents: readonly unknown[] };
+}
+
+/** The world's scenes (core's collection's `contents`). */
+function worldScenes(): readonly SceneLike[] {
+  const scenes = (game as { scenes?: { contents: readonly unknown[] } | null }).scenes;
+  return (scenes?.contents ?? []) as readonly SceneLike[];
+}
+
+/**
+ * The ids of the scenes the actor stands on: a token's own actor on its token's scene, a world
+ * actor on every scene holding a token linked to it (core's TokenDocument `actorId`, `actorLink`).
+ */
+export function scenesOf(actor: Actor.Implementation): Set<string> {
+  if (actor.isToken) {
+    const scene = actor.token?.parent?.id;
+    return new Set(typeof scene === "string" ? [scene] : []);
+  }
+  const found = new Set<string>();
+  for (const scene of worldScenes()) {
+    for (const token of scene.tokens.contents) {
+      const { actorId, actorLink } = token as { actorId?: string | null; actorLink?: boolean };
+      if (actorLink === true && actorId === actor.id && scene.id !== null) found.add(scene.id);
+    }
+  }
+  return found;
+}
+
+/**
+ * Whether `attacker` can aim at `target` at all: the target fights in the started combat the
+ * attacker fights in (combat/ledger.ts `fightOf`), or stands on a scene the attacker stands on.
+ * An actor id with no token anywhere near is not a target.
+ */
+export function withinReach(attacker: Actor.Implementation, target: Actor.Implementation): boolean {
+  const mine = fightOf(attacker);
+  if (mine !== null && fightOf(target)?.combat.id === mine.combat.id) return true;
+  const here = scenesOf(attacker);
+  return [...scenesOf(target)].some((id) => here.has(id));
+}
+
+/** Refuses a target not `withinReach` of the actor ("targetNotHere", naming the target). */
+export function checkWithinReach(
+  actor: Actor.Implementation,
+  target: Actor.Implementation,
+): Refusal<"targetNotHere"> | null {
+  return withinReach(actor, target) ? null : refuse("targetNotHere", { target: target.name });
 }

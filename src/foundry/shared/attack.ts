@@ -1,14 +1,16 @@
 /**
- * What every ruleset's attack workflow does the same way: one weapon, one target; and the
- * declaration's trip to the referee (the client sends ids and choices, the active GM re-reads the
- * documents and checks who asks).
+ * What every ruleset's attack workflow does the same way: one weapon, one target, the dialog for
+ * it from a sheet; and the declaration's trip to the referee (the client sends ids and choices
+ * through the card protocol, the active GM re-reads the documents and checks who asks).
  */
 import { checkNumber } from "../../rules/core/guard.ts";
 import type { Modifier } from "../../rules/core/modifier.ts";
 import { ok, refuse } from "../../rules/core/result.ts";
 import type { Refusal } from "../../rules/core/result.ts";
 import { SYSTEM_ID } from "../constants.ts";
-import { combatantId, resolveActor } from "./actors.ts";
+import { cardDeclaration, declareCard } from "../cards/protocol.ts";
+import type { AnyDeclaration } from "../cards/protocol.ts";
+import { combatantId, resolveActor, targetedActors } from "./actors.ts";
 import { owns } from "./cards.ts";
 import { chatMessages } from "./env.ts";
 import { isTransportReason, sendIntent, serializedBy } from "./referee.ts";
@@ -86,6 +88,26 @@ function parseDeclareIntent<S>(
   };
 }
 
+/** The roll mode this user chose for their rolls (the referee rolls a declaration with it). */
+export function rollModeNow(): string {
+  return game.settings.get("core", "rollMode") ?? "publicroll";
+}
+
+function declareIntent(
+  attacker: Actor.Implementation,
+  weapon: Item.Implementation,
+  target: Actor.Implementation,
+  situation: unknown,
+): DeclareIntent<unknown> {
+  return {
+    attackerId: combatantId(attacker),
+    weaponId: weapon.id ?? "",
+    targetId: combatantId(target),
+    situation,
+    rollMode: rollModeNow(),
+  };
+}
+
 /**
  * The client's side of a declaration, once it checked the attack: sends it to the referee and
  * hands back the card's message, or null (a refusal of the rules is warned with `warn`; the
@@ -99,14 +121,62 @@ export async function sendDeclaration(
   situation: unknown,
   warn: (refusal: Refusal) => void,
 ): Promise<ChatMessage.Implementation | null> {
-  const intent: DeclareIntent<unknown> = {
-    attackerId: combatantId(attacker),
-    weaponId: weapon.id ?? "",
-    targetId: combatantId(target),
-    situation,
-    rollMode: game.settings.get("core", "rollMode") ?? "publicroll",
-  };
-  return sendForCard(action, intent, warn);
+  return sendForCard(action, declareIntent(attacker, weapon, target, situation), warn);
+}
+
+/** The card a declaration posted, from the referee's answer: null when refused or gone. */
+export function postedCard(outcome: RefereeOutcome): ChatMessage.Implementation | null {
+  if (!outcome.ok) return null;
+  const id = typeof outcome.value === "string" ? outcome.value : "";
+  // (Collection#get is typed as always finding one; a deleted message is not found.)
+  return chatMessages().has(id) ? chatMessages().get(id) : null;
+}
+
+/**
+ * The client's side of an attack on the card protocol (cards/protocol.ts): when the ruleset's
+ * check passed (`checked`; a refusal is warned with `warn` and nothing is sent), the declaration
+ * of `kind` at the one target (ids and choices), and the card the referee posted, or null (the
+ * protocol warned of the referee's refusal).
+ */
+export async function declareAttackCard(
+  kind: string,
+  attacker: Actor.Implementation,
+  weapon: Item.Implementation,
+  targets: readonly Actor.Implementation[],
+  situation: unknown,
+  checked: { readonly ok: true } | Refusal,
+  warn: (refusal: Refusal) => void,
+): Promise<ChatMessage.Implementation | null> {
+  const target = targets[0];
+  if (!checked.ok) warn(checked);
+  if (!checked.ok || target === undefined) return null;
+  const intent = declareIntent(attacker, weapon, target, situation);
+  return postedCard(await declareCard(kind, intent));
+}
+
+/**
+ * An attack from a sheet at the user's targets: with no situation given and one token targeted,
+ * the ruleset's dialog chooses it (closing the dialog attacks nothing), then `declare` runs (it
+ * checks the targets and warns); `fallback` is the situation without a dialog.
+ */
+export async function attackFromSheet<S>(
+  given: S | undefined,
+  fallback: S,
+  prompt: (target: Actor.Implementation) => Promise<S | null>,
+  declare: (
+    targets: Actor.Implementation[],
+    situation: S,
+  ) => Promise<ChatMessage.Implementation | null>,
+): Promise<ChatMessage.Implementation | null> {
+  const targets = targetedActors();
+  const target = targets[0];
+  let chosen = given;
+  if (chosen === undefined && target !== undefined && targets.length === 1) {
+    const picked = await prompt(target);
+    if (picked === null) return null;
+    chosen = picked;
+  }
+  return declare(targets, chosen ?? fallback);
 }
 
 /**
@@ -120,13 +190,8 @@ export async function sendForCard(
   warn: (refusal: Refusal) => void,
 ): Promise<ChatMessage.Implementation | null> {
   const outcome = await sendIntent(action, payload);
-  if (!outcome.ok) {
-    if (!isTransportReason(outcome.reason)) warn(outcome);
-    return null;
-  }
-  const id = typeof outcome.value === "string" ? outcome.value : "";
-  // (Collection#get is typed as always finding one; a deleted message is not found.)
-  return chatMessages().has(id) ? chatMessages().get(id) : null;
+  if (!outcome.ok && !isTransportReason(outcome.reason)) warn(outcome);
+  return postedCard(outcome);
 }
 
 /** What the referee found for a declaration, read from the stored documents by id. */
@@ -159,5 +224,28 @@ export async function refereeDeclaration<S>(
     if (weapon === undefined) return refuse("notAWeapon");
     const target = resolveActor(request.targetId);
     return declare({ attacker, weapon, targets: target === null ? [] : [target], request });
+  });
+}
+
+/**
+ * A ruleset's attack as a declaration of the card protocol: `refereeDeclaration` reads the payload
+ * (the ids, the ruleset's choices with `parseSituation`, the roll mode), checks the sender owns the
+ * attacker and takes one declaration per attacker at a time; then `declare` checks the rules,
+ * rolls, writes and posts the card.
+ */
+export function attackDeclaration<S>(
+  kind: string,
+  parseSituation: SituationParser<S>,
+  declare: (declared: Declared<S>, sender: User.Implementation) => Promise<RefereeOutcome>,
+  warn: (refusal: Refusal) => void,
+): AnyDeclaration {
+  return cardDeclaration<unknown>({
+    kind,
+    parse: (raw) => (typeof raw === "object" && raw !== null ? raw : null),
+    referee: (payload, sender) =>
+      refereeDeclaration({ action: kind, payload }, sender, parseSituation, (found) =>
+        declare(found, sender),
+      ),
+    warn,
   });
 }

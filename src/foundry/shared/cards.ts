@@ -1,6 +1,6 @@
 /**
  * Chat-card plumbing any ruleset can use: who may press a card's buttons, which cards the referee
- * made, and how the referee posts a card and shows its dice.
+ * made, and how the referee posts a card and shows its dice (to whom its roll mode shows them).
  *
  * The rule every Fray card follows: the GM, the target's owner, or the user who declared the
  * attack may ask for its result to be applied; the referee (the active GM, shared/referee.ts)
@@ -11,7 +11,7 @@ import { refuse } from "../../rules/core/result.ts";
 import type { Refusal } from "../../rules/core/result.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { chatMessages, currentUser, worldUsers } from "./env.ts";
-import { serializedBy } from "./referee.ts";
+import { serializedBy, stepDoneUpdate } from "./referee.ts";
 import type { RefereeOutcome } from "./referee.ts";
 
 /** Whether this user owns the actor (a missing actor is owned by nobody). */
@@ -54,6 +54,47 @@ export function cardFlag(message: ChatMessage.Implementation, key: string): unkn
   return value ?? null;
 }
 
+/**
+ * The one card update that ends a claimed step: the card's new state (under `flags.fray.<key>`)
+ * and content, and the step marked done.
+ */
+export function cardStepUpdate(
+  key: string,
+  state: unknown,
+  content: string,
+  claim: string,
+): Record<string, unknown> {
+  return { content, [`flags.${SYSTEM_ID}.${key}`]: state, ...stepDoneUpdate(claim) };
+}
+
+/** Who and what an attack card is about, as every ruleset's attack card records it. */
+export interface AttackCardHeader {
+  readonly attackerId: string;
+  readonly defenderId: string;
+  readonly attackerName: string;
+  readonly defenderName: string;
+  readonly weaponName: string;
+  /** The user who declared the attack, as the referee recorded it (may press Apply). */
+  readonly declaredBy: string;
+}
+
+/** The header of an attack card, from the fighters the rules read and the declaring user. */
+export function attackCardHeader(
+  attacker: { readonly id: string; readonly name: string },
+  defender: { readonly id: string; readonly name: string },
+  weapon: { readonly name: string },
+  sender: User.Implementation,
+): AttackCardHeader {
+  return {
+    attackerId: attacker.id,
+    defenderId: defender.id,
+    attackerName: attacker.name,
+    defenderName: defender.name,
+    weaponName: weapon.name,
+    declaredBy: sender.id ?? "",
+  };
+}
+
 /** What a card's button comes to: done, or a named refusal. */
 export type CardResult = { readonly ok: true } | Refusal;
 
@@ -71,40 +112,68 @@ export interface RefereeCard {
   readonly roller: string;
 }
 
+/** Whom a roll's dice are shown to: `whisper` those users (null: everyone); `blind`: not the roller. */
+export interface DiceAudience {
+  readonly whisper: readonly string[] | null;
+  readonly blind: boolean;
+}
+
+function rollModeOf(rollMode: string): RollMode {
+  return (ROLL_MODES as readonly string[]).includes(rollMode)
+    ? (rollMode as RollMode)
+    : "publicroll";
+}
+
+/**
+ * Whom a roll mode shows dice to, as core whispers such a roll: everyone for a public roll; the
+ * GMs and the roller for a GM roll; the GMs only, blind to the roller, for a blind roll; the
+ * roller alone for a self roll (GMs see every whisper).
+ */
+export function diceAudience(rollMode: string, roller: string): DiceAudience {
+  const mode = rollModeOf(rollMode);
+  if (mode === "publicroll") return { whisper: null, blind: false };
+  const gms = worldUsers()
+    .filter((user) => user.isGM)
+    .map((user) => user.id);
+  const whisper = mode === "selfroll" ? [roller] : mode === "gmroll" ? [...gms, roller] : gms;
+  return { whisper: [...new Set(whisper)], blind: mode === "blindroll" };
+}
+
+/** Where a card keeps the roll mode its dice follow (`flags.fray.<key>`). */
+const ROLL_MODE_FLAG = "rollMode";
+
 /**
  * Posts a card as the referee. A roll mode hides dice, never a card's buttons from the users who
  * may press them: the card itself is always public. Under a public roll its dice ride on it (Dice
  * So Nice shows them to everyone); under a GM, blind or self roll they go to a separate dice
- * message, whispered as core whispers such a roll: to the GMs (and the roller, except for a blind
- * roll), or to the roller alone for a self roll (GMs see every whisper).
+ * message, whispered to `diceAudience`. The card keeps its roll mode, so dice rolled for it later
+ * are shown to the same users (`showDice`).
  */
 export async function postRefereeCard(
   card: RefereeCard,
 ): Promise<ChatMessage.Implementation | null> {
-  const mode: RollMode = (ROLL_MODES as readonly string[]).includes(card.rollMode)
-    ? (card.rollMode as RollMode)
-    : "publicroll";
+  const mode = rollModeOf(card.rollMode);
   const hidden = mode !== "publicroll";
+  const scope = (card.flags[SYSTEM_ID] ?? {}) as Record<string, unknown>;
   const message = (await ChatMessage.create({
     author: currentUser().id,
     speaker: card.speaker,
     content: card.content,
     rolls: hidden ? [] : [...card.rolls],
-    flags: card.flags,
+    flags: {
+      ...card.flags,
+      [SYSTEM_ID]: { ...scope, [ROLL_MODE_FLAG]: { mode, roller: card.roller } },
+    },
   } as never)) as ChatMessage.Implementation | undefined;
   if (message === undefined) return null;
   if (hidden && card.rolls.length > 0) {
-    const gms = worldUsers()
-      .filter((user) => user.isGM)
-      .map((user) => user.id);
-    const whisper =
-      mode === "selfroll" ? [card.roller] : mode === "gmroll" ? [...gms, card.roller] : gms;
+    const audience = diceAudience(mode, card.roller);
     await ChatMessage.create({
       author: currentUser().id,
       speaker: card.speaker,
       rolls: [...card.rolls],
-      whisper: [...new Set(whisper)],
-      blind: mode === "blindroll",
+      whisper: [...(audience.whisper ?? [])],
+      blind: audience.blind,
       flags: { [SYSTEM_ID]: { diceOf: message.id } },
     } as never);
   }
@@ -112,15 +181,54 @@ export async function postRefereeCard(
 }
 
 /**
- * Shows dice the referee rolled after the card was posted, with Dice So Nice when it is installed
- * (synchronized: every connected user sees them roll).
+ * Whom a card's later dice are shown to: the roll mode it was posted under (postRefereeCard);
+ * for a card posted otherwise, its own whisper and blind.
  */
-export async function showDice(rolls: readonly Roll[]): Promise<void> {
-  const dice3d = (
-    game as { dice3d?: { showForRoll(roll: Roll, user: unknown, sync: boolean): Promise<unknown> } }
-  ).dice3d;
-  if (dice3d === undefined) return;
-  await Promise.all(rolls.map((roll) => dice3d.showForRoll(roll, currentUser(), true)));
+export function cardDiceAudience(message: ChatMessage.Implementation): DiceAudience {
+  const stored = cardFlag(message, ROLL_MODE_FLAG) as { mode?: unknown; roller?: unknown } | null;
+  if (typeof stored?.mode === "string" && typeof stored.roller === "string") {
+    return diceAudience(stored.mode, stored.roller);
+  }
+  // (fvtt-types types each entry as a possibly missing id.)
+  const ids = message.whisper.filter((id): id is string => typeof id === "string");
+  return { whisper: ids.length > 0 ? ids : null, blind: message.blind };
+}
+
+/** Dice So Nice's entry point (`game.dice3d`), when the module is active. */
+interface Dice3D {
+  showForRoll(
+    roll: Roll,
+    user?: User.Implementation | null,
+    synchronize?: boolean,
+    whisper?: readonly string[] | null,
+    blind?: boolean,
+    chatMessageID?: string | null,
+  ): Promise<unknown>;
+}
+
+/**
+ * Shows dice the referee rolled for a card after it was posted, with Dice So Nice when it is
+ * installed: synchronized, to the users the card's roll mode shows dice to (`cardDiceAudience`),
+ * so a blind or GM roll's later dice are not thrown on every screen. Every ruleset's card uses
+ * this one function.
+ */
+export async function showDice(
+  message: ChatMessage.Implementation,
+  rolls: readonly Roll[],
+): Promise<void> {
+  const dice3d = (game as { dice3d?: Dice3D }).dice3d;
+  if (dice3d === undefined || rolls.length === 0) return;
+  const { whisper, blind } = cardDiceAudience(message);
+  // The animation is a courtesy: a module that fails to show it never undoes the card's step.
+  await Promise.all(
+    rolls.map((roll) =>
+      dice3d
+        .showForRoll(roll, currentUser(), true, whisper, blind, message.id ?? null)
+        .catch((error: unknown) => {
+          console.error(`${SYSTEM_ID} | Dice So Nice could not show a roll`, error);
+        }),
+    ),
+  );
 }
 
 /**

@@ -21,8 +21,9 @@
  * refusal with a localized message telling the user what to do.
  *
  * Also here, for the handlers: per-key serialization (one card at a time, in order), a one-shot
- * step claim for chat cards (a duplicate or late press of a step is refused), and the range check
- * for a die a client rolled and the GM replays.
+ * step claim for chat cards (a duplicate or late press of a step is refused; a step its GM left
+ * mid-way is taken over by the next active GM, never applied twice), and the range check for a
+ * die a client rolled and the GM replays.
  */
 import type { DieRoll } from "../../rules/core/dice.ts";
 import { checkDieFace, checkNumber } from "../../rules/core/guard.ts";
@@ -65,6 +66,7 @@ export const TRANSPORT_REFUSALS = [
   "duplicate",
   "inProgress",
   "alreadyHandled",
+  "stepLanded",
   "badDie",
 ] as const;
 export type TransportRefusal = (typeof TRANSPORT_REFUSALS)[number];
@@ -297,6 +299,10 @@ function stepPath(step: string): string {
   return `flags.${SYSTEM_ID}.steps.${step}`;
 }
 
+function claimPath(step: string): string {
+  return `flags.${SYSTEM_ID}.claims.${step}`;
+}
+
 /** Where a card's step stands: untouched (null), being resolved, or done. */
 export function stepState(message: ChatMessage.Implementation, step: string): StepState | null {
   const scope = (message.flags as Record<string, unknown> | undefined)?.[SYSTEM_ID] as
@@ -306,10 +312,86 @@ export function stepState(message: ChatMessage.Implementation, step: string): St
 }
 
 /**
- * Claims a card's step before any actor write: the card enters "resolving" (one card update), and
- * any later press of the same step (a double click, a late or replayed request) is refused. Run
- * it inside `serializedBy(message.id, …)` on the active GM. Finish the step by adding
- * `stepDoneUpdate(step)` to the card's final update.
+ * Who is resolving a step: the GM's user id, the page session it runs in (a reload is a new
+ * session) and when it claimed the step (that client's clock; shown to people, never compared:
+ * the server's `_stats.modifiedTime` of the card is the claim's time).
+ */
+export interface StepClaim {
+  readonly by: string;
+  readonly session: string;
+  readonly at: number;
+}
+
+let session: string | null = null;
+/** This page's session: a fresh id per load, so a reloaded GM tells its old claims apart. */
+function thisSession(): string {
+  const id = session ?? foundry.utils.randomID();
+  session = id;
+  return id;
+}
+
+/** The claim recorded on a card's step, or null when none was (or it is unreadable). */
+export function stepClaim(message: ChatMessage.Implementation, step: string): StepClaim | null {
+  const scope = (message.flags as Record<string, unknown> | undefined)?.[SYSTEM_ID] as
+    { claims?: Record<string, unknown> } | undefined;
+  const claim: unknown = scope?.claims?.[step];
+  if (typeof claim !== "object" || claim === null) return null;
+  const { by, session: claimed, at } = claim as Partial<Record<keyof StepClaim, unknown>>;
+  if (typeof by !== "string" || typeof claimed !== "string" || typeof at !== "number") return null;
+  return { by, session: claimed, at };
+}
+
+/**
+ * Whether a step left resolving may be taken over by this client (the active GM): its claimer is
+ * gone (not connected), or it is this GM in an earlier page session (it reloaded mid-step). A step
+ * this page is resolving, or that a connected GM holds, is never taken over.
+ */
+function mayTakeOver(claim: StepClaim | null): boolean {
+  if (claim === null) return false;
+  const me = currentUser();
+  if (claim.by === me.id) return claim.session !== thisSession();
+  const claimer = worldUsers().get(claim.by) as { active?: boolean } | undefined;
+  return claimer?.active !== true;
+}
+
+/** Server stamps (`_stats`) of the documents a step writes: actors, their items and effects, combats. */
+function stepWritables(): { _stats?: unknown }[] {
+  const out: { _stats?: unknown }[] = [];
+  for (const actor of game.actors?.contents ?? []) {
+    out.push(actor, ...actor.items.contents, ...actor.effects.contents);
+  }
+  for (const combat of game.combats?.contents ?? [])
+    out.push(combat, ...combat.combatants.contents);
+  return out;
+}
+
+/**
+ * Whether `userId` wrote any document a step writes at or after `since` (server time), as the
+ * server recorded it (`_stats.lastModifiedBy`, `_stats.modifiedTime`: no client sets them).
+ */
+function wroteSince(userId: string, since: number): boolean {
+  return stepWritables().some((doc) => {
+    const stats = doc._stats as { lastModifiedBy?: unknown; modifiedTime?: unknown } | undefined;
+    return (
+      stats?.lastModifiedBy === userId &&
+      typeof stats.modifiedTime === "number" &&
+      stats.modifiedTime >= since
+    );
+  });
+}
+
+/**
+ * Claims a card's step before any actor write: the card enters "resolving" with who claimed it
+ * (one card update), and any later press of the same step (a double click, a late or replayed
+ * request) is refused. Run it inside `serializedBy(message.id, …)` on the active GM. Finish the
+ * step by adding `stepDoneUpdate(step)` to the card's final update.
+ *
+ * A step whose GM left mid-step (disconnected, or reloaded its page) would stay resolving for
+ * ever. The next active GM takes it over, but never applies twice: the server stamps every write
+ * with its writer and time, so if the departed GM wrote any actor, item, effect or combat after
+ * its claim, part of the step may have landed; the step is then closed as done and the press
+ * refused ("stepLanded", the GM checks by hand) instead of being redone. Otherwise nothing of it
+ * landed, and the new GM claims it and resolves it as a fresh press.
  */
 export async function claimStep(
   message: ChatMessage.Implementation,
@@ -317,8 +399,18 @@ export async function claimStep(
 ): Promise<Refusal | null> {
   const state = stepState(message, step);
   if (state === "done") return refuse("alreadyHandled");
-  if (state === "resolving") return refuse("inProgress");
-  await message.update({ [stepPath(step)]: "resolving" });
+  if (state === "resolving") {
+    const claim = stepClaim(message, step);
+    if (!mayTakeOver(claim) || claim === null) return refuse("inProgress");
+    // The card's last write is the claim (the final one would have marked the step done).
+    const claimedAt = (message as { _stats?: { modifiedTime?: unknown } })._stats?.modifiedTime;
+    if (typeof claimedAt !== "number" || wroteSince(claim.by, claimedAt)) {
+      await message.update(stepDoneUpdate(step));
+      return refuse("stepLanded");
+    }
+  }
+  const claim: StepClaim = { by: currentUser().id ?? "", session: thisSession(), at: Date.now() };
+  await message.update({ [stepPath(step)]: "resolving", [claimPath(step)]: claim });
   return null;
 }
 

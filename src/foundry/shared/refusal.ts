@@ -9,12 +9,15 @@ export interface ShownRefusal {
 
 /**
  * Refusals every ruleset shares, each with one key under `FRAY.Refusal`: the engine boundary's
- * number guard (src/rules/core/guard.ts) and the one formula limit (src/rules/core/formula.ts).
+ * number guard (src/rules/core/guard.ts), its names and choices (src/rules/core/names.ts) and the
+ * one formula limit (src/rules/core/formula.ts).
  */
 const SHARED_REASONS: ReadonlySet<string> = new Set([
   "not-a-number",
   "not-whole",
   "out-of-range",
+  "badName",
+  "badChoice",
   "formulaTooLarge",
 ]);
 

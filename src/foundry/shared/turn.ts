@@ -1,21 +1,16 @@
 /** Whose turn it is, for the actions of every ruleset. */
+import { fightOf } from "../combat/ledger.ts";
 import { turnStateOf } from "../combat/state.ts";
 import { SYSTEM_ID } from "../constants.ts";
 
 /**
  * Whether it is this actor's turn, as the turn-strictness setting reads it: "strict" lets an actor
- * that is in the running combat attack only while it is the one taking its turn; "lenient" never
- * checks. Outside a started combat, anyone may attack.
+ * that fights in a started combat (`fightOf`, whichever scene anyone views) act only while it is
+ * the one taking its turn; "lenient" never checks. Outside a started combat, anyone may act.
  */
 export function isActorsTurn(actor: Actor.Implementation): boolean {
   if (game.settings.get(SYSTEM_ID, "turnStrictness") !== "strict") return true;
-  const combat = (game as { combat?: Combat.Implementation | null }).combat ?? null;
-  if (combat === null) return true;
-  const state = turnStateOf(combat);
-  if (state.round < 1) return true;
-  const mine = combat.combatants.find(
-    (c) => c.actorId === actor.id || (actor.isToken && c.tokenId === actor.token?.id),
-  );
-  if (mine === undefined) return true;
-  return state.active === mine.id;
+  const fight = fightOf(actor);
+  if (fight === null) return true;
+  return turnStateOf(fight.combat).active === fight.combatant.id;
 }

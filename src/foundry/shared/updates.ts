@@ -53,3 +53,20 @@ export async function applyRuleUpdates(
   );
   return { missing };
 }
+
+/**
+ * The updates without their changes under `prefix` (state a ruleset keeps in the referee's ledger,
+ * not on the documents); an update left with no change goes.
+ */
+export function withoutPath<U extends RuleUpdate>(
+  updates: readonly (U | null)[],
+  prefix: string,
+): U[] {
+  return updates.flatMap((update) => {
+    if (update === null) return [];
+    const changes = Object.fromEntries(
+      Object.entries(update.changes).filter(([path]) => !path.startsWith(`${prefix}.`)),
+    );
+    return Object.keys(changes).length === 0 ? [] : [{ ...update, changes }];
+  });
+}

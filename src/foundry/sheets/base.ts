@@ -61,6 +61,21 @@ export async function itemSheetHeader(item: Item.Implementation, description: st
   };
 }
 
+/** An item's row on an actor sheet: what every row shows (the ruleset adds its own columns). */
+export function itemRow(item: Item.Implementation) {
+  return { id: item.id ?? "", name: item.name, img: item.img ?? "" };
+}
+
+/** The gear rows of an actor sheet: each gear item with its quantity. */
+export function gearRows(items: readonly Item.Implementation[]) {
+  return items
+    .filter((item) => item.type === "gear")
+    .map((item) => ({
+      ...itemRow(item),
+      quantity: (item.system as unknown as { quantity: number }).quantity,
+    }));
+}
+
 /** A select's options: each id with its label key, the current one selected. */
 export function choices(ids: readonly string[], current: string, label: (id: string) => string) {
   return ids.map((id) => ({ value: id, label: label(id), selected: id === current }));
@@ -83,6 +98,15 @@ export const ITEM_ROW_ACTIONS = {
     await itemOfTarget(this.actor, target)?.deleteDialog();
   },
 };
+
+/** An actor sheet's action on its actor and the clicked element (its data attributes). */
+export function onActor(
+  run: (actor: Actor.Implementation, target: HTMLElement) => Promise<unknown>,
+) {
+  return async function (this: ActorSheetLike, _event: PointerEvent, target: HTMLElement) {
+    await run(this.actor, target);
+  };
+}
 
 /** An actor sheet's action on the item of the clicked row (nothing when the row has none). */
 export function onRowItem(
@@ -140,6 +164,52 @@ export function rulesetItemSheet<C extends object>(spec: ItemSheetSpec<C>) {
     ): Promise<foundry.applications.api.DocumentSheetV2.RenderContext<Item.Implementation> & C> {
       const base = await super._prepareContext(options);
       return Object.assign(base, await spec.context(this.item));
+    }
+  };
+}
+
+/** An actor sheet's button handler, called on the sheet (ApplicationV2 binds `this`). */
+export type ActorSheetAction = (
+  this: ActorSheetLike,
+  event: PointerEvent,
+  target: HTMLElement,
+) => Promise<void>;
+
+/** What one ruleset's actor sheet is: its CSS class, template, context and its own buttons. */
+export interface ActorSheetSpec<C extends object> {
+  /** The ruleset's class on the sheet (beside the system's and "actor-sheet"). */
+  readonly rulesetClass: string;
+  readonly template: string;
+  /** Everything the template shows, from the actor alone (and whether this user may edit). */
+  readonly context: (actor: Actor.Implementation, editable: boolean) => Promise<C>;
+  /** Its own buttons by action name; the item rows' buttons (ITEM_ROW_ACTIONS) come with them. */
+  readonly actions: Readonly<Record<string, ActorSheetAction>>;
+}
+
+/**
+ * A ruleset's actor sheet: one Handlebars part, 720 × 800 and resizable, fields that edit in
+ * place (the DataModel refuses bad values), the item rows' buttons and the ruleset's own, the
+ * context from the spec. A ruleset writes only its template, context and buttons.
+ */
+export function rulesetActorSheet<C extends object>(spec: ActorSheetSpec<C>) {
+  return class extends HandlebarsActorSheet {
+    static override DEFAULT_OPTIONS = {
+      classes: [SYSTEM_ID, "actor-sheet", spec.rulesetClass],
+      position: { width: 720, height: 800 },
+      window: { resizable: true },
+      form: { submitOnChange: true },
+      actions: { ...ITEM_ROW_ACTIONS, ...spec.actions },
+    };
+
+    static PARTS: Record<string, TemplatePart> = {
+      sheet: { template: spec.template, scrollable: [".sheet-body"] },
+    };
+
+    override async _prepareContext(
+      options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
+    ): Promise<ActorSheetV2.RenderContext & C> {
+      const base = await super._prepareContext(options);
+      return Object.assign(base, await spec.context(this.actor, this.isEditable));
     }
   };
 }

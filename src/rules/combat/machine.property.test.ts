@@ -26,6 +26,8 @@ const rosterArb = fc
       teamId: fc.constantFrom(...TEAMS),
       defeated: oneIn(4),
       hidden: oneIn(5),
+      // Out by its ruleset's rules (dying, dead …), beside core's defeat.
+      outOfFight: oneIn(5).map((out) => (out ? "dying" : null)),
     }),
     { minLength: 1, maxLength: 7 },
   )
@@ -40,13 +42,16 @@ const planArb = fc
   ]);
 
 const contextArb = fc
-  .record({ roster: rosterArb, plan: planArb, individual: fc.boolean() })
-  .map(({ roster, plan, individual }): TurnContext => {
+  .record({ roster: rosterArb, plan: planArb, individual: fc.boolean(), keepOut: oneIn(3) })
+  .map(({ roster, plan, individual, keepOut }): TurnContext => {
     const phases: Phase[] = individual
       ? roster.map((m): Phase => ({ kind: "combatant", combatantId: m.id }))
       : plan;
-    return { roster, planFor: () => phases };
+    return { roster, planFor: () => phases, options: { keepOut } };
   });
+
+/** Whether the world of this context keeps out members in the order. */
+const keepOutOf = (ctx: TurnContext) => ctx.options?.keepOut ?? false;
 
 type Step = {
   kind: "activate" | "endTurn" | "endPhase" | "nextRound" | "undo";
@@ -101,14 +106,20 @@ describe("turn machine properties", () => {
           state = apply(state, ctx, step);
           const phase = currentPhase(state);
           if (phase === null) {
-            const anyone = state.plan.some((p) => phaseIsPending(p, ctx.roster, state.acted, null));
+            const anyone = state.plan.some((p) =>
+              phaseIsPending(p, ctx.roster, state.acted, null, keepOutOf(ctx)),
+            );
             expect(anyone).toBe(false);
             continue;
           }
           expect(phase.kind).not.toBe("event");
-          expect(phaseIsPending(phase, ctx.roster, state.acted, state.active)).toBe(true);
+          expect(phaseIsPending(phase, ctx.roster, state.acted, state.active, keepOutOf(ctx))).toBe(
+            true,
+          );
           if (phase.kind === "team") {
-            expect(ctx.roster.some((m) => m.teamId === phase.teamId && isAble(m))).toBe(true);
+            expect(
+              ctx.roster.some((m) => m.teamId === phase.teamId && isAble(m, keepOutOf(ctx))),
+            ).toBe(true);
           }
         }
       }),
@@ -140,7 +151,7 @@ describe("turn machine properties", () => {
             const phase = currentPhase(state);
             const waiting = ctx.roster.filter(
               (m) =>
-                isAble(m) &&
+                isAble(m, keepOutOf(ctx)) &&
                 !state.acted.includes(m.id) &&
                 (phase?.kind === "team" ? m.teamId === phase.teamId : m.id === state.active),
             );
@@ -165,7 +176,7 @@ describe("turn machine properties", () => {
                   : p.kind === "combatant" && p.combatantId === m.id,
               );
           for (const m of ctx.roster) {
-            expect(turns.get(m.id) ?? 0).toBe(isAble(m) && inPlan(m) ? 1 : 0);
+            expect(turns.get(m.id) ?? 0).toBe(isAble(m, keepOutOf(ctx)) && inPlan(m) ? 1 : 0);
           }
         },
       ),
@@ -176,7 +187,16 @@ describe("turn machine properties", () => {
 describe("turn machine properties under roster changes", () => {
   const changesArb = fc.array(
     fc.record({
-      kind: fc.constantFrom("defeat", "hide", "reveal", "remove", "join", "endTurn"),
+      kind: fc.constantFrom(
+        "defeat",
+        "fallOut",
+        "recover",
+        "hide",
+        "reveal",
+        "remove",
+        "join",
+        "endTurn",
+      ),
       pick: fc.nat(),
     }),
     { maxLength: 30 },
@@ -221,7 +241,9 @@ describe("turn machine properties under roster changes", () => {
                         ? m
                         : change.kind === "defeat"
                           ? { ...m, defeated: true }
-                          : { ...m, hidden: change.kind === "hide" },
+                          : change.kind === "fallOut" || change.kind === "recover"
+                            ? { ...m, outOfFight: change.kind === "fallOut" ? "dead" : null }
+                            : { ...m, hidden: change.kind === "hide" },
                     );
             }
             const ctx = ctxOf(roster);

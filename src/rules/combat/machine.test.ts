@@ -7,6 +7,7 @@ import {
   endPhase,
   endTurn,
   nextRound,
+  phaseRef,
   reconcile,
   removeCombatant,
   startCombat,
@@ -170,16 +171,6 @@ describe("ending turns and phases", () => {
 });
 
 describe("defeated and hidden combatants", () => {
-  it("does not wait for a defeated member", () => {
-    const ctx = context([
-      member("ann", "pcs"),
-      member("bo", "pcs", { defeated: true }),
-      member("xul", "npcs"),
-    ]);
-    const state = run(ctx, start(ctx), (s) => endTurn(s, ctx, "ann", "owner"));
-    expect(currentPhase(state)).toEqual(team("npcs"));
-  });
-
   it("passes over a team whose members are all defeated or hidden", () => {
     const ctx = context([
       member("ann", "pcs", { defeated: true }),
@@ -194,14 +185,6 @@ describe("defeated and hidden combatants", () => {
     expect(next.events).toHaveLength(2);
   });
 
-  it("moves on when the last member still to act is defeated mid-phase", () => {
-    const ctx = context();
-    const state = run(ctx, start(ctx), (s) => endTurn(s, ctx, "ann", "owner"));
-    const fallen = context([ANN, member("bo", "pcs", { defeated: true }), ...ROSTER.slice(2)]);
-    const result = ok(reconcile(state, fallen));
-    expect(currentPhase(result.state)).toEqual(team("npcs"));
-  });
-
   it("pauses when nobody at all can act, without running round events, and resumes on reveal", () => {
     const hiddenAll = ROSTER.map((m) => ({ ...m, hidden: true }));
     const ctx = context(hiddenAll);
@@ -212,6 +195,114 @@ describe("defeated and hidden combatants", () => {
     const result = ok(reconcile(begun.state, revealed));
     expect(result.state.round).toBe(1);
     expect(currentPhase(result.state)).toEqual(team("pcs"));
+  });
+});
+
+describe("out of the fight by the ruleset's rules", () => {
+  const DYING = "dying";
+  const OUT: [string, Partial<RosterMember>][] = [
+    ["defeated", { defeated: true }],
+    ["out by its ruleset", { outOfFight: DYING }],
+  ];
+
+  it.each(OUT)("does not wait for a member %s", (_, out) => {
+    const ctx = context([ANN, member("bo", "pcs", out), ...ROSTER.slice(2)]);
+    const state = run(ctx, start(ctx), (s) => endTurn(s, ctx, "ann", "owner"));
+    expect(currentPhase(state)).toEqual(team("npcs"));
+  });
+
+  it.each(OUT)("ends the turn of one who falls %s mid-turn, and moves on", (_, out) => {
+    const ctx = context();
+    const state = run(
+      ctx,
+      start(ctx),
+      (s) => endTurn(s, ctx, "ann", "owner"),
+      (s) => activate(s, ctx, "bo", "owner"),
+    );
+    const result = ok(
+      reconcile(state, context([ANN, member("bo", "pcs", out), ...ROSTER.slice(2)])),
+    );
+    expect(result.state.active).toBeNull();
+    expect(currentPhase(result.state)).toEqual(team("npcs"));
+  });
+
+  it("passes over a whole team that is out, defeated or dying", () => {
+    const ctx = context([
+      member("ann", "pcs", { defeated: true }),
+      member("bo", "pcs", { outOfFight: DYING }),
+      ...ROSTER.slice(2),
+    ]);
+    expect(currentPhase(start(ctx))).toEqual(team("npcs"));
+  });
+
+  it("refuses the out a turn, saying why", () => {
+    const ctx = context([ANN, member("bo", "pcs", { outOfFight: DYING }), ...ROSTER.slice(2)]);
+    expect(activate(start(ctx), ctx, "bo", "gm")).toEqual({ ok: false, reason: "outOfFight" });
+    expect(endTurn(start(ctx), ctx, "bo", "gm")).toEqual({ ok: false, reason: "outOfFight" });
+  });
+
+  it("keeps the defeated and the out in the order when the world says so", () => {
+    const roster = [
+      member("ann", "pcs", { defeated: true }),
+      member("bo", "pcs", { outOfFight: DYING }),
+      ...ROSTER.slice(2),
+    ];
+    const kept: TurnContext = { ...context(roster), options: { keepOut: true } };
+    const state = start(kept);
+    expect(currentPhase(state)).toEqual(team("pcs"));
+    const after = run(
+      kept,
+      state,
+      (s) => activate(s, kept, "bo", "owner"),
+      (s) => endTurn(s, kept, "bo", "owner"),
+    );
+    // Ann, defeated, is still waited for.
+    expect(currentPhase(after)).toEqual(team("pcs"));
+    expect(currentPhase(run(kept, after, (s) => endTurn(s, kept, "ann", "gm")))).toEqual(
+      team("npcs"),
+    );
+  });
+
+  it("counts an empty reason as none", () => {
+    const ctx = context([ANN, member("bo", "pcs", { outOfFight: "" }), ...ROSTER.slice(2)]);
+    expect(activate(start(ctx), ctx, "bo", "owner").ok).toBe(true);
+  });
+});
+
+describe("ending the phase the GM was looking at", () => {
+  const ctx = context();
+
+  it("ends the named phase while it is being played", () => {
+    const state = start(ctx);
+    const after = ok(endPhase(state, ctx, "gm", phaseRef(state))).state;
+    expect(currentPhase(after)).toEqual(team("npcs"));
+  });
+
+  it("refuses once that phase is over: its last member ended their turn first", () => {
+    const seen = start(ctx);
+    const state = run(
+      ctx,
+      seen,
+      (s) => endTurn(s, ctx, "ann", "owner"),
+      (s) => endTurn(s, ctx, "bo", "owner"),
+    );
+    expect(currentPhase(state)).toEqual(team("npcs"));
+    expect(endPhase(state, ctx, "gm", phaseRef(seen))).toEqual({ ok: false, reason: "phaseOver" });
+  });
+
+  it("refuses the same team's phase of an earlier round", () => {
+    const seen = start(ctx);
+    const state = run(ctx, seen, (s) => nextRound(s, ctx, "gm"));
+    expect(currentPhase(state)).toEqual(team("pcs"));
+    expect(endPhase(state, ctx, "gm", phaseRef(seen))).toEqual({ ok: false, reason: "phaseOver" });
+    expect(phaseRef(state)).toBe("2:team:pcs");
+  });
+
+  it("names an idle round, so ending it starts the next round", () => {
+    const hiddenAll = context(ROSTER.map((m) => ({ ...m, hidden: true })));
+    const idle = start(hiddenAll);
+    expect(phaseRef(idle)).toBe("1:idle");
+    expect(ok(endPhase(idle, hiddenAll, "gm", phaseRef(idle))).state.round).toBe(2);
   });
 });
 

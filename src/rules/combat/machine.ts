@@ -26,9 +26,18 @@ export interface TurnOptions {
   readonly autoEndPhase: boolean;
   /** How many earlier positions undo can reach; older ones are forgotten. Default: 200. */
   readonly historyLimit: number;
+  /**
+   * Defeated and out-of-fight members keep their turns (a world setting). Default: false, the order
+   * passes over them and refuses them a turn.
+   */
+  readonly keepOut: boolean;
 }
 
-export const DEFAULT_TURN_OPTIONS: TurnOptions = { autoEndPhase: true, historyLimit: 200 };
+export const DEFAULT_TURN_OPTIONS: TurnOptions = {
+  autoEndPhase: true,
+  historyLimit: 200,
+  keepOut: false,
+};
 
 export interface TurnContext {
   /** Every combatant of the combat, as it is now. */
@@ -48,9 +57,22 @@ export const NOT_STARTED: TurnState = {
   history: [],
 };
 
-/** Able to take a turn: neither defeated nor hidden. Hidden members may act, but nobody waits. */
-export function isAble(member: RosterMember): boolean {
-  return !member.defeated && !member.hidden;
+/** Out of the fight: marked defeated, or out by its ruleset's rules (dying, dead …). */
+export function isOut(member: RosterMember): boolean {
+  return member.defeated || (member.outOfFight ?? "") !== "";
+}
+
+/** Whether the order gives the member turns: it is in the fight, or the world keeps the out in. */
+export function takesTurns(member: RosterMember, keepOut = false): boolean {
+  return keepOut || !isOut(member);
+}
+
+/**
+ * Able to take a turn: it takes turns (see `takesTurns`) and is not hidden. Hidden members may
+ * act, but nobody waits for them.
+ */
+export function isAble(member: RosterMember, keepOut = false): boolean {
+  return takesTurns(member, keepOut) && !member.hidden;
 }
 
 /** The combatants who act in a phase: a team's members, or the one combatant. */
@@ -71,10 +93,11 @@ export function phaseIsPending(
   roster: Roster,
   acted: readonly CombatantId[],
   active: CombatantId | null,
+  keepOut = false,
 ): boolean {
   const members = membersOfPhase(phase, roster);
   if (active !== null && members.some((m) => m.id === active)) return true;
-  return members.some((m) => isAble(m) && !acted.includes(m.id));
+  return members.some((m) => isAble(m, keepOut) && !acted.includes(m.id));
 }
 
 /** The phase being played, or null before the start and when nobody can act this round. */
@@ -83,8 +106,37 @@ export function currentPhase(state: TurnPosition): Phase | null {
   return state.plan[state.phaseIndex] ?? null;
 }
 
+/**
+ * Names the phase being played in its round ("2:team:abc", "2:idle" when nobody can act), so a
+ * request to end a phase ends that phase or none (see `endPhase`).
+ */
+export function phaseRef(state: TurnPosition): string {
+  const phase = currentPhase(state);
+  return `${String(state.round)}:${phase === null ? "idle" : phaseKey(phase)}`;
+}
+
 function optionsOf(ctx: TurnContext): TurnOptions {
   return { ...DEFAULT_TURN_OPTIONS, ...ctx.options };
+}
+
+/** Whether the world keeps out members in the order (TurnOptions.keepOut). */
+function keeps(ctx: TurnContext): boolean {
+  return optionsOf(ctx).keepOut;
+}
+
+/** Whether somebody in this phase is acting now or still has to take a turn, in this context. */
+function pending(
+  phase: Phase,
+  ctx: TurnContext,
+  acted: readonly CombatantId[],
+  active: CombatantId | null,
+): boolean {
+  return phaseIsPending(phase, ctx.roster, acted, active, keeps(ctx));
+}
+
+/** Why a member who takes no turns is refused one. */
+function outRefusal(member: RosterMember): TurnResult {
+  return refuse(member.defeated ? "defeated" : "outOfFight");
 }
 
 function positionOf(state: TurnPosition): TurnPosition {
@@ -118,7 +170,7 @@ function anyPending(
   ctx: TurnContext,
   acted: readonly CombatantId[],
 ) {
-  return plan.slice(from).some((phase) => phaseIsPending(phase, ctx.roster, acted, null));
+  return plan.slice(from).some((phase) => pending(phase, ctx, acted, null));
 }
 
 /**
@@ -151,7 +203,7 @@ function walkForward(start: TurnPosition, from: number, ctx: TurnContext, walk: 
         events.push({ round, event: phase.event });
         continue;
       }
-      if (!skipActing && phaseIsPending(phase, ctx.roster, acted, active)) {
+      if (!skipActing && pending(phase, ctx, acted, active)) {
         if (phase.kind === "combatant") active = phase.combatantId;
         return {
           position: { round, plan, phaseIndex: index, active, acted },
@@ -240,7 +292,7 @@ export function activate(
   const member = findMember(ctx, combatantId);
   if (member === undefined) return refuse("unknownCombatant");
   if (by === "other") return refuse("notOwner");
-  if (member.defeated) return refuse("defeated");
+  if (!takesTurns(member, keeps(ctx))) return outRefusal(member);
   if (state.active === combatantId) return refuse("alreadyActive");
   if (state.acted.includes(combatantId)) return refuse("alreadyActed");
   if (!belongsTo(currentPhase(state), member)) return refuse("notYourPhase");
@@ -269,13 +321,13 @@ export function endTurn(
   if (state.acted.includes(combatantId)) return refuse("alreadyActed");
   const phase = currentPhase(state);
   if (phase === null || !belongsTo(phase, member)) return refuse("notYourPhase");
-  if (member.defeated && state.active !== combatantId) return refuse("defeated");
+  if (!takesTurns(member, keeps(ctx)) && state.active !== combatantId) return outRefusal(member);
   const acted = [...state.acted, combatantId];
   const active = state.active === combatantId ? null : state.active;
   const after: TurnPosition = { ...state, acted, active };
   const phaseOver =
     phase.kind === "combatant" ||
-    (optionsOf(ctx).autoEndPhase && !phaseIsPending(phase, ctx.roster, acted, active));
+    (optionsOf(ctx).autoEndPhase && !pending(phase, ctx, acted, active));
   if (!phaseOver) return moved(withHistory(state, after, ctx));
   const walk = walkForward({ ...after, active: null }, state.phaseIndex + 1, ctx, { crossings: 1 });
   return moved(withHistory(state, walk.position, ctx), walk);
@@ -283,11 +335,19 @@ export function endTurn(
 
 /**
  * The GM ends the current phase: whoever is mid-turn has acted, the others simply did not act.
- * From an idle round (nobody could act) this starts the next round.
+ * From an idle round (nobody could act) this starts the next round. A request that names the
+ * phase it means (`phaseRef` of the state the GM was looking at) is refused once that phase is
+ * over: pressed just after its last member ended their turn, it must not end the next team's.
  */
-export function endPhase(state: TurnState, ctx: TurnContext, by: Requester): TurnResult {
+export function endPhase(
+  state: TurnState,
+  ctx: TurnContext,
+  by: Requester,
+  expected?: string,
+): TurnResult {
   if (state.round < 1) return refuse("notStarted");
   if (by !== "gm") return refuse("notGM");
+  if (expected !== undefined && expected !== phaseRef(state)) return refuse("phaseOver");
   const acted = state.active === null ? state.acted : [...state.acted, state.active];
   const walk = walkForward({ ...state, acted, active: null }, state.phaseIndex + 1, ctx, {
     crossings: 1,
@@ -337,9 +397,9 @@ function restore(position: TurnPosition, ctx: TurnContext): TurnPosition | null 
   const phase = position.plan[position.phaseIndex];
   let active = position.active;
   const activeMember = active === null ? undefined : findMember(ctx, active);
-  if (activeMember === undefined || activeMember.defeated) active = null;
+  if (activeMember === undefined || !takesTurns(activeMember, keeps(ctx))) active = null;
   if (phase === undefined) return { ...position, acted, active: null };
-  if (!phaseIsPending(phase, ctx.roster, acted, active)) return null;
+  if (!pending(phase, ctx, acted, active)) return null;
   return { ...position, acted, active };
 }
 
@@ -438,7 +498,7 @@ export function reconcile(state: TurnState, ctx: TurnContext): TurnResult {
   const active =
     phase !== undefined &&
     activeMember !== undefined &&
-    !activeMember.defeated &&
+    takesTurns(activeMember, keeps(ctx)) &&
     belongsTo(phase, activeMember)
       ? activeMember.id
       : null;
@@ -450,7 +510,7 @@ export function reconcile(state: TurnState, ctx: TurnContext): TurnResult {
     acted,
   };
   const history = state.history;
-  if (phase !== undefined && phaseIsPending(phase, ctx.roster, acted, active)) {
+  if (phase !== undefined && pending(phase, ctx, acted, active)) {
     return moved({ ...here, history });
   }
   if (idle) {

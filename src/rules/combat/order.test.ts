@@ -121,3 +121,58 @@ describe("settling a tie by a reroll", () => {
     });
   });
 });
+
+describe("names every object answers to are no values (issue 30)", () => {
+  it("a combatant named constructor has no value by inheritance: a newcomer goes before it", () => {
+    const order: SettledOrder = {
+      mode: "individual",
+      order: ["a", "constructor"],
+      values: { a: 7 },
+      surpriseRound: [],
+    };
+    expect(addToOrder(order, "x", 3).order).toEqual(["a", "x", "constructor"]);
+  });
+
+  it("a newcomer whose value is no finite number joins last, and stores none", () => {
+    const order: SettledOrder = {
+      mode: "individual",
+      order: ["a"],
+      values: { a: 7 },
+      surpriseRound: [],
+    };
+    const joined = addToOrder(order, "x", Number.NaN);
+    expect(joined.order).toEqual(["a", "x"]);
+    expect(joined.values).toEqual({ a: 7 });
+  });
+
+  it("a reroll missing for toString is missing; an infinite reroll is refused", () => {
+    const order: SettledOrder = {
+      mode: "team",
+      order: ["toString", "b"],
+      values: {},
+      surpriseRound: [],
+    };
+    const group = ["toString", "b"];
+    expect(settleTie(order, [group], group, { b: 3 })).toEqual({
+      ok: false,
+      reason: "missingRoll",
+    });
+    expect(settleTie(order, [group], group, { toString: Infinity, b: 3 })).toEqual({
+      ok: false,
+      reason: "invalidDie",
+    });
+  });
+
+  it("ranks huge totals by their order, equal infinities as a tie", () => {
+    const ranked = rankByValue(
+      [
+        { id: "a", value: -Number.MAX_VALUE },
+        { id: "b", value: Number.MAX_VALUE },
+        { id: "c", value: Infinity },
+        { id: "d", value: Infinity },
+      ],
+      "reroll",
+    );
+    expect(ranked).toEqual({ order: ["c", "d", "b", "a"], tied: [["c", "d"]] });
+  });
+});

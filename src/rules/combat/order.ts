@@ -5,6 +5,7 @@
  * a `SettledOrder`; the turn machine only ever sees the round plans derived from it.
  */
 import type { NumberRefusalReason } from "../core/guard.ts";
+import type { NameRefusalReason } from "../core/names.ts";
 import type { CombatantId, Phase, RoundEvent, RoundPlan, TeamId } from "./types.ts";
 
 /** Teams act as blocks, or each combatant acts alone (individual initiative). */
@@ -75,8 +76,8 @@ export type OrderOutcome =
     }
   | {
       readonly ok: false;
-      readonly reason: OrderRefusal | NumberRefusalReason;
-      /** For a number refusal: the field and value (see core/guard.ts). */
+      readonly reason: OrderRefusal | NumberRefusalReason | NameRefusalReason;
+      /** For a number, name or choice refusal: the field and value (core/guard.ts, names.ts). */
       readonly detail?: Readonly<Record<string, string | number | boolean>>;
     };
 
@@ -90,14 +91,42 @@ export interface RankEntry {
   readonly tiebreak?: readonly number[];
 }
 
+const NO_TIEBREAK: readonly number[] = [];
+
+/** Higher first: by value, then each tie-break in turn (a missing one counts 0). */
 function compareEntries(a: RankEntry, b: RankEntry): number {
-  if (a.value !== b.value) return b.value - a.value;
-  const length = Math.max(a.tiebreak?.length ?? 0, b.tiebreak?.length ?? 0);
+  if (a.value !== b.value) return a.value < b.value ? 1 : -1;
+  const x = a.tiebreak ?? NO_TIEBREAK;
+  const y = b.tiebreak ?? NO_TIEBREAK;
+  const length = x.length > y.length ? x.length : y.length;
   for (let i = 0; i < length; i += 1) {
-    const diff = (b.tiebreak?.[i] ?? 0) - (a.tiebreak?.[i] ?? 0);
-    if (diff !== 0) return diff;
+    const p = x[i] ?? 0;
+    const q = y[i] ?? 0;
+    if (p !== q) return p < q ? 1 : -1;
   }
   return 0;
+}
+
+/**
+ * `entries` by compareEntries, equal ones in their given order. A handful (a combat's teams or
+ * combatants, ranked at every start) is sorted by insertion, which skips the built-in sort's
+ * calls back into the comparator; more go to the built-in (stable) sort.
+ */
+function sortStable(entries: readonly RankEntry[]): RankEntry[] {
+  const sorted = [...entries];
+  if (sorted.length > 16) return sorted.sort(compareEntries);
+  for (let i = 1; i < sorted.length; i++) {
+    const entry = sorted[i];
+    if (entry === undefined) continue;
+    let j = i - 1;
+    for (; j >= 0; j--) {
+      const before = sorted[j];
+      if (before === undefined || compareEntries(before, entry) <= 0) break;
+      sorted[j + 1] = before;
+    }
+    sorted[j + 1] = entry;
+  }
+  return sorted;
 }
 
 /**
@@ -108,7 +137,7 @@ export function rankByValue(
   entries: readonly RankEntry[],
   residual: ResidualTie,
 ): { order: string[]; tied: string[][] } {
-  const sorted = [...entries].sort(compareEntries);
+  const sorted = sortStable(entries);
   const tied: string[][] = [];
   if (residual === "reroll") {
     let group: RankEntry[] = [];
@@ -142,7 +171,11 @@ export function settleTie(
   );
   const existing = tied[at];
   if (existing === undefined) return { ok: false, reason: "notATiedGroup" };
-  if (existing.some((id) => rerolls[id] === undefined)) return { ok: false, reason: "missingRoll" };
+  // Own entries only: a member named "toString" has no reroll by inheritance.
+  if (existing.some((id) => !Object.hasOwn(rerolls, id)))
+    return { ok: false, reason: "missingRoll" };
+  if (existing.some((id) => !Number.isFinite(rerolls[id])))
+    return { ok: false, reason: "invalidDie" };
   const inPlace = order.order.filter((id) => existing.includes(id));
   const sub = rankByValue(
     inPlace.map((id) => ({ id, value: rerolls[id] ?? 0 })),
@@ -184,13 +217,18 @@ export function teamPhases(
  * In individual mode the newcomer takes its place by its roll, after everybody it ties with;
  * without a value it goes last. An id already in the order changes nothing.
  */
-export function addToOrder(order: SettledOrder, id: string, value?: number): SettledOrder {
+export function addToOrder(order: SettledOrder, id: string, given?: number): SettledOrder {
   if (order.order.includes(id)) return order;
+  // A value that is no finite number (a NaN read from storage) is no value: the newcomer goes last.
+  const value = given !== undefined && Number.isFinite(given) ? given : undefined;
   const values = value === undefined ? order.values : { ...order.values, [id]: value };
   if (order.mode === "team" || value === undefined) {
     return { ...order, order: [...order.order, id], values };
   }
-  const at = order.order.findIndex((other) => (order.values[other] ?? -Infinity) < value);
+  // Own entries only: an id named "constructor" has no value by inheritance.
+  const valueOf = (other: string) =>
+    Object.hasOwn(order.values, other) ? (order.values[other] ?? -Infinity) : -Infinity;
+  const at = order.order.findIndex((other) => valueOf(other) < value);
   const ids = [...order.order];
   ids.splice(at < 0 ? ids.length : at, 0, id);
   return { ...order, order: ids, values };

@@ -40,9 +40,16 @@ export function phaseKey(phase: Phase): string {
 export interface RosterMember {
   readonly id: CombatantId;
   readonly teamId: TeamId;
+  /** Marked defeated (core's defeated flag or status). */
   readonly defeated: boolean;
   /** Hidden from players by the GM. A hidden member is never waited for. */
   readonly hidden: boolean;
+  /**
+   * Why the member is out of the fight under its ruleset's rules though nobody marked it defeated
+   * (dying, dead, knocked out …): the ruleset's name for it (the shell passes a localization key),
+   * or null / absent while it can fight. Out members are treated as the defeated are.
+   */
+  readonly outOfFight?: string | null;
 }
 
 export type Roster = readonly RosterMember[];
@@ -87,10 +94,12 @@ export type TurnRefusal =
   | "notOwner"
   | "notGM"
   | "defeated"
+  | "outOfFight"
   | "alreadyActed"
   | "alreadyActive"
   | "anotherIsActive"
   | "notYourPhase"
+  | "phaseOver"
   | "nothingToUndo";
 
 export type TurnResult =

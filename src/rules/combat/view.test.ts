@@ -63,4 +63,47 @@ describe("the tracker's view", () => {
     ).toEqual(["pcs", "npcs", "event"]);
     expect(view.phases.some((p) => p.members.some((m) => m.active))).toBe(false);
   });
+
+  it("says who is out of the fight and whether the order passes over them", () => {
+    const out: RosterMember[] = [
+      { id: "ann", teamId: "pcs", defeated: false, hidden: false },
+      { id: "bo", teamId: "pcs", defeated: true, hidden: false },
+      { id: "cy", teamId: "pcs", defeated: false, hidden: false, outOfFight: "dying" },
+      { id: "xul", teamId: "npcs", defeated: false, hidden: false, outOfFight: "dead" },
+    ];
+    const plan: TurnContext["planFor"] = () => [
+      { kind: "team", teamId: "pcs" },
+      { kind: "team", teamId: "npcs" },
+    ];
+    const begun = startCombat({ roster: out, planFor: plan });
+    if (!begun.ok) throw new Error(begun.reason);
+    const rows = (keepOut: boolean) =>
+      trackerView(begun.state, out, "gm", keepOut).phases.map((p) => [
+        p.skipped,
+        p.members.map((m) => [m.id, m.outOfFight, m.skipped]),
+      ]);
+    expect(rows(false)).toEqual([
+      [
+        false,
+        [
+          ["ann", null, false],
+          ["bo", null, true],
+          ["cy", "dying", true],
+        ],
+      ],
+      [true, [["xul", "dead", true]]],
+    ]);
+    // Kept in: the same reasons, nobody passed over.
+    expect(rows(true)).toEqual([
+      [
+        false,
+        [
+          ["ann", null, false],
+          ["bo", null, false],
+          ["cy", "dying", false],
+        ],
+      ],
+      [false, [["xul", "dead", false]]],
+    ]);
+  });
 });

@@ -2,7 +2,7 @@
  * What the tracker shows, and what a player may see of it. The tracker renders these rows; it
  * adds health, Energy and statuses from the documents itself.
  */
-import { currentPhase, isAble, membersOfPhase } from "./machine.ts";
+import { currentPhase, isAble, isOut, membersOfPhase, takesTurns } from "./machine.ts";
 import type { CombatantId, Phase, Roster, TeamId, TurnState } from "./types.ts";
 
 export interface MemberView {
@@ -12,6 +12,10 @@ export interface MemberView {
   readonly active: boolean;
   readonly defeated: boolean;
   readonly hidden: boolean;
+  /** Why the member is out of the fight by its ruleset's rules, or null (see RosterMember). */
+  readonly outOfFight: string | null;
+  /** Defeated or out, and the order passes over it (the world does not keep the out in). */
+  readonly skipped: boolean;
 }
 
 export interface PhaseView {
@@ -34,12 +38,14 @@ export interface TrackerView {
 
 /**
  * The tracker's rows for a viewer. The GM sees everything; a player does not see hidden
- * combatants, nor a phase whose combatants are all hidden (which would betray them).
+ * combatants, nor a phase whose combatants are all hidden (which would betray them). `keepOut`:
+ * the world keeps defeated and out members in the order (TurnOptions.keepOut).
  */
 export function trackerView(
   state: TurnState,
   roster: Roster,
   viewer: "gm" | "player",
+  keepOut = false,
 ): TrackerView {
   const current = currentPhase(state);
   // Lookups by id, so that the view of a large fight costs in proportion to its size.
@@ -50,6 +56,7 @@ export function trackerView(
   const view = (id: CombatantId): MemberView | null => {
     const m = visible.get(id);
     if (m === undefined) return null;
+    const why = m.outOfFight ?? "";
     return {
       id: m.id,
       teamId: m.teamId,
@@ -57,6 +64,8 @@ export function trackerView(
       active: state.active === m.id,
       defeated: m.defeated,
       hidden: m.hidden,
+      outOfFight: why === "" ? null : why,
+      skipped: isOut(m) && !takesTurns(m, keepOut),
     };
   };
   const placed = new Set<CombatantId>();
@@ -71,7 +80,7 @@ export function trackerView(
       phase,
       current: isCurrent,
       past: index < state.phaseIndex,
-      skipped: phase.kind !== "event" && !all.some(isAble) && !isCurrent,
+      skipped: phase.kind !== "event" && !all.some((m) => isAble(m, keepOut)) && !isCurrent,
       members,
     });
   });

@@ -13,14 +13,18 @@
  * - An incapacitated character may only take social actions (the chapter allows those "depending
  *   on context"; the GM decides the context, Fray allows them).
  */
-import type { NumberRefusal } from "../core/guard.ts";
+import type { Checked } from "../core/checked.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import { checkChoice } from "../core/names.ts";
 import { checkTurnActions } from "./check.ts";
-import { DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
-import type { DicepoolOptions } from "./options.ts";
+import type { StateRefusal } from "./check.ts";
+import { DICEPOOL_LIMITS as L } from "./limits.ts";
+import { checkDicepoolOptions, DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
+import type { DicepoolOptions, OptionsRefusal } from "./options.ts";
 
 export type ActionType = "complex" | "simple" | "free" | "interrupt";
+export const ACTION_TYPES: readonly ActionType[] = ["complex", "simple", "free", "interrupt"];
 
 /** Every action the combat chapter names, and its type ("power": the power says). */
 export const ACTION_TABLE = {
@@ -83,7 +87,8 @@ export interface ActionContext {
 }
 
 export type ActionRefusal =
-  | NumberRefusal["reason"]
+  | StateRefusal
+  | OptionsRefusal
   | "not-your-turn"
   | "turn-over"
   | "no-simple-action"
@@ -96,19 +101,40 @@ export type ActionRefusal =
 /** The turn has no Simple or Complex action left (a Free action may remain). */
 export function turnOver(
   state: TurnActions,
-  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
+  options: Checked<DicepoolOptions> = DEFAULT_DICEPOOL_OPTIONS,
 ): boolean {
-  return state.complexUsed || state.simpleUsed >= options.simpleActionsPerTurn;
+  // A yes/no read as one whatever it holds (the turn comes from an actor a player may write).
+  const complex: unknown = state.complexUsed;
+  return complex === true || state.simpleUsed >= options.simpleActionsPerTurn;
 }
 
-/** The type of a named action. */
+/**
+ * The type of a named action: an own entry of the table only, so "toString" or "constructor" is
+ * no action ("badChoice"); a power names its type, one of the list.
+ */
 export function actionType(
   action: ActionName,
   ctx: Pick<ActionContext, "powerType"> = {},
 ): Result<ActionType, ActionRefusal> {
+  const name: unknown = action;
+  if (typeof name !== "string" || !Object.hasOwn(ACTION_TABLE, name)) {
+    return refuse("badChoice", { field: "action", value: String(name) });
+  }
   const type = ACTION_TABLE[action];
   if (type !== "power") return ok(type);
-  return ctx.powerType === undefined ? refuse("power-type-needed") : ok(ctx.powerType);
+  if (ctx.powerType === undefined) return refuse("power-type-needed");
+  return checkChoice("powerType", ctx.powerType, ACTION_TYPES) ?? ok(ctx.powerType);
+}
+
+/** The context's yes/no flags: absent or yes/no (ownTurn must be given). */
+function checkContext(ctx: ActionContext) {
+  const flag = [true, false];
+  const maybe = [undefined, true, false];
+  return (
+    checkChoice("ownTurn", ctx.ownTurn, flag) ??
+    checkChoice("incapacitated", ctx.incapacitated, maybe) ??
+    checkChoice("grappled", ctx.grappled, maybe)
+  );
 }
 
 /** Takes one action of `type`. */
@@ -118,7 +144,10 @@ export function spendActionType(
   ctx: ActionContext,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<TurnActions, ActionRefusal> {
-  const bad = checkTurnActions(state);
+  const checked = checkDicepoolOptions(options);
+  if (!checked.ok) return checked;
+  const bad =
+    checkTurnActions(state) ?? checkChoice("type", type, ACTION_TYPES) ?? checkContext(ctx);
   if (bad) return bad;
   if (type === "interrupt") return ok(state);
   if (!ctx.ownTurn) return refuse("not-your-turn");
@@ -127,10 +156,10 @@ export function spendActionType(
       if (state.freeUsed >= options.freeActionsPerTurn) return refuse("no-free-action");
       return ok({ ...state, freeUsed: state.freeUsed + 1 });
     case "simple":
-      if (turnOver(state, options)) return refuse("turn-over");
+      if (turnOver(state, checked.value)) return refuse("turn-over");
       return ok({ ...state, simpleUsed: state.simpleUsed + 1 });
     case "complex":
-      if (turnOver(state, options)) return refuse("turn-over");
+      if (turnOver(state, checked.value)) return refuse("turn-over");
       if (state.simpleUsed > 0)
         return refuse("no-complex-action", { simpleUsed: state.simpleUsed });
       return ok({ ...state, complexUsed: true });
@@ -144,13 +173,15 @@ export function takeAction(
   ctx: ActionContext,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<TurnActions, ActionRefusal> {
-  if (ctx.incapacitated === true && action !== "socialAction") return refuse("incapacitated");
-  if (action === "move" && ctx.grappled === true) return refuse("grappled");
   const type = actionType(action, ctx);
   if (!type.ok) return type;
+  const bad = checkContext(ctx);
+  if (bad) return bad;
+  if (ctx.incapacitated === true && action !== "socialAction") return refuse("incapacitated");
+  if (action === "move" && ctx.grappled === true) return refuse("grappled");
   const next = spendActionType(state, type.value, ctx, options);
   if (!next.ok || action !== "move") return next;
-  return ok({ ...next.value, moves: next.value.moves + 1 });
+  return ok({ ...next.value, moves: Math.min(L.actions, next.value.moves + 1) });
 }
 
 /** What may set off an opportunity attack. */

@@ -1,8 +1,9 @@
 import fc from "fast-check";
+import { checkedAttack } from "./dicepool.support.ts";
 import { describe, expect, it } from "vitest";
 import { fixedDice } from "../core/dice.ts";
 import { seededRandom } from "../core/random.ts";
-import { planAttack, resolveAttack } from "./attack.ts";
+import { checkAttackInput, planAttack, resolveAttack } from "./attack.ts";
 import type { AttackInput } from "./attack.ts";
 import { makeDicepoolCombatant, makeDicepoolWeapon } from "./factory.ts";
 import type { DicepoolCombatant } from "./model.ts";
@@ -31,13 +32,13 @@ const base: AttackInput = {
 };
 
 function plan(input: Partial<AttackInput>, options = withDicepoolOptions()) {
-  const r = planAttack({ ...base, ...input }, options);
+  const r = planAttack(checkedAttack({ ...base, ...input }), options);
   if (!r.ok) throw new Error(`${r.reason} ${JSON.stringify(r.detail)}`);
   return r.value;
 }
 
 function resolve(input: Partial<AttackInput>, dice: number[], options = withDicepoolOptions()) {
-  const r = resolveAttack({ ...base, ...input }, fixedDice(dice), options);
+  const r = resolveAttack(checkedAttack({ ...base, ...input }), fixedDice(dice), options);
   if (!r.ok) throw new Error(`${r.reason} ${JSON.stringify(r.detail)}`);
   return r.value;
 }
@@ -74,7 +75,7 @@ describe("attack and defense pools", () => {
   });
 
   it("a close attack needs the same space", () => {
-    expect(planAttack({ ...base, situation: { distance: 1 } })).toMatchObject({
+    expect(planAttack(checkedAttack({ ...base, situation: { distance: 1 } }))).toMatchObject({
       ok: false,
       reason: "not-in-melee",
     });
@@ -94,11 +95,13 @@ describe("attack and defense pools", () => {
       5,
     );
     expect(plan({ intent: "grapple", weapon: hook }).attackPool.dice).toBe(5);
-    expect(planAttack({ ...base, intent: "grapple", weapon: pistol })).toMatchObject({
-      ok: false,
-      reason: "close-only",
-    });
-    expect(planAttack({ ...base, intent: "disarm" })).toMatchObject({
+    expect(planAttack(checkedAttack({ ...base, intent: "grapple", weapon: pistol }))).toMatchObject(
+      {
+        ok: false,
+        reason: "close-only",
+      },
+    );
+    expect(planAttack(checkedAttack({ ...base, intent: "disarm" }))).toMatchObject({
       ok: false,
       reason: "nothing-to-disarm",
     });
@@ -106,14 +109,14 @@ describe("attack and defense pools", () => {
 
   it("cannot grapple a larger foe, unless Anti-Large Grappling makes up the size", () => {
     const bus = { ...target, size: 3 };
-    expect(planAttack({ ...base, intent: "grapple", defender: bus })).toMatchObject({
+    expect(planAttack(checkedAttack({ ...base, intent: "grapple", defender: bus }))).toMatchObject({
       ok: false,
       reason: "target-too-large",
     });
     const strong = { ...fighter, powers: { ...fighter.powers, antiLargeGrappling: 2 } };
-    expect(planAttack({ ...base, intent: "grapple", defender: bus, attacker: strong }).ok).toBe(
-      true,
-    );
+    expect(
+      planAttack(checkedAttack({ ...base, intent: "grapple", defender: bus, attacker: strong })).ok,
+    ).toBe(true);
   });
 
   it("the book's bus: a larger target soaks flawlessly with the size difference as extra dice", () => {
@@ -126,12 +129,12 @@ describe("attack and defense pools", () => {
 
   it("an incapacitated defender may only soak; a power may rule a defense out", () => {
     const down = { ...target, incapacitated: "lethal" as const, damage: 7 };
-    expect(planAttack({ ...base, defender: down, defense: "dodge" })).toMatchObject({
+    expect(planAttack(checkedAttack({ ...base, defender: down, defense: "dodge" }))).toMatchObject({
       ok: false,
       reason: "defense-not-allowed",
     });
-    expect(planAttack({ ...base, defender: down, defense: "soak" }).ok).toBe(true);
-    expect(planAttack({ ...base, forbid: ["dodge"] })).toMatchObject({
+    expect(planAttack(checkedAttack({ ...base, defender: down, defense: "soak" })).ok).toBe(true);
+    expect(planAttack(checkedAttack({ ...base, forbid: ["dodge"] }))).toMatchObject({
       ok: false,
       reason: "defense-not-allowed",
       detail: { why: "forbidden" },
@@ -139,7 +142,7 @@ describe("attack and defense pools", () => {
   });
 
   it("Blitz Attack: +4 dice for 2 Energy, from Close Combat 3", () => {
-    expect(planAttack({ ...base, situation: { blitz: true } })).toMatchObject({
+    expect(planAttack(checkedAttack({ ...base, situation: { blitz: true } }))).toMatchObject({
       ok: false,
       reason: "no-blitz",
     });
@@ -147,7 +150,9 @@ describe("attack and defense pools", () => {
     const p = plan({ attacker: brawler, situation: { blitz: true } });
     expect([p.attackPool.dice, p.energyCost]).toEqual([10, 2]);
     const tired = { ...brawler, energy: { value: 1, max: 5 } };
-    expect(planAttack({ ...base, attacker: tired, situation: { blitz: true } })).toMatchObject({
+    expect(
+      planAttack(checkedAttack({ ...base, attacker: tired, situation: { blitz: true } })),
+    ).toMatchObject({
       ok: false,
       reason: "not-enough-energy",
     });
@@ -203,7 +208,9 @@ describe("resolving an attack", () => {
       null,
     ]);
     const knife = makeDicepoolWeapon({ id: "knife" });
-    expect(planAttack({ ...base, attacker: out.defender, weapon: knife })).toMatchObject({
+    expect(
+      planAttack(checkedAttack({ ...base, attacker: out.defender, weapon: knife })),
+    ).toMatchObject({
       ok: false,
       reason: "weapon-dropped",
     });
@@ -220,9 +227,11 @@ describe("resolving an attack", () => {
 
   it("the attacker must be able to act and the target must be alive", () => {
     expect(
-      planAttack({ ...base, attacker: { ...fighter, incapacitated: "nonLethal" } }),
+      planAttack(checkedAttack({ ...base, attacker: { ...fighter, incapacitated: "nonLethal" } })),
     ).toMatchObject({ ok: false, reason: "attacker-incapacitated" });
-    expect(planAttack({ ...base, defender: { ...target, dead: true } })).toMatchObject({
+    expect(
+      planAttack(checkedAttack({ ...base, defender: { ...target, dead: true } })),
+    ).toMatchObject({
       ok: false,
       reason: "target-dead",
     });
@@ -272,11 +281,10 @@ describe("resolving an attack", () => {
               grapplePenaltyOnDefense: where === "grapplePenalty" ? bad : 0,
             },
           };
-          // The defender's Energy plays no part in an attack; a billion Energy is a lot, not bad.
-          const matters = !(where === "energy" && (onDefender || bad === 1e9));
-          const result = resolveAttack(input, seededRandom("p"));
-          if (matters)
-            expect([where, onDefender, bad, result.ok]).toEqual([where, onDefender, bad, false]);
+          // The input check refuses it (a billion Energy is also above its max, on either side).
+          const checked = checkAttackInput(input);
+          const result = checked.ok ? resolveAttack(checked.value, seededRandom("p")) : checked;
+          expect([where, onDefender, bad, result.ok]).toEqual([where, onDefender, bad, false]);
         }
       }
     }
@@ -299,7 +307,7 @@ describe("resolving an attack", () => {
             defense,
           };
           const r = resolveAttack(
-            input,
+            checkedAttack(input),
             seededRandom(seed),
             withDicepoolOptions({ staticDefense }),
           );

@@ -30,31 +30,49 @@
  * - Any defense may meet any attack (the book names no restriction besides incapacitation and
  *   powers).
  */
+import { checkedAs } from "../core/checked.ts";
+import type { Checked } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
-import { checkNumber, checkNumbers, NUMBER_RULES } from "../core/guard.ts";
+import { checkNumber } from "../core/guard.ts";
 import type { Modifier } from "../core/modifier.ts";
 import { ok, refuse } from "../core/result.ts";
-import type { Result } from "../core/result.ts";
-import { checkDicepoolCombatant, checkDicepoolWeapon } from "./check.ts";
-import { takeDamagePrechecked } from "./health.ts";
-import type { DamageTaken } from "./health.ts";
+import type { Refusal, Result } from "../core/result.ts";
+import { checkChoice } from "../core/names.ts";
+import { checkDicepoolCombatant, checkDicepoolWeapon, checkList, checkString } from "./check.ts";
+import type { StateRefusal } from "./check.ts";
+import { woundsTaken } from "./damage.ts";
+import type { DamageTaken } from "./damage.ts";
 import {
   applyInitiativeOutcome,
-  checkInitiativeIntentPrechecked,
+  checkInitiativeIntent,
   initiativeFlawless,
 } from "./initiative-damage.ts";
+import { DICEPOOL_LIMITS as L } from "./limits.ts";
 import type { DicepoolCombatant, DicepoolWeapon } from "./model.ts";
 import { skill } from "./model.ts";
-import { DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
+import { checkDicepoolOptions, COVER_KINDS, DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
 import type { CoverKind, DicepoolOptions } from "./options.ts";
-import { buildPool, partRule, scorePool } from "./pool.ts";
+import { buildPool, POOL_PART } from "./pool.ts";
 import type { Pool, PoolMode, PoolRefusal, PoolScore } from "./pool.ts";
+import { noted, scoreChecked } from "./roll.ts";
+import type { FaceTally } from "./roll.ts";
 import { changedCombatant, withEnergy } from "./combatant.ts";
 
 export type AttackIntent =
   "damage" | "nonLethal" | "disarm" | "grapple" | "breakGrapple" | "initiative" | "finishingMove";
+export const ATTACK_INTENTS: readonly AttackIntent[] = [
+  "damage",
+  "nonLethal",
+  "disarm",
+  "grapple",
+  "breakGrapple",
+  "initiative",
+  "finishingMove",
+];
 
 export type DefenseKind = "dodge" | "parry" | "soak";
+export const DEFENSE_KINDS: readonly DefenseKind[] = ["dodge", "parry", "soak"];
+const SOAK_WITH = ["protection", "armor"] as const;
 
 export interface AttackSituation {
   /** Spaces between attacker and defender (0: the same space). Default 0. */
@@ -92,6 +110,7 @@ export interface AttackInput {
 
 export type AttackRefusal =
   | PoolRefusal
+  | StateRefusal
   | "attacker-incapacitated"
   | "target-dead"
   | "not-in-melee"
@@ -117,7 +136,7 @@ export interface AttackPlan {
   readonly nonLethal: boolean;
 }
 
-function soakRating(input: AttackInput): { value: number; label: string } {
+function soakRating(input: CheckedAttack): { value: number; label: string } {
   const { defender } = input;
   const protection = skill(defender, "protection");
   const use = input.soakWith ?? (defender.armorRating > protection ? "armor" : "protection");
@@ -126,7 +145,7 @@ function soakRating(input: AttackInput): { value: number; label: string } {
     : { value: protection, label: "protection" };
 }
 
-function defenseSkill(input: AttackInput): { value: number; label: string } {
+function defenseSkill(input: CheckedAttack): { value: number; label: string } {
   switch (input.defense) {
     case "dodge":
       return { value: skill(input.defender, "mobility"), label: "mobility" };
@@ -139,54 +158,147 @@ function defenseSkill(input: AttackInput): { value: number; label: string } {
 
 /** Whether the attacker may use Blitz Attack. */
 export function hasBlitz(
-  c: DicepoolCombatant,
-  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
+  c: Checked<DicepoolCombatant>,
+  options: Checked<DicepoolOptions> = DEFAULT_DICEPOOL_OPTIONS,
 ): boolean {
   return c.powers.blitz || skill(c, "closeCombat") >= options.blitz.closeCombat;
 }
 
+/** What an attack is besides its two combatants: the weapon, the intent, the defense, the situation. */
+export type AttackTerms = Omit<AttackInput, "attacker" | "defender">;
+
+/** Terms that passed checkAttackTerms (their weapon passed checkDicepoolWeapon). */
+export type CheckedTerms = Checked<AttackTerms> & { readonly weapon: Checked<DicepoolWeapon> };
+
 /**
- * The numbers of an attack as planAttack and resolveAttack check them first (both combatants, the
- * weapon, the situation's distance and grapple penalties), or undefined when all are good.
+ * An attack that passed checkAttackInput: its combatants and its weapon passed their checks too.
+ * planAttack, resolveAttack, attackOdds and checkInitiativeIntent take it.
  */
-export function checkAttackNumbers(input: AttackInput, options: DicepoolOptions) {
-  const s = input.situation ?? {};
-  const count = { ...NUMBER_RULES.count, max: options.maxPool };
-  return (
-    checkDicepoolCombatant("attacker", input.attacker, options) ??
-    checkDicepoolCombatant("defender", input.defender, options) ??
-    checkDicepoolWeapon("weapon", input.weapon, options) ??
-    checkNumbers({
-      distance: [s.distance ?? 0, count],
-      grapplePenaltyOnAttack: [s.grapplePenaltyOnAttack ?? 0, count],
-      grapplePenaltyOnDefense: [s.grapplePenaltyOnDefense ?? 0, count],
-      weaponDamage: [input.weapon.damage, { ...count, min: -options.maxPool }],
-      attackerSize: [input.attacker.size, partRule(options)],
-      defenderSize: [input.defender.size, partRule(options)],
-      energy: [input.attacker.energy.value, NUMBER_RULES.count],
-    }) ??
-    checkNumber("initiative", input.attacker.initiative, partRule(options))
-  );
+export type CheckedAttack = Checked<AttackInput> & {
+  readonly attacker: Checked<DicepoolCombatant>;
+  readonly defender: Checked<DicepoolCombatant>;
+  readonly weapon: Checked<DicepoolWeapon>;
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null;
+
+/** A situation's count (distance, grapple penalty): absent, or whole from 0 to `max`. */
+function optionalCount(field: string, value: unknown, max: number) {
+  return value === undefined ? undefined : checkNumber(field, value, { min: 0, max, whole: true });
+}
+
+/** A situation's named dice: absent, or at most DICEPOOL_LIMITS.list modifiers within a part. */
+function checkModifiers(field: string, list: unknown): Refusal<AttackRefusal> | undefined {
+  if (list === undefined) return undefined;
+  const bad = checkList(field, list);
+  if (bad) return bad;
+  for (const [i, m] of (list as readonly unknown[]).entries()) {
+    if (!isObject(m) || typeof m["source"] !== "string") {
+      return refuse("badName", { field: `${field}.${i}.source`, value: "no name" });
+    }
+    const badValue = checkNumber(`${field}.${m["source"]}`, m["value"], POOL_PART);
+    if (badValue) return badValue;
+  }
+  return undefined;
+}
+
+/**
+ * Checks an attack's terms (everything but the combatants): the weapon (checkDicepoolWeapon), the
+ * intent, the defense and the Soak's rating from their lists, the forbidden defenses, the weapon
+ * to disarm (a name), and the situation: distance 0..DICEPOOL_LIMITS.pool spaces, cover from its
+ * list, Blitz yes/no, the named dice of each side, the grapple penalties 0..grapplePool.
+ */
+export function checkAttackTerms(terms: AttackTerms): Result<CheckedTerms, AttackRefusal> {
+  if (!isObject(terms)) return refuse("badChoice", { field: "attack", value: typeof terms });
+  const weapon = checkDicepoolWeapon("weapon", terms.weapon);
+  if (!weapon.ok) return weapon;
+  const s: unknown = terms.situation ?? {};
+  if (!isObject(s)) return refuse("badChoice", { field: "situation", value: typeof s });
+  const forbid: unknown = terms.forbid;
+  const bad =
+    checkChoice("intent", terms.intent, ATTACK_INTENTS) ??
+    checkChoice("defense", terms.defense, DEFENSE_KINDS) ??
+    (terms.soakWith === undefined
+      ? undefined
+      : checkChoice("soakWith", terms.soakWith, SOAK_WITH)) ??
+    (forbid === undefined
+      ? undefined
+      : (checkList("forbid", forbid) ??
+        (forbid as readonly unknown[])
+          .map((d, i) => checkChoice(`forbid.${i}`, d, DEFENSE_KINDS))
+          .find((r) => r !== undefined))) ??
+    (terms.disarmWeaponId === undefined
+      ? undefined
+      : checkString("disarmWeaponId", terms.disarmWeaponId)) ??
+    optionalCount("distance", s["distance"], L.pool) ??
+    (s["cover"] === undefined
+      ? undefined
+      : checkChoice("situation.cover", s["cover"], COVER_KINDS)) ??
+    (s["blitz"] === undefined
+      ? undefined
+      : checkChoice("situation.blitz", s["blitz"], [true, false])) ??
+    checkModifiers("situation.attackModifiers", s["attackModifiers"]) ??
+    checkModifiers("situation.defenseModifiers", s["defenseModifiers"]) ??
+    optionalCount("grapplePenaltyOnAttack", s["grapplePenaltyOnAttack"], L.grapplePool) ??
+    optionalCount("grapplePenaltyOnDefense", s["grapplePenaltyOnDefense"], L.grapplePool);
+  return bad ?? ok(checkedAs({ ...terms, weapon: weapon.value }));
+}
+
+/**
+ * The attack of two checked combatants on checked terms: nothing is checked again (each part
+ * passed its check, and no check of an attack reads two parts together). Built whole, in one
+ * field order, so every attack the simulator makes has one shape.
+ */
+export function attackBetween(
+  attacker: Checked<DicepoolCombatant>,
+  defender: Checked<DicepoolCombatant>,
+  terms: CheckedTerms,
+): CheckedAttack {
+  return checkedAs({
+    attacker,
+    defender,
+    weapon: terms.weapon,
+    intent: terms.intent,
+    defense: terms.defense,
+    soakWith: terms.soakWith,
+    forbid: terms.forbid,
+    disarmWeaponId: terms.disarmWeaponId,
+    situation: terms.situation,
+  });
+}
+
+/**
+ * The input check of an attack: both combatants (checkDicepoolCombatant, named "attacker" and
+ * "defender") and its terms (checkAttackTerms). What passes is the `Checked` input that
+ * planAttack, resolveAttack, attackOdds and checkInitiativeIntent take: check once, then plan,
+ * roll or weigh it as often as needed.
+ */
+export function checkAttackInput(input: AttackInput): Result<CheckedAttack, AttackRefusal> {
+  if (!isObject(input)) return refuse("badChoice", { field: "attack", value: typeof input });
+  const attacker = checkDicepoolCombatant("attacker", input.attacker);
+  if (!attacker.ok) return attacker;
+  const defender = checkDicepoolCombatant("defender", input.defender);
+  if (!defender.ok) return defender;
+  const terms = checkAttackTerms(input);
+  return terms.ok ? ok(attackBetween(attacker.value, defender.value, terms.value)) : terms;
 }
 
 /** Works out both pools, how the defense scores, and the attack's costs. Nothing is rolled. */
 export function planAttack(
-  input: AttackInput,
+  input: CheckedAttack,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
-): Result<AttackPlan, AttackRefusal> {
-  const bad = checkAttackNumbers(input, options);
-  if (bad) return bad;
-  return planAttackPrechecked(input, options);
+): Result<Checked<AttackPlan>, AttackRefusal> {
+  const checked = checkDicepoolOptions(options);
+  if (!checked.ok) return checked;
+  return planChecked(input, checked.value);
 }
 
-/**
- * {@link planAttack} for numbers already checked (checkAttackNumbers, and the named dice of the
- * situation): the same rule without the boundary check.
- */
-export function planAttackPrechecked(
-  input: AttackInput,
-  options: DicepoolOptions,
-): Result<AttackPlan, AttackRefusal> {
+/** planAttack's rule, on checked options. */
+function planChecked(
+  input: CheckedAttack,
+  options: Checked<DicepoolOptions>,
+): Result<Checked<AttackPlan>, AttackRefusal> {
   const { attacker, defender, weapon, intent } = input;
   const s = input.situation ?? {};
   const distance = s.distance ?? 0;
@@ -203,7 +315,7 @@ export function planAttackPrechecked(
     const reach = attacker.size + attacker.powers.antiLargeGrappling;
     if (defender.size > reach) return refuse("target-too-large", { size: defender.size, reach });
   }
-  const pluginIntent = checkInitiativeIntentPrechecked(input, options);
+  const pluginIntent = checkInitiativeIntent(input, options);
   if (!pluginIntent.ok) return pluginIntent;
 
   // The attacker's pool.
@@ -281,18 +393,20 @@ export function planAttackPrechecked(
   const flawless = larger || initiativeFlawless(input, options);
   const defenseMode: PoolMode = flawless ? "flawless" : options.staticDefense ? "static" : "rolled";
   const dealsDamage = intent === "damage" || intent === "nonLethal" || intent === "finishingMove";
-  return ok({
-    attackPool: attackPool.value,
-    defensePool: defensePool.value,
-    defenseMode,
-    energyCost,
-    damageBonus: dealsDamage ? weapon.damage : 0,
-    nonLethal,
-  });
+  return ok(
+    checkedAs({
+      attackPool: attackPool.value,
+      defensePool: defensePool.value,
+      defenseMode,
+      energyCost,
+      damageBonus: dealsDamage ? weapon.damage : 0,
+      nonLethal,
+    }),
+  );
 }
 
 export interface AttackOutcome {
-  readonly plan: AttackPlan;
+  readonly plan: Checked<AttackPlan>;
   readonly attack: PoolScore;
   readonly defense: PoolScore;
   /** Attacker's hits − defender's hits (may be negative). */
@@ -310,13 +424,18 @@ export interface AttackOutcome {
   readonly initiativeMoved: number;
   /** A Finishing Move took its victim down: the attacker rolls initiative anew. */
   readonly rerollInitiative: boolean;
-  readonly attacker: DicepoolCombatant;
-  readonly defender: DicepoolCombatant;
+  /** Both combatants after the attack, within every bound their check holds them to. */
+  readonly attacker: Checked<DicepoolCombatant>;
+  readonly defender: Checked<DicepoolCombatant>;
 }
 
-/** Net hits of a hit turned into health damage. */
-export function hitDamage(net: number, plan: AttackPlan): number {
-  return net >= 1 ? Math.max(0, net + plan.damageBonus) : 0;
+/**
+ * Net hits of a hit turned into health damage (0 on a miss; a net beyond any pool counts as the
+ * largest pool).
+ */
+export function hitDamage(net: number, plan: Checked<AttackPlan>): number {
+  if (!(net >= 1)) return 0;
+  return Math.max(0, Math.min(L.pool, Math.trunc(net)) + plan.damageBonus);
 }
 
 /**
@@ -324,50 +443,43 @@ export function hitDamage(net: number, plan: AttackPlan): number {
  * damage) the wound-penalty dice, all on `dice` in that order.
  */
 export function resolveAttack(
-  input: AttackInput,
+  input: CheckedAttack,
   dice: DiceSource,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<AttackOutcome, AttackRefusal> {
-  const bad = checkAttackNumbers(input, options);
-  if (bad) return bad;
-  return resolveAttackPrechecked(input, dice, options);
-}
-
-/**
- * {@link resolveAttack} for numbers already checked (checkAttackNumbers, and the named dice of the
- * situation): the same rule without the boundary check. For the encounter simulator's inner loop,
- * which checks every fighter once when a simulation is created and plays only the engine's own
- * outcomes after that.
- */
-export function resolveAttackPrechecked(
-  input: AttackInput,
-  dice: DiceSource,
-  options: DicepoolOptions,
-): Result<AttackOutcome, AttackRefusal> {
-  const planned = planAttackPrechecked(input, options);
+  const checked = checkDicepoolOptions(options);
+  if (!checked.ok) return checked;
+  const planned = planChecked(input, checked.value);
   if (!planned.ok) return planned;
-  return resolvePlannedAttack(input, planned.value, dice, options);
+  return resolvePlannedAttack(input, planned.value, dice, checked.value);
 }
 
 /**
- * The rolls and the aftermath of an attack whose plan planAttackPrechecked made for this very
- * input (or for one that differs only in what the plan does not read): {@link resolveAttack}
- * after its plan. For the encounter simulator, which plans each pairing of attacker, defender,
- * defense and wound penalties once and rolls it many times.
+ * The rolls and the aftermath of an attack whose plan planAttack made for this very input (or
+ * for one that differs only in what the plan does not read), with the options it was planned
+ * with: {@link resolveAttack} after its plan. For the encounter simulator, which plans each
+ * pairing of attacker, defender, defense and wound penalties once and rolls it many times. The
+ * attacker must still afford the plan's Energy (refused otherwise).
  */
 export function resolvePlannedAttack(
-  input: AttackInput,
-  plan: AttackPlan,
+  input: CheckedAttack,
+  plan: Checked<AttackPlan>,
   dice: DiceSource,
-  options: DicepoolOptions,
+  options: Checked<DicepoolOptions>,
 ): Result<AttackOutcome, AttackRefusal> {
-  const attack = scorePool(plan.attackPool.dice, "rolled", dice, options);
-  if (!attack.ok) return attack;
-  const defense = scorePool(plan.defensePool.dice, plan.defenseMode, dice, options);
-  if (!defense.ok) return defense;
-  const net = attack.value.hits - defense.value.hits;
+  if (input.attacker.energy.value < plan.energyCost) {
+    return refuse("not-enough-energy", {
+      cost: plan.energyCost,
+      energy: input.attacker.energy.value,
+    });
+  }
+  const tally: FaceTally = { refusal: undefined };
+  const attack = scoreChecked(plan.attackPool.dice, "rolled", dice, options, tally);
+  const defense = scoreChecked(plan.defensePool.dice, plan.defenseMode, dice, options, tally);
+  if (tally.refusal) return tally.refusal;
+  const net = attack.hits - defense.hits;
   const hit = net >= 1;
-  const attacker: DicepoolCombatant =
+  let attacker: Checked<DicepoolCombatant> =
     plan.energyCost > 0
       ? withEnergy(input.attacker, input.attacker.energy.value - plan.energyCost)
       : input.attacker;
@@ -383,22 +495,16 @@ export function resolvePlannedAttack(
     case "finishingMove": {
       const amount = hitDamage(net, plan);
       if (amount > 0) {
-        const taken = takeDamagePrechecked(
-          defender,
-          amount,
-          { nonLethal: plan.nonLethal },
-          dice,
-          options,
-        );
-        if (!taken.ok) return taken;
-        damage = taken.value;
-        defender = taken.value.combatant;
+        damage = woundsTaken(defender, amount, plan.nonLethal, dice, options, tally);
+        const wound = noted(tally);
+        if (wound) return wound;
+        defender = damage.combatant;
       }
       break;
     }
     case "disarm":
-      if (hit) {
-        disarmed = input.disarmWeaponId ?? null;
+      if (hit && input.disarmWeaponId !== undefined) {
+        disarmed = input.disarmWeaponId;
         defender = changedCombatant(defender, { droppedWeaponId: disarmed });
       }
       break;
@@ -412,15 +518,22 @@ export function resolvePlannedAttack(
       initiativeMoved = hit ? net : 0;
       break;
   }
-  const aftermath = applyInitiativeOutcome(
-    input.intent,
-    { attacker, defender, hit, initiativeMoved },
-    options,
-  );
+  // Only the plugin's intents move initiative (applyInitiativeOutcome leaves the rest alone).
+  let rerollInitiative = false;
+  if (input.intent === "initiative" || input.intent === "finishingMove") {
+    const aftermath = applyInitiativeOutcome(
+      input.intent,
+      { attacker, defender, hit, initiativeMoved },
+      options,
+    );
+    attacker = aftermath.attacker;
+    defender = aftermath.defender;
+    rerollInitiative = aftermath.rerollInitiative === true;
+  }
   return ok({
     plan,
-    attack: attack.value,
-    defense: defense.value,
+    attack,
+    defense,
     net,
     hit,
     damage,
@@ -428,8 +541,8 @@ export function resolvePlannedAttack(
     drained,
     disarmed,
     initiativeMoved,
-    rerollInitiative: aftermath.rerollInitiative === true,
-    attacker: aftermath.attacker,
-    defender: aftermath.defender,
+    rerollInitiative,
+    attacker,
+    defender,
   });
 }

@@ -1,3 +1,4 @@
+import { checkedAttack } from "./dicepool.support.ts";
 import { describe, expect, it } from "vitest";
 import { fixedDice } from "../core/dice.ts";
 import { resolveAttack } from "./attack.ts";
@@ -9,13 +10,13 @@ describe("outcomes as document changes", () => {
     const attacker = makeDicepoolCombatant({ id: "a", physical: 3 });
     const defender = makeDicepoolCombatant({ id: "d", physical: 1 });
     const r = resolveAttack(
-      {
+      checkedAttack({
         attacker,
         defender,
         weapon: makeDicepoolWeapon({ id: "w" }),
         intent: "damage",
         defense: "dodge",
-      },
+      }),
       fixedDice([6, 6, 1, 1, 6, 1]),
     );
     if (!r.ok) throw new Error(r.reason);

@@ -1,125 +1,198 @@
 /**
- * The dice-pool state's numbers at the engine boundary: every entry point that reads a combatant,
- * a weapon, a turn or a grapple checks it here first, so a NaN rating, an infinite Energy or a
- * fractional damage from a document comes back as a named refusal naming the field, instead of
- * flowing into a pool or an outcome.
+ * The dice-pool state at the engine boundary: a combatant, a weapon and a turn's action counts
+ * are checked here before any rule reads them, so a NaN rating, an infinite Energy, a fractional
+ * damage, an incapacitation outside its list or a skill named "toString" comes back as a named
+ * refusal naming the field, instead of flowing into a pool or an outcome. What passes comes back
+ * as `Checked<…>` (core/checked.ts): the rules that take it do not check again.
  *
- * Ranges: ratings, speed and the powers' counts are whole and 0..maxPool; Size may be 0..maxPool;
- * damage, Energy and the wound penalty are whole and 0..MAX_STATE; initiative (which the
- * Initiative Damage plugin may push below 0) is whole within ±maxPool.
+ * Bounds are DICEPOOL_LIMITS (limits.ts), the ones the DataModels use: ratings 0..rating (a
+ * weapon's extra damage ±rating), speed 0..speed, Energy 0..energy with the value at most the
+ * max, damage 0..damage with the non-lethal part at most the whole, the wound penalty 0..wounds,
+ * initiative within ±initiative; at most DICEPOOL_LIMITS.list skills, each an own entry. Flags are
+ * yes/no; names are strings.
  */
-import { checkNumber, checkNumbers, NUMBER_RULES } from "../core/guard.ts";
-import type { NumberRefusal } from "../core/guard.ts";
+import { checkedAs } from "../core/checked.ts";
+import type { Checked } from "../core/checked.ts";
+import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
+import type { NumberRefusalReason } from "../core/guard.ts";
+import { checkChoice, checkName, checkNames } from "../core/names.ts";
+import type { NameRefusalReason } from "../core/names.ts";
+import { ok, refuse } from "../core/result.ts";
+import type { Refusal, Result } from "../core/result.ts";
 import type { TurnActions } from "./actions.ts";
+import { DICEPOOL_LIMITS as L } from "./limits.ts";
 import type { DicepoolCombatant, DicepoolWeapon } from "./model.ts";
-import type { DicepoolOptions } from "./options.ts";
+import { INCAPACITATIONS, POWER_FLAGS, POWER_RATINGS, WEAPON_KINDS } from "./model.ts";
 
-/** The largest damage, Energy or wound penalty a stored state may carry. */
-export const MAX_STATE = 1_000_000;
+/** Why a state was refused: a number, or a name or a choice (core/names.ts). */
+export type StateRefusal = NumberRefusalReason | NameRefusalReason;
 
-/** Checks every number of a combatant; `field` names it in the refusal ("attacker", …). */
-export function checkDicepoolCombatant(
-  field: string,
-  c: DicepoolCombatant,
-  options: DicepoolOptions,
-): NumberRefusal | undefined {
-  if (combatantFine(c, options.maxPool)) return undefined;
-  const rating = { ...NUMBER_RULES.count, max: options.maxPool };
-  const state = { ...NUMBER_RULES.count, max: MAX_STATE };
-  const at = (name: string) => `${field}.${name}`;
-  return (
-    checkNumbers({
-      [at("physical")]: [c.physical, rating],
-      [at("mental")]: [c.mental, rating],
-      [at("size")]: [c.size, rating],
-      [at("speed")]: [c.speed, rating],
-      [at("armorRating")]: [c.armorRating, rating],
-      [at("energy.value")]: [c.energy.value, state],
-      [at("energy.max")]: [c.energy.max, state],
-      [at("damage")]: [c.damage, state],
-      [at("nonLethalDamage")]: [c.nonLethalDamage, state],
-      [at("woundPenalty")]: [c.woundPenalty, state],
-      [at("initiative")]: [
-        c.initiative,
-        { min: -options.maxPool, max: options.maxPool, whole: true },
-      ],
-      [at("powers.woundPenaltyResistance")]: [c.powers.woundPenaltyResistance, rating],
-      [at("powers.multiGrapple")]: [c.powers.multiGrapple, rating],
-      [at("powers.antiLargeGrappling")]: [c.powers.antiLargeGrappling, rating],
-    }) ??
-    Object.entries(c.skills)
-      .map(([key, value]) => checkNumber(at(`skills.${key}`), value, rating))
-      .find((bad) => bad !== undefined)
-  );
+/** A name that is no table's key (an id, a weapon to disarm): any string, refused otherwise. */
+export function checkString(field: string, value: unknown): Refusal<"badName"> | undefined {
+  return typeof value === "string" ? undefined : refuse("badName", { field, value: String(value) });
 }
 
-/** A whole number from `min` to `max` (the rules checkDicepoolCombatant names). */
-function whole(value: number, min: number, max: number): boolean {
-  return Number.isInteger(value) && value >= min && value <= max;
+/** A list the rules walk: an array of at most DICEPOOL_LIMITS.list entries. */
+export function checkList(field: string, value: unknown): Refusal<StateRefusal> | undefined {
+  if (!Array.isArray(value)) return refuse("badChoice", { field, value: typeof value });
+  return checkNumber(`${field}.length`, value.length, { min: 0, max: L.list, whole: true });
 }
+
+/** A whole number from `min` to `max`. */
+function whole(value: unknown, min: number, max: number): boolean {
+  return typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null;
 
 /**
- * Every number of the combatant passes checkDicepoolCombatant, by plain comparisons: every
- * guarded rule asks this, and a passing check builds no rule object or field name. A false
- * sends the caller to the full check, which names the refusal.
+ * Every field of the combatant passes checkDicepoolCombatant, by plain comparisons: nothing is
+ * allocated when it passes. A false sends the caller to the full check, which names the refusal.
  */
-function combatantFine(c: DicepoolCombatant, maxPool: number): boolean {
-  const rating = Math.min(maxPool, NUMBER_RULES.count.max);
-  const state = Math.min(MAX_STATE, NUMBER_RULES.count.max);
-  const { powers } = c;
+function combatantFine(c: DicepoolCombatant): boolean {
+  if (!isObject(c) || !isObject(c.energy) || !isObject(c.powers) || !isObject(c.skills)) {
+    return false;
+  }
+  const { powers, energy } = c;
   if (!(
-    whole(c.physical, 0, rating) &&
-    whole(c.mental, 0, rating) &&
-    whole(c.size, 0, rating) &&
-    whole(c.speed, 0, rating) &&
-    whole(c.armorRating, 0, rating) &&
-    whole(c.energy.value, 0, state) &&
-    whole(c.energy.max, 0, state) &&
-    whole(c.damage, 0, state) &&
-    whole(c.nonLethalDamage, 0, state) &&
-    whole(c.woundPenalty, 0, state) &&
-    whole(c.initiative, -maxPool, maxPool) &&
-    whole(powers.woundPenaltyResistance, 0, rating) &&
-    whole(powers.multiGrapple, 0, rating) &&
-    whole(powers.antiLargeGrappling, 0, rating)
+    typeof c.id === "string" &&
+    whole(c.physical, 0, L.rating) &&
+    whole(c.mental, 0, L.rating) &&
+    whole(c.size, 0, L.rating) &&
+    whole(c.speed, 0, L.speed) &&
+    whole(c.armorRating, 0, L.rating) &&
+    whole(energy.max, 0, L.energy) &&
+    whole(energy.value, 0, energy.max) &&
+    whole(c.damage, 0, L.damage) &&
+    whole(c.nonLethalDamage, 0, c.damage) &&
+    whole(c.woundPenalty, 0, L.wounds) &&
+    whole(c.initiative, -L.initiative, L.initiative) &&
+    (c.incapacitated === null || INCAPACITATIONS.includes(c.incapacitated)) &&
+    typeof c.dead === "boolean" &&
+    typeof c.stabilized === "boolean" &&
+    (c.droppedWeaponId === null || typeof c.droppedWeaponId === "string")
   )) {
     return false;
   }
+  for (const key of POWER_RATINGS) if (!whole(powers[key], 0, L.rating)) return false;
+  for (const key of POWER_FLAGS) if (typeof powers[key] !== "boolean") return false;
+  let skills = 0;
   for (const key in c.skills) {
-    const value = c.skills[key as keyof typeof c.skills];
-    if (value === undefined || !whole(value, 0, rating)) return false;
+    if (!Object.hasOwn(c.skills, key) || ++skills > L.list || checkName("", key)) return false;
+    if (!whole(c.skills[key as keyof typeof c.skills], 0, L.rating)) return false;
   }
   return true;
 }
 
-/** Checks a weapon's extra damage (whole, within ±maxPool). */
+/** The full check behind combatantFine: the first bad field, named `field.…`. */
+function combatantRefusal(field: string, c: DicepoolCombatant): Refusal<StateRefusal> {
+  const at = (name: string) => `${field}.${name}`;
+  if (!isObject(c)) return refuse("badChoice", { field, value: typeof c });
+  for (const part of ["energy", "powers", "skills"] as const) {
+    if (!isObject(c[part])) return refuse("badChoice", { field: at(part), value: "missing" });
+  }
+  const rating = { ...NUMBER_RULES.count, max: L.rating };
+  const numbers: readonly (readonly [string, unknown, number, number])[] = [
+    ["physical", c.physical, 0, L.rating],
+    ["mental", c.mental, 0, L.rating],
+    ["size", c.size, 0, L.rating],
+    ["speed", c.speed, 0, L.speed],
+    ["armorRating", c.armorRating, 0, L.rating],
+    ["energy.max", c.energy.max, 0, L.energy],
+    ["energy.value", c.energy.value, 0, Math.min(L.energy, c.energy.max)],
+    ["damage", c.damage, 0, L.damage],
+    ["nonLethalDamage", c.nonLethalDamage, 0, Math.min(L.damage, c.damage)],
+    ["woundPenalty", c.woundPenalty, 0, L.wounds],
+    ["initiative", c.initiative, -L.initiative, L.initiative],
+    ...POWER_RATINGS.map((key) => [`powers.${key}`, c.powers[key], 0, L.rating] as const),
+  ];
+  for (const [name, value, min, max] of numbers) {
+    const bad = checkNumber(at(name), value, { min, max, whole: true });
+    if (bad) return bad;
+  }
+  const count =
+    checkNumber(at("skills.length"), Object.keys(c.skills).length, { max: L.list }) ??
+    checkNames(at("skills"), c.skills);
+  if (count) return count;
+  for (const key in c.skills) {
+    if (!Object.hasOwn(c.skills, key)) {
+      return refuse("badChoice", { field: at(`skills.${key}`), value: "inherited" });
+    }
+    const bad = checkNumber(at(`skills.${key}`), c.skills[key as keyof typeof c.skills], rating);
+    if (bad) return bad;
+  }
+  const choice =
+    checkString(at("id"), c.id) ??
+    (c.incapacitated === null
+      ? undefined
+      : checkChoice(at("incapacitated"), c.incapacitated, INCAPACITATIONS)) ??
+    checkChoice(at("dead"), c.dead, FLAG) ??
+    checkChoice(at("stabilized"), c.stabilized, FLAG) ??
+    POWER_FLAGS.map((key) => checkChoice(at(`powers.${key}`), c.powers[key], FLAG)).find(
+      (bad) => bad !== undefined,
+    ) ??
+    (c.droppedWeaponId === null || typeof c.droppedWeaponId === "string"
+      ? undefined
+      : refuse("badChoice", {
+          field: at("droppedWeaponId"),
+          value: typeof c.droppedWeaponId,
+        }));
+  return choice ?? refuse("badChoice", { field });
+}
+
+const FLAG: readonly boolean[] = [true, false];
+
+/** Checks every field of a combatant; `field` names it in the refusal ("attacker", …). */
+export function checkDicepoolCombatant(
+  field: string,
+  c: DicepoolCombatant,
+): Result<Checked<DicepoolCombatant>, StateRefusal> {
+  return combatantFine(c) ? ok(checkedAs(c)) : combatantRefusal(field, c);
+}
+
+/** Checks a weapon: a string id, a kind from its list, yes/no mods, extra damage within ±rating. */
 export function checkDicepoolWeapon(
   field: string,
   weapon: DicepoolWeapon,
-  options: DicepoolOptions,
-): NumberRefusal | undefined {
-  return checkNumber(`${field}.damage`, weapon.damage, {
-    min: -options.maxPool,
-    max: options.maxPool,
-    whole: true,
-  });
+): Result<Checked<DicepoolWeapon>, StateRefusal> {
+  if (!isObject(weapon) || !isObject(weapon.mods)) {
+    return refuse("badChoice", { field, value: "missing" });
+  }
+  const { mods } = weapon;
+  const bad =
+    checkString(`${field}.id`, weapon.id) ??
+    checkChoice(`${field}.kind`, weapon.kind, WEAPON_KINDS) ??
+    checkChoice(`${field}.mods.nonLethal`, mods.nonLethal, FLAG) ??
+    checkChoice(`${field}.mods.disarming`, mods.disarming, FLAG) ??
+    checkChoice(`${field}.mods.grappling`, mods.grappling, FLAG) ??
+    checkNumber(`${field}.damage`, weapon.damage, { min: -L.rating, max: L.rating, whole: true });
+  return bad ?? ok(checkedAs(weapon));
 }
 
-/** A whole count from 0 to 99 (the rule checkTurnActions names). */
-function turnCount(value: number): boolean {
-  return Number.isInteger(value) && value >= 0 && value <= 99;
+/** A whole count from 0 to DICEPOOL_LIMITS.actions (the rule checkTurnActions names). */
+function turnCount(value: unknown): boolean {
+  return whole(value, 0, L.actions);
 }
 
-/** Checks a turn's action counts (whole, 0..99). */
-export function checkTurnActions(state: TurnActions): NumberRefusal | undefined {
+/** Checks a turn's action counts (whole, 0..actions) and its Complex flag (yes/no). */
+export function checkTurnActions(state: TurnActions): Refusal<StateRefusal> | undefined {
   // Plain comparisons first (every attack the simulator plays asks): nothing built when all pass.
-  if (turnCount(state.simpleUsed) && turnCount(state.freeUsed) && turnCount(state.moves)) {
+  if (
+    isObject(state) &&
+    turnCount(state.simpleUsed) &&
+    turnCount(state.freeUsed) &&
+    turnCount(state.moves) &&
+    typeof state.complexUsed === "boolean"
+  ) {
     return undefined;
   }
-  const count = { ...NUMBER_RULES.count, max: 99 };
-  return checkNumbers({
-    "turn.simpleUsed": [state.simpleUsed, count],
-    "turn.freeUsed": [state.freeUsed, count],
-    "turn.moves": [state.moves, count],
-  });
+  if (!isObject(state)) return refuse("badChoice", { field: "turn", value: typeof state });
+  const count = { ...NUMBER_RULES.count, max: L.actions };
+  return (
+    checkNumber("turn.simpleUsed", state.simpleUsed, count) ??
+    checkNumber("turn.freeUsed", state.freeUsed, count) ??
+    checkNumber("turn.moves", state.moves, count) ??
+    checkChoice("turn.complexUsed", state.complexUsed, FLAG)
+  );
 }

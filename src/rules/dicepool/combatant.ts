@@ -12,12 +12,17 @@ import type { DicepoolCombatant } from "./model.ts";
 /** A combatant being built by a rule: a fresh copy, written only until the rule hands it back. */
 export type CombatantDraft = { -readonly [K in keyof DicepoolCombatant]: DicepoolCombatant[K] };
 
-/** `c` with `patch` laid over it (a new object; `c` is left as it was). */
-export function changedCombatant(
-  c: DicepoolCombatant,
+/**
+ * `c` with `patch` laid over it (a new object; `c` is left as it was). A checked combatant comes
+ * back checked: every rule that calls it keeps the patch within DICEPOOL_LIMITS (clamping where a
+ * sum could pass a bound), and the property suite (hostile.property.test.ts) checks each rule's
+ * output against checkDicepoolCombatant.
+ */
+export function changedCombatant<C extends DicepoolCombatant>(
+  c: C,
   patch: Partial<DicepoolCombatant>,
-): DicepoolCombatant {
-  return Object.assign(copyCombatant(c), patch);
+): C {
+  return Object.assign(copyCombatant(c), patch) as C;
 }
 
 /** A fresh copy of `c` for a rule to set a field or two on before handing it back. */
@@ -43,9 +48,9 @@ export function copyCombatant(c: DicepoolCombatant): CombatantDraft {
   };
 }
 
-/** `c` with its Energy at `value` (its maximum kept). */
-export function withEnergy(c: DicepoolCombatant, value: number): DicepoolCombatant {
+/** `c` with its Energy at `value` (its maximum kept; the caller keeps 0 ≤ value ≤ max). */
+export function withEnergy<C extends DicepoolCombatant>(c: C, value: number): C {
   const next = copyCombatant(c);
   next.energy = { value, max: c.energy.max };
-  return next;
+  return next as C;
 }

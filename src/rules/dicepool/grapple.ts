@@ -17,15 +17,18 @@
  * Where the book is silent: the round's holding cost is paid at the start of the assailant's
  * turn, so a fresh grapple lasts at least until then.
  */
+import type { Checked } from "../core/checked.ts";
 import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
-import type { NumberRefusal } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
-import type { Result } from "../core/result.ts";
-import { checkDicepoolCombatant } from "./check.ts";
-import { remainingHealth } from "./health.ts";
+import type { Refusal, Result } from "../core/result.ts";
+import { checkChoice, checkName } from "../core/names.ts";
+import { checkDicepoolCombatant, checkList } from "./check.ts";
+import type { StateRefusal } from "./check.ts";
+import { remainingHealth } from "./damage.ts";
+import { DICEPOOL_LIMITS as L } from "./limits.ts";
 import type { DicepoolCombatant } from "./model.ts";
-import { DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
-import type { DicepoolOptions } from "./options.ts";
+import { checkDicepoolOptions, DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
+import type { DicepoolOptions, OptionsRefusal } from "./options.ts";
 import { changedCombatant, withEnergy } from "./combatant.ts";
 
 export interface Grapple {
@@ -38,7 +41,8 @@ export interface Grapple {
 }
 
 export type GrappleRefusal =
-  | NumberRefusal["reason"]
+  | StateRefusal
+  | OptionsRefusal
   | "too-many-grapples"
   | "not-enough-pool"
   | "not-enough-energy"
@@ -48,24 +52,48 @@ export type GrappleRefusal =
 export interface GrappleState {
   /** The grapple after the change; null once it is broken. */
   readonly grapple: Grapple | null;
-  readonly victim: DicepoolCombatant;
+  readonly victim: Checked<DicepoolCombatant>;
 }
 
-const MAX_POINTS = 1_000_000;
-const pointsRule = { ...NUMBER_RULES.count, max: MAX_POINTS } as const;
+/** Points one change adds, spends or drains, and a Grappling Pool: whole, 0..grapplePool. */
+const pointsRule = { ...NUMBER_RULES.count, max: L.grapplePool } as const;
 
-/** Checks the grapple's pool and the victim's numbers. */
-function checkHold(grapple: Grapple, victim: DicepoolCombatant, options: DicepoolOptions) {
+/** A stored grapple: two names, a pool within its bound, a yes/no. */
+function checkGrapple(field: string, grapple: Grapple): Refusal<StateRefusal> | undefined {
+  const given: unknown = grapple;
+  if (typeof given !== "object" || given === null) {
+    return refuse("badChoice", { field, value: typeof given });
+  }
+  const name = (key: "assailantId" | "victimId") => checkName(`${field}.${key}`, grapple[key]);
   return (
-    checkNumber("grapple.pool", grapple.pool, pointsRule) ??
-    checkDicepoolCombatant("victim", victim, options)
+    name("assailantId") ??
+    name("victimId") ??
+    checkNumber(`${field}.pool`, grapple.pool, pointsRule) ??
+    checkChoice(`${field}.resistOffered`, grapple.resistOffered, [true, false])
   );
+}
+
+/** The options, the grapple and the victim of a grapple rule, checked in that order. */
+function checkHold(
+  grapple: Grapple,
+  victim: DicepoolCombatant,
+  options: DicepoolOptions,
+): Result<
+  { victim: Checked<DicepoolCombatant>; options: Checked<DicepoolOptions> },
+  GrappleRefusal
+> {
+  const checked = checkDicepoolOptions(options);
+  if (!checked.ok) return checked;
+  const bad = checkGrapple("grapple", grapple);
+  if (bad) return bad;
+  const held = checkDicepoolCombatant("victim", victim);
+  return held.ok ? ok({ victim: held.value, options: checked.value }) : held;
 }
 
 /** How many enemies the assailant may hold at once. */
 export function grappleLimit(
-  assailant: DicepoolCombatant,
-  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
+  assailant: Checked<DicepoolCombatant>,
+  options: Checked<DicepoolOptions> = DEFAULT_DICEPOOL_OPTIONS,
 ): number {
   return options.grappleTargets + assailant.powers.multiGrapple;
 }
@@ -77,8 +105,8 @@ export function grappleLimit(
  */
 function settle(
   grapple: Grapple | null,
-  victim: DicepoolCombatant,
-  options: DicepoolOptions,
+  victim: Checked<DicepoolCombatant>,
+  options: Checked<DicepoolOptions>,
 ): GrappleState {
   const live = grapple !== null && grapple.pool > 0 ? grapple : null;
   const holds = live !== null && live.pool >= remainingHealth(victim, options);
@@ -97,12 +125,14 @@ export function settleGrapple(
   victim: DicepoolCombatant,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<GrappleState, GrappleRefusal> {
-  const bad =
-    grapple === null
-      ? checkDicepoolCombatant("victim", victim, options)
-      : checkHold(grapple, victim, options);
-  if (bad) return bad;
-  return ok(settle(grapple, victim, options));
+  if (grapple === null) {
+    const checked = checkDicepoolOptions(options);
+    if (!checked.ok) return checked;
+    const held = checkDicepoolCombatant("victim", victim);
+    return held.ok ? ok(settle(null, held.value, checked.value)) : held;
+  }
+  const hold = checkHold(grapple, victim, options);
+  return hold.ok ? ok(settle(grapple, hold.value.victim, hold.value.options)) : hold;
 }
 
 /**
@@ -116,20 +146,26 @@ export function addGrapplePoints(
   points: number,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<GrappleState, GrappleRefusal> {
+  const checked = checkDicepoolOptions(options);
+  if (!checked.ok) return checked;
   const bad =
     checkNumber("points", points, pointsRule) ??
-    checkDicepoolCombatant("assailant", assailant, options) ??
-    checkDicepoolCombatant("victim", victim, options) ??
-    held.map((g, i) => checkNumber(`held.${i}.pool`, g.pool, pointsRule)).find((b) => b);
+    checkList("held", held) ??
+    held.map((g, i) => checkGrapple(`held.${i}`, g)).find((b) => b !== undefined);
   if (bad) return bad;
+  const holder = checkDicepoolCombatant("assailant", assailant);
+  if (!holder.ok) return holder;
+  const target = checkDicepoolCombatant("victim", victim);
+  if (!target.ok) return target;
   const existing = held.find((g) => g.victimId === victim.id && g.assailantId === assailant.id);
-  if (existing === undefined && points > 0 && held.length >= grappleLimit(assailant, options)) {
-    return refuse("too-many-grapples", { limit: grappleLimit(assailant, options) });
+  const limit = grappleLimit(holder.value, checked.value);
+  if (existing === undefined && points > 0 && held.length >= limit) {
+    return refuse("too-many-grapples", { limit });
   }
   const grapple: Grapple = existing
-    ? { ...existing, pool: existing.pool + points }
+    ? { ...existing, pool: Math.min(L.grapplePool, existing.pool + points) }
     : { assailantId: assailant.id, victimId: victim.id, pool: points, resistOffered: false };
-  return ok(settle(grapple, victim, options));
+  return ok(settle(grapple, target.value, checked.value));
 }
 
 /** The assailant spends points for an equal penalty on the victim's next roll. */
@@ -139,10 +175,16 @@ export function spendGrapplePool(
   points: number,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<GrappleState & { readonly penalty: number }, GrappleRefusal> {
-  const bad = checkNumber("points", points, pointsRule) ?? checkHold(grapple, victim, options);
+  const bad = checkNumber("points", points, pointsRule);
   if (bad) return bad;
+  const hold = checkHold(grapple, victim, options);
+  if (!hold.ok) return hold;
   if (points > grapple.pool) return refuse("not-enough-pool", { points, pool: grapple.pool });
-  const settled = settle({ ...grapple, pool: grapple.pool - points }, victim, options);
+  const settled = settle(
+    { ...grapple, pool: grapple.pool - points },
+    hold.value.victim,
+    hold.value.options,
+  );
   return ok({ ...settled, penalty: points });
 }
 
@@ -153,10 +195,12 @@ export function drainGrapple(
   netHits: number,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<GrappleState, GrappleRefusal> {
-  const bad = checkNumber("netHits", netHits, pointsRule) ?? checkHold(grapple, victim, options);
+  const bad = checkNumber("netHits", netHits, pointsRule);
   if (bad) return bad;
+  const hold = checkHold(grapple, victim, options);
+  if (!hold.ok) return hold;
   const pool = Math.max(0, grapple.pool - netHits);
-  return ok(settle({ ...grapple, pool }, victim, options));
+  return ok(settle({ ...grapple, pool }, hold.value.victim, hold.value.options));
 }
 
 /**
@@ -167,11 +211,12 @@ export function grappleUpkeep(
   victim: DicepoolCombatant,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<GrappleState, GrappleRefusal> {
-  const bad = checkHold(grapple, victim, options);
-  if (bad) return bad;
-  if (victim.incapacitated !== null) return ok(settle(grapple, victim, options));
-  const pool = Math.max(0, grapple.pool - options.grappleUpkeep);
-  return ok(settle({ ...grapple, pool }, victim, options));
+  const hold = checkHold(grapple, victim, options);
+  if (!hold.ok) return hold;
+  const held = hold.value.victim;
+  if (held.incapacitated !== null) return ok(settle(grapple, held, hold.value.options));
+  const pool = Math.max(0, grapple.pool - hold.value.options.grappleUpkeep);
+  return ok(settle({ ...grapple, pool }, held, hold.value.options));
 }
 
 /** The victim pays Energy equal to the pool and is free (an interrupt). */
@@ -180,13 +225,13 @@ export function escapeWithEnergy(
   victim: DicepoolCombatant,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<GrappleState, GrappleRefusal> {
-  const bad = checkHold(grapple, victim, options);
-  if (bad) return bad;
+  const hold = checkHold(grapple, victim, options);
+  if (!hold.ok) return hold;
   if (victim.energy.value < grapple.pool) {
     return refuse("not-enough-energy", { cost: grapple.pool, energy: victim.energy.value });
   }
-  const paid = withEnergy(victim, victim.energy.value - grapple.pool);
-  return ok(settle(null, paid, options));
+  const paid = withEnergy(hold.value.victim, victim.energy.value - grapple.pool);
+  return ok(settle(null, paid, hold.value.options));
 }
 
 /**
@@ -199,25 +244,29 @@ export function resistGrappleIncapacitation(
   energy: number,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<GrappleState, GrappleRefusal> {
-  const bad = checkNumber("energy", energy, pointsRule) ?? checkHold(grapple, victim, options);
+  const bad = checkNumber("energy", energy, { ...NUMBER_RULES.count, max: L.energy });
   if (bad) return bad;
+  const hold = checkHold(grapple, victim, options);
+  if (!hold.ok) return hold;
   if (victim.incapacitated !== "grapple") return refuse("not-incapacitated-by-grapple");
   if (grapple.resistOffered) return refuse("already-offered");
   if (energy > victim.energy.value) {
     return refuse("not-enough-energy", { cost: energy, energy: victim.energy.value });
   }
-  const paid = withEnergy(victim, victim.energy.value - energy);
+  const paid = withEnergy(hold.value.victim, victim.energy.value - energy);
   const pool = Math.max(0, grapple.pool - energy);
-  return ok(settle({ ...grapple, pool, resistOffered: true }, paid, options));
+  return ok(settle({ ...grapple, pool, resistOffered: true }, paid, hold.value.options));
 }
 
 /** Restraints on a victim the grapple holds incapacitated: it stays so after the grapple ends. */
 export function applyRestraints(
   victim: DicepoolCombatant,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
-): Result<DicepoolCombatant, GrappleRefusal> {
-  const bad = checkDicepoolCombatant("victim", victim, options);
-  if (bad) return bad;
+): Result<Checked<DicepoolCombatant>, GrappleRefusal> {
+  const checked = checkDicepoolOptions(options);
+  if (!checked.ok) return checked;
+  const held = checkDicepoolCombatant("victim", victim);
+  if (!held.ok) return held;
   if (victim.incapacitated !== "grapple") return refuse("not-incapacitated-by-grapple");
-  return ok(changedCombatant(victim, { incapacitated: "restraints" }));
+  return ok(changedCombatant(held.value, { incapacitated: "restraints" }));
 }

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { checkedCombatant } from "./dicepool.support.ts";
 import { describe, expect, it } from "vitest";
 import { fixedDice } from "../core/dice.ts";
 import { seededRandom } from "../core/random.ts";
@@ -26,7 +27,7 @@ function hit(
   dice?: number[],
 ): DamageTaken {
   const faces = dice ?? Array<number>(amount).fill(1);
-  const r = takeDamage(c, amount, { nonLethal }, fixedDice(faces));
+  const r = takeDamage(checkedCombatant(c), amount, { nonLethal }, fixedDice(faces));
   if (!r.ok) throw new Error(r.reason);
   return r.value;
 }

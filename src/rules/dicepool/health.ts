@@ -19,131 +19,55 @@
  * - Recovery over weeks or 10-minute steps ends a wound incapacitation once damage is below the
  *   total health (the scene is over by then); healing during the scene does not.
  */
+import type { Checked } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
 import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import { checkChoice } from "../core/names.ts";
 import { checkDicepoolCombatant } from "./check.ts";
+import type { StateRefusal } from "./check.ts";
+import { maxHealth, woundsTaken } from "./damage.ts";
+import type { DamageTaken } from "./damage.ts";
 import type { DicepoolCombatant } from "./model.ts";
 import { skill } from "./model.ts";
-import { DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
+import { checkDicepoolOptions, DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
 import type { DicepoolOptions } from "./options.ts";
-import { scorePool } from "./pool.ts";
 import type { PoolRefusal } from "./pool.ts";
-import { changedCombatant, copyCombatant } from "./combatant.ts";
+import type { FaceTally } from "./roll.ts";
+import { changedCombatant } from "./combatant.ts";
+
+export { maxHealth, remainingHealth } from "./damage.ts";
+export type { DamageTaken } from "./damage.ts";
 
 /** The largest single amount of damage or healing the engine accepts. */
 export const MAX_AMOUNT = 1_000_000;
 
 const amountRule = { ...NUMBER_RULES.count, max: MAX_AMOUNT } as const;
 
-export function maxHealth(
-  c: DicepoolCombatant,
-  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
-): number {
-  return c.physical + c.size + options.healthBase;
-}
-
-/** Health left (0 or less once incapacitated). */
-export function remainingHealth(
-  c: DicepoolCombatant,
-  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
-): number {
-  return maxHealth(c, options) - c.damage;
-}
-
-export interface DamageTaken {
-  readonly combatant: DicepoolCombatant;
-  /** Damage actually taken (after Plot Armor). */
-  readonly taken: number;
-  /** The wound-penalty dice rolled, their faces and the penalty they added. */
-  readonly woundDice: number;
-  readonly woundFaces: readonly number[];
-  readonly woundAdded: number;
-  /** This damage incapacitated the character, or killed it. */
-  readonly incapacitated: boolean;
-  readonly died: boolean;
-}
-
-export type DamageRefusal = PoolRefusal;
+export type DamageRefusal = PoolRefusal | StateRefusal;
 
 /**
  * Takes `amount` damage (lethal unless `nonLethal`), rolling the wound-penalty dice on `dice`.
- * The dead take nothing.
+ * The dead take nothing. The amount (whole, 0..MAX_AMOUNT), the yes/no and the options are
+ * checked; the combatant passed its check already.
  */
 export function takeDamage(
-  c: DicepoolCombatant,
+  c: Checked<DicepoolCombatant>,
   amount: number,
   how: { readonly nonLethal: boolean },
   dice: DiceSource,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<DamageTaken, DamageRefusal> {
+  const checked = checkDicepoolOptions(options);
+  if (!checked.ok) return checked;
   const bad =
-    checkNumber("damage", amount, amountRule) ?? checkDicepoolCombatant("combatant", c, options);
+    checkNumber("damage", amount, amountRule) ??
+    checkChoice("nonLethal", (how as { nonLethal?: unknown } | null)?.nonLethal, [true, false]);
   if (bad) return bad;
-  return takeDamagePrechecked(c, amount, how, dice, options);
-}
-
-/**
- * {@link takeDamage} for a combatant and an amount already checked (resolveAttack checks the
- * combatants; an attack's damage is its net hits plus the weapon's checked extra): the same rule
- * without the boundary check.
- */
-export function takeDamagePrechecked(
-  c: DicepoolCombatant,
-  amount: number,
-  how: { readonly nonLethal: boolean },
-  dice: DiceSource,
-  options: DicepoolOptions,
-): Result<DamageTaken, DamageRefusal> {
-  if (c.dead || amount === 0) {
-    return ok({
-      combatant: c,
-      taken: 0,
-      woundDice: 0,
-      woundFaces: [],
-      woundAdded: 0,
-      incapacitated: false,
-      died: false,
-    });
-  }
-  const max = maxHealth(c, options);
-  let taken = amount;
-  if (c.powers.plotArmor) {
-    taken = c.incapacitated === null ? Math.min(taken, Math.max(1, max - c.damage)) : 1;
-  }
-  const damage = c.damage + taken;
-  const nonLethalDamage = c.nonLethalDamage + (how.nonLethal ? taken : 0);
-  const down = damage >= max;
-  let incapacitated = c.incapacitated;
-  if (down && (incapacitated === null || incapacitated === "grapple")) {
-    incapacitated = how.nonLethal ? "nonLethal" : "lethal";
-  } else if (down && incapacitated === "nonLethal" && !how.nonLethal) {
-    incapacitated = "lethal";
-  }
-  const died = !how.nonLethal && damage >= options.deathMultiplier * max;
-  const woundDice = Math.min(
-    options.maxPool,
-    Math.max(0, taken - Math.max(0, c.powers.woundPenaltyResistance)),
-  );
-  const wound = scorePool(woundDice, "rolled", dice, options);
-  if (!wound.ok) return wound;
-  // Written field by field on a copy (the simulator's hottest copy; see combatant.ts).
-  const combatant = copyCombatant(c);
-  combatant.damage = damage;
-  combatant.nonLethalDamage = nonLethalDamage;
-  combatant.incapacitated = incapacitated;
-  combatant.dead = died;
-  combatant.woundPenalty = c.woundPenalty + wound.value.hits;
-  return ok({
-    combatant,
-    taken,
-    woundDice,
-    woundFaces: wound.value.faces,
-    woundAdded: wound.value.hits,
-    incapacitated: incapacitated !== c.incapacitated && incapacitated !== null,
-    died,
-  });
+  const tally: FaceTally = { refusal: undefined };
+  const taken = woundsTaken(c, amount, how.nonLethal, dice, checked.value, tally);
+  return tally.refusal ?? ok(taken);
 }
 
 /** Whether the character bleeds on its turn: down from lethal damage and not stabilized. */
@@ -153,30 +77,16 @@ export function bleeds(c: DicepoolCombatant): boolean {
 
 /** The start of the character's own turn: an incapacitated, unstabilized character bleeds. */
 export function bleedOnTurn(
-  c: DicepoolCombatant,
+  c: Checked<DicepoolCombatant>,
   dice: DiceSource,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<DamageTaken, DamageRefusal> {
-  return takeDamage(c, bleeding(c, options), { nonLethal: false }, dice, options);
-}
-
-/**
- * {@link bleedOnTurn} for a combatant already checked (the encounter simulator checks its
- * fighters once): the same rule without the boundary check.
- */
-export function bleedOnTurnPrechecked(
-  c: DicepoolCombatant,
-  dice: DiceSource,
-  options: DicepoolOptions,
-): Result<DamageTaken, DamageRefusal> {
-  return takeDamagePrechecked(c, bleeding(c, options), LETHAL, dice, options);
-}
-
-const LETHAL = { nonLethal: false } as const;
-
-/** The damage a turn's bleeding deals: 0 unless the character bleeds. */
-function bleeding(c: DicepoolCombatant, options: DicepoolOptions): number {
-  return bleeds(c) ? options.bleedPerRound : 0;
+  const checked = checkDicepoolOptions(options);
+  if (!checked.ok) return checked;
+  const bleed = bleeds(c) ? checked.value.bleedPerRound : 0;
+  const tally: FaceTally = { refusal: undefined };
+  const taken = woundsTaken(c, bleed, false, dice, checked.value, tally);
+  return tally.refusal ?? ok(taken);
 }
 
 export type StabilizeRefusal = DamageRefusal | "cannot-stabilize" | "not-bleeding";
@@ -186,24 +96,27 @@ export function stabilize(
   target: DicepoolCombatant,
   medic: DicepoolCombatant,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
-): Result<DicepoolCombatant, StabilizeRefusal> {
-  const bad =
-    checkDicepoolCombatant("target", target, options) ??
-    checkDicepoolCombatant("medic", medic, options);
-  if (bad) return bad;
-  if (!medic.powers.stabilize && skill(medic, "medicine") < options.stabilizeMedicine) {
-    return refuse("cannot-stabilize", { medicine: skill(medic, "medicine") });
+): Result<Checked<DicepoolCombatant>, StabilizeRefusal> {
+  const checked = checkDicepoolOptions(options);
+  if (!checked.ok) return checked;
+  const patient = checkDicepoolCombatant("target", target);
+  if (!patient.ok) return patient;
+  const healer = checkDicepoolCombatant("medic", medic);
+  if (!healer.ok) return healer;
+  const medicine = skill(healer.value, "medicine");
+  if (!medic.powers.stabilize && medicine < checked.value.stabilizeMedicine) {
+    return refuse("cannot-stabilize", { medicine });
   }
-  if (!bleeds(target)) return refuse("not-bleeding");
-  return ok(changedCombatant(target, { stabilized: true }));
+  if (!bleeds(patient.value)) return refuse("not-bleeding");
+  return ok(changedCombatant(patient.value, { stabilized: true }));
 }
 
 function recover(
-  c: DicepoolCombatant,
+  c: Checked<DicepoolCombatant>,
   lethal: number,
   nonLethal: number,
-  options: DicepoolOptions,
-): DicepoolCombatant {
+  options: Checked<DicepoolOptions>,
+): Checked<DicepoolCombatant> {
   const nonLethalHealed = Math.min(c.nonLethalDamage, nonLethal);
   const lethalHealed = Math.min(c.damage - c.nonLethalDamage, lethal);
   const healed = nonLethalHealed + lethalHealed;
@@ -225,13 +138,16 @@ export function healWeeks(
   c: DicepoolCombatant,
   weeks: number,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
-): Result<DicepoolCombatant, DamageRefusal> {
-  const bad =
-    checkNumber("weeks", weeks, amountRule) ?? checkDicepoolCombatant("combatant", c, options);
+): Result<Checked<DicepoolCombatant>, DamageRefusal> {
+  const checked = checkDicepoolOptions(options);
+  if (!checked.ok) return checked;
+  const bad = checkNumber("weeks", weeks, amountRule);
   if (bad) return bad;
-  if (c.dead) return ok(c);
+  const patient = checkDicepoolCombatant("combatant", c);
+  if (!patient.ok) return patient;
+  if (c.dead) return patient;
   const nonLethal = Math.min(weeks, c.nonLethalDamage);
-  return ok(recover(c, weeks - nonLethal, nonLethal, options));
+  return ok(recover(patient.value, weeks - nonLethal, nonLethal, checked.value));
 }
 
 /** Non-lethal damage heals 1 per 10 minutes, and the wound penalty with it. */
@@ -239,11 +155,13 @@ export function healNonLethal(
   c: DicepoolCombatant,
   minutes: number,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
-): Result<DicepoolCombatant, DamageRefusal> {
-  const bad =
-    checkNumber("minutes", minutes, { min: 0, max: MAX_AMOUNT * 10 }) ??
-    checkDicepoolCombatant("combatant", c, options);
+): Result<Checked<DicepoolCombatant>, DamageRefusal> {
+  const checked = checkDicepoolOptions(options);
+  if (!checked.ok) return checked;
+  const bad = checkNumber("minutes", minutes, { min: 0, max: MAX_AMOUNT * 10 });
   if (bad) return bad;
-  if (c.dead) return ok(c);
-  return ok(recover(c, 0, Math.floor(minutes / 10), options));
+  const patient = checkDicepoolCombatant("combatant", c);
+  if (!patient.ok) return patient;
+  if (c.dead) return patient;
+  return ok(recover(patient.value, 0, Math.floor(minutes / 10), checked.value));
 }

@@ -1,6 +1,8 @@
 /**
  * The dice-pool game. Pure rules, one concern per module:
- * - options.ts: every number a GM may change (die, hit face, plugins, costs), with its default;
+ * - limits.ts: the bound of every stored number, pool and count (shared with the DataModels);
+ * - options.ts: every number a GM may change (die, hit face, plugins, costs), with its default
+ *   and its range, and their check;
  * - model.ts / factory.ts: the state the rules read, and defaults for it;
  * - pool.ts: building pools (never below 0, capped at maxPool), counting hits, static/flawless;
  * - odds.ts: exact hit and net-hit distributions, attack odds;
@@ -12,7 +14,9 @@
  * - health.ts: damage, incapacitation, dying, Stabilize, Plot Armor, the wound penalty, healing;
  * - initiative-damage.ts: the Initiative Damage plugin and Finishing Moves;
  * - changes.ts: outcomes as document changes (the field paths the shell writes);
- * - check.ts: the state's numbers checked at the boundary (combatant, weapon, turn).
+ * - check.ts: the state checked at the boundary (combatant, weapon, turn): what passes is
+ *   `Checked` (core/checked.ts), and the rules that take it do not check again.
+ * Internal, not exported: roll.ts (scoring checked pools), damage.ts (damage on checked state).
  */
 import type { RulesetModule } from "../types.ts";
 import { dicepoolTurnOrder } from "./initiative.ts";
@@ -33,6 +37,7 @@ export * from "./grapple.ts";
 export * from "./health.ts";
 export * from "./initiative.ts";
 export * from "./initiative-damage.ts";
+export * from "./limits.ts";
 export * from "./model.ts";
 export * from "./movement.ts";
 export * from "./odds.ts";

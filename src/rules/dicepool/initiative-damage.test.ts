@@ -1,3 +1,4 @@
+import { checkedAttack } from "./dicepool.support.ts";
 import { describe, expect, it } from "vitest";
 import { fixedDice } from "../core/dice.ts";
 import { planAttack, resolveAttack } from "./attack.ts";
@@ -22,26 +23,26 @@ const base: AttackInput = {
 };
 
 function resolve(input: Partial<AttackInput>, dice: number[]) {
-  const r = resolveAttack({ ...base, ...input }, fixedDice(dice), plugin);
+  const r = resolveAttack(checkedAttack({ ...base, ...input }), fixedDice(dice), plugin);
   if (!r.ok) throw new Error(r.reason);
   return r.value;
 }
 
 describe("the Initiative Damage plugin", () => {
   it("is off by default: attacks on initiative and Finishing Moves are refused", () => {
-    expect(planAttack({ ...base, intent: "initiative" })).toMatchObject({
+    expect(planAttack(checkedAttack({ ...base, intent: "initiative" }))).toMatchObject({
       ok: false,
       reason: "plugin-off",
     });
-    expect(planAttack(base).ok && planAttack(base)).toMatchObject({
+    expect(planAttack(checkedAttack(base)).ok && planAttack(checkedAttack(base))).toMatchObject({
       value: { defenseMode: "rolled" },
     });
   });
 
   it("a defender with initiative left defends flawlessly against health damage", () => {
-    const p = planAttack(base, plugin);
+    const p = planAttack(checkedAttack(base), plugin);
     expect(p.ok && p.value.defenseMode).toBe("flawless");
-    const low = planAttack({ ...base, defender: { ...foe, initiative: 0 } }, plugin);
+    const low = planAttack(checkedAttack({ ...base, defender: { ...foe, initiative: 0 } }), plugin);
     expect(low.ok && low.value.defenseMode).toBe("rolled");
   });
 
@@ -55,20 +56,25 @@ describe("the Initiative Damage plugin", () => {
 
   it("at 0 initiative a character can deal only initiative damage", () => {
     const spent = { ...ace, initiative: 0 };
-    expect(planAttack({ ...base, attacker: spent }, plugin)).toMatchObject({
+    expect(planAttack(checkedAttack({ ...base, attacker: spent }), plugin)).toMatchObject({
       ok: false,
       reason: "initiative-only",
     });
-    expect(planAttack({ ...base, attacker: spent, intent: "initiative" }, plugin).ok).toBe(true);
+    expect(
+      planAttack(checkedAttack({ ...base, attacker: spent, intent: "initiative" }), plugin).ok,
+    ).toBe(true);
   });
 
   it("a Finishing Move adds all the attacker's initiative, only against a victim at 0", () => {
-    expect(planAttack({ ...base, intent: "finishingMove" }, plugin)).toMatchObject({
+    expect(planAttack(checkedAttack({ ...base, intent: "finishingMove" }), plugin)).toMatchObject({
       ok: false,
       reason: "target-has-initiative",
     });
     const down = { ...foe, initiative: 0 };
-    const p = planAttack({ ...base, intent: "finishingMove", defender: down }, plugin);
+    const p = planAttack(
+      checkedAttack({ ...base, intent: "finishingMove", defender: down }),
+      plugin,
+    );
     expect(p.ok && p.value.attackPool.dice).toBe(7);
   });
 

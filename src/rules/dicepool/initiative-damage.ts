@@ -16,83 +16,90 @@
  * Where the book is silent: "destroyed" means incapacitated or dead; until the new roll the
  * attacker sits at 0.
  */
-import type { NumberRefusalReason } from "../core/guard.ts";
+import type { Checked } from "../core/checked.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
-import type { AttackInput, AttackIntent } from "./attack.ts";
-import { checkDicepoolCombatant } from "./check.ts";
+import type { AttackIntent, CheckedAttack } from "./attack.ts";
+import { DICEPOOL_LIMITS as L } from "./limits.ts";
 import type { DicepoolCombatant } from "./model.ts";
-import type { DicepoolOptions } from "./options.ts";
+import { checkDicepoolOptions } from "./options.ts";
+import type { DicepoolOptions, OptionsRefusal } from "./options.ts";
 import { changedCombatant } from "./combatant.ts";
 
 export type InitiativeIntentRefusal =
-  NumberRefusalReason | "plugin-off" | "initiative-only" | "target-has-initiative";
+  OptionsRefusal | "plugin-off" | "initiative-only" | "target-has-initiative";
 
 const dealsHealthDamage = (intent: AttackIntent): boolean =>
   intent === "damage" || intent === "nonLethal" || intent === "finishingMove";
 
-/** Whether the plugin allows this attack's intent. */
+/** Whether the plugin allows this attack's intent (the attack checked by checkAttackInput). */
 export function checkInitiativeIntent(
-  input: AttackInput,
+  input: CheckedAttack,
   options: DicepoolOptions,
 ): Result<true, InitiativeIntentRefusal> {
-  const bad =
-    checkDicepoolCombatant("attacker", input.attacker, options) ??
-    checkDicepoolCombatant("defender", input.defender, options);
-  if (bad) return bad;
-  return checkInitiativeIntentPrechecked(input, options);
-}
-
-/**
- * {@link checkInitiativeIntent} for combatants already checked (planAttack checks them first):
- * the same rule without the boundary check.
- */
-export function checkInitiativeIntentPrechecked(
-  input: AttackInput,
-  options: DicepoolOptions,
-): Result<true, InitiativeIntentRefusal> {
+  const checked = checkDicepoolOptions(options);
+  if (!checked.ok) return checked;
   const { intent, attacker, defender } = input;
   const pluginIntent = intent === "initiative" || intent === "finishingMove";
-  if (!options.initiativeDamage) return pluginIntent ? refuse("plugin-off") : ok(true);
+  if (!options.initiativeDamage) return pluginIntent ? refuse("plugin-off") : ALLOWED;
   if (dealsHealthDamage(intent) && attacker.initiative <= 0) {
     return refuse("initiative-only", { initiative: attacker.initiative });
   }
   if (intent === "finishingMove" && defender.initiative > 0) {
     return refuse("target-has-initiative", { initiative: defender.initiative });
   }
-  return ok(true);
+  return ALLOWED;
 }
 
+const ALLOWED: Result<true, InitiativeIntentRefusal> = ok(true);
+
 /** The plugin's flawless defense: against health damage, while the defender's initiative is up. */
-export function initiativeFlawless(input: AttackInput, options: DicepoolOptions): boolean {
+export function initiativeFlawless(
+  input: CheckedAttack,
+  options: Checked<DicepoolOptions>,
+): boolean {
   return (
     options.initiativeDamage && dealsHealthDamage(input.intent) && input.defender.initiative > 0
   );
 }
 
 export interface InitiativeAftermath {
-  readonly attacker: DicepoolCombatant;
-  readonly defender: DicepoolCombatant;
+  readonly attacker: Checked<DicepoolCombatant>;
+  readonly defender: Checked<DicepoolCombatant>;
   /** A Finishing Move took its victim down: the attacker rolls initiative as in a new battle. */
   readonly rerollInitiative?: boolean;
 }
 
-/** Initiative after an attack on initiative or a Finishing Move; other attacks leave it alone. */
+/** Initiative within ±DICEPOOL_LIMITS.initiative (what its check accepts). */
+const boundedInitiative = (value: number): number =>
+  Math.max(-L.initiative, Math.min(L.initiative, value));
+
+/**
+ * Initiative after an attack on initiative or a Finishing Move; other attacks leave it alone.
+ * The initiative moved is whole net hits, 0..DICEPOOL_LIMITS.pool (anything else moves none), and
+ * neither side leaves ±DICEPOOL_LIMITS.initiative.
+ */
 export function applyInitiativeOutcome(
   intent: AttackIntent,
   after: {
-    readonly attacker: DicepoolCombatant;
-    readonly defender: DicepoolCombatant;
+    readonly attacker: Checked<DicepoolCombatant>;
+    readonly defender: Checked<DicepoolCombatant>;
     readonly hit: boolean;
     readonly initiativeMoved: number;
   },
-  options: DicepoolOptions,
+  options: Checked<DicepoolOptions>,
 ): InitiativeAftermath {
-  const { attacker, defender, hit, initiativeMoved } = after;
+  const { attacker, defender, hit } = after;
   if (intent === "initiative") {
+    const moved = after.initiativeMoved;
+    const n = Number.isInteger(moved) ? Math.max(0, Math.min(L.pool, moved)) : 0;
     return {
-      attacker: changedCombatant(attacker, { initiative: attacker.initiative + initiativeMoved }),
-      defender: changedCombatant(defender, { initiative: defender.initiative - initiativeMoved }),
+      attacker: changedCombatant(attacker, {
+        initiative: boundedInitiative(attacker.initiative + n),
+      }),
+      defender: changedCombatant(defender, {
+        initiative: boundedInitiative(defender.initiative - n),
+      }),
     };
   }
   if (intent !== "finishingMove") return { attacker, defender };

@@ -19,7 +19,7 @@ import type { DicepoolInitiativeRoll } from "./initiative.ts";
 const roll = (
   combatantId: string,
   result: number,
-  pool = 4,
+  pool = 12,
   isPlayerSide = true,
 ): DicepoolInitiativeRoll => ({
   combatantId,
@@ -47,7 +47,7 @@ describe("dice-pool individual initiative", () => {
   });
 
   it("settles a tie by the larger pool, then the players' side, by default", () => {
-    const tie = [roll("npc", 5, 6, false), roll("pc", 5, 3, true), roll("pc2", 5, 6, true)];
+    const tie = [roll("npc", 5, 6, false), roll("pc", 5, 5, true), roll("pc2", 5, 6, true)];
     expect(settled(dicepoolInitiative(tie)).order.order).toEqual(["pc2", "npc", "pc"]);
     expect(settled(dicepoolInitiative(tie, "players")).order.order).toEqual(["pc", "pc2", "npc"]);
     const reroll = settled(dicepoolInitiative(tie, "reroll"));
@@ -90,7 +90,9 @@ describe("dice-pool individual initiative", () => {
       [["dean", false, false]],
     ]);
 
-    const joinedOrder = dicepoolJoin(order, roll("eve", 9));
+    const joinedOutcome = dicepoolJoin(order, roll("eve", 9));
+    if (!joinedOutcome.ok) throw new Error(joinedOutcome.reason);
+    const joinedOrder = joinedOutcome.order;
     expect(joinedOrder.order).toEqual(["bob", "diane", "eve", "sam", "dean"]);
     const joined: TurnContext = {
       roster: [...roster, { id: "eve", teamId: "npcs", defeated: false, hidden: false }],

@@ -1,3 +1,5 @@
+import type { Checked } from "../core/checked.ts";
+
 /**
  * The state the dice-pool rules read and return. Numbers live on the actor (README): attributes
  * Physical and Mental, skills, Size, Energy with a max, speed in spaces, an armor rating.
@@ -7,8 +9,25 @@
 export type DicepoolSkill =
   "awareness" | "rangedCombat" | "closeCombat" | "mobility" | "protection" | "pilot" | "medicine";
 
+/** The skills the combat rules name, in the sheet's order. */
+export const DICEPOOL_SKILLS: readonly DicepoolSkill[] = [
+  "awareness",
+  "rangedCombat",
+  "closeCombat",
+  "mobility",
+  "protection",
+  "pilot",
+  "medicine",
+];
+
 /** Why a character is incapacitated (null while it can act). */
 export type Incapacitation = "lethal" | "nonLethal" | "grapple" | "restraints";
+export const INCAPACITATIONS: readonly Incapacitation[] = [
+  "lethal",
+  "nonLethal",
+  "grapple",
+  "restraints",
+];
 
 /** Powers whose mechanics the combat chapter defines; content may grant them. */
 export interface DicepoolPowers {
@@ -29,6 +48,21 @@ export interface DicepoolPowers {
   /** Stabilize without the Medicine rating. */
   readonly stabilize: boolean;
 }
+
+/** The powers that are ratings (0..DICEPOOL_LIMITS.rating), and those that are yes/no. */
+export const POWER_RATINGS = [
+  "woundPenaltyResistance",
+  "multiGrapple",
+  "antiLargeGrappling",
+] as const;
+export const POWER_FLAGS = [
+  "plotArmor",
+  "freeFall",
+  "perfectSwimmer",
+  "perfectClimber",
+  "blitz",
+  "stabilize",
+] as const;
 
 export const NO_POWERS: DicepoolPowers = {
   plotArmor: false,
@@ -70,6 +104,7 @@ export interface DicepoolCombatant {
 }
 
 export type WeaponKind = "ranged" | "close";
+export const WEAPON_KINDS: readonly WeaponKind[] = ["close", "ranged"];
 
 /** Weapon mods are flags on the item. */
 export interface WeaponMods {
@@ -89,6 +124,10 @@ export interface DicepoolWeapon {
   readonly damage: number;
 }
 
-export function skill(c: DicepoolCombatant, key: DicepoolSkill): number {
-  return c.skills[key] ?? 0;
+/**
+ * A skill's rating, 0 when the combatant has none: an own entry of its skills only, so a name
+ * every object answers to ("toString", "constructor") is no skill.
+ */
+export function skill(c: Checked<DicepoolCombatant>, key: DicepoolSkill): number {
+  return Object.hasOwn(c.skills, key) ? (c.skills[key] ?? 0) : 0;
 }

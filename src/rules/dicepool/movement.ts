@@ -19,20 +19,32 @@
  * Where the book is silent: sprinting while swimming or climbing up pays both costs; flying uses
  * the ground rules (the chapter says so) with vertical moves allowed.
  */
+import type { Checked } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
 import { checkNumber, checkNumbers, NUMBER_RULES } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import { checkChoice } from "../core/names.ts";
 import { checkDicepoolCombatant } from "./check.ts";
+import type { StateRefusal } from "./check.ts";
+import { DICEPOOL_LIMITS as L } from "./limits.ts";
 import type { DicepoolCombatant } from "./model.ts";
 import { skill } from "./model.ts";
-import { DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
+import { checkDicepoolOptions, DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
 import type { DicepoolOptions } from "./options.ts";
-import { buildPool, partRule, scorePool } from "./pool.ts";
+import { buildPool, scorePool } from "./pool.ts";
 import type { PoolRefusal, PoolScore } from "./pool.ts";
 import { withEnergy } from "./combatant.ts";
 
 export type Medium = "ground" | "flying" | "swimming" | "climbingUp" | "climbingAcross";
+export const MEDIUMS: readonly Medium[] = [
+  "ground",
+  "flying",
+  "swimming",
+  "climbingUp",
+  "climbingAcross",
+];
+const FLAG: readonly unknown[] = [undefined, true, false];
 
 export interface MoveRequest {
   readonly spaces: number;
@@ -56,14 +68,20 @@ export interface MovePlan {
 }
 
 export type MoveRefusal =
-  PoolRefusal | "too-far" | "not-enough-energy" | "not-enough-grapple" | "grappled" | "falling";
+  | PoolRefusal
+  | StateRefusal
+  | "too-far"
+  | "not-enough-energy"
+  | "not-enough-grapple"
+  | "grappled"
+  | "falling";
 
 /** Speed for this move. */
 export function moveSpeed(
-  c: DicepoolCombatant,
+  c: Checked<DicepoolCombatant>,
   medium: Medium,
   dragging: MoveRequest["dragging"],
-  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
+  options: Checked<DicepoolOptions> = DEFAULT_DICEPOOL_OPTIONS,
 ): number {
   let speed = c.speed;
   const slowed =
@@ -80,26 +98,30 @@ export function planMove(
   request: MoveRequest,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<MovePlan, MoveRefusal> {
-  const count = { ...NUMBER_RULES.count, max: options.maxPool };
+  const checked = checkDicepoolOptions(options);
+  if (!checked.ok) return checked;
+  const mover = checkDicepoolCombatant("mover", c);
+  if (!mover.ok) return mover;
+  const { dragging } = request;
   const bad =
-    checkDicepoolCombatant("mover", c, options) ??
     checkNumbers({
-      spaces: [request.spaces, count],
-      movesThisTurn: [request.movesThisTurn, count],
-      speed: [c.speed, count],
-      energy: [c.energy.value, NUMBER_RULES.nonNegative],
+      spaces: [request.spaces, { ...NUMBER_RULES.count, max: L.speed }],
+      movesThisTurn: [request.movesThisTurn, { ...NUMBER_RULES.count, max: L.actions }],
     }) ??
-    (request.dragging === undefined
+    checkChoice("medium", request.medium ?? "ground", MEDIUMS) ??
+    checkChoice("grappled", request.grappled, FLAG) ??
+    checkChoice("falling", request.falling, FLAG) ??
+    (dragging === undefined
       ? undefined
       : checkNumbers({
-          victimSize: [request.dragging.victimSize, partRule(options)],
-          grapplePool: [request.dragging.grapplePool, count],
+          victimSize: [dragging.victimSize, { ...NUMBER_RULES.count, max: L.rating }],
+          grapplePool: [dragging.grapplePool, { ...NUMBER_RULES.count, max: L.grapplePool }],
         }));
   if (bad) return bad;
   if (request.falling === true) return refuse("falling");
   if (request.grappled === true) return refuse("grappled");
   const medium = request.medium ?? "ground";
-  const speed = moveSpeed(c, medium, request.dragging, options);
+  const speed = moveSpeed(mover.value, medium, dragging, checked.value);
   if (request.spaces > speed) return refuse("too-far", { spaces: request.spaces, speed });
   const sprint = request.movesThisTurn >= 1;
   let energy = sprint ? options.sprintEnergy : 0;
@@ -140,15 +162,19 @@ export function resolveRoughTerrain(
   dice: DiceSource,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<RoughTerrainOutcome, MoveRefusal> {
+  const checked = checkDicepoolOptions(options);
+  if (!checked.ok) return checked;
   const bad =
-    checkNumber("difficulty", difficulty, { ...NUMBER_RULES.count, max: options.maxPool }) ??
-    checkDicepoolCombatant("mover", c, options);
+    checkChoice("via", via, ["mobility", "pilot"]) ??
+    checkNumber("difficulty", difficulty, { ...NUMBER_RULES.count, max: L.pool });
   if (bad) return bad;
+  const mover = checkDicepoolCombatant("mover", c);
+  if (!mover.ok) return mover;
   const withWounds = buildPool(
     {
       attribute: via === "mobility" ? c.physical : c.mental,
       attributeLabel: via === "mobility" ? "physical" : "mental",
-      skill: skill(c, via),
+      skill: skill(mover.value, via),
       skillLabel: via,
       woundPenalty: c.woundPenalty,
     },
@@ -170,9 +196,13 @@ export function resolveRoughTerrain(
     passed,
     energyLost: cost,
     criticalFailure: false,
-    combatant: withEnergy(c, c.energy.value - cost),
+    combatant: withEnergy(mover.value, c.energy.value - cost),
   });
 }
+
+/** A fall's height and the spaces fallen so far: whole, 0..this (far beyond any map). */
+export const MAX_FALL = 1_000_000;
+const FALL_RULE = { ...NUMBER_RULES.count, max: MAX_FALL };
 
 export interface Fall {
   /** Spaces left between the faller and the ground. */
@@ -188,14 +218,14 @@ export interface FallStep {
   readonly damage: number;
 }
 
-/** Landing damage after falling `spaces` spaces. */
+/** Landing damage after falling `spaces` spaces (no finite count of spaces: none). */
 export function fallDamage(
   spaces: number,
-  c: DicepoolCombatant,
-  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
+  c: Checked<DicepoolCombatant>,
+  options: Checked<DicepoolOptions> = DEFAULT_DICEPOOL_OPTIONS,
 ): number {
-  if (c.powers.freeFall) return 0;
-  return options.fall.damagePerSpace * Math.min(spaces, options.fall.maxSpaces);
+  if (c.powers.freeFall || !(spaces > 0)) return 0;
+  return options.fall.damagePerSpace * Math.floor(Math.min(spaces, options.fall.maxSpaces));
 }
 
 /** The faller's turn: it drops up to 2 spaces and, on reaching the ground, takes the damage. */
@@ -204,15 +234,17 @@ export function fallOnTurn(
   c: DicepoolCombatant,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<FallStep, MoveRefusal> {
-  const count = { ...NUMBER_RULES.count, max: 1_000_000 };
-  const bad =
-    checkNumbers({ height: [fall.height, count], fallen: [fall.fallen, count] }) ??
-    checkDicepoolCombatant("faller", c, options);
+  const checked = checkDicepoolOptions(options);
+  if (!checked.ok) return checked;
+  const bad = checkNumbers({ height: [fall.height, FALL_RULE], fallen: [fall.fallen, FALL_RULE] });
   if (bad) return bad;
-  const drop = Math.min(fall.height, options.fall.spacesPerRound);
-  const next = { height: fall.height - drop, fallen: fall.fallen + drop };
+  const faller = checkDicepoolCombatant("faller", c);
+  if (!faller.ok) return faller;
+  const drop = Math.min(fall.height, checked.value.fall.spacesPerRound);
+  const next = { height: fall.height - drop, fallen: Math.min(MAX_FALL, fall.fallen + drop) };
   const landed = next.height === 0;
-  return ok({ fall: next, landed, damage: landed ? fallDamage(next.fallen, c, options) : 0 });
+  const damage = landed ? fallDamage(next.fallen, faller.value, checked.value) : 0;
+  return ok({ fall: next, landed, damage });
 }
 
 /** Coordinates are whole spaces within ±this (far beyond any battle map). */
@@ -230,6 +262,8 @@ export function spaceDistance(
   b: Space,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<number, MoveRefusal> {
+  const checked = checkDicepoolOptions(options);
+  if (!checked.ok) return checked;
   const rule = { min: -MAX_COORDINATE, max: MAX_COORDINATE, whole: true };
   const bad = checkNumbers({
     "a.x": [a.x, rule],
@@ -253,7 +287,7 @@ export function spaceDistance(
 /** The chase is over: the one withdrawing got far enough from the nearest enemy. */
 export function escaped(
   distanceToNearestEnemy: number,
-  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
+  options: Checked<DicepoolOptions> = DEFAULT_DICEPOOL_OPTIONS,
 ): boolean {
   return distanceToNearestEnemy >= options.escapeDistance;
 }

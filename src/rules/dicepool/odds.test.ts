@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { checkedAttack } from "./dicepool.support.ts";
 import { describe, expect, it } from "vitest";
 import { entries, probability, probabilityOf, total } from "../core/distribution.ts";
 import { seededRandom } from "../core/random.ts";
@@ -125,13 +126,13 @@ describe("exact odds of a contested roll", () => {
       intent: "damage",
       defense: "dodge",
     };
-    const odds = value(attackOdds(input));
+    const odds = value(attackOdds(checkedAttack(input)));
     const rng = seededRandom("odds");
     const runs = 40_000;
     const seen = new Map<number, number>();
     let hits = 0;
     for (let i = 0; i < runs; i++) {
-      const outcome = value(resolveAttack(input, rng));
+      const outcome = value(resolveAttack(checkedAttack(input), rng));
       seen.set(outcome.net, (seen.get(outcome.net) ?? 0) + 1);
       if (outcome.hit) hits++;
     }
@@ -154,7 +155,7 @@ describe("exact odds of a contested roll", () => {
       intent: "damage",
       defense: "dodge",
     };
-    const odds = value(attackOdds(input, options));
+    const odds = value(attackOdds(checkedAttack(input), options));
     expect(odds.plan.defenseMode).toBe("static");
     expect(odds.hit).toBeCloseTo(value(chanceOfHits(6, 4)), 12);
     expect(odds.hit).toBeCloseTo(22 / 64, 12);
@@ -168,7 +169,7 @@ describe("exact odds of a contested roll", () => {
       intent: "grapple",
       defense: "parry",
     };
-    const odds = value(attackOdds(input));
+    const odds = value(attackOdds(checkedAttack(input)));
     expect(probability(odds.effect, (v) => v > 0)).toBeCloseTo(odds.hit, 12);
     expect(odds.effect.min).toBe(0);
   });

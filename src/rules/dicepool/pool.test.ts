@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fixedDice } from "../core/dice.ts";
 import { seededRandom } from "../core/random.ts";
-import { withDicepoolOptions } from "./options.ts";
+import { DEFAULT_DICEPOOL_OPTIONS, withDicepoolOptions } from "./options.ts";
 import { buildPool, countHits, scorePool, staticHits } from "./pool.ts";
 
 const weird = fc.oneof(
@@ -67,13 +67,20 @@ describe("dice pools", () => {
   });
 
   it("refuses nonsense die settings (a hit face off the die, a 1-sided die)", () => {
-    expect(countHits([1], withDicepoolOptions({ hitOn: 7 }))).toMatchObject({
+    const d6 = DEFAULT_DICEPOOL_OPTIONS;
+    expect(countHits([1], { ...d6, hitOn: 7 })).toMatchObject({
       ok: false,
       reason: "bad-dice-settings",
+      detail: { field: "hitOn" },
     });
-    expect(
-      buildPool({ attribute: 1, skill: 1 }, withDicepoolOptions({ dieSides: 1 })),
-    ).toMatchObject({ ok: false, reason: "bad-dice-settings" });
+    expect(buildPool({ attribute: 1, skill: 1 }, { ...d6, dieSides: 1 })).toMatchObject({
+      ok: false,
+      reason: "bad-dice-settings",
+      detail: { field: "dieSides" },
+    });
+    // The options' factory brings them onto the die instead: a d6's hit face at most 6.
+    expect(withDicepoolOptions({ hitOn: 7 }).hitOn).toBe(6);
+    expect(withDicepoolOptions({ dieSides: 1 }).dieSides).toBe(2);
   });
 
   it("scores static defense as half the pool rounded up, flawless as every die, unrolled", () => {

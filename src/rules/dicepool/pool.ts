@@ -5,26 +5,25 @@
  * A pool can also score without a roll: "flawless" (every die is a hit) and "static" (the Defense
  * Static Values plugin: half the dice, rounded up).
  *
- * Every number is guarded: parts must be whole and within ±maxPool, and a pool larger than
- * `maxPool` dice is refused ("pool-too-large") rather than rolled.
+ * Every number is guarded: the options first (checkDicepoolOptions), then parts must be whole and
+ * within ±DICEPOOL_LIMITS.pool, at most DICEPOOL_LIMITS.list named modifiers, and a pool larger
+ * than `maxPool` dice is refused ("pool-too-large") rather than rolled.
  */
+import type { Checked } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
-import {
-  checkDieFace,
-  checkNumber,
-  checkNumbers,
-  MAX_MODIFIER,
-  NUMBER_RULES,
-} from "../core/guard.ts";
-import type { NumberRefusalReason } from "../core/guard.ts";
+import { checkDieFace, checkNumber, checkNumbers, NUMBER_RULES } from "../core/guard.ts";
 import { addModifier, sumModifiers } from "../core/modifier.ts";
 import type { Modifier } from "../core/modifier.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Refusal, Result } from "../core/result.ts";
-import { DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
-import type { DicepoolOptions } from "./options.ts";
+import { checkChoice } from "../core/names.ts";
+import { DICEPOOL_LIMITS as L } from "./limits.ts";
+import { checkDicepoolOptions, DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
+import type { DicepoolOptions, OptionsRefusal } from "./options.ts";
+import { scoreChecked } from "./roll.ts";
+import type { FaceTally } from "./roll.ts";
 
-export type PoolRefusal = NumberRefusalReason | "pool-too-large" | "bad-dice-settings";
+export type PoolRefusal = OptionsRefusal | "pool-too-large";
 
 export interface PoolSpec {
   /** The attribute's rating (Physical, Mental …) and its label for the card. */
@@ -59,63 +58,37 @@ export interface PoolScore {
   readonly hits: number;
 }
 
-/** The die settings make sense: at least 2 faces and a hit face on the die. */
-export function checkDiceSettings(options: DicepoolOptions): Result<true, PoolRefusal> {
-  if (settingsFine(options)) return SETTINGS_OK;
-  const bad =
-    checkNumber("dieSides", options.dieSides, { min: 2, max: 1000, whole: true }) ??
-    checkNumber("hitOn", options.hitOn, { min: 1, max: options.dieSides, whole: true }) ??
-    checkNumber("maxPool", options.maxPool, { min: 0, max: 10_000, whole: true });
-  return bad ? refuse("bad-dice-settings", bad.detail) : ok(true);
+/** A pool part (an attribute, a skill, a named modifier): whole, within ±DICEPOOL_LIMITS.pool. */
+export const POOL_PART = { min: -L.pool, max: L.pool, whole: true } as const;
+
+/** A whole number within ±max (POOL_PART's test, without the rule object). */
+function wholeWithin(value: unknown, max: number): boolean {
+  return typeof value === "number" && Number.isInteger(value) && value >= -max && value <= max;
 }
 
-const SETTINGS_OK: Result<true, PoolRefusal> = ok(true);
-
-/**
- * The same test as checkDiceSettings, as plain comparisons (no rule objects): every pool the
- * simulator rolls asks it, so a passing check allocates nothing. A false sends the caller to the
- * full check, which names the refusal.
- */
-function settingsFine(options: DicepoolOptions): boolean {
-  const { dieSides, hitOn, maxPool } = options;
-  return (
-    Number.isInteger(dieSides) &&
-    dieSides >= 2 &&
-    dieSides <= 1000 &&
-    Number.isInteger(hitOn) &&
-    hitOn >= 1 &&
-    hitOn <= dieSides &&
-    Number.isInteger(maxPool) &&
-    maxPool >= 0 &&
-    maxPool <= 10_000
-  );
-}
-
-/** A whole number within ±max (partRule's test, without the rule object). */
-function wholeWithin(value: number, max: number): boolean {
-  return Number.isInteger(value) && value >= -max && value <= max;
-}
-
-/** The rule a pool part (attribute, skill, modifier) must meet: whole, within ±maxPool. */
-export function partRule(options: DicepoolOptions) {
-  return { min: -options.maxPool, max: options.maxPool, whole: true } as const;
-}
-
-/** Checks a dice count against the cap. */
-export function checkDice(
+/** A dice count the options allow: whole, 0..maxPool (the options already checked). */
+function diceRefusal(
   field: string,
-  dice: number,
-  options: DicepoolOptions,
-): Result<number, PoolRefusal> {
-  if (Number.isInteger(dice) && dice >= 0 && dice <= MAX_MODIFIER && dice <= options.maxPool) {
-    return ok(dice);
+  dice: unknown,
+  options: Checked<DicepoolOptions>,
+): Refusal<PoolRefusal> | undefined {
+  if (typeof dice === "number" && Number.isInteger(dice) && dice >= 0 && dice <= options.maxPool) {
+    return undefined;
   }
   const bad = checkNumber(field, dice, NUMBER_RULES.count);
   if (bad) return bad;
-  if (dice > options.maxPool) {
-    return refuse("pool-too-large", { field, value: dice, max: options.maxPool });
-  }
-  return ok(dice);
+  return refuse("pool-too-large", { field, value: dice as number, max: options.maxPool });
+}
+
+/** Checks a dice count against the options' cap (the options checked first). */
+export function checkDice(
+  field: string,
+  dice: number,
+  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
+): Result<number, PoolRefusal> {
+  const checked = checkDicepoolOptions(options);
+  if (!checked.ok) return checked;
+  return diceRefusal(field, dice, checked.value) ?? ok(dice);
 }
 
 /** Builds a pool: attribute + skill + modifiers − wound penalty, floored at 0 dice. */
@@ -123,8 +96,10 @@ export function buildPool(
   spec: PoolSpec,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<Pool, PoolRefusal> {
-  if (!settingsFine(options) || !partsFine(spec, options.maxPool)) {
-    const bad = checkPoolSpec(spec, options);
+  const checked = checkDicepoolOptions(options);
+  if (!checked.ok) return checked;
+  if (!partsFine(spec)) {
+    const bad = checkPoolSpec(spec);
     if (bad) return bad;
   }
   const parts: Modifier[] = [];
@@ -135,44 +110,61 @@ export function buildPool(
   addModifier(parts, "woundPenalty", -(spec.woundPenalty ?? 0));
   const total = sumModifiers(parts);
   const dice = Math.max(0, total);
-  const capped = checkDice("pool", dice, options);
-  if (!capped.ok) return capped;
+  const capped = diceRefusal("pool", dice, checked.value);
+  if (capped) return capped;
   return ok({ dice, total, parts });
 }
 
 const NO_MODIFIERS: readonly Modifier[] = [];
 
+/**
+ * The most named modifiers one pool adds up: a situation's list (DICEPOOL_LIMITS.list) and the
+ * rule's own (range, cover, penalties …).
+ */
+const MAX_PARTS = 2 * L.list;
+
+const isModifier = (m: unknown): m is Modifier =>
+  typeof m === "object" && m !== null && typeof (m as Modifier).source === "string";
+
 /** Every part of the spec passes checkPoolSpec (plain comparisons; nothing allocated). */
-function partsFine(spec: PoolSpec, max: number): boolean {
+function partsFine(spec: PoolSpec): boolean {
   const wound = spec.woundPenalty ?? 0;
-  if (!wholeWithin(spec.attribute, max) || !wholeWithin(spec.skill, max)) return false;
-  if (!(Number.isInteger(wound) && wound >= 0 && wound <= max && wound <= MAX_MODIFIER)) {
-    return false;
-  }
-  for (const m of spec.modifiers ?? NO_MODIFIERS) if (!wholeWithin(m.value, max)) return false;
+  if (!wholeWithin(spec.attribute, L.pool) || !wholeWithin(spec.skill, L.pool)) return false;
+  if (!(Number.isInteger(wound) && wound >= 0 && wound <= L.wounds)) return false;
+  const modifiers = spec.modifiers ?? NO_MODIFIERS;
+  if (!Array.isArray(modifiers) || modifiers.length > MAX_PARTS) return false;
+  for (const m of modifiers) if (!isModifier(m) || !wholeWithin(m.value, L.pool)) return false;
   return true;
 }
 
-/** buildPool's boundary check: the die settings, then every part, the first refusal named. */
-function checkPoolSpec(spec: PoolSpec, options: DicepoolOptions): Refusal<PoolRefusal> | undefined {
-  const settings = checkDiceSettings(options);
-  if (!settings.ok) return settings;
-  const rule = partRule(options);
+/** buildPool's boundary check: every part, the first refusal named. */
+function checkPoolSpec(spec: PoolSpec): Refusal<PoolRefusal> | undefined {
   const bad = checkNumbers({
-    attribute: [spec.attribute, rule],
-    skill: [spec.skill, rule],
-    woundPenalty: [spec.woundPenalty ?? 0, { ...NUMBER_RULES.count, max: options.maxPool }],
+    attribute: [spec.attribute, POOL_PART],
+    skill: [spec.skill, POOL_PART],
+    woundPenalty: [spec.woundPenalty ?? 0, { ...NUMBER_RULES.count, max: L.wounds }],
   });
   if (bad) return bad;
-  for (const m of spec.modifiers ?? []) {
-    const badModifier = checkNumber(`modifier.${m.source}`, m.value, rule);
+  const modifiers = spec.modifiers ?? NO_MODIFIERS;
+  if (!Array.isArray(modifiers)) {
+    return refuse("badChoice", { field: "modifiers", value: typeof modifiers });
+  }
+  const count = checkNumber("modifiers.length", modifiers.length, { min: 0, max: MAX_PARTS });
+  if (count) return count;
+  for (const [i, m] of modifiers.entries()) {
+    if (!isModifier(m))
+      return refuse("badName", { field: `modifiers.${i}.source`, value: "no name" });
+    const badModifier = checkNumber(`modifier.${m.source}`, m.value, POOL_PART);
     if (badModifier) return badModifier;
   }
   return undefined;
 }
 
 /** Whether one face is a hit. */
-export function isHit(face: number, options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS): boolean {
+export function isHit(
+  face: number,
+  options: Checked<DicepoolOptions> = DEFAULT_DICEPOOL_OPTIONS,
+): boolean {
   return face >= options.hitOn;
 }
 
@@ -181,10 +173,11 @@ export function countHits(
   faces: readonly number[],
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<number, PoolRefusal> {
-  const settings = checkDiceSettings(options);
-  if (!settings.ok) return settings;
-  const size = checkDice("faces", faces.length, options);
-  if (!size.ok) return size;
+  const checked = checkDicepoolOptions(options);
+  if (!checked.ok) return checked;
+  if (!Array.isArray(faces)) return refuse("badChoice", { field: "faces", value: typeof faces });
+  const size = diceRefusal("faces", faces.length, checked.value);
+  if (size) return size;
   let hits = 0;
   const { dieSides, hitOn } = options;
   let fine = true;
@@ -201,14 +194,16 @@ export function countHits(
   return ok(hits);
 }
 
-/** The static defense value: half the pool, rounded up. */
+/** The static defense value: half the pool, rounded up (no whole count of dice: none). */
 export function staticHits(dice: number): number {
-  return Math.ceil(dice / 2);
+  return Number.isInteger(dice) && dice > 0 ? Math.ceil(Math.min(dice, L.pool) / 2) : 0;
 }
+
+export const POOL_MODES: readonly PoolMode[] = ["rolled", "static", "flawless"];
 
 /**
  * Scores a pool of `dice` dice: rolls it on `source`, or scores it without a roll (flawless: every
- * die; static: half, rounded up).
+ * die; static: half, rounded up). Every face the source gives is checked.
  */
 export function scorePool(
   dice: number,
@@ -216,24 +211,11 @@ export function scorePool(
   source: DiceSource,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<PoolScore, PoolRefusal> {
-  const settings = checkDiceSettings(options);
-  if (!settings.ok) return settings;
-  const size = checkDice("dice", dice, options);
-  if (!size.ok) return size;
-  if (mode === "flawless") return ok({ dice, mode, faces: [], hits: dice });
-  if (mode === "static") return ok({ dice, mode, faces: [], hits: staticHits(dice) });
-  return rollPool(dice, source, options);
-}
-
-/** Rolls `dice` dice (a count checkDice passed); countHits scores them and checks every face. */
-function rollPool(
-  dice: number,
-  source: DiceSource,
-  options: DicepoolOptions,
-): Result<PoolScore, PoolRefusal> {
-  const faces: number[] = [];
-  for (let i = 0; i < dice; i++) faces.push(source.roll(options.dieSides));
-  const hits = countHits(faces, options);
-  if (!hits.ok) return hits;
-  return ok({ dice, mode: "rolled", faces, hits: hits.value });
+  const checked = checkDicepoolOptions(options);
+  if (!checked.ok) return checked;
+  const bad = diceRefusal("dice", dice, checked.value) ?? checkChoice("mode", mode, POOL_MODES);
+  if (bad) return bad;
+  const tally: FaceTally = { refusal: undefined };
+  const score = scoreChecked(dice, mode, source, checked.value, tally);
+  return tally.refusal ?? ok(score);
 }

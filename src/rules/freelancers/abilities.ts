@@ -3,13 +3,17 @@
  * recharge number rolls a d10 (options.rechargeDie) and recharges on that number or better.
  * An ability without a recharge number never recharges by a roll.
  */
+import { checkedAs } from "../core/checked.ts";
+import type { Checked } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
-import { checkNumber } from "../core/guard.ts";
-import type { NumberRefusal } from "../core/guard.ts";
+import { checkDieFace, checkNumber } from "../core/guard.ts";
+import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
-import { checkOptions, drawDie } from "./checks.ts";
-import type { FreelancersAbility } from "./model.ts";
+import { checkOptions } from "./checks.ts";
+import { checkAbility } from "./guard.ts";
+import type { FlCheckReason } from "./guard.ts";
+import type { FreelancersAbility, FreelancersActor } from "./model.ts";
 import { DEFAULT_FREELANCERS_OPTIONS } from "./options.ts";
 import type { FreelancersOptions } from "./options.ts";
 
@@ -18,12 +22,6 @@ export interface RechargeRoll {
   readonly face: number;
   readonly needed: number;
   readonly recharged: boolean;
-}
-
-export function checkAbility(ability: FreelancersAbility): NumberRefusal | undefined {
-  return ability.recharge === null
-    ? undefined
-    : checkNumber(`abilities.${ability.id}.recharge`, ability.recharge, { whole: true });
 }
 
 /** Spends an ability's charge. */
@@ -43,39 +41,57 @@ export function rechargeRoll(
   options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
 ): Result<
   { readonly ability: FreelancersAbility; readonly roll: RechargeRoll },
-  NumberRefusal["reason"] | "noRecharge"
+  FlCheckReason | "noRecharge"
 > {
   const refusal = checkOptions(options) ?? checkAbility(ability);
   if (refusal) return refusal;
-  if (!needsRecharge(ability) || ability.recharge === null) return refuse("noRecharge");
-  return rechargeUnchecked(ability, ability.recharge, dice, options);
+  if (!needsRecharge(ability)) return refuse("noRecharge");
+  return rollRecharge(checkedAs(ability), dice, checkedAs(options));
 }
 
-/** rechargeRoll for an ability already checked by the caller. */
-export function rechargeUnchecked(
-  ability: FreelancersAbility,
-  needed: number,
+/**
+ * The rule behind {@link rechargeRoll}, for an ability its check passed (checkAbility, or its
+ * owner's check: see {@link abilitiesOf}) and spent: one recharge die; a face the source should not
+ * have handed out is refused by name.
+ */
+export function rollRecharge(
+  ability: Checked<FreelancersAbility>,
   dice: DiceSource,
-  options: FreelancersOptions,
+  options: Checked<FreelancersOptions>,
 ): Result<
-  { readonly ability: FreelancersAbility; readonly roll: RechargeRoll },
-  NumberRefusal["reason"]
+  { readonly ability: Checked<FreelancersAbility>; readonly roll: RechargeRoll },
+  NumberRefusalReason
 > {
-  const face = drawDie(dice, options.rechargeDie, `abilities.${ability.id}.recharge`);
-  if (!face.ok) return face;
-  const recharged = face.value >= needed;
+  const needed = ability.recharge ?? options.rechargeDie + 1;
+  const face = dice.roll(options.rechargeDie);
+  if (!(Number.isInteger(face) && face >= 1 && face <= options.rechargeDie)) {
+    return checkDieFace(
+      `abilities.${ability.id}.recharge`,
+      face,
+      options.rechargeDie,
+    ) as NumberRefusal;
+  }
+  const recharged = face >= needed;
   return ok({
-    ability: recharged ? { ...ability, charged: true } : ability,
-    roll: { abilityId: ability.id, face: face.value, needed, recharged },
+    ability: recharged ? checkedAs({ ...ability, charged: true }) : ability,
+    roll: { abilityId: ability.id, face, needed, recharged },
   });
+}
+
+/** The abilities of a checked actor: its check checked each of them. */
+export function abilitiesOf(
+  actor: Checked<FreelancersActor>,
+): readonly Checked<FreelancersAbility>[] {
+  return actor.abilities as readonly Checked<FreelancersAbility>[];
 }
 
 /** The exact chance a recharge roll succeeds on `needed` or better. */
 export function rechargeChance(
   needed: number,
   options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
-): Result<number, NumberRefusal["reason"]> {
-  const refusal = checkOptions(options) ?? checkNumber("needed", needed, { whole: true });
+): Result<number, FlCheckReason> {
+  const refusal =
+    checkOptions(options) ?? checkNumber("needed", needed, { whole: true, min: -1e6, max: 1e6 });
   if (refusal) return refusal;
   const sides = options.rechargeDie;
   return ok(Math.min(1, Math.max(0, (sides - Math.max(1, needed) + 1) / sides)));

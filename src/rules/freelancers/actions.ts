@@ -14,19 +14,30 @@
  * the stun does not stop trading its Base for a Move or a Quick, nor reactions; the reaction is
  * refreshed at the start of the entity's own turn, with the rest of its actions.
  */
-import type { NumberRefusal } from "../core/guard.ts";
+import { checkChoice } from "../core/names.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
-import { checkCounters, isStunned } from "./counters.ts";
-import { checkActions } from "./guard.ts";
+import { changedActions } from "./actor.ts";
+import { isStunned } from "./counters.ts";
+import { checkActions, checkCounters } from "./guard.ts";
+import type { FlCheckReason } from "./guard.ts";
 import type { ActionState, FreelancersActor } from "./model.ts";
 import { DEFAULT_FREELANCERS_OPTIONS } from "./options.ts";
 import type { FreelancersOptions } from "./options.ts";
 
 export type ActionKind = "long" | "base" | "move" | "quick" | "reaction" | "free";
+export const ACTION_KINDS: readonly ActionKind[] = [
+  "long",
+  "base",
+  "move",
+  "quick",
+  "reaction",
+  "free",
+];
+const HELD: readonly ActionKind[] = ["base", "move"];
 
 export type ActionRefusal =
-  | NumberRefusal["reason"]
+  | FlCheckReason
   | "stunned"
   | "longTaken"
   | "longNeedsWholeTurn"
@@ -60,12 +71,15 @@ type Actor = Pick<FreelancersActor, "actions" | "counters" | "life">;
 /** Spends one action of `kind`, trading the Base down when the Move or Quick is gone. */
 export function spendAction(actor: Actor, kind: ActionKind): Result<ActionState, ActionRefusal> {
   const a = actor.actions;
-  const bad = checkActions(a) ?? checkCounters(actor.counters);
+  const bad =
+    checkActions(a) ?? checkCounters(actor.counters) ?? checkChoice("kind", kind, ACTION_KINDS);
   if (bad) return bad;
   if (kind === "free") return ok(a);
   if (actor.life !== "active") return refuse("notActive");
   if (kind === "reaction") {
-    return a.reaction > 0 ? ok({ ...a, reaction: a.reaction - 1 }) : refuse("noReaction");
+    return a.reaction > 0
+      ? ok(changedActions(a, { reaction: a.reaction - 1 }))
+      : refuse("noReaction");
   }
   if ((kind === "base" || kind === "long") && isStunned(actor)) return refuse("stunned");
   if (a.long) return refuse("longTaken");
@@ -74,15 +88,15 @@ export function spendAction(actor: Actor, kind: ActionKind): Result<ActionState,
       if (a.base < 1 || a.move < 1 || a.quick < 1 || a.readied !== null) {
         return refuse("longNeedsWholeTurn");
       }
-      return ok({ ...a, base: 0, move: 0, quick: 0, long: true });
+      return ok(changedActions(a, { base: 0, move: 0, quick: 0, long: true }));
     case "base":
-      return a.base > 0 ? ok({ ...a, base: a.base - 1 }) : refuse("noBase");
+      return a.base > 0 ? ok(changedActions(a, { base: a.base - 1 })) : refuse("noBase");
     case "move":
-      if (a.move > 0) return ok({ ...a, move: a.move - 1 });
-      return a.base > 0 ? ok({ ...a, base: a.base - 1 }) : refuse("noMove");
+      if (a.move > 0) return ok(changedActions(a, { move: a.move - 1 }));
+      return a.base > 0 ? ok(changedActions(a, { base: a.base - 1 })) : refuse("noMove");
     case "quick":
-      if (a.quick > 0) return ok({ ...a, quick: a.quick - 1 });
-      return a.base > 0 ? ok({ ...a, base: a.base - 1 }) : refuse("noQuick");
+      if (a.quick > 0) return ok(changedActions(a, { quick: a.quick - 1 }));
+      return a.base > 0 ? ok(changedActions(a, { base: a.base - 1 })) : refuse("noQuick");
   }
 }
 
@@ -92,13 +106,13 @@ export function dodge(
 ): Result<ActionState, ActionRefusal> {
   if (actor.immobilized) return refuse("immobilized");
   const spent = spendAction(actor, "long");
-  return spent.ok ? ok({ ...spent.value, dodging: true }) : spent;
+  return spent.ok ? ok(changedActions(spent.value, { dodging: true })) : spent;
 }
 
 /** Disengage: a Long-action; the move away provokes no attack of opportunity. */
 export function disengage(actor: Actor): Result<ActionState, ActionRefusal> {
   const spent = spendAction(actor, "long");
-  return spent.ok ? ok({ ...spent.value, disengaging: true }) : spent;
+  return spent.ok ? ok(changedActions(spent.value, { disengaging: true })) : spent;
 }
 
 /** Ready an Action: a Quick-action that holds the unused Base or Move for a reaction. */
@@ -106,17 +120,19 @@ export function readyAction(
   actor: Actor,
   held: "base" | "move",
 ): Result<ActionState, ActionRefusal> {
+  const badHeld = checkChoice("held", held, HELD);
+  if (badHeld) return badHeld;
   const quick = spendAction(actor, "quick");
   if (!quick.ok) return quick;
   const slot = spendAction({ ...actor, actions: quick.value }, held);
-  return slot.ok ? ok({ ...slot.value, readied: held }) : slot;
+  return slot.ok ? ok(changedActions(slot.value, { readied: held })) : slot;
 }
 
 /** Uses the readied action as the reaction it was held for. */
 export function useReadied(actor: Actor): Result<ActionState, ActionRefusal> {
   if (actor.actions.readied === null) return refuse("nothingReadied");
   const spent = spendAction(actor, "reaction");
-  return spent.ok ? ok({ ...spent.value, readied: null }) : spent;
+  return spent.ok ? ok(changedActions(spent.value, { readied: null })) : spent;
 }
 
 /** Why an entity becomes a target of opportunity for a moment. */

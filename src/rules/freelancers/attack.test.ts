@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { fixedDice } from "../core/dice.ts";
 import { seededRandom } from "../core/random.ts";
 import { FRESH_ACTIONS } from "./actions.ts";
-import { resolveAttack, resolveAttackPrechecked } from "./attack.ts";
+import { checkAttackInput, planAttack, resolveAttack, rollAttack } from "./attack.ts";
 import type { AttackInput, AttackSituation } from "./attack.ts";
 import { makeFreelancer, makeFreelancersWeapon } from "./factory.ts";
 import type { FreelancersActor, FreelancersWeapon } from "./model.ts";
-import { withFreelancersOptions } from "./options.ts";
+import { DEFAULT_FREELANCERS_OPTIONS, withFreelancersOptions } from "./options.ts";
 
 // Attack target 8 + 4 = 12; defense target 10 + 0 (medium) = 10.
 const ace = makeFreelancer({ id: "ace", attributes: { agility: 8 }, skills: { finesse: 4 } });
@@ -250,7 +250,7 @@ describe("Freelancers attacks", () => {
       reason: "badFormula",
     });
     expect(refuse({ situation: { attacker: { favorable: Number.NaN } } })).toMatchObject({
-      detail: { field: "attack.favorable" },
+      detail: { field: "situation.attacker.favorable" },
     });
   });
 
@@ -314,7 +314,17 @@ describe("Freelancers attacks", () => {
   });
 });
 
-describe("Freelancers attack for checked numbers (the encounter simulator's)", () => {
+/** An attack's input checked and planned, as the encounter simulator does once per pairing. */
+function planned(input: AttackInput) {
+  const checked = checkAttackInput(input);
+  const plan = planAttack(input);
+  if (!checked.ok || !plan.ok) throw new Error("refused");
+  return { checked: checked.value, plan: plan.value };
+}
+
+describe("Freelancers attack, planned once and rolled (rollAttack, the encounter simulator's)", () => {
+  const options = DEFAULT_FREELANCERS_OPTIONS;
+
   it("plays exactly the guarded attack, dice for dice, without the document changes", () => {
     fc.assert(
       fc.property(
@@ -328,7 +338,8 @@ describe("Freelancers attack for checked numbers (the encounter simulator's)", (
             weapon: { ...dagger, integrity: { value: 1, max: 3 } },
           };
           const guarded = resolveAttack(input, seededRandom(seed));
-          const bare = resolveAttackPrechecked(input, seededRandom(seed), withFreelancersOptions());
+          const { checked, plan } = planned(input);
+          const bare = rollAttack(checked, plan, seededRandom(seed), options);
           if (!guarded.ok) throw new Error(guarded.reason);
           const { updates, ...outcome } = guarded.value;
           expect(bare).toEqual({ ok: true, value: outcome });
@@ -338,19 +349,28 @@ describe("Freelancers attack for checked numbers (the encounter simulator's)", (
     );
   });
 
-  it("still refuses what is a rule, not a number: a broken weapon, a dead target, itself", () => {
-    const options = withFreelancersOptions();
+  it("refuses what became a rule since the plan: a broken weapon, a dead target", () => {
     const dice = seededRandom(1);
-    const broken = { ...dagger, integrity: { value: 0, max: 3 } };
-    expect(
-      resolveAttackPrechecked({ attacker: ace, defender: rook, weapon: broken }, dice, options),
-    ).toMatchObject({ ok: false, reason: "weaponBroken" });
-    const dead = { ...rook, life: "dead" as const };
-    expect(
-      resolveAttackPrechecked({ attacker: ace, defender: dead, weapon: dagger }, dice, options),
-    ).toMatchObject({ ok: false, reason: "targetDead" });
-    expect(
-      resolveAttackPrechecked({ attacker: ace, defender: ace, weapon: dagger }, dice, options),
-    ).toMatchObject({ ok: false, reason: "sameCombatant" });
+    const { checked, plan } = planned({ attacker: ace, defender: rook, weapon: dagger });
+    const broken = { ...checked.weapon, integrity: { value: 0, max: 3 } };
+    expect(rollAttack({ ...checked, weapon: broken }, plan, dice, options)).toMatchObject({
+      ok: false,
+      reason: "weaponBroken",
+    });
+    const dead = { ...checked.defender, life: "dead" as const };
+    expect(rollAttack({ ...checked, defender: dead }, plan, dice, options)).toMatchObject({
+      ok: false,
+      reason: "targetDead",
+    });
+    const spent = { ...checked.attacker, actions: { ...FRESH_ACTIONS, base: 0 } };
+    expect(rollAttack({ ...checked, attacker: spent }, plan, dice, options)).toMatchObject({
+      ok: false,
+      reason: "noBase",
+    });
+    // A plan refuses itself as a target from the start.
+    expect(planAttack({ attacker: ace, defender: ace, weapon: dagger })).toMatchObject({
+      ok: false,
+      reason: "sameCombatant",
+    });
   });
 });

@@ -22,26 +22,35 @@
  *
  * Dice are drawn in a fixed order: the attacker's check dice, the defender's, then (on a hit) the
  * damage dice.
+ *
+ * One attack, three steps: checkAttackInput checks every value once (numbers within the sheet's
+ * bounds, names and choices), planAttack decides what may be rolled, and rollAttack rolls a plan.
+ * resolveAttack does all three for one attack; the encounter simulator checks and plans each
+ * pairing once and rolls it many times.
  */
+import { checkedAs } from "../core/checked.ts";
+import type { Checked } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
 import { cachedFormula, rollFormula } from "../core/formula.ts";
 import type { Formula } from "../core/formula.ts";
-import { checkNumber } from "../core/guard.ts";
-import type { NumberRefusal } from "../core/guard.ts";
+import { NUMBER_RULES, checkNumber } from "../core/guard.ts";
 import { addModifier } from "../core/modifier.ts";
 import type { Modifier } from "../core/modifier.ts";
+import { checkChoice, checkName, ownValue } from "../core/names.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { spendAction } from "./actions.ts";
 import type { ActionRefusal } from "./actions.ts";
+import { changedActions, withActions, withIntegrity } from "./actor.ts";
 import { diffActor, diffWeapon } from "./changes.ts";
 import type { FreelancersUpdate } from "./changes.ts";
-import { checkOptions, checkSpecNumbers, rollCheckUnchecked } from "./checks.ts";
+import { MAX_EDGE, checkOptions, checkSpecNumbers, rollCheckSpec } from "./checks.ts";
 import type { CheckRoll, CheckSpec } from "./checks.ts";
-import { checkCounters } from "./counters.ts";
 import { checkFlWeapon, checkFreelancer } from "./guard.ts";
-import { afterArmor, checkBody, loseHealth } from "./health.ts";
+import type { FlCheckReason, FlCheckRefusal } from "./guard.ts";
+import { afterArmor, loseHealth } from "./health.ts";
 import type { DamageResult } from "./health.ts";
+import { FL_MAX_DISTANCE } from "./limits.ts";
 import type { ActionState, FreelancersActor, FreelancersWeapon } from "./model.ts";
 import { DEFAULT_FREELANCERS_OPTIONS } from "./options.ts";
 import type { FreelancersOptions } from "./options.ts";
@@ -51,6 +60,7 @@ import type { RangeEffect, RangeRefusal } from "./range.ts";
 export type { Modifier };
 
 export type Cover = "none" | "light" | "heavy" | "full";
+export const COVERS: readonly Cover[] = ["none", "light", "heavy", "full"];
 
 /**
  * What the attack costs and what it is:
@@ -62,6 +72,7 @@ export type Cover = "none" | "light" | "heavy" | "full";
  * - reaction: an attack of opportunity or a readied attack.
  */
 export type AttackAs = "base" | "long" | "twoWeapons" | "offhand" | "reaction";
+export const ATTACK_AS: readonly AttackAs[] = ["base", "long", "twoWeapons", "offhand", "reaction"];
 
 /** One side's situational modifiers. */
 export interface SideModifiers {
@@ -72,7 +83,7 @@ export interface SideModifiers {
 }
 
 export interface AttackSituation {
-  /** Meters between attacker and target (default 0). */
+  /** Meters between attacker and target (default 0; at most FL_MAX_DISTANCE). */
   readonly distance?: number;
   readonly cover?: Cover;
   readonly as?: AttackAs;
@@ -93,8 +104,16 @@ export interface AttackInput {
   readonly situation?: AttackSituation;
 }
 
+/** An attack's input every part of which passed its check (checkAttackInput). */
+export interface CheckedAttackInput {
+  readonly attacker: Checked<FreelancersActor>;
+  readonly defender: Checked<FreelancersActor>;
+  readonly weapon: Checked<FreelancersWeapon>;
+  readonly situation: Checked<AttackSituation>;
+}
+
 export type AttackRefusal =
-  | NumberRefusal["reason"]
+  | FlCheckReason
   | RangeRefusal
   | ActionRefusal
   | "sameCombatant"
@@ -106,12 +125,12 @@ export type AttackRefusal =
 
 /** The defense side of an attack: a check, or a static value the attacker must roll under. */
 export type DefenseSpec =
-  | { readonly kind: "roll"; readonly spec: CheckSpec }
+  | { readonly kind: "roll"; readonly spec: Checked<CheckSpec> }
   | { readonly kind: "static"; readonly value: number };
 
 /** Everything an attack decides before any die is rolled. */
 export interface AttackPlan {
-  readonly attack: CheckSpec;
+  readonly attack: Checked<CheckSpec>;
   readonly defense: DefenseSpec;
   readonly range: RangeEffect;
   readonly damage: Formula;
@@ -123,25 +142,60 @@ function isLongAttack(as: AttackAs): boolean {
   return as === "long" || as === "twoWeapons" || as === "offhand";
 }
 
-/** The numbers of an actor an attack reads. */
-function checkActorNumbers(
-  role: string,
-  actor: FreelancersActor,
-  attribute: string,
-  skill: string | null,
-): NumberRefusal | undefined {
+/** One side's modifiers: each within ±MAX_MODIFIER, favorables and unfavorables up to MAX_EDGE. */
+function checkSide(field: string, side: SideModifiers | undefined): FlCheckRefusal | undefined {
+  if (side === undefined) return undefined;
+  const edge = { min: 0, max: MAX_EDGE, whole: true } as const;
+  const modifiers = [...(side.attributeModifiers ?? []), ...(side.dieModifiers ?? [])];
   return (
-    checkFreelancer(actor, role) ??
-    checkNumber(`${role}.attributes.${attribute}`, actor.attributes[attribute] ?? 0) ??
-    checkNumber(
-      `${role}.skills.${skill ?? "none"}`,
-      skill === null ? 0 : (actor.skills[skill] ?? 0),
-    ) ??
-    checkNumber(`${role}.armor`, actor.armor, { min: 0, whole: true }) ??
-    checkNumber(`${role}.staticDefense`, actor.staticDefense ?? 0) ??
-    checkBody(actor) ??
-    checkCounters(actor.counters)
+    checkNumber(`${field}.favorable`, side.favorable ?? 0, edge) ??
+    checkNumber(`${field}.unfavorable`, side.unfavorable ?? 0, edge) ??
+    modifiers
+      .map((m, i) => checkNumber(`${field}.modifiers.${i}`, m.value, NUMBER_RULES.modifier))
+      .find((refusal) => refusal !== undefined)
   );
+}
+
+/** The situation's values: a distance within bounds, a cover and an attack kind from their lists. */
+export function checkSituation(
+  s: AttackSituation,
+  field = "situation",
+): FlCheckRefusal | undefined {
+  return (
+    checkNumber(`${field}.distance`, s.distance ?? 0, { min: 0, max: FL_MAX_DISTANCE }) ??
+    checkChoice(`${field}.cover`, s.cover ?? "none", COVERS) ??
+    checkChoice(`${field}.as`, s.as ?? "base", ATTACK_AS) ??
+    (s.engagedBy ?? [])
+      .map((id, i) => checkName(`${field}.engagedBy.${i}`, id))
+      .find((refusal) => refusal !== undefined) ??
+    checkSide(`${field}.attacker`, s.attacker) ??
+    checkSide(`${field}.defender`, s.defender)
+  );
+}
+
+/**
+ * Checks every value an attack reads, once: the options, both actors and the weapon in full (even
+ * what this attack would not read), and the situation. What passes comes back checked, for
+ * planAttack's and rollAttack's rules.
+ */
+export function checkAttackInput(
+  input: AttackInput,
+  options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
+): Result<CheckedAttackInput, AttackRefusal> {
+  const situation = input.situation ?? {};
+  const bad =
+    checkOptions(options) ??
+    checkFreelancer(input.attacker, "attacker") ??
+    checkFreelancer(input.defender, "defender") ??
+    checkFlWeapon(input.weapon) ??
+    checkSituation(situation);
+  if (bad) return bad;
+  return ok({
+    attacker: checkedAs(input.attacker),
+    defender: checkedAs(input.defender),
+    weapon: checkedAs(input.weapon),
+    situation: checkedAs(situation),
+  });
 }
 
 /** The size modifier to defense. */
@@ -149,7 +203,7 @@ export function sizeModifier(
   actor: Pick<FreelancersActor, "size">,
   options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
 ): number {
-  return options.size[actor.size];
+  return ownValue(options.size, actor.size) ?? 0;
 }
 
 /**
@@ -172,37 +226,17 @@ export function staticDefense(
 export function planAttack(
   input: AttackInput,
   options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
-): Result<AttackPlan, AttackRefusal> {
-  const { attacker, defender, weapon } = input;
-  const bad =
-    checkOptions(options) ??
-    checkActorNumbers("attacker", attacker, weapon.attribute, weapon.skill) ??
-    checkActorNumbers("defender", defender, "agility", null) ??
-    checkFlWeapon(weapon);
-  if (bad) return bad;
-  const plan = planAttackPrechecked(input, options);
-  if (!plan.ok) return plan;
-  const { attack, defense } = plan.value;
-  const badSpec =
-    checkSpecNumbers("attack", attack) ??
-    (defense.kind === "roll"
-      ? checkSpecNumbers("defense", defense.spec)
-      : checkNumber("defense.static", defense.value));
-  return badSpec ?? plan;
+): Result<Checked<AttackPlan>, AttackRefusal> {
+  const checked = checkAttackInput(input, options);
+  return checked.ok ? planChecked(checked.value, checkedAs(options)) : checked;
 }
 
-/**
- * The rule behind {@link planAttack} for numbers already checked: who may be attacked and with
- * which checks, without the boundary check of the actors, the weapon, the options and the checks'
- * sums. For the encounter simulator's inner loop, which checks every attacker against every
- * defender once (planAttack) when a simulation is created and plays only the engine's outcomes.
- */
-export function planAttackPrechecked(
-  input: AttackInput,
-  options: FreelancersOptions,
-): Result<AttackPlan, AttackRefusal> {
-  const { attacker, defender, weapon } = input;
-  const s = input.situation ?? {};
+/** The plan of a checked attack: who may be attacked, and with which checks. */
+function planChecked(
+  input: CheckedAttackInput,
+  options: Checked<FreelancersOptions>,
+): Result<Checked<AttackPlan>, AttackRefusal> {
+  const { attacker, defender, weapon, situation: s } = input;
   const as = s.as ?? "base";
   if (attacker.id === defender.id) return refuse("sameCombatant");
   if (defender.life === "dead") return refuse("targetDead");
@@ -226,7 +260,9 @@ export function planAttackPrechecked(
     (s.targetEngaged === true && !long ? options.engagedTargetUnfavorable : 0) +
     (as === "offhand" ? options.secondWeaponUnfavorable : 0);
   const attack: CheckSpec = {
-    base: (attacker.attributes[weapon.attribute] ?? 0) + (attacker.skills[weapon.skill] ?? 0),
+    base:
+      (ownValue(attacker.attributes, weapon.attribute) ?? 0) +
+      (ownValue(attacker.skills, weapon.skill) ?? 0),
     attributeModifiers: a.attributeModifiers ?? [],
     dieModifiers,
     favorable: a.favorable ?? 0,
@@ -234,28 +270,41 @@ export function planAttackPrechecked(
   };
 
   let defense: DefenseSpec;
+  let badDefense: FlCheckRefusal | undefined;
   if (defender.defense === "static") {
-    defense = { kind: "static", value: staticDefense(defender, options) };
+    const value = staticDefense(defender, options);
+    defense = { kind: "static", value };
+    badDefense = checkNumber("defense.static", value);
   } else {
     const d = s.defender ?? {};
     const attributeModifiers: Modifier[] = [];
     addModifier(attributeModifiers, "size", sizeModifier(defender, options));
     attributeModifiers.push(...(d.attributeModifiers ?? []));
     const dodging = defender.actions.dodging && !defender.immobilized && s.defenderSees !== false;
-    defense = {
-      kind: "roll",
-      spec: {
-        base: defender.attributes.agility ?? 0,
-        attributeModifiers,
-        dieModifiers: d.dieModifiers ?? [],
-        favorable: (d.favorable ?? 0) + (dodging ? options.dodgeFavorable : 0),
-        unfavorable: d.unfavorable ?? 0,
-      },
+    const spec: CheckSpec = {
+      base: ownValue(defender.attributes, "agility") ?? 0,
+      attributeModifiers,
+      dieModifiers: d.dieModifiers ?? [],
+      favorable: (d.favorable ?? 0) + (dodging ? options.dodgeFavorable : 0),
+      unfavorable: d.unfavorable ?? 0,
     };
+    defense = { kind: "roll", spec: checkedAs(spec) };
+    badDefense = checkSpecNumbers("defense", spec);
   }
+  // The sums of checked parts may still pass a check's bound (an unfavorable from every source).
+  const bad = checkSpecNumbers("attack", attack) ?? badDefense;
+  if (bad) return bad;
   const provokedBy =
     weapon.kind === "ranged" && !long ? (s.engagedBy ?? []).filter((id) => id !== defender.id) : [];
-  return ok({ attack, defense, range: range.value, damage: formula, provokedBy });
+  return ok(
+    checkedAs({
+      attack: checkedAs(attack),
+      defense,
+      range: range.value,
+      damage: formula,
+      provokedBy,
+    }),
+  );
 }
 
 /** Whether the attack hits, from both checks (the defense a roll or a static value). */
@@ -279,36 +328,31 @@ export function spendAttack(
       return spendAction(attacker, "reaction");
     case "twoWeapons": {
       const spent = spendAction(attacker, "long");
-      return spent.ok ? ok({ ...spent.value, offhandPending: true }) : spent;
+      return spent.ok ? ok(changedActions(spent.value, { offhandPending: true })) : spent;
     }
     case "offhand":
       return attacker.actions.offhandPending
-        ? ok({ ...attacker.actions, offhandPending: false })
+        ? ok(changedActions(attacker.actions, { offhandPending: false }))
         : refuse("noOffhandPending");
   }
+  return checkChoice("as", as, ATTACK_AS) as FlCheckRefusal;
 }
 
 /**
  * What the attack's critical fumbles do to the weapon: it loses integrity per fumble die, never
  * below 0 (broken). The shell calls it as soon as the attack check is rolled, before the defense.
  */
-export function afterFumbles(
-  weapon: FreelancersWeapon,
+export function afterFumbles<W extends FreelancersWeapon>(
+  weapon: W,
   attack: Pick<CheckRoll, "fumbles">,
   options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
-): { readonly weapon: FreelancersWeapon; readonly integrityLost: number } {
+): { readonly weapon: W; readonly integrityLost: number } {
   const integrityLost = Math.min(
     weapon.integrity.value,
     attack.fumbles * options.integrityPerFumble,
   );
-  if (integrityLost === 0) return { weapon, integrityLost };
-  return {
-    weapon: {
-      ...weapon,
-      integrity: { ...weapon.integrity, value: weapon.integrity.value - integrityLost },
-    },
-    integrityLost,
-  };
+  if (!(integrityLost > 0)) return { weapon, integrityLost: 0 };
+  return { weapon: withIntegrity(weapon, weapon.integrity.value - integrityLost), integrityLost };
 }
 
 export interface DamageRoll extends DamageResult {
@@ -340,9 +384,11 @@ export function resolveAttack(
   dice: DiceSource,
   options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
 ): Result<AttackOutcome, AttackRefusal> {
-  const plan = planAttack(input, options);
+  const checked = checkAttackInput(input, options);
+  if (!checked.ok) return checked;
+  const plan = planChecked(checked.value, checkedAs(options));
   if (!plan.ok) return plan;
-  const resolved = resolvePlanned(input, plan.value, dice, options);
+  const resolved = rollAttack(checked.value, plan.value, dice, checkedAs(options));
   if (!resolved.ok) return resolved;
   const outcome = resolved.value;
   const weaponUpdate = diffWeapon(outcome.attacker.id, input.weapon, outcome.weapon);
@@ -356,72 +402,75 @@ export function resolveAttack(
   });
 }
 
-/** An attack's outcome without its document changes: the encounter simulator writes none. */
-export type AttackResolution = Omit<AttackOutcome, "updates">;
-
-/**
- * {@link resolveAttack} for numbers already checked (see {@link planAttackPrechecked}): the same
- * rule without the boundary check and without the document changes.
- */
-export function resolveAttackPrechecked(
-  input: AttackInput,
-  dice: DiceSource,
-  options: FreelancersOptions,
-): Result<AttackResolution, AttackRefusal> {
-  const plan = planAttackPrechecked(input, options);
-  return plan.ok ? resolvePlanned(input, plan.value, dice, options) : plan;
+/** An attack's outcome without its document changes (the encounter simulator writes none). */
+export interface AttackResolution extends Omit<
+  AttackOutcome,
+  "updates" | "attacker" | "defender" | "weapon"
+> {
+  readonly attacker: Checked<FreelancersActor>;
+  readonly defender: Checked<FreelancersActor>;
+  readonly weapon: Checked<FreelancersWeapon>;
 }
 
-/** The attack once planned: the action spent, both checks, the challenge, damage, fumbles. */
-function resolvePlanned(
-  input: AttackInput,
-  plan: AttackPlan,
+/**
+ * Rolls a planned attack: spends its action, rolls both checks, the damage on a hit, and the
+ * integrity a fumble costs. `plan` is planAttack's for this attacker, defender, weapon and
+ * situation (the actors may have changed since in what a plan does not read: health, actions,
+ * counters, integrity); what is a rule now (a dead target, a broken weapon, no action left) is
+ * refused as resolveAttack refuses it.
+ */
+export function rollAttack(
+  input: CheckedAttackInput,
+  plan: Checked<AttackPlan>,
   dice: DiceSource,
-  options: FreelancersOptions,
+  options: Checked<FreelancersOptions>,
 ): Result<AttackResolution, AttackRefusal> {
-  const { attack: attackSpec, defense: defenseSpec, damage: formula, provokedBy } = plan;
-  const actions = spendAttack(input.attacker, input.situation?.as ?? "base");
+  const { attacker, defender, weapon } = input;
+  if (defender.life === "dead") return refuse("targetDead");
+  if (weapon.integrity.value <= 0) return refuse("weaponBroken", { weapon: weapon.name });
+  const actions = spendAttack(attacker, input.situation.as ?? "base");
   if (!actions.ok) return actions;
 
-  const attack = rollCheckUnchecked(attackSpec, dice, options, "attack");
+  const attack = rollCheckSpec(plan.attack, dice, options, "attack");
   if (!attack.ok) return attack;
   let defense: CheckRoll | number;
+  const defenseSpec = plan.defense;
   if (defenseSpec.kind === "static") {
     defense = defenseSpec.value;
   } else {
-    const rolled = rollCheckUnchecked(defenseSpec.spec, dice, options, "defense");
+    const rolled = rollCheckSpec(defenseSpec.spec, dice, options, "defense");
     if (!rolled.ok) return rolled;
     defense = rolled.value;
   }
   const hit = attackHits(attack.value, defense);
 
   let damage: DamageRoll | undefined;
-  let defender = input.defender;
+  let after = defender;
   if (hit) {
-    const { total, faces } = rollFormula(formula, dice);
-    const result = afterArmor(total, input.defender.armor);
+    const { total, faces } = rollFormula(plan.damage, dice);
+    const result = afterArmor(total, defender.armor);
     damage = {
-      ...result,
-      touchApplies: input.weapon.touch === true,
+      dealt: result.dealt,
+      penetrated: result.penetrated,
+      touchApplies: weapon.touch === true,
       faces,
       rolled: total,
-      armor: input.defender.armor,
+      armor: defender.armor,
     };
-    defender = loseHealth(defender, result.dealt);
+    after = loseHealth(defender, result.dealt);
   }
 
-  const { weapon, integrityLost } = afterFumbles(input.weapon, attack.value, options);
-  const attacker: FreelancersActor = { ...input.attacker, actions: actions.value };
+  const fumbled = afterFumbles(weapon, attack.value, options);
   return ok({
     attack: attack.value,
     defense,
     hit,
     damage,
-    integrityLost,
-    broken: weapon.integrity.value === 0,
-    provokedBy,
-    attacker,
-    defender,
-    weapon,
+    integrityLost: fumbled.integrityLost,
+    broken: fumbled.weapon.integrity.value === 0,
+    provokedBy: plan.provokedBy,
+    attacker: withActions(attacker, actions.value),
+    defender: after,
+    weapon: fumbled.weapon,
   });
 }

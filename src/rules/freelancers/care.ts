@@ -9,18 +9,22 @@
  * opportunity (actions.ts provokes). Only a Dying patient can be helped this way. Every number is
  * checked before a die is drawn; a refusal changes nothing.
  */
+import { checkedAs } from "../core/checked.ts";
+import type { Checked } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
-import type { NumberRefusal } from "../core/guard.ts";
+import { checkChoice } from "../core/names.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { provokes, spendAction } from "./actions.ts";
 import type { ActionRefusal } from "./actions.ts";
+import { withActions, withLife } from "./actor.ts";
 import { diffActor } from "./changes.ts";
 import type { FreelancersUpdate } from "./changes.ts";
 import type { CheckRoll } from "./checks.ts";
-import { checkOptions, checkSpecNumbers } from "./checks.ts";
+import { checkOptions, checkSpecNumbers, rollCheckSpec } from "./checks.ts";
 import { checkFreelancer } from "./guard.ts";
-import { checkBase, stabilize } from "./health.ts";
+import type { FlCheckReason } from "./guard.ts";
+import { checkBase } from "./health.ts";
 import type { FreelancersActor } from "./model.ts";
 import { DEFAULT_FREELANCERS_OPTIONS } from "./options.ts";
 import type { FreelancersOptions } from "./options.ts";
@@ -31,6 +35,13 @@ export const CARE_KINDS: readonly CareKind[] = ["help", "medicine"];
 export interface CareInput {
   readonly helper: FreelancersActor;
   readonly patient: FreelancersActor;
+  readonly kind: CareKind;
+}
+
+/** Care whose helper and patient passed their checks. */
+export interface CheckedCareInput {
+  readonly helper: Checked<FreelancersActor>;
+  readonly patient: Checked<FreelancersActor>;
   readonly kind: CareKind;
 }
 
@@ -47,7 +58,13 @@ export interface CareOutcome {
   readonly updates: readonly FreelancersUpdate[];
 }
 
-export type CareRefusal = NumberRefusal["reason"] | ActionRefusal | "notDying" | "sameCombatant";
+/** Care's outcome without its document changes (the encounter simulator writes none). */
+export interface CareResolution extends Omit<CareOutcome, "helper" | "patient" | "updates"> {
+  readonly helper: Checked<FreelancersActor>;
+  readonly patient: Checked<FreelancersActor>;
+}
+
+export type CareRefusal = FlCheckReason | ActionRefusal | "notDying" | "sameCombatant";
 
 /** Help or Medicine by `helper` on a Dying `patient`. */
 export function giveCare(
@@ -60,29 +77,48 @@ export function giveCare(
     checkOptions(options) ??
     checkFreelancer(helper, "helper") ??
     checkFreelancer(patient, "patient") ??
+    checkChoice("kind", kind, CARE_KINDS) ??
     (kind === "medicine"
       ? checkSpecNumbers("medicine", { base: checkBase(helper, options.stabilizeCheck) })
       : undefined);
   if (bad) return bad;
+  const checked = { helper: checkedAs(helper), patient: checkedAs(patient), kind };
+  const done = rollCare(checked, dice, checkedAs(options));
+  if (!done.ok) return done;
+  return ok({
+    ...done.value,
+    updates: [...diffActor(helper, done.value.helper), ...diffActor(patient, done.value.patient)],
+  });
+}
+
+/**
+ * The rule behind {@link giveCare}, for a helper and a patient whose checks passed: the helper's
+ * Base-action spent, Help or the Medicine check, the patient stabilized on a pass.
+ */
+export function rollCare(
+  input: CheckedCareInput,
+  dice: DiceSource,
+  options: Checked<FreelancersOptions>,
+): Result<CareResolution, CareRefusal> {
+  const { helper, patient, kind } = input;
   if (helper.id === patient.id) return refuse("sameCombatant");
   if (patient.life !== "dying") return refuse("notDying", { name: patient.name });
   const actions = spendAction(helper, "base");
   if (!actions.ok) return refuse(actions.reason, { name: helper.name });
-  const done = stabilize(
-    patient,
-    kind === "help" ? { kind: "help" } : { kind: "medicine", medic: helper },
-    dice,
-    options,
-  );
-  if (!done.ok) return done;
-  const after: FreelancersActor = { ...helper, actions: actions.value };
+  let roll: CheckRoll | undefined;
+  if (kind === "medicine") {
+    const base = checkBase(helper, options.stabilizeCheck);
+    const rolled = rollCheckSpec(checkedAs({ base }), dice, options, "medicine");
+    if (!rolled.ok) return rolled;
+    roll = rolled.value;
+  }
+  const stabilized = roll === undefined || roll.passed;
   return ok({
     kind,
-    stabilized: done.value.stabilized,
-    ...(done.value.roll ? { roll: done.value.roll } : {}),
+    stabilized,
+    ...(roll ? { roll } : {}),
     provokes: kind === "medicine" && provokes({ kind: "nonCombatSkill" }, actions.value, options),
-    helper: after,
-    patient: done.value.patient,
-    updates: [...diffActor(helper, after), ...diffActor(patient, done.value.patient)],
+    helper: withActions(helper, actions.value),
+    patient: stabilized ? withLife(patient, "stable", 0) : patient,
   });
 }

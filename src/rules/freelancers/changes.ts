@@ -4,6 +4,7 @@
  *
  * The field paths below are the contract with the Freelancers actor and item DataModels.
  */
+import { ownValue } from "../core/names.ts";
 import type {
   ActionState,
   FreelancersAbility,
@@ -51,8 +52,8 @@ export function diffActor(before: FreelancersActor, after: FreelancersActor): Fr
     field(
       changes,
       `${FIELD_PATHS.counters}.${kind}`,
-      before.counters[kind] ?? 0,
-      after.counters[kind] ?? 0,
+      ownValue(before.counters, kind) ?? 0,
+      ownValue(after.counters, kind) ?? 0,
     );
   }
   for (const key of Object.keys(after.actions) as (keyof ActionState)[]) {

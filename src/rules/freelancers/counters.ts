@@ -3,10 +3,13 @@
  * Upkeep one stack of every kind drops, unless options.counters says otherwise for that kind
  * (a number of stacks, "all", or 0 to keep it). A stun counter stops Base and Long actions.
  */
-import { NUMBER_RULES, checkNumber, checkNumbers } from "../core/guard.ts";
-import type { NumberRefusal } from "../core/guard.ts";
+import { checkNumber } from "../core/guard.ts";
+import { checkName, ownValue } from "../core/names.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import { checkCounters } from "./guard.ts";
+import type { FlCheckReason } from "./guard.ts";
+import { FL_LIMITS } from "./limits.ts";
 import type { FreelancersActor } from "./model.ts";
 import { DEFAULT_FREELANCERS_OPTIONS } from "./options.ts";
 import type { FreelancersOptions } from "./options.ts";
@@ -16,34 +19,27 @@ export type Counters = Readonly<Record<string, number>>;
 export const STUN = "stun";
 
 export function isStunned(actor: Pick<FreelancersActor, "counters">): boolean {
-  return (actor.counters[STUN] ?? 0) > 0;
-}
-
-/** Every stack count must be a whole number from 0 up. */
-export function checkCounters(counters: Counters): NumberRefusal | undefined {
-  return checkNumbers(
-    Object.fromEntries(
-      Object.entries(counters).map(([kind, count]) => [
-        `counters.${kind}`,
-        [count, NUMBER_RULES.count],
-      ]),
-    ),
-  );
+  return (ownValue(actor.counters, STUN) ?? 0) > 0;
 }
 
 /**
  * Adds `amount` stacks of `kind` (negative: removes, never below 0; a kind at 0 is dropped from
- * the record).
+ * the record; never above the sheet's bound). A kind named like a built-in property ("toString")
+ * is refused by name: it could never be read back as a count.
  */
 export function addCounter(
   counters: Counters,
   kind: string,
   amount: number,
-): Result<Counters, NumberRefusal["reason"] | "noKind"> {
-  if (kind.trim() === "") return refuse("noKind");
-  const refusal = checkCounters(counters) ?? checkNumber("amount", amount, { whole: true });
+): Result<Counters, FlCheckReason | "noKind"> {
+  if (typeof kind === "string" && kind.trim() === "") return refuse("noKind");
+  const refusal =
+    checkName("kind", kind) ??
+    checkCounters(counters) ??
+    checkNumber("amount", amount, { whole: true, min: -FL_LIMITS.count, max: FL_LIMITS.count });
   if (refusal) return refusal;
-  return ok(setCount(counters, kind, (counters[kind] ?? 0) + amount));
+  const count = Math.min(FL_LIMITS.count, (ownValue(counters, kind) ?? 0) + amount);
+  return ok(setCount(counters, kind, count));
 }
 
 function setCount(counters: Counters, kind: string, count: number): Counters {
@@ -56,7 +52,7 @@ export function upkeepRemoval(
   kind: string,
   options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
 ): number | "all" {
-  return options.counters[kind]?.upkeepRemoves ?? options.defaultUpkeepRemoves;
+  return ownValue(options.counters, kind)?.upkeepRemoves ?? options.defaultUpkeepRemoves;
 }
 
 /** The counters after an Upkeep (counts assumed guarded by the caller). */

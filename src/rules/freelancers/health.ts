@@ -12,19 +12,22 @@
  * on a Stable entity makes it Dying again; healing above 0 brings a Dying or Stable entity back to
  * active with its failures cleared; the dead take no damage and no healing.
  */
+import { checkedAs } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
-import { checkAllNumbers, checkNumber, checkPool } from "../core/guard.ts";
-import type { NumberRefusal } from "../core/guard.ts";
+import { checkAllNumbers, checkNumber } from "../core/guard.ts";
 import type { Modifier } from "../core/modifier.ts";
+import { checkChoice, ownValue } from "../core/names.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
-import { checkOptions, rollCheck } from "./checks.ts";
+import { copyActor, withHealth, withLife } from "./actor.ts";
+import { checkOptions, rollCheck, rollCheckSpec } from "./checks.ts";
 import type { CheckRoll } from "./checks.ts";
+import { checkBody, checkFreelancer } from "./guard.ts";
+import type { FlCheckReason } from "./guard.ts";
+import { FL_LIMITS } from "./limits.ts";
 import type { FreelancersActor, FreelancersLife } from "./model.ts";
 import { DEFAULT_FREELANCERS_OPTIONS } from "./options.ts";
 import type { FreelancersOptions } from "./options.ts";
-
-type Body = Pick<FreelancersActor, "health" | "life" | "deathFailures">;
 
 export interface DamageResult {
   /** Damage after armor (at least 0). */
@@ -40,43 +43,43 @@ export function afterArmor(damage: number, armor: number): DamageResult {
   return { dealt, penetrated: dealt > 0, touchApplies: false };
 }
 
-export function checkBody(body: Body): NumberRefusal | undefined {
-  return (
-    checkPool("health", body.health.value, body.health.max) ??
-    checkNumber("deathFailures", body.deathFailures, { min: 0, whole: true })
-  );
-}
-
 /** Health after losing `amount` (already past armor); 0 makes an active or stable entity Dying. */
-export function loseHealth<T extends Body>(body: T, amount: number): T {
-  if (body.life === "dead" || amount <= 0) return body;
+export function loseHealth<A extends FreelancersActor>(body: A, amount: number): A {
+  if (body.life === "dead" || !(amount > 0)) return body;
   const value = Math.max(0, body.health.value - amount);
   const life: FreelancersLife = value === 0 && body.life !== "dying" ? "dying" : body.life;
-  return { ...body, health: { ...body.health, value }, life };
+  return withHealth(body, value, life);
 }
 
 /** Restores `amount` health (up to the max); above 0 a Dying or Stable entity is active again. */
-export function heal<T extends Body>(
-  body: T,
+export function heal<A extends FreelancersActor>(
+  body: A,
   amount: number,
-): Result<T, NumberRefusal["reason"] | "dead"> {
+): Result<A, FlCheckReason | "dead"> {
   const refusal =
-    checkAllNumbers("body", body) ?? checkBody(body) ?? checkNumber("amount", amount, { min: 0 });
+    checkAllNumbers("body", body) ??
+    checkBody(body) ??
+    checkFreelancer(body, "body") ??
+    checkNumber("amount", amount, { min: 0, max: FL_LIMITS.health });
   if (refusal) return refusal;
   if (body.life === "dead") return refuse("dead");
   const value = Math.min(body.health.max, body.health.value + amount);
   if (value === 0) return ok(body);
-  return ok({ ...body, health: { ...body.health, value }, life: "active", deathFailures: 0 });
+  const next = copyActor(body);
+  next.health = { value, max: body.health.max };
+  next.life = "active";
+  next.deathFailures = 0;
+  return ok(next as A);
 }
 
-/** The target number of a check from an actor's attribute and (optional) skill. */
+/** The target number of a check from an actor's attribute and (optional) skill: own entries only. */
 export function checkBase(
   actor: Pick<FreelancersActor, "attributes" | "skills">,
   spec: { readonly attribute: string; readonly skill: string | null },
 ): number {
   return (
-    (actor.attributes[spec.attribute] ?? 0) +
-    (spec.skill === null ? 0 : (actor.skills[spec.skill] ?? 0))
+    (ownValue(actor.attributes, spec.attribute) ?? 0) +
+    (spec.skill === null ? 0 : (ownValue(actor.skills, spec.skill) ?? 0))
   );
 }
 
@@ -87,33 +90,29 @@ export interface DeathCheck {
 }
 
 /** A Dying entity's death check (the Upkeep calls this). */
-export function deathCheck<T extends Body & Pick<FreelancersActor, "attributes" | "skills">>(
-  actor: T,
+export function deathCheck<A extends FreelancersActor>(
+  actor: A,
   dice: DiceSource,
   options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
-): Result<{ readonly actor: T; readonly check: DeathCheck }, NumberRefusal["reason"] | "notDying"> {
-  const refusal = checkOptions(options) ?? checkAllNumbers("actor", actor) ?? checkBody(actor);
+): Result<{ readonly actor: A; readonly check: DeathCheck }, FlCheckReason | "notDying"> {
+  const refusal = checkOptions(options) ?? checkFreelancer(actor, "actor");
   if (refusal) return refusal;
   if (actor.life !== "dying") return refuse("notDying");
-  const roll = rollCheck(
-    { base: checkBase(actor, options.deathCheck) },
-    dice,
-    options,
-    "deathCheck",
-  );
+  const base = checkBase(actor, options.deathCheck);
+  const roll = rollCheckSpec(checkedAs({ base }), dice, checkedAs(options), "deathCheck");
   if (!roll.ok) return roll;
   return ok(afterDeathCheck(actor, roll.value, options));
 }
 
 /** A death check's consequence: a failure counts, and enough of them kill. */
-export function afterDeathCheck<T extends Body>(
-  actor: T,
+export function afterDeathCheck<A extends FreelancersActor>(
+  actor: A,
   roll: CheckRoll,
   options: FreelancersOptions,
-): { readonly actor: T; readonly check: DeathCheck } {
-  const failures = actor.deathFailures + (roll.passed ? 0 : 1);
+): { readonly actor: A; readonly check: DeathCheck } {
+  const failures = Math.min(FL_LIMITS.count, actor.deathFailures + (roll.passed ? 0 : 1));
   const life: FreelancersLife = failures >= options.deathFailures ? "dead" : "dying";
-  return { actor: { ...actor, deathFailures: failures, life }, check: { roll, failures, life } };
+  return { actor: withLife(actor, life, failures), check: { roll, failures, life } };
 }
 
 /** How a Dying entity is stabilized: Help (no roll), or a Medicine check by `medic`. */
@@ -127,28 +126,29 @@ export type Stabilizer =
       readonly favorable?: number;
       readonly unfavorable?: number;
     };
+const STABILIZERS: readonly Stabilizer["kind"][] = ["help", "medicine"];
 
 /**
  * Stabilizes a Dying entity: Help always does, a Medicine check does when it passes (its dice
  * are drawn from `dice`). The action it costs the helper is spent by the caller (actions.ts).
  */
-export function stabilize<T extends Body>(
-  patient: T,
+export function stabilize<A extends FreelancersActor>(
+  patient: A,
   by: Stabilizer,
   dice: DiceSource,
   options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
 ): Result<
-  { readonly patient: T; readonly stabilized: boolean; readonly roll?: CheckRoll },
-  NumberRefusal["reason"] | "notDying"
+  { readonly patient: A; readonly stabilized: boolean; readonly roll?: CheckRoll },
+  FlCheckReason | "notDying"
 > {
   const refusal =
     checkOptions(options) ??
-    checkAllNumbers("patient", patient) ??
-    checkBody(patient) ??
+    checkFreelancer(patient, "patient") ??
+    checkChoice("by.kind", by.kind, STABILIZERS) ??
     (by.kind === "medicine" ? checkAllNumbers("medic", by.medic) : undefined);
   if (refusal) return refusal;
   if (patient.life !== "dying") return refuse("notDying");
-  const stable: T = { ...patient, life: "stable", deathFailures: 0 };
+  const stable = withLife(patient, "stable", 0);
   if (by.kind === "help") return ok({ patient: stable, stabilized: true });
   const roll = rollCheck(
     {

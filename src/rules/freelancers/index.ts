@@ -17,7 +17,9 @@
  * - upkeep.ts: the Upkeep as one function from combatants and dice to changes;
  * - changes.ts: outcomes as document changes (the field paths the shell writes);
  * - options.ts: every number a GM may change, with its default;
- * - guard.ts: the checks every entry point runs on an actor or weapon first;
+ * - guard.ts: the checks every entry point runs on an actor or weapon first (limits.ts: the
+ *   bounds of every number, shared with the sheet's DataModels);
+ * - actor.ts (internal): changed actors, actions and weapons built field by field;
  * - model.ts / factory.ts: the state the rules read, and defaults for it.
  */
 import type { RulesetModule } from "../types.ts";
@@ -41,6 +43,7 @@ export * from "./factory.ts";
 export * from "./guard.ts";
 export * from "./health.ts";
 export * from "./initiative.ts";
+export * from "./limits.ts";
 export * from "./model.ts";
 export * from "./odds.ts";
 export * from "./options.ts";

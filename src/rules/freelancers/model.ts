@@ -13,6 +13,14 @@ import type { SizeClass } from "./options.ts";
  * - dead.
  */
 export type FreelancersLife = "active" | "dying" | "stable" | "dead";
+export const FL_LIFE_STATES: readonly FreelancersLife[] = ["active", "dying", "stable", "dead"];
+
+/** How an actor defends: it rolls its defense, or the attacker rolls under a static value. */
+export type FreelancersDefense = "roll" | "static";
+export const FL_DEFENSES: readonly FreelancersDefense[] = ["roll", "static"];
+
+export type FreelancersWeaponKind = "melee" | "ranged";
+export const FL_WEAPON_KINDS: readonly FreelancersWeaponKind[] = ["melee", "ranged"];
 
 /** What is left of a turn's actions (actions.ts). */
 export interface ActionState {
@@ -48,7 +56,10 @@ export interface FreelancersActor {
   /** The actor id: every document change is addressed to it. */
   readonly id: string;
   readonly name: string;
-  /** Attributes by name ("agility", "fortitude" …); a missing one counts 0. */
+  /**
+   * Attributes by name ("agility", "fortitude" …); a missing one counts 0. Only own entries are
+   * read, and a name every object answers to ("toString") is refused by the actor's check.
+   */
   readonly attributes: Readonly<Record<string, number>>;
   /** Skills by name ("brawl", "finesse", "medicine" …); a missing one counts 0. */
   readonly skills: Readonly<Record<string, number>>;
@@ -57,7 +68,7 @@ export interface FreelancersActor {
    * A static defender does not roll: the attacker must roll under its static defense, which is
    * options.staticDefenseBase − size modifier unless `staticDefense` sets its own value.
    */
-  readonly defense: "roll" | "static";
+  readonly defense: FreelancersDefense;
   readonly staticDefense?: number;
   readonly health: { readonly value: number; readonly max: number };
   /** Armor rating: subtracted from every hit's damage. */
@@ -76,7 +87,7 @@ export interface FreelancersActor {
 export interface FreelancersWeapon {
   readonly id: string;
   readonly name: string;
-  readonly kind: "melee" | "ranged";
+  readonly kind: FreelancersWeaponKind;
   /** The attack check's attribute and combat skill (e.g. agility + finesse for a dagger). */
   readonly attribute: string;
   readonly skill: string;

@@ -241,7 +241,7 @@ describe("Freelancers attack odds", () => {
 
   it("refuses a fractional armor rating by name (fast-check found 5.55e-16 breaking the damage table)", () => {
     const result = freelancersAttackOdds({
-      attacker: { ...ace, skills: { finesse: 1e308 } },
+      attacker: { ...ace, skills: { finesse: 99 } },
       defender: { ...rook, attributes: { agility: 0 }, armor: 5.551115123125784e-16 },
       weapon: dagger,
       situation: { defender: { dieModifiers: [{ source: "d", value: 0 }] } },

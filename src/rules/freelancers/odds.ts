@@ -7,13 +7,12 @@
 import { constant, entries, fromWeights, map, mean, mix } from "../core/distribution.ts";
 import type { Distribution } from "../core/distribution.ts";
 import { formulaDistribution } from "../core/formula.ts";
-import { sumModifiers } from "../core/modifier.ts";
+import { checkedAs } from "../core/checked.ts";
 import { ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { planAttack } from "./attack.ts";
 import type { AttackInput, AttackRefusal } from "./attack.ts";
-import { checkTarget, edgeOf, keptFaceDistribution, passes } from "./checks.ts";
-import type { CheckSpec } from "./checks.ts";
+import { checkFaces } from "./checks.ts";
 import { afterArmor } from "./health.ts";
 import { DEFAULT_FREELANCERS_OPTIONS } from "./options.ts";
 import type { FreelancersOptions } from "./options.ts";
@@ -31,29 +30,6 @@ export interface FreelancersAttackOdds {
   readonly expectedDamage: number;
 }
 
-/** For every kept natural face: its chance, its modified roll and whether it passes. */
-interface Face {
-  readonly p: number;
-  readonly natural: number;
-  readonly roll: number;
-  readonly passed: boolean;
-}
-
-function faces(spec: CheckSpec, options: FreelancersOptions): Face[] {
-  const dist = keptFaceDistribution(
-    edgeOf(spec.favorable ?? 0, spec.unfavorable ?? 0, options),
-    options.die,
-  );
-  const dieMod = sumModifiers(spec.dieModifiers ?? []);
-  const target = checkTarget(spec);
-  return entries(dist).map(([natural, p]) => ({
-    p,
-    natural,
-    roll: natural + dieMod,
-    passed: passes(natural, natural + dieMod, target, options),
-  }));
-}
-
 /** Exact odds of `input` (the action economy is not checked: the dialog shows odds any time). */
 export function freelancersAttackOdds(
   input: AttackInput,
@@ -61,8 +37,10 @@ export function freelancersAttackOdds(
 ): Result<FreelancersAttackOdds, AttackRefusal> {
   const plan = planAttack(input, options);
   if (!plan.ok) return plan;
+  // planAttack checked the options.
+  const checked = checkedAs(options);
   const { attack, defense } = plan.value;
-  const attackFaces = faces(attack, options);
+  const attackFaces = checkFaces(attack, checked);
   let hit = 0;
   let attackPasses = 0;
   let fumble = 0;
@@ -74,7 +52,7 @@ export function freelancersAttackOdds(
       if (a.passed && a.roll < defense.value) hit += a.p;
     }
   } else {
-    const defenseFaces = faces(defense.spec, options);
+    const defenseFaces = checkFaces(defense.spec, checked);
     defensePasses = 0;
     let defenseFails = 0;
     for (const d of defenseFaces) {
@@ -91,6 +69,8 @@ export function freelancersAttackOdds(
       hit += a.p * beats;
     }
   }
+  // Sums of floating-point chances may stray past 1 by an ulp.
+  hit = Math.min(1, hit);
   const armor = input.defender.armor;
   const onHit = map(
     formulaDistribution(plan.value.damage),
@@ -104,5 +84,12 @@ export function freelancersAttackOdds(
       ]),
     ),
   );
-  return ok({ hit, attackPasses, defensePasses, fumble, damage, expectedDamage: mean(damage) });
+  return ok({
+    hit,
+    attackPasses: Math.min(1, attackPasses),
+    defensePasses: Math.min(1, defensePasses),
+    fumble: Math.min(1, fumble),
+    damage,
+    expectedDamage: mean(damage),
+  });
 }

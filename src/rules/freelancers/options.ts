@@ -3,6 +3,8 @@
  * chapter; where it is silent they are the product decisions in shared/rules/README.md or,
  * failing that, the choice documented at the field.
  */
+import { checkedAs } from "../core/checked.ts";
+import type { Checked } from "../core/checked.ts";
 import { mergeOptions } from "../core/options.ts";
 import type { OptionOverrides } from "../core/options.ts";
 
@@ -76,7 +78,8 @@ export interface FreelancersOptions {
   readonly defaultUpkeepRemoves: number | "all";
 }
 
-export const DEFAULT_FREELANCERS_OPTIONS: FreelancersOptions = {
+/** The book's numbers (checked: a test holds them to checkOptions). */
+export const DEFAULT_FREELANCERS_OPTIONS: Checked<FreelancersOptions> = checkedAs({
   die: 20,
   fumbleFace: 20,
   equalPasses: true,
@@ -102,7 +105,7 @@ export const DEFAULT_FREELANCERS_OPTIONS: FreelancersOptions = {
     bleed: { upkeepRemoves: 1 },
   },
   defaultUpkeepRemoves: 1,
-};
+});
 
 /** Options with some values changed (one level deep for the nested tables). */
 export type FreelancersOptionOverrides = OptionOverrides<FreelancersOptions>;

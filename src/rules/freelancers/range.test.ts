@@ -45,10 +45,11 @@ describe("Freelancers range and reach", () => {
     expect(rangeEffect({ kind: "ranged", range: { nominal: 30, max: 10 } }, 5)).toMatchObject({
       detail: { field: "weapon.range.max" },
     });
-    // So far that the penalty overflows: refused rather than rolled.
+    // A distance or a step that would make the penalty overflow: refused rather than rolled.
+    expect(rangeEffect(rifle, 1e308)).toMatchObject({ ok: false, detail: { field: "distance" } });
     expect(
-      rangeEffect(rifle, 1e308, withFreelancersOptions({ range: { stepMeters: 1e-300 } })),
-    ).toMatchObject({ ok: false, detail: { field: "range.dieModifier" } });
+      rangeEffect(rifle, 100, withFreelancersOptions({ range: { stepMeters: 1e-300 } })),
+    ).toMatchObject({ ok: false, detail: { field: "options.range.stepMeters" } });
   });
 
   it("going further never makes a shot easier (property)", () => {

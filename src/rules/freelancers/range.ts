@@ -10,11 +10,14 @@
  * +3), and beyond the maximum the attack stays unfavorable as well, so going further never makes
  * a shot easier.
  */
-import { checkNumber, checkNumbers } from "../core/guard.ts";
-import type { NumberRefusal } from "../core/guard.ts";
+import { checkNumber } from "../core/guard.ts";
+import { checkChoice } from "../core/names.ts";
 import { ok, refuse } from "../core/result.ts";
-import type { Refusal, Result } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
 import { checkOptions } from "./checks.ts";
+import type { FlCheckReason } from "./guard.ts";
+import { FL_LIMITS, FL_MAX_DISTANCE } from "./limits.ts";
+import { FL_WEAPON_KINDS } from "./model.ts";
 import type { FreelancersWeapon } from "./model.ts";
 import { DEFAULT_FREELANCERS_OPTIONS } from "./options.ts";
 import type { FreelancersOptions } from "./options.ts";
@@ -29,7 +32,7 @@ export interface RangeEffect {
   readonly dieModifier: number;
 }
 
-export type RangeRefusal = NumberRefusal["reason"] | "outOfReach" | "noRange" | "noReach";
+export type RangeRefusal = FlCheckReason | "outOfReach" | "noRange" | "noReach";
 
 /** The effect of attacking at `distance` meters with `weapon`. */
 export function rangeEffect(
@@ -37,11 +40,15 @@ export function rangeEffect(
   distance: number,
   options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
 ): Result<RangeEffect, RangeRefusal> {
-  const bad = checkOptions(options) ?? checkNumber("distance", distance, { min: 0 });
+  const bad =
+    checkOptions(options) ??
+    checkNumber("distance", distance, { min: 0, max: FL_MAX_DISTANCE }) ??
+    checkChoice("weapon.kind", weapon.kind, FL_WEAPON_KINDS);
   if (bad) return bad;
+  const meters = { min: 0, max: FL_LIMITS.meters };
   if (weapon.kind === "melee") {
     if (weapon.reach === undefined) return refuse("noReach");
-    const badReach = checkNumber("weapon.reach", weapon.reach, { min: 0 });
+    const badReach = checkNumber("weapon.reach", weapon.reach, meters);
     if (badReach) return badReach;
     if (distance > weapon.reach) {
       return refuse("outOfReach", { distance, reach: weapon.reach });
@@ -50,10 +57,9 @@ export function rangeEffect(
   }
   if (weapon.range === undefined) return refuse("noRange");
   const { nominal, max } = weapon.range;
-  const badRange: Refusal<NumberRefusal["reason"]> | undefined = checkNumbers({
-    "weapon.range.nominal": [nominal, { min: 0 }],
-    "weapon.range.max": [max, { min: nominal }],
-  });
+  const badRange =
+    checkNumber("weapon.range.nominal", nominal, meters) ??
+    checkNumber("weapon.range.max", max, { min: nominal, max: FL_LIMITS.meters });
   if (badRange) return badRange;
   if (distance <= nominal) return ok({ band: "nominal", unfavorable: 0, dieModifier: 0 });
   if (distance <= max) return ok({ band: "long", unfavorable: 1, dieModifier: 0 });

@@ -15,10 +15,12 @@
  * A cone or a line needs an aim point apart from the origin; a touch needs exactly one target.
  */
 import { checkAllNumbers, checkNumber } from "../core/guard.ts";
-import type { NumberRefusal } from "../core/guard.ts";
+import { checkChoice } from "../core/names.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { checkOptions } from "./checks.ts";
+import type { FlCheckReason } from "./guard.ts";
+import { FL_MAX_DISTANCE } from "./limits.ts";
 import { DEFAULT_FREELANCERS_OPTIONS } from "./options.ts";
 import type { FreelancersOptions } from "./options.ts";
 
@@ -44,7 +46,7 @@ export interface ShapeTarget {
   readonly at: Point;
 }
 
-export type ShapeRefusal = NumberRefusal["reason"] | "noAim" | "touchOneTarget";
+export type ShapeRefusal = FlCheckReason | "noAim" | "touchOneTarget";
 
 /** Whether one point lies in the shape (numbers assumed checked). */
 function inside(effect: ShapedEffect, p: Point, options: FreelancersOptions): boolean {
@@ -70,23 +72,20 @@ export function targetsInShape(
   targets: readonly ShapeTarget[],
   options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
 ): Result<readonly string[], ShapeRefusal> {
+  // Positions within FL_MAX_DISTANCE of the scene's origin: every distance between them is finite.
+  const position = { min: -FL_MAX_DISTANCE, max: FL_MAX_DISTANCE };
   const bad =
     checkOptions(options) ??
-    checkNumber("shape.range", effect.range, { min: 0 }) ??
-    checkAllNumbers("shape", effect) ??
-    checkAllNumbers("targets", targets);
+    checkChoice("shape.kind", effect.kind, SHAPE_KINDS) ??
+    checkNumber("shape.range", effect.range, { min: 0, max: FL_MAX_DISTANCE }) ??
+    checkAllNumbers("shape", effect, position) ??
+    checkAllNumbers("targets", targets, position);
   if (bad) return bad;
   if (effect.kind === "cone" || effect.kind === "line") {
     const aim = effect.toward;
     if (aim === undefined || (aim.x === effect.origin.x && aim.y === effect.origin.y)) {
       return refuse("noAim");
     }
-    // Finite coordinates can still be too far apart to measure (1e308 − −1e308).
-    const span = checkNumber(
-      "shape.toward",
-      Math.hypot(aim.x - effect.origin.x, aim.y - effect.origin.y),
-    );
-    if (span) return span;
   }
   const hit = targets.filter((t) => inside(effect, t.at, options)).map((t) => t.id);
   if (effect.kind === "touch" && hit.length > 1) return refuse("touchOneTarget");

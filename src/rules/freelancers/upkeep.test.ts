@@ -2,10 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fixedDice } from "../core/dice.ts";
 import { seededRandom } from "../core/random.ts";
+import { checkedOptions } from "./checks.ts";
 import { makeFreelancer } from "./factory.ts";
+import { checkedFreelancer } from "./guard.ts";
 import type { FreelancersActor } from "./model.ts";
 import { withFreelancersOptions } from "./options.ts";
-import { upkeep, upkeepPrechecked } from "./upkeep.ts";
+import { rollUpkeep, upkeep } from "./upkeep.ts";
 
 const blast = { id: "blast", name: "Blast", recharge: 5, charged: false };
 const shield = { id: "shield", name: "Shield", recharge: 8, charged: true };
@@ -119,13 +121,18 @@ describe("Freelancers Upkeep", () => {
   });
 });
 
-describe("Freelancers Upkeep for checked combatants (the encounter simulator's)", () => {
+describe("Freelancers Upkeep for checked combatants (rollUpkeep, the encounter simulator's)", () => {
   it("plays exactly the guarded Upkeep, dice for dice, without the document changes", () => {
     fc.assert(
       fc.property(fc.integer(), (seed) => {
-        const options = withFreelancersOptions();
-        const guarded = upkeep([ace, rook], seededRandom(seed), options);
-        const bare = upkeepPrechecked([ace, rook], seededRandom(seed), options);
+        const options = checkedOptions(withFreelancersOptions());
+        if (!options.ok) throw new Error(options.reason);
+        const guarded = upkeep([ace, rook], seededRandom(seed), options.value);
+        const checked = [checkedFreelancer(ace), checkedFreelancer(rook)].map((c) => {
+          if (!c.ok) throw new Error(c.reason);
+          return c.value;
+        });
+        const bare = rollUpkeep(checked, seededRandom(seed), options.value);
         if (!guarded.ok) throw new Error(guarded.reason);
         const { updates, ...outcome } = guarded.value;
         expect(bare).toEqual({ ok: true, value: outcome });

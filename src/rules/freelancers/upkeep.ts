@@ -7,20 +7,23 @@
  * Every combatant's numbers are checked before any die is drawn: one bad number refuses the
  * whole Upkeep, by name, and changes nothing.
  */
+import { checkedAs } from "../core/checked.ts";
+import type { Checked } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
-import { checkNumber } from "../core/guard.ts";
-import type { NumberRefusal } from "../core/guard.ts";
+import type { NumberRefusalReason } from "../core/guard.ts";
 import { ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
-import { checkAbility, needsRecharge, rechargeUnchecked } from "./abilities.ts";
+import { abilitiesOf, needsRecharge, rollRecharge } from "./abilities.ts";
 import type { RechargeRoll } from "./abilities.ts";
+import { copyActor } from "./actor.ts";
 import { diffActor } from "./changes.ts";
 import type { FreelancersUpdate } from "./changes.ts";
-import { checkOptions, rollCheckUnchecked } from "./checks.ts";
-import { checkCounters, upkeepCounters } from "./counters.ts";
+import { checkOptions, rollCheckSpec } from "./checks.ts";
+import { upkeepCounters } from "./counters.ts";
 import type { Counters } from "./counters.ts";
 import { checkFreelancer } from "./guard.ts";
-import { afterDeathCheck, checkBase, checkBody } from "./health.ts";
+import type { FlCheckReason } from "./guard.ts";
+import { afterDeathCheck, checkBase } from "./health.ts";
 import type { DeathCheck } from "./health.ts";
 import type { FreelancersAbility, FreelancersActor } from "./model.ts";
 import { DEFAULT_FREELANCERS_OPTIONS } from "./options.ts";
@@ -39,28 +42,17 @@ export interface UpkeepOutcome {
   readonly updates: readonly FreelancersUpdate[];
 }
 
-function checkCombatant(actor: FreelancersActor, options: FreelancersOptions) {
-  return (
-    checkFreelancer(actor, actor.id) ??
-    checkBody(actor) ??
-    checkCounters(actor.counters) ??
-    actor.abilities.map(checkAbility).find((r) => r !== undefined) ??
-    (actor.life === "dying"
-      ? checkNumber(`${actor.id}.deathCheck`, checkBase(actor, options.deathCheck))
-      : undefined)
-  );
-}
-
 export function upkeep(
   combatants: readonly FreelancersActor[],
   dice: DiceSource,
   options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
-): Result<UpkeepOutcome, NumberRefusal["reason"]> {
+): Result<UpkeepOutcome, FlCheckReason> {
   const bad =
     checkOptions(options) ??
-    combatants.map((c) => checkCombatant(c, options)).find((r) => r !== undefined);
+    combatants.map((c) => checkFreelancer(c, c.id)).find((r) => r !== undefined);
   if (bad) return bad;
-  const played = upkeepPrechecked(combatants, dice, options);
+  const checked = combatants as readonly Checked<FreelancersActor>[];
+  const played = rollUpkeep(checked, dice, checkedAs(options));
   if (!played.ok) return played;
   const after = played.value.combatants;
   return ok({
@@ -73,20 +65,22 @@ export function upkeep(
 }
 
 /** An Upkeep's outcome without its document changes: the encounter simulator writes none. */
-export type UpkeepResolution = Omit<UpkeepOutcome, "updates">;
+export interface UpkeepResolution {
+  readonly combatants: readonly Checked<FreelancersActor>[];
+  readonly reports: readonly UpkeepReport[];
+}
 
 /**
- * {@link upkeep} for combatants already checked: the same rule without the boundary check and
- * without the document changes. For the encounter simulator, which checks every fighter once when
- * a simulation is created and plays only the engine's outcomes after that. A die face the source
- * should not have handed out is still refused.
+ * The rule behind {@link upkeep}, for combatants whose check passed (the encounter simulator
+ * checks its fighters once per request): the same Upkeep without the document changes. A die face
+ * the source should not have handed out is still refused.
  */
-export function upkeepPrechecked(
-  combatants: readonly FreelancersActor[],
+export function rollUpkeep(
+  combatants: readonly Checked<FreelancersActor>[],
   dice: DiceSource,
-  options: FreelancersOptions,
-): Result<UpkeepResolution, NumberRefusal["reason"]> {
-  const after: FreelancersActor[] = [];
+  options: Checked<FreelancersOptions>,
+): Result<UpkeepResolution, NumberRefusalReason> {
+  const after: Checked<FreelancersActor>[] = [];
   const reports: UpkeepReport[] = [];
   for (const before of combatants) {
     if (before.life === "dead") {
@@ -95,24 +89,34 @@ export function upkeepPrechecked(
       continue;
     }
     // An entity with nothing to drop, recharge or check is handed back as it was (no copy).
+    let actor = before;
     const counters = upkeepCounters(before.counters, options);
-    let actor: FreelancersActor = counters === before.counters ? before : { ...before, counters };
+    if (counters !== before.counters) {
+      const next = copyActor(before);
+      next.counters = counters;
+      actor = checkedAs(next);
+    }
     const recharges: RechargeRoll[] = [];
+    const owned = abilitiesOf(before);
     let abilities: FreelancersAbility[] | null = null;
-    for (let k = 0; k < before.abilities.length; k++) {
-      const ability = before.abilities[k];
+    for (let k = 0; k < owned.length; k++) {
+      const ability = owned[k];
       if (ability === undefined || !needsRecharge(ability)) continue;
-      const rolled = rechargeUnchecked(ability, ability.recharge ?? 0, dice, options);
+      const rolled = rollRecharge(ability, dice, options);
       if (!rolled.ok) return rolled;
-      abilities ??= [...before.abilities];
+      abilities ??= [...owned];
       abilities[k] = rolled.value.ability;
       recharges.push(rolled.value.roll);
     }
-    if (abilities) actor = { ...actor, abilities };
+    if (abilities) {
+      const next = copyActor(actor);
+      next.abilities = abilities;
+      actor = checkedAs(next);
+    }
     let death: DeathCheck | undefined;
     if (actor.life === "dying") {
       const base = checkBase(actor, options.deathCheck);
-      const roll = rollCheckUnchecked({ base }, dice, options, `${actor.id}.deathCheck`);
+      const roll = rollCheckSpec(checkedAs({ base }), dice, options, `${actor.id}.deathCheck`);
       if (!roll.ok) return roll;
       const checked = afterDeathCheck(actor, roll.value, options);
       actor = checked.actor;

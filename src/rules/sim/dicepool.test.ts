@@ -1,3 +1,4 @@
+import { checkedCombatant } from "../dicepool/dicepool.support.ts";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { makeDicepoolCombatant } from "../dicepool/factory.ts";
@@ -115,7 +116,7 @@ describe("dice-pool encounter simulator: what the GM reads", { timeout: 120_000 
     const squad = dicepoolSquad("blue", "Blue");
     const [first] = squad;
     if (first === undefined) throw new Error("no fighter");
-    const max = maxHealth(first.combatant);
+    const max = maxHealth(checkedCombatant(first.combatant));
     // One point from death: its first bleed kills it.
     const dying: DicepoolSimFighter = {
       ...first,
@@ -201,7 +202,7 @@ describe("dice-pool encounter simulator: refusals", () => {
       reason: "out-of-range",
     });
     expect(
-      poke((f) => ({ ...f, situation: { attackModifiers: [{ source: "gm", value: 1000 }] } })),
+      poke((f) => ({ ...f, situation: { attackModifiers: [{ source: "gm", value: 1001 }] } })),
     ).toMatchObject({
       reason: "out-of-range",
       detail: { field: "blue-2.situation.attackModifiers.gm" },

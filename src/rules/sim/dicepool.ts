@@ -31,33 +31,36 @@
  * every round in the same order (dicepoolRoundPlan), so all rounds follow it; with `resume` the
  * first round goes on from the phase being played, and who has acted this round takes no turn.
  */
+import type { Checked } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
-import { checkAllNumbers, checkNumber } from "../core/guard.ts";
+import { checkAllNumbers } from "../core/guard.ts";
 import { refuse } from "../core/result.ts";
 import type { Refusal } from "../core/result.ts";
 import { FRESH_TURN, takeAction } from "../dicepool/actions.ts";
-import type { TurnActions } from "../dicepool/actions.ts";
+import type { ActionName, TurnActions } from "../dicepool/actions.ts";
 import {
-  checkAttackNumbers,
+  attackBetween,
+  checkAttackTerms,
   hasBlitz,
-  planAttackPrechecked,
+  planAttack,
   resolvePlannedAttack,
 } from "../dicepool/attack.ts";
-import type { AttackInput, AttackPlan, AttackSituation, DefenseKind } from "../dicepool/attack.ts";
-import { checkDicepoolCombatant, checkDicepoolWeapon } from "../dicepool/check.ts";
-import { bleedOnTurnPrechecked, maxHealth, remainingHealth } from "../dicepool/health.ts";
-import {
-  dicepoolInitiative,
-  dicepoolRoundPlan,
-  initiativeFromDice,
-} from "../dicepool/initiative.ts";
-import { initiativePool } from "../dicepool/initiative.ts";
+import type {
+  AttackPlan,
+  AttackSituation,
+  CheckedAttack,
+  CheckedTerms,
+  DefenseKind,
+} from "../dicepool/attack.ts";
+import { checkDicepoolCombatant } from "../dicepool/check.ts";
+import { bleedOnTurn, bleeds, maxHealth, remainingHealth } from "../dicepool/health.ts";
+import { dicepoolInitiative, dicepoolRoundPlan, initiativePool } from "../dicepool/initiative.ts";
 import type { DicepoolInitiativeRoll } from "../dicepool/initiative.ts";
+import { DICEPOOL_LIMITS } from "../dicepool/limits.ts";
 import type { DicepoolCombatant, DicepoolWeapon } from "../dicepool/model.ts";
-import { attackOddsPrechecked } from "../dicepool/odds.ts";
+import { attackOdds } from "../dicepool/odds.ts";
 import { DEFAULT_DICEPOOL_OPTIONS } from "../dicepool/options.ts";
-import type { DicepoolOptions } from "../dicepool/options.ts";
-import { partRule, scorePool } from "../dicepool/pool.ts";
+import { scorePool } from "../dicepool/pool.ts";
 import type { SettledOrder } from "../combat/order.ts";
 import { endOf, firstFighterRefusal, roster } from "./roster.ts";
 import { pickTarget } from "./targets.ts";
@@ -87,16 +90,20 @@ export const DICEPOOL_TACTIC: SimTactic = { target: "weakest", defend: true, res
 /** The defenses a defender weighs, in the order that wins a tie. */
 const DEFENSES: readonly DefenseKind[] = ["soak", "dodge", "parry"];
 
-/** The defense a defender meets one pairing with, and the attack's plan against it. */
+/** The defense a defender meets one pairing with, the attack's terms with it, and its plan. */
 interface Choice {
-  readonly defense: DefenseKind;
-  readonly plan: AttackPlan;
+  readonly terms: CheckedTerms;
+  readonly plan: Checked<AttackPlan>;
 }
 
-/** Wound penalties above this share no key (MAX_STATE in check.ts bounds them; see choiceKey). */
-const WOUND_KEYS = 1_000_001;
+/** Wound penalties are 0..DICEPOOL_LIMITS.wounds, so this many keys keep each pair apart. */
+const WOUND_KEYS = DICEPOOL_LIMITS.wounds + 1;
 
 const OWN_TURN = { ownTurn: true } as const;
+
+/** How a defense scores, and how many damage bonuses a weapon may have (±rating): odds keys. */
+const MODES: readonly AttackPlan["defenseMode"][] = ["rolled", "static", "flawless"];
+const BONUSES = 2 * DICEPOOL_LIMITS.rating + 1;
 
 /** How a fighter stands: up (may act), down (incapacitated, alive) or dead. */
 function lifeOf(c: DicepoolCombatant | undefined): "active" | "down" | "dead" {
@@ -104,10 +111,53 @@ function lifeOf(c: DicepoolCombatant | undefined): "active" | "down" | "dead" {
   return c.incapacitated === null ? "active" : "down";
 }
 
+/** The attack's terms of one fighter, for each defense, with and without Blitz (checked once). */
+interface FighterTerms {
+  readonly plain: Readonly<Record<DefenseKind, CheckedTerms>>;
+  readonly blitz: Readonly<Record<DefenseKind, CheckedTerms>>;
+}
+
+function termsOf(f: DicepoolSimFighter): FighterTerms | undefined {
+  const situation = f.situation ?? {};
+  const blitzSituation = { ...situation, blitz: true };
+  const plain: Partial<Record<DefenseKind, CheckedTerms>> = {};
+  const blitz: Partial<Record<DefenseKind, CheckedTerms>> = {};
+  for (const defense of DEFENSES) {
+    const base = { weapon: f.weapon, intent: "damage", defense } as const;
+    const a = checkAttackTerms({ ...base, situation });
+    const b = checkAttackTerms({ ...base, situation: blitzSituation });
+    if (!a.ok || !b.ok) return undefined;
+    plain[defense] = a.value;
+    blitz[defense] = b.value;
+  }
+  return {
+    plain: plain as Record<DefenseKind, CheckedTerms>,
+    blitz: blitz as Record<DefenseKind, CheckedTerms>,
+  };
+}
+
+/** Simple actions one turn allows: takeAction from a fresh turn until it refuses (all attacks,
+ * Blitz Attack included, are Simple actions in the book's table, so any mix counts the same). */
+function attacksPerTurn(action: ActionName): number {
+  let turn: TurnActions = FRESH_TURN;
+  let count = 0;
+  for (;;) {
+    const spent = takeAction(turn, action, OWN_TURN, DEFAULT_DICEPOOL_OPTIONS);
+    if (!spent.ok || count >= DICEPOOL_LIMITS.actions) return count;
+    turn = spent.value;
+    count++;
+  }
+}
+
 /**
  * One fight's arena with the book's numbers (DEFAULT_DICEPOOL_OPTIONS; checkFighter checked the
  * fighters against them). The Initiative Damage plugin could not be played by this tactic: with it
  * no fighter at 0 initiative may deal health damage.
+ *
+ * Planned once per simulation, rolled many times: each fighter's combatant is checked into its
+ * `Checked` form, its attack terms for every defense (with and without Blitz), its initiative pool
+ * and how many attacks a turn allows. Every fight starts from the same state, so these never
+ * change; what a fight changes (damage, wounds, Energy) comes back checked from the engine.
  */
 export function dicepoolArena(
   teams: readonly SimTeam[],
@@ -116,29 +166,63 @@ export function dicepoolArena(
 ): Arena {
   const options = DEFAULT_DICEPOOL_OPTIONS;
   const n = setup.length;
-  const state: DicepoolCombatant[] = setup.map((f) => f.combatant);
+  const starts: (Checked<DicepoolCombatant> | undefined)[] = setup.map((f) => {
+    const checked = checkDicepoolCombatant(f.combatant.id, f.combatant);
+    return checked.ok ? checked.value : undefined;
+  });
+  const state = new Array<Checked<DicepoolCombatant> | undefined>(n).fill(undefined);
   const indexOf = new Map(setup.map((f, i) => [f.combatant.id, i]));
-  const { teamOf, views, ...standing } = roster(
+  const { teamOf, views } = roster(
     teams,
     setup.map((f) => ({
       combatant: { id: f.combatant.id, teamId: f.teamId },
       ...(f.position === undefined ? {} : { position: f.position }),
     })),
   );
-  const isUp = (i: number) => lifeOf(state[i]) === "active";
+  /**
+   * Who may act (1) and how many may act in each team (by team index + 1; validate leaves no
+   * unknown team): kept as each fighter's state changes, so "is the fight over" and "which teams
+   * stand" are read off these instead of a walk over everyone after every attack (roster's
+   * oneTeamLeft and standingTeams, from counts).
+   */
+  const up = new Uint8Array(n);
+  const upInTeam = new Int32Array(teams.length + 1);
+  let teamsUp = 0;
+  /** Sets fighter `i`'s state and keeps `up`, `upInTeam` and `teamsUp` with it. */
+  function setState(i: number, c: Checked<DicepoolCombatant> | undefined): void {
+    state[i] = c;
+    const now = lifeOf(c) === "active" ? 1 : 0;
+    if (now === up[i]) return;
+    up[i] = now;
+    const team = (teamOf[i] ?? -1) + 1;
+    const before = upInTeam[team] ?? 0;
+    upInTeam[team] = before + (now === 1 ? 1 : -1);
+    if (now === 1 && before === 0) teamsUp++;
+    else if (now === 0 && before === 1) teamsUp--;
+  }
   /** The team of the fighter whose turn it is (made once: the target rule's tests read it). */
   let actingTeam: number | undefined = -1;
-  const isFoe = (j: number) => teamOf[j] !== actingTeam && isUp(j);
+  const isFoe = (j: number) => up[j] === 1 && teamOf[j] !== actingTeam;
   const healthLeft = (j: number) => {
     const c = state[j];
     return c === undefined ? 0 : remainingHealth(c, options);
   };
   const tactics: SimTactic[] = setup.map((f) => ({ ...DICEPOOL_TACTIC, ...f.tactic }));
-  const situations = setup.map((f) => f.situation ?? {});
-  const blitzSituations = situations.map((s) => ({ ...s, blitz: true }));
-  const blitzers = setup.map((f) => f.weapon.kind === "close" && hasBlitz(f.combatant, options));
+  const terms = setup.map(termsOf);
+  const blitzers = starts.map(
+    (c, i) => c !== undefined && setup[i]?.weapon.kind === "close" && hasBlitz(c, options),
+  );
+  const attacks = setup.map((f) =>
+    attacksPerTurn(f.weapon.kind === "close" ? "closeAttack" : "rangedAttack"),
+  );
+  const isPlayerSide = setup.map((_, i) => teams[teamOf[i] ?? -1]?.isPlayerSide === true);
+  /** Dice of each fighter's initiative pool as it starts every fight (wound penalty included). */
+  const initiativeDice = starts.map((c) => {
+    const pool = c === undefined ? null : initiativePool(c, options);
+    return pool?.ok === true ? pool.value.dice : 0;
+  });
   /**
-   * The defense a defender picks and the attack's plan against it, by what decides them: attacker,
+   * The terms and the plan of an attacker against a defender, by what decides them: attacker,
    * defender, Blitz (the slot, `(i·n + t)·2 + blitz`) and both wound penalties (the key in the
    * slot). Everything else a plan reads stays as it was when the fight began, or is the same at
    * every attack: the attacker is up and can pay for its Blitz, the target is up, nobody drops a
@@ -160,46 +244,99 @@ export function dicepoolArena(
     surpriseRound: [],
   };
   const resumed = settled === null ? null : (settings.resume ?? null);
+  /**
+   * The fighter (by index) of each phase of a round under the current order, -1 for a phase that
+   * is no fighter's turn. dicepoolRoundPlan reads only the order, so every round of a fight has
+   * the same plan: it is made once per fight (once per simulation for a settled order).
+   */
+  let turns: Int32Array = new Int32Array(0);
+  function planTurns(): void {
+    const plan = dicepoolRoundPlan(order, 1);
+    turns = new Int32Array(plan.length);
+    for (let p = 0; p < plan.length; p++) {
+      const phase = plan[p];
+      turns[p] = phase?.kind === "combatant" ? (indexOf.get(phase.combatantId) ?? -1) : -1;
+    }
+  }
+  if (settled !== null) planTurns();
   /** Who took their turn this round before the simulation starts (only in its first round). */
   const actedFirst = setup.map((f) => resumed?.acted.includes(f.combatant.id) === true);
 
-  const isOver = () => standing.oneTeamLeft(isUp);
+  /** At most one team has a fighter up. */
+  const isOver = () => teamsUp <= 1;
 
   function rollInitiative(dice: DiceSource): void {
     const rolls: DicepoolInitiativeRoll[] = [];
     for (let i = 0; i < n; i++) {
       const c = state[i];
       if (c === undefined) continue;
-      const pool = initiativePool(c, options);
-      const faces = pool.ok ? scorePool(pool.value.dice, "rolled", dice, options) : null;
-      const isPlayerSide = teams[teamOf[i] ?? -1]?.isPlayerSide === true;
-      const rolled = faces?.ok ? faces.value.faces : [];
-      const roll = initiativeFromDice(c.id, rolled, isPlayerSide, options);
-      if (roll.ok) rolls.push(roll.value);
+      const pool = initiativeDice[i] ?? 0;
+      const score = scorePool(pool, "rolled", dice, options);
+      const result = score.ok ? score.value.hits : 0;
+      rolls.push({ combatantId: c.id, result, pool, isPlayerSide: isPlayerSide[i] === true });
     }
-    const settled = dicepoolInitiative(rolls);
-    order = settled.ok ? settled.order : { ...order, order: setup.map((f) => f.combatant.id) };
+    const outcome = dicepoolInitiative(rolls);
+    order = outcome.ok ? outcome.order : { ...order, order: setup.map((f) => f.combatant.id) };
   }
 
-  /** The defense `t` picks: the least damage to expect by the exact odds, or Soak. */
-  function defenseOf(t: number, attack: Omit<AttackInput, "defense">): DefenseKind {
-    if (!(tactics[t] ?? DICEPOOL_TACTIC).defend) return "soak";
-    let best: DefenseKind = "soak";
-    let least = Number.POSITIVE_INFINITY;
-    for (const defense of DEFENSES) {
-      const odds = attackOddsPrechecked({ ...attack, defense }, options);
-      if (odds.ok && odds.value.expectedEffect < least) {
-        best = defense;
-        least = odds.value.expectedEffect;
+  /**
+   * The expected effect of the attack plans the fights have weighed, by all the odds read of a
+   * plan here: both pools' dice, how the defense scores and the damage bonus (every attack of
+   * these fights deals damage). Pairings with the same pools share one exact computation.
+   */
+  const expected = new Map<number, number>();
+  function expectedEffect(input: CheckedAttack, plan: Checked<AttackPlan>): number {
+    const pools = plan.attackPool.dice * (DICEPOOL_LIMITS.pool + 1) + plan.defensePool.dice;
+    const scored = pools * MODES.length + MODES.indexOf(plan.defenseMode);
+    const key = scored * BONUSES + plan.damageBonus + DICEPOOL_LIMITS.rating;
+    let effect = expected.get(key);
+    if (effect === undefined) {
+      const odds = attackOdds(input, options);
+      effect = odds.ok ? odds.value.expectedEffect : Number.POSITIVE_INFINITY;
+      expected.set(key, effect);
+    }
+    return effect;
+  }
+
+  /**
+   * The defense `t` picks against `me` and the attack's plan against it: the least damage to
+   * expect by the exact odds, or Soak (the first of a tie, in DEFENSES' order).
+   */
+  function defenseOf(
+    t: number,
+    me: Checked<DicepoolCombatant>,
+    target: Checked<DicepoolCombatant>,
+    mine: Readonly<Record<DefenseKind, CheckedTerms>>,
+  ): Choice | undefined {
+    let best: Choice | undefined;
+    if ((tactics[t] ?? DICEPOOL_TACTIC).defend) {
+      let least = Number.POSITIVE_INFINITY;
+      for (const defense of DEFENSES) {
+        const input = attackBetween(me, target, mine[defense]);
+        const plan = planAttack(input, options);
+        if (!plan.ok) continue;
+        const effect = expectedEffect(input, plan.value);
+        if (effect < least) {
+          best = { terms: mine[defense], plan: plan.value };
+          least = effect;
+        }
       }
     }
-    return best;
+    if (best !== undefined) return best;
+    const soak = planAttack(attackBetween(me, target, mine.soak), options);
+    return soak.ok ? { terms: mine.soak, plan: soak.value } : undefined;
   }
 
-  /** The defense and the plan of attacker `i` with(out) Blitz against `t` (see `choices`). */
-  function choiceOf(i: number, t: number, blitz: boolean, input: AttackInput): Choice | undefined {
+  /** The terms and the plan of attacker `i` with(out) Blitz against `t` (see `choices`). */
+  function choiceOf(
+    i: number,
+    t: number,
+    blitz: boolean,
+    me: Checked<DicepoolCombatant>,
+    target: Checked<DicepoolCombatant>,
+  ): Choice | undefined {
     const slot = (i * n + t) * 2 + (blitz ? 1 : 0);
-    const key = input.attacker.woundPenalty * WOUND_KEYS + input.defender.woundPenalty;
+    const key = me.woundPenalty * WOUND_KEYS + target.woundPenalty;
     let known = choices[slot];
     if (known === undefined) {
       known = new Map();
@@ -207,38 +344,28 @@ export function dicepoolArena(
     }
     const choice = known.get(key);
     if (choice !== undefined) return choice;
-    const defense = defenseOf(t, input);
-    const plan = planAttackPrechecked({ ...input, defense }, options);
-    if (!plan.ok) return undefined;
-    const made = { defense, plan: plan.value };
-    known.set(key, made);
+    const fighterTerms = terms[i];
+    if (fighterTerms === undefined) return undefined;
+    const made = defenseOf(t, me, target, blitz ? fighterTerms.blitz : fighterTerms.plain);
+    if (made !== undefined) known.set(key, made);
     return made;
   }
 
   function takeTurn(i: number, dice: DiceSource): void {
     let me = state[i];
     if (me === undefined || me.dead) return;
-    const bled = bleedOnTurnPrechecked(me, dice, options);
-    if (bled.ok) me = bled.value.combatant;
-    state[i] = me;
-    if (!isUp(i)) return;
-    const weapon = setup[i]?.weapon;
-    if (weapon === undefined) return;
+    if (bleeds(me)) {
+      const bled = bleedOnTurn(me, dice, options);
+      if (bled.ok) me = bled.value.combatant;
+      setState(i, me);
+    }
+    if (me.dead || me.incapacitated !== null) return;
     const tactic = tactics[i] ?? DICEPOOL_TACTIC;
-    const situation = situations[i] ?? {};
+    const blitzer = blitzers[i] === true;
+    const count = attacks[i] ?? 0;
     actingTeam = teamOf[i];
-    let turn: TurnActions = FRESH_TURN;
-    for (;;) {
-      const blitz =
-        blitzers[i] === true && me.energy.value - options.blitz.energy >= tactic.reserve;
-      const action = blitz
-        ? "blitzAttack"
-        : weapon.kind === "close"
-          ? "closeAttack"
-          : "rangedAttack";
-      const spent = takeAction(turn, action, OWN_TURN, options);
-      if (!spent.ok) break;
-      turn = spent.value;
+    for (let k = 0; k < count; k++) {
+      const blitz = blitzer && me.energy.value - options.blitz.energy >= tactic.reserve;
       const t = pickTarget(
         tactic.target,
         views[i] ?? { idRank: 0 },
@@ -249,47 +376,45 @@ export function dicepoolArena(
       );
       const target = state[t];
       if (target === undefined) break;
-      // Built whole, in one shape (the defense is the pairing's choice, set below).
-      const input: { -readonly [K in keyof AttackInput]: AttackInput[K] } = {
-        attacker: me,
-        defender: target,
-        weapon,
-        intent: "damage",
-        defense: "soak",
-        situation: blitz ? (blitzSituations[i] ?? situation) : situation,
-      };
-      const choice = choiceOf(i, t, blitz, input);
+      const choice = choiceOf(i, t, blitz, me, target);
       if (choice === undefined) break;
-      input.defense = choice.defense;
+      const input: CheckedAttack = attackBetween(me, target, choice.terms);
       const result = resolvePlannedAttack(input, choice.plan, dice, options);
       if (!result.ok) break;
       me = result.value.attacker;
-      state[i] = me;
-      state[t] = result.value.defender;
+      setState(i, me);
+      setState(t, result.value.defender);
       if (isOver()) break;
     }
   }
 
   return {
     start(dice: DiceSource): void {
-      for (let i = 0; i < n; i++) {
-        const f = setup[i];
-        if (f !== undefined) state[i] = f.combatant;
+      up.fill(0);
+      upInTeam.fill(0);
+      teamsUp = 0;
+      for (let i = 0; i < n; i++) setState(i, starts[i]);
+      if (settled === null) {
+        rollInitiative(dice);
+        planTurns();
       }
-      if (settled === null) rollInitiative(dice);
     },
     playRound(dice: DiceSource, round: number): void {
-      const plan = dicepoolRoundPlan(order, round);
       const first = round === 1 && resumed !== null;
-      for (let p = first ? resumed.phaseIndex : 0; p < plan.length; p++) {
-        const phase = plan[p];
+      for (let p = first ? resumed.phaseIndex : 0; p < turns.length; p++) {
         if (isOver()) break;
-        if (phase?.kind !== "combatant") continue;
-        const i = indexOf.get(phase.combatantId);
-        if (i !== undefined && !(first && actedFirst[i] === true)) takeTurn(i, dice);
+        const i = turns[p] ?? -1;
+        if (i >= 0 && !(first && actedFirst[i] === true)) takeTurn(i, dice);
       }
     },
-    standingTeams: () => standing.standingTeams(isUp),
+    /** Every team with a fighter up, by team index (from the counts kept with each state). */
+    standingTeams(): number[] {
+      const teamsStanding: number[] = [];
+      for (let team = 0; team < teams.length; team++) {
+        if ((upInTeam[team + 1] ?? 0) > 0) teamsStanding.push(team);
+      }
+      return teamsStanding;
+    },
     fighterEnd(i: number): FighterEnd {
       const c = state[i];
       return endOf(lifeOf(c), [
@@ -301,53 +426,39 @@ export function dicepoolArena(
 }
 
 /**
- * The engine's own boundary checks of a fighter, done once when a simulation is created: every
- * number finite (its tactic and position too), then the combatant, its weapon and its attack as
- * resolveAttack checks them, and the named dice of its situation as a pool's parts.
+ * The engine's own checks of a fighter, done once when a simulation is created: every number
+ * finite (its tactic and position too), then its combatant (checkDicepoolCombatant) and its
+ * attack's terms, weapon and situation included (checkAttackTerms), each refusal naming the
+ * fighter. What passes is what the arena plays: its fights take the `Checked` values and never
+ * check them again.
  */
-function checkFighter(f: DicepoolSimFighter, options: DicepoolOptions): Refusal | undefined {
+function checkFighter(f: DicepoolSimFighter): Refusal | undefined {
   const id = f.combatant.id;
-  const situation = f.situation ?? {};
-  const bad =
-    checkAllNumbers(id, f) ??
-    checkDicepoolCombatant(id, f.combatant, options) ??
-    checkDicepoolWeapon(`${id}.weapon`, f.weapon, options);
+  const bad = checkAllNumbers(id, f);
   if (bad) return bad;
-  // The combatant and the weapon passed: what is left to refuse is its situation's counts.
-  const attack = checkAttackNumbers(
-    {
-      attacker: f.combatant,
-      defender: f.combatant,
-      weapon: f.weapon,
-      intent: "damage",
-      defense: "soak",
-      situation,
-    },
-    options,
-  );
-  if (attack) {
-    return refuse(attack.reason, {
-      ...attack.detail,
-      field: `${id}.situation.${String(attack.detail?.field)}`,
-    });
-  }
-  const named = [
-    ...(situation.attackModifiers ?? []).map((m) => ["attackModifiers", m] as const),
-    ...(situation.defenseModifiers ?? []).map((m) => ["defenseModifiers", m] as const),
-  ];
-  for (const [list, m] of named) {
-    const refusal = checkNumber(`${id}.situation.${list}.${m.source}`, m.value, partRule(options));
-    if (refusal) return refusal;
-  }
-  return undefined;
+  const combatant = checkDicepoolCombatant(id, f.combatant);
+  if (!combatant.ok) return combatant;
+  const terms = checkAttackTerms({
+    weapon: f.weapon,
+    intent: "damage",
+    defense: "soak",
+    situation: f.situation ?? {},
+  });
+  if (terms.ok) return undefined;
+  const field = String(terms.detail?.["field"] ?? "");
+  return refuse(terms.reason, {
+    ...terms.detail,
+    field: field.startsWith("weapon")
+      ? `${id}.${field}`
+      : `${id}.situation.${field.replace(/^situation\./, "")}`,
+  });
 }
 
 /** The first fighter whose numbers the engine would refuse, as that refusal (see checkFighter). */
 export function checkDicepoolFighters(
   fighters: readonly DicepoolSimFighter[],
-  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Refusal | undefined {
-  return firstFighterRefusal(fighters, (f) => checkFighter(f, options));
+  return firstFighterRefusal(fighters, checkFighter);
 }
 
 export const dicepoolSimAdapter: SimAdapter<DicepoolSimFighter> = {
@@ -359,8 +470,14 @@ export const dicepoolSimAdapter: SimAdapter<DicepoolSimFighter> = {
   reserveMax: DEFAULT_DICEPOOL_OPTIONS.defaultEnergyMax,
   validate: (fighters) => checkDicepoolFighters(fighters),
   startResources: (f) => {
-    const health = Math.max(0, remainingHealth(f.combatant));
-    return [{ value: health, max: maxHealth(f.combatant) }, f.combatant.energy];
+    const checked = checkDicepoolCombatant(f.combatant.id, f.combatant);
+    if (!checked.ok)
+      return [
+        { value: 0, max: 0 },
+        { value: 0, max: 0 },
+      ];
+    const c = checked.value;
+    return [{ value: Math.max(0, remainingHealth(c)), max: maxHealth(c) }, c.energy];
   },
   fighterInfo: (f) => ({ id: f.combatant.id, name: f.name, teamId: f.teamId }),
   arena: (teams, fighters, settings) => dicepoolArena(teams, fighters, settings),

@@ -175,7 +175,7 @@ describe("Freelancers in the encounter simulator: refusals", () => {
     );
   });
 
-  it("refuses a numbers-sound fighter whose sums overflow, and a damage formula it cannot roll", () => {
+  it("refuses a fighter beyond the sheet's bounds, and a damage formula it cannot roll", () => {
     const huge = each(freelancersFourVsFour(5, 1), (f, i) =>
       i === 1
         ? {
@@ -184,7 +184,11 @@ describe("Freelancers in the encounter simulator: refusals", () => {
           }
         : f,
     );
-    expect(simulate(huge)).toMatchObject({ ok: false, reason: "not-a-number" });
+    expect(simulate(huge)).toMatchObject({
+      ok: false,
+      reason: "out-of-range",
+      detail: { field: "blue-1.attributes.might" },
+    });
     const formula = each(freelancersFourVsFour(5, 1), (f, i) =>
       i === 3 ? { ...f, weapon: { ...f.weapon, damage: "lots" } } : f,
     );

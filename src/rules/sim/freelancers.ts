@@ -20,25 +20,26 @@
  * targets of opportunity, readied actions, abilities, Two-Weapon Fighting, surprise. The rules'
  * numbers are the defaults (DEFAULT_FREELANCERS_OPTIONS), not a world's settings.
  */
+import type { Checked } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
 import { checkAllNumbers, checkNumber } from "../core/guard.ts";
 import type { NumberRefusalReason } from "../core/guard.ts";
-import { refuse } from "../core/result.ts";
-import type { Refusal } from "../core/result.ts";
+import { ok, refuse } from "../core/result.ts";
+import type { Refusal, Result } from "../core/result.ts";
 import type { RoundPlan } from "../combat/types.ts";
 import { dodge, startTurn } from "../freelancers/actions.ts";
-import { planAttack, resolveAttackPrechecked } from "../freelancers/attack.ts";
-import type { AttackSituation } from "../freelancers/attack.ts";
-import { giveCare } from "../freelancers/care.ts";
-import { checkOptions } from "../freelancers/checks.ts";
-import { checkFlWeapon, checkFreelancer } from "../freelancers/guard.ts";
+import { withActions } from "../freelancers/actor.ts";
+import { checkAttackInput, planAttack, rollAttack } from "../freelancers/attack.ts";
+import type { AttackPlan, AttackSituation, CheckedAttackInput } from "../freelancers/attack.ts";
+import { rollCare } from "../freelancers/care.ts";
+import { checkedOptions } from "../freelancers/checks.ts";
 import { checkBase } from "../freelancers/health.ts";
 import { freelancersInitiative, freelancersRoundPlan } from "../freelancers/initiative.ts";
 import type { FreelancersActor, FreelancersWeapon } from "../freelancers/model.ts";
 import { DEFAULT_FREELANCERS_OPTIONS } from "../freelancers/options.ts";
 import type { FreelancersOptions } from "../freelancers/options.ts";
-import { upkeepPrechecked } from "../freelancers/upkeep.ts";
-import { endOf, firstFighterRefusal, roster } from "./roster.ts";
+import { rollUpkeep } from "../freelancers/upkeep.ts";
+import { endOf, roster } from "./roster.ts";
 import { pickTarget } from "./targets.ts";
 import type {
   Arena,
@@ -62,12 +63,14 @@ export interface FreelancersSimFighter extends SimFighterBase {
 
 export const FREELANCERS_TACTIC: SimTactic = { target: "weakest", defend: false, reserve: 1 };
 
-/** The reasons of a refused number (any other refusal of planAttack is a rule). */
-const NUMBER_REASONS: readonly NumberRefusalReason[] = [
+/** The reasons of a refused number or name (any other refusal of planAttack is a rule). */
+const CHECK_REASONS: readonly string[] = [
   "not-a-number",
   "not-whole",
   "out-of-range",
-];
+  "badName",
+  "badChoice",
+] satisfies readonly (NumberRefusalReason | "badName" | "badChoice")[];
 
 /** The most a fighter keeps in reserve: its one Base-action, for a Dying teammate. */
 const RESERVE_MAX = 1;
@@ -77,6 +80,19 @@ export interface FreelancersArenaSettings {
   /** With `order`: the first round goes on from this phase, without those who already acted. */
   readonly resume?: SimResume;
   readonly options?: FreelancersOptions;
+}
+
+/**
+ * A request's fighters as the rules checked them, and every pairing's attack planned, once per
+ * request: `plans[i * n + j]` is fighter i's attack on fighter j, as j stands and dodging (null
+ * where a rule forbids it for the whole fight: itself, out of reach, a weapon broken from the
+ * start …). The fights roll these plans (rollAttack) and check nothing again.
+ */
+interface Prepared {
+  readonly options: Checked<FreelancersOptions>;
+  readonly actors: readonly Checked<FreelancersActor>[];
+  readonly attacks: readonly CheckedAttackInput[];
+  readonly plans: readonly (readonly [Checked<AttackPlan> | null, Checked<AttackPlan> | null])[];
 }
 
 /** The team that takes initiative, drawn at random (the GM's call), then the engine's order. */
@@ -90,15 +106,25 @@ function drawOrder(teams: readonly SimTeam[], dice: DiceSource): readonly string
   return settled.ok ? settled.order.order : teams.map((t) => t.id);
 }
 
+/** An arena whose fights end at once (no request the runner validated comes here). */
+const NO_FIGHT: Arena = {
+  start() {},
+  playRound() {},
+  standingTeams: () => [],
+  fighterEnd: () => endOf("active", [0, 0]),
+};
+
 export function freelancersArena(
   teams: readonly SimTeam[],
   setup: readonly FreelancersSimFighter[],
   settings: FreelancersArenaSettings = {},
 ): Arena {
-  const options = settings.options ?? DEFAULT_FREELANCERS_OPTIONS;
+  const prepared = prepareFighters(setup, settings.options ?? DEFAULT_FREELANCERS_OPTIONS);
+  if (!prepared.ok) return NO_FIGHT;
+  const { options, actors, attacks, plans } = prepared.value;
   const n = setup.length;
-  const state: FreelancersActor[] = setup.map((f) => f.combatant);
-  const weapons: FreelancersWeapon[] = setup.map((f) => f.weapon);
+  const state: Checked<FreelancersActor>[] = [...actors];
+  const weapons = attacks.map((a) => a.weapon);
   const { teamOf, views, ...standing } = roster(
     teams,
     setup.map((f) => ({
@@ -108,7 +134,6 @@ export function freelancersArena(
   );
   const isUp = (i: number) => state[i]?.life === "active";
   const tactics: SimTactic[] = setup.map((f) => ({ ...FREELANCERS_TACTIC, ...f.tactic }));
-  const situations = setup.map((f) => f.situation ?? {});
   const planOf = (order: readonly string[]): RoundPlan =>
     freelancersRoundPlan({ mode: "team", order: [...order], values: {}, surpriseRound: [] }, 1);
   const fixedPlan = settings.order === undefined ? null : planOf(settings.order);
@@ -117,14 +142,21 @@ export function freelancersArena(
   let plan: RoundPlan = fixedPlan ?? [];
 
   const isOver = () => standing.oneTeamLeft(isUp);
+  /**
+   * Whether fighter j is a foe of the fighter picking its target (its team in `picker`) still up:
+   * one function for every pick, so the target rule's calls stay monomorphic.
+   */
+  let picker = -1;
+  const isFoe = (j: number) => teamOf[j] !== picker && isUp(j);
+  const healthOf = (j: number) => state[j]?.health.value ?? 0;
 
   /** Help on the first Dying teammate, if there is one and the helper may: true when it did. */
-  function help(i: number, me: FreelancersActor, dice: DiceSource): boolean {
+  function help(i: number, me: Checked<FreelancersActor>, dice: DiceSource): boolean {
     const myTeam = teamOf[i];
     for (let j = 0; j < n; j++) {
       const patient = state[j];
       if (j === i || teamOf[j] !== myTeam || patient?.life !== "dying") continue;
-      const care = giveCare({ helper: me, patient, kind: "help" }, dice, options);
+      const care = rollCare({ helper: me, patient, kind: "help" }, dice, options);
       if (!care.ok) return false;
       state[i] = care.value.helper;
       state[j] = care.value.patient;
@@ -136,44 +168,41 @@ export function freelancersArena(
   function takeTurn(i: number, dice: DiceSource): void {
     const before = state[i];
     const weapon = weapons[i];
-    if (before === undefined || weapon === undefined) return;
-    const me: FreelancersActor = { ...before, actions: startTurn(before.actions) };
+    const attack = attacks[i];
+    if (before === undefined || weapon === undefined || attack === undefined) return;
+    // Its actions back, Dodge over (a fresh turn is handed back as it is: no copy).
+    const fresh = startTurn(before.actions);
+    const me = before.actions === fresh ? before : withActions(before, fresh);
     state[i] = me;
     const tactic = tactics[i] ?? FREELANCERS_TACTIC;
     if (tactic.reserve >= 1 && help(i, me, dice)) return;
     if (tactic.defend && me.defense === "roll" && me.health.value * 2 <= me.health.max) {
       const dodged = dodge(me);
       if (dodged.ok) {
-        state[i] = { ...me, actions: dodged.value };
+        state[i] = withActions(me, dodged.value);
         return;
       }
     }
-    const myTeam = teamOf[i];
-    const t = pickTarget(
-      tactic.target,
-      views[i] ?? { idRank: 0 },
-      views,
-      (j) => teamOf[j] !== myTeam && state[j]?.life === "active",
-      (j) => state[j]?.health.value ?? 0,
-      dice,
-    );
+    picker = teamOf[i] ?? -1;
+    const t = pickTarget(tactic.target, views[i] ?? { idRank: 0 }, views, isFoe, healthOf, dice);
     const target = state[t];
-    if (target === undefined) return;
-    // Every attacker was planned against every defender when the simulation was created
-    // (checkFreelancersFighters), and from then on only the engine's outcomes are played.
-    const result = resolveAttackPrechecked(
-      { attacker: me, defender: target, weapon, situation: situations[i] ?? {} },
+    const planned = plans[i * n + t]?.[target?.actions.dodging === true ? 1 : 0];
+    // No plan: a rule forbids this attack all fight (out of reach, a broken weapon …).
+    if (target === undefined || planned === undefined || planned === null) return;
+    const result = rollAttack(
+      { attacker: me, defender: target, weapon, situation: attack.situation },
+      planned,
       dice,
       options,
     );
-    if (!result.ok) return; // stunned, a broken weapon, out of reach …: the turn passes
+    if (!result.ok) return; // stunned, the weapon broke, no action left …: the turn passes
     state[i] = result.value.attacker;
     state[t] = result.value.defender;
     weapons[i] = result.value.weapon;
   }
 
   function playUpkeep(dice: DiceSource): void {
-    const played = upkeepPrechecked(state, dice, options);
+    const played = rollUpkeep(state, dice, options);
     if (!played.ok) return; // only a face the dice source should not have drawn
     played.value.combatants.forEach((c, i) => {
       state[i] = c;
@@ -183,10 +212,11 @@ export function freelancersArena(
   return {
     start(dice: DiceSource): void {
       for (let i = 0; i < n; i++) {
-        const f = setup[i];
-        if (f === undefined) continue;
-        state[i] = f.combatant;
-        weapons[i] = f.weapon;
+        const actor = actors[i];
+        const attack = attacks[i];
+        if (actor === undefined || attack === undefined) continue;
+        state[i] = actor;
+        weapons[i] = attack.weapon;
       }
       plan = fixedPlan ?? planOf(drawOrder(teams, dice));
     },
@@ -218,71 +248,104 @@ export function freelancersArena(
 }
 
 /**
- * The engine's own boundary checks of one fighter's numbers: every number finite (its position,
- * tactic and situation too), the entity and weapon as every entry point checks them, and its
- * death check's target.
+ * The engine's own checks of one fighter, named after it: every number finite (its position,
+ * tactic and situation too), then its attack's input as checkAttackInput checks it (the entity,
+ * its weapon and its situation) and its death check's target.
  */
-function checkFighter(f: FreelancersSimFighter, options: FreelancersOptions): Refusal | undefined {
+function checkFighter(
+  f: FreelancersSimFighter,
+  options: FreelancersOptions,
+): Result<CheckedAttackInput> {
   const id = f.combatant.id;
-  return (
-    checkAllNumbers(id, f) ??
-    checkFreelancer(f.combatant, id) ??
-    checkFlWeapon(f.weapon) ??
-    checkNumber(`${id}.deathCheck`, checkBase(f.combatant, options.deathCheck))
+  const finite = checkAllNumbers(id, f);
+  if (finite) return finite;
+  const input = checkAttackInput(
+    {
+      attacker: f.combatant,
+      defender: f.combatant,
+      weapon: f.weapon,
+      situation: f.situation ?? {},
+    },
+    options,
   );
+  if (!input.ok) return named(input, id);
+  const death = checkNumber(`${id}.deathCheck`, checkBase(f.combatant, options.deathCheck));
+  return death ?? input;
+}
+
+/** A refusal of a check, its field named after the fighter. */
+function named(refusal: Refusal, id: string): Refusal {
+  const field = String(refusal.detail?.["field"] ?? "attack");
+  const own = field.replace(/^(attacker|defender)\./, "");
+  return refuse(refusal.reason, { ...refusal.detail, field: `${id}.${own}` });
 }
 
 /**
- * Its attack planned (planAttack: both actors' numbers, the weapon, the checks' sums) against
- * every other fighter, dodging or not; a refused number is named after the attacker. Any other
- * refusal is a rule (out of reach, a broken weapon, a dead target …) that the fights play as the
- * engine does: no attack.
+ * Every fighter checked and every pairing planned (planAttack: both actors, the weapon, the checks'
+ * sums), dodging or not; a refused value is named after the attacker. Any other refusal is a rule
+ * (out of reach, a broken weapon, a dead target …) that the fights play as the engine does: no
+ * attack.
  */
-function checkAttacks(
-  f: FreelancersSimFighter,
-  all: readonly FreelancersSimFighter[],
-  options: FreelancersOptions,
-): Refusal | undefined {
-  const id = f.combatant.id;
-  for (const other of all) {
-    if (other === f) continue;
-    for (const dodging of [false, true]) {
-      const defender: FreelancersActor = {
-        ...other.combatant,
-        actions: { ...other.combatant.actions, dodging },
-      };
-      const plan = planAttack(
-        { attacker: f.combatant, defender, weapon: f.weapon, situation: f.situation ?? {} },
-        options,
-      );
-      if (plan.ok) continue;
-      if (plan.reason === "badFormula") {
-        return refuse("badFormula", { field: `${id}.weapon.damage`, formula: f.weapon.damage });
-      }
-      if ((NUMBER_REASONS as readonly string[]).includes(plan.reason)) {
-        const field = String(plan.detail?.["field"] ?? "attack");
-        return refuse(plan.reason, { ...plan.detail, field: `${id}.${field}` });
+function prepareFighters(
+  fighters: readonly FreelancersSimFighter[],
+  raw: FreelancersOptions,
+): Result<Prepared> {
+  const options = checkedOptions(raw);
+  if (!options.ok) return options;
+  const attacks: CheckedAttackInput[] = [];
+  for (const f of fighters) {
+    const checked = checkFighter(f, options.value);
+    if (!checked.ok) return checked;
+    attacks.push(checked.value);
+  }
+  const plans: [Checked<AttackPlan> | null, Checked<AttackPlan> | null][] = [];
+  for (const f of fighters) {
+    for (const other of fighters) {
+      const pair: [Checked<AttackPlan> | null, Checked<AttackPlan> | null] = [null, null];
+      plans.push(pair);
+      if (other === f) continue;
+      for (const dodging of [false, true]) {
+        const defender: FreelancersActor = {
+          ...other.combatant,
+          actions: { ...other.combatant.actions, dodging },
+        };
+        const input = {
+          attacker: f.combatant,
+          defender,
+          weapon: f.weapon,
+          situation: f.situation ?? {},
+        };
+        const planned = planAttack(input, options.value);
+        if (planned.ok) {
+          pair[dodging ? 1 : 0] = planned.value;
+        } else if (planned.reason === "badFormula") {
+          const id = f.combatant.id;
+          return refuse("badFormula", { field: `${id}.weapon.damage`, formula: f.weapon.damage });
+        } else if (CHECK_REASONS.includes(planned.reason)) {
+          return named(planned, f.combatant.id);
+        }
       }
     }
   }
-  return undefined;
+  return ok({
+    options: options.value,
+    actors: attacks.map((a) => a.attacker),
+    attacks,
+    plans,
+  });
 }
 
 /**
- * The first fighter whose numbers the engine would refuse, as that refusal, named after the
- * fighter: checked once when a simulation is created, so the fights can call the engine's
- * `…Prechecked` rules without the checks. Every fighter's own numbers first, then every attack.
+ * The first fighter whose values the engine would refuse, as that refusal, named after the
+ * fighter: checked once when a simulation is created (the arena plans every pairing from the same
+ * checks). Every fighter's own values first, then every attack.
  */
 export function checkFreelancersFighters(
   fighters: readonly FreelancersSimFighter[],
   options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
 ): Refusal | undefined {
-  const bad = checkOptions(options);
-  if (bad) return bad;
-  return (
-    firstFighterRefusal(fighters, (f) => checkFighter(f, options)) ??
-    firstFighterRefusal(fighters, (f) => checkAttacks(f, fighters, options))
-  );
+  const prepared = prepareFighters(fighters, options);
+  return prepared.ok ? undefined : prepared;
 }
 
 export const freelancersSimAdapter: SimAdapter<FreelancersSimFighter> = {

@@ -63,7 +63,8 @@ export function endOf(life: string | undefined, resources: readonly number[]): F
 
 /**
  * The first fighter the check refuses, as that refusal: how every adapter checks its fighters
- * once when a simulation is created, so its fights can play the engine's …Prechecked rules.
+ * once when a simulation is created, so its fights play the engine's rules on what passed
+ * (checked input, core/checked.ts) without checking it again.
  */
 export function firstFighterRefusal<F>(
   fighters: readonly F[],

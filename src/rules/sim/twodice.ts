@@ -31,32 +31,29 @@
  * left: Toughness less the highest wound, out of Toughness. It goes below 0 once a wound takes
  * the fighter out, and the further below, the worse the aftermath.
  */
+import { checkedAs } from "../core/checked.ts";
+import type { Checked } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
 import { checkAllNumbers, checkNumber } from "../core/guard.ts";
-import type { Refusal } from "../core/result.ts";
+import { ok } from "../core/result.ts";
+import type { Refusal, Result } from "../core/result.ts";
 import { settleTie } from "../combat/order.ts";
 import type { SettledOrder } from "../combat/order.ts";
 import type { RoundPlan } from "../combat/types.ts";
 import { reload } from "../twodice/ammo.ts";
-import {
-  autoFireNeedsSecond,
-  checkAttackInput,
-  checkCombatant,
-  checkWeapon,
-  resolveAttackPrechecked,
-  resolveAutoFirePrechecked,
-  resolveExchangePrechecked,
-} from "../twodice/attack.ts";
-import type { AttackSituation } from "../twodice/attack.ts";
+import { autoFireNeedsSecond, readAttack, readAutoFire, readExchange } from "../twodice/attack.ts";
+import { checkAttackInput } from "../twodice/attack-input.ts";
+import type { AttackSituation, CheckedAttackInput } from "../twodice/attack-input.ts";
 import { surpriseBonusOf, twodiceInitiative, twodiceRoundPlan } from "../twodice/initiative.ts";
-import { NO_WOUNDS, SHEET_NUMBER, trait, withWoundsAndTurn } from "../twodice/model.ts";
+import { NO_WOUNDS, SHEET_NUMBER, trait, withAmmo, withWoundsAndTurn } from "../twodice/model.ts";
 import type { TwodiceCombatant, TwodiceWeapon } from "../twodice/model.ts";
-import { DEFAULT_TWODICE_OPTIONS } from "../twodice/options.ts";
+import { DEFAULT_TWODICE_OPTIONS, checkedTwodiceOptions } from "../twodice/options.ts";
 import type { TwodiceOptions } from "../twodice/options.ts";
 import type { TwoDice } from "../twodice/roll.ts";
 import { nextTurn, takeAction } from "../twodice/turns.ts";
+import type { TurnAction } from "../twodice/turns.ts";
 import { aftermath, highestWound, isIncapacitated } from "../twodice/wounds.ts";
-import { endOf, firstFighterRefusal, roster } from "./roster.ts";
+import { endOf, roster } from "./roster.ts";
 import { pickTarget } from "./targets.ts";
 import type {
   Arena,
@@ -89,24 +86,42 @@ export interface TwodiceArenaSettings {
   readonly options?: TwodiceOptions;
 }
 
-/** One throw of the black and the white die. */
-function throwTwo(dice: DiceSource, sides: number): TwoDice {
-  return { black: dice.roll(sides), white: dice.roll(sides) };
+/** A throw of the black and the white die, written over again for every attack. */
+type Throw = { -readonly [K in keyof TwoDice]: TwoDice[K] };
+
+/**
+ * Throws the black and the white die into `into`: the rules read a throw's faces and keep none of
+ * it, so the arena reuses its few throws instead of making one per attack.
+ */
+function throwTwo(dice: DiceSource, sides: number, into: Throw): Throw {
+  into.black = dice.roll(sides);
+  into.white = dice.roll(sides);
+  return into;
 }
 
 /** The d20 each team rolls for the side order (the book's die, whatever the attack dice). */
 const TEAM_DIE = 20;
+
+/** An arena whose fights end at once (no request the runner validated comes here). */
+const NO_FIGHT: Arena = {
+  start() {},
+  playRound() {},
+  standingTeams: () => [],
+  fighterEnd: () => endOf("active", [0]),
+};
 
 export function twodiceArena(
   teams: readonly SimTeam[],
   setup: readonly TwodiceSimFighter[],
   settings: TwodiceArenaSettings = {},
 ): Arena {
-  const options = settings.options ?? DEFAULT_TWODICE_OPTIONS;
+  const prepared = prepareFighters(setup, settings.options ?? DEFAULT_TWODICE_OPTIONS);
+  if (!prepared.ok) return NO_FIGHT;
+  const { options, inputs } = prepared.value;
   const sides = options.dieSides;
   const n = setup.length;
-  const state: TwodiceCombatant[] = setup.map((f) => f.combatant);
-  const weapons: TwodiceWeapon[] = setup.map((f) => f.weapon);
+  const state: Checked<TwodiceCombatant>[] = inputs.map((input) => input.attacker);
+  const weapons: Checked<TwodiceWeapon>[] = inputs.map((input) => input.weapon);
   const toughness = setup.map((f) => trait(f.combatant, "toughness"));
   const { teamOf, views, ...standing } = roster(
     teams,
@@ -117,48 +132,110 @@ export function twodiceArena(
   );
   // Up or out, kept with the state: a wound is the only thing that changes it.
   const up: boolean[] = setup.map((_, i) => stillUp(i));
+  /** Room left between each fighter's highest wound and its Toughness, kept with its wounds. */
+  const roomLeft: number[] = setup.map((_, i) => roomOf(i));
   const isUp = (i: number) => up[i] === true;
   const tactics: SimTactic[] = setup.map((f) => ({ ...TWODICE_TACTIC, ...f.tactic }));
-  const situations = setup.map((f) => f.situation ?? {});
+  // Each fighter's one attack action, the same every turn (its weapon's kind and Defense).
+  const attackActions: TurnAction[] = setup.map((f) => {
+    const auto = f.weapon.kind === "ranged" && f.weapon.type.kind === "auto";
+    const kind = f.weapon.kind === "melee" ? "meleeAttack" : auto ? "autoFire" : "rangedAttack";
+    return { kind, defense: f.weapon.defense };
+  });
   const fixedOrder = settings.order === undefined ? null : [...settings.order];
   const resumed = fixedOrder === null ? null : (settings.resume ?? null);
   const acted = setup.map((f) => resumed?.acted.includes(f.combatant.id) === true);
   // The same every round (twodiceRoundPlan ignores the round): settled at each fight's start.
   let plan: RoundPlan = [];
 
+  function roomOf(i: number): number {
+    return (toughness[i] ?? 0) - highestWound(state[i]?.wounds ?? NO_WOUNDS);
+  }
+
   function stillUp(i: number): boolean {
     const c = state[i];
     return c !== undefined && !isIncapacitated(c.wounds, toughness[i] ?? 0);
   }
 
-  function set(i: number, c: TwodiceCombatant): void {
+  /** At most one team is left standing: known again only when a fighter goes down. */
+  let over = false;
+
+  function set(i: number, c: Checked<TwodiceCombatant>): void {
+    const before = state[i];
     state[i] = c;
+    // Only a new wound can take a fighter out.
+    if (before !== undefined && before.wounds === c.wounds) return;
+    const wasUp = up[i] === true;
     up[i] = stillUp(i);
+    roomLeft[i] = roomOf(i);
+    if (wasUp !== up[i]) over = standing.oneTeamLeft(isUp);
   }
 
-  const isOver = () => standing.oneTeamLeft(isUp);
+  const isOver = () => over;
+  const first = inputs[0];
+  if (first === undefined) return NO_FIGHT;
+  const scratch: { -readonly [K in keyof CheckedAttackInput]: CheckedAttackInput[K] } = {
+    attacker: first.attacker,
+    defender: first.attacker,
+    weapon: first.weapon,
+    situation: first.situation,
+  };
+  // The arena's throws: an attack's, a counterattack's, and full Auto's two shots.
+  const attackThrow: Throw = { black: 1, white: 1 };
+  const counterThrow: Throw = { black: 1, white: 1 };
+  const secondThrow: Throw = { black: 1, white: 1 };
+  const oneShot = [{ dice: attackThrow }];
+  const twoShots = [{ dice: attackThrow }, { dice: secondThrow }];
+  /**
+   * Whether fighter j is a foe of the fighter picking its target (its team in `picker`) still up:
+   * one function for every pick, so the target rule's calls stay monomorphic.
+   */
+  let picker = -1;
+  const isFoe = (j: number) => teamOf[j] !== picker && isUp(j);
 
-  /** Room left between the highest wound and Toughness: the "weakest" has the least. */
-  const room = (j: number) => (toughness[j] ?? 0) - highestWound(state[j]?.wounds ?? NO_WOUNDS);
+  /** Room left: the "weakest" has the least (read from roomLeft, kept up by set). */
+  const room = (j: number) => roomLeft[j] ?? 0;
+
+  // Each team's members' surprise bonuses, as they stand at the start of every fight (a member
+  // out of the fight then adds nothing), and the teams as the order reads them: once per request.
+  const teamBonuses = teams.map((_, t) =>
+    setup.flatMap((f, i) => {
+      if (teamOf[i] !== t) return [];
+      const bonus = surpriseBonusOf({
+        surpriseBonus: f.surpriseBonus ?? 0,
+        incapacitated: !isUp(i),
+      });
+      return [bonus.ok ? bonus.value : 0];
+    }),
+  );
+  const orderTeams = teams.map((team) => ({ teamId: team.id, isPlayerSide: team.isPlayerSide }));
+
+  /**
+   * The round's plan for a side order (twodiceRoundPlan), made once per order: a few teams have few
+   * orders, and every fight settles one.
+   */
+  const plans = new Map<string, RoundPlan>();
+  function planFor(order: readonly string[]): RoundPlan {
+    const key = order.join("\u0000");
+    let made = plans.get(key);
+    if (made === undefined) {
+      made = twodiceRoundPlan(
+        { mode: "team", order: [...order], values: {}, surpriseRound: [] },
+        1,
+      );
+      plans.set(key, made);
+    }
+    return made;
+  }
 
   /** The sides' order: a d20 per team plus its members' surprise bonuses; ties reroll the d20. */
-  function rollOrder(dice: DiceSource): string[] {
+  function rollOrder(dice: DiceSource): readonly string[] {
     const rolls = teams.map((team, t) => ({
       teamId: team.id,
       d20: dice.roll(TEAM_DIE),
-      traitBonuses: setup.flatMap((f, i) => {
-        if (teamOf[i] !== t) return [];
-        const bonus = surpriseBonusOf({
-          surpriseBonus: f.surpriseBonus ?? 0,
-          incapacitated: !isUp(i),
-        });
-        return [bonus.ok ? bonus.value : 0];
-      }),
+      traitBonuses: teamBonuses[t] ?? [],
     }));
-    const first = twodiceInitiative({
-      teams: teams.map((team) => ({ teamId: team.id, isPlayerSide: team.isPlayerSide })),
-      rolls,
-    });
+    const first = twodiceInitiative({ teams: orderTeams, rolls });
     if (!first.ok) return teams.map((team) => team.id);
     let order: SettledOrder = first.order;
     let tied = first.tied;
@@ -171,11 +248,15 @@ export function twodiceArena(
       order = settled.order;
       tied = settled.tied;
     }
-    return [...order.order];
+    return order.order;
   }
 
   /** Reloads when the weapon must be reloaded before it fires; true when that was the action. */
-  function reloadIfNeeded(i: number, me: TwodiceCombatant, weapon: TwodiceWeapon): boolean {
+  function reloadIfNeeded(
+    i: number,
+    me: Checked<TwodiceCombatant>,
+    weapon: Checked<TwodiceWeapon>,
+  ): boolean {
     const dry =
       (weapon.type.kind === "capacity" && weapon.ammo.rounds < 1) ||
       (weapon.type.kind === "auto" && weapon.ammo.empty);
@@ -184,7 +265,7 @@ export function twodiceArena(
     const loaded = reload(weapon);
     if (step.ok && loaded.ok) {
       set(i, withWoundsAndTurn(me, me.wounds, step.value.turn));
-      weapons[i] = { ...weapon, ammo: loaded.value };
+      weapons[i] = withAmmo(weapon, loaded.value);
     }
     return true;
   }
@@ -195,27 +276,22 @@ export function twodiceArena(
     if (me === undefined || weapon === undefined) return;
     if (weapon.kind === "ranged" && reloadIfNeeded(i, me, weapon)) return;
     const tactic = tactics[i] ?? TWODICE_TACTIC;
-    const myTeam = teamOf[i];
-    const t = pickTarget(
-      tactic.target,
-      views[i] ?? { idRank: 0 },
-      views,
-      (j) => teamOf[j] !== myTeam && isUp(j),
-      room,
-      dice,
-    );
+    picker = teamOf[i] ?? -1;
+    const t = pickTarget(tactic.target, views[i] ?? { idRank: 0 }, views, isFoe, room, dice);
     const target = state[t];
     if (target === undefined) return;
-    const auto = weapon.kind === "ranged" && weapon.type.kind === "auto";
-    const kind = weapon.kind === "melee" ? "meleeAttack" : auto ? "autoFire" : "rangedAttack";
-    const step = takeAction(me.turn, { kind, defense: weapon.defense });
+    const action = attackActions[i];
+    const own = inputs[i];
+    if (action === undefined || own === undefined) return;
+    const step = takeAction(me.turn, action);
     if (!step.ok) return;
-    const input = {
-      attacker: withWoundsAndTurn(me, me.wounds, step.value.turn),
-      defender: target,
-      weapon,
-      situation: situations[i] ?? {},
-    };
+    // The arena's one attack input, written over for every attack (the rules keep none of it).
+    const input = scratch;
+    input.attacker = withWoundsAndTurn(me, me.wounds, step.value.turn);
+    input.defender = target;
+    input.weapon = weapon;
+    input.situation = own.situation;
+    const auto = action.kind === "autoFire";
     const counterWeapon = weapons[t];
     if (
       weapon.kind === "melee" &&
@@ -223,12 +299,12 @@ export function twodiceArena(
       !target.turn.acted &&
       counterWeapon?.kind === "melee"
     ) {
-      const attackDice = throwTwo(dice, sides);
-      const counterDice = throwTwo(dice, sides);
-      const exchange = resolveExchangePrechecked(
+      const attackDice = throwTwo(dice, sides, attackThrow);
+      const counterDice = throwTwo(dice, sides, counterThrow);
+      const exchange = readExchange(
         input,
         attackDice,
-        { weapon: counterWeapon, dice: counterDice },
+        { weapon: counterWeapon, dice: counterDice, situation: NO_SITUATION },
         options,
       );
       if (!exchange.ok) return;
@@ -237,18 +313,18 @@ export function twodiceArena(
       return;
     }
     if (auto) {
-      const first = throwTwo(dice, sides);
-      const shots = autoFireNeedsSecond(weapon, first.black)
-        ? [{ dice: first }, { dice: throwTwo(dice, sides) }]
-        : [{ dice: first }];
-      const fired = resolveAutoFirePrechecked(input, shots, options);
+      const first = throwTwo(dice, sides, attackThrow);
+      const second = autoFireNeedsSecond(weapon, first.black);
+      if (second) throwTwo(dice, sides, secondThrow);
+      const shots = second ? twoShots : oneShot;
+      const fired = readAutoFire(input, shots, options);
       if (!fired.ok) return;
       set(i, fired.value.attacker);
       set(t, fired.value.defender);
       weapons[i] = fired.value.weapon;
       return;
     }
-    const hit = resolveAttackPrechecked(input, throwTwo(dice, sides), options);
+    const hit = readAttack(input, throwTwo(dice, sides, attackThrow), options);
     if (!hit.ok) return;
     set(i, hit.value.attacker);
     set(t, hit.value.defender);
@@ -258,20 +334,13 @@ export function twodiceArena(
   return {
     start(dice: DiceSource): void {
       for (let i = 0; i < n; i++) {
-        const f = setup[i];
-        if (f === undefined) continue;
-        weapons[i] = f.weapon;
-        set(i, f.combatant);
+        const input = inputs[i];
+        if (input === undefined) continue;
+        weapons[i] = input.weapon;
+        set(i, input.attacker);
       }
-      plan = twodiceRoundPlan(
-        {
-          mode: "team",
-          order: fixedOrder ?? rollOrder(dice),
-          values: {},
-          surpriseRound: [],
-        },
-        1,
-      );
+      over = standing.oneTeamLeft(isUp);
+      plan = planFor(fixedOrder ?? rollOrder(dice));
     },
     playRound(dice: DiceSource, round: number): void {
       // Mid-round, the first round goes on from the current phase: the turns are already this
@@ -280,7 +349,9 @@ export function twodiceArena(
       if (!resuming) {
         for (let i = 0; i < n; i++) {
           const c = state[i];
-          if (c !== undefined) state[i] = withWoundsAndTurn(c, c.wounds, nextTurn(c.turn));
+          if (c === undefined) continue;
+          const turn = nextTurn(c.turn);
+          if (turn !== c.turn) state[i] = withWoundsAndTurn(c, c.wounds, turn);
         }
       }
       const from = resuming ? resumed.phaseIndex : 0;
@@ -301,38 +372,73 @@ export function twodiceArena(
     standingTeams: () => standing.standingTeams(isUp),
     fighterEnd(i: number): FighterEnd {
       const c = state[i];
-      const wounds = c?.wounds ?? NO_WOUNDS;
-      const after = aftermath(wounds, toughness[i] ?? 0, options);
-      const life = isUp(i) ? "active" : after.ok && after.value.state === "dead" ? "dead" : "down";
+      // The aftermath only for a fighter out of the fight: one still up is up.
+      let life = "active";
+      if (!isUp(i)) {
+        const after = aftermath(c?.wounds ?? NO_WOUNDS, toughness[i] ?? 0, options);
+        life = after.ok && after.value.state === "dead" ? "dead" : "down";
+      }
       return endOf(life, [room(i)]);
     },
   };
 }
 
+/** A counterattack's situation: the original attacker aware, no modifiers. */
+const NO_SITUATION: Checked<AttackSituation> = checkedAs({});
+
 /**
  * The engine's own boundary check of a fighter, done once when a simulation is created: every
- * number finite (named by its path), then the checks resolveAttack runs (the combatant, its
- * weapon, its situation) and the surprise bonus's, so the fights can call the engine's
- * `…Prechecked` rules without them.
+ * number finite (named by its path), then its attack's input as checkAttackInput checks it (the
+ * combatant, its weapon, its situation) and the surprise bonus's. What passes comes back checked,
+ * for the fights' rules (readAttack, readAutoFire, readExchange).
  */
-function checkFighter(f: TwodiceSimFighter, options: TwodiceOptions): Refusal | undefined {
+function checkFighter(
+  f: TwodiceSimFighter,
+  options: Checked<TwodiceOptions>,
+): Result<CheckedAttackInput> {
   const id = f.combatant.id;
   const c = f.combatant;
-  return (
+  const bad =
     checkAllNumbers(id, f) ??
-    checkCombatant(c, id, options) ??
-    checkWeapon(f.weapon, `${id}.weapon`) ??
-    checkNumber(`${id}.surpriseBonus`, f.surpriseBonus ?? 0, SHEET_NUMBER) ??
-    checkAttackInput({ attacker: c, defender: c, weapon: f.weapon, situation: f.situation ?? {} })
+    checkNumber(`${id}.surpriseBonus`, f.surpriseBonus ?? 0, SHEET_NUMBER);
+  if (bad) return bad;
+  const input = checkAttackInput(
+    { attacker: c, defender: c, weapon: f.weapon, situation: f.situation ?? {} },
+    options,
   );
+  if (input.ok) return input;
+  const field = String(input.detail?.["field"] ?? "attack").replace(/^(attacker|defender)\./, "");
+  return { ...input, detail: { ...input.detail, field: `${id}.${field}` } };
 }
 
-/** The first fighter whose numbers the engine would refuse, as that refusal (see checkFighter). */
+interface Prepared {
+  readonly options: Checked<TwodiceOptions>;
+  readonly inputs: readonly CheckedAttackInput[];
+}
+
+/** The options and every fighter checked, once per request. */
+function prepareFighters(
+  fighters: readonly TwodiceSimFighter[],
+  raw: TwodiceOptions,
+): Result<Prepared> {
+  const options = checkedTwodiceOptions(raw);
+  if (!options.ok) return options;
+  const inputs: CheckedAttackInput[] = [];
+  for (const f of fighters) {
+    const checked = checkFighter(f, options.value);
+    if (!checked.ok) return checked;
+    inputs.push(checked.value);
+  }
+  return ok({ options: options.value, inputs });
+}
+
+/** The first fighter whose values the engine would refuse, as that refusal (see checkFighter). */
 export function checkTwodiceFighters(
   fighters: readonly TwodiceSimFighter[],
   options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
 ): Refusal | undefined {
-  return firstFighterRefusal(fighters, (f) => checkFighter(f, options));
+  const prepared = prepareFighters(fighters, options);
+  return prepared.ok ? undefined : prepared;
 }
 
 export const twodiceSimAdapter: SimAdapter<TwodiceSimFighter> = {

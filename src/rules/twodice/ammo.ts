@@ -16,6 +16,9 @@ import type { AmmoState, TwodiceWeapon } from "./model.ts";
 
 export type AmmoRefusal = "mustReload" | "notAutomatic" | "nothingToReload";
 
+/** The one "yes" of checkCanFire (a Result is read-only data: no copy per shot). */
+const CAN_FIRE: Result<true, AmmoRefusal> = ok(true);
+
 /** Whether the weapon can fire now (auto: whether it may fire full Auto). */
 export function checkCanFire(weapon: TwodiceWeapon, auto: boolean): Result<true, AmmoRefusal> {
   if (auto && weapon.type.kind !== "auto") return refuse("notAutomatic", { weapon: weapon.name });
@@ -25,13 +28,18 @@ export function checkCanFire(weapon: TwodiceWeapon, auto: boolean): Result<true,
   if (weapon.type.kind === "auto" && weapon.ammo.empty) {
     return refuse("mustReload", { weapon: weapon.name });
   }
-  return ok(true);
+  return CAN_FIRE;
 }
 
-/** The ammunition after one single shot. */
-export function afterSingleShot(weapon: TwodiceWeapon): AmmoState {
-  if (weapon.type.kind !== "capacity") return weapon.ammo;
-  return { ...weapon.ammo, rounds: weapon.ammo.rounds - 1 };
+/**
+ * The ammunition after one single shot. An empty capacity weapon cannot fire: refused, as
+ * checkCanFire refuses it, rather than left with −1 rounds.
+ */
+export function afterSingleShot(weapon: TwodiceWeapon): Result<AmmoState, AmmoRefusal> {
+  if (weapon.type.kind !== "capacity") return ok(weapon.ammo);
+  if (!(weapon.ammo.rounds >= 1)) return refuse("mustReload", { weapon: weapon.name });
+  const { empty, fresh } = weapon.ammo;
+  return ok({ rounds: weapon.ammo.rounds - 1, empty, fresh });
 }
 
 /** Whether this Auto attack's black die empties the magazine (never on a fresh magazine). */
@@ -42,7 +50,10 @@ export function autoEmpties(weapon: TwodiceWeapon, black: number): boolean {
 
 /** The ammunition after a turn of Auto whose attacks showed these black dice. */
 export function afterAutoTurn(weapon: TwodiceWeapon, blacks: readonly number[]): AmmoState {
-  return { ...weapon.ammo, empty: blacks.some((b) => autoEmpties(weapon, b)), fresh: false };
+  let empty = false;
+  for (let i = 0; i < blacks.length; i++)
+    if (autoEmpties(weapon, blacks[i] as number)) empty = true;
+  return { rounds: weapon.ammo.rounds, empty, fresh: false };
 }
 
 /** Reloading (one action): full again, and the next turn of Auto skips the check. */

@@ -33,13 +33,12 @@ describe("two-dice attacks (properties)", () => {
                 unarmedDefense: unarmed,
                 armor: [{ id: "a", name: "A", coverage: 12, protection }],
               },
-              weapon: makeTwodiceWeapon({
-                id: "w",
+              // Over the factory's weapon: the factory clamps, and these must reach the guard.
+              weapon: {
+                ...makeTwodiceWeapon({ id: "w", kind: ranged ? "ranged" : "melee", range: 12 }),
                 attack,
                 damage,
-                kind: ranged ? "ranged" : "melee",
-                range: 12,
-              }),
+              },
             },
             { black, white },
           );

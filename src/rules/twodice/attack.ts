@@ -20,6 +20,11 @@
  *
  * Taking the action itself is turns.ts's business: call `takeAction` there, then resolve here.
  *
+ * Each resolver checks its input once (attack-input.ts checkAttackInput, and the dice) and reads
+ * the roll with the rule behind it (readAttack, readAutoFire, readExchange), which takes the
+ * checked input: the encounter simulator checks each fighter once and calls those. What a hit
+ * does to armor and wounds is damage.ts's.
+ *
  * Where the page is silent:
  * - Damage never goes below 0, and 0 makes no wound.
  * - Rolling with it is chosen with the attack's dice known to hit (the shell asks once the dice
@@ -27,71 +32,44 @@
  * - A counterattack answers a melee attack with a melee weapon.
  * - Both attacks of full Auto go at the same target.
  */
-import { checkDieFace, checkNumber, NUMBER_RULES } from "../core/guard.ts";
-import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
+import type { Checked } from "../core/checked.ts";
+import { checkedAs } from "../core/checked.ts";
+import { checkNumber } from "../core/guard.ts";
 import { addModifier, sumModifiers } from "../core/modifier.ts";
 import type { Modifier } from "../core/modifier.ts";
 import { ok, refuse } from "../core/result.ts";
-import type { Result } from "../core/result.ts";
+import type { Refusal, Result } from "../core/result.ts";
 import { afterAutoTurn, afterSingleShot, autoEmpties, checkCanFire } from "./ammo.ts";
-import type { AmmoRefusal } from "./ammo.ts";
-import type { ArmorLayer, TwodiceCombatant, TwodiceWeapon } from "./model.ts";
-import { SHEET_MODIFIER, SHEET_NUMBER, trait, withWoundsAndTurn } from "./model.ts";
-import { DEFAULT_TWODICE_OPTIONS } from "./options.ts";
+import { checkAttackInput, checkSituation, checkWeapon } from "./attack-input.ts";
+import type {
+  AttackInput,
+  AttackRefusal,
+  AttackSituation,
+  Awareness,
+  CheckedAttackInput,
+} from "./attack-input.ts";
+import { damageOf } from "./damage.ts";
+import type { DamageReading, DieReading } from "./damage.ts";
+import type { TwodiceCombatant, TwodiceWeapon } from "./model.ts";
+import { changedTurn, trait, withAmmo, withWoundsAndTurn } from "./model.ts";
+import { DEFAULT_TWODICE_OPTIONS, MAX_DIE_SIDES } from "./options.ts";
 import type { TwodiceOptions } from "./options.ts";
-import { beyondRangePenaltyPrechecked, stepForDistance } from "./range.ts";
-import type { ReachRefusal } from "./range.ts";
-import { checkDice, damageDigit, dieHits, dieSucceeds } from "./roll.ts";
+import { beyondRangePenalty, stepForDistance } from "./range.ts";
+import { checkDice, dieHits, dieSucceeds } from "./roll.ts";
 import type { TwoDice } from "./roll.ts";
 import { counterattack, rollWithIt } from "./turns.ts";
-import type { TurnRefusal } from "./turns.ts";
-import { checkWounds, markWound } from "./wounds.ts";
+import { markWound } from "./wounds.ts";
 
-export type { Modifier };
-
-/** Whether the defender sees the melee attack coming and defends against it. */
-export type Awareness = "aware" | "unaware" | "ignores";
-
-export interface AttackSituation {
-  /** Melee: default aware. */
-  readonly awareness?: Awareness;
-  /** Ranged: the distance to the target in meters (the scene's grid units). Default 0. */
-  readonly distance?: number;
-  /** Ranged: the shooter moved, or turns more than 90° to fire. */
-  readonly moved?: boolean;
-  /** Ranged: the GM's modifier for the target (negative for hard targets, positive for large). */
-  readonly targetModifier?: number;
-  /**
-   * Ranged: the penalties of the covers in the way (a penalty's sign does not matter: cover
-   * always hinders); only the worst counts.
-   */
-  readonly cover?: readonly number[];
-  /** Ranged: the target is hiding, out of sight. */
-  readonly hidden?: boolean;
-  /** Further modifiers to the attack value. */
-  readonly modifiers?: readonly Modifier[];
-  /** The defender rolls with the attack, if it hits. */
-  readonly rollWithIt?: boolean;
-}
-
-export interface AttackInput {
-  readonly attacker: TwodiceCombatant;
-  readonly defender: TwodiceCombatant;
-  readonly weapon: TwodiceWeapon;
-  readonly situation?: AttackSituation;
-}
-
-export type AttackRefusal =
-  | NumberRefusalReason
-  | AmmoRefusal
-  | ReachRefusal
-  | TurnRefusal
-  | "sameCombatant"
-  | "notMeleeWeapon"
-  | "notRangedWeapon"
-  | "noLineOfSight"
-  | "cannotCounterattack"
-  | "secondRollNeeded";
+export type {
+  AttackInput,
+  AttackRefusal,
+  AttackSituation,
+  Awareness,
+  CheckedAttackInput,
+  DamageReading,
+  DieReading,
+  Modifier,
+};
 
 /** The numbers an attack is read against. */
 export interface AttackSetup {
@@ -106,25 +84,6 @@ export interface AttackSetup {
   readonly step: number;
 }
 
-export interface DieReading {
-  readonly face: number;
-  readonly success: boolean;
-  readonly hit: boolean;
-}
-
-export interface DamageReading {
-  /** The damage digit used, and of which die. */
-  readonly digit: number;
-  readonly from: "black" | "white";
-  /** Digit + the weapon's Damage. */
-  readonly raw: number;
-  /** The armor layers the white die did not bypass, each taking off its Protection. */
-  readonly struck: readonly ArmorLayer[];
-  readonly rolledWithIt: boolean;
-  /** What is left: the wound's number (0: no wound). */
-  readonly final: number;
-}
-
 export interface AttackOutcome {
   readonly setup: AttackSetup;
   readonly black: DieReading;
@@ -136,90 +95,9 @@ export interface AttackOutcome {
   readonly woundCircle: number | null;
   /** The wound takes the defender out of the fight (above its Toughness). */
   readonly incapacitated: boolean;
-  readonly attacker: TwodiceCombatant;
-  readonly defender: TwodiceCombatant;
-  readonly weapon: TwodiceWeapon;
-}
-
-function checkModifiers(field: string, list: readonly Modifier[] | undefined) {
-  for (const [i, m] of (list ?? []).entries()) {
-    const bad = checkNumber(`${field}.${i}`, m.value, SHEET_MODIFIER);
-    if (bad) return bad;
-  }
-  return undefined;
-}
-
-/** Checks a combatant's numbers by name. */
-export function checkCombatant(
-  c: TwodiceCombatant,
-  field: string,
-  options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
-): NumberRefusal | undefined {
-  for (const [name, value] of Object.entries(c.traits)) {
-    const bad = checkNumber(`${field}.traits.${name}`, value, SHEET_NUMBER);
-    if (bad) return bad;
-  }
-  for (const [i, layer] of c.armor.entries()) {
-    const bad =
-      checkDieFace(`${field}.armor.${i}.coverage`, layer.coverage, options.dieSides) ??
-      checkNumber(`${field}.armor.${i}.protection`, layer.protection, {
-        ...SHEET_NUMBER,
-        min: 0,
-      });
-    if (bad) return bad;
-  }
-  return (
-    checkNumber(`${field}.unarmedDefense`, c.unarmedDefense, SHEET_NUMBER) ??
-    (c.turn.meleeDefense === null
-      ? undefined
-      : checkNumber(`${field}.turn.meleeDefense`, c.turn.meleeDefense, SHEET_NUMBER)) ??
-    checkWounds(c.wounds, options)
-  );
-}
-
-/** Checks a weapon's numbers by name. */
-export function checkWeapon(w: TwodiceWeapon, field = "weapon"): NumberRefusal | undefined {
-  return (
-    checkNumber(`${field}.attack`, w.attack, SHEET_NUMBER) ??
-    checkNumber(`${field}.defense`, w.defense, SHEET_NUMBER) ??
-    checkNumber(`${field}.damage`, w.damage, SHEET_NUMBER) ??
-    checkNumber(`${field}.range`, w.range, { ...SHEET_NUMBER, min: 0 }) ??
-    checkNumber(`${field}.ammo.rounds`, w.ammo.rounds, NUMBER_RULES.count) ??
-    (w.type.kind === "capacity"
-      ? checkNumber(`${field}.type.rounds`, w.type.rounds, { min: 1, whole: true })
-      : w.type.kind === "auto"
-        ? checkNumber(`${field}.type.threshold`, w.type.threshold, { min: 1, whole: true })
-        : undefined)
-  );
-}
-
-function checkSituation(s: AttackSituation): NumberRefusal | undefined {
-  if (s.distance !== undefined) {
-    const bad = checkNumber("distance", s.distance, NUMBER_RULES.nonNegative);
-    if (bad) return bad;
-  }
-  if (s.targetModifier !== undefined) {
-    const bad = checkNumber("targetModifier", s.targetModifier, SHEET_MODIFIER);
-    if (bad) return bad;
-  }
-  for (const [i, c] of (s.cover ?? []).entries()) {
-    const bad = checkNumber(`cover.${i}`, c, SHEET_MODIFIER);
-    if (bad) return bad;
-  }
-  return checkModifiers("modifiers", s.modifiers);
-}
-
-/** Checks every number of an attack's input. */
-export function checkAttackInput(
-  input: AttackInput,
-  options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
-): NumberRefusal | undefined {
-  return (
-    checkCombatant(input.attacker, "attacker", options) ??
-    checkCombatant(input.defender, "defender", options) ??
-    checkWeapon(input.weapon) ??
-    checkSituation(input.situation ?? {})
-  );
+  readonly attacker: Checked<TwodiceCombatant>;
+  readonly defender: Checked<TwodiceCombatant>;
+  readonly weapon: Checked<TwodiceWeapon>;
 }
 
 /** The melee defense: this turn's melee attack's Defense, else Unarmed Defense; 0 if unaware. */
@@ -247,118 +125,107 @@ export function shootsWithDefense(input: AttackInput): boolean {
   );
 }
 
-/**
- * The attack value and defense of an attack, with its modifiers, or why it cannot be made.
- * Numbers are not checked here: entry points check them first.
- */
+/** The attack value and defense of an attack, with its modifiers, or why it cannot be made. */
 export function attackSetup(
   input: AttackInput,
   options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
 ): Result<AttackSetup, AttackRefusal> {
-  const bad = checkAttackInput(input, options);
-  if (bad) return bad;
-  return attackSetupPrechecked(input, options);
+  const checked = checkAttackInput(input, options);
+  if (!checked.ok) return checked;
+  const setup = setupOf(checked.value, checkedAs(options));
+  return isRefusal(setup) ? setup : ok(setup);
 }
 
-/**
- * {@link attackSetup} for numbers already checked (by checkAttackInput): the same rule without the
- * boundary check. The resolvers below check once and then use it; so does the encounter
- * simulator, which checks every fighter once when a simulation is created.
- */
-export function attackSetupPrechecked(
-  input: AttackInput,
-  options: TwodiceOptions,
-): Result<AttackSetup, AttackRefusal> {
-  const { attacker, defender, weapon } = input;
-  const s = input.situation ?? {};
+/** Appends the situation's modifiers (each unless zero), in order. */
+function addAll(list: Modifier[], more: readonly Modifier[]): void {
+  for (let i = 0; i < more.length; i++) {
+    const m = more[i] as Modifier;
+    addModifier(list, m.source, m.value);
+  }
+}
+
+/** A melee attack's modifiers when the situation adds none (shared: nothing writes to it). */
+const NO_MODIFIERS: readonly Modifier[] = Object.freeze([]);
+
+function isRefusal(
+  x: AttackSetup | AttackOutcome | Refusal<AttackRefusal>,
+): x is Refusal<AttackRefusal> {
+  return "ok" in x;
+}
+
+/** {@link attackSetup} of a checked attack: the setup, or the refusal (no Result to unwrap). */
+function setupOf(
+  input: CheckedAttackInput,
+  options: Checked<TwodiceOptions>,
+): AttackSetup | Refusal<AttackRefusal> {
+  const { attacker, defender, weapon, situation: s } = input;
   if (attacker.id === defender.id) return refuse("sameCombatant");
-  const modifiers: Modifier[] = [];
   if (weapon.kind === "melee") {
-    for (const m of s.modifiers ?? []) addModifier(modifiers, m.source, m.value);
-    return ok({
-      value: weapon.attack + sumModifiers(modifiers),
+    let modifiers = NO_MODIFIERS;
+    if (s.modifiers !== undefined && s.modifiers.length > 0) {
+      const list: Modifier[] = [];
+      addAll(list, s.modifiers);
+      modifiers = list;
+    }
+    return {
+      value: weapon.attack + (modifiers === NO_MODIFIERS ? 0 : sumModifiers(modifiers)),
       modifiers,
       defense: meleeDefense(defender, s.awareness, options),
       usesDefense: false,
       step: 0,
-    });
+    };
   }
   if (s.hidden === true) return refuse("noLineOfSight", { target: defender.name });
+  const modifiers: Modifier[] = [];
   const step = stepForDistance(s.distance ?? 0, options);
-  const beyond = beyondRangePenaltyPrechecked(step, weapon.range, options);
+  const beyond = beyondRangePenalty(step, weapon.range, options);
   if (!beyond.ok) return beyond;
   const usesDefense = shootsWithDefense(input);
   if (attacker.turn.aimed) addModifier(modifiers, "aim", options.aimBonus);
   addModifier(modifiers, "beyondRange", beyond.value);
   if (defender.turn.moving) addModifier(modifiers, "movingTarget", options.movingTarget);
   addModifier(modifiers, "target", s.targetModifier ?? 0);
-  addModifier(modifiers, "cover", coverPenalty(s.cover ?? []));
-  for (const m of s.modifiers ?? []) addModifier(modifiers, m.source, m.value);
+  if (s.cover !== undefined) addModifier(modifiers, "cover", coverPenalty(s.cover));
+  if (s.modifiers !== undefined) addAll(modifiers, s.modifiers);
   const base = usesDefense ? weapon.defense : weapon.attack;
-  return ok({ value: base + sumModifiers(modifiers), modifiers, defense: step, usesDefense, step });
-}
-
-function readDie(face: number, setup: AttackSetup): DieReading {
-  return {
-    face,
-    success: dieSucceeds(face, setup.value),
-    hit: dieHits(face, setup.value, setup.defense),
-  };
-}
-
-/** The armor layers a white die strikes: those whose Coverage it does not exceed. */
-export function struckLayers(armor: readonly ArmorLayer[], white: number): ArmorLayer[] {
-  return armor.filter((layer) => white <= layer.coverage);
-}
-
-/** The damage of a hit: digit + Damage, less struck Protection and rolling with it, not below 0. */
-export function damageOf(
-  black: DieReading,
-  white: DieReading,
-  weapon: TwodiceWeapon,
-  armor: readonly ArmorLayer[],
-  rolledWithIt: boolean,
-  options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
-): DamageReading {
-  const from = black.hit && white.hit ? "black" : black.hit ? "white" : "black";
-  const digit = damageDigit(from === "black" ? black.face : white.face);
-  const raw = digit + weapon.damage;
-  const struck = struckLayers(armor, white.face);
-  return {
-    digit,
-    from,
-    raw,
-    struck,
-    rolledWithIt,
-    final: damageLeft(raw, struck, rolledWithIt, options),
-  };
-}
-
-/** What is left of `raw` damage after the struck layers' Protection and rolling with it (≥ 0). */
-export function damageLeft(
-  raw: number,
-  struck: readonly ArmorLayer[],
-  rolledWithIt: boolean,
-  options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
-): number {
-  let final = raw;
-  for (const layer of struck) final -= layer.protection;
-  if (rolledWithIt) final -= options.rollWithIt;
-  return Math.max(0, final);
+  const total = modifiers.length === 0 ? 0 : sumModifiers(modifiers);
+  return { value: base + total, modifiers, defense: step, usesDefense, step };
 }
 
 /**
- * Reads one roll of an attack whose setup is known, onto the defender. No checks. The outcome is
- * written out field by field, not spread: this runs in the encounter simulator's inner loop, where
- * object spread was most of its time.
+ * Every reading of a die is one of four per face (a success or not, a hit or not): each is made
+ * once and shared, as read-only data (the simulator reads two dice per attack).
  */
-function readAttack(
-  input: AttackInput,
+const READINGS: (DieReading | undefined)[] = new Array<DieReading | undefined>(
+  4 * (MAX_DIE_SIDES + 1),
+).fill(undefined);
+
+function readDie(face: number, setup: AttackSetup): DieReading {
+  const success = dieSucceeds(face, setup.value);
+  const hit = dieHits(face, setup.value, setup.defense);
+  const k = face * 4 + (success ? 2 : 0) + (hit ? 1 : 0);
+  let reading = READINGS[k];
+  if (reading === undefined) {
+    reading = { face, success, hit };
+    READINGS[k] = reading;
+  }
+  return reading;
+}
+
+/**
+ * Reads one roll of an attack whose setup is known, onto the defender: the whole outcome, with the
+ * attacker and the weapon as given. Written out field by field, not spread: this runs in the
+ * encounter simulator's inner loop, where object spread was most of its time.
+ */
+function readRoll(
+  attacker: Checked<TwodiceCombatant>,
+  defender: Checked<TwodiceCombatant>,
+  weapon: Checked<TwodiceWeapon>,
   setup: AttackSetup,
   dice: TwoDice,
+  rolled: boolean,
   options: TwodiceOptions,
-): Result<Omit<AttackOutcome, "attacker" | "weapon">, AttackRefusal> {
-  const { defender, weapon } = input;
+): AttackOutcome | Refusal<AttackRefusal> {
   const black = readDie(dice.black, setup);
   const white = readDie(dice.white, setup);
   const hit = black.hit || white.hit;
@@ -367,7 +234,6 @@ function readAttack(
   let after = defender;
   if (hit) {
     let turn = defender.turn;
-    const rolled = input.situation?.rollWithIt === true;
     if (rolled) {
       const given = rollWithIt(turn);
       if (!given.ok) return given;
@@ -378,7 +244,7 @@ function readAttack(
     circle = marked.circle;
     after = withWoundsAndTurn(defender, marked.wounds, turn);
   }
-  return ok({
+  return {
     setup,
     black,
     white,
@@ -387,27 +253,8 @@ function readAttack(
     damage,
     woundCircle: circle,
     incapacitated: circle !== null && circle > trait(defender, "toughness"),
-    defender: after,
-  });
-}
-
-/** A read attack with its attacker and weapon: the whole outcome. */
-function outcomeOf(
-  read: Omit<AttackOutcome, "attacker" | "weapon">,
-  attacker: TwodiceCombatant,
-  weapon: TwodiceWeapon,
-): AttackOutcome {
-  return {
-    setup: read.setup,
-    black: read.black,
-    white: read.white,
-    hit: read.hit,
-    bothHit: read.bothHit,
-    damage: read.damage,
-    woundCircle: read.woundCircle,
-    incapacitated: read.incapacitated,
-    defender: read.defender,
     attacker,
+    defender: after,
     weapon,
   };
 }
@@ -423,32 +270,37 @@ export function resolveAttack(
   dice: TwoDice,
   options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
 ): Result<AttackOutcome, AttackRefusal> {
-  const bad = checkAttackInput(input, options) ?? checkDice(dice, options.dieSides);
-  if (bad) return bad;
-  return resolveAttackPrechecked(input, dice, options);
+  const checked = checkAttackInput(input, options);
+  return checked.ok ? readAttack(checked.value, dice, checkedAs(options)) : checked;
 }
 
 /**
- * {@link resolveAttack} for numbers already checked (checkAttackInput, and dice the caller rolled
- * on the options' die): the same rule without the boundary check.
+ * The rule behind {@link resolveAttack}, for a checked input: one melee attack or one ranged shot
+ * read from its dice (faces outside the die are refused by name).
  */
-export function resolveAttackPrechecked(
-  input: AttackInput,
+export function readAttack(
+  input: CheckedAttackInput,
   dice: TwoDice,
-  options: TwodiceOptions,
+  options: Checked<TwodiceOptions>,
 ): Result<AttackOutcome, AttackRefusal> {
+  const badDice = checkDice(dice, options.dieSides);
+  if (badDice) return badDice;
   const { weapon } = input;
   if (weapon.kind === "ranged") {
     const can = checkCanFire(weapon, false);
     if (!can.ok) return can;
   }
-  const setup = attackSetupPrechecked(input, options);
-  if (!setup.ok) return setup;
-  const read = readAttack(input, setup.value, dice, options);
-  if (!read.ok) return read;
-  const fired: TwodiceWeapon =
-    weapon.kind === "ranged" ? { ...weapon, ammo: afterSingleShot(weapon) } : weapon;
-  return ok(outcomeOf(read.value, input.attacker, fired));
+  const setup = setupOf(input, options);
+  if (isRefusal(setup)) return setup;
+  let fired = weapon;
+  if (weapon.kind === "ranged") {
+    const ammo = afterSingleShot(weapon);
+    if (!ammo.ok) return ammo;
+    if (ammo.value !== weapon.ammo) fired = withAmmo(weapon, ammo.value);
+  }
+  const rolled = input.situation.rollWithIt === true;
+  const read = readRoll(input.attacker, input.defender, fired, setup, dice, rolled, options);
+  return isRefusal(read) ? read : ok(read);
 }
 
 /** One attack of full Auto: its dice and whether the target rolls with it. */
@@ -462,10 +314,13 @@ export interface AutoFireOutcome {
   readonly attacks: readonly AttackOutcome[];
   /** The magazine ran dry (no second attack if the first emptied it). */
   readonly emptied: boolean;
-  readonly attacker: TwodiceCombatant;
-  readonly defender: TwodiceCombatant;
-  readonly weapon: TwodiceWeapon;
+  readonly attacker: Checked<TwodiceCombatant>;
+  readonly defender: Checked<TwodiceCombatant>;
+  readonly weapon: Checked<TwodiceWeapon>;
 }
+
+/** Full Auto is one attack or two. */
+const SHOTS = { min: 1, max: 2, whole: true } as const;
 
 /** Whether full Auto gets its second attack after a first whose black die shows `black`. */
 export function autoFireNeedsSecond(weapon: TwodiceWeapon, black: number): boolean {
@@ -481,69 +336,62 @@ export function resolveAutoFire(
   shots: readonly AutoShot[],
   options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
 ): Result<AutoFireOutcome, AttackRefusal> {
-  const bad =
-    checkAttackInput(input, options) ??
-    checkNumber("shots", shots.length, { min: 1, max: 2, whole: true }) ??
-    shots.reduce<NumberRefusal | undefined>(
-      (found, shot, i) => found ?? checkDice(shot.dice, options.dieSides, `shots.${i}.dice`),
-      undefined,
-    );
-  if (bad) return bad;
-  return resolveAutoFirePrechecked(input, shots, options);
+  const checked = checkAttackInput(input, options);
+  return checked.ok ? readAutoFire(checked.value, shots, checkedAs(options)) : checked;
 }
 
 /**
- * {@link resolveAutoFire} for numbers already checked (checkAttackInput, one or two shots of dice
- * rolled on the options' die): the same rule without the boundary check.
+ * The rule behind {@link resolveAutoFire}, for a checked input: one or two shots (their dice
+ * checked by name), the ammunition check after each.
  */
-export function resolveAutoFirePrechecked(
-  input: AttackInput,
+export function readAutoFire(
+  input: CheckedAttackInput,
   shots: readonly AutoShot[],
-  options: TwodiceOptions,
+  options: Checked<TwodiceOptions>,
 ): Result<AutoFireOutcome, AttackRefusal> {
+  const count = checkNumber("shots", shots.length, SHOTS);
+  if (count) return count;
+  for (let i = 0; i < shots.length; i++) {
+    const shot = (shots[i] as AutoShot).dice;
+    // The shot's name is built only for a refusal (a template per shot would cost every attack).
+    const bad =
+      checkDice(shot, options.dieSides) && checkDice(shot, options.dieSides, `shots.${i}.dice`);
+    if (bad) return bad;
+  }
   const { weapon } = input;
   const kind = checkKind(weapon, "ranged");
   if (kind) return refuse(kind);
   const can = checkCanFire(weapon, true);
   if (!can.ok) return can;
   const first = shots[0] as AutoShot;
-  const second = autoFireNeedsSecond(weapon, first.dice.black) ? shots[1] : undefined;
-  if (autoFireNeedsSecond(weapon, first.dice.black) && second === undefined) {
-    return refuse("secondRollNeeded");
-  }
+  const needsSecond = autoFireNeedsSecond(weapon, first.dice.black);
+  const second = needsSecond ? shots[1] : undefined;
+  if (needsSecond && second === undefined) return refuse("secondRollNeeded");
   if (second === undefined && shots.length > 1) {
     return refuse("out-of-range", { field: "shots", value: shots.length, max: 1 });
   }
-  const setup = attackSetupPrechecked(input, options);
-  if (!setup.ok) return setup;
+  const setup = setupOf(input, options);
+  if (isRefusal(setup)) return setup;
   const attacks: AttackOutcome[] = [];
   let defender = input.defender;
-  for (const shot of second === undefined ? [first] : [first, second]) {
-    const read = readAttack(
-      {
-        attacker: input.attacker,
-        defender,
-        weapon,
-        situation: { ...input.situation, rollWithIt: shot.rollWithIt },
-      },
-      setup.value,
-      shot.dice,
-      options,
-    );
-    if (!read.ok) return read;
-    defender = read.value.defender;
-    attacks.push(outcomeOf(read.value, input.attacker, weapon));
+  for (let k = 0; k < (second === undefined ? 1 : 2); k++) {
+    const shot = k === 0 ? first : (second as AutoShot);
+    const rolled = shot.rollWithIt === true;
+    const read = readRoll(input.attacker, defender, weapon, setup, shot.dice, rolled, options);
+    if (isRefusal(read)) return read;
+    defender = read.defender;
+    attacks.push(read);
   }
   const ammo = afterAutoTurn(
     weapon,
-    attacks.map((a) => a.black.face),
+    second ? [first.dice.black, second.dice.black] : [first.dice.black],
   );
   return ok({
     attacks,
     emptied: ammo.empty,
     attacker: input.attacker,
     defender,
-    weapon: { ...weapon, ammo },
+    weapon: withAmmo(weapon, ammo),
   });
 }
 
@@ -555,11 +403,18 @@ export interface Counter {
   readonly situation?: Pick<AttackSituation, "awareness" | "modifiers" | "rollWithIt">;
 }
 
+/** A counterattack whose weapon and situation passed their checks. */
+export interface CheckedCounter {
+  readonly weapon: Checked<TwodiceWeapon>;
+  readonly dice: TwoDice;
+  readonly situation: Checked<AttackSituation>;
+}
+
 export interface ExchangeOutcome {
   readonly attack: AttackOutcome;
   readonly counter: AttackOutcome;
-  readonly attacker: TwodiceCombatant;
-  readonly defender: TwodiceCombatant;
+  readonly attacker: Checked<TwodiceCombatant>;
+  readonly defender: Checked<TwodiceCombatant>;
 }
 
 /**
@@ -573,26 +428,33 @@ export function resolveExchange(
   counter: Counter,
   options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
 ): Result<ExchangeOutcome, AttackRefusal> {
+  const checked = checkAttackInput(input, options);
+  if (!checked.ok) return checked;
+  const situation = counter.situation ?? {};
   const bad =
-    checkAttackInput(input, options) ??
-    checkWeapon(counter.weapon, "counter.weapon") ??
-    checkModifiers("counter.modifiers", counter.situation?.modifiers) ??
-    checkDice(dice, options.dieSides) ??
-    checkDice(counter.dice, options.dieSides, "counter.dice");
+    checkWeapon(counter.weapon, "counter.weapon") ?? checkSituation(situation, "counter.situation");
   if (bad) return bad;
-  return resolveExchangePrechecked(input, dice, counter, options);
+  const answer: CheckedCounter = {
+    weapon: checkedAs(counter.weapon),
+    dice: counter.dice,
+    situation: checkedAs(situation),
+  };
+  return readExchange(checked.value, dice, answer, checkedAs(options));
 }
 
 /**
- * {@link resolveExchange} for numbers already checked (checkAttackInput, the counter's weapon and
- * modifiers, dice rolled on the options' die): the same rule without the boundary check.
+ * The rule behind {@link resolveExchange}, for a checked input and counterattack: both attacks
+ * read from their dice (checked by name), each side defending with its own weapon's Defense.
  */
-export function resolveExchangePrechecked(
-  input: AttackInput,
+export function readExchange(
+  input: CheckedAttackInput,
   dice: TwoDice,
-  counter: Counter,
-  options: TwodiceOptions,
+  counter: CheckedCounter,
+  options: Checked<TwodiceOptions>,
 ): Result<ExchangeOutcome, AttackRefusal> {
+  const badDice =
+    checkDice(dice, options.dieSides) ?? checkDice(counter.dice, options.dieSides, "counter.dice");
+  if (badDice) return badDice;
   const kind = checkKind(input.weapon, "melee") ?? checkKind(counter.weapon, "melee");
   if (kind) return refuse(kind);
   if (input.defender.turn.acted) {
@@ -600,14 +462,23 @@ export function resolveExchangePrechecked(
   }
   const countered = counterattack(input.defender.turn, counter.weapon.defense);
   if (!countered.ok) return countered;
-  const attacker = withWoundsAndTurn(input.attacker, input.attacker.wounds, {
-    ...input.attacker.turn,
-    meleeDefense: input.weapon.defense,
-  });
+  // The attacker defends with its weapon's Defense (already so when its action declared it).
+  const attacker =
+    input.attacker.turn.meleeDefense === input.weapon.defense
+      ? input.attacker
+      : withWoundsAndTurn(
+          input.attacker,
+          input.attacker.wounds,
+          changedTurn(input.attacker.turn, { meleeDefense: input.weapon.defense }),
+        );
   const defender = withWoundsAndTurn(input.defender, input.defender.wounds, countered.value);
-  const first = resolveAttackPrechecked({ ...input, attacker, defender }, dice, options);
+  const first = readAttack(
+    { attacker, defender, weapon: input.weapon, situation: input.situation },
+    dice,
+    options,
+  );
   if (!first.ok) return first;
-  const second = resolveAttackPrechecked(
+  const second = readAttack(
     {
       attacker: defender,
       defender: attacker,

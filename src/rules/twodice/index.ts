@@ -4,8 +4,9 @@
  * - turns.ts: one combat action per turn, waiting and cutting in, counterattack eligibility,
  *   rolling with it, aiming and readying carried to the next turn, moves resolved at turn end;
  * - roll.ts: the black and white dice: success, hit, the damage digit, a check's result;
- * - attack.ts: melee and ranged attacks, melee exchanges (counterattacks), full Auto, armor
- *   layers and damage;
+ * - attack-input.ts: what an attack is handed, and its one check (checkAttackInput);
+ * - attack.ts: melee and ranged attacks, melee exchanges (counterattacks), full Auto;
+ * - damage.ts: armor layers and damage;
  * - range.ts: the range scale, and shooting beyond a weapon's Range;
  * - ammo.ts: ammunition by weapon Type (C, Cn, An) and reloading;
  * - wounds.ts: the wound track, incapacitation, the aftermath (bleeding, death), Medicine and
@@ -29,7 +30,9 @@ export const ruleset: RulesetModule = {
 
 export * from "./ammo.ts";
 export * from "./attack.ts";
+export * from "./attack-input.ts";
 export * from "./changes.ts";
+export * from "./damage.ts";
 export * from "./factory.ts";
 export * from "./initiative.ts";
 export * from "./model.ts";

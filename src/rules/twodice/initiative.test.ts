@@ -47,7 +47,10 @@ describe("two-dice side order", () => {
   });
 
   it("adds every member's trait bonus to the team's d20", () => {
-    expect(twodiceTeamTotal({ teamId: "x", d20: 11, traitBonuses: [2, 1, -1] })).toBe(13);
+    expect(twodiceTeamTotal({ teamId: "x", d20: 11, traitBonuses: [2, 1, -1] })).toEqual({
+      ok: true,
+      value: 13,
+    });
   });
 
   it("when in doubt, orders by d20 + trait bonuses, highest first, overriding a declared surprise", () => {

@@ -17,9 +17,10 @@
  */
 import { checkDieFace, checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import type { NumberRefusalReason } from "../core/guard.ts";
+import { ownValue } from "../core/names.ts";
 import { ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
-import { allDistinct, rankByValue, teamPhases } from "../combat/order.ts";
+import { rankByValue, teamPhases } from "../combat/order.ts";
 import type { OrderOutcome, ResidualTie, SettledOrder, TurnOrder } from "../combat/order.ts";
 import type { RoundPlan, TeamId } from "../combat/types.ts";
 import { SHEET_NUMBER } from "./model.ts";
@@ -61,9 +62,42 @@ export function surpriseBonusOf(member: SurpriseMember): Result<number, NumberRe
   return ok(member.incapacitated ? 0 : member.surpriseBonus);
 }
 
-/** A team's surprise total: its d20 plus all its members' trait bonuses. */
-export function twodiceTeamTotal(roll: TwodiceRoll): number {
-  return roll.traitBonuses.reduce((sum, bonus) => sum + bonus, roll.d20);
+/**
+ * A team's surprise total: its d20 plus all its members' trait bonuses. The d20 must be a face of
+ * it and every bonus within the sheet's bounds (refused by name): huge ones made the total
+ * Infinity, and the order arbitrary.
+ */
+export function twodiceTeamTotal(roll: TwodiceRoll): Result<number, NumberRefusalReason> {
+  const bad = checkDieFace(`${roll.teamId}.d20`, roll.d20, 20);
+  if (bad) return bad;
+  for (let i = 0; i < roll.traitBonuses.length; i++) {
+    const refusal = checkNumber(
+      `${roll.teamId}.traitBonuses.${i}`,
+      roll.traitBonuses[i],
+      SHEET_NUMBER,
+    );
+    if (refusal) return refusal;
+  }
+  return ok(totalOf(roll));
+}
+
+/** A d20 face and bonuses within the sheet's bounds, as plain comparisons. */
+function isSoundRoll(roll: TwodiceRoll): boolean {
+  if (!(Number.isInteger(roll.d20) && roll.d20 >= 1 && roll.d20 <= 20)) return false;
+  for (let i = 0; i < roll.traitBonuses.length; i++) {
+    const bonus = roll.traitBonuses[i] as number;
+    if (!(Number.isInteger(bonus) && bonus >= SHEET_NUMBER.min && bonus <= SHEET_NUMBER.max)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** The total of a roll whose numbers passed. */
+function totalOf(roll: TwodiceRoll): number {
+  let total = roll.d20;
+  for (let i = 0; i < roll.traitBonuses.length; i++) total += roll.traitBonuses[i] as number;
+  return total;
 }
 
 function playersFirst(teams: readonly TwodiceTeam[]): TeamId[] {
@@ -72,47 +106,70 @@ function playersFirst(teams: readonly TwodiceTeam[]): TeamId[] {
   );
 }
 
-/** Settles a two-dice combat's side order. */
+/** Whether `id` names one of `teams`. */
+function hasTeam(teams: readonly TwodiceTeam[], id: TeamId): boolean {
+  for (let i = 0; i < teams.length; i++) if (teams[i]?.teamId === id) return true;
+  return false;
+}
+
+/** Whether no two of `items` share a team id (plain loops: the lists are a handful of teams). */
+function distinctTeams(items: readonly { readonly teamId: TeamId }[]): boolean {
+  for (let i = 0; i < items.length; i++) {
+    for (let j = i + 1; j < items.length; j++) {
+      if (items[i]?.teamId === items[j]?.teamId) return false;
+    }
+  }
+  return true;
+}
+
+const NONE: readonly never[] = [];
+
+/**
+ * Settles a two-dice combat's side order. Written with plain loops: the encounter simulator
+ * settles one every fight.
+ */
 export function twodiceInitiative(start: TwodiceStart): OrderOutcome {
-  const ids = start.teams.map((team) => team.teamId);
-  if (ids.length === 0) return { ok: false, reason: "noTeams" };
-  if (!allDistinct(ids)) return { ok: false, reason: "duplicateId" };
-  const surprising = start.surprising ?? [];
-  const rolls = start.rolls ?? [];
-  if (surprising.some((id) => !ids.includes(id))) return { ok: false, reason: "unknownTeam" };
-  if (rolls.some((roll) => !ids.includes(roll.teamId))) return { ok: false, reason: "unknownTeam" };
-  if (!allDistinct(rolls.map((roll) => roll.teamId))) return { ok: false, reason: "duplicateId" };
+  const teams = start.teams;
+  if (teams.length === 0) return { ok: false, reason: "noTeams" };
+  if (!distinctTeams(teams)) return { ok: false, reason: "duplicateId" };
+  const surprising = start.surprising ?? NONE;
+  const rolls = start.rolls ?? NONE;
+  for (const id of surprising) if (!hasTeam(teams, id)) return { ok: false, reason: "unknownTeam" };
+  for (const roll of rolls) {
+    if (!hasTeam(teams, roll.teamId)) return { ok: false, reason: "unknownTeam" };
+  }
+  if (!distinctTeams(rolls)) return { ok: false, reason: "duplicateId" };
   const base = { mode: "team", surpriseRound: [] } as const;
 
   if (rolls.length > 0) {
-    if (ids.some((id) => !rolls.some((roll) => roll.teamId === id))) {
-      return { ok: false, reason: "missingRoll" };
-    }
-    for (const roll of rolls) {
-      const bad =
-        checkDieFace(`${roll.teamId}.d20`, roll.d20, 20) ??
-        roll.traitBonuses
-          .map((bonus, i) =>
-            checkNumber(`${roll.teamId}.traitBonuses.${i}`, bonus, NUMBER_RULES.modifier),
-          )
-          .find((refusal) => refusal !== undefined);
-      if (bad) return bad;
-    }
-    // A NaN or infinite bonus would make the totals incomparable and the order arbitrary.
-    const bonuses = rolls.flatMap((roll) => roll.traitBonuses);
-    if (bonuses.some((bonus) => checkNumber("traitBonus", bonus, SHEET_NUMBER) !== undefined)) {
+    // Every team rolled: the rolls are as many as the teams, distinct, and each names a team.
+    if (rolls.length !== teams.length) return { ok: false, reason: "missingRoll" };
+    // Plain comparisons first; the named checks only when one fails.
+    if (!rolls.every(isSoundRoll)) {
+      for (const roll of rolls) {
+        const bad =
+          checkDieFace(`${roll.teamId}.d20`, roll.d20, 20) ??
+          roll.traitBonuses
+            .map((bonus, i) =>
+              checkNumber(`${roll.teamId}.traitBonuses.${i}`, bonus, NUMBER_RULES.modifier),
+            )
+            .find((refusal) => refusal !== undefined);
+        if (bad) return bad;
+      }
+      // A NaN or infinite bonus would make the totals incomparable and the order arbitrary.
       return { ok: false, reason: "invalidBonus" };
     }
-    const values = Object.fromEntries(rolls.map((roll) => [roll.teamId, twodiceTeamTotal(roll)]));
-    const { order, tied } = rankByValue(
-      start.teams.map((team) => ({
-        id: team.teamId,
-        value: values[team.teamId] ?? 0,
-        tiebreak: [team.isPlayerSide ? 1 : 0],
-      })),
-      start.tieRule ?? "reroll",
-    );
-    const settled: SettledOrder = { ...base, order, values };
+    const totals: [TeamId, number][] = [];
+    for (const roll of rolls) totals.push([roll.teamId, totalOf(roll)]);
+    // Object.fromEntries: a team named "__proto__" is an own entry like any other.
+    const values: Record<TeamId, number> = Object.fromEntries(totals);
+    const entries = teams.map((team) => ({
+      id: team.teamId,
+      value: ownValue(values, team.teamId) ?? 0,
+      tiebreak: [team.isPlayerSide ? 1 : 0],
+    }));
+    const { order, tied } = rankByValue(entries, start.tieRule ?? "reroll");
+    const settled: SettledOrder = { mode: base.mode, order, values, surpriseRound: [] };
     return { ok: true, order: settled, tied, effects: [] };
   }
 

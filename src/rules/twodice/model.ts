@@ -3,6 +3,7 @@
  * this turn's action), weapons (Attack, Defense, Damage, Range, Type and ammunition) and armor.
  * Plain data: the shell builds it from the actor and item documents.
  */
+import { ownValue } from "../core/names.ts";
 import { refuse, ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { DEFAULT_TWODICE_OPTIONS } from "./options.ts";
@@ -17,7 +18,14 @@ export const SHEET_NUMBER = { min: -1000, max: 1000, whole: true } as const;
 /** A modifier to an attack or check value: any number within the same bounds. */
 export const SHEET_MODIFIER = { min: -1000, max: 1000 } as const;
 
+/**
+ * The most rounds a weapon holds: a capacity weapon's Cn and the rounds left in it. The item
+ * DataModel (src/foundry/rulesets/twodice/data.ts) takes its bound from here.
+ */
+export const MAX_ROUNDS = 999;
+
 export type WeaponKind = "melee" | "ranged";
+export const WEAPON_KINDS: readonly WeaponKind[] = ["melee", "ranged"];
 
 /**
  * A weapon's Type, which says how its ammunition runs out:
@@ -30,6 +38,7 @@ export type WeaponType =
   | { readonly kind: "single" }
   | { readonly kind: "capacity"; readonly rounds: number }
   | { readonly kind: "auto"; readonly threshold: number };
+export const WEAPON_TYPE_KINDS: readonly WeaponType["kind"][] = ["single", "capacity", "auto"];
 
 /**
  * What is in the weapon. `rounds` counts a capacity weapon's shots left; `empty` marks an
@@ -79,6 +88,22 @@ export type ActionKind =
   | "moveAndShoot"
   | "moveAndCover"
   | "other";
+export const ACTION_KINDS: readonly ActionKind[] = [
+  "meleeAttack",
+  "rangedAttack",
+  "autoFire",
+  "aim",
+  "reload",
+  "ready",
+  "hide",
+  "takeCover",
+  "medicine",
+  "move",
+  "moveAndMelee",
+  "moveAndShoot",
+  "moveAndCover",
+  "other",
+];
 
 /** This turn (and what carries over from the last one) for one combatant. */
 export interface TurnState {
@@ -149,12 +174,12 @@ export interface TwodiceCombatant {
  * where spreads at each rule made a new shape per rule and slowed the encounter simulator's inner
  * loop several times over.
  */
-export function withWoundsAndTurn(
-  c: TwodiceCombatant,
+export function withWoundsAndTurn<C extends TwodiceCombatant>(
+  c: C,
   wounds: WoundState,
   turn: TurnState,
-): TwodiceCombatant {
-  return {
+): C {
+  const next: TwodiceCombatant = {
     id: c.id,
     name: c.name,
     traits: c.traits,
@@ -163,11 +188,51 @@ export function withWoundsAndTurn(
     wounds,
     turn,
   };
+  return next as C;
 }
 
-/** The trait a rule reads, 0 when the combatant has none. */
+/**
+ * A turn with some fields changed: `{ ...turn, ...patch }`, built field by field in one order
+ * (the same reason as withWoundsAndTurn).
+ */
+export function changedTurn(turn: TurnState, patch: Partial<TurnState>): TurnState {
+  return {
+    acted: patch.acted ?? turn.acted,
+    waiting: patch.waiting === undefined ? turn.waiting : patch.waiting,
+    meleeDefense: patch.meleeDefense === undefined ? turn.meleeDefense : patch.meleeDefense,
+    moving: patch.moving ?? turn.moving,
+    moveHalved: patch.moveHalved ?? turn.moveHalved,
+    aiming: patch.aiming ?? turn.aiming,
+    aimed: patch.aimed ?? turn.aimed,
+    readied: patch.readied === undefined ? turn.readied : patch.readied,
+    readiedLastTurn:
+      patch.readiedLastTurn === undefined ? turn.readiedLastTurn : patch.readiedLastTurn,
+    actionOwed: patch.actionOwed ?? turn.actionOwed,
+  };
+}
+
+/** A weapon with its ammunition replaced, built field by field. */
+export function withAmmo<W extends TwodiceWeapon>(weapon: W, ammo: AmmoState): W {
+  const next: TwodiceWeapon = {
+    id: weapon.id,
+    name: weapon.name,
+    kind: weapon.kind,
+    attack: weapon.attack,
+    defense: weapon.defense,
+    damage: weapon.damage,
+    range: weapon.range,
+    type: weapon.type,
+    ammo,
+  };
+  return next as W;
+}
+
+/**
+ * The trait a rule reads, 0 when the combatant has none. Only an own entry of its traits counts:
+ * `trait(c, "toString")` is 0, never the function every object inherits.
+ */
 export function trait(combatant: TwodiceCombatant, name: string): number {
-  return combatant.traits[name] ?? 0;
+  return ownValue(combatant.traits, name) ?? 0;
 }
 
 /** The ammunition a weapon of this type starts a fight with. */
@@ -183,6 +248,7 @@ export function parseWeaponType(
   text: string,
   options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
 ): Result<WeaponType, "badWeaponType"> {
+  if (typeof text !== "string") return refuse("badWeaponType", { type: String(text) });
   const code = text.trim().toUpperCase();
   if (code === "") return ok({ kind: "single" });
   const match = /^([CA])(\d*)$/.exec(code);
@@ -190,7 +256,9 @@ export function parseWeaponType(
   const [, letter, digits = ""] = match;
   const n = digits === "" ? null : Number(digits);
   if (letter === "C") {
-    if (n === 0) return refuse("badWeaponType", { type: text });
+    if (n === 0 || (n !== null && n > MAX_ROUNDS)) {
+      return refuse("badWeaponType", { type: text, max: MAX_ROUNDS });
+    }
     return ok({ kind: "capacity", rounds: n ?? 1 });
   }
   const { min, max } = options.autoThreshold;

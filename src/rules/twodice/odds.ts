@@ -12,14 +12,14 @@
 import { dieDistribution, entries, fromWeights, map, mean, mix } from "../core/distribution.ts";
 import type { Distribution } from "../core/distribution.ts";
 import { checkNumber } from "../core/guard.ts";
-import type { NumberRefusalReason } from "../core/guard.ts";
 import { ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
-import { attackSetup, checkAttackInput, damageLeft, struckLayers } from "./attack.ts";
+import { attackSetup } from "./attack.ts";
 import type { AttackInput, AttackRefusal, AttackSetup } from "./attack.ts";
+import { damageLeft, struckLayers } from "./damage.ts";
 import { SHEET_MODIFIER, trait } from "./model.ts";
-import { DEFAULT_TWODICE_OPTIONS } from "./options.ts";
-import type { TwodiceOptions } from "./options.ts";
+import { DEFAULT_TWODICE_OPTIONS, checkTwodiceOptions } from "./options.ts";
+import type { TwodiceCheckReason, TwodiceOptions } from "./options.ts";
 import { damageDigit, dieHits, dieSucceeds } from "./roll.ts";
 import { woundCircle } from "./wounds.ts";
 
@@ -72,15 +72,18 @@ function oddsOfDice(value: number, defense: number, sides: number): HitOdds {
 
 /**
  * The exact odds of one roll against an attack value and a defense: the melee defense, or the
- * range step of a ranged attack.
+ * range step of a ranged attack. The options are checked first: a die of 0 faces gave NaN odds, a
+ * d2³¹ never answered.
  */
 export function hitOdds(
   value: number,
   defense: number,
   options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
-): Result<HitOdds, NumberRefusalReason> {
+): Result<HitOdds, TwodiceCheckReason> {
   const bad =
-    checkNumber("value", value, SHEET_MODIFIER) ?? checkNumber("defense", defense, SHEET_MODIFIER);
+    checkTwodiceOptions(options) ??
+    checkNumber("value", value, SHEET_MODIFIER) ??
+    checkNumber("defense", defense, SHEET_MODIFIER);
   return bad ?? ok(oddsOfDice(value, defense, options.dieSides));
 }
 
@@ -89,8 +92,7 @@ export function attackOdds(
   input: AttackInput,
   options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
 ): Result<AttackOdds, AttackRefusal> {
-  const bad = checkAttackInput(input, options);
-  if (bad) return bad;
+  // attackSetup checks the whole input first, the options included.
   const setup = attackSetup(input, options);
   if (!setup.ok) return setup;
   const { value, defense } = setup.value;

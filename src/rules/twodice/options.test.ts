@@ -10,7 +10,7 @@ describe("two-dice options", () => {
   it("refuse a bad number by name, and a range scale whose steps go down", () => {
     expect(checkTwodiceOptions(withTwodiceOptions({ aimBonus: Number.NaN }))).toMatchObject({
       reason: "not-a-number",
-      detail: { field: "aimBonus" },
+      detail: { field: "options.aimBonus" },
     });
     expect(checkTwodiceOptions(withTwodiceOptions({ woundCircles: 2.5 }))).toMatchObject({
       reason: "not-whole",
@@ -21,7 +21,7 @@ describe("two-dice options", () => {
     ];
     expect(checkTwodiceOptions(withTwodiceOptions({ rangeScale: scale }))).toMatchObject({
       reason: "out-of-range",
-      detail: { field: "rangeScale.1.step" },
+      detail: { field: "options.rangeScale.1.step" },
     });
   });
   it("changes one bound of a nested option and keeps the other (core mergeOptions)", () => {

@@ -3,10 +3,30 @@
  * where it is silent they are the product decisions in shared/rules/README.md or, failing that,
  * documented here.
  */
-import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
-import type { NumberRefusal } from "../core/guard.ts";
+import { checkedAs } from "../core/checked.ts";
+import type { Checked } from "../core/checked.ts";
+import { checkNumber } from "../core/guard.ts";
+import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
+import { checkChoice } from "../core/names.ts";
+import type { NameRefusalReason } from "../core/names.ts";
 import { mergeOptions } from "../core/options.ts";
 import type { OptionOverrides } from "../core/options.ts";
+import { ok } from "../core/result.ts";
+import type { Refusal, Result } from "../core/result.ts";
+
+/**
+ * The most faces the two dice may have: the exact odds count every face (a d1000 answers within
+ * the odds target), and an armor layer's Coverage is a face of the same die.
+ */
+export const MAX_DIE_SIDES = 1000;
+/** The most circles a wound track may have. */
+export const MAX_WOUND_CIRCLES = 1000;
+/** The farthest mark of a range scale, and the farthest distance read against it, in meters. */
+export const MAX_METERS = 1_000_000;
+
+/** Why a two-dice value was refused at the boundary. */
+export type TwodiceCheckReason = NumberRefusalReason | NameRefusalReason;
+export type TwodiceCheckRefusal = Refusal<TwodiceCheckReason>;
 
 /** One mark of the range scale: from `meters` on, a ranged hit needs a success above `step`. */
 export interface RangeMark {
@@ -60,7 +80,8 @@ export interface TwodiceOptions {
   readonly sneakStillPenalty: number;
 }
 
-export const DEFAULT_TWODICE_OPTIONS: TwodiceOptions = {
+/** The book's numbers (checked: a test holds them to checkTwodiceOptions). */
+export const DEFAULT_TWODICE_OPTIONS: Checked<TwodiceOptions> = checkedAs({
   dieSides: 20,
   rangeScale: [
     { meters: 5, step: 1 },
@@ -89,7 +110,7 @@ export const DEFAULT_TWODICE_OPTIONS: TwodiceOptions = {
   bleedBadly: { every: 1, unit: "minute" },
   deathMargin: 5,
   sneakStillPenalty: 5,
-};
+});
 
 /** The defaults with some values changed. */
 export function withTwodiceOptions(
@@ -98,40 +119,68 @@ export function withTwodiceOptions(
   return mergeOptions(DEFAULT_TWODICE_OPTIONS, overrides);
 }
 
+const BLEED_UNITS: readonly BleedInterval["unit"][] = ["minute", "hour"];
+
+/** Options already checked (they are immutable data, so once is enough). */
+const checkedCache = new WeakMap<TwodiceOptions, TwodiceCheckRefusal | null>();
+
 /**
- * Checks a GM's options by name (from world settings): whole dice, steps and circles, finite
- * modifiers, a range scale whose steps never go down as the distance grows.
+ * Checks a GM's options by name (from world settings): whole dice of 2 to MAX_DIE_SIDES faces,
+ * steps and circles within their bounds, finite modifiers, a range scale whose steps never go down
+ * as the distance grows. Every odds and attack entry point runs it (once per options object).
  */
-export function checkTwodiceOptions(options: TwodiceOptions): NumberRefusal | undefined {
-  const whole = (min: number) => ({ min, max: 1000, whole: true });
+export function checkTwodiceOptions(options: TwodiceOptions): TwodiceCheckRefusal | undefined {
+  let verdict = checkedCache.get(options);
+  if (verdict === undefined) {
+    verdict = checkOptionValues(options) ?? null;
+    checkedCache.set(options, verdict);
+  }
+  return verdict ?? undefined;
+}
+
+/** The options, branded as checked, or the first refusal. */
+export function checkedTwodiceOptions(
+  options: TwodiceOptions,
+): Result<Checked<TwodiceOptions>, TwodiceCheckReason> {
+  return checkTwodiceOptions(options) ?? ok(checkedAs(options));
+}
+
+function checkOptionValues(options: TwodiceOptions): TwodiceCheckRefusal | undefined {
+  const whole = (min: number, max = 1000) => ({ min, max, whole: true });
   const interval = (field: string, b: BleedInterval) =>
-    checkNumber(`${field}.every`, b.every, { min: 0, max: 1e6 });
-  let bad =
-    checkNumber("dieSides", options.dieSides, whole(2)) ??
-    checkNumber("beyondRangePerStep", options.beyondRangePerStep, whole(0)) ??
-    checkNumber("beyondRangeMaxPenalty", options.beyondRangeMaxPenalty, whole(0)) ??
-    checkNumber("beyondRangeMaxSteps", options.beyondRangeMaxSteps, whole(0)) ??
-    checkNumber("movingTarget", options.movingTarget, whole(-1000)) ??
-    checkNumber("aimBonus", options.aimBonus, whole(-1000)) ??
-    checkNumber("rollWithIt", options.rollWithIt, whole(0)) ??
-    checkNumber("woundCircles", options.woundCircles, whole(1)) ??
-    checkNumber("unawareDefense", options.unawareDefense, whole(-1000)) ??
-    checkNumber("autoThreshold.min", options.autoThreshold.min, whole(1)) ??
-    checkNumber("autoThreshold.max", options.autoThreshold.max, whole(options.autoThreshold.min)) ??
+    checkNumber(`options.${field}.every`, b.every, { min: 0, max: 1e6 }) ??
+    checkChoice(`options.${field}.unit`, b.unit, BLEED_UNITS);
+  const sides = options.dieSides;
+  let bad: NumberRefusal | TwodiceCheckRefusal | undefined =
+    checkNumber("options.dieSides", sides, whole(2, MAX_DIE_SIDES)) ??
+    checkNumber("options.beyondRangePerStep", options.beyondRangePerStep, whole(0)) ??
+    checkNumber("options.beyondRangeMaxPenalty", options.beyondRangeMaxPenalty, whole(0)) ??
+    checkNumber("options.beyondRangeMaxSteps", options.beyondRangeMaxSteps, whole(0)) ??
+    checkNumber("options.movingTarget", options.movingTarget, whole(-1000)) ??
+    checkNumber("options.aimBonus", options.aimBonus, whole(-1000)) ??
+    checkNumber("options.rollWithIt", options.rollWithIt, whole(0)) ??
+    checkNumber("options.woundCircles", options.woundCircles, whole(1, MAX_WOUND_CIRCLES)) ??
+    checkNumber("options.unawareDefense", options.unawareDefense, whole(-1000)) ??
+    checkNumber("options.autoThreshold.min", options.autoThreshold.min, whole(1, sides)) ??
+    checkNumber(
+      "options.autoThreshold.max",
+      options.autoThreshold.max,
+      whole(options.autoThreshold.min, sides),
+    ) ??
     interval("bleedSlowly", options.bleedSlowly) ??
     interval("bleedBadly", options.bleedBadly) ??
     (options.deathMargin === null
       ? undefined
-      : checkNumber("deathMargin", options.deathMargin, whole(0))) ??
-    checkNumber("sneakStillPenalty", options.sneakStillPenalty, whole(-1000));
+      : checkNumber("options.deathMargin", options.deathMargin, whole(0))) ??
+    checkNumber("options.sneakStillPenalty", options.sneakStillPenalty, whole(-1000));
   let lastStep = 0;
   let lastMeters = 0;
   for (const [i, mark] of options.rangeScale.entries()) {
     bad ??=
-      checkNumber(`rangeScale.${i}.meters`, mark.meters, {
-        ...NUMBER_RULES.nonNegative,
+      checkNumber(`options.rangeScale.${i}.meters`, mark.meters, {
         min: lastMeters,
-      }) ?? checkNumber(`rangeScale.${i}.step`, mark.step, whole(lastStep));
+        max: MAX_METERS,
+      }) ?? checkNumber(`options.rangeScale.${i}.step`, mark.step, whole(lastStep));
     lastStep = mark.step;
     lastMeters = mark.meters;
   }

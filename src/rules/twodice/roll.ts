@@ -46,8 +46,14 @@ export interface CheckRoll {
   readonly result: number;
 }
 
+function isFace(face: unknown, sides: number): boolean {
+  return typeof face === "number" && Number.isInteger(face) && face >= 1 && face <= sides;
+}
+
 /** Checks both faces of a roll, by name. */
 export function checkDice(dice: TwoDice, sides: number, field = "dice"): NumberRefusal | undefined {
+  // Plain comparisons first: every attack reads its dice, and a pass builds no field name.
+  if (isFace(dice.black, sides) && isFace(dice.white, sides)) return undefined;
   return (
     checkDieFace(`${field}.black`, dice.black, sides) ??
     checkDieFace(`${field}.white`, dice.white, sides)

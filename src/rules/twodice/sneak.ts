@@ -9,13 +9,12 @@
  * hit, since a die result is never more than 20; the locating roll is plain Perception (Stealth
  * is not taken off twice).
  */
-import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
-import type { NumberRefusalReason } from "../core/guard.ts";
+import { checkNumber } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { SHEET_MODIFIER, SHEET_NUMBER } from "./model.ts";
-import { DEFAULT_TWODICE_OPTIONS } from "./options.ts";
-import type { TwodiceOptions } from "./options.ts";
+import { DEFAULT_TWODICE_OPTIONS, MAX_METERS, checkTwodiceOptions } from "./options.ts";
+import type { TwodiceCheckReason, TwodiceOptions } from "./options.ts";
 import { stepForDistance } from "./range.ts";
 import { checkDice, readCheck } from "./roll.ts";
 import type { CheckRoll, TwoDice } from "./roll.ts";
@@ -25,8 +24,11 @@ export function rollCheck(
   value: number,
   dice: TwoDice,
   options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
-): Result<CheckRoll, NumberRefusalReason> {
-  const bad = checkNumber("value", value, SHEET_MODIFIER) ?? checkDice(dice, options.dieSides);
+): Result<CheckRoll, TwodiceCheckReason> {
+  const bad =
+    checkTwodiceOptions(options) ??
+    checkNumber("value", value, SHEET_MODIFIER) ??
+    checkDice(dice, options.dieSides);
   return bad ?? ok(readCheck(dice, value));
 }
 
@@ -52,17 +54,19 @@ export interface SneakOutcome {
   readonly located: boolean;
 }
 
-export type SneakRefusal = NumberRefusalReason | "tooFast" | "locateRollNeeded";
+export type SneakRefusal = TwodiceCheckReason | "tooFast" | "locateRollNeeded";
 
 export function resolveSneak(
   input: SneakInput,
   options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
 ): Result<SneakOutcome, SneakRefusal> {
+  const meters = { min: 0, max: MAX_METERS };
   const bad =
+    checkTwodiceOptions(options) ??
     checkNumber("perception", input.perception, SHEET_NUMBER) ??
     checkNumber("stealth", input.stealth, SHEET_NUMBER) ??
-    checkNumber("distance", input.distance, NUMBER_RULES.nonNegative) ??
-    checkNumber("moved", input.moved, NUMBER_RULES.nonNegative) ??
+    checkNumber("distance", input.distance, meters) ??
+    checkNumber("moved", input.moved, meters) ??
     checkDice(input.dice, options.dieSides) ??
     (input.locateDice === undefined
       ? undefined

@@ -20,14 +20,15 @@
  * give); the aim bonus lasts the one turn after aiming, whatever the combatant does with it.
  */
 import { checkNumber } from "../core/guard.ts";
-import type { NumberRefusalReason } from "../core/guard.ts";
+import { checkChoice } from "../core/names.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
-import { FRESH_TURN, SHEET_NUMBER } from "./model.ts";
+import { ACTION_KINDS, FRESH_TURN, SHEET_NUMBER, changedTurn } from "./model.ts";
 import type { ActionKind, TurnState } from "./model.ts";
+import type { TwodiceCheckReason } from "./options.ts";
 
 export type TurnRefusal =
-  | NumberRefusalReason
+  | TwodiceCheckReason
   | "alreadyActed"
   | "alreadyWaiting"
   | "notWaiting"
@@ -55,11 +56,16 @@ export interface TurnStep {
 const MELEE: readonly ActionKind[] = ["meleeAttack", "moveAndMelee"];
 const MOVES: readonly ActionKind[] = ["move", "moveAndMelee", "moveAndShoot", "moveAndCover"];
 
-/** Checks a turn's one number, the Defense of its melee attack (when it made one). */
+const WAITING: readonly unknown[] = [null, ...ACTION_KINDS];
+
+/** Checks a turn's one number, the Defense of its melee attack (when it made one), and its wait. */
 function checkTurn(turn: TurnState) {
-  return turn.meleeDefense === null
-    ? undefined
-    : checkNumber("turn.meleeDefense", turn.meleeDefense, SHEET_NUMBER);
+  return (
+    (turn.meleeDefense === null
+      ? undefined
+      : checkNumber("turn.meleeDefense", turn.meleeDefense, SHEET_NUMBER)) ??
+    checkChoice("turn.waiting", turn.waiting, WAITING)
+  );
 }
 
 /** Whether a combatant may still act this turn (a counterattack included). */
@@ -69,11 +75,11 @@ export function mayAct(turn: TurnState): boolean {
 
 /** Waits, declaring the one action it may cut in with later this turn. */
 export function wait(turn: TurnState, declared: ActionKind): Result<TurnState, TurnRefusal> {
-  const bad = checkTurn(turn);
+  const bad = checkTurn(turn) ?? checkChoice("declared", declared, ACTION_KINDS);
   if (bad) return bad;
   if (turn.acted) return refuse("alreadyActed");
   if (turn.waiting !== null) return refuse("alreadyWaiting");
-  return ok({ ...turn, waiting: declared });
+  return ok(changedTurn(turn, { waiting: declared }));
 }
 
 /**
@@ -85,23 +91,35 @@ export function takeAction(
   action: TurnAction,
   reacting = false,
 ): Result<TurnStep, TurnRefusal> {
-  const bad = checkTurn(turn);
+  const bad = checkTurn(turn) ?? checkChoice("action.kind", action.kind, ACTION_KINDS);
   if (bad) return bad;
   if (turn.acted) return refuse("alreadyActed");
   if (reacting && turn.waiting === null) return refuse("notWaiting");
-  let next: TurnState = { ...turn, acted: true, waiting: null };
+  let meleeDefense = turn.meleeDefense;
   if (MELEE.includes(action.kind)) {
     if (action.defense === undefined) return refuse("missingDefense");
     const bad = checkNumber("defense", action.defense, SHEET_NUMBER);
     if (bad) return bad;
-    next = { ...next, meleeDefense: action.defense };
+    meleeDefense = action.defense;
   }
-  if (MOVES.includes(action.kind)) next = { ...next, moving: true };
-  if (action.kind === "aim") next = { ...next, aiming: true };
+  let readied = turn.readied;
   if (action.kind === "ready") {
     if (action.weaponId === undefined) return refuse("missingWeapon");
-    next = { ...next, readied: action.weaponId };
+    readied = action.weaponId;
   }
+  // Field by field, in the one order of a turn (changedTurn): the simulator takes an action a turn.
+  const next: TurnState = {
+    acted: true,
+    waiting: null,
+    meleeDefense,
+    moving: turn.moving || MOVES.includes(action.kind),
+    moveHalved: turn.moveHalved,
+    aiming: turn.aiming || action.kind === "aim",
+    aimed: turn.aimed,
+    readied,
+    readiedLastTurn: turn.readiedLastTurn,
+    actionOwed: turn.actionOwed,
+  };
   const timing: Timing = !reacting ? "now" : action.kind === turn.waiting ? "before" : "after";
   return ok({ turn: next, timing });
 }
@@ -116,19 +134,27 @@ export function counterattack(turn: TurnState, defense: number): Result<TurnStat
 export function rollWithIt(turn: TurnState): Result<TurnState, TurnRefusal> {
   const bad = checkTurn(turn);
   if (bad) return bad;
-  if (!turn.acted) return ok({ ...turn, acted: true, waiting: null });
-  if (turn.moving && !turn.moveHalved) return ok({ ...turn, moveHalved: true });
+  if (!turn.acted) return ok(changedTurn(turn, { acted: true, waiting: null }));
+  if (turn.moving && !turn.moveHalved) return ok(changedTurn(turn, { moveHalved: true }));
   if (turn.actionOwed) return refuse("actionAlreadyOwed");
-  return ok({ ...turn, actionOwed: true });
+  return ok(changedTurn(turn, { actionOwed: true }));
 }
 
 /** A new turn: the action back (unless it was given to rolling with it), aim and readying carried. */
 export function nextTurn(turn: TurnState): TurnState {
+  // Nothing carried over: the one fresh turn (no copy; the simulator starts eight turns a round).
+  if (!turn.actionOwed && !turn.aiming && turn.readied === null) return FRESH_TURN;
   return {
-    ...FRESH_TURN,
     acted: turn.actionOwed,
+    waiting: null,
+    meleeDefense: null,
+    moving: false,
+    moveHalved: false,
+    aiming: false,
     aimed: turn.aiming,
+    readied: null,
     readiedLastTurn: turn.readied,
+    actionOwed: false,
   };
 }
 

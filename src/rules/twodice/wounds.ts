@@ -24,8 +24,8 @@ import { ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import type { WoundState } from "./model.ts";
 import { SHEET_MODIFIER, SHEET_NUMBER } from "./model.ts";
-import { DEFAULT_TWODICE_OPTIONS } from "./options.ts";
-import type { TwodiceOptions } from "./options.ts";
+import { DEFAULT_TWODICE_OPTIONS, checkTwodiceOptions } from "./options.ts";
+import type { TwodiceCheckReason, TwodiceOptions } from "./options.ts";
 import { checkDice, readCheck } from "./roll.ts";
 import type { CheckRoll, TwoDice } from "./roll.ts";
 
@@ -33,17 +33,36 @@ import type { CheckRoll, TwoDice } from "./roll.ts";
 export function checkWounds(
   wounds: WoundState,
   options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
+  field = "wounds",
 ): NumberRefusal | undefined {
-  for (const [i, circle] of wounds.marked.entries()) {
-    const max = options.woundCircles + 1;
-    const bad = checkNumber(`wounds.marked.${i}`, circle, { min: 1, max, whole: true });
-    if (bad) return bad;
+  const max = options.woundCircles + 1;
+  for (let i = 0; i < wounds.marked.length; i++) {
+    const circle = wounds.marked[i];
+    if (Number.isInteger(circle) && (circle as number) >= 1 && (circle as number) <= max) continue;
+    return checkNumber(`${field}.marked.${i}`, circle, { min: 1, max, whole: true });
   }
-  return checkNumber("wounds.medicalBonus", wounds.medicalBonus, { ...SHEET_NUMBER, min: 0 });
+  return checkNumber(`${field}.medicalBonus`, wounds.medicalBonus, { ...SHEET_NUMBER, min: 0 });
 }
 
-function sorted(list: readonly number[]): number[] {
-  return [...list].sort((a, b) => a - b);
+/**
+ * The circles with one more, in ascending order: an insertion sort, since every list the rules
+ * make is nearly so.
+ */
+function withCircle(list: readonly number[], circle: number): number[] {
+  // One array of the final length (slice then push allocates twice; concat is a slow builtin).
+  const out: number[] = [];
+  for (let i = 0; i < list.length; i++) out.push(list[i] as number);
+  out.push(circle);
+  for (let i = 1; i < out.length; i++) {
+    const v = out[i] as number;
+    let j = i;
+    while (j > 0 && (out[j - 1] as number) > v) {
+      out[j] = out[j - 1] as number;
+      j--;
+    }
+    out[j] = v;
+  }
+  return out;
 }
 
 /** The circle a wound of `value` is marked on (a number past the track when it is full). */
@@ -69,7 +88,7 @@ export function markWound(
   return {
     // Field by field (the encounter simulator marks wounds in its inner loop).
     wounds: {
-      marked: sorted([...wounds.marked, circle]),
+      marked: withCircle(wounds.marked, circle),
       bleedingStopped: false,
       medicalBonus: wounds.medicalBonus,
     },
@@ -79,7 +98,11 @@ export function markWound(
 
 /** The highest wound, 0 without wounds. */
 export function highestWound(wounds: WoundState): number {
-  return wounds.marked.reduce((high, w) => Math.max(high, w), 0);
+  let high = 0;
+  const marked = wounds.marked;
+  for (let i = 0; i < marked.length; i++)
+    if ((marked[i] as number) > high) high = marked[i] as number;
+  return high;
 }
 
 /** Out of the fight: a wound above Toughness. */
@@ -100,8 +123,11 @@ export function aftermath(
   wounds: WoundState,
   toughness: number,
   options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
-): Result<Aftermath, NumberRefusal["reason"]> {
-  const bad = checkNumber("toughness", toughness, SHEET_NUMBER) ?? checkWounds(wounds, options);
+): Result<Aftermath, TwodiceCheckReason> {
+  const bad =
+    checkTwodiceOptions(options) ??
+    checkNumber("toughness", toughness, SHEET_NUMBER) ??
+    checkWounds(wounds, options);
   if (bad) return bad;
   const high = highestWound(wounds);
   if (options.deathMargin !== null && high > toughness + options.deathMargin) {
@@ -120,7 +146,7 @@ export function bleed(
   options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
 ): WoundState {
   const circle = woundCircle(wounds.marked, 1, options);
-  return { ...wounds, marked: sorted([...wounds.marked, circle]) };
+  return { ...wounds, marked: withCircle(wounds.marked, circle) };
 }
 
 export interface MedicineOutcome {
@@ -138,8 +164,9 @@ export function treatWounds(
   value: number,
   dice: TwoDice,
   options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
-): Result<MedicineOutcome, NumberRefusal["reason"]> {
+): Result<MedicineOutcome, TwodiceCheckReason> {
   const bad =
+    checkTwodiceOptions(options) ??
     checkNumber("medicine", value, SHEET_MODIFIER) ??
     checkWounds(wounds, options) ??
     checkDice(dice, options.dieSides);
@@ -172,8 +199,9 @@ export function recover(
   toughness: number,
   dice: TwoDice,
   options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
-): Result<RecoveryOutcome, NumberRefusal["reason"]> {
+): Result<RecoveryOutcome, TwodiceCheckReason> {
   const bad =
+    checkTwodiceOptions(options) ??
     checkNumber("toughness", toughness, SHEET_NUMBER) ??
     checkWounds(wounds, options) ??
     checkDice(dice, options.dieSides);
@@ -187,7 +215,7 @@ export function recover(
       roll,
       kind: "complication",
       value,
-      wounds: { ...spent, marked: sorted([...wounds.marked, above]), bleedingStopped: false },
+      wounds: { ...spent, marked: withCircle(wounds.marked, above), bleedingStopped: false },
     });
   }
   if (!roll.success || wounds.marked.length === 0) {

@@ -1,12 +1,18 @@
 /**
  * Documents to the dice-pool rules and back: an actor as a DicepoolCombatant, a weapon item as a
- * DicepoolWeapon, and rule outcomes written in one batch.
+ * DicepoolWeapon, who is at the table with whom and how far (measured on the canvas), and rule
+ * outcomes written in one batch. What settles other owners' outcomes (budgets, grapples) is not
+ * read from the actors: see budget.ts.
  */
 import type { DicepoolUpdate } from "../../../rules/dicepool/changes.ts";
-import type { TurnActions } from "../../../rules/dicepool/actions.ts";
-import type { Grapple } from "../../../rules/dicepool/grapple.ts";
 import type { Fall } from "../../../rules/dicepool/movement.ts";
+import type { Checked } from "../../../rules/core/checked.ts";
+import { makeDicepoolCombatant, makeDicepoolWeapon } from "../../../rules/dicepool/factory.ts";
 import { maxHealth } from "../../../rules/dicepool/health.ts";
+import { checkAttackInput, planAttack, resolveAttack } from "../../../rules/dicepool/attack.ts";
+import type { AttackInput } from "../../../rules/dicepool/attack.ts";
+import type { DicepoolOptions } from "../../../rules/dicepool/options.ts";
+import type { DiceSource } from "../../../rules/core/dice.ts";
 import type {
   DicepoolCombatant,
   DicepoolPowers,
@@ -15,8 +21,11 @@ import type {
   Incapacitation,
   WeaponMods,
 } from "../../../rules/dicepool/model.ts";
-import { combatantId, resolveActor } from "../../shared/actors.ts";
+import { fightOf } from "../../combat/ledger.ts";
+import { canvasDistance, combatantId, resolveActor } from "../../shared/actors.ts";
 import type { ActorResolver } from "../../shared/actors.ts";
+import { warnRefusal } from "../../shared/refusal.ts";
+import type { ShownRefusal } from "../../shared/refusal.ts";
 
 export { combatantId, resolveActor };
 
@@ -35,19 +44,8 @@ export interface DicepoolActorSystem {
   initiative: number;
   droppedWeaponId: string | null;
   powers: DicepoolPowers;
-  grapples: StoredGrapple[];
-  grapplePenalty: number;
   falling: Fall | null;
-  actions: TurnActions;
   biography: string;
-}
-
-/** The grapple an assailant holds, as stored on it. */
-export interface StoredGrapple {
-  victimId: string;
-  victimName: string;
-  pool: number;
-  resistOffered: boolean;
 }
 
 export interface DicepoolWeaponSystem {
@@ -63,6 +61,11 @@ export interface DicepoolArmorSystem {
   description: string;
 }
 
+/** Shows a refusal (the rules' or the referee's) as a localized warning. Nothing else happens. */
+export function warnDicepoolRefusal(refusal: ShownRefusal): void {
+  warnRefusal((reason) => `FRAY.Dicepool.Refusal.${reason}`, refusal);
+}
+
 export function systemOf(actor: Actor.Implementation): DicepoolActorSystem {
   return actor.system as unknown as DicepoolActorSystem;
 }
@@ -76,9 +79,14 @@ export function armorRatingOf(actor: Actor.Implementation): number {
     .reduce((best, armor) => Math.max(best, armor.rating), 0);
 }
 
-export function toDicepoolCombatant(actor: Actor.Implementation): DicepoolCombatant {
+/**
+ * The actor as the rules read it, through the rules' factory: every stored number is fitted into
+ * the bounds the DataModel and the rules share (DICEPOOL_LIMITS), since the server does not run
+ * the DataModel and a player may write any value to their own actor; what comes back is checked.
+ */
+export function toDicepoolCombatant(actor: Actor.Implementation): Checked<DicepoolCombatant> {
   const s = systemOf(actor);
-  return {
+  return makeDicepoolCombatant({
     id: combatantId(actor),
     physical: s.attributes.physical,
     mental: s.attributes.mental,
@@ -96,71 +104,60 @@ export function toDicepoolCombatant(actor: Actor.Implementation): DicepoolCombat
     initiative: s.initiative,
     droppedWeaponId: s.droppedWeaponId,
     powers: { ...s.powers },
-  };
+  });
 }
 
-export function toDicepoolWeapon(item: Item.Implementation): DicepoolWeapon {
+/** The weapon item as the rules read it, fitted like an actor (toDicepoolCombatant). */
+export function toDicepoolWeapon(item: Item.Implementation): Checked<DicepoolWeapon> {
   const s = item.system as unknown as DicepoolWeaponSystem;
-  return { id: item.id ?? "", kind: s.kind, mods: { ...s.mods }, damage: s.damage };
+  return makeDicepoolWeapon({
+    id: item.id ?? "",
+    kind: s.kind,
+    mods: { ...s.mods },
+    damage: s.damage,
+  });
 }
 
 /** Bare hands: a close weapon without mods (the rules' default weapon). */
-export const EMPTY_HANDS: DicepoolWeapon = {
-  id: "",
-  kind: "close",
-  mods: { nonLethal: false, disarming: false, grappling: false },
-  damage: 0,
-};
+export const EMPTY_HANDS: Checked<DicepoolWeapon> = makeDicepoolWeapon({ id: "" });
 
-/** The grapples an actor holds, as the rules see them (unreadable entries are skipped). */
-export function grapplesOf(actor: Actor.Implementation): Grapple[] {
-  const stored = systemOf(actor).grapples;
-  return (Array.isArray(stored) ? stored : [])
-    .filter((g) => typeof g.victimId === "string" && typeof g.pool === "number")
-    .map((g) => ({
-      assailantId: combatantId(actor),
-      victimId: g.victimId,
-      pool: g.pool,
-      resistOffered: g.resistOffered,
-    }));
+/**
+ * The distance between two tokens in spaces (grid squares), as this client's canvas measures it,
+ * or null when it cannot (no canvas, or a token not on the scene it shows).
+ */
+export function measuredSpaces(a: Actor.Implementation, b: Actor.Implementation): number | null {
+  const spaces = canvasDistance(a, b, "space");
+  return spaces === null ? null : Math.round(spaces);
 }
 
-/** The grapple `actor` holds on `victimId`, or null. */
-export function grappleOn(actor: Actor.Implementation, victimId: string): Grapple | null {
-  return grapplesOf(actor).find((g) => g.victimId === victimId) ?? null;
-}
-
-/** Every world actor, and every actor of the current combat, holding `victim` in a grapple. */
-export function holdersOf(victim: Actor.Implementation): Actor.Implementation[] {
-  const me = combatantId(victim);
-  const fighting = ((game as { combat?: Combat.Implementation | null }).combat?.combatants ?? [])
-    .map((c) => c.actor)
-    .filter((a): a is Actor.Implementation => a !== null);
-  const all = new Map<string, Actor.Implementation>();
-  for (const actor of [...(game.actors?.contents ?? []), ...fighting])
-    all.set(combatantId(actor), actor);
-  return [...all.values()].filter((other) =>
-    grapplesOf(other).some((g) => g.victimId === me && g.pool > 0),
-  );
+/** The ids of the scenes where the actor has a token (a token's actor: its token's scene). */
+function sceneIdsOf(actor: Actor.Implementation): Set<string> {
+  if (actor.isToken) {
+    const id = actor.token?.parent?.id;
+    return new Set(id === undefined || id === null ? [] : [id]);
+  }
+  const ids = new Set<string>();
+  for (const scene of game.scenes?.contents ?? []) {
+    const linked = scene.tokens.contents.some((t) => t.actorId === actor.id && t.actorLink);
+    if (linked) ids.add(scene.id);
+  }
+  return ids;
 }
 
 /**
- * The stored list after one grapple changed: `next` replaces the one on its victim (null or an
- * empty pool: that grapple ended). Names are kept; a new victim's name is `victimName`.
+ * Whether `other` is at the table with the actor: a member of the started combat the actor
+ * fights in (combatOf), or a token on a scene where the actor has one (on the canvas this client
+ * shows, or by the scenes' token documents). Read from the documents, so the referee decides it
+ * from its own copy of the world, whatever ids a request names.
  */
-export function storedGrapplesAfter(
-  stored: readonly StoredGrapple[],
-  victimId: string,
-  next: Grapple | null,
-  victimName = "",
-): StoredGrapple[] {
-  const others = stored.filter((g) => g.victimId !== victimId);
-  if (next === null || next.pool <= 0) return others;
-  const name = stored.find((g) => g.victimId === victimId)?.victimName ?? victimName;
-  return [
-    ...others,
-    { victimId, victimName: name, pool: next.pool, resistOffered: next.resistOffered },
-  ];
+export function atTable(actor: Actor.Implementation, other: Actor.Implementation): boolean {
+  const fight = fightOf(actor);
+  const otherId = combatantId(other);
+  const members = fight?.combat.combatants.contents ?? [];
+  if (members.some((c) => c.actor !== null && combatantId(c.actor) === otherId)) return true;
+  if (actor.getActiveTokens().length > 0 && other.getActiveTokens().length > 0) return true;
+  const mine = sceneIdsOf(actor);
+  return [...sceneIdsOf(other)].some((id) => mine.has(id));
 }
 
 /** Health (Physical + Size + 3) and how it stands, for sheets, cards and the tracker. */
@@ -206,4 +203,20 @@ export async function applyDicepoolUpdates(
   if (world.length > 0) await CONFIG.Actor.documentClass.updateDocuments(world);
   await Promise.all(tokens);
   return { missing };
+}
+
+/** The rules' plan of an attack, after the rules' input check (checkAttackInput). */
+export function planChecked(input: AttackInput, options: Checked<DicepoolOptions>) {
+  const checked = checkAttackInput(input);
+  return checked.ok ? planAttack(checked.value, options) : checked;
+}
+
+/** The rules' resolution of an attack on `dice`, after the rules' input check. */
+export function resolveChecked(
+  input: AttackInput,
+  dice: DiceSource,
+  options: Checked<DicepoolOptions>,
+) {
+  const checked = checkAttackInput(input);
+  return checked.ok ? resolveAttack(checked.value, dice, options) : checked;
 }

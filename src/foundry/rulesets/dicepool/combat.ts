@@ -2,36 +2,47 @@
  * The dice-pool game in the combat (registered as the combat hooks when the world plays it):
  * - order: each combatant's initiative pool (Mental + Physical + Awareness, less the wound
  *   penalty), as a die formula the combat start rolls with core Roll;
- * - the tracker shows, under each member, its Simple actions left, its Free action and Interrupt,
- *   and the states that matter: the Grappling Pool it holds, held in a grapple, incapacitated,
- *   dying (bleeding), dead;
- * - a combatant's own turn start gives it a fresh turn of actions, makes it bleed when it is
- *   incapacitated by lethal damage and not stabilized (1 damage, with its wound die), makes it
- *   pay 1 point to keep each grapple it holds (rules: grappleUpkeep; at 0 the grapple breaks), and
- *   drops it 2 spaces when it is falling (rules: fallOnTurn), with the landing damage.
+ * - the tracker shows, under each member, its Simple actions left, its Free action and Interrupt
+ *   (the referee's record of its turn, in the ledger: budget.ts), and the states that matter: the
+ *   Grappling Pool it holds and being held (the ledger's grapples), incapacitated, dying
+ *   (bleeding), dead;
+ * - a round start hands every combatant a fresh turn of actions (ledger entries), and so does a
+ *   combatant's own turn start, which also makes it bleed when it is incapacitated by lethal
+ *   damage and not stabilized (1 damage, with its wound die), makes it pay 1 point to keep each
+ *   grapple it holds (rules: grappleUpkeep; at 0 the grapple breaks; the ledger's record
+ *   changes), and drops it 2 spaces when it is falling (rules: fallOnTurn), with the landing
+ *   damage. What happened is posted as the referee's line card.
  */
-import { FRESH_TURN, turnOver } from "../../../rules/dicepool/actions.ts";
 import { diffDicepool } from "../../../rules/dicepool/changes.ts";
 import { grappleUpkeep } from "../../../rules/dicepool/grapple.ts";
 import { bleedOnTurn, bleeds, takeDamage } from "../../../rules/dicepool/health.ts";
 import { fallOnTurn } from "../../../rules/dicepool/movement.ts";
 import { initiativePool } from "../../../rules/dicepool/initiative.ts";
-import type { DicepoolCombatant } from "../../../rules/dicepool/model.ts";
 import type { DicepoolOptions } from "../../../rules/dicepool/options.ts";
+import type { Checked } from "../../../rules/core/checked.ts";
 import type { ActorChange, FieldValue } from "../../combat/events.ts";
-import type { CombatRulesetHooks, OrderInput, TrackerChip } from "../../combat/ruleset-hooks.ts";
+import type {
+  CombatRulesetHooks,
+  OrderInput,
+  OutOfFight,
+  TrackerChip,
+} from "../../combat/ruleset-hooks.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
 import { withDice } from "../../shared/dice.ts";
 import { i18n } from "../../shared/env.ts";
+import { combatantId, resolveActor, systemOf, toDicepoolCombatant } from "./adapter.ts";
 import {
-  combatantId,
-  grapplesOf,
+  GRAPPLES_KEY,
+  actionsLeft,
+  asGrapple,
+  freshTurnLedger,
+  grapplesAfter,
+  grapplesIn,
+  heldGrapples,
   holdersOf,
-  resolveActor,
-  storedGrapplesAfter,
-  systemOf,
-  toDicepoolCombatant,
-} from "./adapter.ts";
+  turnActionsOf,
+} from "./budget.ts";
+import { postLines } from "./cards/line-card.ts";
 import { dicepoolRollOrder } from "./order.ts";
 import { dicepoolOptions } from "./settings.ts";
 
@@ -47,23 +58,20 @@ export function dicepoolOrderInput(
 /** The tracker's chips for one member. */
 export function dicepoolMemberChips(
   actor: Actor.Implementation,
-  options: DicepoolOptions = dicepoolOptions(),
+  options: Checked<DicepoolOptions> = dicepoolOptions(),
 ): TrackerChip[] {
   const me = toDicepoolCombatant(actor);
-  const turn = systemOf(actor).actions;
+  const left = actionsLeft(turnActionsOf(actor), options);
   const down = me.dead || me.incapacitated !== null;
-  const simpleLeft = turnOver(turn, options)
-    ? 0
-    : Math.max(0, options.simpleActionsPerTurn - turn.simpleUsed);
   const chips: TrackerChip[] = [
     {
-      label: simpleLeft >= 2 ? "FRAY.Dicepool.Tracker.SimpleTwo" : "FRAY.Dicepool.Tracker.Simple",
-      on: !down && simpleLeft > 0,
+      label: left.simple >= 2 ? "FRAY.Dicepool.Tracker.SimpleTwo" : "FRAY.Dicepool.Tracker.Simple",
+      on: !down && left.simple > 0,
       hint: "FRAY.Dicepool.Tracker.SimpleHint",
     },
     {
       label: "FRAY.Dicepool.Tracker.Free",
-      on: !down && turn.freeUsed < options.freeActionsPerTurn,
+      on: !down && left.free > 0,
       hint: "FRAY.Dicepool.Tracker.FreeHint",
     },
     {
@@ -73,7 +81,7 @@ export function dicepoolMemberChips(
     },
   ];
   const flag = (label: string, hint = "") => chips.push({ label, on: true, hint, flag: true });
-  for (const grapple of grapplesOf(actor).filter((g) => g.pool > 0)) {
+  for (const grapple of heldGrapples(actor).filter((g) => g.pool > 0)) {
     // A chip's label is localized by the tracker; a formatted text comes back unchanged.
     flag(
       i18n().format("FRAY.Dicepool.Tracker.Grappling", { pool: grapple.pool }),
@@ -112,8 +120,8 @@ function toFieldChanges(changes: Readonly<Record<string, unknown>>): Record<stri
 }
 
 /**
- * The combatant's own turn starts: fresh actions, bleeding, grapple upkeep. Returns the changes
- * (by combatant) and what to report.
+ * The combatant's own turn starts: fresh actions, bleeding, grapple upkeep, falling. Returns the
+ * changes (by combatant, with the ledger's fresh budget and grapples) and what to report.
  */
 export async function dicepoolTurnStart(
   combat: CombatLike,
@@ -127,13 +135,13 @@ export async function dicepoolTurnStart(
   const changes: ActorChange[] = [];
   const add = (actorId: string, fields: Record<string, FieldValue>) => {
     const id = combatantOf(actorId);
-    if (id !== null && Object.keys(fields).length > 0)
+    if (id !== null && Object.keys(fields).length > 0) {
       changes.push({ combatantId: id, changes: fields });
+    }
   };
-  const before: DicepoolCombatant = toDicepoolCombatant(actor);
-  const own: Record<string, FieldValue> = Object.fromEntries(
-    Object.entries(FRESH_TURN).map(([key, value]) => [`system.actions.${key}`, value]),
-  );
+  const before = toDicepoolCombatant(actor);
+  const own: Record<string, FieldValue> = {};
+  const ledger = freshTurnLedger();
   let bled = 0;
   let woundAdded = 0;
   let died = false;
@@ -150,25 +158,25 @@ export async function dicepoolTurnStart(
     }
   }
   const grapples: { victimName: string; pool: number }[] = [];
-  let stored = systemOf(actor).grapples;
-  for (const grapple of grapplesOf(actor)) {
-    const victimActor = resolveActor(grapple.victimId);
-    const victimName = stored.find((g) => g.victimId === grapple.victimId)?.victimName ?? "";
+  const held = grapplesIn(combat, combatant.id ?? "");
+  let stored = held;
+  for (const entry of held) {
+    const victimActor = resolveActor(entry.victimId);
     if (victimActor === null) {
-      stored = stored.filter((g) => g.victimId !== grapple.victimId);
-      grapples.push({ victimName, pool: 0 });
+      stored = stored.filter((g) => g.victimId !== entry.victimId);
+      grapples.push({ victimName: entry.victimName, pool: 0 });
       continue;
     }
     const victim = toDicepoolCombatant(victimActor);
-    const upkeep = grappleUpkeep(grapple, victim, options);
+    const upkeep = grappleUpkeep(asGrapple(combatantId(actor), entry), victim, options);
     if (!upkeep.ok) continue;
     const kept = upkeep.value;
-    grapples.push({ victimName, pool: kept.grapple?.pool ?? 0 });
-    stored = storedGrapplesAfter(stored, grapple.victimId, kept.grapple);
+    grapples.push({ victimName: entry.victimName, pool: kept.grapple?.pool ?? 0 });
+    stored = grapplesAfter(stored, entry.victimId, kept.grapple);
     const victimUpdate = diffDicepool(victim, kept.victim);
-    if (victimUpdate !== null) add(grapple.victimId, toFieldChanges(victimUpdate.changes));
+    if (victimUpdate !== null) add(entry.victimId, toFieldChanges(victimUpdate.changes));
   }
-  if (grapples.length > 0) own["system.grapples"] = stored as never;
+  if (held.length > 0) ledger[GRAPPLES_KEY] = stored;
   let fall: TurnStartReport["fall"] = null;
   const falling = systemOf(actor).falling;
   if (falling !== null && typeof falling === "object") {
@@ -191,7 +199,7 @@ export async function dicepoolTurnStart(
       }
     }
   }
-  add(combatantId(actor), own);
+  changes.push({ combatantId: combatant.id ?? "", changes: own, ledger });
   const report =
     bled > 0 || grapples.length > 0 || fall !== null
       ? { name: actor.name, bled, woundAdded, died, grapples, fall }
@@ -212,15 +220,10 @@ async function postReport(report: TurnStartReport): Promise<void> {
     );
   }
   for (const grapple of report.grapples) {
+    const key =
+      grapple.pool > 0 ? "FRAY.Dicepool.Turn.GrappleHeld" : "FRAY.Dicepool.Turn.GrappleBroke";
     lines.push(
-      t.format(
-        grapple.pool > 0 ? "FRAY.Dicepool.Turn.GrappleHeld" : "FRAY.Dicepool.Turn.GrappleBroke",
-        {
-          name: report.name,
-          victim: grapple.victimName,
-          pool: grapple.pool,
-        },
-      ),
+      t.format(key, { name: report.name, victim: grapple.victimName, pool: grapple.pool }),
     );
   }
   if (report.fall !== null) {
@@ -230,16 +233,27 @@ async function postReport(report: TurnStartReport): Promise<void> {
         : t.format("FRAY.Dicepool.Turn.Falling", { name: report.name, height: report.fall.height }),
     );
   }
-  const items = lines.map((l) => `<li>${foundry.utils.escapeHTML(l)}</li>`).join("");
-  await ChatMessage.create({
-    content: `<div class="fray-card fray-dp-card fray-dp-turn"><ul>${items}</ul></div>`,
-  });
+  await postLines(null, lines, "fray-dp-turn");
+}
+
+/** Why a combatant is out of the fight, or null while it can fight. */
+export function dicepoolOutOfFight(actor: Actor.Implementation): OutOfFight | null {
+  const me = toDicepoolCombatant(actor);
+  if (me.dead) return { reason: "FRAY.Dicepool.Status.dead" };
+  if (me.incapacitated === null) return null;
+  const reason = bleeds(me) ? "FRAY.Dicepool.Status.dying" : "FRAY.Dicepool.Status.incapacitated";
+  return { reason, keepsTurns: true };
 }
 
 export const DICEPOOL_COMBAT_HOOKS: CombatRulesetHooks = {
   orderInput: (actor) => dicepoolOrderInput(actor),
   rollOrder: (combat) => dicepoolRollOrder(combat),
   memberChips: (actor) => dicepoolMemberChips(actor),
+  // The dead are out; the incapacitated too, but they keep their turns: they bleed on them.
+  outOfFight: (actor) => dicepoolOutOfFight(actor),
+  // A new round: everybody's turn is fresh in the ledger (and again at its own turn start).
+  roundStart: (_combat, combatants) =>
+    combatants.map((c) => ({ combatantId: c.combatantId, changes: {}, ledger: freshTurnLedger() })),
   turnStart: async (combat, combatant) => {
     const { changes, report } = await dicepoolTurnStart(combat, combatant);
     if (report !== null) await postReport(report);

@@ -5,11 +5,12 @@
  * Field paths are the contract with the rules (src/rules/dicepool/changes.ts DICEPOOL_FIELD_PATHS):
  * system.health.damage, system.health.nonLethal, system.woundPenalty, system.energy.value,
  * system.incapacitated, system.dead, system.stabilized, system.initiative,
- * system.droppedWeaponId. The shell adds system.grapples (the Grappling Pools this actor holds, one
- * per victim: one without Multi-Grapple, 1 + its rating with it), system.grapplePenalty (points an
- * assailant spent against this actor, taken off its next roll), system.falling (a fall under way)
- * and system.actions (the turn's Simple / Free / Interrupt use, rules/dicepool/actions.ts
- * TurnActions).
+ * system.droppedWeaponId. The shell adds system.falling (a fall under way; only the GM starts one).
+ *
+ * system.grapples, system.grapplePenalty and system.actions are kept only so actors stored with
+ * them load: the grapples held, the penalty spent against an actor and the turn's action budget
+ * settle other owners' outcomes, so the referee keeps them in the combat's ledger (budget.ts) and
+ * nothing reads these fields (a player can write any value to their own actor).
  *
  * Every model carries `schemaVersion`, refuses an Energy value above its max (`validateJoint`)
  * and reads stored data of another shape (`migrateData`: a world switched from another ruleset)
@@ -18,8 +19,9 @@
 import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
 import { PlainGearModel, PlainTechniqueModel } from "../../data/item.ts";
 import { FRESH_TURN } from "../../../rules/dicepool/actions.ts";
-import { NO_POWERS } from "../../../rules/dicepool/model.ts";
+import { DICEPOOL_SKILLS, INCAPACITATIONS, NO_POWERS } from "../../../rules/dicepool/model.ts";
 import type { DicepoolSkill, Incapacitation } from "../../../rules/dicepool/model.ts";
+import { DICEPOOL_LIMITS } from "../../../rules/dicepool/limits.ts";
 import { DEFAULT_DICEPOOL_OPTIONS } from "../../../rules/dicepool/options.ts";
 import {
   choiceField,
@@ -36,28 +38,18 @@ export const DICEPOOL_SCHEMA_VERSION = 1;
 export const DICEPOOL_ATTRIBUTES = ["physical", "mental"] as const;
 export type DicepoolAttribute = (typeof DICEPOOL_ATTRIBUTES)[number];
 
-/** The skills the combat rules name, in the sheet's order. */
-export const DICEPOOL_SKILLS: readonly DicepoolSkill[] = [
-  "awareness",
-  "rangedCombat",
-  "closeCombat",
-  "mobility",
-  "protection",
-  "pilot",
-  "medicine",
-];
-
-export const DICEPOOL_INCAPACITATIONS: readonly Incapacitation[] = [
-  "lethal",
-  "nonLethal",
-  "grapple",
-  "restraints",
-];
+/** The skills the combat rules name, in the sheet's order, and why one is incapacitated. */
+export { DICEPOOL_SKILLS };
+export const DICEPOOL_INCAPACITATIONS = INCAPACITATIONS;
 
 export const DICEPOOL_WEAPON_KINDS = ["close", "ranged"] as const;
 
-/** Numbers the sheet accepts: ratings well beyond any character, damage beyond any death. */
-export const DICEPOOL_LIMITS = { rating: 20, speed: 100, energy: 999, damage: 9999, wounds: 999 };
+/**
+ * Numbers the sheet accepts: ratings well beyond any character, damage beyond any death. The
+ * rules' own bounds (src/rules/dicepool/limits.ts), so what a sheet stores is what the rules
+ * compute and check.
+ */
+export { DICEPOOL_LIMITS };
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Actors                                                                                     */
@@ -100,7 +92,11 @@ function actorSchema() {
     }),
     dead: flagField(),
     stabilized: flagField(),
-    initiative: count(DICEPOOL_LIMITS.wounds),
+    /** Initiative: the Initiative Damage plugin takes it below 0. */
+    initiative: integerField(0, {
+      min: -DICEPOOL_LIMITS.initiative,
+      max: DICEPOOL_LIMITS.initiative,
+    }),
     droppedWeaponId: nullableIdField(),
     powers: new SchemaField({
       plotArmor: flagField(NO_POWERS.plotArmor),
@@ -113,16 +109,16 @@ function actorSchema() {
       blitz: flagField(NO_POWERS.blitz),
       stabilize: flagField(NO_POWERS.stabilize),
     }),
-    /** The grapples this actor holds: [{ victimId, victimName, pool, resistOffered }]. */
+    /** Not read (kept so stored actors load): the grapples are the ledger's (budget.ts). */
     grapples: new ArrayField(new ObjectField({ required: true, nullable: false }), {
       required: true,
       initial: () => [],
     }),
-    /** Grappling Pool points an assailant spent against this actor: off its next roll. */
+    /** Not read (kept so stored actors load): the grapple penalty is the ledger's. */
     grapplePenalty: count(DICEPOOL_LIMITS.wounds),
     /** A fall under way: { height (spaces left), fallen (spaces so far) }, or null. */
     falling: new ObjectField({ required: true, nullable: true, initial: null }),
-    /** The turn's action use (rules/dicepool/actions.ts TurnActions). */
+    /** Not read (kept so stored actors load): the turn's budget is the ledger's. */
     actions: new SchemaField({
       simpleUsed: integerField(FRESH_TURN.simpleUsed, { min: 0, max: 99 }),
       complexUsed: flagField(FRESH_TURN.complexUsed),
@@ -137,9 +133,14 @@ type ActorSchema = ReturnType<typeof actorSchema>;
 const wholeAtLeast = (value: unknown, min: number): boolean =>
   typeof value === "number" && Number.isInteger(value) && value >= min;
 
-/** A stored grapple the shell can read: a victim id and a whole, non-negative pool. */
+/** A stored grapple the shell can read: a victim id and a whole pool within its bound. */
 function isStoredGrapple(value: unknown): boolean {
-  return isRecord(value) && typeof value["victimId"] === "string" && wholeAtLeast(value["pool"], 0);
+  return (
+    isRecord(value) &&
+    typeof value["victimId"] === "string" &&
+    wholeAtLeast(value["pool"], 0) &&
+    (value["pool"] as number) <= DICEPOOL_LIMITS.grapplePool
+  );
 }
 
 /** A stored fall: whole, non-negative height and spaces fallen (or null). */
@@ -223,8 +224,14 @@ export function migrateDicepoolActor(source: Record<string, unknown>): Record<st
   if (!DICEPOOL_INCAPACITATIONS.includes(source["incapacitated"] as Incapacitation)) {
     Reflect.deleteProperty(source, "incapacitated");
   }
-  for (const key of ["size", "speed", "woundPenalty", "initiative"]) {
-    const v = fitted(source[key], 0, DICEPOOL_LIMITS.speed);
+  const bounds: Record<string, readonly [number, number]> = {
+    size: [0, DICEPOOL_LIMITS.rating],
+    speed: [0, DICEPOOL_LIMITS.speed],
+    woundPenalty: [0, DICEPOOL_LIMITS.wounds],
+    initiative: [-DICEPOOL_LIMITS.initiative, DICEPOOL_LIMITS.initiative],
+  };
+  for (const [key, [min, max]] of Object.entries(bounds)) {
+    const v = fitted(source[key], min, max);
     if (v === undefined) Reflect.deleteProperty(source, key);
     else source[key] = v;
   }

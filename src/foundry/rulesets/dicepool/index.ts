@@ -1,32 +1,30 @@
 /**
  * The dice-pool game at the table, as the shell installs it when the world plays it: its actor
  * and item DataModels and sheet over the generic ones (gear and technique stay generic), its
- * settings (the book's plugins, the NPC's default defense), the referee's side and the buttons of
- * its attack card, and its part of the combat (initiative pool, Simple / Free / Interrupt chips,
- * grapple, falling and dying marks, bleeding, grapple upkeep and falls at the turn start), its
- * table actions (table.ts: grapple spends, escapes, restraints, Stabilize, moves, falls), and how
- * the encounter simulator reads a combatant (sim.ts).
+ * settings (the book's plugins, the NPC's default defense), its cards and declarations on the one
+ * card protocol (the attack: attack/declare.ts and attack/referee.ts; the table acts: table/*.ts;
+ * the referee's line card), its part of the combat (initiative pool, Simple / Free / Interrupt
+ * chips, grapple, falling and dying marks, bleeding, grapple upkeep and falls at the turn start,
+ * fresh budgets in the ledger: combat.ts, budget.ts), and how the encounter simulator reads a
+ * combatant (sim.ts). It registers no referee action of its own: everything a player asks of the
+ * referee is a declaration or a card's press.
  */
 import { ACTOR_TYPES } from "../../constants.ts";
-import { registerRefereeAction } from "../../shared/referee.ts";
+import { dicepoolMovement } from "./movement.ts";
 import { shellRuleset as generic } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
-import {
-  DICEPOOL_APPLY,
-  DICEPOOL_DECLARE,
-  DICEPOOL_DEFEND,
-  refereeDicepoolApply,
-  refereeDicepoolDeclare,
-  refereeDicepoolDefend,
-  wireDicepoolCard,
-} from "./attack/workflow.ts";
+import { dicepoolApi } from "./api.ts";
+import { attackCard, attackDeclaration } from "./attack/referee.ts";
+import { lineCard } from "./cards/line-card.ts";
 import { DICEPOOL_COMBAT_HOOKS } from "./combat.ts";
 import { DICEPOOL_DATA_MODELS } from "./data.ts";
 import { registerDicepoolSettings } from "./settings.ts";
 import { dicepoolSimFighter } from "./sim.ts";
-import { DICEPOOL_ACT, refereeDicepoolAct } from "./table.ts";
 import { DicepoolActorSheet } from "./sheets/actor-sheet.ts";
 import { DicepoolItemSheet } from "./sheets/item-sheet.ts";
+import { careDeclaration } from "./table/care.ts";
+import { grappleDeclaration } from "./table/grapple.ts";
+import { moveDeclaration } from "./table/move.ts";
 
 export const shellRuleset: ShellRuleset = {
   dataModels: {
@@ -53,16 +51,11 @@ export const shellRuleset: ShellRuleset = {
     trackable: { bar: ["energy"], value: ["health.damage", "woundPenalty"] },
     secondary: "energy",
   },
-  registerSettings: () => {
-    registerDicepoolSettings();
-    // The referee's actions travel on the referee transport (shared/referee.ts), which knows who
-    // sent each request; registered on every client, run only on the active GM's.
-    registerRefereeAction(DICEPOOL_DECLARE, refereeDicepoolDeclare);
-    registerRefereeAction(DICEPOOL_DEFEND, refereeDicepoolDefend);
-    registerRefereeAction(DICEPOOL_APPLY, refereeDicepoolApply);
-    registerRefereeAction(DICEPOOL_ACT, refereeDicepoolAct);
-  },
+  registerSettings: registerDicepoolSettings,
   combat: DICEPOOL_COMBAT_HOOKS,
-  wireChatCard: wireDicepoolCard,
+  cards: [attackCard, lineCard],
+  declarations: [attackDeclaration, grappleDeclaration, moveDeclaration, careDeclaration],
   simFighter: dicepoolSimFighter,
+  api: dicepoolApi,
+  movement: dicepoolMovement,
 };

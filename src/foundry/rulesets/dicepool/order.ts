@@ -12,7 +12,7 @@ import {
 } from "../../../rules/dicepool/initiative.ts";
 import type { DicepoolInitiativeRoll } from "../../../rules/dicepool/initiative.ts";
 import type { DicepoolOptions } from "../../../rules/dicepool/options.ts";
-import { isPlayerSide, settleTies } from "../../combat/order-kit.ts";
+import { isPlayerSide, rollOrderDice, settleTies } from "../../combat/order-kit.ts";
 import type { Settled } from "../../combat/order-kit.ts";
 import { teamIdOf, teamsOf } from "../../combat/state.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
@@ -26,10 +26,10 @@ function poolSize(combatant: CombatantLike, options: DicepoolOptions): number {
   return pool.ok ? pool.value.dice : 0;
 }
 
-/** Rolls `dice` dice of the pool's size with one core Roll and returns their faces. */
-async function rollFaces(dice: number, options: DicepoolOptions): Promise<number[]> {
+/** Rolls `dice` dice of the pool's size with one core Roll (to the chat) and returns their faces. */
+async function rollFaces(dice: number, options: DicepoolOptions, whose: string): Promise<number[]> {
   if (dice <= 0) return [];
-  const roll = await new Roll(`${String(dice)}d${String(options.dieSides)}`).evaluate();
+  const roll = await rollOrderDice(`${String(dice)}d${String(options.dieSides)}`, whose);
   return roll.dice.flatMap((term) => term.results.map((result) => result.result));
 }
 
@@ -43,7 +43,7 @@ export async function dicepoolRollOrder(
     return team !== undefined && isPlayerSide(team);
   };
   const hitsOf = async (c: CombatantLike) => {
-    const faces = await rollFaces(poolSize(c, options), options);
+    const faces = await rollFaces(poolSize(c, options), options, c.id ?? "");
     return initiativeFromDice(c.id ?? "", faces, playerSide(c), options);
   };
   const rolls: DicepoolInitiativeRoll[] = [];

@@ -5,6 +5,7 @@
 import type { DefenseKind } from "../../../rules/dicepool/attack.ts";
 import { withDicepoolOptions } from "../../../rules/dicepool/options.ts";
 import type { DicepoolOptions } from "../../../rules/dicepool/options.ts";
+import type { Checked } from "../../../rules/core/checked.ts";
 import { SYSTEM_ID } from "../../constants.ts";
 
 declare module "fvtt-types/configuration" {
@@ -48,8 +49,8 @@ export function registerDicepoolSettings(): void {
   });
 }
 
-/** The rules' options as this world sets them. */
-export function dicepoolOptions(): DicepoolOptions {
+/** The rules' options as this world sets them (built by the rules' factory: checked). */
+export function dicepoolOptions(): Checked<DicepoolOptions> {
   return withDicepoolOptions({
     staticDefense: game.settings.get(SYSTEM_ID, "dicepoolStaticDefense"),
     initiativeDamage: game.settings.get(SYSTEM_ID, "dicepoolInitiativeDamage"),

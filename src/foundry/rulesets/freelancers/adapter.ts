@@ -1,6 +1,7 @@
 /**
  * Between Foundry documents and the Freelancers rules: actors and items in, plain rule data out
- * (toFreelancer, toFlWeapon); the rules' document changes go back through shared/updates.ts.
+ * (toFreelancer, toFlWeapon); the rules' document changes go back through shared/updates.ts; the
+ * rules' refusals as the user reads them.
  *
  * An actor's armor rating is its natural armor plus every worn armor item's rating. Its
  * abilities are its `technique` items (recharge N, charged or spent).
@@ -15,6 +16,9 @@ import type {
 } from "../../../rules/freelancers/model.ts";
 import type { SizeClass } from "../../../rules/freelancers/options.ts";
 import { combatantId, resolveActor } from "../../shared/actors.ts";
+import { isTransportReason } from "../../shared/referee.ts";
+import { warnRefusal } from "../../shared/refusal.ts";
+import type { ShownRefusal } from "../../shared/refusal.ts";
 
 export { combatantId, resolveActor };
 
@@ -31,6 +35,7 @@ export interface FlActorSystem {
   deathFailures: number;
   counters: Record<string, number>;
   immobilized: boolean;
+  /** What an older version stored here; the referee's ledger holds the actions now (budget.ts). */
   actions: ActionState;
   biography: string;
 }
@@ -78,7 +83,10 @@ export function toFlAbility(item: Item.Implementation): FreelancersAbility {
   return { id: item.id ?? "", name: item.name, recharge: s.recharge, charged: s.charged };
 }
 
-/** An actor as the Freelancers rules see it. */
+/**
+ * An actor as the Freelancers rules see it, with a fresh set of actions: its actions in a fight
+ * are the referee's (budget.ts), never what the actor carries.
+ */
 export function toFreelancer(actor: Actor.Implementation): FreelancersActor {
   const s = flSystemOf(actor);
   return {
@@ -96,7 +104,7 @@ export function toFreelancer(actor: Actor.Implementation): FreelancersActor {
     counters: { ...s.counters },
     immobilized: s.immobilized,
     abilities: actor.items.contents.filter((i) => i.type === "technique").map(toFlAbility),
-    actions: { ...FRESH_ACTIONS, ...(s.actions as Partial<ActionState> | undefined) },
+    actions: FRESH_ACTIONS,
   };
 }
 
@@ -114,4 +122,13 @@ export function toFlWeapon(item: Item.Implementation): FreelancersWeapon {
     ...(s.kind === "melee" ? { reach: s.reach } : { range: { ...s.range } }),
     ...(s.touch ? { touch: true } : {}),
   };
+}
+
+/** Shows a refusal as a localized warning (the transport's own were shown already). */
+export function warnFlRefusal(
+  refusal: ShownRefusal,
+  context: Readonly<Record<string, string>> = {},
+): void {
+  if (isTransportReason(refusal.reason)) return;
+  warnRefusal((reason) => `FRAY.Freelancers.Refusal.${reason}`, refusal, context);
 }

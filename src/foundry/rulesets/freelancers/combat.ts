@@ -5,7 +5,8 @@
  * - The tracker shows, under each member, what is left of its turn: Long, Base, Move, Quick and
  *   Reaction (a Base traded down still lights Move and Quick), then its counters, Dodging, and
  *   Dying or Dead.
- * - A combatant's turn start gives it a fresh turn of actions (rules: startTurn).
+ * - A combatant's turn start gives it a fresh turn of actions (rules: startTurn), as the
+ *   referee's ledger entry (budget.ts); the chips read the ledger too, never the actor.
  * - The Upkeep (a round event) runs the rules' upkeep over every combatant: one counter of each
  *   kind drops, spent abilities roll their recharge d10, the Dying roll their death check, all
  *   rolled with core Roll; the recharged abilities are written, the actor changes go back to the
@@ -23,12 +24,14 @@ import type { UpkeepReport } from "../../../rules/freelancers/upkeep.ts";
 import type { ActorChange } from "../../combat/events.ts";
 import type { CombatRulesetHooks, TrackerChip } from "../../combat/ruleset-hooks.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
-import { SYSTEM_PATH } from "../../constants.ts";
+import { postCard, reportCard } from "../../cards/protocol.ts";
+import { SYSTEM_ID, SYSTEM_PATH } from "../../constants.ts";
 import { changesByCombatant, combatMembers } from "../../shared/combat-members.ts";
 import { withDice } from "../../shared/dice.ts";
-import { i18n } from "../../shared/env.ts";
+import { currentUser, i18n } from "../../shared/env.ts";
 import { applyRuleUpdates } from "../../shared/updates.ts";
-import { toFreelancer } from "./adapter.ts";
+import { toFreelancer, warnFlRefusal } from "./adapter.ts";
+import { FL_ACTIONS, actionsIn, flNow } from "./budget.ts";
 import { FL_COUNTER_KINDS } from "./data.ts";
 import { flOptions } from "./settings.ts";
 import { freelancersRollOrder } from "./order.ts";
@@ -44,9 +47,9 @@ function canStill(me: FreelancersActor, kind: ActionKind): boolean {
   return spendAction({ ...me, counters: {}, life: "active" }, kind).ok;
 }
 
-/** The tracker's chips for one member. */
+/** The tracker's chips for one member: its actions as the referee recorded them. */
 export function flMemberChips(actor: Actor.Implementation): TrackerChip[] {
-  const me = toFreelancer(actor);
+  const me = flNow(actor);
   const chips: TrackerChip[] = CHIP_ACTIONS.map((kind) => ({
     label: `FRAY.Freelancers.Action.${kind}`,
     on: canStill(me, kind),
@@ -66,15 +69,12 @@ export function flMemberChips(actor: Actor.Implementation): TrackerChip[] {
   return chips;
 }
 
-/** A combatant's turn starts: its actions come back, Dodge and Disengage end. */
+/** A combatant's turn starts: its actions come back, Dodge and Disengage end (in the ledger). */
 export function flTurnStart(combat: CombatLike, combatant: CombatantLike): ActorChange[] {
-  const actor = combatant.actor;
-  if (actor === null) return [];
-  const before = toFreelancer(actor);
-  return changesByCombatant(
-    combat,
-    diffActor(before, { ...before, actions: startTurn(before.actions) }),
-  );
+  const id = combatant.id ?? "";
+  return [
+    { combatantId: id, changes: {}, ledger: { [FL_ACTIONS]: startTurn(actionsIn(combat, id)) } },
+  ];
 }
 
 /**
@@ -224,13 +224,27 @@ export function flUpkeepCardContext(
   };
 }
 
+/** The kind of the Upkeep card (a report: it has no button). */
+export const FL_UPKEEP = "freelancers.upkeep";
+const UPKEEP_FLAG = "flUpkeep";
+
 async function postUpkeepCard(data: UpkeepCardData, rolls: Roll[]): Promise<void> {
   const content = await foundry.applications.handlebars.renderTemplate(
     FL_UPKEEP_CARD_TEMPLATE,
     flUpkeepCardContext(data, i18n()),
   );
-  await ChatMessage.create({ content, rolls });
+  await postCard(FL_UPKEEP, {
+    speaker: {},
+    content,
+    rolls,
+    flags: { [SYSTEM_ID]: { [UPKEEP_FLAG]: { lines: data.lines.length } } },
+    rollMode: "publicroll",
+    roller: currentUser().id ?? "",
+  });
 }
+
+/** The Upkeep card, as the card protocol knows it (a report: no button). */
+export const flUpkeepCard = reportCard(FL_UPKEEP, UPKEEP_FLAG, warnFlRefusal);
 
 export const FL_COMBAT_HOOKS: CombatRulesetHooks = {
   memberChips: (actor) => flMemberChips(actor),

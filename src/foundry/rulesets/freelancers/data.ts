@@ -5,8 +5,9 @@
  *
  * Field paths are the contract with the rules (src/rules/freelancers/changes.ts FIELD_PATHS and
  * ITEM_FIELD_PATHS): system.health.value, system.life, system.deathFailures,
- * system.counters.<kind>, system.actions.<ActionState key>; on items system.integrity.value and
- * system.charged. Every field validates; a value/max pair never has its value above its max
+ * system.counters.<kind>; on items system.integrity.value and system.charged. The actions an
+ * older version kept at system.actions.<ActionState key> stay in the schema so stored actors
+ * load; the referee's ledger holds them now (budget.ts). Every field validates; a value/max pair never has its value above its max
  * (validateJoint); stored data of another shape (a world switched from another ruleset) is read
  * through migrateData, which keeps what fits and lets the defaults fill the rest.
  *
@@ -17,9 +18,11 @@
 import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
 import { PlainGearModel } from "../../data/item.ts";
 import { cachedFormula } from "../../../rules/core/formula.ts";
-import { FRESH_ACTIONS } from "../../../rules/freelancers/actions.ts";
+import { ACTION_KINDS, FRESH_ACTIONS } from "../../../rules/freelancers/actions.ts";
 import type { ActionKind } from "../../../rules/freelancers/actions.ts";
+import { FL_LIFE_STATES as RULES_LIFE_STATES } from "../../../rules/freelancers/model.ts";
 import type { FreelancersLife } from "../../../rules/freelancers/model.ts";
+import { FL_LIMITS } from "../../../rules/freelancers/limits.ts";
 import { SIZE_CLASSES } from "../../../rules/freelancers/options.ts";
 import {
   choiceField,
@@ -70,23 +73,18 @@ export const FL_SKILL_ATTRIBUTE: Readonly<Record<FlSkill, FlAttribute>> = {
   technology: "intellect",
 };
 
-export const FL_LIFE_STATES: readonly FreelancersLife[] = ["active", "dying", "stable", "dead"];
+/** The rules' lists of life states, defenses, weapon kinds and actions (they refuse any other). */
+export const FL_LIFE_STATES: readonly FreelancersLife[] = RULES_LIFE_STATES;
 export const FL_DEFENSES = ["roll", "static"] as const;
 export const FL_WEAPON_KINDS = ["melee", "ranged"] as const;
-export const FL_ABILITY_ACTIONS: readonly ActionKind[] = [
-  "long",
-  "base",
-  "move",
-  "quick",
-  "reaction",
-  "free",
-];
+export const FL_ABILITY_ACTIONS: readonly ActionKind[] = ACTION_KINDS;
 /** The counter kinds the sheet offers to add (any other kind may be stored). */
 export const FL_COUNTER_KINDS = ["stun", "stress", "bleed"] as const;
 
 export const FL_ATTRIBUTE_DEFAULT = 5;
 export const FL_HEALTH_DEFAULT = 10;
-const LIMITS = { score: 99, health: 9999, armor: 99, meters: 10000, integrity: 99, count: 99 };
+/** The bounds of every number, shared with the rules (they refuse anything beyond them). */
+const LIMITS = FL_LIMITS;
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Validation                                                                                 */
@@ -187,7 +185,8 @@ export function migrateFlActor(source: Source): Source {
     const v = source[key];
     return !(typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= LIMITS.armor);
   });
-  out["actions"] = wholeNumbers(source["actions"], ["base", "move", "quick", "reaction"], 0, 9);
+  const actions = ["base", "move", "quick", "reaction"];
+  out["actions"] = wholeNumbers(source["actions"], actions, 0, LIMITS.actions);
   return omit(out, unfit);
 }
 
@@ -230,11 +229,14 @@ function meters(initial: number) {
   return new NumberField({ required: true, nullable: false, min: 0, max: LIMITS.meters, initial });
 }
 
-/** The turn's actions (rules/freelancers/model.ts ActionState), one field per key. */
+/**
+ * The turn's actions (rules/freelancers/model.ts ActionState) an older version stored on the
+ * actor, one field per key: kept loadable, never read (see budget.ts).
+ */
 function actionsField() {
   const { SchemaField, StringField } = foundry.data.fields;
   const f = FRESH_ACTIONS;
-  const count = (initial: number) => integerField(initial, { min: 0, max: 9 });
+  const count = (initial: number) => integerField(initial, { min: 0, max: LIMITS.actions });
   return new SchemaField({
     base: count(f.base),
     move: count(f.move),

@@ -1,18 +1,19 @@
 /**
  * The two-dice adapter: actor and item documents to the rules' plain data (combatants, weapons,
- * armor layers), and the rules' updates back to documents, one batch per document kind.
+ * armor layers), and the rules' refusals as the user reads them (the rules' updates go back
+ * through budget.ts).
  */
-import { parseWeaponType } from "../../../rules/twodice/model.ts";
+import { FRESH_TURN, parseWeaponType } from "../../../rules/twodice/model.ts";
 import type {
   ArmorLayer,
   TwodiceCombatant,
   TwodiceWeapon,
   WeaponType,
 } from "../../../rules/twodice/model.ts";
-import type { TwodiceUpdate } from "../../../rules/twodice/changes.ts";
 import { combatantId, resolveActor } from "../../shared/actors.ts";
-import { applyRuleUpdates } from "../../shared/updates.ts";
-import type { ActorResolver } from "../../shared/actors.ts";
+import { warnRefusal } from "../../shared/refusal.ts";
+import type { ShownRefusal } from "../../shared/refusal.ts";
+import { isTransportReason } from "../../shared/referee.ts";
 import { TWODICE_TRAITS } from "./data.ts";
 import type { TwodiceActorSystem, TwodiceArmorSystem, TwodiceWeaponSystem } from "./data.ts";
 
@@ -39,7 +40,10 @@ export function armorLayersOf(actor: Actor.Implementation): ArmorLayer[] {
     });
 }
 
-/** An actor as the two-dice rules see it. */
+/**
+ * An actor as the two-dice rules see it, with a fresh turn: its turn in a fight is the referee's
+ * (budget.ts), never what the actor carries.
+ */
 export function toTwodiceCombatant(actor: Actor.Implementation): TwodiceCombatant {
   const system = systemOf(actor);
   return {
@@ -53,7 +57,7 @@ export function toTwodiceCombatant(actor: Actor.Implementation): TwodiceCombatan
       bleedingStopped: system.wounds.bleedingStopped,
       medicalBonus: system.wounds.medicalBonus,
     },
-    turn: { ...system.turn },
+    turn: FRESH_TURN,
   };
 }
 
@@ -86,10 +90,9 @@ export function weaponsOf(actor: Actor.Implementation, kind?: TwodiceWeapon["kin
     .filter((item) => kind === undefined || toTwodiceWeapon(item).kind === kind);
 }
 
-/** Writes the rules' updates, one batch per document kind (shared/updates.ts). */
-export function applyTwodiceUpdates(
-  updates: readonly TwodiceUpdate[],
-  resolve: ActorResolver = resolveActor,
-): Promise<{ missing: string[] }> {
-  return applyRuleUpdates(updates, resolve);
+/** Shows a refusal as a localized warning (FRAY.Twodice.Refusal.<reason>). Nothing else happens. */
+export function warnTwodiceRefusal(refusal: ShownRefusal): void {
+  // The transport's own refusals were shown already, with what to do (shared/referee.ts).
+  if (isTransportReason(refusal.reason)) return;
+  warnRefusal((reason) => `FRAY.Twodice.Refusal.${reason}`, refusal);
 }

@@ -5,18 +5,21 @@
  *   has it), and the states that matter to others: waiting (with its declared action), aiming,
  *   moving, and an action already owed to rolling with an attack;
  * - a new round (one turn of the book: every side acts once) gives every combatant its action
- *   back, carries its aim and readied weapon over, and spends the action it owed (rules: nextTurn).
+ *   back, carries its aim and readied weapon over, and spends the action it owed (rules:
+ *   nextTurn), as the referee's ledger entries (budget.ts): one Combat update for all.
+ * The chips read the ledger too, never the actor.
  */
-import { FIELD_PATHS } from "../../../rules/twodice/changes.ts";
 import { surpriseBonusOf } from "../../../rules/twodice/initiative.ts";
 import { nextTurn } from "../../../rules/twodice/turns.ts";
 import { isIncapacitated } from "../../../rules/twodice/wounds.ts";
 import { trait } from "../../../rules/twodice/model.ts";
-import type { TurnState } from "../../../rules/twodice/model.ts";
 import type { ActorChange, EventCombatant } from "../../combat/events.ts";
 import type { CombatRulesetHooks, TrackerChip } from "../../combat/ruleset-hooks.ts";
+import type { CombatLike } from "../../combat/state.ts";
 import { toTwodiceCombatant } from "./adapter.ts";
+import { TWODICE_TURN, turnIn, twodiceTurnOf } from "./budget.ts";
 import type { TwodiceActorSystem } from "./data.ts";
+import { twodiceRollOrder } from "./order.ts";
 
 /**
  * What a member adds to its team's surprise roll (the tracker's d20 per team): its surprise
@@ -30,11 +33,10 @@ export function twodiceSurpriseBonus(actor: Actor.Implementation): number {
   });
   return bonus.ok ? bonus.value : 0;
 }
-import { twodiceRollOrder } from "./order.ts";
 
-/** The tracker's chips for one member. */
+/** The tracker's chips for one member: its turn as the referee recorded it. */
 export function twodiceMemberChips(actor: Actor.Implementation): TrackerChip[] {
-  const turn = toTwodiceCombatant(actor).turn;
+  const turn = twodiceTurnOf(actor);
   const chips: TrackerChip[] = [
     {
       label: "FRAY.Twodice.Tracker.Action",
@@ -60,27 +62,21 @@ export function twodiceMemberChips(actor: Actor.Implementation): TrackerChip[] {
   return chips;
 }
 
-function turnOf(system: unknown): TurnState | null {
-  const turn = (system as { turn?: unknown } | null)?.turn;
-  return typeof turn === "object" && turn !== null ? (turn as TurnState) : null;
-}
-
-/** Every combatant's next turn, as actor changes (combatants without two-dice data left out). */
-export function twodiceRoundStart(combatants: readonly EventCombatant[]): ActorChange[] {
-  return combatants.flatMap((c) => {
-    const turn = turnOf(c.system);
-    if (turn === null) return [];
-    const next = nextTurn(turn);
-    const changes = Object.fromEntries(
-      Object.entries(next).map(([key, value]) => [`${FIELD_PATHS.turn}.${key}`, value]),
-    );
-    return [{ combatantId: c.combatantId, changes }];
-  });
+/** Every combatant's next turn, as the referee's ledger entries (no actor changes). */
+export function twodiceRoundStart(
+  combat: CombatLike,
+  combatants: readonly EventCombatant[],
+): ActorChange[] {
+  return combatants.map((c) => ({
+    combatantId: c.combatantId,
+    changes: {},
+    ledger: { [TWODICE_TURN]: nextTurn(turnIn(combat, c.combatantId)) },
+  }));
 }
 
 export const TWODICE_COMBAT_HOOKS: CombatRulesetHooks = {
   orderInput: (actor) => ({ modifier: twodiceSurpriseBonus(actor) }),
   memberChips: (actor) => twodiceMemberChips(actor),
   rollOrder: twodiceRollOrder,
-  roundStart: (_combat, combatants) => twodiceRoundStart(combatants),
+  roundStart: twodiceRoundStart,
 };

@@ -2,11 +2,12 @@
  * Two-dice actor and item data (the `system` of each document), registered when the world plays
  * the two-dice game (./index.ts). The field paths are the contract with the rules
  * (src/rules/twodice/changes.ts FIELD_PATHS and ITEM_FIELD_PATHS): system.wounds.marked,
- * system.wounds.bleedingStopped, system.wounds.medicalBonus, system.turn.<TurnState key>; on
- * weapons system.ammo.rounds / empty / fresh.
+ * system.wounds.bleedingStopped, system.wounds.medicalBonus; on weapons system.ammo.rounds /
+ * empty / fresh. The turn an older version kept at system.turn.<TurnState key> stays in the
+ * schema so stored actors load; the referee's ledger holds the turn now (budget.ts).
  *
  * - Actors: the traits (Agility, Toughness, Perception, Stealth, Medicine), Unarmed Defense, the
- *   surprise bonus (what its traits add to its team's surprise roll), the wound track (marked circles), this turn's action, a biography.
+ *   surprise bonus (what its traits add to its team's surprise roll), the wound track (marked circles), a biography.
  * - Weapons: melee or ranged, Attack, Defense, Damage, Range (a step of the range scale), Type
  *   ("", "C", "C2", "A13" …) and what is loaded. Armor: one layer, Coverage and Protection, worn
  *   or not. Gear: a quantity.
@@ -18,7 +19,12 @@
  */
 import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
 import { PlainTechniqueModel } from "../../data/item.ts";
-import { FRESH_TURN, parseWeaponType } from "../../../rules/twodice/model.ts";
+import {
+  ACTION_KINDS,
+  FRESH_TURN,
+  MAX_ROUNDS,
+  parseWeaponType,
+} from "../../../rules/twodice/model.ts";
 import type { ActionKind } from "../../../rules/twodice/model.ts";
 import { DEFAULT_TRAITS } from "../../../rules/twodice/factory.ts";
 import { DEFAULT_TWODICE_OPTIONS } from "../../../rules/twodice/options.ts";
@@ -44,22 +50,8 @@ export type TwodiceTraitId = (typeof TWODICE_TRAITS)[number];
 
 export const TWODICE_WEAPON_KINDS = ["melee", "ranged"] as const;
 
-export const TWODICE_ACTIONS: readonly ActionKind[] = [
-  "meleeAttack",
-  "rangedAttack",
-  "autoFire",
-  "aim",
-  "reload",
-  "ready",
-  "hide",
-  "takeCover",
-  "medicine",
-  "move",
-  "moveAndMelee",
-  "moveAndShoot",
-  "moveAndCover",
-  "other",
-];
+/** The declared actions, as the rules list them (they refuse any other). */
+export const TWODICE_ACTIONS: readonly ActionKind[] = ACTION_KINDS;
 
 /** Bounds of a sheet number: traits and weapon values live on a d20, with room to spare. */
 const LIMIT = 99;
@@ -96,6 +88,7 @@ function woundsField() {
   });
 }
 
+/** The turn an older version stored on the actor: kept loadable, never read (see budget.ts). */
 function turnField() {
   const { NumberField, SchemaField, StringField } = foundry.data.fields;
   const id = () => new StringField({ required: true, nullable: true, blank: false, initial: null });
@@ -198,7 +191,7 @@ function weaponSchema() {
     range: integerField(0, { min: 0, max: LIMIT }),
     type: new StringField({ required: true, blank: true, initial: "", validate: validateType }),
     ammo: new SchemaField({
-      rounds: integerField(0, { min: 0, max: 999 }),
+      rounds: integerField(0, { min: 0, max: MAX_ROUNDS }),
       empty: flagField(),
       fresh: flagField(true),
     }),

@@ -1,44 +1,22 @@
 /**
  * The two-dice game at the table, as the shell installs it when the world plays it: its actor
- * and item DataModels and sheets over the generic ones (the technique item stays generic), the
- * attack card and what the referee (the active GM) does on a player's request, and its part of
- * the team combat (the tracker's one-action chip, a fresh turn each round).
+ * and item DataModels and sheets over the generic ones (the technique item stays generic), its
+ * cards (the attack and the checks) and the declarations that post them, through the one card
+ * protocol, the dice-less actions the referee (the active GM) records, and its part of the team
+ * combat (the tracker's one-action chip, a fresh turn each round, both in the referee's ledger).
+ * It has no world setting of its own (settings.ts reads its options).
  */
 import { ACTOR_TYPES } from "../../constants.ts";
-import { registerReferee, registerRefereeAction } from "../../shared/referee.ts";
 import { shellRuleset as generic } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
-import {
-  TWODICE_ATTACK,
-  TWODICE_CARD,
-  refereeTwodiceAttack,
-  refereeTwodiceCard,
-  wireTwodiceCard,
-} from "./attack/workflow.ts";
+import { twodiceAttackCard, twodiceAttackDeclaration } from "./attack/referee.ts";
 import { TWODICE_COMBAT_HOOKS } from "./combat.ts";
 import { TWODICE_DATA_MODELS } from "./data.ts";
-import { TWODICE_SHEET_ACTIONS } from "./actions.ts";
 import { twodiceSimFighter } from "./sim.ts";
 import { TwodiceActorSheet } from "./sheets/actor-sheet.ts";
 import { TwodiceItemSheet } from "./sheets/item-sheet.ts";
-
-/**
- * Registers the referee's query and the two-dice requests it handles. The requests travel on the
- * unforgeable-sender transport (shared/referee.ts), so the seam's `refereeActions` (plain
- * queries, sender unknown) stay empty.
- */
-function registerTwodiceReferee(): void {
-  registerReferee();
-  registerRefereeAction(TWODICE_ATTACK, (intent, sender) =>
-    refereeTwodiceAttack(intent.payload, sender),
-  );
-  registerRefereeAction(TWODICE_CARD, (intent, sender) =>
-    refereeTwodiceCard(intent.payload, sender),
-  );
-  for (const [action, handler] of Object.entries(TWODICE_SHEET_ACTIONS)) {
-    registerRefereeAction(action, (intent, sender) => handler(intent.payload, sender));
-  }
-}
+import { TWODICE_CHECK_DECLARATIONS, twodiceCheckCard } from "./table/checks.ts";
+import { TWODICE_TURN_ACTIONS } from "./table/turn.ts";
 
 export const shellRuleset: ShellRuleset = {
   dataModels: {
@@ -62,8 +40,10 @@ export const shellRuleset: ShellRuleset = {
   ],
   // No health pool: wounds are a track of circles, so no bar; Unarmed Defense as a value.
   tokenBars: { trackable: { bar: [], value: ["unarmedDefense"] }, secondary: null },
-  registerSettings: registerTwodiceReferee,
   combat: TWODICE_COMBAT_HOOKS,
-  wireChatCard: wireTwodiceCard,
+  cards: [twodiceAttackCard, twodiceCheckCard],
+  declarations: [twodiceAttackDeclaration, ...TWODICE_CHECK_DECLARATIONS],
+  // Reloading and the dice-less combat actions post no card: plain requests to the referee.
+  refereeActions: TWODICE_TURN_ACTIONS,
   simFighter: twodiceSimFighter,
 };

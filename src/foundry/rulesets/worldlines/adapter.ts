@@ -23,10 +23,12 @@ import type {
 } from "../../../rules/worldlines/model.ts";
 import type { ActorUpdate, FieldValue } from "../../../rules/worldlines/changes.ts";
 import { DEFAULT_OPTIONS } from "../../../rules/worldlines/options.ts";
+import { TECHNIQUE_USES, withPassiveTechniques } from "../../../rules/worldlines/techniques.ts";
+import type { TechniqueUse, WorldlinesTechnique } from "../../../rules/worldlines/techniques.ts";
 import type { WorldlinesOptions } from "../../../rules/worldlines/options.ts";
 import { SYSTEM_ID } from "../../constants.ts";
+import { budgetOf, splitBudget, writeBudget } from "./budget.ts";
 import { ON_HIT_STATUSES, RANGE_BANDS, ZONE_IDS, withDamageBonus } from "./data.ts";
-import { withKnownTechniques } from "./techniques.ts";
 import { combatantId, resolveActor } from "../../shared/actors.ts";
 import type { ActorResolver } from "../../shared/actors.ts";
 
@@ -166,7 +168,29 @@ export function statusesOf(
   return statuses;
 }
 
-/** An actor as the Worldlines rules see it. */
+/**
+ * What is left of a pool (health, Energy): its stored value, never above its prepared maximum.
+ * The stored value is what the writes of the rules left (the server stores only a value the
+ * model's joint check lets the clients keep: at most the stored maximum). The prepared one is
+ * not read: an ActiveEffect a player puts on their own actor is applied to the prepared data on
+ * every preparation, so "+500 Energy" would fill the pool again after every action.
+ */
+function poolLeft(actor: Actor.Implementation, key: "health" | "energy") {
+  const prepared = (actor.system as unknown as WorldlinesActorSystem)[key];
+  const source = actor._source as unknown as {
+    system?: Partial<Record<typeof key, { value?: unknown }>>;
+  };
+  const stored = source.system?.[key]?.value;
+  const value = typeof stored === "number" ? Math.min(stored, prepared.max) : prepared.value;
+  return { value, max: prepared.max };
+}
+
+/**
+ * An actor as the Worldlines rules see it, from its prepared data (which the model keeps within
+ * its bounds whatever a player wrote or put in an effect: data/bounds.ts) and what is left of its
+ * pools (`poolLeft`); what the actor has spent of its round and turn comes from the referee's
+ * ledger (budget.ts), not from the actor.
+ */
 export function toCombatant(
   actor: Actor.Implementation,
   teamId = "",
@@ -181,8 +205,8 @@ export function toCombatant(
     teamId,
     rank: rankOf(actor, system),
     life: system.life,
-    health: { value: system.health.value, max: system.health.max },
-    energy: { value: system.energy.value, max: system.energy.max },
+    health: poolLeft(actor, "health"),
+    energy: poolLeft(actor, "energy"),
     traits: {
       combat: die(system.traits.combat, 8),
       spirit: die(system.traits.spirit, 6),
@@ -194,8 +218,7 @@ export function toCombatant(
     armorBonus,
     statuses: statusesOf(actor, options),
     disabledLimbs: { arms: system.disabledLimbs.arms, legs: system.disabledLimbs.legs },
-    defensivePosture: system.defensivePosture,
-    interruptUsed: system.interruptUsed,
+    ...budgetOf(actor),
     ...(system.unconsciousMinutes === null
       ? {}
       : { unconsciousMinutes: system.unconsciousMinutes }),
@@ -263,6 +286,66 @@ export function bandForDistance(
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/*  Techniques: what the rules read of a technique item, and what passive ones add to an actor  */
+/* ------------------------------------------------------------------------------------------ */
+
+/** A technique item's stored fields (data.ts techniqueSchema). */
+export interface WorldlinesTechniqueSystem {
+  energyCost: number;
+  use: string;
+  interrupt: boolean;
+  extraInterruption: boolean;
+  critWiden: number;
+  headshotWiden: number;
+  onHit: Record<(typeof ON_HIT_STATUSES)[number], boolean>;
+  energyRefund: number;
+  freeWeaponSwitch: boolean;
+  stopsBleeding: boolean;
+  effect: string;
+}
+
+/** A technique item as the rules see it. */
+export function toTechnique(item: Item.Implementation): WorldlinesTechnique {
+  const s = item.system as unknown as WorldlinesTechniqueSystem;
+  const use: TechniqueUse = (TECHNIQUE_USES as readonly string[]).includes(s.use)
+    ? (s.use as TechniqueUse)
+    : "action";
+  const onHit: StatusApplication[] = ON_HIT_STATUSES.filter((id) => s.onHit[id]).map((status) => ({
+    status,
+  }));
+  return {
+    id: item.id ?? "",
+    name: item.name,
+    cost: s.energyCost,
+    use,
+    interrupt: s.interrupt,
+    extraInterruption: s.extraInterruption,
+    critWiden: s.critWiden,
+    headshotWiden: s.headshotWiden,
+    ...(onHit.length > 0 ? { onHit } : {}),
+    energyRefund: s.energyRefund,
+    freeWeaponSwitch: s.freeWeaponSwitch,
+    stopsBleeding: s.stopsBleeding,
+  };
+}
+
+/** The actor's technique items, as the rules see them. */
+export function techniquesOf(actor: Actor.Implementation): WorldlinesTechnique[] {
+  return actor.items.contents.filter((i) => i.type === "technique").map((i) => toTechnique(i));
+}
+
+/** The actor with its passive techniques' widenings added (unchanged if none applies). */
+export function withKnownTechniques(
+  actor: Actor.Implementation,
+  combatant: WorldlinesCombatant,
+): WorldlinesCombatant {
+  const known = techniquesOf(actor);
+  if (known.length === 0) return combatant;
+  const out = withPassiveTechniques(combatant, known);
+  return out.ok ? out.value.actor : combatant;
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /*  Rules → documents                                                                          */
 /* ------------------------------------------------------------------------------------------ */
 
@@ -324,13 +407,15 @@ function systemChanges(update: ActorUpdate): Record<string, FieldValue> {
 /**
  * Writes rule outcomes: the field changes of every world actor in ONE Actor.updateDocuments call
  * (a token's own actor is stored in its token, so each of those takes its own update), then per
- * actor at most one create, one update and one delete of status effects. Updates for actors that
- * cannot be found are skipped and returned.
+ * actor at most one create, one update and one delete of status effects, then the round's and
+ * turn's budget (budget.ts) in one Combat update per combat (the referee's: only a GM may write
+ * it). Updates for actors that cannot be found are skipped and returned.
  */
 export async function applyUpdatesBatch(
-  updates: readonly ActorUpdate[],
+  all: readonly ActorUpdate[],
   resolve: ActorResolver = resolveActor,
 ): Promise<{ missing: string[] }> {
+  const { updates, budget } = splitBudget(all);
   const missing: string[] = [];
   const worldUpdates: Record<string, unknown>[] = [];
   const tokenUpdates: Promise<unknown>[] = [];
@@ -370,5 +455,6 @@ export async function applyUpdatesBatch(
         : []),
     ]),
   );
+  if (budget.length > 0) await writeBudget(budget);
   return { missing };
 }

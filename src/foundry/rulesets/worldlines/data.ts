@@ -4,7 +4,7 @@
  * src/foundry/data until its own land.
  *
  * Field paths are the contract with the rules (src/rules/worldlines/changes.ts FIELD_PATHS) and
- * with the attack workflow. Every field validates: whole numbers in a range, dice from the step
+ * with the attack (attack/referee.ts). Every field validates: whole numbers in a range, dice from the step
  * ladder, choices from fixed lists, damage formulas that both Foundry's Roll and the rules can
  * read. A bad value is refused with a message and never stored.
  */
@@ -94,6 +94,13 @@ export const GEAR_KINDS = [
   "other",
 ] as const;
 export type GearKind = (typeof GEAR_KINDS)[number];
+
+/**
+ * A grenade's blast radius, in feet, around its point of impact, for an item that sets none. The
+ * book gives no radius; 10 ft (two spaces) catches the target and whoever stands next to it. A GM
+ * changes it per item on the item sheet.
+ */
+export const DEFAULT_BLAST_FEET = 10;
 
 /** Statuses a weapon's hit may inflict by itself (Charmed and Exhausted need more than a hit). */
 export const ON_HIT_STATUSES = [
@@ -212,9 +219,11 @@ function actorSchema() {
     stance: choiceField(STANCES, "standing"),
     life: choiceField(LIFE_STATES, "active"),
     disabledLimbs: new SchemaField({ arms: flagField(), legs: flagField() }),
-    /** Until the start of the actor's next turn: Armor die one step up, no interruptions. */
+    /**
+     * Defensive Posture and the round's interruption, as worlds stored them before the referee's
+     * ledger kept them (budget.ts): kept so those actors load; nothing reads or writes them now.
+     */
     defensivePosture: flagField(),
-    /** The actor has already interrupted this round. */
     interruptUsed: flagField(),
     /** Minutes left unconscious after a non-lethal takedown; null when not knocked out. */
     unconsciousMinutes: new NumberField({
@@ -527,6 +536,8 @@ function gearSchema() {
     deployed: flagField(),
     /** Needs emergency repairs (the Build action). */
     damaged: flagField(),
+    /** A grenade's blast radius in feet around the point of impact (DEFAULT_BLAST_FEET). */
+    blast: integerField(DEFAULT_BLAST_FEET, { min: 0, max: LIMITS.feet }),
     /** Damage of a grenade or similar; blank when it deals none. */
     damage: new StringField({
       required: true,

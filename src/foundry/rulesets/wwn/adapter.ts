@@ -1,12 +1,12 @@
 /**
  * Between Foundry documents and the WWN rules: actors and items in, plain rule data out
  * (toWwnCombatant, toWwnWeapon); rule outcomes (WwnUpdate, src/rules/wwn/changes.ts) back into as
- * few database round-trips as possible (applyWwnUpdates).
+ * few database round-trips as possible (applyWwnUpdates). What the referee keeps for a fight (the
+ * round's actions, grapples) is read from its ledger, not from the actor: see budget.ts.
  */
 import { armorClass as armorClassRule, attributeModifier } from "../../../rules/wwn/defense.ts";
 import type { ArmorClass } from "../../../rules/wwn/defense.ts";
 import { FRESH_ACTIONS } from "../../../rules/wwn/actions.ts";
-import type { ActionState } from "../../../rules/wwn/actions.ts";
 import type { WwnUpdate } from "../../../rules/wwn/changes.ts";
 import type {
   Attribute,
@@ -15,8 +15,12 @@ import type {
   WwnShield,
   WwnWeapon,
 } from "../../../rules/wwn/model.ts";
+import { refuse } from "../../../rules/core/result.ts";
+import type { Refusal } from "../../../rules/core/result.ts";
 import { combatantId, resolveActor } from "../../shared/actors.ts";
 import type { ActorResolver } from "../../shared/actors.ts";
+import { warnRefusal } from "../../shared/refusal.ts";
+import type { ShownRefusal } from "../../shared/refusal.ts";
 import { applyRuleUpdates } from "../../shared/updates.ts";
 import { modifiersOfScores, SKILL_MIN, storedNumber, WWN_SKILLS } from "./data.ts";
 
@@ -26,7 +30,10 @@ export { combatantId, resolveActor };
 /*  Documents → rules                                                                          */
 /* ------------------------------------------------------------------------------------------ */
 
-/** The actor data the adapter reads (both actor types; `named` on NPCs only). */
+/**
+ * The actor data the adapter reads (both actor types; `named` on NPCs only). `grappling` and
+ * `actions` are where older worlds kept a fight's state: they still load, nothing reads them.
+ */
 export interface WwnActorSystem {
   health: { value: number; max: number };
   ac: { natural: number; bonus: number };
@@ -38,10 +45,8 @@ export interface WwnActorSystem {
   life: WwnLife;
   wounds: number;
   prone: boolean;
-  grappling: string | null;
   downMinutes: number | null;
   shockImmune: boolean;
-  actions: ActionState;
   named?: boolean;
 }
 
@@ -128,13 +133,10 @@ function skillsOf(system: WwnActorSystem): Record<string, number> {
   return skills;
 }
 
-/** The round's action state, with missing keys (older data) filled from a fresh round. */
-function actionsOf(system: WwnActorSystem): ActionState {
-  const stored = system.actions as Partial<ActionState> | undefined;
-  return { ...FRESH_ACTIONS, ...stored };
-}
-
-/** An actor as the WWN rules see it. */
+/**
+ * An actor as the WWN rules see it, out of any fight: a fresh round of actions, grappling nobody
+ * (budget.ts `fighterOf` adds what the referee recorded for the fight it is in).
+ */
 export function toWwnCombatant(actor: Actor.Implementation, teamId = ""): WwnCombatant {
   const system = systemOf(actor);
   const shieldItem = shieldItemOf(actor);
@@ -162,11 +164,11 @@ export function toWwnCombatant(actor: Actor.Implementation, teamId = ""): WwnCom
     saves: { ...system.saves },
     speed: system.speed,
     prone: system.prone,
-    grappling: system.grappling,
+    grappling: null,
     shield,
     ...(system.shockImmune ? { shockImmune: true } : {}),
     ...(system.downMinutes === null ? {} : { downMinutes: system.downMinutes }),
-    actions: actionsOf(system),
+    actions: FRESH_ACTIONS,
   };
 }
 
@@ -238,4 +240,18 @@ export function applyWwnUpdates(
   resolve: ActorResolver = resolveActor,
 ): Promise<{ missing: string[] }> {
   return applyRuleUpdates(updates, resolve);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Refusals                                                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Shows a refusal as a localized warning (`FRAY.Wwn.Refusal.<reason>`). Nothing else happens. */
+export function warnWwnRefusal(refusal: ShownRefusal): void {
+  warnRefusal((reason) => `FRAY.Wwn.Refusal.${reason}`, refusal);
+}
+
+/** A rules refusal about an actor, with its name for the message. */
+export function refusalFor(refusal: Refusal, actor: Actor.Implementation): Refusal {
+  return refuse(refusal.reason, { name: actor.name, ...refusal.detail });
 }

@@ -1,46 +1,49 @@
 /**
- * WWN in the team combat (registered as the combat hooks when the world plays WWN):
+ * WWN in the team combat (registered as the combat hooks when the world plays WWN). Each
+ * combatant's round of actions is the referee's record in the combat's ledger (budget.ts); the
+ * hooks hand back the fields they change as ledger entries, written in the transition's Combat
+ * update:
  * - the tracker shows, under each member, what is left of its round: Main Action, Move action
  *   (two while the Main may still become a Move), On Turn (while it is taking its turn), and the
  *   states that last: Total Defense, holding, delaying, charged, withdrawn, prone;
  * - a new round (round 1 included) gives everyone their actions back (rules: startRound);
  * - a combatant's turn start ends what lasted "until its next turn" (rules: beginTurn);
  * - a combatant's turn end gives their actions back to those delaying for it (resumeAfterDelay);
- * - the round end deals grapple damage: every grappled defender takes an unarmed hit's damage
- *   from each grappler (rules: grappleRoundEnd), rolled with core Roll and reported in chat
- *   (templates/wwn/chat/grapple-report.hbs).
+ * - the round end deals grapple damage: every defender the ledger says is grappled takes an
+ *   unarmed hit's damage from each grappler (rules: grappleRoundEnd), rolled with core Roll and
+ *   reported on a card (`wwn.grappleReport`, templates/wwn/chat/grapple-report.hbs).
  *
- * A rule that refuses a fighter's stored numbers (NaN, a negative count …) changes nothing for that
- * fighter: the GM is warned, by name, and the others go on.
+ * A rule that refuses a fighter's recorded numbers (NaN, a negative count …) changes nothing for
+ * that fighter: the GM is warned, by name, and the others go on.
  */
 import {
   actionSummary,
   beginTurn,
+  grappleRoundEnd,
   resumeAfterDelay,
   startRound,
-} from "../../../rules/wwn/actions.ts";
-import { diffCombatant } from "../../../rules/wwn/changes.ts";
-import type { WwnUpdate } from "../../../rules/wwn/changes.ts";
-import { grappleRoundEnd } from "../../../rules/wwn/maneuvers.ts";
-import type { WwnCombatant } from "../../../rules/wwn/model.ts";
+} from "../../../rules/wwn/index.ts";
+import type { ActionState, WwnUpdate } from "../../../rules/wwn/index.ts";
+import type { WwnLife } from "../../../rules/wwn/model.ts";
+import type { Checked } from "../../../rules/core/checked.ts";
 import { ok } from "../../../rules/core/result.ts";
 import type { Refusal, Result } from "../../../rules/core/result.ts";
 import { checkedWwnActions } from "../../../rules/wwn/valid.ts";
 import type { ActorChange, EventCombatant } from "../../combat/events.ts";
-import type { CombatRulesetHooks, TrackerChip } from "../../combat/ruleset-hooks.ts";
+import type { CombatRulesetHooks, OutOfFight, TrackerChip } from "../../combat/ruleset-hooks.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
 import { changesByCombatant, combatMembers } from "../../shared/combat-members.ts";
 import { withDice } from "../../shared/dice.ts";
 import { i18n } from "../../shared/env.ts";
 import { SYSTEM_PATH } from "../../constants.ts";
-import { combatantId, toWwnCombatant, unarmedOf } from "./adapter.ts";
+import { combatantId, toWwnCombatant, unarmedOf, warnWwnRefusal } from "./adapter.ts";
+import { budgetEntries, budgetOf, fighterIn, fighterOf, splitOutcome } from "./budget.ts";
 import { wwnRollOrder } from "./order.ts";
-import { WWN_START_CHECK } from "./surprise.ts";
-import { warnWwnRefusal } from "./attack/workflow.ts";
+import { WWN_START_CHECK, postWwnNotice, wwnNoticeCard } from "./table/surprise.ts";
 
 /** The tracker's chips for one member. */
 export function wwnMemberChips(actor: Actor.Implementation, active: boolean): TrackerChip[] {
-  const me = toWwnCombatant(actor);
+  const me = fighterOf(actor);
   const summary = actionSummary(me.actions);
   // Drawn on every render, so no warning here: the chip says the state cannot be read.
   if (!summary.ok) {
@@ -89,44 +92,44 @@ function warnAbout(name: string, refusal: Refusal): void {
   );
 }
 
-/** A fighter's new action state, or nothing when the rule refuses its numbers (then warned). */
-function newActions(
-  actor: Actor.Implementation,
-  before: WwnCombatant,
-  next: Result<WwnCombatant["actions"]>,
-): WwnUpdate[] {
-  if (!next.ok) {
-    warnAbout(actor.name, next);
-    return [];
-  }
-  return diffCombatant(before, { ...before, actions: next.value });
-}
-
+/**
+ * Each member's new round of actions as ledger entries (the fields that changed), or nothing for a
+ * member whose recorded numbers the rule refuses (then the GM is warned).
+ */
 function eachFighter(
   combat: CombatLike,
-  change: (me: WwnCombatant) => Result<WwnCombatant["actions"]>,
+  change: (actions: ActionState) => Result<ActionState>,
+  only: CombatantLike | null = null,
 ): ActorChange[] {
-  const updates = combatMembers(combat).flatMap(({ actor }) => {
-    const before = toWwnCombatant(actor);
-    return newActions(actor, before, change(before));
+  return combatMembers(combat).flatMap(({ actor, combatantId: id }) => {
+    if (only !== null && only.id !== id) return [];
+    const before = budgetOf(combat, id);
+    const next = change(before);
+    if (!next.ok) {
+      warnAbout(actor.name, next);
+      return [];
+    }
+    const ledger = budgetEntries(before, next.value);
+    return Object.keys(ledger).length === 0 ? [] : [{ combatantId: id, changes: {}, ledger }];
   });
-  return changesByCombatant(combat, updates);
+}
+
+/** A rule for checked actions, run on the recorded ones once they pass their check. */
+function afterCheck(
+  rule: (actions: Checked<ActionState>) => ActionState,
+): (actions: ActionState) => Result<ActionState> {
+  return (actions) => {
+    const checked = checkedWwnActions("actions", actions);
+    return checked.ok ? ok(rule(checked.value)) : checked;
+  };
 }
 
 export function wwnRoundStart(combat: CombatLike): ActorChange[] {
-  return eachFighter(combat, (me) => {
-    const actions = checkedWwnActions("actions", me.actions);
-    return actions.ok ? ok(startRound(actions.value)) : actions;
-  });
+  return eachFighter(combat, afterCheck(startRound));
 }
 
 export function wwnTurnStart(combat: CombatLike, combatant: CombatantLike): ActorChange[] {
-  const actor = combatant.actor;
-  if (actor === null) return [];
-  const before = toWwnCombatant(actor);
-  const actions = checkedWwnActions("actions", before.actions);
-  const next = actions.ok ? ok(beginTurn(actions.value)) : actions;
-  return changesByCombatant(combat, newActions(actor, before, next));
+  return eachFighter(combat, afterCheck(beginTurn), combatant);
 }
 
 /** The combatant stopped its turn: whoever delayed until it had acted may act again. */
@@ -134,7 +137,7 @@ export function wwnTurnEnd(combat: CombatLike, combatant: CombatantLike): ActorC
   const actor = combatant.actor;
   if (actor === null) return [];
   const acted = combatantId(actor);
-  return eachFighter(combat, (me) => resumeAfterDelay(me.actions, acted));
+  return eachFighter(combat, (actions) => resumeAfterDelay(actions, acted));
 }
 
 /** One line of the grapple report: who took how much from whom. */
@@ -151,7 +154,11 @@ export interface GrappleLine {
 export async function wwnGrappleDamage(
   combat: CombatLike,
 ): Promise<{ changes: ActorChange[]; lines: GrappleLine[] }> {
-  const all = combatMembers(combat).map(({ actor }) => ({ actor, me: toWwnCombatant(actor) }));
+  const all = combat.combatants.contents.flatMap((combatant) =>
+    combatant.actor === null
+      ? []
+      : [{ actor: combatant.actor, me: fighterIn(combatant.actor, { combat, combatant }) }],
+  );
   const updates: WwnUpdate[] = [];
   const lines: GrappleLine[] = [];
   for (const { me: defender } of all) {
@@ -174,7 +181,7 @@ export async function wwnGrappleDamage(
       });
     }
   }
-  return { changes: changesByCombatant(combat, updates), lines };
+  return { changes: changesByCombatant(combat, splitOutcome(updates, combat).documents), lines };
 }
 
 export const WWN_GRAPPLE_REPORT_TEMPLATE = `${SYSTEM_PATH}/templates/wwn/chat/grapple-report.hbs`;
@@ -188,17 +195,25 @@ export function wwnGrappleReportContext(lines: readonly GrappleLine[]): { lines:
   };
 }
 
+/** The card protocol's kind of the grapple report, and its flag (under flags.fray). */
+export const WWN_GRAPPLE_REPORT = "wwn.grappleReport";
+const REPORT_FLAG = "wwnGrappleReport";
+
 async function roundEnd(combat: CombatLike): Promise<ActorChange[]> {
   const { changes, lines } = await wwnGrappleDamage(combat);
   if (lines.length > 0) {
-    await ChatMessage.create({
-      content: await foundry.applications.handlebars.renderTemplate(
-        WWN_GRAPPLE_REPORT_TEMPLATE,
-        wwnGrappleReportContext(lines),
-      ),
-    });
+    const context = wwnGrappleReportContext(lines);
+    await postWwnNotice(WWN_GRAPPLE_REPORT, REPORT_FLAG, WWN_GRAPPLE_REPORT_TEMPLATE, context, []);
   }
   return changes;
+}
+
+/** The grapple report: what the round's grapples dealt. */
+export const wwnGrappleReportCard = wwnNoticeCard(WWN_GRAPPLE_REPORT, REPORT_FLAG);
+
+/** Why a fighter is out of the fight (its state on the sheet), or null while it fights. */
+export function wwnOutOfFight(life: WwnLife): OutOfFight | null {
+  return life === "active" ? null : { reason: `FRAY.Wwn.Life.${life}` };
 }
 
 export const WWN_COMBAT_HOOKS: CombatRulesetHooks = {
@@ -208,6 +223,8 @@ export const WWN_COMBAT_HOOKS: CombatRulesetHooks = {
   orderInput: (actor) => ({ modifier: toWwnCombatant(actor).attributes.dex ?? 0 }),
   rollOrder: wwnRollOrder,
   memberChips: (actor, member) => wwnMemberChips(actor, member.active),
+  // Anyone not "active" (mortally wounded, knocked out, helpless, dead) is out of the fight.
+  outOfFight: (actor) => wwnOutOfFight(toWwnCombatant(actor).life),
   roundStart: (combat: CombatLike, _combatants: readonly EventCombatant[]) => wwnRoundStart(combat),
   turnStart: wwnTurnStart,
   turnEnd: wwnTurnEnd,

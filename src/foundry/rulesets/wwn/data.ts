@@ -5,9 +5,11 @@
  *
  * Field paths are the contract with the rules (src/rules/wwn/changes.ts FIELD_PATHS and
  * ITEM_FIELD_PATHS): system.health.value, system.wounds, system.life, system.prone,
- * system.grappling, system.downMinutes, system.actions.<ActionState key>; on items
- * system.broken, system.loaded, system.readied. Every field validates; a bad value is refused
- * with a message and never stored.
+ * system.downMinutes; on items system.broken, system.loaded, system.readied. The rules' grapple
+ * (system.grappling) and round of actions (system.actions.<ActionState key>) are the referee's
+ * record in its ledger instead (budget.ts): the two fields stay in the schema so that actors an
+ * older version stored still load, and nothing reads or writes them. Every field validates; a bad
+ * value is refused with a message and never stored.
  *
  * Where the combat chapter is silent, these are the sheet's documented defaults:
  * - attributes are stored as scores (3–18) and their modifier derived with WWN's usual table
@@ -119,7 +121,10 @@ const validateDamage = damageValidator(isWwnDamageFormula, "FRAY.Wwn.Item.Invali
 /*  Field builders                                                                             */
 /* ------------------------------------------------------------------------------------------ */
 
-/** The round's action state (rules/wwn/actions.ts ActionState), one field per key. */
+/**
+ * The round's action state (rules/wwn/actions.ts ActionState), one field per key, as older versions
+ * stored it on the actor. Kept so those actors load; the round is the referee's ledger now.
+ */
 function actionsField() {
   const { ObjectField, SchemaField } = foundry.data.fields;
   const f = FRESH_ACTIONS;
@@ -198,7 +203,7 @@ function actorSchema() {
     life: choiceField(WWN_LIFE_STATES, "active"),
     wounds: integerField(0, { min: 0, max: LIMITS.wounds }),
     prone: flagField(),
-    /** The actor this one grapples (its rules id), or null. */
+    /** Where older versions kept whom the actor grapples; kept so they load, never read. */
     grappling: nullableIdField(),
     /** Minutes left unconscious or helpless; null when up. */
     downMinutes: new NumberField({

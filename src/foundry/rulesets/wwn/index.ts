@@ -1,23 +1,30 @@
 /**
  * WWN at the table, as the shell installs it when the world plays WWN: its actor and item
- * DataModels and sheets over the generic ones (the technique item is the plain model, wired as its own), the referee's
- * side and the button of its attack cards, and its part of the team combat (the tracker's Main /
- * Move / On Turn, round start, turn start, grapple damage).
+ * DataModels and sheets over the generic ones (the technique item is the plain model, wired as
+ * its own), its cards and declarations on the one card protocol (the attack and its Apply, the
+ * maneuvers at another actor, the Execution Attack the GM confirms, the surprise check and the
+ * grapple report), the referee's side of the maneuvers an actor takes on itself, and its part of
+ * the team combat (the tracker's Main / Move / On Turn, round start, turn start, grapple damage),
+ * with the round's actions and grapples kept in the referee's ledger (budget.ts).
  */
 import { ACTOR_TYPES } from "../../constants.ts";
 import { shellRuleset as generic } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
 import { wwnSimFighter } from "./sim.ts";
-import {
-  WWN_APPLY,
-  WWN_DECLARE,
-  refereeWwnApply,
-  refereeWwnDeclare,
-  wireWwnCard,
-} from "./attack/workflow.ts";
-import { WWN_COMBAT_HOOKS } from "./combat.ts";
+import { wwnAttackCard, wwnAttackDeclaration } from "./attack/referee.ts";
+import { WWN_COMBAT_HOOKS, wwnGrappleReportCard } from "./combat.ts";
 import { WWN_DATA_MODELS, WWN_TOKEN_BARS } from "./data.ts";
-import { WWN_MANEUVER, refereeWwnManeuver } from "./maneuvers.ts";
+import { wwnExecutionCard, wwnExecutionDeclaration } from "./table/execution.ts";
+import {
+  wwnEscapeDeclaration,
+  wwnGrappleDeclaration,
+  wwnMoveGrappledDeclaration,
+} from "./table/grapple.ts";
+import { wwnMovement } from "./movement.ts";
+import { wwnShatterDeclaration, wwnShoveDeclaration } from "./table/knock.ts";
+import { wwnManeuverCard } from "./table/maneuver-card.ts";
+import { WWN_SELF, refereeSelf } from "./table/self.ts";
+import { wwnSurpriseCard } from "./table/surprise.ts";
 import { WwnActorSheet } from "./sheets/actor-sheet.ts";
 import { WwnItemSheet } from "./sheets/item-sheet.ts";
 
@@ -43,11 +50,18 @@ export const shellRuleset: ShellRuleset = {
   ],
   tokenBars: WWN_TOKEN_BARS,
   combat: WWN_COMBAT_HOOKS,
-  wireChatCard: wireWwnCard,
   simFighter: wwnSimFighter,
-  refereeActions: {
-    [WWN_DECLARE]: refereeWwnDeclare,
-    [WWN_APPLY]: refereeWwnApply,
-    [WWN_MANEUVER]: refereeWwnManeuver,
-  },
+  movement: wwnMovement,
+  cards: [wwnAttackCard, wwnManeuverCard, wwnExecutionCard, wwnSurpriseCard, wwnGrappleReportCard],
+  declarations: [
+    wwnAttackDeclaration,
+    wwnShoveDeclaration,
+    wwnShatterDeclaration,
+    wwnGrappleDeclaration,
+    wwnEscapeDeclaration,
+    wwnMoveGrappledDeclaration,
+    wwnExecutionDeclaration,
+  ],
+  // The maneuvers an actor takes on itself post no card: they spend its round in the ledger.
+  refereeActions: { [WWN_SELF]: refereeSelf },
 };

@@ -24,7 +24,7 @@ export async function wwnRollOrder(combat: CombatLike, choice: StartChoice): Pro
     sides.push({
       teamId: team.id ?? "",
       isPlayerSide: isPlayerSide(team),
-      d8: await rollTotal(SIDE_DIE),
+      d8: await rollTotal(SIDE_DIE, team.id ?? ""),
       dexModifiers: membersOf(combat, team.id ?? "").map(
         (member) => orderInputOf(member).modifier ?? 0,
       ),

@@ -1,9 +1,12 @@
 /**
- * The dice-pool attack dialog: intent, cover, Blitz and (without a canvas) the distance in spaces,
- * with exact odds from the engine against the defender's best choice of defense: the chance to
- * hit, the expected damage (or grapple points, initiative), and which defense that is.
+ * The dice-pool attack dialog and the choice it makes: intent, cover, Blitz, an opportunity
+ * attack's trigger and (for a distance the canvas cannot measure) the distance in spaces, with
+ * exact odds from the engine against the defender's best choice of defense: the chance to hit,
+ * the expected damage (or grapple points, initiative), and which defense that is. The choice is
+ * what a declaration carries (`parseChoice` reads it back on the referee).
  */
 import type { AttackInput, AttackIntent, DefenseKind } from "../../../../rules/dicepool/attack.ts";
+import { checkAttackInput } from "../../../../rules/dicepool/attack.ts";
 import { attackOdds } from "../../../../rules/dicepool/odds.ts";
 import type { AttackOdds } from "../../../../rules/dicepool/odds.ts";
 import type { CoverKind, DicepoolOptions } from "../../../../rules/dicepool/options.ts";
@@ -12,8 +15,70 @@ import { promptAttackDialog } from "../../../shared/attack-dialog.ts";
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { i18n } from "../../../shared/env.ts";
 import { percent } from "../../../shared/format.ts";
-import { COVERS, DEFENSES, DEFAULT_CHOICE, INTENTS, OPPORTUNITY_TRIGGERS } from "./workflow.ts";
-import type { DicepoolChoice, OpportunityTrigger } from "./workflow.ts";
+import { checkNumber } from "../../../../rules/core/guard.ts";
+import { COVERS, DEFENSES } from "../cards/attack-card.ts";
+
+export const INTENTS: readonly AttackIntent[] = [
+  "damage",
+  "nonLethal",
+  "disarm",
+  "grapple",
+  "breakGrapple",
+  "initiative",
+  "finishingMove",
+];
+/** What sets off an opportunity attack ("none": an ordinary attack on one's own turn). */
+export const OPPORTUNITY_TRIGGERS = ["none", "leaveSpace", "rangedAttack"] as const;
+export type OpportunityTrigger = (typeof OPPORTUNITY_TRIGGERS)[number];
+
+/**
+ * What the attacker chooses in the dialog: ids and choices. The distance is the player's word
+ * only until the GM measures it or confirms it (attack/referee.ts).
+ */
+export interface DicepoolChoice {
+  readonly intent: AttackIntent;
+  readonly cover: CoverKind;
+  readonly blitz: boolean;
+  /** Spaces to the target when there is no canvas to measure on (0: the same space). */
+  readonly distance: number;
+  /** A disarm's aim: an item id of the target's, or null. */
+  readonly disarmWeaponId: string | null;
+  /** An opportunity attack (an Interrupt on the target's turn), and what set it off. */
+  readonly opportunity: OpportunityTrigger;
+}
+
+export const DEFAULT_CHOICE: DicepoolChoice = {
+  intent: "damage",
+  cover: "none",
+  blitz: false,
+  distance: 0,
+  disarmWeaponId: null,
+  opportunity: "none",
+};
+
+/** The most spaces a stated or confirmed distance may be. */
+export const MAX_DISTANCE = 1000;
+
+/** Reads a choice from a request's payload; null when any part is malformed. */
+export function parseChoice(raw: Record<string, unknown>): DicepoolChoice | null {
+  const { intent, cover, blitz, distance, disarmWeaponId, opportunity } = raw;
+  if (!OPPORTUNITY_TRIGGERS.includes(opportunity as OpportunityTrigger)) return null;
+  if (!INTENTS.includes(intent as AttackIntent)) return null;
+  if (!COVERS.includes(cover as CoverKind)) return null;
+  if (typeof blitz !== "boolean") return null;
+  if (checkNumber("distance", distance, { min: 0, max: MAX_DISTANCE, whole: true }) !== undefined) {
+    return null;
+  }
+  if (disarmWeaponId !== null && typeof disarmWeaponId !== "string") return null;
+  return {
+    intent: intent as AttackIntent,
+    cover: cover as CoverKind,
+    blitz,
+    distance: distance as number,
+    disarmWeaponId,
+    opportunity: opportunity as OpportunityTrigger,
+  };
+}
 
 export const DICEPOOL_ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/dicepool/attack-dialog.hbs`;
 
@@ -25,7 +90,8 @@ export function bestDefenseOdds(
   let best: { defense: DefenseKind; odds: AttackOdds } | null = null;
   let refused = "defense-not-allowed";
   for (const defense of DEFENSES) {
-    const odds = attackOdds({ ...input, defense }, options);
+    const checked = checkAttackInput({ ...input, defense });
+    const odds = checked.ok ? attackOdds(checked.value, options) : checked;
     if (!odds.ok) {
       if (odds.reason !== "defense-not-allowed") refused = odds.reason;
       continue;
@@ -66,7 +132,7 @@ function readChoice(values: Record<string, unknown>): DicepoolChoice {
   const cover = COVERS.includes(values["cover"] as CoverKind)
     ? (values["cover"] as CoverKind)
     : "none";
-  const distance = Math.max(0, Math.trunc(Number(values["distance"]) || 0));
+  const distance = Math.min(MAX_DISTANCE, Math.max(0, Math.trunc(Number(values["distance"]) || 0)));
   const aim = typeof values["disarmWeaponId"] === "string" ? values["disarmWeaponId"] : "";
   const opportunity = OPPORTUNITY_TRIGGERS.includes(values["opportunity"] as OpportunityTrigger)
     ? (values["opportunity"] as OpportunityTrigger)

@@ -1,11 +1,13 @@
 /**
  * The dice-pool character and NPC sheet: health (Physical + Size + 3) with damage, non-lethal
  * damage and the wound penalty; Energy; attributes, Size, speed and skills; the state (
- * incapacitated, dying, dead, stabilized); the Grappling Pool held; the weapons with their attack
- * pool and an Attack button each (plus a bare-handed attack), armor with its rating. Fields edit in
- * place (the form submits on change; the DataModel refuses bad values).
+ * incapacitated, dying, dead, stabilized); the grapples held and holding it, and the grapple
+ * penalty (the referee's record in the combat's ledger: budget.ts); the weapons with their attack
+ * pool and an Attack button each (plus a bare-handed attack), armor with its rating; the table
+ * acts' buttons (table/act.ts). Fields edit in place (the form submits on change; the DataModel
+ * refuses bad values).
  */
-import { planAttack } from "../../../../rules/dicepool/attack.ts";
+import { checkAttackInput, planAttack } from "../../../../rules/dicepool/attack.ts";
 import { bleeds, maxHealth } from "../../../../rules/dicepool/health.ts";
 import { initiativePool } from "../../../../rules/dicepool/initiative.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
@@ -17,25 +19,32 @@ import {
 } from "../../../sheets/base.ts";
 import type { TemplatePart } from "../../../sheets/base.ts";
 import { targetedActors } from "../../../shared/actors.ts";
-import { promptDicepoolAttack } from "../attack/dialog.ts";
-import { declareDicepoolAttack, warnDicepoolRefusal } from "../attack/workflow.ts";
+import { i18n } from "../../../shared/env.ts";
+import { dicepoolAttack } from "../attack/declare.ts";
 import {
   EMPTY_HANDS,
   combatantId,
-  grapplesOf,
-  holdersOf,
+  resolveActor,
   systemOf,
   toDicepoolCombatant,
   toDicepoolWeapon,
+  warnDicepoolRefusal,
 } from "../adapter.ts";
 import type { DicepoolArmorSystem } from "../adapter.ts";
+import { fightOf } from "../../../combat/ledger.ts";
+import {
+  actionsLeft,
+  grapplePenaltyOf,
+  heldGrapples,
+  holdersOf,
+  turnActionsOf,
+} from "../budget.ts";
 import { DICEPOOL_ATTRIBUTES, DICEPOOL_INCAPACITATIONS, DICEPOOL_SKILLS } from "../data.ts";
 import { dicepoolOptions } from "../settings.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Medium } from "../../../../rules/dicepool/movement.ts";
-import { MEDIA, requestDicepoolAct } from "../table.ts";
-import type { TableAct } from "../table.ts";
-import { resolveActor } from "../adapter.ts";
+import { MEDIA, requestDicepoolAct } from "../table/act.ts";
+import type { TableAct } from "../table/act.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 
@@ -52,15 +61,17 @@ export async function dicepoolActorSheetContext(
   const max = maxHealth(me, options);
   const attackPool = (item: Item.Implementation | null) => {
     const weapon = item === null ? EMPTY_HANDS : toDicepoolWeapon(item);
-    const plan = planAttack(
-      { attacker: me, defender: me, weapon, intent: "damage", defense: "soak" },
-      options,
-    );
+    const attack = checkAttackInput({
+      attacker: me,
+      defender: me,
+      weapon,
+      intent: "damage",
+      defense: "soak",
+    });
+    const plan = attack.ok ? planAttack(attack.value, options) : attack;
     return plan.ok ? plan.value.attackPool.dice : 0;
   };
   const initiative = initiativePool(me, options);
-  const stored = system.grapples;
-  const myId = combatantId(actor);
   const isGM = game.user?.isGM === true;
   const items = actor.items.contents;
   return {
@@ -92,17 +103,18 @@ export async function dicepoolActorSheetContext(
     })),
     dead: system.dead,
     stabilized: system.stabilized,
-    grapples: grapplesOf(actor).map((g) => ({
-      victimId: g.victimId,
-      victim: stored.find((s) => s.victimId === g.victimId)?.victimName ?? "",
-      pool: g.pool,
-    })),
+    grapples: heldGrapples(actor)
+      .filter((g) => g.pool > 0)
+      .map((g) => ({ victimId: g.victimId, victim: g.victimName, pool: g.pool })),
     heldBy: holdersOf(actor).map((holder) => ({
-      id: combatantId(holder),
-      name: holder.name,
-      pool: grapplesOf(holder).find((g) => g.victimId === myId)?.pool ?? 0,
+      id: combatantId(holder.actor),
+      name: holder.actor.name,
+      pool: holder.grapple.pool,
     })),
-    grapplePenalty: system.grapplePenalty,
+    grapplePenalty: grapplePenaltyOf(actor),
+    // In a running combat: what the referee's record leaves of this turn.
+    turnLeft:
+      fightOf(actor) === null ? null : turnLeftView(actionsLeft(turnActionsOf(actor), options)),
     falling: system.falling,
     isGM,
     media: MEDIA.map((id) => ({ id, label: `FRAY.Dicepool.Medium.${id}` })),
@@ -166,6 +178,10 @@ export async function dicepoolActorSheetContext(
   };
 }
 
+function turnLeftView(left: { simple: number; free: number }) {
+  return { ...left, text: i18n().format("FRAY.Dicepool.Sheet.TurnLeft", left) };
+}
+
 /** The powers that are on or off, and those bought in ranks, in the sheet's order. */
 const POWER_FLAGS = [
   "plotArmor",
@@ -178,33 +194,6 @@ const POWER_FLAGS = [
 const POWER_RATINGS = ["multiGrapple", "antiLargeGrappling", "woundPenaltyResistance"] as const;
 
 export type DicepoolActorSheetContext = Awaited<ReturnType<typeof dicepoolActorSheetContext>>;
-
-/** Attack button: the dialog with exact odds, then the declaration to the referee. */
-export async function dicepoolAttack(
-  actor: Actor.Implementation,
-  weaponItem: Item.Implementation | null,
-): Promise<ChatMessage.Implementation | null> {
-  const targets = targetedActors();
-  const target = targets[0];
-  if (target === undefined || targets.length > 1) {
-    warnDicepoolRefusal(refuse(target === undefined ? "noTarget" : "tooManyTargets"));
-    return null;
-  }
-  const choice = await promptDicepoolAttack(
-    {
-      attacker: toDicepoolCombatant(actor),
-      defender: toDicepoolCombatant(target),
-      weapon: weaponItem === null ? EMPTY_HANDS : toDicepoolWeapon(weaponItem),
-    },
-    { attacker: actor.name, defender: target.name, weapon: weaponItem?.name ?? "" },
-    target.items.contents
-      .filter((item) => item.type === "weapon")
-      .map((item) => ({ id: item.id ?? "", name: item.name })),
-    dicepoolOptions(),
-  );
-  if (choice === null) return null;
-  return declareDicepoolAttack(actor, weaponItem, targets, choice);
-}
 
 export class DicepoolActorSheet extends HandlebarsActorSheet {
   static override DEFAULT_OPTIONS = {

@@ -1,8 +1,9 @@
 /**
  * The Freelancers attack dialog: how the attack is taken (a Base action, a Long action that
  * ignores the melee penalties, Two-Weapon Fighting, the off-hand attack, a reaction), the
- * target's cover, whether it is engaged with someone else, and the distance in meters (measured
- * on the canvas when there is one); with the exact odds from the rules (hit chance given both
+ * target's cover, and whether it is engaged with someone else; the distance measured on the scene
+ * (a GM, and only a GM, may give one when nothing can be measured, and may rule the attack unseen
+ * by the defender: the GM's calls); with the exact odds from the rules (hit chance given both
  * checks, each side's chance to pass, the fumble chance, expected damage after armor rating),
  * recomputed as inputs change.
  */
@@ -13,8 +14,12 @@ import { dialogOptions as options, promptAttackDialog } from "../../../shared/at
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { i18n } from "../../../shared/env.ts";
 import { percent } from "../../../shared/format.ts";
-import { ATTACK_AS, COVERS, situationOf } from "./workflow.ts";
-import type { FlChoices } from "./workflow.ts";
+import { canvasDistance } from "../../../shared/actors.ts";
+import { attackFromSheet } from "../../../shared/attack.ts";
+import { toFlWeapon } from "../adapter.ts";
+import { flNow } from "../budget.ts";
+import { ATTACK_AS, COVERS, DEFAULT_CHOICES, declareFlAttack, situationOf } from "./declare.ts";
+import type { FlChoices } from "./declare.ts";
 import { flOptions } from "../settings.ts";
 
 export const FL_ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/dialog/attack-dialog.hbs`;
@@ -33,8 +38,9 @@ export function flOddsView(
   defender: FreelancersActor,
   weapon: FreelancersWeapon,
   choices: FlChoices,
+  measured: number | null = null,
 ): FlOddsView {
-  const situation = situationOf(choices);
+  const situation = situationOf(choices, measured);
   const odds = freelancersAttackOdds({ attacker, defender, weapon, situation }, flOptions());
   if (!odds.ok) {
     const none = "—";
@@ -61,15 +67,15 @@ function pick<T extends string>(list: readonly T[], value: unknown, fallback: T)
   return list.includes(value as T) ? (value as T) : fallback;
 }
 
-/** Reads the dialog's form into the player's choices (unknown values fall back). */
-export function flChoicesFromForm(values: Record<string, unknown>): FlChoices {
+/** Reads the dialog's form into the choices (unknown values fall back; the GM's calls a GM's). */
+export function flChoicesFromForm(values: Record<string, unknown>, gm = false): FlChoices {
   const meters = Number(values["distance"]);
   return {
     cover: pick(COVERS, values["cover"], "none"),
     as: pick(ATTACK_AS, values["as"], "base"),
     targetEngaged: values["targetEngaged"] === true,
-    defenderSees: values["defenderSees"] !== false,
-    distance: Number.isFinite(meters) && meters >= 0 ? meters : 0,
+    ...(gm ? { defenderSees: values["defenderSees"] !== false } : {}),
+    ...(gm && Number.isFinite(meters) && meters >= 0 ? { distance: meters } : {}),
   };
 }
 
@@ -79,6 +85,8 @@ export function flAttackDialogContext(
   defender: FreelancersActor,
   weapon: FreelancersWeapon,
   choices: FlChoices,
+  measured: number | null = null,
+  gm = false,
 ) {
   return {
     attackerName: attacker.name,
@@ -86,10 +94,13 @@ export function flAttackDialogContext(
     weaponName: weapon.name,
     covers: options(COVERS, choices.cover, (id) => `FRAY.Freelancers.Cover.${id}`),
     attackAs: options(ATTACK_AS, choices.as, (id) => `FRAY.Freelancers.AttackAs.${id}`),
-    distance: choices.distance,
+    gm,
+    // Measured on the scene; a GM types one when nothing can be measured.
+    measured: measured === null ? null : measured.toFixed(1),
+    distance: measured ?? choices.distance ?? 0,
     targetEngaged: choices.targetEngaged,
-    defenderSees: choices.defenderSees,
-    odds: flOddsView(attacker, defender, weapon, choices),
+    defenderSees: choices.defenderSees !== false,
+    odds: flOddsView(attacker, defender, weapon, choices, measured),
   };
 }
 
@@ -109,23 +120,41 @@ export async function promptFlAttack(
   attacker: FreelancersActor,
   defender: FreelancersActor,
   weapon: FreelancersWeapon,
-  distance: number,
+  measured: number | null,
 ): Promise<FlChoices | null> {
-  const initial: FlChoices = {
-    cover: "none",
-    as: "base",
-    targetEngaged: false,
-    defenderSees: true,
-    distance,
-  };
+  const gm = game.user?.isGM === true;
+  const initial: FlChoices = { cover: "none", as: "base", targetEngaged: false };
   return promptAttackDialog({
     template: FL_ATTACK_DIALOG_TEMPLATE,
-    context: flAttackDialogContext(attacker, defender, weapon, initial),
+    context: flAttackDialogContext(attacker, defender, weapon, initial, measured, gm),
     title: i18n().format("FRAY.Freelancers.Attack.Title", { weapon: weapon.name }),
     classes: ["fray", "fray-fl-attack-dialog"],
     rollLabel: "FRAY.Freelancers.Attack.Roll",
     cancelLabel: "FRAY.Freelancers.Attack.Cancel",
-    read: flChoicesFromForm,
-    odds: (choices) => oddsPanel(flOddsView(attacker, defender, weapon, choices)),
+    read: (values) => flChoicesFromForm(values, gm),
+    odds: (choices) => oddsPanel(flOddsView(attacker, defender, weapon, choices, measured)),
   });
+}
+
+/**
+ * Attack with a weapon at the one targeted token: opens the dialog (with the odds), then asks the
+ * referee. `choices` skips the dialog (macros, tests).
+ */
+export function flAttack(
+  actor: Actor.Implementation,
+  weapon: Item.Implementation,
+  choices?: FlChoices,
+): Promise<ChatMessage.Implementation | null> {
+  return attackFromSheet(
+    choices,
+    DEFAULT_CHOICES,
+    (target) =>
+      promptFlAttack(
+        flNow(actor),
+        flNow(target),
+        toFlWeapon(weapon),
+        canvasDistance(actor, target, "m"),
+      ),
+    (targets, chosen) => declareFlAttack(actor, weapon, targets, chosen),
+  );
 }

@@ -16,6 +16,7 @@ import type { FreelancersUpdate } from "../../../../rules/freelancers/changes.ts
 import type { CheckRoll } from "../../../../rules/freelancers/checks.ts";
 import type { FreelancersActor, FreelancersWeapon } from "../../../../rules/freelancers/model.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
+import { cardFlag } from "../../../shared/cards.ts";
 
 export const FL_ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/chat/attack-card.hbs`;
 /** The message flag (under flags.fray) holding the card state. */
@@ -53,6 +54,11 @@ export interface FlAttackCardState {
   /** Opponents the attack made the attacker a target of opportunity for (by name). */
   readonly provokedBy: readonly string[];
   readonly result: FlResultView | null;
+}
+
+/** The card's state, from its message (null when the message is no Freelancers attack card). */
+export function flCardOf(message: ChatMessage.Implementation): FlAttackCardState | null {
+  return cardFlag(message, FL_CARD_FLAG) as FlAttackCardState | null;
 }
 
 export function flResultView(outcome: AttackOutcome, before: FreelancersActor): FlResultView {
@@ -100,6 +106,7 @@ export function flAttackCardContext(
       ? [localize(`FRAY.Freelancers.Cover.${s.cover}`)]
       : []),
     ...(s.targetEngaged === true ? [localize("FRAY.Freelancers.Attack.TargetEngaged")] : []),
+    ...(s.defenderSees === false ? [localize("FRAY.Freelancers.Card.Unseen")] : []),
     ...(s.distance !== undefined
       ? [format("FRAY.Freelancers.Card.Distance", { m: s.distance })]
       : []),
@@ -155,6 +162,8 @@ export function flAttackCardContext(
           })
         : null,
     awaitingDefense: card.stage === "defend",
+    // The GM may rule the attack unseen until the defense is rolled.
+    canRuleUnseen: card.stage === "defend" && s.defenderSees !== false,
     defense,
     challengeBoth: both,
     challenge,

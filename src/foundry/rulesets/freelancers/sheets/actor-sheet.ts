@@ -5,23 +5,27 @@
  * (Long, Base, Move, Quick, Reaction) with Dodge, Disengage and Ready buttons; counters with
  * + and −; weapons with their check target, damage, reach or range, integrity and an Attack
  * button; armor; abilities with their recharge and a Use button; biography. Fields edit in place
- * (the form submits on change; the DataModel refuses bad values). Buttons call ../actions.ts.
+ * (the form submits on change; the DataModel refuses bad values). Buttons call ../table/*.ts and
+ * the attack (../attack/declare.ts); the turn's actions shown are the referee's record of them.
  */
 import { staticDefense, sizeModifier } from "../../../../rules/freelancers/attack.ts";
 import { SIZE_CLASSES } from "../../../../rules/freelancers/options.ts";
-import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
+import { SYSTEM_PATH } from "../../../constants.ts";
 import { barView } from "../../../sheets/actor-sheet.ts";
 import {
-  HandlebarsActorSheet,
-  ITEM_ROW_ACTIONS,
   actorSheetHeader,
+  itemRow,
   choices,
+  onActor,
   onRowItem,
   onToggleRowItem,
+  rulesetActorSheet,
 } from "../../../sheets/base.ts";
-import type { TemplatePart } from "../../../sheets/base.ts";
 import { signed } from "../../../shared/format.ts";
-import * as actions from "../actions.ts";
+import { flAttack } from "../attack/dialog.ts";
+import { flAdjustCounter, flRollCheck } from "../table/checks.ts";
+import { flHelp, flMedicine } from "../table/care.ts";
+import { flDisengage, flDodge, flReady, flUseAbility } from "../table/turn.ts";
 import { armorRating, flSystemOf, toFlAbility, toFlWeapon, toFreelancer } from "../adapter.ts";
 import type { FlAbilitySystem, FlArmorSystem } from "../adapter.ts";
 import {
@@ -35,13 +39,7 @@ import {
 import { flMemberChips } from "../combat.ts";
 import { flOptions } from "../settings.ts";
 
-import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
-
 export const FL_ACTOR_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/actor/actor-sheet.hbs`;
-
-function itemRow(item: Item.Implementation) {
-  return { id: item.id ?? "", name: item.name, img: item.img ?? "" };
-}
 
 /**
  * Everything the sheet template shows, from the actor alone. Kept apart from the class so the
@@ -137,62 +135,27 @@ export async function flActorSheetContext(actor: Actor.Implementation, editable 
 
 export type FlActorSheetContext = Awaited<ReturnType<typeof flActorSheetContext>>;
 
-export class FlActorSheet extends HandlebarsActorSheet {
-  static override DEFAULT_OPTIONS = {
-    classes: [SYSTEM_ID, "actor-sheet", "freelancers"],
-    position: { width: 720, height: 800 },
-    window: { resizable: true },
-    form: { submitOnChange: true },
-    actions: {
-      ...ITEM_ROW_ACTIONS,
-      attack: onRowItem(actions.flAttack),
-      check: FlActorSheet.#onCheck,
-      dodge: FlActorSheet.#onDodge,
-      disengage: FlActorSheet.#onDisengage,
-      ready: FlActorSheet.#onReady,
-      counter: FlActorSheet.#onCounter,
-      useAbility: onRowItem(actions.flUseAbility),
-      toggleEquipped: onToggleRowItem("armor", "equipped"),
-      care: FlActorSheet.#onCare,
-    },
-  };
-
-  static PARTS: Record<string, TemplatePart> = {
-    sheet: { template: FL_ACTOR_SHEET_TEMPLATE, scrollable: [".sheet-body"] },
-  };
-
-  override async _prepareContext(
-    options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
-  ): Promise<ActorSheetV2.RenderContext & FlActorSheetContext> {
-    const base = await super._prepareContext(options);
-    return Object.assign(base, await flActorSheetContext(this.actor, this.isEditable));
-  }
-
-  static async #onCheck(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const attribute = target.dataset["attribute"] ?? "agility";
-    const skill = target.dataset["skill"] ?? null;
-    await actions.flRollCheck(this.actor, attribute, skill);
-  }
-
-  static async #onDodge(this: FlActorSheet) {
-    await actions.flDodge(this.actor);
-  }
-
-  static async #onDisengage(this: FlActorSheet) {
-    await actions.flDisengage(this.actor);
-  }
-
-  static async #onReady(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
-    await actions.flReady(this.actor, target.dataset["held"] === "move" ? "move" : "base");
-  }
-
-  static async #onCounter(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const kind = target.dataset["kind"] ?? "";
-    await actions.flAdjustCounter(this.actor, kind, Number(target.dataset["amount"] ?? 0));
-  }
-
-  static async #onCare(this: FlActorSheet, _event: PointerEvent, target: HTMLElement) {
-    if (target.dataset["kind"] === "medicine") await actions.flMedicine(this.actor);
-    else await actions.flHelp(this.actor);
-  }
-}
+export const FlActorSheet = rulesetActorSheet({
+  rulesetClass: "freelancers",
+  template: FL_ACTOR_SHEET_TEMPLATE,
+  context: flActorSheetContext,
+  actions: {
+    attack: onRowItem(flAttack),
+    check: onActor((actor, target) =>
+      flRollCheck(actor, target.dataset["attribute"] ?? "agility", target.dataset["skill"] ?? null),
+    ),
+    dodge: onActor(flDodge),
+    disengage: onActor(flDisengage),
+    ready: onActor((actor, target) =>
+      flReady(actor, target.dataset["held"] === "move" ? "move" : "base"),
+    ),
+    counter: onActor((actor, target) =>
+      flAdjustCounter(actor, target.dataset["kind"] ?? "", Number(target.dataset["amount"] ?? 0)),
+    ),
+    useAbility: onRowItem(flUseAbility),
+    toggleEquipped: onToggleRowItem("armor", "equipped"),
+    care: onActor((actor, target) =>
+      target.dataset["kind"] === "medicine" ? flMedicine(actor) : flHelp(actor),
+    ),
+  },
+});

@@ -7,20 +7,21 @@
 import { refusalText } from "../../../shared/refusal.ts";
 import type { AttackInput } from "../../../../rules/twodice/attack.ts";
 import { attackOdds } from "../../../../rules/twodice/odds.ts";
-import { DEFAULT_TWODICE_OPTIONS } from "../../../../rules/twodice/options.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
 import { canvasDistance, targetedActors } from "../../../shared/actors.ts";
 import { singleTarget } from "../../../shared/attack.ts";
 import { promptAttackDialog } from "../../../shared/attack-dialog.ts";
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { i18n } from "../../../shared/env.ts";
-import { toTwodiceWeapon } from "../adapter.ts";
-import { combatantNow, declareTwodiceAttack, situationOf, warnTwodiceRefusal } from "./workflow.ts";
-import type { AttackMode, TwodiceAttackIntent } from "./workflow.ts";
+import { toTwodiceWeapon, warnTwodiceRefusal } from "../adapter.ts";
+import { twodiceNow } from "../budget.ts";
+import { twodiceOptions } from "../settings.ts";
+import { declareTwodiceAttack, situationOf } from "./declare.ts";
+import type { AttackMode, TwodiceChoices } from "./declare.ts";
 
 export const TWODICE_ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/twodice/dialog/attack-dialog.hbs`;
 
-type Choices = Omit<TwodiceAttackIntent, "attackerId" | "weaponId" | "targetId">;
+type Choices = TwodiceChoices;
 
 /** Reads the form: the shooter's own choice, and the GM's calls. */
 export function readChoices(values: Record<string, unknown>, mode: AttackMode): Choices {
@@ -31,7 +32,7 @@ export function readChoices(values: Record<string, unknown>, mode: AttackMode): 
   return {
     mode,
     moved: values["moved"] === true,
-    awareness: (values["awareness"] as TwodiceAttackIntent["awareness"]) ?? "aware",
+    awareness: (values["awareness"] as TwodiceChoices["awareness"]) ?? "aware",
     targetModifier: number("targetModifier"),
     cover: values["cover"] === "" || values["cover"] === undefined ? [] : [number("cover")],
     hidden: values["hidden"] === true,
@@ -42,7 +43,7 @@ const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
 
 /** The odds panel for an attack as the form describes it. */
 export function twodiceOddsPanel(input: AttackInput): OddsPanel {
-  const odds = attackOdds(input, DEFAULT_TWODICE_OPTIONS);
+  const odds = attackOdds(input, twodiceOptions());
   if (!odds.ok) {
     return {
       texts: { hit: "—", both: "—", damage: "—", out: "—" },
@@ -74,8 +75,8 @@ export async function openTwodiceAttack(
     return null;
   }
   const target = single.value;
-  const attacker = combatantNow(actor);
-  const defender = combatantNow(target);
+  const attacker = twodiceNow(actor);
+  const defender = twodiceNow(target);
   const weapon = toTwodiceWeapon(weaponItem);
   const gm = game.user?.isGM === true;
   const measured = canvasDistance(actor, target, "m");
@@ -83,7 +84,8 @@ export async function openTwodiceAttack(
     attacker,
     defender,
     weapon,
-    situation: situationOf(choices, gm, measured),
+    // A player's own choice only; the GM's calls too when the GM attacks (as the referee reads it).
+    situation: situationOf(gm ? choices : { moved: choices.moved === true }, measured),
   });
   const first = twodiceOddsPanel(inputOf(readChoices({}, mode)));
   const choices = await promptAttackDialog<Choices>({

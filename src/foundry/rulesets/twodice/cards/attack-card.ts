@@ -19,6 +19,7 @@ import type {
 import { DEFAULT_TWODICE_OPTIONS } from "../../../../rules/twodice/options.ts";
 import type { TwoDice } from "../../../../rules/twodice/roll.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
+import { cardFlag } from "../../../shared/cards.ts";
 import type { I18n as FullI18n } from "../../../shared/env.ts";
 import { signed } from "../../../shared/format.ts";
 
@@ -71,6 +72,11 @@ export interface TwodiceAttackCardState {
    */
   readonly timing?: "now" | "before" | "after";
   readonly resolution: TwodiceResolution | null;
+}
+
+/** The card's state, from its message (null when the message is no two-dice attack card). */
+export function twodiceCardOf(message: ChatMessage.Implementation): TwodiceAttackCardState | null {
+  return cardFlag(message, TWODICE_CARD_FLAG) as TwodiceAttackCardState | null;
 }
 
 function dieView(colour: "black" | "white", read: DieReading, i18n: I18n) {

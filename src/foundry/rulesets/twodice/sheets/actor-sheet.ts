@@ -5,36 +5,32 @@
  * Hide, Take cover, Move and Wait; the weapons with Attack, Defense, Damage, Range, Type and
  * what is loaded, an Attack button (and Auto for an automatic weapon, Reload when it must be
  * reloaded); the armor layers with Coverage and Protection; gear; biography. Fields edit in place
- * (the DataModel refuses bad values); every button calls ../actions.ts or the attack workflow.
+ * (the DataModel refuses bad values); every button calls ../table/*.ts or the attack dialog. This
+ * turn's action is the referee's record of it (../budget.ts), never the actor's own field.
  */
 import { aftermath, isIncapacitated } from "../../../../rules/twodice/wounds.ts";
 import { trait } from "../../../../rules/twodice/model.ts";
-import { DEFAULT_TWODICE_OPTIONS } from "../../../../rules/twodice/options.ts";
-import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
+import { SYSTEM_PATH } from "../../../constants.ts";
 import {
-  HandlebarsActorSheet,
-  ITEM_ROW_ACTIONS,
   actorSheetHeader,
-  itemOfTarget,
+  gearRows,
+  itemRow,
+  onActor,
   onRowItem,
   onToggleRowItem,
+  rulesetActorSheet,
 } from "../../../sheets/base.ts";
-import type { TemplatePart } from "../../../sheets/base.ts";
 import { targetedActors } from "../../../shared/actors.ts";
-import * as actions from "../actions.ts";
-import { toTwodiceCombatant, toTwodiceWeapon } from "../adapter.ts";
+import { toTwodiceWeapon, warnTwodiceRefusal } from "../adapter.ts";
 import { openTwodiceAttack } from "../attack/dialog.ts";
-import { warnTwodiceRefusal } from "../attack/workflow.ts";
+import { twodiceNow } from "../budget.ts";
+import { twodiceOptions } from "../settings.ts";
+import * as checks from "../table/checks.ts";
+import * as turnActions from "../table/turn.ts";
 import { TWODICE_TRAITS } from "../data.ts";
 import type { TwodiceActorSystem, TwodiceArmorSystem, TwodiceWeaponSystem } from "../data.ts";
 
-import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
-
 export const TWODICE_ACTOR_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/twodice/actor/actor-sheet.hbs`;
-
-function itemRow(item: Item.Implementation) {
-  return { id: item.id ?? "", name: item.name, img: item.img ?? "" };
-}
 
 /** What the loaded-ammunition column says for a weapon. */
 function ammoLabel(system: TwodiceWeaponSystem, weapon: ReturnType<typeof toTwodiceWeapon>) {
@@ -56,20 +52,21 @@ export async function twodiceActorSheetContext(
   editable = actor.isOwner,
 ) {
   const system = actor.system as unknown as TwodiceActorSystem;
-  const me = toTwodiceCombatant(actor);
+  const me = twodiceNow(actor);
+  const options = twodiceOptions();
   const toughness = trait(me, "toughness");
   const items = actor.items.contents;
-  const after = aftermath(me.wounds, toughness, DEFAULT_TWODICE_OPTIONS);
-  const circles = Array.from({ length: DEFAULT_TWODICE_OPTIONS.woundCircles }, (_, i) => {
+  const after = aftermath(me.wounds, toughness, options);
+  const circles = Array.from({ length: options.woundCircles }, (_, i) => {
     const n = i + 1;
     return {
       n,
       marked: me.wounds.marked.includes(n),
       overToughness: n > toughness,
-      death: n > toughness + (DEFAULT_TWODICE_OPTIONS.deathMargin ?? Infinity),
+      death: n > toughness + (options.deathMargin ?? Infinity),
     };
   });
-  const offTrack = me.wounds.marked.filter((w) => w > DEFAULT_TWODICE_OPTIONS.woundCircles).length;
+  const offTrack = me.wounds.marked.filter((w) => w > options.woundCircles).length;
   return {
     ...(await actorSheetHeader(actor, system.biography)),
     editable,
@@ -127,105 +124,71 @@ export async function twodiceActorSheetContext(
           coverage: a.coverage,
           protection: a.protection,
           worn: a.worn,
-          sealed: a.coverage >= DEFAULT_TWODICE_OPTIONS.dieSides,
+          sealed: a.coverage >= options.dieSides,
         };
       }),
-    gear: items
-      .filter((item) => item.type === "gear")
-      .map((item) => ({
-        ...itemRow(item),
-        quantity: (item.system as unknown as { quantity: number }).quantity,
-      })),
+    gear: gearRows(items),
     biography: system.biography,
   };
 }
 
 export type TwodiceActorSheetContext = Awaited<ReturnType<typeof twodiceActorSheetContext>>;
 
-export class TwodiceActorSheet extends HandlebarsActorSheet {
-  static override DEFAULT_OPTIONS = {
-    classes: [SYSTEM_ID, "actor-sheet", "twodice"],
-    position: { width: 720, height: 800 },
-    window: { resizable: true },
-    form: { submitOnChange: true },
-    actions: {
-      ...ITEM_ROW_ACTIONS,
-      attack: onRowItem((actor, item) => openTwodiceAttack(actor, item, "single")),
-      autoFire: onRowItem((actor, item) => openTwodiceAttack(actor, item, "auto")),
-      reload: onRowItem(actions.twodiceReload),
-      toggleWorn: onToggleRowItem("armor", "worn"),
-      wound: TwodiceActorSheet.#onWound,
-      recovery: TwodiceActorSheet.#onRecovery,
-      medicine: TwodiceActorSheet.#onMedicine,
-      declare: TwodiceActorSheet.#onDeclare,
-      cutIn: TwodiceActorSheet.#onCutIn,
-      ready: TwodiceActorSheet.#onReady,
-      sneak: TwodiceActorSheet.#onSneak,
-      bleed: TwodiceActorSheet.#onBleed,
-    },
-  };
-
-  static PARTS: Record<string, TemplatePart> = {
-    sheet: { template: TWODICE_ACTOR_SHEET_TEMPLATE, scrollable: [".sheet-body"] },
-  };
-
-  override async _prepareContext(
-    options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
-  ): Promise<ActorSheetV2.RenderContext & TwodiceActorSheetContext> {
-    const base = await super._prepareContext(options);
-    return Object.assign(base, await twodiceActorSheetContext(this.actor, this.isEditable));
-  }
-
-  static async #onWound(this: TwodiceActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const circle = Number(target.dataset["circle"]);
-    if (Number.isInteger(circle)) await actions.toggleWoundCircle(this.actor, circle);
-  }
-
-  static async #onRecovery(this: TwodiceActorSheet) {
-    await actions.twodiceRecovery(this.actor);
-  }
-
-  /** Medicine on the one targeted token's actor, or on itself when nothing is targeted. */
-  static async #onMedicine(this: TwodiceActorSheet) {
-    const patient = targetedActors()[0] ?? this.actor;
-    await actions.twodiceMedicine(this.actor, patient);
-  }
-
-  static async #onDeclare(this: TwodiceActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const kind = target.dataset["kind"];
-    const select = target.closest(".td-turn")?.querySelector<HTMLSelectElement>("select.td-wait");
-    if (kind === "wait")
-      await actions.twodiceDeclare(this.actor, (select?.value ?? "other") as never, { wait: true });
-    else if (kind !== undefined) await actions.twodiceDeclare(this.actor, kind as never);
-  }
-
-  /** A waiting character takes the action it declared, cutting in before what it answers. */
-  static async #onCutIn(this: TwodiceActorSheet) {
-    const waiting = toTwodiceCombatant(this.actor).turn.waiting;
-    if (waiting !== null) await actions.twodiceDeclare(this.actor, waiting, { cutIn: true });
-  }
-
-  static async #onReady(this: TwodiceActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const weapon = itemOfTarget(this.actor, target);
-    if (weapon !== undefined) {
-      await actions.twodiceDeclare(this.actor, "ready", { weaponId: weapon.id ?? "" });
-    }
-  }
-
-  /** Sneaks past the one targeted token's actor, moving the meters typed beside the button. */
-  static async #onSneak(this: TwodiceActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const input = target
-      .closest(".td-turn")
-      ?.querySelector<HTMLInputElement>("input.td-sneak-moved");
-    const observer = targetedActors()[0];
-    if (observer === undefined) {
-      warnTwodiceRefusal({ reason: "noTarget" });
-      return;
-    }
-    await actions.twodiceSneak(this.actor, observer, Number(input?.value ?? 0));
-  }
-
-  static async #onBleed(this: TwodiceActorSheet) {
-    await actions.twodiceBleed(this.actor);
-  }
+/** Medicine on the one targeted token's actor, or on itself when nothing is targeted. */
+function medicine(actor: Actor.Implementation) {
+  return checks.twodiceMedicine(actor, targetedActors()[0] ?? actor);
 }
+
+/** Declares the clicked action, or waits with the one chosen beside the Wait button. */
+function declare(actor: Actor.Implementation, target: HTMLElement) {
+  const kind = target.dataset["kind"];
+  const select = target.closest(".td-turn")?.querySelector<HTMLSelectElement>("select.td-wait");
+  if (kind === "wait") {
+    return turnActions.twodiceDeclare(actor, (select?.value ?? "other") as never, { wait: true });
+  }
+  return kind === undefined ? Promise.resolve() : turnActions.twodiceDeclare(actor, kind as never);
+}
+
+/** A waiting character takes the action it declared, cutting in before what it answers. */
+function cutIn(actor: Actor.Implementation) {
+  const waiting = twodiceNow(actor).turn.waiting;
+  return waiting === null
+    ? Promise.resolve()
+    : turnActions.twodiceDeclare(actor, waiting, { cutIn: true });
+}
+
+/** Sneaks past the one targeted token's actor, moving the meters typed beside the button. */
+function sneak(actor: Actor.Implementation, target: HTMLElement) {
+  const input = target.closest(".td-turn")?.querySelector<HTMLInputElement>("input.td-sneak-moved");
+  const observer = targetedActors()[0];
+  if (observer === undefined) {
+    warnTwodiceRefusal({ reason: "noTarget" });
+    return Promise.resolve();
+  }
+  return checks.twodiceSneak(actor, observer, Number(input?.value ?? 0));
+}
+
+export const TwodiceActorSheet = rulesetActorSheet({
+  rulesetClass: "twodice",
+  template: TWODICE_ACTOR_SHEET_TEMPLATE,
+  context: twodiceActorSheetContext,
+  actions: {
+    attack: onRowItem((actor, item) => openTwodiceAttack(actor, item, "single")),
+    autoFire: onRowItem((actor, item) => openTwodiceAttack(actor, item, "auto")),
+    reload: onRowItem(turnActions.twodiceReload),
+    toggleWorn: onToggleRowItem("armor", "worn"),
+    wound: onActor(async (actor, target) => {
+      const circle = Number(target.dataset["circle"]);
+      if (Number.isInteger(circle)) await turnActions.toggleWoundCircle(actor, circle);
+    }),
+    recovery: onActor(checks.twodiceRecovery),
+    medicine: onActor(medicine),
+    declare: onActor(declare),
+    cutIn: onActor(cutIn),
+    ready: onRowItem((actor, weapon) =>
+      turnActions.twodiceDeclare(actor, "ready", { weaponId: weapon.id ?? "" }),
+    ),
+    sneak: onActor(sneak),
+    bleed: onActor(checks.twodiceBleed),
+  },
+});

@@ -19,12 +19,12 @@ import type {
 import { SYSTEM_PATH } from "../../../constants.ts";
 import { RANGE_BANDS } from "../data.ts";
 import { i18n } from "../../../shared/env.ts";
-import type { TableSituation } from "./workflow.ts";
+import type { TableSituation } from "./declare.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
 
 /**
  * Shapes the weapon and situation for the technique chosen in the dialog, exactly as the referee
- * will (workflow.ts shapeByTechnique), or refuses.
+ * will (declare.ts shapeByTechnique), or refuses.
  */
 export type ShapeAttack = (
   weapon: WorldlinesWeapon,
@@ -118,16 +118,24 @@ export interface TechniqueChoice {
   readonly name: string;
 }
 
+/** What the dialog opens on: who attacks whom with what, from which situation and distance. */
+export interface AttackDialogSetup {
+  readonly attacker: WorldlinesCombatant;
+  readonly defender: WorldlinesCombatant;
+  readonly weapon: WorldlinesWeapon;
+  readonly situation: TableSituation;
+  /** Feet between the two tokens, or null when the scene cannot measure it. */
+  readonly distance: number | null;
+  /** The attack techniques the attacker may announce. */
+  readonly techniques?: readonly TechniqueChoice[];
+  /** How a chosen technique shapes the odds (the referee's own shaping); null: ignored. */
+  readonly shape?: ShapeAttack | null;
+}
+
 /** The dialog template's context. */
-export function attackDialogContext(
-  attacker: WorldlinesCombatant,
-  defender: WorldlinesCombatant,
-  weapon: WorldlinesWeapon,
-  situation: TableSituation,
-  distance: number | null,
-  techniques: readonly TechniqueChoice[] = [],
-  shape: ShapeAttack | null = null,
-) {
+export function attackDialogContext(setup: AttackDialogSetup) {
+  const { attacker, defender, weapon, situation, distance } = setup;
+  const { techniques = [], shape = null } = setup;
   return {
     attackerName: attacker.name,
     defenderName: defender.name,
@@ -184,18 +192,11 @@ function oddsPanel(odds: OddsView): OddsPanel {
 /**
  * Opens the dialog; resolves to the chosen situation, or null when closed without attacking.
  */
-export async function promptAttack(
-  attacker: WorldlinesCombatant,
-  defender: WorldlinesCombatant,
-  weapon: WorldlinesWeapon,
-  initial: AttackSituation,
-  distance: number | null,
-  techniques: readonly TechniqueChoice[] = [],
-  shape: ShapeAttack | null = null,
-): Promise<TableSituation | null> {
+export async function promptAttack(setup: AttackDialogSetup): Promise<TableSituation | null> {
+  const { attacker, defender, weapon, shape = null } = setup;
   return promptAttackDialog({
     template: ATTACK_DIALOG_TEMPLATE,
-    context: attackDialogContext(attacker, defender, weapon, initial, distance, techniques, shape),
+    context: attackDialogContext(setup),
     title: i18n().format("FRAY.Worldlines.Attack.Title", { weapon: weapon.name }),
     classes: ["fray", "fray-wl-attack-dialog"],
     rollLabel: "FRAY.Worldlines.Attack.Roll",

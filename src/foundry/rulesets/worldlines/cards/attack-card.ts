@@ -1,9 +1,11 @@
 /**
- * The Worldlines attack card: its state (kept in the ChatMessage's flags.fray.attack) and the
- * template context built from it. The card moves through three stages: the attack is rolled and
- * waits for the defender (Evade / Take it), and after a failed Evasion may wait again (Evade again
- * / Take it); the defense is resolved and damage is rolled (Apply); the result is applied, and the
- * defender may try to recover from the statuses it brought (Recover).
+ * The Worldlines attack card: its state (kept in the ChatMessage's flags.fray.attack), who may
+ * press its buttons, the template context built from it, and its writes (content, state and the
+ * step's end in one update). The card moves through three stages: the attack is rolled and waits
+ * for the defender (Evade / Take it), and after a failed Evasion may wait again (Evade again /
+ * Take it); the defense is resolved and damage is rolled (Apply); the result is applied, and the
+ * defender may try to recover from the statuses it brought (Recover). The card protocol
+ * (cards/protocol.ts) plays it; its strategy is attack/referee.ts's.
  */
 import type { DieRoll } from "../../../../rules/core/dice.ts";
 import type {
@@ -17,7 +19,20 @@ import type {
 } from "../../../../rules/worldlines/index.ts";
 import { DEFAULT_OPTIONS } from "../../../../rules/worldlines/index.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
+import { resolveActor } from "../../../shared/actors.ts";
+import {
+  cardFlag,
+  cardStepUpdate,
+  isRefereeCard,
+  mayRequestApply,
+  owns,
+} from "../../../shared/cards.ts";
+import type { AttackCardHeader } from "../../../shared/cards.ts";
+import { chatMessages, i18n } from "../../../shared/env.ts";
 import { modifierLines, signed } from "../../../shared/format.ts";
+
+/** The attack card's kind, for the card protocol (declaration and card). */
+export const ATTACK_KIND = "worldlines.attack";
 
 export const ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/worldlines/chat/attack-card.hbs`;
 export const STATUS_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/worldlines/chat/status-card.hbs`;
@@ -43,15 +58,9 @@ export interface AttackResultView {
   readonly updates: readonly ActorUpdate[];
 }
 
-export interface AttackCardState {
+/** The card's state: who attacks whom with what (the shared header), and how far it went. */
+export interface AttackCardState extends AttackCardHeader {
   readonly stage: AttackStage;
-  readonly attackerId: string;
-  readonly defenderId: string;
-  readonly attackerName: string;
-  readonly defenderName: string;
-  readonly weaponName: string;
-  /** The user who declared the attack, as the referee recorded it (may press Apply). */
-  readonly declaredBy?: string;
   /** The attacker as it was when declaring (before paying). */
   readonly attacker: WorldlinesCombatant;
   readonly weapon: WorldlinesWeapon;
@@ -153,11 +162,12 @@ export function attackCardContext(
   ];
   const r = card.result;
   const damage = r?.damage ?? null;
+  const { stage, attackerName, defenderName, weaponName } = card;
   return {
-    stage: card.stage,
-    attackerName: card.attackerName,
-    defenderName: card.defenderName,
-    weaponName: card.weaponName,
+    stage,
+    attackerName,
+    defenderName,
+    weaponName,
     tags,
     die: `d${card.attack.die}`,
     natural: card.attack.natural,
@@ -250,3 +260,57 @@ export function attackCardContext(
 }
 
 export type AttackCardContext = ReturnType<typeof attackCardContext>;
+
+/** The attack card's state, from its message (null when the message is not one). */
+export function attackCardOf(message: ChatMessage.Implementation): AttackCardState | null {
+  return cardFlag(message, "attack") as AttackCardState | null;
+}
+
+/** Whether this user may press Evade / Evade again / Take it: the GM or the defender's owner. */
+export function canDefend(card: AttackCardState, user: User.Implementation): boolean {
+  return user.isGM || owns(resolveActor(card.defenderId), user);
+}
+
+/** Whether this user may press Apply: the GM, the target's owner, or who declared the attack. */
+export function canApply(card: AttackCardState, user: User.Implementation): boolean {
+  return mayRequestApply(card.declaredBy, resolveActor(card.defenderId), user);
+}
+
+export function renderAttackCard(card: AttackCardState): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(
+    ATTACK_CARD_TEMPLATE,
+    attackCardContext(card, i18n()),
+  );
+}
+
+/**
+ * The card's new state and text, with the step it finishes (`claim`), in one update. Dice rolled
+ * for this step join the message's own rolls (so Dice So Nice and the roll mode see the dice the
+ * card shows): the card's, or, when a private roll mode put the dice in a whispered message of
+ * their own (shared/cards.ts postRefereeCard), that message's.
+ */
+export async function writeAttackCard(
+  message: ChatMessage.Implementation,
+  card: AttackCardState,
+  claim: string,
+  rolls: readonly Roll[] = [],
+): Promise<void> {
+  const diceMessage = rolls.length === 0 ? undefined : diceMessageOf(message);
+  await message.update({
+    ...cardStepUpdate("attack", card, await renderAttackCard(card), claim),
+    ...(rolls.length > 0 && diceMessage === undefined
+      ? { rolls: [...message.rolls, ...rolls] }
+      : {}),
+  });
+  if (diceMessage !== undefined) {
+    await diceMessage.update({ rolls: [...diceMessage.rolls, ...rolls] });
+  }
+}
+
+/**
+ * The whispered message holding a card's dice under a private roll mode, if there is one: only a
+ * message a GM authored counts (a player's message flagged as the card's dice gets nothing).
+ */
+function diceMessageOf(card: ChatMessage.Implementation): ChatMessage.Implementation | undefined {
+  return chatMessages().contents.find((m) => isRefereeCard(m) && cardFlag(m, "diceOf") === card.id);
+}

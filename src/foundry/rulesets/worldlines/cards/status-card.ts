@@ -1,9 +1,31 @@
 /**
  * Short chat cards for status ticks (Bleeding at turn start, Poison at status resolution, statuses
- * running out) and for recovery attempts and First Aid.
+ * running out) and for what the table actions did (First Aid, techniques, Build and Throw,
+ * recovery attempts, reloads …). Each is a card of the protocol's kind `worldlines.status`
+ * (cards/protocol.ts postCard), posted by whoever acted: the referee for what it resolved, the
+ * owner for what touched only their own actor. Its only buttons are Recover (cards/recover.ts).
  */
+import { postCard } from "../../../cards/protocol.ts";
+import { SYSTEM_ID } from "../../../constants.ts";
+import { cardFlag } from "../../../shared/cards.ts";
+import { currentUser } from "../../../shared/env.ts";
 import type { StatusTick } from "../statuses/round-events.ts";
 import { STATUS_CARD_TEMPLATE, hasRecoveryCheck } from "./attack-card.ts";
+
+/** The status card's kind, for the card protocol. */
+export const STATUS_KIND = "worldlines.status";
+
+/** What a status card keeps in its flags: its lines, and the Recover buttons it offers. */
+export interface StatusCardState {
+  readonly lines: readonly string[];
+  readonly recover: readonly { readonly actorId: string; readonly statusId: string }[];
+}
+
+/** A status card's state, from its message (null when the message is not one). */
+export function statusCardOf(message: ChatMessage.Implementation): StatusCardState | null {
+  const state = cardFlag(message, "status") as Partial<StatusCardState> | null;
+  return state === null ? null : { lines: state.lines ?? [], recover: state.recover ?? [] };
+}
 
 type Localize = (key: string) => string;
 type Format = (key: string, data: Record<string, string | number>) => string;
@@ -103,19 +125,16 @@ export async function postStatusCard(
     lines,
     recover,
   });
-  const message = await ChatMessage.create({
+  const status: StatusCardState = {
+    lines: lines.map((l) => l.text),
+    recover: recover.map(({ actorId, statusId }) => ({ actorId, statusId })),
+  };
+  return postCard(STATUS_KIND, {
+    speaker: speakerActor === undefined ? {} : ChatMessage.getSpeaker({ actor: speakerActor }),
     content,
-    ...(speakerActor === undefined
-      ? {}
-      : { speaker: ChatMessage.getSpeaker({ actor: speakerActor }) }),
-    flags: {
-      fray: {
-        status: {
-          lines: lines.map((l) => l.text),
-          recover: recover.map(({ actorId, statusId }) => ({ actorId, statusId })),
-        },
-      },
-    },
-  } as never);
-  return (message as ChatMessage.Implementation | undefined) ?? null;
+    flags: { [SYSTEM_ID]: { status } },
+    rolls: [],
+    rollMode: "publicroll",
+    roller: currentUser().id ?? "",
+  });
 }

@@ -3,7 +3,8 @@
  * statuses in the header; tabs for combat (traits, skills, weapons with Attack buttons, armor by
  * zone), techniques, gear and the biography. Fields edit in place (the form submits on change;
  * the DataModel refuses bad values); items dropped on the sheet join the tab of their type
- * (ActorSheetV2's own drop handling). Every button calls an action of ../actions.ts.
+ * (ActorSheetV2's own drop handling). Every button calls a table action (attack/declare.ts, table/*.ts). Defensive
+ * Posture and the round's interruption show what the referee's ledger records (budget.ts).
  */
 import { DIE_STEPS } from "../../../../rules/core/dice.ts";
 import { DEFAULT_OPTIONS as RULES } from "../../../../rules/worldlines/options.ts";
@@ -14,21 +15,29 @@ import {
   HandlebarsActorSheet,
   ITEM_ROW_ACTIONS,
   actorSheetHeader,
+  itemRow,
   onRowItem,
   onToggleRowItem,
 } from "../../../sheets/base.ts";
 import type { TemplatePart } from "../../../sheets/base.ts";
 import { barView } from "../../../sheets/actor-sheet.ts";
 import type { BarView, TabView } from "../../../sheets/actor-sheet.ts";
-import * as actions from "../actions.ts";
-import { drawWeapon } from "../draw.ts";
+import { attack } from "../attack/declare.ts";
+import { firstAid } from "../table/care.ts";
+import { build, throwGrenade } from "../table/gear.ts";
+import { defensivePosture } from "../table/posture.ts";
+import { changeStance, drawWeapon, recoveryCheck, reload } from "../table/self.ts";
+import { useTechnique } from "../table/techniques.ts";
 import { armorOf, statusesOf } from "../adapter.ts";
+import { budgetOf } from "../budget.ts";
 import type {
   WorldlinesActorSystem,
+  WorldlinesTechniqueSystem,
   WorldlinesArmorSystem,
   WorldlinesWeaponSystem,
 } from "../adapter.ts";
 import { NPC_RANKS, SKILLS, STANCES, TRAITS, ZONE_IDS } from "../data.ts";
+import type { GearSystem } from "./item-sheet.ts";
 import type { ArmorDerived, WeaponDerived } from "../data.ts";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
@@ -227,10 +236,6 @@ function recoveryText(id: StatusId, say: Localize): string | null {
   });
 }
 
-function itemRow(item: Item.Implementation) {
-  return { id: item.id ?? "", name: item.name, img: item.img ?? "" };
-}
-
 /**
  * Everything the sheet template shows, from the actor alone. Kept apart from the class so the
  * browser test renders the real template with the context the sheet builds.
@@ -242,6 +247,7 @@ export async function worldlinesActorSheetContext(
 ): Promise<WorldlinesActorSheetContext> {
   const say = localizer();
   const system = actor.system as unknown as WorldlinesActorSystem & { biography: string };
+  const budget = budgetOf(actor);
   const items = actor.items.contents;
   const ofType = (type: string) => items.filter((item) => item.type === type);
 
@@ -319,10 +325,11 @@ export async function worldlinesActorSheetContext(
     stanceCost: RULES.costs.changeStance,
     life: system.life,
     lifeLabel: `FRAY.Worldlines.Actor.Life.${system.life}`,
-    defensivePosture: system.defensivePosture,
+    // What the actor spent of its round and turn: the referee's ledger, not the actor's fields.
+    defensivePosture: budget.defensivePosture,
     defensivePostureCost: RULES.costs.defensivePosture,
     firstAidCost: RULES.costs.firstAid,
-    interruptUsed: system.interruptUsed,
+    interruptUsed: budget.interruptUsed,
     disabledLimbs: { ...system.disabledLimbs },
     exhaustion: system.exhaustion,
     statuses: statusViews,
@@ -355,11 +362,7 @@ export async function worldlinesActorSheetContext(
       };
     }),
     techniques: ofType("technique").map((item) => {
-      const technique = item.system as unknown as {
-        energyCost: number;
-        interrupt: boolean;
-        effect: string;
-      };
+      const technique = item.system as unknown as WorldlinesTechniqueSystem;
       return {
         ...itemRow(item),
         cost: technique.energyCost,
@@ -368,14 +371,7 @@ export async function worldlinesActorSheetContext(
       };
     }),
     gear: ofType("gear").map((item) => {
-      const gear = item.system as unknown as {
-        kind: string;
-        quantity: number;
-        effect: string;
-        deployable: boolean;
-        deployed: boolean;
-        damaged: boolean;
-      };
+      const gear = item.system as unknown as GearSystem;
       return {
         ...itemRow(item),
         kind: `FRAY.Worldlines.Item.GearKind.${gear.kind}`,
@@ -405,15 +401,15 @@ export class WorldlinesActorSheet extends HandlebarsActorSheet {
     form: { submitOnChange: true },
     actions: {
       ...ITEM_ROW_ACTIONS,
-      attack: onRowItem(actions.attack),
-      reload: onRowItem(actions.reload),
+      attack: onRowItem(attack),
+      reload: onRowItem(reload),
       draw: onRowItem(drawWeapon),
-      build: onRowItem(actions.build),
-      throwItem: onRowItem(actions.throwGrenade),
+      build: onRowItem(build),
+      throwItem: onRowItem(throwGrenade),
       firstAid: WorldlinesActorSheet.#onFirstAid,
       defensivePosture: WorldlinesActorSheet.#onDefensivePosture,
       stance: WorldlinesActorSheet.#onStance,
-      useTechnique: onRowItem(actions.useTechnique),
+      useTechnique: onRowItem(useTechnique),
       recover: WorldlinesActorSheet.#onRecover,
       toggleEquipped: onToggleRowItem("armor", "equipped"),
     },
@@ -445,20 +441,20 @@ export class WorldlinesActorSheet extends HandlebarsActorSheet {
   }
 
   static async #onFirstAid(this: WorldlinesActorSheet) {
-    await actions.firstAid(this.actor);
+    await firstAid(this.actor);
   }
 
   static async #onDefensivePosture(this: WorldlinesActorSheet) {
-    await actions.defensivePosture(this.actor);
+    await defensivePosture(this.actor);
   }
 
   static async #onStance(this: WorldlinesActorSheet, _event: PointerEvent, target: HTMLElement) {
     const stance = target.dataset["stance"];
-    if (isStance(stance)) await actions.changeStance(this.actor, stance);
+    if (isStance(stance)) await changeStance(this.actor, stance);
   }
 
   static async #onRecover(this: WorldlinesActorSheet, _event: PointerEvent, target: HTMLElement) {
     const status = target.dataset["status"];
-    if (isStatus(status)) await actions.recoveryCheck(this.actor, status);
+    if (isStatus(status)) await recoveryCheck(this.actor, status);
   }
 }

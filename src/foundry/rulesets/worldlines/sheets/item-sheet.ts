@@ -23,7 +23,7 @@ import {
   ZONE_IDS,
 } from "../data.ts";
 import type { ArmorDerived, WeaponDerived } from "../data.ts";
-import type { WorldlinesTechniqueSystem } from "../techniques.ts";
+import type { WorldlinesTechniqueSystem } from "../adapter.ts";
 
 import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
 
@@ -91,6 +91,14 @@ function checkbox(name: string, label: string, checked: boolean): FieldView {
   return { input: "checkbox", name, label, checked };
 }
 
+/** A select's choices: each id, labelled by its key. */
+function labelled(
+  ids: readonly string[],
+  label: (id: string) => string,
+): { value: string; label: string }[] {
+  return ids.map((id) => ({ value: id, label: label(id) }));
+}
+
 function select(
   name: string,
   label: string,
@@ -146,16 +154,13 @@ function weaponContext(system: WorldlinesWeaponSystem & { derived: WeaponDerived
           "system.kind",
           "FRAY.Worldlines.Item.KindLabel",
           system.kind,
-          WEAPON_KINDS.map((kind) => ({ value: kind, label: `FRAY.Worldlines.Item.Kind.${kind}` })),
+          labelled(WEAPON_KINDS, (id) => `FRAY.Worldlines.Item.Kind.${id}`),
         ),
         select(
           "system.skill",
           "FRAY.Worldlines.Item.Skill",
           system.skill,
-          WEAPON_SKILLS.map((skill) => ({
-            value: skill,
-            label: `FRAY.Worldlines.Actor.Skill.${skill}`,
-          })),
+          labelled(WEAPON_SKILLS, (id) => `FRAY.Worldlines.Actor.Skill.${id}`),
         ),
         number(
           "system.accuracy.quality",
@@ -269,10 +274,7 @@ function techniqueContext(system: WorldlinesTechniqueSystem) {
           "system.use",
           "FRAY.Worldlines.Item.TechniqueUseLabel",
           system.use,
-          TECHNIQUE_USES.map((use) => ({
-            value: use,
-            label: `FRAY.Worldlines.Item.TechniqueUse.${use}`,
-          })),
+          labelled(TECHNIQUE_USES, (id) => `FRAY.Worldlines.Item.TechniqueUse.${id}`),
         ),
         number(
           "system.energyCost",
@@ -324,11 +326,12 @@ function techniqueContext(system: WorldlinesTechniqueSystem) {
   return { sections, range: null, summary: system.effect };
 }
 
-interface GearSystem {
+export interface GearSystem {
   kind: string;
   quantity: number;
   effect: string;
   damage: string;
+  blast: number;
   deployable: boolean;
   deployed: boolean;
   damaged: boolean;
@@ -343,10 +346,7 @@ function gearContext(system: GearSystem) {
           "system.kind",
           "FRAY.Worldlines.Item.KindLabel",
           system.kind,
-          GEAR_KINDS.map((kind) => ({
-            value: kind,
-            label: `FRAY.Worldlines.Item.GearKind.${kind}`,
-          })),
+          labelled(GEAR_KINDS, (id) => `FRAY.Worldlines.Item.GearKind.${id}`),
         ),
         number(
           "system.quantity",
@@ -357,6 +357,7 @@ function gearContext(system: GearSystem) {
         ),
         text("system.effect", "FRAY.Worldlines.Item.Effect", system.effect),
         text("system.damage", "FRAY.Worldlines.Item.Damage", system.damage, "2d6"),
+        number("system.blast", "FRAY.Worldlines.Item.Blast", system.blast, 0, LIMITS.feet),
         checkbox("system.deployable", "FRAY.Worldlines.Item.Deployable", system.deployable),
         checkbox("system.deployed", "FRAY.Worldlines.Item.Deployed", system.deployed),
         checkbox("system.damaged", "FRAY.Worldlines.Item.Damaged", system.damaged),

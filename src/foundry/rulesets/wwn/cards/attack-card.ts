@@ -2,7 +2,8 @@
  * The WWN attack card: its state (kept in the ChatMessage's flags.fray.wwnAttack) and the template
  * context built from it. WWN asks nothing of the defender, so the card is rolled whole when the
  * attack is made (hit roll, then damage on a hit) and has two stages: resolved (Apply waits) and
- * applied. A miss that deals no Shock has nothing to apply and is posted as applied.
+ * applied. A miss that deals no Shock has nothing to apply and is posted as applied. Its Apply
+ * button is the card protocol's step "apply" (attack/referee.ts).
  */
 import type { DieRoll } from "../../../../rules/core/dice.ts";
 import type { TurnContext } from "../../../../rules/wwn/actions.ts";
@@ -16,6 +17,9 @@ import type {
 import type { WwnUpdate } from "../../../../rules/wwn/changes.ts";
 import type { WwnCombatant, WwnWeapon } from "../../../../rules/wwn/model.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
+import { cardFlag } from "../../../shared/cards.ts";
+import type { AttackCardHeader } from "../../../shared/cards.ts";
+import { i18n } from "../../../shared/env.ts";
 import { modifierLines } from "../../../shared/format.ts";
 
 export const WWN_ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/wwn/chat/attack-card.hbs`;
@@ -52,13 +56,8 @@ export interface WwnScreenView {
   readonly takenBy: string | null;
 }
 
-export interface WwnAttackCardState {
+export interface WwnAttackCardState extends Omit<AttackCardHeader, "declaredBy"> {
   readonly stage: WwnCardStage;
-  readonly attackerId: string;
-  readonly defenderId: string;
-  readonly attackerName: string;
-  readonly defenderName: string;
-  readonly weaponName: string;
   /** The user who declared the attack, as the referee recorded it (may press Apply). */
   readonly declaredBy?: string;
   /** The attacker as it was when attacking (before paying its action). */
@@ -214,3 +213,16 @@ export function wwnAttackCardContext(
 }
 
 export type WwnAttackCardContext = ReturnType<typeof wwnAttackCardContext>;
+
+/** The attack card's state, from its message (null when the message is no WWN attack card). */
+export function wwnCardOf(message: ChatMessage.Implementation): WwnAttackCardState | null {
+  return cardFlag(message, WWN_CARD_FLAG) as WwnAttackCardState | null;
+}
+
+/** The card's content, in the user's language. */
+export function renderWwnAttackCard(card: WwnAttackCardState): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(
+    WWN_ATTACK_CARD_TEMPLATE,
+    wwnAttackCardContext(card, i18n()),
+  );
+}

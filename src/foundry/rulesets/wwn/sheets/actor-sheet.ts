@@ -5,14 +5,16 @@
  * click, Reload when unloaded), armor and shields; the round's actions (Main / Move) with buttons
  * for the maneuvers an actor takes on itself (Total Defense, Fighting Withdrawal, Run, Hold,
  * Delay, Go prone / Stand up); skills; biography. Fields edit in place (the form submits on
- * change; the DataModel refuses bad values). Every button calls an action of ../actions.ts.
+ * change; the DataModel refuses bad values). The round shown is the referee's record of the fight
+ * the actor is in (../budget.ts). The buttons call ../attack/declare.ts, ../table/self.ts and
+ * ../table/maneuver-card.ts.
  */
 import { actionSummary } from "../../../../rules/wwn/actions.ts";
 import { checkWwnAttackInput, shockFor } from "../../../../rules/wwn/attack.ts";
 import { bestAttribute, skillLevel } from "../../../../rules/wwn/checks.ts";
 import { checkedWwnCombatant } from "../../../../rules/wwn/valid.ts";
 import type { WwnCombatant, WwnWeapon } from "../../../../rules/wwn/model.ts";
-import { moveRate } from "../../../../rules/wwn/maneuvers.ts";
+import { moveRate } from "../../../../rules/wwn/index.ts";
 import { DEFAULT_WWN_OPTIONS } from "../../../../rules/wwn/options.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
 import {
@@ -24,10 +26,12 @@ import {
 } from "../../../sheets/base.ts";
 import type { TemplatePart } from "../../../sheets/base.ts";
 import { barView } from "../../../sheets/actor-sheet.ts";
-import * as actions from "../actions.ts";
-import { declareWwnManeuver } from "../maneuvers.ts";
-import type { WwnManeuverKind, WwnManeuverRequest } from "../maneuvers.ts";
-import { armorClass, modifiersOf, resolveActor, toWwnCombatant, toWwnWeapon } from "../adapter.ts";
+import { wwnAttack } from "../attack/declare.ts";
+import * as actions from "../table/self.ts";
+import { declareWwnManeuver } from "../table/maneuver-card.ts";
+import type { WwnManeuverChoices, WwnManeuverKind } from "../table/maneuver-card.ts";
+import { armorClass, modifiersOf, resolveActor, toWwnWeapon } from "../adapter.ts";
+import { fighterOf } from "../budget.ts";
 import type { WwnActorSystem, WwnArmorSystem } from "../adapter.ts";
 import { storedNumber, WWN_ATTRIBUTES, WWN_LIFE_STATES, WWN_SKILLS } from "../data.ts";
 
@@ -71,7 +75,7 @@ function shockValue(me: WwnCombatant, weapon: WwnWeapon): number {
 
 export async function wwnActorSheetContext(actor: Actor.Implementation, editable = actor.isOwner) {
   const system = actor.system as unknown as WwnActorSystem & { biography: string };
-  const me = toWwnCombatant(actor);
+  const me = fighterOf(actor);
   const checked = checkedWwnCombatant("actor", me);
   const mods = modifiersOf(actor);
   const ac = armorClass(actor);
@@ -226,7 +230,7 @@ export class WwnActorSheet extends HandlebarsActorSheet {
     form: { submitOnChange: true },
     actions: {
       ...ITEM_ROW_ACTIONS,
-      attack: onRowItem(actions.wwnAttack),
+      attack: onRowItem(wwnAttack),
       toggleReadied: onRowItem(actions.wwnToggleReadied),
       toggleEquipped: onToggleRowItem("armor", "equipped"),
       totalDefense: WwnActorSheet.#onTotalDefense,
@@ -282,22 +286,17 @@ export class WwnActorSheet extends HandlebarsActorSheet {
   static async #onManeuver(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
     const row = target.closest(".wwn-maneuvers");
     const pick = (selector: string) => row?.querySelector<HTMLSelectElement>(selector)?.value;
-    const checked = (selector: string) =>
-      row?.querySelector<HTMLInputElement>(selector)?.checked === true;
     const kind = target.dataset["kind"] as WwnManeuverKind;
     const weaponId = pick("select.wwn-maneuver-weapon") ?? "";
     const weapon = this.actor.items.get(weaponId);
-    const choices: Partial<WwnManeuverRequest> = {
+    // Whether the Execution Attack was prepared and its target is unaware is the GM's call on the card.
+    const choices: WwnManeuverChoices = {
       ...(target.dataset["effect"] === undefined
         ? {}
-        : { effect: target.dataset["effect"] as WwnManeuverRequest["effect"] }),
-      size: (pick("select.wwn-maneuver-size") ?? "manSized") as WwnManeuverRequest["size"],
+        : { effect: target.dataset["effect"] as WwnManeuverChoices["effect"] }),
+      size: (pick("select.wwn-maneuver-size") ?? "manSized") as WwnManeuverChoices["size"],
       ...(kind === "execution"
-        ? {
-            range: (pick("select.wwn-execution-range") ?? "melee") as WwnManeuverRequest["range"],
-            prepared: checked("input.wwn-execution-prepared"),
-            targetUnaware: checked("input.wwn-execution-unaware"),
-          }
+        ? { range: (pick("select.wwn-execution-range") ?? "melee") as WwnManeuverChoices["range"] }
         : {}),
     };
     await declareWwnManeuver(this.actor, kind, choices, weapon);

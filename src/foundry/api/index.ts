@@ -1,0 +1,225 @@
+/**
+ * Fray's public API, at `game.system.api` from `init` on (and `frayApi` from the entry module):
+ * what a macro or a module may ask of Fray. Every call that changes the world goes the way a
+ * click goes: a declaration or a card's press through the one card protocol (the same local
+ * check, then the referee's checks on the active GM), a turn through the `combat.turn` intent,
+ * the simulator through its GM-only window. Nothing here writes a document itself.
+ *
+ * Documents are named by id: an actor by its id, or a token actor by its uuid (`actor.uuid`), or
+ * given as the Actor (or a Token or TokenDocument, whose actor is taken). A refusal comes back
+ * as `{ ok: false, reason }` and is shown to the user as the click's would be. docs/api.md
+ * documents each call with a macro.
+ */
+import { refuse } from "../../rules/core/result.ts";
+import type { Refusal, Result } from "../../rules/core/result.ts";
+import { declareCard, pressCard } from "../cards/protocol.ts";
+import { requestTurnAction } from "../combat/actions.ts";
+import type { ActionOutcome } from "../combat/actions.ts";
+import { combatOf as fightingIn, fightOf } from "../combat/ledger.ts";
+import type { CombatLike } from "../combat/state.ts";
+import { shellRuleset } from "../rulesets/registry.ts";
+import { activeRuleset } from "../settings.ts";
+import { resolveActor } from "../shared/actors.ts";
+import { chatMessages, currentUser, i18n } from "../shared/env.ts";
+import type { RefereeOutcome } from "../shared/referee.ts";
+import { openSimulator } from "../simulator/index.ts";
+import type { OpenOptions, SimulatorApp } from "../simulator/index.ts";
+import { FRAY_HOOKS } from "./hooks.ts";
+import type { AttackOddsData, AttackRequest, RulesetApi } from "./types.ts";
+
+/** An actor as a call names it: its id, a token actor's uuid, the Actor, or a token of it. */
+export type ActorRef =
+  string | Actor.Implementation | { readonly actor: Actor.Implementation | null };
+
+/** An attack as a macro names it. */
+export interface AttackCall {
+  readonly attacker: ActorRef;
+  /** An item id of the attacker's weapon; absent or null for bare hands. */
+  readonly weaponId?: string | null;
+  readonly target: ActorRef;
+  /** The attack dialog's choices by name (docs/api.md lists each ruleset's). */
+  readonly choices?: Readonly<Record<string, unknown>>;
+}
+
+/** The API's own refusals, each with a `FRAY.Api.Refusal.*` message. */
+const API_REFUSALS = [
+  "noSuchActor",
+  "noSuchWeapon",
+  "notAvailable",
+  "badChoices",
+  "noActor",
+  "notInCombat",
+  "noCombat",
+] as const;
+
+type ApiRefusal = (typeof API_REFUSALS)[number];
+
+const isApiRefusal = (reason: unknown): reason is ApiRefusal =>
+  (API_REFUSALS as readonly unknown[]).includes(reason);
+
+/** Shows the API's own refusals in the user's language (a ruleset's others, the ruleset shows). */
+function warnOwn<T extends { readonly ok: boolean }>(outcome: T): T {
+  const reason = (outcome as { readonly reason?: unknown }).reason;
+  if (!outcome.ok && isApiRefusal(reason)) {
+    ui.notifications?.warn(i18n().localize(`FRAY.Api.Refusal.${reason}`));
+  }
+  return outcome;
+}
+
+function refused(reason: ApiRefusal): Refusal {
+  return warnOwn(refuse(reason));
+}
+
+/** The actor a call names, or null. */
+export function actorOf(ref: ActorRef | null | undefined): Actor.Implementation | null {
+  if (ref === null || ref === undefined) return null;
+  if (typeof ref === "string") return resolveActor(ref);
+  if (ref instanceof Actor) return ref;
+  return "actor" in ref ? ref.actor : null;
+}
+
+/**
+ * The actor this user plays now: the first controlled token's, else the user's character; null
+ * when neither (the keybindings and a call without an actor use it).
+ */
+export function ownActor(): Actor.Implementation | null {
+  const board = (
+    globalThis as { canvas?: { tokens?: { controlled?: readonly { actor: unknown }[] } } }
+  ).canvas;
+  const token = board?.tokens?.controlled?.find((t) => t.actor instanceof Actor);
+  if (token !== undefined) return token.actor as Actor.Implementation;
+  const character = (currentUser() as { character?: unknown }).character;
+  return character instanceof Actor ? (character as Actor.Implementation) : null;
+}
+
+function rulesetApi(): RulesetApi {
+  return shellRuleset(activeRuleset().id).api ?? {};
+}
+
+/** Resolves an attack call into documents, or the API's refusal. */
+function attackRequest(call: AttackCall): AttackRequest | Refusal {
+  const attacker = actorOf(call.attacker);
+  const target = actorOf(call.target);
+  if (attacker === null || target === null) return refuse("noSuchActor");
+  const weaponId = call.weaponId ?? null;
+  const weapon = weaponId === null || weaponId === "" ? null : attacker.items.get(weaponId);
+  if (weapon === undefined) return refuse("noSuchWeapon");
+  // A macro may pass anything: the choices must be an object of named choices.
+  const choices = (call.choices ?? {}) as unknown;
+  if (typeof choices !== "object" || choices === null) return refuse("badChoices");
+  return { attacker, weapon, target, choices: choices as Readonly<Record<string, unknown>> };
+}
+
+/** The world's ruleset, for `ruleset()`. */
+export interface RulesetInfo {
+  readonly id: string;
+  /** Its name, in the user's language. */
+  readonly name: string;
+}
+
+export interface FrayApi {
+  /** Fray's version (system.json). */
+  readonly version: string;
+  /** The hooks Fray fires, by short name (docs/api.md lists their data). */
+  readonly hooks: typeof FRAY_HOOKS;
+  /** The ruleset the world plays. */
+  ruleset(): RulesetInfo;
+  /**
+   * Declares a card of `kind` with `payload` (ids and choices), as a sheet's button does after
+   * its own check: the referee checks it and posts the card; `value` is the card's message id.
+   */
+  declare(kind: string, payload: unknown): Promise<RefereeOutcome>;
+  /** Presses `step` on the card of chat message `messageId`, as its button does. */
+  press(messageId: string, step: string, choices?: unknown): Promise<RefereeOutcome>;
+  /** Attacks without the dialog (its defaults under `choices`); `value` is the card's id. */
+  attack(call: AttackCall): Promise<RefereeOutcome>;
+  /** The attack's odds as its dialog shows them (`hit` in [0, 1], and the ruleset's details). */
+  odds(call: AttackCall): Result<AttackOddsData>;
+  /** The started combat the actor fights in (not the viewed one), or null. */
+  combatOf(actor: ActorRef): Combat.Implementation | null;
+  /** Ends the actor's turn (default: this user's own actor), as the tracker's button does. */
+  endTurn(actor?: ActorRef): Promise<ActionOutcome>;
+  /**
+   * Opens the encounter simulator on a combat (its id or the Combat; default: the combat this
+   * user's actor fights in, else the viewed one). GM only. `options`: how many fights, the
+   * seed.
+   */
+  simulate(
+    combat?: string | Combat.Implementation,
+    options?: OpenOptions,
+  ): Promise<SimulatorApp | null>;
+}
+
+function systemVersion(): string {
+  return (game.system as { version?: string } | undefined)?.version ?? "";
+}
+
+/** The combat a simulation or a turn call is about. */
+function combatFor(ref: string | Combat.Implementation | undefined): CombatLike | null {
+  if (typeof ref === "string") return (game.combats?.get(ref) as CombatLike | undefined) ?? null;
+  if (ref !== undefined) return ref;
+  const own = ownActor();
+  const fighting = own === null ? null : fightingIn(own);
+  return fighting ?? (game.combat as CombatLike | null | undefined) ?? null;
+}
+
+export const frayApi: FrayApi = {
+  get version() {
+    return systemVersion();
+  },
+  hooks: FRAY_HOOKS,
+  ruleset() {
+    const ruleset = activeRuleset();
+    return { id: ruleset.id, name: i18n().localize(ruleset.label) };
+  },
+  declare: (kind, payload) => declareCard(kind, payload),
+  press(messageId, step, choices) {
+    const message = typeof messageId === "string" ? chatMessages().get(messageId) : undefined;
+    if (message === undefined) {
+      // The card protocol's own words for a card that is gone.
+      ui.notifications?.warn(i18n().localize("FRAY.Card.Refusal.noSuchCard"));
+      return Promise.resolve(refuse("noSuchCard"));
+    }
+    return pressCard(message, step, choices);
+  },
+  async attack(call) {
+    const attack = rulesetApi().attack;
+    if (attack === undefined) return refused("notAvailable");
+    const request = attackRequest(call);
+    return warnOwn("ok" in request ? request : await attack(request));
+  },
+  odds(call) {
+    const odds = rulesetApi().odds;
+    if (odds === undefined) return refused("notAvailable");
+    const request = attackRequest(call);
+    return warnOwn("ok" in request ? request : odds(request));
+  },
+  combatOf(actor) {
+    const found = actorOf(actor);
+    return found === null ? null : fightingIn(found);
+  },
+  async endTurn(actor) {
+    const own = actor === undefined ? ownActor() : actorOf(actor);
+    if (own === null) return refused(actor === undefined ? "noActor" : "noSuchActor");
+    const fight = fightOf(own);
+    if (fight === null) return refused("notInCombat");
+    return requestTurnAction(fight.combat, {
+      kind: "endTurn",
+      combatantId: fight.combatant.id ?? "",
+    });
+  },
+  async simulate(combat, options) {
+    const found = combatFor(combat);
+    if (found === null) {
+      refused("noCombat");
+      return null;
+    }
+    return openSimulator(found, undefined, options);
+  },
+};
+
+/** Puts the API at `game.system.api` (init.ts, at init). */
+export function registerApi(): void {
+  const system = game.system as unknown as { api?: FrayApi } | undefined;
+  if (system !== undefined) system.api = frayApi;
+}

@@ -1,0 +1,245 @@
+/**
+ * Moving a token costs what the book says (issue 24), on core v13's movement API:
+ *
+ * - `CONFIG.Token.movement.actions`: the ruleset's actions (walk, crawl, climb, swim) keep core's
+ *   labels and icons; each gets `canSelect` (guarded: core also asks about a PrototypeToken,
+ *   which stands on no scene) and `getCostFunction`, pricing a step at the ruleset's cost of a
+ *   space (core hands it the step's base cost, terrain included).
+ * - `preMoveToken` (only on the mover's client) refuses a path the rules forbid, with the reason.
+ * - `moveToken` (every client): the active GM prices the move again from the path it measures
+ *   itself (never from the cost the mover's client recorded), so a console that skipped
+ *   `preMoveToken` gains nothing: an illegal move is reverted (`revertRecordedMovement`) with a
+ *   chat note; a legal one is paid once, in the ruleset's GM-owned budget.
+ *
+ * Only a move of an actor fighting in a started combat is priced; elsewhere moving is free, and a
+ * scene without tokens changes nothing.
+ */
+import { sceneDistance } from "../../rules/core/distance.ts";
+import { ok, refuse } from "../../rules/core/result.ts";
+import type { Result } from "../../rules/core/result.ts";
+import { isMoveMode } from "../../rules/movement/types.ts";
+import type { MoveMode, MovePath } from "../../rules/movement/types.ts";
+import { fightOf } from "../combat/ledger.ts";
+import { SYSTEM_ID } from "../constants.ts";
+import { i18n } from "../shared/env.ts";
+import { refusalText } from "../shared/refusal.ts";
+import { isActiveGM } from "../shared/referee.ts";
+import { frayRulerClass } from "./ruler.ts";
+import type { MovementRules, PricedMove } from "./types.ts";
+
+interface Point {
+  readonly x: number;
+  readonly y: number;
+  readonly action?: string;
+}
+
+/** What Fray reads of a TokenDocument. */
+export interface MovingToken {
+  readonly id: string | null;
+  readonly actor: Actor.Implementation | null;
+  readonly movementHistory?: readonly { readonly movementId?: string }[];
+  revertRecordedMovement?: () => Promise<boolean>;
+  update?: (
+    changes: Record<string, unknown>,
+    options?: Record<string, unknown>,
+  ) => Promise<unknown>;
+}
+
+/** What Fray reads of a movement (core `TokenMovementOperation`). */
+export interface Movement {
+  readonly id: string;
+  readonly origin: Point;
+  readonly passed: { readonly waypoints: readonly Point[] };
+  readonly method: string;
+  readonly recorded: boolean;
+}
+
+/** Methods that are not a fighter moving: an undo, a GM's placing through the token's config. */
+const UNPRICED_METHODS: ReadonlySet<string> = new Set(["undo", "config", "paste"]);
+
+interface GridLike {
+  readonly distance: number;
+  readonly units: string;
+  measurePath(waypoints: Point[], options?: object): { distance: number };
+}
+
+function gridOf(): GridLike | null {
+  const board = (globalThis as { canvas?: { ready?: boolean; grid?: GridLike | null } | null })
+    .canvas;
+  return board?.ready === true && board.grid ? board.grid : null;
+}
+
+/**
+ * The path of a movement as the rules count it, measured on this client's own grid: its length
+ * in the ruleset's unit and the action of its last waypoint.
+ */
+export function pathOf(rules: MovementRules, movement: Movement): Result<MovePath> {
+  const grid = gridOf();
+  if (grid === null) return refuse("noCanvas");
+  const points = [movement.origin, ...movement.passed.waypoints];
+  const measured = grid.measurePath(
+    points.map(({ x, y }) => ({ x, y })),
+    {},
+  ).distance;
+  const distance = sceneDistance(
+    measured,
+    { distance: grid.distance, units: grid.units },
+    rules.unit,
+  );
+  if (!distance.ok) return distance;
+  const mode = movement.passed.waypoints.at(-1)?.action ?? "walk";
+  if (!isMoveMode(mode)) return refuse("unknown-mode");
+  return ok({ distance: Math.round(distance.value), mode });
+}
+
+/** The price of a movement for its token's actor, or null when moving it is free (no fight). */
+export function priceMovement(
+  rules: MovementRules,
+  token: MovingToken,
+  movement: Movement,
+): Result<PricedMove> | null {
+  const actor = token.actor;
+  if (actor === null || UNPRICED_METHODS.has(movement.method) || fightOf(actor) === null) {
+    return null;
+  }
+  const path = pathOf(rules, movement);
+  return path.ok ? rules.price(actor, path.value) : path;
+}
+
+function reasonText(
+  rules: MovementRules,
+  actor: Actor.Implementation | null,
+  reason: {
+    reason: string;
+    detail?: Readonly<Record<string, unknown>>;
+  },
+): string {
+  const keyOf = (r: string) =>
+    r === "unknown-mode" || r === "noCanvas" ? `FRAY.Movement.Refusal.${r}` : rules.refusalKey(r);
+  return refusalText(keyOf, reason, { name: actor?.name ?? "" });
+}
+
+/** The mover's client: a path the rules refuse does not start. */
+export function onPreMoveToken(
+  rules: MovementRules,
+  token: MovingToken,
+  movement: Movement,
+): boolean {
+  const priced = priceMovement(rules, token, movement);
+  if (priced === null || priced.ok) return true;
+  ui.notifications?.warn(
+    i18n().format("FRAY.Movement.Refused", { reason: reasonText(rules, token.actor, priced) }),
+  );
+  return false;
+}
+
+/** Moves the active GM has handled, by movement id: each is paid or reverted once. */
+const handled = new Set<string>();
+
+/** The active GM: re-check the move, revert it when illegal, else pay it once. */
+export async function onMoveToken(
+  rules: MovementRules,
+  token: MovingToken,
+  movement: Movement,
+): Promise<void> {
+  if (!isActiveGM() || handled.has(movement.id)) return;
+  handled.add(movement.id);
+  const actor = token.actor;
+  if (actor === null) return;
+  await rules.queue(actor, async () => {
+    const priced = priceMovement(rules, token, movement);
+    if (priced === null) return;
+    if (priced.ok) {
+      await priced.value.pay();
+      return;
+    }
+    await revert(token, movement);
+    await ChatMessage.create({
+      content: `<p class="fray-movement-note">${escape(
+        i18n().format("FRAY.Movement.Reverted", {
+          name: actor.name,
+          reason: reasonText(rules, actor, priced),
+        }),
+      )}</p>`,
+      whisper: [],
+    });
+  });
+}
+
+function escape(text: string): string {
+  return foundry.utils.escapeHTML(text);
+}
+
+/** Puts the token back where the move began: core's undo of the recorded move, or an update. */
+async function revert(token: MovingToken, movement: Movement): Promise<void> {
+  const last = token.movementHistory?.at(-1)?.movementId;
+  if (movement.recorded && last === movement.id && token.revertRecordedMovement) {
+    await token.revertRecordedMovement();
+    return;
+  }
+  await token.update?.(
+    { x: movement.origin.x, y: movement.origin.y },
+    { [SYSTEM_ID]: { revert: true } },
+  );
+}
+
+type CostFunction = (baseCost: number, from: unknown, to: unknown, distance: number) => number;
+
+interface ActionConfig {
+  canSelect?: (token: unknown) => boolean;
+  getCostFunction?: (token: unknown, options?: unknown) => CostFunction;
+  [key: string]: unknown;
+}
+
+/** A TokenDocument's actor, or null for a PrototypeToken (core asks about those too). */
+function actorOfToken(token: unknown): Actor.Implementation | null {
+  const doc = token as { documentName?: string; actor?: Actor.Implementation | null };
+  return doc.documentName === "Token" ? (doc.actor ?? null) : null;
+}
+
+/** The ruleset's movement actions, laid over core's (its labels and icons stay). */
+export function movementActions(
+  rules: MovementRules,
+  core: Readonly<Record<string, ActionConfig | undefined>>,
+): Record<string, ActionConfig> {
+  const actions: Record<string, ActionConfig> = {};
+  rules.modes.forEach((mode: MoveMode, order) => {
+    actions[mode] = {
+      ...core[mode],
+      order,
+      canSelect: (token: unknown) => {
+        const actor = actorOfToken(token);
+        return actor === null ? mode === "walk" : rules.canSelect(actor, mode);
+      },
+      getCostFunction: (token: unknown) => {
+        const actor = actorOfToken(token);
+        const perSpace = actor === null ? 1 : rules.spaceCost(actor, mode);
+        return (baseCost, _from, _to, distance) =>
+          distance > 0 ? (baseCost / distance) * perSpace : 0;
+      },
+    };
+  });
+  return actions;
+}
+
+/** Registers the ruleset's movement (nothing when it has none). */
+export function registerMovement(rules: MovementRules | undefined): void {
+  if (rules === undefined) return;
+  const config = CONFIG.Token as unknown as {
+    movement: { actions: Record<string, ActionConfig> };
+    rulerClass: unknown;
+  };
+  config.movement.actions = movementActions(rules, config.movement.actions);
+  config.rulerClass = frayRulerClass(rules, foundry.canvas.placeables.tokens.TokenRuler);
+  // Core v13's movement hooks (hookEvents.preMoveToken, hookEvents.moveToken), which this
+  // version of fvtt-types does not list.
+  const hooks = Hooks as unknown as {
+    on(hook: string, fn: (token: unknown, movement: unknown) => unknown): number;
+  };
+  hooks.on("preMoveToken", (token, movement) =>
+    onPreMoveToken(rules, token as MovingToken, movement as Movement),
+  );
+  hooks.on("moveToken", (token, movement) => {
+    void onMoveToken(rules, token as MovingToken, movement as Movement);
+  });
+}

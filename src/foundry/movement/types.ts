@@ -1,0 +1,39 @@
+/**
+ * A ruleset's part of moving on the map (the seam's `movement`): how far its rules count (the
+ * unit a path is measured in), which of core's movement actions an actor may pick, what one space
+ * costs for core's measurement and the ruler, and the price of a whole path, read from the live
+ * actor and the GM-owned budget, with what paying it writes.
+ */
+import type { DistanceUnit } from "../../rules/core/distance.ts";
+import type { Result } from "../../rules/core/result.ts";
+import type { MoveMode, MovePath, MovePrice } from "../../rules/movement/types.ts";
+
+/** A priced path, and the write that pays it (run by the active GM only, once per move). */
+export interface PricedMove {
+  readonly price: MovePrice;
+  /** Records what the move spent: the ledger's budget, the mover's Energy. */
+  readonly pay: () => Promise<void>;
+}
+
+export interface MovementRules {
+  /** The unit the ruleset's rules count a path in. */
+  readonly unit: DistanceUnit;
+  /** The movement actions the ruleset offers (core's ids). */
+  readonly modes: readonly MoveMode[];
+  /** Whether the actor may pick this action now (crawl only prone, walk only standing …). */
+  readonly canSelect: (actor: Actor.Implementation, mode: MoveMode) => boolean;
+  /** What one space costs in the ruleset's currency, for core's measurement and the ruler. */
+  readonly spaceCost: (actor: Actor.Implementation, mode: MoveMode) => number;
+  /**
+   * The price of a path for the actor as it stands now, in the combat it fights in (the budget
+   * read from the ledger), or the rules' refusal.
+   */
+  readonly price: (actor: Actor.Implementation, path: MovePath) => Result<PricedMove>;
+  /**
+   * Runs the GM's re-check and payment in the queue the ruleset's referee already uses for this
+   * actor's budget, so a move and an attack never both spend the same action.
+   */
+  readonly queue: <T>(actor: Actor.Implementation, task: () => Promise<T>) => Promise<T>;
+  /** The translation key of one of its refusals. */
+  readonly refusalKey: (reason: string) => string;
+}

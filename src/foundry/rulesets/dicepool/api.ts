@@ -1,0 +1,51 @@
+/**
+ * The dice-pool game's part of the public API (`game.system.api`, src/foundry/api/index.ts): an
+ * attack declared from ids without the dialog, and its odds as the dialog shows them. The
+ * choices are the dialog's, by name (`intent`, `cover`, `blitz`, `distance`, `disarmWeaponId`,
+ * `opportunity`); what a macro leaves out takes the dialog's default.
+ */
+import { ok, refuse } from "../../../rules/core/result.ts";
+import type { Refusal } from "../../../rules/core/result.ts";
+import type { AttackRequest, RulesetApi } from "../../api/types.ts";
+import { EMPTY_HANDS, toDicepoolCombatant, toDicepoolWeapon } from "./adapter.ts";
+import { declareDicepoolOutcome } from "./attack/declare.ts";
+import { DEFAULT_CHOICE, bestDefenseOdds, parseChoice } from "./attack/dialog.ts";
+import type { DicepoolChoice } from "./attack/dialog.ts";
+import { dicepoolOptions } from "./settings.ts";
+
+/** The dialog's defaults with the request's choices over them; a malformed one is refused. */
+function choiceOf(request: AttackRequest): DicepoolChoice | Refusal {
+  return parseChoice({ ...DEFAULT_CHOICE, ...request.choices }) ?? refuse("badChoices");
+}
+
+export const dicepoolApi: RulesetApi = {
+  attack: (request) => {
+    const choice = choiceOf(request);
+    if ("ok" in choice) return Promise.resolve(choice);
+    return declareDicepoolOutcome(request.attacker, request.weapon, [request.target], choice);
+  },
+  odds: (request) => {
+    const choice = choiceOf(request);
+    if ("ok" in choice) return choice;
+    if (request.weapon !== null && request.weapon.type !== "weapon") return refuse("notAWeapon");
+    const best = bestDefenseOdds(
+      {
+        attacker: toDicepoolCombatant(request.attacker),
+        defender: toDicepoolCombatant(request.target),
+        weapon: request.weapon === null ? EMPTY_HANDS : toDicepoolWeapon(request.weapon),
+        intent: choice.intent,
+        ...(choice.disarmWeaponId === null ? {} : { disarmWeaponId: choice.disarmWeaponId }),
+        situation: { distance: choice.distance, cover: choice.cover, blitz: choice.blitz },
+      },
+      dicepoolOptions(),
+    );
+    if ("refused" in best) return refuse(best.refused);
+    return ok({
+      hit: best.odds.hit,
+      expectedEffect: best.odds.expectedEffect,
+      defense: best.defense,
+      attackDice: best.odds.plan.attackPool.dice,
+      defenseDice: best.odds.plan.defensePool.dice,
+    });
+  },
+};

@@ -1,0 +1,58 @@
+/**
+ * The dice-pool game on the map: a path costs Simple actions of movement at the mover's speed in
+ * spaces, a sprint and swimming or climbing up cost Energy (rules/dicepool/move-cost.ts). The
+ * turn's actions are the referee's ledger (budget.ts); the Energy is the mover's own.
+ */
+import { ok } from "../../../rules/core/result.ts";
+import { dicepoolMoveCost } from "../../../rules/dicepool/move-cost.ts";
+import type { MovementRules } from "../../movement/types.ts";
+import { fightOf } from "../../combat/ledger.ts";
+import { FRESH_TURN } from "../../../rules/dicepool/actions.ts";
+import {
+  holdersOf,
+  ledgerNote,
+  ownTurnIn,
+  TURN_KEY,
+  turnActionsIn,
+  withLedger,
+  writeLedger,
+} from "./budget.ts";
+import { toDicepoolCombatant } from "./adapter.ts";
+import { dicepoolOptions } from "./settings.ts";
+
+export const dicepoolMovement: MovementRules = {
+  unit: "space",
+  modes: ["walk", "climb", "swim"],
+  canSelect: () => true,
+  spaceCost: () => 1,
+  queue: (_actor, task) => withLedger(task),
+  refusalKey: (reason) => `FRAY.Dicepool.Refusal.${reason}`,
+  price(actor, path) {
+    const fight = fightOf(actor);
+    const mover = toDicepoolCombatant(actor);
+    const turn =
+      fight === null ? FRESH_TURN : turnActionsIn(fight.combat, fight.combatant.id ?? "");
+    const priced = dicepoolMoveCost(
+      mover,
+      turn,
+      path,
+      {
+        ownTurn: fight === null || ownTurnIn(fight),
+        grappled: holdersOf(actor).length > 0,
+        incapacitated: mover.incapacitated !== null || mover.dead,
+      },
+      dicepoolOptions(),
+    );
+    if (!priced.ok) return priced;
+    const { after, price } = priced.value;
+    return ok({
+      price,
+      pay: async () => {
+        if (fight !== null) await writeLedger([ledgerNote(fight, TURN_KEY, after.turn)]);
+        if (after.energy !== mover.energy.value) {
+          await actor.update({ "system.energy.value": after.energy } as never);
+        }
+      },
+    });
+  },
+};

@@ -1,0 +1,71 @@
+/**
+ * Moving at the table (one declaration, "dicepool.move", through table/act.ts):
+ * - move (Simple): up to the speed in spaces; in a started combat the second move of a turn (the
+ *   ledger's budget counts them) is a sprint for 1 Energy; swimming and climbing as the rules say;
+ *   dragging a victim the ledger records as held costs 1 pool point per space.
+ * - fall (the GM's only): a character starts falling from a height; its turns drop it (combat.ts).
+ */
+import { refuse } from "../../../../rules/core/result.ts";
+import { spendGrapplePool } from "../../../../rules/dicepool/grapple.ts";
+import { planMove } from "../../../../rules/dicepool/movement.ts";
+import { fightOf } from "../../../combat/ledger.ts";
+import { combatantId, systemOf, toDicepoolCombatant } from "../adapter.ts";
+import { grappleOn, holdersOf, turnActionsOf } from "../budget.ts";
+import { actDeclaration } from "./act.ts";
+import type { ActPlanner } from "./act.ts";
+import { grappleWrites } from "./grapple.ts";
+
+const planMoves: ActPlanner = (request, { actor, other, me, options, say, done }) => {
+  if (request.act === "fall") {
+    if (request.amount < 1) return refuse("noHeight");
+    const falling = { height: request.amount, fallen: 0 };
+    return done(
+      [{ actorId: combatantId(actor), changes: { "system.falling": falling as never } }],
+      [],
+      say("Falls", { height: request.amount }),
+    );
+  }
+  if (request.act !== "move") return refuse("badRequest");
+  const fight = fightOf(actor);
+  const grip = other === null ? null : grappleOn(actor, combatantId(other));
+  if (other !== null && (grip === null || fight === null)) return refuse("noGrapple");
+  const planned = planMove(
+    me,
+    {
+      spaces: request.amount,
+      medium: request.medium,
+      // Out of a started combat there are no turns, so no move is a sprint.
+      movesThisTurn: turnActionsOf(actor).moves,
+      grappled: holdersOf(actor).length > 0,
+      falling: systemOf(actor).falling !== null,
+      ...(other === null || grip === null
+        ? {}
+        : { dragging: { victimSize: toDicepoolCombatant(other).size, grapplePool: grip.pool } }),
+    },
+    options,
+  );
+  if (!planned.ok) return planned;
+  const energy =
+    planned.value.energy > 0
+      ? [
+          {
+            actorId: combatantId(actor),
+            changes: { "system.energy.value": me.energy.value - planned.value.energy },
+          },
+        ]
+      : [];
+  const line = say(other !== null ? "Dragged" : planned.value.sprint ? "Sprinted" : "Moved", {
+    spaces: request.amount,
+    energy: planned.value.energy,
+  });
+  if (other === null || grip === null || fight === null || planned.value.grapplePool <= 0) {
+    return done(energy, [], line);
+  }
+  const victim = toDicepoolCombatant(other);
+  const paid = spendGrapplePool(grip, victim, planned.value.grapplePool, options);
+  if (!paid.ok) return paid;
+  const { updates, notes } = grappleWrites(fight, grip, victim, paid.value);
+  return done([...energy, ...updates], notes, line);
+};
+
+export const moveDeclaration = actDeclaration("dicepool.move", planMoves);

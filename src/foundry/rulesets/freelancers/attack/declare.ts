@@ -1,0 +1,145 @@
+/**
+ * The Freelancers attack, the client's half: the player's choices (how the attack is taken, the
+ * target's cover, whether it is engaged), the check of everything that may refuse it (a warning,
+ * nothing sent), the dialog, the declaration sent to the referee, and pressing the card's
+ * buttons. The referee's half (attack/referee.ts) re-reads the documents, checks again, rolls and
+ * posts the card; both go through the one card protocol (cards/protocol.ts).
+ *
+ * Whether the defender sees the attack and how far it is are the GM's calls: the GM measures the
+ * distance on the scene (a GM's own attack may give one when nothing can be measured) and may rule
+ * the attack unseen on the card; from a player both are dropped when the intent is read.
+ */
+import { ok, refuse } from "../../../../rules/core/result.ts";
+import type { Refusal } from "../../../../rules/core/result.ts";
+import { planAttack, spendAttack } from "../../../../rules/freelancers/attack.ts";
+import type { AttackAs, AttackSituation, Cover } from "../../../../rules/freelancers/attack.ts";
+import type { FreelancersActor, FreelancersWeapon } from "../../../../rules/freelancers/model.ts";
+import { pressCard } from "../../../cards/protocol.ts";
+import { canvasDistance, checkWithinReach } from "../../../shared/actors.ts";
+import { declareAttackCard, singleTarget } from "../../../shared/attack.ts";
+import type { RefereeOutcome } from "../../../shared/referee.ts";
+import { isActorsTurn } from "../../../shared/turn.ts";
+import { toFlWeapon, warnFlRefusal } from "../adapter.ts";
+import { flNow } from "../budget.ts";
+import { flOptions } from "../settings.ts";
+
+/** The kind of the attack's declaration and of its card. */
+export const FL_ATTACK = "freelancers.attack";
+
+export const COVERS: readonly Cover[] = ["none", "light", "heavy", "full"];
+export const ATTACK_AS: readonly AttackAs[] = ["base", "long", "twoWeapons", "offhand", "reaction"];
+
+/** The attacker's choices; `defenderSees` and `distance` are the GM's (dropped from a player's). */
+export interface FlChoices {
+  readonly cover: Cover;
+  readonly as: AttackAs;
+  readonly targetEngaged: boolean;
+  readonly defenderSees?: boolean;
+  /** Meters, when nothing on the scene can measure them (the GM's). */
+  readonly distance?: number;
+}
+
+/** Reads the choices strictly (anything else is a bad request); the GM's calls from a GM only. */
+export function parseChoices(value: unknown, fromGM = false): FlChoices | null {
+  if (typeof value !== "object" || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const cover = v["cover"] ?? "none";
+  const as = v["as"] ?? "base";
+  const distance = v["distance"];
+  if (!COVERS.includes(cover as Cover) || !ATTACK_AS.includes(as as AttackAs)) return null;
+  const given = typeof distance === "number" && Number.isFinite(distance) && distance >= 0;
+  return {
+    cover: cover as Cover,
+    as: as as AttackAs,
+    targetEngaged: v["targetEngaged"] === true,
+    ...(fromGM && v["defenderSees"] === false ? { defenderSees: false } : {}),
+    ...(fromGM && given ? { distance } : {}),
+  };
+}
+
+/** The situation: the distance measured on the scene wins; the defender sees unless ruled out. */
+export function situationOf(choices: FlChoices, measured: number | null): AttackSituation {
+  return {
+    cover: choices.cover,
+    as: choices.as,
+    targetEngaged: choices.targetEngaged,
+    defenderSees: choices.defenderSees !== false,
+    distance: measured ?? choices.distance ?? 0,
+  };
+}
+
+export interface FlDeclaration {
+  readonly attacker: FreelancersActor;
+  readonly defender: FreelancersActor;
+  readonly weapon: FreelancersWeapon;
+  readonly situation: AttackSituation;
+  readonly target: Actor.Implementation;
+}
+
+/**
+ * Checks everything that may refuse an attack, in the order a player would want to hear it: on
+ * the client before anything is sent, and again on the referee against the stored documents.
+ */
+export function checkFlDeclaration(
+  attackerActor: Actor.Implementation,
+  weaponItem: Item.Implementation,
+  targets: readonly Actor.Implementation[],
+  choices: FlChoices,
+): { ok: true; value: FlDeclaration } | Refusal {
+  const single = singleTarget(weaponItem, targets);
+  if (!single.ok) return single;
+  const target = single.value;
+  const away = checkWithinReach(attackerActor, target);
+  if (away !== null) return away;
+  if (!isActorsTurn(attackerActor)) return refuse("notYourTurn", { name: attackerActor.name });
+  const situation = situationOf(choices, canvasDistance(attackerActor, target, "m"));
+  const attacker = flNow(attackerActor);
+  const defender = flNow(target);
+  const weapon = toFlWeapon(weaponItem);
+  const checked = planAttack({ attacker, defender, weapon, situation }, flOptions());
+  const spent = checked.ok ? spendAttack(attacker, situation.as ?? "base") : checked;
+  if (!spent.ok) {
+    return refuse(spent.reason, {
+      ...spent.detail,
+      name: attackerActor.name,
+      target: target.name,
+      weapon: weapon.name,
+    });
+  }
+  return ok({ attacker, defender, weapon, situation, target });
+}
+
+/**
+ * Makes an attack against the one targeted token's actor: checked here first (a refusal is a
+ * warning and nothing is sent), then by the referee, which rolls and posts the card.
+ */
+export function declareFlAttack(
+  attackerActor: Actor.Implementation,
+  weaponItem: Item.Implementation,
+  targets: readonly Actor.Implementation[],
+  choices: FlChoices,
+): Promise<ChatMessage.Implementation | null> {
+  const checked = checkFlDeclaration(attackerActor, weaponItem, targets, choices);
+  return declareAttackCard(
+    FL_ATTACK,
+    attackerActor,
+    weaponItem,
+    targets,
+    choices,
+    checked,
+    warnFlRefusal,
+  );
+}
+
+/** A Base attack on a target in the open. */
+export const DEFAULT_CHOICES: FlChoices = { cover: "none", as: "base", targetEngaged: false };
+
+export type FlStep = "defend" | "apply" | "unseen";
+
+/** A card button pressed on any client (a refusal is a warning). */
+export function requestFlStep(
+  message: ChatMessage.Implementation,
+  step: FlStep,
+): Promise<RefereeOutcome> {
+  return pressCard(message, step);
+}

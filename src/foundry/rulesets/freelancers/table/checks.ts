@@ -1,0 +1,60 @@
+/**
+ * What a Freelancers sheet's owner does on its own actor, with no referee: rolling a check of its
+ * own (Attribute + Skill, roll-under, core Roll) and adding or removing stacks of a counter. Both
+ * land on nobody else's documents, so the owner's client does them.
+ */
+import { addCounter } from "../../../../rules/freelancers/counters.ts";
+import { diffActor } from "../../../../rules/freelancers/changes.ts";
+import { rollCheck } from "../../../../rules/freelancers/checks.ts";
+import { withDice } from "../../../shared/dice.ts";
+import { i18n } from "../../../shared/env.ts";
+import { applyRuleUpdates } from "../../../shared/updates.ts";
+import { toFreelancer, warnFlRefusal } from "../adapter.ts";
+import { flOptions } from "../settings.ts";
+
+/** Adds (or with a negative amount removes) stacks of a counter on the actor. */
+export async function flAdjustCounter(
+  actor: Actor.Implementation,
+  kind: string,
+  amount: number,
+): Promise<boolean> {
+  const me = toFreelancer(actor);
+  const next = addCounter(me.counters, kind, amount);
+  if (!next.ok) {
+    warnFlRefusal(next, { name: actor.name });
+    return false;
+  }
+  await applyRuleUpdates(diffActor(me, { ...me, counters: next.value }));
+  return true;
+}
+
+/** Rolls a check of the actor's own and posts it. */
+export async function flRollCheck(
+  actor: Actor.Implementation,
+  attribute: string,
+  skill: string | null,
+): Promise<ChatMessage.Implementation | null> {
+  const me = toFreelancer(actor);
+  const base = (me.attributes[attribute] ?? 0) + (skill === null ? 0 : (me.skills[skill] ?? 0));
+  const rolled = await withDice((dice) => rollCheck({ base }, dice, flOptions(), "check"));
+  if (!rolled.value.ok) {
+    warnFlRefusal(rolled.value);
+    return null;
+  }
+  const r = rolled.value.value;
+  const label = [
+    i18n().localize(`FRAY.Freelancers.Attribute.${attribute}`),
+    ...(skill === null ? [] : [i18n().localize(`FRAY.Freelancers.Skill.${skill}`)]),
+  ].join(" + ");
+  const text = i18n().format(
+    r.passed ? "FRAY.Freelancers.Check.Passed" : "FRAY.Freelancers.Check.Failed",
+    { label, roll: r.roll, target: r.target },
+  );
+  return (
+    ((await ChatMessage.create({
+      speaker: ChatMessage.getSpeaker({ actor }),
+      content: `<div class="fray-card fray-fl-card fray-fl-check"><p>${foundry.utils.escapeHTML(text)}</p></div>`,
+      rolls: rolled.rolls,
+    })) as ChatMessage.Implementation | undefined) ?? null
+  );
+}

@@ -1,0 +1,222 @@
+/**
+ * The Worldlines attack on the attacker's client: the checks every attack goes through (shared
+ * with the referee, which runs them again on the documents as they are), the dialog, and the
+ * declaration sent through the card protocol (cards/protocol.ts declareCard). The referee's half,
+ * which rolls and posts the card, is attack/referee.ts.
+ */
+import { refuse } from "../../../../rules/core/result.ts";
+import type { Refusal } from "../../../../rules/core/result.ts";
+import {
+  attackWithTechnique,
+  checkAttack,
+  spendRound,
+} from "../../../../rules/worldlines/index.ts";
+import type {
+  Ammo,
+  AttackSituation,
+  WorldlinesCombatant,
+  WorldlinesWeapon,
+} from "../../../../rules/worldlines/index.ts";
+import { withinReach } from "../../../shared/actors.ts";
+import { attackFromSheet, declareAttackCard, singleTarget } from "../../../shared/attack.ts";
+import { warnRefusal as showRefusal } from "../../../shared/refusal.ts";
+import { distanceBetween, tokenOf, tokenOn } from "../../../shared/scene.ts";
+import { isActorsTurn } from "../../../shared/turn.ts";
+import { bandForDistance, bandReach, toCombatant, toTechnique, toWeapon } from "../adapter.ts";
+import { flankedOnScene } from "../calls.ts";
+import { ATTACK_KIND } from "../cards/attack-card.ts";
+import { DEFAULT_BAND_FEET } from "../data.ts";
+import { promptAttack } from "./dialog.ts";
+import type { ShapeAttack } from "./dialog.ts";
+
+/**
+ * Shows a refusal as a localized warning. Nothing else happens. `context` fills placeholders the
+ * rules do not know (the actor's display name); the refusal's own detail wins over it.
+ */
+export function warnRefusal(
+  refusal: Refusal,
+  context: Readonly<Record<string, string>> = {},
+): void {
+  showRefusal((reason) => `FRAY.Worldlines.Attack.Refusal.${reason}`, refusal, context);
+}
+
+/**
+ * Warns about a refusal of an action of `actor`, naming it. `rename` points a reason at a wording
+ * for this action where the attack's wording would mislead (Energy for a stance change is not
+ * "the attack"). Answers false, for the action to return.
+ */
+export function refused(
+  refusal: Refusal,
+  actor: Actor.Implementation,
+  rename: Readonly<Record<string, string>> = {},
+): false {
+  warnRefusal(
+    { ...refusal, reason: rename[refusal.reason] ?? refusal.reason },
+    { name: actor.name },
+  );
+  return false;
+}
+
+export interface Declaration {
+  readonly attacker: WorldlinesCombatant;
+  readonly defender: WorldlinesCombatant;
+  readonly weapon: WorldlinesWeapon;
+  readonly cost: number;
+  /** The attack's choices as the rules take them (a technique's Energy folded in). */
+  readonly situation: AttackSituation;
+  /** The technique announced with the attack, by name, and the Energy a hit gives back. */
+  readonly technique?: { readonly name: string; readonly refund: number };
+}
+
+/** The attack choices at the table: the rules' situation and a technique announced with it. */
+export type TableSituation = AttackSituation & { readonly technique?: string };
+
+/**
+ * The weapon and cost of an attack announced with one of the attacker's attack techniques
+ * (rules/worldlines/techniques.ts attackWithTechnique); the situation unchanged without one.
+ * The referee's declaration and the attack dialog's odds both go through it.
+ */
+export function shapeByTechnique(
+  attackerActor: Actor.Implementation,
+  attacker: WorldlinesCombatant,
+  weapon: WorldlinesWeapon,
+  situation: TableSituation,
+):
+  | {
+      ok: true;
+      weapon: WorldlinesWeapon;
+      situation: AttackSituation;
+      technique?: Declaration["technique"];
+    }
+  | Refusal {
+  const { technique: techniqueId, ...rest } = situation;
+  if (techniqueId === undefined || techniqueId === "") return { ok: true, weapon, situation: rest };
+  const item = attackerActor.items.contents.find(
+    (i) => i.id === techniqueId && i.type === "technique",
+  );
+  if (item === undefined) return refuse("noSuchTechnique", { name: attackerActor.name });
+  const shaped = attackWithTechnique(attacker, weapon, toTechnique(item));
+  if (!shaped.ok) return refuse(shaped.reason, { ...shaped.detail, name: attackerActor.name });
+  return {
+    ok: true,
+    weapon: { ...shaped.value.weapon, name: `${weapon.name} · ${item.name}` },
+    // A GM's own Energy cost for the attack stands; otherwise the attack's and the technique's.
+    situation: { energyCost: shaped.value.cost, ...rest },
+    technique: { name: item.name, refund: shaped.value.refund },
+  };
+}
+
+/**
+ * Checks everything that may refuse an attack, in the order a player would want to hear it: one
+ * weapon and one target, the target within reach (in the attacker's running combat or on its
+ * scene), the turn, the ammunition, the technique, then the rules.
+ */
+export function checkDeclaration(
+  attackerActor: Actor.Implementation,
+  weaponItem: Item.Implementation,
+  targets: readonly Actor.Implementation[],
+  tableSituation: TableSituation,
+): { ok: true; value: Declaration } | Refusal {
+  const single = singleTarget(weaponItem, targets);
+  if (!single.ok) return single;
+  const target = single.value;
+  if (!withinReach(attackerActor, target)) {
+    return refuse("notATarget", { name: attackerActor.name, target: target.name });
+  }
+  if (!isActorsTurn(attackerActor)) return refuse("notYourTurn", { name: attackerActor.name });
+  const attacker = toCombatant(attackerActor);
+  const defender = toCombatant(target);
+  const ammo = spendRound((weaponItem.system as unknown as { ammo: Ammo }).ammo);
+  if (!ammo.ok) return refuse(ammo.reason, { ...ammo.detail, weapon: weaponItem.name });
+  const shaped = shapeByTechnique(attackerActor, attacker, toWeapon(weaponItem), tableSituation);
+  if (!shaped.ok) return shaped;
+  const { weapon, situation } = shaped;
+  const allowed = checkAttack({ attacker, defender, weapon, situation });
+  if (!allowed.ok) {
+    return refuse(allowed.reason, {
+      ...allowed.detail,
+      name: attackerActor.name,
+      target: target.name,
+      formula: weapon.damage,
+    });
+  }
+  const cost = allowed.value.cost;
+  const technique = shaped.technique;
+  return {
+    ok: true,
+    value: { attacker, defender, weapon, cost, situation, ...(technique ? { technique } : {}) },
+  };
+}
+
+/**
+ * How the attack dialog shapes its odds for the chosen technique: the referee's own shaping
+ * ({@link shapeByTechnique}), read from the attacker as it is now.
+ */
+export function techniqueShaper(actor: Actor.Implementation): ShapeAttack {
+  return (weapon, situation) => shapeByTechnique(actor, toCombatant(actor), weapon, situation);
+}
+
+/** The attacker's techniques used with an attack, for the dialog to offer. */
+function attackTechniques(actor: Actor.Implementation): { id: string; name: string }[] {
+  return actor.items.contents
+    .filter((i) => i.type === "technique" && toTechnique(i).use === "attack")
+    .map((i) => ({ id: i.id ?? "", name: i.name }));
+}
+
+/** Whether the scene shows the target flanked by the attacker's side (the GM measures the same). */
+function flankedNow(actor: Actor.Implementation, target: Actor.Implementation): boolean {
+  const from = tokenOf(actor);
+  const scene = from?.parent ?? null;
+  const to = scene === null ? null : tokenOn(scene, target);
+  return from !== null && to !== null && flankedOnScene(from, to);
+}
+
+/**
+ * Attack with a weapon at the one targeted token: opens the dialog (range band and flanking
+ * pre-filled from the scene, as the referee will measure them), then declares it through the card
+ * protocol (attack/referee.ts is the referee's half). `situation` skips the dialog (macros,
+ * tests). Resolves to the card's message, or null when refused.
+ */
+export function attack(
+  actor: Actor.Implementation,
+  weapon: Item.Implementation,
+  situation?: TableSituation,
+): Promise<ChatMessage.Implementation | null> {
+  return attackFromSheet<TableSituation>(
+    situation,
+    {},
+    (target) => {
+      const distance = distanceBetween(actor, target);
+      const band =
+        distance === null ? null : bandForDistance(bandReach(weapon, DEFAULT_BAND_FEET), distance);
+      return promptAttack({
+        attacker: toCombatant(actor),
+        defender: toCombatant(target),
+        weapon: toWeapon(weapon),
+        situation: {
+          zone: "torso",
+          cover: "none",
+          range: band ?? (distance === null ? "short" : "extreme"),
+          flanked: flankedNow(actor, target),
+        },
+        distance,
+        techniques: attackTechniques(actor),
+        shape: techniqueShaper(actor),
+      });
+    },
+    // This client checks first (a refusal is a warning and nothing is sent); the referee checks
+    // again on the documents as they are, measures what the scene tells, rolls and posts the card.
+    (targets, chosen) =>
+      declareAttackCard(
+        ATTACK_KIND,
+        actor,
+        weapon,
+        targets,
+        chosen,
+        checkDeclaration(actor, weapon, targets, chosen),
+        (refusal) => {
+          warnRefusal(refusal, { name: actor.name });
+        },
+      ),
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * Worldlines on the map: a path costs Energy per space by stance (1 standing, 2 crouched, 3
+ * prone; climbing and swimming at least 2), and the Staggered or a fighter with disabled legs
+ * cannot move (rules/worldlines/move-cost.ts). The Energy is the mover's own, paid by the GM.
+ *
+ * Not yet in this ruleset's `shellRuleset` (its index.ts is being changed on another branch): add
+ * `movement: worldlinesMovement` there to switch it on.
+ */
+import { ok } from "../../../rules/core/result.ts";
+import { worldlinesMoveCost } from "../../../rules/worldlines/move-cost.ts";
+import { DEFAULT_OPTIONS } from "../../../rules/worldlines/options.ts";
+import { SYSTEM_ID } from "../../constants.ts";
+import type { MovementRules } from "../../movement/types.ts";
+import { combatantId } from "../../shared/actors.ts";
+import { serializedBy } from "../../shared/referee.ts";
+import { toCombatant } from "./adapter.ts";
+
+export const worldlinesMovement: MovementRules = {
+  unit: "space",
+  modes: ["walk", "crawl", "climb", "swim"],
+  canSelect(actor, mode) {
+    const prone = toCombatant(actor).stance === "prone";
+    if (mode === "walk") return !prone;
+    if (mode === "crawl") return prone;
+    return true;
+  },
+  spaceCost(actor, mode) {
+    const costs = DEFAULT_OPTIONS.costs;
+    const perStance = costs.movePerSpace[toCombatant(actor).stance];
+    return mode === "climb" || mode === "swim"
+      ? Math.max(costs.climbSwimPerSpace, perStance)
+      : perStance;
+  },
+  queue: (actor, task) => serializedBy(`${SYSTEM_ID}.attacker.${combatantId(actor)}`, task),
+  refusalKey: (reason) => `FRAY.Worldlines.Attack.Refusal.${reason}`,
+  price(actor, path) {
+    const me = toCombatant(actor);
+    const priced = worldlinesMoveCost(me, path);
+    if (!priced.ok) return priced;
+    const { after, price } = priced.value;
+    return ok({
+      price,
+      pay: async () => {
+        if (after !== me.energy.value) {
+          await actor.update({ "system.energy.value": after } as never);
+        }
+      },
+    });
+  },
+};

@@ -1,0 +1,126 @@
+/**
+ * What a Worldlines actor does to itself alone, on its owner's client (every document it touches
+ * is the user's own, and nothing it changes settles another owner's outcome): reloading, changing
+ * stance, drawing a weapon, and a recovery check against one of its statuses. Each checks with
+ * the rules, writes in one batch and says what happened in a status card; a refusal is a warning
+ * that changes nothing.
+ */
+import {
+  attemptRecovery,
+  drawWeapon as drawWeaponRule,
+  reloadWeapon,
+  spendEnergy,
+} from "../../../../rules/worldlines/index.ts";
+import type { Stance, StatusId } from "../../../../rules/worldlines/index.ts";
+import { withDice } from "../../../shared/dice.ts";
+import { i18n } from "../../../shared/env.ts";
+import { applyUpdatesBatch, techniquesOf, toCombatant } from "../adapter.ts";
+import { refused } from "../attack/declare.ts";
+import { postStatusCard } from "../cards/status-card.ts";
+import { ACTION_ENERGY } from "./kit.ts";
+
+/**
+ * Reload (rules/worldlines/ammo.ts reloadWeapon): pays its Energy and fills the weapon's magazine,
+ * on the owner's client (both documents are the user's own). Refused with a message when the
+ * magazine is full, the weapon has none, or Energy is short.
+ */
+export async function reload(
+  actor: Actor.Implementation,
+  weapon: Item.Implementation,
+): Promise<boolean> {
+  const ammo = (weapon.system as unknown as { ammo: { value: number; max: number } }).ammo;
+  const done = reloadWeapon(toCombatant(actor), ammo);
+  if (!done.ok) return refused(done, actor, ACTION_ENERGY);
+  if (done.value.update !== null) await applyUpdatesBatch([done.value.update]);
+  await weapon.update({ "system.ammo.value": done.value.ammo } as never);
+  await postStatusCard(
+    i18n().format("FRAY.Worldlines.Status.ReloadTitle", { name: actor.name, weapon: weapon.name }),
+    [
+      {
+        text: i18n().format("FRAY.Worldlines.Status.Reloaded", { ammo: done.value.ammo }),
+        bad: false,
+      },
+    ],
+    actor,
+  );
+  return true;
+}
+
+/** A stance change: pays its Energy and takes the stance, on the owner's client. */
+export async function changeStance(actor: Actor.Implementation, stance: Stance): Promise<boolean> {
+  const spent = spendEnergy(toCombatant(actor), { kind: "changeStance", to: stance });
+  if (!spent.ok) return refused(spent, actor, ACTION_ENERGY);
+  if (spent.value.update !== null) await applyUpdatesBatch([spent.value.update]);
+  return true;
+}
+
+/**
+ * Draws a weapon (rules/worldlines/techniques.ts drawWeapon), the weapon switch of the action
+ * table: pays its Energy (nothing with a Quick Draw technique), marks the weapon drawn and every
+ * other weapon of the actor not, in one batch.
+ */
+const isDrawn = (item: Item.Implementation) =>
+  (item.system as unknown as { drawn?: boolean }).drawn === true;
+
+/** Draws the weapon; resolves to whether it was drawn (a refusal is a warning). */
+export async function drawWeapon(
+  actor: Actor.Implementation,
+  weapon: Item.Implementation,
+): Promise<boolean> {
+  const done = drawWeaponRule(toCombatant(actor), techniquesOf(actor), isDrawn(weapon));
+  if (!done.ok) return refused(done, actor, ACTION_ENERGY);
+  if (done.value.update !== null) await applyUpdatesBatch([done.value.update]);
+  const changes = actor.items.contents
+    .filter((i) => i.type === "weapon" && (i.id === weapon.id ? !isDrawn(i) : isDrawn(i)))
+    .map((i) => ({ _id: i.id, "system.drawn": i.id === weapon.id }));
+  await actor.updateEmbeddedDocuments("Item", changes);
+  await postStatusCard(
+    i18n().format("FRAY.Worldlines.Status.DrawTitle", { name: actor.name, weapon: weapon.name }),
+    [
+      {
+        text: done.value.free
+          ? i18n().localize("FRAY.Worldlines.Status.DrawnFree")
+          : i18n().format("FRAY.Worldlines.Status.TechniqueUsed", { energy: done.value.cost }),
+        bad: false,
+      },
+    ],
+    actor,
+  );
+  return true;
+}
+
+/**
+ * A recovery attempt against one of the actor's statuses, following the recovery table: a Spirit
+ * check by the actor, or a Medicine check by the actor treating itself (Bleeding, Blinded,
+ * Poisoned). A pass removes the status.
+ */
+/** Rolls the actor's recovery check; resolves to whether the status ended. */
+export async function recoveryCheck(
+  actor: Actor.Implementation,
+  statusId: StatusId,
+): Promise<boolean> {
+  const me = toCombatant(actor);
+  const { value: result } = await withDice((dice) =>
+    attemptRecovery({ patient: me, status: statusId }, dice),
+  );
+  if (!result.ok) return refused(result, actor);
+  await applyUpdatesBatch(result.value.updates);
+  const status = i18n().localize(`FRAY.Worldlines.Status.${statusId}.Name`);
+  const check = result.value.check;
+  await postStatusCard(
+    i18n().format("FRAY.Worldlines.Status.RecoveryTitle", { name: actor.name, status }),
+    [
+      {
+        text: i18n().format(
+          result.value.cured
+            ? "FRAY.Worldlines.Status.Recovered"
+            : "FRAY.Worldlines.Status.NotRecovered",
+          { natural: check?.natural ?? 0, total: check?.total ?? 0, td: check?.td ?? 0, status },
+        ),
+        bad: !result.value.cured,
+      },
+    ],
+    actor,
+  );
+  return result.value.cured;
+}

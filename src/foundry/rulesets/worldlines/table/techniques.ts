@@ -1,0 +1,86 @@
+/**
+ * Using a technique on its own (rules/worldlines/techniques.ts applyTechniqueOn), through the
+ * referee: it pays its Energy (Stressed adds its surcharge); an interruption technique spends the
+ * round's interruption, or gives it back when it grants an extra one (the referee's ledger,
+ * budget.ts, which only the GM writes); one that stops Bleeding ends it on the targeted ally (or
+ * the user without a target), who must be within the user's reach. Says so in a status card.
+ * Attack techniques are chosen in the attack dialog; passive ones always apply.
+ */
+import { refuse } from "../../../../rules/core/result.ts";
+import { applyTechniqueOn } from "../../../../rules/worldlines/index.ts";
+import { combatantId, resolveActor, targetedActors, withinReach } from "../../../shared/actors.ts";
+import { i18n } from "../../../shared/env.ts";
+import type { RefereeOutcome } from "../../../shared/referee.ts";
+import { applyUpdatesBatch, toCombatant, toTechnique } from "../adapter.ts";
+import { postStatusCard } from "../cards/status-card.ts";
+import { ACTION_ENERGY, actorDeclaration, declareFor, named, posted } from "./kit.ts";
+
+export const TECHNIQUE_KIND = "worldlines.technique";
+
+function format(key: string, data: Record<string, string | number> = {}): string {
+  return i18n().format(key, data);
+}
+
+/** Uses the technique; resolves to whether it was used (a refusal is a warning). */
+export function useTechnique(
+  actor: Actor.Implementation,
+  technique: Item.Implementation,
+): Promise<boolean> {
+  const patient =
+    toTechnique(technique).stopsBleeding === true ? (targetedActors()[0] ?? actor) : actor;
+  return declareFor(TECHNIQUE_KIND, actor, {
+    techniqueId: technique.id ?? "",
+    patientId: combatantId(patient),
+  });
+}
+
+/** Checks, writes and reports a technique used on its own, on the referee. */
+async function useNow(
+  actor: Actor.Implementation,
+  techniqueId: string,
+  patientId: string,
+): Promise<RefereeOutcome> {
+  const technique = actor.items.contents.find(
+    (i) => i.id === techniqueId && i.type === "technique",
+  );
+  if (technique === undefined) return refuse("noSuchTechnique");
+  const patientActor = resolveActor(patientId);
+  if (patientActor === null) return refuse("noSuchTarget");
+  if (patientActor.id !== actor.id && !withinReach(actor, patientActor)) {
+    return refuse("notATarget", { target: patientActor.name });
+  }
+  const rules = toTechnique(technique);
+  const user = toCombatant(actor);
+  const patient = patientActor.id === actor.id ? user : toCombatant(patientActor);
+  const used = applyTechniqueOn(user, patient, rules);
+  if (!used.ok) return named(used, actor, ACTION_ENERGY);
+  await applyUpdatesBatch(used.value.updates);
+  const line = (text: string) => ({ text, bad: false });
+  return posted(
+    await postStatusCard(
+      format("FRAY.Worldlines.Status.TechniqueTitle", {
+        name: actor.name,
+        technique: technique.name,
+      }),
+      [
+        line(format("FRAY.Worldlines.Status.TechniqueUsed", { energy: used.value.cost })),
+        ...(rules.extraInterruption === true
+          ? [line(format("FRAY.Worldlines.Status.InterruptGiven"))]
+          : []),
+        ...(rules.stopsBleeding === true
+          ? [line(format("FRAY.Worldlines.Status.BleedingStopped", { name: patientActor.name }))]
+          : []),
+      ],
+      actor,
+    ),
+  );
+}
+
+export const techniqueDeclaration = actorDeclaration<{ techniqueId: string; patientId: string }>({
+  kind: TECHNIQUE_KIND,
+  parse: ({ techniqueId, patientId }) =>
+    typeof techniqueId === "string" && typeof patientId === "string"
+      ? { techniqueId, patientId }
+      : null,
+  act: (actor, { techniqueId, patientId }) => useNow(actor, techniqueId, patientId),
+});

@@ -1,0 +1,130 @@
+/**
+ * The WWN attack, the attacker's client half: the dialog for the one targeted token, the check
+ * (the same one the referee runs again, attack/referee.ts) and the declaration sent through the
+ * card protocol (`wwn.attack`: ids and choices, never numbers). A refusal is a localized warning
+ * and nothing is sent.
+ *
+ * What the check reads of the fight (the round's actions, grapples, the swarm) is the referee's
+ * ledger (budget.ts); the target must fight in the attacker's combat or stand on its scene.
+ */
+import { ok, refuse } from "../../../../rules/core/result.ts";
+import type { Refusal } from "../../../../rules/core/result.ts";
+import { checkAttack } from "../../../../rules/wwn/index.ts";
+import type {
+  AttackSituation,
+  TurnContext,
+  WwnCombatant,
+  WwnWeapon,
+} from "../../../../rules/wwn/index.ts";
+import { fightOf } from "../../../combat/ledger.ts";
+import { withinReach } from "../../../shared/actors.ts";
+import { attackFromSheet, declareAttackCard, singleTarget } from "../../../shared/attack.ts";
+import { toWwnWeapon, warnWwnRefusal } from "../adapter.ts";
+import { fighterIn, fighterOf, turnOf } from "../budget.ts";
+import type { LedgerWrite } from "../budget.ts";
+import { swarmBlow } from "../table/swarm.ts";
+import { promptWwnAttack } from "./dialog.ts";
+
+/** The card protocol's kind of the WWN attack: its declaration and its card. */
+export const WWN_ATTACK = "wwn.attack";
+
+/** An attack that passed the rules' check, as the referee rolls it. */
+export interface WwnDeclaration {
+  readonly attacker: WwnCombatant;
+  readonly defender: WwnCombatant;
+  readonly weapon: WwnWeapon;
+  readonly turn: TurnContext;
+  /** The attacker fights in a started combat: its action is spent in the ledger. */
+  readonly tracked: boolean;
+  /** The situation as the referee rolls it (a swarm's allies counted from its ledger). */
+  readonly situation: AttackSituation;
+  /** For the blow that closes a swarm: the ledger entry that marks the swarm struck. */
+  readonly swarmStruck: LedgerWrite | null;
+}
+
+/**
+ * Checks everything that may refuse an attack, in the order a player would want to hear it: one
+ * weapon and one target, the target within reach (in the attacker's combat or on its scene), a
+ * swarm's blow by one of its members, then the rules (action, turn, weapon, situation).
+ */
+export function checkWwnDeclaration(
+  attackerActor: Actor.Implementation,
+  weaponItem: Item.Implementation,
+  targets: readonly Actor.Implementation[],
+  situation: AttackSituation,
+): { ok: true; value: WwnDeclaration } | Refusal {
+  const single = singleTarget(weaponItem, targets);
+  if (!single.ok) return single;
+  const target = single.value;
+  if (!withinReach(attackerActor, target)) return refuse("targetNotHere", { target: target.name });
+  const fight = fightOf(attackerActor);
+  const attacker = fighterIn(attackerActor, fight);
+  const defender = fighterOf(target);
+  const weapon = toWwnWeapon(weaponItem);
+  const turn = turnOf(attackerActor);
+  let chosen = situation;
+  let swarmStruck: LedgerWrite | null = null;
+  if (situation.kind?.kind === "swarm") {
+    const blow = swarmBlow(attackerActor, target, attacker.id);
+    if (!blow.ok) return blow;
+    chosen = { ...situation, kind: { kind: "swarm", allies: blow.value.allies } };
+    swarmStruck = blow.value.write;
+  }
+  const allowed = checkAttack({ attacker, defender, weapon, situation: chosen, turn });
+  if (!allowed.ok) {
+    return refuse(allowed.reason, {
+      ...allowed.detail,
+      name: attackerActor.name,
+      target: target.name,
+      formula: weapon.damage,
+    });
+  }
+  return ok({
+    attacker,
+    defender,
+    weapon,
+    turn,
+    tracked: fight !== null,
+    situation: chosen,
+    swarmStruck,
+  });
+}
+
+/**
+ * Makes an attack against the one targeted token's actor. This client checks it first; the
+ * referee checks it again, rolls, spends the action and posts the card. Returns the card, or null.
+ */
+export async function declareWwnAttack(
+  attackerActor: Actor.Implementation,
+  weaponItem: Item.Implementation,
+  targets: readonly Actor.Implementation[],
+  situation: AttackSituation,
+): Promise<ChatMessage.Implementation | null> {
+  const checked = checkWwnDeclaration(attackerActor, weaponItem, targets, situation);
+  return declareAttackCard(
+    WWN_ATTACK,
+    attackerActor,
+    weaponItem,
+    targets,
+    situation,
+    checked,
+    warnWwnRefusal,
+  );
+}
+
+/**
+ * Attack with a weapon at the one targeted token: opens the dialog, then declares.
+ * `situation` skips the dialog (macros, tests).
+ */
+export function wwnAttack(
+  actor: Actor.Implementation,
+  weapon: Item.Implementation,
+  situation?: AttackSituation,
+): Promise<ChatMessage.Implementation | null> {
+  return attackFromSheet(
+    situation,
+    {},
+    (target) => promptWwnAttack(fighterOf(actor), fighterOf(target), toWwnWeapon(weapon)),
+    (targets, chosen) => declareWwnAttack(actor, weapon, targets, chosen),
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * WWN's part of the referee's ledger (combat/ledger.ts: the Combat's flags, which only a GM can
+ * write): the state that settles other owners' outcomes, never read from a player's own actor.
+ *
+ * - Each combatant's round of actions (rules/wwn/actions.ts `ActionState`: Main used, Move open,
+ *   holding, Total Defense, screening …), one ledger key per field (`wwn_mainUsed` …). A round
+ *   start, a turn end and a turn start may all change one combatant in one transition; each hook
+ *   hands back only the fields it changes, so they merge field by field.
+ * - The captive a combatant grapples (`wwn_grappling`: its rules id), recorded by the referee when
+ *   the grapple succeeds and cleared when it ends.
+ * - The swarm against a combatant (`wwn_swarm` on the target: the round, who joined, whether its
+ *   blow has been struck), recorded as each assailant joins.
+ *
+ * Outside a started combat nothing is tracked: a fresh round, no grapple, no swarm. The actor's
+ * own `system.actions` and `system.grappling` (where older worlds kept them) load but are not read.
+ */
+import { FRESH_ACTIONS } from "../../../rules/wwn/index.ts";
+import type {
+  ActionState,
+  TurnContext,
+  WwnCombatant,
+  WwnUpdate,
+} from "../../../rules/wwn/index.ts";
+import { FIELD_PATHS } from "../../../rules/wwn/index.ts";
+import { SYSTEM_ID } from "../../constants.ts";
+import { fightOf, ledgerChanges, ledgerEntry } from "../../combat/ledger.ts";
+import type { LedgerWrite } from "../../combat/ledger.ts";
+import { turnStateOf } from "../../combat/state.ts";
+import type { CombatLike, CombatantLike } from "../../combat/state.ts";
+import { combatMembers } from "../../shared/combat-members.ts";
+import { applyWwnUpdates, combatantId, toWwnCombatant } from "./adapter.ts";
+
+export type { LedgerWrite };
+
+/** The started combat an actor fights in, and its combatant. */
+export interface Fight {
+  readonly combat: CombatLike;
+  readonly combatant: CombatantLike;
+}
+
+const ACTION_KEYS = Object.keys(FRESH_ACTIONS) as (keyof ActionState)[];
+const actionKey = (field: string) => `wwn_${field}`;
+const GRAPPLING_KEY = "wwn_grappling";
+const SWARM_KEY = "wwn_swarm";
+
+/** The combatant's round of actions as the referee recorded it (a fresh round where it recorded none). */
+export function budgetOf(combat: CombatLike, combatantId: string): ActionState {
+  const budget: Record<string, unknown> = { ...FRESH_ACTIONS };
+  for (const key of ACTION_KEYS) {
+    const value = ledgerEntry(combat, combatantId, actionKey(key));
+    if (value !== undefined) budget[key] = value;
+  }
+  return budget as unknown as ActionState;
+}
+
+/** The ledger entries that turn one round of actions into another: the fields that changed. */
+export function budgetEntries(
+  before: ActionState,
+  after: ActionState,
+): Record<string, ActionState[keyof ActionState]> {
+  const entries: Record<string, ActionState[keyof ActionState]> = {};
+  for (const key of ACTION_KEYS) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      entries[actionKey(key)] = after[key];
+    }
+  }
+  return entries;
+}
+
+/** The rules id of the captive the combatant grapples, as the referee recorded it, or null. */
+export function grapplingOf(combat: CombatLike, combatantId: string): string | null {
+  const value = ledgerEntry(combat, combatantId, GRAPPLING_KEY);
+  return typeof value === "string" ? value : null;
+}
+
+/** The actor as the rules see it now: in a started combat, with the referee's record of its round. */
+export function fighterIn(actor: Actor.Implementation, fight: Fight | null): WwnCombatant {
+  const me = toWwnCombatant(actor);
+  if (fight === null) return me;
+  const id = fight.combatant.id ?? "";
+  return { ...me, actions: budgetOf(fight.combat, id), grappling: grapplingOf(fight.combat, id) };
+}
+
+/** The actor as the rules see it now (see fighterIn), in the combat it fights in. */
+export function fighterOf(actor: Actor.Implementation): WwnCombatant {
+  return fighterIn(actor, fightOf(actor));
+}
+
+/** Whether it is the actor's turn, as the turn-strictness setting reads it (its own combat's). */
+export function turnOf(actor: Actor.Implementation): TurnContext {
+  if (game.settings.get(SYSTEM_ID, "turnStrictness") !== "strict") return { ownTurn: true };
+  const fight = fightOf(actor);
+  if (fight === null) return { ownTurn: true };
+  return { ownTurn: turnStateOf(fight.combat).active === fight.combatant.id };
+}
+
+/** The combat's members with a combatant id, by the rules id of their actors. */
+export function membersByRulesId(combat: CombatLike): Map<string, string> {
+  return new Map(combatMembers(combat).map((m) => [combatantId(m.actor), m.combatantId]));
+}
+
+/** The rules ids of those the combat's members grapple, by the grappler's rules id. */
+export function grapplesIn(combat: CombatLike): Map<string, string> {
+  const holds = new Map<string, string>();
+  for (const { actor, combatantId: id } of combatMembers(combat)) {
+    const captive = grapplingOf(combat, id);
+    if (captive !== null) holds.set(combatantId(actor), captive);
+  }
+  return holds;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Swarms                                                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+/** A swarm against one combatant this round: who joined (rules ids, in order), and whether it struck. */
+export interface SwarmRecord {
+  readonly round: number;
+  readonly members: readonly string[];
+  readonly struck: boolean;
+}
+
+/** The swarm against a combatant in the combat's current round (an empty one when none formed). */
+export function swarmAgainst(combat: CombatLike, targetCombatantId: string): SwarmRecord {
+  const round = turnStateOf(combat).round;
+  const stored = ledgerEntry(combat, targetCombatantId, SWARM_KEY);
+  const {
+    members,
+    struck,
+    round: at,
+  } = (typeof stored === "object" && stored !== null ? stored : {}) as Partial<
+    Record<keyof SwarmRecord, unknown>
+  >;
+  if (at !== round || !Array.isArray(members)) return { round, members: [], struck: false };
+  return {
+    round,
+    members: (members as unknown[]).filter((m): m is string => typeof m === "string"),
+    struck: struck === true,
+  };
+}
+
+/** The ledger write that records a swarm against a combatant. */
+export function swarmWrite(targetCombatantId: string, swarm: SwarmRecord): LedgerWrite {
+  return { combatantId: targetCombatantId, key: SWARM_KEY, value: swarm };
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Writing a rule's outcome                                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+const ACTIONS_PREFIX = `${FIELD_PATHS.actions}.`;
+
+/**
+ * A rule's updates split into what goes on the documents and what goes in the ledger: a
+ * combatant's actions and grapple go to the ledger of `combat` (left out when there is none, or
+ * when the actor does not fight in it: untracked), everything else stays.
+ */
+export function splitOutcome(
+  updates: readonly WwnUpdate[],
+  combat: CombatLike | null,
+): { documents: WwnUpdate[]; ledger: LedgerWrite[] } {
+  const members = combat === null ? new Map<string, string>() : membersByRulesId(combat);
+  const documents: WwnUpdate[] = [];
+  const ledger: LedgerWrite[] = [];
+  for (const update of updates) {
+    if (update.itemId !== undefined) {
+      documents.push(update);
+      continue;
+    }
+    const combatant = members.get(update.actorId);
+    const kept: Record<string, WwnUpdate["changes"][string]> = {};
+    for (const [path, value] of Object.entries(update.changes)) {
+      const field = path.startsWith(ACTIONS_PREFIX)
+        ? actionKey(path.slice(ACTIONS_PREFIX.length))
+        : path === FIELD_PATHS.grappling
+          ? GRAPPLING_KEY
+          : null;
+      if (field === null) kept[path] = value;
+      else if (combatant !== undefined) ledger.push({ combatantId: combatant, key: field, value });
+    }
+    if (Object.keys(kept).length > 0) documents.push({ ...update, changes: kept });
+  }
+  return { documents, ledger };
+}
+
+/**
+ * Writes a rule's outcome on the referee: the documents in batches (adapter.ts) and the ledger
+ * entries, with any `extra` ones, in one Combat update.
+ */
+export async function applyWwnOutcome(
+  updates: readonly WwnUpdate[],
+  combat: CombatLike | null,
+  extra: readonly LedgerWrite[] = [],
+): Promise<void> {
+  const { documents, ledger } = splitOutcome(updates, combat);
+  const writes = [...ledger, ...extra];
+  if (combat !== null && writes.length > 0) await combat.update(ledgerChanges(writes));
+  if (documents.length > 0) await applyWwnUpdates(documents);
+}

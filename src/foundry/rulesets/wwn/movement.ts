@@ -1,0 +1,55 @@
+/**
+ * WWN on the map: a path costs feet of Move actions (30 ft by default, halved climbing, swimming,
+ * on difficult ground or prone), the second Move of a round being the Main Action (running)
+ * (rules/wwn/move-cost.ts). The round's actions are the referee's ledger (budget.ts); walking is
+ * for a fighter on its feet, crawling for one who is prone.
+ */
+import { ok } from "../../../rules/core/result.ts";
+import { wwnMoveCost } from "../../../rules/wwn/move-cost.ts";
+import { FEET_PER_SPACE } from "../../../rules/core/distance.ts";
+import type { MovementRules } from "../../movement/types.ts";
+import { fightOf, ledgerChanges } from "../../combat/ledger.ts";
+import { SYSTEM_ID } from "../../constants.ts";
+import { serializedBy } from "../../shared/referee.ts";
+import { budgetEntries, fighterIn, grapplesIn, turnOf } from "./budget.ts";
+import { combatantId, toWwnCombatant } from "./adapter.ts";
+
+export const wwnMovement: MovementRules = {
+  unit: "ft",
+  modes: ["walk", "crawl", "climb", "swim"],
+  canSelect(actor, mode) {
+    const prone = toWwnCombatant(actor).prone;
+    if (mode === "walk") return !prone;
+    if (mode === "crawl") return prone;
+    return true;
+  },
+  spaceCost(actor, mode) {
+    const hard = mode === "climb" || mode === "swim" ? 2 : 1;
+    return FEET_PER_SPACE * hard * (toWwnCombatant(actor).prone ? 2 : 1);
+  },
+  // The queue WWN's referee takes for everything an actor spends (table/self.ts).
+  queue: (actor, task) => serializedBy(`${SYSTEM_ID}.attacker.${combatantId(actor)}`, task),
+  refusalKey: (reason) => `FRAY.Wwn.Refusal.${reason}`,
+  price(actor, path) {
+    const fight = fightOf(actor);
+    const me = fighterIn(actor, fight);
+    const held =
+      fight !== null && [...grapplesIn(fight.combat).values()].includes(combatantId(actor));
+    const priced = wwnMoveCost(me, path, { turn: turnOf(actor), grappled: held });
+    if (!priced.ok) return priced;
+    const { after, price } = priced.value;
+    return ok({
+      price,
+      pay: async () => {
+        if (fight === null) return;
+        const entries = budgetEntries(me.actions, after);
+        const writes = Object.entries(entries).map(([key, value]) => ({
+          combatantId: fight.combatant.id ?? "",
+          key,
+          value,
+        }));
+        if (writes.length > 0) await fight.combat.update(ledgerChanges(writes));
+      },
+    });
+  },
+};

@@ -1,0 +1,52 @@
+/**
+ * What a path costs in Worldlines: Energy per space by stance (1 standing, 2 crouched, 3 prone),
+ * at least the climb/swim rate (2) when climbing or swimming; Staggered or disabled legs cannot
+ * move, nor can a fighter who is down. The rates and refusals are `energy.ts` `checkAction`'s; this
+ * only turns a path into its move action. The budget is the fighter's Energy.
+ */
+import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
+import { ok, refuse } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
+import type { MoveOutcome, MovePath, PathRefusal } from "../movement/types.ts";
+import { isMoveMode } from "../movement/types.ts";
+import { checkAction } from "./energy.ts";
+import type { EnergyRefusal } from "./energy.ts";
+import type { WorldlinesCombatant } from "./model.ts";
+import { DEFAULT_OPTIONS } from "./options.ts";
+import type { WorldlinesOptions } from "./options.ts";
+
+export type WorldlinesMoveRefusal = EnergyRefusal | PathRefusal;
+
+/** The path's price in Energy; `after` is the Energy left. */
+export function worldlinesMoveCost(
+  actor: WorldlinesCombatant,
+  path: MovePath,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<MoveOutcome<number>, WorldlinesMoveRefusal> {
+  if (!isMoveMode(path.mode)) return refuse("unknown-mode");
+  const bad = checkNumber("distance", path.distance, NUMBER_RULES.count);
+  if (bad) return bad;
+  const terrain = path.mode === "climb" || path.mode === "swim" ? path.mode : "ground";
+  // A path of no space is still a move: the same refusals, at no cost.
+  const checked = checkAction(
+    actor,
+    { kind: "move", spaces: Math.max(1, path.distance), terrain },
+    options,
+  );
+  if (!checked.ok) return checked;
+  const cost = path.distance === 0 ? 0 : checked.value.cost;
+  const left = actor.energy.value - cost;
+  return ok({
+    price: {
+      currency: "energy",
+      cost,
+      left,
+      of: actor.energy.value,
+      actionsBegun: 0,
+      moveActions: { used: 0, max: 0 },
+      extra: { energy: 0, mainAction: false },
+      band: "within",
+    },
+    after: left,
+  });
+}

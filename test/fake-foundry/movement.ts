@@ -1,0 +1,497 @@
+/**
+ * Tokens that move on a square grid, as core v13's movement API does it, for shell tests that drag
+ * a token. Installed by `installMovementFakes(fake, grid)` after `installFakeFoundry()`; it sets
+ * `canvas` (like canvas.ts) and `CONFIG.Token.movement`. Each behaviour names what it copies:
+ *
+ * - Grid (core `SquareGrid`, default diagonal rule "equidistant"): `getOffset(point)` is the
+ *   space `{i: row, j: column}` a point falls in; `measurePath(waypoints, {cost})` steps space by
+ *   space (a diagonal step is one space of `grid.distance`) and prices each step with `cost(from,
+ *   to, distance, segment)` (a `GridMeasurePathCostFunction`); it returns `distance`, `cost`,
+ *   `spaces`, `diagonals`.
+ * - `TokenDocument`: `x`, `y` (top-left, pixels), `width`, `height` (in spaces), `elevation`,
+ *   `movementAction` (core default "walk"), `movementHistory` (recorded waypoints, each with the
+ *   `cost` the moving client measured, `movementId` and `userId`), `movement` (the last
+ *   operation), `actor`, ownership from its actor (core BaseToken#testUserPermission defers to the
+ *   actor for non-GMs), `getOccupiedGridSpaceOffsets()`, `getCenterPoint()`,
+ *   `measureMovementPath(waypoints)` (priced with the action's `getCostFunction` from
+ *   `CONFIG.Token.movement.actions`).
+ * - `move(waypoints, options)` and `update({x, y})` (a plain update of the position is a move of
+ *   one waypoint, method "api"): on the moving client only, `preMoveToken(document, movement,
+ *   operation)` runs (core `hookEvents.preMoveToken`: returning false rejects the whole move and
+ *   `move` resolves false); the server refuses a user who does not own the token; it stores the
+ *   position and, while the token fights in a started combat (core records history in combat;
+ *   the exact predicate is `_shouldRecordMovementHistory`, verify), appends the waypoints to the
+ *   history; then `moveToken(document, movement, operation, user)` runs on every connected client
+ *   (core `hookEvents.moveToken`; here once per active user, on that user's client).
+ * - What a client measured (the movement's `passed.cost`, the history's `cost`) is whatever that
+ *   client computed: a console can forge it (`consoleMove`), so Fray's GM measures again.
+ * - `revertRecordedMovement()` (core: undoes the last recorded movement) moves the token back to
+ *   where that movement began and drops its waypoints from the history; it is a move of method
+ *   "undo", so `moveToken` runs with it. `clearMovementHistory()` empties the history.
+ */
+import { Collection } from "./collection.ts";
+import type { FakeFoundry } from "./index.ts";
+import { world } from "./world.ts";
+
+export interface GridOffset {
+  i: number;
+  j: number;
+}
+
+export interface Waypoint {
+  x: number;
+  y: number;
+  elevation?: number;
+  width?: number;
+  height?: number;
+  action?: string;
+}
+
+interface Measured {
+  distance: number;
+  cost: number;
+  spaces: number;
+  diagonals: number;
+}
+
+type CostFunction = (
+  baseCost: number,
+  from: GridOffset,
+  to: GridOffset,
+  distance: number,
+  segment: {
+    action: string;
+    actionConfig: unknown;
+    terrain: null;
+    teleport: boolean;
+    width: number;
+    height: number;
+  },
+) => number;
+
+interface ActionConfig {
+  label?: string;
+  canSelect?: (token: unknown) => boolean;
+  getCostFunction?: (token: unknown, options: unknown) => CostFunction;
+  teleport?: boolean;
+}
+
+interface MovementConfig {
+  actions: Record<string, ActionConfig>;
+}
+
+let nextId = 0;
+
+function movementConfig(fake: FakeFoundry): MovementConfig {
+  return (fake.CONFIG["Token"] as unknown as { movement: MovementConfig }).movement;
+}
+
+export function installMovementFakes(
+  fake: FakeFoundry,
+  grid: { size?: number; distance: number; units: string },
+) {
+  const size = grid.size ?? 100;
+
+  const offsetOf = (p: { x: number; y: number }): GridOffset => ({
+    i: Math.floor(p.y / size),
+    j: Math.floor(p.x / size),
+  });
+
+  const canvasGrid = {
+    size,
+    distance: grid.distance,
+    units: grid.units,
+    getOffset: offsetOf,
+    /** Core SquareGrid#testAdjacency: the spaces touch (diagonals too). */
+    testAdjacency(a: GridOffset, b: GridOffset): boolean {
+      return Math.max(Math.abs(a.i - b.i), Math.abs(a.j - b.j)) === 1;
+    },
+    measurePath(
+      waypoints: { x: number; y: number }[],
+      options: { cost?: (from: GridOffset, to: GridOffset, distance: number) => number } = {},
+    ): Measured {
+      const total: Measured = { distance: 0, cost: 0, spaces: 0, diagonals: 0 };
+      for (let k = 1; k < waypoints.length; k++) {
+        const a = waypoints[k - 1];
+        const b = waypoints[k];
+        if (a === undefined || b === undefined) continue;
+        let at = offsetOf(a);
+        const end = offsetOf(b);
+        while (at.i !== end.i || at.j !== end.j) {
+          const next = { i: at.i + Math.sign(end.i - at.i), j: at.j + Math.sign(end.j - at.j) };
+          const diagonal = next.i !== at.i && next.j !== at.j;
+          const cost = options.cost ? options.cost(at, next, grid.distance) : grid.distance;
+          total.distance += grid.distance;
+          total.cost += cost;
+          total.spaces += 1;
+          if (diagonal) total.diagonals += 1;
+          at = next;
+        }
+      }
+      return total;
+    },
+  };
+  const canvas = { ready: true, grid: canvasGrid, tokens: { placeables: [] as unknown[] } };
+  (globalThis as { canvas?: unknown }).canvas = canvas;
+
+  class TokenDocument {
+    static documentName = "Token";
+    readonly id: string;
+    readonly documentName = "Token";
+    name: string;
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+    elevation: number;
+    movementAction = "walk";
+    movementHistory: (Waypoint & { cost: number; movementId: string; userId: string })[] = [];
+    movement: Record<string, unknown> | null = null;
+    readonly actorLink = true;
+
+    constructor(
+      readonly actorId: string,
+      readonly parent: FakeScene,
+      at: Waypoint,
+    ) {
+      nextId += 1;
+      this.id = `tok${String(nextId).padStart(13, "0")}`;
+      this.name = this.actor?.name ?? "";
+      this.x = at.x;
+      this.y = at.y;
+      this.width = at.width ?? 1;
+      this.height = at.height ?? 1;
+      this.elevation = at.elevation ?? 0;
+    }
+
+    get uuid(): string {
+      return `Scene.${this.parent.id}.Token.${this.id}`;
+    }
+
+    get actor(): {
+      id: string;
+      name: string;
+      testUserPermission(u: unknown, l: string): boolean;
+    } | null {
+      const actor: unknown = fake.game.actors.get(this.actorId);
+      return (actor ?? null) as {
+        id: string;
+        name: string;
+        testUserPermission(u: unknown, l: string): boolean;
+      } | null;
+    }
+
+    /** Core BaseToken#testUserPermission: a GM holds every level; others as the actor says. */
+    testUserPermission(user: { id: string; isGM: boolean }, level: string): boolean {
+      return user.isGM || (this.actor?.testUserPermission(user, level) ?? false);
+    }
+
+    get isOwner(): boolean {
+      return this.testUserPermission(world.user(), "OWNER");
+    }
+
+    /** Core TokenDocument#getOccupiedGridSpaceOffsets: the spaces the token covers there. */
+    getOccupiedGridSpaceOffsets(data: Partial<Waypoint> = {}): GridOffset[] {
+      const at = offsetOf({ x: data.x ?? this.x, y: data.y ?? this.y });
+      const out: GridOffset[] = [];
+      for (let di = 0; di < (data.height ?? this.height); di++) {
+        for (let dj = 0; dj < (data.width ?? this.width); dj++)
+          out.push({ i: at.i + di, j: at.j + dj });
+      }
+      return out;
+    }
+
+    getCenterPoint(data: Partial<Waypoint> = {}): { x: number; y: number } {
+      return {
+        x: (data.x ?? this.x) + ((data.width ?? this.width) * size) / 2,
+        y: (data.y ?? this.y) + ((data.height ?? this.height) * size) / 2,
+      };
+    }
+
+    /** Core TokenDocument#measureMovementPath: the path priced by each waypoint's action. */
+    measureMovementPath(waypoints: Waypoint[]): Measured {
+      const total: Measured = { distance: 0, cost: 0, spaces: 0, diagonals: 0 };
+      for (let k = 1; k < waypoints.length; k++) {
+        const a = waypoints[k - 1];
+        const b = waypoints[k];
+        if (a === undefined || b === undefined) continue;
+        const action = b.action ?? this.movementAction;
+        const actionConfig = movementConfig(fake).actions[action] ?? {};
+        const fn = actionConfig.getCostFunction?.(this, {});
+        const segment = {
+          action,
+          actionConfig,
+          terrain: null,
+          teleport: actionConfig.teleport === true,
+          width: this.width,
+          height: this.height,
+        };
+        const part = canvasGrid.measurePath([a, b], {
+          cost: fn ? (from, to, distance) => fn(distance, from, to, distance, segment) : undefined,
+        });
+        total.distance += part.distance;
+        total.cost += part.cost;
+        total.spaces += part.spaces;
+        total.diagonals += part.diagonals;
+      }
+      return total;
+    }
+
+    /** Core TokenDocument#move on the current user's client. */
+    async move(
+      waypoints: Waypoint[],
+      options: { method?: string; action?: string } = {},
+    ): Promise<boolean> {
+      return moveOn(this, waypoints, { method: options.method ?? "api", skipPreMove: false });
+    }
+
+    /** Core: an update of x/y is a move of one waypoint; other fields are stored as they are. */
+    async update(changes: Record<string, unknown>): Promise<this> {
+      const { x, y, ...rest } = changes;
+      Object.assign(this, rest);
+      if (typeof x === "number" || typeof y === "number") {
+        await moveOn(
+          this,
+          [{ x: typeof x === "number" ? x : this.x, y: typeof y === "number" ? y : this.y }],
+          { method: "api", skipPreMove: false },
+        );
+      }
+      return this;
+    }
+
+    /** Core TokenDocument#revertRecordedMovement: undo the last recorded movement. */
+    async revertRecordedMovement(): Promise<boolean> {
+      const last = this.movementHistory.at(-1);
+      if (last === undefined) return false;
+      const firstOfIt = this.movementHistory.findIndex((w) => w.movementId === last.movementId);
+      const start = this.movementHistory[firstOfIt - 1] ?? this.movementHistory[firstOfIt];
+      if (start === undefined) return false;
+      const origin = (this.movement?.["origin"] as Waypoint | undefined) ?? start;
+      const back = last.movementId === this.movement?.["id"] ? origin : start;
+      this.movementHistory = this.movementHistory.slice(0, firstOfIt);
+      await serverMove(this, [{ x: back.x, y: back.y }], "undo", world.user(), null, false);
+      return true;
+    }
+
+    /** Core TokenDocument#clearMovementHistory. */
+    async clearMovementHistory(): Promise<void> {
+      this.movementHistory = [];
+      world.hooks().callAll("recordToken", this);
+    }
+
+    /** Core TokenDocument#inCombat: a combatant of a combat stands for it. */
+    get inCombat(): boolean {
+      return fake.game.combats.contents.some((combat) => {
+        const c = combat as unknown as {
+          round: number;
+          combatants: { contents: { tokenId: string | null; actorId: string | null }[] };
+        };
+        return (
+          c.round >= 1 &&
+          c.combatants.contents.some(
+            (m) => m.tokenId === this.id || (m.tokenId === null && m.actorId === this.actorId),
+          )
+        );
+      });
+    }
+  }
+
+  /** The client's side of a move (core TokenDocument#move, then #preUpdateMovement). */
+  async function moveOn(
+    doc: TokenDocument,
+    waypoints: Waypoint[],
+    how: { method: string; skipPreMove: boolean; forgedCost?: number },
+  ): Promise<boolean> {
+    const user = world.user();
+    if (!doc.testUserPermission(user, "OWNER")) return false;
+    const movement = buildMovement(doc, waypoints, how.method, user.id, how.forgedCost);
+    const operation = { modifiedTime: Date.now(), movement: { [doc.id]: movement } };
+    if (!how.skipPreMove && !world.hooks().call("preMoveToken", doc, movement, operation)) {
+      return false;
+    }
+    return serverMove(doc, waypoints, how.method, user, movement, true);
+  }
+
+  function buildMovement(
+    doc: TokenDocument,
+    waypoints: Waypoint[],
+    method: string,
+    userId: string,
+    forgedCost?: number,
+  ): Record<string, unknown> {
+    nextId += 1;
+    const origin = {
+      x: doc.x,
+      y: doc.y,
+      elevation: doc.elevation,
+      width: doc.width,
+      height: doc.height,
+      action: doc.movementAction,
+    };
+    const full = waypoints.map((w) => ({
+      elevation: doc.elevation,
+      width: doc.width,
+      height: doc.height,
+      action: doc.movementAction,
+      ...w,
+    }));
+    const passed = doc.measureMovementPath([origin, ...full]);
+    return {
+      id: `move${String(nextId)}`,
+      origin,
+      destination: full.at(-1) ?? origin,
+      passed: { waypoints: full, ...passed, cost: forgedCost ?? passed.cost },
+      pending: { waypoints: [], distance: 0, cost: 0, spaces: 0, diagonals: 0 },
+      history: { recorded: { waypoints: doc.movementHistory } },
+      method,
+      chain: [],
+      constrained: false,
+      recorded: doc.inCombat,
+      autoRotate: false,
+      showRuler: false,
+      userId,
+    };
+  }
+
+  /** The server stores the move; then every connected client runs `moveToken`. */
+  async function serverMove(
+    doc: TokenDocument,
+    waypoints: Waypoint[],
+    method: string,
+    user: { id: string; isGM: boolean },
+    given: Record<string, unknown> | null,
+    record: boolean,
+  ): Promise<boolean> {
+    if (!doc.testUserPermission(user, "OWNER")) throw new Error("not the token's owner");
+    const movement = given ?? buildMovement(doc, waypoints, method, user.id);
+    const end = waypoints.at(-1);
+    if (end === undefined) return false;
+    world.db().record({
+      operation: "update",
+      documentName: "Token",
+      count: 1,
+      data: [{ _id: doc.id, x: end.x, y: end.y }],
+      parent: doc.parent.uuid,
+      userId: user.id,
+    });
+    if (record && movement["recorded"] === true) {
+      const passed = movement["passed"] as { waypoints: Waypoint[]; cost: number };
+      const steps = passed.waypoints.length;
+      passed.waypoints.forEach((w, k) => {
+        doc.movementHistory.push({
+          ...w,
+          cost: k === steps - 1 ? passed.cost : 0,
+          movementId: movement["id"] as string,
+          userId: user.id,
+        });
+      });
+      world.hooks().callAll("recordToken", doc);
+    }
+    doc.x = end.x;
+    doc.y = end.y;
+    doc.movement = movement;
+    const operation = { movement: { [doc.id]: movement } };
+    const mover = fake.users.get(user.id);
+    for (const client of fake.users.all.filter((u) => u.active)) {
+      world.runAs(client, () => {
+        world.hooks().callAll("moveToken", doc, movement, operation, mover);
+      });
+    }
+    return true;
+  }
+
+  interface FakeScene {
+    id: string;
+    uuid: string;
+    name: string;
+    tokens: Collection<TokenDocument>;
+  }
+
+  const scenes = fake.game.scenes as unknown as Collection<unknown>;
+  return {
+    canvas,
+    TokenDocument,
+    /** A new scene of the world (core `Scene#tokens` holds its TokenDocuments). */
+    scene(name = "Scene"): FakeScene {
+      nextId += 1;
+      const id = `scn${String(nextId).padStart(13, "0")}`;
+      const scene: FakeScene = { id, uuid: `Scene.${id}`, name, tokens: new Collection() };
+      scenes.set(id, scene);
+      return scene;
+    },
+    /** Puts a linked token of the actor on a space (column, row) of the scene. */
+    place(
+      scene: FakeScene,
+      actor: { id: string | null },
+      at: { col: number; row: number; width?: number; height?: number; elevation?: number },
+    ): TokenDocument {
+      const doc = new TokenDocument(actor.id ?? "", scene, {
+        x: at.col * size,
+        y: at.row * size,
+        width: at.width,
+        height: at.height,
+        elevation: at.elevation,
+      });
+      scene.tokens.set(doc.id, doc);
+      canvas.tokens.placeables.push({ document: doc });
+      return doc;
+    },
+    /** The top-left pixel of a space, for waypoints. */
+    at(col: number, row: number): Waypoint {
+      return { x: col * size, y: row * size };
+    },
+    /**
+     * A player's console moves the token without the system's `preMoveToken` (and may forge what
+     * its client measured); the server and every client see it as any move.
+     */
+    async consoleMove(
+      userId: string,
+      doc: TokenDocument,
+      waypoints: Waypoint[],
+      forgedCost?: number,
+    ) {
+      const user = fake.users.get(userId);
+      if (user === undefined) throw new Error(`no user ${userId}`);
+      return world.runAs(user, () =>
+        moveOn(doc, waypoints, { method: "api", skipPreMove: true, forgedCost }),
+      );
+    },
+  };
+}
+
+export type MovementFakes = ReturnType<typeof installMovementFakes>;
+export type FakeTokenDocument = InstanceType<MovementFakes["TokenDocument"]>;
+
+/**
+ * Core v13's `foundry.canvas.placeables.tokens.TokenRuler`, as far as a subclass leans on it: it
+ * is built for a Token placeable (`token`); `_getWaypointLabelContext(waypoint, state)` gives a
+ * label's context (core: undefined for a waypoint without a label, an intermediate one) and
+ * `_getSegmentStyle(waypoint)` a segment's `{width, color, alpha}`; `WAYPOINT_LABEL_TEMPLATE` is
+ * the label's template. `labels(waypoints)` walks a path as core's refresh does: one `state` per
+ * path, each waypoint in order.
+ */
+export class TokenRuler {
+  static WAYPOINT_LABEL_TEMPLATE = "templates/hud/waypoint-label.hbs";
+  constructor(readonly token: unknown) {}
+
+  _getWaypointLabelContext(
+    waypoint: { intermediate?: boolean; measurement: { distance: number } },
+    _state: object,
+  ): object | undefined {
+    if (waypoint.intermediate === true) return undefined;
+    return { distance: { total: waypoint.measurement.distance } };
+  }
+
+  _getSegmentStyle(_waypoint: object): { width: number; color: number; alpha: number } {
+    return { width: 4, color: 0xffffff, alpha: 1 };
+  }
+
+  /** The labels and segment styles of a path, waypoint by waypoint (the fake's refresh). */
+  labels(waypoints: object[]): { context: unknown; style: unknown }[] {
+    const state = {};
+    return waypoints.map((w) => ({
+      context: this._getWaypointLabelContext(w as never, state),
+      style: this._getSegmentStyle(w),
+    }));
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * Scenes with tokens, for shell code that asks where an actor stands and measures on the map,
+ * installed by `installTokenFakes(fake)` after `installFakeFoundry()`. It copies what core v13
+ * gives Fray:
+ * - `game.scenes`: the world's scenes, a collection (`contents`);
+ * - `Scene#tokens`: the scene's TokenDocuments (a collection), each with its `id`, `actorId`,
+ *   `actorLink` (a linked token stands for its world actor), `actor`, `parent` (its scene), `x`
+ *   and `y` (its top-left corner in pixels), `width` and `height` (in grid spaces),
+ *   `disposition`, and `getCenterPoint()` (its centre in pixels);
+ * - `Scene#grid`: the scene's grid (a `foundry.grid.BaseGrid`: `size` in pixels, the `distance`
+ *   and `units` of one space) and its `measurePath(waypoints, options)`: on a square grid with the
+ *   default diagonal rule (equidistant), the spaces moved (a diagonal step counts one) times
+ *   `distance`, in the scene's units;
+ * - `Actor#getDependentTokens({scenes, linked})`: a world actor's tokens across the world's scenes
+ *   (only those linked to it with `linked: true`), limited to `scenes` when given.
+ * Tokens placed here are linked to their actor (an unlinked token's own actor is not made here).
+ */
+import { Collection } from "./collection.ts";
+import { Actor } from "./documents.ts";
+import type { FakeFoundry } from "./index.ts";
+
+interface Point {
+  x: number;
+  y: number;
+}
+
+export interface FakeTokenDocument {
+  readonly id: string;
+  readonly actorId: string;
+  readonly actorLink: boolean;
+  readonly actor: unknown;
+  readonly parent: FakeScene;
+  x: number;
+  y: number;
+  readonly width: number;
+  readonly height: number;
+  disposition: number;
+  getCenterPoint(): Point;
+}
+
+export interface FakeGrid {
+  readonly size: number;
+  readonly distance: number;
+  readonly units: string;
+  measurePath(waypoints: Point[], options?: object): { distance: number; spaces: number };
+}
+
+export interface FakeScene {
+  readonly id: string;
+  readonly name: string;
+  readonly grid: FakeGrid;
+  readonly tokens: Collection<FakeTokenDocument>;
+}
+
+/** Where a token stands: a square (column, row) of its scene's grid. */
+export interface Square {
+  readonly col: number;
+  readonly row: number;
+}
+
+let next = 0;
+
+function squareGrid({ size = 100, distance = 5, units = "ft" } = {}): FakeGrid {
+  return {
+    size,
+    distance,
+    units,
+    measurePath(waypoints: Point[]) {
+      let spaces = 0;
+      for (let i = 1; i < waypoints.length; i++) {
+        const from = waypoints[i - 1];
+        const to = waypoints[i];
+        if (!from || !to) continue;
+        spaces += Math.max(
+          Math.round(Math.abs(to.x - from.x) / size),
+          Math.round(Math.abs(to.y - from.y) / size),
+        );
+      }
+      return { distance: spaces * distance, spaces };
+    },
+  };
+}
+
+export function installTokenFakes(fake: FakeFoundry) {
+  const game = fake.game as unknown as { scenes?: Collection<FakeScene> };
+  game.scenes ??= new Collection<FakeScene>();
+  const scenes = game.scenes;
+  Object.defineProperty(Actor.prototype, "getDependentTokens", {
+    configurable: true,
+    value(
+      this: { id: string },
+      { scenes: only, linked = false }: { scenes?: FakeScene[]; linked?: boolean } = {},
+    ): FakeTokenDocument[] {
+      return (only ?? scenes.contents).flatMap((scene) =>
+        scene.tokens.filter((t) => t.actorId === this.id && (!linked || t.actorLink)),
+      );
+    },
+  });
+
+  /** Puts a linked token of the actor on the scene, its corner on the square. */
+  function placeAt(
+    scene: FakeScene,
+    actor: { id: string | null; prototypeToken?: { disposition?: number } },
+    square: Square = { col: 0, row: 0 },
+    options: { disposition?: number } = {},
+  ): FakeTokenDocument {
+    const size = scene.grid.size;
+    const existing = scene.tokens.find((t) => t.actorId === actor.id);
+    if (existing !== undefined) {
+      existing.x = square.col * size;
+      existing.y = square.row * size;
+      if (options.disposition !== undefined) existing.disposition = options.disposition;
+      return existing;
+    }
+    next += 1;
+    const token: FakeTokenDocument = {
+      id: `token${String(next)}`,
+      actorId: actor.id ?? "",
+      actorLink: true,
+      actor,
+      parent: scene,
+      x: square.col * size,
+      y: square.row * size,
+      width: 1,
+      height: 1,
+      disposition: options.disposition ?? actor.prototypeToken?.disposition ?? -1,
+      getCenterPoint() {
+        return { x: this.x + (this.width * size) / 2, y: this.y + (this.height * size) / 2 };
+      },
+    };
+    scene.tokens.set(token.id, token);
+    return token;
+  }
+
+  return {
+    /** A new scene of the world, on a square grid (5 ft spaces of 100 px unless given). */
+    scene(name = "Scene", grid?: { size?: number; distance?: number; units?: string }): FakeScene {
+      next += 1;
+      const scene: FakeScene = {
+        id: `scene${String(next)}`,
+        name,
+        grid: squareGrid(grid),
+        tokens: new Collection(),
+      };
+      scenes.set(scene.id, scene);
+      return scene;
+    },
+    /** Puts a linked token of each actor on the scene (on its first square). */
+    place(scene: FakeScene, ...actors: readonly { id: string | null }[]): void {
+      for (const actor of actors) placeAt(scene, actor);
+    },
+    placeAt,
+    /** Takes the actor's tokens off the scene. */
+    remove(scene: FakeScene, actor: { id: string | null }): void {
+      for (const token of scene.tokens.filter((t) => t.actorId === actor.id)) {
+        scene.tokens.delete(token.id);
+      }
+    },
+    /** The centre of a square of the scene, in pixels (a point of impact). */
+    center(scene: FakeScene, square: Square): Point {
+      const size = scene.grid.size;
+      return { x: (square.col + 0.5) * size, y: (square.row + 0.5) * size };
+    },
+    /** Takes every scene away (between tests). */
+    clear(): void {
+      scenes.clear();
+    },
+  };
+}
+
+/**
+ * One new scene of the world with this grid, and its tokens placed by square: the board a test
+ * plays on (see installTokenFakes for what core gives).
+ */
+export function boardOf(
+  fake: FakeFoundry,
+  grid: { size?: number; distance?: number; units?: string } = {},
+) {
+  const tokens = installTokenFakes(fake);
+  const scene = tokens.scene("Board", grid);
+  return {
+    scene,
+    place: (
+      actor: { id: string | null; prototypeToken?: { disposition?: number } },
+      square: Square,
+      options: { disposition?: number } = {},
+    ) => tokens.placeAt(scene, actor, square, options),
+    remove: (actor: { id: string | null }) => {
+      tokens.remove(scene, actor);
+    },
+    center: (square: Square) => tokens.center(scene, square),
+    /** Takes every scene of the world away (between tests). */
+    clear: () => {
+      tokens.clear();
+    },
+  };
+}
+
+/** Takes every scene of the world away (between tests). */
+export function clearScenes(fake: FakeFoundry): void {
+  (fake.game as unknown as { scenes?: Collection<FakeScene> }).scenes?.clear();
+}

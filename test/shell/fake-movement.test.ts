@@ -1,0 +1,88 @@
+/**
+ * The fake's movement (test/fake-foundry/movement.ts) does what core v13 does for the shell:
+ * a square grid measures paths space by space with a cost function, tokens move by `move()` or
+ * `update({x, y})`, `preMoveToken` runs on the mover's client only and may cancel, `moveToken`
+ * runs on every connected client with the mover, history is recorded only in combat and the
+ * last recorded move can be reverted.
+ */
+import { describe, expect, it } from "vitest";
+import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
+import { installMovementFakes } from "../fake-foundry/movement.ts";
+
+async function world() {
+  const fake = installFakeFoundry({ users: [GM, PLAYER, PLAYER2] });
+  const moves = installMovementFakes(fake, { size: 100, distance: 5, units: "ft" });
+  const Actor = fake.CONFIG["Actor"]?.documentClass;
+  const [ana] = (await Actor?.createDocuments([
+    { name: "Ana", type: "base", ownership: { [PLAYER.id]: 3 } },
+  ])) as unknown as { id: string }[];
+  if (ana === undefined) throw new Error("no actor");
+  const scene = moves.scene("Road");
+  const token = moves.place(scene, ana, { col: 0, row: 0 });
+  return { fake, moves, token, ana };
+}
+
+describe("the fake's grid and moving tokens", () => {
+  it("measures space by space, a diagonal step one space, and prices each step", async () => {
+    const { moves } = await world();
+    const grid = moves.canvas.grid;
+    expect(grid.measurePath([moves.at(0, 0), moves.at(3, 1)])).toEqual({
+      distance: 15,
+      cost: 15,
+      spaces: 3,
+      diagonals: 1,
+    });
+    expect(grid.measurePath([moves.at(0, 0), moves.at(2, 0)], { cost: () => 7 }).cost).toBe(14);
+    expect(grid.getOffset({ x: 250, y: 120 })).toEqual({ i: 1, j: 2 });
+    expect(grid.testAdjacency({ i: 0, j: 0 }, { i: 1, j: 1 })).toBe(true);
+  });
+
+  it("runs preMoveToken on the mover's client only; false cancels and nothing moves", async () => {
+    const { fake, moves, token } = await world();
+    const seen: string[] = [];
+    fake.hooks.on("preMoveToken", () => {
+      seen.push(fake.game.user.id);
+      return false;
+    });
+    const moved = await fake.as(PLAYER.id, () => token.move([moves.at(2, 0)]));
+    expect(moved).toBe(false);
+    expect(seen).toEqual([PLAYER.id]);
+    expect([token.x, token.y]).toEqual([0, 0]);
+  });
+
+  it("runs moveToken on every connected client with the mover; update({x, y}) is a move", async () => {
+    const { fake, token } = await world();
+    const seen: string[] = [];
+    fake.hooks.on("moveToken", (_doc, movement, _operation, user) => {
+      const m = movement as { passed: { spaces: number }; method: string };
+      seen.push(`${fake.game.user.id}:${(user as { id: string }).id}:${String(m.passed.spaces)}`);
+    });
+    fake.setActive(PLAYER2.id, false);
+    await fake.as(PLAYER.id, () => token.update({ x: 200, y: 100 }));
+    expect([token.x, token.y]).toEqual([200, 100]);
+    expect(seen).toEqual([`${GM.id}:${PLAYER.id}:2`, `${PLAYER.id}:${PLAYER.id}:2`]);
+  });
+
+  it("refuses a user who does not own the token, and records history only in combat", async () => {
+    const { fake, moves, token } = await world();
+    expect(await fake.as(PLAYER2.id, () => token.move([moves.at(1, 0)]))).toBe(false);
+    await fake.as(PLAYER.id, () => token.move([moves.at(1, 0)]));
+    expect(token.movementHistory).toEqual([]);
+  });
+
+  it("skips preMoveToken for a console's move, and reverts the last recorded move", async () => {
+    const { fake, moves, token } = await world();
+    let pre = 0;
+    fake.hooks.on("preMoveToken", () => {
+      pre += 1;
+      return false;
+    });
+    Object.defineProperty(token, "inCombat", { value: true });
+    await moves.consoleMove(PLAYER.id, token, [moves.at(1, 0), moves.at(3, 0)], 0);
+    expect(pre).toBe(0);
+    expect([token.x, token.movementHistory.length]).toEqual([300, 2]);
+    expect((token.movement as { passed: { cost: number } }).passed.cost).toBe(0);
+    expect(await fake.as(GM.id, () => token.revertRecordedMovement())).toBe(true);
+    expect([token.x, token.y, token.movementHistory.length]).toEqual([0, 0, 0]);
+  });
+});
