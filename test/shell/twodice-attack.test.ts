@@ -139,19 +139,21 @@ describe("the counterattack's dice", () => {
       world.place(kara, brute);
       dice(3, 11);
       fake.setUser(PLAYER.id);
+      // Kara's player rolls as a GM roll: the card's dice go to the GMs and to her alone.
+      await fake.settings.set("core", "rollMode", "gmroll");
       const id = await workflow.declareTwodiceAttack(kara, item(kara, "Sword"), brute);
-      // The GM whispers the card to itself (a GM roll), as a roll mode would.
-      await fake.as(GM.id, () => messageOf(id).update({ whisper: [GM.id] }));
       dice(13, 2);
       await fake.as(PLAYER2.id, () => workflow.pressTwodiceCard(messageOf(id), "counter"));
       const rolls = (messageOf(id) as unknown as { rolls: { total: number }[] }).rolls;
-      // Kara's black and white, then the Brute's black and white: four rolls, every die shown.
-      expect(rolls.map((r) => r.total)).toEqual([3, 11, 13, 2]);
+      // Under a GM roll Kara's dice went to their own whispered message; the card holds the
+      // Brute's black and white, every die it shows.
+      expect(rolls.map((r) => r.total)).toEqual([13, 2]);
       expect(thrown).toEqual([
-        { faces: [13], whisper: [GM.id], blind: false },
-        { faces: [2], whisper: [GM.id], blind: false },
+        { faces: [13], whisper: [GM.id, PLAYER.id], blind: false },
+        { faces: [2], whisper: [GM.id, PLAYER.id], blind: false },
       ]);
     } finally {
+      await fake.as(PLAYER.id, () => fake.settings.set("core", "rollMode", "publicroll"));
       Reflect.deleteProperty(g.game, "dice3d");
     }
   });

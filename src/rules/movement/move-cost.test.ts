@@ -213,9 +213,9 @@ describe("Dice pool: spaces at speed per Simple action", () => {
         MODE,
         (bad, spaces, speed, energy, mode) => {
           expect(dicepoolMoveCost(mover(), FRESH_TURN, walk(bad, mode), ctx).ok).toBe(false);
-          expect(
-            dicepoolMoveCost(mover({ speed: bad }), FRESH_TURN, walk(spaces, mode), ctx).ok,
-          ).toBe(false);
+          // Built around the factory, which fits what it is given: the engine must refuse it.
+          const hostile = { ...mover(), speed: bad };
+          expect(dicepoolMoveCost(hostile, FRESH_TURN, walk(spaces, mode), ctx).ok).toBe(false);
           const r = dicepoolMoveCost(
             mover({ speed, energy: { value: energy, max: 4 } }),
             FRESH_TURN,
