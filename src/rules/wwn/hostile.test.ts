@@ -128,6 +128,33 @@ describe("hit points beyond the model's bound", () => {
   });
 });
 
+describe("modifiers the sheet stores whole", () => {
+  it("a fraction is refused by name: it would reach hit points through the damage bonus", () => {
+    // Before: an attribute modifier of 0.5 passed, and the blow left the defender a fraction of a
+    // hit point, which its own check then refused.
+    const attacker: WwnCombatant = { ...hero, attributes: { ...hero.attributes, str: 0.5 } };
+    expect(checkAndResolve({ ...input, attacker }, seededRandom("half"))).toMatchObject({
+      ok: false,
+      reason: "not-whole",
+      detail: { field: "attacker.attributes.str" },
+    });
+    for (const [key, value] of [
+      ["ac", 13.5],
+      ["attackBonus", 0.5],
+    ] as const) {
+      expect(checkWwnCombatant("hero", { ...hero, [key]: value })).toMatchObject({
+        reason: "not-whole",
+        detail: { field: `hero.${key}` },
+      });
+    }
+    expect(checkAttack({ ...input, weapon: { ...sword, magicBonus: 0.5 } })).toMatchObject({
+      ok: false,
+      reason: "not-whole",
+      detail: { field: "weapon.magicBonus" },
+    });
+  });
+});
+
 describe("factories", () => {
   it("build no negative pool and none beyond the model's bound", () => {
     for (const hp of [-1, -1e12, 1e12, { value: 9, max: 3 }, { value: Number.NaN, max: 5 }]) {

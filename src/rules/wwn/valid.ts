@@ -35,6 +35,11 @@ const WOUNDS: NumberRule = { min: 0, max: WWN_LIMITS.wounds, whole: true };
 const SPEED: NumberRule = { min: 0, max: WWN_LIMITS.feet, whole: true };
 const MINUTES: NumberRule = { min: 0, max: WWN_LIMITS.minutes, whole: true };
 const AMMO_MAX: NumberRule = { min: 0, max: WWN_LIMITS.ammo, whole: true };
+/**
+ * An attribute modifier, skill level, AC, bonus or save: whole, as the DataModel stores them (a
+ * fraction would reach hit points through the damage bonus, and hit points are whole).
+ */
+const WHOLE_MODIFIER: NumberRule = { ...NUMBER_RULES.modifier, whole: true };
 
 /** A field's path with `keys` after it. */
 function at(field: Field, ...keys: string[]): readonly string[] {
@@ -60,9 +65,9 @@ export function checkWwnCheckUser(
 ): InputRefusal | undefined {
   const bad =
     checkWwnTable(at(field, "attributes"), user.attributes) ??
-    checkAllNumbers(`${field}.attributes`, user.attributes, NUMBER_RULES.modifier) ??
+    checkAllNumbers(`${field}.attributes`, user.attributes, WHOLE_MODIFIER) ??
     checkWwnTable(at(field, "skills"), user.skills) ??
-    checkAllNumbers(`${field}.skills`, user.skills, NUMBER_RULES.modifier);
+    checkAllNumbers(`${field}.skills`, user.skills, WHOLE_MODIFIER);
   if (bad) return bad;
   for (const key of Object.keys(user.attributes)) {
     const refusal = checkChoice(at(field, "attributes"), key, ATTRIBUTES);
@@ -89,12 +94,12 @@ export function checkWwnCombatant(field: string, actor: WwnCombatant): InputRefu
     }) ??
     checkNumber(`${field}.wounds`, actor.wounds, WOUNDS) ??
     checkNumber(`${field}.speed`, actor.speed, SPEED) ??
-    checkNumber(`${field}.ac`, actor.ac, NUMBER_RULES.modifier) ??
-    checkNumber(`${field}.attackBonus`, actor.attackBonus, NUMBER_RULES.modifier) ??
+    checkNumber(`${field}.ac`, actor.ac, WHOLE_MODIFIER) ??
+    checkNumber(`${field}.attackBonus`, actor.attackBonus, WHOLE_MODIFIER) ??
     checkWwnCheckUser(field, actor) ??
-    checkNumber(`${field}.saves.physical`, actor.saves.physical, NUMBER_RULES.modifier) ??
-    checkNumber(`${field}.saves.evasion`, actor.saves.evasion, NUMBER_RULES.modifier) ??
-    checkNumber(`${field}.saves.mental`, actor.saves.mental, NUMBER_RULES.modifier) ??
+    checkNumber(`${field}.saves.physical`, actor.saves.physical, WHOLE_MODIFIER) ??
+    checkNumber(`${field}.saves.evasion`, actor.saves.evasion, WHOLE_MODIFIER) ??
+    checkNumber(`${field}.saves.mental`, actor.saves.mental, WHOLE_MODIFIER) ??
     checkWwnActions(`${field}.actions`, actor.actions) ??
     (actor.downMinutes === undefined
       ? undefined
@@ -134,9 +139,9 @@ export function checkWwnWeapon(field: string, weapon: WwnWeapon): InputRefusal |
     (weapon.reload === undefined
       ? undefined
       : checkChoice(`${field}.reload`, weapon.reload, ["bow", "slow"])) ??
-    checkNumber(`${field}.magicBonus`, weapon.magicBonus ?? 0, NUMBER_RULES.modifier) ??
+    checkNumber(`${field}.magicBonus`, weapon.magicBonus ?? 0, WHOLE_MODIFIER) ??
     checkNumber(`${field}.shock.damage`, weapon.shock?.damage ?? 0, NUMBER_RULES.count) ??
-    checkNumber(`${field}.shock.ac`, weapon.shock?.ac ?? 0, NUMBER_RULES.modifier) ??
+    checkNumber(`${field}.shock.ac`, weapon.shock?.ac ?? 0, WHOLE_MODIFIER) ??
     (weapon.ammo === undefined
       ? undefined
       : (checkNumber(`${field}.ammo.max`, weapon.ammo.max, AMMO_MAX) ??
