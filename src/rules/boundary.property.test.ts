@@ -4,6 +4,11 @@
  * ("not-a-number", "not-whole", "out-of-range") or, where the value is legitimately allowed,
  * returns an outcome in which every number is finite and health and Energy stay in range.
  *
+ * Every case then runs the shared hostile-input property too (core/hostile.support.ts, issue 30):
+ * one number or one string anywhere replaced by −0, 2⁵³, 10³⁰⁸, a name every object answers to
+ * ("toString", "__proto__" …) or an absurd formula, and the call throws nothing, answers within
+ * its time bound with no NaN, no infinity and no function in its answer, and refuses by name.
+ *
  * The last block lists the functions each index.ts exports: a newly exported function that is
  * neither here nor in the list of functions without outside numbers fails it.
  */
@@ -11,6 +16,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkedAs } from "./core/checked.ts";
 import * as core from "./core/index.ts";
+import { hostile, valueOf } from "./core/hostile.support.ts";
+import type { HostileCase } from "./core/hostile.support.ts";
 import { seededRandom } from "./core/random.ts";
 import * as worldlines from "./worldlines/index.ts";
 import type { AttackInput, WorldlinesCombatant } from "./worldlines/index.ts";
@@ -68,12 +75,16 @@ function expectPoolsInRange(value: unknown, depth = 6): void {
   for (const inner of Object.values(value)) expectPoolsInRange(inner, depth - 1);
 }
 
+/** What the shared hostile property also reads in an answer: its states, chances, distributions. */
+type Answers = Pick<HostileCase<unknown>, "states" | "chances" | "distributions">;
+
 /**
  * The property for one entry point: `call` is run on `valid` with one number poisoned. A
  * non-finite number must be refused by name; any other bad number is refused or gives a finite,
- * in-range outcome.
+ * in-range outcome. Then the shared hostile property, with `more` read in its answers.
  */
-function guards<T>(valid: T, call: (input: T) => unknown, runs = 150): void {
+function guards<T>(valid: T, call: (input: T) => unknown, runs = 150, more: Answers = {}): void {
+  hostile({ valid, call, ...more, runs: 0 });
   const paths = numberPaths(valid);
   expect(paths.length).toBeGreaterThan(0);
   fc.assert(
@@ -186,6 +197,15 @@ function afterCheck<T, R>(
 
 const checkedActor = (actor: WorldlinesCombatant) => worldlines.checkedCombatant("actor", actor);
 
+/** The combatants an attack hands back, each through its check (undefined when it passes). */
+function wlAttackStates(answer: unknown): unknown[] {
+  const o = valueOf(answer) as worldlines.AttackOutcome;
+  return [
+    worldlines.checkCombatant("attacker", o.attacker),
+    worldlines.checkCombatant("defender", o.defender),
+  ];
+}
+
 /** The Worldlines entry points and how to call each with a poisoned state. */
 /** Two teams tied on momentum (the momentum rules' input). */
 const momentumTeams = [
@@ -198,10 +218,14 @@ const WORLDLINES: Record<string, () => void> = {
     guards(attack, (input) => worldlines.checkAttack(input));
   },
   resolveAttack: () => {
-    guards(attack, (input) =>
-      afterCheck(worldlines.checkAttackInput(input), (checked) =>
-        worldlines.resolveAttack(checked, dice(), { evade: true }),
-      ),
+    guards(
+      attack,
+      (input) =>
+        afterCheck(worldlines.checkAttackInput(input), (checked) =>
+          worldlines.resolveAttack(checked, dice(), { evade: true }),
+        ),
+      150,
+      { states: wlAttackStates },
     );
   },
   checkAttackInput: () => {
@@ -218,7 +242,13 @@ const WORLDLINES: Record<string, () => void> = {
     guards(arms, (input) => worldlines.checkedArms("f", input.weapon, input.situation));
   },
   attackOdds: () => {
-    guards(attack, (input) => worldlines.attackOdds(input, { evade: true }), 60);
+    guards(attack, (input) => worldlines.attackOdds(input, { evade: true }), 60, {
+      chances: (answer) => {
+        const o = valueOf(answer) as worldlines.AttackOdds;
+        return [o.hit, o.critical, o.evaded, o.headshotKill, o.headshotTriple];
+      },
+      distributions: (answer) => [(valueOf(answer) as worldlines.AttackOdds).damage],
+    });
   },
   checkEvasion: () => {
     guards(rook, (d) => worldlines.checkEvasion(d, false));
@@ -735,12 +765,30 @@ const WWN: Record<string, () => void> = {
     guards(wwnAttack, (input) => wwn.checkAttack(input));
   },
   resolveAttack: () => {
-    guards(wwnAttack, (input) =>
-      afterCheck(wwnChecked(input), (c) => wwn.resolveAttack(c, dice())),
+    guards(
+      wwnAttack,
+      (input) => afterCheck(wwnChecked(input), (c) => wwn.resolveAttack(c, dice())),
+      150,
+      {
+        states: (answer) => {
+          const o = valueOf(answer) as wwn.AttackOutcome;
+          return [
+            wwn.checkWwnCombatant("attacker", o.attacker),
+            wwn.checkWwnCombatant("defender", o.defender),
+            wwn.checkWwnWeapon("weapon", o.weapon),
+          ];
+        },
+      },
     );
   },
   wwnAttackOdds: () => {
-    guards(wwnAttack, (input) => wwn.wwnAttackOdds(input));
+    guards(wwnAttack, (input) => wwn.wwnAttackOdds(input), 150, {
+      chances: (answer) => {
+        const o = valueOf(answer) as wwn.WwnAttackOdds;
+        return [o.hit, o.drop];
+      },
+      distributions: (answer) => [(valueOf(answer) as wwn.WwnAttackOdds).damage],
+    });
   },
   wwnSideInitiative: () => {
     guards({ teamId: "a", isPlayerSide: true, d8: 4, dexModifiers: [1, -1] }, (side) =>
@@ -868,6 +916,7 @@ function behind<T>(
   call: (input: T) => unknown,
   runs = 150,
 ): void {
+  hostile({ valid, call, behind: gate, runs: 0 });
   const paths = numberPaths(valid);
   expect(paths.length).toBeGreaterThan(0);
   fc.assert(

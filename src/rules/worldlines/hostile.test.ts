@@ -139,10 +139,11 @@ describe("values outside their lists", () => {
       reason: "badChoice",
       detail: { field: "attacker.stance", value: "flying" },
     };
+    // Before: a NaN attack total that counted as a hit, odds of 1, Energy NaN after a move.
+    expect(attackOdds({ ...headshot, attacker: flyer })).toMatchObject(refused);
     expect(checkAndResolve({ ...headshot, attacker: flyer }, seededRandom("f"))).toMatchObject(
       refused,
     );
-    expect(attackOdds({ ...headshot, attacker: flyer })).toMatchObject(refused);
     expect(spendEnergy(flyer, { kind: "move", spaces: 1 })).toMatchObject({
       ok: false,
       reason: "badChoice",
@@ -191,11 +192,6 @@ describe("momentum", () => {
       { id: "crew", momentum: 25, isPlayerSide: true },
       { id: "raiders", momentum: 3, isPlayerSide: false },
     ];
-    expect(checkMomentumTeams(teams)).toMatchObject({
-      ok: false,
-      reason: "out-of-range",
-      detail: { field: "crew.momentum" },
-    });
     const order = {
       mode: "team" as const,
       order: ["crew", "raiders"],
@@ -203,5 +199,10 @@ describe("momentum", () => {
       surpriseRound: [],
     };
     expect(worldlinesReorder(order, teams)).toMatchObject({ ok: false, reason: "out-of-range" });
+    expect(checkMomentumTeams(teams)).toMatchObject({
+      ok: false,
+      reason: "out-of-range",
+      detail: { field: "crew.momentum" },
+    });
   });
 });
