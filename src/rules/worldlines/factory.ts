@@ -2,10 +2,12 @@
  * Building combat state with the documented defaults filled in (for headless tools, tests and the
  * shell's "new actor" defaults).
  */
+import { fitToCheck } from "../core/fit.ts";
 import { WORLDLINES_LIMITS } from "./limits.ts";
 import type { WorldlinesCombatant } from "./model.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
 import type { WorldlinesOptions } from "./options.ts";
+import { checkCombatant } from "./valid.ts";
 
 export type CombatantSeed = Partial<Omit<WorldlinesCombatant, "health" | "energy">> & {
   readonly id: string;
@@ -36,12 +38,20 @@ function poolOf(
 /**
  * A combatant: up, standing, at full health (default 20) and full Energy (options.defaultEnergyMax),
  * Combat d8 and Spirit d6, no armor, no statuses. Health and Energy are clamped into what the
- * input check accepts (whole, 0..max, max within WORLDLINES_LIMITS.resource).
+ * input check accepts (whole, 0..max, max within WORLDLINES_LIMITS.resource); any other part of the
+ * seed the check refuses (a trait NaN, a stance "flying", a skill named "toString") takes its
+ * default, so that what is built always passes the check.
  */
 export function makeCombatant(
   seed: CombatantSeed,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): WorldlinesCombatant {
+  const defaults = build({ id: seed.id }, options);
+  return fitToCheck(build(seed, options), defaults, "seed", checkCombatant);
+}
+
+/** The combatant of {@link makeCombatant} before its check: the seed over the defaults. */
+function build(seed: CombatantSeed, options: WorldlinesOptions): WorldlinesCombatant {
   const { health, energy, ...rest } = seed;
   return {
     name: seed.id,
