@@ -1,7 +1,6 @@
 /**
  * Items in hand: Ready or Stow, Drop, Pick Up, Reload, and readying fresh ammunition.
  */
-import type { Checked } from "../../core/checked.ts";
 import { ok, refuse } from "../../core/result.ts";
 import type { Result } from "../../core/result.ts";
 import { spendAction } from "../actions.ts";
@@ -91,7 +90,11 @@ export function reloadCost(
   actor: WwnCombatant,
   weapon: WwnWeapon,
 ): Result<ReloadCost | null, InputRefusalReason> {
-  return checkWwnCombatant("actor", actor) ?? checkWwnWeapon("weapon", weapon) ?? ok(reloadCostOf(actor, weapon));
+  return (
+    checkWwnCombatant("actor", actor) ??
+    checkWwnWeapon("weapon", weapon) ??
+    ok(reloadCostOf(actor, weapon))
+  );
 }
 
 type ReloadCost = "onTurn" | "move" | "main";
