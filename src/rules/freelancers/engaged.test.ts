@@ -43,9 +43,12 @@ describe("Freelancers: who engages an entity in melee", () => {
       fc.property(fc.array(opponent, { maxLength: 6 }), (list) => {
         const out = engagedBy(list);
         if (!out.ok) return;
+        // Every id listed belongs to an active opponent whose reach covers its distance.
         for (const id of out.value) {
-          const o = list.find((x) => x.id === id && x.reach !== null && x.distance <= x.reach);
-          expect(o?.life).toBe("active");
+          const engages = list.some(
+            (x) => x.id === id && x.life === "active" && x.reach !== null && x.distance <= x.reach,
+          );
+          expect(engages).toBe(true);
         }
       }),
     );
