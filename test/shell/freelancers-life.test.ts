@@ -39,30 +39,9 @@ beforeEach(() => {
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
 const sys = (doc: unknown) => (doc as Doc).system as unknown as Record<string, unknown>;
-const content = (message: ChatMessage.Implementation) =>
-  (message as unknown as { content: string }).content;
 
-function lastMessage(): string {
-  const messages = (fake.game.messages as unknown as { contents: ChatMessage.Implementation[] })
-    .contents;
-  const last = messages.at(-1);
-  if (last === undefined) throw new Error("no message");
-  return content(last);
-}
-
-async function combatOf(actors: readonly Actor.Implementation[]) {
-  const CombatClass = fake.CONFIG["Combat"]?.documentClass;
-  const combat = (await fake.as(GM.id, () => CombatClass?.create({}))) as unknown as
-    Combat.Implementation | undefined;
-  if (!combat) throw new Error("no combat");
-  await fake.as(GM.id, () =>
-    combat.createEmbeddedDocuments(
-      "Combatant",
-      actors.map((actor) => ({ actorId: actor.id })),
-    ),
-  );
-  return combat;
-}
+const lastMessage = () => world.lastMessage();
+const combatOf = (actors: readonly Actor.Implementation[]) => world.combatOf(actors);
 
 /** Runs the Upkeep as the GM and writes its changes as the combat's batch would. */
 async function upkeep(combat: Combat.Implementation, actor: Actor.Implementation) {

@@ -209,27 +209,8 @@ describe("an attack between two players' actors, through the GM", () => {
   });
 });
 
-async function combatOf(actors: readonly Actor.Implementation[]) {
-  const CombatClass = fake.CONFIG["Combat"]?.documentClass;
-  const combat = (await fake.as(GM.id, () => CombatClass?.create({}))) as unknown as
-    Combat.Implementation | undefined;
-  if (!combat) throw new Error("no combat");
-  await fake.as(GM.id, () =>
-    combat.createEmbeddedDocuments(
-      "Combatant",
-      actors.map((actor) => ({ actorId: actor.id })),
-    ),
-  );
-  return combat;
-}
-
-function lastMessage(): string {
-  const messages = (fake.game.messages as unknown as { contents: ChatMessage.Implementation[] })
-    .contents;
-  const last = messages.at(-1);
-  if (last === undefined) throw new Error("no message");
-  return content(last);
-}
+const combatOf = (actors: readonly Actor.Implementation[]) => world.combatOf(actors);
+const lastMessage = () => world.lastMessage();
 
 describe("the Upkeep", () => {
   it("removes a stun counter, rolls a recharge and reports both on one card", async () => {
