@@ -43,6 +43,7 @@ export interface DicepoolActorSystem {
   stabilized: boolean;
   initiative: number;
   droppedWeaponId: string | null;
+  weaponPickedUp: boolean;
   powers: DicepoolPowers;
   falling: Fall | null;
   biography: string;

@@ -98,6 +98,8 @@ function actorSchema() {
       max: DICEPOOL_LIMITS.initiative,
     }),
     droppedWeaponId: nullableIdField(),
+    /** The dropped weapon is picked up (a Free action) but not ready yet (a Simple action). */
+    weaponPickedUp: flagField(),
     powers: new SchemaField({
       plotArmor: flagField(NO_POWERS.plotArmor),
       freeFall: flagField(NO_POWERS.freeFall),

@@ -65,6 +65,7 @@ import {
 } from "../cards/attack-card.ts";
 import type { DicepoolAttackCardState, GrappleView } from "../cards/attack-card.ts";
 import { defaultDefense, dicepoolOptions } from "../settings.ts";
+import { PICKED_UP_PATH } from "../table/weapon.ts";
 import { checkDeclaration, sameFight, settleDistance } from "./declare.ts";
 import type { Declaration, DicepoolDeclareIntent } from "./declare.ts";
 import { MAX_DISTANCE, parseChoice } from "./dialog.ts";
@@ -276,15 +277,19 @@ async function cancel({ message, card, claim }: Press<DicepoolAttackCardState>) 
   return { ok: true } as const;
 }
 
-/** The card's attack against `defender` with `defense`, on its dice (rolling what is missing). */
+/**
+ * The card's attack against `defender` with `defense`, on its dice (rolling what is missing).
+ * `settling`: Apply, on a defense already rolled: it stands though the defender fell since.
+ */
 function resolveOn(
   card: DicepoolAttackCardState,
   defender: DicepoolCombatant,
   defense: DefenseKind,
   dice: readonly DieRoll[],
   options: Checked<DicepoolOptions>,
+  settling = false,
 ) {
-  const input = { ...inputOf(card, defender), defense };
+  const input = { ...inputOf(card, defender), defense, ...(settling ? { settling } : {}) };
   return withDice((source) => resolveChecked(input, source, options), dice);
 }
 
@@ -367,9 +372,15 @@ function settle(
     drained.pool !== null ? { pool: drained.pool, refused: null } : held.grapple;
   // The attacker paid its Energy at the declaration; its other changes (initiative) apply here.
   const attackerAfter = { ...outcome.attacker, energy: card.attacker.energy };
+  // A weapon knocked away lies on the ground again, even one that was picked up.
+  const dropped =
+    outcome.disarmed === null
+      ? []
+      : [{ actorId: card.defenderId, changes: { [PICKED_UP_PATH]: false } }];
   return {
     view: resultView(outcome, defense, before, held.victim, grapple, options),
     updates: [
+      ...dropped,
       ...drained.updates,
       ...diffAllDicepool([
         [before, held.victim],
@@ -421,7 +432,7 @@ async function apply(
   // written with the ledger's grapples as they are now.
   return withLedger(async () => {
     const defender = toDicepoolCombatant(defenderActor);
-    const again = await resolveOn(card, defender, defense, card.dice, options);
+    const again = await resolveOn(card, defender, defense, card.dice, options, true);
     if (!again.value.ok) return again.value;
     const settled = settle(card, again.value.value, defense, defender, options);
     await applyDicepoolUpdates(settled.updates);

@@ -160,6 +160,7 @@ export async function dicepoolActorSheetContext(
             .filter((m) => weapon.mods[m])
             .map((m) => `FRAY.Dicepool.Mod.${m}`),
           dropped: me.droppedWeaponId === item.id,
+          pickedUp: me.droppedWeaponId === item.id && system.weaponPickedUp,
         };
       }),
     armor: items
