@@ -17,6 +17,7 @@
  * without losing the actor: numbers it shares are kept when they fit, the rest take defaults.
  */
 import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
+import { followDamageByHand } from "./by-hand.ts";
 import { PlainGearModel, PlainTechniqueModel } from "../../data/item.ts";
 import { FRESH_TURN } from "../../../rules/dicepool/actions.ts";
 import { DICEPOOL_SKILLS, INCAPACITATIONS, NO_POWERS } from "../../../rules/dicepool/model.ts";
@@ -267,6 +268,19 @@ export class DicepoolCharacterData extends foundry.abstract.TypeDataModel<
 
   static override validateJoint(data: Record<string, unknown>): void {
     validateDicepoolActor(data);
+  }
+
+  /** Damage written by hand brings the state with it (by-hand.ts). */
+  override async _preUpdate(
+    ...args: Parameters<
+      foundry.abstract.TypeDataModel<ActorSchema, Actor.Implementation>["_preUpdate"]
+    >
+  ) {
+    const allowed = await super._preUpdate(...args);
+    if (allowed === false) return false;
+    const [changes] = args;
+    if (this.parent !== null) followDamageByHand(this.parent, changes as Record<string, unknown>);
+    return allowed;
   }
 }
 

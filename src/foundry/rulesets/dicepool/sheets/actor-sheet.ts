@@ -96,6 +96,8 @@ export async function dicepoolActorSheetContext(
           ? "FRAY.Dicepool.Status.incapacitated"
           : "FRAY.Dicepool.Status.active",
     incapacitated: system.incapacitated ?? "",
+    // The GM sets and clears an incapacitation by hand (manacles, anaesthesia …).
+    incapacitationEditable: isGM && editable,
     incapacitations: DICEPOOL_INCAPACITATIONS.map((id) => ({
       value: id,
       label: `FRAY.Dicepool.Incapacitation.${id}`,
