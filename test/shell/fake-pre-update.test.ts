@@ -20,7 +20,7 @@ class Counter extends TypeDataModel {
     };
   }
 
-  async _preUpdate(changes: Record<string, unknown>): Promise<boolean | void> {
+  override async _preUpdate(changes: Record<string, unknown>): Promise<boolean | void> {
     const value = changes["system.value"];
     if (value === 13) return false;
     if (typeof value === "number") changes["system.doubled"] = value * 2;
