@@ -50,6 +50,9 @@ describe("the Initiative Damage plugin", () => {
     const combat = await fight(ana, brute); // Ana scores 2 hits, Brute 1
     expect(chipLabels(ana)).toContain("Initiative 2");
     expect(chipLabels(brute)).toContain("Initiative 1");
+    // The player's own actor field is not the referee's record.
+    await t.fake.as(PLAYER.id, () => ana.update({ "system.initiative": 999 } as never));
+    expect(chipLabels(ana)).toContain("Initiative 2");
 
     // Brute's initiative is up: he defends flawlessly against health damage.
     dice(6, 6, 6, 1, 1);

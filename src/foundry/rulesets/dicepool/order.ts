@@ -1,6 +1,6 @@
 /**
  * The dice-pool game's order at the start of a combat: individual initiative. Every combatant
- * rolls its initiative pool (`initiativePool`: Mental + Physical + Awareness, less the wound
+ * rolls its initiative pool (`initiativePool`: Mental + Awareness by default, less the wound
  * penalty) with core Roll, once, even when ambushed; its initiative is the pool's hits
  * (`initiativeFromDice`), and the rules (`dicepoolInitiative`) order everybody by them, a tie
  * going to the larger pool, then the players' side. A combatant without an actor rolls no dice.

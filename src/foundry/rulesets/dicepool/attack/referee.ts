@@ -66,6 +66,8 @@ import {
 import type { DicepoolAttackCardState, GrappleView } from "../cards/attack-card.ts";
 import { defaultDefense, dicepoolOptions } from "../settings.ts";
 import { PICKED_UP_PATH } from "../table/weapon.ts";
+import { initiativeNote } from "../initiative.ts";
+import { initiativePool } from "../../../../rules/dicepool/initiative.ts";
 import { checkDeclaration, sameFight, settleDistance } from "./declare.ts";
 import type { Declaration, DicepoolDeclareIntent } from "./declare.ts";
 import { MAX_DISTANCE, parseChoice } from "./dialog.ts";
@@ -379,16 +381,65 @@ function settle(
       : [{ actorId: card.defenderId, changes: { [PICKED_UP_PATH]: false } }];
   return {
     view: resultView(outcome, defense, before, held.victim, grapple, options),
-    updates: [
+    updates: withoutInitiative([
       ...dropped,
       ...drained.updates,
       ...diffAllDicepool([
         [before, held.victim],
         [card.attacker, attackerAfter],
       ]),
-    ],
-    notes: [...held.notes, ...drained.notes],
+    ]),
+    notes: [...held.notes, ...drained.notes, ...initiativeMoved(card, outcome, before)],
   };
+}
+
+/** The updates without the actors' own initiative: the plugin's is the ledger's (initiative.ts). */
+function withoutInitiative(updates: readonly DicepoolUpdate[]): DicepoolUpdate[] {
+  const path = DICEPOOL_FIELD_PATHS.initiative;
+  return updates.flatMap(({ actorId, changes }) => {
+    const kept = Object.fromEntries(Object.entries(changes).filter(([key]) => key !== path));
+    return Object.keys(kept).length === 0 ? [] : [{ actorId, changes: kept }];
+  });
+}
+
+/** The initiative an attack on initiative or a Finishing Move moved, as ledger notes. */
+function initiativeMoved(
+  card: DicepoolAttackCardState,
+  outcome: AttackOutcome,
+  before: DicepoolCombatant,
+): LedgerNote[] {
+  const fightOfId = (id: string) => {
+    const actor = resolveActor(id);
+    return actor === null ? null : fightOf(actor);
+  };
+  return [
+    ...(outcome.attacker.initiative === card.attacker.initiative
+      ? []
+      : initiativeNote(fightOfId(card.attackerId), outcome.attacker.initiative)),
+    ...(outcome.defender.initiative === before.initiative
+      ? []
+      : initiativeNote(fightOfId(card.defenderId), outcome.defender.initiative)),
+  ];
+}
+
+/**
+ * A Finishing Move took its victim down: the attacker rolls its initiative pool as at a new
+ * battle (core Roll, shown on the card's message); its hits are its initiative, in the ledger.
+ */
+async function rerolledInitiative(
+  message: ChatMessage.Implementation,
+  card: DicepoolAttackCardState,
+  options: Checked<DicepoolOptions>,
+): Promise<LedgerNote[]> {
+  const attackerActor = resolveActor(card.attackerId);
+  const fight = attackerActor === null ? null : fightOf(attackerActor);
+  if (attackerActor === null || fight === null) return [];
+  const pool = initiativePool(toDicepoolCombatant(attackerActor), options);
+  if (!pool.ok) return [];
+  const rolled = await withDice((source) => scorePool(pool.value.dice, "rolled", source, options));
+  if (!rolled.value.ok) return [];
+  await showDice(message, rolled.rolls);
+  return initiativeNote(fight, rolled.value.value.hits);
 }
 
 async function defend(
@@ -435,8 +486,11 @@ async function apply(
     const again = await resolveOn(card, defender, defense, card.dice, options, true);
     if (!again.value.ok) return again.value;
     const settled = settle(card, again.value.value, defense, defender, options);
+    const reroll = again.value.value.rerollInitiative
+      ? await rerolledInitiative(message, card, options)
+      : [];
     await applyDicepoolUpdates(settled.updates);
-    await writeLedger(settled.notes);
+    await writeLedger([...settled.notes, ...reroll]);
     const done: DicepoolAttackCardState = {
       ...card,
       stage: "applied",
