@@ -88,6 +88,8 @@ export async function dicepoolActorSheetContext(
     size: system.size,
     speed: system.speed,
     initiativePool: initiative.ok ? initiative.value.dice : 0,
+    // The pools' die, as the world sets it ("5d6" by default).
+    dieSides: options.dieSides,
     state: me.dead
       ? "FRAY.Dicepool.Status.dead"
       : bleeds(me)
