@@ -112,10 +112,10 @@ export class ClientDocument {
     changes: Record<string, unknown>,
     options: UpdateOptions,
     user: unknown,
-  ): Promise<boolean | void> {
+  ): Promise<boolean | undefined> {
     const system = this.system as { _preUpdate?: (...args: unknown[]) => unknown };
     if (typeof system._preUpdate !== "function") return undefined;
-    return (await system._preUpdate(changes, options, user)) as boolean | void;
+    return (await system._preUpdate(changes, options, user)) as boolean | undefined;
   }
 
   /** Core calls this on every client after the document itself was updated. */

@@ -8,7 +8,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { GM, PLAYER } from "../fake-foundry/index.ts";
 import { useDicepoolTable } from "./dicepool.support.ts";
-import type * as SheetModule from "../../src/foundry/rulesets/dicepool/sheets/actor-sheet.ts";
 
 const t = useDicepoolTable();
 const { dice, sys, itemOf, cardState, fighters, playerAttacks, fight, gmSets } = t;
@@ -25,7 +24,7 @@ type Handler = (this: unknown, event: unknown, target: unknown) => Promise<void>
 /** Clicks a table button of the actor's sheet (data-action="act"), as ApplicationV2 runs it. */
 async function clickAct(actor: Actor.Implementation, act: string, other = "") {
   const { DicepoolActorSheet } =
-    (await import("../../src/foundry/rulesets/dicepool/sheets/actor-sheet.ts")) as typeof SheetModule;
+    await import("../../src/foundry/rulesets/dicepool/sheets/actor-sheet.ts");
   const Sheet = DicepoolActorSheet as unknown as {
     new (options: { document: unknown }): unknown;
     DEFAULT_OPTIONS: { actions: Record<string, Handler> };
@@ -168,7 +167,7 @@ describe("healing by hand", () => {
     const { ana } = await fighters();
     const context = async () => {
       const { dicepoolActorSheetContext } =
-        (await import("../../src/foundry/rulesets/dicepool/sheets/actor-sheet.ts")) as typeof SheetModule;
+        await import("../../src/foundry/rulesets/dicepool/sheets/actor-sheet.ts");
       return dicepoolActorSheetContext(ana);
     };
     t.fake.setUser(GM.id);

@@ -7,7 +7,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { GM, PLAYER } from "../fake-foundry/index.ts";
 import { useDicepoolTable } from "./dicepool.support.ts";
-import type * as SheetModule from "../../src/foundry/rulesets/dicepool/sheets/actor-sheet.ts";
 
 const t = useDicepoolTable();
 const { dice, cardState, fighters, playerAttacks, gmSets } = t;
@@ -42,7 +41,7 @@ describe("the dice-pool settings", () => {
     await setting("dicepoolHitOn", 8);
     const { ana, brute } = await fighters();
     const { dicepoolActorSheetContext } =
-      (await import("../../src/foundry/rulesets/dicepool/sheets/actor-sheet.ts")) as typeof SheetModule;
+      await import("../../src/foundry/rulesets/dicepool/sheets/actor-sheet.ts");
     const context = await dicepoolActorSheetContext(ana);
     expect(context.dieSides).toBe(10);
     expect(t.combat.dicepoolOrderInput(ana)).toEqual({ die: "2d10" });

@@ -20,11 +20,11 @@ class Counter extends TypeDataModel {
     };
   }
 
-  override async _preUpdate(changes: Record<string, unknown>): Promise<boolean | void> {
+  override _preUpdate(changes: Record<string, unknown>): Promise<boolean | undefined> {
     const value = changes["system.value"];
-    if (value === 13) return false;
+    if (value === 13) return Promise.resolve(false);
     if (typeof value === "number") changes["system.doubled"] = value * 2;
-    return undefined;
+    return Promise.resolve(undefined);
   }
 }
 

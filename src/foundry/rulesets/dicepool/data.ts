@@ -277,9 +277,8 @@ export class DicepoolCharacterData extends foundry.abstract.TypeDataModel<
     >
   ) {
     const allowed = await super._preUpdate(...args);
-    if (allowed === false) return false;
     const [changes] = args;
-    if (this.parent !== null) followDamageByHand(this.parent, changes as Record<string, unknown>);
+    followDamageByHand(this.parent, changes);
     return allowed;
   }
 }

@@ -17,7 +17,7 @@ export const PICKED_UP_PATH = "system.weaponPickedUp";
 
 const planWeapon: ActPlanner = (request, { actor, me, say, done }) => {
   if (request.act !== "pickUpWeapon" && request.act !== "readyWeapon") return refuse("badRequest");
-  const pickedUp = systemOf(actor).weaponPickedUp === true;
+  const pickedUp = systemOf(actor).weaponPickedUp;
   const step = request.act === "pickUpWeapon" ? pickUpWeapon : readyWeapon;
   const next = step(me, pickedUp);
   if (!next.ok) return next;
