@@ -34,8 +34,8 @@ export interface FakeTokenDocument {
   readonly parent: FakeScene;
   x: number;
   y: number;
-  readonly width: number;
-  readonly height: number;
+  width: number;
+  height: number;
   disposition: number;
   /** Core TokenDocument#elevation, in the scene's units (default 0). */
   elevation: number;
@@ -112,7 +112,7 @@ export function installTokenFakes(fake: FakeFoundry) {
     scene: FakeScene,
     actor: { id: string | null; prototypeToken?: { disposition?: number } },
     square: Square = { col: 0, row: 0 },
-    options: { disposition?: number; elevation?: number } = {},
+    options: { disposition?: number; elevation?: number; size?: number } = {},
   ): FakeTokenDocument {
     const size = scene.grid.size;
     const existing = scene.tokens.find((t) => t.actorId === actor.id);
@@ -132,8 +132,8 @@ export function installTokenFakes(fake: FakeFoundry) {
       parent: scene,
       x: square.col * size,
       y: square.row * size,
-      width: 1,
-      height: 1,
+      width: options.size ?? 1,
+      height: options.size ?? 1,
       disposition: options.disposition ?? actor.prototypeToken?.disposition ?? -1,
       elevation: options.elevation ?? 0,
       movementHistory: [],
@@ -198,7 +198,7 @@ export function boardOf(
     place: (
       actor: { id: string | null; prototypeToken?: { disposition?: number } },
       square: Square,
-      options: { disposition?: number; elevation?: number } = {},
+      options: { disposition?: number; elevation?: number; size?: number } = {},
     ) => tokens.placeAt(scene, actor, square, options),
     /**
      * A wall from one grid point to another (grid lines: `{col: 2, row: 0}` is the top-left corner

@@ -12,8 +12,22 @@ import { refuse } from "../core/result.ts";
 import { MAX_COORDINATE, checkFootprint, checkPoint } from "./geometry.ts";
 import type { Footprint, Point } from "./geometry.ts";
 
+/**
+ * How a radius is measured: straight ("euclidean", a round circle), or as a square grid counts
+ * with every diagonal step one space ("equidistant", core's default diagonal rule: the circle is
+ * a square of spaces on the grid, as every other distance of such a scene).
+ */
+export type RadiusRule = "euclidean" | "equidistant";
+
 export type AreaShape =
-  | { readonly kind: "circle"; readonly x: number; readonly y: number; readonly radius: number }
+  | {
+      readonly kind: "circle";
+      readonly x: number;
+      readonly y: number;
+      readonly radius: number;
+      /** Default "euclidean". */
+      readonly diagonals?: RadiusRule;
+    }
   | {
       readonly kind: "cone";
       readonly x: number;
@@ -96,8 +110,12 @@ const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 /** Whether a point lies inside the shape (or on its edge). */
 export function pointInShape(shape: AreaShape, p: Point): boolean {
   switch (shape.kind) {
-    case "circle":
-      return Math.hypot(p.x - shape.x, p.y - shape.y) <= shape.radius + EPSILON;
+    case "circle": {
+      const dx = Math.abs(p.x - shape.x);
+      const dy = Math.abs(p.y - shape.y);
+      const distance = shape.diagonals === "equidistant" ? Math.max(dx, dy) : Math.hypot(dx, dy);
+      return distance <= shape.radius + EPSILON;
+    }
     case "cone": {
       const dx = p.x - shape.x;
       const dy = p.y - shape.y;

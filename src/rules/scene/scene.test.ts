@@ -159,6 +159,15 @@ describe("areas", () => {
     expect(ids({ kind: "circle", x: 5.5, y: 5.5, radius: 2.3 })).toEqual(["centre", "edge", "big"]);
   });
 
+  it("a radius on a grid that counts every diagonal step one space catches a square of spaces", () => {
+    const round = { kind: "circle", x: 5.5, y: 5.5, radius: 2.3 } as const;
+    expect(ids(round)).not.toContain("corner");
+    const grid = { ...round, radius: 2, diagonals: "equidistant" } as const;
+    const corner = [...tokens, { id: "corner", footprint: at(7, 7) }];
+    const r = tokensInShape(grid, corner);
+    expect(r.ok && r.value.map((t) => t.id)).toEqual(["centre", "edge", "big", "corner"]);
+  });
+
   it("a cone opens from its point towards its direction", () => {
     const east = { kind: "cone", x: 5, y: 5.5, direction: 0, length: 3, angle: 90 } as const;
     expect(ids(east)).toEqual(["centre", "edge"]);
