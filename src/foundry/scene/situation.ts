@@ -103,8 +103,6 @@ function nameOf(token: SceneToken): string {
   return token.name || (token.actor?.name ?? "");
 }
 
-const KEY = "FRAY.Scene.Source";
-
 export interface SituationOptions {
   /** The attacker's reach in spaces (default 1: the next space). */
   readonly reach?: number;
@@ -180,29 +178,29 @@ export function situationOfTokens(
     spaces: m.spaces,
     adjacent: {
       value: m.adjacent,
-      source: loc.format(`${KEY}.${m.adjacent ? "InReach" : "OutOfReach"}`, who),
+      source: loc.format(`FRAY.Scene.Source.${m.adjacent ? "InReach" : "OutOfReach"}`, who),
     },
     inMelee: {
       value: m.foesAdjacent.length > 0,
       source:
         m.foesAdjacent.length > 0
-          ? loc.format(`${KEY}.InMelee`, { names: names(m.foesAdjacent) })
-          : loc.localize(`${KEY}.NoMelee`),
+          ? loc.format(`FRAY.Scene.Source.InMelee`, { names: names(m.foesAdjacent) })
+          : loc.localize(`FRAY.Scene.Source.NoMelee`),
     },
     flanked: {
       value: m.flanked,
       source:
         m.flankers === null
-          ? loc.format(`${KEY}.NotFlanked`, who)
-          : loc.format(`${KEY}.Flanked`, { ...who, names: names(m.flankers) }),
+          ? loc.format(`FRAY.Scene.Source.NotFlanked`, who)
+          : loc.format(`FRAY.Scene.Source.Flanked`, { ...who, names: names(m.flankers) }),
     },
     alliesAdjacent: {
       value: m.alliesAdjacent.length,
-      source: loc.format(`${KEY}.Allies`, { ...who, count: m.alliesAdjacent.length }),
+      source: loc.format(`FRAY.Scene.Source.Allies`, { ...who, count: m.alliesAdjacent.length }),
     },
     cover: {
       value: m.cover.level,
-      source: loc.format(`${KEY}.Cover.${m.cover.level}`, {
+      source: loc.format(`FRAY.Scene.Source.Cover.${m.cover.level}`, {
         ...who,
         blocked: m.cover.blocked,
         rays: m.cover.rays,
@@ -210,14 +208,14 @@ export function situationOfTokens(
     },
     seen: {
       value: m.seen,
-      source: loc.format(`${KEY}.${m.seen ? "Seen" : "Unseen"}`, who),
+      source: loc.format(`FRAY.Scene.Source.${m.seen ? "Seen" : "Unseen"}`, who),
     },
     elevation: {
       value: rise,
       source:
         rise === 0
-          ? loc.format(`${KEY}.SameHeight`, who)
-          : loc.format(`${KEY}.${rise > 0 ? "Higher" : "Lower"}`, {
+          ? loc.format(`FRAY.Scene.Source.SameHeight`, who)
+          : loc.format(`FRAY.Scene.Source.${rise > 0 ? "Higher" : "Lower"}`, {
               ...who,
               difference: Math.abs(rise),
               units,
@@ -225,7 +223,7 @@ export function situationOfTokens(
     },
     moved: {
       value: moved,
-      source: loc.localize(`${KEY}.${moved ? "Moved" : "NotMoved"}`),
+      source: loc.localize(`FRAY.Scene.Source.${moved ? "Moved" : "NotMoved"}`),
     },
   };
 }
