@@ -69,3 +69,22 @@ describe("the fake's walls and Regions", () => {
     expect(board.place({ id: "a" }, { col: 1, row: 1 }, { elevation: 10 }).elevation).toBe(10);
   });
 });
+
+describe("the fake's DialogV2.wait", () => {
+  it("logs the dialog as rendered and resolves null, as core does when the user closes it", async () => {
+    const fake = installFakeFoundry();
+    const dialogs = (
+      globalThis as unknown as {
+        foundry: { applications: { api: { DialogV2: { wait(o: object): Promise<unknown> } } } };
+      }
+    ).foundry.applications.api.DialogV2;
+    const answer = await dialogs.wait({
+      window: { title: "Attack" },
+      content: "<p>Light cover</p>",
+      buttons: [{ action: "attack", callback: () => ({ cover: "half" }) }],
+      rejectClose: false,
+    });
+    expect(answer).toBeNull();
+    expect(fake.dialogs.asked.at(-1)).toEqual({ title: "Attack", content: "<p>Light cover</p>" });
+  });
+});
