@@ -118,16 +118,15 @@ export class DataModel {
 
 export class TypeDataModel extends DataModel {
   /**
-   * Core: runs on the writing client before an update of the document holding this model is sent
-   * (called by the fake's updateDocuments as core's Document#_preUpdate does); it may change the
-   * changes in place or return false to drop the update.
+   * Core v13's TypeDataModel#_preUpdate: a no-op a system model overrides; its document runs it
+   * on the updating client before the update is sent (ClientDocument#_preUpdate in the fake).
    */
-  _preUpdate(
-    _changes: Record<string, unknown>,
-    _options: Record<string, unknown>,
+  async _preUpdate(
+    _changes: unknown,
+    _options: unknown,
     _user: unknown,
   ): Promise<boolean | undefined> {
-    return Promise.resolve(undefined);
+    return undefined;
   }
 }
 
