@@ -3,7 +3,7 @@
  * armor layers), and the rules' refusals as the user reads them (the rules' updates go back
  * through budget.ts).
  */
-import { FRESH_TURN, parseWeaponType } from "../../../rules/twodice/model.ts";
+import { FRESH_TURN } from "../../../rules/twodice/model.ts";
 import type {
   ArmorLayer,
   TwodiceCombatant,
@@ -14,7 +14,8 @@ import { combatantId, resolveActor } from "../../shared/actors.ts";
 import { warnRefusal } from "../../shared/refusal.ts";
 import type { ShownRefusal } from "../../shared/refusal.ts";
 import { isTransportReason } from "../../shared/referee.ts";
-import { TWODICE_TRAITS } from "./data.ts";
+import { TWODICE_TRAITS, parseStoredType } from "./data.ts";
+import { twodiceOptions } from "./settings.ts";
 import type { TwodiceActorSystem, TwodiceArmorSystem, TwodiceWeaponSystem } from "./data.ts";
 
 export { combatantId, resolveActor };
@@ -42,10 +43,12 @@ export function armorLayersOf(actor: Actor.Implementation): ArmorLayer[] {
 
 /**
  * An actor as the two-dice rules see it, with a fresh turn: its turn in a fight is the referee's
- * (budget.ts), never what the actor carries.
+ * (budget.ts), never what the actor carries. A wound stored past the world's track (a GM shortened
+ * it) reads as off the track, one past its last circle.
  */
 export function toTwodiceCombatant(actor: Actor.Implementation): TwodiceCombatant {
   const system = systemOf(actor);
+  const past = twodiceOptions().woundCircles + 1;
   return {
     id: combatantId(actor),
     name: actor.name,
@@ -53,7 +56,7 @@ export function toTwodiceCombatant(actor: Actor.Implementation): TwodiceCombatan
     unarmedDefense: system.unarmedDefense,
     armor: armorLayersOf(actor),
     wounds: {
-      marked: [...system.wounds.marked].sort((a, b) => a - b),
+      marked: system.wounds.marked.map((w) => Math.min(w, past)).sort((a, b) => a - b),
       bleedingStopped: system.wounds.bleedingStopped,
       medicalBonus: system.wounds.medicalBonus,
     },
@@ -61,9 +64,12 @@ export function toTwodiceCombatant(actor: Actor.Implementation): TwodiceCombatan
   };
 }
 
-/** A weapon's Type; a stored code the rules refuse (it cannot be stored) reads as no Type. */
+/**
+ * A weapon's Type as stored (within the bounds any world may set: the world's own are checked
+ * when it fires); a code that cannot be stored reads as no Type.
+ */
 export function weaponTypeOf(code: string): WeaponType {
-  const type = parseWeaponType(code);
+  const type = parseStoredType(code);
   return type.ok ? type.value : { kind: "single" };
 }
 

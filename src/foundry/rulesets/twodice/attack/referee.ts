@@ -30,7 +30,7 @@ import { checkCanFire } from "../../../../rules/twodice/ammo.ts";
 import { attackOdds } from "../../../../rules/twodice/odds.ts";
 import { diffCombatant, diffWeapon } from "../../../../rules/twodice/changes.ts";
 import type { TwodiceUpdate } from "../../../../rules/twodice/changes.ts";
-import { trait } from "../../../../rules/twodice/model.ts";
+import { parseWeaponType, trait } from "../../../../rules/twodice/model.ts";
 import type {
   TurnState,
   TwodiceCombatant,
@@ -57,6 +57,7 @@ import {
 } from "../adapter.ts";
 import type { BudgetRecord } from "../../../combat/budget.ts";
 import { commitTwodice, inFight, twodiceNow } from "../budget.ts";
+import type { TwodiceWeaponSystem } from "../data.ts";
 
 import { rollTwoDice } from "../dice.ts";
 import { twodiceOptions } from "../settings.ts";
@@ -92,7 +93,7 @@ async function rollShots(mode: AttackMode, weapon: TwodiceWeapon) {
 function renderCard(card: TwodiceAttackCardState): Promise<string> {
   return foundry.applications.handlebars.renderTemplate(
     TWODICE_ATTACK_CARD_TEMPLATE,
-    twodiceAttackCardContext(card, i18n()),
+    twodiceAttackCardContext(card, i18n(), twodiceOptions()),
   );
 }
 
@@ -127,7 +128,11 @@ async function declare(
   const situation = situationOf(choices, canvasDistance(found.attacker, found.target, "m"));
   const input: AttackInput = { attacker, defender, weapon, situation };
 
-  // Everything that may refuse, before a die is rolled.
+  // Everything that may refuse, before a die is rolled: the Type within the world's Auto bounds,
+  // the ammunition, the odds' checks.
+  const stored = (found.weapon.system as unknown as TwodiceWeaponSystem).type;
+  const type = parseWeaponType(stored, options);
+  if (!type.ok) return type;
   if (choices.mode === "auto" || weapon.kind === "ranged") {
     const can = checkCanFire(weapon, choices.mode === "auto");
     if (!can.ok) return can;
