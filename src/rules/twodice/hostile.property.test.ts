@@ -547,6 +547,11 @@ const CASES: Record<string, () => void> = {
     call: (seed) => td.makeTwodiceWeapon(seed),
     states: (a) => [weaponVerdict(a)],
   }),
+  checkAbleToAct: kase({
+    valid: kit,
+    behind: (c) => td.checkCombatant(c, "c"),
+    call: (c) => td.checkAbleToAct(c),
+  }),
   parseRangeScale: kase({ valid: { text: "5:1, 10:2" }, call: (x) => td.parseRangeScale(x.text) }),
   formatRangeScale: kase({
     valid: TD.rangeScale,

@@ -9,7 +9,7 @@
  * - Actors: the traits (Agility, Toughness, Perception, Stealth, Medicine), Unarmed Defense, the
  *   surprise bonus (what its traits add to its team's surprise roll), the wound track (marked circles), a biography.
  * - Weapons: melee or ranged, Attack, Defense, Damage, Range (a step of the range scale), Type
- *   ("", "C", "C2", "A13" …) and what is loaded. Armor: one layer, Coverage and Protection, worn
+ *   ("", "C", "C2", "A13" …) and what is loaded, in which fight. Armor: one layer, Coverage and Protection, worn
  *   or not. Gear: a quantity.
  *
  * Every model carries `schemaVersion`; `migrateData` reads data another ruleset's model wrote
@@ -212,6 +212,9 @@ function weaponSchema() {
       rounds: integerField(0, { min: 0, max: MAX_ROUNDS }),
       empty: flagField(),
       fresh: flagField(true),
+      // The combat whose fight the loaded ammunition belongs to (null: outside any); in another
+      // fight the weapon starts reloaded (adapter.ts). Absent on older weapons: null.
+      fight: new StringField({ required: true, nullable: true, blank: false, initial: null }),
     }),
     ...storageFields(),
   };
@@ -342,7 +345,7 @@ export interface TwodiceWeaponSystem {
   damage: number;
   range: number;
   type: string;
-  ammo: { rounds: number; empty: boolean; fresh: boolean };
+  ammo: { rounds: number; empty: boolean; fresh: boolean; fight: string | null };
 }
 
 export interface TwodiceArmorSystem {
