@@ -97,22 +97,28 @@ describe("a counterattack with another weapon", () => {
   });
 });
 
+/** Kara (the player's) and a Brute of Toughness 5 (the second player's), side by side. */
+async function karaAndBrute(marked: number[]) {
+  const kara = await world.createActor({
+    name: "Kara",
+    type: "character",
+    ownership: { [PLAYER.id]: 3 },
+    items: [SWORD],
+  });
+  const brute = await world.createActor({
+    name: "Brute",
+    type: "character",
+    ownership: { [PLAYER2.id]: 3 },
+    system: { traits: { toughness: 5 }, wounds: { marked } },
+    items: [{ ...SWORD, name: "Club" }],
+  });
+  world.place(kara, brute);
+  return { kara, brute };
+}
+
 describe("an incapacitated character", () => {
   it("is flagged on the tracker, passed over, and its attacks are refused", async () => {
-    const kara = await world.createActor({
-      name: "Kara",
-      type: "character",
-      ownership: { [PLAYER.id]: 3 },
-      items: [SWORD],
-    });
-    const brute = await world.createActor({
-      name: "Brute",
-      type: "character",
-      ownership: { [PLAYER2.id]: 3 },
-      system: { traits: { toughness: 5 } },
-      items: [{ ...SWORD, name: "Club" }],
-    });
-    world.place(kara, brute);
+    const { kara, brute } = await karaAndBrute([]);
     const fight = await world.startedCombat([kara, brute]);
     const hooks = (await import("../../src/foundry/combat/ruleset-hooks.ts")).combatHooks();
     const chipsOf = (actor: Actor.Implementation) =>
@@ -139,20 +145,7 @@ describe("an incapacitated character", () => {
   });
 
   it("cannot counterattack", async () => {
-    const kara = await world.createActor({
-      name: "Kara",
-      type: "character",
-      ownership: { [PLAYER.id]: 3 },
-      items: [SWORD],
-    });
-    const brute = await world.createActor({
-      name: "Brute",
-      type: "character",
-      ownership: { [PLAYER2.id]: 3 },
-      system: { traits: { toughness: 5 }, wounds: { marked: [9] } },
-      items: [{ ...SWORD, name: "Club" }],
-    });
-    world.place(kara, brute);
+    const { kara, brute } = await karaAndBrute([9]);
     world.dice(3, 4);
     fake.setUser(PLAYER.id);
     const id = await workflow.declareTwodiceAttack(kara, world.item(kara, "Sword"), brute);

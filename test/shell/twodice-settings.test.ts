@@ -62,6 +62,18 @@ async function shooterAndTarget() {
   return { shooter, target };
 }
 
+/** The player shoots the Rifle at the target, the dice showing these faces: the card's state. */
+async function shoot(
+  shooter: Actor.Implementation,
+  target: Actor.Implementation,
+  ...faces: number[]
+) {
+  world.dice(...faces);
+  fake.setUser(PLAYER.id);
+  const id = await workflow.declareTwodiceAttack(shooter, world.item(shooter, "Rifle"), target);
+  return cards.twodiceCardOf(fake.game.messages.get(id ?? "") as never);
+}
+
 describe("the two-dice world settings", () => {
   it("every option is a world setting shown in the settings, named and explained in words", () => {
     const lang = fake.game.i18n as unknown as { has(key: string): boolean };
@@ -79,27 +91,13 @@ describe("the two-dice world settings", () => {
   it("the range scale a GM sets is the step a player's shot must beat (the referee reads it)", async () => {
     const { shooter, target } = await shooterAndTarget();
     // Book scale: under 5 m every success hits.
-    world.dice(3, 4);
-    fake.setUser(PLAYER.id);
-    const first = await workflow.declareTwodiceAttack(
-      shooter,
-      world.item(shooter, "Rifle"),
-      target,
-    );
-    const before = cards.twodiceCardOf(fake.game.messages.get(first ?? "") as never);
+    const before = await shoot(shooter, target, 3, 4);
     expect(before?.setup.defense).toBe(0);
     expect(before?.reads[0]?.hit).toBe(true);
 
     // The GM's scale: from 2 m on, a hit needs a success above 4.
     await setAsGM("RangeScale", "2:4, 50:9");
-    world.dice(3, 4);
-    fake.setUser(PLAYER.id);
-    const second = await workflow.declareTwodiceAttack(
-      shooter,
-      world.item(shooter, "Rifle"),
-      target,
-    );
-    const after = cards.twodiceCardOf(fake.game.messages.get(second ?? "") as never);
+    const after = await shoot(shooter, target, 3, 4);
     expect(after?.setup.defense).toBe(4);
     expect(after?.reads[0]?.hit).toBe(false);
   });
@@ -137,10 +135,7 @@ describe("the two-dice world settings", () => {
     const { shooter, target } = await shooterAndTarget();
     await setAsGM("RangeScale", "5:1, ten:2");
     expect(world.warnings().join(" ")).toContain('The range scale "5:1, ten:2" does not read');
-    world.dice(3, 4);
-    fake.setUser(PLAYER.id);
-    const id = await workflow.declareTwodiceAttack(shooter, world.item(shooter, "Rifle"), target);
-    const card = cards.twodiceCardOf(fake.game.messages.get(id ?? "") as never);
+    const card = await shoot(shooter, target, 3, 4);
     expect(card?.setup.defense).toBe(0);
     expect(card?.reads[0]?.hit).toBe(true);
   });
@@ -158,10 +153,7 @@ describe("the two-dice world settings", () => {
     const id0 = combat.combatants.contents.find((c) => c.actorId === shooter.id)?.id ?? "";
     await fake.as(GM.id, () => combat.activateCombatant(id0));
     await whenIdle();
-    world.dice(16, 20);
-    fake.setUser(PLAYER.id);
-    const id = await workflow.declareTwodiceAttack(shooter, world.item(shooter, "Rifle"), target);
-    const card = cards.twodiceCardOf(fake.game.messages.get(id ?? "") as never);
+    const card = await shoot(shooter, target, 16, 20);
     expect(card?.setup.value).toBe(17);
     expect(card?.reads[0]?.hit).toBe(true);
   });
