@@ -16,7 +16,7 @@ import type { DiceSource } from "../src/rules/core/dice.ts";
 import { seededRandom } from "../src/rules/core/random.ts";
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
-import { resolveAttack } from "../src/rules/worldlines/attack.ts";
+import { checkAttackInput, resolveAttack } from "../src/rules/worldlines/attack.ts";
 import type { AttackInput, DefenseChoice } from "../src/rules/worldlines/attack.ts";
 import { makeCombatant } from "../src/rules/worldlines/factory.ts";
 import { attackOdds } from "../src/rules/worldlines/odds.ts";
@@ -45,6 +45,9 @@ const input: AttackInput = {
 };
 const defense: DefenseChoice = { evade: true, extraEvasion: true };
 const ATTACKS = 1_000_000;
+// Checked once, then resolved as checked input (as the shell and the simulator do).
+const checkedInput = checkAttackInput(input);
+if (!checkedInput.ok) throw new Error(`the bench's attack was refused: ${checkedInput.reason}`);
 
 function timeIt(run: () => void): number {
   const start = performance.now();
@@ -63,7 +66,7 @@ const counting: DiceSource = (() => {
     },
   };
 })();
-for (let i = 0; i < ATTACKS; i++) resolveAttack(input, counting, defense);
+for (let i = 0; i < ATTACKS; i++) resolveAttack(checkedInput.value, counting, defense);
 const diceCount = sizes.length;
 const sides = Int32Array.from(sizes);
 sizes.length = 0;
@@ -72,7 +75,7 @@ let sink = 0;
 const attackRng = seededRandom("bench");
 const attackSeconds = timeIt(() => {
   for (let i = 0; i < ATTACKS; i++) {
-    const r = resolveAttack(input, attackRng, defense);
+    const r = resolveAttack(checkedInput.value, attackRng, defense);
     if (r.ok) sink += r.value.healthLost;
   }
 });

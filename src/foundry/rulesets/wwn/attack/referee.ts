@@ -19,7 +19,12 @@ import { checkNumber } from "../../../../rules/core/guard.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
 import type { DieRoll } from "../../../../rules/core/dice.ts";
-import { resolveAttack, resolveScreen } from "../../../../rules/wwn/index.ts";
+import {
+  attackUpdates,
+  checkWwnAttackInput,
+  resolveAttack,
+  resolveScreen,
+} from "../../../../rules/wwn/index.ts";
 import type {
   AttackInput,
   AttackKind,
@@ -112,7 +117,19 @@ function resolveOn(
     situation: card.situation,
     turn: card.turn,
   };
-  return withDice((source) => resolveAttack(input, source), dice);
+  // Checked once, then resolved as checked input (rules/core/checked.ts); the outcome with the
+  // document changes the card writes.
+  return withDice((source) => {
+    const checked = checkWwnAttackInput(input);
+    if (!checked.ok) return checked;
+    const resolved = resolveAttack(checked.value, source);
+    return resolved.ok
+      ? {
+          ok: true as const,
+          value: { ...resolved.value, updates: attackUpdates(input, resolved.value) },
+        }
+      : resolved;
+  }, dice);
 }
 
 /**
