@@ -135,7 +135,7 @@ export async function flActorSheetContext(actor: Actor.Implementation, editable 
 
 export type FlActorSheetContext = Awaited<ReturnType<typeof flActorSheetContext>>;
 
-export const FlActorSheet = rulesetActorSheet({
+export class FlActorSheet extends rulesetActorSheet({
   rulesetClass: "freelancers",
   template: FL_ACTOR_SHEET_TEMPLATE,
   context: flActorSheetContext,
@@ -158,4 +158,4 @@ export const FlActorSheet = rulesetActorSheet({
       target.dataset["kind"] === "medicine" ? flMedicine(actor) : flHelp(actor),
     ),
   },
-});
+}) {}

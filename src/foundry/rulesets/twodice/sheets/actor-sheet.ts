@@ -168,7 +168,7 @@ function sneak(actor: Actor.Implementation, target: HTMLElement) {
   return checks.twodiceSneak(actor, observer, Number(input?.value ?? 0));
 }
 
-export const TwodiceActorSheet = rulesetActorSheet({
+export class TwodiceActorSheet extends rulesetActorSheet({
   rulesetClass: "twodice",
   template: TWODICE_ACTOR_SHEET_TEMPLATE,
   context: twodiceActorSheetContext,
@@ -191,4 +191,4 @@ export const TwodiceActorSheet = rulesetActorSheet({
     sneak: onActor(sneak),
     bleed: onActor(checks.twodiceBleed),
   },
-});
+}) {}
