@@ -17,6 +17,7 @@
  * without losing the actor: numbers it shares are kept when they fit, the rest take defaults.
  */
 import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
+import { actorModel, itemModel } from "../../data/model.ts";
 import { PlainGearModel, PlainTechniqueModel } from "../../data/item.ts";
 import { FRESH_TURN } from "../../../rules/dicepool/actions.ts";
 import { DICEPOOL_SKILLS, INCAPACITATIONS, NO_POWERS } from "../../../rules/dicepool/model.ts";
@@ -128,7 +129,6 @@ function actorSchema() {
     biography: htmlField(),
   };
 }
-type ActorSchema = ReturnType<typeof actorSchema>;
 
 const wholeAtLeast = (value: unknown, min: number): boolean =>
   typeof value === "number" && Number.isInteger(value) && value >= min;
@@ -251,22 +251,11 @@ export function validateDicepoolActor(data: Record<string, unknown>): void {
   }
 }
 
-export class DicepoolCharacterData extends foundry.abstract.TypeDataModel<
-  ActorSchema,
-  Actor.Implementation
-> {
-  static override defineSchema(): ActorSchema {
-    return actorSchema();
-  }
-
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateDicepoolActor(source));
-  }
-
-  static override validateJoint(data: Record<string, unknown>): void {
-    validateDicepoolActor(data);
-  }
-}
+export class DicepoolCharacterData extends actorModel({
+  schema: actorSchema,
+  migrate: migrateDicepoolActor,
+  validate: validateDicepoolActor,
+}) {}
 
 export class DicepoolNpcData extends DicepoolCharacterData {}
 
@@ -289,16 +278,8 @@ function weaponSchema() {
     }),
   };
 }
-type WeaponSchema = ReturnType<typeof weaponSchema>;
 
-export class DicepoolWeaponData extends foundry.abstract.TypeDataModel<
-  WeaponSchema,
-  Item.Implementation
-> {
-  static override defineSchema(): WeaponSchema {
-    return weaponSchema();
-  }
-}
+export class DicepoolWeaponData extends itemModel({ schema: weaponSchema }) {}
 
 function armorSchema() {
   return {
@@ -309,16 +290,8 @@ function armorSchema() {
     equipped: flagField(true),
   };
 }
-type ArmorSchema = ReturnType<typeof armorSchema>;
 
-export class DicepoolArmorData extends foundry.abstract.TypeDataModel<
-  ArmorSchema,
-  Item.Implementation
-> {
-  static override defineSchema(): ArmorSchema {
-    return armorSchema();
-  }
-}
+export class DicepoolArmorData extends itemModel({ schema: armorSchema }) {}
 
 /** The plain gear model, played in this ruleset (its data is stamped as this ruleset's). */
 export class DicepoolGearData extends PlainGearModel {}
