@@ -27,6 +27,7 @@ import { FL_LIMITS } from "../../../rules/freelancers/limits.ts";
 import { SIZE_CLASSES } from "../../../rules/freelancers/options.ts";
 import {
   choiceField,
+  damageField,
   damageValidator,
   flagField,
   htmlField,
@@ -328,13 +329,7 @@ function weaponSchema() {
     kind: choiceField(FL_WEAPON_KINDS, "melee"),
     attribute: choiceField(FL_ATTRIBUTES, "agility"),
     skill: choiceField(FL_COMBAT_SKILLS, "brawl"),
-    damage: new StringField({
-      required: true,
-      nullable: false,
-      blank: false,
-      initial: "1d6",
-      validate: validateDamage,
-    }),
+    damage: damageField(validateDamage),
     integrity: poolField(3, LIMITS.integrity),
     /** Melee: meters it reaches. */
     reach: meters(1),

@@ -16,6 +16,7 @@ import type { RangeBand, Stance, Zone } from "../../../rules/worldlines/model.ts
 import { TECHNIQUE_USES } from "../../../rules/worldlines/techniques.ts";
 import {
   choiceField,
+  damageField,
   damageValidator,
   flagField,
   htmlField,
@@ -334,16 +335,10 @@ function onHitField() {
 }
 
 function weaponSchema() {
-  const { SchemaField, StringField } = foundry.data.fields;
+  const { SchemaField } = foundry.data.fields;
   return {
     description: htmlField(),
-    damage: new StringField({
-      required: true,
-      nullable: false,
-      blank: false,
-      initial: "1d6",
-      validate: validateDamage,
-    }),
+    damage: damageField(validateDamage),
     skill: choiceField(WEAPON_SKILLS, "melee"),
     kind: choiceField(WEAPON_KINDS, "melee"),
     /** Accuracy from the weapon's quality and from its attachments, added to attack rolls. */

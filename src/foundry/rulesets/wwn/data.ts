@@ -27,6 +27,7 @@ import { ATTRIBUTES } from "../../../rules/wwn/model.ts";
 import type { Attribute, WwnLife } from "../../../rules/wwn/model.ts";
 import {
   choiceField,
+  damageField,
   damageValidator,
   flagField,
   htmlField,
@@ -275,16 +276,10 @@ export class WwnNpcData extends actorModel({ schema: npcSchema, derive: deriveAc
 /* ------------------------------------------------------------------------------------------ */
 
 function weaponSchema() {
-  const { SchemaField, StringField } = foundry.data.fields;
+  const { SchemaField } = foundry.data.fields;
   return {
     description: htmlField(),
-    damage: new StringField({
-      required: true,
-      nullable: false,
-      blank: false,
-      initial: "1d6",
-      validate: validateDamage,
-    }),
+    damage: damageField(validateDamage),
     skill: choiceField(WWN_COMBAT_SKILLS, "stab"),
     /** The attributes it may use; the better modifier applies. */
     attributes: new SchemaField({ str: flagField(true), dex: flagField() }),
