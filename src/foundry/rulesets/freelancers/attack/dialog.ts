@@ -10,7 +10,11 @@
 import type { FreelancersActor, FreelancersWeapon } from "../../../../rules/freelancers/model.ts";
 import { freelancersAttackOdds } from "../../../../rules/freelancers/odds.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
-import { dialogOptions as options, promptAttackDialog } from "../../../shared/attack-dialog.ts";
+import {
+  dialogOptions as options,
+  pick,
+  promptAttackDialog,
+} from "../../../shared/attack-dialog.ts";
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { i18n } from "../../../shared/env.ts";
 import { percent } from "../../../shared/format.ts";
@@ -61,10 +65,6 @@ export function flOddsView(
     expectedDamage: (Math.round(odds.value.expectedDamage * 10) / 10).toFixed(1),
     refused: null,
   };
-}
-
-function pick<T extends string>(list: readonly T[], value: unknown, fallback: T): T {
-  return list.includes(value as T) ? (value as T) : fallback;
 }
 
 /** Reads the dialog's form into the choices (unknown values fall back; the GM's calls a GM's). */
