@@ -125,7 +125,7 @@ describe("the two-dice character sheet, rendered in Chromium", () => {
     });
     // Mira fights, and has aimed this round: the referee recorded her action in the ledger.
     await startedCombat(fake, [actor], false);
-    const turn = await import("../../src/foundry/rulesets/twodice/table/turn.ts");
+    const turn = await import("../../src/foundry/rulesets/twodice/table/self.ts");
     await fake.as(GM.id, () => turn.twodiceDeclare(actor, "aim"));
     page = await renderInPage(browser, {
       template: "templates/twodice/actor/actor-sheet.hbs",

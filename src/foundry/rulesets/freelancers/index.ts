@@ -16,7 +16,7 @@ import { FlItemSheet } from "./sheets/item-sheet.ts";
 import { registerFlSettings } from "./settings.ts";
 import { freelancersSimFighter } from "./sim.ts";
 import { flCareCard, flCareDeclaration } from "./table/care.ts";
-import { FL_TURN_ACTIONS } from "./table/turn.ts";
+import { FL_TURN_ACTIONS } from "./table/self.ts";
 
 export const shellRuleset: ShellRuleset = {
   ...overGeneric(

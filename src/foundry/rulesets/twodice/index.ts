@@ -15,7 +15,7 @@ import { twodiceSimFighter } from "./sim.ts";
 import { TwodiceActorSheet } from "./sheets/actor-sheet.ts";
 import { TwodiceItemSheet } from "./sheets/item-sheet.ts";
 import { TWODICE_CHECK_DECLARATIONS, twodiceCheckCard } from "./table/checks.ts";
-import { TWODICE_TURN_ACTIONS } from "./table/turn.ts";
+import { TWODICE_TURN_ACTIONS } from "./table/self.ts";
 
 export const shellRuleset: ShellRuleset = {
   ...overGeneric(

@@ -4,7 +4,7 @@
  * incapacitated, dying, dead, stabilized); the grapples held and holding it, and the grapple
  * penalty (the referee's record in the combat's ledger: budget.ts); the weapons with their attack
  * pool and an Attack button each (plus a bare-handed attack), armor with its rating; the table
- * acts' buttons (table/act.ts). Fields edit in place (the form submits on change; the DataModel
+ * acts' buttons (table/kit.ts). Fields edit in place (the form submits on change; the DataModel
  * refuses bad values).
  */
 import { checkAttackInput, planAttack } from "../../../../rules/dicepool/attack.ts";
@@ -37,8 +37,8 @@ import { DICEPOOL_ATTRIBUTES, DICEPOOL_INCAPACITATIONS, DICEPOOL_SKILLS } from "
 import { dicepoolOptions } from "../settings.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Medium } from "../../../../rules/dicepool/movement.ts";
-import { MEDIA, requestDicepoolAct } from "../table/act.ts";
-import type { TableAct } from "../table/act.ts";
+import { MEDIA, requestDicepoolAct } from "../table/kit.ts";
+import type { TableAct } from "../table/kit.ts";
 
 export const DICEPOOL_ACTOR_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/dicepool/actor-sheet.hbs`;
 

@@ -25,7 +25,7 @@ import { signed } from "../../../shared/format.ts";
 import { flAttack } from "../attack/dialog.ts";
 import { flAdjustCounter, flRollCheck } from "../table/checks.ts";
 import { flHelp, flMedicine } from "../table/care.ts";
-import { flDisengage, flDodge, flReady, flUseAbility } from "../table/turn.ts";
+import { flDisengage, flDodge, flReady, flUseAbility } from "../table/self.ts";
 import { armorRating, flSystemOf, toFlAbility, toFlWeapon, toFreelancer } from "../adapter.ts";
 import type { FlAbilitySystem, FlArmorSystem } from "../adapter.ts";
 import {

@@ -26,7 +26,7 @@ import { openTwodiceAttack } from "../attack/dialog.ts";
 import { twodiceNow } from "../budget.ts";
 import { twodiceOptions } from "../settings.ts";
 import * as checks from "../table/checks.ts";
-import * as turnActions from "../table/turn.ts";
+import * as turnActions from "../table/self.ts";
 import { TWODICE_TRAITS } from "../data.ts";
 import type { TwodiceActorSystem, TwodiceArmorSystem, TwodiceWeaponSystem } from "../data.ts";
 
