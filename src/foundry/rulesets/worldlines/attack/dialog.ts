@@ -17,8 +17,10 @@ import type {
 import { SYSTEM_PATH } from "../../../constants.ts";
 import { RANGE_BANDS } from "../data.ts";
 import { i18n } from "../../../shared/env.ts";
-import type { TableSituation } from "./declare.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
+
+/** The attack choices at the table: the rules' situation and a technique announced with it. */
+export type TableSituation = AttackSituation & { readonly technique?: string };
 
 /**
  * Shapes the weapon and situation for the technique chosen in the dialog, exactly as the referee
