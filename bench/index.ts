@@ -10,13 +10,14 @@
  *   (bench/worst.ts).
  * - the encounter simulator's fights per second per ruleset, against 20,000 (bench/sim.ts).
  * - a 30-space path priced and labelled for the ruler, per ruleset (bench/movement.ts).
+ * - one attack's scene situation and a blast's victims on a busy scene (bench/scene.ts).
  */
 import "./freelancers.ts";
 import type { DiceSource } from "../src/rules/core/dice.ts";
 import { seededRandom } from "../src/rules/core/random.ts";
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
-import { resolveAttack } from "../src/rules/worldlines/attack.ts";
+import { checkAttackInput, resolveAttack } from "../src/rules/worldlines/attack.ts";
 import type { AttackInput, DefenseChoice } from "../src/rules/worldlines/attack.ts";
 import { makeCombatant } from "../src/rules/worldlines/factory.ts";
 import { attackOdds } from "../src/rules/worldlines/odds.ts";
@@ -31,6 +32,7 @@ import {
 import { twodiceBench } from "./twodice.ts";
 import { worstCaseOdds } from "./worst.ts";
 import { movementBench } from "./movement.ts";
+import { sceneBench } from "./scene.ts";
 
 const input: AttackInput = {
   attacker: makeCombatant({ id: "maya", skills: { firearms: 2 } }),
@@ -45,6 +47,9 @@ const input: AttackInput = {
 };
 const defense: DefenseChoice = { evade: true, extraEvasion: true };
 const ATTACKS = 1_000_000;
+// Checked once, then resolved as checked input (as the shell and the simulator do).
+const checkedInput = checkAttackInput(input);
+if (!checkedInput.ok) throw new Error(`the bench's attack was refused: ${checkedInput.reason}`);
 
 function timeIt(run: () => void): number {
   const start = performance.now();
@@ -63,7 +68,7 @@ const counting: DiceSource = (() => {
     },
   };
 })();
-for (let i = 0; i < ATTACKS; i++) resolveAttack(input, counting, defense);
+for (let i = 0; i < ATTACKS; i++) resolveAttack(checkedInput.value, counting, defense);
 const diceCount = sizes.length;
 const sides = Int32Array.from(sizes);
 sizes.length = 0;
@@ -72,7 +77,7 @@ let sink = 0;
 const attackRng = seededRandom("bench");
 const attackSeconds = timeIt(() => {
   for (let i = 0; i < ATTACKS; i++) {
-    const r = resolveAttack(input, attackRng, defense);
+    const r = resolveAttack(checkedInput.value, attackRng, defense);
     if (r.ok) sink += r.value.healthLost;
   }
 });
@@ -151,6 +156,7 @@ for (const [label, run] of dicepoolOdds) {
 console.log(twodiceBench().join("\n"));
 console.log(worstCaseOdds().join("\n"));
 console.log(movementBench().join("\n"));
+console.log(sceneBench().join("\n"));
 if (Number.isNaN(sink)) console.log("(unreachable)");
 await import("./tracker.ts");
 

@@ -20,7 +20,6 @@ import { dicepoolSimAdapter } from "../src/rules/sim/dicepool.ts";
 import type { DicepoolSimFighter } from "../src/rules/sim/dicepool.ts";
 import type { FreelancersSimFighter } from "../src/rules/sim/freelancers.ts";
 import * as worldlines from "../src/rules/worldlines/attack.ts";
-import { DEFAULT_OPTIONS } from "../src/rules/worldlines/options.ts";
 import * as freelancers from "../src/rules/freelancers/attack.ts";
 import { DEFAULT_FREELANCERS_OPTIONS } from "../src/rules/freelancers/options.ts";
 import * as dicepool from "../src/rules/dicepool/attack.ts";
@@ -141,12 +140,16 @@ function guardOverhead(): void {
   const [a, b] = [wl[0], wl[4]];
   if (a === undefined || b === undefined) throw new Error("the fixture has eight fighters");
   const wlInput = { attacker: a.combatant, defender: b.combatant, weapon: a.weapon };
+  const wlChecked = worldlines.checkAttackInput(wlInput);
   const defense = { evade: WORLDLINES_TACTIC.defend };
   line(
     "Worldlines",
     () => checkWorldlinesFighters(wl),
-    (dice) => worldlines.resolveAttack(wlInput, dice, defense).ok,
-    (dice) => worldlines.resolveAttackPrechecked(wlInput, dice, defense, DEFAULT_OPTIONS).ok,
+    (dice) => {
+      const checked = worldlines.checkAttackInput(wlInput);
+      return checked.ok && worldlines.resolveAttack(checked.value, dice, defense).ok;
+    },
+    (dice) => wlChecked.ok && worldlines.resolveAttack(wlChecked.value, dice, defense).ok,
   );
 
   const fl = freelancersFourVsFour(1, "guard").fighters as FreelancersSimFighter[];

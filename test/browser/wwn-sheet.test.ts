@@ -192,8 +192,14 @@ describe("a Shock card, rendered in Chromium", () => {
       shock: { damage: 2, ac: 13 },
     });
     const input = { attacker, defender, weapon };
-    const outcome = rules.resolveAttack(input, { roll: () => 5 });
-    if (!outcome.ok) throw new Error(outcome.reason);
+    const checked = rules.checkWwnAttackInput(input);
+    if (!checked.ok) throw new Error(checked.reason);
+    const resolved = rules.resolveAttack(checked.value, { roll: () => 5 });
+    if (!resolved.ok) throw new Error(resolved.reason);
+    const outcome = {
+      ok: true,
+      value: { ...resolved.value, updates: rules.attackUpdates(input, resolved.value) },
+    };
     const state = {
       stage: "resolved" as const,
       attackerId: "kara",

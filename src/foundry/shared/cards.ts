@@ -61,8 +61,8 @@ export function chatTemplate(ruleset: string, name: string): string {
 
 /** The localization a card's context reads (game.i18n, or a stand-in in browser tests). */
 export interface CardI18n {
-  localize(key: string): string;
-  format(key: string, data: Record<string, string | number>): string;
+  readonly localize: (key: string) => string;
+  readonly format: (key: string, data: Record<string, string | number>) => string;
 }
 
 /**

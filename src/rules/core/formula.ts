@@ -114,6 +114,22 @@ export function rollFormula(
   return { total: sum, faces };
 }
 
+/**
+ * The formula's total, the same dice drawn as {@link rollFormula} draws them, without keeping
+ * the faces (for a rule that reads the total only, in the encounter simulator's inner loop).
+ */
+export function rollFormulaTotal(formula: Formula, dice: DiceSource): number {
+  let sum = 0;
+  for (const term of formula.terms) {
+    if (term.kind === "flat") {
+      sum += term.value;
+      continue;
+    }
+    for (let i = 0; i < term.count; i++) sum += term.sign * dice.roll(term.sides);
+  }
+  return sum;
+}
+
 /** The exact distribution of the formula's total. */
 export function formulaDistribution(formula: Formula): Distribution {
   let dist = constant(0);

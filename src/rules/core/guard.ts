@@ -9,6 +9,7 @@
  * input was bad.
  */
 import { DIE_STEPS } from "./dice.ts";
+import { SeededSource } from "./random.ts";
 import type { DiceSource } from "./dice.ts";
 import { refuse } from "./result.ts";
 import type { Refusal } from "./result.ts";
@@ -131,26 +132,39 @@ export interface FaceCheckedDice extends DiceSource {
 }
 
 /**
+ * A dice source whose faces are checked (see {@link checkedFaces}). A class, so that every such
+ * source shares one shape: the rules draw from it in their innermost loops.
+ */
+class FaceCheckedSource implements FaceCheckedDice {
+  refusal: NumberRefusal | undefined = undefined;
+  private drawn = 0;
+
+  constructor(private readonly source: DiceSource) {}
+
+  roll(sides: number): number {
+    const face = this.source.roll(sides);
+    this.drawn++;
+    if (Number.isInteger(face) && face >= 1 && face <= sides) return face;
+    this.refusal ??= checkDieFace(["dice", String(this.drawn - 1)], face, sides);
+    return 1;
+  }
+}
+
+/**
  * Wraps a dice source handed in from outside the rules: every face it gives must be a face of the
  * die asked for (a whole number from 1 to its sides). The first one that is not is remembered as
  * a refusal naming it (`dice.<n>`, the nth die drawn) and replaced by 1, so the computation ends
  * with finite numbers; the caller then returns the refusal instead of its outcome.
+ *
+ * A source that is already checked comes back as it is (its refusal, once set, stays): a caller
+ * that draws many times wraps its source once, and the rules that wrap what they are handed
+ * allocate nothing more. So does core's seeded generator (random.ts), whose faces are right by
+ * construction: the encounter simulator draws from it unwrapped.
  */
 export function checkedFaces(source: DiceSource): FaceCheckedDice {
-  let refusal: NumberRefusal | undefined;
-  let drawn = 0;
-  return {
-    get refusal() {
-      return refusal;
-    },
-    roll(sides: number): number {
-      const face = source.roll(sides);
-      drawn++;
-      if (Number.isInteger(face) && face >= 1 && face <= sides) return face;
-      refusal ??= checkDieFace(["dice", String(drawn - 1)], face, sides);
-      return 1;
-    },
-  };
+  // Core's seeded generator needs no check either: its faces are right by construction.
+  if (source instanceof FaceCheckedSource || source instanceof SeededSource) return source;
+  return new FaceCheckedSource(source);
 }
 
 /** Checks a value against its maximum: both finite, 0 ≤ value ≤ max (health, Energy …). */

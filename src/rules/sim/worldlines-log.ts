@@ -1,17 +1,13 @@
 /**
  * The words of a Worldlines fight log (the demo prints them): one attack as a few lines.
  */
-import type { AttackResolution } from "../worldlines/attack.ts";
+import type { AttackOutcome } from "../worldlines/attack.ts";
 
 export function signed(n: number): string {
   return n < 0 ? `− ${-n}` : `+ ${n}`;
 }
 
-export function describeAttack(
-  out: AttackResolution,
-  attacker: string,
-  defender: string,
-): string[] {
+export function describeAttack(out: AttackOutcome, attacker: string, defender: string): string[] {
   const a = out.attack;
   const mods = a.modifiers.map((m) => ` ${signed(m.value)} ${m.source}`).join("");
   const lines = [

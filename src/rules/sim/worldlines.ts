@@ -1,7 +1,6 @@
 /**
  * The Worldlines simulator adapter: plays fights with the Worldlines engine itself. Momentum is
- * rolled once per fight (teamMomentum and orderByMomentum, as their …Prechecked rules; ties
- * rerolled with settleTieByReroll) unless the request carries the order a running combat already
+ * rolled once per fight (teamMomentum and orderByMomentum; ties rerolled with settleTieByReroll) unless the request carries the order a running combat already
  * settled; each round follows worldlinesRoundPlan: the team phases in order (every member still
  * up takes a turn: startTurn's Bleeding, a Spirit check against Staggered, First Aid on its own
  * Bleeding, then attacks with resolveAttack while its Energy allows, endTurn), the Energy
@@ -11,35 +10,38 @@
  * spends its interruption on one more Evasion when the failed one came within 2); `reserve` is
  * the Energy it keeps after attacking, for Evasion (it always makes its first attack if it can).
  *
+ * Every fighter is checked once per request, by the engine's own input checks (checkedCombatant,
+ * checkedArms): the fights keep the checked values and play the rules that take checked input,
+ * whose outcomes stay checked, without checking again.
+ *
  * `npm run demo` plays one such fight with a log (worldlines/encounter.ts).
  */
+import type { Checked } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
-import { checkAllNumbers } from "../core/guard.ts";
-import { refuse } from "../core/result.ts";
-import type { Refusal } from "../core/result.ts";
-import { damageFormula, resolveAttackPrechecked } from "../worldlines/attack.ts";
+import { checkAllNumbers, checkedFaces } from "../core/guard.ts";
+import { ok, refuse } from "../core/result.ts";
+import type { Refusal, Result } from "../core/result.ts";
+import { checkedArms, damageFormula, resolveAttack } from "../worldlines/attack.ts";
 import type { AttackSituation, DefenseChoice } from "../worldlines/attack.ts";
-import { refreshEnergyPrechecked } from "../worldlines/energy.ts";
+import { checkedAttackOf } from "../worldlines/attack-rules.ts";
+import { refreshEnergy } from "../worldlines/energy.ts";
 import type { WorldlinesCombatant, WorldlinesWeapon } from "../worldlines/model.ts";
 import {
-  orderByMomentumPrechecked,
+  checkMomentumRolls,
+  checkMomentumTeams,
+  orderByMomentum,
   settleTieByReroll,
-  teamMomentumPrechecked,
+  teamMomentum,
 } from "../worldlines/momentum.ts";
 import type { MomentumOrder } from "../worldlines/momentum.ts";
 import { DEFAULT_OPTIONS } from "../worldlines/options.ts";
 import type { WorldlinesOptions } from "../worldlines/options.ts";
 import { worldlinesRoundPlan } from "../worldlines/phases.ts";
 import type { RoundPlan } from "../combat/types.ts";
-import {
-  attemptRecovery,
-  endTurnPrechecked,
-  resolveStatusesPrechecked,
-  startTurnPrechecked,
-} from "../worldlines/statuses.ts";
-import { firstAidPrechecked } from "../worldlines/treatment.ts";
-import { checkCombatant, checkOptions, checkWeapon, optionalCount } from "../worldlines/valid.ts";
-import { endOf, firstFighterRefusal, roster } from "./roster.ts";
+import { attemptRecovery, endTurn, resolveStatuses, startTurn } from "../worldlines/statuses.ts";
+import { firstAid } from "../worldlines/treatment.ts";
+import { checkedCombatant, checkedOptions } from "../worldlines/valid.ts";
+import { endOf, roster } from "./roster.ts";
 import { pickTarget } from "./targets.ts";
 import type {
   Arena,
@@ -66,6 +68,7 @@ const EVADE: DefenseChoice = {
   extraEvasion: (view) => view.attackTotal - (view.evasionTotal ?? 0) <= 2,
 };
 const NO_DEFENSE: DefenseChoice = {};
+const NO_VIEW = { idRank: 0 };
 
 export interface WorldlinesArenaSettings {
   readonly order?: readonly string[];
@@ -76,11 +79,15 @@ export interface WorldlinesArenaSettings {
   readonly log?: string[];
 }
 
-/** Rolls each of a team's Combat dice (the simulator's own dice: faces that are never refused). */
-function rollAll(sides: readonly number[], dice: DiceSource): number[] {
+/** Rolls each of a team's Combat dice, and its momentum (0 if a face were off its die). */
+function rollAll(
+  sides: readonly number[],
+  dice: DiceSource,
+): { rolls: number[]; momentum: number } {
   const rolls = new Array<number>(sides.length);
   for (let k = 0; k < sides.length; k++) rolls[k] = dice.roll(sides[k] ?? 6);
-  return rolls;
+  const checked = checkMomentumRolls(rolls);
+  return { rolls, momentum: checked.ok ? teamMomentum(checked.value) : 0 };
 }
 
 /** Rolls momentum for every team and rerolls ties among the tied teams only (up to 20 times). */
@@ -93,22 +100,24 @@ function rollMomentum(
   log: string[] | undefined,
 ): string[] {
   const rolled = teams.map((team, i) => {
-    const rolls = rollAll(teamDice[i] ?? [], dice);
+    const { rolls, momentum } = rollAll(teamDice[i] ?? [], dice);
     const { id, name, isPlayerSide } = team;
-    return { id, name, isPlayerSide, rolls, momentum: teamMomentumPrechecked(rolls) };
+    return { id, name, isPlayerSide, rolls, momentum };
   });
   log?.push(
     "Momentum: " +
       rolled.map((t) => `${t.name} [${t.rolls.join(", ")}] → ${t.momentum}`).join("; "),
   );
-  // Momenta of the simulator's own dice are whole counts: nothing for the guard to refuse.
-  let order: MomentumOrder = orderByMomentumPrechecked(rolled, options.momentumTies);
+  // Momenta of checked rolls: whole counts within two Combat dice, nothing for the check to refuse.
+  const checked = checkMomentumTeams(rolled);
+  if (!checked.ok) return teams.map((t) => t.id);
+  let order: MomentumOrder = orderByMomentum(checked.value, options.momentumTies);
   for (let attempt = 0; attempt < 20 && order.tied.length > 0; attempt++) {
     const group = order.tied[0] ?? [];
     const rerolled: Record<string, number> = {};
     for (const id of group) {
       const index = teams.findIndex((t) => t.id === id);
-      rerolled[id] = teamMomentumPrechecked(rollAll(teamDice[index] ?? [], dice));
+      rerolled[id] = rollAll(teamDice[index] ?? [], dice).momentum;
     }
     log?.push(`  tie, reroll: ${group.map((id) => `${id} ${rerolled[id] ?? 0}`).join(", ")}`);
     const settled = settleTieByReroll(order, group, rerolled);
@@ -134,15 +143,20 @@ export function worldlinesArena(
   setup: readonly WorldlinesSimFighter[],
   settings: WorldlinesArenaSettings = {},
 ): WorldlinesArena {
-  const options = settings.options ?? DEFAULT_OPTIONS;
+  const checked = checkedFighters(setup, settings.options ?? DEFAULT_OPTIONS);
+  if (!checked.ok) {
+    // The adapter's validate (and runEncounter) check the fighters before a fight is set up.
+    throw new Error(`worldlinesArena: fighters the check refuses (${checked.reason})`);
+  }
+  const { options, fighters } = checked.value;
   const log = settings.log;
   const n = setup.length;
-  const state: WorldlinesCombatant[] = setup.map((f) => f.combatant);
+  const state: Checked<WorldlinesCombatant>[] = fighters.map((f) => f.combatant);
   const { teamOf, views, ...standing } = roster(teams, setup);
   const isUp = (i: number) => state[i]?.life === "active";
   const tactics: SimTactic[] = setup.map((f) => ({ ...WORLDLINES_TACTIC, ...f.tactic }));
   const defenses = tactics.map((t) => (t.defend ? EVADE : NO_DEFENSE));
-  const situations = setup.map((f) => f.situation ?? {});
+  const situations = fighters.map((f) => f.situation);
   const costs = setup.map((f) =>
     f.weapon.kind === "thrown" ? options.costs.throw : options.costs.attack,
   );
@@ -158,12 +172,24 @@ export function worldlinesArena(
 
   const isOver = () => standing.oneTeamLeft(isUp);
 
+  // Whom the fighter picking a target may attack: made once, read with the picker's team and
+  // charmer set just before each pick (no new closures on every attack).
+  let pickerTeam: number | undefined;
+  let pickerCharmer: string | undefined;
+  const isFoe = (j: number): boolean => {
+    const c = state[j];
+    return (
+      c !== undefined && teamOf[j] !== pickerTeam && c.life === "active" && c.id !== pickerCharmer
+    );
+  };
+  const healthOf = (j: number): number => state[j]?.health.value ?? 0;
+
   function takeTurn(i: number, dice: DiceSource): void {
     let me = state[i];
     if (me === undefined) return;
-    // Every fighter's numbers were checked when the simulation was created (checkFighter), and
-    // from then on only the engine's own outcomes are played: the rules run without the guard.
-    const tick = startTurnPrechecked(me, dice, options);
+    // Every fighter was checked when the simulation was created (checkedFighters), and from then
+    // on only the engine's own outcomes, still checked, are played: the rules check nothing again.
+    const tick = startTurn(me, dice, options);
     me = tick.actor;
     if (log && tick.lost > 0) {
       log.push(`    ${me.name} bleeds for ${tick.lost} (${me.health.value}/${me.health.max})`);
@@ -173,8 +199,11 @@ export function worldlinesArena(
     if (me.life !== "active") return;
     if (me.statuses.staggered) {
       const attempt = attemptRecovery({ patient: me, status: "staggered" }, dice, options);
-      if (attempt.ok) {
-        me = attempt.value.patient;
+      // A recovery is an entry point of its own (it checks its patient): its outcome is checked
+      // again before the fight goes on with it (rare: only a Staggered fighter tries).
+      const patient = attempt.ok ? checkedCombatant("patient", attempt.value.patient) : attempt;
+      if (attempt.ok && patient.ok) {
+        me = patient.value;
         if (log) {
           const c = attempt.value.check;
           log.push(
@@ -184,7 +213,7 @@ export function worldlinesArena(
       }
     }
     if (me.statuses.bleeding) {
-      const aid = firstAidPrechecked(me, me, dice, options);
+      const aid = firstAid(me, me, dice, options);
       if (aid.ok) {
         me = aid.value.patient;
         if (log) {
@@ -198,30 +227,21 @@ export function worldlinesArena(
     state[i] = me;
     const tactic = tactics[i] ?? WORLDLINES_TACTIC;
     const cost = costs[i] ?? options.costs.attack;
-    const weapon = setup[i]?.weapon;
-    const situation = situations[i] ?? {};
+    const weapon = fighters[i]?.weapon;
+    const situation = situations[i];
     const myTeam = teamOf[i];
-    for (let guard = 0; guard < 10 && weapon !== undefined; guard++) {
+    for (let guard = 0; guard < 10 && weapon !== undefined && situation !== undefined; guard++) {
       if (me.statuses.staggered) break;
       if (me.energy.value - cost < tactic.reserve && !(guard === 0 && me.energy.value >= cost)) {
         break;
       }
-      const charmer = me.statuses.charmed?.sourceId;
-      const t = pickTarget(
-        tactic.target,
-        views[i] ?? { idRank: 0 },
-        views,
-        (j) => {
-          const c = state[j];
-          return c !== undefined && teamOf[j] !== myTeam && c.life === "active" && c.id !== charmer;
-        },
-        (j) => state[j]?.health.value ?? 0,
-        dice,
-      );
+      pickerTeam = myTeam;
+      pickerCharmer = me.statuses.charmed?.sourceId;
+      const t = pickTarget(tactic.target, views[i] ?? NO_VIEW, views, isFoe, healthOf, dice);
       const target = state[t];
       if (target === undefined) break;
-      const result = resolveAttackPrechecked(
-        { attacker: me, defender: target, weapon, situation },
+      const result = resolveAttack(
+        checkedAttackOf({ attacker: me, defender: target, weapon, situation }),
         dice,
         defenses[t] ?? NO_DEFENSE,
         options,
@@ -240,7 +260,7 @@ export function worldlinesArena(
       // Only a fighter going down can end the fight.
       if (result.value.defender.life !== "active" && isOver()) break;
     }
-    const end = endTurnPrechecked(me);
+    const end = endTurn(me);
     state[i] = end.actor;
     if (log) for (const status of end.expired) log.push(`    ${me.name} is no longer ${status}`);
   }
@@ -252,12 +272,14 @@ export function worldlinesArena(
     teamName,
     start(dice: DiceSource): void {
       for (let i = 0; i < n; i++) {
-        const f = setup[i];
+        const f = fighters[i];
         if (f !== undefined) state[i] = f.combatant;
       }
       plan = fixedPlan ?? worldlinesRoundPlan(rollMomentum(teams, teamDice, dice, options, log));
     },
-    playRound(dice: DiceSource, round: number): void {
+    playRound(source: DiceSource, round: number): void {
+      // Checked once for the round: every rule the round plays draws from it without wrapping it.
+      const dice = checkedFaces(source);
       log?.push("", `Round ${round}`);
       // Mid-round, the first round goes on from the current phase, and who acted has acted.
       const from = round === 1 && resumed !== null ? resumed.phaseIndex : 0;
@@ -276,7 +298,7 @@ export function worldlinesArena(
         } else if (phase.kind === "event" && phase.event === "energyRefresh") {
           for (let i = 0; i < n; i++) {
             const c = state[i];
-            if (c !== undefined) state[i] = refreshEnergyPrechecked(c);
+            if (c !== undefined) state[i] = refreshEnergy(c);
           }
           log?.push("  Energy refresh: everyone back to full Energy");
         } else if (phase.kind === "event" && phase.event === "statusResolution") {
@@ -284,7 +306,7 @@ export function worldlinesArena(
           for (let i = 0; i < n; i++) {
             const c = state[i];
             if (c === undefined) continue;
-            const tick = resolveStatusesPrechecked(c, dice, options);
+            const tick = resolveStatuses(c, dice, options);
             state[i] = tick.actor;
             if (log && tick.lost > 0) {
               notes.push(`${c.name} loses ${tick.lost} to poison (${tick.actor.health.value})`);
@@ -305,35 +327,81 @@ export function worldlinesArena(
   };
 }
 
+/** A fighter as its checks accepted it: the values the fights play with. */
+interface CheckedFighter {
+  readonly combatant: Checked<WorldlinesCombatant>;
+  readonly weapon: Checked<WorldlinesWeapon>;
+  readonly situation: Checked<AttackSituation>;
+}
+
 /**
- * The engine's own boundary check of a fighter, done once when a simulation is created: the same
- * guards resolveAttack and the turn rules run (the combatant, its weapon, its situation, the
- * options), so the fights can call the engine's `…Prechecked` rules without them.
+ * The engine's own input checks of a fighter: every number of it finite (its position and tactic
+ * too), its combatant (checkedCombatant), its weapon and situation (checkedArms), its damage
+ * formula. What passes comes back as the checked values the fights play with.
  */
-function checkFighter(f: WorldlinesSimFighter, options: WorldlinesOptions): Refusal | undefined {
+function checkFighter(f: WorldlinesSimFighter): Result<CheckedFighter> {
   const id = f.combatant.id;
-  const situation = f.situation ?? {};
-  const bad =
-    // Every number of the fighter (its position and tactic too) finite; then the engine's checks.
-    checkAllNumbers(id, f) ??
-    checkCombatant(id, f.combatant) ??
-    checkWeapon(`${id}.weapon`, f.weapon) ??
-    checkAllNumbers(`${id}.situation`, situation) ??
-    optionalCount(`${id}.situation.energyCost`, situation.energyCost) ??
-    checkOptions(options);
-  if (bad) return bad;
+  const finite = checkAllNumbers(id, f);
+  if (finite) return finite;
+  const combatant = checkedCombatant(id, f.combatant);
+  if (!combatant.ok) return combatant;
+  const arms = checkedArms(id, f.weapon, f.situation ?? {});
+  if (!arms.ok) return arms;
   if (damageFormula(f.weapon.damage) === null) {
     return refuse("badFormula", { field: `${id}.weapon.damage`, formula: f.weapon.damage });
   }
-  return undefined;
+  return ok({ combatant: combatant.value, ...arms.value });
 }
 
-/** The first fighter whose numbers the engine would refuse, as that refusal (see checkFighter). */
+interface CheckedRequest {
+  readonly options: Checked<WorldlinesOptions>;
+  readonly fighters: readonly CheckedFighter[];
+}
+
+/** Each request's fighters, checked once (validate, then the arena, read the same result). */
+const checkedRequests = new WeakMap<
+  readonly WorldlinesSimFighter[],
+  { readonly options: WorldlinesOptions; readonly result: Result<CheckedRequest> }
+>();
+
+/**
+ * Every fighter of a request and the options, checked once per request: the first refusal, or the
+ * checked values the fights play with. The result is kept for the request's fighter list, so the
+ * adapter's validate and its arena check it once between them.
+ */
+function checkedFighters(
+  setup: readonly WorldlinesSimFighter[],
+  options: WorldlinesOptions,
+): Result<CheckedRequest> {
+  const known = checkedRequests.get(setup);
+  if (known?.options === options) return known.result;
+  const result = checkRequest(setup, options);
+  checkedRequests.set(setup, { options, result });
+  return result;
+}
+
+function checkRequest(
+  setup: readonly WorldlinesSimFighter[],
+  options: WorldlinesOptions,
+): Result<CheckedRequest> {
+  const checkedOpts = checkedOptions(options);
+  if (!checkedOpts.ok) return checkedOpts;
+  const fighters: CheckedFighter[] = [];
+  for (const f of setup) {
+    const checked = checkFighter(f);
+    if (!checked.ok) return checked;
+    fighters.push(checked.value);
+  }
+  return ok({ options: checkedOpts.value, fighters });
+}
+
+/** The first fighter whose input the engine would refuse, as that refusal (see checkedFighters). */
 export function checkWorldlinesFighters(
   fighters: readonly WorldlinesSimFighter[],
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Refusal | undefined {
-  return firstFighterRefusal(fighters, (f) => checkFighter(f, options));
+  const checked = checkedFighters(fighters, options);
+  return checked.ok ? undefined : checked;
 }
 
 export const worldlinesSimAdapter: SimAdapter<WorldlinesSimFighter> = {

@@ -12,8 +12,8 @@ function withFirst(change: (f: WwnSimFighter) => WwnSimFighter) {
 }
 
 describe("WWN simulator: every number the attack reads is checked once, up front", () => {
-  // The attacks run prechecked (resolveAttackPrechecked): a poisoned number that only the
-  // attack's own guard read would otherwise slip into the fights.
+  // The attacks take checked input (resolveAttack): a poisoned number that only the attack's own
+  // input check would read would otherwise slip into the fights.
   it("refuses a poisoned save, wound count or situation modifier, naming the field", () => {
     const nanSave = withFirst((f) => ({
       ...f,

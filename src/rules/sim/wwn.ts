@@ -10,31 +10,32 @@
  * A fighter's tactic: `target` as targets.ts; `defend` takes Total Defense (its Main Action, as an
  * Instant) instead of attacking once it is down to half its hit points or less; `reserve` has no
  * meaning here. Not played: movement, maneuvers (grapples, shoves …), surprise, dying saves.
+ *
+ * Every fighter is checked once per request, by the engine's own input checks: the fights keep
+ * the checked values and play the rules that take checked input (startRound, beginTurn,
+ * resolveAttack), whose outcomes stay checked, without checking again.
  */
+import type { Checked } from "../core/checked.ts";
+import { checkedAs } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
 import { cachedFormula } from "../core/formula.ts";
-import { checkAllNumbers, checkNumber, checkPool, NUMBER_RULES } from "../core/guard.ts";
-import { refuse } from "../core/result.ts";
-import type { Refusal } from "../core/result.ts";
+import { checkAllNumbers, NUMBER_RULES } from "../core/guard.ts";
+import { ok, refuse } from "../core/result.ts";
+import type { Result } from "../core/result.ts";
 import { settleTie } from "../combat/order.ts";
 import type { SettledOrder } from "../combat/order.ts";
-import { beginTurnPrechecked, startRoundPrechecked } from "../wwn/actions.ts";
-import { resolveAttackPrechecked } from "../wwn/attack.ts";
+import { beginTurn, startRound } from "../wwn/actions.ts";
+import type { ActionState } from "../wwn/model.ts";
+import { checkedWwnAttackOf, checkWwnSituation, resolveAttack } from "../wwn/attack.ts";
 import { copyOf } from "../wwn/combatant.ts";
 import type { AttackSituation } from "../wwn/attack.ts";
 import { wwnInitiative, wwnRoundPlan, wwnSideInitiative } from "../wwn/initiative.ts";
 import { reload, totalDefense } from "../wwn/maneuvers.ts";
 import type { WwnCombatant, WwnWeapon } from "../wwn/model.ts";
-import { ATTRIBUTES } from "../wwn/model.ts";
-import {
-  checkWwnActions,
-  checkWwnCombatant,
-  checkWwnOptions,
-  checkWwnWeapon,
-} from "../wwn/valid.ts";
+import { checkedWwnCombatant, checkedWwnOptions, checkedWwnWeapon } from "../wwn/valid.ts";
 import { DEFAULT_WWN_OPTIONS } from "../wwn/options.ts";
 import type { WwnOptions } from "../wwn/options.ts";
-import { endOf, firstFighterRefusal, roster } from "./roster.ts";
+import { endOf, roster } from "./roster.ts";
 import { pickTarget } from "./targets.ts";
 import type { Arena, FighterEnd, SimAdapter, SimFighterBase, SimTactic, SimTeam } from "./types.ts";
 
@@ -84,17 +85,22 @@ export function wwnArena(
   setup: readonly WwnSimFighter[],
   settings: { readonly order?: readonly string[]; readonly options?: WwnOptions } = {},
 ): Arena {
-  const options = settings.options ?? DEFAULT_WWN_OPTIONS;
-  // The attack runs prechecked: the fighters are checked once (validate), the options here; an
-  // attack under options it would refuse is not made.
-  const optionsOk = checkWwnOptions(options) === undefined;
+  const checked = checkedFighters(setup);
+  if (!checked.ok) {
+    // The adapter's validate checks the fighters before a fight is set up.
+    throw new Error(`wwnArena: fighters the check refuses (${checked.reason})`);
+  }
+  const fighters = checked.value;
+  const givenOptions = checkedWwnOptions(settings.options ?? DEFAULT_WWN_OPTIONS);
+  // An attack under options their check refuses is not made.
+  const options = givenOptions.ok ? givenOptions.value : null;
   const n = setup.length;
-  const state: WwnCombatant[] = setup.map((f) => f.combatant);
-  const weapons: WwnWeapon[] = setup.map((f) => f.weapon);
+  const state: Checked<WwnCombatant>[] = fighters.map((f) => f.combatant);
+  const weapons: Checked<WwnWeapon>[] = fighters.map((f) => f.weapon);
   const { teamOf, views, ...standing } = roster(teams, setup);
   const isUp = (i: number) => state[i]?.life === "active";
   const tactics: SimTactic[] = setup.map((f) => ({ ...WWN_TACTIC, ...f.tactic }));
-  const situations = setup.map((f) => f.situation ?? {});
+  const situations = fighters.map((f) => f.situation);
   // Each side's Dexterity modifiers, gathered once: no rule of a fight changes an attribute.
   const dexByTeam = teams.map((_, team) =>
     setup.filter((_f, i) => teamOf[i] === team).map((f) => f.combatant.attributes.dex ?? 0),
@@ -113,24 +119,25 @@ export function wwnArena(
     let me = state[i];
     let weapon = weapons[i];
     if (me === undefined || weapon === undefined) return;
-    const actions = beginTurnPrechecked(me.actions);
+    const actions = beginTurn(checkedAs<ActionState>(me.actions));
     if (actions !== me.actions) {
-      const next = copyOf(me);
-      next.actions = actions;
-      me = next;
+      me = withActions(me, actions);
       state[i] = me;
     }
     const tactic = tactics[i] ?? WWN_TACTIC;
     if (tactic.defend && me.hp.value * 2 <= me.hp.max) {
+      // A maneuver is an entry point of its own: it checks its actor, and its outcome keeps
+      // the check's bounds (a flag and an action spent).
       const defended = totalDefense(me);
-      if (defended.ok) state[i] = defended.value.actor;
+      if (defended.ok) state[i] = checkedAs(defended.value.actor);
       return;
     }
     if (weapon.reload !== undefined && weapon.loaded === false) {
       const reloaded = reload(me, weapon, true);
       if (!reloaded.ok) return;
-      me = reloaded.value.actor;
-      weapon = reloaded.value.weapon;
+      // As Total Defense's: an action spent, a weapon loaded, within the checks' bounds.
+      me = checkedAs(reloaded.value.actor);
+      weapon = checkedAs(reloaded.value.weapon);
       state[i] = me;
       weapons[i] = weapon;
     }
@@ -144,9 +151,10 @@ export function wwnArena(
       dice,
     );
     const target = state[t];
-    if (target === undefined || !optionsOk) return;
-    const result = resolveAttackPrechecked(
-      { attacker: me, defender: target, weapon, situation: situations[i] ?? {} },
+    const situation = situations[i];
+    if (target === undefined || situation === undefined || options === null) return;
+    const result = resolveAttack(
+      checkedWwnAttackOf({ attacker: me, defender: target, weapon, situation }),
       dice,
       options,
     );
@@ -162,8 +170,8 @@ export function wwnArena(
         const f = setup[i];
         if (f === undefined) continue;
         // A copy: built as the rules build theirs, so every combatant of the fight shares a shape.
-        state[i] = copyOf(f.combatant);
-        weapons[i] = f.weapon;
+        state[i] = checkedAs<WwnCombatant>(copyOf(f.combatant));
+        weapons[i] = checkedAs(f.weapon);
       }
       if (settings.order === undefined) {
         order = { ...order, order: [...rollInitiative(teams, dexModifiers, dice)] };
@@ -173,11 +181,9 @@ export function wwnArena(
       for (let i = 0; i < n; i++) {
         const c = state[i];
         if (c === undefined) continue;
-        const actions = startRoundPrechecked(c.actions);
+        const actions = startRound(checkedAs<ActionState>(c.actions));
         if (actions === c.actions) continue;
-        const next = copyOf(c);
-        next.actions = actions;
-        state[i] = next;
+        state[i] = withActions(c, actions);
       }
       for (const phase of wwnRoundPlan(order, round)) {
         if (isOver()) break;
@@ -198,36 +204,72 @@ export function wwnArena(
   };
 }
 
-function checkFighter(f: WwnSimFighter): Refusal | undefined {
-  const c = f.combatant;
-  const w = f.weapon;
-  const id = c.id;
-  const bad =
-    checkPool(`${id}.hp`, c.hp.value, c.hp.max) ??
-    checkNumber(`${id}.ac`, c.ac) ??
-    checkNumber(`${id}.attackBonus`, c.attackBonus) ??
-    checkNumber(`${id}.weapon.magicBonus`, w.magicBonus ?? 0) ??
-    checkNumber(`${id}.weapon.shock.damage`, w.shock?.damage ?? 0) ??
-    checkNumber(`${id}.weapon.shock.ac`, w.shock?.ac ?? 0) ??
-    // startRound and beginTurn run prechecked every round: their state is checked here, once.
-    checkWwnActions(`${id}.actions`, c.actions) ??
-    // The attack runs prechecked: everything its guard reads is checked here, once.
-    checkWwnCombatant(id, c) ??
-    checkWwnWeapon(`${id}.weapon`, w) ??
-    checkAllNumbers(`${id}.situation`, f.situation ?? {}, NUMBER_RULES.modifier);
-  if (bad) return bad;
-  for (const attribute of ATTRIBUTES) {
-    const refusal = checkNumber(`${id}.attributes.${attribute}`, c.attributes[attribute] ?? 0);
-    if (refusal) return refusal;
+/** A checked combatant with its round's actions replaced by a checked state: checked still. */
+function withActions(
+  actor: Checked<WwnCombatant>,
+  actions: Checked<ActionState>,
+): Checked<WwnCombatant> {
+  const next = copyOf(actor);
+  next.actions = actions;
+  return checkedAs<WwnCombatant>(next);
+}
+
+/** A fighter as its checks accepted it: the values the fights play with. */
+interface CheckedFighter {
+  readonly combatant: Checked<WwnCombatant>;
+  readonly weapon: Checked<WwnWeapon>;
+  readonly situation: Checked<AttackSituation>;
+}
+
+/**
+ * The engine's own input checks of a fighter: every number of it finite (its position and tactic
+ * too), its combatant, weapon and situation, its damage formula. What passes comes back as the
+ * checked values the fights play with.
+ */
+function checkFighter(f: WwnSimFighter): Result<CheckedFighter> {
+  const id = f.combatant.id;
+  const combatant = checkedWwnCombatant(id, f.combatant);
+  if (!combatant.ok) return combatant;
+  const weapon = checkedWwnWeapon(`${id}.weapon`, f.weapon);
+  if (!weapon.ok) return weapon;
+  const situation = f.situation ?? {};
+  const badSituation =
+    checkAllNumbers(`${id}.situation`, situation, NUMBER_RULES.modifier) ??
+    checkWwnSituation(`${id}.situation`, situation);
+  if (badSituation) return badSituation;
+  // Every other number of the fighter (its position and tactic) finite.
+  const finite = checkAllNumbers(id, f);
+  if (finite) return finite;
+  if (cachedFormula(f.weapon.damage) === null) {
+    return refuse("badFormula", { field: `${id}.weapon.damage`, formula: f.weapon.damage });
   }
-  for (const [skill, value] of Object.entries(c.skills)) {
-    const refusal = checkNumber(`${id}.skills.${skill}`, value);
-    if (refusal) return refusal;
+  return ok({
+    combatant: combatant.value,
+    weapon: weapon.value,
+    situation: checkedAs(situation),
+  });
+}
+
+/** Each request's fighters, checked once (validate, then the arena, read the same result). */
+const checkedRequests = new WeakMap<readonly WwnSimFighter[], Result<readonly CheckedFighter[]>>();
+
+/** Every fighter of a request, checked once per request: the first refusal, or the checked values. */
+function checkedFighters(setup: readonly WwnSimFighter[]): Result<readonly CheckedFighter[]> {
+  let result = checkedRequests.get(setup);
+  if (result === undefined) {
+    const fighters: CheckedFighter[] = [];
+    result = ok(fighters);
+    for (const f of setup) {
+      const checked = checkFighter(f);
+      if (!checked.ok) {
+        result = checked;
+        break;
+      }
+      fighters.push(checked.value);
+    }
+    checkedRequests.set(setup, result);
   }
-  if (cachedFormula(w.damage) === null) {
-    return refuse("badFormula", { field: `${id}.weapon.damage`, formula: w.damage });
-  }
-  return undefined;
+  return result;
 }
 
 export const wwnSimAdapter: SimAdapter<WwnSimFighter> = {
@@ -236,7 +278,10 @@ export const wwnSimAdapter: SimAdapter<WwnSimFighter> = {
   resources: [{ key: "hp" }],
   defaultTactic: WWN_TACTIC,
   reserveMax: 0,
-  validate: (fighters) => firstFighterRefusal(fighters, checkFighter),
+  validate: (fighters) => {
+    const checked = checkedFighters(fighters);
+    return checked.ok ? undefined : checked;
+  },
   startResources: (f) => [f.combatant.hp],
   fighterInfo: (f) => ({ id: f.combatant.id, name: f.combatant.name, teamId: f.combatant.teamId }),
   arena: (teams, fighters, settings) =>

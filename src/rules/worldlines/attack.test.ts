@@ -5,9 +5,11 @@ import {
   attackModifiers,
   checkAttack,
   criticalDamage,
+  attackUpdates,
   damageFormula,
-  resolveAttack,
 } from "./attack.ts";
+import type { ActorUpdate } from "./changes.ts";
+import { checkAndResolve } from "./checked.support.ts";
 import type { Result } from "../core/result.ts";
 import type {
   AttackInput,
@@ -59,17 +61,14 @@ function attack(
   overrides: Partial<AttackInput> = {},
   situation: AttackSituation = {},
   defense: DefenseChoice = {},
-): AttackOutcome {
+): AttackOutcome & { readonly updates: readonly ActorUpdate[] } {
   const source = fixedDice(dice);
-  const result = resolveAttack(
-    { attacker: maya, defender: raider, weapon: pistol, situation, ...overrides },
-    source,
-    defense,
-  );
+  const input = { attacker: maya, defender: raider, weapon: pistol, situation, ...overrides };
+  const result = checkAndResolve(input, source, defense);
   if (!result.ok) throw new Error(`refused: ${result.reason}`);
   // Every die handed in was used: the rule asked for exactly these dice.
   expect(source.remaining).toBe(0);
-  return result.value;
+  return { ...result.value, updates: attackUpdates(input, result.value) };
 }
 
 describe("attack roll", () => {
@@ -224,7 +223,7 @@ describe("critical hits", () => {
     const keen = { ...maya, critWiden: 1 };
     expect(attack([7, 1], { attacker: keen }).attack.critical).toBe(true);
     const threshold = withOptions({ critFrom: { 8: 7 } });
-    const result = resolveAttack(
+    const result = checkAndResolve(
       { attacker: maya, defender: raider, weapon: pistol },
       fixedDice([7, 1]),
       {},
@@ -418,19 +417,19 @@ describe("dice from outside the rules", () => {
       let drawn = 0;
       return { roll: (sides: number) => (drawn++ === at ? bad : Math.min(2, sides)) };
     };
-    expect(resolveAttack(input, source(999, 0), { evade: true })).toMatchObject({
+    expect(checkAndResolve(input, source(999, 0), { evade: true })).toMatchObject({
       ok: false,
       reason: "out-of-range",
       detail: { field: "dice.0", value: 999, min: 1, max: 8 },
     });
-    expect(resolveAttack(input, source(0, 1), { evade: true })).toMatchObject({
+    expect(checkAndResolve(input, source(0, 1), { evade: true })).toMatchObject({
       reason: "out-of-range",
       detail: { field: "dice.1" },
     });
-    expect(resolveAttack(input, source(Number.NaN, 0))).toMatchObject({ reason: "not-a-number" });
-    expect(resolveAttack(input, source(2.5, 0))).toMatchObject({ reason: "not-whole" });
+    expect(checkAndResolve(input, source(Number.NaN, 0))).toMatchObject({ reason: "not-a-number" });
+    expect(checkAndResolve(input, source(2.5, 0))).toMatchObject({ reason: "not-whole" });
     // The same source with good faces resolves.
-    expect(resolveAttack(input, source(3, 0)).ok).toBe(true);
+    expect(checkAndResolve(input, source(3, 0)).ok).toBe(true);
   });
 });
 
@@ -493,8 +492,8 @@ describe("invariants", () => {
           situation: { zone: s.zone, range: s.range, nonLethal: s.nonLethal },
         };
         const defense = { evade: s.evade, extraEvasion: s.extra };
-        const first = resolveAttack(input, seededRandom(s.seed), defense);
-        const second = resolveAttack(input, seededRandom(s.seed), defense);
+        const first = checkAndResolve(input, seededRandom(s.seed), defense);
+        const second = checkAndResolve(input, seededRandom(s.seed), defense);
         expect(second).toEqual(first);
         if (!first.ok) return;
         const out = first.value;

@@ -6,7 +6,7 @@
  */
 import type { DiceSource, StepDie } from "../core/dice.ts";
 import { checkDieFace, checkNumber, checkStepDie, NUMBER_RULES } from "../core/guard.ts";
-import type { NumberRefusalReason } from "../core/guard.ts";
+import { checkName } from "../core/names.ts";
 import { ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { judge, rollCheckOf, spiritCheckOf } from "./internal.ts";
@@ -15,6 +15,7 @@ import type { WorldlinesCombatant } from "./model.ts";
 import type { CheckSpec, WorldlinesOptions } from "./options.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
 import { checkCombatant, checkOptions } from "./valid.ts";
+import type { InputRefusalReason } from "./valid.ts";
 
 export type { CheckResult } from "./internal.ts";
 
@@ -25,7 +26,7 @@ export function judgeCheck(
   bonus: number,
   td: number,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): Result<CheckResult, NumberRefusalReason> {
+): Result<CheckResult, InputRefusalReason> {
   const bad =
     checkStepDie("die", die) ??
     checkDieFace("natural", natural, die) ??
@@ -42,9 +43,11 @@ export function rollCheck(
   td: number,
   dice: DiceSource,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): Result<CheckResult, "missingTrait" | NumberRefusalReason> {
+): Result<CheckResult, "missingTrait" | InputRefusalReason> {
   const bad =
     checkCombatant("actor", actor) ??
+    checkName("spec.trait", spec.trait) ??
+    (spec.skill === undefined ? undefined : checkName("spec.skill", spec.skill)) ??
     checkNumber("td", td, NUMBER_RULES.modifier) ??
     checkOptions(options);
   return bad ?? rollCheckOf(actor, spec, td, dice, options);
@@ -56,7 +59,7 @@ export function rollSpiritCheck(
   td: number,
   dice: DiceSource,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): Result<CheckResult, NumberRefusalReason> {
+): Result<CheckResult, InputRefusalReason> {
   const bad =
     checkCombatant("actor", actor) ??
     checkNumber("td", td, NUMBER_RULES.modifier) ??

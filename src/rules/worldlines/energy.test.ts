@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { checkAction, energyCost, refreshEnergy, spendEnergy } from "./energy.ts";
 import type { EnergyAction } from "./energy.ts";
+import { diffCombatant } from "./changes.ts";
+import { checked } from "./checked.support.ts";
 import { makeCombatant } from "./factory.ts";
 
 const maya = makeCombatant({ id: "maya", energy: 6 });
@@ -123,11 +125,13 @@ describe("spending Energy", () => {
 
   it("refreshes to the maximum at the Energy phase", () => {
     const drained = { ...maya, energy: { value: 0, max: 6 } };
-    expect(refreshEnergy(drained)).toMatchObject({
-      ok: true,
-      value: { actor: { energy: { value: 6 } }, update: { changes: { "system.energy.value": 6 } } },
+    const refreshed = refreshEnergy(checked(drained));
+    expect(refreshed).toMatchObject({ energy: { value: 6 } });
+    expect(diffCombatant(drained, refreshed)).toMatchObject({
+      changes: { "system.energy.value": 6 },
     });
-    expect(refreshEnergy(maya)).toMatchObject({ ok: true, value: { update: null } });
+    const full = checked(maya);
+    expect(refreshEnergy(full)).toBe(full);
   });
 
   it("never leaves Energy negative, whatever is attempted", () => {

@@ -2,17 +2,21 @@
  * Energy: every action has a cost; a turn lasts until the actor runs out or stops; everybody
  * refreshes to their maximum at the Energy Refresh phase.
  */
+import type { Checked } from "../core/checked.ts";
+import { checkedAs } from "../core/checked.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
-import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
+import { checkChoice } from "../core/names.ts";
 import { diffCombatant } from "./changes.ts";
 import { atValue, changed, copyOf } from "./combatant.ts";
 import type { ActorUpdate } from "./changes.ts";
+import { STANCES } from "./model.ts";
 import type { Stance, WorldlinesCombatant } from "./model.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
 import type { WorldlinesOptions } from "./options.ts";
 import { checkCombatant, checkOptions } from "./valid.ts";
+import type { InputRefusal, InputRefusalReason } from "./valid.ts";
 
 export type EnergyAction =
   | { readonly kind: "attack" }
@@ -41,12 +45,27 @@ export type EnergyAction =
   | { readonly kind: "opportunityAttack" };
 
 export type EnergyRefusal =
-  | "notActive"
-  | "notEnoughEnergy"
-  | "staggered"
-  | "legDisabled"
-  | "sameStance"
-  | NumberRefusalReason;
+  "notActive" | "notEnoughEnergy" | "staggered" | "legDisabled" | "sameStance" | InputRefusalReason;
+
+/** Every kind of action the Energy table prices. */
+export const ENERGY_ACTION_KINDS: readonly EnergyAction["kind"][] = [
+  "attack",
+  "reload",
+  "switchWeapon",
+  "useItem",
+  "firstAid",
+  "throw",
+  "build",
+  "defensivePosture",
+  "technique",
+  "move",
+  "changeStance",
+  "retreat",
+  "evade",
+  "coveringFire",
+  "extraEvasion",
+  "opportunityAttack",
+];
 
 /**
  * What the action costs this actor (stance and Stressed included), before checking it is allowed.
@@ -56,18 +75,33 @@ export function energyCost(
   actor: WorldlinesCombatant,
   action: EnergyAction,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): Result<number, NumberRefusalReason> {
+): Result<number, InputRefusalReason> {
   const bad = checkCombatant("actor", actor) ?? checkOptions(options) ?? checkAmount(action);
   return bad ?? ok(costOf(actor, action, options));
 }
 
-/** The spaces of a move (at least 1) and a technique's own cost: whole and not negative. */
-function checkAmount(action: EnergyAction): NumberRefusal | undefined {
-  return action.kind === "move"
-    ? checkNumber("action.spaces", action.spaces, { ...NUMBER_RULES.count, min: 1 })
-    : action.kind === "technique"
-      ? checkNumber("action.cost", action.cost, NUMBER_RULES.count)
-      : undefined;
+/**
+ * The action itself: its kind from the table; the spaces of a move (at least 1) and its terrain,
+ * a technique's own cost (whole and not negative), the stance a change goes to.
+ */
+function checkAmount(action: EnergyAction): InputRefusal | undefined {
+  const bad = checkChoice("action.kind", action.kind, ENERGY_ACTION_KINDS);
+  if (bad) return bad;
+  switch (action.kind) {
+    case "move":
+      return (
+        checkNumber("action.spaces", action.spaces, { ...NUMBER_RULES.count, min: 1 }) ??
+        (action.terrain === undefined
+          ? undefined
+          : checkChoice("action.terrain", action.terrain, ["ground", "climb", "swim"]))
+      );
+    case "technique":
+      return checkNumber("action.cost", action.cost, NUMBER_RULES.count);
+    case "changeStance":
+      return checkChoice("action.to", action.to, STANCES);
+    default:
+      return undefined;
+  }
 }
 
 function costOf(
@@ -156,23 +190,15 @@ export function spendEnergy(
   });
 }
 
-/** The Energy Refresh phase: back to the maximum (the dead stay as they are). */
-export function refreshEnergy(
-  actor: WorldlinesCombatant,
-): Result<{ actor: WorldlinesCombatant; update: ActorUpdate | null }, NumberRefusalReason> {
-  const bad = checkCombatant("actor", actor);
-  if (bad) return bad;
-  const next = refreshEnergyPrechecked(actor);
-  return ok({ actor: next, update: next === actor ? null : diffCombatant(actor, next) });
-}
-
 /**
- * The rule behind {@link refreshEnergy} for numbers already checked, without the document change
- * (the encounter simulator's inner loop). The actor itself when nothing changes.
+ * The Energy Refresh phase: back to the maximum (the dead stay as they are), for an actor its
+ * check accepted (checkedCombatant). The actor itself when nothing changes; its document change
+ * is `diffCombatant(actor, refreshed)` (changes.ts).
  */
-export function refreshEnergyPrechecked(actor: WorldlinesCombatant): WorldlinesCombatant {
+export function refreshEnergy(actor: Checked<WorldlinesCombatant>): Checked<WorldlinesCombatant> {
   if (actor.life === "dead" || actor.energy.value === actor.energy.max) return actor;
   const next = copyOf(actor);
   next.energy = atValue(actor.energy, actor.energy.max);
-  return next;
+  // Energy at its maximum: within the check's bounds.
+  return checkedAs<WorldlinesCombatant>(next);
 }

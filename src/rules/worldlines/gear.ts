@@ -9,7 +9,7 @@
 import type { DiceSource } from "../core/dice.ts";
 import { cachedFormula, rollFormula } from "../core/formula.ts";
 import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
-import type { NumberRefusalReason } from "../core/guard.ts";
+import type { InputRefusalReason } from "./valid.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { diffCombatant } from "./changes.ts";
@@ -94,7 +94,7 @@ export interface BlastHit {
   readonly downed?: "dying" | "unconscious";
 }
 
-export type BlastRefusal = "badFormula" | NumberRefusalReason;
+export type BlastRefusal = "badFormula" | InputRefusalReason;
 
 /**
  * A blast on every combatant in its area: the damage formula rolled once, then for each target

@@ -70,8 +70,9 @@ describe("losing health", () => {
   });
 
   it("refuses health or an amount it cannot trust, instead of healing or going NaN", () => {
-    // A negative starting health once "healed" to 0 on any loss.
-    const negative = makeCombatant({ id: "x", health: { value: -5, max: 12 } });
+    // A negative starting health once "healed" to 0 on any loss (the factory clamps its pools: a
+    // stored actor is where such a value comes from).
+    const negative = { ...makeCombatant({ id: "x", health: 12 }), health: { value: -5, max: 12 } };
     expect(loseHealth(negative, 3, { nonLethal: false, dice: fixedDice([]) })).toMatchObject({
       ok: false,
       reason: "out-of-range",

@@ -4,23 +4,18 @@
  */
 import type { DiceSource } from "../core/dice.ts";
 import { checkNumber } from "../core/guard.ts";
-import type { NumberRefusalReason } from "../core/guard.ts";
+import type { InputRefusalReason } from "./valid.ts";
 import { ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { applyHealthLoss } from "./lose-health.ts";
+import type { HealthLoss } from "./lose-health.ts";
 import { checkCombatant, checkOptions } from "./valid.ts";
 import type { WorldlinesCombatant } from "./model.ts";
 import type { WorldlinesOptions } from "./options.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
 
-export interface HealthLoss {
-  readonly actor: WorldlinesCombatant;
-  /** Health actually removed (never more than the actor had). */
-  readonly lost: number;
-  /** Set when this loss took the actor down (or a knocked-out actor to dying). */
-  readonly downed?: "dying" | "unconscious";
-  readonly unconsciousMinutes?: number;
-}
+// The outcome's type lives with the rule that computes it (lose-health.ts), a leaf module.
+export type { HealthLoss } from "./lose-health.ts";
 
 /**
  * Removes health. Health never goes below 0 and a loss never heals. Reaching 0 makes the actor
@@ -32,7 +27,7 @@ export function loseHealth(
   amount: number,
   how: { readonly nonLethal: boolean; readonly dice: DiceSource },
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): Result<HealthLoss, NumberRefusalReason> {
+): Result<HealthLoss, InputRefusalReason> {
   const bad =
     checkCombatant("actor", actor) ?? checkNumber("amount", amount) ?? checkOptions(options);
   return bad ?? ok(applyHealthLoss(actor, amount, how, options));

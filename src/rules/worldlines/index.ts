@@ -47,3 +47,5 @@ export * from "./sample.ts";
 export * from "./statuses.ts";
 export * from "./techniques.ts";
 export * from "./treatment.ts";
+export * from "./valid.ts";
+export * from "./limits.ts";

@@ -5,10 +5,12 @@
  * (checks.ts, statuses.ts).
  */
 import type { DiceSource, StepDie } from "../core/dice.ts";
+import { ownValue } from "../core/names.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { withoutStatus } from "./changes.ts";
-import { changed, withStatus } from "./combatant.ts";
+import { copyOf, withStatus } from "./combatant.ts";
+import type { Draft } from "./combatant.ts";
 import type { StatusApplication, StatusState, WorldlinesCombatant } from "./model.ts";
 import type { CheckSpec, WorldlinesOptions } from "./options.ts";
 
@@ -51,9 +53,9 @@ export function rollCheckOf(
   dice: DiceSource,
   options: WorldlinesOptions,
 ): Result<CheckResult, "missingTrait"> {
-  const die = actor.traits[spec.trait];
+  const die = ownValue<StepDie>(actor.traits, spec.trait);
   if (die === undefined) return refuse("missingTrait", { trait: spec.trait });
-  const bonus = spec.skill === undefined ? 0 : (actor.skills[spec.skill] ?? 0);
+  const bonus = spec.skill === undefined ? 0 : (ownValue(actor.skills, spec.skill) ?? 0);
   return ok(judge(die, dice.roll(die), bonus, td, options));
 }
 
@@ -65,8 +67,8 @@ export function spiritCheckOf(
   options: WorldlinesOptions,
 ): CheckResult {
   const spec = options.spiritCheck;
-  const die = actor.traits[spec.trait] ?? actor.traits.spirit;
-  const bonus = spec.skill === undefined ? 0 : (actor.skills[spec.skill] ?? 0);
+  const die = ownValue<StepDie>(actor.traits, spec.trait) ?? actor.traits.spirit;
+  const bonus = spec.skill === undefined ? 0 : (ownValue(actor.skills, spec.skill) ?? 0);
   return judge(die, dice.roll(die), bonus, td, options);
 }
 
@@ -76,8 +78,12 @@ export function putStatus(
   application: StatusApplication,
   dice: DiceSource,
   options: WorldlinesOptions,
+  /** A copy the calling rule made of `actor` and has not handed back yet: written on, not copied. */
+  owned: Draft | null = null,
 ): WorldlinesCombatant {
-  return changed(actor, { statuses: statusesWith(actor.statuses, application, dice, options) });
+  const next = owned === actor ? owned : copyOf(actor);
+  next.statuses = statusesWith(actor.statuses, application, dice, options);
+  return next;
 }
 
 /** The status state with one more application (see {@link putStatus}). */

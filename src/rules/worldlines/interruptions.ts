@@ -8,11 +8,18 @@
  * - Opportunity Attack (1 Energy): a melee attack on an enemy entering the interrupter's reach.
  */
 import type { DiceSource } from "../core/dice.ts";
-import { checkAllNumbers } from "../core/guard.ts";
-import type { NumberRefusalReason } from "../core/guard.ts";
+import { checkChoice } from "../core/names.ts";
+import { checkedAs } from "../core/checked.ts";
+import type { InputRefusalReason } from "./valid.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
-import { attackModifiers, evasionModifiers, resolveAttack } from "./attack.ts";
+import {
+  attackModifiers,
+  checkAttackInput,
+  checkSituation,
+  evasionModifiers,
+  resolveAttack,
+} from "./attack.ts";
 import type {
   AttackOutcome,
   AttackRefusal,
@@ -26,9 +33,14 @@ import { changed } from "./combatant.ts";
 import type { WorldlinesCombatant, WorldlinesWeapon } from "./model.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
 import type { WorldlinesOptions } from "./options.ts";
-import { checkCombatant, checkOptions, checkWeapon } from "./valid.ts";
+import { checkCombatant, checkedOptions, checkOptions, checkWeapon } from "./valid.ts";
 
 export type InterruptKind = "coveringFire" | "extraEvasion" | "opportunityAttack";
+export const INTERRUPT_KINDS: readonly InterruptKind[] = [
+  "coveringFire",
+  "extraEvasion",
+  "opportunityAttack",
+];
 
 export type InterruptRefusal =
   | "notActive"
@@ -40,7 +52,7 @@ export type InterruptRefusal =
   | "notInReach"
   | "staggered"
   | "charmedByTarget"
-  | NumberRefusalReason;
+  | InputRefusalReason;
 
 /** Whether `actor` may interrupt `target` this way now, and what it costs. Changes nothing. */
 export function checkInterrupt(
@@ -55,6 +67,7 @@ export function checkInterrupt(
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<{ cost: number }, InterruptRefusal> {
   const bad =
+    checkChoice("kind", kind, INTERRUPT_KINDS) ??
     checkCombatant("actor", actor) ??
     (context.target === undefined ? undefined : checkCombatant("target", context.target)) ??
     (context.weapon === undefined ? undefined : checkWeapon("weapon", context.weapon)) ??
@@ -120,7 +133,9 @@ export function coveringFire(
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<CoveringFireOutcome, InterruptRefusal> {
   const { interrupter, target, weapon } = input;
-  const situation = checkAllNumbers("situation", input.situation);
+  const situation =
+    checkSituation("situation", input.situation ?? {}) ??
+    checkChoice("choice", input.choice, ["abort", "evade"]);
   if (situation) return situation;
   const allowed = checkInterrupt(interrupter, "coveringFire", { target, weapon }, options);
   if (!allowed.ok) return allowed;
@@ -185,10 +200,10 @@ export function opportunityAttack(
   dice: DiceSource,
   defense: DefenseChoice = {},
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): Result<AttackOutcome, InterruptRefusal | AttackRefusal> {
+): Result<AttackOutcome & { readonly updates: ActorUpdate[] }, InterruptRefusal | AttackRefusal> {
   const { attacker, target, weapon } = input;
   // The situation's own Energy cost is replaced by the interruption's: check it before it goes.
-  const situation = checkAllNumbers("situation", input.situation);
+  const situation = checkSituation("situation", input.situation ?? {});
   if (situation) return situation;
   const allowed = checkInterrupt(
     attacker,
@@ -197,20 +212,22 @@ export function opportunityAttack(
     options,
   );
   if (!allowed.ok) return allowed;
-  const result = resolveAttack(
-    {
-      attacker,
-      defender: target,
-      weapon,
-      situation: { ...input.situation, energyCost: allowed.value.cost },
-    },
-    dice,
-    defense,
-    options,
-  );
+  const checked = checkAttackInput({
+    attacker,
+    defender: target,
+    weapon,
+    situation: { ...input.situation, energyCost: allowed.value.cost },
+  });
+  const checkedOpts = checkedOptions(options);
+  if (!checked.ok) return checked;
+  if (!checkedOpts.ok) return checkedOpts;
+  const result = resolveAttack(checked.value, dice, defense, checkedOpts.value);
   if (!result.ok) return result;
   const out = result.value;
-  const nextAttacker = changed(out.attacker, { interruptUsed: true });
+  // The interruption spent: a flag, within the check's bounds.
+  const nextAttacker = checkedAs<WorldlinesCombatant>(
+    changed(out.attacker, { interruptUsed: true }),
+  );
   return ok({
     ...out,
     attacker: nextAttacker,

@@ -10,17 +10,30 @@ export type Zone = "head" | "torso" | "arms" | "legs";
 export const ZONES: readonly Zone[] = ["head", "torso", "arms", "legs"];
 
 export type Stance = "standing" | "crouched" | "prone";
+export const STANCES: readonly Stance[] = ["standing", "crouched", "prone"];
 
 /**
  * How important an actor is; decides what a headshot does (see options.headshotEffect). NPCs are
  * minor, elite or boss; player characters count as "hero".
  */
 export type Rank = "minor" | "elite" | "boss" | "hero";
+export const RANKS: readonly Rank[] = ["minor", "elite", "boss", "hero"];
 
 export type RangeBand = "pointBlank" | "short" | "medium" | "long" | "extreme";
+export const RANGE_BANDS: readonly RangeBand[] = [
+  "pointBlank",
+  "short",
+  "medium",
+  "long",
+  "extreme",
+];
 export type Cover = "none" | "half" | "full";
+export const COVERS: readonly Cover[] = ["none", "half", "full"];
 
 export type WeaponKind = "melee" | "ranged" | "thrown";
+export const WEAPON_KINDS: readonly WeaponKind[] = ["melee", "ranged", "thrown"];
+
+export const LIFE_STATES: readonly LifeState[] = ["active", "dying", "unconscious", "dead"];
 
 export type StatusId =
   | "bleeding"

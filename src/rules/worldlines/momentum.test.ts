@@ -1,12 +1,28 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { ok } from "../core/result.ts";
 import {
-  orderByMomentum,
+  checkMomentumRolls,
+  checkMomentumTeams,
+  orderByMomentum as orderChecked,
   settleTieByReroll,
   stealMomentum,
   swapMomentum,
-  teamMomentum,
+  teamMomentum as momentumOfChecked,
 } from "./momentum.ts";
+import type { MomentumTeam, MomentumTieRule } from "./momentum.ts";
+
+/** The team's momentum after its rolls' check, as one result. */
+function teamMomentum(rolls: readonly number[]) {
+  const checked = checkMomentumRolls(rolls);
+  return checked.ok ? ok(momentumOfChecked(checked.value)) : checked;
+}
+
+/** The order after the teams' check, as one result. */
+function orderByMomentum(teams: readonly MomentumTeam[], rule: MomentumTieRule) {
+  const checked = checkMomentumTeams(teams);
+  return checked.ok ? ok(orderChecked(checked.value, rule)) : checked;
+}
 
 describe("team momentum", () => {
   it("adds the two best Combat-die rolls of the team", () => {

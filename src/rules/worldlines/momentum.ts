@@ -6,53 +6,66 @@
  * and acts first. The result is kept for the whole fight unless a technique or a dramatic turn of
  * events steals it (see {@link swapMomentum} / {@link stealMomentum}).
  */
-import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
-import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
+import type { Checked } from "../core/checked.ts";
+import { checkedAs } from "../core/checked.ts";
+import { checkNumber } from "../core/guard.ts";
+import type { NumberRefusal, NumberRefusalReason, NumberRule } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import { HIGHEST_COMBAT_FACE, MAX_MOMENTUM } from "./limits.ts";
 
-/** The highest face a Combat die has (the ladder ends at d12). */
-const HIGHEST_FACE = 12;
+/** A Combat-die roll: a face of some die on the ladder, a whole number from 1 to 12. */
+const COMBAT_FACE: NumberRule = { min: 1, max: HIGHEST_COMBAT_FACE, whole: true };
+/** A team's momentum: a sum of two Combat-die faces, 0 for no roll. */
+const MOMENTUM: NumberRule = { min: 0, max: MAX_MOMENTUM, whole: true };
 
-/** Each Combat-die roll must be a face of some die on the ladder: a whole number from 1 to 12. */
-function checkRolls(rolls: readonly number[]): NumberRefusal | undefined {
+/**
+ * The input check of {@link teamMomentum}: every roll a face of a ladder die. The rolls back as
+ * checked input when they pass.
+ */
+export function checkMomentumRolls(
+  rolls: readonly number[],
+): Result<Checked<readonly number[]>, NumberRefusalReason> {
   for (let i = 0; i < rolls.length; i++) {
-    const bad = checkNumber(["rolls", String(i)], rolls[i], {
-      min: 1,
-      max: HIGHEST_FACE,
-      whole: true,
-    });
+    const roll = rolls[i];
+    // A face passes without building the field's name (the simulator checks every fight's rolls).
+    if (Number.isInteger(roll) && roll !== undefined && roll >= 1 && roll <= HIGHEST_COMBAT_FACE) {
+      continue;
+    }
+    const bad = checkNumber(["rolls", String(i)], roll, COMBAT_FACE);
     if (bad) return bad;
   }
-  return undefined;
+  return ok(checkedAs(rolls));
 }
 
-/** Each team's momentum must be a whole count (a sum of Combat-die faces, 0 for no roll). */
+/** Each team's momentum must be what two Combat dice can roll: a whole number from 0 to 24. */
 function checkMomenta(
   teams: readonly { readonly id: string; readonly momentum: number }[],
 ): NumberRefusal | undefined {
   for (const team of teams) {
-    const bad = checkNumber([team.id, "momentum"], team.momentum, NUMBER_RULES.count);
+    const m = team.momentum;
+    if (Number.isInteger(m) && m >= 0 && m <= MAX_MOMENTUM) continue;
+    const bad = checkNumber([team.id, "momentum"], m, MOMENTUM);
     if (bad) return bad;
   }
   return undefined;
 }
 
 /**
- * Sum of the two highest Combat-die rolls; one roll counts alone; no roll gives 0. Refused when a
- * roll is not a face of a ladder die.
+ * The input check of {@link orderByMomentum}: every team's momentum what two Combat dice can roll
+ * (so no total overflows, whatever a team was given). The teams back as checked input.
  */
-export function teamMomentum(
-  combatDieRolls: readonly number[],
-): Result<number, NumberRefusalReason> {
-  return checkRolls(combatDieRolls) ?? ok(teamMomentumPrechecked(combatDieRolls));
+export function checkMomentumTeams<T extends MomentumTeam>(
+  teams: readonly T[],
+): Result<Checked<readonly T[]>, NumberRefusalReason> {
+  return checkMomenta(teams) ?? ok(checkedAs(teams));
 }
 
 /**
- * The rule behind {@link teamMomentum} for rolls already checked: the encounter simulator rolls
- * them itself, on the fighters' own (checked) Combat dice.
+ * Sum of the two highest Combat-die rolls; one roll counts alone; no roll gives 0. For rolls their
+ * check accepted ({@link checkMomentumRolls}).
  */
-export function teamMomentumPrechecked(combatDieRolls: readonly number[]): number {
+export function teamMomentum(combatDieRolls: Checked<readonly number[]>): number {
   let best = 0;
   let second = 0;
   let seen = 0;
@@ -95,23 +108,19 @@ export interface MomentumOrder {
 /**
  * Orders teams by momentum, highest first. With "players", inside a tie the player side goes
  * first; teams of the same side that still tie (rare: two enemy teams) are reported in `tied`.
- * With "reroll" every tie is reported in `tied` for {@link settleTieByReroll}.
+ * With "reroll" every tie is reported in `tied` for {@link settleTieByReroll}. For teams their
+ * check accepted ({@link checkMomentumTeams}).
  */
 export function orderByMomentum(
-  teams: readonly MomentumTeam[],
-  tieRule: MomentumTieRule,
-): Result<MomentumOrder, NumberRefusalReason> {
-  return checkMomenta(teams) ?? ok(orderByMomentumPrechecked(teams, tieRule));
-}
-
-/**
- * The ordering rule of {@link orderByMomentum}, for momenta already checked (the encounter
- * simulator's, sums of its own dice).
- */
-export function orderByMomentumPrechecked(
-  teams: readonly MomentumTeam[],
+  teams: Checked<readonly MomentumTeam[]>,
   tieRule: MomentumTieRule,
 ): MomentumOrder {
+  // Two teams apart (every fight the simulator plays starts so): no sorting to do.
+  const [first, second] = teams;
+  if (teams.length === 2 && first !== undefined && second !== undefined) {
+    if (first.momentum > second.momentum) return { order: [first.id, second.id], tied: [] };
+    if (second.momentum > first.momentum) return { order: [second.id, first.id], tied: [] };
+  }
   const indexed = teams.map((team, index) => ({ team, index }));
   indexed.sort((a, b) => b.team.momentum - a.team.momentum || a.index - b.index);
   const order: string[] = [];
@@ -148,7 +157,7 @@ export function settleTieByReroll(
   rerolled: Readonly<Record<string, number>>,
 ): Result<MomentumOrder, "notATiedGroup" | "missingReroll" | NumberRefusalReason> {
   for (const id of Object.keys(rerolled)) {
-    const bad = checkNumber(["rerolled", id], rerolled[id], NUMBER_RULES.count);
+    const bad = checkNumber(["rerolled", id], rerolled[id], MOMENTUM);
     if (bad) return bad;
   }
   const groupIndex = current.tied.findIndex(
@@ -156,10 +165,11 @@ export function settleTieByReroll(
   );
   const existing = current.tied[groupIndex];
   if (existing === undefined) return refuse("notATiedGroup");
-  const missing = existing.find((id) => rerolled[id] === undefined);
+  const missing = existing.find((id) => !Object.hasOwn(rerolled, id));
   if (missing !== undefined) return refuse("missingReroll", { teamId: missing });
-  const sub = orderByMomentumPrechecked(
-    existing.map((id) => ({ id, momentum: rerolled[id] ?? 0, isPlayerSide: false })),
+  // Every reroll was checked above: the teams are checked input as they stand.
+  const sub = orderByMomentum(
+    checkedAs(existing.map((id) => ({ id, momentum: rerolled[id] ?? 0, isPlayerSide: false }))),
     "reroll",
   );
   const positions = current.order

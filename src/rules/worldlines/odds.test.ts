@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { entries, probabilityOf, total } from "../core/index.ts";
 import type { DiceSource } from "../core/dice.ts";
-import { resolveAttack } from "./attack.ts";
+import { checkAndResolve } from "./checked.support.ts";
 import type { AttackInput, DefenseChoice } from "./attack.ts";
 import { makeCombatant } from "./factory.ts";
 import type { WorldlinesWeapon } from "./model.ts";
@@ -140,7 +140,7 @@ describe("exact attack odds", () => {
     let kills = 0;
     const damage = new Map<number, number>();
     everyDicePath((dice, weight) => {
-      const result = resolveAttack(input, dice, defense);
+      const result = checkAndResolve(input, dice, defense);
       if (!result.ok) throw new Error(result.reason);
       const out = result.value;
       paths++;

@@ -17,22 +17,33 @@ import {
 } from "../core/distribution.ts";
 import type { Distribution } from "../core/distribution.ts";
 import { formulaDistribution } from "../core/formula.ts";
+import { ownValue } from "../core/names.ts";
 import { ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import { checkAttackInput } from "./attack-checks.ts";
 import {
-  attackModifiers,
-  checkAttack,
-  checkEvasion,
-  checkExtraEvasion,
-  critThreshold,
-  criticalDamage,
-  evasionModifiers,
-  headshotThreshold,
-} from "./attack.ts";
-import type { AttackInput, AttackRefusal, Decide, DefenseChoice, DefenseView } from "./attack.ts";
+  attackModifierList,
+  attackRule,
+  bandFor,
+  critDamageOf,
+  critFaceOf,
+  evasionModifierList,
+  evasionRefusal,
+  extraEvasionRefusal,
+  headshotFaceOf,
+  sum,
+} from "./attack-rules.ts";
+import type {
+  AttackInput,
+  AttackRefusal,
+  Decide,
+  DefenseChoice,
+  DefenseView,
+} from "./attack-types.ts";
 import { atValue, changed } from "./combatant.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
 import type { WorldlinesOptions } from "./options.ts";
+import { checkOptions } from "./valid.ts";
 
 export interface AttackOdds {
   /** The attack gets through (evasion failed or was not tried). */
@@ -69,7 +80,13 @@ export function attackOdds(
   defense: DefenseChoice = {},
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<AttackOdds, AttackRefusal> {
-  const allowed = checkAttack(input, options);
+  // The input check bounds every number the distributions span: health, the formula, band
+  // damage and the options' multipliers (limits.ts), so the largest accepted input answers fast.
+  const bad = checkOptions(options);
+  if (bad) return bad;
+  const checked = checkAttackInput(input);
+  if (!checked.ok) return checked;
+  const allowed = attackRule(input, options);
   if (!allowed.ok) return allowed;
   const { formula } = allowed.value;
   const { attacker, weapon } = input;
@@ -79,39 +96,31 @@ export function attackOdds(
   // The defender as it stands when evading: the attacker has paid, the defender has not yet.
   const defender = input.defender;
 
-  // The attack's numbers were checked above: these cannot be refused.
-  const attackMods = attackModifiers(input, options);
-  const evasionMods = evasionModifiers(input, options);
-  const critFace = critThreshold(attacker, weapon, options);
-  const headshotFace = headshotThreshold(attacker, weapon, options);
-  const critValue = criticalDamage(formula, options);
-  if (!attackMods.ok) return attackMods;
-  if (!evasionMods.ok) return evasionMods;
-  if (!critFace.ok) return critFace;
-  if (!headshotFace.ok) return headshotFace;
-  if (!critValue.ok) return critValue;
-  const attackBonus = attackMods.value.reduce((t, m) => t + m.value, 0);
-  const evasionBonus = evasionMods.value.reduce((t, m) => t + m.value, 0);
-  const threshold = critFace.value;
+  const attackBonus = sum(attackModifierList(input, options));
+  const evasionBonus = sum(evasionModifierList(input, options));
+  const threshold = critFaceOf(attacker, weapon, options);
+  const critValue = critDamageOf(formula, options);
   const evasionDie = defender.disabledLimbs.legs
     ? lowerOfTwo(defender.traits.combat)
     : dieDistribution(defender.traits.combat);
   const evasionFaces = entries(evasionDie);
 
   // Damage after armor, for a critical or not and a multiplier.
-  const armorDie = stepDie(defender.armor[zone] ?? null, defender.defensivePosture ? 1 : 0);
+  const armorDie = stepDie(
+    ownValue(defender.armor, zone) ?? null,
+    defender.defensivePosture ? 1 : 0,
+  );
   const armor =
     armorDie === null
       ? constant(0)
       : map(dieDistribution(armorDie), (r) => Math.max(0, r + defender.armorBonus));
-  const band = weapon.rangeBands?.[s.range ?? "short"] ?? options.rangeBands[s.range ?? "short"];
-  const rangeBonus = ranged ? band.damage : 0;
+  const rangeBonus = ranged ? bandFor(weapon, s.range ?? "short", options).damage : 0;
   const cache = new Map<string, Distribution>();
   const afterArmor = (critDamage: boolean, multiplier: number): Distribution => {
     const key = `${critDamage}:${multiplier}`;
     let dist = cache.get(key);
     if (dist === undefined) {
-      const weaponDamage = critDamage ? constant(critValue.value) : formulaDistribution(formula);
+      const weaponDamage = critDamage ? constant(critValue) : formulaDistribution(formula);
       const total = map(shift(weaponDamage, rangeBonus), (v) => v * multiplier);
       dist = combine(total, armor, (d, a) => Math.max(0, d - a));
       cache.set(key, dist);
@@ -119,7 +128,7 @@ export function attackOdds(
     return dist;
   };
   const headshotRoll = zone === "head" && ranged;
-  const from = headshotFace.value;
+  const from = headshotFaceOf(attacker, weapon, options);
   const pHeadshot = headshotRoll ? Math.min(1, Math.max(0, (21 - from) / 20)) : 0;
   const headEffect = options.headshotEffect[defender.rank];
   const onHitUncached = (critical: boolean): Distribution => {
@@ -157,12 +166,11 @@ export function attackOdds(
     const view: DefenseView = { attackTotal: total, critical: isCrit };
     let pHit = 1;
     if (decide(defense.evade, view)) {
-      const can = checkEvasion(defender, isCrit, options);
-      if (can.ok) {
+      if (evasionRefusal(defender, isCrit, options) === undefined) {
         const paid = changed(defender, {
-          energy: atValue(defender.energy, defender.energy.value - can.value.cost),
+          energy: atValue(defender.energy, defender.energy.value - options.costs.evade),
         });
-        const extraAllowed = checkExtraEvasion(paid, options).ok;
+        const extraAllowed = extraEvasionRefusal(paid, options) === undefined;
         pHit = 0;
         for (const [face, pe] of evasionFaces) {
           const evTotal = face + evasionBonus;

@@ -11,7 +11,14 @@ import { ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import type { OrderOutcome, SettledOrder, TurnOrder } from "../combat/order.ts";
 import type { RoundPlan, TeamId } from "../combat/types.ts";
-import { DEFAULT_MOMENTUM_TIE_RULE, orderByMomentum, teamMomentum } from "./momentum.ts";
+import { MAX_MOMENTUM } from "./limits.ts";
+import {
+  checkMomentumRolls,
+  checkMomentumTeams,
+  DEFAULT_MOMENTUM_TIE_RULE,
+  orderByMomentum,
+  teamMomentum,
+} from "./momentum.ts";
 import type { MomentumTeam, MomentumTieRule } from "./momentum.ts";
 import { worldlinesRoundPlan } from "./phases.ts";
 
@@ -41,13 +48,17 @@ export function worldlinesInitiative(
   }
   const momentum: MomentumTeam[] = [];
   for (const t of teams) {
-    const total = teamMomentum(t.combatRolls.map((roll) => roll.value));
-    if (!total.ok) return total;
-    momentum.push({ id: t.teamId, momentum: total.value, isPlayerSide: t.isPlayerSide });
+    const rolls = checkMomentumRolls(t.combatRolls.map((roll) => roll.value));
+    if (!rolls.ok) return rolls;
+    momentum.push({
+      id: t.teamId,
+      momentum: teamMomentum(rolls.value),
+      isPlayerSide: t.isPlayerSide,
+    });
   }
-  const ranked = orderByMomentum(momentum, tieRule);
-  if (!ranked.ok) return ranked;
-  const { order, tied } = ranked.value;
+  const checked = checkMomentumTeams(momentum);
+  if (!checked.ok) return checked;
+  const { order, tied } = orderByMomentum(checked.value, tieRule);
   const values = Object.fromEntries(momentum.map((t) => [t.id, t.momentum]));
   return {
     ok: true,
@@ -66,20 +77,19 @@ export function worldlinesReorder(
   order: SettledOrder,
   teams: readonly { readonly id: TeamId; readonly momentum: number }[],
 ): Result<SettledOrder, NumberRefusalReason> {
-  const bad = checkAllNumbers("order.values", order.values);
+  const bad = checkAllNumbers("order.values", order.values, { min: 0, max: MAX_MOMENTUM });
   if (bad) return bad;
   const rank = (id: TeamId) => {
     const at = order.order.indexOf(id);
     return at < 0 ? order.order.length : at;
   };
   const inOrder = [...teams].sort((a, b) => rank(a.id) - rank(b.id));
-  const ranked = orderByMomentum(
+  const ranked = checkMomentumTeams(
     inOrder.map((t) => ({ id: t.id, momentum: t.momentum, isPlayerSide: false })),
-    "reroll",
   );
   if (!ranked.ok) return ranked;
   const values = Object.fromEntries(teams.map((t) => [t.id, t.momentum]));
-  return ok({ ...order, order: ranked.value.order, values });
+  return ok({ ...order, order: orderByMomentum(ranked.value, "reroll").order, values });
 }
 
 /** Every round: the teams by momentum, then Energy refresh, then status resolution. */

@@ -14,6 +14,11 @@ import {
 } from "./statuses.ts";
 import { firstAid, treatLimb } from "./treatment.ts";
 import { withOptions } from "./options.ts";
+import type { WorldlinesOptions } from "./options.ts";
+import type { DiceSource } from "../core/dice.ts";
+import type { WorldlinesCombatant } from "./model.ts";
+import { checked, checkedOpts } from "./checked.support.ts";
+import { diffCombatant } from "./changes.ts";
 
 const noDice = fixedDice([]);
 
@@ -23,9 +28,11 @@ function allowed<T>(result: Result<T>): T {
   return result.value;
 }
 const put = (...args: Parameters<typeof applyStatus>) => allowed(applyStatus(...args));
-const start = (...args: Parameters<typeof startTurn>) => allowed(startTurn(...args));
-const end = (...args: Parameters<typeof endTurn>) => allowed(endTurn(...args));
-const resolve = (...args: Parameters<typeof resolveStatuses>) => allowed(resolveStatuses(...args));
+const start = (actor: WorldlinesCombatant, dice: DiceSource, options?: WorldlinesOptions) =>
+  startTurn(checked(actor), dice, options && checkedOpts(options));
+const end = (actor: WorldlinesCombatant) => endTurn(checked(actor));
+const resolve = (actor: WorldlinesCombatant, dice: DiceSource, options?: WorldlinesOptions) =>
+  resolveStatuses(checked(actor), dice, options && checkedOpts(options));
 const jun = makeCombatant({
   id: "jun",
   traits: { combat: 8, spirit: 6, mind: 8 },
@@ -70,7 +77,7 @@ describe("status timing", () => {
     const tick = start(bleeding, noDice);
     expect(tick.lost).toBe(5);
     expect(tick.actor.health.value).toBe(15);
-    expect(tick.update?.changes).toEqual({ "system.health.value": 15 });
+    expect(diffCombatant(bleeding, tick.actor)?.changes).toEqual({ "system.health.value": 15 });
     const last = start({ ...bleeding, health: { value: 4, max: 20 } }, noDice);
     expect(last).toMatchObject({ lost: 4, downed: "dying", actor: { life: "dying" } });
   });
@@ -92,7 +99,7 @@ describe("status timing", () => {
     const after = end(staggered);
     expect(after.expired).toEqual(["staggered"]);
     expect(after.actor.statuses.staggered).toBeUndefined();
-    expect(after.update?.removeStatuses).toEqual(["staggered"]);
+    expect(diffCombatant(staggered, after.actor)?.removeStatuses).toEqual(["staggered"]);
   });
 
   it("flash blindness counts down and fades", () => {
@@ -207,15 +214,15 @@ describe("first aid", () => {
       life: "dying" as const,
     };
     // mind d8 rolls 4 + medicine 1 = 5.
-    const out = firstAid(jun, patient, fixedDice([4]));
+    const out = firstAid(checked(jun), checked(patient), fixedDice([4]));
     expect(out).toMatchObject({
       ok: true,
       value: { success: true, patient: { life: "unconscious" } },
     });
     if (out.ok) expect(out.value.patient.statuses.bleeding).toBeUndefined();
-    const miss = firstAid(jun, patient, fixedDice([3]));
+    const miss = firstAid(checked(jun), checked(patient), fixedDice([3]));
     expect(miss).toMatchObject({ ok: true, value: { success: false, patient: { life: "dying" } } });
-    expect(firstAid(jun, { ...jun, id: "fine" }, noDice)).toMatchObject({
+    expect(firstAid(checked(jun), checked({ ...jun, id: "fine" }), noDice)).toMatchObject({
       reason: "nothingToTreat",
     });
   });

@@ -10,21 +10,29 @@
  * - Defensive Posture lasts until the actor's next turn starts; the once-per-round interruption is
  *   given back at Status Resolution.
  */
+import type { Checked } from "../core/checked.ts";
+import { checkedAs } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
-import { checkAllNumbers, checkNumber, NUMBER_RULES } from "../core/guard.ts";
-import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
+import { checkChoice, ownValue } from "../core/names.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { diffAll, diffCombatant, withoutStatus } from "./changes.ts";
 import type { ActorUpdate } from "./changes.ts";
-import { atValue, changed, withStatus } from "./combatant.ts";
+import { atValue, changed, copyOf, withStatus } from "./combatant.ts";
 import type { CheckResult } from "./checks.ts";
 import { putStatus, rollCheckOf, spiritCheckOf } from "./internal.ts";
 import { applyHealthLoss } from "./lose-health.ts";
+import { STATUS_IDS } from "./model.ts";
 import type { StatusApplication, StatusId, WorldlinesCombatant } from "./model.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
 import type { WorldlinesOptions } from "./options.ts";
-import { checkCombatant, checkOptions, optionalCount } from "./valid.ts";
+import {
+  CHECKED_DEFAULT_OPTIONS,
+  checkApplication,
+  checkCombatant,
+  checkOptions,
+} from "./valid.ts";
+import type { InputRefusalReason } from "./valid.ts";
 
 /**
  * Puts a status on an actor. Rolls the duration of flash blindness on `dice`. Refused when the
@@ -35,87 +43,65 @@ export function applyStatus(
   application: StatusApplication,
   dice: DiceSource,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): Result<WorldlinesCombatant, NumberRefusalReason> {
+): Result<WorldlinesCombatant, InputRefusalReason> {
   const bad =
-    checkCombatant("actor", actor) ?? checkApplication(application) ?? checkOptions(options);
+    checkCombatant("actor", actor) ??
+    checkApplication("application", application) ??
+    checkOptions(options);
   return bad ?? ok(putStatus(actor, application, dice, options));
 }
 
-/** The numbers a status application may carry: counts, and exhaustion points that may be negative. */
-function checkApplication(application: StatusApplication): NumberRefusal | undefined {
-  switch (application.status) {
-    case "bleeding":
-    case "poisoned":
-      return optionalCount(["application", "hpPerTurn"], application.hpPerTurn);
-    case "staggered":
-      return optionalCount(["application", "turns"], application.turns);
-    case "exhausted":
-      return checkNumber(["application", "points"], application.points, {
-        ...NUMBER_RULES.modifier,
-        whole: true,
-      });
-    default:
-      return checkAllNumbers("application", application);
-  }
-}
-
 export interface TickOutcome {
-  readonly actor: WorldlinesCombatant;
+  /**
+   * The actor after the tick, still within its check's bounds (checked input for the next rule).
+   * Its document change is `diffCombatant(actor, tick.actor)` (changes.ts); the encounter
+   * simulator writes none.
+   */
+  readonly actor: Checked<WorldlinesCombatant>;
   /** Health lost to the status that ticked (0 if none). */
   readonly lost: number;
   readonly downed?: "dying" | "unconscious";
   /** Statuses that ran out. */
   readonly expired: readonly StatusId[];
-  readonly update: ActorUpdate | null;
-}
-
-/** A tick without its document change: what the `…Prechecked` rules return. */
-export type Tick = Omit<TickOutcome, "update">;
-
-/** `tick` with the document change from `actor` to the ticked actor. */
-function withUpdate(actor: WorldlinesCombatant, tick: Tick): TickOutcome {
-  return { ...tick, update: diffCombatant(actor, tick.actor) };
-}
-
-/** Start of the actor's turn: Bleeding costs its health; Defensive Posture ends. */
-export function startTurn(
-  actor: WorldlinesCombatant,
-  dice: DiceSource,
-  options: WorldlinesOptions = DEFAULT_OPTIONS,
-): Result<TickOutcome, NumberRefusalReason> {
-  const bad = checkCombatant("actor", actor) ?? checkOptions(options);
-  return bad ?? ok(withUpdate(actor, startTurnPrechecked(actor, dice, options)));
-}
-
-/**
- * The rules behind {@link startTurn}, {@link endTurn} and {@link resolveStatuses} for numbers
- * already checked, without the document change: the encounter simulator's inner loop, which
- * checks its fighters once when a simulation is created.
- */
-export function startTurnPrechecked(
-  actor: WorldlinesCombatant,
-  dice: DiceSource,
-  options: WorldlinesOptions,
-): Tick {
-  let next = actor.defensivePosture ? changed(actor, { defensivePosture: false }) : actor;
-  const bleed = actor.statuses.bleeding?.hpPerTurn ?? 0;
-  const loss = applyHealthLoss(next, bleed, { nonLethal: false, dice }, options);
-  next = loss.actor;
-  return loss.downed === undefined
-    ? { actor: next, lost: loss.lost, expired: NONE }
-    : { actor: next, lost: loss.lost, downed: loss.downed, expired: NONE };
 }
 
 const NONE: readonly StatusId[] = [];
 
-/** End of the actor's turn: Staggered and flash blindness count down and may run out. */
-export function endTurn(actor: WorldlinesCombatant): Result<TickOutcome, NumberRefusalReason> {
-  const bad = checkCombatant("actor", actor);
-  return bad ?? ok(withUpdate(actor, endTurnPrechecked(actor)));
+/** A tick: every field set, in one order, so every tick shares one shape. */
+function tick(
+  actor: WorldlinesCombatant,
+  lost: number,
+  downed: "dying" | "unconscious" | undefined,
+  expired: readonly StatusId[],
+): TickOutcome {
+  // Health stays within 0..max and a status only counts down: the check's bounds hold.
+  return { actor: checkedAs(actor), lost, downed, expired };
 }
 
-/** See {@link startTurnPrechecked}. */
-export function endTurnPrechecked(actor: WorldlinesCombatant): Tick {
+/**
+ * Start of the actor's turn: Bleeding costs its health; Defensive Posture ends. Like
+ * {@link endTurn} and {@link resolveStatuses}, for an actor its check accepted (checkedCombatant):
+ * the encounter simulator checks its fighters once when a simulation is created.
+ */
+export function startTurn(
+  actor: Checked<WorldlinesCombatant>,
+  dice: DiceSource,
+  options: Checked<WorldlinesOptions> = CHECKED_DEFAULT_OPTIONS,
+): TickOutcome {
+  const bleed = actor.statuses.bleeding?.hpPerTurn ?? 0;
+  if (!actor.defensivePosture && bleed === 0) return tick(actor, 0, undefined, NONE);
+  let next: WorldlinesCombatant = actor;
+  if (actor.defensivePosture) {
+    const draft = copyOf(actor);
+    draft.defensivePosture = false;
+    next = draft;
+  }
+  const loss = applyHealthLoss(next, bleed, { nonLethal: false, dice }, options);
+  return tick(loss.actor, loss.lost, loss.downed, NONE);
+}
+
+/** End of the actor's turn: Staggered and flash blindness count down and may run out. */
+export function endTurn(actor: Checked<WorldlinesCombatant>): TickOutcome {
   let statuses = actor.statuses;
   const expired: StatusId[] = [];
   const staggered = statuses.staggered;
@@ -137,37 +123,29 @@ export function endTurnPrechecked(actor: WorldlinesCombatant): Tick {
     }
   }
   const next = statuses === actor.statuses ? actor : changed(actor, { statuses });
-  return { actor: next, lost: 0, expired };
+  return tick(next, 0, undefined, expired);
 }
 
 /** The Status Resolution phase for one actor: poison bites; the interruption comes back. */
 export function resolveStatuses(
-  actor: WorldlinesCombatant,
+  actor: Checked<WorldlinesCombatant>,
   dice: DiceSource,
-  options: WorldlinesOptions = DEFAULT_OPTIONS,
-): Result<TickOutcome, NumberRefusalReason> {
-  const bad = checkCombatant("actor", actor) ?? checkOptions(options);
-  return bad ?? ok(withUpdate(actor, resolveStatusesPrechecked(actor, dice, options)));
-}
-
-/** See {@link startTurnPrechecked}. */
-export function resolveStatusesPrechecked(
-  actor: WorldlinesCombatant,
-  dice: DiceSource,
-  options: WorldlinesOptions,
-): Tick {
-  if (actor.life === "dead") return { actor, lost: 0, expired: NONE };
-  let next = actor.interruptUsed ? changed(actor, { interruptUsed: false }) : actor;
+  options: Checked<WorldlinesOptions> = CHECKED_DEFAULT_OPTIONS,
+): TickOutcome {
+  if (actor.life === "dead") return tick(actor, 0, undefined, NONE);
+  let next: WorldlinesCombatant = actor;
+  if (actor.interruptUsed) {
+    const draft = copyOf(actor);
+    draft.interruptUsed = false;
+    next = draft;
+  }
   const loss = applyHealthLoss(
     next,
     actor.statuses.poisoned?.hpPerTurn ?? 0,
     { nonLethal: false, dice },
     options,
   );
-  next = loss.actor;
-  return loss.downed === undefined
-    ? { actor: next, lost: loss.lost, expired: NONE }
-    : { actor: next, lost: loss.lost, downed: loss.downed, expired: NONE };
+  return tick(loss.actor, loss.lost, loss.downed, NONE);
 }
 
 export type RecoveryRefusal =
@@ -177,7 +155,7 @@ export type RecoveryRefusal =
   | "selfOnly"
   | "notEnoughEnergy"
   | "missingTrait"
-  | NumberRefusalReason;
+  | InputRefusalReason;
 
 export interface RecoveryOutcome {
   readonly patient: WorldlinesCombatant;
@@ -211,11 +189,12 @@ export function attemptRecovery(
   const bad =
     checkCombatant("patient", patient) ??
     (helper === patient ? undefined : checkCombatant("helper", helper)) ??
+    checkChoice("status", status, STATUS_IDS) ??
     checkOptions(options);
   if (bad) return bad;
   const self = helper.id === patient.id;
-  if (patient.statuses[status] === undefined) return refuse("noSuchStatus", { status });
-  const rule = options.recovery[status];
+  if (!Object.hasOwn(patient.statuses, status)) return refuse("noSuchStatus", { status });
+  const rule = ownValue(options.recovery, status);
   if (rule === undefined) return refuse("noRecoveryCheck", { status });
   if (rule.by === "self" && !self) return refuse("selfOnly", { status });
   if (helper.life !== "active") return refuse("notActive");
@@ -261,7 +240,7 @@ export function useAntidote(
   helper: WorldlinesCombatant,
   patient: WorldlinesCombatant,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): Result<RecoveryOutcome, "noSuchStatus" | "notActive" | "notEnoughEnergy" | NumberRefusalReason> {
+): Result<RecoveryOutcome, "noSuchStatus" | "notActive" | "notEnoughEnergy" | InputRefusalReason> {
   const bad =
     checkCombatant("helper", helper) ??
     (helper === patient ? undefined : checkCombatant("patient", patient)) ??

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { fixedDice } from "../core/index.ts";
-import { resolveAttack } from "./attack.ts";
+import { checkAndResolve } from "./checked.support.ts";
 import { makeCombatant } from "./factory.ts";
 import type { WorldlinesWeapon } from "./model.ts";
 import {
@@ -50,11 +50,11 @@ describe("an attack technique (Marksman's Shot)", () => {
     const shaped = attackWithTechnique(maya, rifle, marksmansShot);
     if (!shaped.ok) throw new Error(shaped.reason);
     // Step 2: Combat d8 shows 6 (+2) = 8; no Evasion; the headshot d20 shows 18.
-    const plain = resolveAttack(
+    const plain = checkAndResolve(
       { attacker: maya, defender: grunt, weapon: rifle, situation: { zone: "head" } },
       fixedDice([6, 18, 3]),
     );
-    const marked = resolveAttack(
+    const marked = checkAndResolve(
       { attacker: maya, defender: grunt, weapon: shaped.value.weapon, situation: { zone: "head" } },
       fixedDice([6, 18]),
     );
@@ -85,7 +85,7 @@ describe("an attack technique (Marksman's Shot)", () => {
     const shaped = attackWithTechnique(maya, rifle, crippling);
     if (!shaped.ok) throw new Error(shaped.reason);
     // d8 crits on 8; widened by one it crits on 7: maximum damage twice, 9 × 2 = 18.
-    const out = resolveAttack(
+    const out = checkAndResolve(
       { attacker: maya, defender: grunt, weapon: shaped.value.weapon },
       fixedDice([7]),
     );

@@ -17,8 +17,9 @@
  */
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
-import { checkAllNumbers } from "../core/guard.ts";
-import type { NumberRefusalReason } from "../core/guard.ts";
+import { checkAllNumbers, MAX_MODIFIER } from "../core/guard.ts";
+import { checkChoice } from "../core/names.ts";
+import type { InputRefusalReason } from "./valid.ts";
 import { diffAll, diffCombatant, withoutStatus } from "./changes.ts";
 import type { ActorUpdate } from "./changes.ts";
 import { atValue, changed } from "./combatant.ts";
@@ -27,7 +28,14 @@ import type { EnergyRefusal } from "./energy.ts";
 import type { StatusApplication, WorldlinesCombatant, WorldlinesWeapon } from "./model.ts";
 import { DEFAULT_OPTIONS } from "./options.ts";
 import type { WorldlinesOptions } from "./options.ts";
-import { checkCombatant, checkOptions, checkWeapon, optionalCount } from "./valid.ts";
+import {
+  checkApplication,
+  checkCombatant,
+  checkOptions,
+  checkWeapon,
+  optionalCount,
+} from "./valid.ts";
+import type { InputRefusal } from "./valid.ts";
 
 export type TechniqueUse = "attack" | "action" | "passive";
 export const TECHNIQUE_USES: readonly TechniqueUse[] = ["attack", "action", "passive"];
@@ -59,17 +67,31 @@ export type TechniqueRefusal =
   | "stressedInterrupt"
   | "interruptUsed"
   | "noSuchStatus"
-  | NumberRefusalReason;
+  | InputRefusalReason;
 
-/** Checks a technique's numbers: every one finite, costs and widenings whole and not negative. */
-function checkTechniqueNumbers(technique: WorldlinesTechnique) {
-  return (
+/**
+ * Checks a technique: every number finite, costs and widenings whole and not negative, its use
+ * from the list, the statuses its attack puts on a hit.
+ */
+function checkTechniqueNumbers(technique: WorldlinesTechnique): InputRefusal | undefined {
+  const bad =
     checkAllNumbers("technique", technique) ??
+    checkChoice("technique.use", technique.use, TECHNIQUE_USES) ??
     optionalCount("technique.cost", technique.cost) ??
     optionalCount("technique.critWiden", technique.critWiden) ??
     optionalCount("technique.headshotWiden", technique.headshotWiden) ??
-    optionalCount("technique.energyRefund", technique.energyRefund)
-  );
+    optionalCount("technique.energyRefund", technique.energyRefund);
+  if (bad) return bad;
+  for (const [i, application] of (technique.onHit ?? []).entries()) {
+    const refusal = checkApplication(["technique", "onHit", String(i)], application);
+    if (refusal) return refusal;
+  }
+  return undefined;
+}
+
+/** Two widenings summed, never past the largest count the check accepts. */
+function widened(a: number | undefined, b: number | undefined): number {
+  return Math.min(MAX_MODIFIER, (a ?? 0) + (b ?? 0));
 }
 
 /** What the technique costs this actor now (Stressed adds its surcharge). */
@@ -77,7 +99,7 @@ function techniqueCost(
   actor: WorldlinesCombatant,
   technique: WorldlinesTechnique,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-): Result<number, NumberRefusalReason> {
+): Result<number, InputRefusalReason> {
   return energyCost(actor, { kind: "technique", cost: technique.cost }, options);
 }
 
@@ -221,8 +243,8 @@ export function attackWithTechnique(
   return ok({
     weapon: {
       ...weapon,
-      critWiden: (weapon.critWiden ?? 0) + (technique.critWiden ?? 0),
-      headshotWiden: (weapon.headshotWiden ?? 0) + (technique.headshotWiden ?? 0),
+      critWiden: widened(weapon.critWiden, technique.critWiden),
+      headshotWiden: widened(weapon.headshotWiden, technique.headshotWiden),
       ...(onHit.length > 0 ? { onHit } : {}),
     },
     cost,
@@ -237,7 +259,7 @@ export function attackWithTechnique(
 export function withPassiveTechniques(
   actor: WorldlinesCombatant,
   techniques: readonly WorldlinesTechnique[],
-): Result<{ actor: WorldlinesCombatant; freeWeaponSwitch: boolean }, NumberRefusalReason> {
+): Result<{ actor: WorldlinesCombatant; freeWeaponSwitch: boolean }, InputRefusalReason> {
   const bad = checkCombatant("actor", actor);
   if (bad) return bad;
   let critWiden = actor.critWiden ?? 0;
@@ -248,8 +270,8 @@ export function withPassiveTechniques(
     if (badTechnique) return badTechnique;
     if (technique.freeWeaponSwitch === true) freeWeaponSwitch = true;
     if (technique.use !== "passive") continue;
-    critWiden += technique.critWiden ?? 0;
-    headshotWiden += technique.headshotWiden ?? 0;
+    critWiden = widened(critWiden, technique.critWiden);
+    headshotWiden = widened(headshotWiden, technique.headshotWiden);
   }
   return ok({
     actor: {
@@ -269,7 +291,7 @@ export function refundEnergy(
   attacker: WorldlinesCombatant,
   refund: number,
   hit: boolean,
-): Result<{ actor: WorldlinesCombatant; update: ActorUpdate | null }, NumberRefusalReason> {
+): Result<{ actor: WorldlinesCombatant; update: ActorUpdate | null }, InputRefusalReason> {
   const bad = checkCombatant("attacker", attacker) ?? optionalCount("refund", refund);
   if (bad) return bad;
   if (!hit || refund === 0) return ok({ actor: attacker, update: null });

@@ -1,22 +1,36 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { Checked } from "../core/checked.ts";
+import { ok } from "../core/result.ts";
+import * as rules from "./actions.ts";
 import {
   FRESH_ACTIONS,
   actionSummary,
-  beginTurn,
-  delayAction,
-  holdAction,
   resumeAfterDelay,
-  spendAction,
   spendInstant,
   spendMain,
   spendMainAsInstant,
-  spendMove,
   spendMoveAction,
   spendOnTurn,
-  startRound,
 } from "./actions.ts";
-import type { ActionCost, ActionState } from "./actions.ts";
+import type { ActionCost, ActionState, MoveSpan, TurnContext } from "./actions.ts";
+import { checkedWwnActions } from "./valid.ts";
+
+/** A rule that takes a checked state, after the state's check (whose refusal comes back as is). */
+function checkedThen<T>(state: ActionState, rule: (checked: Checked<ActionState>) => T) {
+  const checked = checkedWwnActions("actions", state);
+  return checked.ok ? rule(checked.value) : checked;
+}
+const startRound = (s: ActionState) => checkedThen(s, (c) => ok(rules.startRound(c)));
+const beginTurn = (s: ActionState) => checkedThen(s, (c) => ok(rules.beginTurn(c)));
+const spendMove = (s: ActionState, feet: number, limit: number, ctx: TurnContext) =>
+  checkedThen(s, (c) => rules.spendMove(c, feet, limit, ctx));
+const spendAction = (s: ActionState, cost: ActionCost, ctx: TurnContext, move?: MoveSpan) =>
+  checkedThen(s, (c) => rules.spendAction(c, cost, ctx, move));
+const holdAction = (s: ActionState, ctx: TurnContext) =>
+  checkedThen(s, (c) => rules.holdAction(c, ctx));
+const delayAction = (s: ActionState, afterId: string, ctx: TurnContext) =>
+  checkedThen(s, (c) => rules.delayAction(c, afterId, ctx));
 
 const own = { ownTurn: true };
 const notOwn = { ownTurn: false };

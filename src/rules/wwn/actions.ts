@@ -8,8 +8,10 @@
  * combatant's own turn starts (what lasts "until its next turn" ends there).
  *
  * Every exported rule checks the action state's numbers first (counts: whole, never negative) and
- * refuses NaN, ±Infinity or a negative count by name; the `…Prechecked` rules are the same rules
- * for callers that have checked them already (the maneuvers, the attack, the simulator).
+ * refuses NaN, ±Infinity or a negative count by name, or takes the state as checked input
+ * (checkedWwnActions, valid.ts: the round's and the turn's start, spending an action, holding and
+ * delaying), which the maneuvers, the attack and the simulator hold already. A count a rule adds
+ * to stops at the bound the check holds it to.
  *
  * Where the chapter is silent:
  * - A Move that has not used all its feet goes on while no Main came between; a longer step
@@ -17,44 +19,19 @@
  * - A Delay lasts until the shell reports that the named participant has acted
  *   (`resumeAfterDelay`); Instants stay allowed meanwhile.
  */
-import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
-import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
+import type { Checked } from "../core/checked.ts";
+import { checkedAs } from "../core/checked.ts";
+import { checkNumber, MAX_MODIFIER, NUMBER_RULES } from "../core/guard.ts";
+import { checkChoice } from "../core/names.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { changedActions, copyActions } from "./combatant.ts";
+import type { ActionState } from "./model.ts";
 import { checkWwnActions } from "./valid.ts";
+import type { InputRefusal, InputRefusalReason } from "./valid.ts";
 
-export interface ActionState {
-  /** The Main Action has been used (for an attack, a spell, a second Move, Total Defense …). */
-  readonly mainUsed: boolean;
-  /** The Main Action went to a second Move. */
-  readonly mainAsMove: boolean;
-  /** Move actions begun this round (2 when the Main went to a Move). */
-  readonly movesUsed: number;
-  /** Feet covered by the latest Move action, and how far it may go. */
-  readonly moveFeet: number;
-  readonly moveLimit: number;
-  /** The latest Move may still go on (no Main Action since it began). */
-  readonly moveOpen: boolean;
-  /** A Main Action cut a Move short: the rest of that Move is lost. */
-  readonly moveSplit: boolean;
-  readonly onTurn: number;
-  readonly instants: number;
-  /** Held with Hold an Action: what is left may be used out of turn, as Instants. */
-  readonly holding: boolean;
-  /** Delayed until this participant has acted. */
-  readonly delayingFor: string | null;
-  /** Total Defense: the AC bonus lasts until the start of the combatant's next turn. */
-  readonly totalDefense: boolean;
-  /** Immune to Shock until the round ends (Total Defense). */
-  readonly shockProof: boolean;
-  /** Charged this round: the AC penalty lasts until the round ends. */
-  readonly charged: boolean;
-  /** Made a Fighting Withdrawal this round: may leave melee without free attacks. */
-  readonly withdrawn: boolean;
-  /** Screening an ally until the combatant's next turn, and how many attackers it can still block. */
-  readonly screening: { readonly allyId: string; readonly blocksLeft: number } | null;
-}
+// The state's type is part of the combat model (model.ts, a leaf module that imports no rule).
+export type { ActionState } from "./model.ts";
 
 export const FRESH_ACTIONS: ActionState = {
   mainUsed: false,
@@ -76,38 +53,38 @@ export const FRESH_ACTIONS: ActionState = {
 };
 
 /** The boundary check of an action state. */
-function badState(state: ActionState): NumberRefusal | undefined {
+function badState(state: ActionState): InputRefusal | undefined {
   return checkWwnActions("actions", state);
 }
 
-/** A new round: every action back; round-long effects end. Total Defense AC and screening last
- * until the combatant's own next turn, so they stay. */
-export function startRound(state: ActionState): Result<ActionState, NumberRefusalReason> {
-  return badState(state) ?? ok(startRoundPrechecked(state));
+/** One more of a count, never past the largest count the check accepts. */
+function plusOne(count: number): number {
+  return Math.min(MAX_MODIFIER, count + 1);
 }
 
-/** {@link startRound} for a state already checked (the simulator checks its fighters once). */
-export function startRoundPrechecked(state: ActionState): ActionState {
+const CHECKED_FRESH: Checked<ActionState> = checkedAs(FRESH_ACTIONS);
+
+/**
+ * A new round: every action back; round-long effects end. Total Defense AC and screening last
+ * until the combatant's own next turn, so they stay. For a state its check accepted
+ * (checkedWwnActions): the simulator checks its fighters once.
+ */
+export function startRound(state: Checked<ActionState>): Checked<ActionState> {
   // Nothing lasts: the fresh state itself (shared, as action states are never written).
-  if (!state.totalDefense && state.screening === null) return FRESH_ACTIONS;
+  if (!state.totalDefense && state.screening === null) return CHECKED_FRESH;
   const next = copyActions(FRESH_ACTIONS);
   next.totalDefense = state.totalDefense;
   next.screening = state.screening;
-  return next;
+  return checkedAs<ActionState>(next);
 }
 
 /** The combatant's own turn begins: effects that last "until its next turn" end. */
-export function beginTurn(state: ActionState): Result<ActionState, NumberRefusalReason> {
-  return badState(state) ?? ok(beginTurnPrechecked(state));
-}
-
-/** {@link beginTurn} for a state already checked. */
-export function beginTurnPrechecked(state: ActionState): ActionState {
+export function beginTurn(state: Checked<ActionState>): Checked<ActionState> {
   if (!state.totalDefense && state.screening === null) return state;
   const next = copyActions(state);
   next.totalDefense = false;
   next.screening = null;
-  return next;
+  return checkedAs<ActionState>(next);
 }
 
 /** What an action costs. `moveAndMain` is a Charge; `mainAsInstant` spends the pending Main. */
@@ -120,7 +97,7 @@ export type ActionRefusal =
   | "notYourTurn"
   | "delaying"
   | "tooFar"
-  | NumberRefusalReason;
+  | InputRefusalReason;
 
 /** Whose turn it is, seen from the acting combatant. */
 export interface TurnContext {
@@ -149,7 +126,7 @@ function newMove(
       changedActions(state, {
         mainUsed: true,
         mainAsMove: true,
-        movesUsed: state.movesUsed + 1,
+        movesUsed: plusOne(state.movesUsed),
         moveFeet: feet,
         moveLimit: limit,
         moveOpen: true,
@@ -159,30 +136,33 @@ function newMove(
   return refuse(state.moveSplit ? "moveAlreadySplit" : "noMoveAction");
 }
 
-/** The boundary check of a distance and a Move's reach: whole feet, never negative. */
-function badMove(state: ActionState, feet: number, limit: number): NumberRefusal | undefined {
+/** A distance and a Move's reach: whole feet, never negative. */
+function badSpan(feet: number, limit: number): InputRefusal | undefined {
   return (
-    badState(state) ??
-    checkNumber("feet", feet, NUMBER_RULES.count) ??
-    checkNumber("limit", limit, NUMBER_RULES.count)
+    checkNumber("feet", feet, NUMBER_RULES.count) ?? checkNumber("limit", limit, NUMBER_RULES.count)
   );
+}
+
+/** The boundary check of a state, a distance and a Move's reach. */
+function badMove(state: ActionState, feet: number, limit: number): InputRefusal | undefined {
+  return badState(state) ?? badSpan(feet, limit);
 }
 
 /**
  * Moves `feet` (0 or more) with a Move action whose reach is `limit` feet: goes on with the
- * current Move when it still may and has the room, else begins a new Move action.
+ * current Move when it still may and has the room, else begins a new Move action. For a state
+ * its check accepted; the distance and the reach are checked here (whole feet, not negative).
  */
 export function spendMove(
-  state: ActionState,
+  state: Checked<ActionState>,
   feet: number,
   limit: number,
   ctx: TurnContext,
 ): Result<ActionState, ActionRefusal> {
-  return badMove(state, feet, limit) ?? spendMovePrechecked(state, feet, limit, ctx);
+  return badSpan(feet, limit) ?? moveOn(state, feet, limit, ctx);
 }
 
-/** {@link spendMove} for numbers already checked (Run and Screen an Ally check theirs). */
-export function spendMovePrechecked(
+function moveOn(
   state: ActionState,
   feet: number,
   limit: number,
@@ -249,7 +229,7 @@ function mainAsInstant(state: ActionState): Result<ActionState, ActionRefusal> {
       mainUsed: true,
       moveOpen: false,
       moveSplit: state.moveSplit || cut,
-      instants: state.instants + 1,
+      instants: plusOne(state.instants),
     }),
   );
 }
@@ -265,16 +245,16 @@ export function spendOnTurn(
 function onTurnAction(state: ActionState, ctx: TurnContext): Result<ActionState, ActionRefusal> {
   if (state.delayingFor !== null) return refuse("delaying");
   if (!ctx.ownTurn) return refuse("notYourTurn");
-  return ok(changedActions(state, { onTurn: state.onTurn + 1 }));
+  return ok(changedActions(state, { onTurn: plusOne(state.onTurn) }));
 }
 
 /** An Instant action: any time, no limit. */
-export function spendInstant(state: ActionState): Result<ActionState, NumberRefusalReason> {
+export function spendInstant(state: ActionState): Result<ActionState, InputRefusalReason> {
   return badState(state) ?? ok(instantAction(state));
 }
 
 function instantAction(state: ActionState): ActionState {
-  return changedActions(state, { instants: state.instants + 1 });
+  return changedActions(state, { instants: plusOne(state.instants) });
 }
 
 /**
@@ -319,30 +299,45 @@ export interface MoveSpan {
 
 const NO_MOVE: MoveSpan = { feet: 0, limit: 0 };
 
-/** Spends an action of the given cost (distance for Move-based costs; 0 when not moving). */
+/** Every cost an action may have. */
+export const ACTION_COSTS: readonly ActionCost[] = [
+  "main",
+  "move",
+  "onTurn",
+  "instant",
+  "mainAsInstant",
+  "moveAndMain",
+];
+
+/**
+ * Spends an action of the given cost (distance for Move-based costs; 0 when not moving), for a
+ * state its check accepted (every maneuver and attack holds its actor's, checked). The cost and
+ * the distance are checked here.
+ */
 export function spendAction(
-  state: ActionState,
+  state: Checked<ActionState>,
   cost: ActionCost,
   ctx: TurnContext,
   move: MoveSpan = NO_MOVE,
 ): Result<ActionState, ActionRefusal> {
-  return badMove(state, move.feet, move.limit) ?? spendActionPrechecked(state, cost, ctx, move);
+  return (
+    (move === NO_MOVE ? undefined : badSpan(move.feet, move.limit)) ??
+    checkChoice("cost", cost, ACTION_COSTS) ??
+    spend(state, cost, ctx, move)
+  );
 }
 
-/** {@link spendAction} for numbers already checked (every maneuver and attack checks its actor). */
-export function spendActionPrechecked(
+function spend(
   state: ActionState,
   cost: ActionCost,
   ctx: TurnContext,
-  move: MoveSpan = NO_MOVE,
+  move: MoveSpan,
 ): Result<ActionState, ActionRefusal> {
   switch (cost) {
     case "main":
       return mainAction(state, ctx);
     case "move":
-      return move.feet > 0
-        ? spendMovePrechecked(state, move.feet, move.limit, ctx)
-        : moveAction(state, ctx);
+      return move.feet > 0 ? moveOn(state, move.feet, move.limit, ctx) : moveAction(state, ctx);
     case "onTurn":
       return onTurnAction(state, ctx);
     case "instant":
@@ -354,17 +349,12 @@ export function spendActionPrechecked(
   }
 }
 
-/** Hold an Action (a Move action, own turn): what is left may be used later, out of turn. */
+/**
+ * Hold an Action (a Move action, own turn): what is left may be used later, out of turn. For a
+ * state its check accepted.
+ */
 export function holdAction(
-  state: ActionState,
-  ctx: TurnContext,
-): Result<ActionState, ActionRefusal> {
-  return badState(state) ?? holdActionPrechecked(state, ctx);
-}
-
-/** {@link holdAction} for a state already checked. */
-export function holdActionPrechecked(
-  state: ActionState,
+  state: Checked<ActionState>,
   ctx: TurnContext,
 ): Result<ActionState, ActionRefusal> {
   if (!ctx.ownTurn) return refuse("notYourTurn");
@@ -372,18 +362,12 @@ export function holdActionPrechecked(
   return spent.ok ? ok(changedActions(spent.value, { holding: true })) : spent;
 }
 
-/** Delay an Action (On Turn): the rest waits until `afterId` has acted. */
+/**
+ * Delay an Action (On Turn): the rest waits until `afterId` has acted. For a state its
+ * check accepted.
+ */
 export function delayAction(
-  state: ActionState,
-  afterId: string,
-  ctx: TurnContext,
-): Result<ActionState, ActionRefusal> {
-  return badState(state) ?? delayActionPrechecked(state, afterId, ctx);
-}
-
-/** {@link delayAction} for a state already checked. */
-export function delayActionPrechecked(
-  state: ActionState,
+  state: Checked<ActionState>,
   afterId: string,
   ctx: TurnContext,
 ): Result<ActionState, ActionRefusal> {
@@ -395,7 +379,7 @@ export function delayActionPrechecked(
 export function resumeAfterDelay(
   state: ActionState,
   actedId: string,
-): Result<ActionState, NumberRefusalReason> {
+): Result<ActionState, InputRefusalReason> {
   const bad = badState(state);
   if (bad) return bad;
   return ok(state.delayingFor === actedId ? changedActions(state, { delayingFor: null }) : state);
@@ -416,7 +400,7 @@ export interface ActionSummary {
   readonly screening: string | null;
 }
 
-export function actionSummary(state: ActionState): Result<ActionSummary, NumberRefusalReason> {
+export function actionSummary(state: ActionState): Result<ActionSummary, InputRefusalReason> {
   return badState(state) ?? ok(summary(state));
 }
 

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fixedDice } from "../core/index.ts";
 import { FRESH_ACTIONS } from "./actions.ts";
-import { resolveAttack } from "./attack.ts";
+import { checkAndResolve } from "./checked.support.ts";
 import { makeWwnCombatant, makeWwnWeapon } from "./factory.ts";
 import { refillAmmo, reload, reloadCost } from "./maneuvers.ts";
 
@@ -29,7 +29,7 @@ describe("a counted magazine", () => {
   it("spends exactly one shot per attack, hit or miss, and writes the new count", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 999 }), fc.integer({ min: 1, max: 20 }), (n, d20) => {
-        const out = resolveAttack(
+        const out = checkAndResolve(
           { attacker: shooter, defender: target, weapon: launcher(n, 999) },
           fixedDice([d20, 3]),
         );
@@ -47,7 +47,7 @@ describe("a counted magazine", () => {
   it("refuses to attack when empty, and Reload (a Main Action) fills it back", () => {
     const empty = launcher(0);
     expect(
-      resolveAttack({ attacker: shooter, defender: target, weapon: empty }, fixedDice([20])),
+      checkAndResolve({ attacker: shooter, defender: target, weapon: empty }, fixedDice([20])),
     ).toMatchObject({ ok: false, reason: "outOfAmmo" });
     expect(reloadCost(shooter, empty)).toEqual({ ok: true, value: "main" });
     const out = reload(shooter, empty, true);
@@ -73,7 +73,7 @@ describe("a crossbow's quarrels", () => {
   });
 
   it("a shot unloads it without spending a second quarrel", () => {
-    const out = resolveAttack(
+    const out = checkAndResolve(
       { attacker: shooter, defender: target, weapon: crossbow(3, true) },
       fixedDice([1]),
     );

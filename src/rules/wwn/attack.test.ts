@@ -3,9 +3,11 @@ import { describe, expect, it } from "vitest";
 import { fixedDice, seededRandom } from "../core/index.ts";
 import { sumModifiers } from "../core/modifier.ts";
 import { FRESH_ACTIONS } from "./actions.ts";
-import { hitModifiers, resolveAttack, shockFor } from "./attack.ts";
+import { hitModifiers, shockFor } from "./attack.ts";
+import { checkAndResolve, checkedInput, checkedOpts } from "./checked.support.ts";
 import type { AttackInput, AttackOutcome, AttackSituation } from "./attack.ts";
 import { FIELD_PATHS, ITEM_FIELD_PATHS } from "./changes.ts";
+import type { WwnUpdate } from "./changes.ts";
 import { makeWwnCombatant, makeWwnWeapon } from "./factory.ts";
 import type { WwnCombatant } from "./model.ts";
 import { withWwnOptions } from "./options.ts";
@@ -51,9 +53,9 @@ function attack(
   dice: readonly number[],
   situation: AttackSituation = {},
   over: Partial<AttackInput> = {},
-): AttackOutcome {
+): AttackOutcome & { readonly updates: readonly WwnUpdate[] } {
   const source = fixedDice(dice);
-  const result = resolveAttack(
+  const result = checkAndResolve(
     { attacker: hero, defender: bandit, weapon: sword, situation, ...over },
     source,
   );
@@ -63,7 +65,7 @@ function attack(
 }
 
 function refusal(situation: AttackSituation = {}, over: Partial<AttackInput> = {}): string {
-  const result = resolveAttack(
+  const result = checkAndResolve(
     { attacker: hero, defender: bandit, weapon: sword, situation, ...over },
     fixedDice([10, 1, 1]),
   );
@@ -72,9 +74,8 @@ function refusal(situation: AttackSituation = {}, over: Partial<AttackInput> = {
 
 /** The sum of the hit-roll modifiers (the input is sound: a refusal fails the test). */
 function bonusOf(input: AttackInput, options?: WwnOptions): number {
-  const modifiers = hitModifiers(input, options);
-  if (!modifiers.ok) throw new Error(`refused: ${modifiers.reason}`);
-  return sumModifiers(modifiers.value);
+  const modifiers = hitModifiers(checkedInput(input), options && checkedOpts(options));
+  return sumModifiers(modifiers);
 }
 
 const table = (situation: AttackSituation, over: Partial<AttackInput> = {}) =>
@@ -232,13 +233,15 @@ describe("Swarm Attack", () => {
     expect(out.dealt).toBe(3);
     const guarded = { ...plate, actions: { ...FRESH_ACTIONS, shockProof: true } };
     expect(
-      shockFor({
-        attacker: hero,
-        defender: guarded,
-        weapon: sword,
-        situation: { kind: { kind: "swarm", allies: 3 } },
-      }),
-    ).toMatchObject({ ok: true, value: { applies: false } });
+      shockFor(
+        checkedInput({
+          attacker: hero,
+          defender: guarded,
+          weapon: sword,
+          situation: { kind: { kind: "swarm", allies: 3 } },
+        }),
+      ),
+    ).toMatchObject({ applies: false });
   });
 
   it("costs no action of its own (the Main went to joining) and needs fewer than 4 allies", () => {
@@ -250,7 +253,7 @@ describe("Swarm Attack", () => {
 
 describe("Snap Attack and Charge", () => {
   it("Snap: an Instant at −4 that spends the pending Main, even out of turn", () => {
-    const out = resolveAttack(
+    const out = checkAndResolve(
       {
         attacker: hero,
         defender: bandit,
@@ -273,12 +276,12 @@ describe("Snap Attack and Charge", () => {
       weapon: sword,
       situation: { kind: { kind: "snap" } } as const,
     };
-    expect(resolveAttack(input, fixedDice([1]))).toEqual({ ok: false, reason: "snapNotAllowed" });
-    expect(resolveAttack({ ...input, attacker: { ...mook, named: true } }, fixedDice([1])).ok).toBe(
-      true,
-    );
+    expect(checkAndResolve(input, fixedDice([1]))).toEqual({ ok: false, reason: "snapNotAllowed" });
+    expect(
+      checkAndResolve({ ...input, attacker: { ...mook, named: true } }, fixedDice([1])).ok,
+    ).toBe(true);
     const loose = withWwnOptions({ snapAttacks: "anyone" });
-    expect(resolveAttack(input, fixedDice([1]), loose).ok).toBe(true);
+    expect(checkAndResolve(input, fixedDice([1]), loose).ok).toBe(true);
   });
 
   it("Charge: +2, Move + Main, at least 10 ft and at most twice the speed, −2 AC this round", () => {
@@ -406,8 +409,8 @@ describe("attack invariants", () => {
             damageBonuses: [{ source: "x", value: s.bonus }],
           },
         };
-        const a = resolveAttack(input, seededRandom(seed));
-        const b = resolveAttack(input, seededRandom(seed));
+        const a = checkAndResolve(input, seededRandom(seed));
+        const b = checkAndResolve(input, seededRandom(seed));
         expect(a).toEqual(b);
         if (!a.ok) return;
         const out = a.value;

@@ -4,7 +4,7 @@
  *
  * The field paths below are the contract with the WWN actor and item DataModels.
  */
-import type { ActionState } from "./actions.ts";
+import type { ActionState } from "./model.ts";
 import type { WwnCombatant, WwnWeapon } from "./model.ts";
 
 export const FIELD_PATHS = {

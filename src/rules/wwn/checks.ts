@@ -10,49 +10,99 @@
  *
  * A saving throw: a d20 + modifiers at or above the save target succeeds.
  *
- * Each exported rule checks its numbers first (attribute modifiers, skill levels, modifiers,
- * totals, save targets, the options and every die face drawn) and refuses NaN, ±Infinity or an
- * out-of-range value by name. The `…Prechecked` rules are the same rules for callers that have
- * checked them already (the maneuvers, the attack, the surprise check).
+ * The input check of a side (checkedSide, checkedCheckUser) refuses a bad number (attribute
+ * modifiers, skill levels, the modifier), an attribute outside the list and a name every object
+ * answers to; the rules here take what it accepts as checked input, and refuse a die face off its
+ * die by name. A lookup by name finds only the user's own entries.
  */
+import type { Checked } from "../core/checked.ts";
+import { checkedAs } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
-import { cachedFormula, rollFormula } from "../core/formula.ts";
-import { checkAllNumbers, checkedFaces, checkNumber, NUMBER_RULES } from "../core/guard.ts";
-import type { NumberRefusal, NumberRefusalReason } from "../core/guard.ts";
+import { checkedFaces, checkNumber, NUMBER_RULES } from "../core/guard.ts";
+import type { NumberRefusalReason } from "../core/guard.ts";
+import { checkChoice, checkName, isBuiltInName } from "../core/names.ts";
 import { ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import {
+  bestAttributeOf,
+  opposedCheckOf,
+  rollCheckOf,
+  rollSaveOf,
+  SAVE_KINDS,
+  skillLevelOf,
+  skillTerm,
+} from "./internal.ts";
+import type {
+  CheckRoll,
+  CheckSpec,
+  CheckUser,
+  OpposedOutcome,
+  OpposedSide,
+  SaveKind,
+  SaveRoll,
+} from "./internal.ts";
+import { ATTRIBUTES } from "./model.ts";
 import type { Attribute, WwnCombatant } from "./model.ts";
 import { DEFAULT_WWN_OPTIONS } from "./options.ts";
 import type { WwnOptions } from "./options.ts";
-import { checkWwnCheckUser, checkWwnOptions } from "./valid.ts";
+import { CHECKED_WWN_DEFAULTS, checkWwnCheckUser, checkWwnOptions } from "./valid.ts";
+import type { InputRefusal, InputRefusalReason } from "./valid.ts";
 
-/** Which attribute(s) and skill(s) a check may use; the best of each applies. */
-export interface CheckSpec {
-  readonly attributes: readonly Attribute[];
-  readonly skills: readonly string[];
+export type {
+  CheckRoll,
+  CheckSpec,
+  CheckUser,
+  OpposedOutcome,
+  OpposedSide,
+  SaveKind,
+  SaveRoll,
+} from "./internal.ts";
+
+/** A check's spec: its attributes from the list, its skills names. */
+function checkSpec(field: string, spec: CheckSpec): InputRefusal | undefined {
+  for (const [i, attribute] of spec.attributes.entries()) {
+    const bad = checkChoice(`${field}.attributes.${String(i)}`, attribute, ATTRIBUTES);
+    if (bad) return bad;
+  }
+  for (const [i, skill] of spec.skills.entries()) {
+    const bad = checkName(`${field}.skills.${String(i)}`, skill);
+    if (bad) return bad;
+  }
+  return undefined;
 }
 
-export type CheckUser = Pick<WwnCombatant, "attributes" | "skills">;
-
-export interface CheckRoll {
-  readonly faces: readonly number[];
-  readonly attribute: number;
-  readonly skill: number;
-  readonly modifier: number;
-  readonly total: number;
-}
-
-/** The boundary check of a check: who makes it, its modifier and the options. */
-function badCheck(
+/** The input check of whoever makes a check, handed back as checked input. */
+export function checkedCheckUser(
   field: string,
   user: CheckUser,
-  modifier: number,
-  options: WwnOptions,
-): NumberRefusal | undefined {
+): Result<Checked<CheckUser>, InputRefusalReason> {
+  return checkWwnCheckUser(field, user) ?? ok(checkedAs(user));
+}
+
+/** The input check of one side of a check: the user, the spec and the modifier. */
+export function checkedSide(
+  field: string,
+  side: OpposedSide,
+): Result<Checked<OpposedSide>, InputRefusalReason> {
   return (
-    checkWwnCheckUser(field, user) ??
-    checkNumber(`${field}.modifier`, modifier, NUMBER_RULES.modifier) ??
-    checkWwnOptions(options)
+    checkWwnCheckUser(`${field}.user`, side.user) ??
+    checkSpec(`${field}.spec`, side.spec) ??
+    checkNumber(`${field}.modifier`, side.modifier ?? 0, NUMBER_RULES.modifier) ??
+    ok(checkedAs(side))
+  );
+}
+
+/** The input check of whoever makes a save: its save targets modifiers, handed back as checked. */
+export function checkedSaveUser(
+  field: string,
+  actor: Pick<WwnCombatant, "saves">,
+): Result<Checked<Pick<WwnCombatant, "saves">>, InputRefusalReason> {
+  const saves = actor.saves;
+  return (
+    checkNumber(`${field}.saves.physical`, saves.physical, NUMBER_RULES.modifier) ??
+    checkNumber(`${field}.saves.evasion`, saves.evasion, NUMBER_RULES.modifier) ??
+    checkNumber(`${field}.saves.mental`, saves.mental, NUMBER_RULES.modifier) ??
+    ok(checkedAs(actor))
   );
 }
 
@@ -66,32 +116,26 @@ function withCheckedFaces<T>(
   return checked.refusal ?? ok(value);
 }
 
-/** The best attribute modifier among those allowed (0 when none is listed). */
-export function bestAttribute(
-  user: CheckUser,
-  attributes: readonly Attribute[],
-): Result<number, NumberRefusalReason> {
-  return checkWwnCheckUser("user", user) ?? ok(bestAttributePrechecked(user, attributes));
+/**
+ * The best attribute modifier among those allowed (0 when none is listed), for a user its check
+ * accepted. An attribute the user has no entry for, or that is none of the list, counts 0.
+ */
+export function bestAttribute(user: Checked<CheckUser>, attributes: readonly Attribute[]): number {
+  return bestAttributeOf(
+    user,
+    attributes.map((a) => (ATTRIBUTES.includes(a) ? a : NO_ATTRIBUTE)),
+  );
 }
 
-/** {@link bestAttribute} for numbers already checked. */
-export function bestAttributePrechecked(user: CheckUser, attributes: readonly Attribute[]): number {
-  if (attributes.length === 0) return 0;
-  return Math.max(...attributes.map((a) => user.attributes[a] ?? 0));
-}
+/** No attribute: the user's table has no entry for it, and it is no built-in name either. */
+const NO_ATTRIBUTE = "none" as Attribute;
 
-/** A skill's level, or null when the user has not even level 0. */
-export function skillLevel(
-  user: CheckUser,
-  skill: string,
-): Result<number | null, NumberRefusalReason> {
-  return checkWwnCheckUser("user", user) ?? ok(skillLevelPrechecked(user, skill));
-}
-
-/** {@link skillLevel} for numbers already checked. */
-export function skillLevelPrechecked(user: CheckUser, skill: string): number | null {
-  const level = user.skills[skill];
-  return level === undefined || level < 0 ? null : level;
+/**
+ * A skill's level, or null when the user has not even level 0, for a user its check accepted. A
+ * built-in name ("toString") is no skill of anyone's: null.
+ */
+export function skillLevel(user: Checked<CheckUser>, skill: string): number | null {
+  return isBuiltInName(skill) ? null : skillLevelOf(user, skill);
 }
 
 /** The skill term of a check: the best allowed skill, or the untrained value. */
@@ -99,177 +143,58 @@ export function checkSkill(
   user: CheckUser,
   skills: readonly string[],
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
-): Result<number, NumberRefusalReason> {
-  return badCheck("user", user, 0, options) ?? ok(skillTerm(user, skills, options));
-}
-
-function skillTerm(user: CheckUser, skills: readonly string[], options: WwnOptions): number {
-  let best: number | null = null;
-  for (const skill of skills) {
-    const level = skillLevelPrechecked(user, skill);
-    if (level !== null && (best === null || level > best)) best = level;
-  }
-  return best ?? options.untrainedSkill;
-}
-
-/** Everything a check adds to its dice. */
-export function checkBonus(
-  user: CheckUser,
-  spec: CheckSpec,
-  modifier = 0,
-  options: WwnOptions = DEFAULT_WWN_OPTIONS,
-): Result<number, NumberRefusalReason> {
+): Result<number, InputRefusalReason> {
   return (
-    badCheck("user", user, modifier, options) ??
-    ok(checkBonusPrechecked(user, spec, modifier, options))
+    checkWwnCheckUser("user", user) ??
+    checkWwnOptions(options) ??
+    ok(skillTerm(user, skills, options))
   );
 }
 
-/** {@link checkBonus} for numbers already checked (the surprise check checks every member). */
-export function checkBonusPrechecked(
-  user: CheckUser,
-  spec: CheckSpec,
-  modifier: number,
-  options: WwnOptions,
+/** Everything a check adds to its dice, for a side its check accepted (the surprise check's). */
+export function checkBonus(
+  side: Checked<OpposedSide>,
+  options: Checked<WwnOptions> = CHECKED_WWN_DEFAULTS,
 ): number {
   return (
-    bestAttributePrechecked(user, spec.attributes) +
-    skillTerm(user, spec.skills, options) +
-    modifier
+    bestAttributeOf(side.user, side.spec.attributes) +
+    skillTerm(side.user, side.spec.skills, options) +
+    (side.modifier ?? 0)
   );
 }
 
-/** Rolls a skill check. */
+/** Rolls a skill check for a side its check accepted. */
 export function rollCheck(
-  user: CheckUser,
-  spec: CheckSpec,
+  side: Checked<OpposedSide>,
   dice: DiceSource,
-  modifier = 0,
-  options: WwnOptions = DEFAULT_WWN_OPTIONS,
+  options: Checked<WwnOptions> = CHECKED_WWN_DEFAULTS,
 ): Result<CheckRoll, NumberRefusalReason> {
-  return (
-    badCheck("user", user, modifier, options) ??
-    withCheckedFaces(dice, (d) => rollCheckPrechecked(user, spec, d, modifier, options))
-  );
+  return withCheckedFaces(dice, (d) => rollCheckOf(side, d, options));
 }
 
-/** {@link rollCheck} for numbers already checked (the maneuvers and the surprise check). */
-export function rollCheckPrechecked(
-  user: CheckUser,
-  spec: CheckSpec,
-  dice: DiceSource,
-  modifier: number,
-  options: WwnOptions,
-): CheckRoll {
-  const formula = cachedFormula(options.skillCheckDice) ?? cachedFormula("2d6");
-  if (formula === null) throw new Error("2d6 must parse");
-  const { total, faces } = rollFormula(formula, dice);
-  const attribute = bestAttributePrechecked(user, spec.attributes);
-  const skill = skillTerm(user, spec.skills, options);
-  return { faces, attribute, skill, modifier, total: total + attribute + skill + modifier };
-}
-
-/** Whether the actor beats the defender's total (ties per options.opposedTie). */
-export function actorWins(
-  actorTotal: number,
-  defenderTotal: number,
-  options: WwnOptions = DEFAULT_WWN_OPTIONS,
-): Result<boolean, NumberRefusalReason> {
-  return (
-    checkNumber("actorTotal", actorTotal, NUMBER_RULES.modifier) ??
-    checkNumber("defenderTotal", defenderTotal, NUMBER_RULES.modifier) ??
-    checkWwnOptions(options) ??
-    ok(actorWinsPrechecked(actorTotal, defenderTotal, options))
-  );
-}
-
-/** {@link actorWins} for totals already checked. */
-export function actorWinsPrechecked(
-  actorTotal: number,
-  defenderTotal: number,
-  options: WwnOptions,
-): boolean {
-  if (actorTotal === defenderTotal) return options.opposedTie === "actor";
-  return actorTotal > defenderTotal;
-}
-
-export interface OpposedOutcome {
-  readonly actor: CheckRoll;
-  readonly defender: CheckRoll;
-  readonly actorWins: boolean;
-}
-
-/** One side of an opposed check. */
-export interface OpposedSide {
-  readonly user: CheckUser;
-  readonly spec: CheckSpec;
-  readonly modifier?: number;
-}
-
-/** An opposed check: the actor's dice are drawn first, then the defender's. */
+/** An opposed check, for sides their checks accepted: the actor's dice first, then the defender's. */
 export function opposedCheck(
-  actor: OpposedSide,
-  defender: OpposedSide,
+  actor: Checked<OpposedSide>,
+  defender: Checked<OpposedSide>,
   dice: DiceSource,
-  options: WwnOptions = DEFAULT_WWN_OPTIONS,
+  options: Checked<WwnOptions> = CHECKED_WWN_DEFAULTS,
 ): Result<OpposedOutcome, NumberRefusalReason> {
-  return (
-    badCheck("actor", actor.user, actor.modifier ?? 0, options) ??
-    badCheck("defender", defender.user, defender.modifier ?? 0, options) ??
-    withCheckedFaces(dice, (d) => opposedCheckPrechecked(actor, defender, d, options))
-  );
+  return withCheckedFaces(dice, (d) => opposedCheckOf(actor, defender, d, options));
 }
 
-/** {@link opposedCheck} for numbers already checked (shove, grapple, shatter, moving a captive). */
-export function opposedCheckPrechecked(
-  actor: OpposedSide,
-  defender: OpposedSide,
-  dice: DiceSource,
-  options: WwnOptions,
-): OpposedOutcome {
-  const a = rollCheckPrechecked(actor.user, actor.spec, dice, actor.modifier ?? 0, options);
-  const d = rollCheckPrechecked(
-    defender.user,
-    defender.spec,
-    dice,
-    defender.modifier ?? 0,
-    options,
-  );
-  return { actor: a, defender: d, actorWins: actorWinsPrechecked(a.total, d.total, options) };
-}
-
-export type SaveKind = "physical" | "evasion" | "mental";
-
-export interface SaveRoll {
-  readonly kind: SaveKind;
-  readonly natural: number;
-  readonly modifier: number;
-  readonly target: number;
-  readonly success: boolean;
-}
-
-/** A saving throw: d20 + modifier (a penalty is negative) at or above the actor's save target. */
+/**
+ * A saving throw: d20 + modifier (a penalty is negative) at or above the save target, for an
+ * actor its check accepted. The kind and the modifier are checked here.
+ */
 export function rollSave(
-  actor: Pick<WwnCombatant, "saves">,
+  actor: Checked<Pick<WwnCombatant, "saves">>,
   kind: SaveKind,
   dice: DiceSource,
   modifier = 0,
-): Result<SaveRoll, NumberRefusalReason> {
+): Result<SaveRoll, InputRefusalReason> {
   return (
-    checkAllNumbers("actor.saves", actor.saves, NUMBER_RULES.modifier) ??
+    checkChoice("kind", kind, SAVE_KINDS) ??
     checkNumber("modifier", modifier, NUMBER_RULES.modifier) ??
-    withCheckedFaces(dice, (d) => rollSavePrechecked(actor, kind, d, modifier))
+    withCheckedFaces(dice, (d) => rollSaveOf(actor, kind, d, modifier))
   );
-}
-
-/** {@link rollSave} for numbers already checked (the Execution Attack). */
-export function rollSavePrechecked(
-  actor: Pick<WwnCombatant, "saves">,
-  kind: SaveKind,
-  dice: DiceSource,
-  modifier: number,
-): SaveRoll {
-  const natural = dice.roll(20);
-  const target = actor.saves[kind];
-  return { kind, natural, modifier, target, success: natural + modifier >= target };
 }

@@ -9,7 +9,7 @@
  * one shape (a few once an optional field is set). Not exported from index.ts: an internal of the
  * rules.
  */
-import type { ActionState } from "./actions.ts";
+import type { ActionState } from "./model.ts";
 import type { WwnCombatant, WwnWeapon } from "./model.ts";
 
 /** A combatant being built by a rule: a fresh copy, written only until the rule hands it back. */

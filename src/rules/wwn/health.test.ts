@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { makeWwnCombatant } from "./factory.ts";
-import { loseHp, wakeUp } from "./health.ts";
+import * as health from "./health.ts";
+import { wakeUp } from "./health.ts";
+import type { Harm, WwnCombatant } from "./model.ts";
+import { checkedWwnCombatant } from "./valid.ts";
+
+/** Losing hit points after the actor's check (whose refusal comes back as is). */
+function loseHp(actor: WwnCombatant, amount: number, harm: Harm) {
+  const checked = checkedWwnCombatant("actor", actor);
+  return checked.ok ? health.loseHp(checked.value, amount, harm) : checked;
+}
 
 const pc = makeWwnCombatant({ id: "pc", isPC: true, hp: { value: 6, max: 10 } });
 

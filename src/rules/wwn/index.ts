@@ -38,3 +38,5 @@ export * from "./odds.ts";
 export * from "./options.ts";
 export * from "./surprise.ts";
 export * from "./defense.ts";
+export * from "./valid.ts";
+export * from "./limits.ts";

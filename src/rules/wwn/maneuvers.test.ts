@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fixedDice } from "../core/index.ts";
 import type { Result } from "../core/result.ts";
 import { FRESH_ACTIONS } from "./actions.ts";
-import { resolveAttack } from "./attack.ts";
+import { checkAndResolve } from "./checked.support.ts";
 import { FIELD_PATHS, ITEM_FIELD_PATHS } from "./changes.ts";
 import { makeWwnCombatant, makeWwnWeapon } from "./factory.ts";
 import {
@@ -140,10 +140,10 @@ describe("Grapple", () => {
 
   it("while grappling: unarmed attacks only, no moving", () => {
     expect(
-      resolveAttack({ attacker: held, defender: bandit, weapon: sword }, fixedDice([15, 1])),
+      checkAndResolve({ attacker: held, defender: bandit, weapon: sword }, fixedDice([15, 1])),
     ).toEqual({ ok: false, reason: "onlyUnarmedWhileGrappling" });
     expect(
-      resolveAttack(
+      checkAndResolve(
         { attacker: bandit, defender: hero, weapon: sword, situation: { grappled: true } },
         fixedDice([15, 1]),
       ),
@@ -403,7 +403,7 @@ describe("Total Defense, Fighting Withdrawal, Hold, Delay", () => {
       shockProof: true,
     });
     const struck = value(
-      resolveAttack({ attacker: hero, defender: out.actor, weapon: sword }, fixedDice([1])),
+      checkAndResolve({ attacker: hero, defender: out.actor, weapon: sword }, fixedDice([1])),
     );
     expect(struck.dealt).toBe(0);
     expect(totalDefense(out.actor)).toEqual({ ok: false, reason: "noMainAction" });
@@ -416,7 +416,7 @@ describe("Total Defense, Fighting Withdrawal, Hold, Delay", () => {
     expect(fightingWithdrawal(hero, false)).toEqual({ ok: false, reason: "notInMelee" });
     // The free attack itself costs the foe nothing.
     const spent = { ...bandit, actions: { ...FRESH_ACTIONS, mainUsed: true, movesUsed: 1 } };
-    const free = resolveAttack(
+    const free = checkAndResolve(
       {
         attacker: spent,
         defender: hero,

@@ -3,7 +3,39 @@
  * from actor, item and combatant documents; the rules hand back new values plus the document
  * changes (changes.ts).
  */
-import type { ActionState } from "./actions.ts";
+
+/** What a combatant has spent this round (actions.ts: the rules that spend it). */
+export interface ActionState {
+  /** The Main Action has been used (for an attack, a spell, a second Move, Total Defense …). */
+  readonly mainUsed: boolean;
+  /** The Main Action went to a second Move. */
+  readonly mainAsMove: boolean;
+  /** Move actions begun this round (2 when the Main went to a Move). */
+  readonly movesUsed: number;
+  /** Feet covered by the latest Move action, and how far it may go. */
+  readonly moveFeet: number;
+  readonly moveLimit: number;
+  /** The latest Move may still go on (no Main Action since it began). */
+  readonly moveOpen: boolean;
+  /** A Main Action cut a Move short: the rest of that Move is lost. */
+  readonly moveSplit: boolean;
+  readonly onTurn: number;
+  readonly instants: number;
+  /** Held with Hold an Action: what is left may be used out of turn, as Instants. */
+  readonly holding: boolean;
+  /** Delayed until this participant has acted. */
+  readonly delayingFor: string | null;
+  /** Total Defense: the AC bonus lasts until the start of the combatant's next turn. */
+  readonly totalDefense: boolean;
+  /** Immune to Shock until the round ends (Total Defense). */
+  readonly shockProof: boolean;
+  /** Charged this round: the AC penalty lasts until the round ends. */
+  readonly charged: boolean;
+  /** Made a Fighting Withdrawal this round: may leave melee without free attacks. */
+  readonly withdrawn: boolean;
+  /** Screening an ally until the combatant's next turn, and how many attackers it can still block. */
+  readonly screening: { readonly allyId: string; readonly blocksLeft: number } | null;
+}
 
 export type Attribute = "str" | "dex" | "con" | "int" | "wis" | "cha";
 export const ATTRIBUTES: readonly Attribute[] = ["str", "dex", "con", "int", "wis", "cha"];
@@ -17,14 +49,18 @@ export const ATTRIBUTES: readonly Attribute[] = ["str", "dex", "con", "int", "wi
  * - dead.
  */
 export type WwnLife = "active" | "dying" | "unconscious" | "helpless" | "dead";
+export const WWN_LIVES: readonly WwnLife[] = ["active", "dying", "unconscious", "helpless", "dead"];
 
 /** How an attack wants to harm: kill, knock out, or overwhelm the mind. */
 export type Harm = "lethal" | "nonLethal" | "psychic";
+export const HARMS: readonly Harm[] = ["lethal", "nonLethal", "psychic"];
 
 /** How a weapon is being used for this attack. */
 export type AttackMode = "melee" | "ranged" | "thrown";
+export const ATTACK_MODES: readonly AttackMode[] = ["melee", "ranged", "thrown"];
 
 export type Cover = "none" | "half" | "almostFull";
+export const WWN_COVERS: readonly Cover[] = ["none", "half", "almostFull"];
 
 /** A shield carried by an actor (its AC bonus is already part of the actor's AC). */
 export interface WwnShield {

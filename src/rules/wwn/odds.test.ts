@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fixedDice } from "../core/index.ts";
 import { entries, probabilityOf, total } from "../core/distribution.ts";
 import { FRESH_ACTIONS } from "./actions.ts";
-import { resolveAttack } from "./attack.ts";
+import { checkAndResolve } from "./checked.support.ts";
 import type { AttackInput } from "./attack.ts";
 import { makeWwnCombatant, makeWwnWeapon } from "./factory.ts";
 import { wwnAttackOdds } from "./odds.ts";
@@ -27,7 +27,7 @@ function enumerate(input: AttackInput, sides: number): Map<number, number> {
   const out = new Map<number, number>();
   for (let d20 = 1; d20 <= 20; d20++) {
     for (let face = 1; face <= sides; face++) {
-      const result = resolveAttack(input, fixedDice([d20, face]));
+      const result = checkAndResolve(input, fixedDice([d20, face]));
       if (!result.ok) throw new Error(result.reason);
       const p = (1 / 20) * (result.value.hit.hit ? 1 / sides : face === 1 ? 1 : 0);
       out.set(result.value.dealt, (out.get(result.value.dealt) ?? 0) + p);

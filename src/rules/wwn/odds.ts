@@ -9,18 +9,20 @@ import { formulaDistribution } from "../core/formula.ts";
 import { sumModifiers } from "../core/modifier.ts";
 import { ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import { checkWwnAttackInput } from "./attack.ts";
+import type { AttackInput, AttackRefusal } from "./attack.ts";
 import {
   checkAttackRules,
-  damageBonusesPrechecked,
-  damageTotalPrechecked,
-  dealtDamagePrechecked,
-  effectiveAcPrechecked,
-  hitModifiersPrechecked,
-  shockForPrechecked,
-} from "./attack.ts";
-import type { AttackInput, AttackRefusal } from "./attack.ts";
+  damageBonuses,
+  damageTotalOf,
+  dealtDamageOf,
+  effectiveAc,
+  hitModifiers,
+  shockFor,
+} from "./attack-rules.ts";
 import { DEFAULT_WWN_OPTIONS } from "./options.ts";
 import type { WwnOptions } from "./options.ts";
+import { checkedWwnOptions } from "./valid.ts";
 
 export interface WwnAttackOdds {
   readonly hit: number;
@@ -38,19 +40,24 @@ export function wwnAttackOdds(
   input: AttackInput,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
 ): Result<WwnAttackOdds, AttackRefusal> {
-  const allowed = checkAttackRules(input, options);
+  // Checked once; the steps of the attack then take the checked input. Hit points, the formula
+  // and every bonus are bounded, so the distributions stay small (core/formula.ts, limits.ts).
+  const opts = checkedWwnOptions(options);
+  if (!opts.ok) return opts;
+  const checked = checkWwnAttackInput(input);
+  if (!checked.ok) return checked;
+  const allowed = checkAttackRules(checked.value, opts.value);
   if (!allowed.ok) return allowed;
   const formula = allowed.value;
-  // checkAttackRules has checked every number: the steps of the attack run prechecked.
-  const bonus = sumModifiers(hitModifiersPrechecked(input, options));
-  const ac = effectiveAcPrechecked(input.defender, options);
+  const bonus = sumModifiers(hitModifiers(checked.value, opts.value));
+  const ac = effectiveAc(checked.value.defender as never, opts.value);
   const hit = Math.min(1, Math.max(0, (21 - (ac - bonus)) / 20));
-  const shock = shockForPrechecked(input, options);
-  const bonuses = damageBonusesPrechecked(input, options);
+  const shock = shockFor(checked.value, opts.value);
+  const bonuses = damageBonuses(checked.value, opts.value);
   const onHit = map(formulaDistribution(formula), (rolled) =>
-    dealtDamagePrechecked(true, damageTotalPrechecked(formula, rolled, bonuses), shock),
+    dealtDamageOf(true, damageTotalOf(formula, rolled, bonuses), shock),
   );
-  const onMiss = constant(dealtDamagePrechecked(false, 0, shock));
+  const onMiss = constant(dealtDamageOf(false, 0, shock));
   const damage = fromWeights(
     entries(
       mix([

@@ -11,11 +11,11 @@ import type { DiceSource } from "../core/dice.ts";
 import { refuse, ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { checkAllNumbers, checkNumber, NUMBER_RULES } from "../core/guard.ts";
-import type { NumberRefusalReason } from "../core/guard.ts";
-import { checkWwnOptions } from "./valid.ts";
+import { checkWwnCheckUser, checkWwnOptions } from "./valid.ts";
+import type { InputRefusal, InputRefusalReason } from "./valid.ts";
 import type { TeamId } from "../combat/types.ts";
-import { actorWinsPrechecked, checkBonusPrechecked, rollCheckPrechecked } from "./checks.ts";
 import type { CheckRoll, CheckSpec, CheckUser } from "./checks.ts";
+import { actorWins, bestAttributeOf, rollCheckOf, skillTerm } from "./internal.ts";
 import { DEFAULT_WWN_OPTIONS } from "./options.ts";
 import type { WwnOptions } from "./options.ts";
 
@@ -46,7 +46,8 @@ function pick(
   let chosen: CheckUser | undefined;
   let chosenBonus = 0;
   for (const member of members) {
-    const bonus = checkBonusPrechecked(member, spec, 0, options);
+    const bonus =
+      bestAttributeOf(member, spec.attributes) + skillTerm(member, spec.skills, options);
     const better = which === "best" ? bonus > chosenBonus : bonus < chosenBonus;
     if (chosen === undefined || better) {
       chosen = member;
@@ -57,12 +58,14 @@ function pick(
 }
 
 /** A side's numbers at the boundary: its members' modifiers and skills, and its situational modifier. */
-function checkSide(field: string, side: SurpriseSide) {
+function checkSide(field: string, side: SurpriseSide): InputRefusal | undefined {
   return (
     checkNumber(`${field}.modifier`, side.modifier ?? 0, NUMBER_RULES.modifier) ??
-    side.members.reduce<ReturnType<typeof checkNumber>>(
+    side.members.reduce<InputRefusal | undefined>(
       (found, m, i) =>
-        found ?? checkAllNumbers(`${field}.members.${String(i)}`, m, NUMBER_RULES.modifier),
+        found ??
+        checkAllNumbers(`${field}.members.${String(i)}`, m, NUMBER_RULES.modifier) ??
+        checkWwnCheckUser(`${field}.members.${String(i)}`, m),
       undefined,
     )
   );
@@ -74,7 +77,7 @@ export function wwnSurpriseCheck(
   watchers: SurpriseSide,
   dice: DiceSource,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
-): Result<SurpriseOutcome, "noMembers" | "sameTeam" | NumberRefusalReason> {
+): Result<SurpriseOutcome, "noMembers" | "sameTeam" | InputRefusalReason> {
   const bad =
     checkSide("ambushers", ambushers) ??
     checkSide("watchers", watchers) ??
@@ -84,8 +87,16 @@ export function wwnSurpriseCheck(
   const sneaker = pick(ambushers.members, SNEAK_CHECK, options.surpriseSneak, options);
   const watcher = pick(watchers.members, NOTICE_CHECK, options.surpriseNotice, options);
   if (sneaker === undefined || watcher === undefined) return refuse("noMembers");
-  const sneak = rollCheckPrechecked(sneaker, SNEAK_CHECK, dice, ambushers.modifier ?? 0, options);
-  const notice = rollCheckPrechecked(watcher, NOTICE_CHECK, dice, watchers.modifier ?? 0, options);
-  const surprised = actorWinsPrechecked(sneak.total, notice.total, options);
+  const sneak = rollCheckOf(
+    { user: sneaker, spec: SNEAK_CHECK, modifier: ambushers.modifier ?? 0 },
+    dice,
+    options,
+  );
+  const notice = rollCheckOf(
+    { user: watcher, spec: NOTICE_CHECK, modifier: watchers.modifier ?? 0 },
+    dice,
+    options,
+  );
+  const surprised = actorWins(sneak.total, notice.total, options);
   return ok({ sneak, notice, surprised, surprise: surprised ? [ambushers.teamId] : [] });
 }

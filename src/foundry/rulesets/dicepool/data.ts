@@ -17,7 +17,8 @@
  * without losing the actor: numbers it shares are kept when they fit, the rest take defaults.
  */
 import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
-import { actorModel, itemModel } from "../../data/model.ts";
+import { itemModel } from "../../data/model.ts";
+import { followDamageByHand } from "./by-hand.ts";
 import { PlainGearModel, PlainTechniqueModel } from "../../data/item.ts";
 import { FRESH_TURN } from "../../../rules/dicepool/actions.ts";
 import { DICEPOOL_SKILLS, INCAPACITATIONS, NO_POWERS } from "../../../rules/dicepool/model.ts";
@@ -99,6 +100,8 @@ function actorSchema() {
       max: DICEPOOL_LIMITS.initiative,
     }),
     droppedWeaponId: nullableIdField(),
+    /** The dropped weapon is picked up (a Free action) but not ready yet (a Simple action). */
+    weaponPickedUp: flagField(),
     powers: new SchemaField({
       plotArmor: flagField(NO_POWERS.plotArmor),
       freeFall: flagField(NO_POWERS.freeFall),
@@ -129,6 +132,7 @@ function actorSchema() {
     biography: htmlField(),
   };
 }
+type ActorSchema = ReturnType<typeof actorSchema>;
 
 const wholeAtLeast = (value: unknown, min: number): boolean =>
   typeof value === "number" && Number.isInteger(value) && value >= min;
@@ -251,11 +255,34 @@ export function validateDicepoolActor(data: Record<string, unknown>): void {
   }
 }
 
-export class DicepoolCharacterData extends actorModel({
-  schema: actorSchema,
-  migrate: migrateDicepoolActor,
-  validate: validateDicepoolActor,
-}) {}
+export class DicepoolCharacterData extends foundry.abstract.TypeDataModel<
+  ActorSchema,
+  Actor.Implementation
+> {
+  static override defineSchema(): ActorSchema {
+    return actorSchema();
+  }
+
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migrateDicepoolActor(source));
+  }
+
+  static override validateJoint(data: Record<string, unknown>): void {
+    validateDicepoolActor(data);
+  }
+
+  /** Damage written by hand brings the state with it (by-hand.ts). */
+  override async _preUpdate(
+    ...args: Parameters<
+      foundry.abstract.TypeDataModel<ActorSchema, Actor.Implementation>["_preUpdate"]
+    >
+  ) {
+    const allowed = await super._preUpdate(...args);
+    const [changes] = args;
+    followDamageByHand(this.parent, changes);
+    return allowed;
+  }
+}
 
 export class DicepoolNpcData extends DicepoolCharacterData {}
 

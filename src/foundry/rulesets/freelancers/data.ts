@@ -25,6 +25,7 @@ import { FL_LIFE_STATES as RULES_LIFE_STATES } from "../../../rules/freelancers/
 import type { FreelancersLife } from "../../../rules/freelancers/model.ts";
 import { FL_LIMITS } from "../../../rules/freelancers/limits.ts";
 import { SIZE_CLASSES } from "../../../rules/freelancers/options.ts";
+import { reviveOnHealthChange } from "./life.ts";
 import {
   choiceField,
   damageField,
@@ -313,7 +314,18 @@ export class FlCharacterData extends actorModel({
   validate: (data) => {
     checkPool(data["health"], "health");
   },
-}) {}
+}) {
+  /** Healing above 0 ends Dying; health set to 0 makes Dying (./life.ts). */
+  override async _preUpdate(
+    ...args: Parameters<foundry.abstract.TypeDataModel.Any["_preUpdate"]>
+  ): Promise<boolean | undefined> {
+    const allowed = await super._preUpdate(...args);
+    if (allowed === false) return false;
+    const system = this as unknown as { life: FreelancersLife; deathFailures: number };
+    reviveOnHealthChange(system, args[0]);
+    return undefined;
+  }
+}
 
 export class FlNpcData extends FlCharacterData {}
 

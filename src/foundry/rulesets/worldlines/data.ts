@@ -14,6 +14,7 @@ import { damageFormula } from "../../../rules/worldlines/attack.ts";
 import { DEFAULT_OPTIONS } from "../../../rules/worldlines/options.ts";
 import type { RangeBand, Stance, Zone } from "../../../rules/worldlines/model.ts";
 import { TECHNIQUE_USES } from "../../../rules/worldlines/techniques.ts";
+import { WORLDLINES_LIMITS } from "../../../rules/worldlines/limits.ts";
 import {
   choiceField,
   damageField,
@@ -112,20 +113,11 @@ export const ON_HIT_STATUSES = [
   "stressed",
 ] as const;
 
-/** Bounds that keep typos out without limiting play. */
-export const LIMITS = {
-  resource: 999,
-  accuracy: 10,
-  damageBonus: 20,
-  critWiden: 9,
-  headshotWiden: 19,
-  armorQuality: 5,
-  energyCost: 20,
-  exhaustion: 10,
-  ammo: 999,
-  feet: 10000,
-  quantity: 999,
-} as const;
+/**
+ * Bounds that keep typos out without limiting play: the rules' own (WORLDLINES_LIMITS), so every
+ * value a sheet can store is one the rules compute with.
+ */
+export const LIMITS = WORLDLINES_LIMITS;
 
 /**
  * What token bars may show for a Worldlines actor: health and Energy as bars (Energy on the

@@ -25,7 +25,10 @@ import {
 } from "../../../rules/wwn/index.ts";
 import type { ActionState, WwnUpdate } from "../../../rules/wwn/index.ts";
 import type { WwnLife } from "../../../rules/wwn/model.ts";
+import type { Checked } from "../../../rules/core/checked.ts";
+import { ok } from "../../../rules/core/result.ts";
 import type { Refusal, Result } from "../../../rules/core/result.ts";
+import { checkedWwnActions } from "../../../rules/wwn/valid.ts";
 import type { ActorChange, EventCombatant } from "../../combat/events.ts";
 import type { CombatRulesetHooks, OutOfFight, TrackerChip } from "../../combat/ruleset-hooks.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
@@ -111,12 +114,22 @@ function eachFighter(
   });
 }
 
+/** A rule for checked actions, run on the recorded ones once they pass their check. */
+function afterCheck(
+  rule: (actions: Checked<ActionState>) => ActionState,
+): (actions: ActionState) => Result<ActionState> {
+  return (actions) => {
+    const checked = checkedWwnActions("actions", actions);
+    return checked.ok ? ok(rule(checked.value)) : checked;
+  };
+}
+
 export function wwnRoundStart(combat: CombatLike): ActorChange[] {
-  return eachFighter(combat, startRound);
+  return eachFighter(combat, afterCheck(startRound));
 }
 
 export function wwnTurnStart(combat: CombatLike, combatant: CombatantLike): ActorChange[] {
-  return eachFighter(combat, beginTurn, combatant);
+  return eachFighter(combat, afterCheck(beginTurn), combatant);
 }
 
 /** The combatant stopped its turn: whoever delayed until it had acted may act again. */

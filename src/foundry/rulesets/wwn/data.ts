@@ -24,6 +24,7 @@ import type { Result } from "../../../rules/core/result.ts";
 import { cachedFormula } from "../../../rules/core/formula.ts";
 import { FRESH_ACTIONS } from "../../../rules/wwn/actions.ts";
 import { ATTRIBUTES } from "../../../rules/wwn/model.ts";
+import { WWN_LIMITS } from "../../../rules/wwn/limits.ts";
 import type { Attribute, WwnLife } from "../../../rules/wwn/model.ts";
 import {
   choiceField,
@@ -104,16 +105,8 @@ export const WWN_TOKEN_BARS = {
   secondary: null,
 } as const;
 
-const LIMITS = {
-  hp: 999,
-  ac: 40,
-  bonus: 20,
-  save: 30,
-  feet: 1000,
-  wounds: 99,
-  minutes: 9999,
-  ammo: 999,
-};
+/** The rules' own bounds (WWN_LIMITS): every value a sheet can store is one the rules compute with. */
+const LIMITS = WWN_LIMITS;
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Validation                                                                                 */

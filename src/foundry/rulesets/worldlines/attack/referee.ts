@@ -25,6 +25,8 @@ import {
   FIELD_PATHS,
   ZONES,
   attackModifiers,
+  attackUpdates,
+  checkAttackInput,
   checkEvasion,
   checkExtraEvasion,
   critThreshold,
@@ -248,6 +250,8 @@ const EVADE_REFUSALS: Record<EvasionRefusal, string> = {
   "not-a-number": "not-a-number",
   "not-whole": "not-whole",
   "out-of-range": "out-of-range",
+  badName: "badName",
+  badChoice: "badChoice",
 };
 
 /** A defense step: the first answer to the attack, or the answer after a failed Evasion. */
@@ -311,7 +315,9 @@ async function resolveCard(
   const rolled = await withDice(
     (dice) => {
       try {
-        return resolveAttack(input, dice, choice);
+        // Checked once, then resolved as checked input (rules/core/checked.ts).
+        const checked = checkAttackInput(input);
+        return checked.ok ? resolveAttack(checked.value, dice, choice) : checked;
       } catch (error) {
         if (error instanceof AwaitExtraEvasion) return null;
         throw error;
@@ -352,7 +358,7 @@ async function resolveCard(
       extraEvasion: outcome.value.evasions.some((e) => e.extra),
       pendingEvasion: null,
       dice: rolled.dice,
-      result: resultView(outcome.value, defender),
+      result: resultView(outcome.value, defender, attackUpdates(input, outcome.value)),
     },
     rolls: rolled.rolls,
   };

@@ -87,7 +87,11 @@ export function hasRecoveryCheck(statusId: string): boolean {
   return Object.hasOwn(DEFAULT_OPTIONS.recovery, statusId);
 }
 
-export function resultView(outcome: AttackOutcome, before: WorldlinesCombatant): AttackResultView {
+export function resultView(
+  outcome: AttackOutcome,
+  before: WorldlinesCombatant,
+  updates: readonly ActorUpdate[],
+): AttackResultView {
   return {
     hit: outcome.hit,
     evasions: outcome.evasions,
@@ -107,7 +111,7 @@ export function resultView(outcome: AttackOutcome, before: WorldlinesCombatant):
       after: outcome.defender.health.value,
       max: before.health.max,
     },
-    updates: outcome.updates,
+    updates,
   };
 }
 

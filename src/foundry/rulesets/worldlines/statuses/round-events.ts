@@ -8,8 +8,12 @@
  * of the affected actor's own turn.
  */
 import { fixedDice } from "../../../../rules/core/dice.ts";
+import type { Checked } from "../../../../rules/core/checked.ts";
 import {
   DEFAULT_OPTIONS,
+  checkedCombatant,
+  checkedOptions,
+  diffCombatant,
   endTurn,
   refreshEnergy,
   resolveStatuses,
@@ -22,8 +26,6 @@ import type {
   WorldlinesCombatant,
   WorldlinesOptions,
 } from "../../../../rules/worldlines/index.ts";
-import type { NumberRefusalReason } from "../../../../rules/core/guard.ts";
-import type { Result } from "../../../../rules/core/result.ts";
 import { warnRefusal } from "../../../shared/refusal.ts";
 
 /** One line of a status chat card: who lost what to which status, or which status ran out. */
@@ -70,26 +72,44 @@ function tickOf(
   };
 }
 
+/**
+ * Each combatant through its input check (the rules take checked input), then `run`: a combatant
+ * the check refuses (a NaN bleed …) gets a warning naming the field and is left as it is.
+ */
+function eachChecked(
+  combatants: readonly WorldlinesCombatant[],
+  run: (before: WorldlinesCombatant, checked: Checked<WorldlinesCombatant>) => void,
+): void {
+  for (const combatant of combatants) {
+    const checked = checkedCombatant("actor", combatant);
+    if (checked.ok) run(combatant, checked.value);
+    else warnRefusal((reason) => reason, checked, { name: combatant.name });
+  }
+}
+
 function collect(
   combatants: readonly WorldlinesCombatant[],
-  run: (c: WorldlinesCombatant) => Result<TickOutcome, NumberRefusalReason>,
+  run: (c: Checked<WorldlinesCombatant>) => TickOutcome,
   status: StatusId | null,
 ): EventResult {
   const updates: ActorUpdate[] = [];
   const ticks: StatusTick[] = [];
-  for (const combatant of combatants) {
-    const ran = run(combatant);
-    if (!ran.ok) {
-      // Bad numbers on the actor (a NaN bleed …): say which, and leave it as it is.
-      warnRefusal((reason) => reason, ran, { name: combatant.name });
-      continue;
-    }
-    const outcome = ran.value;
-    if (outcome.update !== null) updates.push(outcome.update);
+  eachChecked(combatants, (combatant, checked) => {
+    const outcome = run(checked);
+    const update = diffCombatant(combatant, outcome.actor);
+    if (update !== null) updates.push(update);
     const tick = tickOf(combatant, outcome, status);
     if (tick !== null) ticks.push(tick);
-  }
+  });
   return { updates, ticks };
+}
+
+/** The options as checked input: the defaults', or a refusal shown once. */
+function optionsOf(options: WorldlinesOptions): Checked<WorldlinesOptions> | null {
+  const checked = checkedOptions(options);
+  if (checked.ok) return checked.value;
+  warnRefusal((reason) => reason, checked);
+  return null;
 }
 
 /**
@@ -98,14 +118,10 @@ function collect(
  */
 export const worldlinesRoundEvents = {
   energyRefresh(combatants: readonly WorldlinesCombatant[]): EventResult {
-    const updates = combatants.flatMap((c) => {
-      const refreshed = refreshEnergy(c);
-      if (!refreshed.ok) {
-        // Bad numbers on the actor (NaN Energy …): say which, and leave it as it is.
-        warnRefusal((reason) => reason, refreshed, { name: c.name });
-        return [];
-      }
-      return refreshed.value.update === null ? [] : [refreshed.value.update];
+    const updates: ActorUpdate[] = [];
+    eachChecked(combatants, (c, checked) => {
+      const update = diffCombatant(c, refreshEnergy(checked));
+      if (update !== null) updates.push(update);
     });
     return { updates, ticks: [] };
   },
@@ -114,14 +130,18 @@ export const worldlinesRoundEvents = {
     combatants: readonly WorldlinesCombatant[],
     options: WorldlinesOptions = DEFAULT_OPTIONS,
   ): EventResult {
-    return collect(combatants, (c) => resolveStatuses(c, NO_DICE, options), "poisoned");
+    const checked = optionsOf(options);
+    if (checked === null) return { updates: [], ticks: [] };
+    return collect(combatants, (c) => resolveStatuses(c, NO_DICE, checked), "poisoned");
   },
 
   turnStart(
     combatant: WorldlinesCombatant,
     options: WorldlinesOptions = DEFAULT_OPTIONS,
   ): EventResult {
-    return collect([combatant], (c) => startTurn(c, NO_DICE, options), "bleeding");
+    const checked = optionsOf(options);
+    if (checked === null) return { updates: [], ticks: [] };
+    return collect([combatant], (c) => startTurn(c, NO_DICE, checked), "bleeding");
   },
 
   turnEnd(combatant: WorldlinesCombatant): EventResult {

@@ -7,7 +7,12 @@
  */
 import { ok, refuse } from "../../../../rules/core/result.ts";
 import type { Result } from "../../../../rules/core/result.ts";
-import { firstAid as firstAidRule, useAntidote } from "../../../../rules/worldlines/index.ts";
+import {
+  checkedCombatant,
+  firstAid as firstAidRule,
+  treatmentUpdates,
+  useAntidote,
+} from "../../../../rules/worldlines/index.ts";
 import { combatantId, resolveActor, targetedActors, withinReach } from "../../../shared/actors.ts";
 import { owns } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
@@ -71,9 +76,16 @@ async function treatNow(
     const title = format("FRAY.Worldlines.Status.AntidoteTitle", names);
     return ok(await postStatusCard(title, [{ text, bad: false }], actor));
   }
-  const { value: result } = await withDice((dice) => firstAidRule(helper, patient, dice));
+  // The rule takes checked input: the helper and the patient pass their checks first.
+  const checkedHelper = checkedCombatant("helper", helper);
+  if (!checkedHelper.ok) return checkedHelper;
+  const checkedPatient = patient === helper ? checkedHelper : checkedCombatant("patient", patient);
+  if (!checkedPatient.ok) return checkedPatient;
+  const { value: result } = await withDice((dice) =>
+    firstAidRule(checkedHelper.value, checkedPatient.value, dice),
+  );
   if (!result.ok) return result;
-  await applyUpdatesBatch(result.value.updates);
+  await applyUpdatesBatch(treatmentUpdates(helper, patient, result.value));
   const { check, success } = result.value;
   const message = await postStatusCard(
     format("FRAY.Worldlines.Status.FirstAidTitle", names),

@@ -19,7 +19,12 @@ import { checkNumber } from "../../../../rules/core/guard.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
 import type { DieRoll } from "../../../../rules/core/dice.ts";
-import { resolveAttack, resolveScreen } from "../../../../rules/wwn/index.ts";
+import {
+  attackUpdates,
+  checkWwnAttackInput,
+  resolveAttack,
+  resolveScreen,
+} from "../../../../rules/wwn/index.ts";
 import type {
   AttackInput,
   AttackKind,
@@ -38,11 +43,12 @@ import type { DeclareIntent } from "../../../shared/attack.ts";
 import { attackCardHeader, mayRequestApply } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
-import { resolveActor, warnWwnRefusal } from "../adapter.ts";
+import { resolveActor, toWwnWeapon, warnWwnRefusal } from "../adapter.ts";
 import { applyWwnOutcome, fighterIn, fighterOf } from "../budget.ts";
 import { WWN_ATTACK_CARD, wwnCardOf, wwnResultView } from "../cards/attack-card.ts";
 import type { WwnAttackCardState, WwnScreenView } from "../cards/attack-card.ts";
 import { WWN_ATTACK, checkWwnDeclaration } from "./declare.ts";
+import { settleWwnAgainstScene, wwnScene } from "../scene.ts";
 import type { WwnDeclaration } from "./declare.ts";
 
 /* ------------------------------------------------------------------------------------------ */
@@ -107,7 +113,19 @@ function resolveOn(
     situation: card.situation,
     turn: card.turn,
   };
-  return withDice((source) => resolveAttack(input, source), dice);
+  // Checked once, then resolved as checked input (rules/core/checked.ts); the outcome with the
+  // document changes the card writes.
+  return withDice((source) => {
+    const checked = checkWwnAttackInput(input);
+    if (!checked.ok) return checked;
+    const resolved = resolveAttack(checked.value, source);
+    return resolved.ok
+      ? {
+          ok: true as const,
+          value: { ...resolved.value, updates: attackUpdates(input, resolved.value) },
+        }
+      : resolved;
+  }, dice);
 }
 
 /**
@@ -210,7 +228,15 @@ function refereeWwnAttack(intent: unknown, sender: User.Implementation): Promise
     sender,
     parseWwnSituation,
     async ({ attacker, weapon, targets, request }) => {
-      const checked = checkWwnDeclaration(attacker, weapon, targets, request.situation);
+      // The scene's calls replace a player's (a GM's declaration is the GM's call).
+      const target = targets[0];
+      const scene = sender.isGM || target === undefined ? null : wwnScene(attacker, target);
+      const situation =
+        scene === null
+          ? request.situation
+          : settleWwnAgainstScene(scene, toWwnWeapon(weapon), request.situation);
+      if ("ok" in situation) return situation;
+      const checked = checkWwnDeclaration(attacker, weapon, targets, situation);
       if (!checked.ok) return checked;
       return postWwnAttack(attacker, checked.value, request, sender);
     },

@@ -66,7 +66,10 @@ export interface WwnAttackCardState extends Omit<AttackCardHeader, "declaredBy">
   readonly screen?: WwnScreenView;
 }
 
-export function wwnResultView(outcome: AttackOutcome, before: WwnCombatant): WwnResultView {
+export function wwnResultView(
+  outcome: AttackOutcome & { readonly updates: readonly WwnUpdate[] },
+  before: WwnCombatant,
+): WwnResultView {
   return {
     hit: outcome.hit,
     damage: outcome.damage ?? null,

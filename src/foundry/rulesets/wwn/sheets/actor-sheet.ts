@@ -10,11 +10,12 @@
  * ../table/maneuver-card.ts.
  */
 import { actionSummary } from "../../../../rules/wwn/actions.ts";
-import { shockFor } from "../../../../rules/wwn/attack.ts";
+import { checkWwnAttackInput, shockFor } from "../../../../rules/wwn/attack.ts";
 import { bestAttribute, skillLevel } from "../../../../rules/wwn/checks.ts";
+import { checkedWwnCombatant } from "../../../../rules/wwn/valid.ts";
+import type { WwnCombatant, WwnWeapon } from "../../../../rules/wwn/model.ts";
 import { moveRate } from "../../../../rules/wwn/index.ts";
 import { DEFAULT_WWN_OPTIONS } from "../../../../rules/wwn/options.ts";
-import type { Result } from "../../../../rules/core/result.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
 import {
   actorSheetHeader,
@@ -64,13 +65,15 @@ function itemRow(item: Item.Implementation) {
  * browser test renders the real template with the context the sheet builds.
  */
 /** The Shock a weapon row shows; NaN (as storedNumber) when the rules refuse the numbers. */
-function shockValue(shock: Result<{ readonly value: number }>): number {
-  return shock.ok ? shock.value.value : Number.NaN;
+function shockValue(me: WwnCombatant, weapon: WwnWeapon): number {
+  const input = checkWwnAttackInput({ attacker: me, defender: me, weapon });
+  return input.ok ? shockFor(input.value).value : Number.NaN;
 }
 
 export async function wwnActorSheetContext(actor: Actor.Implementation, editable = actor.isOwner) {
   const system = actor.system as unknown as WwnActorSystem & { biography: string };
   const me = fighterOf(actor);
+  const checked = checkedWwnCombatant("actor", me);
   const mods = modifiersOf(actor);
   const ac = armorClass(actor);
   const items = actor.items.contents;
@@ -84,16 +87,17 @@ export async function wwnActorSheetContext(actor: Actor.Implementation, editable
     .filter((item) => item.type === "weapon")
     .map((item): WwnWeaponRow => {
       const weapon = toWwnWeapon(item);
-      const level = skillLevel(me, weapon.skill);
-      // NaN when refused, as storedNumber.
-      const skill = level.ok ? (level.value ?? DEFAULT_WWN_OPTIONS.unskilledHit) : Number.NaN;
-      const attribute = storedNumber(bestAttribute(me, weapon.attributes));
+      // NaN when the rules refuse the actor, as storedNumber.
+      const skill = checked.ok
+        ? (skillLevel(checked.value, weapon.skill) ?? DEFAULT_WWN_OPTIONS.unskilledHit)
+        : Number.NaN;
+      const attribute = checked.ok ? bestAttribute(checked.value, weapon.attributes) : Number.NaN;
       const magic = weapon.magicBonus ?? 0;
       const shock =
         weapon.shock === undefined
           ? null
           : say("FRAY.Wwn.Card.ShockRating", {
-              damage: String(shockValue(shockFor({ attacker: me, defender: me, weapon }))),
+              damage: String(shockValue(me, weapon)),
               ac: String(weapon.shock.ac),
             });
       const tags: string[] = [];
