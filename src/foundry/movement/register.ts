@@ -24,6 +24,7 @@ import { SYSTEM_ID } from "../constants.ts";
 import { i18n } from "../shared/env.ts";
 import { refusalText } from "../shared/refusal.ts";
 import { isActiveGM } from "../shared/referee.ts";
+import { roundedDistance } from "./distance.ts";
 import { frayRulerClass } from "./ruler.ts";
 import type { MovementRules, PricedMove } from "./types.ts";
 
@@ -88,8 +89,8 @@ export function pathOf(rules: MovementRules, movement: Movement): Result<MovePat
   );
   if (!distance.ok) return distance;
   const mode = movement.passed.waypoints.at(-1)?.action ?? "walk";
-  if (!isMoveMode(mode)) return refuse("unknown-mode");
-  return ok({ distance: Math.round(distance.value), mode });
+  if (!isMoveMode(mode, rules.modes)) return refuse("unknown-mode");
+  return ok({ distance: roundedDistance(rules, distance.value), mode });
 }
 
 /** The price of a movement for its token's actor, or null when moving it is free (no fight). */
@@ -205,6 +206,9 @@ export function movementActions(
   const actions: Record<string, ActionConfig> = {};
   rules.modes.forEach((mode: MoveMode, order) => {
     actions[mode] = {
+      // Core's own actions keep their label and icon; Fray's (Retreat, Disengage) bring theirs.
+      label: `FRAY.Movement.Action.${mode}`,
+      icon: "fa-solid fa-person-running",
       ...core[mode],
       order,
       canSelect: (token: unknown) => {

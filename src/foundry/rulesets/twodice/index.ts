@@ -12,6 +12,7 @@ import type { ShellRuleset } from "../types.ts";
 import { twodiceAttackCard, twodiceAttackDeclaration } from "./attack/referee.ts";
 import { TWODICE_COMBAT_HOOKS } from "./combat.ts";
 import { TWODICE_DATA_MODELS } from "./data.ts";
+import { twodiceMovement } from "./movement.ts";
 import { twodiceSimFighter } from "./sim.ts";
 import { TwodiceActorSheet } from "./sheets/actor-sheet.ts";
 import { TwodiceItemSheet } from "./sheets/item-sheet.ts";
@@ -41,6 +42,7 @@ export const shellRuleset: ShellRuleset = {
   // No health pool: wounds are a track of circles, so no bar; Unarmed Defense as a value.
   tokenBars: { trackable: { bar: [], value: ["unarmedDefense"] }, secondary: null },
   combat: TWODICE_COMBAT_HOOKS,
+  movement: twodiceMovement,
   cards: [twodiceAttackCard, twodiceCheckCard],
   declarations: [twodiceAttackDeclaration, ...TWODICE_CHECK_DECLARATIONS],
   // Reloading and the dice-less combat actions post no card: plain requests to the referee.
