@@ -29,6 +29,14 @@ export const freelancersMovement: MovementRules = {
   spaceCost: (_actor, mode) => (mode === "climb" || mode === "swim" ? 2 : 1),
   queue: (actor, task) => serializedBy(`${SYSTEM_ID}.attacker.${combatantId(actor)}`, task),
   refusalKey: movementRefusalKey((reason) => `FRAY.Freelancers.Refusal.${reason}`),
+  // Moving more than 1.5 m (one square of the book's 1.5 m grid) within an opponent's reach makes
+  // the mover a target of opportunity; a Disengage provokes nothing.
+  reactions: {
+    trigger: "within",
+    withinLimit: 1,
+    reachOf: () => 1,
+    suppressed: (actor, mode) => mode === "disengage" || flNow(actor).actions.disengaging,
+  },
   price(actor, path) {
     if (!isActorsTurn(actor)) return refuse("notYourTurn");
     const fight = fightOf(actor);

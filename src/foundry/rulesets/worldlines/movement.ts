@@ -34,6 +34,13 @@ export const worldlinesMovement: MovementRules = {
   },
   queue: (actor, task) => serializedBy(`${SYSTEM_ID}.attacker.${combatantId(actor)}`, task),
   refusalKey: movementRefusalKey((reason) => `FRAY.Worldlines.Attack.Refusal.${reason}`),
+  // An enemy entering a fighter's reach (the next space) may be hit by an Opportunity Attack;
+  // a Retreat provokes none.
+  reactions: {
+    trigger: "enter",
+    reachOf: () => 1,
+    suppressed: (_actor, mode) => mode === "retreat",
+  },
   price(actor, path) {
     if (!isActorsTurn(actor)) return refuse("notYourTurn");
     const me = toCombatant(actor);
