@@ -10,6 +10,7 @@
  *   (bench/worst.ts).
  * - the encounter simulator's fights per second per ruleset, against 20,000 (bench/sim.ts).
  * - a 30-space path priced and labelled for the ruler, per ruleset (bench/movement.ts).
+ * - one attack's scene situation and a blast's victims on a busy scene (bench/scene.ts).
  */
 import "./freelancers.ts";
 import type { DiceSource } from "../src/rules/core/dice.ts";
@@ -31,6 +32,7 @@ import {
 import { twodiceBench } from "./twodice.ts";
 import { worstCaseOdds } from "./worst.ts";
 import { movementBench } from "./movement.ts";
+import { sceneBench } from "./scene.ts";
 
 const input: AttackInput = {
   attacker: makeCombatant({ id: "maya", skills: { firearms: 2 } }),
@@ -154,6 +156,7 @@ for (const [label, run] of dicepoolOdds) {
 console.log(twodiceBench().join("\n"));
 console.log(worstCaseOdds().join("\n"));
 console.log(movementBench().join("\n"));
+console.log(sceneBench().join("\n"));
 if (Number.isNaN(sink)) console.log("(unreachable)");
 await import("./tracker.ts");
 

@@ -324,5 +324,19 @@ export function makeDialogClass(log: DialogLog) {
       if (button?.callback === undefined) return answer;
       return button.callback({}, {}, null);
     }
+
+    /**
+     * Core v13's DialogV2.wait: shows the content and resolves to what the pressed button's
+     * callback returns, or null when the user closes it (with `rejectClose: false`). The fake's
+     * user reads the dialog (it is logged in `asked`, content as rendered) and closes it: a shell
+     * test checks what a dialog opens with; it passes its choices to the action directly.
+     */
+    static async wait(options: {
+      window?: { title?: string };
+      content?: string;
+    }): Promise<unknown> {
+      log.asked.push({ title: options.window?.title ?? "", content: options.content ?? "" });
+      return Promise.resolve(null);
+    }
   };
 }

@@ -116,7 +116,19 @@ export class DataModel {
   prepareDerivedData(): void {}
 }
 
-export class TypeDataModel extends DataModel {}
+export class TypeDataModel extends DataModel {
+  /**
+   * Core v13's TypeDataModel#_preUpdate: a no-op a system model overrides; its document runs it
+   * on the updating client before the update is sent (ClientDocument#_preUpdate in the fake).
+   */
+  async _preUpdate(
+    _changes: unknown,
+    _options: unknown,
+    _user: unknown,
+  ): Promise<boolean | undefined> {
+    return undefined;
+  }
+}
 
 /** Deep-merges `changes` (which may use dotted keys, as Foundry updates do) into `target`. */
 export function mergeDeep(

@@ -103,6 +103,21 @@ export class ClientDocument {
     this.render();
   }
 
+  /**
+   * Core v13's ClientDocumentMixin#_preUpdate, on the updating client only, before the
+   * `preUpdate<Name>` hooks: a type DataModel's own `_preUpdate(changes, options, user)` runs and
+   * may change the differential data in place (what it adds is sent) or cancel with false.
+   */
+  async _preUpdate(
+    changes: Record<string, unknown>,
+    options: UpdateOptions,
+    user: unknown,
+  ): Promise<boolean | undefined> {
+    const system = this.system as { _preUpdate?: (...args: unknown[]) => unknown };
+    if (typeof system._preUpdate !== "function") return undefined;
+    return (await system._preUpdate(changes, options, user)) as boolean | undefined;
+  }
+
   /** Core calls this on every client after the document itself was updated. */
   _onUpdate(_changed: Record<string, unknown>, _options: UpdateOptions, _userId: string): void {}
 
@@ -360,8 +375,9 @@ export class ClientDocument {
   /**
    * One round-trip for any number of documents, as Foundry's batched update. On the writing
    * client each change is tried first (`_dryRun`): one its model refuses is reported with
-   * `ui.notifications.error` and left out (core's #preUpdateDocumentArray), then `preUpdate<Name>`
-   * may veto it; what is left goes to the server (`_serverUpdate`).
+   * `ui.notifications.error` and left out (core's #preUpdateDocumentArray), then the document's
+   * `_preUpdate` (its type DataModel's) and `preUpdate<Name>` may change or veto it; what is left
+   * goes to the server (`_serverUpdate`).
    */
   static async updateDocuments(
     updates: (Record<string, unknown> & { _id: string })[],
@@ -384,6 +400,7 @@ export class ClientDocument {
         notify("error", message);
         continue;
       }
+      if ((await doc._preUpdate(cleaned, operation, world.user())) === false) continue;
       if (!world.hooks().call(`preUpdate${this.documentName}`, doc, cleaned, operation, userId)) {
         continue;
       }

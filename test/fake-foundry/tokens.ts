@@ -18,6 +18,8 @@
 import { Collection } from "./collection.ts";
 import { Actor } from "./documents.ts";
 import type { FakeFoundry } from "./index.ts";
+import { makeRegion, makeWall } from "./walls.ts";
+import type { FakeRegionDocument, FakeWallDocument, RegionShapeInput } from "./walls.ts";
 
 interface Point {
   x: number;
@@ -32,9 +34,13 @@ export interface FakeTokenDocument {
   readonly parent: FakeScene;
   x: number;
   y: number;
-  readonly width: number;
-  readonly height: number;
+  width: number;
+  height: number;
   disposition: number;
+  /** Core TokenDocument#elevation, in the scene's units (default 0). */
+  elevation: number;
+  /** Core TokenDocument#movementHistory: recorded waypoints (none until the token moves in combat). */
+  movementHistory: unknown[];
   getCenterPoint(): Point;
 }
 
@@ -50,6 +56,10 @@ export interface FakeScene {
   readonly name: string;
   readonly grid: FakeGrid;
   readonly tokens: Collection<FakeTokenDocument>;
+  /** Core Scene#walls (walls.ts). */
+  readonly walls: Collection<FakeWallDocument>;
+  /** Core Scene#regions (walls.ts). */
+  readonly regions: Collection<FakeRegionDocument>;
 }
 
 /** Where a token stands: a square (column, row) of its scene's grid. */
@@ -102,7 +112,7 @@ export function installTokenFakes(fake: FakeFoundry) {
     scene: FakeScene,
     actor: { id: string | null; prototypeToken?: { disposition?: number } },
     square: Square = { col: 0, row: 0 },
-    options: { disposition?: number } = {},
+    options: { disposition?: number; elevation?: number; size?: number } = {},
   ): FakeTokenDocument {
     const size = scene.grid.size;
     const existing = scene.tokens.find((t) => t.actorId === actor.id);
@@ -110,6 +120,7 @@ export function installTokenFakes(fake: FakeFoundry) {
       existing.x = square.col * size;
       existing.y = square.row * size;
       if (options.disposition !== undefined) existing.disposition = options.disposition;
+      if (options.elevation !== undefined) existing.elevation = options.elevation;
       return existing;
     }
     next += 1;
@@ -121,9 +132,11 @@ export function installTokenFakes(fake: FakeFoundry) {
       parent: scene,
       x: square.col * size,
       y: square.row * size,
-      width: 1,
-      height: 1,
+      width: options.size ?? 1,
+      height: options.size ?? 1,
       disposition: options.disposition ?? actor.prototypeToken?.disposition ?? -1,
+      elevation: options.elevation ?? 0,
+      movementHistory: [],
       getCenterPoint() {
         return { x: this.x + (this.width * size) / 2, y: this.y + (this.height * size) / 2 };
       },
@@ -141,6 +154,8 @@ export function installTokenFakes(fake: FakeFoundry) {
         name,
         grid: squareGrid(grid),
         tokens: new Collection(),
+        walls: new Collection(),
+        regions: new Collection(),
       };
       scenes.set(scene.id, scene);
       return scene;
@@ -183,8 +198,31 @@ export function boardOf(
     place: (
       actor: { id: string | null; prototypeToken?: { disposition?: number } },
       square: Square,
-      options: { disposition?: number } = {},
+      options: { disposition?: number; elevation?: number; size?: number } = {},
     ) => tokens.placeAt(scene, actor, square, options),
+    /**
+     * A wall from one grid point to another (grid lines: `{col: 2, row: 0}` is the top-left corner
+     * of that square), core's plain wall unless `fields` say otherwise (walls.ts).
+     */
+    wall: (
+      from: Square,
+      to: Square,
+      fields: Partial<Omit<FakeWallDocument, "id" | "documentName" | "c">> = {},
+    ) => {
+      const size = scene.grid.size;
+      const wall = makeWall(
+        [from.col * size, from.row * size, to.col * size, to.row * size],
+        fields,
+      );
+      scene.walls.set(wall.id, wall);
+      return wall;
+    },
+    /** A Region with these shapes (in pixels, as core stores them; walls.ts). */
+    region: (name: string, shapes: RegionShapeInput[]) => {
+      const region = makeRegion(name, shapes);
+      scene.regions.set(region.id, region);
+      return region;
+    },
     remove: (actor: { id: string | null }) => {
       tokens.remove(scene, actor);
     },

@@ -1,6 +1,6 @@
 /**
  * A dice-pool combat's start orders everybody by the hits of their own initiative pool (Mental +
- * Physical + Awareness), not by the faces' sum nor by the pool's size: the test hands each die its
+ * Awareness), not by the faces' sum nor by the pool's size: the test hands each die its
  * face, so a large pool of misses acts after a small pool of hits.
  */
 import { beforeAll, expect, it } from "vitest";
@@ -24,11 +24,11 @@ it("orders the combatants by the hits of their initiative pools", async () => {
   });
   const combat = await combatOf(fake, [
     // Six dice, every one a miss (3s): the largest pool and the largest sum, no hit.
-    { name: "Big", type: "npc", prototypeToken: { disposition: -1 }, system: pool(2, 3, 1) },
+    { name: "Big", type: "npc", prototypeToken: { disposition: -1 }, system: pool(4, 3, 2) },
     // Two dice, both hits (4s).
-    { name: "Small", type: "npc", prototypeToken: { disposition: -1 }, system: pool(1, 1, 0) },
+    { name: "Small", type: "npc", prototypeToken: { disposition: -1 }, system: pool(1, 1, 1) },
     // Two dice, one hit (6) and one miss (1).
-    { name: "Mixed", type: "character", prototypeToken: { disposition: 1 }, system: pool(1, 1, 0) },
+    { name: "Mixed", type: "character", prototypeToken: { disposition: 1 }, system: pool(1, 1, 1) },
   ]);
   faces.set(3, 3, 3, 3, 3, 3, 4, 4, 6, 1);
   await combat.startCombat();

@@ -168,7 +168,7 @@ describe("incapacitated and dying combatants at their turn start", () => {
     const actor = await create({ actions: { simpleUsed: 2, freeUsed: 1 } });
     const { encounter, member } = await fightOf(actor);
     const { whenIdle } = await import("../../src/foundry/combat/actions.ts");
-    queue = [6, 1, 1, 1]; // its initiative pool: Mental 2 + Physical 2
+    queue = [6, 1]; // its initiative pool: Mental 2 + Awareness 0
     await encounter.startCombat();
     await whenIdle();
     const chips = () =>
@@ -209,11 +209,14 @@ describe("incapacitated and dying combatants at their turn start", () => {
     expect(combat.dicepoolMemberChips(actor).map((c) => c.label)).not.toContain("Grapple 3");
   });
 
-  it("offers the initiative pool (Mental + Physical + Awareness) as the order's die", async () => {
+  it("offers the initiative pool (Mental + Awareness; Physical too by a setting) as the order's die", async () => {
     const actor = await create({
       attributes: { physical: 3, mental: 2 },
       skills: { awareness: 1 },
     });
+    expect(combat.dicepoolOrderInput(actor)).toEqual({ die: "3d6" });
+    await fake.game.settings.set("fray", "dicepoolInitiativePool", "mentalPhysical");
     expect(combat.dicepoolOrderInput(actor)).toEqual({ die: "6d6" });
+    await fake.game.settings.set("fray", "dicepoolInitiativePool", "mental");
   });
 });

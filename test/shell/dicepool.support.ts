@@ -57,6 +57,13 @@ export interface DicepoolTable {
   grapples: (actor: Actor.Implementation) => LedgerGrapple[];
   /** The grapple penalty the referee recorded against the actor. */
   penalty: (actor: Actor.Implementation) => number;
+  /** The actor's turn budget as the referee recorded it (fresh out of combat). */
+  budget: (actor: Actor.Implementation) => {
+    simpleUsed: number;
+    freeUsed: number;
+    complexUsed: boolean;
+    moves: number;
+  };
   /** The next d6 faces. */
   dice: (...faces: number[]) => void;
   sys: (actor: Actor.Implementation) => DicepoolSystem;
@@ -114,6 +121,7 @@ export function useDicepoolTable(): DicepoolTable {
     const budget = await import("../../src/foundry/rulesets/dicepool/budget.ts");
     t.grapples = (actor) => budget.heldGrapples(actor);
     t.penalty = (actor) => budget.grapplePenaltyOf(actor);
+    t.budget = (actor) => ({ ...budget.turnActionsOf(actor) });
     t.board = installCanvasFake({ distance: 5, units: "ft" });
   });
   beforeEach(() => {

@@ -118,9 +118,9 @@ describe("the simulator in a dice-pool world", { timeout: 60_000 }, () => {
       fighter("Ike", -1),
       fighter("Jo", -1),
     ]);
-    // Five dice each (Mental 2 + Physical 3), rolled in the combatants' order: Gus 1 hit, Hob
-    // none, Ike 3, Jo 2. So the order is Ike, Jo, Gus, Hob.
-    faces.set(...[4, 1, 1, 1, 1], ...[1, 1, 1, 1, 1], ...[4, 5, 6, 1, 1], ...[4, 4, 1, 1, 1]);
+    // Two dice each (Mental 2 + Awareness 0), rolled in the combatants' order: Gus and Hob no
+    // hit (a tie: the tracker's order), Ike 2, Jo 1. So the order is Ike, Jo, Gus, Hob.
+    faces.set(...[1, 1], ...[1, 1], ...[4, 5], ...[4, 1]);
     await combat.startCombat();
     await actions.whenIdle();
     expect(faces.left()).toEqual([]);

@@ -243,7 +243,13 @@ describe("the DataModels", () => {
         traits: { agility: 7 },
       },
     );
+    // A Type no world can set (An beyond any die) gives way; one the world's Auto bounds refuse
+    // now (A99 on a d20) is kept, so a weapon stored under other settings still loads.
     expect(data.migrateTwodiceWeapon({ damage: "1d6+1", type: "A99", attack: 12 })).toEqual({
+      type: "A99",
+      attack: 12,
+    });
+    expect(data.migrateTwodiceWeapon({ damage: "1d6+1", type: "A0", attack: 12 })).toEqual({
       attack: 12,
     });
   });

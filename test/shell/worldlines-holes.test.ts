@@ -195,8 +195,12 @@ describe("an attack", () => {
     const board = boardOf(fake);
     board.place(r, { col: 0, row: 0 });
     board.place(vex, { col: 40, row: 0 }); // 200 ft: extreme range; nobody flanks Vex
+    // A flank nobody stands for is refused with the scene's sentence (issue 25), spending nothing.
+    const claimed = await consoleAttack(r, vex, { range: "pointBlank", flanked: true });
+    expect(claimed).toMatchObject({ ok: false, reason: "sceneSays" });
+    expect(sys(r).energy.value).toBe(6);
     dice.set([8, 6]);
-    const outcome = await consoleAttack(r, vex, { range: "pointBlank", flanked: true });
+    const outcome = await consoleAttack(r, vex, { range: "pointBlank" });
     expect(outcome.ok).toBe(true);
     const message = fake.game.messages.contents.at(-1) as unknown as ChatMessage.Implementation;
     const card = cards.attackCardOf(message);

@@ -117,7 +117,7 @@ describe("the GM's calls on the scene", () => {
     expect(card?.attack.modifiers.map((x) => [x.source, x.value])).toContainEqual(["flanked", 2]);
   });
 
-  it("two allies side by side are not opposite: no flank", async () => {
+  it("two allies side by side are not opposite: no flank, and a claimed one is refused", async () => {
     const m = await maya();
     const vex = await npc("Vex");
     const board = boardOf(fake);
@@ -125,7 +125,11 @@ describe("the GM's calls on the scene", () => {
     board.place(vex, { col: 4, row: 4 });
     board.place(await npc("Ally A", 1), { col: 3, row: 4 });
     board.place(await npc("Ally B", 1), { col: 3, row: 5 });
-    const message = await shoot(m, vex, { flanked: true });
+    expect(await shoot(m, vex, { flanked: true })).toBeNull();
+    expect(fake.notifications.at(-1)?.message).toBe(
+      "The scene says otherwise: Not flanked: no two of your side stand on opposite sides of Vex. Nothing happened.",
+    );
+    const message = await shoot(m, vex, {});
     expect(cards.attackCardOf(message as ChatMessage.Implementation)?.situation.flanked).not.toBe(
       true,
     );

@@ -10,7 +10,7 @@ export interface ShownRefusal {
 /**
  * Refusals every ruleset shares, each with one key under `FRAY.Refusal`: the engine boundary's
  * number guard (src/rules/core/guard.ts), its names and choices (src/rules/core/names.ts) and the
- * one formula limit (src/rules/core/formula.ts).
+ * one formula limit (src/rules/core/formula.ts), and the scene's refusals of an attack.
  */
 const SHARED_REASONS: ReadonlySet<string> = new Set([
   "not-a-number",
@@ -19,6 +19,9 @@ const SHARED_REASONS: ReadonlySet<string> = new Set([
   "badName",
   "badChoice",
   "formulaTooLarge",
+  // The scene's refusals of an attack (scene/claims.ts), the same for every ruleset.
+  "sceneSays",
+  "noLineOfAttack",
 ]);
 
 /** The translation key of `reason`: the shared key for a shared refusal, else `keyOf(reason)`. */

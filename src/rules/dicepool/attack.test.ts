@@ -237,6 +237,23 @@ describe("resolving an attack", () => {
     });
   });
 
+  it("an attack that settles after its target went down lands on the defense it rolled", () => {
+    const down = { ...target, damage: 5, incapacitated: "lethal" as const };
+    const fresh = checkAttackInput({ ...base, defender: down });
+    expect(fresh.ok && planAttack(fresh.value)).toMatchObject({
+      ok: false,
+      reason: "defense-not-allowed",
+    });
+    const settling = checkAttackInput({ ...base, defender: down, settling: true });
+    const r = settling.ok
+      ? resolveAttack(settling.value, fixedDice([6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]))
+      : settling;
+    expect(r).toMatchObject({ ok: true, value: { hit: true, damage: { taken: 2 } } });
+    const dead = checkAttackInput({ ...base, defender: { ...down, dead: true }, settling: true });
+    expect(dead.ok && planAttack(dead.value).ok).toBe(true);
+    expect(checkAttackInput({ ...base, settling: NaN as never })).toMatchObject({ ok: false });
+  });
+
   it("NaN, ±Infinity, fractions and huge numbers in any field, on either side, are refused", () => {
     const weird = [Number.NaN, Infinity, -Infinity, 1e9, -1e9, 0.5];
     const slots = [

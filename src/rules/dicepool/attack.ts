@@ -106,6 +106,12 @@ export interface AttackInput {
   /** The weapon a disarm aims at (required for a disarm). */
   readonly disarmWeaponId?: string;
   readonly situation?: AttackSituation;
+  /**
+   * The attack was declared and its defense rolled while both were allowed, and now settles on
+   * the defender as it stands (another hit may have taken it down since): what was checked then
+   * (a dead target, a defense an incapacitation rules out, the plugin's intents) stands.
+   */
+  readonly settling?: boolean;
 }
 
 export type AttackRefusal =
@@ -231,6 +237,9 @@ export function checkAttackTerms(terms: AttackTerms): Result<CheckedTerms, Attac
     (terms.disarmWeaponId === undefined
       ? undefined
       : checkString("disarmWeaponId", terms.disarmWeaponId)) ??
+    (terms.settling === undefined
+      ? undefined
+      : checkChoice("settling", terms.settling, [true, false])) ??
     optionalCount("distance", s["distance"], L.pool) ??
     (s["cover"] === undefined
       ? undefined
@@ -265,6 +274,7 @@ export function attackBetween(
     forbid: terms.forbid,
     disarmWeaponId: terms.disarmWeaponId,
     situation: terms.situation,
+    settling: terms.settling,
   });
 }
 
@@ -283,6 +293,9 @@ export function checkAttackInput(input: AttackInput): Result<CheckedAttack, Atta
   const terms = checkAttackTerms(input);
   return terms.ok ? ok(attackBetween(attacker.value, defender.value, terms.value)) : terms;
 }
+
+/** A check that passes (the plugin's intents while an attack settles). */
+const ALLOWED = ok(true);
 
 /** Works out both pools, how the defense scores, and the attack's costs. Nothing is rolled. */
 export function planAttack(
@@ -303,8 +316,9 @@ function planChecked(
   const s = input.situation ?? {};
   const distance = s.distance ?? 0;
   const close = weapon.kind === "close";
+  const settling = input.settling === true;
   if (attacker.dead || attacker.incapacitated !== null) return refuse("attacker-incapacitated");
-  if (defender.dead) return refuse("target-dead");
+  if (defender.dead && !settling) return refuse("target-dead");
   if (attacker.droppedWeaponId === weapon.id) return refuse("weapon-dropped");
   if (close && distance > 0) return refuse("not-in-melee", { distance });
   if (!close && (intent === "disarm" || intent === "grapple" || s.blitz === true)) {
@@ -315,7 +329,7 @@ function planChecked(
     const reach = attacker.size + attacker.powers.antiLargeGrappling;
     if (defender.size > reach) return refuse("target-too-large", { size: defender.size, reach });
   }
-  const pluginIntent = checkInitiativeIntent(input, options);
+  const pluginIntent = settling ? ALLOWED : checkInitiativeIntent(input, options);
   if (!pluginIntent.ok) return pluginIntent;
 
   // The attacker's pool.
@@ -361,7 +375,7 @@ function planChecked(
   if (!attackPool.ok) return attackPool;
 
   // The defender's pool.
-  if (defender.incapacitated !== null && input.defense !== "soak") {
+  if (defender.incapacitated !== null && input.defense !== "soak" && !settling) {
     return refuse("defense-not-allowed", { defense: input.defense, why: "incapacitated" });
   }
   if ((input.forbid ?? []).includes(input.defense)) {

@@ -6,6 +6,8 @@ import { seededRandom } from "../core/random.ts";
 import { makeDicepoolCombatant } from "./factory.ts";
 import {
   bleedOnTurn,
+  bleeds,
+  damageByHand,
   healNonLethal,
   healWeeks,
   maxHealth,
@@ -125,5 +127,59 @@ describe("health and damage", () => {
       expect(takeDamage(hero, bad, { nonLethal: false }, seededRandom(1)).ok).toBe(false);
       expect(healWeeks(hero, bad).ok).toBe(false);
     }
+  });
+});
+
+describe("damage set by hand", () => {
+  const down = makeDicepoolCombatant({
+    id: "down",
+    physical: 4,
+    size: 1,
+    damage: 9,
+    incapacitated: "lethal",
+    stabilized: true,
+  });
+
+  it("under the total health a wound incapacitation ends: no longer dying or stabilized", () => {
+    const healed = damageByHand(down, 0, 0);
+    expect(healed.ok && healed.value).toMatchObject({
+      damage: 0,
+      incapacitated: null,
+      stabilized: false,
+    });
+    expect(healed.ok && bleeds(healed.value)).toBe(false);
+  });
+
+  it("at the total health an unhurt character goes down; non-lethal when all of it is", () => {
+    const hurt = damageByHand(hero, 8, 0);
+    expect(hurt.ok && hurt.value.incapacitated).toBe("lethal");
+    const knocked = damageByHand(hero, 8, 8);
+    expect(knocked.ok && knocked.value.incapacitated).toBe("nonLethal");
+  });
+
+  it("restraints, a grapple and death are not wounds: healing leaves them", () => {
+    const bound = makeDicepoolCombatant({ id: "b", damage: 3, incapacitated: "restraints" });
+    expect(damageByHand(bound, 0, 0)).toMatchObject({
+      ok: true,
+      value: { incapacitated: "restraints" },
+    });
+    const dead = makeDicepoolCombatant({
+      id: "d",
+      damage: 20,
+      dead: true,
+      incapacitated: "lethal",
+    });
+    expect(damageByHand(dead, 0, 0)).toMatchObject({ ok: true, value: { dead: true } });
+  });
+
+  it("keeps the non-lethal part within the damage; refuses NaN, infinite or huge amounts", () => {
+    const r = damageByHand(hero, 2, 5);
+    expect(r.ok && r.value.nonLethalDamage).toBe(2);
+    fc.assert(
+      fc.property(fc.constantFrom(NaN, Infinity, -1, 1e12, 0.5), (bad) => {
+        expect(damageByHand(hero, bad, 0).ok).toBe(false);
+        expect(damageByHand(hero, 0, bad).ok).toBe(false);
+      }),
+    );
   });
 });

@@ -29,6 +29,7 @@ import { checkDicepoolCombatant } from "./check.ts";
 import type { StateRefusal } from "./check.ts";
 import { maxHealth, woundsTaken } from "./damage.ts";
 import type { DamageTaken } from "./damage.ts";
+import { DICEPOOL_LIMITS as L } from "./limits.ts";
 import type { DicepoolCombatant } from "./model.ts";
 import { skill } from "./model.ts";
 import { checkDicepoolOptions, DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
@@ -164,4 +165,54 @@ export function healNonLethal(
   if (!patient.ok) return patient;
   if (c.dead) return patient;
   return ok(recover(patient.value, 0, Math.floor(minutes / 10), checked.value));
+}
+
+/**
+ * Damage set by hand (the sheet, a token bar): the GM or the owner writes how much damage the
+ * character has now, and its state follows. Under the total health a wound incapacitation ends
+ * (the character is back up, no longer stabilized, no longer bleeding); at or over it an unhurt
+ * state becomes a wound incapacitation (non-lethal when all of the damage is). An incapacitation
+ * that is no wound (a grapple, restraints, anaesthesia: the GM's to lift) and death stay as they
+ * are. The non-lethal part is kept within the damage.
+ *
+ * Where the book is silent: it keeps a wound incapacitation for the scene even with first aid;
+ * Fray leaves that to the GM, who heals by hand only when the story says so.
+ */
+export function damageByHand(
+  c: DicepoolCombatant,
+  damage: number,
+  nonLethal: number,
+  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
+): Result<Checked<DicepoolCombatant>, DamageRefusal> {
+  const checked = checkDicepoolOptions(options);
+  if (!checked.ok) return checked;
+  const bad =
+    checkNumber("damage", damage, { ...NUMBER_RULES.count, max: L.damage }) ??
+    checkNumber("nonLethal", nonLethal, { ...NUMBER_RULES.count, max: L.damage });
+  if (bad) return bad;
+  const patient = checkDicepoolCombatant("combatant", c);
+  if (!patient.ok) return patient;
+  const me = patient.value;
+  const nonLethalDamage = Math.min(nonLethal, damage);
+  const down = damage >= maxHealth(me, checked.value);
+  const wound = me.incapacitated === "lethal" || me.incapacitated === "nonLethal";
+  const incapacitated =
+    me.dead || (me.incapacitated !== null && !wound)
+      ? me.incapacitated
+      : !down
+        ? null
+        : wound
+          ? me.incapacitated
+          : nonLethalDamage >= damage
+            ? "nonLethal"
+            : "lethal";
+  const revived = wound && incapacitated === null;
+  return ok(
+    changedCombatant(me, {
+      damage,
+      nonLethalDamage,
+      incapacitated,
+      stabilized: revived ? false : me.stabilized,
+    }),
+  );
 }

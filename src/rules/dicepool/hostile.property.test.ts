@@ -459,6 +459,22 @@ const ENTRY_POINTS: Record<string, () => void> = {
       if (opts) expect(typeof dp.escaped(d, opts)).toBe("boolean");
     });
   },
+  // weapons and damage by hand: any flag, any amount, any combatant
+  pickUpWeapon: () => {
+    property(fc.tuple(combatant, hostile(fc.boolean())), ([c, up]) =>
+      outcome("pick up", () => dp.pickUpWeapon(c, up)),
+    );
+  },
+  readyWeapon: () => {
+    property(fc.tuple(combatant, hostile(fc.boolean())), ([c, up]) =>
+      outcome("ready", () => dp.readyWeapon(c, up)),
+    );
+  },
+  damageByHand: () => {
+    property(fc.tuple(combatant, count, count, options), ([c, d, n, o]) =>
+      outcome("by hand", () => dp.damageByHand(c, d, n, o)),
+    );
+  },
   // initiative
   initiativePool: () => {
     property(fc.tuple(combatant, options), ([c, o]) =>

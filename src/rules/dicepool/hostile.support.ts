@@ -133,6 +133,7 @@ export const terms: fc.Arbitrary<dp.AttackTerms> = fc
     soakWith: fc.constantFrom(undefined, "protection", "armor"),
     forbid: fc.constantFrom(undefined, [], ["dodge"], ["parry", "soak"]),
     disarmWeaponId: fc.constantFrom(undefined, "knife"),
+    settling: fc.constantFrom(undefined, true, false),
     situation: hostile(
       fc.record({
         distance: fc.oneof(fc.nat(4), fc.constant(L.pool)),

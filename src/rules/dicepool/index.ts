@@ -43,3 +43,4 @@ export * from "./movement.ts";
 export * from "./odds.ts";
 export * from "./options.ts";
 export * from "./pool.ts";
+export * from "./weapons.ts";

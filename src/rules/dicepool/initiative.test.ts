@@ -106,7 +106,7 @@ describe("dice-pool individual initiative", () => {
     expect(next.ok && next.state.active).toBe("eve");
   });
 
-  it("rolls Mental + Physical + Awareness, less the wound penalty (a setting)", () => {
+  it("rolls Mental + Awareness, less the wound penalty; Physical joins it by a setting", () => {
     const diane = makeDicepoolCombatant({
       id: "diane",
       mental: 3,
@@ -115,12 +115,12 @@ describe("dice-pool individual initiative", () => {
       woundPenalty: 1,
     });
     const pool = initiativePool(diane);
-    expect(pool.ok && pool.value.dice).toBe(5);
-    const mentalOnly = initiativePool(
+    expect(pool.ok && pool.value.dice).toBe(3);
+    const both = initiativePool(
       diane,
-      withDicepoolOptions({ initiativeAttributes: ["mental"] }),
+      withDicepoolOptions({ initiativeAttributes: ["mental", "physical"] }),
     );
-    expect(mentalOnly.ok && mentalOnly.value.dice).toBe(3);
+    expect(both.ok && both.value.dice).toBe(5);
   });
 
   it("an initiative is the pool's hits; the larger pool wins a tie by default", () => {

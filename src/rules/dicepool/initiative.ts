@@ -1,6 +1,6 @@
 /**
  * Dice-pool game: individual initiative. Every combatant rolls its initiative pool (Mental +
- * Physical + Awareness by default, `initiativePool`) once at the start, even when ambushed (no
+ * Awareness by default, `initiativePool`; options.ts says why) once at the start, even when ambushed (no
  * surprise round); its initiative is the pool's hits (`initiativeFromDice` turns the faces the
  * shell rolled into a roll). Everybody acts alone in the order of the results, highest first. The
  * tracker marks who has gone this round (the machine's acted mark).

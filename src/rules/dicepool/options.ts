@@ -35,7 +35,9 @@ export interface DicepoolOptions {
   readonly maxPool: number;
   /**
    * The initiative pool: these attributes plus the Awareness skill. The book writes "Mental +
-   * Physical Awareness"; Fray reads it as both attributes and the skill.
+   * Physical Awareness"; like every other pool of the chapter it is one attribute and one skill,
+   * so Fray reads it as Mental + the awareness skill (the sheet's Awareness). A setting adds
+   * Physical too (the reading Fray had before, a pool larger than any attack).
    */
   readonly initiativeAttributes: readonly InitiativeAttribute[];
   /** Plugin "Defense Static Values": defenses do not roll; they score half the pool, rounded up. */
@@ -121,7 +123,7 @@ export const DEFAULT_DICEPOOL_OPTIONS: Checked<DicepoolOptions> = frozenChecked(
   dieSides: 6,
   hitOn: 4,
   maxPool: 100,
-  initiativeAttributes: ["mental", "physical"],
+  initiativeAttributes: ["mental"],
   staticDefense: false,
   initiativeDamage: false,
   hexSpaces: false,

@@ -25,6 +25,7 @@ import { fightOf } from "../../combat/ledger.ts";
 import { canvasDistance, combatantId, resolveActor } from "../../shared/actors.ts";
 import type { ActorResolver } from "../../shared/actors.ts";
 import { warnRefusal } from "../../shared/refusal.ts";
+import { initiativeOf } from "./initiative.ts";
 import type { ShownRefusal } from "../../shared/refusal.ts";
 
 export { combatantId, resolveActor };
@@ -43,6 +44,7 @@ export interface DicepoolActorSystem {
   stabilized: boolean;
   initiative: number;
   droppedWeaponId: string | null;
+  weaponPickedUp: boolean;
   powers: DicepoolPowers;
   falling: Fall | null;
   biography: string;
@@ -101,7 +103,8 @@ export function toDicepoolCombatant(actor: Actor.Implementation): Checked<Dicepo
     incapacitated: s.incapacitated,
     dead: s.dead,
     stabilized: s.stabilized,
-    initiative: s.initiative,
+    // The referee's record (initiative.ts), not the actor's own field.
+    initiative: initiativeOf(actor),
     droppedWeaponId: s.droppedWeaponId,
     powers: { ...s.powers },
   });

@@ -1,6 +1,6 @@
 /**
  * The dice-pool game in the combat (registered as the combat hooks when the world plays it):
- * - order: each combatant's initiative pool (Mental + Physical + Awareness, less the wound
+ * - order: each combatant's initiative pool (Mental + Awareness by default, less the wound
  *   penalty), as a die formula the combat start rolls with core Roll;
  * - the tracker shows, under each member, its Simple actions left, its Free action and Interrupt
  *   (the referee's record of its turn, in the ledger: budget.ts), and the states that matter: the
@@ -28,6 +28,7 @@ import type {
   TrackerChip,
 } from "../../combat/ruleset-hooks.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
+import { fightOf } from "../../combat/ledger.ts";
 import { withDice } from "../../shared/dice.ts";
 import { i18n } from "../../shared/env.ts";
 import { combatantId, resolveActor, systemOf, toDicepoolCombatant } from "./adapter.ts";
@@ -43,6 +44,7 @@ import {
   turnActionsOf,
 } from "./budget.ts";
 import { postLines } from "./cards/line-card.ts";
+import { initiativeOf, initiativeSeed } from "./initiative.ts";
 import { dicepoolRollOrder } from "./order.ts";
 import { dicepoolOptions } from "./settings.ts";
 
@@ -89,6 +91,12 @@ export function dicepoolMemberChips(
     );
   }
   if (holdersOf(actor).length > 0) flag("FRAY.Dicepool.Tracker.Grappled");
+  if (options.initiativeDamage && fightOf(actor) !== null) {
+    flag(
+      i18n().format("FRAY.Dicepool.Tracker.Initiative", { initiative: initiativeOf(actor) }),
+      "FRAY.Dicepool.Tracker.InitiativeHint",
+    );
+  }
   const falling = systemOf(actor).falling;
   if (falling !== null && typeof falling === "object") {
     flag(i18n().format("FRAY.Dicepool.Tracker.Falling", { height: falling.height }));
@@ -252,8 +260,13 @@ export const DICEPOOL_COMBAT_HOOKS: CombatRulesetHooks = {
   // The dead are out; the incapacitated too, but they keep their turns: they bleed on them.
   outOfFight: (actor) => dicepoolOutOfFight(actor),
   // A new round: everybody's turn is fresh in the ledger (and again at its own turn start).
-  roundStart: (_combat, combatants) =>
-    combatants.map((c) => ({ combatantId: c.combatantId, changes: {}, ledger: freshTurnLedger() })),
+  // Round 1 also copies each one's rolled initiative into the ledger (initiative.ts).
+  roundStart: (combat, combatants) =>
+    combatants.map((c) => ({
+      combatantId: c.combatantId,
+      changes: {},
+      ledger: { ...freshTurnLedger(), ...initiativeSeed(combat, c.combatantId) },
+    })),
   turnStart: async (combat, combatant) => {
     const { changes, report } = await dicepoolTurnStart(combat, combatant);
     if (report !== null) await postReport(report);

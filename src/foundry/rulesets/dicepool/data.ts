@@ -17,6 +17,7 @@
  * without losing the actor: numbers it shares are kept when they fit, the rest take defaults.
  */
 import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
+import { followDamageByHand } from "./by-hand.ts";
 import { PlainGearModel, PlainTechniqueModel } from "../../data/item.ts";
 import { FRESH_TURN } from "../../../rules/dicepool/actions.ts";
 import { DICEPOOL_SKILLS, INCAPACITATIONS, NO_POWERS } from "../../../rules/dicepool/model.ts";
@@ -98,6 +99,8 @@ function actorSchema() {
       max: DICEPOOL_LIMITS.initiative,
     }),
     droppedWeaponId: nullableIdField(),
+    /** The dropped weapon is picked up (a Free action) but not ready yet (a Simple action). */
+    weaponPickedUp: flagField(),
     powers: new SchemaField({
       plotArmor: flagField(NO_POWERS.plotArmor),
       freeFall: flagField(NO_POWERS.freeFall),
@@ -265,6 +268,18 @@ export class DicepoolCharacterData extends foundry.abstract.TypeDataModel<
 
   static override validateJoint(data: Record<string, unknown>): void {
     validateDicepoolActor(data);
+  }
+
+  /** Damage written by hand brings the state with it (by-hand.ts). */
+  override async _preUpdate(
+    ...args: Parameters<
+      foundry.abstract.TypeDataModel<ActorSchema, Actor.Implementation>["_preUpdate"]
+    >
+  ) {
+    const allowed = await super._preUpdate(...args);
+    const [changes] = args;
+    followDamageByHand(this.parent, changes);
+    return allowed;
   }
 }
 

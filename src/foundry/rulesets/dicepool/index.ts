@@ -25,6 +25,7 @@ import { DicepoolItemSheet } from "./sheets/item-sheet.ts";
 import { careDeclaration } from "./table/care.ts";
 import { grappleDeclaration } from "./table/grapple.ts";
 import { moveDeclaration } from "./table/move.ts";
+import { weaponDeclaration } from "./table/weapon.ts";
 
 export const shellRuleset: ShellRuleset = {
   dataModels: {
@@ -54,7 +55,13 @@ export const shellRuleset: ShellRuleset = {
   registerSettings: registerDicepoolSettings,
   combat: DICEPOOL_COMBAT_HOOKS,
   cards: [attackCard, lineCard],
-  declarations: [attackDeclaration, grappleDeclaration, moveDeclaration, careDeclaration],
+  declarations: [
+    attackDeclaration,
+    grappleDeclaration,
+    moveDeclaration,
+    careDeclaration,
+    weaponDeclaration,
+  ],
   simFighter: dicepoolSimFighter,
   api: dicepoolApi,
   movement: dicepoolMovement,

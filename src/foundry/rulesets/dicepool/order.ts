@@ -1,23 +1,27 @@
 /**
  * The dice-pool game's order at the start of a combat: individual initiative. Every combatant
- * rolls its initiative pool (`initiativePool`: Mental + Physical + Awareness, less the wound
+ * rolls its initiative pool (`initiativePool`: Mental + Awareness by default, less the wound
  * penalty) with core Roll, once, even when ambushed; its initiative is the pool's hits
  * (`initiativeFromDice`), and the rules (`dicepoolInitiative`) order everybody by them, a tie
- * going to the larger pool, then the players' side. A combatant without an actor rolls no dice.
+ * settled as the world's setting says (the larger pool, then the players' side, by default; or
+ * the players' side; or a reroll of the tied). A combatant without an actor rolls no dice.
  */
 import {
   dicepoolInitiative,
   initiativeFromDice,
   initiativePool,
 } from "../../../rules/dicepool/initiative.ts";
-import type { DicepoolInitiativeRoll } from "../../../rules/dicepool/initiative.ts";
+import type {
+  DicepoolInitiativeRoll,
+  DicepoolTieRule,
+} from "../../../rules/dicepool/initiative.ts";
 import type { DicepoolOptions } from "../../../rules/dicepool/options.ts";
 import { isPlayerSide, rollOrderDice, settleTies } from "../../combat/order-kit.ts";
 import type { Settled } from "../../combat/order-kit.ts";
 import { teamIdOf, teamsOf } from "../../combat/state.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
 import { toDicepoolCombatant } from "./adapter.ts";
-import { dicepoolOptions } from "./settings.ts";
+import { dicepoolOptions, dicepoolTieRule } from "./settings.ts";
 
 /** How many dice the combatant's initiative pool has (0 without an actor or a pool). */
 function poolSize(combatant: CombatantLike, options: DicepoolOptions): number {
@@ -36,6 +40,7 @@ async function rollFaces(dice: number, options: DicepoolOptions, whose: string):
 export async function dicepoolRollOrder(
   combat: CombatLike,
   options: DicepoolOptions = dicepoolOptions(),
+  tieRule: DicepoolTieRule = dicepoolTieRule(),
 ): Promise<Settled> {
   const teams = teamsOf(combat);
   const playerSide = (c: CombatantLike) => {
@@ -52,7 +57,7 @@ export async function dicepoolRollOrder(
     if (!roll.ok) return roll;
     rolls.push(roll.value);
   }
-  return settleTies(dicepoolInitiative(rolls), async (id) => {
+  return settleTies(dicepoolInitiative(rolls, tieRule), async (id) => {
     const c = combat.combatants.get(id);
     const roll = c === undefined ? null : await hitsOf(c);
     return roll?.ok === true ? roll.value.result : 0;

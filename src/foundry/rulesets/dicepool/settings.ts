@@ -1,10 +1,17 @@
 /**
- * The dice-pool game's world settings: the book's plugins (off by default, README), and which
- * defense an NPC takes when the GM does not press one (the card's default).
+ * The dice-pool game's world settings: the book's plugins (off by default, README), the die (its
+ * size and the face that hits: a d6 hitting on 4+, README), the initiative pool (Mental +
+ * Awareness, or Physical too) and how an initiative tie is settled, and which defense an NPC takes
+ * when the GM does not press one (the card's default).
  */
 import type { DefenseKind } from "../../../rules/dicepool/attack.ts";
-import { withDicepoolOptions } from "../../../rules/dicepool/options.ts";
-import type { DicepoolOptions } from "../../../rules/dicepool/options.ts";
+import { DEFAULT_DICEPOOL_OPTIONS, withDicepoolOptions } from "../../../rules/dicepool/options.ts";
+import type { DicepoolOptions, InitiativeAttribute } from "../../../rules/dicepool/options.ts";
+import {
+  DEFAULT_DICEPOOL_TIE_RULE,
+  DICEPOOL_TIE_RULES,
+} from "../../../rules/dicepool/initiative.ts";
+import type { DicepoolTieRule } from "../../../rules/dicepool/initiative.ts";
 import type { Checked } from "../../../rules/core/checked.ts";
 import { SYSTEM_ID } from "../../constants.ts";
 
@@ -14,10 +21,29 @@ declare module "fvtt-types/configuration" {
     "fray.dicepoolInitiativeDamage": boolean;
     "fray.dicepoolHexSpaces": boolean;
     "fray.dicepoolDefaultDefense": "ask" | DefenseKind;
+    "fray.dicepoolDieSides": number;
+    "fray.dicepoolHitOn": number;
+    "fray.dicepoolTieRule": DicepoolTieRule;
+    "fray.dicepoolInitiativePool": DicepoolInitiativePool;
   }
 }
 
 export const DICEPOOL_DEFAULT_DEFENSES = ["ask", "dodge", "parry", "soak"] as const;
+
+/** The initiative pool's attributes, beside the Awareness skill. */
+export const DICEPOOL_INITIATIVE_POOLS = {
+  mental: ["mental"],
+  mentalPhysical: ["mental", "physical"],
+} as const satisfies Record<string, readonly InitiativeAttribute[]>;
+export type DicepoolInitiativePool = keyof typeof DICEPOOL_INITIATIVE_POOLS;
+
+/** A die of 2 to this many faces may be set (any the rules accept; a d20 is the largest here). */
+const MAX_DIE_SETTING = 20;
+
+/** The setting's choices, each a localized label under the setting's own keys. */
+function choicesOf(label: string, ids: readonly string[]): Record<string, string> {
+  return Object.fromEntries(ids.map((id) => [id, `FRAY.Dicepool.Settings.${label}.${id}`]));
+}
 
 export function registerDicepoolSettings(): void {
   const plugin = (
@@ -36,6 +62,37 @@ export function registerDicepoolSettings(): void {
   plugin("dicepoolStaticDefense", "StaticDefense");
   plugin("dicepoolInitiativeDamage", "InitiativeDamage");
   plugin("dicepoolHexSpaces", "HexSpaces");
+  const die = (key: "dicepoolDieSides" | "dicepoolHitOn", label: string, initial: number) => {
+    game.settings.register(SYSTEM_ID, key, {
+      name: `FRAY.Dicepool.Settings.${label}.Name`,
+      hint: `FRAY.Dicepool.Settings.${label}.Hint`,
+      scope: "world",
+      config: true,
+      type: Number,
+      range: { min: key === "dicepoolDieSides" ? 2 : 1, max: MAX_DIE_SETTING, step: 1 },
+      default: initial,
+    });
+  };
+  die("dicepoolDieSides", "DieSides", DEFAULT_DICEPOOL_OPTIONS.dieSides);
+  die("dicepoolHitOn", "HitOn", DEFAULT_DICEPOOL_OPTIONS.hitOn);
+  game.settings.register(SYSTEM_ID, "dicepoolInitiativePool", {
+    name: "FRAY.Dicepool.Settings.InitiativePool.Name",
+    hint: "FRAY.Dicepool.Settings.InitiativePool.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: choicesOf("InitiativePool", Object.keys(DICEPOOL_INITIATIVE_POOLS)),
+    default: "mental",
+  });
+  game.settings.register(SYSTEM_ID, "dicepoolTieRule", {
+    name: "FRAY.Dicepool.Settings.TieRule.Name",
+    hint: "FRAY.Dicepool.Settings.TieRule.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: choicesOf("TieRule", DICEPOOL_TIE_RULES),
+    default: DEFAULT_DICEPOOL_TIE_RULE,
+  });
   game.settings.register(SYSTEM_ID, "dicepoolDefaultDefense", {
     name: "FRAY.Dicepool.Settings.DefaultDefense.Name",
     hint: "FRAY.Dicepool.Settings.DefaultDefense.Hint",
@@ -49,13 +106,28 @@ export function registerDicepoolSettings(): void {
   });
 }
 
-/** The rules' options as this world sets them (built by the rules' factory: checked). */
+/**
+ * The rules' options as this world sets them (built by the rules' factory: checked; a stored die
+ * or hit face out of range is brought into it, a hit face above the die becomes the die's top).
+ */
 export function dicepoolOptions(): Checked<DicepoolOptions> {
+  const pool = game.settings.get(SYSTEM_ID, "dicepoolInitiativePool");
   return withDicepoolOptions({
     staticDefense: game.settings.get(SYSTEM_ID, "dicepoolStaticDefense"),
     initiativeDamage: game.settings.get(SYSTEM_ID, "dicepoolInitiativeDamage"),
     hexSpaces: game.settings.get(SYSTEM_ID, "dicepoolHexSpaces"),
+    dieSides: game.settings.get(SYSTEM_ID, "dicepoolDieSides"),
+    hitOn: game.settings.get(SYSTEM_ID, "dicepoolHitOn"),
+    initiativeAttributes: Object.hasOwn(DICEPOOL_INITIATIVE_POOLS, pool)
+      ? DICEPOOL_INITIATIVE_POOLS[pool]
+      : DICEPOOL_INITIATIVE_POOLS.mental,
   });
+}
+
+/** How this world settles a tie of initiative (a choice outside the list: the default). */
+export function dicepoolTieRule(): DicepoolTieRule {
+  const rule = game.settings.get(SYSTEM_ID, "dicepoolTieRule");
+  return DICEPOOL_TIE_RULES.includes(rule) ? rule : DEFAULT_DICEPOOL_TIE_RULE;
 }
 
 /** The defense the card takes for an NPC without a press, or null: the GM picks. */

@@ -24,6 +24,7 @@ import { FL_LIFE_STATES as RULES_LIFE_STATES } from "../../../rules/freelancers/
 import type { FreelancersLife } from "../../../rules/freelancers/model.ts";
 import { FL_LIMITS } from "../../../rules/freelancers/limits.ts";
 import { SIZE_CLASSES } from "../../../rules/freelancers/options.ts";
+import { reviveOnHealthChange } from "./life.ts";
 import {
   choiceField,
   damageValidator,
@@ -321,6 +322,17 @@ export class FlCharacterData extends foundry.abstract.TypeDataModel<
 
   static override validateJoint(data: Source): void {
     checkPool(data["health"], "health");
+  }
+
+  /** Healing above 0 ends Dying; health set to 0 makes Dying (./life.ts). */
+  override async _preUpdate(
+    ...args: Parameters<foundry.abstract.TypeDataModel.Any["_preUpdate"]>
+  ): Promise<boolean | undefined> {
+    const allowed = await super._preUpdate(...args);
+    if (allowed === false) return false;
+    const system = this as unknown as { life: FreelancersLife; deathFailures: number };
+    reviveOnHealthChange(system, args[0]);
+    return undefined;
   }
 }
 

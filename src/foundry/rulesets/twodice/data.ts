@@ -9,7 +9,7 @@
  * - Actors: the traits (Agility, Toughness, Perception, Stealth, Medicine), Unarmed Defense, the
  *   surprise bonus (what its traits add to its team's surprise roll), the wound track (marked circles), a biography.
  * - Weapons: melee or ranged, Attack, Defense, Damage, Range (a step of the range scale), Type
- *   ("", "C", "C2", "A13" …) and what is loaded. Armor: one layer, Coverage and Protection, worn
+ *   ("", "C", "C2", "A13" …) and what is loaded, in which fight. Armor: one layer, Coverage and Protection, worn
  *   or not. Gear: a quantity.
  *
  * Every model carries `schemaVersion`; `migrateData` reads data another ruleset's model wrote
@@ -27,7 +27,9 @@ import {
 } from "../../../rules/twodice/model.ts";
 import type { ActionKind } from "../../../rules/twodice/model.ts";
 import { DEFAULT_TRAITS } from "../../../rules/twodice/factory.ts";
-import { DEFAULT_TWODICE_OPTIONS } from "../../../rules/twodice/options.ts";
+import { MAX_DIE_SIDES, MAX_WOUND_CIRCLES } from "../../../rules/twodice/options.ts";
+import type { TwodiceOptions } from "../../../rules/twodice/options.ts";
+import { twodiceOptions } from "./settings.ts";
 import {
   choiceField,
   flagField,
@@ -79,8 +81,9 @@ function traitsField() {
 
 function woundsField() {
   const { ArrayField, SchemaField } = foundry.data.fields;
-  // One past the last circle holds wounds that found no empty circle (rules: wounds.ts).
-  const circle = integerField(1, { min: 1, max: DEFAULT_TWODICE_OPTIONS.woundCircles + 1 });
+  // One past the last circle holds wounds that found no empty circle (rules: wounds.ts). The bound
+  // is the longest track a world may set, so a stored wound loads whatever the setting says now.
+  const circle = integerField(1, { min: 1, max: MAX_WOUND_CIRCLES + 1 });
   return new SchemaField({
     marked: new ArrayField(circle, { required: true, initial: () => [] }),
     bleedingStopped: flagField(),
@@ -166,10 +169,25 @@ export class TwodiceNpcData extends TwodiceCharacterData {}
 /*  Items                                                                                      */
 /* ------------------------------------------------------------------------------------------ */
 
-/** Throws the localized reason a Type code is refused (the field's validator). */
+/**
+ * What a stored Type code may be when a document loads: An for any n a die may show, so a weapon
+ * stored under other settings still loads (its migration keeps it). A Type typed on the sheet is
+ * held to the world's Auto bounds (a setting), and so is a weapon that fires (attack/referee.ts).
+ */
+export const STORABLE_TYPES: Pick<TwodiceOptions, "autoThreshold"> = {
+  autoThreshold: { min: 1, max: MAX_DIE_SIDES },
+};
+
+/** Reads a Type code within the bounds any world may set. */
+export function parseStoredType(code: string) {
+  return parseWeaponType(code, STORABLE_TYPES);
+}
+
+/** Throws the localized reason a Type code is refused (the field's validator: the world's bounds). */
 function validateType(value: unknown): void {
-  if (typeof value !== "string" || !parseWeaponType(value).ok) {
-    const { min, max } = DEFAULT_TWODICE_OPTIONS.autoThreshold;
+  const { autoThreshold } = twodiceOptions();
+  if (typeof value !== "string" || !parseWeaponType(value, { autoThreshold }).ok) {
+    const { min, max } = autoThreshold;
     throw new Error(
       say("FRAY.Twodice.Item.Invalid.Type", {
         type: typeof value === "string" ? value : JSON.stringify(value),
@@ -194,6 +212,9 @@ function weaponSchema() {
       rounds: integerField(0, { min: 0, max: MAX_ROUNDS }),
       empty: flagField(),
       fresh: flagField(true),
+      // The combat whose fight the loaded ammunition belongs to (null: outside any); in another
+      // fight the weapon starts reloaded (adapter.ts). Absent on older weapons: null.
+      fight: new StringField({ required: true, nullable: true, blank: false, initial: null }),
     }),
     ...storageFields(),
   };
@@ -202,7 +223,7 @@ type WeaponSchema = ReturnType<typeof weaponSchema>;
 
 /** A Cn weapon holds at most n rounds (the joint rule of a weapon's data). */
 export function checkTwodiceWeaponJoint(data: { type: string; ammo: { rounds: number } }): void {
-  const type = parseWeaponType(data.type);
+  const type = parseStoredType(data.type);
   if (type.ok && type.value.kind === "capacity" && data.ammo.rounds > type.value.rounds) {
     throw new Error(
       say("FRAY.Twodice.Item.Invalid.Rounds", {
@@ -217,7 +238,7 @@ export function checkTwodiceWeaponJoint(data: { type: string; ammo: { rounds: nu
 export function migrateTwodiceWeapon(source: Record<string, unknown>): Record<string, unknown> {
   for (const key of ["attack", "defense", "damage", "range"]) dropUnless(source, key, isNumber);
   dropUnless(source, "kind", (k) => (TWODICE_WEAPON_KINDS as readonly unknown[]).includes(k));
-  dropUnless(source, "type", (t) => typeof t === "string" && parseWeaponType(t).ok);
+  dropUnless(source, "type", (t) => typeof t === "string" && parseStoredType(t).ok);
   dropUnless(source, "ammo", isRecord);
   return source;
 }
@@ -242,8 +263,8 @@ export class TwodiceWeaponData extends foundry.abstract.TypeDataModel<
 function armorSchema() {
   return {
     description: htmlField(),
-    /** 1–20; 20 is sealed (every attack strikes it). */
-    coverage: integerField(10, { min: 1, max: DEFAULT_TWODICE_OPTIONS.dieSides }),
+    /** 1 to the die's faces (20 by default); the die's size is sealed (every attack strikes it). */
+    coverage: integerField(10, { min: 1, max: MAX_DIE_SIDES }),
     protection: integerField(2, { min: 0, max: LIMIT }),
     worn: flagField(true),
     ...storageFields(),
@@ -324,7 +345,7 @@ export interface TwodiceWeaponSystem {
   damage: number;
   range: number;
   type: string;
-  ammo: { rounds: number; empty: boolean; fresh: boolean };
+  ammo: { rounds: number; empty: boolean; fresh: boolean; fight: string | null };
 }
 
 export interface TwodiceArmorSystem {

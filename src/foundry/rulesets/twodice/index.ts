@@ -4,7 +4,7 @@
  * cards (the attack and the checks) and the declarations that post them, through the one card
  * protocol, the dice-less actions the referee (the active GM) records, and its part of the team
  * combat (the tracker's one-action chip, a fresh turn each round, both in the referee's ledger).
- * It has no world setting of its own (settings.ts reads its options).
+ * Its world settings are the rules' options, each a setting (settings.ts).
  */
 import { ACTOR_TYPES } from "../../constants.ts";
 import { shellRuleset as generic } from "../generic/index.ts";
@@ -13,6 +13,7 @@ import { twodiceAttackCard, twodiceAttackDeclaration } from "./attack/referee.ts
 import { TWODICE_COMBAT_HOOKS } from "./combat.ts";
 import { TWODICE_DATA_MODELS } from "./data.ts";
 import { twodiceMovement } from "./movement.ts";
+import { registerTwodiceSettings } from "./settings.ts";
 import { twodiceSimFighter } from "./sim.ts";
 import { TwodiceActorSheet } from "./sheets/actor-sheet.ts";
 import { TwodiceItemSheet } from "./sheets/item-sheet.ts";
@@ -41,6 +42,7 @@ export const shellRuleset: ShellRuleset = {
   ],
   // No health pool: wounds are a track of circles, so no bar; Unarmed Defense as a value.
   tokenBars: { trackable: { bar: [], value: ["unarmedDefense"] }, secondary: null },
+  registerSettings: registerTwodiceSettings,
   combat: TWODICE_COMBAT_HOOKS,
   movement: twodiceMovement,
   cards: [twodiceAttackCard, twodiceCheckCard],

@@ -65,6 +65,9 @@ import {
 } from "../cards/attack-card.ts";
 import type { DicepoolAttackCardState, GrappleView } from "../cards/attack-card.ts";
 import { defaultDefense, dicepoolOptions } from "../settings.ts";
+import { PICKED_UP_PATH } from "../table/weapon.ts";
+import { initiativeNote } from "../initiative.ts";
+import { initiativePool } from "../../../../rules/dicepool/initiative.ts";
 import { checkDeclaration, sameFight, settleDistance } from "./declare.ts";
 import type { Declaration, DicepoolDeclareIntent } from "./declare.ts";
 import { MAX_DISTANCE, parseChoice } from "./dialog.ts";
@@ -276,15 +279,19 @@ async function cancel({ message, card, claim }: Press<DicepoolAttackCardState>) 
   return { ok: true } as const;
 }
 
-/** The card's attack against `defender` with `defense`, on its dice (rolling what is missing). */
+/**
+ * The card's attack against `defender` with `defense`, on its dice (rolling what is missing).
+ * `settling`: Apply, on a defense already rolled: it stands though the defender fell since.
+ */
 function resolveOn(
   card: DicepoolAttackCardState,
   defender: DicepoolCombatant,
   defense: DefenseKind,
   dice: readonly DieRoll[],
   options: Checked<DicepoolOptions>,
+  settling = false,
 ) {
-  const input = { ...inputOf(card, defender), defense };
+  const input = { ...inputOf(card, defender), defense, ...(settling ? { settling } : {}) };
   return withDice((source) => resolveChecked(input, source, options), dice);
 }
 
@@ -367,17 +374,72 @@ function settle(
     drained.pool !== null ? { pool: drained.pool, refused: null } : held.grapple;
   // The attacker paid its Energy at the declaration; its other changes (initiative) apply here.
   const attackerAfter = { ...outcome.attacker, energy: card.attacker.energy };
+  // A weapon knocked away lies on the ground again, even one that was picked up.
+  const dropped =
+    outcome.disarmed === null
+      ? []
+      : [{ actorId: card.defenderId, changes: { [PICKED_UP_PATH]: false } }];
   return {
     view: resultView(outcome, defense, before, held.victim, grapple, options),
-    updates: [
+    updates: withoutInitiative([
+      ...dropped,
       ...drained.updates,
       ...diffAllDicepool([
         [before, held.victim],
         [card.attacker, attackerAfter],
       ]),
-    ],
-    notes: [...held.notes, ...drained.notes],
+    ]),
+    notes: [...held.notes, ...drained.notes, ...initiativeMoved(card, outcome, before)],
   };
+}
+
+/** The updates without the actors' own initiative: the plugin's is the ledger's (initiative.ts). */
+function withoutInitiative(updates: readonly DicepoolUpdate[]): DicepoolUpdate[] {
+  const path = DICEPOOL_FIELD_PATHS.initiative;
+  return updates.flatMap(({ actorId, changes }) => {
+    const kept = Object.fromEntries(Object.entries(changes).filter(([key]) => key !== path));
+    return Object.keys(kept).length === 0 ? [] : [{ actorId, changes: kept }];
+  });
+}
+
+/** The initiative an attack on initiative or a Finishing Move moved, as ledger notes. */
+function initiativeMoved(
+  card: DicepoolAttackCardState,
+  outcome: AttackOutcome,
+  before: DicepoolCombatant,
+): LedgerNote[] {
+  const fightOfId = (id: string) => {
+    const actor = resolveActor(id);
+    return actor === null ? null : fightOf(actor);
+  };
+  return [
+    ...(outcome.attacker.initiative === card.attacker.initiative
+      ? []
+      : initiativeNote(fightOfId(card.attackerId), outcome.attacker.initiative)),
+    ...(outcome.defender.initiative === before.initiative
+      ? []
+      : initiativeNote(fightOfId(card.defenderId), outcome.defender.initiative)),
+  ];
+}
+
+/**
+ * A Finishing Move took its victim down: the attacker rolls its initiative pool as at a new
+ * battle (core Roll, shown on the card's message); its hits are its initiative, in the ledger.
+ */
+async function rerolledInitiative(
+  message: ChatMessage.Implementation,
+  card: DicepoolAttackCardState,
+  options: Checked<DicepoolOptions>,
+): Promise<LedgerNote[]> {
+  const attackerActor = resolveActor(card.attackerId);
+  const fight = attackerActor === null ? null : fightOf(attackerActor);
+  if (attackerActor === null || fight === null) return [];
+  const pool = initiativePool(toDicepoolCombatant(attackerActor), options);
+  if (!pool.ok) return [];
+  const rolled = await withDice((source) => scorePool(pool.value.dice, "rolled", source, options));
+  if (!rolled.value.ok) return [];
+  await showDice(message, rolled.rolls);
+  return initiativeNote(fight, rolled.value.value.hits);
 }
 
 async function defend(
@@ -421,11 +483,14 @@ async function apply(
   // written with the ledger's grapples as they are now.
   return withLedger(async () => {
     const defender = toDicepoolCombatant(defenderActor);
-    const again = await resolveOn(card, defender, defense, card.dice, options);
+    const again = await resolveOn(card, defender, defense, card.dice, options, true);
     if (!again.value.ok) return again.value;
     const settled = settle(card, again.value.value, defense, defender, options);
+    const reroll = again.value.value.rerollInitiative
+      ? await rerolledInitiative(message, card, options)
+      : [];
     await applyDicepoolUpdates(settled.updates);
-    await writeLedger(settled.notes);
+    await writeLedger([...settled.notes, ...reroll]);
     const done: DicepoolAttackCardState = {
       ...card,
       stage: "applied",

@@ -183,7 +183,12 @@ function faces(list: readonly number[], hitOn: number) {
 }
 
 /** The template's context. Texts are localized here; the template escapes them. */
-export function dicepoolAttackCardContext(card: DicepoolAttackCardState, i18n: I18n, hitOn = 4) {
+export function dicepoolAttackCardContext(
+  card: DicepoolAttackCardState,
+  i18n: I18n,
+  hitOn = 4,
+  dieSides = 6,
+) {
   const r = card.result;
   const poolLine = (pool: PoolView) => ({
     dice: pool.dice,
@@ -194,6 +199,7 @@ export function dicepoolAttackCardContext(card: DicepoolAttackCardState, i18n: I
   const distance = card.situation.distance ?? 0;
   const cover = card.situation.cover ?? "none";
   return {
+    dieSides,
     stage: card.stage,
     attackerName: card.attackerName,
     defenderName: card.defenderName,
@@ -269,6 +275,6 @@ export function renderAttackCard(
 ): Promise<string> {
   return foundry.applications.handlebars.renderTemplate(
     DICEPOOL_ATTACK_CARD_TEMPLATE,
-    dicepoolAttackCardContext(card, i18n(), options.hitOn),
+    dicepoolAttackCardContext(card, i18n(), options.hitOn, options.dieSides),
   );
 }

@@ -88,6 +88,8 @@ export async function dicepoolActorSheetContext(
     size: system.size,
     speed: system.speed,
     initiativePool: initiative.ok ? initiative.value.dice : 0,
+    // The pools' die, as the world sets it ("5d6" by default).
+    dieSides: options.dieSides,
     state: me.dead
       ? "FRAY.Dicepool.Status.dead"
       : bleeds(me)
@@ -96,6 +98,8 @@ export async function dicepoolActorSheetContext(
           ? "FRAY.Dicepool.Status.incapacitated"
           : "FRAY.Dicepool.Status.active",
     incapacitated: system.incapacitated ?? "",
+    // The GM sets and clears an incapacitation by hand (manacles, anaesthesia …).
+    incapacitationEditable: isGM && editable,
     incapacitations: DICEPOOL_INCAPACITATIONS.map((id) => ({
       value: id,
       label: `FRAY.Dicepool.Incapacitation.${id}`,
@@ -160,6 +164,7 @@ export async function dicepoolActorSheetContext(
             .filter((m) => weapon.mods[m])
             .map((m) => `FRAY.Dicepool.Mod.${m}`),
           dropped: me.droppedWeaponId === item.id,
+          pickedUp: me.droppedWeaponId === item.id && system.weaponPickedUp,
         };
       }),
     armor: items

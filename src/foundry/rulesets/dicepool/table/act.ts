@@ -2,7 +2,7 @@
  * The dice-pool game's actions at the table besides attacks: what every family shares. A player
  * presses a button on the sheet; the request (which actor, which other actor, a count or a choice)
  * is declared through the one card protocol (src/foundry/cards/protocol.ts), one declaration per
- * family (table/grapple.ts, table/move.ts, table/care.ts). The referee re-reads the live
+ * family (table/grapple.ts, table/move.ts, table/care.ts, table/weapon.ts). The referee re-reads the live
  * documents, checks ownership, the other actor at the table, the turn and the costs with the
  * rules and the ledger (budget.ts), writes every change in one batch (actors, then the ledger)
  * and posts the line card (cards/line-card.ts).
@@ -40,6 +40,7 @@ export const ACT_FAMILIES = {
   "dicepool.grapple": ["spendGrapple", "escape", "resist", "restrain"],
   "dicepool.move": ["move", "fall"],
   "dicepool.care": ["stabilize"],
+  "dicepool.weapon": ["pickUpWeapon", "readyWeapon"],
 } as const;
 export type ActFamily = keyof typeof ACT_FAMILIES;
 export type TableAct = (typeof ACT_FAMILIES)[ActFamily][number];
@@ -103,6 +104,8 @@ const ACT_ACTIONS: Partial<Record<TableAct, ActionName>> = {
   restrain: "applyRestraints",
   stabilize: "stabilize",
   move: "move",
+  pickUpWeapon: "pickUpWeapon",
+  readyWeapon: "readyWeapon",
 };
 
 /** The most an act's count (points, Energy, spaces, height) may be. */

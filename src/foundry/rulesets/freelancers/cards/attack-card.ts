@@ -90,6 +90,28 @@ function checkView(roll: CheckRoll) {
   };
 }
 
+/** The attacker's situational modifiers, one tag each (the GM reads what the player claimed). */
+function situationalTags(s: AttackSituation, format: Format): string[] {
+  const a = s.attacker ?? {};
+  const sum = (list: readonly { value: number }[] | undefined) =>
+    (list ?? []).reduce((total, m) => total + m.value, 0);
+  const die = sum(a.dieModifiers);
+  const attribute = sum(a.attributeModifiers);
+  const signedText = (n: number) => (n > 0 ? `+${String(n)}` : String(n));
+  return [
+    ...(die === 0 ? [] : [format("FRAY.Freelancers.Card.SituationalDie", { n: signedText(die) })]),
+    ...(attribute === 0
+      ? []
+      : [format("FRAY.Freelancers.Card.SituationalAttribute", { n: signedText(attribute) })]),
+    ...((a.favorable ?? 0) > 0
+      ? [format("FRAY.Freelancers.Card.Favorable", { n: a.favorable ?? 0 })]
+      : []),
+    ...((a.unfavorable ?? 0) > 0
+      ? [format("FRAY.Freelancers.Card.Unfavorable", { n: a.unfavorable ?? 0 })]
+      : []),
+  ];
+}
+
 /** The template context of an attack card. `i18n` is game.i18n (a stand-in in browser tests). */
 export function flAttackCardContext(
   card: FlAttackCardState,
@@ -110,6 +132,7 @@ export function flAttackCardContext(
     ...(s.distance !== undefined
       ? [format("FRAY.Freelancers.Card.Distance", { m: s.distance })]
       : []),
+    ...situationalTags(s, format),
   ];
   const defense =
     r === null

@@ -17,6 +17,7 @@ import type {
   TwodiceWeapon,
 } from "../../../../rules/twodice/model.ts";
 import { DEFAULT_TWODICE_OPTIONS } from "../../../../rules/twodice/options.ts";
+import type { TwodiceOptions } from "../../../../rules/twodice/options.ts";
 import type { TwoDice } from "../../../../rules/twodice/roll.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
 import { cardFlag } from "../../../shared/cards.ts";
@@ -99,7 +100,7 @@ function ammoCheck(weapon: TwodiceWeapon, black: number, i18n: I18n): string | n
   return i18n.format(`FRAY.Twodice.Card.Ammo.${key}`, { black: String(black), threshold });
 }
 
-function damageView(result: AttackResult, white: number, i18n: I18n) {
+function damageView(result: AttackResult, white: number, i18n: I18n, rollWithIt: number) {
   const d = result.damage;
   if (!result.hit || d === null) return null;
   return {
@@ -126,7 +127,7 @@ function damageView(result: AttackResult, white: number, i18n: I18n) {
     }),
     rolledWithIt: d.rolledWithIt
       ? i18n.format("FRAY.Twodice.Card.RolledWithIt", {
-          value: String(DEFAULT_TWODICE_OPTIONS.rollWithIt),
+          value: String(rollWithIt),
         })
       : null,
     final: d.final,
@@ -140,13 +141,21 @@ function damageView(result: AttackResult, white: number, i18n: I18n) {
   };
 }
 
-/** Everything the card template shows. */
-export function twodiceAttackCardContext(card: TwodiceAttackCardState, i18n: I18n) {
+/**
+ * Everything the card template shows; `options` are the world's (settings.ts), for the damage
+ * rolling with it takes off.
+ */
+export function twodiceAttackCardContext(
+  card: TwodiceAttackCardState,
+  i18n: I18n,
+  options: Pick<TwodiceOptions, "rollWithIt"> = DEFAULT_TWODICE_OPTIONS,
+) {
   const resolution = card.resolution;
   const attacks = card.shots.map((dice, i) => {
     const read = card.reads[i];
     const result = resolution?.attacks[i] ?? null;
-    const damage = result === null ? null : damageView(result, dice.white, i18n);
+    const damage =
+      result === null ? null : damageView(result, dice.white, i18n, options.rollWithIt);
     return {
       index: i + 1,
       black: read === undefined ? null : dieView("black", read.black, i18n),
@@ -192,7 +201,7 @@ export function twodiceAttackCardContext(card: TwodiceAttackCardState, i18n: I18
             black: counter.dice.black,
             white: counter.dice.white,
             hit: counter.hit,
-            damage: damageView(counter, counter.dice.white, i18n),
+            damage: damageView(counter, counter.dice.white, i18n, options.rollWithIt),
           },
     rolledWithIt: resolution?.how === "rollWithIt",
     resolved: card.stage === "resolved",

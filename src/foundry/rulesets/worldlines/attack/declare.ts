@@ -20,12 +20,12 @@ import type {
 import { withinReach } from "../../../shared/actors.ts";
 import { attackFromSheet, declareAttackCard, singleTarget } from "../../../shared/attack.ts";
 import { warnRefusal as showRefusal } from "../../../shared/refusal.ts";
-import { distanceBetween, tokenOf, tokenOn } from "../../../shared/scene.ts";
+import { distanceBetween } from "../../../shared/scene.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
 import { bandForDistance, bandReach, toCombatant, toTechnique, toWeapon } from "../adapter.ts";
-import { flankedOnScene } from "../calls.ts";
 import { ATTACK_KIND } from "../cards/attack-card.ts";
 import { DEFAULT_BAND_FEET } from "../data.ts";
+import { scenePrefill, worldlinesScene } from "../scene.ts";
 import { promptAttack } from "./dialog.ts";
 import type { ShapeAttack } from "./dialog.ts";
 
@@ -163,17 +163,10 @@ function attackTechniques(actor: Actor.Implementation): { id: string; name: stri
     .map((i) => ({ id: i.id ?? "", name: i.name }));
 }
 
-/** Whether the scene shows the target flanked by the attacker's side (the GM measures the same). */
-function flankedNow(actor: Actor.Implementation, target: Actor.Implementation): boolean {
-  const from = tokenOf(actor);
-  const scene = from?.parent ?? null;
-  const to = scene === null ? null : tokenOn(scene, target);
-  return from !== null && to !== null && flankedOnScene(from, to);
-}
-
 /**
- * Attack with a weapon at the one targeted token: opens the dialog (range band and flanking
- * pre-filled from the scene, as the referee will measure them), then declares it through the card
+ * Attack with a weapon at the one targeted token: opens the dialog (range band, cover, flanking
+ * and visibility pre-filled from the scene with the sentences saying why, as the referee will
+ * measure them: scene.ts), then declares it through the card
  * protocol (attack/referee.ts is the referee's half). `situation` skips the dialog (macros,
  * tests). Resolves to the card's message, or null when refused.
  */
@@ -189,6 +182,9 @@ export function attack(
       const distance = distanceBetween(actor, target);
       const band =
         distance === null ? null : bandForDistance(bandReach(weapon, DEFAULT_BAND_FEET), distance);
+      const measured = worldlinesScene(actor, target);
+      const melee = (weapon.system as unknown as { kind?: string }).kind === "melee";
+      const prefill = measured === null ? null : scenePrefill(measured, melee);
       return promptAttack({
         attacker: toCombatant(actor),
         defender: toCombatant(target),
@@ -197,9 +193,10 @@ export function attack(
           zone: "torso",
           cover: "none",
           range: band ?? (distance === null ? "short" : "extreme"),
-          flanked: flankedNow(actor, target),
+          ...prefill?.situation,
         },
         distance,
+        sceneNotes: prefill?.notes ?? [],
         techniques: attackTechniques(actor),
         shape: techniqueShaper(actor),
       });

@@ -130,13 +130,16 @@ export interface AttackDialogSetup {
   readonly techniques?: readonly TechniqueChoice[];
   /** How a chosen technique shapes the odds (the referee's own shaping); null: ignored. */
   readonly shape?: ShapeAttack | null;
+  /** What the scene decided and why, one sentence each (scene.ts scenePrefill). */
+  readonly sceneNotes?: readonly string[];
 }
 
 /** The dialog template's context. */
 export function attackDialogContext(setup: AttackDialogSetup) {
   const { attacker, defender, weapon, situation, distance } = setup;
-  const { techniques = [], shape = null } = setup;
+  const { techniques = [], shape = null, sceneNotes = [] } = setup;
   return {
+    sceneNotes,
     attackerName: attacker.name,
     defenderName: defender.name,
     weaponName: weapon.name,

@@ -10,7 +10,8 @@
 import { refuse } from "../../../../rules/core/result.ts";
 import { buildItem, resolveBlast, throwItem } from "../../../../rules/worldlines/index.ts";
 import type { WorldlinesCombatant } from "../../../../rules/worldlines/index.ts";
-import { combatantId, resolveActor, targetedActors, withinReach } from "../../../shared/actors.ts";
+import { resolveActor, withinReach } from "../../../shared/actors.ts";
+import { placeArea } from "../../../scene/areas.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { i18n } from "../../../shared/env.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
@@ -105,16 +106,15 @@ export const buildDeclaration = actorDeclaration<{ itemId: string }>({
 /*  Throw                                                                                       */
 /* ------------------------------------------------------------------------------------------ */
 
-/** Throws a grenade at the one targeted token: the blast catches whoever stands near it. */
+/**
+ * Throws a grenade where the player places its blast (scene/areas.ts placeArea: today the one
+ * targeted token): the blast catches whoever stands in it, as the referee measures.
+ */
 export function throwGrenade(actor: Actor.Implementation, item: Item.Implementation) {
-  const targets = targetedActors();
-  const target = targets[0];
-  if (target === undefined || targets.length > 1) {
-    return declareFor(THROW_KIND, actor, { itemId: item.id ?? "", aim: null });
-  }
+  const point = placeArea(actor);
   return declareFor(THROW_KIND, actor, {
     itemId: item.id ?? "",
-    aim: { targetId: combatantId(target) },
+    aim: point === null ? null : { point },
   });
 }
 

@@ -24,6 +24,7 @@ import { fighterIn, fighterOf, turnOf } from "../budget.ts";
 import type { LedgerWrite } from "../budget.ts";
 import { swarmBlow } from "../table/swarm.ts";
 import { promptWwnAttack } from "./dialog.ts";
+import { wwnScene, wwnScenePrefill } from "../scene.ts";
 
 /** The card protocol's kind of the WWN attack: its declaration and its card. */
 export const WWN_ATTACK = "wwn.attack";
@@ -113,8 +114,9 @@ export async function declareWwnAttack(
 }
 
 /**
- * Attack with a weapon at the one targeted token: opens the dialog, then declares.
- * `situation` skips the dialog (macros, tests).
+ * Attack with a weapon at the one targeted token: opens the dialog (cover, a foe at hand and the
+ * allies next to the target pre-filled from the scene with the sentences saying why: scene.ts),
+ * then declares. `situation` skips the dialog (macros, tests).
  */
 export function wwnAttack(
   actor: Actor.Implementation,
@@ -124,7 +126,18 @@ export function wwnAttack(
   return attackFromSheet(
     situation,
     {},
-    (target) => promptWwnAttack(fighterOf(actor), fighterOf(target), toWwnWeapon(weapon)),
+    (target) => {
+      const measured = wwnScene(actor, target);
+      const prefill = measured === null ? null : wwnScenePrefill(measured);
+      const { adjacent: _adjacent, ...initial } = prefill?.situation ?? {};
+      return promptWwnAttack(
+        fighterOf(actor),
+        fighterOf(target),
+        toWwnWeapon(weapon),
+        initial,
+        prefill,
+      );
+    },
     (targets, chosen) => declareWwnAttack(actor, weapon, targets, chosen),
   );
 }

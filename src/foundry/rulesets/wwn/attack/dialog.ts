@@ -85,12 +85,19 @@ export function wwnSituationFromForm(
   };
 }
 
+/** What the scene fills in (scene.ts wwnScenePrefill): allies next to the target, sentences. */
+export interface WwnScenePrefill {
+  readonly allies: number;
+  readonly notes: readonly string[];
+}
+
 /** The dialog template's context. */
 export function wwnAttackDialogContext(
   attacker: WwnCombatant,
   defender: WwnCombatant,
   weapon: WwnWeapon,
   situation: AttackSituation,
+  scene: WwnScenePrefill | null = null,
 ) {
   const modes = MODES.filter(
     (m) =>
@@ -116,7 +123,9 @@ export function wwnAttackDialogContext(
       (id) => `FRAY.Wwn.Harm.${id}`,
     ),
     feet: 20,
-    allies: 1,
+    allies: Math.max(1, scene?.allies ?? 1),
+    inMelee: situation.inMelee === true,
+    sceneNotes: scene?.notes ?? [],
     odds: wwnOddsView(attacker, defender, weapon, situation),
   };
 }
@@ -137,11 +146,12 @@ export async function promptWwnAttack(
   attacker: WwnCombatant,
   defender: WwnCombatant,
   weapon: WwnWeapon,
+  initial: AttackSituation = {},
+  scene: WwnScenePrefill | null = null,
 ): Promise<AttackSituation | null> {
-  const initial: AttackSituation = {};
   return promptAttackDialog({
     template: WWN_ATTACK_DIALOG_TEMPLATE,
-    context: wwnAttackDialogContext(attacker, defender, weapon, initial),
+    context: wwnAttackDialogContext(attacker, defender, weapon, initial, scene),
     title: i18n().format("FRAY.Wwn.Attack.Title", { weapon: weapon.name }),
     classes: ["fray", "fray-wwn-attack-dialog"],
     rollLabel: "FRAY.Wwn.Attack.Roll",

@@ -43,7 +43,7 @@ import type { DeclareIntent } from "../../../shared/attack.ts";
 import { attackCardHeader, cardStepUpdate, mayRequestApply } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
-import { resolveActor, warnWwnRefusal } from "../adapter.ts";
+import { resolveActor, toWwnWeapon, warnWwnRefusal } from "../adapter.ts";
 import { applyWwnOutcome, fighterIn, fighterOf } from "../budget.ts";
 import {
   WWN_CARD_FLAG,
@@ -53,6 +53,7 @@ import {
 } from "../cards/attack-card.ts";
 import type { WwnAttackCardState, WwnScreenView } from "../cards/attack-card.ts";
 import { WWN_ATTACK, checkWwnDeclaration } from "./declare.ts";
+import { settleWwnAgainstScene, wwnScene } from "../scene.ts";
 import type { WwnDeclaration } from "./declare.ts";
 
 /* ------------------------------------------------------------------------------------------ */
@@ -232,7 +233,15 @@ function refereeWwnAttack(intent: unknown, sender: User.Implementation): Promise
     sender,
     parseWwnSituation,
     async ({ attacker, weapon, targets, request }) => {
-      const checked = checkWwnDeclaration(attacker, weapon, targets, request.situation);
+      // The scene's calls replace a player's (a GM's declaration is the GM's call).
+      const target = targets[0];
+      const scene = sender.isGM || target === undefined ? null : wwnScene(attacker, target);
+      const situation =
+        scene === null
+          ? request.situation
+          : settleWwnAgainstScene(scene, toWwnWeapon(weapon), request.situation);
+      if ("ok" in situation) return situation;
+      const checked = checkWwnDeclaration(attacker, weapon, targets, situation);
       if (!checked.ok) return checked;
       return postWwnAttack(attacker, checked.value, request, sender);
     },

@@ -1,0 +1,98 @@
+/**
+ * The Worldlines attack's situation as the scene decides it (scene/situation.ts), in the book's
+ * words: cover from the walls (light: half cover, heavy: full cover; a target every line to which
+ * a wall blocks cannot be attacked at all), flanked (two of the attacker's side, still active, on
+ * opposite sides of the target) and poor visibility when a wall that stops sight hides the
+ * target. The dialog opens with these and their sentences (a melee attack also hears whether the
+ * target stands in reach: the book names reach only for Opportunity Attacks, so it is shown, not
+ * enforced); the referee measures them again and refuses a claim the scene contradicts
+ * (scene/claims.ts).
+ */
+import { refuse } from "../../../rules/core/result.ts";
+import type { Refusal } from "../../../rules/core/result.ts";
+import type { AttackSituation, Cover } from "../../../rules/worldlines/index.ts";
+import type { CoverLevel } from "../../../rules/scene/index.ts";
+import { atLeastScene, sceneHelps, sceneHinders } from "../../scene/claims.ts";
+import { situationOfTokens } from "../../scene/situation.ts";
+import type { SceneCall, SceneSituation } from "../../scene/situation.ts";
+import { tokenOf, tokenOn } from "../../shared/scene.ts";
+import type { SceneToken } from "../../shared/scene.ts";
+import type { WorldlinesActorSystem } from "./adapter.ts";
+
+const COVERS: readonly Cover[] = ["none", "half", "full"];
+const COVER_OF: Readonly<Record<Exclude<CoverLevel, "full">, Cover>> = {
+  none: "none",
+  light: "half",
+  heavy: "full",
+};
+
+/** A token whose actor still fights (its life state "active"): only those flank. */
+function active(token: SceneToken): boolean {
+  const system = token.actor?.system as unknown as Partial<WorldlinesActorSystem> | undefined;
+  return system?.life === "active";
+}
+
+/** The scene between the actors' tokens, or null when they do not stand on one scene. */
+export function worldlinesScene(
+  attacker: Actor.Implementation,
+  target: Actor.Implementation,
+): SceneSituation | null {
+  const from = tokenOf(attacker);
+  const scene = from?.parent ?? null;
+  const to = scene === null ? null : tokenOn(scene, target);
+  if (from === null || scene === null || to === null) return null;
+  return situationOfTokens(scene, from, to, { fights: active });
+}
+
+/** The scene's cover in the book's words (null: no line at all). */
+function coverCall(scene: SceneSituation): SceneCall<Cover> | null {
+  const level = scene.cover.value;
+  return level === "full" ? null : { value: COVER_OF[level], source: scene.cover.source };
+}
+
+/** What the dialog opens with: the scene's calls and the sentences saying why. */
+export function scenePrefill(
+  scene: SceneSituation,
+  melee: boolean,
+): { situation: Pick<AttackSituation, "cover" | "flanked" | "poorVisibility">; notes: string[] } {
+  const cover = coverCall(scene);
+  return {
+    situation: {
+      cover: cover?.value ?? "full",
+      flanked: scene.flanked.value,
+      poorVisibility: !scene.seen.value,
+    },
+    notes: [
+      ...(melee ? [scene.adjacent.source] : []),
+      scene.cover.source,
+      scene.flanked.source,
+      scene.seen.source,
+    ],
+  };
+}
+
+/**
+ * The referee's settling of a player's situation against the scene: the scene's calls replace or
+ * bound the claims, or the attack is refused (no line to the target, a claim the scene
+ * contradicts).
+ */
+export function settleAgainstScene<S extends AttackSituation>(
+  scene: SceneSituation,
+  claimed: S,
+): S | Refusal {
+  const cover = coverCall(scene);
+  if (cover === null) return refuse("noLineOfAttack", { source: scene.cover.source });
+  const settledCover = atLeastScene(cover, claimed.cover, COVERS);
+  if (!settledCover.ok) return settledCover;
+  const flanked = sceneHelps(scene.flanked, claimed.flanked);
+  if (!flanked.ok) return flanked;
+  const unseen = { value: !scene.seen.value, source: scene.seen.source };
+  const poorVisibility = sceneHinders(unseen, claimed.poorVisibility);
+  if (!poorVisibility.ok) return poorVisibility;
+  return {
+    ...claimed,
+    cover: settledCover.value,
+    flanked: flanked.value,
+    poorVisibility: poorVisibility.value,
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The WWN attack's situation as the scene decides it (scene/situation.ts), in the book's words:
+ * cover from the walls (light: at least half behind cover, heavy: almost completely; a target
+ * every line to which a wall blocks cannot be attacked), whether the target stands adjacent (a
+ * melee attack needs it), and whether a foe stands at the attacker's side (shooting or throwing in
+ * melee; a bow cannot). The dialog opens with these and their sentences; the referee measures
+ * them again and refuses a claim the scene contradicts (scene/claims.ts). Swarm allies stay the
+ * ledger's count (table/swarm.ts); the scene's count is shown beside it.
+ */
+import { refuse } from "../../../rules/core/result.ts";
+import type { Refusal } from "../../../rules/core/result.ts";
+import type { CoverLevel } from "../../../rules/scene/index.ts";
+import type { AttackSituation } from "../../../rules/wwn/attack.ts";
+import type { Cover, WwnWeapon } from "../../../rules/wwn/model.ts";
+import { atLeastScene, sceneHelps, sceneHinders } from "../../scene/claims.ts";
+import { sceneSituation } from "../../scene/situation.ts";
+import type { SceneCall, SceneSituation } from "../../scene/situation.ts";
+
+const COVERS: readonly Cover[] = ["none", "half", "almostFull"];
+const COVER_OF: Readonly<Record<Exclude<CoverLevel, "full">, Cover>> = {
+  none: "none",
+  light: "half",
+  heavy: "almostFull",
+};
+
+/** The scene between the actors' tokens, or null when they do not stand on one scene. */
+export function wwnScene(
+  attacker: Actor.Implementation,
+  target: Actor.Implementation,
+): SceneSituation | null {
+  return sceneSituation(attacker, target);
+}
+
+function coverCall(scene: SceneSituation): SceneCall<Cover> | null {
+  const level = scene.cover.value;
+  return level === "full" ? null : { value: COVER_OF[level], source: scene.cover.source };
+}
+
+/** What the dialog opens with: the scene's calls and the sentences saying why. */
+export function wwnScenePrefill(scene: SceneSituation): {
+  situation: Pick<AttackSituation, "cover" | "inMelee" | "adjacent">;
+  allies: number;
+  notes: string[];
+} {
+  return {
+    situation: {
+      cover: coverCall(scene)?.value ?? "almostFull",
+      inMelee: scene.inMelee.value,
+      adjacent: scene.adjacent.value,
+    },
+    allies: scene.alliesAdjacent.value,
+    notes: [
+      scene.adjacent.source,
+      scene.inMelee.source,
+      scene.cover.source,
+      scene.alliesAdjacent.source,
+    ],
+  };
+}
+
+/**
+ * The referee's settling of a player's situation against the scene: the scene's calls replace or
+ * bound the claims, or the attack is refused (no line to the target, a claim the scene
+ * contradicts). A melee attack on a target not adjacent is then refused by the rules.
+ */
+export function settleWwnAgainstScene(
+  scene: SceneSituation,
+  weapon: WwnWeapon,
+  claimed: AttackSituation,
+): AttackSituation | Refusal {
+  const cover = coverCall(scene);
+  if (cover === null) return refuse("noLineOfAttack", { source: scene.cover.source });
+  const settledCover = atLeastScene(cover, claimed.cover, COVERS);
+  if (!settledCover.ok) return settledCover;
+  const melee = (claimed.mode ?? weapon.mode) === "melee";
+  const adjacent = sceneHelps(scene.adjacent, claimed.adjacent ?? (melee ? undefined : false));
+  if (!adjacent.ok) return adjacent;
+  const inMelee = sceneHinders(scene.inMelee, claimed.inMelee);
+  if (!inMelee.ok) return inMelee;
+  return {
+    ...claimed,
+    cover: settledCover.value,
+    adjacent: adjacent.value,
+    inMelee: inMelee.value,
+  };
+}
