@@ -13,6 +13,7 @@ import { FL_COMBAT_HOOKS, flUpkeepCard } from "./combat.ts";
 import { FL_DATA_MODELS } from "./data.ts";
 import { FlActorSheet } from "./sheets/actor-sheet.ts";
 import { FlItemSheet } from "./sheets/item-sheet.ts";
+import { freelancersMovement } from "./movement.ts";
 import { registerFlSettings } from "./settings.ts";
 import { freelancersSimFighter } from "./sim.ts";
 import { flCareCard, flCareDeclaration } from "./table/care.ts";
@@ -28,6 +29,7 @@ export const shellRuleset: ShellRuleset = {
   tokenBars: { trackable: { bar: ["health"], value: [] }, secondary: null },
   registerSettings: registerFlSettings,
   combat: FL_COMBAT_HOOKS,
+  movement: freelancersMovement,
   cards: [flAttackCard, flCareCard, flUpkeepCard],
   declarations: [flAttackDeclaration, flCareDeclaration],
   // Dodge, Disengage, Ready, a plain action and an ability's use post no card: plain requests.

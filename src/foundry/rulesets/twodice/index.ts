@@ -11,6 +11,7 @@ import type { ShellRuleset } from "../types.ts";
 import { twodiceAttackCard, twodiceAttackDeclaration } from "./attack/referee.ts";
 import { TWODICE_COMBAT_HOOKS } from "./combat.ts";
 import { TWODICE_DATA_MODELS } from "./data.ts";
+import { twodiceMovement } from "./movement.ts";
 import { registerTwodiceSettings } from "./settings.ts";
 import { twodiceSimFighter } from "./sim.ts";
 import { TwodiceActorSheet } from "./sheets/actor-sheet.ts";
@@ -28,6 +29,7 @@ export const shellRuleset: ShellRuleset = {
   tokenBars: { trackable: { bar: [], value: ["unarmedDefense"] }, secondary: null },
   registerSettings: registerTwodiceSettings,
   combat: TWODICE_COMBAT_HOOKS,
+  movement: twodiceMovement,
   cards: [twodiceAttackCard, twodiceCheckCard],
   declarations: [twodiceAttackDeclaration, ...TWODICE_CHECK_DECLARATIONS],
   // Reloading and the dice-less combat actions post no card: plain requests to the referee.

@@ -14,6 +14,7 @@ import { attackCard, attackDeclaration } from "./attack/referee.ts";
 import { statusCard } from "./cards/recover.ts";
 import { WORLDLINES_COMBAT_HOOKS } from "./combat.ts";
 import { WORLDLINES_DATA_MODELS, WORLDLINES_TOKEN_BARS } from "./data.ts";
+import { worldlinesMovement } from "./movement.ts";
 import { WorldlinesActorSheet } from "./sheets/actor-sheet.ts";
 import { WorldlinesItemSheet } from "./sheets/item-sheet.ts";
 import { worldlinesSimFighter } from "./sim.ts";
@@ -33,6 +34,7 @@ export const shellRuleset: ShellRuleset = {
   statusEffects: worldlinesStatusEffects,
   tokenBars: WORLDLINES_TOKEN_BARS,
   combat: WORLDLINES_COMBAT_HOOKS,
+  movement: worldlinesMovement,
   simFighter: worldlinesSimFighter,
   cards: [attackCard, statusCard],
   declarations: [
