@@ -43,3 +43,31 @@ export async function writeMoveLedger(
   const changes = ledgerChanges(writes);
   if (Object.keys(changes).length > 0) await combat.update(changes);
 }
+
+type Fight = { readonly combat: CombatLike; readonly combatant: CombatantLike };
+
+/** What is left of the fighter's open move this turn: null out of a fight or with none open. */
+export function moveLeftOf(fight: Fight | null, key: string): number | null {
+  return fight === null ? null : moveLeftIn(fight.combat, fight.combatant.id ?? "", key);
+}
+
+/**
+ * How a move is paid where the ruleset's turn budget and what is left of the open move both live
+ * in the ledger: one Combat update with both (nothing out of a fight).
+ */
+export function payInLedger(
+  fight: Fight | null,
+  budget: { readonly key: string; readonly value: unknown },
+  leftKey: string,
+  left: number,
+): () => Promise<void> {
+  return async () => {
+    if (fight === null) return;
+    await fight.combat.update(
+      ledgerChanges([
+        { combatantId: fight.combatant.id ?? "", key: budget.key, value: budget.value },
+        moveLeftWrite(fight, leftKey, left),
+      ]),
+    );
+  };
+}

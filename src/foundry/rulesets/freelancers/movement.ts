@@ -9,13 +9,12 @@ import {
   FREELANCERS_MOVE_MODES,
   freelancersMoveCost,
 } from "../../../rules/freelancers/move-cost.ts";
-import { fightOf, ledgerChanges } from "../../combat/ledger.ts";
-import { SYSTEM_ID } from "../../constants.ts";
-import { moveLeftIn, moveLeftWrite } from "../../movement/left.ts";
+import { fightOf } from "../../combat/ledger.ts";
+import { moveLeftOf, payInLedger } from "../../movement/left.ts";
 import { movementRefusalKey } from "../../movement/refusal.ts";
 import type { MovementRules } from "../../movement/types.ts";
 import { combatantId } from "../../shared/actors.ts";
-import { serializedBy } from "../../shared/referee.ts";
+import { inActorQueue } from "../../shared/attack.ts";
 import { isActorsTurn } from "../../shared/turn.ts";
 import { FL_ACTIONS, flNow } from "./budget.ts";
 
@@ -27,7 +26,7 @@ export const freelancersMovement: MovementRules = {
   modes: FREELANCERS_MOVE_MODES,
   canSelect: () => true,
   spaceCost: (_actor, mode) => (mode === "climb" || mode === "swim" ? 2 : 1),
-  queue: (actor, task) => serializedBy(`${SYSTEM_ID}.attacker.${combatantId(actor)}`, task),
+  queue: (actor, task) => inActorQueue(combatantId(actor), task),
   refusalKey: movementRefusalKey((reason) => `FRAY.Freelancers.Refusal.${reason}`),
   // Moving more than 1.5 m (one square of the book's 1.5 m grid) within an opponent's reach makes
   // the mover a target of opportunity; a Disengage provokes nothing.
@@ -41,23 +40,12 @@ export const freelancersMovement: MovementRules = {
     if (!isActorsTurn(actor)) return refuse("notYourTurn");
     const fight = fightOf(actor);
     const me = flNow(actor);
-    const left =
-      fight === null ? null : moveLeftIn(fight.combat, fight.combatant.id ?? "", FL_MOVE_LEFT);
-    const priced = freelancersMoveCost(me, left, path);
+    const priced = freelancersMoveCost(me, moveLeftOf(fight, FL_MOVE_LEFT), path);
     if (!priced.ok) return priced;
     const { after, price } = priced.value;
     return ok({
       price,
-      pay: async () => {
-        if (fight === null) return;
-        const id = fight.combatant.id ?? "";
-        await fight.combat.update(
-          ledgerChanges([
-            { combatantId: id, key: FL_ACTIONS, value: after.actions },
-            moveLeftWrite(fight, FL_MOVE_LEFT, after.left),
-          ]),
-        );
-      },
+      pay: payInLedger(fight, { key: FL_ACTIONS, value: after.actions }, FL_MOVE_LEFT, after.left),
     });
   },
 };

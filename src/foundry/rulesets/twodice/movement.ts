@@ -6,13 +6,12 @@
  */
 import { ok, refuse } from "../../../rules/core/result.ts";
 import { TWODICE_MOVE_MODES, twodiceMoveCost } from "../../../rules/twodice/move-cost.ts";
-import { fightOf, ledgerChanges } from "../../combat/ledger.ts";
-import { SYSTEM_ID } from "../../constants.ts";
-import { moveLeftIn, moveLeftWrite } from "../../movement/left.ts";
+import { fightOf } from "../../combat/ledger.ts";
+import { moveLeftOf, payInLedger } from "../../movement/left.ts";
 import { movementRefusalKey } from "../../movement/refusal.ts";
 import type { MovementRules } from "../../movement/types.ts";
 import { combatantId } from "../../shared/actors.ts";
-import { serializedBy } from "../../shared/referee.ts";
+import { inActorQueue } from "../../shared/attack.ts";
 import { isActorsTurn } from "../../shared/turn.ts";
 import { TWODICE_TURN, twodiceNow } from "./budget.ts";
 
@@ -24,28 +23,24 @@ export const twodiceMovement: MovementRules = {
   modes: TWODICE_MOVE_MODES,
   canSelect: () => true,
   spaceCost: () => 1,
-  queue: (actor, task) => serializedBy(`${SYSTEM_ID}.attacker.${combatantId(actor)}`, task),
+  queue: (actor, task) => inActorQueue(combatantId(actor), task),
   refusalKey: movementRefusalKey((reason) => `FRAY.Twodice.Refusal.${reason}`),
   price(actor, path) {
     if (!isActorsTurn(actor)) return refuse("notYourTurn");
     const fight = fightOf(actor);
     const me = twodiceNow(actor);
-    const left =
-      fight === null ? null : moveLeftIn(fight.combat, fight.combatant.id ?? "", TWODICE_MOVE_LEFT);
+    const left = moveLeftOf(fight, TWODICE_MOVE_LEFT);
     const priced = twodiceMoveCost(me.turn, me.traits["agility"] ?? 0, left, path);
     if (!priced.ok) return priced;
     const { after, price } = priced.value;
     return ok({
       price,
-      pay: async () => {
-        if (fight === null) return;
-        await fight.combat.update(
-          ledgerChanges([
-            { combatantId: fight.combatant.id ?? "", key: TWODICE_TURN, value: after.turn },
-            moveLeftWrite(fight, TWODICE_MOVE_LEFT, after.left),
-          ]),
-        );
-      },
+      pay: payInLedger(
+        fight,
+        { key: TWODICE_TURN, value: after.turn },
+        TWODICE_MOVE_LEFT,
+        after.left,
+      ),
     });
   },
 };

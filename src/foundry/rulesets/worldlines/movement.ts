@@ -8,11 +8,10 @@
 import { ok, refuse } from "../../../rules/core/result.ts";
 import { WORLDLINES_MOVE_MODES, worldlinesMoveCost } from "../../../rules/worldlines/move-cost.ts";
 import { DEFAULT_OPTIONS } from "../../../rules/worldlines/options.ts";
-import { SYSTEM_ID } from "../../constants.ts";
 import { movementRefusalKey } from "../../movement/refusal.ts";
 import type { MovementRules } from "../../movement/types.ts";
 import { combatantId } from "../../shared/actors.ts";
-import { serializedBy } from "../../shared/referee.ts";
+import { inActorQueue } from "../../shared/attack.ts";
 import { isActorsTurn } from "../../shared/turn.ts";
 import { toCombatant } from "./adapter.ts";
 
@@ -32,7 +31,7 @@ export const worldlinesMovement: MovementRules = {
       ? Math.max(costs.climbSwimPerSpace, perStance)
       : perStance;
   },
-  queue: (actor, task) => serializedBy(`${SYSTEM_ID}.attacker.${combatantId(actor)}`, task),
+  queue: (actor, task) => inActorQueue(combatantId(actor), task),
   refusalKey: movementRefusalKey((reason) => `FRAY.Worldlines.Attack.Refusal.${reason}`),
   // An enemy entering a fighter's reach (the next space) may be hit by an Opportunity Attack;
   // a Retreat provokes none.
