@@ -15,9 +15,9 @@
  * per actor): the attribute and skill lists below; a new actor has 5 in every attribute, 0 in
  * every skill and 10 health; a new weapon is a 1d6 melee weapon with 1 m reach and integrity 3.
  */
-import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
+import { isRecord, storageFields } from "../../data/migrate.ts";
+import { rulesetModels } from "../../data/ruleset-models.ts";
 import { actorModel, itemModel } from "../../data/model.ts";
-import { PlainGearModel } from "../../data/item.ts";
 import { cachedFormula } from "../../../rules/core/formula.ts";
 import { ACTION_KINDS, FRESH_ACTIONS } from "../../../rules/freelancers/actions.ts";
 import type { ActionKind } from "../../../rules/freelancers/actions.ts";
@@ -411,15 +411,10 @@ function abilitySchema() {
 
 export class FlAbilityData extends itemModel({ schema: abilitySchema, migrate: migrateFlItem }) {}
 
-/** The plain gear model, played in this ruleset (its data is stamped as this ruleset's). */
-export class FlGearData extends PlainGearModel {}
-
 /** The models registered when the world plays Freelancers (gear: the plain model, as its own). */
-export const FL_DATA_MODELS = wireSystemModels(
+export const FL_DATA_MODELS = rulesetModels(
   "freelancers",
-  {
-    Actor: { character: FlCharacterData, npc: FlNpcData },
-    Item: { weapon: FlWeaponData, armor: FlArmorData, technique: FlAbilityData, gear: FlGearData },
-  },
+  { character: FlCharacterData, npc: FlNpcData },
+  { weapon: FlWeaponData, armor: FlArmorData, technique: FlAbilityData },
   { Actor: ["health"], "Item.weapon": ["integrity"] },
 );
