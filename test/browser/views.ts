@@ -5,11 +5,56 @@
  * checks what a GM at the table would notice. One helper, fed by every ruleset's file.
  */
 import { describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { lowestContrast, renderInPage, renderedViews } from "./harness.ts";
 import type { RenderRequest } from "./harness.ts";
 
 const THEMES = ["light", "dark"] as const;
+
+/** Core's combat sidebar is about 300 px wide; a sheet may be dragged down to 400 px. */
+const NARROW = { tracker: 300, sheet: 400 } as const;
+
+/** The narrow width a view must fit, or null when it is neither a sheet nor the tracker. */
+function narrowWidth(request: RenderRequest): number | null {
+  if (request.template === "templates/combat/tracker.hbs") return NARROW.tracker;
+  if (request.classes.includes("actor-sheet")) return NARROW.sheet;
+  return null;
+}
+
+/**
+ * What does not fit the window, as a person would see it: an element that runs past the edge of
+ * the window's content, a button whose label is cut, or a text cut short with no tooltip
+ * (`title` or core's `data-tooltip`) to read it whole.
+ */
+async function misfits(page: Page): Promise<string[]> {
+  return page.locator(".window-content").evaluate((content) => {
+    const name = (el: Element) => {
+      const classes = el.getAttribute("class");
+      const text = el.textContent.replace(/\s+/g, " ").trim().slice(0, 30);
+      return `<${el.tagName.toLowerCase()}${classes === null ? "" : `.${classes.replace(/ /g, ".")}`}> "${text}"`;
+    };
+    const box = content.getBoundingClientRect();
+    const found: string[] = [];
+    for (const el of content.querySelectorAll("*")) {
+      if (el.getClientRects().length === 0) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0) continue;
+      if (r.right > box.right + 1 || r.left < box.left - 1) {
+        found.push(
+          `${name(el)} runs ${Math.round(Math.max(r.right - box.right, box.left - r.left))} px off the side`,
+        );
+        continue;
+      }
+      if (el.matches("input, select, textarea") || !(el instanceof HTMLElement)) continue;
+      if (el.scrollWidth <= el.clientWidth + 1) continue;
+      if (getComputedStyle(el).overflowX === "visible") continue;
+      if (el.matches("button") || (!el.hasAttribute("title") && !el.hasAttribute("data-tooltip"))) {
+        found.push(`${name(el)} is cut short${el.matches("button") ? "" : " with no tooltip"}`);
+      }
+    }
+    return found;
+  });
+}
 
 /** What a file must have rendered before its audit runs, so an audit never passes on nothing. */
 export interface AuditPlan {
@@ -54,6 +99,20 @@ export function auditRenderedViews(browser: () => Browser, plan: AuditPlan): voi
             failures.push(`${nameOf(request)}, ${theme}: ${found.below.join("; ")}`);
           }
         }
+      }
+      expect(failures).toEqual([]);
+    });
+
+    it("fits a 300 px sidebar (the tracker) or a 400 px window (a sheet)", async () => {
+      const failures: string[] = [];
+      for (const request of views()) {
+        const width = narrowWidth(request);
+        if (width === null) continue;
+        const page = await renderInPage(browser(), { ...request, width });
+        const found = await misfits(page);
+        await page.close();
+        if (found.length > 0)
+          failures.push(`${nameOf(request)} at ${width} px: ${found.join("; ")}`);
       }
       expect(failures).toEqual([]);
     });
