@@ -33,21 +33,32 @@ async function misfits(page: Page): Promise<string[]> {
       const text = el.textContent.replace(/\s+/g, " ").trim().slice(0, 30);
       return `<${el.tagName.toLowerCase()}${classes === null ? "" : `.${classes.replace(/ /g, ".")}`}> "${text}"`;
     };
-    const box = content.getBoundingClientRect();
+    // The edges an element must stay within: its nearest clipping or scrolling ancestor's
+    // visible box (less a scrollbar), else the window's content.
+    const edges = (el: Element) => {
+      for (let a = el.parentElement; a !== null && a !== content; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX === "visible") continue;
+        const left = a.getBoundingClientRect().left + a.clientLeft;
+        return { left, right: left + a.clientWidth };
+      }
+      return content.getBoundingClientRect();
+    };
     const found: string[] = [];
     for (const el of content.querySelectorAll("*")) {
       if (el.getClientRects().length === 0) continue;
       const r = el.getBoundingClientRect();
       if (r.width === 0) continue;
-      if (r.right > box.right + 1 || r.left < box.left - 1) {
-        found.push(
-          `${name(el)} runs ${Math.round(Math.max(r.right - box.right, box.left - r.left))} px off the side`,
-        );
+      const box = edges(el);
+      const past = Math.max(r.right - box.right, box.left - r.left);
+      if (past > 1) {
+        found.push(`${name(el)} runs ${Math.round(past)} px off the side`);
         continue;
       }
       if (el.matches("input, select, textarea") || !(el instanceof HTMLElement)) continue;
       if (el.scrollWidth <= el.clientWidth + 1) continue;
-      if (getComputedStyle(el).overflowX === "visible") continue;
+      const style = getComputedStyle(el);
+      // A scrolling box is judged by what sticks out of it (above), a clipping one here.
+      if (style.overflowX === "visible" || ["auto", "scroll"].includes(style.overflowY)) continue;
       if (el.matches("button") || (!el.hasAttribute("title") && !el.hasAttribute("data-tooltip"))) {
         found.push(`${name(el)} is cut short${el.matches("button") ? "" : " with no tooltip"}`);
       }
