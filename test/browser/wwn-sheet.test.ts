@@ -170,9 +170,9 @@ describe("the WWN character sheet, rendered in Chromium", () => {
     await expect(reload.count()).resolves.toBe(1);
     await expect(reload.isVisible()).resolves.toBe(true);
     await expect(reload.innerText()).resolves.toBe("Reload");
-    await expect(page.locator(".wwn-weapon:has(button.wwn-reload) a").innerText()).resolves.toBe(
-      "Shortbow",
-    );
+    await expect(
+      page.locator(".wwn-weapon:has(button.wwn-reload) .fray-link").innerText(),
+    ).resolves.toBe("Shortbow");
   });
 });
 
