@@ -30,6 +30,13 @@ export const wwnMovement: MovementRules = {
   // The queue WWN's referee takes for everything an actor spends (table/self.ts).
   queue: (actor, task) => serializedBy(`${SYSTEM_ID}.attacker.${combatantId(actor)}`, task),
   refusalKey: (reason) => `FRAY.Wwn.Refusal.${reason}`,
+  // Leaving melee gives every adjacent foe a free attack, unless the mover took Fighting
+  // Withdrawal this round (the ledger's round).
+  reactions: {
+    trigger: "leave",
+    reachOf: () => 1,
+    suppressed: (actor) => fighterIn(actor, fightOf(actor)).actions.withdrawn,
+  },
   price(actor, path) {
     const fight = fightOf(actor);
     const me = fighterIn(actor, fight);
