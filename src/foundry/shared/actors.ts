@@ -111,3 +111,17 @@ export function checkWithinReach(
 ): Refusal<"targetNotHere"> | null {
   return withinReach(actor, target) ? null : refuse("targetNotHere", { target: target.name });
 }
+
+/**
+ * The weapon an actor fights with where no one chose one (the encounter simulator): its first
+ * weapon item that `usable` allows, read for the rules, or `bare` (its fists) when it has none.
+ */
+export function firstWeaponOr<W>(
+  actor: Actor.Implementation,
+  read: (item: Item.Implementation) => W,
+  bare: () => W,
+  usable: (item: Item.Implementation) => boolean = () => true,
+): W {
+  const item = actor.items.contents.find((i) => i.type === "weapon" && usable(i));
+  return item === undefined ? bare() : read(item);
+}

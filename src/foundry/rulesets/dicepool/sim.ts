@@ -6,19 +6,18 @@
  */
 import type { DicepoolSimFighter } from "../../../rules/sim/dicepool.ts";
 import { EMPTY_HANDS, toDicepoolCombatant, toDicepoolWeapon } from "./adapter.ts";
+import { firstWeaponOr } from "../../shared/actors.ts";
 
 export function dicepoolSimFighter(
   actor: Actor.Implementation,
   teamId: string,
 ): DicepoolSimFighter {
   const combatant = toDicepoolCombatant(actor);
-  const item = actor.items.contents.find(
-    (i) => i.type === "weapon" && i.id !== combatant.droppedWeaponId,
-  );
+  const inHand = (item: Item.Implementation) => item.id !== combatant.droppedWeaponId;
   return {
     combatant,
     name: actor.name,
     teamId,
-    weapon: item === undefined ? EMPTY_HANDS : toDicepoolWeapon(item),
+    weapon: firstWeaponOr(actor, toDicepoolWeapon, () => EMPTY_HANDS, inHand),
   };
 }

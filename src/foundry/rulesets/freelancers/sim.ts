@@ -8,6 +8,7 @@ import { makeFreelancersWeapon } from "../../../rules/freelancers/factory.ts";
 import type { FreelancersWeapon } from "../../../rules/freelancers/model.ts";
 import type { FreelancersSimFighter } from "../../../rules/sim/freelancers.ts";
 import { toFlWeapon, toFreelancer } from "./adapter.ts";
+import { firstWeaponOr } from "../../shared/actors.ts";
 
 /**
  * A Freelancers combatant with no weapon item fights with its fists. Product decision of this
@@ -25,10 +26,9 @@ export function freelancersSimFighter(
   actor: Actor.Implementation,
   teamId: string,
 ): FreelancersSimFighter {
-  const item = actor.items.contents.find((i) => i.type === "weapon");
   return {
     combatant: toFreelancer(actor),
     teamId,
-    weapon: item === undefined ? FREELANCERS_FISTS : toFlWeapon(item),
+    weapon: firstWeaponOr(actor, toFlWeapon, () => FREELANCERS_FISTS),
   };
 }

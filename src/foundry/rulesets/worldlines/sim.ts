@@ -5,6 +5,7 @@
 import type { WorldlinesSimFighter } from "../../../rules/sim/worldlines.ts";
 import type { WorldlinesWeapon } from "../../../rules/worldlines/model.ts";
 import { toCombatant, toWeapon } from "./adapter.ts";
+import { firstWeaponOr } from "../../shared/actors.ts";
 
 /**
  * A Worldlines combatant with no weapon item fights with its fists. Product decision of this
@@ -22,9 +23,8 @@ export function worldlinesSimFighter(
   actor: Actor.Implementation,
   teamId: string,
 ): WorldlinesSimFighter {
-  const item = actor.items.contents.find((i) => i.type === "weapon");
   return {
     combatant: toCombatant(actor, teamId),
-    weapon: item === undefined ? WORLDLINES_FISTS : toWeapon(item),
+    weapon: firstWeaponOr(actor, toWeapon, () => WORLDLINES_FISTS),
   };
 }

@@ -5,13 +5,13 @@
 import type { WwnSimFighter } from "../../../rules/sim/wwn.ts";
 import { toWwnCombatant, toWwnWeapon, unarmedOf } from "./adapter.ts";
 import type { WwnWeaponSystem } from "./adapter.ts";
+import { firstWeaponOr } from "../../shared/actors.ts";
 
 export function wwnSimFighter(actor: Actor.Implementation, teamId: string): WwnSimFighter {
-  const item = actor.items.contents.find(
-    (i) => i.type === "weapon" && (i.system as unknown as WwnWeaponSystem).readied,
-  );
+  const readied = (item: Item.Implementation) =>
+    (item.system as unknown as WwnWeaponSystem).readied;
   return {
     combatant: toWwnCombatant(actor, teamId),
-    weapon: item === undefined ? unarmedOf(actor) : toWwnWeapon(item),
+    weapon: firstWeaponOr(actor, toWwnWeapon, () => unarmedOf(actor), readied),
   };
 }
