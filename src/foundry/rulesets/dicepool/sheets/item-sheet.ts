@@ -4,7 +4,7 @@
  * place; the DataModel refuses bad values.
  */
 import { SYSTEM_PATH } from "../../../constants.ts";
-import { choices, itemSheetHeader, rulesetItemSheet } from "../../../sheets/base.ts";
+import { choices, itemSheetHeader, itemSystems, rulesetItemSheet } from "../../../sheets/base.ts";
 import type { DicepoolArmorSystem, DicepoolWeaponSystem } from "../adapter.ts";
 import { DICEPOOL_WEAPON_KINDS } from "../data.ts";
 
@@ -12,9 +12,7 @@ export const DICEPOOL_ITEM_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/dicepool/i
 
 /** Everything the item sheet template shows, from the item alone. */
 export async function dicepoolItemSheetContext(item: Item.Implementation) {
-  const system = item.system as unknown as { description: string };
-  const weapon = item.type === "weapon" ? (system as unknown as DicepoolWeaponSystem) : null;
-  const armor = item.type === "armor" ? (system as unknown as DicepoolArmorSystem) : null;
+  const { system, weapon, armor } = itemSystems<DicepoolWeaponSystem, DicepoolArmorSystem>(item);
   return {
     ...(await itemSheetHeader(item, system.description)),
     weapon:

@@ -4,7 +4,7 @@
  * Protection, worn or not; gear's quantity. Fields edit in place; the DataModel refuses bad values.
  */
 import { SYSTEM_PATH } from "../../../constants.ts";
-import { choices, itemSheetHeader, rulesetItemSheet } from "../../../sheets/base.ts";
+import { choices, itemSheetHeader, itemSystems, rulesetItemSheet } from "../../../sheets/base.ts";
 import { TWODICE_WEAPON_KINDS } from "../data.ts";
 import type { TwodiceArmorSystem, TwodiceWeaponSystem } from "../data.ts";
 
@@ -12,9 +12,7 @@ export const TWODICE_ITEM_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/twodice/ite
 
 /** Everything the item sheet template shows, from the item alone. */
 export async function twodiceItemSheetContext(item: Item.Implementation) {
-  const system = item.system as unknown as Record<string, unknown> & { description: string };
-  const weapon = item.type === "weapon" ? (system as unknown as TwodiceWeaponSystem) : null;
-  const armor = item.type === "armor" ? (system as unknown as TwodiceArmorSystem) : null;
+  const { system, weapon, armor } = itemSystems<TwodiceWeaponSystem, TwodiceArmorSystem>(item);
   return {
     ...(await itemSheetHeader(item, system.description)),
     weapon:
