@@ -93,7 +93,8 @@ export function rollModeNow(): string {
   return game.settings.get("core", "rollMode") ?? "publicroll";
 }
 
-function declareIntent(
+/** The declaration of an attack at `target` as a client sends it (the API's attack sends it too). */
+export function declareIntent(
   attacker: Actor.Implementation,
   weapon: Item.Implementation,
   target: Actor.Implementation,

@@ -9,6 +9,7 @@
  */
 import { ACTOR_TYPES, ITEM_TYPES } from "../../constants.ts";
 import type { ShellRuleset } from "../types.ts";
+import { worldlinesApi } from "./api.ts";
 import { attackCard, attackDeclaration } from "./attack/referee.ts";
 import { statusCard } from "./cards/recover.ts";
 import { WORLDLINES_COMBAT_HOOKS } from "./combat.ts";
@@ -51,4 +52,5 @@ export const shellRuleset: ShellRuleset = {
     techniqueDeclaration,
     postureDeclaration,
   ],
+  api: worldlinesApi,
 };
