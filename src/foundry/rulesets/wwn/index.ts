@@ -10,6 +10,7 @@
 import { ACTOR_TYPES } from "../../constants.ts";
 import { shellRuleset as generic } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
+import { wwnApi } from "./api.ts";
 import { wwnSimFighter } from "./sim.ts";
 import { wwnAttackCard, wwnAttackDeclaration } from "./attack/referee.ts";
 import { WWN_COMBAT_HOOKS, wwnGrappleReportCard } from "./combat.ts";
@@ -64,4 +65,5 @@ export const shellRuleset: ShellRuleset = {
   ],
   // The maneuvers an actor takes on itself post no card: they spend its round in the ledger.
   refereeActions: { [WWN_SELF]: refereeSelf },
+  api: wwnApi,
 };
