@@ -111,7 +111,7 @@ describe("game.system.api in Worldlines", () => {
     });
     if (fromSheet === null) throw new Error("the sheet's attack was refused");
     expect(energy(maya)).toBe(4);
-    await fake.as(GM.id, () => maya.update({ "system.energy.value": 6 }));
+    await fake.as(GM.id, () => (maya as unknown as Doc).update({ "system.energy.value": 6 }));
 
     dice([8, 6]);
     const outcome = await api().attack({

@@ -9,6 +9,7 @@
 import { ACTOR_TYPES } from "../../constants.ts";
 import { shellRuleset as generic } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
+import { freelancersApi } from "./api.ts";
 import { flAttackCard, flAttackDeclaration } from "./attack/referee.ts";
 import { FL_COMBAT_HOOKS, flUpkeepCard } from "./combat.ts";
 import { FL_DATA_MODELS } from "./data.ts";
@@ -48,4 +49,5 @@ export const shellRuleset: ShellRuleset = {
   // Dodge, Disengage, Ready, a plain action and an ability's use post no card: plain requests.
   refereeActions: FL_TURN_ACTIONS,
   simFighter: freelancersSimFighter,
+  api: freelancersApi,
 };
