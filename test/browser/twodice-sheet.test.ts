@@ -129,7 +129,7 @@ describe("the two-dice character sheet, rendered in Chromium", () => {
     // (A companion fights beside her: out of the fight, she alone would leave her side down.)
     const companion = await createActor({ name: "Companion", type: "character" });
     const fight = await startedCombat(fake, [actor, companion], false);
-    const turn = await import("../../src/foundry/rulesets/twodice/table/turn.ts");
+    const turn = await import("../../src/foundry/rulesets/twodice/table/self.ts");
     await fake.as(GM.id, () => turn.twodiceDeclare(actor, "aim"));
     const owned = actor as unknown as ClientDocument & { items: { contents: ClientDocument[] } };
     const carbineItem = owned.items.contents.find((i) => i.name === "Carbine");

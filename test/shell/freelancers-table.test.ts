@@ -269,7 +269,7 @@ describe("tracker chips", () => {
     ]);
     const combat = await world.startedCombat([k]);
     // A plain Base action and the reaction, as the referee records them (never on the actor).
-    const turn = await import("../../src/foundry/rulesets/freelancers/table/turn.ts");
+    const turn = await import("../../src/foundry/rulesets/freelancers/table/self.ts");
     const mark = fake.db.calls.length;
     expect(await fake.as(PLAYER.id, () => turn.flSpend(k, "base"))).toBe(true);
     expect(await fake.as(PLAYER.id, () => turn.flSpend(k, "reaction"))).toBe(true);

@@ -145,7 +145,7 @@ describe("the two-dice world settings", () => {
     await setAsGM("AimBonus", 5);
     const combat = await world.startedCombat([shooter, target]);
     fake.setUser(PLAYER.id);
-    const turn = await import("../../src/foundry/rulesets/twodice/table/turn.ts");
+    const turn = await import("../../src/foundry/rulesets/twodice/table/self.ts");
     expect(await turn.twodiceDeclare(shooter, "aim")).toMatchObject({ ok: true });
     // The GM ends the round: the next turn carries the aim.
     await fake.as(GM.id, () => combat.nextRound());

@@ -18,6 +18,7 @@
  * count above the weapon's capacity. Bad values are refused with a message and never stored.
  */
 import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
+import { actorModel, itemModel } from "../../data/model.ts";
 import { PlainTechniqueModel } from "../../data/item.ts";
 import {
   ACTION_KINDS,
@@ -134,7 +135,6 @@ function actorSchema() {
     ...storageFields(),
   };
 }
-type ActorSchema = ReturnType<typeof actorSchema>;
 
 /** Reads actor data any Fray model wrote: what does not fit this shape falls back to its default. */
 export function migrateTwodiceActor(source: Record<string, unknown>): Record<string, unknown> {
@@ -149,18 +149,10 @@ export function migrateTwodiceActor(source: Record<string, unknown>): Record<str
   return source;
 }
 
-export class TwodiceCharacterData extends foundry.abstract.TypeDataModel<
-  ActorSchema,
-  Actor.Implementation
-> {
-  static override defineSchema(): ActorSchema {
-    return actorSchema();
-  }
-
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateTwodiceActor(source));
-  }
-}
+export class TwodiceCharacterData extends actorModel({
+  schema: actorSchema,
+  migrate: migrateTwodiceActor,
+}) {}
 
 /** An NPC carries the same data as a character. */
 export class TwodiceNpcData extends TwodiceCharacterData {}
@@ -219,7 +211,6 @@ function weaponSchema() {
     ...storageFields(),
   };
 }
-type WeaponSchema = ReturnType<typeof weaponSchema>;
 
 /** A Cn weapon holds at most n rounds (the joint rule of a weapon's data). */
 export function checkTwodiceWeaponJoint(data: { type: string; ammo: { rounds: number } }): void {
@@ -243,22 +234,13 @@ export function migrateTwodiceWeapon(source: Record<string, unknown>): Record<st
   return source;
 }
 
-export class TwodiceWeaponData extends foundry.abstract.TypeDataModel<
-  WeaponSchema,
-  Item.Implementation
-> {
-  static override defineSchema(): WeaponSchema {
-    return weaponSchema();
-  }
-
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateTwodiceWeapon(source));
-  }
-
-  static override validateJoint(data: Record<string, unknown>): void {
+export class TwodiceWeaponData extends itemModel({
+  schema: weaponSchema,
+  migrate: migrateTwodiceWeapon,
+  validate: (data) => {
     checkTwodiceWeaponJoint(data as unknown as { type: string; ammo: { rounds: number } });
-  }
-}
+  },
+}) {}
 
 function armorSchema() {
   return {
@@ -270,16 +252,8 @@ function armorSchema() {
     ...storageFields(),
   };
 }
-type ArmorSchema = ReturnType<typeof armorSchema>;
 
-export class TwodiceArmorData extends foundry.abstract.TypeDataModel<
-  ArmorSchema,
-  Item.Implementation
-> {
-  static override defineSchema(): ArmorSchema {
-    return armorSchema();
-  }
-}
+export class TwodiceArmorData extends itemModel({ schema: armorSchema }) {}
 
 function gearSchema() {
   return {
@@ -288,16 +262,8 @@ function gearSchema() {
     ...storageFields(),
   };
 }
-type GearSchema = ReturnType<typeof gearSchema>;
 
-export class TwodiceGearData extends foundry.abstract.TypeDataModel<
-  GearSchema,
-  Item.Implementation
-> {
-  static override defineSchema(): GearSchema {
-    return gearSchema();
-  }
-}
+export class TwodiceGearData extends itemModel({ schema: gearSchema }) {}
 
 /** The plain technique model, played in this ruleset (its data is stamped as this ruleset's). */
 export class TwodiceTechniqueData extends PlainTechniqueModel {}

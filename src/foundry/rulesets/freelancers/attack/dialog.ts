@@ -12,7 +12,11 @@ import type { FreelancersActor, FreelancersWeapon } from "../../../../rules/free
 import { freelancersAttackOdds } from "../../../../rules/freelancers/odds.ts";
 import { NO_SITUATIONAL, checkSituational } from "../../../../rules/freelancers/situational.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
-import { dialogOptions as options, promptAttackDialog } from "../../../shared/attack-dialog.ts";
+import {
+  dialogOptions as options,
+  pick,
+  promptAttackDialog,
+} from "../../../shared/attack-dialog.ts";
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { i18n } from "../../../shared/env.ts";
 import { percent } from "../../../shared/format.ts";
@@ -65,10 +69,6 @@ export function flOddsView(
     expectedDamage: (Math.round(odds.value.expectedDamage * 10) / 10).toFixed(1),
     refused: null,
   };
-}
-
-function pick<T extends string>(list: readonly T[], value: unknown, fallback: T): T {
-  return list.includes(value as T) ? (value as T) : fallback;
 }
 
 /** A number field of the form: blank is 0; anything else as typed (the rules check it). */

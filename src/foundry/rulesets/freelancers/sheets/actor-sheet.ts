@@ -25,7 +25,7 @@ import { signed } from "../../../shared/format.ts";
 import { flAttack } from "../attack/dialog.ts";
 import { flAdjustCounter, flRollCheck } from "../table/checks.ts";
 import { flHelp, flMedicine } from "../table/care.ts";
-import { flDisengage, flDodge, flReady, flSpend, flUseAbility } from "../table/turn.ts";
+import { flDisengage, flDodge, flReady, flSpend, flUseAbility } from "../table/self.ts";
 import { armorRating, flSystemOf, toFlAbility, toFlWeapon, toFreelancer } from "../adapter.ts";
 import type { FlAbilitySystem, FlArmorSystem } from "../adapter.ts";
 import {
@@ -135,7 +135,7 @@ export async function flActorSheetContext(actor: Actor.Implementation, editable 
 
 export type FlActorSheetContext = Awaited<ReturnType<typeof flActorSheetContext>>;
 
-export const FlActorSheet = rulesetActorSheet({
+export class FlActorSheet extends rulesetActorSheet({
   rulesetClass: "freelancers",
   template: FL_ACTOR_SHEET_TEMPLATE,
   context: flActorSheetContext,
@@ -162,4 +162,4 @@ export const FlActorSheet = rulesetActorSheet({
       target.dataset["kind"] === "medicine" ? flMedicine(actor) : flHelp(actor),
     ),
   },
-});
+}) {}

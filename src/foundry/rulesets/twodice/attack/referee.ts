@@ -41,10 +41,8 @@ import { takeAction } from "../../../../rules/twodice/turns.ts";
 import { checkAbleToAct } from "../../../../rules/twodice/wounds.ts";
 import { answerWithCard, cardStrategy } from "../../../cards/protocol.ts";
 import type { Press } from "../../../cards/protocol.ts";
-import { SYSTEM_ID } from "../../../constants.ts";
 import { canvasDistance, checkWithinReach } from "../../../shared/actors.ts";
-import { cardStepUpdate, owns, showDice } from "../../../shared/cards.ts";
-import { i18n } from "../../../shared/env.ts";
+import { owns, showDice } from "../../../shared/cards.ts";
 import { attackDeclaration } from "../../../shared/attack.ts";
 import type { Declared } from "../../../shared/attack.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
@@ -63,12 +61,7 @@ import type { TwodiceWeaponSystem } from "../data.ts";
 
 import { rollTwoDice } from "../dice.ts";
 import { twodiceOptions } from "../settings.ts";
-import {
-  TWODICE_ATTACK_CARD_TEMPLATE,
-  TWODICE_CARD_FLAG,
-  twodiceAttackCardContext,
-  twodiceCardOf,
-} from "../cards/attack-card.ts";
+import { TWODICE_ATTACK_CARD, twodiceCardOf } from "../cards/attack-card.ts";
 import type {
   AttackResult,
   TwodiceAttackCardState,
@@ -90,13 +83,6 @@ async function rollShots(mode: AttackMode, weapon: TwodiceWeapon) {
   }
   const second = await rollTwoDice(sides);
   return { shots: [first.dice, second.dice], rolls: [...first.rolls, ...second.rolls] };
-}
-
-function renderCard(card: TwodiceAttackCardState): Promise<string> {
-  return foundry.applications.handlebars.renderTemplate(
-    TWODICE_ATTACK_CARD_TEMPLATE,
-    twodiceAttackCardContext(card, i18n(), twodiceOptions()),
-  );
 }
 
 /** What the declaration found, checked: the target within reach, the turn or the cut-in. */
@@ -193,8 +179,8 @@ async function declare(
     timing: acted.value.timing,
     resolution: null,
   };
-  const content = await renderCard(card);
-  const flags = { [SYSTEM_ID]: { [TWODICE_CARD_FLAG]: card } };
+  const content = await TWODICE_ATTACK_CARD.render(card);
+  const flags = TWODICE_ATTACK_CARD.flags(card);
   const { rollMode } = declaration.request;
   const posted = { actor: found.attacker, content, rolls, flags, rollMode };
   return answerWithCard(TWODICE_ATTACK, posted, sender);
@@ -362,7 +348,7 @@ async function pressStep(
   // stores each Roll as its JSON, the terms' options with it).
   const rolls = resolved.rolls.length === 0 ? {} : { rolls: [...message.rolls, ...resolved.rolls] };
   await message.update({
-    ...cardStepUpdate(TWODICE_CARD_FLAG, done, await renderCard(done), claim),
+    ...(await TWODICE_ATTACK_CARD.stepUpdate(done, claim)),
     ...rolls,
   });
   // The counterattack's dice: thrown to whom the card is shown (shared/cards.ts showDice).

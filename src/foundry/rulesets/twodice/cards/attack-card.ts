@@ -19,16 +19,10 @@ import type {
 import { DEFAULT_TWODICE_OPTIONS } from "../../../../rules/twodice/options.ts";
 import type { TwodiceOptions } from "../../../../rules/twodice/options.ts";
 import type { TwoDice } from "../../../../rules/twodice/roll.ts";
-import { SYSTEM_PATH } from "../../../constants.ts";
-import { cardFlag } from "../../../shared/cards.ts";
-import type { I18n as FullI18n } from "../../../shared/env.ts";
+import { cardView, chatTemplate } from "../../../shared/cards.ts";
+import { twodiceOptions } from "../settings.ts";
+import type { CardI18n as I18n } from "../../../shared/cards.ts";
 import { signed } from "../../../shared/format.ts";
-
-export const TWODICE_ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/twodice/chat/attack-card.hbs`;
-export const TWODICE_CARD_FLAG = "twodiceAttack";
-
-/** What the card reads of the localization. */
-type I18n = Pick<FullI18n, "localize" | "format">;
 
 export interface AttackResult {
   readonly hit: boolean;
@@ -73,11 +67,6 @@ export interface TwodiceAttackCardState {
    */
   readonly timing?: "now" | "before" | "after";
   readonly resolution: TwodiceResolution | null;
-}
-
-/** The card's state, from its message (null when the message is no two-dice attack card). */
-export function twodiceCardOf(message: ChatMessage.Implementation): TwodiceAttackCardState | null {
-  return cardFlag(message, TWODICE_CARD_FLAG) as TwodiceAttackCardState | null;
 }
 
 function dieView(colour: "black" | "white", read: DieReading, i18n: I18n) {
@@ -207,3 +196,14 @@ export function twodiceAttackCardContext(
     resolved: card.stage === "resolved",
   };
 }
+
+/** The card as its message holds it (flags.fray.twodiceAttack) and shows it. */
+export const TWODICE_ATTACK_CARD = cardView<TwodiceAttackCardState>(
+  chatTemplate("twodice", "attack-card"),
+  "twodiceAttack",
+  // The world's rules options (its "rolling with it" value), as the referee resolved with.
+  (card, i18n) => twodiceAttackCardContext(card, i18n, twodiceOptions()),
+);
+
+/** The card's state, from its message (null when the message is no two-dice attack card). */
+export const twodiceCardOf = TWODICE_ATTACK_CARD.of;

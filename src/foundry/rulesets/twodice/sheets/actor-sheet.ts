@@ -26,7 +26,7 @@ import { openTwodiceAttack } from "../attack/dialog.ts";
 import { twodiceNow } from "../budget.ts";
 import { twodiceOptions } from "../settings.ts";
 import * as checks from "../table/checks.ts";
-import * as turnActions from "../table/turn.ts";
+import * as turnActions from "../table/self.ts";
 import { TWODICE_TRAITS } from "../data.ts";
 import type { TwodiceActorSystem, TwodiceArmorSystem, TwodiceWeaponSystem } from "../data.ts";
 
@@ -169,7 +169,7 @@ function sneak(actor: Actor.Implementation, target: HTMLElement) {
   return checks.twodiceSneak(actor, observer, Number(input?.value ?? 0));
 }
 
-export const TwodiceActorSheet = rulesetActorSheet({
+export class TwodiceActorSheet extends rulesetActorSheet({
   rulesetClass: "twodice",
   template: TWODICE_ACTOR_SHEET_TEMPLATE,
   context: twodiceActorSheetContext,
@@ -192,4 +192,4 @@ export const TwodiceActorSheet = rulesetActorSheet({
     sneak: onActor(sneak),
     bleed: onActor(checks.twodiceBleed),
   },
-});
+}) {}
