@@ -13,7 +13,7 @@ import { declareIntent } from "../shared/attack.ts";
 import type { SituationParser } from "../shared/attack.ts";
 import { currentUser } from "../shared/env.ts";
 import type { RefereeOutcome } from "../shared/referee.ts";
-import type { AttackRequest } from "./types.ts";
+import type { AttackOddsData, AttackRequest } from "./types.ts";
 
 /** How a ruleset's attack is declared: what its sheet's button does after the dialog. */
 export interface CardAttack<S> {
@@ -74,4 +74,19 @@ export async function declareCardAttack<S>(
     return checked;
   }
   return declareCard(spec.kind, declareIntent(attacker, weapon.value, target, situation.value));
+}
+
+/**
+ * The odds of an attack request: the weapon and the situation read as for the declaration, then
+ * the ruleset's exact odds of them (`odds`), or the first refusal.
+ */
+export function cardAttackOdds<S>(
+  spec: CardAttack<S>,
+  request: AttackRequest,
+  odds: (weapon: Item.Implementation, situation: S) => Result<AttackOddsData>,
+): Result<AttackOddsData> {
+  const weapon = weaponOf(request);
+  if (!weapon.ok) return weapon;
+  const situation = situationOf(spec, request, weapon.value);
+  return situation.ok ? odds(weapon.value, situation.value) : situation;
 }

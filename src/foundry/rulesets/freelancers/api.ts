@@ -10,7 +10,7 @@
 import { ok, refuse } from "../../../rules/core/result.ts";
 import { freelancersAttackOdds } from "../../../rules/freelancers/odds.ts";
 import { NO_SITUATIONAL, checkSituational } from "../../../rules/freelancers/situational.ts";
-import { declareCardAttack, situationOf, weaponOf } from "../../api/card-attack.ts";
+import { cardAttackOdds, declareCardAttack } from "../../api/card-attack.ts";
 import type { CardAttack } from "../../api/card-attack.ts";
 import type { RulesetApi } from "../../api/types.ts";
 import { canvasDistance } from "../../shared/actors.ts";
@@ -38,33 +38,30 @@ const flAttack: CardAttack<FlChoices> = {
 
 export const freelancersApi: RulesetApi = {
   attack: (request) => declareCardAttack(flAttack, request),
-  odds: (request) => {
-    const weapon = weaponOf(request);
-    if (!weapon.ok) return weapon;
-    const choices = situationOf(flAttack, request, weapon.value);
-    if (!choices.ok) return choices;
-    const caps = flSituationalCaps();
-    if (checkSituational(choices.value.situational ?? NO_SITUATIONAL, caps) !== undefined) {
-      // The sheet's words for it (attack/declare.ts checkFlDeclaration).
-      return refuse("situationalTooLarge", { modifier: caps.modifier, edge: caps.edge });
-    }
-    const measured = canvasDistance(request.attacker, request.target, "m");
-    const odds = freelancersAttackOdds(
-      {
-        attacker: flNow(request.attacker),
-        defender: flNow(request.target),
-        weapon: toFlWeapon(weapon.value),
-        situation: flSituationOf(choices.value, measured),
-      },
-      flOptions(),
-    );
-    if (!odds.ok) return odds;
-    return ok({
-      hit: odds.value.hit,
-      attackPasses: odds.value.attackPasses,
-      defensePasses: odds.value.defensePasses,
-      fumble: odds.value.fumble,
-      expectedDamage: odds.value.expectedDamage,
-    });
-  },
+  odds: (request) =>
+    cardAttackOdds(flAttack, request, (weapon, choices) => {
+      const caps = flSituationalCaps();
+      if (checkSituational(choices.situational ?? NO_SITUATIONAL, caps) !== undefined) {
+        // The sheet's words for it (attack/declare.ts checkFlDeclaration).
+        return refuse("situationalTooLarge", { modifier: caps.modifier, edge: caps.edge });
+      }
+      const measured = canvasDistance(request.attacker, request.target, "m");
+      const odds = freelancersAttackOdds(
+        {
+          attacker: flNow(request.attacker),
+          defender: flNow(request.target),
+          weapon: toFlWeapon(weapon),
+          situation: flSituationOf(choices, measured),
+        },
+        flOptions(),
+      );
+      if (!odds.ok) return odds;
+      return ok({
+        hit: odds.value.hit,
+        attackPasses: odds.value.attackPasses,
+        defensePasses: odds.value.defensePasses,
+        fumble: odds.value.fumble,
+        expectedDamage: odds.value.expectedDamage,
+      });
+    }),
 };

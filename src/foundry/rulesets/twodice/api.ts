@@ -9,7 +9,7 @@
  */
 import { ok } from "../../../rules/core/result.ts";
 import { attackOdds } from "../../../rules/twodice/odds.ts";
-import { declareCardAttack, situationOf, weaponOf } from "../../api/card-attack.ts";
+import { cardAttackOdds, declareCardAttack } from "../../api/card-attack.ts";
 import type { CardAttack } from "../../api/card-attack.ts";
 import type { RulesetApi } from "../../api/types.ts";
 import { canvasDistance } from "../../shared/actors.ts";
@@ -39,30 +39,27 @@ const twodiceAttack: CardAttack<TwodiceChoices> = {
 
 export const twodiceApi: RulesetApi = {
   attack: (request) => declareCardAttack(twodiceAttack, request),
-  odds: (request) => {
-    const weapon = weaponOf(request);
-    if (!weapon.ok) return weapon;
-    const choices = situationOf(twodiceAttack, request, weapon.value);
-    if (!choices.ok) return choices;
-    const measured = canvasDistance(request.attacker, request.target, "m");
-    const odds = attackOdds(
-      {
-        attacker: twodiceNow(request.attacker),
-        defender: twodiceNow(request.target),
-        weapon: toTwodiceWeapon(weapon.value),
-        // The referee's reading: a player's choices hold no GM call (parseTwodiceChoices).
-        situation: twodiceSituationOf(choices.value, measured),
-      },
-      twodiceOptions(),
-    );
-    if (!odds.ok) return odds;
-    return ok({
-      hit: odds.value.hit,
-      bothHit: odds.value.bothHit,
-      expectedDamage: odds.value.expectedDamage,
-      incapacitate: odds.value.incapacitate,
-      value: odds.value.setup.value,
-      defense: odds.value.setup.defense,
-    });
-  },
+  odds: (request) =>
+    cardAttackOdds(twodiceAttack, request, (weapon, choices) => {
+      const measured = canvasDistance(request.attacker, request.target, "m");
+      const odds = attackOdds(
+        {
+          attacker: twodiceNow(request.attacker),
+          defender: twodiceNow(request.target),
+          weapon: toTwodiceWeapon(weapon),
+          // The referee's reading: a player's choices hold no GM call (parseTwodiceChoices).
+          situation: twodiceSituationOf(choices, measured),
+        },
+        twodiceOptions(),
+      );
+      if (!odds.ok) return odds;
+      return ok({
+        hit: odds.value.hit,
+        bothHit: odds.value.bothHit,
+        expectedDamage: odds.value.expectedDamage,
+        incapacitate: odds.value.incapacitate,
+        value: odds.value.setup.value,
+        defense: odds.value.setup.defense,
+      });
+    }),
 };

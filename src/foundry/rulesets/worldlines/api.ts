@@ -8,7 +8,7 @@
  */
 import { ok } from "../../../rules/core/result.ts";
 import { attackOdds } from "../../../rules/worldlines/index.ts";
-import { declareCardAttack, situationOf, weaponOf } from "../../api/card-attack.ts";
+import { cardAttackOdds, declareCardAttack } from "../../api/card-attack.ts";
 import type { CardAttack } from "../../api/card-attack.ts";
 import type { RulesetApi } from "../../api/types.ts";
 import { distanceBetween } from "../../shared/scene.ts";
@@ -51,28 +51,20 @@ const worldlinesAttack: CardAttack<TableSituation> = {
 
 export const worldlinesApi: RulesetApi = {
   attack: (request) => declareCardAttack(worldlinesAttack, request),
-  odds: (request) => {
-    const weapon = weaponOf(request);
-    if (!weapon.ok) return weapon;
-    const situation = situationOf(worldlinesAttack, request, weapon.value);
-    if (!situation.ok) return situation;
-    const attacker = toCombatant(request.attacker);
-    const shaped = shapeByTechnique(
-      request.attacker,
-      attacker,
-      toWeapon(weapon.value),
-      situation.value,
-    );
-    if (!shaped.ok) return shaped;
-    const defender = toCombatant(request.target);
-    const input = { attacker, defender, weapon: shaped.weapon, situation: shaped.situation };
-    const odds = attackOdds(input, { evade: true });
-    if (!odds.ok) return odds;
-    return ok({
-      hit: odds.value.hit,
-      critical: odds.value.critical,
-      expectedDamage: odds.value.expectedDamage,
-      headshot: odds.value.headshotKill + odds.value.headshotTriple,
-    });
-  },
+  odds: (request) =>
+    cardAttackOdds(worldlinesAttack, request, (weapon, situation) => {
+      const attacker = toCombatant(request.attacker);
+      const shaped = shapeByTechnique(request.attacker, attacker, toWeapon(weapon), situation);
+      if (!shaped.ok) return shaped;
+      const defender = toCombatant(request.target);
+      const input = { attacker, defender, weapon: shaped.weapon, situation: shaped.situation };
+      const odds = attackOdds(input, { evade: true });
+      if (!odds.ok) return odds;
+      return ok({
+        hit: odds.value.hit,
+        critical: odds.value.critical,
+        expectedDamage: odds.value.expectedDamage,
+        headshot: odds.value.headshotKill + odds.value.headshotTriple,
+      });
+    }),
 };

@@ -9,7 +9,7 @@
 import { ok } from "../../../rules/core/result.ts";
 import type { AttackSituation } from "../../../rules/wwn/attack.ts";
 import { wwnAttackOdds } from "../../../rules/wwn/odds.ts";
-import { declareCardAttack, situationOf, weaponOf } from "../../api/card-attack.ts";
+import { cardAttackOdds, declareCardAttack } from "../../api/card-attack.ts";
 import type { CardAttack } from "../../api/card-attack.ts";
 import type { RulesetApi } from "../../api/types.ts";
 import { toWwnWeapon, warnWwnRefusal } from "./adapter.ts";
@@ -36,22 +36,19 @@ const wwnAttack: CardAttack<AttackSituation> = {
 
 export const wwnApi: RulesetApi = {
   attack: (request) => declareCardAttack(wwnAttack, request),
-  odds: (request) => {
-    const weapon = weaponOf(request);
-    if (!weapon.ok) return weapon;
-    const situation = situationOf(wwnAttack, request, weapon.value);
-    if (!situation.ok) return situation;
-    const odds = wwnAttackOdds({
-      attacker: fighterOf(request.attacker),
-      defender: fighterOf(request.target),
-      weapon: toWwnWeapon(weapon.value),
-      situation: situation.value,
-    });
-    if (!odds.ok) return odds;
-    return ok({
-      hit: odds.value.hit,
-      shockOnMiss: odds.value.shockOnMiss,
-      expectedDamage: odds.value.expectedDamage,
-    });
-  },
+  odds: (request) =>
+    cardAttackOdds(wwnAttack, request, (weapon, situation) => {
+      const odds = wwnAttackOdds({
+        attacker: fighterOf(request.attacker),
+        defender: fighterOf(request.target),
+        weapon: toWwnWeapon(weapon),
+        situation,
+      });
+      if (!odds.ok) return odds;
+      return ok({
+        hit: odds.value.hit,
+        shockOnMiss: odds.value.shockOnMiss,
+        expectedDamage: odds.value.expectedDamage,
+      });
+    }),
 };
