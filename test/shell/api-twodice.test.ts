@@ -150,3 +150,39 @@ describe("game.system.api in the two-dice game", () => {
     expect(ruled.value.hit).not.toBe(open.value.hit);
   });
 });
+
+describe("fray.preAttack in the two-dice game", () => {
+  it("hears the attack on the declaring client, and returning false stops it unsent", async () => {
+    const { kara, brute } = await fighters();
+    const heard: unknown[] = [];
+    const stop = (data: unknown) => {
+      heard.push(data);
+      return false;
+    };
+    fake.hooks.on("fray.preAttack", stop);
+    try {
+      fake.setUser(PLAYER.id);
+      const before = fake.game.messages.size;
+      const queries = fake.queries.length;
+      const outcome = await api().attack({
+        attacker: kara,
+        weaponId: swordOf(kara).id,
+        target: brute,
+      });
+      expect(outcome).toEqual({ ok: false, reason: "cancelledByModule" });
+      expect(heard).toEqual([
+        {
+          kind: "twodice.attack",
+          attackerId: kara.id,
+          weaponId: swordOf(kara).id,
+          targetId: brute.id,
+          userId: PLAYER.id,
+        },
+      ]);
+      expect(fake.game.messages.size).toBe(before);
+      expect(fake.queries.length).toBe(queries);
+    } finally {
+      fake.hooks.off("fray.preAttack", stop);
+    }
+  });
+});

@@ -256,5 +256,14 @@ export function attackDeclaration<S>(
         declare(found, sender),
       ),
     warn,
+    // Its ids, for `fray.preAttack` on the declaring client (a module may stop it there).
+    attack: (intent) => {
+      const { attackerId, weaponId, targetId } = intent as Record<string, unknown>;
+      return {
+        attackerId: String(attackerId),
+        weaponId: typeof weaponId === "string" && weaponId !== "" ? weaponId : null,
+        targetId: String(targetId),
+      };
+    },
   });
 }
