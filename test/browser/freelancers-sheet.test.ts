@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { launchChromium, renderInPage } from "./harness.ts";
+import { auditRenderedViews } from "./views.ts";
 import { startedCombat } from "../shell/boot.support.ts";
 import type * as SheetModule from "../../src/foundry/rulesets/freelancers/sheets/actor-sheet.ts";
 import type * as DialogModule from "../../src/foundry/rulesets/freelancers/attack/dialog.ts";
@@ -350,4 +351,13 @@ describe("Freelancers chat cards, rendered in Chromium", () => {
     );
     await page.close();
   });
+});
+
+auditRenderedViews(() => browser, {
+  templates: [
+    "templates/freelancers/actor/actor-sheet.hbs",
+    "templates/freelancers/chat/attack-card.hbs",
+    "templates/freelancers/dialog/attack-dialog.hbs",
+    "templates/freelancers/chat/upkeep-card.hbs",
+  ],
 });

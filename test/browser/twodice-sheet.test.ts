@@ -13,6 +13,7 @@ import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import { launchChromium, renderInPage } from "./harness.ts";
+import { auditRenderedViews } from "./views.ts";
 import { sceneRow, startedCombat } from "../shell/boot.support.ts";
 import type * as SheetModule from "../../src/foundry/rulesets/twodice/sheets/actor-sheet.ts";
 import type * as CardModule from "../../src/foundry/rulesets/twodice/cards/attack-card.ts";
@@ -279,4 +280,8 @@ describe("an attack card, rendered in Chromium", () => {
     await expect(page.locator(".fray-td-wound").innerText()).resolves.toBe("wound marked at 6");
     await page.close();
   });
+});
+
+auditRenderedViews(() => browser, {
+  templates: ["templates/twodice/actor/actor-sheet.hbs", "templates/twodice/chat/attack-card.hbs"],
 });

@@ -15,9 +15,9 @@
  * per actor): the attribute and skill lists below; a new actor has 5 in every attribute, 0 in
  * every skill and 10 health; a new weapon is a 1d6 melee weapon with 1 m reach and integrity 3.
  */
-import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
+import { isRecord, storageFields } from "../../data/migrate.ts";
+import { rulesetModels } from "../../data/ruleset-models.ts";
 import { actorModel, itemModel } from "../../data/model.ts";
-import { PlainGearModel } from "../../data/item.ts";
 import { cachedFormula } from "../../../rules/core/formula.ts";
 import { ACTION_KINDS, FRESH_ACTIONS } from "../../../rules/freelancers/actions.ts";
 import type { ActionKind } from "../../../rules/freelancers/actions.ts";
@@ -163,6 +163,22 @@ function pool(value: unknown, limit: number): Source | undefined {
   return { value: Math.min(current ?? top, top), max: top };
 }
 
+/** Keeps each stored value that is one of its key's choices; drops the rest (the default then). */
+function keepChoices(
+  out: Source,
+  source: Source,
+  choices: Readonly<Record<string, readonly unknown[]>>,
+): void {
+  for (const [key, list] of Object.entries(choices))
+    if (!list.includes(source[key])) Reflect.deleteProperty(out, key);
+}
+
+/** Stores a pool read back within its bounds, or drops an unreadable one (the default then). */
+function keepPool(out: Source, key: string, value: unknown): void {
+  if (value === undefined) Reflect.deleteProperty(out, key);
+  else out[key] = value;
+}
+
 /**
  * Actor data of any shape (another ruleset's, an older version's) made readable: what fits is
  * kept, what does not is dropped so the defaults fill it; the result always validates.
@@ -173,12 +189,8 @@ export function migrateFlActor(source: Source): Source {
   const attrs = wholeNumbers(source["attributes"], FL_ATTRIBUTES, -LIMITS.score, LIMITS.score);
   out["attributes"] = attrs;
   out["skills"] = wholeNumbers(source["skills"], FL_SKILLS, -LIMITS.score, LIMITS.score);
-  const health = pool(source["health"], LIMITS.health);
-  if (health === undefined) delete out["health"];
-  else out["health"] = health;
-  if (!(SIZE_CLASSES as readonly unknown[]).includes(source["size"])) delete out["size"];
-  if (!(FL_LIFE_STATES as readonly unknown[]).includes(source["life"])) delete out["life"];
-  if (!(FL_DEFENSES as readonly unknown[]).includes(source["defense"])) delete out["defense"];
+  keepPool(out, "health", pool(source["health"], LIMITS.health));
+  keepChoices(out, source, { size: SIZE_CLASSES, life: FL_LIFE_STATES, defense: FL_DEFENSES });
   try {
     validateCounters(source["counters"]);
   } catch {
@@ -200,13 +212,13 @@ export function migrateFlItem(source: Source): Source {
   if (typeof source["damage"] !== "string" || cachedFormula(source["damage"]) === null) {
     delete out["damage"];
   }
-  const integrity = pool(source["integrity"], LIMITS.integrity);
-  if (integrity === undefined) delete out["integrity"];
-  else out["integrity"] = integrity;
-  if (!(FL_WEAPON_KINDS as readonly unknown[]).includes(source["kind"])) delete out["kind"];
-  if (!(FL_COMBAT_SKILLS as readonly unknown[]).includes(source["skill"])) delete out["skill"];
-  if (!(FL_ATTRIBUTES as readonly unknown[]).includes(source["attribute"])) delete out["attribute"];
-  if (!(FL_ABILITY_ACTIONS as readonly unknown[]).includes(source["action"])) delete out["action"];
+  keepPool(out, "integrity", pool(source["integrity"], LIMITS.integrity));
+  keepChoices(out, source, {
+    kind: FL_WEAPON_KINDS,
+    skill: FL_COMBAT_SKILLS,
+    attribute: FL_ATTRIBUTES,
+    action: FL_ABILITY_ACTIONS,
+  });
   if (!isRecord(source["range"])) delete out["range"];
   const unfit = ["reach", "rating", "recharge"].filter((key) => {
     const v = source[key];
@@ -411,15 +423,10 @@ function abilitySchema() {
 
 export class FlAbilityData extends itemModel({ schema: abilitySchema, migrate: migrateFlItem }) {}
 
-/** The plain gear model, played in this ruleset (its data is stamped as this ruleset's). */
-export class FlGearData extends PlainGearModel {}
-
 /** The models registered when the world plays Freelancers (gear: the plain model, as its own). */
-export const FL_DATA_MODELS = wireSystemModels(
+export const FL_DATA_MODELS = rulesetModels(
   "freelancers",
-  {
-    Actor: { character: FlCharacterData, npc: FlNpcData },
-    Item: { weapon: FlWeaponData, armor: FlArmorData, technique: FlAbilityData, gear: FlGearData },
-  },
+  { character: FlCharacterData, npc: FlNpcData },
+  { weapon: FlWeaponData, armor: FlArmorData, technique: FlAbilityData },
   { Actor: ["health"], "Item.weapon": ["integrity"] },
 );

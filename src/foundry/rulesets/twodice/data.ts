@@ -17,9 +17,9 @@
  * dropping what does not fit so the default takes its place; `validateJoint` refuses a loaded
  * count above the weapon's capacity. Bad values are refused with a message and never stored.
  */
-import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
+import { isRecord, storageFields } from "../../data/migrate.ts";
+import { rulesetModels } from "../../data/ruleset-models.ts";
 import { actorModel, itemModel } from "../../data/model.ts";
-import { PlainTechniqueModel } from "../../data/item.ts";
 import {
   ACTION_KINDS,
   FRESH_TURN,
@@ -265,22 +265,11 @@ function gearSchema() {
 
 export class TwodiceGearData extends itemModel({ schema: gearSchema }) {}
 
-/** The plain technique model, played in this ruleset (its data is stamped as this ruleset's). */
-export class TwodiceTechniqueData extends PlainTechniqueModel {}
-
 /** The models registered when the world plays the two-dice game (technique: the plain model, as its own). */
-export const TWODICE_DATA_MODELS = wireSystemModels(
+export const TWODICE_DATA_MODELS = rulesetModels(
   "twodice",
-  {
-    Actor: { character: TwodiceCharacterData, npc: TwodiceNpcData },
-    Item: {
-      weapon: TwodiceWeaponData,
-      armor: TwodiceArmorData,
-      gear: TwodiceGearData,
-      technique: TwodiceTechniqueData,
-    },
-  },
-  {},
+  { character: TwodiceCharacterData, npc: TwodiceNpcData },
+  { weapon: TwodiceWeaponData, armor: TwodiceArmorData, gear: TwodiceGearData },
 );
 
 export interface TwodiceActorSystem {
