@@ -16,6 +16,7 @@ import { registerPackScope } from "./packs.ts";
 import { registerApi } from "./api/index.ts";
 import { FRAY_HOOKS, announce } from "./api/hooks.ts";
 import { registerKeybindings } from "./api/keybindings.ts";
+import { registerHotbar } from "./api/hotbar.ts";
 import { registerStatusHooks } from "./api/statuses.ts";
 import { registerMovement } from "./movement/register.ts";
 
@@ -57,6 +58,7 @@ export function init(): void {
   // For macros and modules: the API at game.system.api, keybindings, the fray.* hooks (api/).
   registerApi();
   registerKeybindings();
+  registerHotbar(); // a weapon or a Fray action dropped on the hotbar: a macro of the API
   registerStatusHooks();
   registerMovement(shellRuleset(activeRuleset().id).movement); // dragging a token costs (issue 24)
 

@@ -54,7 +54,9 @@ export class FakeCompendium {
   }
 }
 
-/** `fromUuid` for what the fake has: world actors and items, and compendium documents. */
+/**
+ * `fromUuid` for what the fake has: world documents and what they embed, and compendium documents.
+ */
 export async function fakeFromUuid(
   uuid: string,
   packs: Collection<FakeCompendium>,
@@ -64,7 +66,16 @@ export async function fakeFromUuid(
     const [, packageName, name, , id] = parts;
     return packs.get(`${String(packageName)}.${String(name)}`)?.getDocument(String(id));
   }
-  const [documentName, id] = parts;
+  const [documentName, id, ...embedded] = parts;
   const collection = world.get().collections[String(documentName)];
-  return collection?.get(String(id));
+  let doc = collection?.get(String(id));
+  // Core: an embedded document's uuid continues with its name and id ("Actor.a.Item.i").
+  for (let i = 0; doc !== undefined && i + 1 < embedded.length; i += 2) {
+    const name = String(embedded[i]);
+    const embeds = Object.values((doc.constructor as typeof ClientDocument).embedded);
+    doc = embeds.includes(name)
+      ? world.collectionFor(name, doc).get(String(embedded[i + 1]))
+      : undefined;
+  }
+  return doc;
 }

@@ -101,6 +101,28 @@ function combatantRule(
   return owner && onlyFields(data, ["_id", "initiative", "flags", "defeated", "system"]);
 }
 
+/** Core's `User#can("MACRO_SCRIPT")`: CONST.USER_PERMISSIONS.MACRO_SCRIPT is PLAYER by default. */
+export function canScript(user: FakeUser): boolean {
+  return user.isGM || roleOf(user) >= 1;
+}
+
+/**
+ * Core v13: `BaseMacro` #canCreate / #canUpdate. A script macro needs MACRO_SCRIPT to be created,
+ * or to be changed into or to have its command changed; otherwise a PLAYER may create a macro and
+ * its owner (its author holds every level: hotbar.ts) update it. Delete: the default OWNER test.
+ */
+function macroRule(
+  user: FakeUser,
+  action: WriteAction,
+  doc: ClientDocument,
+  data: Record<string, unknown>,
+): boolean {
+  const scripted = data["type"] === "script" || (doc.type === "script" && "command" in data);
+  if (action === "create") return (canScript(user) || doc.type !== "script") && roleOf(user) >= 1;
+  if (action === "update" && scripted && !canScript(user)) return false;
+  return doc.testUserPermission(user, "OWNER");
+}
+
 /**
  * Whether the server lets `user` make this write. Every core test starts with "GM users can do
  * anything" (`user.isGM`, the ASSISTANT role and up).
@@ -119,6 +141,8 @@ export function canUserModify(
       return combat(user, action, doc, data);
     case "Combatant":
       return combatantRule(user, action, doc, data);
+    case "Macro":
+      return macroRule(user, action, doc, data);
     default:
       // An embedded Item or ActiveEffect: core tests the embedded document's permission, which it
       // takes from its parent Actor (testUserPermission of an embedded document is the parent's):

@@ -19,7 +19,7 @@ import { combatOf as fightingIn, fightOf } from "../combat/ledger.ts";
 import type { CombatLike } from "../combat/state.ts";
 import { shellRuleset } from "../rulesets/registry.ts";
 import { activeRuleset } from "../settings.ts";
-import { resolveActor } from "../shared/actors.ts";
+import { resolveActor, targetedActors } from "../shared/actors.ts";
 import { chatMessages, currentUser, i18n } from "../shared/env.ts";
 import type { RefereeOutcome } from "../shared/referee.ts";
 import { openSimulator } from "../simulator/index.ts";
@@ -50,6 +50,10 @@ const API_REFUSALS = [
   "noActor",
   "notInCombat",
   "noCombat",
+  "noSuchItem",
+  "notUsable",
+  "noTargetToken",
+  "manyTargetTokens",
 ] as const;
 
 type ApiRefusal = (typeof API_REFUSALS)[number];
@@ -59,15 +63,17 @@ const isApiRefusal = (reason: unknown): reason is ApiRefusal =>
 
 /** Shows the API's own refusals in the user's language (a ruleset's others, the ruleset shows). */
 function warnOwn<T extends { readonly ok: boolean }>(outcome: T): T {
-  const reason = (outcome as { readonly reason?: unknown }).reason;
+  const { reason, detail } = outcome as Partial<Refusal>;
   if (!outcome.ok && isApiRefusal(reason)) {
-    ui.notifications?.warn(i18n().localize(`FRAY.Api.Refusal.${reason}`));
+    const key = `FRAY.Api.Refusal.${reason}`;
+    const data = Object.fromEntries(Object.entries(detail ?? {}).map(([k, v]) => [k, String(v)]));
+    ui.notifications?.warn(detail ? i18n().format(key, data) : i18n().localize(key));
   }
   return outcome;
 }
 
-function refused(reason: ApiRefusal): Refusal {
-  return warnOwn(refuse(reason));
+function refused(reason: ApiRefusal, detail?: Refusal["detail"]): Refusal {
+  return warnOwn(refuse(reason, detail));
 }
 
 /** The actor a call names, or null. */
@@ -110,6 +116,13 @@ function attackRequest(call: AttackCall): AttackRequest | Refusal {
   return { attacker, weapon, target, choices: choices as Readonly<Record<string, unknown>> };
 }
 
+/** How a macro uses an item: for whom (default: this user's own actor), with which choices. */
+export interface UseOptions {
+  readonly actor?: ActorRef;
+  /** The attack dialog's choices by name, for a weapon. */
+  readonly choices?: Readonly<Record<string, unknown>>;
+}
+
 /** The world's ruleset, for `ruleset()`. */
 export interface RulesetInfo {
   readonly id: string;
@@ -133,6 +146,12 @@ export interface FrayApi {
   press(messageId: string, step: string, choices?: unknown): Promise<RefereeOutcome>;
   /** Attacks without the dialog (its defaults under `choices`); `value` is the card's id. */
   attack(call: AttackCall): Promise<RefereeOutcome>;
+  /**
+   * Uses the actor's item named `item` (its id, else its name), as a hotbar macro does: for the
+   * actor given, else this user's own (the selected token's, else their character). A weapon
+   * attacks the user's one targeted token with the dialog's defaults (`attack`).
+   */
+  useItem(item: string, options?: UseOptions): Promise<RefereeOutcome>;
   /** The attack's odds as its dialog shows them (`hit` in [0, 1], and the ruleset's details). */
   odds(call: AttackCall): Result<AttackOddsData>;
   /** The started combat the actor fights in (not the viewed one), or null. */
@@ -188,6 +207,19 @@ export const frayApi: FrayApi = {
     if (attack === undefined) return refused("notAvailable");
     const request = attackRequest(call);
     return warnOwn("ok" in request ? request : await attack(request));
+  },
+  async useItem(item, options = {}) {
+    const actor = options.actor === undefined ? ownActor() : actorOf(options.actor);
+    if (actor === null) return refused(options.actor === undefined ? "noActor" : "noSuchActor");
+    const found = actor.items.get(item) ?? actor.items.find((i) => i.name === item);
+    if (found === undefined) return refused("noSuchItem", { actor: actor.name, item });
+    if (found.type !== "weapon") return refused("notUsable");
+    const targets = targetedActors();
+    const target = targets[0];
+    if (target === undefined) return refused("noTargetToken");
+    if (targets.length > 1) return refused("manyTargetTokens");
+    const choices = options.choices ?? {};
+    return frayApi.attack({ attacker: actor, weaponId: found.id, target, choices });
   },
   odds(call) {
     const odds = rulesetApi().odds;

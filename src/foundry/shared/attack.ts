@@ -93,7 +93,8 @@ export function rollModeNow(): string {
   return game.settings.get("core", "rollMode") ?? "publicroll";
 }
 
-function declareIntent(
+/** The declaration of an attack at `target` as a client sends it (the API's attack sends it too). */
+export function declareIntent(
   attacker: Actor.Implementation,
   weapon: Item.Implementation,
   target: Actor.Implementation,
@@ -255,5 +256,14 @@ export function attackDeclaration<S>(
         declare(found, sender),
       ),
     warn,
+    // Its ids, for `fray.preAttack` on the declaring client (a module may stop it there).
+    attack: (intent) => {
+      const { attackerId, weaponId, targetId } = intent as Record<string, unknown>;
+      return {
+        attackerId: String(attackerId),
+        weaponId: typeof weaponId === "string" && weaponId !== "" ? weaponId : null,
+        targetId: String(targetId),
+      };
+    },
   });
 }

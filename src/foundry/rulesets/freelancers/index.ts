@@ -8,6 +8,7 @@
  */
 import { overGeneric } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
+import { freelancersApi } from "./api.ts";
 import { flAttackCard, flAttackDeclaration } from "./attack/referee.ts";
 import { FL_COMBAT_HOOKS, flUpkeepCard } from "./combat.ts";
 import { FL_DATA_MODELS } from "./data.ts";
@@ -35,4 +36,5 @@ export const shellRuleset: ShellRuleset = {
   // Dodge, Disengage, Ready, a plain action and an ability's use post no card: plain requests.
   refereeActions: FL_TURN_ACTIONS,
   simFighter: freelancersSimFighter,
+  api: freelancersApi,
 };

@@ -8,6 +8,7 @@
  */
 import { overGeneric } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
+import { twodiceApi } from "./api.ts";
 import { twodiceAttackCard, twodiceAttackDeclaration } from "./attack/referee.ts";
 import { TWODICE_COMBAT_HOOKS } from "./combat.ts";
 import { TWODICE_DATA_MODELS } from "./data.ts";
@@ -35,4 +36,5 @@ export const shellRuleset: ShellRuleset = {
   // Reloading and the dice-less combat actions post no card: plain requests to the referee.
   refereeActions: TWODICE_TURN_ACTIONS,
   simFighter: twodiceSimFighter,
+  api: twodiceApi,
 };

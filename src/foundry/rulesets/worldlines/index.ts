@@ -10,6 +10,7 @@
 import { ITEM_TYPES } from "../../constants.ts";
 import { rulesetSheets } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
+import { worldlinesApi } from "./api.ts";
 import { attackCard, attackDeclaration } from "./attack/referee.ts";
 import { statusCard } from "./cards/recover.ts";
 import { WORLDLINES_COMBAT_HOOKS } from "./combat.ts";
@@ -45,4 +46,5 @@ export const shellRuleset: ShellRuleset = {
     techniqueDeclaration,
     postureDeclaration,
   ],
+  api: worldlinesApi,
 };

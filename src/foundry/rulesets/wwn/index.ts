@@ -9,6 +9,7 @@
  */
 import { overGeneric } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
+import { wwnApi } from "./api.ts";
 import { wwnSimFighter } from "./sim.ts";
 import { wwnAttackCard, wwnAttackDeclaration } from "./attack/referee.ts";
 import { WWN_COMBAT_HOOKS, wwnGrappleReportCard } from "./combat.ts";
@@ -49,4 +50,5 @@ export const shellRuleset: ShellRuleset = {
   ],
   // The maneuvers an actor takes on itself post no card: they spend its round in the ledger.
   refereeActions: { [WWN_SELF]: refereeSelf },
+  api: wwnApi,
 };

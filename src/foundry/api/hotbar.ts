@@ -1,0 +1,104 @@
+/**
+ * Hotbar macros (core's `hotbarDrop` hook, registered at init): what a user drags from a sheet to
+ * the hotbar becomes a script macro that calls Fray's public API, so running it goes through the
+ * same checks and referee as the sheet's button.
+ * - A weapon of an actor (core's drag data `{ type: "Item", uuid }`, the uuid an actor's item):
+ *   `game.system.api.useItem(name)`, the weapon by that name of the selected token's actor (else
+ *   the user's character), at the user's one target (api/index.ts useItem). Other items, and
+ *   items outside an actor, keep core's own macro (it opens the sheet).
+ * - A Fray action (drag data `{ type: "fray.action", action }`, an action of HOTBAR_ACTIONS).
+ * Core's hotbar waits for no hook: the handler answers false at once (core then makes no macro of
+ * its own), then makes the macro, or reuses the same one this user made before, and puts it in
+ * the slot (`User#assignHotbarMacro`).
+ */
+import { i18n } from "../shared/env.ts";
+
+/** The actions a sheet may offer to drag to the hotbar: the macro's name, icon and command. */
+export const HOTBAR_ACTIONS = {
+  endTurn: {
+    name: "FRAY.Api.Hotbar.EndTurn",
+    img: "icons/svg/clockwork.svg",
+    command: "return game.system.api.endTurn();",
+  },
+} as const;
+
+type HotbarAction = keyof typeof HOTBAR_ACTIONS;
+
+/** The macro a drop makes: its name, icon and the API call it runs. */
+interface MacroSpec {
+  readonly name: string;
+  readonly img: string | null;
+  readonly command: string;
+}
+
+/** An owned item's uuid: its actor's uuid (a world actor's or a token actor's), then the item's. */
+const OWNED_ITEM =
+  /^(?<actor>(?:Scene\.[^.]+\.Token\.[^.]+\.)?Actor\.[^.]+)\.Item\.(?<item>[^.]+)$/;
+
+function ownedItem(uuid: string): Item.Implementation | null {
+  const match = OWNED_ITEM.exec(uuid)?.groups;
+  if (match === undefined) return null;
+  const actorUuid = match["actor"] ?? "";
+  const actor = actorUuid.startsWith("Actor.")
+    ? game.actors?.get(actorUuid.slice("Actor.".length))
+    : (fromUuidSync(actorUuid as `Actor.${string}`) as Actor.Implementation | null);
+  return actor?.items.get(match["item"] ?? "") ?? null;
+}
+
+/** The Fray macro a drop asks for, or null for core's own. */
+export function macroOf(data: unknown): MacroSpec | null {
+  if (typeof data !== "object" || data === null) return null;
+  const { type, uuid, action } = data as Record<string, unknown>;
+  if (type === "Item" && typeof uuid === "string") {
+    const item = ownedItem(uuid);
+    if (item === null || item.type !== "weapon") return null;
+    // The name as a JavaScript string literal: whatever the name holds, it stays a string.
+    return {
+      name: item.name,
+      img: item.img ?? null,
+      command: `return game.system.api.useItem(${JSON.stringify(item.name)});`,
+    };
+  }
+  if (type === "fray.action" && typeof action === "string" && action in HOTBAR_ACTIONS) {
+    const spec = HOTBAR_ACTIONS[action as HotbarAction];
+    return { name: i18n().localize(spec.name), img: spec.img, command: spec.command };
+  }
+  return null;
+}
+
+/** The same macro this user made before, or a new one; put in the slot. */
+async function assign(spec: MacroSpec, slot: number): Promise<void> {
+  const user = game.user;
+  if (!user) return;
+  // (The stored author: a macro whose author was deleted has none.)
+  const same = game.macros.find(
+    (m) => m.name === spec.name && m.command === spec.command && m._source.author === user.id,
+  );
+  try {
+    const macro =
+      same ??
+      (await Macro.implementation.create({
+        name: spec.name,
+        type: "script",
+        command: spec.command,
+        ...(spec.img === null ? {} : { img: spec.img }),
+      }));
+    if (macro) await user.assignHotbarMacro(macro, slot);
+  } catch {
+    // The server refused the macro (a user without MACRO_SCRIPT): say so, nothing else changes.
+    ui.notifications?.warn(i18n().localize("FRAY.Api.Hotbar.NotCreated"));
+  }
+}
+
+/** Core's hook: a Fray macro for what Fray knows how to use; core's own for anything else. */
+export function onHotbarDrop(_bar: unknown, data: unknown, slot: unknown): boolean {
+  const spec = macroOf(data);
+  if (spec === null || typeof slot !== "number") return true;
+  void assign(spec, slot);
+  return false;
+}
+
+/** Registers the hotbar hook (init.ts, at init). */
+export function registerHotbar(): void {
+  Hooks.on("hotbarDrop", onHotbarDrop);
+}

@@ -1,0 +1,67 @@
+/**
+ * Freelancers' part of the public API (`game.system.api`, src/foundry/api/index.ts): an attack
+ * declared from ids without the dialog, through the same check and declaration as the sheet's
+ * Attack (attack/declare.ts, the card protocol's `freelancers.attack`), and its odds as the dialog
+ * shows them (the distance measured on the scene). The choices are the dialog's, by name: `cover`,
+ * `as`, `targetEngaged`, `situational` (`{ die, attribute, favorable, unfavorable }`, within the
+ * world's caps); a GM's own call may add `defenderSees` and `distance`. What a macro leaves out
+ * takes the dialog's default (a Base attack on a target in the open).
+ */
+import { ok, refuse } from "../../../rules/core/result.ts";
+import { freelancersAttackOdds } from "../../../rules/freelancers/odds.ts";
+import { NO_SITUATIONAL, checkSituational } from "../../../rules/freelancers/situational.ts";
+import { cardAttackOdds, declareCardAttack } from "../../api/card-attack.ts";
+import type { CardAttack } from "../../api/card-attack.ts";
+import type { RulesetApi } from "../../api/types.ts";
+import { canvasDistance } from "../../shared/actors.ts";
+import { toFlWeapon, warnFlRefusal } from "./adapter.ts";
+import {
+  DEFAULT_CHOICES,
+  FL_ATTACK,
+  checkFlDeclaration,
+  parseChoices,
+  situationOf as flSituationOf,
+} from "./attack/declare.ts";
+import type { FlChoices } from "./attack/declare.ts";
+import { flNow } from "./budget.ts";
+import { flOptions, flSituationalCaps } from "./settings.ts";
+
+const flAttack: CardAttack<FlChoices> = {
+  kind: FL_ATTACK,
+  parse: parseChoices,
+  defaults: () => DEFAULT_CHOICES,
+  check: checkFlDeclaration,
+  warn: (refusal, attacker) => {
+    warnFlRefusal(refusal, { name: attacker.name });
+  },
+};
+
+export const freelancersApi: RulesetApi = {
+  attack: (request) => declareCardAttack(flAttack, request),
+  odds: (request) =>
+    cardAttackOdds(flAttack, request, (weapon, choices) => {
+      const caps = flSituationalCaps();
+      if (checkSituational(choices.situational ?? NO_SITUATIONAL, caps) !== undefined) {
+        // The sheet's words for it (attack/declare.ts checkFlDeclaration).
+        return refuse("situationalTooLarge", { modifier: caps.modifier, edge: caps.edge });
+      }
+      const measured = canvasDistance(request.attacker, request.target, "m");
+      const odds = freelancersAttackOdds(
+        {
+          attacker: flNow(request.attacker),
+          defender: flNow(request.target),
+          weapon: toFlWeapon(weapon),
+          situation: flSituationOf(choices, measured),
+        },
+        flOptions(),
+      );
+      if (!odds.ok) return odds;
+      return ok({
+        hit: odds.value.hit,
+        attackPasses: odds.value.attackPasses,
+        defensePasses: odds.value.defensePasses,
+        fumble: odds.value.fumble,
+        expectedDamage: odds.value.expectedDamage,
+      });
+    }),
+};

@@ -1,0 +1,70 @@
+/**
+ * Worldlines' part of the public API (`game.system.api`, src/foundry/api/index.ts): an attack
+ * declared from ids without the dialog, through the same check and declaration as the sheet's
+ * Attack (attack/declare.ts, the card protocol's `worldlines.attack`), and its odds as the dialog
+ * shows them (the defender evading whenever it can). The choices are the dialog's, by name:
+ * `zone`, `cover`, `range`, `poorVisibility`, `flanked`, `nonLethal`, `technique` (an item id);
+ * what a macro leaves out takes the dialog's default (torso, the range band and the scene's calls).
+ */
+import { ok } from "../../../rules/core/result.ts";
+import { attackOdds } from "../../../rules/worldlines/index.ts";
+import { cardAttackOdds, declareCardAttack } from "../../api/card-attack.ts";
+import type { CardAttack } from "../../api/card-attack.ts";
+import type { RulesetApi } from "../../api/types.ts";
+import { distanceBetween } from "../../shared/scene.ts";
+import { bandForDistance, bandReach, toCombatant, toWeapon } from "./adapter.ts";
+import { ATTACK_KIND } from "./cards/attack-card.ts";
+import { DEFAULT_BAND_FEET } from "./data.ts";
+import { scenePrefill, worldlinesScene } from "./scene.ts";
+import { checkDeclaration, shapeByTechnique, warnRefusal } from "./attack/declare.ts";
+import type { TableSituation } from "./attack/declare.ts";
+import { parseSituation } from "./attack/referee.ts";
+
+/** The dialog's defaults: the torso, the band of the tokens' distance, the scene's calls. */
+function dialogDefaults(
+  attacker: Actor.Implementation,
+  weapon: Item.Implementation,
+  target: Actor.Implementation,
+): TableSituation {
+  const distance = distanceBetween(attacker, target);
+  const band =
+    distance === null ? null : bandForDistance(bandReach(weapon, DEFAULT_BAND_FEET), distance);
+  const measured = worldlinesScene(attacker, target);
+  const melee = (weapon.system as unknown as { kind?: string }).kind === "melee";
+  return {
+    zone: "torso",
+    cover: "none",
+    range: band ?? (distance === null ? "short" : "extreme"),
+    ...(measured === null ? {} : scenePrefill(measured, melee).situation),
+  };
+}
+
+const worldlinesAttack: CardAttack<TableSituation> = {
+  kind: ATTACK_KIND,
+  parse: parseSituation,
+  defaults: (request, weapon) => dialogDefaults(request.attacker, weapon, request.target),
+  check: checkDeclaration,
+  warn: (refusal, attacker) => {
+    warnRefusal(refusal, { name: attacker.name });
+  },
+};
+
+export const worldlinesApi: RulesetApi = {
+  attack: (request) => declareCardAttack(worldlinesAttack, request),
+  odds: (request) =>
+    cardAttackOdds(worldlinesAttack, request, (weapon, situation) => {
+      const attacker = toCombatant(request.attacker);
+      const shaped = shapeByTechnique(request.attacker, attacker, toWeapon(weapon), situation);
+      if (!shaped.ok) return shaped;
+      const defender = toCombatant(request.target);
+      const input = { attacker, defender, weapon: shaped.weapon, situation: shaped.situation };
+      const odds = attackOdds(input, { evade: true });
+      if (!odds.ok) return odds;
+      return ok({
+        hit: odds.value.hit,
+        critical: odds.value.critical,
+        expectedDamage: odds.value.expectedDamage,
+        headshot: odds.value.headshotKill + odds.value.headshotTriple,
+      });
+    }),
+};

@@ -1,0 +1,135 @@
+/**
+ * The public API's attack in Freelancers (`game.system.api`), driven as a macro drives it: from
+ * ids, without the dialog. It posts the same card as the sheet's Attack (the one declaration of
+ * the card protocol, checked on the player's client and again by the GM referee), a player's call
+ * acts only for their own actor, a malformed choice is refused before anything is sent, and the
+ * odds are the dialog's (the rules' exact odds, the distance measured on the scene).
+ */
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import type { FrayApi } from "../../src/foundry/api/index.ts";
+import type * as Dialog from "../../src/foundry/rulesets/freelancers/attack/dialog.ts";
+import type * as Cards from "../../src/foundry/rulesets/freelancers/cards/attack-card.ts";
+import { flWorld } from "./freelancers.support.ts";
+import type { FlWorld } from "./freelancers.support.ts";
+
+let world: FlWorld;
+let fake: FakeFoundry;
+let dialog: typeof Dialog;
+let cards: typeof Cards;
+const api = (): FrayApi => (fake.game.system as { api: FrayApi }).api;
+
+beforeAll(async () => {
+  world = await flWorld();
+  fake = world.fake;
+  dialog = await import("../../src/foundry/rulesets/freelancers/attack/dialog.ts");
+  cards = await import("../../src/foundry/rulesets/freelancers/cards/attack-card.ts");
+});
+
+beforeEach(() => {
+  world.reset();
+});
+
+/** Kara (PLAYER's, a knife) and Rook (PLAYER2's) side by side. */
+async function fighters() {
+  const kara = await world.kara();
+  const rook = await world.rook();
+  world.placeAt(kara, 0);
+  world.placeAt(rook, 1);
+  return { kara, rook };
+}
+
+const knifeOf = (actor: Actor.Implementation) => world.item(actor, "Knife");
+const messageOf = (id: unknown) =>
+  fake.game.messages.get(String(id)) as unknown as ChatMessage.Implementation;
+
+describe("game.system.api in Freelancers", () => {
+  it("attacks from ids: the same card as the sheet's Attack, authored by the GM", async () => {
+    const { kara, rook } = await fighters();
+    fake.setUser(PLAYER.id);
+    world.table.target(rook);
+    world.dice([20, 4]);
+    // The sheet's dialog, closed with Roll as it opened.
+    const opened = { cover: "none", as: "base", targetEngaged: false } as const;
+    const fromSheet = await dialog.flAttack(kara, knifeOf(kara), opened);
+    if (fromSheet === null) throw new Error("the sheet's attack was refused");
+
+    world.dice([20, 4]);
+    const outcome = await api().attack({
+      attacker: kara.id ?? "",
+      weaponId: knifeOf(kara).id,
+      target: rook.id ?? "",
+    });
+    expect(outcome).toMatchObject({ ok: true });
+    const card = messageOf((outcome as { value: unknown }).value);
+    expect(cards.flCardOf(card)).toEqual(cards.flCardOf(fromSheet));
+    expect((card as unknown as { author: { isGM: boolean } }).author.isGM).toBe(true);
+  });
+
+  it("passes the dialog's choices by name and refuses one it does not offer", async () => {
+    const { kara, rook } = await fighters();
+    fake.setUser(PLAYER.id);
+    world.dice([20, 4]);
+    const outcome = await api().attack({
+      attacker: kara,
+      weaponId: knifeOf(kara).id,
+      target: rook,
+      choices: { cover: "light" },
+    });
+    expect(cards.flCardOf(messageOf((outcome as { value: unknown }).value))).toMatchObject({
+      situation: { cover: "light" },
+    });
+    const before = fake.game.messages.size;
+    const queries = fake.queries.length;
+    const bad = await api().attack({
+      attacker: kara,
+      weaponId: knifeOf(kara).id,
+      target: rook,
+      choices: { as: "somersault" },
+    });
+    expect(bad).toEqual({ ok: false, reason: "badChoices" });
+    expect(fake.notifications.at(-1)?.message).toContain("not one the dialog offers");
+    expect(fake.game.messages.size).toBe(before);
+    expect(fake.queries.length).toBe(queries);
+  });
+
+  it("acts only for the player's own actor: another player's is refused, nothing written", async () => {
+    const { kara, rook } = await fighters();
+    fake.setUser(PLAYER2.id);
+    const before = fake.game.messages.size;
+    const mark = fake.db.calls.length;
+    const outcome = await api().attack({
+      attacker: kara.id ?? "",
+      weaponId: knifeOf(kara).id,
+      target: rook.id ?? "",
+    });
+    expect(outcome).toMatchObject({ ok: false, reason: "notAllowed" });
+    expect(fake.notifications.at(-1)?.level).toBe("warn");
+    expect(fake.game.messages.size).toBe(before);
+    expect(fake.db.since(mark, { documentName: "Actor" })).toEqual([]);
+  });
+
+  it("refuses on the player's client what the sheet refuses (no weapon), sending nothing", async () => {
+    const { kara, rook } = await fighters();
+    fake.setUser(PLAYER.id);
+    const queries = fake.queries.length;
+    const outcome = await api().attack({ attacker: kara, target: rook });
+    expect(outcome).toMatchObject({ ok: false, reason: "notAWeapon" });
+    expect(fake.notifications.at(-1)?.level).toBe("warn");
+    expect(fake.queries.length).toBe(queries);
+  });
+
+  it("gives the dialog's odds: heavy cover lowers the chance to hit", async () => {
+    const { kara, rook } = await fighters();
+    const call = { attacker: kara, weaponId: knifeOf(kara).id, target: rook };
+    const open = api().odds(call);
+    const covered = api().odds({ ...call, choices: { cover: "heavy" } });
+    if (!open.ok || !covered.ok) throw new Error("no odds");
+    expect(open.value.hit).toBeGreaterThan(0);
+    expect(open.value.hit).toBeLessThan(1);
+    expect(covered.value.hit).toBeLessThan(open.value.hit);
+    const tooMuch = api().odds({ ...call, choices: { situational: { die: 99 } } });
+    expect(tooMuch).toMatchObject({ ok: false, reason: "situationalTooLarge" });
+  });
+});

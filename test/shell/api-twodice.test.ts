@@ -1,0 +1,188 @@
+/**
+ * The public API's attack in the two-dice game (`game.system.api`), driven as a macro drives it:
+ * from ids, without the dialog. It posts the same card as the sheet's Attack (the one declaration
+ * of the card protocol, checked by the GM referee), a player's call acts only for their own actor,
+ * a malformed choice is refused before anything is sent, and the odds are the dialog's (the
+ * rules' exact odds, the distance measured on the scene).
+ */
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import type { ClientDocument } from "../fake-foundry/documents.ts";
+import type { FrayApi } from "../../src/foundry/api/index.ts";
+import type * as Declare from "../../src/foundry/rulesets/twodice/attack/declare.ts";
+import type * as Cards from "../../src/foundry/rulesets/twodice/cards/attack-card.ts";
+import { twodiceWorld } from "./twodice.support.ts";
+import type { TwodiceWorld } from "./twodice.support.ts";
+
+let world: TwodiceWorld;
+let fake: FakeFoundry;
+let declare: typeof Declare;
+let cards: typeof Cards;
+const api = (): FrayApi => (fake.game.system as { api: FrayApi }).api;
+
+beforeAll(async () => {
+  world = await twodiceWorld();
+  fake = world.fake;
+  declare = await import("../../src/foundry/rulesets/twodice/attack/declare.ts");
+  cards = await import("../../src/foundry/rulesets/twodice/cards/attack-card.ts");
+});
+
+beforeEach(() => {
+  world.reset();
+});
+
+const SWORD = {
+  name: "Sword",
+  type: "weapon",
+  system: { kind: "melee", attack: 12, defense: 6, damage: 2 },
+};
+
+/** Kara (PLAYER's) and the Brute (PLAYER2's), each with a sword, a metre apart. */
+async function fighters() {
+  const kara = await world.createActor({
+    name: "Kara",
+    type: "character",
+    ownership: { [PLAYER.id]: 3 },
+    system: { traits: { toughness: 8 }, unarmedDefense: 4 },
+    items: [SWORD],
+  });
+  const brute = await world.createActor({
+    name: "Brute",
+    type: "character",
+    ownership: { [PLAYER2.id]: 3 },
+    system: { traits: { toughness: 9 } },
+    items: [SWORD],
+  });
+  world.place(kara, brute);
+  return { kara, brute };
+}
+
+const swordOf = (actor: Actor.Implementation) => world.item(actor, "Sword");
+const messageOf = (id: unknown) =>
+  fake.game.messages.get(String(id)) as unknown as ChatMessage.Implementation;
+const wounds = (actor: Actor.Implementation) =>
+  ((actor as unknown as ClientDocument).system as unknown as { wounds: { marked: number[] } })
+    .wounds.marked;
+
+describe("game.system.api in the two-dice game", () => {
+  it("attacks from ids: the same card as the sheet's Attack, authored by the GM", async () => {
+    const { kara, brute } = await fighters();
+    fake.setUser(PLAYER.id);
+    world.dice(3, 11);
+    const fromSheet = messageOf(
+      await declare.declareTwodiceAttack(kara, swordOf(kara), brute, { mode: "single" }),
+    );
+    world.dice(3, 11);
+    const outcome = await api().attack({
+      attacker: kara.id ?? "",
+      weaponId: swordOf(kara).id,
+      target: brute.id ?? "",
+    });
+    expect(outcome).toMatchObject({ ok: true });
+    const card = messageOf((outcome as { value: unknown }).value);
+    expect(cards.twodiceCardOf(card)).toEqual(cards.twodiceCardOf(fromSheet));
+    expect((card as unknown as { author: { isGM: boolean } }).author.isGM).toBe(true);
+    // The defender's owner takes it through the API's press: the wound is written.
+    fake.setUser(PLAYER2.id);
+    expect(await api().press(card.id ?? "", "apply")).toEqual({ ok: true });
+    expect(wounds(brute)).toEqual([5]);
+  });
+
+  it("refuses a choice the dialog does not offer, sending nothing", async () => {
+    const { kara, brute } = await fighters();
+    fake.setUser(PLAYER.id);
+    const before = fake.game.messages.size;
+    const queries = fake.queries.length;
+    const bad = await api().attack({
+      attacker: kara,
+      weaponId: swordOf(kara).id,
+      target: brute,
+      choices: { mode: "burst" },
+    });
+    expect(bad).toEqual({ ok: false, reason: "badChoices" });
+    expect(fake.notifications.at(-1)?.message).toContain("not one the dialog offers");
+    expect(fake.game.messages.size).toBe(before);
+    expect(fake.queries.length).toBe(queries);
+  });
+
+  it("acts only for the player's own actor: another player's is refused, nothing written", async () => {
+    const { kara, brute } = await fighters();
+    fake.setUser(PLAYER2.id);
+    const before = fake.game.messages.size;
+    const mark = fake.db.calls.length;
+    const outcome = await api().attack({
+      attacker: kara.id ?? "",
+      weaponId: swordOf(kara).id,
+      target: brute.id ?? "",
+    });
+    expect(outcome).toMatchObject({ ok: false, reason: "notAllowed" });
+    expect(fake.notifications.at(-1)?.level).toBe("warn");
+    expect(fake.game.messages.size).toBe(before);
+    expect(fake.db.since(mark, { documentName: "Actor" })).toEqual([]);
+  });
+
+  it("refuses on the player's client what the sheet refuses (no weapon), sending nothing", async () => {
+    const { kara, brute } = await fighters();
+    fake.setUser(PLAYER.id);
+    const queries = fake.queries.length;
+    const outcome = await api().attack({ attacker: kara, target: brute });
+    expect(outcome).toMatchObject({ ok: false, reason: "notAWeapon" });
+    expect(fake.notifications.at(-1)?.level).toBe("warn");
+    expect(fake.queries.length).toBe(queries);
+  });
+
+  it("gives the dialog's odds; a player's GM calls are dropped as the referee drops them", async () => {
+    const { kara, brute } = await fighters();
+    // The Brute's sword at Kara, who defends with her Unarmed Defense 4.
+    const call = { attacker: brute, weaponId: swordOf(brute).id, target: kara };
+    fake.setUser(PLAYER2.id);
+    const open = api().odds(call);
+    if (!open.ok) throw new Error("no odds");
+    expect(open.value.hit).toBeGreaterThan(0);
+    expect(open.value.hit).toBeLessThan(1);
+    const claimed = api().odds({ ...call, choices: { awareness: "unaware" } });
+    expect(claimed).toEqual(open);
+    // The GM's own call counts: an unaware target defends with less.
+    world.reset();
+    const ruled = api().odds({ ...call, choices: { awareness: "unaware" } });
+    if (!ruled.ok) throw new Error("no odds");
+    expect(ruled.value.hit).not.toBe(open.value.hit);
+  });
+});
+
+describe("fray.preAttack in the two-dice game", () => {
+  it("hears the attack on the declaring client, and returning false stops it unsent", async () => {
+    const { kara, brute } = await fighters();
+    const heard: unknown[] = [];
+    const stop = (data: unknown) => {
+      heard.push(data);
+      return false;
+    };
+    fake.hooks.on("fray.preAttack", stop);
+    try {
+      fake.setUser(PLAYER.id);
+      const before = fake.game.messages.size;
+      const queries = fake.queries.length;
+      const outcome = await api().attack({
+        attacker: kara,
+        weaponId: swordOf(kara).id,
+        target: brute,
+      });
+      expect(outcome).toEqual({ ok: false, reason: "cancelledByModule" });
+      expect(heard).toEqual([
+        {
+          kind: "twodice.attack",
+          attackerId: kara.id,
+          weaponId: swordOf(kara).id,
+          targetId: brute.id,
+          userId: PLAYER.id,
+        },
+      ]);
+      expect(fake.game.messages.size).toBe(before);
+      expect(fake.queries.length).toBe(queries);
+    } finally {
+      fake.hooks.off("fray.preAttack", stop);
+    }
+  });
+});

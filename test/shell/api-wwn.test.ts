@@ -1,0 +1,174 @@
+/**
+ * The public API's attack in WWN (`game.system.api`), driven as a macro drives it: from ids,
+ * without the dialog. It posts the same card as the sheet's Attack (the one declaration of the
+ * card protocol, checked on the player's client and again by the GM referee), a player's call
+ * acts only for their own actor, a malformed choice is refused before anything is sent, and the
+ * odds are the dialog's (the rules' exact odds).
+ */
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { installTableFakes } from "../fake-foundry/table.ts";
+import type { ClientDocument } from "../fake-foundry/documents.ts";
+import type { FrayApi } from "../../src/foundry/api/index.ts";
+import { wwnScene, wwnShell } from "./wwn.support.ts";
+import type { WwnShell } from "./wwn.support.ts";
+import { queuedDice } from "./boot.support.ts";
+
+let fake: FakeFoundry;
+let table: ReturnType<typeof installTableFakes>;
+let actions: WwnShell;
+let scene: ReturnType<typeof wwnScene>;
+const dice = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
+const api = (): FrayApi => (fake.game.system as { api: FrayApi }).api;
+
+beforeAll(async () => {
+  fake = installFakeFoundry({
+    users: [GM, PLAYER, PLAYER2],
+    settings: { "fray.ruleset": "wwn" },
+    random: dice.random,
+  });
+  table = installTableFakes(fake);
+  await import("../../src/fray.ts");
+  await fake.hooks.callAsync("init");
+  actions = await wwnShell();
+  scene = wwnScene(fake);
+});
+
+beforeEach(() => {
+  fake.setUser(GM.id);
+  fake.notifications.length = 0;
+  dice.set();
+});
+
+type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
+
+const SPEAR = {
+  name: "Spear",
+  type: "weapon",
+  system: {
+    damage: "1d6",
+    skill: "stab",
+    attributes: { str: true },
+    shock: { enabled: true, damage: 2, ac: 13 },
+  },
+};
+
+/** Kara (the player's) and a Bandit (the GM's), each with a spear, side by side. */
+async function fighters() {
+  const Actor = fake.CONFIG["Actor"]?.documentClass;
+  const [kara, bandit] = (await fake.as(GM.id, () =>
+    Actor?.createDocuments([
+      {
+        name: "Kara",
+        type: "character",
+        ownership: { [PLAYER.id]: 3 },
+        system: { health: { value: 10, max: 10 }, attributes: { str: 14 }, skills: { stab: 1 } },
+        items: [SPEAR],
+      },
+      { name: "Bandit", type: "npc", system: { health: { value: 8, max: 8 } }, items: [SPEAR] },
+    ]),
+  )) as unknown as Actor.Implementation[];
+  if (!kara || !bandit) throw new Error("actors not created");
+  scene.place(kara, bandit);
+  return { kara, bandit };
+}
+
+const spearOf = (actor: Actor.Implementation) =>
+  (actor as unknown as Doc).items.contents[0] as unknown as Item.Implementation;
+const messageOf = (id: unknown) =>
+  fake.game.messages.get(String(id)) as unknown as ChatMessage.Implementation;
+const health = (actor: Actor.Implementation) =>
+  ((actor as unknown as Doc).system as unknown as { health: { value: number } }).health.value;
+
+describe("game.system.api in WWN", () => {
+  it("attacks from ids: the same card as the sheet's Attack, and Apply writes the same", async () => {
+    const { kara, bandit } = await fighters();
+    fake.setUser(PLAYER.id);
+    table.target(bandit);
+    dice.set([20, 15], [6, 4]);
+    // The sheet's dialog, opened on this scene (no cover, no other foe) and closed with Roll.
+    const opened = { cover: "none", inMelee: false } as const;
+    const fromSheet = await actions.wwnAttack(kara, spearOf(kara), opened);
+    if (fromSheet === null) throw new Error("the sheet's attack was refused");
+
+    dice.set([20, 15], [6, 4]);
+    const outcome = await api().attack({
+      attacker: kara.id ?? "",
+      weaponId: spearOf(kara).id,
+      target: bandit.id ?? "",
+    });
+    expect(outcome).toMatchObject({ ok: true });
+    const card = messageOf((outcome as { value: unknown }).value);
+    expect(actions.wwnCardOf(card)).toEqual(actions.wwnCardOf(fromSheet));
+    expect((card as unknown as { author: { isGM: boolean } }).author.isGM).toBe(true);
+
+    expect(await api().press(card.id ?? "", "apply")).toEqual({ ok: true });
+    expect(health(bandit)).toBeLessThan(8);
+  });
+
+  it("passes the dialog's choices by name and refuses one it does not offer", async () => {
+    const { kara, bandit } = await fighters();
+    fake.setUser(PLAYER.id);
+    dice.set([20, 15], [6, 4]);
+    const outcome = await api().attack({
+      attacker: kara,
+      weaponId: spearOf(kara).id,
+      target: bandit,
+      choices: { cover: "half" },
+    });
+    expect(actions.wwnCardOf(messageOf((outcome as { value: unknown }).value))).toMatchObject({
+      situation: { cover: "half" },
+    });
+    const before = fake.game.messages.size;
+    const queries = fake.queries.length;
+    const bad = await api().attack({
+      attacker: kara,
+      weaponId: spearOf(kara).id,
+      target: bandit,
+      choices: { cover: "fortress" },
+    });
+    expect(bad).toEqual({ ok: false, reason: "badChoices" });
+    expect(fake.notifications.at(-1)?.message).toContain("not one the dialog offers");
+    expect(fake.game.messages.size).toBe(before);
+    expect(fake.queries.length).toBe(queries);
+  });
+
+  it("acts only for the player's own actor: the NPC's attack is refused, nothing written", async () => {
+    const { kara, bandit } = await fighters();
+    fake.setUser(PLAYER.id);
+    const before = fake.game.messages.size;
+    const mark = fake.db.calls.length;
+    const outcome = await api().attack({
+      attacker: bandit.id ?? "",
+      weaponId: spearOf(bandit).id,
+      target: kara.id ?? "",
+    });
+    expect(outcome).toMatchObject({ ok: false, reason: "notAllowed" });
+    expect(fake.notifications.at(-1)?.level).toBe("warn");
+    expect(fake.game.messages.size).toBe(before);
+    expect(fake.db.since(mark, { documentName: "Actor" })).toEqual([]);
+  });
+
+  it("refuses on the player's client what the sheet refuses (no weapon), sending nothing", async () => {
+    const { kara, bandit } = await fighters();
+    fake.setUser(PLAYER.id);
+    const queries = fake.queries.length;
+    const outcome = await api().attack({ attacker: kara, target: bandit });
+    expect(outcome).toMatchObject({ ok: false, reason: "notAWeapon" });
+    expect(fake.notifications.at(-1)?.level).toBe("warn");
+    expect(fake.queries.length).toBe(queries);
+  });
+
+  it("gives the dialog's odds: cover lowers the chance to hit", async () => {
+    const { kara, bandit } = await fighters();
+    const call = { attacker: kara, weaponId: spearOf(kara).id, target: bandit };
+    const open = api().odds(call);
+    const covered = api().odds({ ...call, choices: { cover: "half" } });
+    if (!open.ok || !covered.ok) throw new Error("no odds");
+    expect(open.value.hit).toBeGreaterThan(0);
+    expect(open.value.hit).toBeLessThan(1);
+    expect(covered.value.hit).toBeLessThan(open.value.hit);
+    expect(open.value["shockOnMiss"]).toBeGreaterThanOrEqual(2); // the spear's Shock 2, and more
+  });
+});
