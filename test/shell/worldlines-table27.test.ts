@@ -10,6 +10,7 @@ import { boardOf, clearScenes } from "../fake-foundry/tokens.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Protocol from "../../src/foundry/cards/protocol.ts";
 import type * as State from "../../src/foundry/combat/state.ts";
+import type * as AttackCard from "../../src/foundry/rulesets/worldlines/cards/attack-card.ts";
 import { combatOnTurn, worldlinesActions } from "./worldlines.support.ts";
 import type { WorldlinesActions } from "./worldlines.support.ts";
 import { queuedDice } from "./boot.support.ts";
@@ -18,17 +19,20 @@ let fake: FakeFoundry;
 let actions: WorldlinesActions;
 let protocol: typeof Protocol;
 let state: typeof State;
+let cards: typeof AttackCard;
+let table: ReturnType<typeof installTableFakes>;
 
 const dice = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 
 beforeAll(async () => {
   fake = installFakeFoundry({ users: [GM, PLAYER], random: dice.random });
-  installTableFakes(fake);
+  table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
   actions = await worldlinesActions();
   protocol = await import("../../src/foundry/cards/protocol.ts");
   state = await import("../../src/foundry/combat/state.ts");
+  cards = await import("../../src/foundry/rulesets/worldlines/cards/attack-card.ts");
 });
 
 beforeEach(() => {
@@ -138,5 +142,141 @@ describe("Defensive Posture", () => {
     const again = await consoleAttack(k, r);
     expect(again).toMatchObject({ ok: false, reason: "notYourTurn" });
     expect(sys(k).energy.value).toBe(3);
+  });
+});
+
+/** Vex, the GM's raider, with a pistol that makes its target bleed. */
+function vexWithBleeder() {
+  return create({
+    name: "Vex",
+    type: "npc",
+    prototypeToken: { disposition: -1 },
+    system: { energy: { value: 6, max: 6 }, traits: { combat: 8 }, skills: { firearms: 2 } },
+    items: [
+      {
+        name: "Pistol",
+        type: "weapon",
+        system: {
+          damage: "1d6+1",
+          skill: "firearms",
+          kind: "ranged",
+          drawn: true,
+          onHit: { bleeding: true },
+        },
+      },
+    ],
+  });
+}
+
+const bleeds = (a: Actor.Implementation) =>
+  (a as unknown as { effects: { contents: { statuses: Set<string> }[] } }).effects.contents.some(
+    (e) => e.statuses.has("bleeding"),
+  );
+
+describe("a hit the armor stops", () => {
+  async function stoppedShot(statusesWhenAbsorbed: boolean) {
+    await fake.game.settings.set("fray", "worldlinesStatusesWhenAbsorbed", statusesWhenAbsorbed);
+    const k = await kara({}, [
+      { name: "Vest", type: "armor", system: { zones: { torso: 4 }, equipped: true } },
+    ]);
+    const vex = await vexWithBleeder();
+    await fight([k, vex], vex);
+    fake.setUser(GM.id);
+    table.target(k);
+    dice.set([8, 6]); // 6 + 2 = 8
+    const message = await actions.attack(vex, itemOf(vex, "Pistol"), {});
+    if (message === null) throw new Error(fake.notifications.at(-1)?.message ?? "refused");
+    dice.set([6, 1], [4, 4]); // damage 1 + 1 = 2; the vest's d4 shows 4: nothing gets through
+    expect(await fake.as(PLAYER.id, () => protocol.pressCard(message, "take"))).toEqual({
+      ok: true,
+    });
+    const card = cards.attackCardOf(message);
+    expect(card?.result).toMatchObject({ hit: true, damage: { dealt: 0 } });
+    expect(await protocol.pressCard(message, "apply")).toEqual({ ok: true });
+    return k;
+  }
+
+  it("puts no Bleeding on by default", async () => {
+    const k = await stoppedShot(false);
+    expect(sys(k).health.value).toBe(20);
+    expect(bleeds(k)).toBe(false);
+  });
+
+  it("bleeds anyway when the GM's setting says so", async () => {
+    const k = await stoppedShot(true);
+    expect(sys(k).health.value).toBe(20);
+    expect(bleeds(k)).toBe(true);
+    await fake.game.settings.set("fray", "worldlinesStatusesWhenAbsorbed", false);
+  });
+});
+
+describe("Exhaustion points", () => {
+  async function tiredShot(penalty: number) {
+    await fake.game.settings.set("fray", "worldlinesExhaustionPenalty", penalty);
+    const k = await kara({ exhaustion: 3 });
+    const r = await raider("Raider");
+    await fight([k, r], k);
+    dice.set([8, 5]);
+    const outcome = await consoleAttack(k, r);
+    await fake.game.settings.set("fray", "worldlinesExhaustionPenalty", 1);
+    if (!outcome.ok) throw new Error(fake.notifications.at(-1)?.message ?? "refused");
+    const message = fake.game.messages.get(String(outcome.value)) as unknown as {
+      content: string;
+    };
+    return cards.attackCardOf(message as never);
+  }
+
+  it("take 1 per point off the attack by default, shown on the card", async () => {
+    const card = await tiredShot(1);
+    expect(card?.attack.modifiers).toContainEqual({ source: "exhausted", value: -3 });
+    expect(card?.attack.total).toBe(5 + 2 - 3);
+  });
+
+  it("take the setting's penalty per point, none at 0", async () => {
+    expect((await tiredShot(2))?.attack.total).toBe(5 + 2 - 6);
+    const none = await tiredShot(0);
+    expect(none?.attack.modifiers.map((m) => m.source)).not.toContain("exhausted");
+    expect(none?.attack.total).toBe(5 + 2);
+  });
+});
+
+describe("the throw's reach", () => {
+  async function thrower(combat: number) {
+    const k = await kara({ traits: { combat, spirit: 6, mind: 6 } }, [
+      { name: "Frag", type: "gear", system: { kind: "grenade", quantity: 2, damage: "2d6" } },
+    ]);
+    const r = await raider("Raider");
+    const board = boardOf(fake);
+    board.place(k, { col: 0, row: 0 });
+    board.place(r, { col: 7, row: 0 }); // 35 ft away
+    await combatOnTurn(fake, [k, r], k, (faces) => {
+      dice.set(...faces);
+    });
+    return { k, r };
+  }
+
+  const consoleThrow = (k: Actor.Implementation, r: Actor.Implementation) =>
+    fake.as(PLAYER.id, () =>
+      protocol.declareCard("worldlines.throw", {
+        actorId: idOf(k),
+        itemId: idOf(itemOf(k, "Frag")),
+        aim: { targetId: idOf(r) },
+      }),
+    );
+
+  it("is 30 ft for a d6 thrower: 35 ft is refused with the limit", async () => {
+    const { k, r } = await thrower(6);
+    const outcome = await consoleThrow(k, r);
+    expect(outcome).toMatchObject({ ok: false, reason: "outOfThrowRange" });
+    expect(fake.notifications.at(-1)?.message).toBe("Too far to throw: 35 ft, the limit is 30 ft.");
+    expect(sys(k).energy.value).toBe(6);
+  });
+
+  it("is 40 ft for a d10 thrower: the same throw lands", async () => {
+    const { k, r } = await thrower(10);
+    dice.set([6, 3], [6, 4]);
+    const outcome = await consoleThrow(k, r);
+    expect(outcome).toMatchObject({ ok: true });
+    expect(sys(k).energy.value).toBe(4);
   });
 });

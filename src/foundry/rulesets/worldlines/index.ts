@@ -13,6 +13,7 @@ import { attackCard, attackDeclaration } from "./attack/referee.ts";
 import { statusCard } from "./cards/recover.ts";
 import { WORLDLINES_COMBAT_HOOKS } from "./combat.ts";
 import { WORLDLINES_DATA_MODELS, WORLDLINES_TOKEN_BARS } from "./data.ts";
+import { registerWorldlinesSettings } from "./settings.ts";
 import { WorldlinesActorSheet } from "./sheets/actor-sheet.ts";
 import { WorldlinesItemSheet } from "./sheets/item-sheet.ts";
 import { worldlinesSimFighter } from "./sim.ts";
@@ -42,6 +43,7 @@ export const shellRuleset: ShellRuleset = {
   tokenBars: WORLDLINES_TOKEN_BARS,
   combat: WORLDLINES_COMBAT_HOOKS,
   simFighter: worldlinesSimFighter,
+  registerSettings: registerWorldlinesSettings,
   cards: [attackCard, statusCard],
   declarations: [
     attackDeclaration,

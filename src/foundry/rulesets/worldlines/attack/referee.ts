@@ -71,7 +71,7 @@ import {
 } from "../cards/attack-card.ts";
 import type { AttackCardState } from "../cards/attack-card.ts";
 import { wireRecoverButtons } from "../cards/recover.ts";
-import { autoApplyDamage } from "../settings.ts";
+import { autoApplyDamage, worldlinesOptions } from "../settings.ts";
 import { checkDeclaration, warnRefusal } from "./declare.ts";
 import type { Declaration, TableSituation } from "./declare.ts";
 
@@ -123,7 +123,7 @@ function listedOrNone(listed: Result<Modifier[]>): Modifier[] {
 /** The attack roll as the card shows it, from the Combat die's natural face. */
 export function attackRollOf(input: AttackInput, natural: number): AttackRoll {
   // The input was checked with the attack (checkAttack): a refusal here lists no modifier.
-  const modifiers = listedOrNone(attackModifiers(input));
+  const modifiers = listedOrNone(attackModifiers(input, worldlinesOptions()));
   const crit = critThreshold(input.attacker, input.weapon);
   const threshold = crit.ok ? crit.value : null;
   return {
@@ -317,7 +317,9 @@ async function resolveCard(
       try {
         // Checked once, then resolved as checked input (rules/core/checked.ts).
         const checked = checkAttackInput(input);
-        return checked.ok ? resolveAttack(checked.value, dice, choice) : checked;
+        return checked.ok
+          ? resolveAttack(checked.value, dice, choice, worldlinesOptions())
+          : checked;
       } catch (error) {
         if (error instanceof AwaitExtraEvasion) return null;
         throw error;
@@ -330,7 +332,7 @@ async function resolveCard(
     // The first Evasion failed and the defender may interrupt: show it and wait.
     const evasion: EvasionRoll = {
       naturals: rolled.dice.slice(card.dice.length).map((d) => d.value),
-      modifiers: listedOrNone(evasionModifiers(input)),
+      modifiers: listedOrNone(evasionModifiers(input, worldlinesOptions())),
       total: paused.total,
       success: false,
       extra: false,

@@ -17,6 +17,7 @@ import { i18n } from "../../../shared/env.ts";
 import { applyUpdatesBatch, techniquesOf, toCombatant } from "../adapter.ts";
 import { refused } from "../attack/declare.ts";
 import { postStatusCard } from "../cards/status-card.ts";
+import { worldlinesOptions } from "../settings.ts";
 import { ACTION_ENERGY } from "./kit.ts";
 
 /**
@@ -101,7 +102,7 @@ export async function recoveryCheck(
 ): Promise<boolean> {
   const me = toCombatant(actor);
   const { value: result } = await withDice((dice) =>
-    attemptRecovery({ patient: me, status: statusId }, dice),
+    attemptRecovery({ patient: me, status: statusId }, dice, worldlinesOptions()),
   );
   if (!result.ok) return refused(result, actor);
   await applyUpdatesBatch(result.value.updates);
