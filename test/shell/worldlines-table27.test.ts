@@ -116,6 +116,29 @@ const activeOf = (combat: Combat.Implementation) => state.turnStateOf(combat).ac
 const combatantOf = (combat: Combat.Implementation, actor: Actor.Implementation) =>
   combat.combatants.contents.find((c) => c.actorId === actor.id)?.id ?? null;
 
+/** The GM ends the running turn and plays the phases until `actor` takes its turn. */
+async function turnOf(combat: Combat.Implementation, actor: Actor.Implementation) {
+  const c = combat as Combat.Implementation & {
+    endPhase(): Promise<unknown>;
+    activateCombatant(id: string): Promise<unknown>;
+  };
+  const id = combatantOf(combat, actor) ?? "";
+  const team = () => {
+    const turn = state.turnStateOf(combat);
+    const phase = turn.plan[turn.phaseIndex];
+    return phase?.kind === "team" ? phase.teamId : null;
+  };
+  const combatant = combat.combatants.get(id);
+  if (combatant === undefined) throw new Error("not in the combat");
+  const { whenIdle } = await import("../../src/foundry/combat/actions.ts");
+  for (let i = 0; i < 6 && team() !== state.teamIdOf(combatant); i++) {
+    await c.endPhase();
+    await whenIdle();
+  }
+  await c.activateCombatant(id);
+  await whenIdle();
+}
+
 function consoleAttack(attacker: Actor.Implementation, target: Actor.Implementation) {
   return fake.as(PLAYER.id, () =>
     protocol.declareCard("worldlines.attack", {
@@ -278,5 +301,70 @@ describe("the throw's reach", () => {
     const outcome = await consoleThrow(k, r);
     expect(outcome).toMatchObject({ ok: true });
     expect(sys(k).energy.value).toBe(4);
+  });
+});
+
+describe("an arm hit", () => {
+  it("makes the defender drop its drawn weapon; it attacks again only once drawn", async () => {
+    const k = await kara();
+    const vex = await vexWithBleeder();
+    const combat = await fight([k, vex], vex);
+    fake.setUser(GM.id);
+    table.target(k);
+    dice.set([8, 6]); // 6 + 2 − 1 (arms) = 7
+    const message = await actions.attack(vex, itemOf(vex, "Pistol"), { zone: "arms" });
+    if (message === null) throw new Error(fake.notifications.at(-1)?.message ?? "refused");
+    // Damage 4 + 1 = 5 (no arm armor), then Kara's Spirit d6 shows 2 against TD 6: she drops it.
+    dice.set([6, 4], [6, 2]);
+    expect(await fake.as(PLAYER.id, () => protocol.pressCard(message, "take"))).toEqual({
+      ok: true,
+    });
+    expect(cards.attackCardOf(message)?.result?.limbCheck).toMatchObject({ effect: "droppedItem" });
+    expect(await protocol.pressCard(message, "apply")).toEqual({ ok: true });
+    const pistol = () => itemOf(k, "Pistol").system as unknown as { drawn: boolean };
+    expect(pistol().drawn).toBe(false);
+
+    // Kara's turn: the dropped pistol makes no attack until she draws it (1 Energy).
+    fake.setUser(GM.id);
+    await turnOf(combat, k);
+    const refused = await consoleAttack(k, vex);
+    expect(refused).toMatchObject({ ok: false, reason: "weaponDropped" });
+    expect(fake.notifications.at(-1)?.message).toBe(
+      "Kara dropped the Pistol: draw it again first.",
+    );
+    const energy = sys(k).energy.value;
+    expect(await fake.as(PLAYER.id, () => actions.drawWeapon(k, itemOf(k, "Pistol")))).toBe(true);
+    expect(pistol().drawn).toBe(true);
+    expect(sys(k).energy.value).toBe(energy - 1);
+    dice.set([8, 5]);
+    const again = await consoleAttack(k, vex);
+    expect(again, fake.notifications.at(-1)?.message).toMatchObject({ ok: true });
+  });
+});
+
+describe("a disabled arm", () => {
+  it("refuses reloading and First Aid with a message, writing nothing", async () => {
+    const k = await kara(
+      { disabledLimbs: { arms: true, legs: false }, health: { value: 20, max: 20 } },
+      [{ name: "Medkit", type: "gear", system: { kind: "firstAidKit", quantity: 2 } }],
+    );
+    await fake.as(GM.id, () =>
+      itemOf(k, "Pistol").update({ "system.ammo": { value: 1, max: 6 } } as never),
+    );
+    fake.notifications.length = 0;
+    expect(await fake.as(PLAYER.id, () => actions.reload(k, itemOf(k, "Pistol")))).toBe(false);
+    expect(fake.notifications.at(-1)?.message).toBe(
+      "Kara's arm is disabled: that needs both hands.",
+    );
+    expect(sys(k).energy.value).toBe(6);
+    await fake.as(GM.id, () =>
+      k.createEmbeddedDocuments("ActiveEffect", [{ name: "Bleeding", statuses: ["bleeding"] }]),
+    );
+    fake.notifications.length = 0;
+    expect(await fake.as(PLAYER.id, () => actions.firstAid(k))).toBe(false);
+    expect(fake.notifications.at(-1)?.message).toBe(
+      "Kara's arm is disabled: that needs both hands.",
+    );
+    expect(sys(k).energy.value).toBe(6);
   });
 });

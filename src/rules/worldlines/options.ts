@@ -129,6 +129,12 @@ export interface WorldlinesOptions {
   readonly throwFeetByDie: Readonly<Record<StepDie, number>>;
   /** Checks of these skills roll twice and keep the lower while a leg is disabled. */
   readonly legDisadvantageSkills: readonly string[];
+  /**
+   * The actions (EnergyAction kinds) that need both hands, refused while an arm is disabled. The
+   * book only says the arm cannot be used; the default takes the two-handed tasks of the action
+   * table: reloading, building and First Aid.
+   */
+  readonly armActions: readonly string[];
 }
 
 export const DEFAULT_OPTIONS: WorldlinesOptions = {
@@ -201,6 +207,7 @@ export const DEFAULT_OPTIONS: WorldlinesOptions = {
   throwTrait: "combat",
   throwFeetByDie: { 4: 25, 6: 30, 8: 35, 10: 40, 12: 45 },
   legDisadvantageSkills: ["athletics"],
+  armActions: ["reload", "build", "firstAid"],
 };
 
 /** Options with some values changed (one level deep for the nested tables). */

@@ -7,7 +7,9 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { fixedDice, seededRandom } from "../core/index.ts";
 import { attackModifiers } from "./attack.ts";
-import { checkAndResolve } from "./checked.support.ts";
+import { checkAndResolve, checked } from "./checked.support.ts";
+import { checkAction } from "./energy.ts";
+import { firstAid } from "./treatment.ts";
 import { rollCheck } from "./checks.ts";
 import { makeCombatant } from "./factory.ts";
 import { throwItem, throwRangeOf } from "./gear.ts";
@@ -170,5 +172,41 @@ describe("a disabled leg", () => {
       value: { natural: 5 },
     });
     expect(medicine.remaining).toBe(1);
+  });
+});
+
+describe("a disabled arm", () => {
+  const oneArmed = makeCombatant({
+    id: "o",
+    traits: { combat: 8, spirit: 6, mind: 6 },
+    skills: { medicine: 1 },
+    disabledLimbs: { arms: true, legs: false },
+    statuses: { bleeding: { hpPerTurn: 5 } },
+  });
+
+  it("refuses the two-handed actions (reload, build, First Aid) and nothing else", () => {
+    for (const kind of ["reload", "build", "firstAid"] as const) {
+      expect(checkAction(oneArmed, { kind })).toMatchObject({ ok: false, reason: "armDisabled" });
+    }
+    expect(checkAction(oneArmed, { kind: "attack" })).toMatchObject({ ok: true });
+    expect(firstAid(checked(oneArmed), checked(oneArmed), fixedDice([6]))).toMatchObject({
+      ok: false,
+      reason: "armDisabled",
+    });
+    const healed = { ...oneArmed, disabledLimbs: { arms: false, legs: false } };
+    expect(checkAction(healed, { kind: "reload" })).toMatchObject({ ok: true });
+  });
+
+  it("blocks what the option lists; a bad list is refused by name", () => {
+    const options = withOptions({ armActions: ["attack"] });
+    expect(checkAction(oneArmed, { kind: "attack" }, options)).toMatchObject({
+      reason: "armDisabled",
+    });
+    expect(checkAction(oneArmed, { kind: "reload" }, options)).toMatchObject({ ok: true });
+    const bad = withOptions({ armActions: ["reload", "", "constructor"] });
+    expect(checkAction(oneArmed, { kind: "reload" }, bad)).toMatchObject({
+      ok: false,
+      detail: { field: "options.armActions.1" },
+    });
   });
 });

@@ -373,7 +373,8 @@ function checkOptionTables(o: WorldlinesOptions): InputRefusal | undefined {
     checkNumber("options.exhaustionPenalty", o.exhaustionPenalty, EXHAUSTION_PENALTY) ??
     checkName("options.throwTrait", o.throwTrait) ??
     checkEntries(["options", "throwFeetByDie"], o.throwFeetByDie, DIE_KEYS, THROW_FEET) ??
-    checkSkillList("options.legDisadvantageSkills", o.legDisadvantageSkills);
+    checkSkillList("options.legDisadvantageSkills", o.legDisadvantageSkills) ??
+    checkSkillList("options.armActions", o.armActions);
   if (bad) return bad;
   for (const rank of RANKS) {
     const effect = Object.hasOwn(o.headshotEffect, rank) ? o.headshotEffect[rank] : undefined;

@@ -72,6 +72,7 @@ import {
 import type { AttackCardState } from "../cards/attack-card.ts";
 import { wireRecoverButtons } from "../cards/recover.ts";
 import { autoApplyDamage, worldlinesOptions } from "../settings.ts";
+import { dropOnArmHit, isDropped } from "./limbs.ts";
 import { checkDeclaration, warnRefusal } from "./declare.ts";
 import type { Declaration, TableSituation } from "./declare.ts";
 
@@ -155,6 +156,8 @@ async function declareOnReferee(
     return { ...situation, detail: { ...situation.detail, weapon: weapon.name } };
   const checked = checkDeclaration(attacker, weapon, targets, situation);
   if (!checked.ok) return checked;
+  if (isDropped(attacker, weapon.id))
+    return refuse("weaponDropped", { name: attacker.name, weapon: weapon.name });
   const message = await postAttack(attacker, checked.value, request.rollMode, sender);
   return message === null ? refuse("failed") : { ok: true, value: message.id };
 }
@@ -472,6 +475,7 @@ async function apply(message: ChatMessage.Implementation, card: AttackCardState,
   const updates = damageUpdates(again.result?.updates ?? [], card.defenderId);
   const refund = refundUpdate(card, again.result?.hit === true);
   await applyUpdatesBatch(refund === null ? updates : [...updates, refund]);
+  await dropOnArmHit(defenderActor, again.result?.limbCheck);
   const result = again.result;
   const health = result === null ? null : { ...result.health, before: before.health.value };
   await writeAttackCard(

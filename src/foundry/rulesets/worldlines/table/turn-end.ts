@@ -16,7 +16,7 @@ export async function endTurnIfSpent(
   if (!spent.endsTurn) return;
   const fight = fightOf(actor);
   const gm = game.user;
-  if (fight === null || gm === null || gm === undefined || !gm.isGM) return;
+  if (fight === null || gm === null || !gm.isGM) return;
   const combatantId = fight.combatant.id ?? "";
   if (turnStateOf(fight.combat).active !== combatantId) return;
   await performTurnAction(
