@@ -327,7 +327,7 @@ describe("Freelancers chat cards, rendered in Chromium", () => {
           name: "Guard",
           counters: [],
           recharges: [],
-          death: { faces: "15", target: 6, passed: false, life: "dead" },
+          death: { faces: "15", target: 6, passed: false, life: "dead", failures: 3, limit: 3 },
         },
       ],
     };
@@ -345,6 +345,9 @@ describe("Freelancers chat cards, rendered in Chromium", () => {
       "recharged",
     );
     await expect(page.locator(".fray-fl-upkeep-death.dead").count()).resolves.toBe(1);
+    await expect(page.locator(".fray-fl-upkeep-death").innerText()).resolves.toContain(
+      "failures 3 of 3",
+    );
     await page.close();
   });
 });

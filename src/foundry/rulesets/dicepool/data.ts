@@ -17,6 +17,7 @@
  * without losing the actor: numbers it shares are kept when they fit, the rest take defaults.
  */
 import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
+import { itemModel } from "../../data/model.ts";
 import { followDamageByHand } from "./by-hand.ts";
 import { PlainGearModel, PlainTechniqueModel } from "../../data/item.ts";
 import { FRESH_TURN } from "../../../rules/dicepool/actions.ts";
@@ -304,16 +305,8 @@ function weaponSchema() {
     }),
   };
 }
-type WeaponSchema = ReturnType<typeof weaponSchema>;
 
-export class DicepoolWeaponData extends foundry.abstract.TypeDataModel<
-  WeaponSchema,
-  Item.Implementation
-> {
-  static override defineSchema(): WeaponSchema {
-    return weaponSchema();
-  }
-}
+export class DicepoolWeaponData extends itemModel({ schema: weaponSchema }) {}
 
 function armorSchema() {
   return {
@@ -324,16 +317,8 @@ function armorSchema() {
     equipped: flagField(true),
   };
 }
-type ArmorSchema = ReturnType<typeof armorSchema>;
 
-export class DicepoolArmorData extends foundry.abstract.TypeDataModel<
-  ArmorSchema,
-  Item.Implementation
-> {
-  static override defineSchema(): ArmorSchema {
-    return armorSchema();
-  }
-}
+export class DicepoolArmorData extends itemModel({ schema: armorSchema }) {}
 
 /** The plain gear model, played in this ruleset (its data is stamped as this ruleset's). */
 export class DicepoolGearData extends PlainGearModel {}
