@@ -140,7 +140,7 @@ describe("Throw (2 Energy, 45 ft)", () => {
     expect(lastCard()).toContain("Raider B: blast 9, armor 0");
   });
 
-  it("is refused past 45 ft, and nothing changes", async () => {
+  it("is refused past the thrower's reach (35 ft with a d8 Combat die), and nothing changes", async () => {
     const r = await rook();
     const far = await create({ name: "Far", type: "npc" });
     const board = boardOf(fake);
@@ -149,7 +149,7 @@ describe("Throw (2 Energy, 45 ft)", () => {
     fake.setUser(PLAYER.id);
     table.target(far);
     expect(await actions.throwGrenade(r, gearOf(r, "Frag"))).toBe(false);
-    expect(fake.notifications.at(-1)?.message).toBe("Too far to throw: 50 ft, the limit is 45 ft.");
+    expect(fake.notifications.at(-1)?.message).toBe("Too far to throw: 50 ft, the limit is 35 ft.");
     expect([sys(r).energy.value, sys(far).health.value]).toEqual([6, 20]);
   });
 });

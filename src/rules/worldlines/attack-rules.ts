@@ -36,7 +36,7 @@ import type {
 import { withoutStatus } from "./changes.ts";
 import { atValue, changed, copyOf } from "./combatant.ts";
 import type { Draft } from "./combatant.ts";
-import { putStatus, spiritCheckOf } from "./internal.ts";
+import { exhaustionPenaltyOf, putStatus, spiritCheckOf } from "./internal.ts";
 import { applyHealthLoss } from "./lose-health.ts";
 import type { RangeBand, StatusId, WorldlinesCombatant, WorldlinesWeapon } from "./model.ts";
 import type { WorldlinesOptions } from "./options.ts";
@@ -107,6 +107,7 @@ export function attackModifierList(input: AttackInput, options: WorldlinesOption
   if (isRanged(weapon))
     addModifier(list, "range", bandFor(weapon, s.range ?? "short", options).accuracy);
   if (attacker.statuses.blinded) addModifier(list, "blinded", options.blindedAccuracy);
+  addModifier(list, "exhausted", -exhaustionPenaltyOf(attacker, options));
   for (const extra of s.modifiers ?? []) addModifier(list, extra.source, extra.value);
   return list;
 }
@@ -117,6 +118,7 @@ export function evasionModifierList(input: AttackInput, options: WorldlinesOptio
   addModifier(list, "skill", defender.skills[options.evasionSkill] ?? 0);
   const table = isRanged(weapon) ? options.evasionStance.ranged : options.evasionStance.melee;
   addModifier(list, "stance", table[defender.stance]);
+  addModifier(list, "exhausted", -exhaustionPenaltyOf(defender, options));
   for (const extra of input.situation?.evasionModifiers ?? [])
     addModifier(list, extra.source, extra.value);
   return list;
@@ -411,8 +413,9 @@ export function resolveRule(
       }
     }
 
-    // Step 5: the weapon's statuses.
-    if (defender.life !== "dead") {
+    // Step 5: the weapon's statuses; none from a hit the armor stopped, unless the options say so.
+    const stopped = damage !== undefined && damage.dealt === 0 && !options.statusesWhenAbsorbed;
+    if (defender.life !== "dead" && !stopped) {
       for (const application of weapon.onHit ?? []) {
         defender = putStatus(defender, application, dice, options, owned);
         statusesApplied.push(application.status);

@@ -275,6 +275,9 @@ const WORLDLINES: Record<string, () => void> = {
       worldlines.throwItem(actor, feet, quantity, worldlines.DEFAULT_OPTIONS, limit),
     );
   },
+  throwRangeOf: () => {
+    guards(maya, (actor) => worldlines.throwRangeOf(actor));
+  },
   resolveBlast: () => {
     guards([maya, rook], (targets) => worldlines.resolveBlast(targets, "2d6", dice()));
   },

@@ -45,7 +45,13 @@ export type EnergyAction =
   | { readonly kind: "opportunityAttack" };
 
 export type EnergyRefusal =
-  "notActive" | "notEnoughEnergy" | "staggered" | "legDisabled" | "sameStance" | InputRefusalReason;
+  | "notActive"
+  | "notEnoughEnergy"
+  | "staggered"
+  | "legDisabled"
+  | "armDisabled"
+  | "sameStance"
+  | InputRefusalReason;
 
 /** Every kind of action the Energy table prices. */
 export const ENERGY_ACTION_KINDS: readonly EnergyAction["kind"][] = [
@@ -151,6 +157,9 @@ export function checkAction(
     return refuse("staggered");
   }
   if (actor.disabledLimbs.legs && MOVES.has(action.kind)) return refuse("legDisabled");
+  if (actor.disabledLimbs.arms && options.armActions.includes(action.kind)) {
+    return refuse("armDisabled");
+  }
   const cost = costOf(actor, action, options);
   if (cost > actor.energy.value) {
     return refuse("notEnoughEnergy", { cost, energy: actor.energy.value });

@@ -27,11 +27,13 @@ describe("Build (3 Energy)", () => {
 describe("Throw (2 Energy, at most 45 ft)", () => {
   it("pays 2 Energy within the limit and refuses beyond it", () => {
     expect(THROW_LIMIT_FEET).toBe(45);
-    expect(throwItem(rook, 45, 1)).toMatchObject({ value: { cost: 2 } });
-    expect(throwItem(rook, 50, 1)).toMatchObject({
+    // Rook's d8 Combat die reaches 35 ft (table27.test.ts: the reach by die).
+    expect(throwItem(rook, 35, 1)).toMatchObject({ value: { cost: 2 } });
+    expect(throwItem(rook, 40, 1)).toMatchObject({
       reason: "outOfThrowRange",
-      detail: { feet: 50, limit: 45 },
+      detail: { feet: 40, limit: 35 },
     });
+    expect(throwItem(rook, 50, 1, undefined, 50)).toMatchObject({ value: { cost: 2 } });
     expect(throwItem(rook, 10, 0)).toMatchObject({ reason: "nothingToThrow" });
   });
 });

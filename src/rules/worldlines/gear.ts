@@ -2,8 +2,8 @@
  * Build and Throw, the two gear actions of the action table:
  * - Build/Craft (costs.build, 3 Energy) deploys a gear item made to be deployed, or makes
  *   emergency repairs to a damaged item; with neither there is nothing to build;
- * - Throw Item (costs.throw, 2 Energy) sends a grenade or thrown item at most THROW_LIMIT_FEET
- *   (the book's 45 ft); a grenade's blast hits every combatant in its area: the damage is rolled
+ * - Throw Item (costs.throw, 2 Energy) sends a grenade or thrown item as far as the thrower's
+ *   trait die reaches (throwRangeOf: options.throwFeetByDie, the book's 45 ft at best); a blast hits every combatant in its area: the damage is rolled
  *   once, and each one rolls its torso Armor die (with its armor bonus) against it.
  */
 import type { DiceSource } from "../core/dice.ts";
@@ -22,8 +22,27 @@ import { DEFAULT_OPTIONS } from "./options.ts";
 import type { WorldlinesOptions } from "./options.ts";
 import { checkCombatant, checkOptions } from "./valid.ts";
 
-/** How far anything may be thrown, in feet (the book's limit for grenades and items). */
+/** The farthest the book lets anything be thrown, in feet (a d12 thrower by default). */
 export const THROW_LIMIT_FEET = 45;
+
+/**
+ * How far this actor throws, in feet: its throwing trait's die (options.throwTrait, the Combat
+ * die when it lacks that trait) looked up in options.throwFeetByDie. Refused on a bad number.
+ */
+export function throwRangeOf(
+  actor: WorldlinesCombatant,
+  options: WorldlinesOptions = DEFAULT_OPTIONS,
+): Result<number, InputRefusalReason> {
+  const bad = checkCombatant("actor", actor) ?? checkOptions(options);
+  return bad ?? ok(reachOf(actor, options));
+}
+
+/** {@link throwRangeOf} for numbers already checked. */
+function reachOf(actor: WorldlinesCombatant, options: WorldlinesOptions): number {
+  const trait = options.throwTrait;
+  const die = Object.hasOwn(actor.traits, trait) ? actor.traits[trait] : undefined;
+  return options.throwFeetByDie[die ?? actor.traits.combat];
+}
 
 /** What Build can do with an item. */
 export interface Buildable {
@@ -62,23 +81,29 @@ export type ThrowRefusal = "outOfThrowRange" | "nothingToThrow" | EnergyRefusal;
 
 /**
  * Whether the actor may throw something this far (null distance: not measured, e.g. no scene)
- * with `quantity` of it left, and pays the Throw Energy.
+ * with `quantity` of it left, and pays the Throw Energy. The reach is the actor's own
+ * (throwRangeOf) unless `limitFeet` gives one.
  */
 export function throwItem(
   actor: WorldlinesCombatant,
   feet: number | null,
   quantity: number,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
-  limitFeet: number = THROW_LIMIT_FEET,
+  limitFeet?: number,
 ): Result<{ cost: number; actor: WorldlinesCombatant; update: ActorUpdate | null }, ThrowRefusal> {
   const bad =
+    checkCombatant("actor", actor) ??
+    checkOptions(options) ??
     checkNumber("quantity", quantity, NUMBER_RULES.count) ??
-    checkNumber("limitFeet", limitFeet, NUMBER_RULES.nonNegative) ??
+    (limitFeet === undefined
+      ? undefined
+      : checkNumber("limitFeet", limitFeet, NUMBER_RULES.nonNegative)) ??
     (feet === null ? undefined : checkNumber("feet", feet, NUMBER_RULES.nonNegative));
   if (bad) return bad;
   if (quantity < 1) return refuse("nothingToThrow");
-  if (feet !== null && feet > limitFeet) {
-    return refuse("outOfThrowRange", { feet: Math.round(feet), limit: limitFeet });
+  const limit = limitFeet ?? reachOf(actor, options);
+  if (feet !== null && feet > limit) {
+    return refuse("outOfThrowRange", { feet: Math.round(feet), limit });
   }
   const paid = spendEnergy(actor, { kind: "throw" }, options);
   if (!paid.ok) return paid;

@@ -45,7 +45,19 @@ export function judge(
   };
 }
 
-/** Rolls a check for an actor already checked; refused when the actor lacks the trait. */
+/** What the actor's Exhaustion points take off each of its trait-die rolls (0 without any). */
+export function exhaustionPenaltyOf(
+  actor: WorldlinesCombatant,
+  options: WorldlinesOptions,
+): number {
+  return (actor.statuses.exhausted?.points ?? 0) * options.exhaustionPenalty;
+}
+
+/**
+ * Rolls a check for an actor already checked; refused when the actor lacks the trait. Exhaustion
+ * takes its penalty off the bonus; a disabled leg makes the skills of
+ * options.legDisadvantageSkills roll twice and keep the lower die.
+ */
 export function rollCheckOf(
   actor: WorldlinesCombatant,
   spec: CheckSpec,
@@ -55,8 +67,15 @@ export function rollCheckOf(
 ): Result<CheckResult, "missingTrait"> {
   const die = ownValue<StepDie>(actor.traits, spec.trait);
   if (die === undefined) return refuse("missingTrait", { trait: spec.trait });
-  const bonus = spec.skill === undefined ? 0 : (ownValue(actor.skills, spec.skill) ?? 0);
-  return ok(judge(die, dice.roll(die), bonus, td, options));
+  const skill = spec.skill === undefined ? 0 : (ownValue(actor.skills, spec.skill) ?? 0);
+  const bonus = skill - exhaustionPenaltyOf(actor, options);
+  const first = dice.roll(die);
+  const hobbled =
+    actor.disabledLimbs.legs &&
+    spec.skill !== undefined &&
+    options.legDisadvantageSkills.includes(spec.skill);
+  const natural = hobbled ? Math.min(first, dice.roll(die)) : first;
+  return ok(judge(die, natural, bonus, td, options));
 }
 
 /** A Spirit check for an actor already checked (every actor has Spirit). */
@@ -68,8 +87,8 @@ export function spiritCheckOf(
 ): CheckResult {
   const spec = options.spiritCheck;
   const die = ownValue<StepDie>(actor.traits, spec.trait) ?? actor.traits.spirit;
-  const bonus = spec.skill === undefined ? 0 : (ownValue(actor.skills, spec.skill) ?? 0);
-  return judge(die, dice.roll(die), bonus, td, options);
+  const skill = spec.skill === undefined ? 0 : (ownValue(actor.skills, spec.skill) ?? 0);
+  return judge(die, dice.roll(die), skill - exhaustionPenaltyOf(actor, options), td, options);
 }
 
 /** Puts a status on an actor (numbers already checked). Rolls flash blindness on `dice`. */

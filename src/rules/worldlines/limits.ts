@@ -28,6 +28,8 @@ export const WORLDLINES_LIMITS = {
   energyCost: 20,
   /** Exhaustion points. */
   exhaustion: 10,
+  /** What one Exhaustion point takes off a trait-die roll (an option). */
+  exhaustionPenalty: 5,
   /** Rounds in a magazine. */
   ammo: 999,
   /** Feet of a band's reach or a throw. */

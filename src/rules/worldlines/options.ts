@@ -110,6 +110,31 @@ export interface WorldlinesOptions {
   readonly recovery: Readonly<Partial<Record<StatusId, RecoveryRule>>>;
   /** Medicine TDs to restore a disabled limb. */
   readonly limbTreatmentTd: { readonly arms: number; readonly legs: number };
+  /**
+   * Whether a hit whose damage the Armor die stopped completely still puts the weapon's statuses
+   * on the target. Default (README decision): no, a stopped round does not bleed.
+   */
+  readonly statusesWhenAbsorbed: boolean;
+  /**
+   * Taken off every trait-die roll (checks, attacks, Evasion) per Exhaustion point. Default
+   * (README decision): 1; 0 turns the penalty off.
+   */
+  readonly exhaustionPenalty: number;
+  /** The trait whose die sets how far its owner throws. */
+  readonly throwTrait: string;
+  /**
+   * How far a thrower reaches, in feet, by that trait's die. The book caps a throw at 45 ft and
+   * says the die changes it; the default gives the 45 ft to a d12 and 5 ft less per step below.
+   */
+  readonly throwFeetByDie: Readonly<Record<StepDie, number>>;
+  /** Checks of these skills roll twice and keep the lower while a leg is disabled. */
+  readonly legDisadvantageSkills: readonly string[];
+  /**
+   * The actions (EnergyAction kinds) that need both hands, refused while an arm is disabled. The
+   * book only says the arm cannot be used; the default takes the two-handed tasks of the action
+   * table: reloading, building and First Aid.
+   */
+  readonly armActions: readonly string[];
 }
 
 export const DEFAULT_OPTIONS: WorldlinesOptions = {
@@ -177,6 +202,12 @@ export const DEFAULT_OPTIONS: WorldlinesOptions = {
     charmed: { check: "spirit", td: 12, energy: 2, by: "self" },
   },
   limbTreatmentTd: { arms: 8, legs: 10 },
+  statusesWhenAbsorbed: false,
+  exhaustionPenalty: 1,
+  throwTrait: "combat",
+  throwFeetByDie: { 4: 25, 6: 30, 8: 35, 10: 40, 12: 45 },
+  legDisadvantageSkills: ["athletics"],
+  armActions: ["reload", "build", "firstAid"],
 };
 
 /** Options with some values changed (one level deep for the nested tables). */
@@ -192,10 +223,10 @@ export function withOptions(overrides: OptionOverrides = {}): WorldlinesOptions 
   const merged: Record<string, unknown> = { ...DEFAULT_OPTIONS };
   for (const [key, value] of Object.entries(overrides)) {
     const base = (DEFAULT_OPTIONS as unknown as Record<string, unknown>)[key];
-    merged[key] =
-      typeof base === "object" && base !== null && typeof value === "object"
-        ? { ...base, ...value }
-        : value;
+    // A list (legDisadvantageSkills) is replaced whole; a table is merged one level deep.
+    const table = (v: unknown): v is Record<string, unknown> =>
+      typeof v === "object" && v !== null && !Array.isArray(v);
+    merged[key] = table(base) && table(value) ? { ...base, ...value } : value;
   }
   return merged as unknown as WorldlinesOptions;
 }

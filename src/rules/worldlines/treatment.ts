@@ -19,7 +19,12 @@ import { DEFAULT_OPTIONS } from "./options.ts";
 import type { WorldlinesOptions } from "./options.ts";
 
 export type TreatmentRefusal =
-  "notActive" | "notEnoughEnergy" | "nothingToTreat" | "missingTrait" | InputRefusalReason;
+  | "notActive"
+  | "notEnoughEnergy"
+  | "nothingToTreat"
+  | "missingTrait"
+  | "armDisabled"
+  | InputRefusalReason;
 
 export interface TreatmentOutcome {
   readonly check: CheckResult;
@@ -59,6 +64,9 @@ function treat(
   options: WorldlinesOptions,
 ): Result<TreatmentOutcome, TreatmentRefusal> {
   if (helper.life !== "active") return refuse("notActive");
+  if (helper.disabledLimbs.arms && options.armActions.includes("firstAid")) {
+    return refuse("armDisabled");
+  }
   const cost = options.costs.firstAid;
   if (helper.energy.value < cost) {
     return refuse("notEnoughEnergy", { cost, energy: helper.energy.value });

@@ -301,6 +301,23 @@ const COST_KEYS = [
 const MULTIPLIER: NumberRule = { min: 1, max: WORLDLINES_LIMITS.multiplier, whole: true };
 const OPTION_DIE: NumberRule = { min: 1, max: WORLDLINES_LIMITS.optionDie, whole: true };
 const FACE: NumberRule = { min: 0, max: MAX_MODIFIER, whole: true };
+const EXHAUSTION_PENALTY: NumberRule = {
+  min: 0,
+  max: WORLDLINES_LIMITS.exhaustionPenalty,
+  whole: true,
+};
+const THROW_FEET: NumberRule = { min: 0, max: WORLDLINES_LIMITS.feet };
+const DIE_KEYS = DIE_STEPS.map(String);
+
+/** A list of skill names: an array, each a usable name. */
+function checkSkillList(field: string, list: unknown): InputRefusal | undefined {
+  if (!Array.isArray(list)) return refuse("badChoice", { field, value: String(list) });
+  for (const [i, name] of (list as unknown[]).entries()) {
+    const bad = checkName([field, String(i)], name);
+    if (bad) return bad;
+  }
+  return undefined;
+}
 
 /** Every table and choice of the options, once their numbers are known to be finite. */
 function checkOptionTables(o: WorldlinesOptions): InputRefusal | undefined {
@@ -351,7 +368,13 @@ function checkOptionTables(o: WorldlinesOptions): InputRefusal | undefined {
     ) ??
     checkEntries(["options", "limbTreatmentTd"], o.limbTreatmentTd, ["arms", "legs"], {
       ...NUMBER_RULES.modifier,
-    });
+    }) ??
+    checkChoice("options.statusesWhenAbsorbed", o.statusesWhenAbsorbed, [true, false]) ??
+    checkNumber("options.exhaustionPenalty", o.exhaustionPenalty, EXHAUSTION_PENALTY) ??
+    checkName("options.throwTrait", o.throwTrait) ??
+    checkEntries(["options", "throwFeetByDie"], o.throwFeetByDie, DIE_KEYS, THROW_FEET) ??
+    checkSkillList("options.legDisadvantageSkills", o.legDisadvantageSkills) ??
+    checkSkillList("options.armActions", o.armActions);
   if (bad) return bad;
   for (const rank of RANKS) {
     const effect = Object.hasOwn(o.headshotEffect, rank) ? o.headshotEffect[rank] : undefined;

@@ -16,6 +16,7 @@ import { statusCard } from "./cards/recover.ts";
 import { WORLDLINES_COMBAT_HOOKS } from "./combat.ts";
 import { WORLDLINES_DATA_MODELS, WORLDLINES_TOKEN_BARS } from "./data.ts";
 import { worldlinesMovement } from "./movement.ts";
+import { registerWorldlinesSettings } from "./settings.ts";
 import { WorldlinesActorSheet } from "./sheets/actor-sheet.ts";
 import { WorldlinesItemSheet } from "./sheets/item-sheet.ts";
 import { worldlinesSimFighter } from "./sim.ts";
@@ -37,6 +38,7 @@ export const shellRuleset: ShellRuleset = {
   combat: WORLDLINES_COMBAT_HOOKS,
   movement: worldlinesMovement,
   simFighter: worldlinesSimFighter,
+  registerSettings: registerWorldlinesSettings,
   cards: [attackCard, statusCard],
   declarations: [
     attackDeclaration,

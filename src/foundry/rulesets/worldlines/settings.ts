@@ -1,10 +1,64 @@
 /**
- * The world settings Worldlines reads. It registers none of its own: the ones it reads are Fray's
- * shared settings (src/foundry/settings.ts), registered for every ruleset.
+ * The world settings Worldlines reads: Fray's shared ones (src/foundry/settings.ts: automatic
+ * damage) and its own, registered through the seam's `registerSettings` (the README's product
+ * decisions a GM may change): whether a hit the armor stopped still puts the weapon's statuses on,
+ * and what one Exhaustion point takes off a trait-die roll. `worldlinesOptions()` builds the rules'
+ * options from them, checked; a stored value the rules refuse falls back to the book's defaults.
  */
+import type { Checked } from "../../../rules/core/checked.ts";
+import {
+  CHECKED_DEFAULT_OPTIONS,
+  checkedOptions,
+  DEFAULT_OPTIONS,
+  WORLDLINES_LIMITS,
+  withOptions,
+} from "../../../rules/worldlines/index.ts";
+import type { WorldlinesOptions } from "../../../rules/worldlines/index.ts";
 import { SYSTEM_ID } from "../../constants.ts";
+
+declare module "fvtt-types/configuration" {
+  interface SettingConfig {
+    "fray.worldlinesStatusesWhenAbsorbed": boolean;
+    "fray.worldlinesExhaustionPenalty": number;
+  }
+}
+
+/** Registers Worldlines' own world settings (the seam's registerSettings). */
+export function registerWorldlinesSettings(): void {
+  game.settings.register(SYSTEM_ID, "worldlinesStatusesWhenAbsorbed", {
+    name: "FRAY.Worldlines.Settings.StatusesWhenAbsorbed.Name",
+    hint: "FRAY.Worldlines.Settings.StatusesWhenAbsorbed.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: DEFAULT_OPTIONS.statusesWhenAbsorbed,
+  });
+  game.settings.register(SYSTEM_ID, "worldlinesExhaustionPenalty", {
+    name: "FRAY.Worldlines.Settings.ExhaustionPenalty.Name",
+    hint: "FRAY.Worldlines.Settings.ExhaustionPenalty.Hint",
+    scope: "world",
+    config: true,
+    type: Number,
+    range: { min: 0, max: WORLDLINES_LIMITS.exhaustionPenalty, step: 1 },
+    default: DEFAULT_OPTIONS.exhaustionPenalty,
+  });
+}
 
 /** Attack cards apply their damage without the Apply button (off: a person presses it). */
 export function autoApplyDamage(): boolean {
   return game.settings.get(SYSTEM_ID, "autoApplyDamage");
+}
+
+/**
+ * The rules' options as this world sets them, checked. A stored value the rules refuse (a penalty
+ * out of range written by a module or an old world) gives the defaults instead, never a NaN.
+ */
+export function worldlinesOptions(): Checked<WorldlinesOptions> {
+  const checked = checkedOptions(
+    withOptions({
+      statusesWhenAbsorbed: game.settings.get(SYSTEM_ID, "worldlinesStatusesWhenAbsorbed"),
+      exhaustionPenalty: game.settings.get(SYSTEM_ID, "worldlinesExhaustionPenalty"),
+    }),
+  );
+  return checked.ok ? checked.value : CHECKED_DEFAULT_OPTIONS;
 }

@@ -71,7 +71,8 @@ import {
 } from "../cards/attack-card.ts";
 import type { AttackCardState } from "../cards/attack-card.ts";
 import { wireRecoverButtons } from "../cards/recover.ts";
-import { autoApplyDamage } from "../settings.ts";
+import { autoApplyDamage, worldlinesOptions } from "../settings.ts";
+import { dropOnArmHit, isDropped } from "./limbs.ts";
 import { checkDeclaration, warnRefusal } from "./declare.ts";
 import type { Declaration, TableSituation } from "./declare.ts";
 
@@ -123,7 +124,7 @@ function listedOrNone(listed: Result<Modifier[]>): Modifier[] {
 /** The attack roll as the card shows it, from the Combat die's natural face. */
 export function attackRollOf(input: AttackInput, natural: number): AttackRoll {
   // The input was checked with the attack (checkAttack): a refusal here lists no modifier.
-  const modifiers = listedOrNone(attackModifiers(input));
+  const modifiers = listedOrNone(attackModifiers(input, worldlinesOptions()));
   const crit = critThreshold(input.attacker, input.weapon);
   const threshold = crit.ok ? crit.value : null;
   return {
@@ -155,6 +156,8 @@ async function declareOnReferee(
     return { ...situation, detail: { ...situation.detail, weapon: weapon.name } };
   const checked = checkDeclaration(attacker, weapon, targets, situation);
   if (!checked.ok) return checked;
+  if (isDropped(attacker, weapon.id))
+    return refuse("weaponDropped", { name: attacker.name, weapon: weapon.name });
   const message = await postAttack(attacker, checked.value, request.rollMode, sender);
   return message === null ? refuse("failed") : { ok: true, value: message.id };
 }
@@ -317,7 +320,9 @@ async function resolveCard(
       try {
         // Checked once, then resolved as checked input (rules/core/checked.ts).
         const checked = checkAttackInput(input);
-        return checked.ok ? resolveAttack(checked.value, dice, choice) : checked;
+        return checked.ok
+          ? resolveAttack(checked.value, dice, choice, worldlinesOptions())
+          : checked;
       } catch (error) {
         if (error instanceof AwaitExtraEvasion) return null;
         throw error;
@@ -330,7 +335,7 @@ async function resolveCard(
     // The first Evasion failed and the defender may interrupt: show it and wait.
     const evasion: EvasionRoll = {
       naturals: rolled.dice.slice(card.dice.length).map((d) => d.value),
-      modifiers: listedOrNone(evasionModifiers(input)),
+      modifiers: listedOrNone(evasionModifiers(input, worldlinesOptions())),
       total: paused.total,
       success: false,
       extra: false,
@@ -470,6 +475,7 @@ async function apply(message: ChatMessage.Implementation, card: AttackCardState,
   const updates = damageUpdates(again.result?.updates ?? [], card.defenderId);
   const refund = refundUpdate(card, again.result?.hit === true);
   await applyUpdatesBatch(refund === null ? updates : [...updates, refund]);
+  await dropOnArmHit(defenderActor, again.result?.limbCheck);
   const result = again.result;
   const health = result === null ? null : { ...result.health, before: before.health.value };
   await writeAttackCard(

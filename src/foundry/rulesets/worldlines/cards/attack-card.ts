@@ -125,6 +125,7 @@ const KNOWN_MODIFIERS = new Set([
   "stance",
   "range",
   "blinded",
+  "exhausted",
 ]);
 
 const modifierKey = (source: string): string => `FRAY.Worldlines.Attack.Modifier.${source}`;

@@ -20,6 +20,7 @@ import { currentUser, i18n } from "../../../shared/env.ts";
 import { applyUpdatesBatch, toCombatant } from "../adapter.ts";
 import { refused } from "../attack/declare.ts";
 import { postStatusCard } from "../cards/status-card.ts";
+import { worldlinesOptions } from "../settings.ts";
 import { actorDeclaration, declareFor, posted } from "./kit.ts";
 
 export const TREAT_KIND = "worldlines.treat";
@@ -82,7 +83,7 @@ async function treatNow(
   const checkedPatient = patient === helper ? checkedHelper : checkedCombatant("patient", patient);
   if (!checkedPatient.ok) return checkedPatient;
   const { value: result } = await withDice((dice) =>
-    firstAidRule(checkedHelper.value, checkedPatient.value, dice),
+    firstAidRule(checkedHelper.value, checkedPatient.value, dice, worldlinesOptions()),
   );
   if (!result.ok) return result;
   await applyUpdatesBatch(treatmentUpdates(helper, patient, result.value));

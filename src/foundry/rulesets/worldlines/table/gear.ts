@@ -22,6 +22,7 @@ import { applyUpdatesBatch, toCombatant } from "../adapter.ts";
 import { inBlast } from "../calls.ts";
 import { postStatusCard } from "../cards/status-card.ts";
 import { DEFAULT_BLAST_FEET } from "../data.ts";
+import { worldlinesOptions } from "../settings.ts";
 import { ACTION_ENERGY, actorDeclaration, declareFor, named, posted } from "./kit.ts";
 
 export const BUILD_KIND = "worldlines.build";
@@ -157,7 +158,7 @@ async function throwNow(
   const where = impactOf(actor, aim);
   if (!where.ok) return where;
   const feet = distanceOn(where.scene, where.from, where.impact);
-  const thrown = throwItem(toCombatant(actor), feet, s.quantity ?? 0);
+  const thrown = throwItem(toCombatant(actor), feet, s.quantity ?? 0, worldlinesOptions());
   if (!thrown.ok) return named(thrown, actor, ACTION_ENERGY);
   const radius = s.blast ?? DEFAULT_BLAST_FEET;
   const victims = victimsOf(inBlast(where.scene, where.impact, radius));

@@ -3,7 +3,8 @@
  * may interrupt it until its next turn starts. That settles the attacks against it, so the
  * referee records it in its ledger (budget.ts), which only the GM writes: the player's client
  * declares it through the card protocol, the referee pays the Energy, records the posture and
- * posts a status card. It lasts until a turn of the running combat starts, so it needs one.
+ * posts a status card, then ends the actor's turn (table/turn-end.ts). It lasts until a turn of
+ * the running combat starts, so it needs one.
  */
 import { refuse } from "../../../../rules/core/result.ts";
 import { spendEnergy } from "../../../../rules/worldlines/index.ts";
@@ -13,6 +14,7 @@ import { isActorsTurn } from "../../../shared/turn.ts";
 import { applyUpdatesBatch, toCombatant } from "../adapter.ts";
 import { postStatusCard } from "../cards/status-card.ts";
 import { ACTION_ENERGY, actorDeclaration, declareFor, named, posted } from "./kit.ts";
+import { endTurnIfSpent } from "./turn-end.ts";
 
 export const POSTURE_KIND = "worldlines.posture";
 
@@ -34,6 +36,8 @@ export const postureDeclaration = actorDeclaration<object>({
     const text = i18n().format("FRAY.Worldlines.Status.TechniqueUsed", {
       energy: spent.value.cost,
     });
-    return posted(await postStatusCard(title, [{ text, bad: false }], actor));
+    const card = await postStatusCard(title, [{ text, bad: false }], actor);
+    await endTurnIfSpent(actor, spent.value);
+    return posted(card);
   },
 });

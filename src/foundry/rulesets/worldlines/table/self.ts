@@ -16,7 +16,9 @@ import { withDice } from "../../../shared/dice.ts";
 import { i18n } from "../../../shared/env.ts";
 import { applyUpdatesBatch, techniquesOf, toCombatant } from "../adapter.ts";
 import { refused } from "../attack/declare.ts";
+import { isDropped } from "../attack/limbs.ts";
 import { postStatusCard } from "../cards/status-card.ts";
+import { worldlinesOptions } from "../settings.ts";
 import { ACTION_ENERGY } from "./kit.ts";
 
 /**
@@ -73,7 +75,11 @@ export async function drawWeapon(
   const changes = actor.items.contents
     .filter((i) => i.type === "weapon" && (i.id === weapon.id ? !isDrawn(i) : isDrawn(i)))
     .map((i) => ({ _id: i.id, "system.drawn": i.id === weapon.id }));
-  await actor.updateEmbeddedDocuments("Item", changes);
+  // Drawing a dropped weapon picks it up again (attack/limbs.ts): it was not drawn, so it is here.
+  const picked = changes.map((c) =>
+    c._id === weapon.id && isDropped(actor, weapon.id) ? { ...c, "system.dropped": false } : c,
+  );
+  await actor.updateEmbeddedDocuments("Item", picked);
   await postStatusCard(
     i18n().format("FRAY.Worldlines.Status.DrawTitle", { name: actor.name, weapon: weapon.name }),
     [
@@ -101,7 +107,7 @@ export async function recoveryCheck(
 ): Promise<boolean> {
   const me = toCombatant(actor);
   const { value: result } = await withDice((dice) =>
-    attemptRecovery({ patient: me, status: statusId }, dice),
+    attemptRecovery({ patient: me, status: statusId }, dice, worldlinesOptions()),
   );
   if (!result.ok) return refused(result, actor);
   await applyUpdatesBatch(result.value.updates);
