@@ -118,7 +118,12 @@ export async function wwnActorSheetContext(actor: Actor.Implementation, editable
       return {
         ...itemRow(item),
         mode: `FRAY.Wwn.Mode.${weapon.mode}`,
-        hit: signed(skill + me.attackBonus + attribute + magic),
+        // A stat block's total replaces skill, class bonus and attribute (rules: hitModifiers).
+        hit: signed(
+          typeof me.hitBonus === "number"
+            ? me.hitBonus + magic
+            : skill + me.attackBonus + attribute + magic,
+        ),
         damage: `${weapon.damage}${attribute + magic === 0 ? "" : signed(attribute + magic)}`,
         shock,
         readied: weapon.readied,
@@ -147,6 +152,8 @@ export async function wwnActorSheetContext(actor: Actor.Implementation, editable
     acNatural: system.ac.natural,
     acBonus: system.ac.bonus,
     attackBonus: system.attackBonus,
+    /** NPCs: the stat block's hit bonus as the input shows it (blank: from skill and attribute). */
+    hitBonus: typeof system.hitBonus === "number" ? String(system.hitBonus) : "",
     speed: system.speed,
     wounds: system.wounds,
     life: system.life,
