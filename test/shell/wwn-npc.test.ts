@@ -111,7 +111,7 @@ describe("stored NPCs", () => {
     const saved = first.save();
     // The veteran as an older Fray stored it: every field but the new one.
     const veteran = saved.Actor.find((a) => a["name"] === "Veteran");
-    delete (veteran?.["system"])?.["hitBonus"];
+    delete veteran?.["system"]?.["hitBonus"];
 
     const again = await boot("wwn", saved);
     expect(again.invalid).toEqual({ Actor: [], Item: [] });

@@ -24,6 +24,7 @@ import { wwnMovement } from "./movement.ts";
 import { wwnShatterDeclaration, wwnShoveDeclaration } from "./table/knock.ts";
 import { wwnManeuverCard } from "./table/maneuver-card.ts";
 import { WWN_SELF, refereeSelf } from "./table/self.ts";
+import { wwnSkillDeclaration } from "./table/skill.ts";
 import { wwnSurpriseCard } from "./table/surprise.ts";
 import { WwnActorSheet } from "./sheets/actor-sheet.ts";
 import { WwnItemSheet } from "./sheets/item-sheet.ts";
@@ -61,6 +62,7 @@ export const shellRuleset: ShellRuleset = {
     wwnEscapeDeclaration,
     wwnMoveGrappledDeclaration,
     wwnExecutionDeclaration,
+    wwnSkillDeclaration,
   ],
   // The maneuvers an actor takes on itself post no card: they spend its round in the ledger.
   refereeActions: { [WWN_SELF]: refereeSelf },

@@ -29,6 +29,8 @@ import { barView } from "../../../sheets/actor-sheet.ts";
 import { wwnAttack } from "../attack/declare.ts";
 import * as actions from "../table/self.ts";
 import { declareWwnManeuver } from "../table/maneuver-card.ts";
+import { wwnUseSkill } from "../table/skill.ts";
+import type { WwnSkillChoices } from "../table/skill.ts";
 import type { WwnManeuverChoices, WwnManeuverKind } from "../table/maneuver-card.ts";
 import { armorClass, modifiersOf, resolveActor, toWwnWeapon } from "../adapter.ts";
 import { fighterOf } from "../budget.ts";
@@ -254,6 +256,7 @@ export class WwnActorSheet extends HandlebarsActorSheet {
       drop: onRowItem(actions.wwnDrop),
       pickUp: onRowItem(actions.wwnPickUp),
       refill: onRowItem(actions.wwnRefill),
+      useSkill: WwnActorSheet.#onUseSkill,
     },
   };
 
@@ -266,6 +269,33 @@ export class WwnActorSheet extends HandlebarsActorSheet {
   ): Promise<ActorSheetV2.RenderContext & WwnActorSheetContext> {
     const base = await super._prepareContext(options);
     return Object.assign(base, await wwnActorSheetContext(this.actor, this.isEditable));
+  }
+
+  /**
+   * Use a Skill (a Main Action): the skill and attribute from the skills row's selects, and the
+   * target's pair when a token is targeted (a blank part: the same as the user's).
+   */
+  static async #onUseSkill(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const row = target.closest(".wwn-skill-use");
+    const pick = (selector: string) => row?.querySelector<HTMLSelectElement>(selector)?.value ?? "";
+    const againstSkill = pick("select.wwn-skill-use-against-skill");
+    const againstAttribute = pick("select.wwn-skill-use-against-attribute");
+    const skill = pick("select.wwn-skill-use-skill");
+    const attribute = pick("select.wwn-skill-use-attribute");
+    // Checked names only reach the referee: parseSkillIntent refuses anything off the lists.
+    const choices = {
+      skill,
+      attribute,
+      ...(againstSkill === "" && againstAttribute === ""
+        ? {}
+        : {
+            against: {
+              skill: againstSkill === "" ? skill : againstSkill,
+              attribute: againstAttribute === "" ? attribute : againstAttribute,
+            },
+          }),
+    } as unknown as WwnSkillChoices;
+    await wwnUseSkill(this.actor, choices);
   }
 
   static async #onTotalDefense(this: WwnActorSheet) {
