@@ -14,6 +14,7 @@ import { checkWwnAttackInput, shockFor } from "../../../../rules/wwn/attack.ts";
 import { bestAttribute, skillLevel } from "../../../../rules/wwn/checks.ts";
 import { checkedWwnCombatant } from "../../../../rules/wwn/valid.ts";
 import type { WwnCombatant, WwnWeapon } from "../../../../rules/wwn/model.ts";
+import type { SaveKind } from "../../../../rules/wwn/checks.ts";
 import { moveRate } from "../../../../rules/wwn/index.ts";
 import { DEFAULT_WWN_OPTIONS } from "../../../../rules/wwn/options.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
@@ -29,6 +30,7 @@ import { barView } from "../../../sheets/actor-sheet.ts";
 import { wwnAttack } from "../attack/declare.ts";
 import * as actions from "../table/self.ts";
 import { declareWwnManeuver } from "../table/maneuver-card.ts";
+import { wwnCallSaves } from "../table/saves.ts";
 import { wwnUseSkill } from "../table/skill.ts";
 import type { WwnSkillChoices } from "../table/skill.ts";
 import type { WwnManeuverChoices, WwnManeuverKind } from "../table/maneuver-card.ts";
@@ -156,6 +158,8 @@ export async function wwnActorSheetContext(actor: Actor.Implementation, editable
     attackBonus: system.attackBonus,
     /** NPCs: the stat block's hit bonus as the input shows it (blank: from skill and attribute). */
     hitBonus: typeof system.hitBonus === "number" ? String(system.hitBonus) : "",
+    /** The GM calls saves for the targeted tokens from here. */
+    isGM: game.user?.isGM === true,
     speed: system.speed,
     wounds: system.wounds,
     life: system.life,
@@ -257,6 +261,7 @@ export class WwnActorSheet extends HandlebarsActorSheet {
       pickUp: onRowItem(actions.wwnPickUp),
       refill: onRowItem(actions.wwnRefill),
       useSkill: WwnActorSheet.#onUseSkill,
+      callSave: WwnActorSheet.#onCallSave,
     },
   };
 
@@ -296,6 +301,16 @@ export class WwnActorSheet extends HandlebarsActorSheet {
           }),
     } as unknown as WwnSkillChoices;
     await wwnUseSkill(this.actor, choices);
+  }
+
+  /** The GM calls this save for every targeted token, with the modifier beside the buttons. */
+  static async #onCallSave(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const kind = target.dataset["save"] as SaveKind;
+    const field = target
+      .closest(".wwn-saves")
+      ?.querySelector<HTMLInputElement>("input.wwn-save-modifier");
+    const modifier = field === null || field === undefined ? 0 : Math.trunc(Number(field.value));
+    await wwnCallSaves(kind, Number.isFinite(modifier) ? modifier : 0);
   }
 
   static async #onTotalDefense(this: WwnActorSheet) {
