@@ -5,6 +5,7 @@
  * label's words. The words come from lang/en.json through a small stand-in for `game.i18n`
  * (the bench runs without Foundry).
  */
+import { provokedBy } from "../src/rules/movement/reactions.ts";
 import { readFileSync } from "node:fs";
 import { FRESH_TURN } from "../src/rules/dicepool/actions.ts";
 import { makeDicepoolCombatant } from "../src/rules/dicepool/factory.ts";
@@ -88,5 +89,23 @@ export function movementBench(): string[] {
     const each = (performance.now() - start) / runs;
     lines.push(`  ${name}: ${(each * 1000).toFixed(1)} µs each${sink < 0 ? "" : ""}`);
   }
+  lines.push(reactionBench());
   return lines;
+}
+
+/** The reaction check for one 30-space move on a scene of 200 tokens (target ≤ 5 ms). */
+function reactionBench(): string {
+  const steps = Array.from({ length: SPACES + 1 }, (_, j) => [{ i: 10, j }]);
+  const threats = Array.from({ length: 200 }, (_, k) => ({
+    id: `t${String(k)}`,
+    spaces: [{ i: (k * 7) % 40, j: (k * 13) % 40 }],
+    reach: 1,
+  }));
+  let sink = 0;
+  for (let i = 0; i < 50; i++) sink += provokedBy(steps, threats, "enter").length;
+  const runs = 500;
+  const start = performance.now();
+  for (let i = 0; i < runs; i++) sink += provokedBy(steps, threats, "leave").length;
+  const each = (performance.now() - start) / runs;
+  return `Reactions: one 30-space move among 200 tokens (target ≤ 5 ms): ${(each * 1000).toFixed(1)} µs each${sink < 0 ? "" : ""}`;
 }

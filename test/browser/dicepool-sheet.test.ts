@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { launchChromium, renderInPage } from "./harness.ts";
+import { auditRenderedViews } from "./views.ts";
 import type * as SheetModule from "../../src/foundry/rulesets/dicepool/sheets/actor-sheet.ts";
 import type * as CardModule from "../../src/foundry/rulesets/dicepool/cards/attack-card.ts";
 import type * as Rules from "../../src/rules/dicepool/index.ts";
@@ -272,4 +273,8 @@ describe("the dice-pool attack card, rendered in Chromium", () => {
     await expect(page.locator("button[data-fray-step='apply']").count()).resolves.toBe(1);
     await page.close();
   });
+});
+
+auditRenderedViews(() => browser, {
+  templates: ["templates/dicepool/actor-sheet.hbs", "templates/dicepool/attack-card.hbs"],
 });

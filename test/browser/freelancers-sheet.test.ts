@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { launchChromium, renderInPage } from "./harness.ts";
+import { auditRenderedViews } from "./views.ts";
 import { startedCombat } from "../shell/boot.support.ts";
 import type * as SheetModule from "../../src/foundry/rulesets/freelancers/sheets/actor-sheet.ts";
 import type * as DialogModule from "../../src/foundry/rulesets/freelancers/attack/dialog.ts";
@@ -327,7 +328,7 @@ describe("Freelancers chat cards, rendered in Chromium", () => {
           name: "Guard",
           counters: [],
           recharges: [],
-          death: { faces: "15", target: 6, passed: false, life: "dead" },
+          death: { faces: "15", target: 6, passed: false, life: "dead", failures: 3, limit: 3 },
         },
       ],
     };
@@ -345,6 +346,18 @@ describe("Freelancers chat cards, rendered in Chromium", () => {
       "recharged",
     );
     await expect(page.locator(".fray-fl-upkeep-death.dead").count()).resolves.toBe(1);
+    await expect(page.locator(".fray-fl-upkeep-death").innerText()).resolves.toContain(
+      "failures 3 of 3",
+    );
     await page.close();
   });
+});
+
+auditRenderedViews(() => browser, {
+  templates: [
+    "templates/freelancers/actor/actor-sheet.hbs",
+    "templates/freelancers/chat/attack-card.hbs",
+    "templates/freelancers/dialog/attack-dialog.hbs",
+    "templates/freelancers/chat/upkeep-card.hbs",
+  ],
 });

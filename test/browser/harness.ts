@@ -99,8 +99,20 @@ export interface RenderRequest {
   theme?: Theme;
 }
 
+/**
+ * Every request `renderInPage` served in this test file, in order: the views a file shows are
+ * the ones the shared audits in views.ts re-render in both themes and at narrow widths.
+ */
+const rendered: RenderRequest[] = [];
+
+/** The views rendered so far in this test file (see `rendered`). */
+export function renderedViews(): readonly RenderRequest[] {
+  return rendered;
+}
+
 /** Opens a page showing the rendered template inside an application frame. */
 export async function renderInPage(browser: Browser, request: RenderRequest): Promise<Page> {
+  rendered.push(request);
   const page = await browser.newPage({
     viewport: { width: request.width + 32, height: request.height + 32 },
   });
@@ -159,13 +171,15 @@ export async function renderInPage(browser: Browser, request: RenderRequest): Pr
 export interface ContrastFinding {
   text: string;
   ratio: number;
-  /** Every text below AA's 4.5, worst first, for the failure message. */
+  /** Every text below WCAG AA (4.5:1, 3:1 for large text), worst first, for the failure message. */
   below: string[];
 }
 
 /**
  * The lowest contrast of any visible text in `selector` (WCAG ratio, 1–21): the text colour
  * against its background, composited through every translucent ancestor down to the frame.
+ * Text includes what a field shows (an input's value, a select's chosen option). `below` lists
+ * each text under WCAG AA: 4.5:1, or 3:1 for large text (24 px, or 18.66 px bold).
  */
 export async function lowestContrast(page: Page, selector: string): Promise<ContrastFinding> {
   return page.locator(selector).evaluate((root) => {
@@ -210,19 +224,33 @@ export async function lowestContrast(page: Page, selector: string): Promise<Cont
     };
     let worst = { text: "", ratio: 21 };
     const below: [string, number][] = [];
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-      const text = node.textContent?.trim() ?? "";
-      const el = node.parentElement;
-      if (text === "" || el === null || el.getClientRects().length === 0) continue;
+    const measure = (text: string, el: Element) => {
+      if (text === "" || el.getClientRects().length === 0) return;
       const style = getComputedStyle(el);
-      if (style.visibility === "hidden" || Number(style.opacity) === 0) continue;
+      if (style.visibility === "hidden" || Number(style.opacity) === 0) return;
       const bg = background(el);
       const fg = over(parse(style.color), bg);
       const [hi, lo] = [luminance(fg), luminance(bg)].sort((a, b) => b - a) as [number, number];
       const ratio = (hi + 0.05) / (lo + 0.05);
+      const size = parseFloat(style.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
       if (ratio < worst.ratio) worst = { text, ratio };
-      if (ratio < 4.5) below.push([text, ratio]);
+      if (ratio < (large ? 3 : 4.5)) below.push([text, ratio]);
+    };
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (el === null || el.closest("select") !== null) continue;
+      measure(node.textContent?.trim() ?? "", el);
+    }
+    for (const field of root.querySelectorAll("input, select, textarea")) {
+      const type = field.getAttribute("type") ?? "text";
+      if (["checkbox", "radio", "hidden", "range", "color", "image"].includes(type)) continue;
+      const shown =
+        field instanceof HTMLSelectElement
+          ? (field.selectedOptions[0]?.textContent ?? "")
+          : (field as HTMLInputElement).value;
+      measure(shown.trim(), field);
     }
     below.sort((a, b) => a[1] - b[1]);
     return { ...worst, below: below.map(([t, r]) => `${t} (${r.toFixed(2)})`) };

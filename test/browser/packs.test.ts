@@ -98,7 +98,7 @@ describe("a WWN pack NPC, imported and rendered in Chromium", () => {
 
   it("lists the pack's sword and dagger, the sword's Shock 2/13 raised by Str 14", async () => {
     const rows = page.locator(".wwn-weapon");
-    await expect(rows.locator("a").allInnerTexts()).resolves.toEqual(["Sword", "Dagger"]);
+    await expect(rows.locator(".fray-link").allInnerTexts()).resolves.toEqual(["Sword", "Dagger"]);
     await expect(rows.first().locator(".wwn-num").allInnerTexts()).resolves.toContain(
       "Shock 3/AC 13",
     );

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { launchChromium, renderInPage } from "./harness.ts";
+import { auditRenderedViews } from "./views.ts";
 
 /** A plain picture for portraits and item icons, as Foundry's default icons would be. */
 const ICON =
@@ -166,4 +167,8 @@ describe("the item sheet, rendered in Chromium", () => {
     await expect(page.locator(".item-type").innerText()).resolves.toBe("Weapon");
     await page.close();
   });
+});
+
+auditRenderedViews(() => browser, {
+  templates: ["templates/actor/actor-sheet.hbs", "templates/item/item-sheet.hbs"],
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GM, PLAYER, REPO_ROOT, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { launchChromium, lowestContrast, renderInPage } from "./harness.ts";
+import { auditRenderedViews } from "./views.ts";
 import type { Theme } from "./harness.ts";
 
 const OUTPUT = resolve(REPO_ROOT, "test/browser/__output__");
@@ -188,4 +189,8 @@ describe("the combat tracker under core's themes", () => {
       }
     }
   });
+});
+
+auditRenderedViews(() => browser, {
+  templates: ["templates/combat/tracker.hbs"],
 });

@@ -13,6 +13,7 @@ import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import { launchChromium, renderInPage } from "./harness.ts";
+import { auditRenderedViews } from "./views.ts";
 import { sceneRow, startedCombat } from "../shell/boot.support.ts";
 import type * as SheetModule from "../../src/foundry/rulesets/twodice/sheets/actor-sheet.ts";
 import type * as CardModule from "../../src/foundry/rulesets/twodice/cards/attack-card.ts";
@@ -82,7 +83,7 @@ describe("the two-dice character sheet, rendered in Chromium", () => {
         traits: { agility: 12, toughness: 8, perception: 13, stealth: 9, medicine: 11 },
         unarmedDefense: 4,
         surpriseBonus: 1,
-        wounds: { marked: [3, 6, 9], medicalBonus: 5 },
+        wounds: { marked: [3, 6], medicalBonus: 5 },
         biography: "<p>Courier on the northern routes.</p>",
       },
       items: [
@@ -123,10 +124,20 @@ describe("the two-dice character sheet, rendered in Chromium", () => {
         ...ARMOR,
       ],
     });
-    // Mira fights, and has aimed this round: the referee recorded her action in the ledger.
-    await startedCombat(fake, [actor], false);
-    const turn = await import("../../src/foundry/rulesets/twodice/table/turn.ts");
+    // Mira fights, and has aimed this round: the referee recorded her action in the ledger. Then
+    // a wound of 9 takes her out; her carbine ran dry earlier in this same fight (a weapon
+    // starts each fight reloaded, so its empty magazine is stamped with this one).
+    // (A companion fights beside her: out of the fight, she alone would leave her side down.)
+    const companion = await createActor({ name: "Companion", type: "character" });
+    const fight = await startedCombat(fake, [actor, companion], false);
+    const turn = await import("../../src/foundry/rulesets/twodice/table/self.ts");
     await fake.as(GM.id, () => turn.twodiceDeclare(actor, "aim"));
+    const owned = actor as unknown as ClientDocument & { items: { contents: ClientDocument[] } };
+    const carbineItem = owned.items.contents.find((i) => i.name === "Carbine");
+    await fake.as(GM.id, async () => {
+      await actor.update({ "system.wounds.marked": [3, 6, 9] } as never);
+      await carbineItem?.update({ "system.ammo.fight": fight.id });
+    });
     page = await renderInPage(browser, {
       template: "templates/twodice/actor/actor-sheet.hbs",
       context: await sheets.twodiceActorSheetContext(actor, true),
@@ -269,4 +280,8 @@ describe("an attack card, rendered in Chromium", () => {
     await expect(page.locator(".fray-td-wound").innerText()).resolves.toBe("wound marked at 6");
     await page.close();
   });
+});
+
+auditRenderedViews(() => browser, {
+  templates: ["templates/twodice/actor/actor-sheet.hbs", "templates/twodice/chat/attack-card.hbs"],
 });

@@ -14,6 +14,7 @@ import type { FakeUser } from "../fake-foundry/world.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import { launchChromium, lowestContrast, renderInPage } from "./harness.ts";
+import { auditRenderedViews } from "./views.ts";
 import type { Theme } from "./harness.ts";
 import { attackOdds } from "../../src/rules/worldlines/index.ts";
 import type { AttackSituation } from "../../src/rules/worldlines/index.ts";
@@ -542,4 +543,11 @@ describe("names typed by users", () => {
       undefined,
     );
   });
+});
+
+auditRenderedViews(() => browser, {
+  templates: [
+    "templates/worldlines/chat/attack-card.hbs",
+    "templates/worldlines/dialog/attack-dialog.hbs",
+  ],
 });

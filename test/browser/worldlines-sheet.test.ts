@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { launchChromium, lowestContrast, renderInPage } from "./harness.ts";
+import { auditRenderedViews } from "./views.ts";
 import type { Theme } from "./harness.ts";
 import type * as SheetModule from "../../src/foundry/rulesets/worldlines/sheets/actor-sheet.ts";
 import type * as ItemSheetModule from "../../src/foundry/rulesets/worldlines/sheets/item-sheet.ts";
@@ -268,4 +269,11 @@ describe("the Worldlines weapon sheet, rendered in Chromium", () => {
     expect(text).not.toMatch(/FRAY\.|TYPES\./);
     await page.close();
   });
+});
+
+auditRenderedViews(() => browser, {
+  templates: [
+    "templates/worldlines/actor/actor-sheet.hbs",
+    "templates/worldlines/item/item-sheet.hbs",
+  ],
 });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { launchChromium, renderInPage } from "./harness.ts";
+import { auditRenderedViews } from "./views.ts";
 import type * as SheetModule from "../../src/foundry/rulesets/wwn/sheets/actor-sheet.ts";
 import type * as CardModule from "../../src/foundry/rulesets/wwn/cards/attack-card.ts";
 import type * as Rules from "../../src/rules/wwn/index.ts";
@@ -169,9 +170,9 @@ describe("the WWN character sheet, rendered in Chromium", () => {
     await expect(reload.count()).resolves.toBe(1);
     await expect(reload.isVisible()).resolves.toBe(true);
     await expect(reload.innerText()).resolves.toBe("Reload");
-    await expect(page.locator(".wwn-weapon:has(button.wwn-reload) a").innerText()).resolves.toBe(
-      "Shortbow",
-    );
+    await expect(
+      page.locator(".wwn-weapon:has(button.wwn-reload) .fray-link").innerText(),
+    ).resolves.toBe("Shortbow");
   });
 });
 
@@ -313,4 +314,12 @@ describe("an Execution Attack card waiting for the GM, rendered in Chromium", ()
     await expect(page.locator(".fray-wwn-card i").count()).resolves.toBe(0);
     await page.close();
   });
+});
+
+auditRenderedViews(() => browser, {
+  templates: [
+    "templates/wwn/actor/actor-sheet.hbs",
+    "templates/wwn/chat/attack-card.hbs",
+    "templates/wwn/chat/maneuver-card.hbs",
+  ],
 });

@@ -25,3 +25,17 @@ export class Collection<V> extends Map<string, V> {
     return this.find((value) => (value as { name?: string }).name === name);
   }
 }
+
+/**
+ * Core v13's `foundry.utils.Collection` iterates its values, not Map's [key, value] pairs:
+ * `for (const actor of game.actors)` and `[...scene.tokens]` yield documents; `entries()` still
+ * gives the pairs. (Set on the prototype: TypeScript will not let a Map subclass retype its
+ * iterator, and the shell reads collections through fvtt-types, which types them as core does.)
+ */
+Object.defineProperty(Collection.prototype, Symbol.iterator, {
+  value: function values(this: Map<string, unknown>) {
+    return this.values();
+  },
+  writable: true,
+  configurable: true,
+});

@@ -97,9 +97,11 @@ export function sceneRow(fake: FakeFoundry) {
   const tokens = installTokenFakes(fake);
   const placeAt = (actor: Actor.Implementation, col: number) => {
     board ??= installCanvasFake({ distance: 1, units: "m" });
-    scene ??= tokens.scene("Row");
+    scene ??= tokens.scene("Row", { distance: 1, units: "m" });
     board.place(actor, { col, row: 0 });
-    tokens.place(scene, actor);
+    // The scene's token stands on the same square as the canvas's: what the GM measures from
+    // the scene's documents agrees with what the client measures on the canvas.
+    tokens.placeAt(scene, actor, { col, row: 0 });
   };
   return {
     placeAt,

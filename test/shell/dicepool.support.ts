@@ -19,7 +19,7 @@ import type * as Declare from "../../src/foundry/rulesets/dicepool/attack/declar
 import type * as Dialog from "../../src/foundry/rulesets/dicepool/attack/dialog.ts";
 import type { DicepoolAttackCardState } from "../../src/foundry/rulesets/dicepool/cards/attack-card.ts";
 import type * as CombatHooks from "../../src/foundry/rulesets/dicepool/combat.ts";
-import type * as Table from "../../src/foundry/rulesets/dicepool/table/act.ts";
+import type * as Table from "../../src/foundry/rulesets/dicepool/table/kit.ts";
 import type * as Protocol from "../../src/foundry/cards/protocol.ts";
 import type * as Referee from "../../src/foundry/shared/referee.ts";
 
@@ -116,7 +116,7 @@ export function useDicepoolTable(): DicepoolTable {
       await import("../../src/foundry/rulesets/dicepool/attack/dialog.ts")
     ).DEFAULT_CHOICE;
     t.combat = await import("../../src/foundry/rulesets/dicepool/combat.ts");
-    t.acts = await import("../../src/foundry/rulesets/dicepool/table/act.ts");
+    t.acts = await import("../../src/foundry/rulesets/dicepool/table/kit.ts");
     t.protocol = await import("../../src/foundry/cards/protocol.ts");
     const budget = await import("../../src/foundry/rulesets/dicepool/budget.ts");
     t.grapples = (actor) => budget.heldGrapples(actor);

@@ -12,4 +12,19 @@ describe("the fake Collection", () => {
     expect(numbers.some((n) => n > 4)).toBe(false);
     expect(new Collection<number>().some(() => true)).toBe(false);
   });
+
+  it("iterates its values, as core's Collection does, and keeps the pairs in entries()", () => {
+    const numbers = new Collection<number>([
+      ["a", 1],
+      ["b", 4],
+    ]);
+    expect([...numbers]).toEqual([1, 4]);
+    const seen: number[] = [];
+    for (const n of numbers as unknown as Iterable<number>) seen.push(n);
+    expect(seen).toEqual([1, 4]);
+    expect([...numbers.entries()]).toEqual([
+      ["a", 1],
+      ["b", 4],
+    ]);
+  });
 });

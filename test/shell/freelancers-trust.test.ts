@@ -9,7 +9,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type * as Declare from "../../src/foundry/rulesets/freelancers/attack/declare.ts";
 import type * as Dialog from "../../src/foundry/rulesets/freelancers/attack/dialog.ts";
-import type * as Turn from "../../src/foundry/rulesets/freelancers/table/turn.ts";
+import type * as Turn from "../../src/foundry/rulesets/freelancers/table/self.ts";
 import type * as Cards from "../../src/foundry/rulesets/freelancers/cards/attack-card.ts";
 import { flWorld } from "./freelancers.support.ts";
 import type { FlWorld } from "./freelancers.support.ts";
@@ -24,7 +24,7 @@ beforeAll(async () => {
   actions = {
     ...(await import("../../src/foundry/rulesets/freelancers/attack/declare.ts")),
     ...(await import("../../src/foundry/rulesets/freelancers/attack/dialog.ts")),
-    ...(await import("../../src/foundry/rulesets/freelancers/table/turn.ts")),
+    ...(await import("../../src/foundry/rulesets/freelancers/table/self.ts")),
   };
   cards = await import("../../src/foundry/rulesets/freelancers/cards/attack-card.ts");
   ({ whenIdle } = await import("../../src/foundry/combat/actions.ts"));

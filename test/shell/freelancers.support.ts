@@ -33,6 +33,10 @@ export interface FlWorld {
   /** Puts the actor's token on the viewed scene at this column of the row. */
   placeAt(actor: Actor.Implementation, column: number): void;
   warnings(): string[];
+  /** A combat of these actors the GM created (not started). */
+  combatOf(actors: readonly Actor.Implementation[]): Promise<Combat.Implementation>;
+  /** The content of the last chat message. */
+  lastMessage(): string;
 }
 
 export async function flWorld(): Promise<FlWorld> {
@@ -96,5 +100,25 @@ export async function flWorld(): Promise<FlWorld> {
     startedCombat: (actors, active) => startedCombat(fake, actors, active),
     ...sceneRow(fake),
     warnings: () => fake.notifications.map((n) => n.message),
+    async combatOf(actors) {
+      const CombatClass = fake.CONFIG["Combat"]?.documentClass;
+      const combat = (await fake.as(GM.id, () => CombatClass?.create({}))) as unknown as
+        Combat.Implementation | undefined;
+      if (!combat) throw new Error("no combat");
+      await fake.as(GM.id, () =>
+        combat.createEmbeddedDocuments(
+          "Combatant",
+          actors.map((actor) => ({ actorId: actor.id })),
+        ),
+      );
+      return combat;
+    },
+    lastMessage() {
+      const messages = (fake.game.messages as unknown as { contents: { content: string }[] })
+        .contents;
+      const last = messages.at(-1);
+      if (last === undefined) throw new Error("no message");
+      return last.content;
+    },
   };
 }

@@ -12,7 +12,7 @@ import type { FakeFoundry } from "../fake-foundry/index.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import { ArrayField, NumberField } from "../fake-foundry/fields.ts";
 import type * as Checks from "../../src/foundry/rulesets/twodice/table/checks.ts";
-import type * as TurnActions from "../../src/foundry/rulesets/twodice/table/turn.ts";
+import type * as TurnActions from "../../src/foundry/rulesets/twodice/table/self.ts";
 import type * as Combat from "../../src/foundry/rulesets/twodice/combat.ts";
 import type * as Data from "../../src/foundry/rulesets/twodice/data.ts";
 import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/declare.ts";
@@ -37,7 +37,7 @@ beforeAll(async () => {
   fake = world.fake;
   actions = {
     ...(await import("../../src/foundry/rulesets/twodice/table/checks.ts")),
-    ...(await import("../../src/foundry/rulesets/twodice/table/turn.ts")),
+    ...(await import("../../src/foundry/rulesets/twodice/table/self.ts")),
   };
   combat = await import("../../src/foundry/rulesets/twodice/combat.ts");
   data = await import("../../src/foundry/rulesets/twodice/data.ts");
@@ -243,7 +243,13 @@ describe("the DataModels", () => {
         traits: { agility: 7 },
       },
     );
+    // A Type no world can set (An beyond any die) gives way; one the world's Auto bounds refuse
+    // now (A99 on a d20) is kept, so a weapon stored under other settings still loads.
     expect(data.migrateTwodiceWeapon({ damage: "1d6+1", type: "A99", attack: 12 })).toEqual({
+      type: "A99",
+      attack: 12,
+    });
+    expect(data.migrateTwodiceWeapon({ damage: "1d6+1", type: "A0", attack: 12 })).toEqual({
       attack: 12,
     });
   });

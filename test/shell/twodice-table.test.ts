@@ -9,7 +9,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import type * as Checks from "../../src/foundry/rulesets/twodice/table/checks.ts";
-import type * as TurnActions from "../../src/foundry/rulesets/twodice/table/turn.ts";
+import type * as TurnActions from "../../src/foundry/rulesets/twodice/table/self.ts";
 import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/declare.ts";
 import type * as Budget from "../../src/foundry/rulesets/twodice/budget.ts";
 import { twodiceWorld } from "./twodice.support.ts";
@@ -27,7 +27,7 @@ beforeAll(async () => {
   fake = world.fake;
   actions = {
     ...(await import("../../src/foundry/rulesets/twodice/table/checks.ts")),
-    ...(await import("../../src/foundry/rulesets/twodice/table/turn.ts")),
+    ...(await import("../../src/foundry/rulesets/twodice/table/self.ts")),
   };
   workflow = await import("../../src/foundry/rulesets/twodice/attack/declare.ts");
   budget = await import("../../src/foundry/rulesets/twodice/budget.ts");

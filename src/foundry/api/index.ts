@@ -154,12 +154,13 @@ function systemVersion(): string {
   return (game.system as { version?: string } | undefined)?.version ?? "";
 }
 
-/** The combat a simulation or a turn call is about. */
+/** The combat the simulator window opens on (only the window: no rule reads it). */
 function combatFor(ref: string | Combat.Implementation | undefined): CombatLike | null {
   if (typeof ref === "string") return (game.combats?.get(ref) as CombatLike | undefined) ?? null;
   if (ref !== undefined) return ref;
   const own = ownActor();
   const fighting = own === null ? null : fightingIn(own);
+  // Else the viewed combat (UI): the one on this user's screen, as the tracker shows it.
   return fighting ?? (game.combat as CombatLike | null | undefined) ?? null;
 }
 

@@ -4,8 +4,8 @@
  * batched Actor update (plus one Token update per scene for unlinked tokens).
  */
 import type { RoundEvent, RoundEventRun } from "../../rules/combat/types.ts";
-import { isDefeated } from "./state.ts";
-import type { CombatLike } from "./state.ts";
+import { isDefeated } from "./like.ts";
+import type { CombatLike } from "./like.ts";
 
 /** A field's new value: a scalar, or a small record (WWN's screening: { allyId, blocksLeft }). */
 export type FieldValue =

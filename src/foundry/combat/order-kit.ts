@@ -15,7 +15,7 @@ import { serializedBy } from "../shared/referee.ts";
 import { combatHooks } from "./ruleset-hooks.ts";
 import type { OrderInput, Settled } from "./ruleset-hooks.ts";
 import { ableToFight } from "./out-of-fight.ts";
-import { teamIdOf } from "./state.ts";
+import { teamIdOf, teamsOf } from "./state.ts";
 import type { CombatLike, CombatantLike, TeamLike } from "./state.ts";
 
 export type { Settled, StartChoice } from "./ruleset-hooks.ts";
@@ -89,6 +89,26 @@ export function orderInputOf(member: CombatantLike): OrderInput {
 /** The team's members still standing: neither defeated nor out of the fight by its rules. */
 export function membersOf(combat: CombatLike, teamId: TeamId): CombatantLike[] {
   return combat.combatants.contents.filter((c) => teamIdOf(c) === teamId && ableToFight(c));
+}
+
+/** A side of the combat as the order reads it: its team, whether it is the players' side, and
+ * the order input (die, modifier) of each of its members still standing. */
+export interface OrderSide {
+  readonly teamId: TeamId;
+  readonly isPlayerSide: boolean;
+  readonly inputs: readonly OrderInput[];
+}
+
+/** Every side of the combat, in the combat's team order, as the order reads it. */
+export function orderSides(combat: CombatLike): OrderSide[] {
+  return teamsOf(combat).map((team) => {
+    const teamId = team.id ?? "";
+    return {
+      teamId,
+      isPlayerSide: isPlayerSide(team),
+      inputs: membersOf(combat, teamId).map(orderInputOf),
+    };
+  });
 }
 
 /** Rerolls every group still tied with `reroll(id)` until none is, or gives up after a while. */

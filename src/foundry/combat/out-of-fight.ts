@@ -10,8 +10,8 @@ import { SYSTEM_ID } from "../constants.ts";
 import { i18n } from "../shared/env.ts";
 import { combatHooks } from "./ruleset-hooks.ts";
 import type { OutOfFight } from "./ruleset-hooks.ts";
-import { isDefeated } from "./state.ts";
-import type { CombatantLike } from "./state.ts";
+import { isDefeated } from "./like.ts";
+import type { CombatantLike } from "./like.ts";
 
 export const KEEP_OUT_SETTING = "keepOutOfFight";
 

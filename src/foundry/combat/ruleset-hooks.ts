@@ -18,7 +18,7 @@ import type { TeamId } from "../../rules/combat/types.ts";
 import type { RoundEvent, TurnResult } from "../../rules/combat/types.ts";
 import { eventCombatants, roundEventChanges } from "./events.ts";
 import type { ActorChange, EventCombatant, FieldValue } from "./events.ts";
-import type { CombatLike, CombatantLike } from "./state.ts";
+import type { CombatLike, CombatantLike } from "./like.ts";
 
 /** What the GM chose on the tracker before round 1. */
 export interface StartChoice {

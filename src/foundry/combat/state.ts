@@ -9,6 +9,8 @@ import { addToOrder, planSource, removeFromOrder } from "../../rules/combat/orde
 import type { SettledOrder, TurnMode, TurnOrder } from "../../rules/combat/order.ts";
 import type { RosterMember, TeamId, TurnState } from "../../rules/combat/types.ts";
 import { SYSTEM_ID } from "../constants.ts";
+import { isDefeated } from "./like.ts";
+import type { CombatLike, CombatantLike, TeamLike } from "./like.ts";
 import { keepOutOfFight, skipReasonOf } from "./out-of-fight.ts";
 
 /** The order as stored: the values shown live on the documents (team order, initiative). */
@@ -24,10 +26,8 @@ export interface CombatFlags {
   order?: StoredOrder;
 }
 
-/** The parts of a Combat the shell reads; Foundry's Combat and the test fake both have them. */
-export type CombatLike = Combat.Implementation;
-export type CombatantLike = Combatant.Implementation;
-export type TeamLike = CombatantGroup.Implementation;
+export type { CombatLike, CombatantLike, TeamLike } from "./like.ts";
+export { isDefeated } from "./like.ts";
 
 export function frayFlags(combat: CombatLike): CombatFlags {
   const flags = combat.flags as unknown as Record<string, CombatFlags | undefined>;
@@ -61,14 +61,6 @@ export function teamIdOf(combatant: CombatantLike): TeamId {
   }
   const source = combatant._source as unknown as { group?: unknown };
   return typeof source.group === "string" ? source.group : "";
-}
-
-/**
- * Whether a combatant is out of the fight: core's own test (Combatant#isDefeated), which is the
- * defeated flag or its actor carrying the DEFEATED special status the token HUD toggles.
- */
-export function isDefeated(combatant: CombatantLike): boolean {
-  return combatant.isDefeated;
 }
 
 /** Every combatant as the turn machine sees it, with its ruleset's reason if it is out. */

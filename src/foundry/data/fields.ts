@@ -65,3 +65,18 @@ export function damageValidator(readable: (formula: string) => boolean, invalidK
     throw new Error(refusalText(invalidKey, { formula }));
   };
 }
+
+/**
+ * A weapon's damage formula: a non-blank string ("1d6" when new) that `validate` (a
+ * damageValidator) accepts.
+ */
+export function damageField(validate: (value: unknown) => void) {
+  const { StringField } = foundry.data.fields;
+  return new StringField({
+    required: true,
+    nullable: false,
+    blank: false,
+    initial: "1d6",
+    validate,
+  });
+}

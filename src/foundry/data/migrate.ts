@@ -71,7 +71,7 @@ interface FieldLike {
 interface SchemaLike extends FieldLike {
   fields: Record<string, FieldLike>;
 }
-interface ModelLike {
+export interface ModelLike {
   readonly schema: unknown;
 }
 

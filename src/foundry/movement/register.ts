@@ -19,11 +19,15 @@ import { ok, refuse } from "../../rules/core/result.ts";
 import type { Result } from "../../rules/core/result.ts";
 import { isMoveMode } from "../../rules/movement/types.ts";
 import type { MoveMode, MovePath } from "../../rules/movement/types.ts";
+import { registerCards } from "../cards/protocol.ts";
 import { fightOf } from "../combat/ledger.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { i18n } from "../shared/env.ts";
 import { refusalText } from "../shared/refusal.ts";
 import { isActiveGM } from "../shared/referee.ts";
+import { roundedDistance } from "./distance.ts";
+import { provokedTokens, postReactions, reactionCard } from "./reactions.ts";
+import type { SceneToken } from "./reactions.ts";
 import { frayRulerClass } from "./ruler.ts";
 import type { MovementRules, PricedMove } from "./types.ts";
 
@@ -38,6 +42,8 @@ export interface MovingToken {
   readonly id: string | null;
   readonly actor: Actor.Implementation | null;
   readonly movementHistory?: readonly { readonly movementId?: string }[];
+  /** The scene it stands on (core: the TokenDocument's parent). */
+  readonly parent?: { readonly tokens?: { readonly contents: readonly unknown[] } } | null;
   revertRecordedMovement?: () => Promise<boolean>;
   update?: (
     changes: Record<string, unknown>,
@@ -58,6 +64,7 @@ export interface Movement {
 const UNPRICED_METHODS: ReadonlySet<string> = new Set(["undo", "config", "paste"]);
 
 interface GridLike {
+  getOffset(point: { x: number; y: number }): { i: number; j: number };
   readonly distance: number;
   readonly units: string;
   measurePath(waypoints: Point[], options?: object): { distance: number };
@@ -88,8 +95,8 @@ export function pathOf(rules: MovementRules, movement: Movement): Result<MovePat
   );
   if (!distance.ok) return distance;
   const mode = movement.passed.waypoints.at(-1)?.action ?? "walk";
-  if (!isMoveMode(mode)) return refuse("unknown-mode");
-  return ok({ distance: Math.round(distance.value), mode });
+  if (!isMoveMode(mode, rules.modes)) return refuse("unknown-mode");
+  return ok({ distance: roundedDistance(rules, distance.value), mode });
 }
 
 /** The price of a movement for its token's actor, or null when moving it is free (no fight). */
@@ -151,6 +158,7 @@ export async function onMoveToken(
     if (priced === null) return;
     if (priced.ok) {
       await priced.value.pay();
+      await raiseReactions(rules, token, movement);
       return;
     }
     await revert(token, movement);
@@ -164,6 +172,30 @@ export async function onMoveToken(
       whisper: [],
     });
   });
+}
+
+/** The active GM: the reaction cards a paid move raises (movement/reactions.ts). */
+async function raiseReactions(
+  rules: MovementRules,
+  token: MovingToken,
+  movement: Movement,
+): Promise<void> {
+  const grid = gridOf();
+  // Core's Collection: `contents` is its values (as iterating it is).
+  const scene = token.parent?.tokens?.contents;
+  if (rules.reactions === undefined || grid === null || scene === undefined) return;
+  const mode = movement.passed.waypoints.at(-1)?.action ?? "walk";
+  if (!isMoveMode(mode, rules.modes)) return;
+  const mover = token as unknown as SceneToken;
+  const provoked = provokedTokens(
+    rules.reactions,
+    mover,
+    scene as readonly SceneToken[],
+    grid,
+    [movement.origin, ...movement.passed.waypoints],
+    mode,
+  );
+  await postReactions(mover, provoked);
 }
 
 function escape(text: string): string {
@@ -205,6 +237,9 @@ export function movementActions(
   const actions: Record<string, ActionConfig> = {};
   rules.modes.forEach((mode: MoveMode, order) => {
     actions[mode] = {
+      // Core's own actions keep their label and icon; Fray's (Retreat, Disengage) bring theirs.
+      label: `FRAY.Movement.Action.${mode}`,
+      icon: "fa-solid fa-person-running",
       ...core[mode],
       order,
       canSelect: (token: unknown) => {
@@ -225,6 +260,7 @@ export function movementActions(
 /** Registers the ruleset's movement (nothing when it has none). */
 export function registerMovement(rules: MovementRules | undefined): void {
   if (rules === undefined) return;
+  registerCards([reactionCard]);
   const config = CONFIG.Token as unknown as {
     movement: { actions: Record<string, ActionConfig> };
     rulerClass: unknown;

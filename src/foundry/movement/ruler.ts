@@ -14,6 +14,7 @@ import { SYSTEM_PATH } from "../constants.ts";
 import { i18n } from "../shared/env.ts";
 import { fightOf } from "../combat/ledger.ts";
 import { refusalText } from "../shared/refusal.ts";
+import { roundedDistance } from "./distance.ts";
 import type { MovementRules } from "./types.ts";
 
 export const WAYPOINT_LABEL_TEMPLATE = `${SYSTEM_PATH}/templates/movement/waypoint-label.hbs`;
@@ -64,11 +65,11 @@ export function waypointLabel(
 ): WaypointLabel | null {
   if (fightOf(actor) === null) return null;
   const measured = sceneDistance(distance, grid, rules.unit);
-  const mode = isMoveMode(action) ? action : null;
+  const mode = isMoveMode(action, rules.modes) ? action : null;
   const priced =
     !measured.ok || mode === null
       ? null
-      : rules.price(actor, { distance: Math.round(measured.value), mode });
+      : rules.price(actor, { distance: roundedDistance(rules, measured.value), mode });
   if (priced === null || !priced.ok) {
     const reason = priced?.reason ?? (measured.ok ? "unknown-mode" : measured.reason);
     const keyOf = (r: string) =>

@@ -7,6 +7,21 @@
 import type { DistanceUnit } from "../../rules/core/distance.ts";
 import type { Result } from "../../rules/core/result.ts";
 import type { MoveMode, MovePath, MovePrice } from "../../rules/movement/types.ts";
+import type { ReactionTrigger } from "../../rules/movement/reactions.ts";
+
+/**
+ * A ruleset's part of the reactions a move raises (movement/reactions.ts posts the one reaction
+ * card): the book's trigger, how far a fighter threatens, and what suppresses it.
+ */
+export interface MovementReactions {
+  readonly trigger: ReactionTrigger;
+  /** For "within": how far (in spaces) the mover may go inside a reach without provoking. */
+  readonly withinLimit?: number;
+  /** How far (in spaces) the actor threatens; 0 or less: it threatens nobody. */
+  readonly reachOf: (actor: Actor.Implementation) => number;
+  /** Whether this move provokes nothing (Retreat, Disengage, Fighting Withdrawal). */
+  readonly suppressed: (mover: Actor.Implementation, mode: MoveMode) => boolean;
+}
 
 /** A priced path, and the write that pays it (run by the active GM only, once per move). */
 export interface PricedMove {
@@ -36,4 +51,6 @@ export interface MovementRules {
   readonly queue: <T>(actor: Actor.Implementation, task: () => Promise<T>) => Promise<T>;
   /** The translation key of one of its refusals. */
   readonly refusalKey: (reason: string) => string;
+  /** The reactions a move raises (absent: none). */
+  readonly reactions?: MovementReactions;
 }

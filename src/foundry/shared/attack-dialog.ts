@@ -20,6 +20,11 @@ export interface OddsPanel {
   readonly refusedText: string | null;
 }
 
+/** A dialog's choice among fixed ids: the value when it is one of `list`, else `fallback`. */
+export function pick<T extends string>(list: readonly T[], value: unknown, fallback: T): T {
+  return list.includes(value as T) ? (value as T) : fallback;
+}
+
 /** The form's values by field name: checkboxes as booleans, everything else as text. */
 export function formValues(form: HTMLFormElement): Record<string, unknown> {
   const values: Record<string, unknown> = {};

@@ -209,6 +209,14 @@ export interface Declared<S> {
  * sees what the first paid), re-reads the weapon and the target as they are stored now and runs
  * `declare` with them, which checks the rules, rolls, writes and posts the card.
  */
+/**
+ * The referee's one queue per actor: its declarations (attacks, table actions) and its moves run
+ * one at a time, so two requests never spend the same budget.
+ */
+export function inActorQueue<T>(actorKey: string, task: () => Promise<T>): Promise<T> {
+  return serializedBy(`${SYSTEM_ID}.attacker.${actorKey}`, task);
+}
+
 export async function refereeDeclaration<S>(
   intent: Intent,
   sender: User.Implementation,
@@ -219,7 +227,7 @@ export async function refereeDeclaration<S>(
   if (request === null) return refuse("badRequest");
   const attacker = resolveActor(request.attackerId);
   if (attacker === null || !(sender.isGM || owns(attacker, sender))) return refuse("notAllowed");
-  return serializedBy(`${SYSTEM_ID}.attacker.${request.attackerId}`, async () => {
+  return inActorQueue(request.attackerId, async () => {
     const weapon: Item.Implementation | undefined = attacker.items.get(request.weaponId);
     if (weapon === undefined) return refuse("notAWeapon");
     const target = resolveActor(request.targetId);

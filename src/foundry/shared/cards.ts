@@ -9,8 +9,8 @@
  */
 import { refuse } from "../../rules/core/result.ts";
 import type { Refusal } from "../../rules/core/result.ts";
-import { SYSTEM_ID } from "../constants.ts";
-import { chatMessages, currentUser, worldUsers } from "./env.ts";
+import { SYSTEM_ID, SYSTEM_PATH } from "../constants.ts";
+import { chatMessages, currentUser, i18n, worldUsers } from "./env.ts";
 import { serializedBy, stepDoneUpdate } from "./referee.ts";
 import type { RefereeOutcome } from "./referee.ts";
 
@@ -52,6 +52,51 @@ export function cardFlag(message: ChatMessage.Implementation, key: string): unkn
     Record<string, unknown> | undefined;
   const value = flags?.[key];
   return value ?? null;
+}
+
+/** Where a ruleset's chat card template lives: templates/<ruleset>/chat/<name>.hbs. */
+export function chatTemplate(ruleset: string, name: string): string {
+  return `${SYSTEM_PATH}/templates/${ruleset}/chat/${name}.hbs`;
+}
+
+/** The localization a card's context reads (game.i18n, or a stand-in in browser tests). */
+export interface CardI18n {
+  readonly localize: (key: string) => string;
+  readonly format: (key: string, data: Record<string, string | number>) => string;
+}
+
+/**
+ * A kind of card the referee posts, seen from its message: its state (kept under
+ * `flags.fray.<flag>`), and its content (its template rendered with the context built from that
+ * state, in the user's language).
+ */
+export interface CardView<S> {
+  readonly template: string;
+  readonly flag: string;
+  /** The card's state, from its message (null when the message is no such card). */
+  readonly of: (message: ChatMessage.Implementation) => S | null;
+  readonly render: (card: S) => Promise<string>;
+  /** The message flags a new card is posted with. */
+  readonly flags: (card: S) => Record<string, unknown>;
+  /** The one update that ends a claimed step: the new state and content, the step done. */
+  readonly stepUpdate: (card: S, claim: string) => Promise<Record<string, unknown>>;
+}
+
+export function cardView<S>(
+  template: string,
+  flag: string,
+  context: (card: S, i18n: CardI18n) => Record<string, unknown>,
+): CardView<S> {
+  const render = (card: S) =>
+    foundry.applications.handlebars.renderTemplate(template, context(card, i18n()));
+  return {
+    template,
+    flag,
+    of: (message) => cardFlag(message, flag) as S | null,
+    render,
+    flags: (card) => ({ [SYSTEM_ID]: { [flag]: card } }),
+    stepUpdate: async (card, claim) => cardStepUpdate(flag, card, await render(card), claim),
+  };
 }
 
 /**

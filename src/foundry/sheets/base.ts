@@ -180,22 +180,31 @@ export interface ActorSheetSpec<C extends object> {
   /** The ruleset's class on the sheet (beside the system's and "actor-sheet"). */
   readonly rulesetClass: string;
   readonly template: string;
-  /** Everything the template shows, from the actor alone (and whether this user may edit). */
-  readonly context: (actor: Actor.Implementation, editable: boolean) => Promise<C>;
+  /** Its size when opened; 720 × 800 when not given. */
+  readonly width?: number;
+  readonly height?: number;
+  /** Its tabs (the tab group "primary"), if it has any: their ids and the one shown first. */
+  readonly tabs?: { readonly ids: readonly string[]; readonly initial: string };
+  /**
+   * Everything the template shows, from the actor alone (and whether this user may edit, and
+   * the tab shown: the sheet's tabs' initial one until the user picks another; "" without tabs).
+   */
+  readonly context: (actor: Actor.Implementation, editable: boolean, tab: string) => Promise<C>;
   /** Its own buttons by action name; the item rows' buttons (ITEM_ROW_ACTIONS) come with them. */
   readonly actions: Readonly<Record<string, ActorSheetAction>>;
 }
 
 /**
- * A ruleset's actor sheet: one Handlebars part, 720 × 800 and resizable, fields that edit in
- * place (the DataModel refuses bad values), the item rows' buttons and the ruleset's own, the
- * context from the spec. A ruleset writes only its template, context and buttons.
+ * A ruleset's actor sheet: one Handlebars part, resizable (720 × 800 unless the spec sizes it),
+ * its tabs if it has any, fields that edit in place (the DataModel refuses bad values), the item
+ * rows' buttons and the ruleset's own, the context from the spec. A ruleset writes only its
+ * template, context and buttons.
  */
 export function rulesetActorSheet<C extends object>(spec: ActorSheetSpec<C>) {
   return class extends HandlebarsActorSheet {
     static override DEFAULT_OPTIONS = {
       classes: [SYSTEM_ID, "actor-sheet", spec.rulesetClass],
-      position: { width: 720, height: 800 },
+      position: { width: spec.width ?? 720, height: spec.height ?? 800 },
       window: { resizable: true },
       form: { submitOnChange: true },
       actions: { ...ITEM_ROW_ACTIONS, ...spec.actions },
@@ -205,11 +214,22 @@ export function rulesetActorSheet<C extends object>(spec: ActorSheetSpec<C>) {
       sheet: { template: spec.template, scrollable: [".sheet-body"] },
     };
 
+    static override TABS: Record<string, foundry.applications.api.ApplicationV2.TabsConfiguration> =
+      spec.tabs === undefined
+        ? {}
+        : {
+            primary: {
+              initial: spec.tabs.initial,
+              tabs: spec.tabs.ids.map((id) => ({ id, cssClass: "" })),
+            },
+          };
+
     override async _prepareContext(
       options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
     ): Promise<ActorSheetV2.RenderContext & C> {
       const base = await super._prepareContext(options);
-      return Object.assign(base, await spec.context(this.actor, this.isEditable));
+      const tab = spec.tabs === undefined ? "" : (this.tabGroups["primary"] ?? spec.tabs.initial);
+      return Object.assign(base, await spec.context(this.actor, this.isEditable, tab));
     }
   };
 }

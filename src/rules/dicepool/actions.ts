@@ -19,6 +19,7 @@ import type { Result } from "../core/result.ts";
 import { checkChoice } from "../core/names.ts";
 import { checkTurnActions } from "./check.ts";
 import type { StateRefusal } from "./check.ts";
+import type { TurnActions } from "./model.ts";
 import { DICEPOOL_LIMITS as L } from "./limits.ts";
 import { checkDicepoolOptions, DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
 import type { DicepoolOptions, OptionsRefusal } from "./options.ts";
@@ -66,13 +67,7 @@ export const ACTION_TABLE = {
 
 export type ActionName = keyof typeof ACTION_TABLE;
 
-export interface TurnActions {
-  readonly simpleUsed: number;
-  readonly complexUsed: boolean;
-  readonly freeUsed: number;
-  /** Move actions taken this turn (the second one is a sprint). */
-  readonly moves: number;
-}
+export type { TurnActions } from "./model.ts";
 
 export const FRESH_TURN: TurnActions = { simpleUsed: 0, complexUsed: false, freeUsed: 0, moves: 0 };
 

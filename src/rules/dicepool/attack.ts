@@ -48,7 +48,7 @@ import {
   initiativeFlawless,
 } from "./initiative-damage.ts";
 import { DICEPOOL_LIMITS as L } from "./limits.ts";
-import type { DicepoolCombatant, DicepoolWeapon } from "./model.ts";
+import type { AttackIntent, DicepoolCombatant, DicepoolWeapon } from "./model.ts";
 import { skill } from "./model.ts";
 import { checkDicepoolOptions, COVER_KINDS, DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
 import type { CoverKind, DicepoolOptions } from "./options.ts";
@@ -58,8 +58,7 @@ import { noted, scoreChecked } from "./roll.ts";
 import type { FaceTally } from "./roll.ts";
 import { changedCombatant, withEnergy } from "./combatant.ts";
 
-export type AttackIntent =
-  "damage" | "nonLethal" | "disarm" | "grapple" | "breakGrapple" | "initiative" | "finishingMove";
+export type { AttackIntent } from "./model.ts";
 export const ATTACK_INTENTS: readonly AttackIntent[] = [
   "damage",
   "nonLethal",

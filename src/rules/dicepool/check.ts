@@ -19,7 +19,7 @@ import { checkChoice, checkName, checkNames } from "../core/names.ts";
 import type { NameRefusalReason } from "../core/names.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Refusal, Result } from "../core/result.ts";
-import type { TurnActions } from "./actions.ts";
+import type { TurnActions } from "./model.ts";
 import { DICEPOOL_LIMITS as L } from "./limits.ts";
 import type { DicepoolCombatant, DicepoolWeapon } from "./model.ts";
 import { INCAPACITATIONS, POWER_FLAGS, POWER_RATINGS, WEAPON_KINDS } from "./model.ts";

@@ -19,9 +19,8 @@
 import type { Checked } from "../core/checked.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
-import type { AttackIntent, CheckedAttack } from "./attack.ts";
 import { DICEPOOL_LIMITS as L } from "./limits.ts";
-import type { DicepoolCombatant } from "./model.ts";
+import type { AttackIntent, DicepoolCombatant } from "./model.ts";
 import { checkDicepoolOptions } from "./options.ts";
 import type { DicepoolOptions, OptionsRefusal } from "./options.ts";
 import { changedCombatant } from "./combatant.ts";
@@ -29,12 +28,19 @@ import { changedCombatant } from "./combatant.ts";
 export type InitiativeIntentRefusal =
   OptionsRefusal | "plugin-off" | "initiative-only" | "target-has-initiative";
 
+/** What the plugin reads of an attack checked by checkAttackInput (attack.ts CheckedAttack). */
+interface CheckedIntent {
+  readonly intent: AttackIntent;
+  readonly attacker: Checked<DicepoolCombatant>;
+  readonly defender: Checked<DicepoolCombatant>;
+}
+
 const dealsHealthDamage = (intent: AttackIntent): boolean =>
   intent === "damage" || intent === "nonLethal" || intent === "finishingMove";
 
 /** Whether the plugin allows this attack's intent (the attack checked by checkAttackInput). */
 export function checkInitiativeIntent(
-  input: CheckedAttack,
+  input: CheckedIntent,
   options: DicepoolOptions,
 ): Result<true, InitiativeIntentRefusal> {
   const checked = checkDicepoolOptions(options);
@@ -55,7 +61,7 @@ const ALLOWED: Result<true, InitiativeIntentRefusal> = ok(true);
 
 /** The plugin's flawless defense: against health damage, while the defender's initiative is up. */
 export function initiativeFlawless(
-  input: CheckedAttack,
+  input: CheckedIntent,
   options: Checked<DicepoolOptions>,
 ): boolean {
   return (

@@ -131,3 +131,14 @@ export interface DicepoolWeapon {
 export function skill(c: Checked<DicepoolCombatant>, key: DicepoolSkill): number {
   return Object.hasOwn(c.skills, key) ? (c.skills[key] ?? 0) : 0;
 }
+
+export interface TurnActions {
+  readonly simpleUsed: number;
+  readonly complexUsed: boolean;
+  readonly freeUsed: number;
+  /** Move actions taken this turn (the second one is a sprint). */
+  readonly moves: number;
+}
+
+export type AttackIntent =
+  "damage" | "nonLethal" | "disarm" | "grapple" | "breakGrapple" | "initiative" | "finishingMove";

@@ -10,7 +10,7 @@
 import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
-import type { MoveOutcome, MovePath, PathRefusal } from "../movement/types.ts";
+import type { MoveMode, MoveOutcome, MovePath, PathRefusal } from "../movement/types.ts";
 import { isMoveMode } from "../movement/types.ts";
 import { takeAction } from "./actions.ts";
 import type { ActionRefusal, TurnActions } from "./actions.ts";
@@ -25,6 +25,9 @@ import type { DicepoolOptions, OptionsRefusal } from "./options.ts";
 
 export type DicepoolMoveRefusal =
   MoveRefusal | ActionRefusal | PathRefusal | StateRefusal | OptionsRefusal;
+
+/** How a dice-pool mover moves. */
+export const DICEPOOL_MOVE_MODES: readonly MoveMode[] = ["walk", "climb", "swim"];
 
 /** What the turn allows besides the mover itself: whose turn, held, down. */
 export interface DicepoolMoveContext {
@@ -53,7 +56,7 @@ export function dicepoolMoveCost(
   ctx: DicepoolMoveContext,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<MoveOutcome<DicepoolMoveBudget>, DicepoolMoveRefusal> {
-  if (!isMoveMode(path.mode)) return refuse("unknown-mode");
+  if (!isMoveMode(path.mode, DICEPOOL_MOVE_MODES)) return refuse("unknown-mode");
   const checkedOptions = checkDicepoolOptions(options);
   if (!checkedOptions.ok) return checkedOptions;
   const checkedMover = checkDicepoolCombatant("mover", mover);

@@ -21,7 +21,7 @@ import { DICEPOOL_LIMITS as L } from "./limits.ts";
 import { checkDicepoolOptions, DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
 import type { DicepoolOptions, OptionsRefusal } from "./options.ts";
 import { scoreChecked } from "./roll.ts";
-import type { FaceTally } from "./roll.ts";
+import type { FaceTally, PoolMode, PoolScore } from "./roll.ts";
 
 export type PoolRefusal = OptionsRefusal | "pool-too-large";
 
@@ -47,16 +47,7 @@ export interface Pool {
   readonly parts: readonly Modifier[];
 }
 
-/** How a pool scores. */
-export type PoolMode = "rolled" | "static" | "flawless";
-
-export interface PoolScore {
-  readonly dice: number;
-  readonly mode: PoolMode;
-  /** The faces rolled (empty unless `mode` is "rolled"). */
-  readonly faces: readonly number[];
-  readonly hits: number;
-}
+export type { PoolMode, PoolScore } from "./roll.ts";
 
 /** A pool part (an attribute, a skill, a named modifier): whole, within ±DICEPOOL_LIMITS.pool. */
 export const POOL_PART = { min: -L.pool, max: L.pool, whole: true } as const;

@@ -11,7 +11,17 @@ import type { DiceSource } from "../core/dice.ts";
 import { checkDieFace } from "../core/guard.ts";
 import type { NumberRefusal } from "../core/guard.ts";
 import type { DicepoolOptions } from "./options.ts";
-import type { PoolMode, PoolScore } from "./pool.ts";
+
+/** How a pool scores. */
+export type PoolMode = "rolled" | "static" | "flawless";
+
+export interface PoolScore {
+  readonly dice: number;
+  readonly mode: PoolMode;
+  /** The faces rolled (empty unless `mode` is "rolled"). */
+  readonly faces: readonly number[];
+  readonly hits: number;
+}
 
 const NO_FACES: readonly number[] = Object.freeze([]);
 

@@ -114,10 +114,10 @@ describe("Freelancers attacks", () => {
       hit: true,
       attack: { natural: 12 },
     });
-    // 3 m beyond: +3 to the die and still unfavorable; 9 + 3 = 12 passes.
-    expect(attack([4, 9, 15, 1, 1], { distance: 93 }, { weapon: rifle })).toMatchObject({
+    // 3 m beyond: +3 to the die, and no longer unfavorable (one die): 9 + 3 = 12 passes.
+    expect(attack([9, 15, 1, 1], { distance: 93 }, { weapon: rifle })).toMatchObject({
       hit: true,
-      attack: { roll: 12 },
+      attack: { faces: [9], roll: 12 },
     });
     expect(
       resolveAttack(

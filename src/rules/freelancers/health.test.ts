@@ -1,7 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fixedDice } from "../core/dice.ts";
 import { makeFreelancer } from "./factory.ts";
-import { afterArmor, deathCheck, heal, loseHealth, stabilize } from "./health.ts";
+import { afterArmor, deathCheck, heal, lifeAtHealth, loseHealth, stabilize } from "./health.ts";
 import { withFreelancersOptions } from "./options.ts";
 
 const rook = makeFreelancer({ id: "rook", health: 8, attributes: { fortitude: 9 } });
@@ -22,19 +23,23 @@ describe("Freelancers health", () => {
     expect(loseHealth({ ...dying, life: "dead" }, 1).life).toBe("dead");
   });
 
-  it("a failed death check kills (one failure by default); a pass keeps it Dying", () => {
+  it("failed death checks are counted and the third kills by default; a pass keeps it Dying", () => {
     expect(deathCheck(dying, fixedDice([10]))).toMatchObject({
       ok: true,
-      value: { actor: { life: "dead", deathFailures: 1 }, check: { failures: 1 } },
+      value: { actor: { life: "dying", deathFailures: 1 }, check: { failures: 1 } },
     });
     expect(deathCheck(dying, fixedDice([9]))).toMatchObject({
       value: { actor: { life: "dying", deathFailures: 0 } },
     });
-    const three = withFreelancersOptions({ deathFailures: 3 });
-    expect(deathCheck(dying, fixedDice([15]), three)).toMatchObject({
-      value: { actor: { life: "dying", deathFailures: 1 } },
+    expect(deathCheck({ ...dying, deathFailures: 1 }, fixedDice([15]))).toMatchObject({
+      value: { actor: { life: "dying", deathFailures: 2 } },
     });
-    expect(deathCheck({ ...dying, deathFailures: 2 }, fixedDice([15]), three)).toMatchObject({
+    expect(deathCheck({ ...dying, deathFailures: 2 }, fixedDice([15]))).toMatchObject({
+      value: { actor: { life: "dead", deathFailures: 3 } },
+    });
+    // A world that kept one failure as its setting: the first failure kills.
+    const one = withFreelancersOptions({ deathFailures: 1 });
+    expect(deathCheck(dying, fixedDice([15]), one)).toMatchObject({
       value: { actor: { life: "dead" } },
     });
     expect(deathCheck(rook, fixedDice([1]))).toEqual({ ok: false, reason: "notDying" });
@@ -81,5 +86,41 @@ describe("Freelancers health", () => {
     ).toMatchObject({
       detail: { field: "actor.attributes.fortitude" },
     });
+  });
+
+  it("health set by hand: above 0 ends Dying (and Stable) and clears the count; 0 makes Dying", () => {
+    expect(lifeAtHealth({ life: "dying", deathFailures: 2 }, 3)).toEqual({
+      life: "active",
+      deathFailures: 0,
+    });
+    expect(lifeAtHealth({ life: "stable", deathFailures: 0 }, 1)).toEqual({
+      life: "active",
+      deathFailures: 0,
+    });
+    expect(lifeAtHealth({ life: "active", deathFailures: 0 }, 0)).toEqual({
+      life: "dying",
+      deathFailures: 0,
+    });
+    expect(lifeAtHealth({ life: "dying", deathFailures: 1 }, 0)).toBeNull();
+    expect(lifeAtHealth({ life: "dead", deathFailures: 3 }, 10)).toBeNull();
+    expect(lifeAtHealth({ life: "active", deathFailures: 0 }, 5)).toBeNull();
+  });
+
+  it("health set by hand never leaves a living entity active at 0 or down above 0 (property)", () => {
+    const lives = fc.constantFrom("active", "dying", "stable", "dead" as const);
+    const hostile = fc.constantFrom(Number.NaN, Infinity, -Infinity, -1, 0.5, 1e12, 2 ** 53);
+    fc.assert(
+      fc.property(lives, fc.nat(50), fc.oneof(fc.nat(1000), hostile), (life, failures, value) => {
+        const next = lifeAtHealth({ life, deathFailures: failures }, value);
+        const after = next?.life ?? life;
+        if (!Number.isInteger(value) || value < 0 || life === "dead") {
+          expect(next).toBeNull();
+          return;
+        }
+        if (value > 0) expect(["active", "dead"]).toContain(after);
+        else expect(after).not.toBe("active");
+        if (next !== null) expect(Number.isInteger(next.deathFailures)).toBe(true);
+      }),
+    );
   });
 });

@@ -5,8 +5,8 @@
  * A hit deals its damage minus the target's armor rating (AR), never less than 0; a hit that
  * deals 0 does not penetrate, but a Touch effect applies anyway. At 0 health the entity is Dying;
  * at each Upkeep a Dying entity rolls a death check (a Fortitude check, options.deathCheck): a
- * failure counts toward options.deathFailures (default 1), and that many kill; a pass keeps it
- * Dying. A passed Medicine check or Help stabilizes a Dying entity.
+ * failure counts toward options.deathFailures (default 3), and that many kill; a pass keeps it
+ * Dying. A passed Medicine check or Help stabilizes a Dying entity and clears the count.
  *
  * Where even the README is silent: a stabilized entity's failures are cleared; damage that lands
  * on a Stable entity makes it Dying again; healing above 0 brings a Dying or Stable entity back to
@@ -70,6 +70,27 @@ export function heal<A extends FreelancersActor>(
   next.life = "active";
   next.deathFailures = 0;
   return ok(next as A);
+}
+
+/**
+ * The life state that goes with a health value someone set by hand (the sheet, a token bar): above
+ * 0 a Dying or Stable entity is active again with its failures cleared (healing ends Dying, as
+ * `heal` does); at 0 an active entity is Dying. The dead stay dead; any other pair is kept.
+ * Null when nothing but the health changes. The value is the model's to bound; a value that is no
+ * whole number from 0 up changes no life state.
+ */
+export function lifeAtHealth(
+  body: Pick<FreelancersActor, "life" | "deathFailures">,
+  value: number,
+): { readonly life: FreelancersLife; readonly deathFailures: number } | null {
+  if (!Number.isInteger(value) || value < 0 || body.life === "dead") return null;
+  if (value > 0 && (body.life === "dying" || body.life === "stable")) {
+    return { life: "active", deathFailures: 0 };
+  }
+  if (value === 0 && body.life === "active") {
+    return { life: "dying", deathFailures: body.deathFailures };
+  }
+  return null;
 }
 
 /** The target number of a check from an actor's attribute and (optional) skill: own entries only. */

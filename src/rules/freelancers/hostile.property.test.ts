@@ -459,6 +459,23 @@ const CASES: Record<string, () => void> = {
     call: (i) => fl.heal(i.actor, i.amount),
     states: (a) => [actorVerdict(valueOf(a))],
   }),
+  lifeAtHealth: kase({
+    valid: { actor: dying, value: 4 },
+    call: (i) => fl.lifeAtHealth(i.actor, i.value),
+  }),
+  checkSituational: kase({
+    valid: { m: { die: 2, attribute: -1, favorable: 1, unfavorable: 0 }, modifier: 5, edge: 2 },
+    call: (i) => fl.checkSituational(i.m, { modifier: i.modifier, edge: i.edge }) ?? "fine",
+  }),
+  situationalSide: kase({
+    valid: { die: 2, attribute: -1, favorable: 1, unfavorable: 0 },
+    behind: (m) => fl.checkSituational(m, { modifier: 5, edge: 2 }),
+    call: (m) => fl.situationalSide(m),
+  }),
+  engagedBy: kase({
+    valid: [{ id: "thug", distance: 1, reach: 1.5, life: "active" }],
+    call: (list) => fl.engagedBy(list as readonly fl.NearbyOpponent[]),
+  }),
   checkBase: kase({
     valid: { actor: ace, attribute: "intellect", skill: "medicine" },
     behind: (i) => fl.checkFreelancer(i.actor),

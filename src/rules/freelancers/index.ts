@@ -8,8 +8,11 @@
  * - attack.ts: attack against defense (rolled or static), cover, size, engaged targets, Dodge,
  *   Two-Weapon Fighting, damage − AR, weapon degradation;
  * - odds.ts: exact attack odds;
+ * - situational.ts: an attacker's situational modifiers (to the die, to the attribute,
+ *   favorable and unfavorable sources) within the table's caps;
  * - actions.ts: the turn's actions (Long, Base, Move, Quick, reaction, free; trading down,
  *   Dodge, Disengage, readied actions, targets of opportunity);
+ * - engaged.ts: the opponents within whose melee reach an entity stands;
  * - counters.ts: named stacks (stun, stress, bleed …) and how the Upkeep drops them;
  * - abilities.ts: abilities that recharge on a d10 at the Upkeep;
  * - health.ts: health, armor, Dying, death checks, stabilizing, healing;
@@ -39,6 +42,7 @@ export * from "./care.ts";
 export * from "./changes.ts";
 export * from "./checks.ts";
 export * from "./counters.ts";
+export * from "./engaged.ts";
 export * from "./factory.ts";
 export * from "./guard.ts";
 export * from "./health.ts";
@@ -49,4 +53,5 @@ export * from "./odds.ts";
 export * from "./options.ts";
 export * from "./range.ts";
 export * from "./shapes.ts";
+export * from "./situational.ts";
 export * from "./upkeep.ts";

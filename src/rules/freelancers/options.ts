@@ -52,7 +52,10 @@ export interface FreelancersOptions {
   readonly range: {
     readonly stepMeters: number;
     readonly penalty: number;
-    /** The attack beyond maximum range stays unfavorable as well (the long band's penalty). */
+    /**
+     * The attack beyond maximum range stays unfavorable as well (the long band's penalty). The
+     * book stops calling it unfavorable there and only adds the penalty: off by default (README).
+     */
     readonly beyondMaxUnfavorable: boolean;
   };
   /** Shapes (shapes.ts): a line's width and a touch's reach, in meters (the book gives neither). */
@@ -65,7 +68,11 @@ export interface FreelancersOptions {
   readonly opportunityMoveMeters: number;
   /** Dodge: favorables on defense rolls against attacks the dodger can see. */
   readonly dodgeFavorable: number;
-  /** Failed death checks that kill (README: 1). */
+  /**
+   * Failed death checks that kill (README: 3). The failures are counted across Upkeeps; a
+   * stabilize clears the count. With 1 a character downed in the enemy's turn would most often die
+   * at the next Upkeep, before an ally could act.
+   */
   readonly deathFailures: number;
   /** The attribute (and optional skill) of the death check: the Fortitude check. */
   readonly deathCheck: { readonly attribute: string; readonly skill: string | null };
@@ -89,13 +96,13 @@ export const DEFAULT_FREELANCERS_OPTIONS: Checked<FreelancersOptions> = checkedA
   size: { tiny: 4, small: 2, medium: 0, large: -2, huge: -4 },
   staticDefenseBase: 10,
   cover: { lightDie: 2, heavyUnfavorable: 1 },
-  range: { stepMeters: 3, penalty: 3, beyondMaxUnfavorable: true },
+  range: { stepMeters: 3, penalty: 3, beyondMaxUnfavorable: false },
   shapes: { lineWidth: 1.5, touchReach: 1.5 },
   engagedTargetUnfavorable: 1,
   secondWeaponUnfavorable: 1,
   opportunityMoveMeters: 1.5,
   dodgeFavorable: 1,
-  deathFailures: 1,
+  deathFailures: 3,
   deathCheck: { attribute: "fortitude", skill: null },
   stabilizeCheck: { attribute: "intellect", skill: "medicine" },
   rechargeDie: 10,

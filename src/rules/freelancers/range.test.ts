@@ -16,15 +16,16 @@ describe("Freelancers range and reach", () => {
     expect(rangeEffect(rifle, 90)).toMatchObject({ value: { band: "long", dieModifier: 0 } });
   });
 
-  it("beyond the maximum: +3 to the die for every 3 m or part of it, still unfavorable", () => {
+  it("beyond the maximum: no longer unfavorable, +3 to the die for every 3 m or part of it", () => {
     expect(rangeEffect(rifle, 91)).toMatchObject({
-      value: { band: "beyond", unfavorable: 1, dieModifier: 3 },
+      value: { band: "beyond", unfavorable: 0, dieModifier: 3 },
     });
     expect(rangeEffect(rifle, 93)).toMatchObject({ value: { dieModifier: 3 } });
     expect(rangeEffect(rifle, 93.5)).toMatchObject({ value: { dieModifier: 6 } });
-    const plain = withFreelancersOptions({ range: { beyondMaxUnfavorable: false, penalty: 2 } });
-    expect(rangeEffect(rifle, 99, plain)).toMatchObject({
-      value: { unfavorable: 0, dieModifier: 6 },
+    // A GM may keep the long band's unfavorable past the maximum, with its own penalty.
+    const strict = withFreelancersOptions({ range: { beyondMaxUnfavorable: true, penalty: 2 } });
+    expect(rangeEffect(rifle, 99, strict)).toMatchObject({
+      value: { unfavorable: 1, dieModifier: 6 },
     });
   });
 

@@ -3,12 +3,12 @@
  *
  * Melee: the target must be within the weapon's reach, or it cannot be attacked.
  * Ranged: within the nominal range the attack is normal; past it, up to the maximum, unfavorable;
- * past the maximum it can still be made, with a penalty added to the attacker's die for every
- * 3 m (options.range) beyond the maximum.
+ * past the maximum it can still be made: it is no longer called unfavorable, and a penalty is
+ * added to the attacker's die for every 3 m (options.range) beyond the maximum.
  *
  * Where the book is silent (options.range): a part of 3 m counts as a whole step (1 m beyond is
- * +3), and beyond the maximum the attack stays unfavorable as well, so going further never makes
- * a shot easier.
+ * +3). A GM who wants a shot beyond the maximum to stay unfavorable as well turns on
+ * options.range.beyondMaxUnfavorable (off by default, the README's corrected decision).
  */
 import { checkNumber } from "../core/guard.ts";
 import { checkChoice } from "../core/names.ts";

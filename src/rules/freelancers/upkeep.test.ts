@@ -40,7 +40,7 @@ describe("Freelancers Upkeep", () => {
     const [a, r] = out.combatants;
     expect(a?.counters).toEqual({ bleed: 1 });
     expect(a?.abilities.map((x) => x.charged)).toEqual([true, true, false]);
-    expect(r).toMatchObject({ counters: {}, life: "dead", deathFailures: 1 });
+    expect(r).toMatchObject({ counters: {}, life: "dying", deathFailures: 1 });
     expect(out.reports[0]?.recharges).toEqual([
       { abilityId: "blast", face: 6, needed: 5, recharged: true },
     ]);

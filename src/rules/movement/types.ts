@@ -9,11 +9,19 @@ import type { Result } from "../core/result.ts";
 
 /**
  * How a path is travelled, as Fray's movement actions name them (core v13's action ids): on foot,
- * crawling (prone), climbing or swimming.
+ * crawling (prone), climbing or swimming; and two of Fray's own that provoke no reaction on the
+ * way: Worldlines' Retreat and Freelancers' Disengage. A ruleset prices only the modes it offers.
  */
-export type MoveMode = "walk" | "crawl" | "climb" | "swim";
+export type MoveMode = "walk" | "crawl" | "climb" | "swim" | "retreat" | "disengage";
 
-export const MOVE_MODES: readonly MoveMode[] = ["walk", "crawl", "climb", "swim"];
+export const MOVE_MODES: readonly MoveMode[] = [
+  "walk",
+  "crawl",
+  "climb",
+  "swim",
+  "retreat",
+  "disengage",
+];
 
 /** A path to price: its length in the ruleset's unit, how it is travelled, and the ground. */
 export interface MovePath {
@@ -66,7 +74,13 @@ export type MovementPricing<S, B, R extends string = string> = (
 /** Reasons every ruleset shares for refusing a path before its own rules run. */
 export type PathRefusal = "not-a-number" | "not-whole" | "out-of-range" | "unknown-mode";
 
-/** Whether a value names a movement mode (a player's console may send anything). */
-export function isMoveMode(value: unknown): value is MoveMode {
-  return typeof value === "string" && (MOVE_MODES as readonly string[]).includes(value);
+/**
+ * Whether a value names a movement mode (a player's console may send anything), among `offered`
+ * when given (the modes a ruleset prices).
+ */
+export function isMoveMode(
+  value: unknown,
+  offered: readonly MoveMode[] = MOVE_MODES,
+): value is MoveMode {
+  return typeof value === "string" && (offered as readonly string[]).includes(value);
 }

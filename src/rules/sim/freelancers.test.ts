@@ -66,9 +66,10 @@ describe("Freelancers in the encounter simulator: what the GM reads", { timeout:
       expect(integrity?.mean).toBeLessThan(integrity?.start ?? 0);
       expect(integrity?.mean).toBeGreaterThanOrEqual(0);
     }
-    // Fighters go down, and a failed death check at the Upkeep kills some of them.
+    // Fighters go down; three failed death checks kill by default, and a fight is decided (or
+    // its downed stabilized by an ally) before anyone fails three: nobody dies in these fights.
     expect(r.fighters.some((f) => f.down.count > 0)).toBe(true);
-    expect(r.fighters.some((f) => f.dead.count > 0)).toBe(true);
+    expect(r.fighters.every((f) => f.dead.count === 0)).toBe(true);
   });
 
   it("starts from the fighters as they stand: a wounded squad does worse", () => {

@@ -547,6 +547,25 @@ const CASES: Record<string, () => void> = {
     call: (seed) => td.makeTwodiceWeapon(seed),
     states: (a) => [weaponVerdict(a)],
   }),
+  checkAbleToAct: kase({
+    valid: kit,
+    behind: (c) => td.checkCombatant(c, "c"),
+    call: (c) => td.checkAbleToAct(c),
+  }),
+  parseRangeScale: kase({ valid: { text: "5:1, 10:2" }, call: (x) => td.parseRangeScale(x.text) }),
+  formatRangeScale: kase({
+    valid: TD.rangeScale,
+    behind: (scale) => td.checkTwodiceOptions({ ...TD, rangeScale: scale }),
+    call: (scale) => td.formatRangeScale(scale),
+  }),
+  twodiceOptionsFrom: kase<Record<string, unknown>>({
+    valid: { AimBonus: 3, RangeScale: "5:1, 10:2", DeathRule: false, BleedBadlyUnit: "hour" },
+    call: (values) => td.twodiceOptionsFrom(values),
+    states: (a) => {
+      const options = valueOf(a) as td.TwodiceOptions | undefined;
+      return options === undefined ? [] : [td.checkTwodiceOptions(options)];
+    },
+  }),
   withTwodiceOptions: kase({
     valid: { aimBonus: 3, autoThreshold: { max: 15 } },
     call: (overrides) => {

@@ -14,7 +14,8 @@
  * - sneak.ts: sneaking past an observer, and a plain check;
  * - odds.ts: exact attack odds;
  * - changes.ts: outcomes as document changes (the field paths the shell writes);
- * - options.ts: every number a GM may change, with its default;
+ * - options.ts: every number a GM may change, with its default; option-settings.ts: the same as
+ *   world settings, and their reader;
  * - model.ts / factory.ts: the state the rules read (combatants, weapons, armor, turn, wounds),
  *   weapon Types, and defaults for new state.
  */
@@ -37,6 +38,7 @@ export * from "./factory.ts";
 export * from "./initiative.ts";
 export * from "./model.ts";
 export * from "./odds.ts";
+export * from "./option-settings.ts";
 export * from "./options.ts";
 export * from "./range.ts";
 export * from "./roll.ts";

@@ -246,7 +246,7 @@ export function loadedAmmo(type: WeaponType): AmmoState {
  */
 export function parseWeaponType(
   text: string,
-  options: TwodiceOptions = DEFAULT_TWODICE_OPTIONS,
+  options: Pick<TwodiceOptions, "autoThreshold"> = DEFAULT_TWODICE_OPTIONS,
 ): Result<WeaponType, "badWeaponType"> {
   if (typeof text !== "string") return refuse("badWeaponType", { type: String(text) });
   const code = text.trim().toUpperCase();

@@ -20,10 +20,10 @@
  */
 import { checkNumber } from "../core/guard.ts";
 import type { NumberRefusal } from "../core/guard.ts";
-import { ok } from "../core/result.ts";
-import type { Result } from "../core/result.ts";
-import type { WoundState } from "./model.ts";
-import { SHEET_MODIFIER, SHEET_NUMBER } from "./model.ts";
+import { ok, refuse } from "../core/result.ts";
+import type { Refusal, Result } from "../core/result.ts";
+import type { TwodiceCombatant, WoundState } from "./model.ts";
+import { SHEET_MODIFIER, SHEET_NUMBER, trait } from "./model.ts";
 import { DEFAULT_TWODICE_OPTIONS, checkTwodiceOptions } from "./options.ts";
 import type { TwodiceCheckReason, TwodiceOptions } from "./options.ts";
 import { checkDice, readCheck } from "./roll.ts";
@@ -108,6 +108,16 @@ export function highestWound(wounds: WoundState): number {
 /** Out of the fight: a wound above Toughness. */
 export function isIncapacitated(wounds: WoundState, toughness: number): boolean {
   return highestWound(wounds) > toughness;
+}
+
+/**
+ * Whether the combatant can still act in this fight: refused, naming it, when a wound above its
+ * Toughness took it out (it attacks, counterattacks and acts no more until healed).
+ */
+export function checkAbleToAct(c: TwodiceCombatant): Refusal<"incapacitated"> | undefined {
+  return isIncapacitated(c.wounds, trait(c, "toughness"))
+    ? refuse("incapacitated", { name: c.name })
+    : undefined;
 }
 
 export type AftermathState = "unhurt" | "stable" | "bleedingSlowly" | "bleedingBadly" | "dead";

@@ -3,11 +3,16 @@
  * at least the climb/swim rate (2) when climbing or swimming; Staggered or disabled legs cannot
  * move, nor can a fighter who is down. The rates and refusals are `energy.ts` `checkAction`'s; this
  * only turns a path into its move action. The budget is the fighter's Energy.
+ *
+ * Retreat (the table's 2 Energy, "disengage from melee without provoking"): the book prices the
+ * disengaging, not the ground covered, as it prices a stance change. Where it is silent: a retreat
+ * is the Retreat price plus the ordinary Move cost of each space (so retreating is never a cheaper
+ * way to cross the map), and the whole path provokes no Opportunity Attack (reactions.ts).
  */
 import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
-import type { MoveOutcome, MovePath, PathRefusal } from "../movement/types.ts";
+import type { MoveMode, MoveOutcome, MovePath, PathRefusal } from "../movement/types.ts";
 import { isMoveMode } from "../movement/types.ts";
 import { checkAction } from "./energy.ts";
 import type { EnergyRefusal } from "./energy.ts";
@@ -17,13 +22,22 @@ import type { WorldlinesOptions } from "./options.ts";
 
 export type WorldlinesMoveRefusal = EnergyRefusal | PathRefusal;
 
+/** How a Worldlines fighter moves: walking, crawling, climbing, swimming, retreating. */
+export const WORLDLINES_MOVE_MODES: readonly MoveMode[] = [
+  "walk",
+  "crawl",
+  "climb",
+  "swim",
+  "retreat",
+];
+
 /** The path's price in Energy; `after` is the Energy left. */
 export function worldlinesMoveCost(
   actor: WorldlinesCombatant,
   path: MovePath,
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<MoveOutcome<number>, WorldlinesMoveRefusal> {
-  if (!isMoveMode(path.mode)) return refuse("unknown-mode");
+  if (!isMoveMode(path.mode, WORLDLINES_MOVE_MODES)) return refuse("unknown-mode");
   const bad = checkNumber("distance", path.distance, NUMBER_RULES.count);
   if (bad) return bad;
   const terrain = path.mode === "climb" || path.mode === "swim" ? path.mode : "ground";
@@ -34,7 +48,15 @@ export function worldlinesMoveCost(
     options,
   );
   if (!checked.ok) return checked;
-  const cost = path.distance === 0 ? 0 : checked.value.cost;
+  let cost = path.distance === 0 ? 0 : checked.value.cost;
+  if (path.mode === "retreat") {
+    const retreat = checkAction(actor, { kind: "retreat" }, options);
+    if (!retreat.ok) return retreat;
+    cost += retreat.value.cost;
+    if (cost > actor.energy.value) {
+      return refuse("notEnoughEnergy", { cost, energy: actor.energy.value });
+    }
+  }
   const left = actor.energy.value - cost;
   return ok({
     price: {

@@ -11,7 +11,7 @@
 import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
-import type { MoveOutcome, MovePath, PathRefusal } from "../movement/types.ts";
+import type { MoveMode, MoveOutcome, MovePath, PathRefusal } from "../movement/types.ts";
 import { isMoveMode } from "../movement/types.ts";
 import type { ActionState, TurnContext } from "./actions.ts";
 import { moveRate, run } from "./maneuvers.ts";
@@ -28,6 +28,9 @@ export interface WwnMoveContext {
   readonly grappled?: boolean;
 }
 
+/** How a WWN fighter moves. */
+export const WWN_MOVE_MODES: readonly MoveMode[] = ["walk", "crawl", "climb", "swim"];
+
 /** A round's Move actions: one, and the Main as a second. */
 const MOST_MOVES = 2;
 
@@ -38,7 +41,7 @@ export function wwnMoveCost(
   ctx: WwnMoveContext,
   options: WwnOptions = DEFAULT_WWN_OPTIONS,
 ): Result<MoveOutcome<ActionState>, WwnMoveRefusal> {
-  if (!isMoveMode(path.mode)) return refuse("unknown-mode");
+  if (!isMoveMode(path.mode, WWN_MOVE_MODES)) return refuse("unknown-mode");
   const bad = checkNumber("distance", path.distance, NUMBER_RULES.count);
   if (bad) return bad;
   const hard = path.difficult === true || path.mode === "climb" || path.mode === "swim";

@@ -16,9 +16,10 @@
  * and reads stored data of another shape (`migrateData`: a world switched from another ruleset)
  * without losing the actor: numbers it shares are kept when they fit, the rest take defaults.
  */
-import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
+import { isRecord, storageFields } from "../../data/migrate.ts";
+import { rulesetModels } from "../../data/ruleset-models.ts";
+import { itemModel } from "../../data/model.ts";
 import { followDamageByHand } from "./by-hand.ts";
-import { PlainGearModel, PlainTechniqueModel } from "../../data/item.ts";
 import { FRESH_TURN } from "../../../rules/dicepool/actions.ts";
 import { DICEPOOL_SKILLS, INCAPACITATIONS, NO_POWERS } from "../../../rules/dicepool/model.ts";
 import type { DicepoolSkill, Incapacitation } from "../../../rules/dicepool/model.ts";
@@ -304,16 +305,8 @@ function weaponSchema() {
     }),
   };
 }
-type WeaponSchema = ReturnType<typeof weaponSchema>;
 
-export class DicepoolWeaponData extends foundry.abstract.TypeDataModel<
-  WeaponSchema,
-  Item.Implementation
-> {
-  static override defineSchema(): WeaponSchema {
-    return weaponSchema();
-  }
-}
+export class DicepoolWeaponData extends itemModel({ schema: weaponSchema }) {}
 
 function armorSchema() {
   return {
@@ -324,34 +317,13 @@ function armorSchema() {
     equipped: flagField(true),
   };
 }
-type ArmorSchema = ReturnType<typeof armorSchema>;
 
-export class DicepoolArmorData extends foundry.abstract.TypeDataModel<
-  ArmorSchema,
-  Item.Implementation
-> {
-  static override defineSchema(): ArmorSchema {
-    return armorSchema();
-  }
-}
-
-/** The plain gear model, played in this ruleset (its data is stamped as this ruleset's). */
-export class DicepoolGearData extends PlainGearModel {}
-
-/** The plain technique model, played in this ruleset (its data is stamped as this ruleset's). */
-export class DicepoolTechniqueData extends PlainTechniqueModel {}
+export class DicepoolArmorData extends itemModel({ schema: armorSchema }) {}
 
 /** The models registered when the world plays the dice-pool game (gear, technique: the plain models, as its own). */
-export const DICEPOOL_DATA_MODELS = wireSystemModels(
+export const DICEPOOL_DATA_MODELS = rulesetModels(
   "dicepool",
-  {
-    Actor: { character: DicepoolCharacterData, npc: DicepoolNpcData },
-    Item: {
-      weapon: DicepoolWeaponData,
-      armor: DicepoolArmorData,
-      gear: DicepoolGearData,
-      technique: DicepoolTechniqueData,
-    },
-  },
+  { character: DicepoolCharacterData, npc: DicepoolNpcData },
+  { weapon: DicepoolWeaponData, armor: DicepoolArmorData },
   { Actor: ["energy"] },
 );

@@ -9,9 +9,8 @@
  * combatant (sim.ts). It registers no referee action of its own: everything a player asks of the
  * referee is a declaration or a card's press.
  */
-import { ACTOR_TYPES } from "../../constants.ts";
 import { dicepoolMovement } from "./movement.ts";
-import { shellRuleset as generic } from "../generic/index.ts";
+import { overGeneric } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
 import { dicepoolApi } from "./api.ts";
 import { attackCard, attackDeclaration } from "./attack/referee.ts";
@@ -28,25 +27,11 @@ import { moveDeclaration } from "./table/move.ts";
 import { weaponDeclaration } from "./table/weapon.ts";
 
 export const shellRuleset: ShellRuleset = {
-  dataModels: {
-    Actor: { ...generic.dataModels.Actor, ...DICEPOOL_DATA_MODELS.Actor },
-    Item: { ...generic.dataModels.Item, ...DICEPOOL_DATA_MODELS.Item },
-  },
-  sheets: [
-    ...generic.sheets,
-    {
-      documentName: "Actor",
-      sheetClass: DicepoolActorSheet,
-      types: ACTOR_TYPES,
-      label: "FRAY.Dicepool.Sheet.Actor",
-    },
-    {
-      documentName: "Item",
-      sheetClass: DicepoolItemSheet,
-      types: Object.keys(DICEPOOL_DATA_MODELS.Item),
-      label: "FRAY.Dicepool.Sheet.Item",
-    },
-  ],
+  ...overGeneric(
+    DICEPOOL_DATA_MODELS,
+    { sheet: DicepoolActorSheet, label: "FRAY.Dicepool.Sheet.Actor" },
+    { sheet: DicepoolItemSheet, label: "FRAY.Dicepool.Sheet.Item" },
+  ),
   // Health is damage taken against a total, not a value/max pool: Energy is the bar.
   tokenBars: {
     trackable: { bar: ["energy"], value: ["health.damage", "woundPenalty"] },

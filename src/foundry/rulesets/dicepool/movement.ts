@@ -27,6 +27,8 @@ export const dicepoolMovement: MovementRules = {
   spaceCost: () => 1,
   queue: (_actor, task) => withLedger(task),
   refusalKey: (reason) => `FRAY.Dicepool.Refusal.${reason}`,
+  // Leaving a space shared with a foe provokes its opportunity attack.
+  reactions: { trigger: "leaveShared", reachOf: () => 1, suppressed: () => false },
   price(actor, path) {
     const fight = fightOf(actor);
     const mover = toDicepoolCombatant(actor);

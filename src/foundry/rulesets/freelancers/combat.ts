@@ -8,7 +8,8 @@
  * - A combatant's turn start gives it a fresh turn of actions (rules: startTurn), as the
  *   referee's ledger entry (budget.ts); the chips read the ledger too, never the actor.
  * - The Upkeep (a round event) runs the rules' upkeep over every combatant: one counter of each
- *   kind drops, spent abilities roll their recharge d10, the Dying roll their death check, all
+ *   kind drops, spent abilities roll their recharge d10, the Dying roll their death check (the
+ *   card counts the failures against the world's setting: three kill by default), all
  *   rolled with core Roll; the recharged abilities are written, the actor changes go back to the
  *   combat's batch, and one card reports everything it did.
  */
@@ -106,6 +107,9 @@ export interface UpkeepLine {
     readonly target: number;
     readonly passed: boolean;
     readonly life: string;
+    /** Failed death checks so far, and how many kill (the world setting when it was rolled). */
+    readonly failures?: number;
+    readonly limit?: number;
   } | null;
 }
 
@@ -113,6 +117,7 @@ function lineOf(
   report: UpkeepReport,
   before: FreelancersActor,
   after: FreelancersActor,
+  limit: number,
 ): UpkeepLine | null {
   const counters = Object.entries(report.countersBefore)
     .filter(([, count]) => count > 0)
@@ -131,6 +136,8 @@ function lineOf(
           target: d.roll.target,
           passed: d.roll.passed,
           life: d.life,
+          failures: d.failures,
+          limit,
         };
   if (counters.length === 0 && recharges.length === 0 && death === null) return null;
   return { name: before.name, counters, recharges, death };
@@ -143,7 +150,8 @@ function lineOf(
  */
 export async function flUpkeep(combat: CombatLike): Promise<ActorChange[]> {
   const members = combatMembers(combat).map(({ actor }) => toFreelancer(actor));
-  const rolled = await withDice((dice) => upkeep(members, dice, flOptions()));
+  const options = flOptions();
+  const rolled = await withDice((dice) => upkeep(members, dice, options));
   const outcome = rolled.value;
   if (!outcome.ok) {
     await postUpkeepCard(
@@ -156,7 +164,7 @@ export async function flUpkeep(combat: CombatLike): Promise<ActorChange[]> {
     const before = members[i];
     const after = outcome.value.combatants[i];
     if (before === undefined || after === undefined) return [];
-    const line = lineOf(report, before, after);
+    const line = lineOf(report, before, after, options.deathFailures);
     return line === null ? [] : [line];
   });
   await applyRuleUpdates(outcome.value.updates.filter((u) => u.itemId !== undefined));
@@ -216,6 +224,13 @@ export function flUpkeepCardContext(
                 faces: line.death.faces,
                 target: line.death.target,
               }),
+              tally:
+                line.death.failures === undefined || line.death.limit === undefined
+                  ? null
+                  : i18n.format("FRAY.Freelancers.Upkeep.Failures", {
+                      failures: line.death.failures,
+                      limit: line.death.limit,
+                    }),
               passed: line.death.passed,
               life: i18n.localize(`FRAY.Freelancers.Life.${line.death.life}`),
               dead: line.death.life === "dead",

@@ -15,8 +15,9 @@
  * per actor): the attribute and skill lists below; a new actor has 5 in every attribute, 0 in
  * every skill and 10 health; a new weapon is a 1d6 melee weapon with 1 m reach and integrity 3.
  */
-import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
-import { PlainGearModel } from "../../data/item.ts";
+import { isRecord, storageFields } from "../../data/migrate.ts";
+import { rulesetModels } from "../../data/ruleset-models.ts";
+import { actorModel, itemModel } from "../../data/model.ts";
 import { cachedFormula } from "../../../rules/core/formula.ts";
 import { ACTION_KINDS, FRESH_ACTIONS } from "../../../rules/freelancers/actions.ts";
 import type { ActionKind } from "../../../rules/freelancers/actions.ts";
@@ -24,8 +25,10 @@ import { FL_LIFE_STATES as RULES_LIFE_STATES } from "../../../rules/freelancers/
 import type { FreelancersLife } from "../../../rules/freelancers/model.ts";
 import { FL_LIMITS } from "../../../rules/freelancers/limits.ts";
 import { SIZE_CLASSES } from "../../../rules/freelancers/options.ts";
+import { reviveOnHealthChange } from "./life.ts";
 import {
   choiceField,
+  damageField,
   damageValidator,
   flagField,
   htmlField,
@@ -304,23 +307,23 @@ function actorSchema() {
     biography: htmlField(),
   };
 }
-type ActorSchema = ReturnType<typeof actorSchema>;
 
-export class FlCharacterData extends foundry.abstract.TypeDataModel<
-  ActorSchema,
-  Actor.Implementation
-> {
-  static override defineSchema(): ActorSchema {
-    return actorSchema();
-  }
-
-  /** Runs on the stored source before core cleans and validates it (core: DataModel#_initializeSource). */
-  static override migrateData(source: Source): Source {
-    return super.migrateData(migrateFlActor(source));
-  }
-
-  static override validateJoint(data: Source): void {
+export class FlCharacterData extends actorModel({
+  schema: actorSchema,
+  migrate: migrateFlActor,
+  validate: (data) => {
     checkPool(data["health"], "health");
+  },
+}) {
+  /** Healing above 0 ends Dying; health set to 0 makes Dying (./life.ts). */
+  override async _preUpdate(
+    ...args: Parameters<foundry.abstract.TypeDataModel.Any["_preUpdate"]>
+  ): Promise<boolean | undefined> {
+    const allowed = await super._preUpdate(...args);
+    if (allowed === false) return false;
+    const system = this as unknown as { life: FreelancersLife; deathFailures: number };
+    reviveOnHealthChange(system, args[0]);
+    return undefined;
   }
 }
 
@@ -338,13 +341,7 @@ function weaponSchema() {
     kind: choiceField(FL_WEAPON_KINDS, "melee"),
     attribute: choiceField(FL_ATTRIBUTES, "agility"),
     skill: choiceField(FL_COMBAT_SKILLS, "brawl"),
-    damage: new StringField({
-      required: true,
-      nullable: false,
-      blank: false,
-      initial: "1d6",
-      validate: validateDamage,
-    }),
+    damage: damageField(validateDamage),
     integrity: poolField(3, LIMITS.integrity),
     /** Melee: meters it reaches. */
     reach: meters(1),
@@ -356,39 +353,30 @@ function weaponSchema() {
     traits: new StringField({ required: true, nullable: false, blank: true, initial: "" }),
   };
 }
-type WeaponSchema = ReturnType<typeof weaponSchema>;
 
-export class FlWeaponData extends foundry.abstract.TypeDataModel<
-  WeaponSchema,
-  Item.Implementation
-> {
-  static override defineSchema(): WeaponSchema {
-    return weaponSchema();
-  }
-
-  /** Runs on the stored source before core cleans and validates it (core: DataModel#_initializeSource). */
-  static override migrateData(source: Source): Source {
-    return super.migrateData(migrateFlItem(source));
-  }
-
-  static override validateJoint(data: Source): void {
-    checkPool(data["integrity"], "integrity");
-    const range = data["range"] as { nominal?: unknown; max?: unknown } | undefined;
-    if (
-      typeof range?.nominal === "number" &&
-      typeof range.max === "number" &&
-      range.nominal > range.max
-    ) {
-      throw new Error(
-        say("FRAY.Freelancers.Invalid.OverMax", {
-          field: "range",
-          value: String(range.nominal),
-          max: String(range.max),
-        }),
-      );
-    }
+function validateWeapon(data: Source): void {
+  checkPool(data["integrity"], "integrity");
+  const range = data["range"] as { nominal?: unknown; max?: unknown } | undefined;
+  if (
+    typeof range?.nominal === "number" &&
+    typeof range.max === "number" &&
+    range.nominal > range.max
+  ) {
+    throw new Error(
+      say("FRAY.Freelancers.Invalid.OverMax", {
+        field: "range",
+        value: String(range.nominal),
+        max: String(range.max),
+      }),
+    );
   }
 }
+
+export class FlWeaponData extends itemModel({
+  schema: weaponSchema,
+  migrate: migrateFlItem,
+  validate: validateWeapon,
+}) {}
 
 function armorSchema() {
   return {
@@ -399,18 +387,8 @@ function armorSchema() {
     equipped: flagField(true),
   };
 }
-type ArmorSchema = ReturnType<typeof armorSchema>;
 
-export class FlArmorData extends foundry.abstract.TypeDataModel<ArmorSchema, Item.Implementation> {
-  static override defineSchema(): ArmorSchema {
-    return armorSchema();
-  }
-
-  /** Runs on the stored source before core cleans and validates it (core: DataModel#_initializeSource). */
-  static override migrateData(source: Source): Source {
-    return super.migrateData(migrateFlItem(source));
-  }
-}
+export class FlArmorData extends itemModel({ schema: armorSchema, migrate: migrateFlItem }) {}
 
 function abilitySchema() {
   const { NumberField } = foundry.data.fields;
@@ -430,31 +408,13 @@ function abilitySchema() {
     charged: flagField(true),
   };
 }
-type AbilitySchema = ReturnType<typeof abilitySchema>;
 
-export class FlAbilityData extends foundry.abstract.TypeDataModel<
-  AbilitySchema,
-  Item.Implementation
-> {
-  static override defineSchema(): AbilitySchema {
-    return abilitySchema();
-  }
-
-  /** Runs on the stored source before core cleans and validates it (core: DataModel#_initializeSource). */
-  static override migrateData(source: Source): Source {
-    return super.migrateData(migrateFlItem(source));
-  }
-}
-
-/** The plain gear model, played in this ruleset (its data is stamped as this ruleset's). */
-export class FlGearData extends PlainGearModel {}
+export class FlAbilityData extends itemModel({ schema: abilitySchema, migrate: migrateFlItem }) {}
 
 /** The models registered when the world plays Freelancers (gear: the plain model, as its own). */
-export const FL_DATA_MODELS = wireSystemModels(
+export const FL_DATA_MODELS = rulesetModels(
   "freelancers",
-  {
-    Actor: { character: FlCharacterData, npc: FlNpcData },
-    Item: { weapon: FlWeaponData, armor: FlArmorData, technique: FlAbilityData, gear: FlGearData },
-  },
+  { character: FlCharacterData, npc: FlNpcData },
+  { weapon: FlWeaponData, armor: FlArmorData, technique: FlAbilityData },
   { Actor: ["health"], "Item.weapon": ["integrity"] },
 );

@@ -6,43 +6,30 @@
  * referee records without a card, and its part of the team combat (tracker chips and turn start
  * from the referee's ledger, the Upkeep card).
  */
-import { ACTOR_TYPES } from "../../constants.ts";
-import { shellRuleset as generic } from "../generic/index.ts";
+import { overGeneric } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
 import { flAttackCard, flAttackDeclaration } from "./attack/referee.ts";
 import { FL_COMBAT_HOOKS, flUpkeepCard } from "./combat.ts";
 import { FL_DATA_MODELS } from "./data.ts";
 import { FlActorSheet } from "./sheets/actor-sheet.ts";
 import { FlItemSheet } from "./sheets/item-sheet.ts";
+import { freelancersMovement } from "./movement.ts";
 import { registerFlSettings } from "./settings.ts";
 import { freelancersSimFighter } from "./sim.ts";
 import { flCareCard, flCareDeclaration } from "./table/care.ts";
-import { FL_TURN_ACTIONS } from "./table/turn.ts";
+import { FL_TURN_ACTIONS } from "./table/self.ts";
 
 export const shellRuleset: ShellRuleset = {
-  dataModels: {
-    Actor: { ...generic.dataModels.Actor, ...FL_DATA_MODELS.Actor },
-    Item: { ...generic.dataModels.Item, ...FL_DATA_MODELS.Item },
-  },
-  sheets: [
-    ...generic.sheets,
-    {
-      documentName: "Actor",
-      sheetClass: FlActorSheet,
-      types: ACTOR_TYPES,
-      label: "FRAY.Freelancers.Sheet.Actor",
-    },
-    {
-      documentName: "Item",
-      sheetClass: FlItemSheet,
-      types: Object.keys(FL_DATA_MODELS.Item),
-      label: "FRAY.Freelancers.Sheet.Item",
-    },
-  ],
+  ...overGeneric(
+    FL_DATA_MODELS,
+    { sheet: FlActorSheet, label: "FRAY.Freelancers.Sheet.Actor" },
+    { sheet: FlItemSheet, label: "FRAY.Freelancers.Sheet.Item" },
+  ),
   // Health is the one pool; nothing goes on a new token's second bar.
   tokenBars: { trackable: { bar: ["health"], value: [] }, secondary: null },
   registerSettings: registerFlSettings,
   combat: FL_COMBAT_HOOKS,
+  movement: freelancersMovement,
   cards: [flAttackCard, flCareCard, flUpkeepCard],
   declarations: [flAttackDeclaration, flCareDeclaration],
   // Dodge, Disengage, Ready, a plain action and an ability's use post no card: plain requests.

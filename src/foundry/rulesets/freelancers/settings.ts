@@ -9,10 +9,20 @@
 import { DEFAULT_FREELANCERS_OPTIONS, SIZE_CLASSES } from "../../../rules/freelancers/options.ts";
 import type { FreelancersOptions, SizeClass } from "../../../rules/freelancers/options.ts";
 import { withFreelancersOptions } from "../../../rules/freelancers/options.ts";
+import type { SituationalCaps } from "../../../rules/freelancers/situational.ts";
 import { SYSTEM_ID } from "../../constants.ts";
 
 /** World setting: the referee rolls an NPC defender's defense itself. */
 export const FL_AUTO_NPC_DEFENSE = "freelancersAutoNpcDefense";
+
+/**
+ * World settings: the most an attack's situational modifiers may be (the book sets no bound; Fray's
+ * defaults: ±5 to the die or the attribute, 2 favorable and 2 unfavorable sources).
+ */
+export const FL_SITUATIONAL_SETTINGS = [
+  { key: "SituationalModifierCap", initial: 5, range: { min: 0, max: 20, step: 1 } },
+  { key: "SituationalEdgeCap", initial: 2, range: { min: 0, max: 5, step: 1 } },
+] as const;
 
 const D = DEFAULT_FREELANCERS_OPTIONS;
 
@@ -146,7 +156,7 @@ export function registerFlSettings(): void {
       default: true,
     } as never,
   );
-  for (const option of FL_OPTION_SETTINGS) {
+  for (const option of [...FL_OPTION_SETTINGS, ...FL_SITUATIONAL_SETTINGS]) {
     game.settings.register(
       SYSTEM_ID,
       flSettingKey(option.key) as never,
@@ -171,6 +181,16 @@ export function flOptions(): FreelancersOptions {
     if (typeof value === "number" || typeof value === "boolean") option.apply(options, value);
   }
   return options;
+}
+
+/** The caps of an attack's situational modifiers, as this world sets them. */
+export function flSituationalCaps(): SituationalCaps {
+  const read = (key: string, initial: number): number => {
+    const value: unknown = game.settings.get(SYSTEM_ID, flSettingKey(key) as never);
+    return typeof value === "number" ? value : initial;
+  };
+  const [modifier, edge] = FL_SITUATIONAL_SETTINGS;
+  return { modifier: read(modifier.key, modifier.initial), edge: read(edge.key, edge.initial) };
 }
 
 /** Whether the referee rolls an NPC defender's defense without waiting for a press. */

@@ -9,7 +9,7 @@ import { ArmorData, GearData, TechniqueData, WeaponData } from "../../data/item.
 import { FrayActorSheet } from "../../sheets/actor-sheet.ts";
 import { FrayItemSheet } from "../../sheets/item-sheet.ts";
 import { GENERIC_TOKEN_BARS } from "../../data/actor.ts";
-import type { ShellRuleset } from "../types.ts";
+import type { ShellRuleset, SheetClass, SheetRegistration } from "../types.ts";
 
 export const shellRuleset: ShellRuleset = {
   dataModels: {
@@ -32,3 +32,43 @@ export const shellRuleset: ShellRuleset = {
   ],
   tokenBars: GENERIC_TOKEN_BARS,
 };
+
+/** A ruleset's sheet class and the localization key of its name in the sheet configuration. */
+export interface NamedSheet {
+  readonly sheet: SheetClass;
+  readonly label: string;
+}
+
+/**
+ * A ruleset's actor sheet (for every actor type) and item sheet (for `itemTypes`), registered as
+ * the defaults.
+ */
+export function rulesetSheets(
+  actor: NamedSheet,
+  item: NamedSheet,
+  itemTypes: readonly string[],
+): SheetRegistration[] {
+  return [
+    { documentName: "Actor", sheetClass: actor.sheet, types: ACTOR_TYPES, label: actor.label },
+    { documentName: "Item", sheetClass: item.sheet, types: itemTypes, label: item.label },
+  ];
+}
+
+/**
+ * A ruleset's DataModels and sheets laid over the generic ones: its models replace the generic
+ * model of each type it defines (the other types keep theirs), and its two sheets become the
+ * defaults (its item sheet for the item types it defines), the generic sheets staying selectable.
+ */
+export function overGeneric(
+  models: ShellRuleset["dataModels"],
+  actor: NamedSheet,
+  item: NamedSheet,
+): Pick<ShellRuleset, "dataModels" | "sheets"> {
+  return {
+    dataModels: {
+      Actor: { ...shellRuleset.dataModels.Actor, ...models.Actor },
+      Item: { ...shellRuleset.dataModels.Item, ...models.Item },
+    },
+    sheets: [...shellRuleset.sheets, ...rulesetSheets(actor, item, Object.keys(models.Item))],
+  };
+}

@@ -3,18 +3,22 @@
  * armor layers), and the rules' refusals as the user reads them (the rules' updates go back
  * through budget.ts).
  */
-import { FRESH_TURN, parseWeaponType } from "../../../rules/twodice/model.ts";
+import { diffWeapon, ITEM_FIELD_PATHS } from "../../../rules/twodice/changes.ts";
+import type { TwodiceUpdate } from "../../../rules/twodice/changes.ts";
+import { FRESH_TURN, loadedAmmo } from "../../../rules/twodice/model.ts";
 import type {
   ArmorLayer,
   TwodiceCombatant,
   TwodiceWeapon,
   WeaponType,
 } from "../../../rules/twodice/model.ts";
+import { fightOf } from "../../combat/ledger.ts";
 import { combatantId, resolveActor } from "../../shared/actors.ts";
 import { warnRefusal } from "../../shared/refusal.ts";
 import type { ShownRefusal } from "../../shared/refusal.ts";
 import { isTransportReason } from "../../shared/referee.ts";
-import { TWODICE_TRAITS } from "./data.ts";
+import { TWODICE_TRAITS, parseStoredType } from "./data.ts";
+import { twodiceOptions } from "./settings.ts";
 import type { TwodiceActorSystem, TwodiceArmorSystem, TwodiceWeaponSystem } from "./data.ts";
 
 export { combatantId, resolveActor };
@@ -42,10 +46,12 @@ export function armorLayersOf(actor: Actor.Implementation): ArmorLayer[] {
 
 /**
  * An actor as the two-dice rules see it, with a fresh turn: its turn in a fight is the referee's
- * (budget.ts), never what the actor carries.
+ * (budget.ts), never what the actor carries. A wound stored past the world's track (a GM shortened
+ * it) reads as off the track, one past its last circle.
  */
 export function toTwodiceCombatant(actor: Actor.Implementation): TwodiceCombatant {
   const system = systemOf(actor);
+  const past = twodiceOptions().woundCircles + 1;
   return {
     id: combatantId(actor),
     name: actor.name,
@@ -53,7 +59,7 @@ export function toTwodiceCombatant(actor: Actor.Implementation): TwodiceCombatan
     unarmedDefense: system.unarmedDefense,
     armor: armorLayersOf(actor),
     wounds: {
-      marked: [...system.wounds.marked].sort((a, b) => a - b),
+      marked: system.wounds.marked.map((w) => Math.min(w, past)).sort((a, b) => a - b),
       bleedingStopped: system.wounds.bleedingStopped,
       medicalBonus: system.wounds.medicalBonus,
     },
@@ -61,15 +67,60 @@ export function toTwodiceCombatant(actor: Actor.Implementation): TwodiceCombatan
   };
 }
 
-/** A weapon's Type; a stored code the rules refuse (it cannot be stored) reads as no Type. */
+/**
+ * A weapon's Type as stored (within the bounds any world may set: the world's own are checked
+ * when it fires); a code that cannot be stored reads as no Type.
+ */
 export function weaponTypeOf(code: string): WeaponType {
-  const type = parseWeaponType(code);
+  const type = parseStoredType(code);
   return type.ok ? type.value : { kind: "single" };
+}
+
+/** The id of the started combat the item's owner fights in, or null. */
+function fightIdOf(item: Item.Implementation): string | null {
+  const owner = item.parent;
+  if (!(owner instanceof Actor)) return null;
+  return fightOf(owner)?.combat.id ?? null;
+}
+
+/**
+ * What is loaded: as stored, except that a weapon starts every fight reloaded (the book): in a
+ * fight other than the one its ammunition was last spent or loaded in, it reads as full.
+ */
+function loadedNow(item: Item.Implementation, type: WeaponType) {
+  const { ammo } = item.system as unknown as TwodiceWeaponSystem;
+  const fight = fightIdOf(item);
+  if (fight !== null && (ammo.fight ?? null) !== fight) return loadedAmmo(type);
+  return { rounds: ammo.rounds, empty: ammo.empty, fresh: ammo.fresh };
+}
+
+/**
+ * The item update for a weapon whose ammunition the rules changed, or null: all of what is loaded,
+ * stamped with the fight it now belongs to (so a fight's first shot replaces the stored state).
+ */
+export function weaponWrite(
+  item: Item.Implementation,
+  before: TwodiceWeapon,
+  after: TwodiceWeapon,
+): TwodiceUpdate | null {
+  const actor = item.parent;
+  if (!(actor instanceof Actor) || diffWeapon("", before, after) === null) return null;
+  return {
+    actorId: combatantId(actor),
+    itemId: after.id,
+    changes: {
+      [ITEM_FIELD_PATHS.rounds]: after.ammo.rounds,
+      [ITEM_FIELD_PATHS.empty]: after.ammo.empty,
+      [ITEM_FIELD_PATHS.fresh]: after.ammo.fresh,
+      "system.ammo.fight": fightIdOf(item),
+    },
+  };
 }
 
 /** A weapon item as the two-dice rules see it. */
 export function toTwodiceWeapon(item: Item.Implementation): TwodiceWeapon {
   const system = item.system as unknown as TwodiceWeaponSystem;
+  const type = weaponTypeOf(system.type);
   return {
     id: item.id ?? "",
     name: item.name,
@@ -78,8 +129,8 @@ export function toTwodiceWeapon(item: Item.Implementation): TwodiceWeapon {
     defense: system.defense,
     damage: system.damage,
     range: system.range,
-    type: weaponTypeOf(system.type),
-    ammo: { ...system.ammo },
+    type,
+    ammo: loadedNow(item, type),
   };
 }
 

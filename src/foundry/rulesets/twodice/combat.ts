@@ -7,7 +7,8 @@
  * - a new round (one turn of the book: every side acts once) gives every combatant its action
  *   back, carries its aim and readied weapon over, and spends the action it owed (rules:
  *   nextTurn), as the referee's ledger entries (budget.ts): one Combat update for all.
- * The chips read the ledger too, never the actor.
+ * The chips read the ledger too, never the actor. A member a wound took out (above its Toughness) is
+ * flagged instead, and out of the fight: the order passes over it (outOfFight).
  */
 import { surpriseBonusOf } from "../../../rules/twodice/initiative.ts";
 import { nextTurn } from "../../../rules/twodice/turns.ts";
@@ -34,8 +35,27 @@ export function twodiceSurpriseBonus(actor: Actor.Implementation): number {
   return bonus.ok ? bonus.value : 0;
 }
 
-/** The tracker's chips for one member: its turn as the referee recorded it. */
+/** Whether a wound above its Toughness took the actor out of the fight. */
+export function twodiceIncapacitated(actor: Actor.Implementation): boolean {
+  const me = toTwodiceCombatant(actor);
+  return isIncapacitated(me.wounds, trait(me, "toughness"));
+}
+
+/**
+ * The tracker's chips for one member: its turn as the referee recorded it; an incapacitated
+ * member shows that alone (it takes no action any more).
+ */
 export function twodiceMemberChips(actor: Actor.Implementation): TrackerChip[] {
+  if (twodiceIncapacitated(actor)) {
+    return [
+      {
+        label: "FRAY.Twodice.Tracker.Incapacitated",
+        on: true,
+        hint: "FRAY.Twodice.Tracker.IncapacitatedHint",
+        flag: true,
+      },
+    ];
+  }
   const turn = twodiceTurnOf(actor);
   const chips: TrackerChip[] = [
     {
@@ -77,6 +97,9 @@ export function twodiceRoundStart(
 export const TWODICE_COMBAT_HOOKS: CombatRulesetHooks = {
   orderInput: (actor) => ({ modifier: twodiceSurpriseBonus(actor) }),
   memberChips: (actor) => twodiceMemberChips(actor),
+  // The turn order passes over an incapacitated member, and the tracker says why.
+  outOfFight: (actor) =>
+    twodiceIncapacitated(actor) ? { reason: "FRAY.Twodice.Tracker.Incapacitated" } : null,
   rollOrder: twodiceRollOrder,
   roundStart: twodiceRoundStart,
 };

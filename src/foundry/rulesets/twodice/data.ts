@@ -9,7 +9,7 @@
  * - Actors: the traits (Agility, Toughness, Perception, Stealth, Medicine), Unarmed Defense, the
  *   surprise bonus (what its traits add to its team's surprise roll), the wound track (marked circles), a biography.
  * - Weapons: melee or ranged, Attack, Defense, Damage, Range (a step of the range scale), Type
- *   ("", "C", "C2", "A13" …) and what is loaded. Armor: one layer, Coverage and Protection, worn
+ *   ("", "C", "C2", "A13" …) and what is loaded, in which fight. Armor: one layer, Coverage and Protection, worn
  *   or not. Gear: a quantity.
  *
  * Every model carries `schemaVersion`; `migrateData` reads data another ruleset's model wrote
@@ -17,8 +17,9 @@
  * dropping what does not fit so the default takes its place; `validateJoint` refuses a loaded
  * count above the weapon's capacity. Bad values are refused with a message and never stored.
  */
-import { isRecord, storageFields, wireSystemModels } from "../../data/migrate.ts";
-import { PlainTechniqueModel } from "../../data/item.ts";
+import { isRecord, storageFields } from "../../data/migrate.ts";
+import { rulesetModels } from "../../data/ruleset-models.ts";
+import { actorModel, itemModel } from "../../data/model.ts";
 import {
   ACTION_KINDS,
   FRESH_TURN,
@@ -27,7 +28,9 @@ import {
 } from "../../../rules/twodice/model.ts";
 import type { ActionKind } from "../../../rules/twodice/model.ts";
 import { DEFAULT_TRAITS } from "../../../rules/twodice/factory.ts";
-import { DEFAULT_TWODICE_OPTIONS } from "../../../rules/twodice/options.ts";
+import { MAX_DIE_SIDES, MAX_WOUND_CIRCLES } from "../../../rules/twodice/options.ts";
+import type { TwodiceOptions } from "../../../rules/twodice/options.ts";
+import { twodiceOptions } from "./settings.ts";
 import {
   choiceField,
   flagField,
@@ -79,8 +82,9 @@ function traitsField() {
 
 function woundsField() {
   const { ArrayField, SchemaField } = foundry.data.fields;
-  // One past the last circle holds wounds that found no empty circle (rules: wounds.ts).
-  const circle = integerField(1, { min: 1, max: DEFAULT_TWODICE_OPTIONS.woundCircles + 1 });
+  // One past the last circle holds wounds that found no empty circle (rules: wounds.ts). The bound
+  // is the longest track a world may set, so a stored wound loads whatever the setting says now.
+  const circle = integerField(1, { min: 1, max: MAX_WOUND_CIRCLES + 1 });
   return new SchemaField({
     marked: new ArrayField(circle, { required: true, initial: () => [] }),
     bleedingStopped: flagField(),
@@ -131,7 +135,6 @@ function actorSchema() {
     ...storageFields(),
   };
 }
-type ActorSchema = ReturnType<typeof actorSchema>;
 
 /** Reads actor data any Fray model wrote: what does not fit this shape falls back to its default. */
 export function migrateTwodiceActor(source: Record<string, unknown>): Record<string, unknown> {
@@ -146,18 +149,10 @@ export function migrateTwodiceActor(source: Record<string, unknown>): Record<str
   return source;
 }
 
-export class TwodiceCharacterData extends foundry.abstract.TypeDataModel<
-  ActorSchema,
-  Actor.Implementation
-> {
-  static override defineSchema(): ActorSchema {
-    return actorSchema();
-  }
-
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateTwodiceActor(source));
-  }
-}
+export class TwodiceCharacterData extends actorModel({
+  schema: actorSchema,
+  migrate: migrateTwodiceActor,
+}) {}
 
 /** An NPC carries the same data as a character. */
 export class TwodiceNpcData extends TwodiceCharacterData {}
@@ -166,10 +161,25 @@ export class TwodiceNpcData extends TwodiceCharacterData {}
 /*  Items                                                                                      */
 /* ------------------------------------------------------------------------------------------ */
 
-/** Throws the localized reason a Type code is refused (the field's validator). */
+/**
+ * What a stored Type code may be when a document loads: An for any n a die may show, so a weapon
+ * stored under other settings still loads (its migration keeps it). A Type typed on the sheet is
+ * held to the world's Auto bounds (a setting), and so is a weapon that fires (attack/referee.ts).
+ */
+export const STORABLE_TYPES: Pick<TwodiceOptions, "autoThreshold"> = {
+  autoThreshold: { min: 1, max: MAX_DIE_SIDES },
+};
+
+/** Reads a Type code within the bounds any world may set. */
+export function parseStoredType(code: string) {
+  return parseWeaponType(code, STORABLE_TYPES);
+}
+
+/** Throws the localized reason a Type code is refused (the field's validator: the world's bounds). */
 function validateType(value: unknown): void {
-  if (typeof value !== "string" || !parseWeaponType(value).ok) {
-    const { min, max } = DEFAULT_TWODICE_OPTIONS.autoThreshold;
+  const { autoThreshold } = twodiceOptions();
+  if (typeof value !== "string" || !parseWeaponType(value, { autoThreshold }).ok) {
+    const { min, max } = autoThreshold;
     throw new Error(
       say("FRAY.Twodice.Item.Invalid.Type", {
         type: typeof value === "string" ? value : JSON.stringify(value),
@@ -194,15 +204,17 @@ function weaponSchema() {
       rounds: integerField(0, { min: 0, max: MAX_ROUNDS }),
       empty: flagField(),
       fresh: flagField(true),
+      // The combat whose fight the loaded ammunition belongs to (null: outside any); in another
+      // fight the weapon starts reloaded (adapter.ts). Absent on older weapons: null.
+      fight: new StringField({ required: true, nullable: true, blank: false, initial: null }),
     }),
     ...storageFields(),
   };
 }
-type WeaponSchema = ReturnType<typeof weaponSchema>;
 
 /** A Cn weapon holds at most n rounds (the joint rule of a weapon's data). */
 export function checkTwodiceWeaponJoint(data: { type: string; ammo: { rounds: number } }): void {
-  const type = parseWeaponType(data.type);
+  const type = parseStoredType(data.type);
   if (type.ok && type.value.kind === "capacity" && data.ammo.rounds > type.value.rounds) {
     throw new Error(
       say("FRAY.Twodice.Item.Invalid.Rounds", {
@@ -217,48 +229,31 @@ export function checkTwodiceWeaponJoint(data: { type: string; ammo: { rounds: nu
 export function migrateTwodiceWeapon(source: Record<string, unknown>): Record<string, unknown> {
   for (const key of ["attack", "defense", "damage", "range"]) dropUnless(source, key, isNumber);
   dropUnless(source, "kind", (k) => (TWODICE_WEAPON_KINDS as readonly unknown[]).includes(k));
-  dropUnless(source, "type", (t) => typeof t === "string" && parseWeaponType(t).ok);
+  dropUnless(source, "type", (t) => typeof t === "string" && parseStoredType(t).ok);
   dropUnless(source, "ammo", isRecord);
   return source;
 }
 
-export class TwodiceWeaponData extends foundry.abstract.TypeDataModel<
-  WeaponSchema,
-  Item.Implementation
-> {
-  static override defineSchema(): WeaponSchema {
-    return weaponSchema();
-  }
-
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateTwodiceWeapon(source));
-  }
-
-  static override validateJoint(data: Record<string, unknown>): void {
+export class TwodiceWeaponData extends itemModel({
+  schema: weaponSchema,
+  migrate: migrateTwodiceWeapon,
+  validate: (data) => {
     checkTwodiceWeaponJoint(data as unknown as { type: string; ammo: { rounds: number } });
-  }
-}
+  },
+}) {}
 
 function armorSchema() {
   return {
     description: htmlField(),
-    /** 1–20; 20 is sealed (every attack strikes it). */
-    coverage: integerField(10, { min: 1, max: DEFAULT_TWODICE_OPTIONS.dieSides }),
+    /** 1 to the die's faces (20 by default); the die's size is sealed (every attack strikes it). */
+    coverage: integerField(10, { min: 1, max: MAX_DIE_SIDES }),
     protection: integerField(2, { min: 0, max: LIMIT }),
     worn: flagField(true),
     ...storageFields(),
   };
 }
-type ArmorSchema = ReturnType<typeof armorSchema>;
 
-export class TwodiceArmorData extends foundry.abstract.TypeDataModel<
-  ArmorSchema,
-  Item.Implementation
-> {
-  static override defineSchema(): ArmorSchema {
-    return armorSchema();
-  }
-}
+export class TwodiceArmorData extends itemModel({ schema: armorSchema }) {}
 
 function gearSchema() {
   return {
@@ -267,33 +262,14 @@ function gearSchema() {
     ...storageFields(),
   };
 }
-type GearSchema = ReturnType<typeof gearSchema>;
 
-export class TwodiceGearData extends foundry.abstract.TypeDataModel<
-  GearSchema,
-  Item.Implementation
-> {
-  static override defineSchema(): GearSchema {
-    return gearSchema();
-  }
-}
-
-/** The plain technique model, played in this ruleset (its data is stamped as this ruleset's). */
-export class TwodiceTechniqueData extends PlainTechniqueModel {}
+export class TwodiceGearData extends itemModel({ schema: gearSchema }) {}
 
 /** The models registered when the world plays the two-dice game (technique: the plain model, as its own). */
-export const TWODICE_DATA_MODELS = wireSystemModels(
+export const TWODICE_DATA_MODELS = rulesetModels(
   "twodice",
-  {
-    Actor: { character: TwodiceCharacterData, npc: TwodiceNpcData },
-    Item: {
-      weapon: TwodiceWeaponData,
-      armor: TwodiceArmorData,
-      gear: TwodiceGearData,
-      technique: TwodiceTechniqueData,
-    },
-  },
-  {},
+  { character: TwodiceCharacterData, npc: TwodiceNpcData },
+  { weapon: TwodiceWeaponData, armor: TwodiceArmorData, gear: TwodiceGearData },
 );
 
 export interface TwodiceActorSystem {
@@ -324,7 +300,7 @@ export interface TwodiceWeaponSystem {
   damage: number;
   range: number;
   type: string;
-  ammo: { rounds: number; empty: boolean; fresh: boolean };
+  ammo: { rounds: number; empty: boolean; fresh: boolean; fight: string | null };
 }
 
 export interface TwodiceArmorSystem {

@@ -4,43 +4,32 @@
  * cards (the attack and the checks) and the declarations that post them, through the one card
  * protocol, the dice-less actions the referee (the active GM) records, and its part of the team
  * combat (the tracker's one-action chip, a fresh turn each round, both in the referee's ledger).
- * It has no world setting of its own (settings.ts reads its options).
+ * Its world settings are the rules' options, each a setting (settings.ts).
  */
-import { ACTOR_TYPES } from "../../constants.ts";
-import { shellRuleset as generic } from "../generic/index.ts";
+import { overGeneric } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
 import { twodiceAttackCard, twodiceAttackDeclaration } from "./attack/referee.ts";
 import { TWODICE_COMBAT_HOOKS } from "./combat.ts";
 import { TWODICE_DATA_MODELS } from "./data.ts";
+import { twodiceMovement } from "./movement.ts";
+import { registerTwodiceSettings } from "./settings.ts";
 import { twodiceSimFighter } from "./sim.ts";
 import { TwodiceActorSheet } from "./sheets/actor-sheet.ts";
 import { TwodiceItemSheet } from "./sheets/item-sheet.ts";
 import { TWODICE_CHECK_DECLARATIONS, twodiceCheckCard } from "./table/checks.ts";
-import { TWODICE_TURN_ACTIONS } from "./table/turn.ts";
+import { TWODICE_TURN_ACTIONS } from "./table/self.ts";
 
 export const shellRuleset: ShellRuleset = {
-  dataModels: {
-    Actor: { ...generic.dataModels.Actor, ...TWODICE_DATA_MODELS.Actor },
-    Item: { ...generic.dataModels.Item, ...TWODICE_DATA_MODELS.Item },
-  },
-  sheets: [
-    ...generic.sheets,
-    {
-      documentName: "Actor",
-      sheetClass: TwodiceActorSheet,
-      types: ACTOR_TYPES,
-      label: "FRAY.Twodice.Sheet.Actor",
-    },
-    {
-      documentName: "Item",
-      sheetClass: TwodiceItemSheet,
-      types: Object.keys(TWODICE_DATA_MODELS.Item),
-      label: "FRAY.Twodice.Sheet.Item",
-    },
-  ],
+  ...overGeneric(
+    TWODICE_DATA_MODELS,
+    { sheet: TwodiceActorSheet, label: "FRAY.Twodice.Sheet.Actor" },
+    { sheet: TwodiceItemSheet, label: "FRAY.Twodice.Sheet.Item" },
+  ),
   // No health pool: wounds are a track of circles, so no bar; Unarmed Defense as a value.
   tokenBars: { trackable: { bar: [], value: ["unarmedDefense"] }, secondary: null },
+  registerSettings: registerTwodiceSettings,
   combat: TWODICE_COMBAT_HOOKS,
+  movement: twodiceMovement,
   cards: [twodiceAttackCard, twodiceCheckCard],
   declarations: [twodiceAttackDeclaration, ...TWODICE_CHECK_DECLARATIONS],
   // Reloading and the dice-less combat actions post no card: plain requests to the referee.

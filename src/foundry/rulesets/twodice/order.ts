@@ -4,37 +4,28 @@
  * the teams; a tie is rerolled on the d20.
  */
 import { twodiceInitiative } from "../../../rules/twodice/initiative.ts";
-import {
-  isPlayerSide,
-  membersOf,
-  orderInputOf,
-  rollTotal,
-  settleTies,
-} from "../../combat/order-kit.ts";
+import { orderSides, rollTotal, settleTies } from "../../combat/order-kit.ts";
 import type { Settled, StartChoice } from "../../combat/order-kit.ts";
-import { teamsOf } from "../../combat/state.ts";
 import type { CombatLike } from "../../combat/state.ts";
 
 /** The die a team rolls when the GM asks for a roll. */
 export const TEAM_DIE = "1d20";
 
 export async function twodiceRollOrder(combat: CombatLike, choice: StartChoice): Promise<Settled> {
-  const teams = teamsOf(combat);
+  const sides = orderSides(combat);
   const rolls = [];
   if (choice.roll === true) {
-    for (const team of teams) {
+    for (const side of sides) {
       rolls.push({
-        teamId: team.id ?? "",
+        teamId: side.teamId,
         d20: await rollTotal(TEAM_DIE),
         // Each member's surprise bonus (the ruleset's orderInput: rules surpriseBonusOf).
-        traitBonuses: membersOf(combat, team.id ?? "").map(
-          (member) => orderInputOf(member).modifier ?? 0,
-        ),
+        traitBonuses: side.inputs.map((input) => input.modifier ?? 0),
       });
     }
   }
   const outcome = twodiceInitiative({
-    teams: teams.map((team) => ({ teamId: team.id ?? "", isPlayerSide: isPlayerSide(team) })),
+    teams: sides.map(({ teamId, isPlayerSide }) => ({ teamId, isPlayerSide })),
     surprising: choice.surprising ?? [],
     rolls,
   });

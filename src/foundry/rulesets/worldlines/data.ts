@@ -17,6 +17,7 @@ import { TECHNIQUE_USES } from "../../../rules/worldlines/techniques.ts";
 import { WORLDLINES_LIMITS } from "../../../rules/worldlines/limits.ts";
 import {
   choiceField,
+  damageField,
   damageValidator,
   flagField,
   htmlField,
@@ -326,16 +327,10 @@ function onHitField() {
 }
 
 function weaponSchema() {
-  const { SchemaField, StringField } = foundry.data.fields;
+  const { SchemaField } = foundry.data.fields;
   return {
     description: htmlField(),
-    damage: new StringField({
-      required: true,
-      nullable: false,
-      blank: false,
-      initial: "1d6",
-      validate: validateDamage,
-    }),
+    damage: damageField(validateDamage),
     skill: choiceField(WEAPON_SKILLS, "melee"),
     kind: choiceField(WEAPON_KINDS, "melee"),
     /** Accuracy from the weapon's quality and from its attachments, added to attack rolls. */

@@ -7,12 +7,14 @@
  * protocol: everything it asks of the GM posts a card. (Card and dialog templates load on first
  * use: renderTemplate fetches and caches them.)
  */
-import { ACTOR_TYPES, ITEM_TYPES } from "../../constants.ts";
+import { ITEM_TYPES } from "../../constants.ts";
+import { rulesetSheets } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
 import { attackCard, attackDeclaration } from "./attack/referee.ts";
 import { statusCard } from "./cards/recover.ts";
 import { WORLDLINES_COMBAT_HOOKS } from "./combat.ts";
 import { WORLDLINES_DATA_MODELS, WORLDLINES_TOKEN_BARS } from "./data.ts";
+import { worldlinesMovement } from "./movement.ts";
 import { WorldlinesActorSheet } from "./sheets/actor-sheet.ts";
 import { WorldlinesItemSheet } from "./sheets/item-sheet.ts";
 import { worldlinesSimFighter } from "./sim.ts";
@@ -24,23 +26,15 @@ import { techniqueDeclaration } from "./table/techniques.ts";
 
 export const shellRuleset: ShellRuleset = {
   dataModels: WORLDLINES_DATA_MODELS,
-  sheets: [
-    {
-      documentName: "Actor",
-      sheetClass: WorldlinesActorSheet,
-      types: ACTOR_TYPES,
-      label: "FRAY.Worldlines.Sheet.Actor",
-    },
-    {
-      documentName: "Item",
-      sheetClass: WorldlinesItemSheet,
-      types: ITEM_TYPES,
-      label: "FRAY.Worldlines.Sheet.Item",
-    },
-  ],
+  sheets: rulesetSheets(
+    { sheet: WorldlinesActorSheet, label: "FRAY.Worldlines.Sheet.Actor" },
+    { sheet: WorldlinesItemSheet, label: "FRAY.Worldlines.Sheet.Item" },
+    ITEM_TYPES,
+  ),
   statusEffects: worldlinesStatusEffects,
   tokenBars: WORLDLINES_TOKEN_BARS,
   combat: WORLDLINES_COMBAT_HOOKS,
+  movement: worldlinesMovement,
   simFighter: worldlinesSimFighter,
   cards: [attackCard, statusCard],
   declarations: [

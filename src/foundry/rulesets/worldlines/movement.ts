@@ -1,23 +1,23 @@
 /**
  * Worldlines on the map: a path costs Energy per space by stance (1 standing, 2 crouched, 3
- * prone; climbing and swimming at least 2), and the Staggered or a fighter with disabled legs
- * cannot move (rules/worldlines/move-cost.ts). The Energy is the mover's own, paid by the GM.
- *
- * Not yet in this ruleset's `shellRuleset` (its index.ts is being changed on another branch): add
- * `movement: worldlinesMovement` there to switch it on.
+ * prone; climbing and swimming at least 2), Retreat the Retreat price on top and provokes no
+ * Opportunity Attack, and the Staggered or a fighter with disabled legs cannot move
+ * (rules/worldlines/move-cost.ts). The Energy is the mover's own (the book puts it on the
+ * character, budget.ts), read within the model's bounds and paid by the GM.
  */
-import { ok } from "../../../rules/core/result.ts";
-import { worldlinesMoveCost } from "../../../rules/worldlines/move-cost.ts";
+import { ok, refuse } from "../../../rules/core/result.ts";
+import { WORLDLINES_MOVE_MODES, worldlinesMoveCost } from "../../../rules/worldlines/move-cost.ts";
 import { DEFAULT_OPTIONS } from "../../../rules/worldlines/options.ts";
-import { SYSTEM_ID } from "../../constants.ts";
+import { movementRefusalKey } from "../../movement/refusal.ts";
 import type { MovementRules } from "../../movement/types.ts";
 import { combatantId } from "../../shared/actors.ts";
-import { serializedBy } from "../../shared/referee.ts";
+import { inActorQueue } from "../../shared/attack.ts";
+import { isActorsTurn } from "../../shared/turn.ts";
 import { toCombatant } from "./adapter.ts";
 
 export const worldlinesMovement: MovementRules = {
   unit: "space",
-  modes: ["walk", "crawl", "climb", "swim"],
+  modes: WORLDLINES_MOVE_MODES,
   canSelect(actor, mode) {
     const prone = toCombatant(actor).stance === "prone";
     if (mode === "walk") return !prone;
@@ -31,9 +31,17 @@ export const worldlinesMovement: MovementRules = {
       ? Math.max(costs.climbSwimPerSpace, perStance)
       : perStance;
   },
-  queue: (actor, task) => serializedBy(`${SYSTEM_ID}.attacker.${combatantId(actor)}`, task),
-  refusalKey: (reason) => `FRAY.Worldlines.Attack.Refusal.${reason}`,
+  queue: (actor, task) => inActorQueue(combatantId(actor), task),
+  refusalKey: movementRefusalKey((reason) => `FRAY.Worldlines.Attack.Refusal.${reason}`),
+  // An enemy entering a fighter's reach (the next space) may be hit by an Opportunity Attack;
+  // a Retreat provokes none.
+  reactions: {
+    trigger: "enter",
+    reachOf: () => 1,
+    suppressed: (_actor, mode) => mode === "retreat",
+  },
   price(actor, path) {
+    if (!isActorsTurn(actor)) return refuse("notYourTurn");
     const me = toCombatant(actor);
     const priced = worldlinesMoveCost(me, path);
     if (!priced.ok) return priced;

@@ -31,6 +31,7 @@ import { WWN_LIMITS } from "../../../rules/wwn/limits.ts";
 import type { Attribute, WwnLife } from "../../../rules/wwn/model.ts";
 import {
   choiceField,
+  damageField,
   damageValidator,
   flagField,
   htmlField,
@@ -38,6 +39,7 @@ import {
   nullableIdField,
 } from "../../data/fields.ts";
 import { storageFields, wireSystemModels } from "../../data/migrate.ts";
+import { actorModel, itemModel } from "../../data/model.ts";
 import { PlainTechniqueModel } from "../../data/item.ts";
 
 /* ------------------------------------------------------------------------------------------ */
@@ -229,7 +231,6 @@ function actorSchema() {
     ...storageFields(),
   };
 }
-type ActorSchema = ReturnType<typeof actorSchema>;
 
 /** What the sheet and the tools read without recomputing (set in prepareDerivedData). */
 export interface WwnActorDerived {
@@ -259,20 +260,7 @@ function deriveActor(system: { attributes: Record<Attribute, number> }): WwnActo
   return { modifiers: modifiersOfScores(system.attributes) };
 }
 
-export class WwnCharacterData extends foundry.abstract.TypeDataModel<
-  ActorSchema,
-  Actor.Implementation
-> {
-  declare derived: WwnActorDerived;
-
-  static override defineSchema(): ActorSchema {
-    return actorSchema();
-  }
-
-  override prepareDerivedData(): void {
-    this.derived = deriveActor(this);
-  }
-}
+export class WwnCharacterData extends actorModel({ schema: actorSchema, derive: deriveActor }) {}
 
 function npcSchema() {
   const { NumberField } = foundry.data.fields;
@@ -291,15 +279,8 @@ function npcSchema() {
     }),
   };
 }
-type NpcSchema = ReturnType<typeof npcSchema>;
 
-export class WwnNpcData extends foundry.abstract.TypeDataModel<NpcSchema, Actor.Implementation> {
-  declare derived: WwnActorDerived;
-
-  static override defineSchema(): NpcSchema {
-    return npcSchema();
-  }
-
+export class WwnNpcData extends actorModel({ schema: npcSchema, derive: deriveActor }) {
   /**
    * NPCs stored before the stat-block hit bonus (their data has the class attack bonus every
    * stored actor carries, and no hit bonus) keep rolling skill + class bonus + attribute: blank.
@@ -311,10 +292,6 @@ export class WwnNpcData extends foundry.abstract.TypeDataModel<NpcSchema, Actor.
     }
     return super.migrateData(source);
   }
-
-  override prepareDerivedData(): void {
-    this.derived = deriveActor(this);
-  }
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -322,16 +299,10 @@ export class WwnNpcData extends foundry.abstract.TypeDataModel<NpcSchema, Actor.
 /* ------------------------------------------------------------------------------------------ */
 
 function weaponSchema() {
-  const { SchemaField, StringField } = foundry.data.fields;
+  const { SchemaField } = foundry.data.fields;
   return {
     description: htmlField(),
-    damage: new StringField({
-      required: true,
-      nullable: false,
-      blank: false,
-      initial: "1d6",
-      validate: validateDamage,
-    }),
+    damage: damageField(validateDamage),
     skill: choiceField(WWN_COMBAT_SKILLS, "stab"),
     /** The attributes it may use; the better modifier applies. */
     attributes: new SchemaField({ str: flagField(true), dex: flagField() }),
@@ -365,23 +336,16 @@ function weaponSchema() {
     ...storageFields(),
   };
 }
-type WeaponSchema = ReturnType<typeof weaponSchema>;
 
-export class WwnWeaponData extends foundry.abstract.TypeDataModel<
-  WeaponSchema,
-  Item.Implementation
-> {
-  static override defineSchema(): WeaponSchema {
-    return weaponSchema();
-  }
-
+export class WwnWeaponData extends itemModel({
+  schema: weaponSchema,
   /** Weapons stored before ammunition was counted do not count it (0 of 0). */
-  static override migrateData(source: Record<string, unknown>) {
+  migrate: (source) => {
     const ammo = source["ammo"];
     if (typeof ammo !== "object" || ammo === null) source["ammo"] = { value: 0, max: 0 };
-    return super.migrateData(source);
-  }
-}
+    return source;
+  },
+}) {}
 
 function armorSchema() {
   return {
@@ -400,13 +364,8 @@ function armorSchema() {
     ...storageFields(),
   };
 }
-type ArmorSchema = ReturnType<typeof armorSchema>;
 
-export class WwnArmorData extends foundry.abstract.TypeDataModel<ArmorSchema, Item.Implementation> {
-  static override defineSchema(): ArmorSchema {
-    return armorSchema();
-  }
-}
+export class WwnArmorData extends itemModel({ schema: armorSchema }) {}
 
 function gearSchema() {
   return {
@@ -416,13 +375,8 @@ function gearSchema() {
     ...storageFields(),
   };
 }
-type GearSchema = ReturnType<typeof gearSchema>;
 
-export class WwnGearData extends foundry.abstract.TypeDataModel<GearSchema, Item.Implementation> {
-  static override defineSchema(): GearSchema {
-    return gearSchema();
-  }
-}
+export class WwnGearData extends itemModel({ schema: gearSchema }) {}
 
 /** The plain technique model, played in this ruleset (its data is stamped as this ruleset's). */
 export class WwnTechniqueData extends PlainTechniqueModel {}

@@ -7,8 +7,7 @@
  * the team combat (the tracker's Main / Move / On Turn, round start, turn start, grapple damage),
  * with the round's actions and grapples kept in the referee's ledger (budget.ts).
  */
-import { ACTOR_TYPES } from "../../constants.ts";
-import { shellRuleset as generic } from "../generic/index.ts";
+import { overGeneric } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
 import { wwnSimFighter } from "./sim.ts";
 import { wwnAttackCard, wwnAttackDeclaration } from "./attack/referee.ts";
@@ -31,25 +30,11 @@ import { WwnActorSheet } from "./sheets/actor-sheet.ts";
 import { WwnItemSheet } from "./sheets/item-sheet.ts";
 
 export const shellRuleset: ShellRuleset = {
-  dataModels: {
-    Actor: { ...generic.dataModels.Actor, ...WWN_DATA_MODELS.Actor },
-    Item: { ...generic.dataModels.Item, ...WWN_DATA_MODELS.Item },
-  },
-  sheets: [
-    ...generic.sheets,
-    {
-      documentName: "Actor",
-      sheetClass: WwnActorSheet,
-      types: ACTOR_TYPES,
-      label: "FRAY.Wwn.Sheet.Actor",
-    },
-    {
-      documentName: "Item",
-      sheetClass: WwnItemSheet,
-      types: Object.keys(WWN_DATA_MODELS.Item),
-      label: "FRAY.Wwn.Sheet.Item",
-    },
-  ],
+  ...overGeneric(
+    WWN_DATA_MODELS,
+    { sheet: WwnActorSheet, label: "FRAY.Wwn.Sheet.Actor" },
+    { sheet: WwnItemSheet, label: "FRAY.Wwn.Sheet.Item" },
+  ),
   tokenBars: WWN_TOKEN_BARS,
   combat: WWN_COMBAT_HOOKS,
   simFighter: wwnSimFighter,

@@ -9,8 +9,7 @@ import { wwnMoveCost } from "../../../rules/wwn/move-cost.ts";
 import { FEET_PER_SPACE } from "../../../rules/core/distance.ts";
 import type { MovementRules } from "../../movement/types.ts";
 import { fightOf, ledgerChanges } from "../../combat/ledger.ts";
-import { SYSTEM_ID } from "../../constants.ts";
-import { serializedBy } from "../../shared/referee.ts";
+import { inActorQueue } from "../../shared/attack.ts";
 import { budgetEntries, fighterIn, grapplesIn, turnOf } from "./budget.ts";
 import { combatantId, toWwnCombatant } from "./adapter.ts";
 
@@ -28,8 +27,15 @@ export const wwnMovement: MovementRules = {
     return FEET_PER_SPACE * hard * (toWwnCombatant(actor).prone ? 2 : 1);
   },
   // The queue WWN's referee takes for everything an actor spends (table/self.ts).
-  queue: (actor, task) => serializedBy(`${SYSTEM_ID}.attacker.${combatantId(actor)}`, task),
+  queue: (actor, task) => inActorQueue(combatantId(actor), task),
   refusalKey: (reason) => `FRAY.Wwn.Refusal.${reason}`,
+  // Leaving melee gives every adjacent foe a free attack, unless the mover took Fighting
+  // Withdrawal this round (the ledger's round).
+  reactions: {
+    trigger: "leave",
+    reachOf: () => 1,
+    suppressed: (actor) => fighterIn(actor, fightOf(actor)).actions.withdrawn,
+  },
   price(actor, path) {
     const fight = fightOf(actor);
     const me = fighterIn(actor, fight);

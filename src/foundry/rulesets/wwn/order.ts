@@ -4,15 +4,8 @@
  * give the surprising ones their free round; a tie is rerolled on the d8.
  */
 import { wwnInitiative } from "../../../rules/wwn/initiative.ts";
-import {
-  isPlayerSide,
-  membersOf,
-  orderInputOf,
-  rollTotal,
-  settleTies,
-} from "../../combat/order-kit.ts";
+import { orderSides, rollTotal, settleTies } from "../../combat/order-kit.ts";
 import type { Settled, StartChoice } from "../../combat/order-kit.ts";
-import { teamsOf } from "../../combat/state.ts";
 import type { CombatLike } from "../../combat/state.ts";
 
 /** The die each side rolls. */
@@ -20,14 +13,12 @@ export const SIDE_DIE = "1d8";
 
 export async function wwnRollOrder(combat: CombatLike, choice: StartChoice): Promise<Settled> {
   const sides = [];
-  for (const team of teamsOf(combat)) {
+  for (const side of orderSides(combat)) {
     sides.push({
-      teamId: team.id ?? "",
-      isPlayerSide: isPlayerSide(team),
-      d8: await rollTotal(SIDE_DIE, team.id ?? ""),
-      dexModifiers: membersOf(combat, team.id ?? "").map(
-        (member) => orderInputOf(member).modifier ?? 0,
-      ),
+      teamId: side.teamId,
+      isPlayerSide: side.isPlayerSide,
+      d8: await rollTotal(SIDE_DIE, side.teamId),
+      dexModifiers: side.inputs.map((input) => input.modifier ?? 0),
     });
   }
   const outcome = wwnInitiative(sides, { surprise: choice.surprising ?? [] });

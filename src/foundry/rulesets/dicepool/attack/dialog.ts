@@ -11,7 +11,7 @@ import { attackOdds } from "../../../../rules/dicepool/odds.ts";
 import type { AttackOdds } from "../../../../rules/dicepool/odds.ts";
 import type { CoverKind, DicepoolOptions } from "../../../../rules/dicepool/options.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
-import { promptAttackDialog } from "../../../shared/attack-dialog.ts";
+import { pick, promptAttackDialog } from "../../../shared/attack-dialog.ts";
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { i18n } from "../../../shared/env.ts";
 import { percent } from "../../../shared/format.ts";
@@ -126,17 +126,11 @@ export function dicepoolOddsPanel(
 }
 
 function readChoice(values: Record<string, unknown>): DicepoolChoice {
-  const intent = INTENTS.includes(values["intent"] as AttackIntent)
-    ? (values["intent"] as AttackIntent)
-    : "damage";
-  const cover = COVERS.includes(values["cover"] as CoverKind)
-    ? (values["cover"] as CoverKind)
-    : "none";
+  const intent = pick(INTENTS, values["intent"], "damage");
+  const cover = pick(COVERS, values["cover"], "none");
   const distance = Math.min(MAX_DISTANCE, Math.max(0, Math.trunc(Number(values["distance"]) || 0)));
   const aim = typeof values["disarmWeaponId"] === "string" ? values["disarmWeaponId"] : "";
-  const opportunity = OPPORTUNITY_TRIGGERS.includes(values["opportunity"] as OpportunityTrigger)
-    ? (values["opportunity"] as OpportunityTrigger)
-    : "none";
+  const opportunity = pick(OPPORTUNITY_TRIGGERS, values["opportunity"], "none");
   return {
     opportunity,
     intent,

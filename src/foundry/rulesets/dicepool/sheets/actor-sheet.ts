@@ -4,20 +4,14 @@
  * incapacitated, dying, dead, stabilized); the grapples held and holding it, and the grapple
  * penalty (the referee's record in the combat's ledger: budget.ts); the weapons with their attack
  * pool and an Attack button each (plus a bare-handed attack), armor with its rating; the table
- * acts' buttons (table/act.ts). Fields edit in place (the form submits on change; the DataModel
+ * acts' buttons (table/kit.ts). Fields edit in place (the form submits on change; the DataModel
  * refuses bad values).
  */
 import { checkAttackInput, planAttack } from "../../../../rules/dicepool/attack.ts";
 import { bleeds, maxHealth } from "../../../../rules/dicepool/health.ts";
 import { initiativePool } from "../../../../rules/dicepool/initiative.ts";
-import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
-import {
-  HandlebarsActorSheet,
-  ITEM_ROW_ACTIONS,
-  actorSheetHeader,
-  onRowItem,
-} from "../../../sheets/base.ts";
-import type { TemplatePart } from "../../../sheets/base.ts";
+import { SYSTEM_PATH } from "../../../constants.ts";
+import { actorSheetHeader, onActor, onRowItem, rulesetActorSheet } from "../../../sheets/base.ts";
 import { targetedActors } from "../../../shared/actors.ts";
 import { i18n } from "../../../shared/env.ts";
 import { dicepoolAttack } from "../attack/declare.ts";
@@ -43,10 +37,8 @@ import { DICEPOOL_ATTRIBUTES, DICEPOOL_INCAPACITATIONS, DICEPOOL_SKILLS } from "
 import { dicepoolOptions } from "../settings.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Medium } from "../../../../rules/dicepool/movement.ts";
-import { MEDIA, requestDicepoolAct } from "../table/act.ts";
-import type { TableAct } from "../table/act.ts";
-
-import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
+import { MEDIA, requestDicepoolAct } from "../table/kit.ts";
+import type { TableAct } from "../table/kit.ts";
 
 export const DICEPOOL_ACTOR_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/dicepool/actor-sheet.hbs`;
 
@@ -200,62 +192,45 @@ const POWER_RATINGS = ["multiGrapple", "antiLargeGrappling", "woundPenaltyResist
 
 export type DicepoolActorSheetContext = Awaited<ReturnType<typeof dicepoolActorSheetContext>>;
 
-export class DicepoolActorSheet extends HandlebarsActorSheet {
-  static override DEFAULT_OPTIONS = {
-    classes: [SYSTEM_ID, "actor-sheet", "dicepool"],
-    position: { width: 680, height: 760 },
-    window: { resizable: true },
-    form: { submitOnChange: true },
-    actions: {
-      ...ITEM_ROW_ACTIONS,
-      attack: onRowItem(dicepoolAttack),
-      attackUnarmed: DicepoolActorSheet.#onAttackUnarmed,
-      act: DicepoolActorSheet.#onAct,
-    },
-  };
-
-  static PARTS: Record<string, TemplatePart> = {
-    sheet: { template: DICEPOOL_ACTOR_SHEET_TEMPLATE, scrollable: [".sheet-body"] },
-  };
-
-  override async _prepareContext(
-    options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
-  ): Promise<ActorSheetV2.RenderContext & DicepoolActorSheetContext> {
-    const base = await super._prepareContext(options);
-    return Object.assign(base, await dicepoolActorSheetContext(this.actor, this.isEditable));
+/**
+ * A table action's button (data-act): the other actor is the row's (data-other) or, for
+ * Stabilize, the targeted token's; the count and the medium come from the row's inputs.
+ */
+async function tableAct(actor: Actor.Implementation, target: HTMLElement): Promise<void> {
+  const act = target.dataset["act"] as TableAct;
+  const row = target.closest<HTMLElement>("[data-act-row]") ?? target;
+  const otherId =
+    target.dataset["other"] ??
+    row.querySelector<HTMLSelectElement>("[data-act-other]")?.value ??
+    "";
+  const other =
+    act === "stabilize"
+      ? (targetedActors()[0] ?? null)
+      : otherId === ""
+        ? null
+        : resolveActor(otherId);
+  if (act === "stabilize" && other === null) {
+    warnDicepoolRefusal(refuse("noTarget"));
+    return;
   }
-
-  static async #onAttackUnarmed(this: DicepoolActorSheet) {
-    await dicepoolAttack(this.actor, null);
-  }
-
-  /**
-   * A table action's button (data-act): the other actor is the row's (data-other) or, for
-   * Stabilize, the targeted token's; the count and the medium come from the row's inputs.
-   */
-  static async #onAct(this: DicepoolActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const act = target.dataset["act"] as TableAct;
-    const row = target.closest<HTMLElement>("[data-act-row]") ?? target;
-    const otherId =
-      target.dataset["other"] ??
-      row.querySelector<HTMLSelectElement>("[data-act-other]")?.value ??
-      "";
-    const other =
-      act === "stabilize"
-        ? (targetedActors()[0] ?? null)
-        : otherId === ""
-          ? null
-          : resolveActor(otherId);
-    if (act === "stabilize" && other === null) {
-      warnDicepoolRefusal(refuse("noTarget"));
-      return;
-    }
-    const amount = Math.max(
-      0,
-      Math.trunc(Number(row.querySelector<HTMLInputElement>("[data-act-amount]")?.value ?? 0) || 0),
-    );
-    const medium = (row.querySelector<HTMLSelectElement>("[data-act-medium]")?.value ??
-      "ground") as Medium;
-    await requestDicepoolAct(act, this.actor, other, amount, medium);
-  }
+  const amount = Math.max(
+    0,
+    Math.trunc(Number(row.querySelector<HTMLInputElement>("[data-act-amount]")?.value ?? 0) || 0),
+  );
+  const medium = (row.querySelector<HTMLSelectElement>("[data-act-medium]")?.value ??
+    "ground") as Medium;
+  await requestDicepoolAct(act, actor, other, amount, medium);
 }
+
+export class DicepoolActorSheet extends rulesetActorSheet({
+  rulesetClass: "dicepool",
+  width: 680,
+  height: 760,
+  template: DICEPOOL_ACTOR_SHEET_TEMPLATE,
+  context: dicepoolActorSheetContext,
+  actions: {
+    attack: onRowItem(dicepoolAttack),
+    attackUnarmed: onActor((actor) => dicepoolAttack(actor, null)),
+    act: onActor(tableAct),
+  },
+}) {}

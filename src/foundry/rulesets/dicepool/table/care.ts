@@ -1,7 +1,7 @@
 /**
- * Care at the table (one declaration, "dicepool.care", through table/act.ts): Stabilize (Simple),
+ * Care at the table (one declaration, "dicepool.care", through table/kit.ts): Stabilize (Simple),
  * by a medic with Medicine 1 (or the power), stops a dying character's bleeding. The patient is a
- * token at the table with the medic (table/act.ts checks it).
+ * token at the table with the medic (table/kit.ts checks it).
  *
  * Plot Armor is the GM's to give (a power on the sheet; see data.ts) and works inside the damage
  * rules (takeDamage): nothing to press.
@@ -10,8 +10,8 @@ import { refuse } from "../../../../rules/core/result.ts";
 import { diffDicepool } from "../../../../rules/dicepool/changes.ts";
 import { stabilize } from "../../../../rules/dicepool/health.ts";
 import { toDicepoolCombatant } from "../adapter.ts";
-import { actDeclaration } from "./act.ts";
-import type { ActPlanner } from "./act.ts";
+import { actDeclaration } from "./kit.ts";
+import type { ActPlanner } from "./kit.ts";
 
 const planCare: ActPlanner = (request, { other, me, options, say, done }) => {
   if (request.act !== "stabilize") return refuse("badRequest");

@@ -1,5 +1,5 @@
 /**
- * The grapple acts at the table (one declaration, "dicepool.grapple", through table/act.ts). The
+ * The grapple acts at the table (one declaration, "dicepool.grapple", through table/kit.ts). The
  * grapples are the referee's record in the ledger (budget.ts), written when a grapple attack was
  * applied: what a player writes on their own actor holds nobody.
  * - spendGrapple (Interrupt): the assailant spends Grappling Pool points; the victim's next roll
@@ -31,8 +31,8 @@ import {
   ledgerNote,
 } from "../budget.ts";
 import type { Fight, LedgerNote } from "../budget.ts";
-import { actDeclaration } from "./act.ts";
-import type { ActPlanner } from "./act.ts";
+import { actDeclaration } from "./kit.ts";
+import type { ActPlanner } from "./kit.ts";
 
 /** A grapple's new state as writes: the assailant's record, and the victim's changes. */
 export function grappleWrites(

@@ -1,5 +1,5 @@
 /**
- * Moving at the table (one declaration, "dicepool.move", through table/act.ts):
+ * Moving at the table (one declaration, "dicepool.move", through table/kit.ts):
  * - move (Simple): up to the speed in spaces; in a started combat the second move of a turn (the
  *   ledger's budget counts them) is a sprint for 1 Energy; swimming and climbing as the rules say;
  *   dragging a victim the ledger records as held costs 1 pool point per space.
@@ -11,8 +11,8 @@ import { planMove } from "../../../../rules/dicepool/movement.ts";
 import { fightOf } from "../../../combat/ledger.ts";
 import { combatantId, systemOf, toDicepoolCombatant } from "../adapter.ts";
 import { grappleOn, holdersOf, turnActionsOf } from "../budget.ts";
-import { actDeclaration } from "./act.ts";
-import type { ActPlanner } from "./act.ts";
+import { actDeclaration } from "./kit.ts";
+import type { ActPlanner } from "./kit.ts";
 import { grappleWrites } from "./grapple.ts";
 
 const planMoves: ActPlanner = (request, { actor, other, me, options, say, done }) => {

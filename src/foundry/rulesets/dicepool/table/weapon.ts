@@ -1,5 +1,5 @@
 /**
- * A disarmed weapon at the table (one declaration, "dicepool.weapon", through table/act.ts): the
+ * A disarmed weapon at the table (one declaration, "dicepool.weapon", through table/kit.ts): the
  * weapon a disarm knocked away is picked up (pickUpWeapon, a Free action) and then readied
  * (readyWeapon, a Simple action: it attacks again). Between the two it is in hand but not ready:
  * the actor's `system.weaponPickedUp`. A new disarm leaves it on the ground again (the attack's
@@ -9,8 +9,8 @@ import { refuse } from "../../../../rules/core/result.ts";
 import { diffDicepool } from "../../../../rules/dicepool/changes.ts";
 import { pickUpWeapon, readyWeapon } from "../../../../rules/dicepool/weapons.ts";
 import { combatantId, systemOf } from "../adapter.ts";
-import { actDeclaration } from "./act.ts";
-import type { ActPlanner } from "./act.ts";
+import { actDeclaration } from "./kit.ts";
+import type { ActPlanner } from "./kit.ts";
 
 /** Where the actor keeps whether its dropped weapon is in hand (picked up, not ready). */
 export const PICKED_UP_PATH = "system.weaponPickedUp";

@@ -1,6 +1,6 @@
 /**
  * The Freelancers attack, the client's half: the player's choices (how the attack is taken, the
- * target's cover, whether it is engaged), the check of everything that may refuse it (a warning,
+ * target's cover, whether it is engaged, situational modifiers within the world's caps), the check of everything that may refuse it (a warning,
  * nothing sent), the dialog, the declaration sent to the referee, and pressing the card's
  * buttons. The referee's half (attack/referee.ts) re-reads the documents, checks again, rolls and
  * posts the card; both go through the one card protocol (cards/protocol.ts).
@@ -14,6 +14,12 @@ import type { Refusal } from "../../../../rules/core/result.ts";
 import { planAttack, spendAttack } from "../../../../rules/freelancers/attack.ts";
 import type { AttackAs, AttackSituation, Cover } from "../../../../rules/freelancers/attack.ts";
 import type { FreelancersActor, FreelancersWeapon } from "../../../../rules/freelancers/model.ts";
+import {
+  NO_SITUATIONAL,
+  checkSituational,
+  situationalSide,
+} from "../../../../rules/freelancers/situational.ts";
+import type { Situational } from "../../../../rules/freelancers/situational.ts";
 import { pressCard } from "../../../cards/protocol.ts";
 import { canvasDistance, checkWithinReach } from "../../../shared/actors.ts";
 import { declareAttackCard, singleTarget } from "../../../shared/attack.ts";
@@ -21,7 +27,8 @@ import type { RefereeOutcome } from "../../../shared/referee.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
 import { toFlWeapon, warnFlRefusal } from "../adapter.ts";
 import { flNow } from "../budget.ts";
-import { flOptions } from "../settings.ts";
+import { flEngagedBy } from "../engaged.ts";
+import { flOptions, flSituationalCaps } from "../settings.ts";
 
 /** The kind of the attack's declaration and of its card. */
 export const FL_ATTACK = "freelancers.attack";
@@ -37,6 +44,24 @@ export interface FlChoices {
   readonly defenderSees?: boolean;
   /** Meters, when nothing on the scene can measure them (the GM's). */
   readonly distance?: number;
+  /** The attacker's situational modifiers (the referee checks them against the world's caps). */
+  readonly situational?: Situational;
+}
+
+const SITUATIONAL_KEYS = ["die", "attribute", "favorable", "unfavorable"] as const;
+
+/** Situational numbers as sent: absent is none; anything but four numbers is a bad request. */
+function parseSituational(value: unknown): Situational | null {
+  if (value === undefined) return NO_SITUATIONAL;
+  if (typeof value !== "object" || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const out: Record<string, number> = {};
+  for (const key of SITUATIONAL_KEYS) {
+    const n = v[key] ?? 0;
+    if (typeof n !== "number") return null;
+    out[key] = n;
+  }
+  return out as unknown as Situational;
 }
 
 /** Reads the choices strictly (anything else is a bad request); the GM's calls from a GM only. */
@@ -48,16 +73,22 @@ export function parseChoices(value: unknown, fromGM = false): FlChoices | null {
   const distance = v["distance"];
   if (!COVERS.includes(cover as Cover) || !ATTACK_AS.includes(as as AttackAs)) return null;
   const given = typeof distance === "number" && Number.isFinite(distance) && distance >= 0;
+  const situational = parseSituational(v["situational"]);
+  if (situational === null) return null;
   return {
     cover: cover as Cover,
     as: as as AttackAs,
     targetEngaged: v["targetEngaged"] === true,
+    situational,
     ...(fromGM && v["defenderSees"] === false ? { defenderSees: false } : {}),
     ...(fromGM && given ? { distance } : {}),
   };
 }
 
-/** The situation: the distance measured on the scene wins; the defender sees unless ruled out. */
+/**
+ * The situation: the distance measured on the scene wins; the defender sees unless ruled out; the
+ * attacker's situational modifiers as its side's.
+ */
 export function situationOf(choices: FlChoices, measured: number | null): AttackSituation {
   return {
     cover: choices.cover,
@@ -65,6 +96,7 @@ export function situationOf(choices: FlChoices, measured: number | null): Attack
     targetEngaged: choices.targetEngaged,
     defenderSees: choices.defenderSees !== false,
     distance: measured ?? choices.distance ?? 0,
+    attacker: situationalSide(choices.situational ?? NO_SITUATIONAL),
   };
 }
 
@@ -92,7 +124,19 @@ export function checkFlDeclaration(
   const away = checkWithinReach(attackerActor, target);
   if (away !== null) return away;
   if (!isActorsTurn(attackerActor)) return refuse("notYourTurn", { name: attackerActor.name });
-  const situation = situationOf(choices, canvasDistance(attackerActor, target, "m"));
+  const caps = flSituationalCaps();
+  const tooMuch = checkSituational(choices.situational ?? NO_SITUATIONAL, caps);
+  if (tooMuch) {
+    return refuse("situationalTooLarge", {
+      modifier: String(caps.modifier),
+      edge: String(caps.edge),
+    });
+  }
+  const situation = {
+    ...situationOf(choices, canvasDistance(attackerActor, target, "m")),
+    // Measured on the scene, here and again by the referee: whom a shot from here provokes.
+    engagedBy: flEngagedBy(attackerActor),
+  };
   const attacker = flNow(attackerActor);
   const defender = flNow(target);
   const weapon = toFlWeapon(weaponItem);

@@ -1,7 +1,8 @@
 /**
  * The Freelancers attack dialog: how the attack is taken (a Base action, a Long action that
  * ignores the melee penalties, Two-Weapon Fighting, the off-hand attack, a reaction), the
- * target's cover, and whether it is engaged with someone else; the distance measured on the scene
+ * target's cover, whether it is engaged with someone else, and situational modifiers (to the die,
+ * to the attribute, favorable and unfavorable sources, within the world's caps); the distance measured on the scene
  * (a GM, and only a GM, may give one when nothing can be measured, and may rule the attack unseen
  * by the defender: the GM's calls); with the exact odds from the rules (hit chance given both
  * checks, each side's chance to pass, the fumble chance, expected damage after armor rating),
@@ -9,8 +10,13 @@
  */
 import type { FreelancersActor, FreelancersWeapon } from "../../../../rules/freelancers/model.ts";
 import { freelancersAttackOdds } from "../../../../rules/freelancers/odds.ts";
+import { NO_SITUATIONAL, checkSituational } from "../../../../rules/freelancers/situational.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
-import { dialogOptions as options, promptAttackDialog } from "../../../shared/attack-dialog.ts";
+import {
+  dialogOptions as options,
+  pick,
+  promptAttackDialog,
+} from "../../../shared/attack-dialog.ts";
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { i18n } from "../../../shared/env.ts";
 import { percent } from "../../../shared/format.ts";
@@ -20,7 +26,7 @@ import { toFlWeapon } from "../adapter.ts";
 import { flNow } from "../budget.ts";
 import { ATTACK_AS, COVERS, DEFAULT_CHOICES, declareFlAttack, situationOf } from "./declare.ts";
 import type { FlChoices } from "./declare.ts";
-import { flOptions } from "../settings.ts";
+import { flOptions, flSituationalCaps } from "../settings.ts";
 
 export const FL_ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/dialog/attack-dialog.hbs`;
 
@@ -41,7 +47,9 @@ export function flOddsView(
   measured: number | null = null,
 ): FlOddsView {
   const situation = situationOf(choices, measured);
-  const odds = freelancersAttackOdds({ attacker, defender, weapon, situation }, flOptions());
+  const tooMuch = checkSituational(choices.situational ?? NO_SITUATIONAL, flSituationalCaps());
+  const odds =
+    tooMuch ?? freelancersAttackOdds({ attacker, defender, weapon, situation }, flOptions());
   if (!odds.ok) {
     const none = "—";
     return {
@@ -50,7 +58,7 @@ export function flOddsView(
       defensePasses: none,
       fumble: none,
       expectedDamage: none,
-      refused: odds.reason,
+      refused: tooMuch === undefined ? odds.reason : "situationalTooLarge",
     };
   }
   return {
@@ -63,8 +71,9 @@ export function flOddsView(
   };
 }
 
-function pick<T extends string>(list: readonly T[], value: unknown, fallback: T): T {
-  return list.includes(value as T) ? (value as T) : fallback;
+/** A number field of the form: blank is 0; anything else as typed (the rules check it). */
+function numberField(value: unknown): number {
+  return value === undefined || value === "" ? 0 : Number(value);
 }
 
 /** Reads the dialog's form into the choices (unknown values fall back; the GM's calls a GM's). */
@@ -74,6 +83,12 @@ export function flChoicesFromForm(values: Record<string, unknown>, gm = false): 
     cover: pick(COVERS, values["cover"], "none"),
     as: pick(ATTACK_AS, values["as"], "base"),
     targetEngaged: values["targetEngaged"] === true,
+    situational: {
+      die: numberField(values["situationalDie"]),
+      attribute: numberField(values["situationalAttribute"]),
+      favorable: numberField(values["favorable"]),
+      unfavorable: numberField(values["unfavorable"]),
+    },
     ...(gm ? { defenderSees: values["defenderSees"] !== false } : {}),
     ...(gm && Number.isFinite(meters) && meters >= 0 ? { distance: meters } : {}),
   };
@@ -100,8 +115,16 @@ export function flAttackDialogContext(
     distance: measured ?? choices.distance ?? 0,
     targetEngaged: choices.targetEngaged,
     defenderSees: choices.defenderSees !== false,
+    situational: choices.situational ?? NO_SITUATIONAL,
+    caps: flSituationalCaps(),
     odds: flOddsView(attacker, defender, weapon, choices, measured),
   };
+}
+
+/** The caps, for the refusal that names them. */
+function capsText(): Record<string, string> {
+  const caps = flSituationalCaps();
+  return { modifier: String(caps.modifier), edge: String(caps.edge) };
 }
 
 function oddsPanel(odds: FlOddsView): OddsPanel {
@@ -111,7 +134,7 @@ function oddsPanel(odds: FlOddsView): OddsPanel {
     refusedText:
       refused === null
         ? null
-        : (game.i18n?.localize(`FRAY.Freelancers.Refusal.${refused}`) ?? refused),
+        : (game.i18n?.format(`FRAY.Freelancers.Refusal.${refused}`, capsText()) ?? refused),
   };
 }
 

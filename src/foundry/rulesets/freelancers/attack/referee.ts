@@ -33,22 +33,14 @@ import { rollCheck } from "../../../../rules/freelancers/checks.ts";
 import type { FreelancersActor } from "../../../../rules/freelancers/model.ts";
 import { answerWithCard, cardStrategy } from "../../../cards/protocol.ts";
 import type { CardStep, Press } from "../../../cards/protocol.ts";
-import { SYSTEM_ID } from "../../../constants.ts";
 import { attackDeclaration } from "../../../shared/attack.ts";
-import { cardStepUpdate, owns } from "../../../shared/cards.ts";
+import { owns } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
-import { i18n } from "../../../shared/env.ts";
 
 import type { RefereeOutcome } from "../../../shared/referee.ts";
 import { resolveActor, warnFlRefusal } from "../adapter.ts";
 import { commitFl, flNow } from "../budget.ts";
-import {
-  FL_ATTACK_CARD_TEMPLATE,
-  FL_CARD_FLAG,
-  flAttackCardContext,
-  flCardOf,
-  flResultView,
-} from "../cards/attack-card.ts";
+import { FL_ATTACK_CARD, flCardOf, flResultView } from "../cards/attack-card.ts";
 import type { FlAttackCardState } from "../cards/attack-card.ts";
 import { flAutoNpcDefense, flOptions } from "../settings.ts";
 import { FL_ATTACK, checkFlDeclaration, parseChoices } from "./declare.ts";
@@ -57,13 +49,6 @@ import type { FlDeclaration, FlStep } from "./declare.ts";
 /* ------------------------------------------------------------------------------------------ */
 /*  Step 1: declare                                                                             */
 /* ------------------------------------------------------------------------------------------ */
-
-function renderCard(card: FlAttackCardState): Promise<string> {
-  return foundry.applications.handlebars.renderTemplate(
-    FL_ATTACK_CARD_TEMPLATE,
-    flAttackCardContext(card, i18n()),
-  );
-}
 
 /** Whether the referee rolls this defender's defense without waiting for a press. */
 function rollsAtOnce(defenderActor: Actor.Implementation, defender: FreelancersActor): boolean {
@@ -118,8 +103,8 @@ async function postAttack(
     card = resolved.value.card;
     rolls.push(...resolved.value.rolls);
   }
-  const content = await renderCard(card);
-  const flags = { [SYSTEM_ID]: { [FL_CARD_FLAG]: card } };
+  const content = await FL_ATTACK_CARD.render(card);
+  const flags = FL_ATTACK_CARD.flags(card);
   const posted = { actor: attackerActor, content, rolls, flags, rollMode };
   return answerWithCard(FL_ATTACK, posted, sender);
 }
@@ -185,7 +170,7 @@ async function updateCard(
   card: FlAttackCardState,
   claim: string,
 ): Promise<RefereeOutcome> {
-  await message.update(cardStepUpdate(FL_CARD_FLAG, card, await renderCard(card), claim));
+  await message.update(await FL_ATTACK_CARD.stepUpdate(card, claim));
   return { ok: true };
 }
 

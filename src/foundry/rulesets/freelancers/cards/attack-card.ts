@@ -15,12 +15,8 @@ import type {
 import type { FreelancersUpdate } from "../../../../rules/freelancers/changes.ts";
 import type { CheckRoll } from "../../../../rules/freelancers/checks.ts";
 import type { FreelancersActor, FreelancersWeapon } from "../../../../rules/freelancers/model.ts";
-import { SYSTEM_PATH } from "../../../constants.ts";
-import { cardFlag } from "../../../shared/cards.ts";
-
-export const FL_ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/chat/attack-card.hbs`;
-/** The message flag (under flags.fray) holding the card state. */
-export const FL_CARD_FLAG = "flAttack";
+import { cardView, chatTemplate } from "../../../shared/cards.ts";
+import type { CardI18n } from "../../../shared/cards.ts";
 
 export type FlCardStage = "defend" | "resolved" | "applied";
 
@@ -56,11 +52,6 @@ export interface FlAttackCardState {
   readonly result: FlResultView | null;
 }
 
-/** The card's state, from its message (null when the message is no Freelancers attack card). */
-export function flCardOf(message: ChatMessage.Implementation): FlAttackCardState | null {
-  return cardFlag(message, FL_CARD_FLAG) as FlAttackCardState | null;
-}
-
 export function flResultView(outcome: AttackOutcome, before: FreelancersActor): FlResultView {
   return {
     defense: outcome.defense,
@@ -75,9 +66,6 @@ export function flResultView(outcome: AttackOutcome, before: FreelancersActor): 
   };
 }
 
-type Localize = (key: string) => string;
-type Format = (key: string, data: Record<string, string | number>) => string;
-
 function checkView(roll: CheckRoll) {
   return {
     faces: roll.faces.join(", "),
@@ -90,11 +78,30 @@ function checkView(roll: CheckRoll) {
   };
 }
 
+/** The attacker's situational modifiers, one tag each (the GM reads what the player claimed). */
+function situationalTags(s: AttackSituation, format: CardI18n["format"]): string[] {
+  const a = s.attacker ?? {};
+  const sum = (list: readonly { value: number }[] | undefined) =>
+    (list ?? []).reduce((total, m) => total + m.value, 0);
+  const die = sum(a.dieModifiers);
+  const attribute = sum(a.attributeModifiers);
+  const signedText = (n: number) => (n > 0 ? `+${String(n)}` : String(n));
+  return [
+    ...(die === 0 ? [] : [format("FRAY.Freelancers.Card.SituationalDie", { n: signedText(die) })]),
+    ...(attribute === 0
+      ? []
+      : [format("FRAY.Freelancers.Card.SituationalAttribute", { n: signedText(attribute) })]),
+    ...((a.favorable ?? 0) > 0
+      ? [format("FRAY.Freelancers.Card.Favorable", { n: a.favorable ?? 0 })]
+      : []),
+    ...((a.unfavorable ?? 0) > 0
+      ? [format("FRAY.Freelancers.Card.Unfavorable", { n: a.unfavorable ?? 0 })]
+      : []),
+  ];
+}
+
 /** The template context of an attack card. `i18n` is game.i18n (a stand-in in browser tests). */
-export function flAttackCardContext(
-  card: FlAttackCardState,
-  i18n: { localize: Localize; format: Format },
-) {
+export function flAttackCardContext(card: FlAttackCardState, i18n: CardI18n) {
   const { localize, format } = i18n;
   const s = card.situation;
   const r = card.result;
@@ -110,6 +117,7 @@ export function flAttackCardContext(
     ...(s.distance !== undefined
       ? [format("FRAY.Freelancers.Card.Distance", { m: s.distance })]
       : []),
+    ...situationalTags(s, format),
   ];
   const defense =
     r === null
@@ -187,3 +195,13 @@ export function flAttackCardContext(
 }
 
 export type FlAttackCardContext = ReturnType<typeof flAttackCardContext>;
+
+/** The card as its message holds it (flags.fray.flAttack) and shows it. */
+export const FL_ATTACK_CARD = cardView(
+  chatTemplate("freelancers", "attack-card"),
+  "flAttack",
+  flAttackCardContext,
+);
+
+/** The card's state, from its message (null when the message is no Freelancers attack card). */
+export const flCardOf = FL_ATTACK_CARD.of;

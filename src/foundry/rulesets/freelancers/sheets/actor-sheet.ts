@@ -2,7 +2,7 @@
  * The Freelancers character and NPC sheet: health, armor rating, size, defense (rolled, or a
  * static value), life state and failed death checks in the header; attributes, each with a check
  * button; skills, each with a check button (Attribute + Skill, roll-under); the turn's actions
- * (Long, Base, Move, Quick, Reaction) with Dodge, Disengage and Ready buttons; counters with
+ * (Long, Base, Move, Quick, Reaction) with Move, Quick, Dodge, Disengage and Ready buttons; counters with
  * + and −; weapons with their check target, damage, reach or range, integrity and an Attack
  * button; armor; abilities with their recharge and a Use button; biography. Fields edit in place
  * (the form submits on change; the DataModel refuses bad values). Buttons call ../table/*.ts and
@@ -25,7 +25,7 @@ import { signed } from "../../../shared/format.ts";
 import { flAttack } from "../attack/dialog.ts";
 import { flAdjustCounter, flRollCheck } from "../table/checks.ts";
 import { flHelp, flMedicine } from "../table/care.ts";
-import { flDisengage, flDodge, flReady, flUseAbility } from "../table/turn.ts";
+import { flDisengage, flDodge, flReady, flSpend, flUseAbility } from "../table/self.ts";
 import { armorRating, flSystemOf, toFlAbility, toFlWeapon, toFreelancer } from "../adapter.ts";
 import type { FlAbilitySystem, FlArmorSystem } from "../adapter.ts";
 import {
@@ -135,7 +135,7 @@ export async function flActorSheetContext(actor: Actor.Implementation, editable 
 
 export type FlActorSheetContext = Awaited<ReturnType<typeof flActorSheetContext>>;
 
-export const FlActorSheet = rulesetActorSheet({
+export class FlActorSheet extends rulesetActorSheet({
   rulesetClass: "freelancers",
   template: FL_ACTOR_SHEET_TEMPLATE,
   context: flActorSheetContext,
@@ -143,6 +143,10 @@ export const FlActorSheet = rulesetActorSheet({
     attack: onRowItem(flAttack),
     check: onActor((actor, target) =>
       flRollCheck(actor, target.dataset["attribute"] ?? "agility", target.dataset["skill"] ?? null),
+    ),
+    // A plain Move or Quick action (a Move traded from the Base when the Move is gone).
+    spend: onActor((actor, target) =>
+      flSpend(actor, target.dataset["kind"] === "quick" ? "quick" : "move"),
     ),
     dodge: onActor(flDodge),
     disengage: onActor(flDisengage),
@@ -158,4 +162,4 @@ export const FlActorSheet = rulesetActorSheet({
       target.dataset["kind"] === "medicine" ? flMedicine(actor) : flHelp(actor),
     ),
   },
-});
+}) {}

@@ -28,9 +28,9 @@ import {
 import type { AttackInput, AttackOutcome } from "../../../../rules/twodice/attack.ts";
 import { checkCanFire } from "../../../../rules/twodice/ammo.ts";
 import { attackOdds } from "../../../../rules/twodice/odds.ts";
-import { diffCombatant, diffWeapon } from "../../../../rules/twodice/changes.ts";
+import { diffCombatant } from "../../../../rules/twodice/changes.ts";
 import type { TwodiceUpdate } from "../../../../rules/twodice/changes.ts";
-import { trait } from "../../../../rules/twodice/model.ts";
+import { parseWeaponType, trait } from "../../../../rules/twodice/model.ts";
 import type {
   TurnState,
   TwodiceCombatant,
@@ -38,12 +38,11 @@ import type {
 } from "../../../../rules/twodice/model.ts";
 import type { TwoDice } from "../../../../rules/twodice/roll.ts";
 import { takeAction } from "../../../../rules/twodice/turns.ts";
+import { checkAbleToAct } from "../../../../rules/twodice/wounds.ts";
 import { answerWithCard, cardStrategy } from "../../../cards/protocol.ts";
 import type { Press } from "../../../cards/protocol.ts";
-import { SYSTEM_ID } from "../../../constants.ts";
 import { canvasDistance, checkWithinReach } from "../../../shared/actors.ts";
-import { cardStepUpdate, owns, showDice } from "../../../shared/cards.ts";
-import { i18n } from "../../../shared/env.ts";
+import { owns, showDice } from "../../../shared/cards.ts";
 import { attackDeclaration } from "../../../shared/attack.ts";
 import type { Declared } from "../../../shared/attack.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
@@ -53,19 +52,16 @@ import {
   toTwodiceCombatant,
   toTwodiceWeapon,
   warnTwodiceRefusal,
+  weaponWrite,
   weaponsOf,
 } from "../adapter.ts";
 import type { BudgetRecord } from "../../../combat/budget.ts";
 import { commitTwodice, inFight, twodiceNow } from "../budget.ts";
+import type { TwodiceWeaponSystem } from "../data.ts";
 
 import { rollTwoDice } from "../dice.ts";
 import { twodiceOptions } from "../settings.ts";
-import {
-  TWODICE_ATTACK_CARD_TEMPLATE,
-  TWODICE_CARD_FLAG,
-  twodiceAttackCardContext,
-  twodiceCardOf,
-} from "../cards/attack-card.ts";
+import { TWODICE_ATTACK_CARD, twodiceCardOf } from "../cards/attack-card.ts";
 import type {
   AttackResult,
   TwodiceAttackCardState,
@@ -89,13 +85,6 @@ async function rollShots(mode: AttackMode, weapon: TwodiceWeapon) {
   return { shots: [first.dice, second.dice], rolls: [...first.rolls, ...second.rolls] };
 }
 
-function renderCard(card: TwodiceAttackCardState): Promise<string> {
-  return foundry.applications.handlebars.renderTemplate(
-    TWODICE_ATTACK_CARD_TEMPLATE,
-    twodiceAttackCardContext(card, i18n()),
-  );
-}
-
 /** What the declaration found, checked: the target within reach, the turn or the cut-in. */
 function declared(
   { attacker, weapon, targets, request }: Declared<TwodiceChoices>,
@@ -106,6 +95,9 @@ function declared(
   if (weapon.type !== "weapon") return refuse("notAWeapon");
   const away = checkWithinReach(attacker, target);
   if (away !== null) return away;
+  // A character a wound took out of the fight attacks no more (first: its turn no longer matters).
+  const out = checkAbleToAct(toTwodiceCombatant(attacker));
+  if (out) return out;
   // A waiting character cuts in whenever something happens; anyone else acts in its side's turn.
   const cutIn = request.situation.cutIn === true;
   if (!sender.isGM && !cutIn && !isActorsTurn(attacker)) return refuse("notYourTurn");
@@ -127,7 +119,11 @@ async function declare(
   const situation = situationOf(choices, canvasDistance(found.attacker, found.target, "m"));
   const input: AttackInput = { attacker, defender, weapon, situation };
 
-  // Everything that may refuse, before a die is rolled.
+  // Everything that may refuse, before a die is rolled: the Type within the world's Auto bounds,
+  // the ammunition, the odds' checks.
+  const stored = (found.weapon.system as unknown as TwodiceWeaponSystem).type;
+  const type = parseWeaponType(stored, options);
+  if (!type.ok) return type;
   if (choices.mode === "auto" || weapon.kind === "ranged") {
     const can = checkCanFire(weapon, choices.mode === "auto");
     if (!can.ok) return can;
@@ -158,7 +154,7 @@ async function declare(
 
   // The attacker pays now: its action (in a started combat) and the ammunition.
   await commitTwodice(
-    [diffWeapon(attacker.id, weapon, resolved.value.weapon)],
+    [weaponWrite(found.weapon, weapon, resolved.value.weapon)],
     [{ actor: found.attacker, value: acted.value.turn }],
   );
 
@@ -183,8 +179,8 @@ async function declare(
     timing: acted.value.timing,
     resolution: null,
   };
-  const content = await renderCard(card);
-  const flags = { [SYSTEM_ID]: { [TWODICE_CARD_FLAG]: card } };
+  const content = await TWODICE_ATTACK_CARD.render(card);
+  const flags = TWODICE_ATTACK_CARD.flags(card);
   const { rollMode } = declaration.request;
   const posted = { actor: found.attacker, content, rolls, flags, rollMode };
   return answerWithCard(TWODICE_ATTACK, posted, sender);
@@ -240,6 +236,11 @@ interface Resolved {
   readonly turns: readonly BudgetRecord<TurnState>[];
   readonly resolution: TwodiceResolution;
   readonly rolls: readonly Roll[];
+  /**
+   * The attack read again at resolution: a counterattack sets the Defense the defender meets it
+   * with (its weapon's), so the dice shown must say what they did against that one.
+   */
+  readonly reread?: Pick<TwodiceAttackCardState, "setup" | "reads">;
 }
 
 /** The counterattack: the GM rolls the defender's dice; both attacks land. */
@@ -251,6 +252,9 @@ async function counter(
 ): Promise<Resolved | Refusal> {
   const name = input.defender.name;
   if (!card.canCounter) return refuse("cannotCounterattack", { defender: name });
+  // Taken out before this attack (its wounds as they stand: the attack has not landed yet).
+  const out = checkAbleToAct(input.defender);
+  if (out) return out;
   const melee = weaponsOf(actors.defender, "melee");
   const chosen = melee.find((w) => w.id === weaponId) ?? melee[0];
   if (chosen === undefined) return refuse("noMeleeWeapon", { defender: name });
@@ -273,6 +277,10 @@ async function counter(
       diffCombatant(live, { ...live, wounds: exchange.value.attacker.wounds }),
     ],
     turns: [{ actor: actors.defender, value: exchange.value.defender.turn }],
+    reread: {
+      setup: attack.setup,
+      reads: [{ black: attack.black, white: attack.white, hit: attack.hit }],
+    },
     resolution: {
       how: "counter",
       attacks: [resultOf(attack)],
@@ -331,6 +339,7 @@ async function pressStep(
   await commitTwodice(resolved.updates, resolved.turns);
   const done: TwodiceAttackCardState = {
     ...card,
+    ...resolved.reread,
     stage: "resolved",
     resolution: resolved.resolution,
   };
@@ -339,7 +348,7 @@ async function pressStep(
   // stores each Roll as its JSON, the terms' options with it).
   const rolls = resolved.rolls.length === 0 ? {} : { rolls: [...message.rolls, ...resolved.rolls] };
   await message.update({
-    ...cardStepUpdate(TWODICE_CARD_FLAG, done, await renderCard(done), claim),
+    ...(await TWODICE_ATTACK_CARD.stepUpdate(done, claim)),
     ...rolls,
   });
   // The counterattack's dice: thrown to whom the card is shown (shared/cards.ts showDice).

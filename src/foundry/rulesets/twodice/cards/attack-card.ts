@@ -17,17 +17,12 @@ import type {
   TwodiceWeapon,
 } from "../../../../rules/twodice/model.ts";
 import { DEFAULT_TWODICE_OPTIONS } from "../../../../rules/twodice/options.ts";
+import type { TwodiceOptions } from "../../../../rules/twodice/options.ts";
 import type { TwoDice } from "../../../../rules/twodice/roll.ts";
-import { SYSTEM_PATH } from "../../../constants.ts";
-import { cardFlag } from "../../../shared/cards.ts";
-import type { I18n as FullI18n } from "../../../shared/env.ts";
+import { cardView, chatTemplate } from "../../../shared/cards.ts";
+import { twodiceOptions } from "../settings.ts";
+import type { CardI18n as I18n } from "../../../shared/cards.ts";
 import { signed } from "../../../shared/format.ts";
-
-export const TWODICE_ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/twodice/chat/attack-card.hbs`;
-export const TWODICE_CARD_FLAG = "twodiceAttack";
-
-/** What the card reads of the localization. */
-type I18n = Pick<FullI18n, "localize" | "format">;
 
 export interface AttackResult {
   readonly hit: boolean;
@@ -74,11 +69,6 @@ export interface TwodiceAttackCardState {
   readonly resolution: TwodiceResolution | null;
 }
 
-/** The card's state, from its message (null when the message is no two-dice attack card). */
-export function twodiceCardOf(message: ChatMessage.Implementation): TwodiceAttackCardState | null {
-  return cardFlag(message, TWODICE_CARD_FLAG) as TwodiceAttackCardState | null;
-}
-
 function dieView(colour: "black" | "white", read: DieReading, i18n: I18n) {
   const state = read.hit ? "hit" : read.success ? "success" : "fail";
   return {
@@ -99,7 +89,7 @@ function ammoCheck(weapon: TwodiceWeapon, black: number, i18n: I18n): string | n
   return i18n.format(`FRAY.Twodice.Card.Ammo.${key}`, { black: String(black), threshold });
 }
 
-function damageView(result: AttackResult, white: number, i18n: I18n) {
+function damageView(result: AttackResult, white: number, i18n: I18n, rollWithIt: number) {
   const d = result.damage;
   if (!result.hit || d === null) return null;
   return {
@@ -126,7 +116,7 @@ function damageView(result: AttackResult, white: number, i18n: I18n) {
     }),
     rolledWithIt: d.rolledWithIt
       ? i18n.format("FRAY.Twodice.Card.RolledWithIt", {
-          value: String(DEFAULT_TWODICE_OPTIONS.rollWithIt),
+          value: String(rollWithIt),
         })
       : null,
     final: d.final,
@@ -140,13 +130,21 @@ function damageView(result: AttackResult, white: number, i18n: I18n) {
   };
 }
 
-/** Everything the card template shows. */
-export function twodiceAttackCardContext(card: TwodiceAttackCardState, i18n: I18n) {
+/**
+ * Everything the card template shows; `options` are the world's (settings.ts), for the damage
+ * rolling with it takes off.
+ */
+export function twodiceAttackCardContext(
+  card: TwodiceAttackCardState,
+  i18n: I18n,
+  options: Pick<TwodiceOptions, "rollWithIt"> = DEFAULT_TWODICE_OPTIONS,
+) {
   const resolution = card.resolution;
   const attacks = card.shots.map((dice, i) => {
     const read = card.reads[i];
     const result = resolution?.attacks[i] ?? null;
-    const damage = result === null ? null : damageView(result, dice.white, i18n);
+    const damage =
+      result === null ? null : damageView(result, dice.white, i18n, options.rollWithIt);
     return {
       index: i + 1,
       black: read === undefined ? null : dieView("black", read.black, i18n),
@@ -192,9 +190,20 @@ export function twodiceAttackCardContext(card: TwodiceAttackCardState, i18n: I18
             black: counter.dice.black,
             white: counter.dice.white,
             hit: counter.hit,
-            damage: damageView(counter, counter.dice.white, i18n),
+            damage: damageView(counter, counter.dice.white, i18n, options.rollWithIt),
           },
     rolledWithIt: resolution?.how === "rollWithIt",
     resolved: card.stage === "resolved",
   };
 }
+
+/** The card as its message holds it (flags.fray.twodiceAttack) and shows it. */
+export const TWODICE_ATTACK_CARD = cardView<TwodiceAttackCardState>(
+  chatTemplate("twodice", "attack-card"),
+  "twodiceAttack",
+  // The world's rules options (its "rolling with it" value), as the referee resolved with.
+  (card, i18n) => twodiceAttackCardContext(card, i18n, twodiceOptions()),
+);
+
+/** The card's state, from its message (null when the message is no two-dice attack card). */
+export const twodiceCardOf = TWODICE_ATTACK_CARD.of;

@@ -26,20 +26,21 @@ import { openTwodiceAttack } from "../attack/dialog.ts";
 import { twodiceNow } from "../budget.ts";
 import { twodiceOptions } from "../settings.ts";
 import * as checks from "../table/checks.ts";
-import * as turnActions from "../table/turn.ts";
+import * as turnActions from "../table/self.ts";
 import { TWODICE_TRAITS } from "../data.ts";
 import type { TwodiceActorSystem, TwodiceArmorSystem, TwodiceWeaponSystem } from "../data.ts";
 
 export const TWODICE_ACTOR_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/twodice/actor/actor-sheet.hbs`;
 
-/** What the loaded-ammunition column says for a weapon. */
-function ammoLabel(system: TwodiceWeaponSystem, weapon: ReturnType<typeof toTwodiceWeapon>) {
+/** What the loaded-ammunition column says for a weapon (full again when a fight starts). */
+function ammoLabel(weapon: ReturnType<typeof toTwodiceWeapon>) {
+  const { ammo } = weapon;
   if (weapon.type.kind === "capacity")
-    return `${String(system.ammo.rounds)}/${String(weapon.type.rounds)}`;
+    return `${String(ammo.rounds)}/${String(weapon.type.rounds)}`;
   if (weapon.type.kind === "auto") {
-    return system.ammo.empty
+    return ammo.empty
       ? "FRAY.Twodice.Weapon.Empty"
-      : system.ammo.fresh
+      : ammo.fresh
         ? "FRAY.Twodice.Weapon.Fresh"
         : "FRAY.Twodice.Weapon.Loaded";
   }
@@ -98,8 +99,8 @@ export async function twodiceActorSheetContext(
         const ws = item.system as unknown as TwodiceWeaponSystem;
         const weapon = toTwodiceWeapon(item);
         const mustReload =
-          (weapon.type.kind === "capacity" && ws.ammo.rounds < 1) ||
-          (weapon.type.kind === "auto" && ws.ammo.empty);
+          (weapon.type.kind === "capacity" && weapon.ammo.rounds < 1) ||
+          (weapon.type.kind === "auto" && weapon.ammo.empty);
         return {
           ...itemRow(item),
           kind: `FRAY.Twodice.Kind.${ws.kind}`,
@@ -108,7 +109,7 @@ export async function twodiceActorSheetContext(
           damage: ws.damage,
           range: ws.kind === "ranged" ? ws.range : "—",
           type: ws.type || "—",
-          ammo: ammoLabel(ws, weapon),
+          ammo: ammoLabel(weapon),
           auto: weapon.type.kind === "auto",
           ranged: ws.kind === "ranged",
           reloadable: weapon.type.kind !== "single",
@@ -168,7 +169,7 @@ function sneak(actor: Actor.Implementation, target: HTMLElement) {
   return checks.twodiceSneak(actor, observer, Number(input?.value ?? 0));
 }
 
-export const TwodiceActorSheet = rulesetActorSheet({
+export class TwodiceActorSheet extends rulesetActorSheet({
   rulesetClass: "twodice",
   template: TWODICE_ACTOR_SHEET_TEMPLATE,
   context: twodiceActorSheetContext,
@@ -191,4 +192,4 @@ export const TwodiceActorSheet = rulesetActorSheet({
     sneak: onActor(sneak),
     bleed: onActor(checks.twodiceBleed),
   },
-});
+}) {}

@@ -27,7 +27,7 @@ import { ATTACK_KIND } from "../cards/attack-card.ts";
 import { DEFAULT_BAND_FEET } from "../data.ts";
 import { scenePrefill, worldlinesScene } from "../scene.ts";
 import { promptAttack } from "./dialog.ts";
-import type { ShapeAttack } from "./dialog.ts";
+import type { ShapeAttack, TableSituation } from "./dialog.ts";
 
 /**
  * Shows a refusal as a localized warning. Nothing else happens. `context` fills placeholders the
@@ -68,8 +68,7 @@ export interface Declaration {
   readonly technique?: { readonly name: string; readonly refund: number };
 }
 
-/** The attack choices at the table: the rules' situation and a technique announced with it. */
-export type TableSituation = AttackSituation & { readonly technique?: string };
+export type { TableSituation } from "./dialog.ts";
 
 /**
  * The weapon and cost of an attack announced with one of the attacker's attack techniques

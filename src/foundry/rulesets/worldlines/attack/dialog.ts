@@ -3,7 +3,7 @@
  * flanked and non-lethal, with the engine's exact odds shown and recomputed as inputs change.
  */
 import { percent } from "../../../shared/format.ts";
-import { dialogOptions, promptAttackDialog } from "../../../shared/attack-dialog.ts";
+import { dialogOptions, pick, promptAttackDialog } from "../../../shared/attack-dialog.ts";
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { refusalText } from "../../../shared/refusal.ts";
 import type { ShownRefusal } from "../../../shared/refusal.ts";
@@ -11,16 +11,16 @@ import { ZONES, allowsNonLethal, attackOdds } from "../../../../rules/worldlines
 import type {
   AttackSituation,
   Cover,
-  RangeBand,
   WorldlinesCombatant,
   WorldlinesWeapon,
-  Zone,
 } from "../../../../rules/worldlines/index.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
 import { RANGE_BANDS } from "../data.ts";
 import { i18n } from "../../../shared/env.ts";
-import type { TableSituation } from "./declare.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
+
+/** The attack choices at the table: the rules' situation and a technique announced with it. */
+export type TableSituation = AttackSituation & { readonly technique?: string };
 
 /**
  * Shapes the weapon and situation for the technique chosen in the dialog, exactly as the referee
@@ -96,11 +96,9 @@ export function oddsView(
 /** Reads the dialog's form values into an attack situation (unknown values fall back). */
 export function situationFromForm(values: Record<string, unknown>): TableSituation {
   const technique = typeof values["technique"] === "string" ? values["technique"] : "";
-  const zone = ZONES.includes(values["zone"] as Zone) ? (values["zone"] as Zone) : "torso";
-  const cover = COVERS.includes(values["cover"] as Cover) ? (values["cover"] as Cover) : "none";
-  const range = RANGE_BANDS.includes(values["range"] as RangeBand)
-    ? (values["range"] as RangeBand)
-    : "short";
+  const zone = pick(ZONES, values["zone"], "torso");
+  const cover = pick(COVERS, values["cover"], "none");
+  const range = pick(RANGE_BANDS, values["range"], "short");
   return {
     zone,
     cover,

@@ -10,16 +10,15 @@ import { DIE_STEPS } from "../../../../rules/core/dice.ts";
 import { DEFAULT_OPTIONS as RULES } from "../../../../rules/worldlines/options.ts";
 import type { Stance, StatusId, Zone } from "../../../../rules/worldlines/model.ts";
 import { STATUS_IDS } from "../../../../rules/worldlines/model.ts";
-import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
+import { SYSTEM_PATH } from "../../../constants.ts";
 import {
-  HandlebarsActorSheet,
-  ITEM_ROW_ACTIONS,
   actorSheetHeader,
   itemRow,
+  onActor,
   onRowItem,
   onToggleRowItem,
+  rulesetActorSheet,
 } from "../../../sheets/base.ts";
-import type { TemplatePart } from "../../../sheets/base.ts";
 import { barView } from "../../../sheets/actor-sheet.ts";
 import type { BarView, TabView } from "../../../sheets/actor-sheet.ts";
 import { attack } from "../attack/declare.ts";
@@ -40,7 +39,6 @@ import { NPC_RANKS, SKILLS, STANCES, TRAITS, ZONE_IDS } from "../data.ts";
 import type { GearSystem } from "./item-sheet.ts";
 import type { ArmorDerived, WeaponDerived } from "../data.ts";
 
-import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 import { signed } from "../../../shared/format.ts";
 
 export const ACTOR_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/worldlines/actor/actor-sheet.hbs`;
@@ -393,68 +391,29 @@ function isStatus(value: string | undefined): value is StatusId {
   return (STATUS_IDS as readonly string[]).includes(value ?? "");
 }
 
-export class WorldlinesActorSheet extends HandlebarsActorSheet {
-  static override DEFAULT_OPTIONS = {
-    classes: [SYSTEM_ID, "actor-sheet", "worldlines"],
-    position: { width: 720, height: 760 },
-    window: { resizable: true },
-    form: { submitOnChange: true },
-    actions: {
-      ...ITEM_ROW_ACTIONS,
-      attack: onRowItem(attack),
-      reload: onRowItem(reload),
-      draw: onRowItem(drawWeapon),
-      build: onRowItem(build),
-      throwItem: onRowItem(throwGrenade),
-      firstAid: WorldlinesActorSheet.#onFirstAid,
-      defensivePosture: WorldlinesActorSheet.#onDefensivePosture,
-      stance: WorldlinesActorSheet.#onStance,
-      useTechnique: onRowItem(useTechnique),
-      recover: WorldlinesActorSheet.#onRecover,
-      toggleEquipped: onToggleRowItem("armor", "equipped"),
-    },
-  };
-
-  static PARTS: Record<string, TemplatePart> = {
-    sheet: { template: ACTOR_SHEET_TEMPLATE, scrollable: [".sheet-body"] },
-  };
-
-  static override TABS: Record<string, foundry.applications.api.ApplicationV2.TabsConfiguration> = {
-    primary: {
-      initial: "combat",
-      tabs: ACTOR_TABS.map((id) => ({ id, cssClass: "" })),
-    },
-  };
-
-  override async _prepareContext(
-    options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
-  ): Promise<ActorSheetV2.RenderContext & WorldlinesActorSheetContext> {
-    const base = await super._prepareContext(options);
-    return Object.assign(
-      base,
-      await worldlinesActorSheetContext(
-        this.actor,
-        this.tabGroups["primary"] ?? "combat",
-        this.isEditable,
-      ),
-    );
-  }
-
-  static async #onFirstAid(this: WorldlinesActorSheet) {
-    await firstAid(this.actor);
-  }
-
-  static async #onDefensivePosture(this: WorldlinesActorSheet) {
-    await defensivePosture(this.actor);
-  }
-
-  static async #onStance(this: WorldlinesActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const stance = target.dataset["stance"];
-    if (isStance(stance)) await changeStance(this.actor, stance);
-  }
-
-  static async #onRecover(this: WorldlinesActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const status = target.dataset["status"];
-    if (isStatus(status)) await recoveryCheck(this.actor, status);
-  }
-}
+export class WorldlinesActorSheet extends rulesetActorSheet({
+  rulesetClass: "worldlines",
+  height: 760,
+  tabs: { ids: ACTOR_TABS, initial: "combat" },
+  template: ACTOR_SHEET_TEMPLATE,
+  context: (actor, editable, tab) => worldlinesActorSheetContext(actor, tab, editable),
+  actions: {
+    attack: onRowItem(attack),
+    reload: onRowItem(reload),
+    draw: onRowItem(drawWeapon),
+    build: onRowItem(build),
+    throwItem: onRowItem(throwGrenade),
+    firstAid: onActor(firstAid),
+    defensivePosture: onActor(defensivePosture),
+    stance: onActor(async (actor, target) => {
+      const stance = target.dataset["stance"];
+      if (isStance(stance)) await changeStance(actor, stance);
+    }),
+    useTechnique: onRowItem(useTechnique),
+    recover: onActor(async (actor, target) => {
+      const status = target.dataset["status"];
+      if (isStatus(status)) await recoveryCheck(actor, status);
+    }),
+    toggleEquipped: onToggleRowItem("armor", "equipped"),
+  },
+}) {}

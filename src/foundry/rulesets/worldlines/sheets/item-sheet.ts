@@ -8,9 +8,8 @@ import { DIE_STEPS } from "../../../../rules/core/dice.ts";
 import { DEFAULT_OPTIONS as RULES } from "../../../../rules/worldlines/options.ts";
 import type { RangeBand } from "../../../../rules/worldlines/model.ts";
 import { TECHNIQUE_USES } from "../../../../rules/worldlines/techniques.ts";
-import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
-import { HandlebarsItemSheet, itemSheetHeader } from "../../../sheets/base.ts";
-import type { TemplatePart } from "../../../sheets/base.ts";
+import { SYSTEM_PATH } from "../../../constants.ts";
+import { itemSheetHeader, rulesetItemSheet } from "../../../sheets/base.ts";
 import type { WorldlinesArmorSystem, WorldlinesWeaponSystem } from "../adapter.ts";
 import {
   DEFAULT_BAND_FEET,
@@ -24,8 +23,6 @@ import {
 } from "../data.ts";
 import type { ArmorDerived, WeaponDerived } from "../data.ts";
 import type { WorldlinesTechniqueSystem } from "../adapter.ts";
-
-import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
 
 export const ITEM_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/worldlines/item/item-sheet.hbs`;
 
@@ -398,22 +395,10 @@ export async function worldlinesItemSheetContext(
   };
 }
 
-export class WorldlinesItemSheet extends HandlebarsItemSheet {
-  static override DEFAULT_OPTIONS = {
-    classes: [SYSTEM_ID, "item-sheet", "worldlines"],
-    position: { width: 520, height: 640 },
-    window: { resizable: true },
-    form: { submitOnChange: true },
-  };
-
-  static PARTS: Record<string, TemplatePart> = {
-    sheet: { template: ITEM_SHEET_TEMPLATE, scrollable: [".sheet-body"] },
-  };
-
-  override async _prepareContext(
-    options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
-  ): Promise<DocumentSheetV2.RenderContext<Item.Implementation> & WorldlinesItemSheetContext> {
-    const base = await super._prepareContext(options);
-    return Object.assign(base, await worldlinesItemSheetContext(this.item));
-  }
-}
+export class WorldlinesItemSheet extends rulesetItemSheet({
+  rulesetClass: "worldlines",
+  width: 520,
+  height: 640,
+  template: ITEM_SHEET_TEMPLATE,
+  context: worldlinesItemSheetContext,
+}) {}

@@ -6,7 +6,11 @@
  * attacker joined (table/swarm.ts swarmAlliesFor), and the referee counts them again.
  */
 import { percent } from "../../../shared/format.ts";
-import { dialogOptions as options, promptAttackDialog } from "../../../shared/attack-dialog.ts";
+import {
+  dialogOptions as options,
+  pick,
+  promptAttackDialog,
+} from "../../../shared/attack-dialog.ts";
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { refusalText } from "../../../shared/refusal.ts";
 import type { ShownRefusal } from "../../../shared/refusal.ts";
@@ -51,10 +55,6 @@ export function wwnOddsView(
     expectedDamage: (Math.round(odds.value.expectedDamage * 10) / 10).toFixed(1),
     refused: null,
   };
-}
-
-function pick<T extends string>(list: readonly T[], value: unknown, fallback: T): T {
-  return list.includes(value as T) ? (value as T) : fallback;
 }
 
 function whole(value: unknown, fallback: number): number {

@@ -40,17 +40,12 @@ import { fightOf } from "../../../combat/ledger.ts";
 import type { CombatLike } from "../../../combat/state.ts";
 import { definedEntries, parseModifiers, refereeDeclaration } from "../../../shared/attack.ts";
 import type { DeclareIntent } from "../../../shared/attack.ts";
-import { attackCardHeader, cardStepUpdate, mayRequestApply } from "../../../shared/cards.ts";
+import { attackCardHeader, mayRequestApply } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
 import { resolveActor, toWwnWeapon, warnWwnRefusal } from "../adapter.ts";
 import { applyWwnOutcome, fighterIn, fighterOf } from "../budget.ts";
-import {
-  WWN_CARD_FLAG,
-  renderWwnAttackCard,
-  wwnCardOf,
-  wwnResultView,
-} from "../cards/attack-card.ts";
+import { WWN_ATTACK_CARD, wwnCardOf, wwnResultView } from "../cards/attack-card.ts";
 import type { WwnAttackCardState, WwnScreenView } from "../cards/attack-card.ts";
 import { WWN_ATTACK, checkWwnDeclaration } from "./declare.ts";
 import { settleWwnAgainstScene, wwnScene } from "../scene.ts";
@@ -213,8 +208,8 @@ async function postWwnAttack(
   };
   const message = await postCard(WWN_ATTACK, {
     speaker: ChatMessage.getSpeaker({ actor: attackerActor }),
-    content: await renderWwnAttackCard(card),
-    flags: { [SYSTEM_ID]: { [WWN_CARD_FLAG]: card } },
+    content: await WWN_ATTACK_CARD.render(card),
+    flags: WWN_ATTACK_CARD.flags(card),
     rolls: [...(screened?.rolls ?? []), ...rolled.rolls],
     rollMode: request.rollMode,
     roller: sender.id ?? "",
@@ -283,8 +278,7 @@ export const wwnAttackCard = cardStrategy<WwnAttackCardState>({
         const result = wwnResultView(again.value.value, defender);
         await applyWwnOutcome(result.updates, fightOf(defenderActor)?.combat ?? null);
         const done: WwnAttackCardState = { ...card, stage: "applied", dice: again.dice, result };
-        const content = await renderWwnAttackCard(done);
-        await message.update(cardStepUpdate(WWN_CARD_FLAG, done, content, claim));
+        await message.update(await WWN_ATTACK_CARD.stepUpdate(done, claim));
         return { ok: true };
       },
     },

@@ -16,15 +16,9 @@ import type {
 } from "../../../../rules/wwn/attack.ts";
 import type { WwnUpdate } from "../../../../rules/wwn/changes.ts";
 import type { WwnCombatant, WwnWeapon } from "../../../../rules/wwn/model.ts";
-import { SYSTEM_PATH } from "../../../constants.ts";
-import { cardFlag } from "../../../shared/cards.ts";
-import type { AttackCardHeader } from "../../../shared/cards.ts";
-import { i18n } from "../../../shared/env.ts";
+import { cardView, chatTemplate } from "../../../shared/cards.ts";
+import type { AttackCardHeader, CardI18n } from "../../../shared/cards.ts";
 import { modifierLines } from "../../../shared/format.ts";
-
-export const WWN_ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/wwn/chat/attack-card.hbs`;
-/** The message flag (under flags.fray) holding the card state. */
-export const WWN_CARD_FLAG = "wwnAttack";
 
 export type WwnCardStage = "resolved" | "applied";
 
@@ -108,14 +102,8 @@ const KNOWN_MODIFIERS = new Set([
 
 const modifierKey = (source: string): string => `FRAY.Wwn.Modifier.${source}`;
 
-type Localize = (key: string) => string;
-type Format = (key: string, data: Record<string, string | number>) => string;
-
 /** The template context of an attack card. `i18n` is game.i18n (a stand-in in browser tests). */
-export function wwnAttackCardContext(
-  card: WwnAttackCardState,
-  i18n: { localize: Localize; format: Format },
-) {
+export function wwnAttackCardContext(card: WwnAttackCardState, i18n: CardI18n) {
   const { localize, format } = i18n;
   const r = card.result;
   const s = card.situation;
@@ -215,15 +203,12 @@ export function wwnAttackCardContext(
 
 export type WwnAttackCardContext = ReturnType<typeof wwnAttackCardContext>;
 
-/** The attack card's state, from its message (null when the message is no WWN attack card). */
-export function wwnCardOf(message: ChatMessage.Implementation): WwnAttackCardState | null {
-  return cardFlag(message, WWN_CARD_FLAG) as WwnAttackCardState | null;
-}
+/** The card as its message holds it (flags.fray.wwnAttack) and shows it. */
+export const WWN_ATTACK_CARD = cardView(
+  chatTemplate("wwn", "attack-card"),
+  "wwnAttack",
+  wwnAttackCardContext,
+);
 
-/** The card's content, in the user's language. */
-export function renderWwnAttackCard(card: WwnAttackCardState): Promise<string> {
-  return foundry.applications.handlebars.renderTemplate(
-    WWN_ATTACK_CARD_TEMPLATE,
-    wwnAttackCardContext(card, i18n()),
-  );
-}
+/** The attack card's state, from its message (null when the message is no WWN attack card). */
+export const wwnCardOf = WWN_ATTACK_CARD.of;

@@ -17,15 +17,14 @@ import type { WwnCombatant, WwnWeapon } from "../../../../rules/wwn/model.ts";
 import type { SaveKind } from "../../../../rules/wwn/checks.ts";
 import { moveRate } from "../../../../rules/wwn/index.ts";
 import { DEFAULT_WWN_OPTIONS } from "../../../../rules/wwn/options.ts";
-import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
+import { SYSTEM_PATH } from "../../../constants.ts";
 import {
-  HandlebarsActorSheet,
-  ITEM_ROW_ACTIONS,
   actorSheetHeader,
+  onActor,
   onRowItem,
   onToggleRowItem,
+  rulesetActorSheet,
 } from "../../../sheets/base.ts";
-import type { TemplatePart } from "../../../sheets/base.ts";
 import { barView } from "../../../sheets/actor-sheet.ts";
 import { wwnAttack } from "../attack/declare.ts";
 import * as actions from "../table/self.ts";
@@ -38,8 +37,6 @@ import { armorClass, modifiersOf, resolveActor, toWwnWeapon } from "../adapter.t
 import { fighterOf } from "../budget.ts";
 import type { WwnActorSystem, WwnArmorSystem } from "../adapter.ts";
 import { storedNumber, WWN_ATTRIBUTES, WWN_LIFE_STATES, WWN_SKILLS } from "../data.ts";
-
-import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 import { signed } from "../../../shared/format.ts";
 
 export const WWN_ACTOR_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/wwn/actor/actor-sheet.hbs`;
@@ -235,148 +232,104 @@ export async function wwnActorSheetContext(actor: Actor.Implementation, editable
 
 export type WwnActorSheetContext = Awaited<ReturnType<typeof wwnActorSheetContext>>;
 
-export class WwnActorSheet extends HandlebarsActorSheet {
-  static override DEFAULT_OPTIONS = {
-    classes: [SYSTEM_ID, "actor-sheet", "wwn"],
-    position: { width: 720, height: 780 },
-    window: { resizable: true },
-    form: { submitOnChange: true },
-    actions: {
-      ...ITEM_ROW_ACTIONS,
-      attack: onRowItem(wwnAttack),
-      toggleReadied: onRowItem(actions.wwnToggleReadied),
-      toggleEquipped: onToggleRowItem("armor", "equipped"),
-      totalDefense: WwnActorSheet.#onTotalDefense,
-      prone: WwnActorSheet.#onProne,
-      reload: onRowItem(actions.wwnReload),
-      fightingWithdrawal: WwnActorSheet.#onFightingWithdrawal,
-      run: WwnActorSheet.#onRun,
-      hold: WwnActorSheet.#onHold,
-      delay: WwnActorSheet.#onDelay,
-      maneuver: WwnActorSheet.#onManeuver,
-      screen: WwnActorSheet.#onScreen,
-      joinSwarm: WwnActorSheet.#onJoinSwarm,
-      release: WwnActorSheet.#onRelease,
-      drop: onRowItem(actions.wwnDrop),
-      pickUp: onRowItem(actions.wwnPickUp),
-      refill: onRowItem(actions.wwnRefill),
-      useSkill: WwnActorSheet.#onUseSkill,
-      callSave: WwnActorSheet.#onCallSave,
-    },
-  };
-
-  static PARTS: Record<string, TemplatePart> = {
-    sheet: { template: WWN_ACTOR_SHEET_TEMPLATE, scrollable: [".sheet-body"] },
-  };
-
-  override async _prepareContext(
-    options: Parameters<foundry.applications.api.ApplicationV2["_prepareContext"]>[0],
-  ): Promise<ActorSheetV2.RenderContext & WwnActorSheetContext> {
-    const base = await super._prepareContext(options);
-    return Object.assign(base, await wwnActorSheetContext(this.actor, this.isEditable));
-  }
-
-  /**
-   * Use a Skill (a Main Action): the skill and attribute from the skills row's selects, and the
-   * target's pair when a token is targeted (a blank part: the same as the user's).
-   */
-  static async #onUseSkill(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const row = target.closest(".wwn-skill-use");
-    const pick = (selector: string) => row?.querySelector<HTMLSelectElement>(selector)?.value ?? "";
-    const againstSkill = pick("select.wwn-skill-use-against-skill");
-    const againstAttribute = pick("select.wwn-skill-use-against-attribute");
-    const skill = pick("select.wwn-skill-use-skill");
-    const attribute = pick("select.wwn-skill-use-attribute");
-    // Checked names only reach the referee: parseSkillIntent refuses anything off the lists.
-    const choices = {
-      skill,
-      attribute,
-      ...(againstSkill === "" && againstAttribute === ""
-        ? {}
-        : {
-            against: {
-              skill: againstSkill === "" ? skill : againstSkill,
-              attribute: againstAttribute === "" ? attribute : againstAttribute,
-            },
-          }),
-    } as unknown as WwnSkillChoices;
-    await wwnUseSkill(this.actor, choices);
-  }
-
-  /** The GM calls this save for every targeted token, with the modifier beside the buttons. */
-  static async #onCallSave(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const kind = target.dataset["save"] as SaveKind;
-    const field = target
-      .closest(".wwn-saves")
-      ?.querySelector<HTMLInputElement>("input.wwn-save-modifier");
-    const modifier = field === null || field === undefined ? 0 : Math.trunc(Number(field.value));
-    await wwnCallSaves(kind, Number.isFinite(modifier) ? modifier : 0);
-  }
-
-  static async #onTotalDefense(this: WwnActorSheet) {
-    await actions.wwnTotalDefense(this.actor);
-  }
-
-  static async #onProne(this: WwnActorSheet) {
-    await actions.wwnToggleProne(this.actor);
-  }
-
-  static async #onFightingWithdrawal(this: WwnActorSheet) {
-    await actions.wwnFightingWithdrawal(this.actor);
-  }
-
-  static async #onRun(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const field = target
-      .closest(".wwn-round")
-      ?.querySelector<HTMLInputElement>("input.wwn-run-feet");
-    const feet =
-      field === null || field === undefined || field.value === "" ? undefined : Number(field.value);
-    await actions.wwnRun(this.actor, feet);
-  }
-
-  /** A maneuver on another actor: its kind and effect from the button, the weapon and choices from the row. */
-  static async #onManeuver(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const row = target.closest(".wwn-maneuvers");
-    const pick = (selector: string) => row?.querySelector<HTMLSelectElement>(selector)?.value;
-    const kind = target.dataset["kind"] as WwnManeuverKind;
-    const weaponId = pick("select.wwn-maneuver-weapon") ?? "";
-    const weapon = this.actor.items.get(weaponId);
-    // Whether the Execution Attack was prepared and its target is unaware is the GM's call on the card.
-    const choices: WwnManeuverChoices = {
-      ...(target.dataset["effect"] === undefined
-        ? {}
-        : { effect: target.dataset["effect"] as WwnManeuverChoices["effect"] }),
-      size: (pick("select.wwn-maneuver-size") ?? "manSized") as WwnManeuverChoices["size"],
-      ...(kind === "execution"
-        ? { range: (pick("select.wwn-execution-range") ?? "melee") as WwnManeuverChoices["range"] }
-        : {}),
-    };
-    await declareWwnManeuver(this.actor, kind, choices, weapon);
-  }
-
-  static async #onScreen(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const select = target
-      .closest(".wwn-round")
-      ?.querySelector<HTMLSelectElement>("select.wwn-screen-target");
-    await actions.wwnScreen(this.actor, select?.value ?? "");
-  }
-
-  static async #onJoinSwarm(this: WwnActorSheet) {
-    await actions.wwnJoinSwarm(this.actor);
-  }
-
-  static async #onRelease(this: WwnActorSheet) {
-    await actions.wwnRelease(this.actor);
-  }
-
-  static async #onHold(this: WwnActorSheet) {
-    await actions.wwnHold(this.actor);
-  }
-
-  static async #onDelay(this: WwnActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const select = target
-      .closest(".wwn-round")
-      ?.querySelector<HTMLSelectElement>("select.wwn-delay-target");
-    await actions.wwnDelay(this.actor, select?.value ?? "");
-  }
+/** Run's distance, when the row's field gives one (blank: the full run). */
+function runFeet(target: HTMLElement): number | undefined {
+  const field = target.closest(".wwn-round")?.querySelector<HTMLInputElement>("input.wwn-run-feet");
+  return field === null || field === undefined || field.value === ""
+    ? undefined
+    : Number(field.value);
 }
+
+/** The actor picked in the round row's select (`selector`), "" when none. */
+function roundPick(target: HTMLElement, selector: string): string {
+  return target.closest(".wwn-round")?.querySelector<HTMLSelectElement>(selector)?.value ?? "";
+}
+
+/** A maneuver on another actor: its kind and effect from the button, the weapon and choices from the row. */
+async function maneuver(actor: Actor.Implementation, target: HTMLElement): Promise<void> {
+  const row = target.closest(".wwn-maneuvers");
+  const pick = (selector: string) => row?.querySelector<HTMLSelectElement>(selector)?.value;
+  const kind = target.dataset["kind"] as WwnManeuverKind;
+  const weaponId = pick("select.wwn-maneuver-weapon") ?? "";
+  const weapon = actor.items.get(weaponId);
+  // Whether the Execution Attack was prepared and its target is unaware is the GM's call on the card.
+  const choices: WwnManeuverChoices = {
+    ...(target.dataset["effect"] === undefined
+      ? {}
+      : { effect: target.dataset["effect"] as WwnManeuverChoices["effect"] }),
+    size: (pick("select.wwn-maneuver-size") ?? "manSized") as WwnManeuverChoices["size"],
+    ...(kind === "execution"
+      ? { range: (pick("select.wwn-execution-range") ?? "melee") as WwnManeuverChoices["range"] }
+      : {}),
+  };
+  await declareWwnManeuver(actor, kind, choices, weapon);
+}
+
+/**
+ * Use a Skill (a Main Action): the skill and attribute from the skills row's selects, and the
+ * target's pair when a token is targeted (a blank part: the same as the user's).
+ */
+async function useSkill(actor: Actor.Implementation, target: HTMLElement): Promise<void> {
+  const row = target.closest(".wwn-skill-use");
+  const pick = (selector: string) => row?.querySelector<HTMLSelectElement>(selector)?.value ?? "";
+  const againstSkill = pick("select.wwn-skill-use-against-skill");
+  const againstAttribute = pick("select.wwn-skill-use-against-attribute");
+  const skill = pick("select.wwn-skill-use-skill");
+  const attribute = pick("select.wwn-skill-use-attribute");
+  // Checked names only reach the referee: parseSkillIntent refuses anything off the lists.
+  const choices = {
+    skill,
+    attribute,
+    ...(againstSkill === "" && againstAttribute === ""
+      ? {}
+      : {
+          against: {
+            skill: againstSkill === "" ? skill : againstSkill,
+            attribute: againstAttribute === "" ? attribute : againstAttribute,
+          },
+        }),
+  } as unknown as WwnSkillChoices;
+  await wwnUseSkill(actor, choices);
+}
+
+/** The GM calls this save for every targeted token, with the modifier beside the buttons. */
+async function callSave(_actor: Actor.Implementation, target: HTMLElement): Promise<void> {
+  const kind = target.dataset["save"] as SaveKind;
+  const field = target
+    .closest(".wwn-saves")
+    ?.querySelector<HTMLInputElement>("input.wwn-save-modifier");
+  const modifier = field === null || field === undefined ? 0 : Math.trunc(Number(field.value));
+  await wwnCallSaves(kind, Number.isFinite(modifier) ? modifier : 0);
+}
+
+export class WwnActorSheet extends rulesetActorSheet({
+  rulesetClass: "wwn",
+  height: 780,
+  template: WWN_ACTOR_SHEET_TEMPLATE,
+  context: wwnActorSheetContext,
+  actions: {
+    attack: onRowItem(wwnAttack),
+    toggleReadied: onRowItem(actions.wwnToggleReadied),
+    toggleEquipped: onToggleRowItem("armor", "equipped"),
+    totalDefense: onActor(actions.wwnTotalDefense),
+    prone: onActor(actions.wwnToggleProne),
+    reload: onRowItem(actions.wwnReload),
+    fightingWithdrawal: onActor(actions.wwnFightingWithdrawal),
+    run: onActor((actor, target) => actions.wwnRun(actor, runFeet(target))),
+    hold: onActor(actions.wwnHold),
+    delay: onActor((actor, target) =>
+      actions.wwnDelay(actor, roundPick(target, "select.wwn-delay-target")),
+    ),
+    maneuver: onActor(maneuver),
+    screen: onActor((actor, target) =>
+      actions.wwnScreen(actor, roundPick(target, "select.wwn-screen-target")),
+    ),
+    joinSwarm: onActor(actions.wwnJoinSwarm),
+    release: onActor(actions.wwnRelease),
+    drop: onRowItem(actions.wwnDrop),
+    pickUp: onRowItem(actions.wwnPickUp),
+    refill: onRowItem(actions.wwnRefill),
+    useSkill: onActor(useSkill),
+    callSave: onActor(callSave),
+  },
+}) {}

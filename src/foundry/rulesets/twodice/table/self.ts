@@ -8,13 +8,19 @@
  */
 import { refuse } from "../../../../rules/core/result.ts";
 import { reload } from "../../../../rules/twodice/ammo.ts";
-import { diffWeapon } from "../../../../rules/twodice/changes.ts";
 import type { ActionKind } from "../../../../rules/twodice/model.ts";
 import { takeAction, wait } from "../../../../rules/twodice/turns.ts";
+import { checkAbleToAct } from "../../../../rules/twodice/wounds.ts";
 import { owns } from "../../../shared/cards.ts";
 import { sendIntent } from "../../../shared/referee.ts";
 import type { Intent, RefereeOutcome } from "../../../shared/referee.ts";
-import { combatantId, resolveActor, toTwodiceWeapon, warnTwodiceRefusal } from "../adapter.ts";
+import {
+  combatantId,
+  resolveActor,
+  toTwodiceWeapon,
+  warnTwodiceRefusal,
+  weaponWrite,
+} from "../adapter.ts";
 import { commitTwodice, inFight, twodiceNow } from "../budget.ts";
 import { TWODICE_ACTIONS } from "../data.ts";
 
@@ -44,13 +50,15 @@ async function refereeReload(intent: Intent, sender: User.Implementation): Promi
   const item = typeof weaponId === "string" ? actor.items.get(weaponId) : undefined;
   if (item?.type !== "weapon") return refuse("notAWeapon");
   const me = twodiceNow(actor);
+  const out = checkAbleToAct(me);
+  if (out) return out;
   const weapon = toTwodiceWeapon(item);
   const ammo = reload(weapon);
   if (!ammo.ok) return ammo;
   const step = takeAction(me.turn, { kind: "reload" });
   if (!step.ok) return step;
   await commitTwodice(
-    [diffWeapon(me.id, weapon, { ...weapon, ammo: ammo.value })],
+    [weaponWrite(item, weapon, { ...weapon, ammo: ammo.value })],
     [{ actor, value: step.value.turn }],
   );
   return { ok: true };
@@ -77,6 +85,8 @@ async function refereeAct(intent: Intent, sender: User.Implementation): Promise<
     return refuse("notAWeapon");
   }
   const me = twodiceNow(actor);
+  const out = checkAbleToAct(me);
+  if (out) return out;
   const action = { kind, ...(kind === "ready" ? { weaponId: weaponId as string } : {}) };
   const turn =
     p["wait"] === true ? wait(me.turn, kind) : takeAction(me.turn, action, p["cutIn"] === true);

@@ -1,0 +1,46 @@
+/**
+ * The two-dice game on the map: a path is the turn's one combat action, a move of up to the
+ * mover's Agility in metres; further paths that turn use what is left of it
+ * (rules/twodice/move-cost.ts). The turn is the referee's ledger (budget.ts); what is left of the
+ * move is kept beside it (movement/left.ts).
+ */
+import { ok, refuse } from "../../../rules/core/result.ts";
+import { TWODICE_MOVE_MODES, twodiceMoveCost } from "../../../rules/twodice/move-cost.ts";
+import { fightOf } from "../../combat/ledger.ts";
+import { moveLeftOf, payInLedger } from "../../movement/left.ts";
+import { movementRefusalKey } from "../../movement/refusal.ts";
+import type { MovementRules } from "../../movement/types.ts";
+import { combatantId } from "../../shared/actors.ts";
+import { inActorQueue } from "../../shared/attack.ts";
+import { isActorsTurn } from "../../shared/turn.ts";
+import { TWODICE_TURN, twodiceNow } from "./budget.ts";
+
+/** The ledger key of what is left of a combatant's move this turn. */
+export const TWODICE_MOVE_LEFT = "twodiceMoveLeft";
+
+export const twodiceMovement: MovementRules = {
+  unit: "m",
+  modes: TWODICE_MOVE_MODES,
+  canSelect: () => true,
+  spaceCost: () => 1,
+  queue: (actor, task) => inActorQueue(combatantId(actor), task),
+  refusalKey: movementRefusalKey((reason) => `FRAY.Twodice.Refusal.${reason}`),
+  price(actor, path) {
+    if (!isActorsTurn(actor)) return refuse("notYourTurn");
+    const fight = fightOf(actor);
+    const me = twodiceNow(actor);
+    const left = moveLeftOf(fight, TWODICE_MOVE_LEFT);
+    const priced = twodiceMoveCost(me.turn, me.traits["agility"] ?? 0, left, path);
+    if (!priced.ok) return priced;
+    const { after, price } = priced.value;
+    return ok({
+      price,
+      pay: payInLedger(
+        fight,
+        { key: TWODICE_TURN, value: after.turn },
+        TWODICE_MOVE_LEFT,
+        after.left,
+      ),
+    });
+  },
+};

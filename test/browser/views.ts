@@ -1,0 +1,179 @@
+/**
+ * Shared audits of every view a browser test file renders: each ruleset's test file renders its
+ * sheets, dialogs and cards from the contexts the shell builds (harness.ts records each request);
+ * `auditRenderedViews` then re-renders every one of them under core's light and dark themes and
+ * checks what a GM at the table would notice. One helper, fed by every ruleset's file.
+ */
+import { describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { lowestContrast, renderInPage, renderedViews } from "./harness.ts";
+import type { RenderRequest } from "./harness.ts";
+
+const THEMES = ["light", "dark"] as const;
+
+/** Core's combat sidebar is about 300 px wide; a sheet may be dragged down to 400 px. */
+const NARROW = { tracker: 300, sheet: 400 } as const;
+
+/** The narrow width a view must fit, or null when it is neither a sheet nor the tracker. */
+function narrowWidth(request: RenderRequest): number | null {
+  if (request.template === "templates/combat/tracker.hbs") return NARROW.tracker;
+  if (request.classes.includes("actor-sheet")) return NARROW.sheet;
+  return null;
+}
+
+/**
+ * What does not fit the window, as a person would see it: an element that runs past the edge of
+ * the window's content, a button whose label is cut, or a text cut short with no tooltip
+ * (`title` or core's `data-tooltip`) to read it whole.
+ */
+async function misfits(page: Page): Promise<string[]> {
+  return page.locator(".window-content").evaluate((content) => {
+    const name = (el: Element) => {
+      const classes = el.getAttribute("class");
+      const text = el.textContent.replace(/\s+/g, " ").trim().slice(0, 30);
+      return `<${el.tagName.toLowerCase()}${classes === null ? "" : `.${classes.replace(/ /g, ".")}`}> "${text}"`;
+    };
+    // The edges an element must stay within: its nearest clipping or scrolling ancestor's
+    // visible box (less a scrollbar), else the window's content.
+    const edges = (el: Element) => {
+      for (let a = el.parentElement; a !== null && a !== content; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX === "visible") continue;
+        const left = a.getBoundingClientRect().left + a.clientLeft;
+        return { left, right: left + a.clientWidth };
+      }
+      return content.getBoundingClientRect();
+    };
+    const found: string[] = [];
+    for (const el of content.querySelectorAll("*")) {
+      if (el.getClientRects().length === 0) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0) continue;
+      const box = edges(el);
+      const past = Math.max(r.right - box.right, box.left - r.left);
+      if (past > 1) {
+        found.push(`${name(el)} runs ${Math.round(past)} px off the side`);
+        continue;
+      }
+      if (el.matches("input, select, textarea") || !(el instanceof HTMLElement)) continue;
+      if (el.scrollWidth <= el.clientWidth + 1) continue;
+      const style = getComputedStyle(el);
+      // A scrolling box is judged by what sticks out of it (above), a clipping one here.
+      if (style.overflowX === "visible" || ["auto", "scroll"].includes(style.overflowY)) continue;
+      if (el.matches("button") || (!el.hasAttribute("title") && !el.hasAttribute("data-tooltip"))) {
+        found.push(`${name(el)} is cut short${el.matches("button") ? "" : " with no tooltip"}`);
+      }
+    }
+    return found;
+  });
+}
+
+/**
+ * The controls a keyboard or a screen reader cannot use: anything clickable (`data-action`, a
+ * link, a field) that is not a button or a field, or that has no name to announce (its text, an
+ * `aria-label`, a `title`, or for a field its `<label>`).
+ */
+async function unusableControls(page: Page): Promise<string[]> {
+  return page.locator(".window-content").evaluate((content) => {
+    const found: string[] = [];
+    const controls = content.querySelectorAll(
+      "[data-action], a, button, input, select, textarea, [tabindex]",
+    );
+    for (const el of controls) {
+      if (el.getClientRects().length === 0 || el.matches("input[type=hidden]")) continue;
+      // The portrait follows core's convention (an image with the editImage action, as core's
+      // own sheets draw it); core's image picker is also reachable from the token and the
+      // directory, so it is left as core has it.
+      if (el.matches("img[data-action=editImage]")) continue;
+      const html = el.outerHTML.replace(/\s+/g, " ").slice(0, 90);
+      const isField = el.matches("input, select, textarea");
+      if (!isField && !el.matches("button")) {
+        found.push(`not a button: ${html}`);
+        continue;
+      }
+      const text = el.textContent.trim();
+      const labelled =
+        (el.getAttribute("aria-label") ?? "").trim() !== "" ||
+        el.hasAttribute("aria-labelledby") ||
+        (el.getAttribute("title") ?? "").trim() !== "" ||
+        (!isField && text !== "") ||
+        (isField && (el as HTMLInputElement).labels?.length ? true : false);
+      if (!labelled) found.push(`no accessible name: ${html}`);
+    }
+    return found;
+  });
+}
+
+/** What a file must have rendered before its audit runs, so an audit never passes on nothing. */
+export interface AuditPlan {
+  /** Repository paths of the templates the file renders (sheets, dialogs, cards, tracker). */
+  templates: readonly string[];
+}
+
+/** A short name of a view for failure messages: its template and its title. */
+const nameOf = (request: RenderRequest) =>
+  `${request.template.replace(/^templates\//, "")} "${request.title}"`;
+
+/** The distinct views rendered: one per template and context. */
+function views(): RenderRequest[] {
+  const seen = new Set<string>();
+  return renderedViews().filter((request) => {
+    const key = `${request.template}|${request.width}|${JSON.stringify(request.context)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Adds the audits to the calling test file; call it last, after the tests that render. `browser`
+ * is read when the audits run (the file's beforeAll opens it).
+ */
+export function auditRenderedViews(browser: () => Browser, plan: AuditPlan): void {
+  describe("every view this file renders", () => {
+    it("renders each of the planned templates", () => {
+      const templates = new Set(renderedViews().map((request) => request.template));
+      expect(plan.templates.filter((template) => !templates.has(template))).toEqual([]);
+    });
+
+    it("reads at WCAG AA (4.5:1, large text 3:1) in core's light and dark themes", async () => {
+      const failures: string[] = [];
+      for (const request of views()) {
+        for (const theme of THEMES) {
+          const page = await renderInPage(browser(), { ...request, theme });
+          const found = await lowestContrast(page, ".window-content");
+          await page.close();
+          if (found.below.length > 0) {
+            failures.push(`${nameOf(request)}, ${theme}: ${found.below.join("; ")}`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+    });
+
+    it("fits a 300 px sidebar (the tracker) or a 400 px window (a sheet)", async () => {
+      const failures: string[] = [];
+      for (const request of views()) {
+        const width = narrowWidth(request);
+        if (width === null) continue;
+        const page = await renderInPage(browser(), { ...request, width });
+        const found = await misfits(page);
+        await page.close();
+        if (found.length > 0)
+          failures.push(`${nameOf(request)} at ${width} px: ${found.join("; ")}`);
+      }
+      expect(failures).toEqual([]);
+    });
+
+    it("offers every control of a sheet as a button or a field with an accessible name", async () => {
+      const failures: string[] = [];
+      for (const request of views()) {
+        if (!request.classes.includes("actor-sheet")) continue;
+        const page = await renderInPage(browser(), request);
+        const found = await unusableControls(page);
+        await page.close();
+        if (found.length > 0) failures.push(`${nameOf(request)}: ${found.join("; ")}`);
+      }
+      expect(failures).toEqual([]);
+    });
+  });
+}

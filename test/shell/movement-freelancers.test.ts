@@ -1,0 +1,76 @@
+/**
+ * Dragging a token in Freelancers (issue 24), on a grid of 1.5 m squares: a path costs metres of
+ * the Move action (6 m), a longer one trades the Base for a second Move, one beyond both is
+ * refused with the reason; Disengage takes the whole turn for a double move; an immobilized
+ * teammate cannot move; the GM puts back a console's move the turn cannot pay.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { PLAYER } from "../fake-foundry/index.ts";
+import { moveWorld } from "./movement.support.ts";
+import type { MoveWorld } from "./movement.support.ts";
+
+let w: MoveWorld;
+
+beforeAll(async () => {
+  w = await moveWorld("freelancers", { size: 100, distance: 1.5, units: "m" });
+});
+
+async function setting(system: Record<string, unknown> = {}) {
+  const [kara, rook] = await w.actors([
+    { name: "Kara", type: "character", ownership: { [PLAYER.id]: 3 }, system },
+    { name: "Rook", type: "npc" },
+  ]);
+  if (kara === undefined || rook === undefined) throw new Error("no actors");
+  const { combat, tokens } = await w.fight(
+    [kara, rook],
+    [
+      { col: 0, row: 0 },
+      { col: 19, row: 19 },
+    ],
+  );
+  const token = tokens[0];
+  if (token === undefined) throw new Error("no token");
+  const { actionsIn } = await import("../../src/foundry/rulesets/freelancers/budget.ts");
+  const id = combat.combatants.contents.find((c) => c.actorId === kara.id)?.id ?? "";
+  return { token, actions: () => actionsIn(combat, id) };
+}
+
+describe("dragging a token in Freelancers", () => {
+  it("spends the Move, keeps what is left open, then trades the Base; beyond is refused", async () => {
+    const { token, actions } = await setting();
+    expect(await w.drag(token, { col: 2, row: 0 })).toBe(true);
+    expect(actions()).toMatchObject({ move: 0, base: 1 });
+    expect(await w.drag(token, { col: 4, row: 0 })).toBe(true);
+    expect(actions()).toMatchObject({ move: 0, base: 1 });
+    expect(await w.drag(token, { col: 8, row: 0 })).toBe(true);
+    expect(actions()).toMatchObject({ move: 0, base: 0 });
+    w.fake.notifications.length = 0;
+    expect(await w.drag(token, { col: 12, row: 0 })).toBe(false);
+    expect(w.fake.notifications.at(-1)?.message).toContain("Kara cannot go that far");
+    expect([token.x, token.y]).toEqual([800, 0]);
+  });
+
+  it("Disengage is the whole turn for twice the Move", async () => {
+    const { token, actions } = await setting();
+    expect(await w.drag(token, { col: 8, row: 0 }, "disengage")).toBe(true);
+    expect(actions()).toMatchObject({ long: true, disengaging: true, base: 0, move: 0 });
+  });
+
+  it("an immobilized teammate cannot move", async () => {
+    const { token, actions } = await setting({ immobilized: true });
+    w.fake.notifications.length = 0;
+    expect(await w.drag(token, { col: 1, row: 0 })).toBe(false);
+    expect(w.fake.notifications.at(-1)?.message).toContain("Kara is immobilized and cannot move");
+    expect(actions()).toMatchObject({ move: 1, base: 1 });
+  });
+
+  it("the GM puts back a console's move too long for the turn, with a note", async () => {
+    const { token, actions } = await setting();
+    const before = w.fake.game.messages.contents.length;
+    await w.moves.consoleMove(PLAYER.id, token, [w.moves.at(15, 0)], 1);
+    await w.idle();
+    expect([token.x, token.y]).toEqual([0, 0]);
+    expect(actions()).toMatchObject({ move: 1, base: 1 });
+    expect(w.messagesSince(before).at(-1)?.content).toMatch(/Kara.*put back/);
+  });
+});
