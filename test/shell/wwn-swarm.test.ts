@@ -124,3 +124,31 @@ describe("Join a Swarm", () => {
     expect(lastWarning()).toBe("Target one token first: the swarm needs a target.");
   });
 });
+
+describe("the swarm's blow from the sheet", () => {
+  // Seen red before the fix: the dialog asked the player to type the allies (an input, 1 by default).
+  it("shows the allies the joined swarm counts, with no field to type them", async () => {
+    const { kara, goblins } = await mob();
+    table.target(kara);
+    const [g1, g2, g3] = goblins;
+    if (g1 === undefined || g2 === undefined || g3 === undefined) throw new Error("no goblins");
+    for (const g of [g1, g2, g3]) expect(await join(g), lastWarning()).toBe(true);
+    await g1.createEmbeddedDocuments("Item", [{ name: "Spear", type: "weapon" }]);
+    const spear = g1.items.contents.find((i) => i.name === "Spear");
+    if (spear === undefined) throw new Error("no spear");
+    fake.dialogs.asked.length = 0;
+    expect(await actions.wwnAttack(g1, spear)).toBeNull(); // the dialog, closed
+    const content = fake.dialogs.asked.at(-1)?.content ?? "";
+    expect(content).not.toContain('name="allies"');
+    expect(content).toMatch(/data-swarm-allies>2</);
+    // Kara, not in any swarm against herself, is told she has none to close.
+    await kara.createEmbeddedDocuments("Item", [{ name: "Sword", type: "weapon" }]);
+    const sword = kara.items.contents.find((i) => i.name === "Sword");
+    if (sword === undefined) throw new Error("no sword");
+    table.target(g1);
+    await actions.wwnAttack(kara, sword);
+    expect(fake.dialogs.asked.at(-1)?.content ?? "").toContain(
+      "none: join a swarm against this target first",
+    );
+  });
+});

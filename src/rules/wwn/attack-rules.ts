@@ -76,9 +76,13 @@ export function hitModifiers(
   const kind = kindOf(s);
   const t = options.hit;
   const list: Modifier[] = [];
-  addModifier(list, "skill", skillLevelOf(attacker, weapon.skill) ?? options.unskilledHit);
-  addModifier(list, "attackBonus", attacker.attackBonus);
-  addModifier(list, "attribute", attributeOf(attacker, weapon));
+  if (typeof attacker.hitBonus === "number") {
+    addModifier(list, "statBlock", attacker.hitBonus);
+  } else {
+    addModifier(list, "skill", skillLevelOf(attacker, weapon.skill) ?? options.unskilledHit);
+    addModifier(list, "attackBonus", attacker.attackBonus);
+    addModifier(list, "attribute", attributeOf(attacker, weapon));
+  }
   addModifier(list, "magic", weapon.magicBonus ?? 0);
   if (defender.prone) {
     if (isAdjacent(mode, s)) addModifier(list, "proneTarget", t.proneTargetAdjacent);

@@ -351,6 +351,21 @@ const WWN: Record<string, () => void> = {
       wwn.escapeGrapple(i.defender, i.grapplers, dice()),
     );
   },
+  useSkill: () => {
+    guards(
+      {
+        actor: fighter,
+        use: { skill: "exert", attribute: "str" as const, modifier: 1 },
+        opponent: { actor: bandit, use: { skill: "exert", attribute: "str" as const } },
+      },
+      (i) => wwn.useSkill(i.actor, i.use, dice(), undefined, undefined, i.opponent),
+    );
+  },
+  stabilize: () => {
+    guards({ healer: fighter, patient: { ...bandit, isPC: true, life: "dying" as const } }, (i) =>
+      wwn.stabilize(i.healer, i.patient, dice()),
+    );
+  },
   moveGrappled: () => {
     guards({ attacker: { ...fighter, grappling: "bandit" }, defender: bandit }, (i) =>
       wwn.moveGrappled(i.attacker, i.defender, "throw", dice()),

@@ -45,6 +45,7 @@ const full: Required<WwnCombatant> = {
   wounds: 1,
   ac: 15,
   attackBonus: 2,
+  hitBonus: 3,
   attributes: { str: 1, dex: -1 },
   skills: { stab: 1 },
   saves: { physical: 13, evasion: 14, mental: 15 },

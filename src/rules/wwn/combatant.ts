@@ -54,6 +54,7 @@ export function copyOf(actor: WwnCombatant): Draft {
   if ("named" in actor) next.named = actor.named;
   if ("shockImmune" in actor) next.shockImmune = actor.shockImmune;
   if ("downMinutes" in actor) next.downMinutes = actor.downMinutes;
+  if ("hitBonus" in actor) next.hitBonus = actor.hitBonus;
   return next;
 }
 

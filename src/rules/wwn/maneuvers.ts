@@ -28,3 +28,4 @@ export * from "./maneuvers/shove.ts";
 export * from "./maneuvers/grapple.ts";
 export * from "./maneuvers/screen.ts";
 export * from "./maneuvers/execution.ts";
+export * from "./maneuvers/skill-use.ts";

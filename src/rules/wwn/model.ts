@@ -87,6 +87,12 @@ export interface WwnCombatant {
   readonly ac: number;
   /** Class attack bonus. */
   readonly attackBonus: number;
+  /**
+   * A stat block's total hit bonus (an NPC's listed attack bonus): when given, a hit roll adds it
+   * instead of the combat skill, the class attack bonus and the attribute modifier. Absent or
+   * null: the hit roll adds those three, as a PC's does.
+   */
+  readonly hitBonus?: number | null;
   /** Attribute modifiers (not scores), e.g. { str: 1, dex: -1 … }; missing counts 0. */
   readonly attributes: Readonly<Partial<Record<Attribute, number>>>;
   /** Skill levels by name ("stab", "shoot", "punch", "exert", "notice", "sneak" …). Absent: untrained. */

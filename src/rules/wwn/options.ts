@@ -78,6 +78,11 @@ export interface WwnOptions {
   };
   /** Wounds added when a target survives an Execution Attack. */
   readonly executionWounds: number;
+  /**
+   * The Heal check total that stabilizes a dying PC (Use a Skill). The chapter names the check but
+   * not its difficulty; 8 is WWN's usual one for the job.
+   */
+  readonly stabilizeDifficulty: number;
   /** Minutes a non-lethal knock-out or a psychic collapse lasts, and the hit points on waking. */
   readonly downMinutes: number;
   readonly wakeHp: number;
@@ -132,6 +137,7 @@ export const DEFAULT_WWN_OPTIONS: WwnOptions = {
   shatterDefenderBonus: 1,
   executionShot: { pointBlank: 6, normal: 8, extreme: 10 },
   executionWounds: 1,
+  stabilizeDifficulty: 8,
   downMinutes: 10,
   wakeHp: 1,
   zeroHp: { pc: "dying", npc: "dead" },

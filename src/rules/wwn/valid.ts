@@ -96,6 +96,9 @@ export function checkWwnCombatant(field: string, actor: WwnCombatant): InputRefu
     checkNumber(`${field}.speed`, actor.speed, SPEED) ??
     checkNumber(`${field}.ac`, actor.ac, WHOLE_MODIFIER) ??
     checkNumber(`${field}.attackBonus`, actor.attackBonus, WHOLE_MODIFIER) ??
+    (typeof actor.hitBonus === "number"
+      ? checkNumber(`${field}.hitBonus`, actor.hitBonus, WHOLE_MODIFIER)
+      : undefined) ??
     checkWwnCheckUser(field, actor) ??
     checkNumber(`${field}.saves.physical`, actor.saves.physical, WHOLE_MODIFIER) ??
     checkNumber(`${field}.saves.evasion`, actor.saves.evasion, WHOLE_MODIFIER) ??

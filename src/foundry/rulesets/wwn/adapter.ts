@@ -48,6 +48,8 @@ export interface WwnActorSystem {
   downMinutes: number | null;
   shockImmune: boolean;
   named?: boolean;
+  /** NPCs only: the stat block's total hit bonus, or null (skill + class bonus + attribute). */
+  hitBonus?: number | null;
 }
 
 export interface WwnWeaponSystem {
@@ -154,6 +156,7 @@ export function toWwnCombatant(actor: Actor.Implementation, teamId = ""): WwnCom
     teamId,
     isPC: actor.type === "character",
     ...(system.named === true ? { named: true } : {}),
+    ...(typeof system.hitBonus === "number" ? { hitBonus: system.hitBonus } : {}),
     life: system.life,
     hp: { value: system.health.value, max: system.health.max },
     wounds: system.wounds,

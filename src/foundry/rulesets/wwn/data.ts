@@ -17,7 +17,10 @@
  * - a skill is a level from −1 (untrained) to 4;
  * - Armor Class: the better of the actor's natural AC and its best equipped armor; an equipped,
  *   unbroken shield raises that to the shield's AC, or adds its bonus when the armor is already
- *   at least as good; then the Dexterity modifier and a free bonus (see `armorClass`).
+ *   at least as good; then the Dexterity modifier and a free bonus (see `armorClass`);
+ * - an NPC's hit bonus is its stat block's total (`hitBonus`, +1 for a new NPC: an ordinary
+ *   trained fighter, see WWN_NPC_HIT_BONUS), which replaces skill, class bonus and attribute on its
+ *   hit rolls; blank, it hits as a PC does. NPCs stored before the field keep hitting as they did.
  */
 import { ATTRIBUTE_SCORE, attributeModifier } from "../../../rules/wwn/defense.ts";
 import type { Result } from "../../../rules/core/result.ts";
@@ -93,6 +96,11 @@ export const WWN_HP_MAX = 8;
 export const WWN_NATURAL_AC = 10;
 /** A saving throw target of a new actor (15 at first level). */
 export const WWN_SAVE = 15;
+/**
+ * The stat-block hit bonus of a newly made NPC: an ordinary trained fighter's. The GM enters the
+ * stat block's own on the sheet; blank makes the NPC roll skill + class bonus + attribute.
+ */
+export const WWN_NPC_HIT_BONUS = 1;
 /** Human combat movement, feet. */
 export const WWN_SPEED = 30;
 
@@ -255,14 +263,36 @@ function deriveActor(system: { attributes: Record<Attribute, number> }): WwnActo
 export class WwnCharacterData extends actorModel({ schema: actorSchema, derive: deriveActor }) {}
 
 function npcSchema() {
+  const { NumberField } = foundry.data.fields;
   return {
     ...actorSchema(),
     /** A named, notable NPC (may make Snap Attacks under the default option). */
     named: flagField(),
+    /** The stat block's total hit bonus; null: skill + class bonus + attribute, as a PC. */
+    hitBonus: new NumberField({
+      required: true,
+      nullable: true,
+      integer: true,
+      min: -LIMITS.bonus,
+      max: LIMITS.bonus,
+      initial: WWN_NPC_HIT_BONUS,
+    }),
   };
 }
 
-export class WwnNpcData extends actorModel({ schema: npcSchema, derive: deriveActor }) {}
+export class WwnNpcData extends actorModel({ schema: npcSchema, derive: deriveActor }) {
+  /**
+   * NPCs stored before the stat-block hit bonus (their data has the class attack bonus every
+   * stored actor carries, and no hit bonus) keep rolling skill + class bonus + attribute: blank.
+   * A new NPC's data has neither and takes the default.
+   */
+  static override migrateData(source: Record<string, unknown>) {
+    if (!Object.hasOwn(source, "hitBonus") && Object.hasOwn(source, "attackBonus")) {
+      source["hitBonus"] = null;
+    }
+    return super.migrateData(source);
+  }
+}
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Items                                                                                      */

@@ -24,6 +24,8 @@ import { wwnMovement } from "./movement.ts";
 import { wwnShatterDeclaration, wwnShoveDeclaration } from "./table/knock.ts";
 import { wwnManeuverCard } from "./table/maneuver-card.ts";
 import { WWN_SELF, refereeSelf } from "./table/self.ts";
+import { wwnSaveCard, wwnSaveDeclaration } from "./table/saves.ts";
+import { wwnSkillDeclaration } from "./table/skill.ts";
 import { wwnSurpriseCard } from "./table/surprise.ts";
 import { WwnActorSheet } from "./sheets/actor-sheet.ts";
 import { WwnItemSheet } from "./sheets/item-sheet.ts";
@@ -38,7 +40,14 @@ export const shellRuleset: ShellRuleset = {
   combat: WWN_COMBAT_HOOKS,
   simFighter: wwnSimFighter,
   movement: wwnMovement,
-  cards: [wwnAttackCard, wwnManeuverCard, wwnExecutionCard, wwnSurpriseCard, wwnGrappleReportCard],
+  cards: [
+    wwnAttackCard,
+    wwnManeuverCard,
+    wwnExecutionCard,
+    wwnSurpriseCard,
+    wwnGrappleReportCard,
+    wwnSaveCard,
+  ],
   declarations: [
     wwnAttackDeclaration,
     wwnShoveDeclaration,
@@ -47,6 +56,8 @@ export const shellRuleset: ShellRuleset = {
     wwnEscapeDeclaration,
     wwnMoveGrappledDeclaration,
     wwnExecutionDeclaration,
+    wwnSkillDeclaration,
+    wwnSaveDeclaration,
   ],
   // The maneuvers an actor takes on itself post no card: they spend its round in the ledger.
   refereeActions: { [WWN_SELF]: refereeSelf },

@@ -22,7 +22,7 @@ import { attackFromSheet, declareAttackCard, singleTarget } from "../../../share
 import { toWwnWeapon, warnWwnRefusal } from "../adapter.ts";
 import { fighterIn, fighterOf, turnOf } from "../budget.ts";
 import type { LedgerWrite } from "../budget.ts";
-import { swarmBlow } from "../table/swarm.ts";
+import { swarmAlliesFor, swarmBlow } from "../table/swarm.ts";
 import { promptWwnAttack } from "./dialog.ts";
 import { wwnScene, wwnScenePrefill } from "../scene.ts";
 
@@ -115,8 +115,8 @@ export async function declareWwnAttack(
 
 /**
  * Attack with a weapon at the one targeted token: opens the dialog (cover, a foe at hand and the
- * allies next to the target pre-filled from the scene with the sentences saying why: scene.ts),
- * then declares. `situation` skips the dialog (macros, tests).
+ * allies next to the target pre-filled from the scene with the sentences saying why: scene.ts;
+ * a swarm's allies as the referee's ledger counts them), then declares. `situation` skips the dialog (macros, tests).
  */
 export function wwnAttack(
   actor: Actor.Implementation,
@@ -136,6 +136,7 @@ export function wwnAttack(
         toWwnWeapon(weapon),
         initial,
         prefill,
+        swarmAlliesFor(actor, target),
       );
     },
     (targets, chosen) => declareWwnAttack(actor, weapon, targets, chosen),

@@ -1,8 +1,9 @@
 /**
  * The WWN attack dialog: which attack (plain, Snap, Charge with its feet, the blow that closes a
- * Swarm with its surviving allies), how the weapon is used, cover, a melee foe at hand, dual
- * wielding and the harm meant; with the exact odds (hit chance, Shock on a miss, expected damage)
- * recomputed as inputs change.
+ * Swarm), how the weapon is used, cover, a melee foe at hand, dual wielding and the harm meant;
+ * with the exact odds (hit chance, Shock on a miss, expected damage) recomputed as inputs change.
+ * A swarm's surviving allies are shown, not asked: the count is the referee's, from the swarm the
+ * attacker joined (table/swarm.ts swarmAlliesFor), and the referee counts them again.
  */
 import { percent } from "../../../shared/format.ts";
 import {
@@ -69,11 +70,12 @@ function checked(value: unknown): boolean {
 export function wwnSituationFromForm(
   values: Record<string, unknown>,
   weapon: WwnWeapon,
+  swarmAllies = 0,
 ): AttackSituation {
   const kindId = pick(KINDS, values["kind"], "attack");
   let kind: AttackKind;
   if (kindId === "charge") kind = { kind: "charge", feet: whole(values["feet"], 20) };
-  else if (kindId === "swarm") kind = { kind: "swarm", allies: whole(values["allies"], 1) };
+  else if (kindId === "swarm") kind = { kind: "swarm", allies: swarmAllies };
   else kind = { kind: kindId };
   return {
     kind,
@@ -98,6 +100,7 @@ export function wwnAttackDialogContext(
   weapon: WwnWeapon,
   situation: AttackSituation,
   scene: WwnScenePrefill | null = null,
+  swarmAllies: number | null = null,
 ) {
   const modes = MODES.filter(
     (m) =>
@@ -123,7 +126,8 @@ export function wwnAttackDialogContext(
       (id) => `FRAY.Wwn.Harm.${id}`,
     ),
     feet: 20,
-    allies: Math.max(1, scene?.allies ?? 1),
+    swarmJoined: swarmAllies !== null,
+    swarmAllies: swarmAllies ?? 0,
     inMelee: situation.inMelee === true,
     sceneNotes: scene?.notes ?? [],
     odds: wwnOddsView(attacker, defender, weapon, situation),
@@ -148,15 +152,16 @@ export async function promptWwnAttack(
   weapon: WwnWeapon,
   initial: AttackSituation = {},
   scene: WwnScenePrefill | null = null,
+  swarmAllies: number | null = null,
 ): Promise<AttackSituation | null> {
   return promptAttackDialog({
     template: WWN_ATTACK_DIALOG_TEMPLATE,
-    context: wwnAttackDialogContext(attacker, defender, weapon, initial, scene),
+    context: wwnAttackDialogContext(attacker, defender, weapon, initial, scene, swarmAllies),
     title: i18n().format("FRAY.Wwn.Attack.Title", { weapon: weapon.name }),
     classes: ["fray", "fray-wwn-attack-dialog"],
     rollLabel: "FRAY.Wwn.Attack.Roll",
     cancelLabel: "FRAY.Wwn.Attack.Cancel",
-    read: (values) => wwnSituationFromForm(values, weapon),
+    read: (values) => wwnSituationFromForm(values, weapon, swarmAllies ?? 0),
     odds: (situation) => oddsPanel(wwnOddsView(attacker, defender, weapon, situation)),
   });
 }

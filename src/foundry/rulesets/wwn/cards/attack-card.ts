@@ -85,6 +85,7 @@ export function wwnResultView(
 
 /** Modifier sources the card names; others (a GM's extra) show as given. */
 const KNOWN_MODIFIERS = new Set([
+  "statBlock",
   "skill",
   "attackBonus",
   "attribute",

@@ -14,6 +14,7 @@ import { checkWwnAttackInput, shockFor } from "../../../../rules/wwn/attack.ts";
 import { bestAttribute, skillLevel } from "../../../../rules/wwn/checks.ts";
 import { checkedWwnCombatant } from "../../../../rules/wwn/valid.ts";
 import type { WwnCombatant, WwnWeapon } from "../../../../rules/wwn/model.ts";
+import type { SaveKind } from "../../../../rules/wwn/checks.ts";
 import { moveRate } from "../../../../rules/wwn/index.ts";
 import { DEFAULT_WWN_OPTIONS } from "../../../../rules/wwn/options.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
@@ -28,6 +29,9 @@ import { barView } from "../../../sheets/actor-sheet.ts";
 import { wwnAttack } from "../attack/declare.ts";
 import * as actions from "../table/self.ts";
 import { declareWwnManeuver } from "../table/maneuver-card.ts";
+import { wwnCallSaves } from "../table/saves.ts";
+import { wwnUseSkill } from "../table/skill.ts";
+import type { WwnSkillChoices } from "../table/skill.ts";
 import type { WwnManeuverChoices, WwnManeuverKind } from "../table/maneuver-card.ts";
 import { armorClass, modifiersOf, resolveActor, toWwnWeapon } from "../adapter.ts";
 import { fighterOf } from "../budget.ts";
@@ -115,7 +119,12 @@ export async function wwnActorSheetContext(actor: Actor.Implementation, editable
       return {
         ...itemRow(item),
         mode: `FRAY.Wwn.Mode.${weapon.mode}`,
-        hit: signed(skill + me.attackBonus + attribute + magic),
+        // A stat block's total replaces skill, class bonus and attribute (rules: hitModifiers).
+        hit: signed(
+          typeof me.hitBonus === "number"
+            ? me.hitBonus + magic
+            : skill + me.attackBonus + attribute + magic,
+        ),
         damage: `${weapon.damage}${attribute + magic === 0 ? "" : signed(attribute + magic)}`,
         shock,
         readied: weapon.readied,
@@ -144,6 +153,10 @@ export async function wwnActorSheetContext(actor: Actor.Implementation, editable
     acNatural: system.ac.natural,
     acBonus: system.ac.bonus,
     attackBonus: system.attackBonus,
+    /** NPCs: the stat block's hit bonus as the input shows it (blank: from skill and attribute). */
+    hitBonus: typeof system.hitBonus === "number" ? String(system.hitBonus) : "",
+    /** The GM calls saves for the targeted tokens from here. */
+    isGM: game.user?.isGM === true,
     speed: system.speed,
     wounds: system.wounds,
     life: system.life,
@@ -252,6 +265,43 @@ async function maneuver(actor: Actor.Implementation, target: HTMLElement): Promi
   await declareWwnManeuver(actor, kind, choices, weapon);
 }
 
+/**
+ * Use a Skill (a Main Action): the skill and attribute from the skills row's selects, and the
+ * target's pair when a token is targeted (a blank part: the same as the user's).
+ */
+async function useSkill(actor: Actor.Implementation, target: HTMLElement): Promise<void> {
+  const row = target.closest(".wwn-skill-use");
+  const pick = (selector: string) => row?.querySelector<HTMLSelectElement>(selector)?.value ?? "";
+  const againstSkill = pick("select.wwn-skill-use-against-skill");
+  const againstAttribute = pick("select.wwn-skill-use-against-attribute");
+  const skill = pick("select.wwn-skill-use-skill");
+  const attribute = pick("select.wwn-skill-use-attribute");
+  // Checked names only reach the referee: parseSkillIntent refuses anything off the lists.
+  const choices = {
+    skill,
+    attribute,
+    ...(againstSkill === "" && againstAttribute === ""
+      ? {}
+      : {
+          against: {
+            skill: againstSkill === "" ? skill : againstSkill,
+            attribute: againstAttribute === "" ? attribute : againstAttribute,
+          },
+        }),
+  } as unknown as WwnSkillChoices;
+  await wwnUseSkill(actor, choices);
+}
+
+/** The GM calls this save for every targeted token, with the modifier beside the buttons. */
+async function callSave(_actor: Actor.Implementation, target: HTMLElement): Promise<void> {
+  const kind = target.dataset["save"] as SaveKind;
+  const field = target
+    .closest(".wwn-saves")
+    ?.querySelector<HTMLInputElement>("input.wwn-save-modifier");
+  const modifier = field === null || field === undefined ? 0 : Math.trunc(Number(field.value));
+  await wwnCallSaves(kind, Number.isFinite(modifier) ? modifier : 0);
+}
+
 export class WwnActorSheet extends rulesetActorSheet({
   rulesetClass: "wwn",
   height: 780,
@@ -279,5 +329,7 @@ export class WwnActorSheet extends rulesetActorSheet({
     drop: onRowItem(actions.wwnDrop),
     pickUp: onRowItem(actions.wwnPickUp),
     refill: onRowItem(actions.wwnRefill),
+    useSkill: onActor(useSkill),
+    callSave: onActor(callSave),
   },
 }) {}

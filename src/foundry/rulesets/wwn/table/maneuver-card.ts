@@ -1,6 +1,7 @@
 /**
  * The WWN maneuvers that reach another actor (Shove, Shatter a Shield: table/knock.ts; Grapple,
- * Break free, moving a captive: table/grapple.ts; the Execution Attack: table/execution.ts), the
+ * Break free, moving a captive: table/grapple.ts; the Execution Attack: table/execution.ts; Use a
+ * Skill: table/skill.ts), the
  * parts they share: the intent a player sends (ids and choices), the client's declaration through
  * the card protocol, the referee's frame (who asks, one request per actor at a time, the documents
  * and the fight as they are now, the target within reach), and the card
@@ -47,6 +48,7 @@ export const WWN_MANEUVER_KINDS = [
   "moveGrappled",
   "shatter",
   "execution",
+  "skill",
 ] as const;
 export type WwnManeuverKind = (typeof WWN_MANEUVER_KINDS)[number];
 

@@ -14,7 +14,7 @@ import { fightOf } from "../../../combat/ledger.ts";
 import { isDefeated } from "../../../combat/state.ts";
 import { combatantId, resolveActor } from "../adapter.ts";
 import { membersByRulesId, swarmAgainst, swarmWrite } from "../budget.ts";
-import type { Fight, LedgerWrite } from "../budget.ts";
+import type { Fight, LedgerWrite, SwarmRecord } from "../budget.ts";
 
 /**
  * The swarm forming against `targetId` (a rules id) in the actor's started combat this round: its
@@ -67,6 +67,24 @@ function standing(fight: Fight, id: string): boolean {
   return life === "active" && (member === undefined || !isDefeated(member));
 }
 
+/** The swarm against `target` the striker may close: the fight, its record and the allies. */
+function closingSwarm(
+  attacker: Actor.Implementation,
+  target: Actor.Implementation,
+  strikerId: string,
+): Result<{ targetCombatant: string; record: SwarmRecord; allies: number }> {
+  const fight = fightOf(attacker);
+  if (fight === null) return refuse("swarmNeedsCombat");
+  const targetCombatant = membersByRulesId(fight.combat).get(combatantId(target));
+  if (targetCombatant === undefined) return refuse("notInSwarm");
+  const record = swarmAgainst(fight.combat, targetCombatant);
+  if (!record.members.includes(strikerId)) return refuse("notInSwarm");
+  if (record.struck) return refuse("swarmStruck");
+  const swarm = { targetId: combatantId(target), members: record.members };
+  const allies = swarmAllies(swarm, strikerId, (id) => standing(fight, id));
+  return ok({ targetCombatant, record, allies });
+}
+
 /**
  * The blow that closes the swarm against `target`, struck by `strikerId` (the attacker's rules
  * id): how many allies it counts (the other members still standing) and the ledger entry that
@@ -78,16 +96,21 @@ export function swarmBlow(
   target: Actor.Implementation,
   strikerId: string,
 ): Result<{ allies: number; write: LedgerWrite }> {
-  const fight = fightOf(attacker);
-  if (fight === null) return refuse("swarmNeedsCombat");
-  const targetCombatant = membersByRulesId(fight.combat).get(combatantId(target));
-  if (targetCombatant === undefined) return refuse("notInSwarm");
-  const record = swarmAgainst(fight.combat, targetCombatant);
-  if (!record.members.includes(strikerId)) return refuse("notInSwarm");
-  if (record.struck) return refuse("swarmStruck");
-  const swarm = { targetId: combatantId(target), members: record.members };
-  return ok({
-    allies: swarmAllies(swarm, strikerId, (id) => standing(fight, id)),
-    write: swarmWrite(targetCombatant, { ...record, struck: true }),
-  });
+  const closing = closingSwarm(attacker, target, strikerId);
+  if (!closing.ok) return closing;
+  const { targetCombatant, record, allies } = closing.value;
+  return ok({ allies, write: swarmWrite(targetCombatant, { ...record, struck: true }) });
+}
+
+/**
+ * The allies the attacker's swarm blow against `target` would count now, as the attack dialog
+ * shows them (read from the referee's ledger, never typed); null when the attacker has no swarm
+ * against it to close.
+ */
+export function swarmAlliesFor(
+  attacker: Actor.Implementation,
+  target: Actor.Implementation,
+): number | null {
+  const closing = closingSwarm(attacker, target, combatantId(attacker));
+  return closing.ok ? closing.value.allies : null;
 }
