@@ -193,7 +193,7 @@ export function regionShapesOf(shape: AreaShape, size: number): RegionShapeData[
 
 /** A core Region shape as the rules' shape in spaces (an ellipse or a turned rectangle: none). */
 function shapeOfRegion(data: Record<string, unknown>, size: number): AreaShape | null {
-  const n = (key: string) => (typeof data[key] === "number" ? (data[key]) / size : NaN);
+  const n = (key: string) => (typeof data[key] === "number" ? data[key] / size : NaN);
   if (data["type"] === "circle")
     return { kind: "circle", x: n("x"), y: n("y"), radius: n("radius") };
   if (data["type"] === "rectangle" && (data["rotation"] ?? 0) === 0) {
