@@ -10,12 +10,11 @@ import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import { boardOf, clearScenes } from "../fake-foundry/tokens.ts";
 import { WALL_MOVEMENT_TYPES } from "../fake-foundry/walls.ts";
-import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as AttackCard from "../../src/foundry/rulesets/worldlines/cards/attack-card.ts";
 import type * as Situation from "../../src/foundry/scene/situation.ts";
 import type * as Areas from "../../src/foundry/scene/areas.ts";
 import { queuedDice } from "./boot.support.ts";
-import { worldlinesActions } from "./worldlines.support.ts";
+import { gmCreatesActor, itemOf, worldlinesActions } from "./worldlines.support.ts";
 import type { WorldlinesActions } from "./worldlines.support.ts";
 
 let fake: FakeFoundry;
@@ -49,21 +48,10 @@ afterEach(() => {
   clearScenes(fake);
 });
 
-type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
-
-async function create(data: Record<string, unknown>): Promise<Actor.Implementation> {
-  const Actor = fake.CONFIG["Actor"]?.documentClass;
-  const created = await fake.as(GM.id, () => Actor?.create(data));
-  if (!created) throw new Error("actor not created");
-  return created as unknown as Actor.Implementation;
-}
+const create = (data: Record<string, unknown>) => gmCreatesActor(fake, data);
 
 const sys = (a: Actor.Implementation) =>
   a.system as unknown as { health: { value: number }; energy: { value: number } };
-const itemOf = (a: Actor.Implementation, name: string) =>
-  (a as unknown as Doc).items.contents.find(
-    (i) => i.name === name,
-  ) as unknown as Item.Implementation;
 
 /** Maya, the player's: a pistol and a frag grenade (2d6, 10 ft blast). */
 function maya() {

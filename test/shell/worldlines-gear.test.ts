@@ -12,7 +12,7 @@ import { installTableFakes } from "../fake-foundry/table.ts";
 import { boardOf, clearScenes } from "../fake-foundry/tokens.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import { actorWriters } from "./referee.support.ts";
-import { worldlinesActions } from "./worldlines.support.ts";
+import { gmCreatesActor, worldlinesActions } from "./worldlines.support.ts";
 import type { WorldlinesActions } from "./worldlines.support.ts";
 import { queuedDice } from "./boot.support.ts";
 
@@ -44,12 +44,7 @@ afterEach(() => {
 
 type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
 
-async function create(data: Record<string, unknown>): Promise<Actor.Implementation> {
-  const Actor = fake.CONFIG["Actor"]?.documentClass;
-  const created = await fake.as(GM.id, () => Actor?.create(data));
-  if (!created) throw new Error("actor not created");
-  return created as unknown as Actor.Implementation;
-}
+const create = (data: Record<string, unknown>) => gmCreatesActor(fake, data);
 
 const gearOf = (a: Actor.Implementation, name: string) =>
   (a as unknown as Doc).items.contents.find(

@@ -9,10 +9,9 @@ import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.t
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import { boardOf, clearScenes } from "../fake-foundry/tokens.ts";
-import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as AttackCard from "../../src/foundry/rulesets/worldlines/cards/attack-card.ts";
 import type * as Protocol from "../../src/foundry/cards/protocol.ts";
-import { combatOnTurn, worldlinesActions } from "./worldlines.support.ts";
+import { combatOnTurn, gmCreatesActor, itemOf, worldlinesActions } from "./worldlines.support.ts";
 import type { WorldlinesActions } from "./worldlines.support.ts";
 import { queuedDice } from "./boot.support.ts";
 import { gameWrites } from "./referee.support.ts";
@@ -45,22 +44,11 @@ afterEach(() => {
   clearScenes(fake);
 });
 
-type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
-
-async function create(data: Record<string, unknown>): Promise<Actor.Implementation> {
-  const Actor = fake.CONFIG["Actor"]?.documentClass;
-  const created = await fake.as(GM.id, () => Actor?.create(data));
-  if (!created) throw new Error("actor not created");
-  return created as unknown as Actor.Implementation;
-}
+const create = (data: Record<string, unknown>) => gmCreatesActor(fake, data);
 
 const sys = (a: Actor.Implementation) =>
   a.system as unknown as { health: { value: number }; energy: { value: number } };
 const health = (a: Actor.Implementation) => sys(a).health.value;
-const itemOf = (a: Actor.Implementation, name: string) =>
-  (a as unknown as Doc).items.contents.find(
-    (i) => i.name === name,
-  ) as unknown as Item.Implementation;
 const idOf = (d: { id: string | null }) => d.id ?? "";
 
 /** Rook, the player's grenadier: two frag grenades (2d6), a pistol, 6 Energy. */

@@ -16,7 +16,7 @@ import type * as Protocol from "../../src/foundry/cards/protocol.ts";
 import type * as Hooks from "../../src/foundry/combat/ruleset-hooks.ts";
 import { EFFECT_MODES } from "../fake-foundry/effects.ts";
 import { queuedDice } from "./boot.support.ts";
-import { combatOnTurn, worldlinesActions } from "./worldlines.support.ts";
+import { combatOnTurn, gmCreatesActor, itemOf, worldlinesActions } from "./worldlines.support.ts";
 import type { WorldlinesActions } from "./worldlines.support.ts";
 
 let fake: FakeFoundry;
@@ -53,21 +53,10 @@ afterEach(() => {
   clearScenes(fake);
 });
 
-type Doc = ClientDocument & { items: { contents: ClientDocument[] } };
-
-async function create(data: Record<string, unknown>): Promise<Actor.Implementation> {
-  const Actor = fake.CONFIG["Actor"]?.documentClass;
-  const created = await fake.as(GM.id, () => Actor?.create(data));
-  if (!created) throw new Error("actor not created");
-  return created as unknown as Actor.Implementation;
-}
+const create = (data: Record<string, unknown>) => gmCreatesActor(fake, data);
 
 const sys = (a: Actor.Implementation) =>
   a.system as unknown as { health: { value: number }; energy: { value: number; max: number } };
-const itemOf = (a: Actor.Implementation, name: string) =>
-  (a as unknown as Doc).items.contents.find(
-    (i) => i.name === name,
-  ) as unknown as Item.Implementation;
 
 const PISTOL = {
   name: "Pistol",

@@ -5,7 +5,9 @@
  * 3 × 3 grid of spots three spaces apart: any two are at most 30 ft apart (short range) and never
  * next to each other (nobody is flanked).
  */
+import { GM } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
+import type { ClientDocument } from "../fake-foundry/documents.ts";
 import { boardOf } from "../fake-foundry/tokens.ts";
 
 export function worldlinesBoard(fake: FakeFoundry) {
@@ -162,3 +164,20 @@ export async function worldlinesActions() {
 }
 
 export type WorldlinesActions = Awaited<ReturnType<typeof worldlinesActions>>;
+
+/** An actor the GM creates from `data`, as the Actors sidebar would. */
+export async function gmCreatesActor(
+  fake: FakeFoundry,
+  data: Record<string, unknown>,
+): Promise<Actor.Implementation> {
+  const Actor = fake.CONFIG["Actor"]?.documentClass;
+  const created = await fake.as(GM.id, () => Actor?.create(data));
+  if (!created) throw new Error("actor not created");
+  return created as unknown as Actor.Implementation;
+}
+
+/** The actor's item of that name. */
+export function itemOf(actor: Actor.Implementation, name: string): Item.Implementation {
+  const items = (actor as unknown as { items: { contents: ClientDocument[] } }).items.contents;
+  return items.find((i) => i.name === name) as unknown as Item.Implementation;
+}
