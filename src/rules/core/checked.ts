@@ -5,9 +5,10 @@
  * tables, enum values outside their lists and options outside their ranges; what passes comes
  * back as `Checked<T>`, and the rules that would otherwise check again take `Checked<T>`.
  *
- * This replaces the old `…Prechecked` twin functions: one rule is written once, taking checked
- * input, and the entry point that takes raw input checks it first and calls that rule. Callers
- * that check once and call many times (the simulator) keep the checked value and skip the check.
+ * This replaces the old twin functions (one checking, one trusting its input): one rule is
+ * written once, taking checked input, and the entry point that takes raw input checks it first
+ * and calls that rule. Callers that check once and call many times (the simulator) keep the
+ * checked value and skip the check.
  *
  * Only a check function brands a value (`checkedAs`); the brand exists in types alone, so a
  * checked value is the same object at run time (nothing is copied on a hot path).
