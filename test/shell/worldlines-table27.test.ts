@@ -293,7 +293,8 @@ describe("the throw's reach", () => {
 });
 
 describe("an arm hit", () => {
-  it("makes the defender drop its drawn weapon; it attacks again only once drawn", async () => {
+  /** Vex shoots Kara's arm on his turn; she fails her Spirit check and drops her pistol. */
+  async function armHit() {
     const k = await kara();
     const vex = await vexWithBleeder();
     const combat = await fight([k, vex], vex);
@@ -309,10 +310,18 @@ describe("an arm hit", () => {
     });
     expect(cards.attackCardOf(message)?.result?.limbCheck).toMatchObject({ effect: "droppedItem" });
     expect(await protocol.pressCard(message, "apply")).toEqual({ ok: true });
-    const pistol = () => itemOf(k, "Pistol").system as unknown as { drawn: boolean };
-    expect(pistol().drawn).toBe(false);
+    return { k, vex, combat };
+  }
 
-    // Kara's turn: the dropped pistol makes no attack until she draws it (1 Energy).
+  const pistol = (k: Actor.Implementation) =>
+    itemOf(k, "Pistol").system as unknown as { drawn: boolean };
+
+  /** On Kara's turn: the dropped pistol is refused, drawing it costs 1 Energy, then it attacks. */
+  async function refusedUntilDrawn(
+    combat: Combat.Implementation,
+    k: Actor.Implementation,
+    vex: Actor.Implementation,
+  ) {
     fake.setUser(GM.id);
     await turnOf(combat, k);
     const refused = await consoleAttack(k, vex);
@@ -322,11 +331,26 @@ describe("an arm hit", () => {
     );
     const energy = sys(k).energy.value;
     expect(await fake.as(PLAYER.id, () => actions.drawWeapon(k, itemOf(k, "Pistol")))).toBe(true);
-    expect(pistol().drawn).toBe(true);
+    expect(pistol(k).drawn).toBe(true);
     expect(sys(k).energy.value).toBe(energy - 1);
     dice.set([8, 5]);
     const again = await consoleAttack(k, vex);
     expect(again, fake.notifications.at(-1)?.message).toMatchObject({ ok: true });
+  }
+
+  it("makes the defender drop its drawn weapon; it attacks again only once drawn", async () => {
+    const { k, vex, combat } = await armHit();
+    expect(pistol(k).drawn).toBe(false);
+    await refusedUntilDrawn(combat, k, vex);
+  });
+
+  it("stays dropped when its owner clears the mark on their own weapon from the console", async () => {
+    const { k, vex, combat } = await armHit();
+    // The player writes their own item through the server, which runs no DataModel.
+    await fake.as(PLAYER.id, () =>
+      itemOf(k, "Pistol").update({ "system.dropped": false, "system.drawn": true } as never),
+    );
+    await refusedUntilDrawn(combat, k, vex);
   });
 });
 

@@ -136,7 +136,7 @@ function toDie(actor: Actor.Implementation): number {
  * actions and the turn runners, from the modules that hold them. Import after Fray's init.
  */
 export async function worldlinesActions() {
-  const [declare, combat, care, gear, posture, self, techniques] = await Promise.all([
+  const [declare, combat, care, gear, posture, self, techniques, draw] = await Promise.all([
     import("../../src/foundry/rulesets/worldlines/attack/declare.ts"),
     import("../../src/foundry/rulesets/worldlines/combat.ts"),
     import("../../src/foundry/rulesets/worldlines/table/care.ts"),
@@ -144,6 +144,7 @@ export async function worldlinesActions() {
     import("../../src/foundry/rulesets/worldlines/table/posture.ts"),
     import("../../src/foundry/rulesets/worldlines/table/self.ts"),
     import("../../src/foundry/rulesets/worldlines/table/techniques.ts"),
+    import("../../src/foundry/rulesets/worldlines/table/draw.ts"),
   ]);
   return {
     attack: declare.attack,
@@ -157,7 +158,7 @@ export async function worldlinesActions() {
     defensivePosture: posture.defensivePosture,
     reload: self.reload,
     changeStance: self.changeStance,
-    drawWeapon: self.drawWeapon,
+    drawWeapon: draw.drawWeapon,
     recoveryCheck: self.recoveryCheck,
     useTechnique: techniques.useTechnique,
   };

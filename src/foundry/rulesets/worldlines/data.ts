@@ -351,7 +351,7 @@ function weaponSchema() {
     /** Rounds loaded and magazine size; a magazine of 0 means the weapon uses no ammunition. */
     /** The weapon in hand (the sheet's Draw: a weapon switch, free with Quick Draw). */
     drawn: flagField(),
-    /** Dropped after an arm hit (attack/limbs.ts): no attack until drawn again. */
+    /** Retired: a dropped weapon is the referee's mark in the ledger (attack/limbs.ts); kept so stored items load. */
     dropped: flagField(),
     ammo: new SchemaField({
       value: integerField(0, { min: 0, max: LIMITS.ammo }),

@@ -1,22 +1,17 @@
 /**
  * What a Worldlines actor does to itself alone, on its owner's client (every document it touches
  * is the user's own, and nothing it changes settles another owner's outcome): reloading, changing
- * stance, drawing a weapon, and a recovery check against one of its statuses. Each checks with
+ * stance, and a recovery check against one of its statuses. (Drawing a weapon is the referee's,
+ * as it picks up a dropped one: table/draw.ts.) Each checks with
  * the rules, writes in one batch and says what happened in a status card; a refusal is a warning
  * that changes nothing.
  */
-import {
-  attemptRecovery,
-  drawWeapon as drawWeaponRule,
-  reloadWeapon,
-  spendEnergy,
-} from "../../../../rules/worldlines/index.ts";
+import { attemptRecovery, reloadWeapon, spendEnergy } from "../../../../rules/worldlines/index.ts";
 import type { Stance, StatusId } from "../../../../rules/worldlines/index.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { i18n } from "../../../shared/env.ts";
-import { applyUpdatesBatch, techniquesOf, toCombatant } from "../adapter.ts";
+import { applyUpdatesBatch, toCombatant } from "../adapter.ts";
 import { refused } from "../attack/declare.ts";
-import { isDropped } from "../attack/limbs.ts";
 import { postStatusCard } from "../cards/status-card.ts";
 import { worldlinesOptions } from "../settings.ts";
 import { ACTION_ENERGY } from "./kit.ts";
@@ -53,45 +48,6 @@ export async function changeStance(actor: Actor.Implementation, stance: Stance):
   const spent = spendEnergy(toCombatant(actor), { kind: "changeStance", to: stance });
   if (!spent.ok) return refused(spent, actor, ACTION_ENERGY);
   if (spent.value.update !== null) await applyUpdatesBatch([spent.value.update]);
-  return true;
-}
-
-/**
- * Draws a weapon (rules/worldlines/techniques.ts drawWeapon), the weapon switch of the action
- * table: pays its Energy (nothing with a Quick Draw technique), marks the weapon drawn and every
- * other weapon of the actor not, in one batch.
- */
-const isDrawn = (item: Item.Implementation) =>
-  (item.system as unknown as { drawn?: boolean }).drawn === true;
-
-/** Draws the weapon; resolves to whether it was drawn (a refusal is a warning). */
-export async function drawWeapon(
-  actor: Actor.Implementation,
-  weapon: Item.Implementation,
-): Promise<boolean> {
-  const done = drawWeaponRule(toCombatant(actor), techniquesOf(actor), isDrawn(weapon));
-  if (!done.ok) return refused(done, actor, ACTION_ENERGY);
-  if (done.value.update !== null) await applyUpdatesBatch([done.value.update]);
-  const changes = actor.items.contents
-    .filter((i) => i.type === "weapon" && (i.id === weapon.id ? !isDrawn(i) : isDrawn(i)))
-    .map((i) => ({ _id: i.id, "system.drawn": i.id === weapon.id }));
-  // Drawing a dropped weapon picks it up again (attack/limbs.ts): it was not drawn, so it is here.
-  const picked = changes.map((c) =>
-    c._id === weapon.id && isDropped(actor, weapon.id) ? { ...c, "system.dropped": false } : c,
-  );
-  await actor.updateEmbeddedDocuments("Item", picked);
-  await postStatusCard(
-    i18n().format("FRAY.Worldlines.Status.DrawTitle", { name: actor.name, weapon: weapon.name }),
-    [
-      {
-        text: done.value.free
-          ? i18n().localize("FRAY.Worldlines.Status.DrawnFree")
-          : i18n().format("FRAY.Worldlines.Status.TechniqueUsed", { energy: done.value.cost }),
-        bad: false,
-      },
-    ],
-    actor,
-  );
   return true;
 }
 
