@@ -117,11 +117,40 @@ describe("two cards on one target", () => {
 });
 
 describe("a disarmed weapon", () => {
-  it("is picked up (Free) and readied (Simple) from the sheet, then attacks again", async () => {
+  /**
+   * Brute, with a disarming hook, knocks Ana's knife away on his turn (4 hits against her Dodge's
+   * none), and the GM applies it; then Ana's turn starts.
+   */
+  async function disarmed() {
     const { ana, brute } = await fighters();
     const knife = itemOf(ana);
-    await gmSets(ana, { "system.droppedWeaponId": knife.id });
-    const combat = await fight(ana, brute);
+    await t.fake.as(GM.id, () =>
+      brute.createEmbeddedDocuments("Item", [
+        { name: "Hook", type: "weapon", system: { kind: "close", mods: { disarming: true } } },
+      ] as never),
+    );
+    const hook = (brute as unknown as { items: { contents: Item.Implementation[] } }).items
+      .contents[1] as Item.Implementation;
+    const combat = await fight(brute, ana);
+    t.fake.setUser(GM.id);
+    t.table.target(ana);
+    dice(6, 6, 6, 6);
+    const message = await t.attack.declareDicepoolAttack(brute, hook, [ana], {
+      ...t.DEFAULT_CHOICE,
+      intent: "disarm",
+      disarmWeaponId: knife.id ?? "",
+    });
+    if (message === null) throw new Error(`refused: ${JSON.stringify(t.fake.notifications)}`);
+    dice(1, 1, 1);
+    expect(await t.defend(message, "dodge")).toBe(true);
+    expect(await t.apply(message)).toBe(true);
+    expect(cardState(message).result).toMatchObject({ hit: true });
+    await t.endTurn(combat);
+    return { ana, brute, knife, combat };
+  }
+
+  it("is picked up (Free) and readied (Simple) from the sheet, then attacks again", async () => {
+    const { ana, brute, knife, combat } = await disarmed();
     t.fake.setUser(PLAYER.id);
     // Readying comes after picking up.
     await clickAct(ana, "readyWeapon");
@@ -134,7 +163,6 @@ describe("a disarmed weapon", () => {
     expect(t.fake.notifications.at(-1)?.message).toContain("knocked away");
     await clickAct(ana, "readyWeapon");
     expect(t.budget(ana)).toMatchObject({ freeUsed: 1, simpleUsed: 1 });
-    expect(sys(ana)).toMatchObject({ droppedWeaponId: null, weaponPickedUp: false });
     dice(6, 1, 1, 1, 1);
     expect(await t.attack.declareDicepoolAttack(ana, knife, [brute])).not.toBeNull();
     expect(t.budget(ana)).toMatchObject({ simpleUsed: 2 });
@@ -144,6 +172,25 @@ describe("a disarmed weapon", () => {
     t.fake.setUser(PLAYER.id);
     await clickAct(ana, "pickUpWeapon");
     expect(t.fake.notifications.at(-1)?.message).toBe("No weapon of theirs lies on the ground.");
+  });
+
+  it("stays knocked away when its owner clears the mark on their own actor from the console", async () => {
+    const { ana, brute, knife } = await disarmed();
+    // The player writes their own actor through the server, which runs no DataModel.
+    await t.fake.as(PLAYER.id, () =>
+      ana.update({ "system.droppedWeaponId": null, "system.weaponPickedUp": true } as never),
+    );
+    t.fake.setUser(PLAYER.id);
+    t.table.target(brute);
+    dice(6, 6, 6, 6, 6);
+    expect(await t.attack.declareDicepoolAttack(ana, knife, [brute])).toBeNull();
+    expect(t.fake.notifications.at(-1)?.message).toBe(
+      "That weapon was knocked away: pick it up and ready it first.",
+    );
+    // Nor is it in hand: readying it needs the pick-up first.
+    await clickAct(ana, "readyWeapon");
+    expect(t.fake.notifications.at(-1)?.message).toBe("Pick the weapon up first (a Free action).");
+    expect(t.budget(ana)).toMatchObject({ freeUsed: 0, simpleUsed: 0 });
   });
 });
 

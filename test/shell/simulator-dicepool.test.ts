@@ -103,7 +103,14 @@ describe("the simulator in a dice-pool world", { timeout: 60_000 }, () => {
     ]);
     const eve = actors[0];
     const [sword, pistol] = eve?.items.contents ?? [];
-    await eve?.update({ system: { droppedWeaponId: sword?.id } } as never);
+    // A disarm is the referee's record in the started combat's ledger (dicepool/dropped.ts), as
+    // the GM's Apply of a disarm writes it.
+    faces.set(...[1, 1], ...[1, 1]);
+    await combat.startCombat();
+    const eveCombatant = combat.combatants.find((c) => c.actorId === eve?.id)?.id ?? "";
+    await combat.update({
+      [`flags.fray.ledger.${eveCombatant}.dropped`]: { weaponId: sword?.id, pickedUp: false },
+    } as never);
     const request = simulator.simulationRequest(combat, settings.activeRuleset(), 10, "drop");
     const [eveFighter] = request.fighters as DicepoolSimFighter[];
     expect(eveFighter?.weapon).toMatchObject({ id: pistol?.id, kind: "ranged" });

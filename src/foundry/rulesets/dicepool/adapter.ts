@@ -1,9 +1,10 @@
 /**
  * Documents to the dice-pool rules and back: an actor as a DicepoolCombatant, a weapon item as a
  * DicepoolWeapon, who is at the table with whom and how far (measured on the canvas), and rule
- * outcomes written in one batch. What settles other owners' outcomes (budgets, grapples) is not
- * read from the actors: see budget.ts.
+ * outcomes written in one batch. What settles other owners' outcomes (budgets, grapples, a weapon
+ * knocked away) is not read from the actors nor written to them: see budget.ts and dropped.ts.
  */
+import { DICEPOOL_FIELD_PATHS } from "../../../rules/dicepool/changes.ts";
 import type { DicepoolUpdate } from "../../../rules/dicepool/changes.ts";
 import type { Fall } from "../../../rules/dicepool/movement.ts";
 import type { Checked } from "../../../rules/core/checked.ts";
@@ -25,6 +26,7 @@ import { fightOf } from "../../combat/ledger.ts";
 import { canvasDistance, combatantId, resolveActor } from "../../shared/actors.ts";
 import type { ActorResolver } from "../../shared/actors.ts";
 import { warnRefusal } from "../../shared/refusal.ts";
+import { droppedOf } from "./dropped.ts";
 import { initiativeOf } from "./initiative.ts";
 import type { ShownRefusal } from "../../shared/refusal.ts";
 
@@ -43,8 +45,6 @@ export interface DicepoolActorSystem {
   dead: boolean;
   stabilized: boolean;
   initiative: number;
-  droppedWeaponId: string | null;
-  weaponPickedUp: boolean;
   powers: DicepoolPowers;
   falling: Fall | null;
   biography: string;
@@ -105,7 +105,8 @@ export function toDicepoolCombatant(actor: Actor.Implementation): Checked<Dicepo
     stabilized: s.stabilized,
     // The referee's record (initiative.ts), not the actor's own field.
     initiative: initiativeOf(actor),
-    droppedWeaponId: s.droppedWeaponId,
+    // The referee's record (dropped.ts), not the actor's own field.
+    droppedWeaponId: droppedOf(actor)?.weaponId ?? null,
     powers: { ...s.powers },
   });
 }
@@ -179,7 +180,8 @@ export function healthView(actor: Actor.Implementation) {
 
 /**
  * Writes rule outcomes: every world actor's changes in ONE Actor.updateDocuments call, token
- * actors (which update through their token) each in one update.
+ * actors (which update through their token) each in one update. A weapon knocked away is the
+ * ledger's (dropped.ts): the rules' change to `droppedWeaponId` is not written to the actor.
  */
 export async function applyDicepoolUpdates(
   updates: readonly DicepoolUpdate[],
@@ -194,7 +196,8 @@ export async function applyDicepoolUpdates(
       continue;
     }
     const entry = byActor.get(update.actorId) ?? { actor, changes: {} };
-    entry.changes = { ...entry.changes, ...update.changes };
+    const { [DICEPOOL_FIELD_PATHS.droppedWeaponId]: _ledgers, ...changes } = update.changes;
+    entry.changes = { ...entry.changes, ...changes };
     byActor.set(update.actorId, entry);
   }
   const world: Record<string, unknown>[] = [];

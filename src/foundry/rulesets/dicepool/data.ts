@@ -4,12 +4,13 @@
  *
  * Field paths are the contract with the rules (src/rules/dicepool/changes.ts DICEPOOL_FIELD_PATHS):
  * system.health.damage, system.health.nonLethal, system.woundPenalty, system.energy.value,
- * system.incapacitated, system.dead, system.stabilized, system.initiative,
- * system.droppedWeaponId. The shell adds system.falling (a fall under way; only the GM starts one).
+ * system.incapacitated, system.dead, system.stabilized, system.initiative. The shell adds
+ * system.falling (a fall under way; only the GM starts one).
  *
- * system.grapples, system.grapplePenalty and system.actions are kept only so actors stored with
- * them load: the grapples held, the penalty spent against an actor and the turn's action budget
- * settle other owners' outcomes, so the referee keeps them in the combat's ledger (budget.ts) and
+ * system.grapples, system.grapplePenalty, system.actions, system.droppedWeaponId and
+ * system.weaponPickedUp are kept only so actors stored with them load: the grapples held, the
+ * penalty spent against an actor, the turn's action budget and a weapon knocked away settle other
+ * owners' outcomes, so the referee keeps them in the combat's ledger (budget.ts, dropped.ts) and
  * nothing reads these fields (a player can write any value to their own actor).
  *
  * Every model carries `schemaVersion`, refuses an Energy value above its max (`validateJoint`)
@@ -99,8 +100,9 @@ function actorSchema() {
       min: -DICEPOOL_LIMITS.initiative,
       max: DICEPOOL_LIMITS.initiative,
     }),
+    /** Retired (the ledger's: dropped.ts); kept so stored actors load. */
     droppedWeaponId: nullableIdField(),
-    /** The dropped weapon is picked up (a Free action) but not ready yet (a Simple action). */
+    /** Retired (the ledger's: dropped.ts); kept so stored actors load. */
     weaponPickedUp: flagField(),
     powers: new SchemaField({
       plotArmor: flagField(NO_POWERS.plotArmor),

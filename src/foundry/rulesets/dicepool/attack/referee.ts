@@ -65,7 +65,7 @@ import {
 } from "../cards/attack-card.ts";
 import type { DicepoolAttackCardState, GrappleView } from "../cards/attack-card.ts";
 import { defaultDefense, dicepoolOptions } from "../settings.ts";
-import { PICKED_UP_PATH } from "../table/weapon.ts";
+import { droppedNote } from "../dropped.ts";
 import { initiativeNote } from "../initiative.ts";
 import { initiativePool } from "../../../../rules/dicepool/initiative.ts";
 import { checkDeclaration, sameFight, settleDistance } from "./declare.ts";
@@ -374,22 +374,22 @@ function settle(
     drained.pool !== null ? { pool: drained.pool, refused: null } : held.grapple;
   // The attacker paid its Energy at the declaration; its other changes (initiative) apply here.
   const attackerAfter = { ...outcome.attacker, energy: card.attacker.energy };
-  // A weapon knocked away lies on the ground again, even one that was picked up.
+  // A weapon knocked away lies on the ground again, even one that was picked up (dropped.ts).
+  const defenderActor = outcome.disarmed === null ? null : resolveActor(card.defenderId);
   const dropped =
-    outcome.disarmed === null
+    outcome.disarmed === null || defenderActor === null
       ? []
-      : [{ actorId: card.defenderId, changes: { [PICKED_UP_PATH]: false } }];
+      : droppedNote(fightOf(defenderActor), { weaponId: outcome.disarmed, pickedUp: false });
   return {
     view: resultView(outcome, defense, before, held.victim, grapple, options),
     updates: withoutInitiative([
-      ...dropped,
       ...drained.updates,
       ...diffAllDicepool([
         [before, held.victim],
         [card.attacker, attackerAfter],
       ]),
     ]),
-    notes: [...held.notes, ...drained.notes, ...initiativeMoved(card, outcome, before)],
+    notes: [...held.notes, ...drained.notes, ...dropped, ...initiativeMoved(card, outcome, before)],
   };
 }
 

@@ -33,6 +33,7 @@ import {
   holdersOf,
   turnActionsOf,
 } from "../budget.ts";
+import { droppedOf } from "../dropped.ts";
 import { DICEPOOL_ATTRIBUTES, DICEPOOL_INCAPACITATIONS, DICEPOOL_SKILLS } from "../data.ts";
 import { dicepoolOptions } from "../settings.ts";
 import { refuse } from "../../../../rules/core/result.ts";
@@ -49,6 +50,7 @@ export async function dicepoolActorSheetContext(
 ) {
   const system = systemOf(actor);
   const me = toDicepoolCombatant(actor);
+  const dropped = droppedOf(actor);
   const options = dicepoolOptions();
   const max = maxHealth(me, options);
   const attackPool = (item: Item.Implementation | null) => {
@@ -155,8 +157,8 @@ export async function dicepoolActorSheetContext(
           mods: (["nonLethal", "disarming", "grappling"] as const)
             .filter((m) => weapon.mods[m])
             .map((m) => `FRAY.Dicepool.Mod.${m}`),
-          dropped: me.droppedWeaponId === item.id,
-          pickedUp: me.droppedWeaponId === item.id && system.weaponPickedUp,
+          dropped: dropped?.weaponId === item.id,
+          pickedUp: dropped?.weaponId === item.id && dropped.pickedUp,
         };
       }),
     armor: items

@@ -1,36 +1,30 @@
 /**
  * A disarmed weapon at the table (one declaration, "dicepool.weapon", through table/kit.ts): the
  * weapon a disarm knocked away is picked up (pickUpWeapon, a Free action) and then readied
- * (readyWeapon, a Simple action: it attacks again). Between the two it is in hand but not ready:
- * the actor's `system.weaponPickedUp`. A new disarm leaves it on the ground again (the attack's
- * Apply clears the flag: attack/referee.ts).
+ * (readyWeapon, a Simple action: it attacks again). Both are the referee's record in the ledger
+ * (dropped.ts): in hand but not ready between the two, gone once readied. A new disarm leaves it
+ * on the ground again (the attack's Apply: attack/referee.ts).
  */
 import { refuse } from "../../../../rules/core/result.ts";
-import { diffDicepool } from "../../../../rules/dicepool/changes.ts";
 import { pickUpWeapon, readyWeapon } from "../../../../rules/dicepool/weapons.ts";
-import { combatantId, systemOf } from "../adapter.ts";
+import { fightOf } from "../../../combat/ledger.ts";
+import { droppedNote, droppedOf } from "../dropped.ts";
 import { actDeclaration } from "./kit.ts";
 import type { ActPlanner } from "./kit.ts";
 
-/** Where the actor keeps whether its dropped weapon is in hand (picked up, not ready). */
-export const PICKED_UP_PATH = "system.weaponPickedUp";
-
 const planWeapon: ActPlanner = (request, { actor, me, say, done }) => {
   if (request.act !== "pickUpWeapon" && request.act !== "readyWeapon") return refuse("badRequest");
-  const pickedUp = systemOf(actor).weaponPickedUp;
+  const dropped = droppedOf(actor);
   const step = request.act === "pickUpWeapon" ? pickUpWeapon : readyWeapon;
-  const next = step(me, pickedUp);
+  const next = step(me, dropped?.pickedUp ?? false);
   if (!next.ok) return next;
-  const weapon = actor.items.get(me.droppedWeaponId ?? "")?.name ?? "";
-  const change = diffDicepool(me, next.value.combatant);
+  const weaponId = dropped?.weaponId ?? "";
+  const weapon = actor.items.get(weaponId)?.name ?? "";
+  // Readying it ends the record; the act changes nothing on the actor itself.
+  const readied = next.value.combatant.droppedWeaponId === null;
   return done(
-    [
-      {
-        actorId: combatantId(actor),
-        changes: { ...change?.changes, [PICKED_UP_PATH]: next.value.pickedUp },
-      },
-    ],
     [],
+    droppedNote(fightOf(actor), readied ? null : { weaponId, pickedUp: next.value.pickedUp }),
     say(request.act === "pickUpWeapon" ? "PickedUp" : "Readied", { weapon }),
   );
 };
