@@ -65,6 +65,17 @@ export function itemSystems<W, A>(
   return { system, weapon, armor };
 }
 
+/**
+ * One part of an item as its sheet shows it (its weapon, armor, ability …) with what the sheet
+ * adds to it (the choices of its selects), or null when the item has no such part.
+ */
+export function partWith<T extends object, E extends object>(
+  part: T | null,
+  extra: (part: T) => E,
+): (T & E) | null {
+  return part === null ? null : { ...part, ...extra(part) };
+}
+
 /** What an item sheet shows at its top: name, picture, type, and the description, enriched. */
 export async function itemSheetHeader(item: Item.Implementation, description: string) {
   return {

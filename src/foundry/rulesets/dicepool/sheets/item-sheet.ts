@@ -4,7 +4,13 @@
  * place; the DataModel refuses bad values.
  */
 import { SYSTEM_PATH } from "../../../constants.ts";
-import { choices, itemSheetHeader, itemSystems, rulesetItemSheet } from "../../../sheets/base.ts";
+import {
+  choices,
+  itemSheetHeader,
+  itemSystems,
+  partWith,
+  rulesetItemSheet,
+} from "../../../sheets/base.ts";
 import type { DicepoolArmorSystem, DicepoolWeaponSystem } from "../adapter.ts";
 import { DICEPOOL_WEAPON_KINDS } from "../data.ts";
 
@@ -15,17 +21,9 @@ export async function dicepoolItemSheetContext(item: Item.Implementation) {
   const { system, weapon, armor } = itemSystems<DicepoolWeaponSystem, DicepoolArmorSystem>(item);
   return {
     ...(await itemSheetHeader(item, system.description)),
-    weapon:
-      weapon === null
-        ? null
-        : {
-            ...weapon,
-            kinds: choices(
-              DICEPOOL_WEAPON_KINDS,
-              weapon.kind,
-              (id) => `FRAY.Dicepool.WeaponKind.${id}`,
-            ),
-          },
+    weapon: partWith(weapon, (w) => ({
+      kinds: choices(DICEPOOL_WEAPON_KINDS, w.kind, (id) => `FRAY.Dicepool.WeaponKind.${id}`),
+    })),
     armor,
   };
 }

@@ -5,7 +5,7 @@
  * refuses bad values.
  */
 import { SYSTEM_PATH } from "../../../constants.ts";
-import { choices, itemSheetHeader, rulesetItemSheet } from "../../../sheets/base.ts";
+import { choices, itemSheetHeader, partWith, rulesetItemSheet } from "../../../sheets/base.ts";
 import type { FlAbilitySystem, FlArmorSystem, FlWeaponSystem } from "../adapter.ts";
 import { FL_ABILITY_ACTIONS, FL_ATTRIBUTES, FL_COMBAT_SKILLS, FL_WEAPON_KINDS } from "../data.ts";
 
@@ -21,36 +21,16 @@ export async function flItemSheetContext(item: Item.Implementation) {
     ...(await itemSheetHeader(item, system.description)),
     typeLabel:
       item.type === "technique" ? "FRAY.Freelancers.Item.Ability" : `TYPES.Item.${item.type}`,
-    weapon:
-      weapon === null
-        ? null
-        : {
-            ...weapon,
-            ranged: weapon.kind === "ranged",
-            kinds: choices(
-              FL_WEAPON_KINDS,
-              weapon.kind,
-              (id) => `FRAY.Freelancers.WeaponKind.${id}`,
-            ),
-            attributes: choices(
-              FL_ATTRIBUTES,
-              weapon.attribute,
-              (id) => `FRAY.Freelancers.Attribute.${id}`,
-            ),
-            skills: choices(FL_COMBAT_SKILLS, weapon.skill, (id) => `FRAY.Freelancers.Skill.${id}`),
-          },
+    weapon: partWith(weapon, (w) => ({
+      ranged: w.kind === "ranged",
+      kinds: choices(FL_WEAPON_KINDS, w.kind, (id) => `FRAY.Freelancers.WeaponKind.${id}`),
+      attributes: choices(FL_ATTRIBUTES, w.attribute, (id) => `FRAY.Freelancers.Attribute.${id}`),
+      skills: choices(FL_COMBAT_SKILLS, w.skill, (id) => `FRAY.Freelancers.Skill.${id}`),
+    })),
     armor,
-    ability:
-      ability === null
-        ? null
-        : {
-            ...ability,
-            actions: choices(
-              FL_ABILITY_ACTIONS,
-              ability.action,
-              (id) => `FRAY.Freelancers.Action.${id}`,
-            ),
-          },
+    ability: partWith(ability, (a) => ({
+      actions: choices(FL_ABILITY_ACTIONS, a.action, (id) => `FRAY.Freelancers.Action.${id}`),
+    })),
   };
 }
 

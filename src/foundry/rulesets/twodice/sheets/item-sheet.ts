@@ -4,7 +4,13 @@
  * Protection, worn or not; gear's quantity. Fields edit in place; the DataModel refuses bad values.
  */
 import { SYSTEM_PATH } from "../../../constants.ts";
-import { choices, itemSheetHeader, itemSystems, rulesetItemSheet } from "../../../sheets/base.ts";
+import {
+  choices,
+  itemSheetHeader,
+  itemSystems,
+  partWith,
+  rulesetItemSheet,
+} from "../../../sheets/base.ts";
 import { TWODICE_WEAPON_KINDS } from "../data.ts";
 import type { TwodiceArmorSystem, TwodiceWeaponSystem } from "../data.ts";
 
@@ -15,13 +21,9 @@ export async function twodiceItemSheetContext(item: Item.Implementation) {
   const { system, weapon, armor } = itemSystems<TwodiceWeaponSystem, TwodiceArmorSystem>(item);
   return {
     ...(await itemSheetHeader(item, system.description)),
-    weapon:
-      weapon === null
-        ? null
-        : {
-            ...weapon,
-            kinds: choices(TWODICE_WEAPON_KINDS, weapon.kind, (id) => `FRAY.Twodice.Kind.${id}`),
-          },
+    weapon: partWith(weapon, (w) => ({
+      kinds: choices(TWODICE_WEAPON_KINDS, w.kind, (id) => `FRAY.Twodice.Kind.${id}`),
+    })),
     armor,
     quantity: item.type === "gear" ? (system["quantity"] as number) : null,
   };

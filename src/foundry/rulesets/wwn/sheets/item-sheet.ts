@@ -4,7 +4,7 @@
  * armor's or shield's AC; gear's quantity. Fields edit in place; the DataModel refuses bad values.
  */
 import { SYSTEM_PATH } from "../../../constants.ts";
-import { choices, rulesetItemSheet } from "../../../sheets/base.ts";
+import { choices, partWith, rulesetItemSheet } from "../../../sheets/base.ts";
 import type { WwnArmorSystem, WwnWeaponSystem } from "../adapter.ts";
 import { WWN_ARMOR_KINDS, WWN_COMBAT_SKILLS, WWN_RELOADS, WWN_WEAPON_MODES } from "../data.ts";
 
@@ -24,23 +24,15 @@ export async function wwnItemSheetContext(item: Item.Implementation) {
     img: item.img ?? "",
     itemType: item.type,
     typeLabel: `TYPES.Item.${item.type}`,
-    weapon:
-      weapon === null
-        ? null
-        : {
-            ...weapon,
-            skills: choices(WWN_COMBAT_SKILLS, weapon.skill, (id) => `FRAY.Wwn.Skill.${id}`),
-            modes: choices(WWN_WEAPON_MODES, weapon.mode, (id) => `FRAY.Wwn.Mode.${id}`),
-            reloads: choices(WWN_RELOADS, weapon.reload, (id) => `FRAY.Wwn.Reload.${id}`),
-          },
-    armor:
-      armor === null
-        ? null
-        : {
-            ...armor,
-            isShield: armor.kind === "shield",
-            kinds: choices(WWN_ARMOR_KINDS, armor.kind, (id) => `FRAY.Wwn.ArmorKind.${id}`),
-          },
+    weapon: partWith(weapon, (w) => ({
+      skills: choices(WWN_COMBAT_SKILLS, w.skill, (id) => `FRAY.Wwn.Skill.${id}`),
+      modes: choices(WWN_WEAPON_MODES, w.mode, (id) => `FRAY.Wwn.Mode.${id}`),
+      reloads: choices(WWN_RELOADS, w.reload, (id) => `FRAY.Wwn.Reload.${id}`),
+    })),
+    armor: partWith(armor, (a) => ({
+      isShield: a.kind === "shield",
+      kinds: choices(WWN_ARMOR_KINDS, a.kind, (id) => `FRAY.Wwn.ArmorKind.${id}`),
+    })),
     quantity: item.type === "gear" ? (system["quantity"] as number) : null,
     description: system.description,
     enrichedDescription,
