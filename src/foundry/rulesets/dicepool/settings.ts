@@ -14,6 +14,7 @@ import {
 import type { DicepoolTieRule } from "../../../rules/dicepool/initiative.ts";
 import type { Checked } from "../../../rules/core/checked.ts";
 import { SYSTEM_ID } from "../../constants.ts";
+import { labelledChoices, registerWorldSetting } from "../../shared/settings.ts";
 
 declare module "fvtt-types/configuration" {
   interface SettingConfig {
@@ -40,70 +41,39 @@ export type DicepoolInitiativePool = keyof typeof DICEPOOL_INITIATIVE_POOLS;
 /** A die of 2 to this many faces may be set (any the rules accept; a d20 is the largest here). */
 const MAX_DIE_SETTING = 20;
 
-/** The setting's choices, each a localized label under the setting's own keys. */
-function choicesOf(label: string, ids: readonly string[]): Record<string, string> {
-  return Object.fromEntries(ids.map((id) => [id, `FRAY.Dicepool.Settings.${label}.${id}`]));
-}
+const LABEL = "FRAY.Dicepool.Settings";
 
 export function registerDicepoolSettings(): void {
-  const plugin = (
-    key: "dicepoolStaticDefense" | "dicepoolInitiativeDamage" | "dicepoolHexSpaces",
-    label: string,
-  ) => {
-    game.settings.register(SYSTEM_ID, key, {
-      name: `FRAY.Dicepool.Settings.${label}.Name`,
-      hint: `FRAY.Dicepool.Settings.${label}.Hint`,
-      scope: "world",
-      config: true,
-      type: Boolean,
-      default: false,
-    });
+  const plugin = (key: string, label: string) => {
+    registerWorldSetting(key, `${LABEL}.${label}`, { type: Boolean, default: false });
   };
   plugin("dicepoolStaticDefense", "StaticDefense");
   plugin("dicepoolInitiativeDamage", "InitiativeDamage");
   plugin("dicepoolHexSpaces", "HexSpaces");
-  const die = (key: "dicepoolDieSides" | "dicepoolHitOn", label: string, initial: number) => {
-    game.settings.register(SYSTEM_ID, key, {
-      name: `FRAY.Dicepool.Settings.${label}.Name`,
-      hint: `FRAY.Dicepool.Settings.${label}.Hint`,
-      scope: "world",
-      config: true,
+  const die = (key: string, label: string, initial: number, min: number) => {
+    registerWorldSetting(key, `${LABEL}.${label}`, {
       type: Number,
-      range: { min: key === "dicepoolDieSides" ? 2 : 1, max: MAX_DIE_SETTING, step: 1 },
+      range: { min, max: MAX_DIE_SETTING, step: 1 },
       default: initial,
     });
   };
-  die("dicepoolDieSides", "DieSides", DEFAULT_DICEPOOL_OPTIONS.dieSides);
-  die("dicepoolHitOn", "HitOn", DEFAULT_DICEPOOL_OPTIONS.hitOn);
-  game.settings.register(SYSTEM_ID, "dicepoolInitiativePool", {
-    name: "FRAY.Dicepool.Settings.InitiativePool.Name",
-    hint: "FRAY.Dicepool.Settings.InitiativePool.Hint",
-    scope: "world",
-    config: true,
-    type: String,
-    choices: choicesOf("InitiativePool", Object.keys(DICEPOOL_INITIATIVE_POOLS)),
-    default: "mental",
-  });
-  game.settings.register(SYSTEM_ID, "dicepoolTieRule", {
-    name: "FRAY.Dicepool.Settings.TieRule.Name",
-    hint: "FRAY.Dicepool.Settings.TieRule.Hint",
-    scope: "world",
-    config: true,
-    type: String,
-    choices: choicesOf("TieRule", DICEPOOL_TIE_RULES),
-    default: DEFAULT_DICEPOOL_TIE_RULE,
-  });
-  game.settings.register(SYSTEM_ID, "dicepoolDefaultDefense", {
-    name: "FRAY.Dicepool.Settings.DefaultDefense.Name",
-    hint: "FRAY.Dicepool.Settings.DefaultDefense.Hint",
-    scope: "world",
-    config: true,
-    type: String,
-    choices: Object.fromEntries(
-      DICEPOOL_DEFAULT_DEFENSES.map((d) => [d, `FRAY.Dicepool.Settings.DefaultDefense.${d}`]),
-    ),
-    default: "ask",
-  });
+  die("dicepoolDieSides", "DieSides", DEFAULT_DICEPOOL_OPTIONS.dieSides, 2);
+  die("dicepoolHitOn", "HitOn", DEFAULT_DICEPOOL_OPTIONS.hitOn, 1);
+  const choice = (key: string, label: string, ids: readonly string[], initial: string) => {
+    registerWorldSetting(key, `${LABEL}.${label}`, {
+      type: String,
+      choices: labelledChoices(ids, `${LABEL}.${label}`),
+      default: initial,
+    });
+  };
+  choice(
+    "dicepoolInitiativePool",
+    "InitiativePool",
+    Object.keys(DICEPOOL_INITIATIVE_POOLS),
+    "mental",
+  );
+  choice("dicepoolTieRule", "TieRule", DICEPOOL_TIE_RULES, DEFAULT_DICEPOOL_TIE_RULE);
+  choice("dicepoolDefaultDefense", "DefaultDefense", DICEPOOL_DEFAULT_DEFENSES, "ask");
 }
 
 /**

@@ -11,6 +11,7 @@ import type { FreelancersOptions, SizeClass } from "../../../rules/freelancers/o
 import { withFreelancersOptions } from "../../../rules/freelancers/options.ts";
 import type { SituationalCaps } from "../../../rules/freelancers/situational.ts";
 import { SYSTEM_ID } from "../../constants.ts";
+import { registerWorldSetting } from "../../shared/settings.ts";
 
 /** World setting: the referee rolls an NPC defender's defense itself. */
 export const FL_AUTO_NPC_DEFENSE = "freelancersAutoNpcDefense";
@@ -144,32 +145,16 @@ export function flSettingKey(suffix: string): string {
 
 /** Registers the settings (the seam's registerSettings). */
 export function registerFlSettings(): void {
-  game.settings.register(
-    SYSTEM_ID,
-    FL_AUTO_NPC_DEFENSE as never,
-    {
-      name: "FRAY.Freelancers.Settings.AutoNpcDefense.Name",
-      hint: "FRAY.Freelancers.Settings.AutoNpcDefense.Hint",
-      scope: "world",
-      config: true,
-      type: Boolean,
-      default: true,
-    } as never,
-  );
+  registerWorldSetting(FL_AUTO_NPC_DEFENSE, "FRAY.Freelancers.Settings.AutoNpcDefense", {
+    type: Boolean,
+    default: true,
+  });
   for (const option of [...FL_OPTION_SETTINGS, ...FL_SITUATIONAL_SETTINGS]) {
-    game.settings.register(
-      SYSTEM_ID,
-      flSettingKey(option.key) as never,
-      {
-        name: `FRAY.Freelancers.Settings.${option.key}.Name`,
-        hint: `FRAY.Freelancers.Settings.${option.key}.Hint`,
-        scope: "world",
-        config: true,
-        type: typeof option.initial === "boolean" ? Boolean : Number,
-        default: option.initial,
-        ...(option.range === undefined ? {} : { range: option.range }),
-      } as never,
-    );
+    registerWorldSetting(flSettingKey(option.key), `FRAY.Freelancers.Settings.${option.key}`, {
+      type: typeof option.initial === "boolean" ? Boolean : Number,
+      default: option.initial,
+      ...(option.range === undefined ? {} : { range: option.range }),
+    });
   }
 }
 

@@ -19,6 +19,7 @@ import type { OptionSettingValue } from "../../../rules/twodice/option-settings.
 import { DEFAULT_TWODICE_OPTIONS } from "../../../rules/twodice/options.ts";
 import type { TwodiceOptions } from "../../../rules/twodice/options.ts";
 import { SYSTEM_ID } from "../../constants.ts";
+import { labelledChoices, registerWorldSetting } from "../../shared/settings.ts";
 import { refusalText } from "../../shared/refusal.ts";
 import type { ShownRefusal } from "../../shared/refusal.ts";
 import { i18n } from "../../shared/env.ts";
@@ -84,31 +85,22 @@ function report(refusal: ShownRefusal): void {
 /** Registers the settings (the seam's registerSettings: settings only). */
 export function registerTwodiceSettings(): void {
   for (const option of TWODICE_OPTION_SETTINGS) {
-    const base = {
-      name: `FRAY.Twodice.Settings.${option.key}.Name`,
-      hint: `FRAY.Twodice.Settings.${option.key}.Hint`,
-      scope: "world",
-      config: true,
-      default: option.initial,
-      onChange: () => {
-        reported = null;
-        twodiceOptions();
-      },
-    } as const;
     const kind =
       option.kind === "flag"
         ? { type: Boolean }
         : option.kind === "text"
           ? { type: String }
           : option.kind === "unit"
-            ? {
-                type: String,
-                choices: Object.fromEntries(
-                  BLEED_UNITS.map((u) => [u, `FRAY.Twodice.Settings.Unit.${u}`]),
-                ),
-              }
+            ? { type: String, choices: labelledChoices(BLEED_UNITS, "FRAY.Twodice.Settings.Unit") }
             : { type: Number, ...(option.range === undefined ? {} : { range: option.range }) };
-    game.settings.register(SYSTEM_ID, keyOf(option.key), { ...base, ...kind });
+    registerWorldSetting(keyOf(option.key), `FRAY.Twodice.Settings.${option.key}`, {
+      ...kind,
+      default: option.initial,
+      onChange: () => {
+        reported = null;
+        twodiceOptions();
+      },
+    });
   }
 }
 

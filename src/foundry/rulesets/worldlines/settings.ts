@@ -15,6 +15,7 @@ import {
 } from "../../../rules/worldlines/index.ts";
 import type { WorldlinesOptions } from "../../../rules/worldlines/index.ts";
 import { SYSTEM_ID } from "../../constants.ts";
+import { registerWorldSetting } from "../../shared/settings.ts";
 
 declare module "fvtt-types/configuration" {
   interface SettingConfig {
@@ -25,23 +26,20 @@ declare module "fvtt-types/configuration" {
 
 /** Registers Worldlines' own world settings (the seam's registerSettings). */
 export function registerWorldlinesSettings(): void {
-  game.settings.register(SYSTEM_ID, "worldlinesStatusesWhenAbsorbed", {
-    name: "FRAY.Worldlines.Settings.StatusesWhenAbsorbed.Name",
-    hint: "FRAY.Worldlines.Settings.StatusesWhenAbsorbed.Hint",
-    scope: "world",
-    config: true,
-    type: Boolean,
-    default: DEFAULT_OPTIONS.statusesWhenAbsorbed,
-  });
-  game.settings.register(SYSTEM_ID, "worldlinesExhaustionPenalty", {
-    name: "FRAY.Worldlines.Settings.ExhaustionPenalty.Name",
-    hint: "FRAY.Worldlines.Settings.ExhaustionPenalty.Hint",
-    scope: "world",
-    config: true,
-    type: Number,
-    range: { min: 0, max: WORLDLINES_LIMITS.exhaustionPenalty, step: 1 },
-    default: DEFAULT_OPTIONS.exhaustionPenalty,
-  });
+  registerWorldSetting(
+    "worldlinesStatusesWhenAbsorbed",
+    "FRAY.Worldlines.Settings.StatusesWhenAbsorbed",
+    { type: Boolean, default: DEFAULT_OPTIONS.statusesWhenAbsorbed },
+  );
+  registerWorldSetting(
+    "worldlinesExhaustionPenalty",
+    "FRAY.Worldlines.Settings.ExhaustionPenalty",
+    {
+      type: Number,
+      range: { min: 0, max: WORLDLINES_LIMITS.exhaustionPenalty, step: 1 },
+      default: DEFAULT_OPTIONS.exhaustionPenalty,
+    },
+  );
 }
 
 /** Attack cards apply their damage without the Apply button (off: a person presses it). */
