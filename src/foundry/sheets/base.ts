@@ -76,6 +76,28 @@ export function partWith<T extends object, E extends object>(
   return part === null ? null : { ...part, ...extra(part) };
 }
 
+/**
+ * What an item sheet of a ruleset whose weapons come in kinds shows: its header, its weapon with
+ * the kinds to choose from (each labelled by `label`), its armor; and its system, for the rest.
+ */
+// The type parameters name what the ruleset stores, as itemSystems's do.
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
+export async function weaponKindsContext<W extends { readonly kind: string }, A>(
+  item: Item.Implementation,
+  kinds: readonly string[],
+  label: (id: string) => string,
+) {
+  const { system, weapon, armor } = itemSystems<W, A>(item);
+  return {
+    system,
+    context: {
+      ...(await itemSheetHeader(item, system.description)),
+      weapon: partWith(weapon, (w) => ({ kinds: choices(kinds, w.kind, label) })),
+      armor,
+    },
+  };
+}
+
 /** What an item sheet shows at its top: name, picture, type, and the description, enriched. */
 export async function itemSheetHeader(item: Item.Implementation, description: string) {
   return {

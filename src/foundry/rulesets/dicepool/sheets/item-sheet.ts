@@ -4,13 +4,7 @@
  * place; the DataModel refuses bad values.
  */
 import { SYSTEM_PATH } from "../../../constants.ts";
-import {
-  choices,
-  itemSheetHeader,
-  itemSystems,
-  partWith,
-  rulesetItemSheet,
-} from "../../../sheets/base.ts";
+import { rulesetItemSheet, weaponKindsContext } from "../../../sheets/base.ts";
 import type { DicepoolArmorSystem, DicepoolWeaponSystem } from "../adapter.ts";
 import { DICEPOOL_WEAPON_KINDS } from "../data.ts";
 
@@ -18,14 +12,12 @@ export const DICEPOOL_ITEM_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/dicepool/i
 
 /** Everything the item sheet template shows, from the item alone. */
 export async function dicepoolItemSheetContext(item: Item.Implementation) {
-  const { system, weapon, armor } = itemSystems<DicepoolWeaponSystem, DicepoolArmorSystem>(item);
-  return {
-    ...(await itemSheetHeader(item, system.description)),
-    weapon: partWith(weapon, (w) => ({
-      kinds: choices(DICEPOOL_WEAPON_KINDS, w.kind, (id) => `FRAY.Dicepool.WeaponKind.${id}`),
-    })),
-    armor,
-  };
+  const { context } = await weaponKindsContext<DicepoolWeaponSystem, DicepoolArmorSystem>(
+    item,
+    DICEPOOL_WEAPON_KINDS,
+    (id) => `FRAY.Dicepool.WeaponKind.${id}`,
+  );
+  return context;
 }
 
 export type DicepoolItemSheetContext = Awaited<ReturnType<typeof dicepoolItemSheetContext>>;

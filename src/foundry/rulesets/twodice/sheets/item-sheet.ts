@@ -4,13 +4,7 @@
  * Protection, worn or not; gear's quantity. Fields edit in place; the DataModel refuses bad values.
  */
 import { SYSTEM_PATH } from "../../../constants.ts";
-import {
-  choices,
-  itemSheetHeader,
-  itemSystems,
-  partWith,
-  rulesetItemSheet,
-} from "../../../sheets/base.ts";
+import { rulesetItemSheet, weaponKindsContext } from "../../../sheets/base.ts";
 import { TWODICE_WEAPON_KINDS } from "../data.ts";
 import type { TwodiceArmorSystem, TwodiceWeaponSystem } from "../data.ts";
 
@@ -18,15 +12,12 @@ export const TWODICE_ITEM_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/twodice/ite
 
 /** Everything the item sheet template shows, from the item alone. */
 export async function twodiceItemSheetContext(item: Item.Implementation) {
-  const { system, weapon, armor } = itemSystems<TwodiceWeaponSystem, TwodiceArmorSystem>(item);
-  return {
-    ...(await itemSheetHeader(item, system.description)),
-    weapon: partWith(weapon, (w) => ({
-      kinds: choices(TWODICE_WEAPON_KINDS, w.kind, (id) => `FRAY.Twodice.Kind.${id}`),
-    })),
-    armor,
-    quantity: item.type === "gear" ? (system["quantity"] as number) : null,
-  };
+  const { system, context } = await weaponKindsContext<TwodiceWeaponSystem, TwodiceArmorSystem>(
+    item,
+    TWODICE_WEAPON_KINDS,
+    (id) => `FRAY.Twodice.Kind.${id}`,
+  );
+  return { ...context, quantity: item.type === "gear" ? (system["quantity"] as number) : null };
 }
 
 export type TwodiceItemSheetContext = Awaited<ReturnType<typeof twodiceItemSheetContext>>;
