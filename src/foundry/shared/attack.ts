@@ -10,7 +10,7 @@ import type { Refusal } from "../../rules/core/result.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { cardDeclaration, declareCard } from "../cards/protocol.ts";
 import type { AnyDeclaration } from "../cards/protocol.ts";
-import { combatantId, resolveActor, targetedActors } from "./actors.ts";
+import { combatantId, resolveActor, targetedActors, withinReach } from "./actors.ts";
 import { owns } from "./cards.ts";
 import { chatMessages } from "./env.ts";
 import { isTransportReason, sendIntent, serializedBy } from "./referee.ts";
@@ -32,6 +32,34 @@ export function singleTarget(
   if (targets.length > 1) return refuse("tooManyTargets");
   return ok(target);
 }
+
+/**
+ * The one target of an attack with a weapon within the attacker's reach (in its running combat or
+ * on its scene: withinReach), or why not: singleTarget's refusals, or `away` (default:
+ * "targetNotHere", naming the target).
+ */
+export function reachableTarget(
+  attackerActor: Actor.Implementation,
+  weaponItem: Item.Implementation,
+  targets: readonly Actor.Implementation[],
+  away: (target: Actor.Implementation) => Refusal = (target) =>
+    refuse("targetNotHere", { target: target.name }),
+): { ok: true; value: Actor.Implementation } | Refusal {
+  const single = singleTarget(weaponItem, targets);
+  if (!single.ok) return single;
+  return withinReach(attackerActor, single.value) ? single : away(single.value);
+}
+
+/**
+ * A ruleset's check of an attack declaration on the documents as they stand (on the client before
+ * anything is sent, and again on the referee): what it checked, or the first refusal.
+ */
+export type DeclarationCheck<S, D> = (
+  attackerActor: Actor.Implementation,
+  weaponItem: Item.Implementation,
+  targets: readonly Actor.Implementation[],
+  situation: S,
+) => { ok: true; value: D } | Refusal;
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Declaring an attack through the referee (every ruleset's declaration is the same intent)    */
@@ -153,6 +181,33 @@ export async function declareAttackCard(
   if (!checked.ok || target === undefined) return null;
   const intent = declareIntent(attacker, weapon, target, situation);
   return postedCard(await declareCard(kind, intent));
+}
+
+/**
+ * A ruleset's declaration of an attack on the card protocol, from its check: checked on this
+ * client first (a refusal is warned with `warn` and nothing is sent), then declared as `kind`
+ * (declareAttackCard); resolves to the card the referee posted, or null.
+ */
+export function cardDeclarer<S, D>(
+  kind: string,
+  check: DeclarationCheck<S, D>,
+  warn: (refusal: Refusal) => void,
+): (
+  attackerActor: Actor.Implementation,
+  weaponItem: Item.Implementation,
+  targets: readonly Actor.Implementation[],
+  situation: S,
+) => Promise<ChatMessage.Implementation | null> {
+  return (attackerActor, weaponItem, targets, situation) =>
+    declareAttackCard(
+      kind,
+      attackerActor,
+      weaponItem,
+      targets,
+      situation,
+      check(attackerActor, weaponItem, targets, situation),
+      warn,
+    );
 }
 
 /**

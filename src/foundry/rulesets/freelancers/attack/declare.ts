@@ -10,7 +10,6 @@
  * the attack unseen on the card; from a player both are dropped when the intent is read.
  */
 import { ok, refuse } from "../../../../rules/core/result.ts";
-import type { Refusal } from "../../../../rules/core/result.ts";
 import { planAttack, spendAttack } from "../../../../rules/freelancers/attack.ts";
 import type { AttackAs, AttackSituation, Cover } from "../../../../rules/freelancers/attack.ts";
 import type { FreelancersActor, FreelancersWeapon } from "../../../../rules/freelancers/model.ts";
@@ -21,8 +20,9 @@ import {
 } from "../../../../rules/freelancers/situational.ts";
 import type { Situational } from "../../../../rules/freelancers/situational.ts";
 import { pressCard } from "../../../cards/protocol.ts";
-import { canvasDistance, checkWithinReach } from "../../../shared/actors.ts";
-import { declareAttackCard, singleTarget } from "../../../shared/attack.ts";
+import { canvasDistance } from "../../../shared/actors.ts";
+import { cardDeclarer, reachableTarget } from "../../../shared/attack.ts";
+import type { DeclarationCheck } from "../../../shared/attack.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
 import { toFlWeapon, warnFlRefusal } from "../adapter.ts";
@@ -112,17 +112,15 @@ export interface FlDeclaration {
  * Checks everything that may refuse an attack, in the order a player would want to hear it: on
  * the client before anything is sent, and again on the referee against the stored documents.
  */
-export function checkFlDeclaration(
-  attackerActor: Actor.Implementation,
-  weaponItem: Item.Implementation,
-  targets: readonly Actor.Implementation[],
-  choices: FlChoices,
-): { ok: true; value: FlDeclaration } | Refusal {
-  const single = singleTarget(weaponItem, targets);
-  if (!single.ok) return single;
-  const target = single.value;
-  const away = checkWithinReach(attackerActor, target);
-  if (away !== null) return away;
+export const checkFlDeclaration: DeclarationCheck<FlChoices, FlDeclaration> = (
+  attackerActor,
+  weaponItem,
+  targets,
+  choices,
+) => {
+  const reached = reachableTarget(attackerActor, weaponItem, targets);
+  if (!reached.ok) return reached;
+  const target = reached.value;
   if (!isActorsTurn(attackerActor)) return refuse("notYourTurn", { name: attackerActor.name });
   const caps = flSituationalCaps();
   const tooMuch = checkSituational(choices.situational ?? NO_SITUATIONAL, caps);
@@ -151,29 +149,13 @@ export function checkFlDeclaration(
     });
   }
   return ok({ attacker, defender, weapon, situation, target });
-}
+};
 
 /**
  * Makes an attack against the one targeted token's actor: checked here first (a refusal is a
  * warning and nothing is sent), then by the referee, which rolls and posts the card.
  */
-export function declareFlAttack(
-  attackerActor: Actor.Implementation,
-  weaponItem: Item.Implementation,
-  targets: readonly Actor.Implementation[],
-  choices: FlChoices,
-): Promise<ChatMessage.Implementation | null> {
-  const checked = checkFlDeclaration(attackerActor, weaponItem, targets, choices);
-  return declareAttackCard(
-    FL_ATTACK,
-    attackerActor,
-    weaponItem,
-    targets,
-    choices,
-    checked,
-    warnFlRefusal,
-  );
-}
+export const declareFlAttack = cardDeclarer(FL_ATTACK, checkFlDeclaration, warnFlRefusal);
 
 /** A Base attack on a target in the open. */
 export const DEFAULT_CHOICES: FlChoices = { cover: "none", as: "base", targetEngaged: false };

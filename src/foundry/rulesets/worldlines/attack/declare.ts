@@ -17,8 +17,8 @@ import type {
   WorldlinesCombatant,
   WorldlinesWeapon,
 } from "../../../../rules/worldlines/index.ts";
-import { withinReach } from "../../../shared/actors.ts";
-import { attackFromSheet, declareAttackCard, singleTarget } from "../../../shared/attack.ts";
+import { attackFromSheet, declareAttackCard, reachableTarget } from "../../../shared/attack.ts";
+import type { DeclarationCheck } from "../../../shared/attack.ts";
 import { warnRefusal as showRefusal } from "../../../shared/refusal.ts";
 import { distanceBetween } from "../../../shared/scene.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
@@ -110,18 +110,17 @@ export function shapeByTechnique(
  * weapon and one target, the target within reach (in the attacker's running combat or on its
  * scene), the turn, the ammunition, the technique, then the rules.
  */
-export function checkDeclaration(
-  attackerActor: Actor.Implementation,
-  weaponItem: Item.Implementation,
-  targets: readonly Actor.Implementation[],
-  tableSituation: TableSituation,
-): { ok: true; value: Declaration } | Refusal {
-  const single = singleTarget(weaponItem, targets);
-  if (!single.ok) return single;
-  const target = single.value;
-  if (!withinReach(attackerActor, target)) {
-    return refuse("notATarget", { name: attackerActor.name, target: target.name });
-  }
+export const checkDeclaration: DeclarationCheck<TableSituation, Declaration> = (
+  attackerActor,
+  weaponItem,
+  targets,
+  tableSituation,
+) => {
+  const reached = reachableTarget(attackerActor, weaponItem, targets, (target) =>
+    refuse("notATarget", { name: attackerActor.name, target: target.name }),
+  );
+  if (!reached.ok) return reached;
+  const target = reached.value;
   if (!isActorsTurn(attackerActor)) return refuse("notYourTurn", { name: attackerActor.name });
   const attacker = toCombatant(attackerActor);
   const defender = toCombatant(target);
@@ -145,7 +144,7 @@ export function checkDeclaration(
     ok: true,
     value: { attacker, defender, weapon, cost, situation, ...(technique ? { technique } : {}) },
   };
-}
+};
 
 /**
  * How the attack dialog shapes its odds for the chosen technique: the referee's own shaping

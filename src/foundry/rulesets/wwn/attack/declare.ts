@@ -8,7 +8,6 @@
  * ledger (budget.ts); the target must fight in the attacker's combat or stand on its scene.
  */
 import { ok, refuse } from "../../../../rules/core/result.ts";
-import type { Refusal } from "../../../../rules/core/result.ts";
 import { checkAttack } from "../../../../rules/wwn/index.ts";
 import type {
   AttackSituation,
@@ -17,8 +16,8 @@ import type {
   WwnWeapon,
 } from "../../../../rules/wwn/index.ts";
 import { fightOf } from "../../../combat/ledger.ts";
-import { withinReach } from "../../../shared/actors.ts";
-import { attackFromSheet, declareAttackCard, singleTarget } from "../../../shared/attack.ts";
+import { attackFromSheet, cardDeclarer, reachableTarget } from "../../../shared/attack.ts";
+import type { DeclarationCheck } from "../../../shared/attack.ts";
 import { toWwnWeapon, warnWwnRefusal } from "../adapter.ts";
 import { fighterIn, fighterOf, turnOf } from "../budget.ts";
 import type { LedgerWrite } from "../budget.ts";
@@ -48,16 +47,15 @@ export interface WwnDeclaration {
  * weapon and one target, the target within reach (in the attacker's combat or on its scene), a
  * swarm's blow by one of its members, then the rules (action, turn, weapon, situation).
  */
-export function checkWwnDeclaration(
-  attackerActor: Actor.Implementation,
-  weaponItem: Item.Implementation,
-  targets: readonly Actor.Implementation[],
-  situation: AttackSituation,
-): { ok: true; value: WwnDeclaration } | Refusal {
-  const single = singleTarget(weaponItem, targets);
-  if (!single.ok) return single;
-  const target = single.value;
-  if (!withinReach(attackerActor, target)) return refuse("targetNotHere", { target: target.name });
+export const checkWwnDeclaration: DeclarationCheck<AttackSituation, WwnDeclaration> = (
+  attackerActor,
+  weaponItem,
+  targets,
+  situation,
+) => {
+  const reached = reachableTarget(attackerActor, weaponItem, targets);
+  if (!reached.ok) return reached;
+  const target = reached.value;
   const fight = fightOf(attackerActor);
   const attacker = fighterIn(attackerActor, fight);
   const defender = fighterOf(target);
@@ -89,29 +87,13 @@ export function checkWwnDeclaration(
     situation: chosen,
     swarmStruck,
   });
-}
+};
 
 /**
  * Makes an attack against the one targeted token's actor. This client checks it first; the
  * referee checks it again, rolls, spends the action and posts the card. Returns the card, or null.
  */
-export async function declareWwnAttack(
-  attackerActor: Actor.Implementation,
-  weaponItem: Item.Implementation,
-  targets: readonly Actor.Implementation[],
-  situation: AttackSituation,
-): Promise<ChatMessage.Implementation | null> {
-  const checked = checkWwnDeclaration(attackerActor, weaponItem, targets, situation);
-  return declareAttackCard(
-    WWN_ATTACK,
-    attackerActor,
-    weaponItem,
-    targets,
-    situation,
-    checked,
-    warnWwnRefusal,
-  );
-}
+export const declareWwnAttack = cardDeclarer(WWN_ATTACK, checkWwnDeclaration, warnWwnRefusal);
 
 /**
  * Attack with a weapon at the one targeted token: opens the dialog (cover, a foe at hand and the
