@@ -51,6 +51,24 @@ export function reachableTarget(
 }
 
 /**
+ * A refusal of an attack by the rules, with who attacks whom in its detail (`name`, `target`) and
+ * what else its message names (`more`: the weapon, its formula …).
+ */
+export function attackRefusal(
+  refusal: Refusal,
+  attackerActor: Actor.Implementation,
+  target: Actor.Implementation,
+  more: Readonly<Record<string, string | number>> = {},
+): Refusal {
+  return refuse(refusal.reason, {
+    ...refusal.detail,
+    name: attackerActor.name,
+    target: target.name,
+    ...more,
+  });
+}
+
+/**
  * A ruleset's check of an attack declaration on the documents as they stand (on the client before
  * anything is sent, and again on the referee): what it checked, or the first refusal.
  */

@@ -21,7 +21,7 @@ import {
 import type { Situational } from "../../../../rules/freelancers/situational.ts";
 import { pressCard } from "../../../cards/protocol.ts";
 import { canvasDistance } from "../../../shared/actors.ts";
-import { cardDeclarer, reachableTarget } from "../../../shared/attack.ts";
+import { attackRefusal, cardDeclarer, reachableTarget } from "../../../shared/attack.ts";
 import type { DeclarationCheck } from "../../../shared/attack.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
@@ -140,14 +140,7 @@ export const checkFlDeclaration: DeclarationCheck<FlChoices, FlDeclaration> = (
   const weapon = toFlWeapon(weaponItem);
   const checked = planAttack({ attacker, defender, weapon, situation }, flOptions());
   const spent = checked.ok ? spendAttack(attacker, situation.as ?? "base") : checked;
-  if (!spent.ok) {
-    return refuse(spent.reason, {
-      ...spent.detail,
-      name: attackerActor.name,
-      target: target.name,
-      weapon: weapon.name,
-    });
-  }
+  if (!spent.ok) return attackRefusal(spent, attackerActor, target, { weapon: weapon.name });
   return ok({ attacker, defender, weapon, situation, target });
 };
 

@@ -17,7 +17,12 @@ import type {
   WorldlinesCombatant,
   WorldlinesWeapon,
 } from "../../../../rules/worldlines/index.ts";
-import { attackFromSheet, declareAttackCard, reachableTarget } from "../../../shared/attack.ts";
+import {
+  attackFromSheet,
+  attackRefusal,
+  declareAttackCard,
+  reachableTarget,
+} from "../../../shared/attack.ts";
 import type { DeclarationCheck } from "../../../shared/attack.ts";
 import { warnRefusal as showRefusal } from "../../../shared/refusal.ts";
 import { distanceBetween } from "../../../shared/scene.ts";
@@ -130,14 +135,7 @@ export const checkDeclaration: DeclarationCheck<TableSituation, Declaration> = (
   if (!shaped.ok) return shaped;
   const { weapon, situation } = shaped;
   const allowed = checkAttack({ attacker, defender, weapon, situation });
-  if (!allowed.ok) {
-    return refuse(allowed.reason, {
-      ...allowed.detail,
-      name: attackerActor.name,
-      target: target.name,
-      formula: weapon.damage,
-    });
-  }
+  if (!allowed.ok) return attackRefusal(allowed, attackerActor, target, { formula: weapon.damage });
   const cost = allowed.value.cost;
   const technique = shaped.technique;
   return {

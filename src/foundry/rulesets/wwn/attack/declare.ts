@@ -7,7 +7,7 @@
  * What the check reads of the fight (the round's actions, grapples, the swarm) is the referee's
  * ledger (budget.ts); the target must fight in the attacker's combat or stand on its scene.
  */
-import { ok, refuse } from "../../../../rules/core/result.ts";
+import { ok } from "../../../../rules/core/result.ts";
 import { checkAttack } from "../../../../rules/wwn/index.ts";
 import type {
   AttackSituation,
@@ -16,7 +16,12 @@ import type {
   WwnWeapon,
 } from "../../../../rules/wwn/index.ts";
 import { fightOf } from "../../../combat/ledger.ts";
-import { attackFromSheet, cardDeclarer, reachableTarget } from "../../../shared/attack.ts";
+import {
+  attackFromSheet,
+  attackRefusal,
+  cardDeclarer,
+  reachableTarget,
+} from "../../../shared/attack.ts";
 import type { DeclarationCheck } from "../../../shared/attack.ts";
 import { toWwnWeapon, warnWwnRefusal } from "../adapter.ts";
 import { fighterIn, fighterOf, turnOf } from "../budget.ts";
@@ -70,14 +75,7 @@ export const checkWwnDeclaration: DeclarationCheck<AttackSituation, WwnDeclarati
     swarmStruck = blow.value.write;
   }
   const allowed = checkAttack({ attacker, defender, weapon, situation: chosen, turn });
-  if (!allowed.ok) {
-    return refuse(allowed.reason, {
-      ...allowed.detail,
-      name: attackerActor.name,
-      target: target.name,
-      formula: weapon.damage,
-    });
-  }
+  if (!allowed.ok) return attackRefusal(allowed, attackerActor, target, { formula: weapon.damage });
   return ok({
     attacker,
     defender,
