@@ -11,7 +11,7 @@
  * combat), and whether the target is dying from the target's stored life, which only the GM and
  * the target's owner can write; the target must fight in the user's combat or stand on its scene.
  */
-import { refuse } from "../../../../rules/core/result.ts";
+import { ok, refuse } from "../../../../rules/core/result.ts";
 import type { Result } from "../../../../rules/core/result.ts";
 import type { DiceSource } from "../../../../rules/core/dice.ts";
 import {
@@ -88,22 +88,27 @@ function pairName(use: { skill: string; attribute: string }): string {
   return `${say(`FRAY.Wwn.Attribute.${use.attribute}`)}/${say(`FRAY.Wwn.Skill.${use.skill}`)}`;
 }
 
-function card(
+/** A settled check: the rule's updates and the card saying `result` (with `data` and `checks`). */
+function settled(
   scene: ManeuverScene,
+  updates: SettledManeuver["updates"],
   result: string,
   data: Record<string, string>,
   checks: WwnManeuverCard["checks"] = [],
-): WwnManeuverCard {
-  return {
-    kind: SKILL,
-    actorName: scene.me.name,
-    targetName: scene.target?.name ?? null,
-    weaponName: data["pair"] ?? null,
-    hit: null,
-    checks,
-    result,
-    resultData: { actor: scene.me.name, target: scene.target?.name ?? "", ...data },
-  };
+): Result<SettledManeuver> {
+  return ok({
+    updates,
+    card: {
+      kind: SKILL,
+      actorName: scene.me.name,
+      targetName: scene.target?.name ?? null,
+      weaponName: data["pair"] ?? null,
+      hit: null,
+      checks,
+      result,
+      resultData: { actor: scene.me.name, target: scene.target?.name ?? "", ...data },
+    },
+  });
 }
 
 /** The check on the referee's dice: the rule's outcome and the card, or its refusal. */
@@ -119,17 +124,11 @@ function settleSkill(
     const out = useSkill(scene.me, use, dice, scene.turn);
     if (!out.ok) return out;
     const { roll } = out.value;
-    return {
-      ok: true,
-      value: {
-        updates: out.value.updates,
-        card: card(scene, "FRAY.Wwn.Maneuver.Result.skill.check", {
-          pair,
-          faces: roll.faces.join(" + "),
-          total: String(roll.total),
-        }),
-      },
-    };
+    return settled(scene, out.value.updates, "FRAY.Wwn.Maneuver.Result.skill.check", {
+      pair,
+      faces: roll.faces.join(" + "),
+      total: String(roll.total),
+    });
   }
   const other = fighterOf(target);
   if (intent.skill === "heal") {
@@ -138,43 +137,31 @@ function settleSkill(
     if (!out.ok) return out;
     const { roll, stabilized } = out.value;
     const difficulty = String(DEFAULT_WWN_OPTIONS.stabilizeDifficulty);
-    return {
-      ok: true,
-      value: {
-        updates: out.value.updates,
-        card: card(
-          scene,
-          stabilized === true
-            ? "FRAY.Wwn.Maneuver.Result.skill.stabilized"
-            : "FRAY.Wwn.Maneuver.Result.skill.notStabilized",
-          { pair, difficulty, total: String(roll.total) },
-          [checkLine(scene.me.name, roll, stabilized === true)],
-        ),
-      },
-    };
+    return settled(
+      scene,
+      out.value.updates,
+      stabilized === true
+        ? "FRAY.Wwn.Maneuver.Result.skill.stabilized"
+        : "FRAY.Wwn.Maneuver.Result.skill.notStabilized",
+      { pair, difficulty, total: String(roll.total) },
+      [checkLine(scene.me.name, roll, stabilized === true)],
+    );
   }
   const against: SkillUse = intent.against ?? use;
   const out = useSkill(scene.me, use, dice, scene.turn, undefined, { actor: other, use: against });
   if (!out.ok) return out;
   const check = out.value.opposed;
   if (check === undefined) return refuse("badRequest");
-  return {
-    ok: true,
-    value: {
-      updates: out.value.updates,
-      card: card(
-        scene,
-        check.actorWins
-          ? "FRAY.Wwn.Maneuver.Result.skill.won"
-          : "FRAY.Wwn.Maneuver.Result.skill.lost",
-        { pair: `${pair} / ${pairName(against)}` },
-        [
-          checkLine(scene.me.name, check.actor, check.actorWins),
-          checkLine(target.name, check.defender, !check.actorWins),
-        ],
-      ),
-    },
-  };
+  return settled(
+    scene,
+    out.value.updates,
+    check.actorWins ? "FRAY.Wwn.Maneuver.Result.skill.won" : "FRAY.Wwn.Maneuver.Result.skill.lost",
+    { pair: `${pair} / ${pairName(against)}` },
+    [
+      checkLine(scene.me.name, check.actor, check.actorWins),
+      checkLine(target.name, check.defender, !check.actorWins),
+    ],
+  );
 }
 
 /** The declaration of Use a Skill: settled by the referee in one go, no button on its card. */
