@@ -78,15 +78,18 @@ export async function declareCardAttack<S>(
 
 /**
  * The odds of an attack request: the weapon and the situation read as for the declaration, then
- * the ruleset's exact odds of them (`odds`), or the first refusal.
+ * the ruleset's exact odds of them (`odds`), as the API reports them (`pick`), or the first refusal.
  */
-export function cardAttackOdds<S>(
+export function cardAttackOdds<S, O>(
   spec: CardAttack<S>,
   request: AttackRequest,
-  odds: (weapon: Item.Implementation, situation: S) => Result<AttackOddsData>,
+  odds: (weapon: Item.Implementation, situation: S) => Result<O>,
+  pick: (odds: O) => AttackOddsData,
 ): Result<AttackOddsData> {
   const weapon = weaponOf(request);
   if (!weapon.ok) return weapon;
   const situation = situationOf(spec, request, weapon.value);
-  return situation.ok ? odds(weapon.value, situation.value) : situation;
+  if (!situation.ok) return situation;
+  const found = odds(weapon.value, situation.value);
+  return found.ok ? ok(pick(found.value)) : found;
 }

@@ -7,7 +7,7 @@
  * world's caps); a GM's own call may add `defenderSees` and `distance`. What a macro leaves out
  * takes the dialog's default (a Base attack on a target in the open).
  */
-import { ok, refuse } from "../../../rules/core/result.ts";
+import { refuse } from "../../../rules/core/result.ts";
 import { freelancersAttackOdds } from "../../../rules/freelancers/odds.ts";
 import { NO_SITUATIONAL, checkSituational } from "../../../rules/freelancers/situational.ts";
 import { cardAttackOdds, declareCardAttack } from "../../api/card-attack.ts";
@@ -39,29 +39,32 @@ const flAttack: CardAttack<FlChoices> = {
 export const freelancersApi: RulesetApi = {
   attack: (request) => declareCardAttack(flAttack, request),
   odds: (request) =>
-    cardAttackOdds(flAttack, request, (weapon, choices) => {
-      const caps = flSituationalCaps();
-      if (checkSituational(choices.situational ?? NO_SITUATIONAL, caps) !== undefined) {
-        // The sheet's words for it (attack/declare.ts checkFlDeclaration).
-        return refuse("situationalTooLarge", { modifier: caps.modifier, edge: caps.edge });
-      }
-      const measured = canvasDistance(request.attacker, request.target, "m");
-      const odds = freelancersAttackOdds(
-        {
-          attacker: flNow(request.attacker),
-          defender: flNow(request.target),
-          weapon: toFlWeapon(weapon),
-          situation: flSituationOf(choices, measured),
-        },
-        flOptions(),
-      );
-      if (!odds.ok) return odds;
-      return ok({
-        hit: odds.value.hit,
-        attackPasses: odds.value.attackPasses,
-        defensePasses: odds.value.defensePasses,
-        fumble: odds.value.fumble,
-        expectedDamage: odds.value.expectedDamage,
-      });
-    }),
+    cardAttackOdds(
+      flAttack,
+      request,
+      (weapon, choices) => {
+        const caps = flSituationalCaps();
+        if (checkSituational(choices.situational ?? NO_SITUATIONAL, caps) !== undefined) {
+          // The sheet's words for it (attack/declare.ts checkFlDeclaration).
+          return refuse("situationalTooLarge", { modifier: caps.modifier, edge: caps.edge });
+        }
+        const measured = canvasDistance(request.attacker, request.target, "m");
+        return freelancersAttackOdds(
+          {
+            attacker: flNow(request.attacker),
+            defender: flNow(request.target),
+            weapon: toFlWeapon(weapon),
+            situation: flSituationOf(choices, measured),
+          },
+          flOptions(),
+        );
+      },
+      ({ hit, attackPasses, defensePasses, fumble, expectedDamage }) => ({
+        hit,
+        attackPasses,
+        defensePasses,
+        fumble,
+        expectedDamage,
+      }),
+    ),
 };

@@ -7,7 +7,6 @@
  * call may add `awareness`, `targetModifier`, `cover`, `distance` and `hidden`. What a macro
  * leaves out takes the dialog's default (a single shot, not moved; a waiting attacker cuts in).
  */
-import { ok } from "../../../rules/core/result.ts";
 import { attackOdds } from "../../../rules/twodice/odds.ts";
 import { cardAttackOdds, declareCardAttack } from "../../api/card-attack.ts";
 import type { CardAttack } from "../../api/card-attack.ts";
@@ -40,26 +39,30 @@ const twodiceAttack: CardAttack<TwodiceChoices> = {
 export const twodiceApi: RulesetApi = {
   attack: (request) => declareCardAttack(twodiceAttack, request),
   odds: (request) =>
-    cardAttackOdds(twodiceAttack, request, (weapon, choices) => {
-      const measured = canvasDistance(request.attacker, request.target, "m");
-      const odds = attackOdds(
-        {
-          attacker: twodiceNow(request.attacker),
-          defender: twodiceNow(request.target),
-          weapon: toTwodiceWeapon(weapon),
-          // The referee's reading: a player's choices hold no GM call (parseTwodiceChoices).
-          situation: twodiceSituationOf(choices, measured),
-        },
-        twodiceOptions(),
-      );
-      if (!odds.ok) return odds;
-      return ok({
-        hit: odds.value.hit,
-        bothHit: odds.value.bothHit,
-        expectedDamage: odds.value.expectedDamage,
-        incapacitate: odds.value.incapacitate,
-        value: odds.value.setup.value,
-        defense: odds.value.setup.defense,
-      });
-    }),
+    cardAttackOdds(
+      twodiceAttack,
+      request,
+      (weapon, choices) =>
+        attackOdds(
+          {
+            attacker: twodiceNow(request.attacker),
+            defender: twodiceNow(request.target),
+            weapon: toTwodiceWeapon(weapon),
+            // The referee's reading: a player's choices hold no GM call (parseTwodiceChoices).
+            situation: twodiceSituationOf(
+              choices,
+              canvasDistance(request.attacker, request.target, "m"),
+            ),
+          },
+          twodiceOptions(),
+        ),
+      ({ hit, bothHit, expectedDamage, incapacitate, setup }) => ({
+        hit,
+        bothHit,
+        expectedDamage,
+        incapacitate,
+        value: setup.value,
+        defense: setup.defense,
+      }),
+    ),
 };

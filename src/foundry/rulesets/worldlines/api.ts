@@ -6,7 +6,6 @@
  * `zone`, `cover`, `range`, `poorVisibility`, `flanked`, `nonLethal`, `technique` (an item id);
  * what a macro leaves out takes the dialog's default (torso, the range band and the scene's calls).
  */
-import { ok } from "../../../rules/core/result.ts";
 import { attackOdds } from "../../../rules/worldlines/index.ts";
 import { cardAttackOdds, declareCardAttack } from "../../api/card-attack.ts";
 import type { CardAttack } from "../../api/card-attack.ts";
@@ -52,19 +51,22 @@ const worldlinesAttack: CardAttack<TableSituation> = {
 export const worldlinesApi: RulesetApi = {
   attack: (request) => declareCardAttack(worldlinesAttack, request),
   odds: (request) =>
-    cardAttackOdds(worldlinesAttack, request, (weapon, situation) => {
-      const attacker = toCombatant(request.attacker);
-      const shaped = shapeByTechnique(request.attacker, attacker, toWeapon(weapon), situation);
-      if (!shaped.ok) return shaped;
-      const defender = toCombatant(request.target);
-      const input = { attacker, defender, weapon: shaped.weapon, situation: shaped.situation };
-      const odds = attackOdds(input, { evade: true });
-      if (!odds.ok) return odds;
-      return ok({
-        hit: odds.value.hit,
-        critical: odds.value.critical,
-        expectedDamage: odds.value.expectedDamage,
-        headshot: odds.value.headshotKill + odds.value.headshotTriple,
-      });
-    }),
+    cardAttackOdds(
+      worldlinesAttack,
+      request,
+      (weapon, situation) => {
+        const attacker = toCombatant(request.attacker);
+        const shaped = shapeByTechnique(request.attacker, attacker, toWeapon(weapon), situation);
+        if (!shaped.ok) return shaped;
+        const defender = toCombatant(request.target);
+        const input = { attacker, defender, weapon: shaped.weapon, situation: shaped.situation };
+        return attackOdds(input, { evade: true });
+      },
+      ({ hit, critical, expectedDamage, headshotKill, headshotTriple }) => ({
+        hit,
+        critical,
+        expectedDamage,
+        headshot: headshotKill + headshotTriple,
+      }),
+    ),
 };

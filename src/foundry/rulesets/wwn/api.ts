@@ -6,7 +6,6 @@
  * `grappled`, `kind` (`{ kind: "attack" | "snap" | "swarm" }` or `{ kind: "charge", feet }`); what
  * a macro leaves out takes the dialog's default (the scene's cover and whether a foe is at hand).
  */
-import { ok } from "../../../rules/core/result.ts";
 import type { AttackSituation } from "../../../rules/wwn/attack.ts";
 import { wwnAttackOdds } from "../../../rules/wwn/odds.ts";
 import { cardAttackOdds, declareCardAttack } from "../../api/card-attack.ts";
@@ -37,18 +36,16 @@ const wwnAttack: CardAttack<AttackSituation> = {
 export const wwnApi: RulesetApi = {
   attack: (request) => declareCardAttack(wwnAttack, request),
   odds: (request) =>
-    cardAttackOdds(wwnAttack, request, (weapon, situation) => {
-      const odds = wwnAttackOdds({
-        attacker: fighterOf(request.attacker),
-        defender: fighterOf(request.target),
-        weapon: toWwnWeapon(weapon),
-        situation,
-      });
-      if (!odds.ok) return odds;
-      return ok({
-        hit: odds.value.hit,
-        shockOnMiss: odds.value.shockOnMiss,
-        expectedDamage: odds.value.expectedDamage,
-      });
-    }),
+    cardAttackOdds(
+      wwnAttack,
+      request,
+      (weapon, situation) =>
+        wwnAttackOdds({
+          attacker: fighterOf(request.attacker),
+          defender: fighterOf(request.target),
+          weapon: toWwnWeapon(weapon),
+          situation,
+        }),
+      ({ hit, shockOnMiss, expectedDamage }) => ({ hit, shockOnMiss, expectedDamage }),
+    ),
 };
