@@ -13,7 +13,7 @@ import { declareIntent } from "../shared/attack.ts";
 import type { SituationParser } from "../shared/attack.ts";
 import { currentUser } from "../shared/env.ts";
 import type { RefereeOutcome } from "../shared/referee.ts";
-import type { AttackOddsData, AttackRequest } from "./types.ts";
+import type { AttackOddsData, AttackRequest, RulesetApi } from "./types.ts";
 
 /** How a ruleset's attack is declared: what its sheet's button does after the dialog. */
 export interface CardAttack<S> {
@@ -92,4 +92,21 @@ export function cardAttackOdds<S, O>(
   if (!situation.ok) return situation;
   const found = odds(weapon.value, situation.value);
   return found.ok ? ok(pick(found.value)) : found;
+}
+
+/**
+ * A ruleset's API on the card protocol: its attack declared like the sheet's button, and its odds
+ * (`odds`: the rules' exact odds for the request's weapon and situation) as the API reports them
+ * (`pick`).
+ */
+export function cardAttackApi<S, O>(
+  spec: CardAttack<S>,
+  odds: (request: AttackRequest, weapon: Item.Implementation, situation: S) => Result<O>,
+  pick: (odds: O) => AttackOddsData,
+): RulesetApi {
+  return {
+    attack: (request) => declareCardAttack(spec, request),
+    odds: (request) =>
+      cardAttackOdds(spec, request, (weapon, situation) => odds(request, weapon, situation), pick),
+  };
 }

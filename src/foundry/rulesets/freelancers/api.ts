@@ -10,7 +10,7 @@
 import { refuse } from "../../../rules/core/result.ts";
 import { freelancersAttackOdds } from "../../../rules/freelancers/odds.ts";
 import { NO_SITUATIONAL, checkSituational } from "../../../rules/freelancers/situational.ts";
-import { cardAttackOdds, declareCardAttack } from "../../api/card-attack.ts";
+import { cardAttackApi } from "../../api/card-attack.ts";
 import type { CardAttack } from "../../api/card-attack.ts";
 import type { RulesetApi } from "../../api/types.ts";
 import { canvasDistance } from "../../shared/actors.ts";
@@ -36,35 +36,30 @@ const flAttack: CardAttack<FlChoices> = {
   },
 };
 
-export const freelancersApi: RulesetApi = {
-  attack: (request) => declareCardAttack(flAttack, request),
-  odds: (request) =>
-    cardAttackOdds(
-      flAttack,
-      request,
-      (weapon, choices) => {
-        const caps = flSituationalCaps();
-        if (checkSituational(choices.situational ?? NO_SITUATIONAL, caps) !== undefined) {
-          // The sheet's words for it (attack/declare.ts checkFlDeclaration).
-          return refuse("situationalTooLarge", { modifier: caps.modifier, edge: caps.edge });
-        }
-        const measured = canvasDistance(request.attacker, request.target, "m");
-        return freelancersAttackOdds(
-          {
-            attacker: flNow(request.attacker),
-            defender: flNow(request.target),
-            weapon: toFlWeapon(weapon),
-            situation: flSituationOf(choices, measured),
-          },
-          flOptions(),
-        );
+export const freelancersApi: RulesetApi = cardAttackApi(
+  flAttack,
+  (request, weapon, choices) => {
+    const caps = flSituationalCaps();
+    if (checkSituational(choices.situational ?? NO_SITUATIONAL, caps) !== undefined) {
+      // The sheet's words for it (attack/declare.ts checkFlDeclaration).
+      return refuse("situationalTooLarge", { modifier: caps.modifier, edge: caps.edge });
+    }
+    const measured = canvasDistance(request.attacker, request.target, "m");
+    return freelancersAttackOdds(
+      {
+        attacker: flNow(request.attacker),
+        defender: flNow(request.target),
+        weapon: toFlWeapon(weapon),
+        situation: flSituationOf(choices, measured),
       },
-      ({ hit, attackPasses, defensePasses, fumble, expectedDamage }) => ({
-        hit,
-        attackPasses,
-        defensePasses,
-        fumble,
-        expectedDamage,
-      }),
-    ),
-};
+      flOptions(),
+    );
+  },
+  ({ hit, attackPasses, defensePasses, fumble, expectedDamage }) => ({
+    hit,
+    attackPasses,
+    defensePasses,
+    fumble,
+    expectedDamage,
+  }),
+);

@@ -8,7 +8,7 @@
  * leaves out takes the dialog's default (a single shot, not moved; a waiting attacker cuts in).
  */
 import { attackOdds } from "../../../rules/twodice/odds.ts";
-import { cardAttackOdds, declareCardAttack } from "../../api/card-attack.ts";
+import { cardAttackApi } from "../../api/card-attack.ts";
 import type { CardAttack } from "../../api/card-attack.ts";
 import type { RulesetApi } from "../../api/types.ts";
 import { canvasDistance } from "../../shared/actors.ts";
@@ -36,33 +36,28 @@ const twodiceAttack: CardAttack<TwodiceChoices> = {
   warn: warnTwodiceRefusal,
 };
 
-export const twodiceApi: RulesetApi = {
-  attack: (request) => declareCardAttack(twodiceAttack, request),
-  odds: (request) =>
-    cardAttackOdds(
-      twodiceAttack,
-      request,
-      (weapon, choices) =>
-        attackOdds(
-          {
-            attacker: twodiceNow(request.attacker),
-            defender: twodiceNow(request.target),
-            weapon: toTwodiceWeapon(weapon),
-            // The referee's reading: a player's choices hold no GM call (parseTwodiceChoices).
-            situation: twodiceSituationOf(
-              choices,
-              canvasDistance(request.attacker, request.target, "m"),
-            ),
-          },
-          twodiceOptions(),
+export const twodiceApi: RulesetApi = cardAttackApi(
+  twodiceAttack,
+  (request, weapon, choices) =>
+    attackOdds(
+      {
+        attacker: twodiceNow(request.attacker),
+        defender: twodiceNow(request.target),
+        weapon: toTwodiceWeapon(weapon),
+        // The referee's reading: a player's choices hold no GM call (parseTwodiceChoices).
+        situation: twodiceSituationOf(
+          choices,
+          canvasDistance(request.attacker, request.target, "m"),
         ),
-      ({ hit, bothHit, expectedDamage, incapacitate, setup }) => ({
-        hit,
-        bothHit,
-        expectedDamage,
-        incapacitate,
-        value: setup.value,
-        defense: setup.defense,
-      }),
+      },
+      twodiceOptions(),
     ),
-};
+  ({ hit, bothHit, expectedDamage, incapacitate, setup }) => ({
+    hit,
+    bothHit,
+    expectedDamage,
+    incapacitate,
+    value: setup.value,
+    defense: setup.defense,
+  }),
+);

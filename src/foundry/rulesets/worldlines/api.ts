@@ -7,7 +7,7 @@
  * what a macro leaves out takes the dialog's default (torso, the range band and the scene's calls).
  */
 import { attackOdds } from "../../../rules/worldlines/index.ts";
-import { cardAttackOdds, declareCardAttack } from "../../api/card-attack.ts";
+import { cardAttackApi } from "../../api/card-attack.ts";
 import type { CardAttack } from "../../api/card-attack.ts";
 import type { RulesetApi } from "../../api/types.ts";
 import { distanceBetween } from "../../shared/scene.ts";
@@ -48,25 +48,20 @@ const worldlinesAttack: CardAttack<TableSituation> = {
   },
 };
 
-export const worldlinesApi: RulesetApi = {
-  attack: (request) => declareCardAttack(worldlinesAttack, request),
-  odds: (request) =>
-    cardAttackOdds(
-      worldlinesAttack,
-      request,
-      (weapon, situation) => {
-        const attacker = toCombatant(request.attacker);
-        const shaped = shapeByTechnique(request.attacker, attacker, toWeapon(weapon), situation);
-        if (!shaped.ok) return shaped;
-        const defender = toCombatant(request.target);
-        const input = { attacker, defender, weapon: shaped.weapon, situation: shaped.situation };
-        return attackOdds(input, { evade: true });
-      },
-      ({ hit, critical, expectedDamage, headshotKill, headshotTriple }) => ({
-        hit,
-        critical,
-        expectedDamage,
-        headshot: headshotKill + headshotTriple,
-      }),
-    ),
-};
+export const worldlinesApi: RulesetApi = cardAttackApi(
+  worldlinesAttack,
+  (request, weapon, situation) => {
+    const attacker = toCombatant(request.attacker);
+    const shaped = shapeByTechnique(request.attacker, attacker, toWeapon(weapon), situation);
+    if (!shaped.ok) return shaped;
+    const defender = toCombatant(request.target);
+    const input = { attacker, defender, weapon: shaped.weapon, situation: shaped.situation };
+    return attackOdds(input, { evade: true });
+  },
+  ({ hit, critical, expectedDamage, headshotKill, headshotTriple }) => ({
+    hit,
+    critical,
+    expectedDamage,
+    headshot: headshotKill + headshotTriple,
+  }),
+);

@@ -8,7 +8,7 @@
  */
 import type { AttackSituation } from "../../../rules/wwn/attack.ts";
 import { wwnAttackOdds } from "../../../rules/wwn/odds.ts";
-import { cardAttackOdds, declareCardAttack } from "../../api/card-attack.ts";
+import { cardAttackApi } from "../../api/card-attack.ts";
 import type { CardAttack } from "../../api/card-attack.ts";
 import type { RulesetApi } from "../../api/types.ts";
 import { toWwnWeapon, warnWwnRefusal } from "./adapter.ts";
@@ -33,19 +33,14 @@ const wwnAttack: CardAttack<AttackSituation> = {
   warn: warnWwnRefusal,
 };
 
-export const wwnApi: RulesetApi = {
-  attack: (request) => declareCardAttack(wwnAttack, request),
-  odds: (request) =>
-    cardAttackOdds(
-      wwnAttack,
-      request,
-      (weapon, situation) =>
-        wwnAttackOdds({
-          attacker: fighterOf(request.attacker),
-          defender: fighterOf(request.target),
-          weapon: toWwnWeapon(weapon),
-          situation,
-        }),
-      ({ hit, shockOnMiss, expectedDamage }) => ({ hit, shockOnMiss, expectedDamage }),
-    ),
-};
+export const wwnApi: RulesetApi = cardAttackApi(
+  wwnAttack,
+  (request, weapon, situation) =>
+    wwnAttackOdds({
+      attacker: fighterOf(request.attacker),
+      defender: fighterOf(request.target),
+      weapon: toWwnWeapon(weapon),
+      situation,
+    }),
+  ({ hit, shockOnMiss, expectedDamage }) => ({ hit, shockOnMiss, expectedDamage }),
+);
