@@ -41,7 +41,7 @@ import type { RoundPlan } from "../combat/types.ts";
 import { attemptRecovery, endTurn, resolveStatuses, startTurn } from "../worldlines/statuses.ts";
 import { firstAid } from "../worldlines/treatment.ts";
 import { checkedCombatant, checkedOptions } from "../worldlines/valid.ts";
-import { endOf, roster } from "./roster.ts";
+import { UpCounts, endOf, roster } from "./roster.ts";
 import { pickTarget } from "./targets.ts";
 import type {
   Arena,
@@ -152,8 +152,13 @@ export function worldlinesArena(
   const log = settings.log;
   const n = setup.length;
   const state: Checked<WorldlinesCombatant>[] = fighters.map((f) => f.combatant);
-  const { teamOf, views, ...standing } = roster(teams, setup);
-  const isUp = (i: number) => state[i]?.life === "active";
+  const { teamOf, views } = roster(teams, setup);
+  /** Who is up, kept with every new state (setState): the fight's end is read off its counts. */
+  const alive = new UpCounts(teamOf, teams.length);
+  function setState(i: number, c: Checked<WorldlinesCombatant>): void {
+    state[i] = c;
+    alive.set(i, c.life === "active");
+  }
   const tactics: SimTactic[] = setup.map((f) => ({ ...WORLDLINES_TACTIC, ...f.tactic }));
   const defenses = tactics.map((t) => (t.defend ? EVADE : NO_DEFENSE));
   const situations = fighters.map((f) => f.situation);
@@ -170,18 +175,16 @@ export function worldlinesArena(
   const acted = setup.map((f) => resumed?.acted.includes(f.combatant.id) === true);
   let plan: RoundPlan = fixedPlan ?? [];
 
-  const isOver = () => standing.oneTeamLeft(isUp);
+  const isOver = () => alive.over();
 
   // Whom the fighter picking a target may attack: made once, read with the picker's team and
   // charmer set just before each pick (no new closures on every attack).
   let pickerTeam: number | undefined;
   let pickerCharmer: string | undefined;
-  const isFoe = (j: number): boolean => {
-    const c = state[j];
-    return (
-      c !== undefined && teamOf[j] !== pickerTeam && c.life === "active" && c.id !== pickerCharmer
-    );
-  };
+  const isFoe = (j: number): boolean =>
+    alive.up[j] === 1 &&
+    teamOf[j] !== pickerTeam &&
+    (pickerCharmer === undefined || state[j]?.id !== pickerCharmer);
   const healthOf = (j: number): number => state[j]?.health.value ?? 0;
 
   function takeTurn(i: number, dice: DiceSource): void {
@@ -195,7 +198,7 @@ export function worldlinesArena(
       log.push(`    ${me.name} bleeds for ${tick.lost} (${me.health.value}/${me.health.max})`);
     }
     if (log && tick.downed) log.push(`    ${me.name} goes down, ${tick.downed}`);
-    state[i] = me;
+    setState(i, me);
     if (me.life !== "active") return;
     if (me.statuses.staggered) {
       const attempt = attemptRecovery({ patient: me, status: "staggered" }, dice, options);
@@ -224,7 +227,7 @@ export function worldlinesArena(
         }
       }
     }
-    state[i] = me;
+    setState(i, me);
     const tactic = tactics[i] ?? WORLDLINES_TACTIC;
     const cost = costs[i] ?? options.costs.attack;
     const weapon = fighters[i]?.weapon;
@@ -251,8 +254,8 @@ export function worldlinesArena(
         break;
       }
       me = result.value.attacker;
-      state[i] = me;
-      state[t] = result.value.defender;
+      setState(i, me);
+      setState(t, result.value.defender);
       if (log) {
         const lines = describeAttack(result.value, me.name, target.name);
         log.push(...lines.map((line, k) => (k === 0 ? `    ${line}` : `  ${line}`)));
@@ -261,7 +264,7 @@ export function worldlinesArena(
       if (result.value.defender.life !== "active" && isOver()) break;
     }
     const end = endTurn(me);
-    state[i] = end.actor;
+    setState(i, end.actor);
     if (log) for (const status of end.expired) log.push(`    ${me.name} is no longer ${status}`);
   }
 
@@ -271,9 +274,10 @@ export function worldlinesArena(
     },
     teamName,
     start(dice: DiceSource): void {
+      alive.clear();
       for (let i = 0; i < n; i++) {
         const f = fighters[i];
-        if (f !== undefined) state[i] = f.combatant;
+        if (f !== undefined) setState(i, f.combatant);
       }
       plan = fixedPlan ?? worldlinesRoundPlan(rollMomentum(teams, teamDice, dice, options, log));
     },
@@ -290,7 +294,7 @@ export function worldlinesArena(
           log?.push(`  ${teamName(phase.teamId)} phase`);
           const team = teams.findIndex((t) => t.id === phase.teamId);
           for (let i = 0; i < n; i++) {
-            if (teamOf[i] !== team || state[i]?.life !== "active") continue;
+            if (teamOf[i] !== team || alive.up[i] !== 1) continue;
             if (round === 1 && p === from && acted[i] === true) continue;
             takeTurn(i, dice);
             if (isOver()) break;
@@ -298,7 +302,7 @@ export function worldlinesArena(
         } else if (phase.kind === "event" && phase.event === "energyRefresh") {
           for (let i = 0; i < n; i++) {
             const c = state[i];
-            if (c !== undefined) state[i] = refreshEnergy(c);
+            if (c !== undefined) setState(i, refreshEnergy(c));
           }
           log?.push("  Energy refresh: everyone back to full Energy");
         } else if (phase.kind === "event" && phase.event === "statusResolution") {
@@ -307,7 +311,7 @@ export function worldlinesArena(
             const c = state[i];
             if (c === undefined) continue;
             const tick = resolveStatuses(c, dice, options);
-            state[i] = tick.actor;
+            setState(i, tick.actor);
             if (log && tick.lost > 0) {
               notes.push(`${c.name} loses ${tick.lost} to poison (${tick.actor.health.value})`);
             }
@@ -319,7 +323,7 @@ export function worldlinesArena(
         }
       }
     },
-    standingTeams: () => standing.standingTeams(isUp),
+    standingTeams: () => alive.standingTeams(),
     fighterEnd(i: number): FighterEnd {
       const c = state[i];
       return endOf(c?.life, [c?.health.value ?? 0, c?.energy.value ?? 0]);
