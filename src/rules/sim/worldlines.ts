@@ -17,6 +17,7 @@
  * `npm run demo` plays one such fight with a log (worldlines/encounter.ts).
  */
 import type { Checked } from "../core/checked.ts";
+import { checkedAs } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
 import { checkAllNumbers, checkedFaces } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
@@ -24,6 +25,7 @@ import type { Refusal, Result } from "../core/result.ts";
 import { checkedArms, damageFormula, resolveAttack } from "../worldlines/attack.ts";
 import type { AttackSituation, DefenseChoice } from "../worldlines/attack.ts";
 import { checkedAttackOf } from "../worldlines/attack-rules.ts";
+import { copyOf } from "../worldlines/combatant.ts";
 import { refreshEnergy } from "../worldlines/energy.ts";
 import type { WorldlinesCombatant, WorldlinesWeapon } from "../worldlines/model.ts";
 import {
@@ -151,7 +153,11 @@ export function worldlinesArena(
   const { options, fighters } = checked.value;
   const log = settings.log;
   const n = setup.length;
-  const state: Checked<WorldlinesCombatant>[] = fighters.map((f) => f.combatant);
+  // Each fight starts from a copy made the rules' way (copyOf): the same fields and values in the
+  // order every copy a rule makes has, so the fights' combatants share V8's hidden classes with
+  // the ones the rules hand back and the rules' reads of them stay fast.
+  const starts = fighters.map((f) => checkedAs<WorldlinesCombatant>(copyOf(f.combatant)));
+  const state: Checked<WorldlinesCombatant>[] = [...starts];
   const { teamOf, views } = roster(teams, setup);
   /** Who is up, kept with every new state (setState): the fight's end is read off its counts. */
   const alive = new UpCounts(teamOf, teams.length);
@@ -276,8 +282,8 @@ export function worldlinesArena(
     start(dice: DiceSource): void {
       alive.clear();
       for (let i = 0; i < n; i++) {
-        const f = fighters[i];
-        if (f !== undefined) setState(i, f.combatant);
+        const c = starts[i];
+        if (c !== undefined) setState(i, c);
       }
       plan = fixedPlan ?? worldlinesRoundPlan(rollMomentum(teams, teamDice, dice, options, log));
     },
