@@ -9,7 +9,6 @@
 import type { Checked } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
 import { checkDieFace } from "../core/guard.ts";
-import { SeededSource } from "../core/random.ts";
 import type { NumberRefusal } from "../core/guard.ts";
 import type { DicepoolOptions } from "./options.ts";
 
@@ -56,16 +55,6 @@ export function scoreChecked(
   const { dieSides, hitOn } = options;
   const faces = new Array<number>(dice);
   let hits = 0;
-  if (source instanceof SeededSource) {
-    // Core's seeded generator (the simulator's dice) draws faces of the die by construction
-    // (core/random.ts): nothing to check, die by die.
-    for (let i = 0; i < dice; i++) {
-      const face = source.roll(dieSides);
-      faces[i] = face;
-      if (face >= hitOn) hits++;
-    }
-    return { dice, mode, faces, hits };
-  }
   for (let i = 0; i < dice; i++) {
     const face = source.roll(dieSides);
     if (!(Number.isInteger(face) && face >= 1 && face <= dieSides)) {
