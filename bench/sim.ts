@@ -197,7 +197,8 @@ export function guardOverhead(): void {
   const defense = { evade: WORLDLINES_TACTIC.defend };
   line(
     "Worldlines",
-    () => checkWorldlinesFighters(wl),
+    // A fresh list each time: a request's check is kept for its fighter list, and this times it.
+    () => checkWorldlinesFighters([...wl]),
     (dice) => {
       const checked = worldlines.checkAttackInput(wlInput);
       return checked.ok && worldlines.resolveAttack(checked.value, dice, defense).ok;
@@ -220,7 +221,7 @@ export function guardOverhead(): void {
   if (!flChecked.ok || !flPlan.ok) throw new Error("the fixture's attack is refused");
   line(
     "Freelancers",
-    () => checkFreelancersFighters(fl),
+    () => checkFreelancersFighters([...fl]),
     (dice) => freelancers.resolveAttack(flInput, dice).ok,
     (dice) =>
       freelancers.rollAttack(flChecked.value, flPlan.value, dice, DEFAULT_FREELANCERS_OPTIONS).ok,
