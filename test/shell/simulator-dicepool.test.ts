@@ -110,7 +110,7 @@ describe("the simulator in a dice-pool world", { timeout: 60_000 }, () => {
     const eveCombatant = combat.combatants.find((c) => c.actorId === eve?.id)?.id ?? "";
     await combat.update({
       [`flags.fray.ledger.${eveCombatant}.dropped`]: { weaponId: sword?.id, pickedUp: false },
-    } as never);
+    });
     const request = simulator.simulationRequest(combat, settings.activeRuleset(), 10, "drop");
     const [eveFighter] = request.fighters as DicepoolSimFighter[];
     expect(eveFighter?.weapon).toMatchObject({ id: pistol?.id, kind: "ranged" });
