@@ -1,6 +1,7 @@
 /**
  * A ruleset's world settings, registered one way: shown in the settings form, world scope, named
- * and hinted by `<label>.Name` and `<label>.Hint` (lang/en.json). What differs between settings is
+ * and hinted by the localization keys `label("Name")` and `label("Hint")` (lang/en.json; a
+ * template literal, so the language test finds the keys it builds). What differs between settings is
  * only their type, default, range or choices and what a change does.
  */
 import { SYSTEM_ID } from "../constants.ts";
@@ -16,13 +17,17 @@ export interface WorldSettingSpec {
 }
 
 /** Registers `key` (under the system's namespace) as a world setting the GM sets in the form. */
-export function registerWorldSetting(key: string, label: string, spec: WorldSettingSpec): void {
+export function registerWorldSetting(
+  key: string,
+  label: (part: "Name" | "Hint") => string,
+  spec: WorldSettingSpec,
+): void {
   game.settings.register(
     SYSTEM_ID,
     key as never,
     {
-      name: `${label}.Name`,
-      hint: `${label}.Hint`,
+      name: label("Name"),
+      hint: label("Hint"),
       scope: "world",
       config: true,
       ...spec,
@@ -30,7 +35,10 @@ export function registerWorldSetting(key: string, label: string, spec: WorldSett
   );
 }
 
-/** A setting's choices: each id with its label, the localization key `<prefix>.<id>`. */
-export function labelledChoices(ids: readonly string[], prefix: string): Record<string, string> {
-  return Object.fromEntries(ids.map((id) => [id, `${prefix}.${id}`]));
+/** A setting's choices: each id with its label's localization key. */
+export function labelledChoices(
+  ids: readonly string[],
+  label: (id: string) => string,
+): Record<string, string> {
+  return Object.fromEntries(ids.map((id) => [id, label(id)]));
 }

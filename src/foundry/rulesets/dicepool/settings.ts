@@ -41,17 +41,16 @@ export type DicepoolInitiativePool = keyof typeof DICEPOOL_INITIATIVE_POOLS;
 /** A die of 2 to this many faces may be set (any the rules accept; a d20 is the largest here). */
 const MAX_DIE_SETTING = 20;
 
-const LABEL = "FRAY.Dicepool.Settings";
-
 export function registerDicepoolSettings(): void {
+  const labelOf = (label: string) => (part: string) => `FRAY.Dicepool.Settings.${label}.${part}`;
   const plugin = (key: string, label: string) => {
-    registerWorldSetting(key, `${LABEL}.${label}`, { type: Boolean, default: false });
+    registerWorldSetting(key, labelOf(label), { type: Boolean, default: false });
   };
   plugin("dicepoolStaticDefense", "StaticDefense");
   plugin("dicepoolInitiativeDamage", "InitiativeDamage");
   plugin("dicepoolHexSpaces", "HexSpaces");
   const die = (key: string, label: string, initial: number, min: number) => {
-    registerWorldSetting(key, `${LABEL}.${label}`, {
+    registerWorldSetting(key, labelOf(label), {
       type: Number,
       range: { min, max: MAX_DIE_SETTING, step: 1 },
       default: initial,
@@ -60,9 +59,9 @@ export function registerDicepoolSettings(): void {
   die("dicepoolDieSides", "DieSides", DEFAULT_DICEPOOL_OPTIONS.dieSides, 2);
   die("dicepoolHitOn", "HitOn", DEFAULT_DICEPOOL_OPTIONS.hitOn, 1);
   const choice = (key: string, label: string, ids: readonly string[], initial: string) => {
-    registerWorldSetting(key, `${LABEL}.${label}`, {
+    registerWorldSetting(key, labelOf(label), {
       type: String,
-      choices: labelledChoices(ids, `${LABEL}.${label}`),
+      choices: labelledChoices(ids, labelOf(label)),
       default: initial,
     });
   };

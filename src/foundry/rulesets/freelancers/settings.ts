@@ -145,12 +145,17 @@ export function flSettingKey(suffix: string): string {
 
 /** Registers the settings (the seam's registerSettings). */
 export function registerFlSettings(): void {
-  registerWorldSetting(FL_AUTO_NPC_DEFENSE, "FRAY.Freelancers.Settings.AutoNpcDefense", {
-    type: Boolean,
-    default: true,
-  });
+  registerWorldSetting(
+    FL_AUTO_NPC_DEFENSE,
+    (part) => `FRAY.Freelancers.Settings.AutoNpcDefense.${part}`,
+    {
+      type: Boolean,
+      default: true,
+    },
+  );
   for (const option of [...FL_OPTION_SETTINGS, ...FL_SITUATIONAL_SETTINGS]) {
-    registerWorldSetting(flSettingKey(option.key), `FRAY.Freelancers.Settings.${option.key}`, {
+    const label = (part: string) => `FRAY.Freelancers.Settings.${option.key}.${part}`;
+    registerWorldSetting(flSettingKey(option.key), label, {
       type: typeof option.initial === "boolean" ? Boolean : Number,
       default: option.initial,
       ...(option.range === undefined ? {} : { range: option.range }),

@@ -91,9 +91,13 @@ export function registerTwodiceSettings(): void {
         : option.kind === "text"
           ? { type: String }
           : option.kind === "unit"
-            ? { type: String, choices: labelledChoices(BLEED_UNITS, "FRAY.Twodice.Settings.Unit") }
+            ? {
+                type: String,
+                choices: labelledChoices(BLEED_UNITS, (u) => `FRAY.Twodice.Settings.Unit.${u}`),
+              }
             : { type: Number, ...(option.range === undefined ? {} : { range: option.range }) };
-    registerWorldSetting(keyOf(option.key), `FRAY.Twodice.Settings.${option.key}`, {
+    const label = (part: string) => `FRAY.Twodice.Settings.${option.key}.${part}`;
+    registerWorldSetting(keyOf(option.key), label, {
       ...kind,
       default: option.initial,
       onChange: () => {

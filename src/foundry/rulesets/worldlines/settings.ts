@@ -28,12 +28,12 @@ declare module "fvtt-types/configuration" {
 export function registerWorldlinesSettings(): void {
   registerWorldSetting(
     "worldlinesStatusesWhenAbsorbed",
-    "FRAY.Worldlines.Settings.StatusesWhenAbsorbed",
+    (part) => `FRAY.Worldlines.Settings.StatusesWhenAbsorbed.${part}`,
     { type: Boolean, default: DEFAULT_OPTIONS.statusesWhenAbsorbed },
   );
   registerWorldSetting(
     "worldlinesExhaustionPenalty",
-    "FRAY.Worldlines.Settings.ExhaustionPenalty",
+    (part) => `FRAY.Worldlines.Settings.ExhaustionPenalty.${part}`,
     {
       type: Number,
       range: { min: 0, max: WORLDLINES_LIMITS.exhaustionPenalty, step: 1 },
