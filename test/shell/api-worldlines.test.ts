@@ -15,6 +15,7 @@ import type * as Workflow from "../../src/foundry/rulesets/worldlines/cards/atta
 import { worldlinesActions, worldlinesBoard } from "./worldlines.support.ts";
 import type { WorldlinesActions } from "./worldlines.support.ts";
 import { queuedDice } from "./boot.support.ts";
+import { ATTACK_HOOKS, hookLog, stopping } from "./hooks.support.ts";
 
 let fake: FakeFoundry;
 let spots: ReturnType<typeof worldlinesBoard>;
@@ -195,5 +196,105 @@ describe("game.system.api in Worldlines", () => {
       ok: false,
       reason: "badChoices",
     });
+  });
+});
+
+const health = (actor: Actor.Implementation) =>
+  ((actor as unknown as Doc).system as unknown as { health: { value: number } }).health.value;
+
+describe("the attack hooks in Worldlines", () => {
+  it("fray.preAttack hears the attack on the declaring client; false stops it unsent", async () => {
+    const { maya, vex } = await fighters();
+    const heard = hookLog(fake, "fray.preAttack");
+    const off = stopping(fake, "fray.preAttack");
+    try {
+      fake.setUser(PLAYER.id);
+      const before = fake.game.messages.size;
+      const queries = fake.queries.length;
+      const outcome = await api().attack({
+        attacker: maya,
+        weaponId: pistolOf(maya).id,
+        target: vex,
+      });
+      expect(outcome).toEqual({ ok: false, reason: "cancelledByModule" });
+      expect(heard.calls).toEqual([
+        {
+          hook: "fray.preAttack",
+          client: PLAYER.id,
+          data: {
+            kind: "worldlines.attack",
+            attackerId: maya.id,
+            weaponId: pistolOf(maya).id,
+            targetId: vex.id,
+            userId: PLAYER.id,
+          },
+        },
+      ]);
+      expect(fake.game.messages.size).toBe(before);
+      expect(fake.queries.length).toBe(queries);
+      expect(energy(maya)).toBe(6);
+    } finally {
+      off();
+      heard.off();
+    }
+  });
+
+  it("tell the result, then the damage written, once each on the GM's client", async () => {
+    const { maya, vex } = await fighters();
+    const heard = hookLog(fake, ...ATTACK_HOOKS);
+    try {
+      fake.setUser(PLAYER.id);
+      dice([8, 7]);
+      const outcome = await api().attack({
+        attacker: maya,
+        weaponId: pistolOf(maya).id,
+        target: vex,
+      });
+      const id = String((outcome as { value: unknown }).value);
+      fake.setUser(GM.id);
+      dice([6, 5]);
+      expect(await api().press(id, "take")).toEqual({ ok: true });
+      expect(await api().press(id, "apply")).toEqual({ ok: true });
+      const lost = 20 - health(vex);
+      expect(lost).toBeGreaterThan(0);
+      const attack = { kind: "worldlines.attack", messageId: id, attackerId: maya.id };
+      const damage = { ...attack, actorId: vex.id, hit: true, damage: lost, userId: GM.id };
+      expect(heard.calls.slice(1)).toEqual([
+        {
+          hook: "fray.attackResolved",
+          client: GM.id,
+          data: { ...attack, targetId: vex.id, hit: true, damage: lost, userId: GM.id },
+        },
+        { hook: "fray.preApplyDamage", client: GM.id, data: damage },
+        { hook: "fray.damageApplied", client: GM.id, data: damage },
+      ]);
+    } finally {
+      heard.off();
+    }
+  });
+
+  it("fray.preApplyDamage returning false stops the write; Apply can be pressed again", async () => {
+    const { maya, vex } = await fighters();
+    fake.setUser(PLAYER.id);
+    dice([8, 7]);
+    const outcome = await api().attack({
+      attacker: maya,
+      weaponId: pistolOf(maya).id,
+      target: vex,
+    });
+    const id = String((outcome as { value: unknown }).value);
+    fake.setUser(GM.id);
+    dice([6, 5]);
+    expect(await api().press(id, "take")).toEqual({ ok: true });
+    const off = stopping(fake, "fray.preApplyDamage");
+    try {
+      expect(await api().press(id, "apply")).toMatchObject({ reason: "cancelledByModule" });
+      expect(health(vex)).toBe(20);
+      expect(cardState(messageOf(id)).stage).toBe("resolved");
+    } finally {
+      off();
+    }
+    expect(await api().press(id, "apply")).toEqual({ ok: true });
+    expect(health(vex)).toBeLessThan(20);
   });
 });

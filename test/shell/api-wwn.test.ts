@@ -14,6 +14,7 @@ import type { FrayApi } from "../../src/foundry/api/index.ts";
 import { wwnScene, wwnShell } from "./wwn.support.ts";
 import type { WwnShell } from "./wwn.support.ts";
 import { queuedDice } from "./boot.support.ts";
+import { ATTACK_HOOKS, hookLog, stopping } from "./hooks.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
@@ -170,5 +171,94 @@ describe("game.system.api in WWN", () => {
     expect(open.value.hit).toBeLessThan(1);
     expect(covered.value.hit).toBeLessThan(open.value.hit);
     expect(open.value["shockOnMiss"]).toBeGreaterThanOrEqual(2); // the spear's Shock 2, and more
+  });
+});
+
+describe("the attack hooks in WWN", () => {
+  it("fray.preAttack hears the attack on the declaring client; false stops it unsent", async () => {
+    const { kara, bandit } = await fighters();
+    const heard = hookLog(fake, "fray.preAttack");
+    const off = stopping(fake, "fray.preAttack");
+    try {
+      fake.setUser(PLAYER.id);
+      const before = fake.game.messages.size;
+      const queries = fake.queries.length;
+      const call = { attacker: kara, weaponId: spearOf(kara).id, target: bandit };
+      expect(await api().attack(call)).toEqual({ ok: false, reason: "cancelledByModule" });
+      expect(heard.calls).toEqual([
+        {
+          hook: "fray.preAttack",
+          client: PLAYER.id,
+          data: {
+            kind: "wwn.attack",
+            attackerId: kara.id,
+            weaponId: spearOf(kara).id,
+            targetId: bandit.id,
+            userId: PLAYER.id,
+          },
+        },
+      ]);
+      expect(fake.game.messages.size).toBe(before);
+      expect(fake.queries.length).toBe(queries);
+    } finally {
+      off();
+      heard.off();
+    }
+  });
+
+  it("tell the result at the declaration, and the damage once Apply writes it", async () => {
+    const { kara, bandit } = await fighters();
+    const heard = hookLog(fake, ...ATTACK_HOOKS);
+    try {
+      fake.setUser(PLAYER.id);
+      dice.set([20, 15], [6, 4]);
+      const call = { attacker: kara, weaponId: spearOf(kara).id, target: bandit };
+      const id = String(((await api().attack(call)) as { value: unknown }).value);
+      expect(await api().press(id, "apply")).toEqual({ ok: true });
+      const lost = 8 - health(bandit);
+      expect(lost).toBeGreaterThan(0);
+      const attack = { kind: "wwn.attack", messageId: id, attackerId: kara.id };
+      const damage = { ...attack, actorId: bandit.id, hit: true, damage: lost, userId: PLAYER.id };
+      expect(heard.calls.slice(1)).toEqual([
+        {
+          hook: "fray.attackResolved",
+          client: GM.id,
+          data: { ...attack, targetId: bandit.id, hit: true, damage: lost, userId: PLAYER.id },
+        },
+        { hook: "fray.preApplyDamage", client: GM.id, data: damage },
+        { hook: "fray.damageApplied", client: GM.id, data: damage },
+      ]);
+    } finally {
+      heard.off();
+    }
+  });
+
+  it("an automatic Apply tells the result first; stopped, the card waits for Apply", async () => {
+    const { kara, bandit } = await fighters();
+    await fake.game.settings.set("fray", "autoApplyDamage", true);
+    const heard = hookLog(fake, ...ATTACK_HOOKS);
+    try {
+      fake.setUser(PLAYER.id);
+      dice.set([20, 15], [6, 4]);
+      const call = { attacker: kara, weaponId: spearOf(kara).id, target: bandit };
+      await api().attack(call);
+      expect(heard.calls.map((c) => [c.hook, c.client, c.data["userId"]])).toEqual([
+        ["fray.preAttack", PLAYER.id, PLAYER.id],
+        ["fray.attackResolved", GM.id, PLAYER.id],
+        ["fray.preApplyDamage", GM.id, GM.id],
+        ["fray.damageApplied", GM.id, GM.id],
+      ]);
+      expect(health(bandit)).toBeLessThan(8);
+
+      const off = stopping(fake, "fray.preApplyDamage");
+      dice.set([20, 15], [6, 4]);
+      const id = String(((await api().attack(call)) as { value: unknown }).value);
+      off();
+      expect(actions.wwnCardOf(messageOf(id))).toMatchObject({ stage: "resolved" });
+    } finally {
+      heard.off();
+      fake.setUser(GM.id);
+      await fake.game.settings.set("fray", "autoApplyDamage", false);
+    }
   });
 });
