@@ -6,13 +6,14 @@
  * odds are the dialog's (the rules' exact odds, the distance measured on the scene).
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
+import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import type { FrayApi } from "../../src/foundry/api/index.ts";
 import type * as Dialog from "../../src/foundry/rulesets/freelancers/attack/dialog.ts";
 import type * as Cards from "../../src/foundry/rulesets/freelancers/cards/attack-card.ts";
 import { flWorld } from "./freelancers.support.ts";
 import type { FlWorld } from "./freelancers.support.ts";
+import { ATTACK_HOOKS, hookLog, stopping } from "./hooks.support.ts";
 
 let world: FlWorld;
 let fake: FakeFoundry;
@@ -131,5 +132,46 @@ describe("game.system.api in Freelancers", () => {
     expect(covered.value.hit).toBeLessThan(open.value.hit);
     const tooMuch = api().odds({ ...call, choices: { situational: { die: 99 } } });
     expect(tooMuch).toMatchObject({ ok: false, reason: "situationalTooLarge" });
+  });
+});
+
+const health = (actor: Actor.Implementation) =>
+  (actor.system as unknown as { health: { value: number } }).health.value;
+
+describe("the attack hooks in Freelancers", () => {
+  it("tell the result once the defense is in, then the damage Apply writes, on the GM's client", async () => {
+    const { kara, rook } = await fighters();
+    const heard = hookLog(fake, ...ATTACK_HOOKS);
+    try {
+      fake.setUser(PLAYER.id);
+      world.dice([20, 4]);
+      const call = { attacker: kara, weaponId: knifeOf(kara).id, target: rook };
+      const id = String(((await api().attack(call)) as { value: unknown }).value);
+      expect(heard.calls.map((c) => c.hook)).toEqual(["fray.preAttack"]);
+      fake.setUser(PLAYER2.id);
+      world.dice([20, 19], [6, 5]);
+      expect(await api().press(id, "defend")).toEqual({ ok: true });
+      const off = stopping(fake, "fray.preApplyDamage");
+      expect(await api().press(id, "apply")).toMatchObject({ reason: "cancelledByModule" });
+      expect(health(rook)).toBe(10);
+      off();
+      expect(await api().press(id, "apply")).toEqual({ ok: true });
+      const lost = 10 - health(rook);
+      expect(lost).toBeGreaterThan(0);
+      const attack = { kind: "freelancers.attack", messageId: id, attackerId: kara.id };
+      const damage = { ...attack, actorId: rook.id, hit: true, damage: lost, userId: PLAYER2.id };
+      expect(heard.calls.slice(1)).toEqual([
+        {
+          hook: "fray.attackResolved",
+          client: GM.id,
+          data: { ...attack, targetId: rook.id, hit: true, damage: lost, userId: PLAYER2.id },
+        },
+        { hook: "fray.preApplyDamage", client: GM.id, data: damage },
+        { hook: "fray.preApplyDamage", client: GM.id, data: damage },
+        { hook: "fray.damageApplied", client: GM.id, data: damage },
+      ]);
+    } finally {
+      heard.off();
+    }
   });
 });

@@ -6,7 +6,7 @@
  * rules' exact odds, the distance measured on the scene).
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
+import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type { FrayApi } from "../../src/foundry/api/index.ts";
@@ -14,6 +14,7 @@ import type * as Declare from "../../src/foundry/rulesets/twodice/attack/declare
 import type * as Cards from "../../src/foundry/rulesets/twodice/cards/attack-card.ts";
 import { twodiceWorld } from "./twodice.support.ts";
 import type { TwodiceWorld } from "./twodice.support.ts";
+import { ATTACK_HOOKS, hookLog, stopping } from "./hooks.support.ts";
 
 let world: TwodiceWorld;
 let fake: FakeFoundry;
@@ -183,6 +184,40 @@ describe("fray.preAttack in the two-dice game", () => {
       expect(fake.queries.length).toBe(queries);
     } finally {
       fake.hooks.off("fray.preAttack", stop);
+    }
+  });
+});
+
+describe("the attack hooks in the two-dice game", () => {
+  it("tell the hit when the dice are read, then the wound the answer writes, on the GM's client", async () => {
+    const { kara, brute } = await fighters();
+    const heard = hookLog(fake, ...ATTACK_HOOKS);
+    try {
+      fake.setUser(PLAYER.id);
+      world.dice(3, 11);
+      const call = { attacker: kara, weaponId: swordOf(kara).id, target: brute };
+      const id = String(((await api().attack(call)) as { value: unknown }).value);
+      fake.setUser(PLAYER2.id);
+      const off = stopping(fake, "fray.preApplyDamage");
+      expect(await api().press(id, "apply")).toMatchObject({ reason: "cancelledByModule" });
+      expect(wounds(brute)).toEqual([]);
+      off();
+      expect(await api().press(id, "apply")).toEqual({ ok: true });
+      expect(wounds(brute)).toEqual([5]);
+      const attack = { kind: "twodice.attack", messageId: id, attackerId: kara.id };
+      const before = { ...attack, actorId: brute.id, hit: true, damage: 0, userId: PLAYER2.id };
+      expect(heard.calls.slice(1)).toEqual([
+        {
+          hook: "fray.attackResolved",
+          client: GM.id,
+          data: { ...attack, targetId: brute.id, hit: true, damage: 0, userId: PLAYER.id },
+        },
+        { hook: "fray.preApplyDamage", client: GM.id, data: before },
+        { hook: "fray.preApplyDamage", client: GM.id, data: before },
+        { hook: "fray.damageApplied", client: GM.id, data: { ...before, damage: 5 } },
+      ]);
+    } finally {
+      heard.off();
     }
   });
 });

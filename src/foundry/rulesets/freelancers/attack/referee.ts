@@ -211,11 +211,14 @@ export const flAttackCard = cardStrategy<FlAttackCardState>({
       (card) => (card.stage === "defend" ? null : refuse("alreadyDefended")),
       (press) => resolveStep("defend", press),
     ),
-    apply: step(
-      "apply",
-      (card) => (card.stage === "resolved" ? null : refuse("alreadyApplied")),
-      (press) => resolveStep("apply", press),
-    ),
+    apply: {
+      ...step(
+        "apply",
+        (card) => (card.stage === "resolved" ? null : refuse("alreadyApplied")),
+        (press) => resolveStep("apply", press),
+      ),
+      appliesDamage: true,
+    },
     unseen: step(
       "unseen",
       (card) =>
@@ -232,4 +235,14 @@ export const flAttackCard = cardStrategy<FlAttackCardState>({
         ),
     ),
   },
+  // For the modules' hooks: the result once the defense is in, the damage after armor.
+  attack: (card) => ({
+    attackerId: card.attackerId,
+    targetId: card.defenderId,
+    result:
+      card.result === null
+        ? null
+        : { hit: card.result.hit, damage: card.result.damage?.dealt ?? 0 },
+    applied: card.stage === "applied",
+  }),
 });
