@@ -175,3 +175,24 @@ describe("the attack hooks in Freelancers", () => {
     }
   });
 });
+
+describe("useItem with an ability, in Freelancers", () => {
+  it("uses it as the sheet's Use: its charge spent, the note posted", async () => {
+    const kara = await world.createActor({
+      name: "Kara",
+      type: "character",
+      ownership: { [PLAYER.id]: 3 },
+      items: [{ name: "Overdrive", type: "technique", system: { recharge: 5, charged: true } }],
+    });
+    fake.setUser(PLAYER.id);
+    const before = fake.game.messages.size;
+    expect(await api().useItem("Overdrive", { actor: kara })).toEqual({ ok: true });
+    const overdrive = world.item(kara, "Overdrive");
+    expect((overdrive.system as unknown as { charged: boolean }).charged).toBe(false);
+    expect(fake.game.messages.size).toBe(before + 1);
+    // Spent, it is refused as the sheet's Use is, and nothing changes.
+    expect(await api().useItem("Overdrive", { actor: kara })).toMatchObject({ ok: false });
+    expect(fake.notifications.at(-1)?.level).toBe("warn");
+    expect(fake.game.messages.size).toBe(before + 1);
+  });
+});

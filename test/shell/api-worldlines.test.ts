@@ -5,10 +5,11 @@
  * acts only for their own actor, a malformed choice is refused before anything is sent, and the
  * odds are the dialog's (the rules' exact odds, the defender evading whenever it can).
  */
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
+import { installHotbarFakes } from "../fake-foundry/hotbar.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type { FrayApi } from "../../src/foundry/api/index.ts";
 import type * as Workflow from "../../src/foundry/rulesets/worldlines/cards/attack-card.ts";
@@ -22,6 +23,7 @@ let spots: ReturnType<typeof worldlinesBoard>;
 let table: ReturnType<typeof installTableFakes>;
 let actions: WorldlinesActions;
 let workflow: typeof Workflow;
+let hotbar: ReturnType<typeof installHotbarFakes>;
 
 const queued = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 const dice = (...values: [number, number][]) => {
@@ -37,6 +39,7 @@ beforeAll(async () => {
   spots = worldlinesBoard(fake);
   actions = await worldlinesActions();
   workflow = await import("../../src/foundry/rulesets/worldlines/cards/attack-card.ts");
+  hotbar = installHotbarFakes(fake);
 });
 
 beforeEach(() => {
@@ -296,5 +299,61 @@ describe("the attack hooks in Worldlines", () => {
     }
     expect(await api().press(id, "apply")).toEqual({ ok: true });
     expect(health(vex)).toBeLessThan(20);
+  });
+});
+
+describe("useItem and the hotbar with what is not a weapon, in Worldlines", () => {
+  /** Ines (the player's): a technique used on its own, and a plain coil of rope. */
+  async function ines() {
+    return createActor({
+      name: "Ines",
+      type: "character",
+      ownership: { [PLAYER.id]: 3 },
+      system: { energy: { value: 6, max: 6 } },
+      items: [
+        { name: "Second Wind", type: "technique", system: { use: "action", energyCost: 1 } },
+        { name: "Rope", type: "gear" },
+      ],
+    });
+  }
+  const named = (actor: Actor.Implementation, name: string) =>
+    (actor as unknown as Doc).items.contents.find(
+      (i) => i.name === name,
+    ) as unknown as Item.Implementation;
+
+  it("a technique dropped on the hotbar makes a macro that uses it as the sheet's Use", async () => {
+    const actor = await ines();
+    fake.setUser(PLAYER.id);
+    await hotbar.drop({ type: "Item", uuid: named(actor, "Second Wind").uuid }, 8);
+    const macro = await vi.waitFor(() => {
+      const made = hotbar.hotbarOf(PLAYER.id)[8];
+      if (made === undefined) throw new Error("no macro yet");
+      return made;
+    });
+    expect(macro.name).toBe("Second Wind");
+    expect(macro.command).toContain("game.system.api.useItem");
+    const before = fake.game.messages.size;
+    hotbar.assignCharacter(PLAYER.id, actor);
+    try {
+      expect(await macro.execute()).toEqual({ ok: true });
+    } finally {
+      hotbar.assignCharacter(PLAYER.id, null);
+    }
+    // What the sheet's Use does: the Energy paid and the status card posted by the GM.
+    expect(energy(actor)).toBe(5);
+    expect(fake.game.messages.size).toBe(before + 1);
+  });
+
+  it("an item with nothing to use says so, and a refused use answers as the sheet warns", async () => {
+    const actor = await ines();
+    fake.setUser(PLAYER.id);
+    const queries = fake.queries.length;
+    expect(await api().useItem("Rope", { actor })).toMatchObject({ ok: false, reason: "notUsable" });
+    expect(fake.notifications.at(-1)?.message).toBe("Rope has nothing to use from a macro.");
+    expect(fake.queries.length).toBe(queries);
+    await fake.as(GM.id, () => (actor as unknown as Doc).update({ "system.energy.value": 0 }));
+    expect(await api().useItem("Second Wind", { actor })).toMatchObject({ ok: false });
+    expect(fake.notifications.at(-1)?.level).toBe("warn");
+    expect(energy(actor)).toBe(0);
   });
 });

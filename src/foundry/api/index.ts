@@ -102,6 +102,11 @@ function rulesetApi(): RulesetApi {
   return shellRuleset(activeRuleset().id).api ?? {};
 }
 
+/** Whether a macro can use the item: a weapon (it attacks), or an item the sheet has a use for. */
+export function usableItem(item: Item.Implementation): boolean {
+  return item.type === "weapon" || (rulesetApi().itemUse?.(item) ?? null) !== null;
+}
+
 /** Resolves an attack call into documents, or the API's refusal. */
 function attackRequest(call: AttackCall): AttackRequest | Refusal {
   const attacker = actorOf(call.attacker);
@@ -149,7 +154,8 @@ export interface FrayApi {
   /**
    * Uses the actor's item named `item` (its id, else its name), as a hotbar macro does: for the
    * actor given, else this user's own (the selected token's, else their character). A weapon
-   * attacks the user's one targeted token with the dialog's defaults (`attack`).
+   * attacks the user's one targeted token with the dialog's defaults (`attack`); another item
+   * does what its button on the sheet does (a technique's Use, a grenade's Throw …).
    */
   useItem(item: string, options?: UseOptions): Promise<RefereeOutcome>;
   /** The attack's odds as its dialog shows them (`hit` in [0, 1], and the ruleset's details). */
@@ -213,7 +219,12 @@ export const frayApi: FrayApi = {
     if (actor === null) return refused(options.actor === undefined ? "noActor" : "noSuchActor");
     const found = actor.items.get(item) ?? actor.items.find((i) => i.name === item);
     if (found === undefined) return refused("noSuchItem", { actor: actor.name, item });
-    if (found.type !== "weapon") return refused("notUsable");
+    if (found.type !== "weapon") {
+      const use = rulesetApi().itemUse?.(found) ?? null;
+      if (use === null) return refused("notUsable", { item: found.name });
+      // The use warned of its own refusal, as the sheet's button does.
+      return (await use(actor, found)) ? { ok: true } : refuse("notCarriedOut");
+    }
     const targets = targetedActors();
     const target = targets[0];
     if (target === undefined) return refused("noTargetToken");
