@@ -13,12 +13,15 @@ import type * as Dialog from "../../src/foundry/rulesets/freelancers/attack/dial
 import type * as Cards from "../../src/foundry/rulesets/freelancers/cards/attack-card.ts";
 import { flWorld } from "./freelancers.support.ts";
 import type { FlWorld } from "./freelancers.support.ts";
+import { installHotbarFakes } from "../fake-foundry/hotbar.ts";
+import { dragRowToHotbar } from "./hotbar.support.ts";
 import { ATTACK_HOOKS, hookLog, stopping } from "./hooks.support.ts";
 
 let world: FlWorld;
 let fake: FakeFoundry;
 let dialog: typeof Dialog;
 let cards: typeof Cards;
+let hotbar: ReturnType<typeof installHotbarFakes>;
 const api = (): FrayApi => (fake.game.system as { api: FrayApi }).api;
 
 beforeAll(async () => {
@@ -26,6 +29,7 @@ beforeAll(async () => {
   fake = world.fake;
   dialog = await import("../../src/foundry/rulesets/freelancers/attack/dialog.ts");
   cards = await import("../../src/foundry/rulesets/freelancers/cards/attack-card.ts");
+  hotbar = installHotbarFakes(fake);
 });
 
 beforeEach(() => {
@@ -194,5 +198,43 @@ describe("useItem with an ability, in Freelancers", () => {
     expect(await api().useItem("Overdrive", { actor: kara })).toMatchObject({ ok: false });
     expect(fake.notifications.at(-1)?.level).toBe("warn");
     expect(fake.game.messages.size).toBe(before + 1);
+  });
+});
+
+describe("the Freelancers sheet's rows dropped on the hotbar", () => {
+  it("a weapon's makes a macro that attacks the target; an ability's, one that uses it", async () => {
+    const { kara, rook } = await fighters();
+    const knife = await dragRowToHotbar(fake, hotbar, PLAYER.id, knifeOf(kara), 1);
+    expect(knife.name).toBe("Knife");
+    hotbar.assignCharacter(PLAYER.id, kara);
+    try {
+      world.table.target(rook);
+      world.dice([20, 4]);
+      const attack = (await knife.execute()) as { ok: boolean; value: unknown };
+      expect(attack.ok).toBe(true);
+      expect(cards.flCardOf(messageOf(attack.value))).toMatchObject({
+        attackerId: kara.id,
+        defenderId: rook.id,
+      });
+      await fake.as(PLAYER.id, () =>
+        kara.createEmbeddedDocuments("Item", [
+          { name: "Overdrive", type: "technique", system: { recharge: 5, charged: true } },
+        ] as never),
+      );
+      const ability = await dragRowToHotbar(
+        fake,
+        hotbar,
+        PLAYER.id,
+        world.item(kara, "Overdrive"),
+        2,
+      );
+      expect(await ability.execute()).toEqual({ ok: true });
+      const charged = (world.item(kara, "Overdrive").system as unknown as { charged: boolean })
+        .charged;
+      expect(charged).toBe(false);
+    } finally {
+      hotbar.assignCharacter(PLAYER.id, null);
+      world.table.target();
+    }
   });
 });

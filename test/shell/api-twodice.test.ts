@@ -14,12 +14,15 @@ import type * as Declare from "../../src/foundry/rulesets/twodice/attack/declare
 import type * as Cards from "../../src/foundry/rulesets/twodice/cards/attack-card.ts";
 import { twodiceWorld } from "./twodice.support.ts";
 import type { TwodiceWorld } from "./twodice.support.ts";
+import { installHotbarFakes } from "../fake-foundry/hotbar.ts";
+import { dragRowToHotbar } from "./hotbar.support.ts";
 import { ATTACK_HOOKS, hookLog, stopping } from "./hooks.support.ts";
 
 let world: TwodiceWorld;
 let fake: FakeFoundry;
 let declare: typeof Declare;
 let cards: typeof Cards;
+let hotbar: ReturnType<typeof installHotbarFakes>;
 const api = (): FrayApi => (fake.game.system as { api: FrayApi }).api;
 
 beforeAll(async () => {
@@ -27,6 +30,7 @@ beforeAll(async () => {
   fake = world.fake;
   declare = await import("../../src/foundry/rulesets/twodice/attack/declare.ts");
   cards = await import("../../src/foundry/rulesets/twodice/cards/attack-card.ts");
+  hotbar = installHotbarFakes(fake);
 });
 
 beforeEach(() => {
@@ -218,6 +222,30 @@ describe("the attack hooks in the two-dice game", () => {
       ]);
     } finally {
       heard.off();
+    }
+  });
+});
+
+describe("a weapon row of the two-dice sheet dropped on the hotbar", () => {
+  it("makes a macro that attacks the target with it: the same card as the API's", async () => {
+    const { kara, brute } = await fighters();
+    const macro = await dragRowToHotbar(fake, hotbar, PLAYER.id, swordOf(kara), 1);
+    expect(macro.name).toBe("Sword");
+    world.dice(3, 11);
+    const call = { attacker: kara, weaponId: swordOf(kara).id, target: brute };
+    const fromApi = (await api().attack(call)) as { value: unknown };
+    hotbar.assignCharacter(PLAYER.id, kara);
+    try {
+      world.table.target(brute);
+      world.dice(3, 11);
+      const outcome = (await macro.execute()) as { ok: boolean; value: unknown };
+      expect(outcome.ok).toBe(true);
+      expect(cards.twodiceCardOf(messageOf(outcome.value))).toEqual(
+        cards.twodiceCardOf(messageOf(fromApi.value)),
+      );
+    } finally {
+      hotbar.assignCharacter(PLAYER.id, null);
+      world.table.target();
     }
   });
 });

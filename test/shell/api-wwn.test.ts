@@ -9,6 +9,8 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
+import { installHotbarFakes } from "../fake-foundry/hotbar.ts";
+import { dragRowToHotbar } from "./hotbar.support.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type { FrayApi } from "../../src/foundry/api/index.ts";
 import { wwnScene, wwnShell } from "./wwn.support.ts";
@@ -20,6 +22,7 @@ let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
 let actions: WwnShell;
 let scene: ReturnType<typeof wwnScene>;
+let hotbar: ReturnType<typeof installHotbarFakes>;
 const dice = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 const api = (): FrayApi => (fake.game.system as { api: FrayApi }).api;
 
@@ -34,6 +37,7 @@ beforeAll(async () => {
   await fake.hooks.callAsync("init");
   actions = await wwnShell();
   scene = wwnScene(fake);
+  hotbar = installHotbarFakes(fake);
 });
 
 beforeEach(() => {
@@ -259,6 +263,30 @@ describe("the attack hooks in WWN", () => {
       heard.off();
       fake.setUser(GM.id);
       await fake.game.settings.set("fray", "autoApplyDamage", false);
+    }
+  });
+});
+
+describe("a weapon row of the WWN sheet dropped on the hotbar", () => {
+  it("makes a macro that attacks the target with it: the same card as the API's", async () => {
+    const { kara, bandit } = await fighters();
+    const macro = await dragRowToHotbar(fake, hotbar, PLAYER.id, spearOf(kara), 1);
+    expect(macro.name).toBe("Spear");
+    table.target(bandit);
+    dice.set([20, 15], [6, 4]);
+    const call = { attacker: kara, weaponId: spearOf(kara).id, target: bandit };
+    const fromApi = (await api().attack(call)) as { value: unknown };
+    hotbar.assignCharacter(PLAYER.id, kara);
+    try {
+      dice.set([20, 15], [6, 4]);
+      const outcome = (await macro.execute()) as { ok: boolean; value: unknown };
+      expect(outcome.ok).toBe(true);
+      expect(actions.wwnCardOf(messageOf(outcome.value))).toEqual(
+        actions.wwnCardOf(messageOf(fromApi.value)),
+      );
+    } finally {
+      hotbar.assignCharacter(PLAYER.id, null);
+      table.target();
     }
   });
 });
