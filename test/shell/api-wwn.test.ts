@@ -5,7 +5,7 @@
  * acts only for their own actor, a malformed choice is refused before anything is sent, and the
  * odds are the dialog's (the rules' exact odds).
  */
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
@@ -287,6 +287,25 @@ describe("a weapon row of the WWN sheet dropped on the hotbar", () => {
     } finally {
       hotbar.assignCharacter(PLAYER.id, null);
       table.target();
+    }
+  });
+});
+
+describe("Toggle prone, by key (WWN)", () => {
+  it("Shift+P drops the selected character prone and stands it up, as the sheet's button", async () => {
+    const { kara } = await fighters();
+    const prone = () => (kara.system as unknown as { prone: boolean }).prone;
+    hotbar.assignCharacter(PLAYER.id, kara);
+    try {
+      fake.setUser(PLAYER.id);
+      expect(fake.game.keybindings.press("KeyP", ["Shift"])).toEqual(["fray.toggleProne"]);
+      await vi.waitFor(() => {
+        expect(prone()).toBe(true);
+      });
+      expect(await api().toggleProne(kara)).toEqual({ ok: true });
+      expect(prone()).toBe(false);
+    } finally {
+      hotbar.assignCharacter(PLAYER.id, null);
     }
   });
 });

@@ -54,6 +54,7 @@ const API_REFUSALS = [
   "notUsable",
   "noTargetToken",
   "manyTargetTokens",
+  "noWeapon",
 ] as const;
 
 type ApiRefusal = (typeof API_REFUSALS)[number];
@@ -158,6 +159,17 @@ export interface FrayApi {
    * does what its button on the sheet does (a technique's Use, a grenade's Throw …).
    */
   useItem(item: string, options?: UseOptions): Promise<RefereeOutcome>;
+  /**
+   * Attacks the user's one targeted token with the actor's first weapon (default: this user's
+   * own actor) with the dialog's defaults, as `useItem` with that weapon: the "Attack my target"
+   * key.
+   */
+  attackTarget(actor?: ActorRef): Promise<RefereeOutcome>;
+  /**
+   * Goes prone or stands up (default: this user's own actor), as the sheet's Prone button: the
+   * "Toggle prone" key. A ruleset without one answers `notAvailable`.
+   */
+  toggleProne(actor?: ActorRef): Promise<RefereeOutcome>;
   /** The attack's odds as its dialog shows them (`hit` in [0, 1], and the ruleset's details). */
   odds(call: AttackCall): Result<AttackOddsData>;
   /** The started combat the actor fights in (not the viewed one), or null. */
@@ -231,6 +243,21 @@ export const frayApi: FrayApi = {
     if (targets.length > 1) return refused("manyTargetTokens");
     const choices = options.choices ?? {};
     return frayApi.attack({ attacker: actor, weaponId: found.id, target, choices });
+  },
+  async attackTarget(actor) {
+    const own = actor === undefined ? ownActor() : actorOf(actor);
+    if (own === null) return refused(actor === undefined ? "noActor" : "noSuchActor");
+    const weapon = own.items.find((i) => i.type === "weapon");
+    if (weapon === undefined) return refused("noWeapon", { actor: own.name });
+    return frayApi.useItem(weapon.id ?? "", { actor: own });
+  },
+  async toggleProne(actor) {
+    const toggle = rulesetApi().toggleProne;
+    if (toggle === undefined) return refused("notAvailable");
+    const own = actor === undefined ? ownActor() : actorOf(actor);
+    if (own === null) return refused(actor === undefined ? "noActor" : "noSuchActor");
+    // The button's own check warned of its refusal.
+    return (await toggle(own)) ? { ok: true } : refuse("notCarriedOut");
   },
   odds(call) {
     const odds = rulesetApi().odds;

@@ -41,4 +41,6 @@ export interface RulesetApi {
   readonly odds?: (request: AttackRequest) => Result<AttackOddsData>;
   /** The sheet's use of a non-weapon item of this kind, or null when the sheet offers none. */
   readonly itemUse?: (item: Item.Implementation) => ItemUse | null;
+  /** The sheet's Prone button (go prone or stand up), where the ruleset keeps prone itself. */
+  readonly toggleProne?: (actor: Actor.Implementation) => Promise<boolean>;
 }
