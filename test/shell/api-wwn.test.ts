@@ -308,4 +308,22 @@ describe("Toggle prone, by key (WWN)", () => {
       hotbar.assignCharacter(PLAYER.id, null);
     }
   });
+
+  it("tells fray.statusChanged once per change, on the writer's client", async () => {
+    const { kara } = await fighters();
+    const heard = hookLog(fake, "fray.statusChanged");
+    try {
+      fake.setUser(PLAYER.id);
+      expect(await api().toggleProne(kara)).toEqual({ ok: true });
+      expect(await api().toggleProne(kara)).toEqual({ ok: true });
+      // Prone is the player's own actor's: the player's client writes it and tells it.
+      const told = { actorId: kara.id, statusId: "prone", userId: PLAYER.id };
+      expect(heard.calls).toEqual([
+        { hook: "fray.statusChanged", client: PLAYER.id, data: { ...told, active: true } },
+        { hook: "fray.statusChanged", client: PLAYER.id, data: { ...told, active: false } },
+      ]);
+    } finally {
+      heard.off();
+    }
+  });
 });

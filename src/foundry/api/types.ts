@@ -43,4 +43,9 @@ export interface RulesetApi {
   readonly itemUse?: (item: Item.Implementation) => ItemUse | null;
   /** The sheet's Prone button (go prone or stand up), where the ruleset keeps prone itself. */
   readonly toggleProne?: (actor: Actor.Implementation) => Promise<boolean>;
+  /**
+   * Statuses the ruleset keeps in a boolean field of the actor's own (status id → the field's
+   * path), told to modules as `fray.statusChanged` when an update writes them.
+   */
+  readonly statusFields?: Readonly<Record<string, string>>;
 }

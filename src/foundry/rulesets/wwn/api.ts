@@ -54,4 +54,6 @@ export const wwnApi: RulesetApi = {
     }),
   // The sheet's Prone button (table/self.ts).
   toggleProne: wwnToggleProne,
+  // Prone is the actor's own field (data.ts), told to modules as the status "prone".
+  statusFields: { prone: "system.prone" },
 };
