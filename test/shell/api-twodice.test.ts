@@ -16,7 +16,7 @@ import { twodiceWorld } from "./twodice.support.ts";
 import type { TwodiceWorld } from "./twodice.support.ts";
 import { installHotbarFakes } from "../fake-foundry/hotbar.ts";
 import { dragRowToHotbar } from "./hotbar.support.ts";
-import { ATTACK_HOOKS, hookLog, stopping } from "./hooks.support.ts";
+import { ATTACK_HOOKS, hookLog, stoppedAttack, stoppedBefore, stopping } from "./hooks.support.ts";
 
 let world: TwodiceWorld;
 let fake: FakeFoundry;
@@ -159,36 +159,12 @@ describe("game.system.api in the two-dice game", () => {
 describe("fray.preAttack in the two-dice game", () => {
   it("hears the attack on the declaring client, and returning false stops it unsent", async () => {
     const { kara, brute } = await fighters();
-    const heard: unknown[] = [];
-    const stop = (data: unknown) => {
-      heard.push(data);
-      return false;
-    };
-    fake.hooks.on("fray.preAttack", stop);
-    try {
-      fake.setUser(PLAYER.id);
-      const before = fake.game.messages.size;
-      const queries = fake.queries.length;
-      const outcome = await api().attack({
-        attacker: kara,
-        weaponId: swordOf(kara).id,
-        target: brute,
-      });
-      expect(outcome).toEqual({ ok: false, reason: "cancelledByModule" });
-      expect(heard).toEqual([
-        {
-          kind: "twodice.attack",
-          attackerId: kara.id,
-          weaponId: swordOf(kara).id,
-          targetId: brute.id,
-          userId: PLAYER.id,
-        },
-      ]);
-      expect(fake.game.messages.size).toBe(before);
-      expect(fake.queries.length).toBe(queries);
-    } finally {
-      fake.hooks.off("fray.preAttack", stop);
-    }
+    const weaponId = swordOf(kara).id;
+    const stopped = await stoppedAttack(fake, PLAYER.id, () =>
+      api().attack({ attacker: kara, weaponId, target: brute }),
+    );
+    const ids = { attackerId: kara.id, weaponId, targetId: brute.id };
+    expect(stopped).toEqual(stoppedBefore("twodice.attack", PLAYER.id, ids));
   });
 });
 

@@ -16,7 +16,7 @@ import type * as Workflow from "../../src/foundry/rulesets/worldlines/cards/atta
 import { worldlinesActions, worldlinesBoard } from "./worldlines.support.ts";
 import type { WorldlinesActions } from "./worldlines.support.ts";
 import { queuedDice } from "./boot.support.ts";
-import { ATTACK_HOOKS, hookLog, stopping } from "./hooks.support.ts";
+import { ATTACK_HOOKS, hookLog, stoppedAttack, stoppedBefore, stopping } from "./hooks.support.ts";
 
 let fake: FakeFoundry;
 let spots: ReturnType<typeof worldlinesBoard>;
@@ -208,38 +208,13 @@ const health = (actor: Actor.Implementation) =>
 describe("the attack hooks in Worldlines", () => {
   it("fray.preAttack hears the attack on the declaring client; false stops it unsent", async () => {
     const { maya, vex } = await fighters();
-    const heard = hookLog(fake, "fray.preAttack");
-    const off = stopping(fake, "fray.preAttack");
-    try {
-      fake.setUser(PLAYER.id);
-      const before = fake.game.messages.size;
-      const queries = fake.queries.length;
-      const outcome = await api().attack({
-        attacker: maya,
-        weaponId: pistolOf(maya).id,
-        target: vex,
-      });
-      expect(outcome).toEqual({ ok: false, reason: "cancelledByModule" });
-      expect(heard.calls).toEqual([
-        {
-          hook: "fray.preAttack",
-          client: PLAYER.id,
-          data: {
-            kind: "worldlines.attack",
-            attackerId: maya.id,
-            weaponId: pistolOf(maya).id,
-            targetId: vex.id,
-            userId: PLAYER.id,
-          },
-        },
-      ]);
-      expect(fake.game.messages.size).toBe(before);
-      expect(fake.queries.length).toBe(queries);
-      expect(energy(maya)).toBe(6);
-    } finally {
-      off();
-      heard.off();
-    }
+    const weaponId = pistolOf(maya).id;
+    const stopped = await stoppedAttack(fake, PLAYER.id, () =>
+      api().attack({ attacker: maya, weaponId, target: vex }),
+    );
+    const ids = { attackerId: maya.id, weaponId, targetId: vex.id };
+    expect(stopped).toEqual(stoppedBefore("worldlines.attack", PLAYER.id, ids));
+    expect(energy(maya)).toBe(6);
   });
 
   it("tell the result, then the damage written, once each on the GM's client", async () => {
@@ -348,7 +323,10 @@ describe("useItem and the hotbar with what is not a weapon, in Worldlines", () =
     const actor = await ines();
     fake.setUser(PLAYER.id);
     const queries = fake.queries.length;
-    expect(await api().useItem("Rope", { actor })).toMatchObject({ ok: false, reason: "notUsable" });
+    expect(await api().useItem("Rope", { actor })).toMatchObject({
+      ok: false,
+      reason: "notUsable",
+    });
     expect(fake.notifications.at(-1)?.message).toBe("Rope has nothing to use from a macro.");
     expect(fake.queries.length).toBe(queries);
     await fake.as(GM.id, () => (actor as unknown as Doc).update({ "system.energy.value": 0 }));

@@ -16,7 +16,7 @@ import type { FrayApi } from "../../src/foundry/api/index.ts";
 import { wwnScene, wwnShell } from "./wwn.support.ts";
 import type { WwnShell } from "./wwn.support.ts";
 import { queuedDice } from "./boot.support.ts";
-import { ATTACK_HOOKS, hookLog, stopping } from "./hooks.support.ts";
+import { ATTACK_HOOKS, hookLog, stoppedAttack, stoppedBefore, stopping } from "./hooks.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
@@ -181,33 +181,12 @@ describe("game.system.api in WWN", () => {
 describe("the attack hooks in WWN", () => {
   it("fray.preAttack hears the attack on the declaring client; false stops it unsent", async () => {
     const { kara, bandit } = await fighters();
-    const heard = hookLog(fake, "fray.preAttack");
-    const off = stopping(fake, "fray.preAttack");
-    try {
-      fake.setUser(PLAYER.id);
-      const before = fake.game.messages.size;
-      const queries = fake.queries.length;
-      const call = { attacker: kara, weaponId: spearOf(kara).id, target: bandit };
-      expect(await api().attack(call)).toEqual({ ok: false, reason: "cancelledByModule" });
-      expect(heard.calls).toEqual([
-        {
-          hook: "fray.preAttack",
-          client: PLAYER.id,
-          data: {
-            kind: "wwn.attack",
-            attackerId: kara.id,
-            weaponId: spearOf(kara).id,
-            targetId: bandit.id,
-            userId: PLAYER.id,
-          },
-        },
-      ]);
-      expect(fake.game.messages.size).toBe(before);
-      expect(fake.queries.length).toBe(queries);
-    } finally {
-      off();
-      heard.off();
-    }
+    const weaponId = spearOf(kara).id;
+    const stopped = await stoppedAttack(fake, PLAYER.id, () =>
+      api().attack({ attacker: kara, weaponId, target: bandit }),
+    );
+    const ids = { attackerId: kara.id, weaponId, targetId: bandit.id };
+    expect(stopped).toEqual(stoppedBefore("wwn.attack", PLAYER.id, ids));
   });
 
   it("tell the result at the declaration, and the damage once Apply writes it", async () => {

@@ -50,3 +50,41 @@ export const ATTACK_HOOKS = [
   "fray.preApplyDamage",
   "fray.damageApplied",
 ] as const;
+
+/**
+ * `userId` runs `attack` while a module stops every `fray.preAttack`: what the attack answered,
+ * what the hook heard (on which client, with what), and whether anything was sent to the referee
+ * or posted.
+ */
+export async function stoppedAttack(
+  fake: FakeFoundry,
+  userId: string,
+  attack: () => Promise<unknown>,
+) {
+  const heard = hookLog(fake, "fray.preAttack");
+  const off = stopping(fake, "fray.preAttack");
+  try {
+    fake.setUser(userId);
+    const messages = fake.game.messages.size;
+    const queries = fake.queries.length;
+    const outcome = await attack();
+    const sent = fake.game.messages.size !== messages || fake.queries.length !== queries;
+    return { outcome, heard: heard.calls, sent };
+  } finally {
+    off();
+    heard.off();
+  }
+}
+
+/** What `stoppedAttack` finds when the module stopped `kind`'s attack on `userId`'s client. */
+export function stoppedBefore(
+  kind: string,
+  userId: string,
+  ids: { attackerId: unknown; weaponId: unknown; targetId: unknown },
+) {
+  return {
+    outcome: { ok: false, reason: "cancelledByModule" },
+    heard: [{ hook: "fray.preAttack", client: userId, data: { kind, ...ids, userId } }],
+    sent: false,
+  };
+}

@@ -31,6 +31,25 @@ export interface AttackView {
   readonly applied: boolean;
 }
 
+/**
+ * An attack card as modules hear of it, from its attacker's and defender's ids, its result (null
+ * before there is one) and whether that result was written (a strategy's `attack`).
+ */
+export function attackView(
+  card: { readonly attackerId: string; readonly defenderId: string },
+  result: AttackView["result"],
+  applied: boolean,
+): AttackView {
+  return { attackerId: card.attackerId, targetId: card.defenderId, result, applied };
+}
+
+/** A card's result whose damage is what its damage roll deals (`dealt`; none on a miss). */
+export function dealtResult(
+  result: { readonly hit: boolean; readonly damage?: { readonly dealt: number } | null } | null,
+): AttackView["result"] {
+  return result === null ? null : { hit: result.hit, damage: result.damage?.dealt ?? 0 };
+}
+
 /** The refusal of a declaration or a step a module's handler stopped. */
 export const CANCELLED_BY_MODULE = "cancelledByModule";
 

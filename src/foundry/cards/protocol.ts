@@ -56,6 +56,7 @@ import {
 import type { AttackIds, AttackView } from "./attack-hooks.ts";
 
 export type { AttackIds, AttackView } from "./attack-hooks.ts";
+export { attackView, dealtResult } from "./attack-hooks.ts";
 
 /** The referee action of every card button of every ruleset. */
 export const CARD_PRESS = `${SYSTEM_ID}.card`;

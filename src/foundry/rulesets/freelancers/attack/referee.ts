@@ -31,7 +31,7 @@ import {
 import { diffWeapon } from "../../../../rules/freelancers/changes.ts";
 import { rollCheck } from "../../../../rules/freelancers/checks.ts";
 import type { FreelancersActor } from "../../../../rules/freelancers/model.ts";
-import { answerWithCard, cardStrategy } from "../../../cards/protocol.ts";
+import { answerWithCard, attackView, cardStrategy, dealtResult } from "../../../cards/protocol.ts";
 import type { CardStep, Press } from "../../../cards/protocol.ts";
 import { attackDeclaration } from "../../../shared/attack.ts";
 import { owns } from "../../../shared/cards.ts";
@@ -236,13 +236,5 @@ export const flAttackCard = cardStrategy<FlAttackCardState>({
     ),
   },
   // For the modules' hooks: the result once the defense is in, the damage after armor.
-  attack: (card) => ({
-    attackerId: card.attackerId,
-    targetId: card.defenderId,
-    result:
-      card.result === null
-        ? null
-        : { hit: card.result.hit, damage: card.result.damage?.dealt ?? 0 },
-    applied: card.stage === "applied",
-  }),
+  attack: (card) => attackView(card, dealtResult(card.result), card.stage === "applied"),
 });

@@ -39,7 +39,7 @@ import type {
 import type { TwoDice } from "../../../../rules/twodice/roll.ts";
 import { takeAction } from "../../../../rules/twodice/turns.ts";
 import { checkAbleToAct } from "../../../../rules/twodice/wounds.ts";
-import { answerWithCard, cardStrategy } from "../../../cards/protocol.ts";
+import { answerWithCard, attackView, cardStrategy } from "../../../cards/protocol.ts";
 import type { AttackView, Press } from "../../../cards/protocol.ts";
 import { canvasDistance, checkWithinReach } from "../../../shared/actors.ts";
 import { owns, showDice } from "../../../shared/cards.ts";
@@ -385,15 +385,14 @@ function step(name: TwodiceStep) {
  * damage, the wounds' numbers the defender's answer made (0 before it: the wound depends on the
  * answer and the armor then).
  */
-function attackView(card: TwodiceAttackCardState): AttackView {
+function twodiceAttackView(card: TwodiceAttackCardState): AttackView {
   const attacks = card.resolution?.attacks ?? [];
   const damage = attacks.reduce((sum, a) => sum + (a.hit ? (a.damage?.final ?? 0) : 0), 0);
-  return {
-    attackerId: card.attackerId,
-    targetId: card.defenderId,
-    result: { hit: card.reads.some((r) => r.hit), damage },
-    applied: card.stage === "resolved",
-  };
+  return attackView(
+    card,
+    { hit: card.reads.some((r) => r.hit), damage },
+    card.stage === "resolved",
+  );
 }
 
 /** The attack card: Apply, Roll with it, Counterattack. */
@@ -409,5 +408,5 @@ export const twodiceAttackCard = cardStrategy<TwodiceAttackCardState>({
   },
   warn: warnTwodiceRefusal,
   steps: { apply: step("apply"), rollWithIt: step("rollWithIt"), counter: step("counter") },
-  attack: attackView,
+  attack: twodiceAttackView,
 });

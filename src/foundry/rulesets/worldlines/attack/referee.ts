@@ -48,7 +48,13 @@ import type {
   RangeBand,
   WorldlinesCombatant,
 } from "../../../../rules/worldlines/index.ts";
-import { cardStrategy, postCard, refereeStep } from "../../../cards/protocol.ts";
+import {
+  attackView,
+  cardStrategy,
+  dealtResult,
+  postCard,
+  refereeStep,
+} from "../../../cards/protocol.ts";
 import type { Press } from "../../../cards/protocol.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { resolveActor } from "../../../shared/actors.ts";
@@ -580,15 +586,12 @@ export const attackCard = cardStrategy<AttackCardState>({
   },
   // For the modules' hooks: the damage the card shows is what gets past the armor; a miss
   // writes no damage (its card closes without Apply).
-  attack: (card) => ({
-    attackerId: card.attackerId,
-    targetId: card.defenderId,
-    result:
-      card.result === null
-        ? null
-        : { hit: card.result.hit, damage: card.result.damage?.dealt ?? 0 },
-    applied: card.stage === "applied" && card.result?.hit === true,
-  }),
+  attack: (card) =>
+    attackView(
+      card,
+      dealtResult(card.result),
+      card.stage === "applied" && card.result?.hit === true,
+    ),
   wire: (message, html) => {
     wireRecoverButtons(message, html);
   },

@@ -35,7 +35,7 @@ import type {
   WwnCombatant,
 } from "../../../../rules/wwn/index.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
-import { cardStrategy, postCard, refereeStep } from "../../../cards/protocol.ts";
+import { attackView, cardStrategy, postCard, refereeStep } from "../../../cards/protocol.ts";
 import { fightOf } from "../../../combat/ledger.ts";
 import type { CombatLike } from "../../../combat/state.ts";
 import { attackDeclaration, definedEntries, parseModifiers } from "../../../shared/attack.ts";
@@ -281,10 +281,10 @@ export const wwnAttackCard = cardStrategy<WwnAttackCardState>({
   },
   // For the modules' hooks: the result is the card's from its declaration, the damage what
   // the hit (or the Shock of a miss) deals.
-  attack: (card) => ({
-    attackerId: card.attackerId,
-    targetId: card.defenderId,
-    result: { hit: card.result.hit.hit, damage: card.result.dealt },
-    applied: card.stage === "applied",
-  }),
+  attack: (card) =>
+    attackView(
+      card,
+      { hit: card.result.hit.hit, damage: card.result.dealt },
+      card.stage === "applied",
+    ),
 });
