@@ -11,30 +11,18 @@ import type { ClientKeybindings } from "../fake-foundry/keybindings.ts";
 import type { FrayApi } from "../../src/foundry/api/index.ts";
 import { FakeWorker } from "./simulator.support.ts";
 import { useDicepoolTable } from "./dicepool.support.ts";
+import { hookLog } from "./hooks.support.ts";
 
 const t = useDicepoolTable();
 
 const api = (): FrayApi => (t.fake.game.system as { api: FrayApi }).api;
 const keys = (): ClientKeybindings => t.fake.game.keybindings;
 
-/** Records every call of the named hooks: which hook, on whose client, with what. */
+/** Records every call of the named hooks (which hook, on whose client, with what) until the test ends. */
 function listen(...names: string[]) {
-  const calls: { hook: string; client: string; data: Record<string, unknown> }[] = [];
-  const offs = names.map((hook) => {
-    const fn = (data: unknown) => {
-      calls.push({ hook, client: t.fake.game.user.id, data: data as Record<string, unknown> });
-    };
-    t.fake.hooks.on(hook, fn);
-    return () => {
-      t.fake.hooks.off(hook, fn);
-    };
-  });
-  cleanups.push(() => {
-    offs.forEach((off) => {
-      off();
-    });
-  });
-  return calls;
+  const log = hookLog(t.fake, ...names);
+  cleanups.push(log.off);
+  return log.calls;
 }
 
 const cleanups: (() => void)[] = [];
