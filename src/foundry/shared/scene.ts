@@ -77,16 +77,3 @@ export function distanceBetween(
   if (token === null || scene === null || other === null) return null;
   return distanceOn(scene, centerOf(token), centerOf(other), unit);
 }
-
-/** The tokens of a scene whose centre is at most `reach` away from the point (in `unit`). */
-export function tokensWithin(
-  scene: Scene.Implementation,
-  point: Point,
-  reach: number,
-  unit: DistanceUnit = "ft",
-): SceneToken[] {
-  return scene.tokens.contents.filter((token) => {
-    const distance = distanceOn(scene, point, centerOf(token), unit);
-    return distance !== null && distance <= reach;
-  });
-}
