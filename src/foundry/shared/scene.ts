@@ -1,8 +1,9 @@
 /**
  * The map as the referee measures it: an actor's token and scene, and distances between points
  * of a scene (whom an actor may target at all is shared/actors.ts `withinReach`; who stands in
- * an area, scene/areas.ts). Everything is read from the scene's documents (its tokens and its grid, core v13's `Scene#grid`), never from the canvas,
- * so the active GM measures the same whatever scene its own canvas shows.
+ * an area, scene/areas.ts). Everything is read from the scene's documents (its tokens and its
+ * grid, core v13's `Scene#grid`), never from the canvas, so the active GM measures the same
+ * whatever scene its own canvas shows.
  */
 import { sceneDistance } from "../../rules/core/distance.ts";
 import type { DistanceUnit } from "../../rules/core/distance.ts";
