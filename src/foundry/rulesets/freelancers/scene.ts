@@ -3,7 +3,8 @@
  * words: cover from the walls (light, heavy, full: the world's cover table says what each does,
  * full cover cannot be targeted), whether the target is engaged in melee with someone of the
  * attacker's side (attacking into melee is unfavorable; engaged.ts measures melee reach as the
- * book does), and whether the defender sees the attacker (a wall that stops sight or darkness:
+ * book does), and whether the defender sees the attacker (a wall that stops sight, or the attacker
+ * in darkness, scene/light.ts:
  * an unseen attack gets no favorable Dodge). The distance is measured on the scene already
  * (attack/declare.ts). The dialog opens with these and their sentences; the referee measures
  * them again and refuses a claim the scene contradicts (scene/claims.ts).
@@ -28,7 +29,7 @@ export interface FlScene {
   readonly cover: SceneCall<Cover> | null;
   /** The target is in melee with someone of the attacker's side (the attacker not counted). */
   readonly engaged: SceneCall<boolean>;
-  /** The defender sees the attacker. */
+  /** The defender sees the attacker: no wall hides it and it does not stand in darkness. */
   readonly seen: SceneCall<boolean>;
 }
 
@@ -53,7 +54,9 @@ export function flScene(
           ? loc.format("FRAY.Scene.Source.TargetEngaged", { target: target.name, names })
           : loc.format("FRAY.Scene.Source.TargetFree", { target: target.name }),
     },
-    seen: situation.seen,
+    seen: situation.attackerDark.value
+      ? { value: false, source: situation.attackerDark.source }
+      : situation.seen,
   };
 }
 
