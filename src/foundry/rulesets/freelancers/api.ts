@@ -25,12 +25,17 @@ import {
 } from "./attack/declare.ts";
 import type { FlChoices } from "./attack/declare.ts";
 import { flNow } from "./budget.ts";
+import { flScene, flScenePrefill } from "./scene.ts";
 import { flOptions, flSituationalCaps } from "./settings.ts";
 
 const flAttack: CardAttack<FlChoices> = {
   kind: FL_ATTACK,
   parse: parseChoices,
-  defaults: () => DEFAULT_CHOICES,
+  // The dialog's defaults, the scene's calls among them (scene.ts).
+  defaults: (request) => {
+    const scene = flScene(request.attacker, request.target);
+    return { ...DEFAULT_CHOICES, ...(scene === null ? {} : flScenePrefill(scene).choices) };
+  },
   check: checkFlDeclaration,
   warn: (refusal, attacker) => {
     warnFlRefusal(refusal, { name: attacker.name });

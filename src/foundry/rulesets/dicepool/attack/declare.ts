@@ -45,6 +45,7 @@ import {
 } from "../budget.ts";
 import type { LedgerNote } from "../budget.ts";
 import { DICEPOOL_ATTACK } from "../cards/attack-card.ts";
+import { dicepoolScene, dicepoolScenePrefill } from "../scene.ts";
 import type { DistanceBy } from "../cards/attack-card.ts";
 import { dicepoolOptions } from "../settings.ts";
 import { DEFAULT_CHOICE, promptDicepoolAttack } from "./dialog.ts";
@@ -233,7 +234,11 @@ export async function declareDicepoolAttack(
   return chatMessages().has(id) ? chatMessages().get(id) : null;
 }
 
-/** An Attack button: one targeted token, the dialog with exact odds, then the declaration. */
+/**
+ * An Attack button: one targeted token, the dialog with exact odds (the cover and the spaces
+ * pre-filled from the scene with the sentences saying why, as the referee will measure them:
+ * scene.ts), then the declaration.
+ */
 export async function dicepoolAttack(
   actor: Actor.Implementation,
   weaponItem: Item.Implementation | null,
@@ -245,6 +250,9 @@ export async function dicepoolAttack(
     warnDicepoolRefusal(refusal);
     return null;
   }
+  const measured = dicepoolScene(actor, target);
+  const spaces = measuredSpaces(actor, target);
+  const prefill = measured === null ? null : dicepoolScenePrefill(measured);
   const choice = await promptDicepoolAttack(
     {
       attacker: toDicepoolCombatant(actor),
@@ -256,6 +264,10 @@ export async function dicepoolAttack(
       .filter((item) => item.type === "weapon")
       .map((item) => ({ id: item.id ?? "", name: item.name })),
     dicepoolOptions(),
+    {
+      choice: { ...prefill?.choice, ...(spaces === null ? {} : { distance: spaces }) },
+      notes: prefill?.notes ?? [],
+    },
   );
   if (choice === null) return null;
   return declareDicepoolAttack(actor, weaponItem, targets, choice);

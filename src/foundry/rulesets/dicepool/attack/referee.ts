@@ -75,6 +75,7 @@ import { PICKED_UP_PATH } from "../table/weapon.ts";
 import { initiativeNote } from "../initiative.ts";
 import { initiativePool } from "../../../../rules/dicepool/initiative.ts";
 import { checkDeclaration, sameFight, settleDistance } from "./declare.ts";
+import { dicepoolScene, settleDicepoolAgainstScene } from "../scene.ts";
 import type { Declaration, DicepoolDeclareIntent } from "./declare.ts";
 import { MAX_DISTANCE, parseChoice } from "./dialog.ts";
 
@@ -111,7 +112,11 @@ async function refereeDeclare(
     if (target === null) return refuse("noSuchTarget");
     const options = dicepoolOptions();
     const where = settleDistance(attackerActor, target, request.distance, sender.isGM);
-    const checked = checkDeclaration(attackerActor, weaponItem, target, request, where, options);
+    // The scene's cover bounds a player's (a GM's declaration is the GM's call): scene.ts.
+    const scene = sender.isGM ? null : dicepoolScene(attackerActor, target);
+    const choice = scene === null ? request : settleDicepoolAgainstScene(scene, request);
+    if ("ok" in choice) return choice;
+    const checked = checkDeclaration(attackerActor, weaponItem, target, choice, where, options);
     if (!checked.ok) return checked;
     return postAttack(attackerActor, target, checked.value, sender, request.rollMode, options);
   });

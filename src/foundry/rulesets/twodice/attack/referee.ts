@@ -60,6 +60,7 @@ import { commitTwodice, inFight, twodiceNow } from "../budget.ts";
 import type { TwodiceWeaponSystem } from "../data.ts";
 
 import { rollTwoDice } from "../dice.ts";
+import { settleTwodiceAgainstScene, twodiceScene } from "../scene.ts";
 import { twodiceOptions } from "../settings.ts";
 import { TWODICE_ATTACK_CARD, twodiceCardOf } from "../cards/attack-card.ts";
 import type {
@@ -111,7 +112,10 @@ async function declare(
 ): Promise<RefereeOutcome> {
   const found = declared(declaration, sender);
   if (!found.ok) return found;
-  const choices = declaration.request.situation;
+  // The scene's calls replace a player's (a GM's declaration is the GM's call): scene.ts.
+  const scene = sender.isGM ? null : twodiceScene(found.attacker, found.target);
+  const claimed = declaration.request.situation;
+  const choices = scene === null ? claimed : settleTwodiceAgainstScene(scene, claimed);
   const options = twodiceOptions();
   const attacker = twodiceNow(found.attacker);
   const defender = twodiceNow(found.target);
