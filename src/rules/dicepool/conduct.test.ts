@@ -88,15 +88,11 @@ describe("attacks that rule out a defense", () => {
     expect(out.ok && out.value.defense.hits).toBe(5);
     expect(out.ok && out.value.hit).toBe(false);
     // Without the trait the defense is rolled (the same five attack hits, five misses).
-    const plain = checkedAttack({ ...input, defender: { ...wall, powers: { ...wall.powers } } });
-    const noTrait = {
-      ...plain,
-      defender: { ...plain.defender, powers: { ...wall.powers, flawlessDefense: false } },
-    };
-    const rolled = resolveAttack(
-      noTrait as never,
-      queue([...faces(5, 0), ...faces(0, 5), ...faces(0, 5)]),
-    );
+    const noTrait = checkedAttack({
+      ...input,
+      defender: { ...wall, powers: { ...wall.powers, flawlessDefense: false } },
+    });
+    const rolled = resolveAttack(noTrait, queue([...faces(5, 0), ...faces(0, 5), ...faces(0, 5)]));
     expect(rolled.ok && rolled.value.hit).toBe(true);
   });
 
@@ -226,8 +222,7 @@ describe("surrender, powers and restraints", () => {
         if (bad === 0) return;
         const cost = usePower(c, { energy: bad });
         const value = usePower({ ...c, energy: { value: bad, max: 5 } }, { energy: 1 });
-        for (const r of [cost, value])
-          expect(r).toMatchObject({ ok: false, reason: expect.any(String) });
+        for (const r of [cost, value]) expect(r.ok).toBe(false);
       }),
     );
     fc.assert(

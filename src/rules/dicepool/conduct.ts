@@ -54,7 +54,8 @@ const RULES_OUT: Readonly<Record<AttackFlag, Defense>> = {
 export function forbiddenDefenses(
   flags: Readonly<Partial<Record<AttackFlag, boolean>>>,
 ): Result<Defense[], StateRefusal> {
-  if (typeof flags !== "object" || flags === null) {
+  const raw: unknown = flags;
+  if (typeof raw !== "object" || raw === null) {
     return refuse("badChoice", { field: "flags", value: typeof flags });
   }
   for (const flag of ATTACK_FLAGS) {
