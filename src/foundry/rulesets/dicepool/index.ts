@@ -22,6 +22,7 @@ import { dicepoolSimFighter } from "./sim.ts";
 import { DicepoolActorSheet } from "./sheets/actor-sheet.ts";
 import { DicepoolItemSheet } from "./sheets/item-sheet.ts";
 import { careDeclaration } from "./table/care.ts";
+import { conductDeclaration, registerConductSettings } from "./table/conduct.ts";
 import { grappleDeclaration } from "./table/grapple.ts";
 import { moveDeclaration } from "./table/move.ts";
 import { weaponDeclaration } from "./table/weapon.ts";
@@ -37,7 +38,10 @@ export const shellRuleset: ShellRuleset = {
     trackable: { bar: ["energy"], value: ["health.damage", "woundPenalty"] },
     secondary: "energy",
   },
-  registerSettings: registerDicepoolSettings,
+  registerSettings: () => {
+    registerDicepoolSettings();
+    registerConductSettings();
+  },
   combat: DICEPOOL_COMBAT_HOOKS,
   cards: [attackCard, lineCard],
   declarations: [
@@ -46,6 +50,7 @@ export const shellRuleset: ShellRuleset = {
     moveDeclaration,
     careDeclaration,
     weaponDeclaration,
+    conductDeclaration,
   ],
   simFighter: dicepoolSimFighter,
   api: dicepoolApi,
