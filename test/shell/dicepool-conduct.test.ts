@@ -232,3 +232,52 @@ describe("attacks that rule out a defense, and Flawless Defense", () => {
     });
   });
 });
+
+describe("joining a fight under way", () => {
+  it("Roll in from the sheet: the referee rolls the pool once and the order takes it in", async () => {
+    const { ana, brute } = await fighters();
+    const combat = await fight(ana, brute); // Ana 2 hits, Brute 1
+    const Actor = t.fake.CONFIG["Actor"]?.documentClass;
+    const [cara] = (await t.fake.as(GM.id, () =>
+      Actor?.createDocuments([
+        { name: "Cara", type: "npc", system: { attributes: { mental: 3 } } },
+      ]),
+    )) as unknown as Actor.Implementation[];
+    if (!cara) throw new Error("no Cara");
+    await t.fake.as(GM.id, () =>
+      combat.createEmbeddedDocuments("Combatant", [{ actorId: cara.id }]),
+    );
+    const { whenIdle } = await import("../../src/foundry/combat/actions.ts");
+    await whenIdle();
+    const { DicepoolActorSheet, dicepoolActorSheetContext } =
+      await import("../../src/foundry/rulesets/dicepool/sheets/actor-sheet.ts");
+    expect((await dicepoolActorSheetContext(cara)).rollIn).toBe(true);
+    // A player cannot roll in an actor it does not own.
+    const forged = await t.fake.as(PLAYER.id, () =>
+      t.referee.sendIntent(t.protocol.CARD_DECLARE, {
+        kind: "dicepool.join",
+        payload: { actorId: cara.id },
+      }),
+    );
+    expect(forged).toMatchObject({ ok: false, reason: "notAllowed" });
+    // The GM presses Roll in: Mental 3 + Awareness 0 = 3 dice, 3 hits: first in the order.
+    t.fake.setUser(GM.id);
+    dice(6, 6, 6);
+    const Sheet = DicepoolActorSheet as unknown as {
+      new (options: { document: unknown }): unknown;
+      DEFAULT_OPTIONS: { actions: Record<string, Handler> };
+    };
+    await Sheet.DEFAULT_OPTIONS.actions["rollIn"]?.call(new Sheet({ document: cara }), {}, {});
+    await whenIdle();
+    const member = combat.combatants.contents.find((c) => c.actorId === cara.id);
+    expect(member?.initiative).toBe(3);
+    expect(lastLine()).toContain("Cara joins the fight: 3 initiative.");
+    const { currentOrder } = await import("../../src/foundry/combat/state.ts");
+    const { ruleset } = await import("../../src/rules/dicepool/index.ts");
+    expect(currentOrder(combat, ruleset.turnOrder).order[0]).toBe(member?.id);
+    // Once only.
+    expect((await dicepoolActorSheetContext(cara)).rollIn).toBe(false);
+    await Sheet.DEFAULT_OPTIONS.actions["rollIn"]?.call(new Sheet({ document: cara }), {}, {});
+    expect(lastWarning()).toBe("Already in the order: initiative is rolled once.");
+  });
+});

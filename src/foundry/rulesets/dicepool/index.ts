@@ -23,6 +23,7 @@ import { DicepoolActorSheet } from "./sheets/actor-sheet.ts";
 import { DicepoolItemSheet } from "./sheets/item-sheet.ts";
 import { careDeclaration } from "./table/care.ts";
 import { conductDeclaration, registerConductSettings } from "./table/conduct.ts";
+import { joinDeclaration } from "./table/join.ts";
 import { grappleDeclaration } from "./table/grapple.ts";
 import { moveDeclaration } from "./table/move.ts";
 import { weaponDeclaration } from "./table/weapon.ts";
@@ -51,6 +52,7 @@ export const shellRuleset: ShellRuleset = {
     careDeclaration,
     weaponDeclaration,
     conductDeclaration,
+    joinDeclaration,
   ],
   simFighter: dicepoolSimFighter,
   api: dicepoolApi,

@@ -41,6 +41,7 @@ import type { Medium } from "../../../../rules/dicepool/movement.ts";
 import { MEDIA, requestDicepoolAct } from "../table/kit.ts";
 import { COVER_KINDS } from "../../../../rules/dicepool/options.ts";
 import { coverTaken, guarding, powerType } from "../table/conduct.ts";
+import { mayRollIn, rollIn } from "../table/join.ts";
 
 /** The cover the referee recorded for the actor, as a label key (null: none). */
 function coverOf(actor: Actor.Implementation): string | null {
@@ -149,6 +150,8 @@ export async function dicepoolActorSheetContext(
     turnLeft:
       fightOf(actor) === null ? null : turnLeftView(actionsLeft(turnActionsOf(actor), options)),
     falling: system.falling,
+    // Added to a fight under way without an initiative: Roll in (table/join.ts).
+    rollIn: editable && mayRollIn(actor),
     isGM,
     media: MEDIA.map((id) => ({ id, label: `FRAY.Dicepool.Medium.${id}` })),
     powers: POWER_FLAGS.map((key) => ({
@@ -274,5 +277,6 @@ export class DicepoolActorSheet extends rulesetActorSheet({
     attack: onRowItem(dicepoolAttack),
     attackUnarmed: onActor((actor) => dicepoolAttack(actor, null)),
     act: onActor(tableAct),
+    rollIn: onActor(rollIn),
   },
 }) {}
