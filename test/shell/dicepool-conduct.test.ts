@@ -6,25 +6,23 @@
 import { describe, expect, it } from "vitest";
 import { GM, PLAYER } from "../fake-foundry/index.ts";
 import { actorWriters } from "./referee.support.ts";
-import { useDicepoolTable } from "./dicepool.support.ts";
+import { clickDicepoolSheet, useDicepoolTable } from "./dicepool.support.ts";
 
 const t = useDicepoolTable();
 const { dice, sys, cardState, fighters, playerAttacks, fight, gmSets } = t;
 
-type Handler = (this: unknown, event: unknown, target: unknown) => Promise<void>;
-
 /** Clicks a table button of the actor's sheet (data-action="act"), as ApplicationV2 runs it. */
-async function clickAct(actor: Actor.Implementation, dataset: Record<string, string>) {
-  const { DicepoolActorSheet } =
-    await import("../../src/foundry/rulesets/dicepool/sheets/actor-sheet.ts");
-  const Sheet = DicepoolActorSheet as unknown as {
-    new (options: { document: unknown }): unknown;
-    DEFAULT_OPTIONS: { actions: Record<string, Handler> };
-  };
-  const handler = Sheet.DEFAULT_OPTIONS.actions["act"];
-  if (!handler) throw new Error("no act action");
-  const target = { dataset, closest: () => null, querySelector: () => null };
-  await handler.call(new Sheet({ document: actor }), {}, target);
+const clickAct = (actor: Actor.Implementation, dataset: Record<string, string>) =>
+  clickDicepoolSheet(actor, "act", dataset);
+
+/** The GM makes a third fighter, an NPC. */
+async function third(name: string, system: Record<string, unknown>) {
+  const Actor = t.fake.CONFIG["Actor"]?.documentClass;
+  const [actor] = (await t.fake.as(GM.id, () =>
+    Actor?.createDocuments([{ name, type: "npc", system }]),
+  )) as unknown as Actor.Implementation[];
+  if (!actor) throw new Error(`no ${name}`);
+  return actor;
 }
 
 /** The referee's ledger entry `key` of the actor's combatant. */
@@ -114,13 +112,7 @@ describe("take cover", () => {
 describe("defend other", () => {
   it("guards the targeted ally until the guard's next turn: its defense takes the guard dice", async () => {
     const { ana, brute } = await fighters();
-    const Actor = t.fake.CONFIG["Actor"]?.documentClass;
-    const [cara] = (await t.fake.as(GM.id, () =>
-      Actor?.createDocuments([
-        { name: "Cara", type: "npc", system: { attributes: { physical: 2 } } },
-      ]),
-    )) as unknown as Actor.Implementation[];
-    if (!cara) throw new Error("no Cara");
+    const cara = await third("Cara", { attributes: { physical: 2 } });
     t.board.place(cara, { col: 0, row: 0 });
     const combat = await fight(ana, brute, cara);
     t.fake.setUser(PLAYER.id);
@@ -237,19 +229,13 @@ describe("joining a fight under way", () => {
   it("Roll in from the sheet: the referee rolls the pool once and the order takes it in", async () => {
     const { ana, brute } = await fighters();
     const combat = await fight(ana, brute); // Ana 2 hits, Brute 1
-    const Actor = t.fake.CONFIG["Actor"]?.documentClass;
-    const [cara] = (await t.fake.as(GM.id, () =>
-      Actor?.createDocuments([
-        { name: "Cara", type: "npc", system: { attributes: { mental: 3 } } },
-      ]),
-    )) as unknown as Actor.Implementation[];
-    if (!cara) throw new Error("no Cara");
+    const cara = await third("Cara", { attributes: { mental: 3 } });
     await t.fake.as(GM.id, () =>
       combat.createEmbeddedDocuments("Combatant", [{ actorId: cara.id }]),
     );
     const { whenIdle } = await import("../../src/foundry/combat/actions.ts");
     await whenIdle();
-    const { DicepoolActorSheet, dicepoolActorSheetContext } =
+    const { dicepoolActorSheetContext } =
       await import("../../src/foundry/rulesets/dicepool/sheets/actor-sheet.ts");
     expect((await dicepoolActorSheetContext(cara)).rollIn).toBe(true);
     // A player cannot roll in an actor it does not own.
@@ -263,11 +249,7 @@ describe("joining a fight under way", () => {
     // The GM presses Roll in: Mental 3 + Awareness 0 = 3 dice, 3 hits: first in the order.
     t.fake.setUser(GM.id);
     dice(6, 6, 6);
-    const Sheet = DicepoolActorSheet as unknown as {
-      new (options: { document: unknown }): unknown;
-      DEFAULT_OPTIONS: { actions: Record<string, Handler> };
-    };
-    await Sheet.DEFAULT_OPTIONS.actions["rollIn"]?.call(new Sheet({ document: cara }), {}, {});
+    await clickDicepoolSheet(cara, "rollIn");
     await whenIdle();
     const member = combat.combatants.contents.find((c) => c.actorId === cara.id);
     expect(member?.initiative).toBe(3);
@@ -277,7 +259,7 @@ describe("joining a fight under way", () => {
     expect(currentOrder(combat, ruleset.turnOrder).order[0]).toBe(member?.id);
     // Once only.
     expect((await dicepoolActorSheetContext(cara)).rollIn).toBe(false);
-    await Sheet.DEFAULT_OPTIONS.actions["rollIn"]?.call(new Sheet({ document: cara }), {}, {});
+    await clickDicepoolSheet(cara, "rollIn");
     expect(lastWarning()).toBe("Already in the order: initiative is rolled once.");
   });
 });
