@@ -12,6 +12,7 @@
  * - interruptions.ts: Covering Fire, extra Evasion, Opportunity Attack;
  * - techniques.ts: what a technique does (attack, action, interruption, passive) and costs;
  * - checks.ts: Spirit / Medicine checks against a TD;
+ * - skill-check.ts: a skill check of its own (stance advantage, a hobbled leg);
  * - odds.ts: exact attack odds;
  * - changes.ts: outcomes as document changes (the field paths the shell writes);
  * - options.ts: every number a GM may change, with its default;
@@ -44,6 +45,7 @@ export * from "./odds.ts";
 export * from "./options.ts";
 export * from "./phases.ts";
 export * from "./sample.ts";
+export * from "./skill-check.ts";
 export * from "./statuses.ts";
 export * from "./techniques.ts";
 export * from "./treatment.ts";

@@ -8,6 +8,7 @@
  */
 import { DIE_STEPS } from "../../../../rules/core/dice.ts";
 import { DEFAULT_OPTIONS as RULES } from "../../../../rules/worldlines/options.ts";
+import { stanceAdvantageOn } from "../../../../rules/worldlines/skill-check.ts";
 import type { Stance, StatusId, Zone } from "../../../../rules/worldlines/model.ts";
 import { STATUS_IDS } from "../../../../rules/worldlines/model.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
@@ -25,7 +26,7 @@ import { attack } from "../attack/declare.ts";
 import { firstAid } from "../table/care.ts";
 import { build, throwGrenade } from "../table/gear.ts";
 import { defensivePosture } from "../table/posture.ts";
-import { changeStance, drawWeapon, recoveryCheck, reload } from "../table/self.ts";
+import { changeStance, drawWeapon, recoveryCheck, reload, skillCheck } from "../table/self.ts";
 import { useTechnique } from "../table/techniques.ts";
 import { armorOf, statusesOf } from "../adapter.ts";
 import { budgetOf } from "../budget.ts";
@@ -65,6 +66,8 @@ export interface SkillView {
   label: string;
   name: string;
   value: number;
+  /** What its check rolls with now: a localization key of the advantage or disadvantage, or null. */
+  edge: string | null;
 }
 
 export interface StanceView {
@@ -314,6 +317,7 @@ export async function worldlinesActorSheetContext(
       label: `FRAY.Worldlines.Actor.Skill.${key}`,
       name: `system.skills.${key}`,
       value: system.skills[key] ?? 0,
+      edge: skillEdge(system, key),
     })),
     stances: STANCES.map((id) => ({
       id,
@@ -383,6 +387,14 @@ export async function worldlinesActorSheetContext(
   };
 }
 
+/** Whether the actor's check of `skill` rolls with advantage or disadvantage now (one die: null). */
+function skillEdge(system: WorldlinesActorSystem, skill: string): string | null {
+  const advantage = stanceAdvantageOn(system.stance, skill);
+  const disadvantage = system.disabledLimbs.legs && RULES.legDisadvantageSkills.includes(skill);
+  if (advantage === disadvantage) return null;
+  return advantage ? "FRAY.Worldlines.Sheet.Advantage" : "FRAY.Worldlines.Sheet.Disadvantage";
+}
+
 function isStance(value: string | undefined): value is Stance {
   return (STANCES as readonly string[]).includes(value ?? "");
 }
@@ -410,6 +422,10 @@ export class WorldlinesActorSheet extends rulesetActorSheet({
       if (isStance(stance)) await changeStance(actor, stance);
     }),
     useTechnique: onRowItem(useTechnique),
+    skillCheck: onActor(async (actor, target) => {
+      const skill = target.dataset["skill"];
+      if (skill !== undefined) await skillCheck(actor, skill);
+    }),
     recover: onActor(async (actor, target) => {
       const status = target.dataset["status"];
       if (isStatus(status)) await recoveryCheck(actor, status);
