@@ -1,26 +1,28 @@
 /**
  * Issue 27's last Worldlines rows at the table, driven through the sheet's buttons and the cards:
- * a skill check (the stance's Stealth advantage, a disabled leg's Athletics disadvantage).
+ * a skill check (the stance's Stealth advantage, a disabled leg's Athletics disadvantage); Use
+ * Item and First Aid in full.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
-import { clearScenes } from "../fake-foundry/tokens.ts";
+import { boardOf, clearScenes } from "../fake-foundry/tokens.ts";
 import type * as SheetModule from "../../src/foundry/rulesets/worldlines/sheets/actor-sheet.ts";
 import type * as StatusCard from "../../src/foundry/rulesets/worldlines/cards/status-card.ts";
-import { gmCreatesActor } from "./worldlines.support.ts";
+import { gmCreatesActor, itemOf } from "./worldlines.support.ts";
 import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
 let sheets: typeof SheetModule;
 let status: typeof StatusCard;
+let table: ReturnType<typeof installTableFakes>;
 
 const dice = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 
 beforeAll(async () => {
   fake = installFakeFoundry({ users: [GM, PLAYER], random: dice.random });
-  installTableFakes(fake);
+  table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
   sheets = await import("../../src/foundry/rulesets/worldlines/sheets/actor-sheet.ts");
@@ -120,5 +122,104 @@ describe("a skill check from the sheet", () => {
       level: "warn",
       message: "skill cannot be named “constructor”. Nothing was changed.",
     });
+  });
+});
+
+const sys = (a: Actor.Implementation) =>
+  a.system as unknown as { health: { value: number }; energy: { value: number } };
+const quantity = (a: Actor.Implementation, name: string) =>
+  (itemOf(a, name).system as unknown as { quantity: number }).quantity;
+const statusIds = (a: Actor.Implementation) =>
+  (a as unknown as { effects: { contents: { statuses: Set<string> }[] } }).effects.contents
+    .flatMap((e) => [...e.statuses])
+    .sort();
+
+/** Rook, the GM's wounded ally (not the player's): bleeding and blinded, at 6 of 20 health. */
+function rook() {
+  return gmCreatesActor(fake, {
+    name: "Rook",
+    type: "npc",
+    prototypeToken: { disposition: 1 },
+    system: { health: { value: 6, max: 20 }, energy: { value: 6, max: 6 }, traits: { combat: 8 } },
+    effects: [
+      { name: "Bleeding", statuses: ["bleeding"], flags: { fray: { hpPerTurn: 5 } } },
+      { name: "Blinded", statuses: ["blinded"], flags: { fray: { turnsLeft: null } } },
+    ],
+  });
+}
+
+/** Kara and Rook side by side on one scene, Rook targeted by the player. */
+function nextTo(k: Actor.Implementation, r: Actor.Implementation) {
+  const board = boardOf(fake);
+  board.place(k, { col: 0, row: 0 });
+  board.place(r, { col: 1, row: 0 });
+  fake.as(PLAYER.id, () => {
+    table.target(r);
+  });
+}
+
+const gear = (name: string, system: Record<string, unknown>) => ({ name, type: "gear", system });
+
+describe("Use Item from the sheet", () => {
+  it("applies a stim to the targeted ally through the referee: 1 Energy, its healing, one used", async () => {
+    const k = await kara({}, [gear("Stim", { kind: "stim", quantity: 2, heals: 5 })]);
+    const r = await rook();
+    nextTo(k, r);
+    const context = await sheets.worldlinesActorSheetContext(k, "gear");
+    expect(context.gear).toMatchObject([{ name: "Stim", usable: true }]);
+    await click(PLAYER.id, k, "useItem", {}, itemOf(k, "Stim").id ?? "");
+    expect(sys(r).health.value).toBe(11);
+    expect(sys(k).energy.value).toBe(5);
+    expect(quantity(k, "Stim")).toBe(1);
+    expect(lastLines()).toEqual(["1 Energy spent.", "Rook regains 5 health."]);
+  });
+
+  it("activates a device on oneself only; on an ally it is refused and nothing changes", async () => {
+    const k = await kara({}, [gear("Scanner", { kind: "device", quantity: 1, effect: "Pings" })]);
+    const r = await rook();
+    nextTo(k, r);
+    await click(PLAYER.id, k, "useItem", {}, itemOf(k, "Scanner").id ?? "");
+    expect(fake.notifications.at(-1)).toEqual({
+      level: "warn",
+      message: "Kara can only use that on themselves.",
+    });
+    expect(sys(k).energy.value).toBe(6);
+    fake.as(PLAYER.id, () => {
+      table.target();
+    });
+    await click(PLAYER.id, k, "useItem", {}, itemOf(k, "Scanner").id ?? "");
+    expect(sys(k).energy.value).toBe(5);
+    expect(quantity(k, "Scanner")).toBe(1);
+    expect(lastLines()).toEqual(["1 Energy spent.", "Pings"]);
+  });
+});
+
+describe("First Aid in full", () => {
+  it("reads one Medicine check against each TD, stops Bleeding and Blindness, and the kit heals", async () => {
+    const k = await kara({}, [gear("Medkit", { kind: "firstAidKit", quantity: 3, heals: 4 })]);
+    const r = await rook();
+    nextTo(k, r);
+    dice.set([6, 5]); // Mind d6 shows 5, + Medicine 1 = 6: Bleeding (5) and Blinded (6).
+    await click(PLAYER.id, k, "firstAid");
+    expect(statusIds(r)).toEqual([]);
+    expect(sys(r).health.value).toBe(10);
+    expect(sys(k).energy.value).toBe(4);
+    expect(quantity(k, "Medkit")).toBe(2);
+    expect(lastLines()).toEqual([
+      "Medicine 5 → 6.",
+      "Bleeding ends for Rook.",
+      "Blinded ends for Rook.",
+      "Rook regains 4 health.",
+    ]);
+  });
+
+  it("cures only what the total meets: 5 stops the Bleeding, the Blindness stays", async () => {
+    const k = await kara();
+    const r = await rook();
+    nextTo(k, r);
+    dice.set([6, 4]);
+    await click(PLAYER.id, k, "firstAid");
+    expect(statusIds(r)).toEqual(["blinded"]);
+    expect(sys(r).health.value).toBe(6);
   });
 });

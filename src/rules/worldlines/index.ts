@@ -9,6 +9,7 @@
  * - health.ts: losing health, dying, non-lethal knock-outs;
  * - statuses.ts: statuses, their timing and the recovery table;
  * - treatment.ts: First Aid and limb treatment;
+ * - use-item.ts: Use Item (stim, antidote, device) and First Aid in full (every cure, a kit's healing);
  * - interruptions.ts: Covering Fire, extra Evasion, Opportunity Attack;
  * - techniques.ts: what a technique does (attack, action, interruption, passive) and costs;
  * - checks.ts: Spirit / Medicine checks against a TD;
@@ -49,5 +50,6 @@ export * from "./skill-check.ts";
 export * from "./statuses.ts";
 export * from "./techniques.ts";
 export * from "./treatment.ts";
+export * from "./use-item.ts";
 export * from "./valid.ts";
 export * from "./limits.ts";

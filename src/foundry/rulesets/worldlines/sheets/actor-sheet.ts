@@ -9,6 +9,7 @@
 import { DIE_STEPS } from "../../../../rules/core/dice.ts";
 import { DEFAULT_OPTIONS as RULES } from "../../../../rules/worldlines/options.ts";
 import { stanceAdvantageOn } from "../../../../rules/worldlines/skill-check.ts";
+import { USE_ITEM_KINDS } from "../../../../rules/worldlines/use-item.ts";
 import type { Stance, StatusId, Zone } from "../../../../rules/worldlines/model.ts";
 import { STATUS_IDS } from "../../../../rules/worldlines/model.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
@@ -23,7 +24,7 @@ import {
 import { barView } from "../../../sheets/actor-sheet.ts";
 import type { BarView, TabView } from "../../../sheets/actor-sheet.ts";
 import { attack } from "../attack/declare.ts";
-import { firstAid } from "../table/care.ts";
+import { firstAid, useItem } from "../table/care.ts";
 import { build, throwGrenade } from "../table/gear.ts";
 import { defensivePosture } from "../table/posture.ts";
 import { changeStance, drawWeapon, recoveryCheck, reload, skillCheck } from "../table/self.ts";
@@ -138,6 +139,8 @@ export interface GearRow {
   throwable: boolean;
   /** Build can deploy or repair it. */
   buildable: boolean;
+  /** Use Item takes it (a stim or antidote with some left, a device). */
+  usable: boolean;
 }
 
 export interface WorldlinesActorSheetContext {
@@ -381,6 +384,9 @@ export async function worldlinesActorSheetContext(
         effect: gear.effect,
         throwable: gear.kind === "grenade" && gear.quantity > 0,
         buildable: (gear.deployable && !gear.deployed) || gear.damaged,
+        usable:
+          (USE_ITEM_KINDS as readonly string[]).includes(gear.kind) &&
+          (gear.quantity > 0 || gear.kind === "device" || gear.kind === "other"),
       };
     }),
     biography: system.biography,
@@ -415,6 +421,7 @@ export class WorldlinesActorSheet extends rulesetActorSheet({
     draw: onRowItem(drawWeapon),
     build: onRowItem(build),
     throwItem: onRowItem(throwGrenade),
+    useItem: onRowItem(useItem),
     firstAid: onActor(firstAid),
     defensivePosture: onActor(defensivePosture),
     stance: onActor(async (actor, target) => {
