@@ -1,7 +1,7 @@
 /**
  * Issue 27's last Worldlines rows at the table, driven through the sheet's buttons and the cards:
  * a skill check (the stance's Stealth advantage, a disabled leg's Athletics disadvantage); Use
- * Item and First Aid in full.
+ * Item and First Aid in full; Covering Fire (the card, the answer, the aborted attack).
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
@@ -10,12 +10,16 @@ import { installTableFakes } from "../fake-foundry/table.ts";
 import { boardOf, clearScenes } from "../fake-foundry/tokens.ts";
 import type * as SheetModule from "../../src/foundry/rulesets/worldlines/sheets/actor-sheet.ts";
 import type * as StatusCard from "../../src/foundry/rulesets/worldlines/cards/status-card.ts";
-import { gmCreatesActor, itemOf } from "./worldlines.support.ts";
+import { combatOnTurn, gmCreatesActor, itemOf } from "./worldlines.support.ts";
+import type * as Protocol from "../../src/foundry/cards/protocol.ts";
+import type * as Ledger from "../../src/foundry/combat/ledger.ts";
 import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
 let sheets: typeof SheetModule;
 let status: typeof StatusCard;
+let protocol: typeof Protocol;
+let ledger: typeof Ledger;
 let table: ReturnType<typeof installTableFakes>;
 
 const dice = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
@@ -27,6 +31,8 @@ beforeAll(async () => {
   await fake.hooks.callAsync("init");
   sheets = await import("../../src/foundry/rulesets/worldlines/sheets/actor-sheet.ts");
   status = await import("../../src/foundry/rulesets/worldlines/cards/status-card.ts");
+  protocol = await import("../../src/foundry/cards/protocol.ts");
+  ledger = await import("../../src/foundry/combat/ledger.ts");
 });
 
 beforeEach(() => {
@@ -221,5 +227,105 @@ describe("First Aid in full", () => {
     await click(PLAYER.id, k, "firstAid");
     expect(statusIds(r)).toEqual(["blinded"]);
     expect(sys(r).health.value).toBe(6);
+  });
+});
+
+/** Vex, the GM's raider, armed with a pistol. */
+function vex() {
+  return gmCreatesActor(fake, {
+    name: "Vex",
+    type: "npc",
+    prototypeToken: { disposition: -1 },
+    system: { energy: { value: 6, max: 6 }, traits: { combat: 8 }, skills: { firearms: 1 } },
+    items: [
+      {
+        name: "Pistol",
+        type: "weapon",
+        system: { damage: "1d6", skill: "firearms", kind: "ranged", drawn: true },
+      },
+    ],
+  });
+}
+
+const pistol = {
+  name: "Pistol",
+  type: "weapon",
+  system: { damage: "1d6+1", skill: "firearms", kind: "ranged", drawn: true },
+};
+const lastMessage = () =>
+  fake.game.messages.contents.at(-1) as unknown as ChatMessage.Implementation & {
+    content: string;
+  };
+
+describe("Covering Fire", () => {
+  /** Kara covers Vex during Vex's turn: her roll 6 + Firearms 2 = 8. */
+  async function covered() {
+    const k = await kara({ skills: { firearms: 2 } }, [pistol]);
+    const v = await vex();
+    const board = boardOf(fake);
+    board.place(k, { col: 0, row: 0 });
+    board.place(v, { col: 3, row: 0 });
+    await combatOnTurn(fake, [k, v], v, (faces) => {
+      dice.set(...faces);
+    });
+    fake.as(PLAYER.id, () => {
+      table.target(v);
+    });
+    dice.set([8, 6]);
+    await click(PLAYER.id, k, "coveringFire", {}, itemOf(k, "Pistol").id ?? "");
+    return { k, v, card: lastMessage() };
+  }
+
+  it("costs Kara 2 Energy and the round's interruption, and asks Vex's owner to answer", async () => {
+    const { k, card } = await covered();
+    expect(sys(k).energy.value).toBe(4);
+    expect(ledger.actorLedgerEntry(k, "interruptUsed")).toBe(true);
+    expect(card.content).toContain("Pistol: 6 → 8 (2 Energy, the interruption of the round).");
+    expect(await fake.as(PLAYER.id, () => protocol.pressCard(card, "evade"))).toMatchObject({
+      ok: false,
+      reason: "notAllowed",
+    });
+    // A second interruption this round is refused, and costs nothing.
+    fake.notifications.length = 0;
+    await click(PLAYER.id, k, "coveringFire", {}, itemOf(k, "Pistol").id ?? "");
+    expect(fake.notifications.at(-1)?.message).toMatch(/interrupt/i);
+    expect(sys(k).energy.value).toBe(4);
+  });
+
+  it("makes Vex abort his attack when his forced Evasion falls short; the next one goes", async () => {
+    const { k, v, card } = await covered();
+    dice.set([8, 3]); // Evasion 3 < 8
+    expect(await protocol.pressCard(card, "evade")).toMatchObject({ ok: true });
+    expect(lastMessage().content).toContain("Vex aborts the action");
+    const attack = () =>
+      protocol.declareCard("worldlines.attack", {
+        attackerId: v.id ?? "",
+        weaponId: itemOf(v, "Pistol").id ?? "",
+        targetId: k.id ?? "",
+        situation: {},
+        rollMode: "publicroll",
+      });
+    expect(await attack()).toMatchObject({ ok: false, reason: "abortedByCover" });
+    expect(fake.notifications.at(-1)?.message).toBe("Vex gave up this action under Covering Fire.");
+    expect(sys(v).energy.value).toBe(6);
+    dice.set([8, 5]);
+    expect(await attack()).toMatchObject({ ok: true });
+  });
+
+  it("lets Vex carry on when his Evasion meets the roll", async () => {
+    const { k, v, card } = await covered();
+    dice.set([8, 8]);
+    expect(await protocol.pressCard(card, "evade")).toMatchObject({ ok: true });
+    expect(lastMessage().content).toContain("Vex carries on.");
+    expect(await protocol.pressCard(card, "abort")).toMatchObject({ ok: false });
+    dice.set([8, 5]);
+    const attack = await protocol.declareCard("worldlines.attack", {
+      attackerId: v.id ?? "",
+      weaponId: itemOf(v, "Pistol").id ?? "",
+      targetId: k.id ?? "",
+      situation: {},
+      rollMode: "publicroll",
+    });
+    expect(attack).toMatchObject({ ok: true });
   });
 });

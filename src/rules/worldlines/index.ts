@@ -11,6 +11,7 @@
  * - treatment.ts: First Aid and limb treatment;
  * - use-item.ts: Use Item (stim, antidote, device) and First Aid in full (every cure, a kit's healing);
  * - interruptions.ts: Covering Fire, extra Evasion, Opportunity Attack;
+ * - covering-fire.ts: Covering Fire in its two moments at the table (the roll, the answer);
  * - techniques.ts: what a technique does (attack, action, interruption, passive) and costs;
  * - checks.ts: Spirit / Medicine checks against a TD;
  * - skill-check.ts: a skill check of its own (stance advantage, a hobbled leg);
@@ -34,6 +35,7 @@ export * from "./ammo.ts";
 export * from "./attack.ts";
 export * from "./changes.ts";
 export * from "./checks.ts";
+export * from "./covering-fire.ts";
 export * from "./encounter.ts";
 export * from "./energy.ts";
 export * from "./factory.ts";

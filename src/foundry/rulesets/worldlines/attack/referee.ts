@@ -73,6 +73,7 @@ import type { AttackCardState } from "../cards/attack-card.ts";
 import { wireRecoverButtons } from "../cards/recover.ts";
 import { autoApplyDamage, worldlinesOptions } from "../settings.ts";
 import { dropOnArmHit, isDropped } from "./limbs.ts";
+import { abortedByCover } from "../table/cover.ts";
 import { checkDeclaration, warnRefusal } from "./declare.ts";
 import type { Declaration, TableSituation } from "./declare.ts";
 
@@ -158,6 +159,7 @@ async function declareOnReferee(
   if (!checked.ok) return checked;
   if (isDropped(attacker, weapon.id))
     return refuse("weaponDropped", { name: attacker.name, weapon: weapon.name });
+  if (await abortedByCover(attacker)) return refuse("abortedByCover", { name: attacker.name });
   const message = await postAttack(attacker, checked.value, request.rollMode, sender);
   return message === null ? refuse("failed") : { ok: true, value: message.id };
 }

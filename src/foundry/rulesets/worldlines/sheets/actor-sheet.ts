@@ -25,6 +25,7 @@ import { barView } from "../../../sheets/actor-sheet.ts";
 import type { BarView, TabView } from "../../../sheets/actor-sheet.ts";
 import { attack } from "../attack/declare.ts";
 import { firstAid, useItem } from "../table/care.ts";
+import { coveringFire } from "../table/cover.ts";
 import { build, throwGrenade } from "../table/gear.ts";
 import { defensivePosture } from "../table/posture.ts";
 import { changeStance, drawWeapon, recoveryCheck, reload, skillCheck } from "../table/self.ts";
@@ -417,6 +418,7 @@ export class WorldlinesActorSheet extends rulesetActorSheet({
   context: (actor, editable, tab) => worldlinesActorSheetContext(actor, tab, editable),
   actions: {
     attack: onRowItem(attack),
+    coveringFire: onRowItem(coveringFire),
     reload: onRowItem(reload),
     draw: onRowItem(drawWeapon),
     build: onRowItem(build),
