@@ -224,6 +224,11 @@ function actorSchema() {
       max: LIMITS.minutes,
       initial: null,
     }),
+    /** Spell slots left of the class's count (Cast a Spell spends one); 0 of 0: no caster. */
+    spellSlots: new SchemaField({
+      value: integerField(0, { min: 0, max: LIMITS.save }),
+      max: integerField(0, { min: 0, max: LIMITS.save }),
+    }),
     /** A Focus (or similar) makes it immune to ordinary Shock. */
     shockImmune: flagField(),
     actions: actionsField(),
@@ -378,8 +383,19 @@ function gearSchema() {
 
 export class WwnGearData extends itemModel({ schema: gearSchema }) {}
 
-/** The plain technique model, played in this ruleset (its data is stamped as this ruleset's). */
-export class WwnTechniqueData extends PlainTechniqueModel {}
+/**
+ * The plain technique model, played in this ruleset (its data is stamped as this ruleset's), with
+ * what makes one a spell: Cast a Spell offers it, and its card shows its level and text.
+ */
+export class WwnTechniqueData extends PlainTechniqueModel {
+  static override defineSchema() {
+    return {
+      ...super.defineSchema(),
+      spell: flagField(),
+      spellLevel: integerField(1, { min: 0, max: 9 }),
+    };
+  }
+}
 
 /**
  * The models registered when the world plays WWN (technique keeps the generic one). Hit points
@@ -397,5 +413,5 @@ export const WWN_DATA_MODELS = wireSystemModels(
       technique: WwnTechniqueData,
     },
   },
-  { Actor: ["health"], "Item.weapon": ["ammo"] },
+  { Actor: ["health", "spellSlots"], "Item.weapon": ["ammo"] },
 );

@@ -31,6 +31,7 @@ import * as actions from "../table/self.ts";
 import { declareWwnManeuver } from "../table/maneuver-card.ts";
 import { wwnCallSaves } from "../table/saves.ts";
 import { wwnUseSkill } from "../table/skill.ts";
+import { wwnCastSpell } from "../table/cast.ts";
 import type { WwnSkillChoices } from "../table/skill.ts";
 import type { WwnManeuverChoices, WwnManeuverKind } from "../table/maneuver-card.ts";
 import { armorClass, modifiersOf, resolveActor, toWwnWeapon } from "../adapter.ts";
@@ -220,6 +221,13 @@ export async function wwnActorSheetContext(actor: Actor.Implementation, editable
           broken: piece.broken,
         };
       }),
+    spellSlots: (system as unknown as { spellSlots: { value: number; max: number } }).spellSlots,
+    spells: items
+      .filter((item) => item.type === "technique" && (item.system as { spell?: boolean }).spell)
+      .map((item) => ({
+        ...itemRow(item),
+        level: (item.system as unknown as { spellLevel: number }).spellLevel,
+      })),
     gear: items
       .filter((item) => item.type === "gear")
       .map((item) => ({
@@ -330,6 +338,7 @@ export class WwnActorSheet extends rulesetActorSheet({
     pickUp: onRowItem(actions.wwnPickUp),
     refill: onRowItem(actions.wwnRefill),
     useSkill: onActor(useSkill),
+    cast: onRowItem(wwnCastSpell),
     callSave: onActor(callSave),
   },
 }) {}

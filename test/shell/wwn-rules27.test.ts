@@ -1,0 +1,188 @@
+/**
+ * Issue 27's last WWN rows at the table, in the fake Foundry: Cast a Spell from the sheet (the
+ * referee spends the Main Action in its ledger and a spell slot on the caster, refuses a caster
+ * who readied or stowed something this round, and shows the spell's text on the card), and the
+ * GM's world setting for the Heal total that stabilizes a dying PC.
+ */
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { installTableFakes } from "../fake-foundry/table.ts";
+import type * as SheetModule from "../../src/foundry/rulesets/wwn/sheets/actor-sheet.ts";
+import { queuedDice } from "./boot.support.ts";
+import { wwnScene, wwnShell } from "./wwn.support.ts";
+import type { WwnShell } from "./wwn.support.ts";
+import { fightOffScreen } from "./viewed.support.ts";
+
+let fake: FakeFoundry;
+let table: ReturnType<typeof installTableFakes>;
+let actions: WwnShell;
+let sheets: typeof SheetModule;
+let scene: ReturnType<typeof wwnScene>;
+let whenIdle: () => Promise<void>;
+const faces = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
+
+beforeAll(async () => {
+  fake = installFakeFoundry({
+    users: [GM, PLAYER, PLAYER2],
+    settings: { "fray.ruleset": "wwn" },
+    random: faces.random,
+  });
+  table = installTableFakes(fake);
+  await import("../../src/fray.ts");
+  await fake.hooks.callAsync("init");
+  actions = await wwnShell();
+  sheets = await import("../../src/foundry/rulesets/wwn/sheets/actor-sheet.ts");
+  scene = wwnScene(fake);
+  whenIdle = (await import("../../src/foundry/combat/actions.ts")).whenIdle;
+});
+
+beforeEach(() => {
+  fake.notifications.length = 0;
+  faces.set();
+  table.target();
+});
+
+type FrayCombat = Combat.Implementation & { activateCombatant(id: string): Promise<unknown> };
+const docClass = (name: string) => {
+  const cls = fake.CONFIG[name]?.documentClass;
+  if (!cls) throw new Error(`no ${name} class`);
+  return cls;
+};
+const lastWarning = () => fake.notifications.at(-1)?.message;
+const lastCard = () =>
+  fake.game.messages.contents.at(-1) as unknown as ChatMessage.Implementation & { content: string };
+const slots = (a: Actor.Implementation) =>
+  (a.system as unknown as { spellSlots: { value: number } }).spellSlots.value;
+const itemNamed = (a: Actor.Implementation, name: string) =>
+  a.items.contents.find((i) => i.name === name) as Item.Implementation;
+
+type Handler = (this: unknown, event: unknown, target: unknown) => Promise<void>;
+
+/** Clicks a sheet button of `actor` (on an item's row when `itemId` is given). */
+async function click(actor: Actor.Implementation, action: string, itemId?: string) {
+  const Sheet = sheets.WwnActorSheet as unknown as {
+    new (options: { document: unknown }): unknown;
+    DEFAULT_OPTIONS: { actions: Record<string, Handler> };
+  };
+  const handler = Sheet.DEFAULT_OPTIONS.actions[action];
+  if (!handler) throw new Error(`no ${action} action`);
+  const target = {
+    dataset: {},
+    closest: () => (itemId === undefined ? null : { dataset: { itemId } }),
+  };
+  await handler.call(new Sheet({ document: actor }), {}, target);
+}
+
+/** Mira, her player's caster (2 of 3 slots, one spell, a dagger), and an orc, in a fight on her turn. */
+async function fight(spellSlots = { value: 2, max: 3 }) {
+  fake.setUser(GM.id);
+  const [mira, orc] = (await docClass("Actor").createDocuments([
+    {
+      name: "Mira",
+      type: "character",
+      ownership: { [PLAYER.id]: 3 },
+      system: { attributes: { int: 16 }, spellSlots },
+      items: [
+        {
+          name: "Mote of <b>Light</b>",
+          type: "technique",
+          system: { spell: true, spellLevel: 1, description: "<p>A light <em>glows</em>.</p>" },
+        },
+        { name: "Dagger", type: "weapon", system: { damage: "1d4", readied: true } },
+      ],
+    },
+    { name: "Orc", type: "npc", system: {} },
+  ])) as unknown as Actor.Implementation[];
+  if (mira === undefined || orc === undefined) throw new Error("no actors");
+  scene.place(mira, orc);
+  const combat = (await docClass("Combat").create({})) as unknown as FrayCombat;
+  await combat.createEmbeddedDocuments(
+    "Combatant",
+    [mira, orc].map((a) => ({ actorId: a.id })),
+  );
+  await whenIdle();
+  await fightOffScreen(fake, combat);
+  faces.set([8, 8], [8, 1]);
+  await combat.startCombat();
+  const id = combat.combatants.contents.find((c) => c.actorId === mira.id)?.id ?? "";
+  fake.setUser(PLAYER.id);
+  await combat.activateCombatant(id);
+  await whenIdle();
+  fake.notifications.length = 0;
+  return { mira, orc };
+}
+
+describe("Cast a Spell from the sheet", () => {
+  it("spends the Main Action and a slot, and the card shows the spell's level and text", async () => {
+    const { mira } = await fight();
+    const context = await sheets.wwnActorSheetContext(mira);
+    expect(context.spells).toMatchObject([{ name: "Mote of <b>Light</b>", level: 1 }]);
+    await click(mira, "cast", itemNamed(mira, "Mote of <b>Light</b>").id ?? "");
+    expect(lastWarning()).toBeUndefined();
+    expect(slots(mira)).toBe(1);
+    expect(actions.round(mira).mainUsed).toBe(true);
+    expect(lastCard().content).toContain(
+      "Mira casts Mote of &lt;b&gt;Light&lt;/b&gt; (level 1); 1 spell slots left. A light glows.",
+    );
+    // A second spell this round: no Main Action left, nothing spent.
+    await click(mira, "cast", itemNamed(mira, "Mote of <b>Light</b>").id ?? "");
+    expect(lastWarning()).toBe("The Main Action of this round is already spent.");
+    expect(slots(mira)).toBe(1);
+  });
+
+  it("is refused without a slot left, or after readying or stowing something this round", async () => {
+    const { mira } = await fight({ value: 0, max: 3 });
+    await click(mira, "cast", itemNamed(mira, "Mote of <b>Light</b>").id ?? "");
+    expect(lastWarning()).toBe("Mira has no spell slot left.");
+    expect(actions.round(mira).mainUsed).toBe(false);
+
+    const { mira: again } = await fight();
+    await click(again, "toggleReadied", itemNamed(again, "Dagger").id ?? "");
+    fake.notifications.length = 0;
+    await click(again, "cast", itemNamed(again, "Mote of <b>Light</b>").id ?? "");
+    expect(lastWarning()).toBe(
+      "Mira readied or stowed an item this round and cannot cast a spell.",
+    );
+    expect(slots(again)).toBe(2);
+  });
+});
+
+describe("the Heal total that stabilizes, a world setting", () => {
+  it("refuses to stabilize with 9 when the GM sets 10, and stabilizes at 9 with 9", async () => {
+    fake.setUser(GM.id);
+    const [mira, bo] = (await docClass("Actor").createDocuments([
+      {
+        name: "Mira",
+        type: "character",
+        ownership: { [PLAYER.id]: 3 },
+        system: { attributes: { dex: 16 }, skills: { heal: 1 } },
+      },
+      {
+        name: "Bo",
+        type: "character",
+        ownership: { [PLAYER2.id]: 3 },
+        system: { health: { value: 0, max: 8 }, life: "dying" },
+      },
+    ])) as unknown as Actor.Implementation[];
+    if (mira === undefined || bo === undefined) throw new Error("no actors");
+    scene.place(mira, bo);
+    const heal = async () => {
+      fake.setUser(PLAYER.id);
+      table.target(bo);
+      faces.set([6, 4], [6, 3]); // 4 + 3, Heal-1, Dex +1 = 9
+      const skill = await import("../../src/foundry/rulesets/wwn/table/skill.ts");
+      await skill.wwnUseSkill(mira, { skill: "heal", attribute: "dex" });
+      fake.setUser(GM.id);
+    };
+    const life = () => (bo.system as unknown as { life: string }).life;
+    await fake.game.settings.set("fray", "wwnStabilizeDifficulty", 10);
+    await heal();
+    expect(life()).toBe("dying");
+    expect(lastCard().content).toContain("Bo is still dying");
+    await fake.game.settings.set("fray", "wwnStabilizeDifficulty", 9);
+    await heal();
+    expect(life()).toBe("unconscious");
+    await fake.game.settings.set("fray", "wwnStabilizeDifficulty", 8);
+  });
+});
