@@ -186,3 +186,63 @@ describe("the Heal total that stabilizes, a world setting", () => {
     await fake.game.settings.set("fray", "wwnStabilizeDifficulty", 8);
   });
 });
+
+describe("Morale checks the GM calls", () => {
+  async function orcs() {
+    fake.setUser(GM.id);
+    const [a, b] = (await docClass("Actor").createDocuments([
+      { name: "Orc <b>A</b>", type: "npc", system: { morale: 7 } },
+      { name: "Orc B", type: "npc", system: { morale: 9 } },
+    ])) as unknown as Actor.Implementation[];
+    if (a === undefined || b === undefined) throw new Error("no orcs");
+    scene.place(a, b);
+    return { a, b };
+  }
+
+  it("rolls 2d6 for every targeted NPC in one card: above the score breaks", async () => {
+    const { a, b } = await orcs();
+    table.target(a, b);
+    faces.set([6, 4], [6, 4], [6, 3], [6, 3]);
+    const before = fake.game.messages.contents.length;
+    await click(a, "morale");
+    expect(fake.game.messages.contents.length).toBe(before + 1);
+    const content = lastCard().content;
+    expect(content).toContain("Orc &lt;b&gt;A&lt;/b&gt;");
+    expect(content).toMatch(
+      /2d6: 4 \+ 4 = 8<\/span> <span class="fray-wwn-vs">against Morale 7<\/span> <span class="fray-wwn-outcome miss">breaks/,
+    );
+    expect(content).toMatch(
+      /2d6: 3 \+ 3 = 6<\/span> <span class="fray-wwn-vs">against Morale 9<\/span> <span class="fray-wwn-outcome hit">holds/,
+    );
+  });
+
+  it("checks the sheet's NPC alone when nothing is targeted", async () => {
+    const { b } = await orcs();
+    faces.set([6, 6], [6, 5]);
+    await click(b, "morale");
+    expect(lastCard().content).toContain("2d6: 6 + 5 = 11");
+    expect(lastCard().content).toContain("breaks");
+  });
+
+  it("is the GM's alone: a player's button warns and a forged request is refused", async () => {
+    const { a } = await orcs();
+    const moraleCards = () =>
+      fake.game.messages.contents.filter(
+        (m) =>
+          (m as { flags?: { fray?: { cardKind?: string } } }).flags?.fray?.cardKind ===
+          "wwn.morale",
+      ).length;
+    const before = moraleCards();
+    expect(before).toBeGreaterThan(0); // the cards of the tests above
+    fake.setUser(PLAYER.id);
+    await click(a, "morale");
+    expect(lastWarning()).toBe("Only the GM calls Morale checks.");
+    const forged = await actions.protocol.declareCard("wwn.morale", {
+      targetIds: [a.id],
+      modifier: 0,
+    });
+    expect(forged.ok).toBe(false);
+    expect(moraleCards()).toBe(before);
+    fake.setUser(GM.id);
+  });
+});

@@ -28,6 +28,7 @@ import { cachedFormula } from "../../../rules/core/formula.ts";
 import { FRESH_ACTIONS } from "../../../rules/wwn/actions.ts";
 import { ATTRIBUTES } from "../../../rules/wwn/model.ts";
 import { WWN_LIMITS } from "../../../rules/wwn/limits.ts";
+import { MORALE_DEFAULT, MORALE_MAX, MORALE_MIN } from "../../../rules/wwn/morale.ts";
 import type { Attribute, WwnLife } from "../../../rules/wwn/model.ts";
 import {
   choiceField,
@@ -271,6 +272,8 @@ function npcSchema() {
   const { NumberField } = foundry.data.fields;
   return {
     ...actorSchema(),
+    /** The stat block's Morale score (2–12): a Morale check above it breaks the NPC. */
+    morale: integerField(MORALE_DEFAULT, { min: MORALE_MIN, max: MORALE_MAX }),
     /** A named, notable NPC (may make Snap Attacks under the default option). */
     named: flagField(),
     /** The stat block's total hit bonus; null: skill + class bonus + attribute, as a PC. */

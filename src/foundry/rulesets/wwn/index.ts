@@ -28,6 +28,7 @@ import { WWN_SELF, refereeSelf } from "./table/self.ts";
 import { wwnSaveCard, wwnSaveDeclaration } from "./table/saves.ts";
 import { wwnSkillDeclaration } from "./table/skill.ts";
 import { wwnCastDeclaration } from "./table/cast.ts";
+import { wwnMoraleCard, wwnMoraleDeclaration } from "./table/morale.ts";
 import { wwnSurpriseCard } from "./table/surprise.ts";
 import { WwnActorSheet } from "./sheets/actor-sheet.ts";
 import { WwnItemSheet } from "./sheets/item-sheet.ts";
@@ -50,6 +51,7 @@ export const shellRuleset: ShellRuleset = {
     wwnSurpriseCard,
     wwnGrappleReportCard,
     wwnSaveCard,
+    wwnMoraleCard,
   ],
   declarations: [
     wwnAttackDeclaration,
@@ -62,6 +64,7 @@ export const shellRuleset: ShellRuleset = {
     wwnSkillDeclaration,
     wwnSaveDeclaration,
     wwnCastDeclaration,
+    wwnMoraleDeclaration,
   ],
   // The maneuvers an actor takes on itself post no card: they spend its round in the ledger.
   refereeActions: { [WWN_SELF]: refereeSelf },

@@ -32,6 +32,7 @@ import { declareWwnManeuver } from "../table/maneuver-card.ts";
 import { wwnCallSaves } from "../table/saves.ts";
 import { wwnUseSkill } from "../table/skill.ts";
 import { wwnCastSpell } from "../table/cast.ts";
+import { wwnCallMorale } from "../table/morale.ts";
 import type { WwnSkillChoices } from "../table/skill.ts";
 import type { WwnManeuverChoices, WwnManeuverKind } from "../table/maneuver-card.ts";
 import { armorClass, modifiersOf, resolveActor, toWwnWeapon } from "../adapter.ts";
@@ -156,6 +157,7 @@ export async function wwnActorSheetContext(actor: Actor.Implementation, editable
     attackBonus: system.attackBonus,
     /** NPCs: the stat block's hit bonus as the input shows it (blank: from skill and attribute). */
     hitBonus: typeof system.hitBonus === "number" ? String(system.hitBonus) : "",
+    morale: (system as unknown as { morale?: number }).morale ?? null,
     /** The GM calls saves for the targeted tokens from here. */
     isGM: game.user?.isGM === true,
     speed: system.speed,
@@ -339,6 +341,9 @@ export class WwnActorSheet extends rulesetActorSheet({
     refill: onRowItem(actions.wwnRefill),
     useSkill: onActor(useSkill),
     cast: onRowItem(wwnCastSpell),
+    morale: onActor(async (actor) => {
+      await wwnCallMorale(actor);
+    }),
     callSave: onActor(callSave),
   },
 }) {}
