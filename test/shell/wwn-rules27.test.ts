@@ -118,6 +118,11 @@ describe("Cast a Spell from the sheet", () => {
     const { mira } = await fight();
     const context = await sheets.wwnActorSheetContext(mira);
     expect(context.spells).toMatchObject([{ name: "Mote of <b>Light</b>", level: 1 }]);
+    const itemSheets = await import("../../src/foundry/rulesets/wwn/sheets/item-sheet.ts");
+    const spellSheet = await itemSheets.wwnItemSheetContext(
+      itemNamed(mira, "Mote of <b>Light</b>"),
+    );
+    expect(spellSheet.spell).toEqual({ isSpell: true, level: 1 });
     await click(mira, "cast", itemNamed(mira, "Mote of <b>Light</b>").id ?? "");
     expect(lastWarning()).toBeUndefined();
     expect(slots(mira)).toBe(1);
