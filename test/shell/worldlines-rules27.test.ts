@@ -329,3 +329,21 @@ describe("Covering Fire", () => {
     expect(attack).toMatchObject({ ok: true });
   });
 });
+
+describe("a technique used as an interruption", () => {
+  it("says on its card that it took the round's interruption, and what it does", async () => {
+    const k = await kara({}, [
+      {
+        name: "Snap Shot",
+        type: "technique",
+        system: { use: "action", energyCost: 2, interrupt: true, effect: "Fire before the enemy" },
+      },
+    ]);
+    await click(PLAYER.id, k, "useTechnique", {}, itemOf(k, "Snap Shot").id ?? "");
+    expect(lastLines()).toEqual([
+      "2 Energy spent.",
+      "An interruption: Kara has used the round's one interruption.",
+      "Effect: Fire before the enemy",
+    ]);
+  });
+});
