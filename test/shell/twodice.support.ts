@@ -18,6 +18,8 @@ export interface TwodiceWorld {
   diceLeft(): number[];
   /** Back to the GM, no notifications, no dice queued (for beforeEach). */
   reset(): void;
+  /** The table fakes: the user's targets. */
+  readonly table: ReturnType<typeof installTableFakes>;
   /** An actor the GM creates from `source`. */
   createActor(source: Record<string, unknown>): Promise<Actor.Implementation>;
   /** The actor's item of that name. */
@@ -50,11 +52,12 @@ export async function twodiceWorld(settings: Record<string, unknown> = {}): Prom
       return (next - 0.5) / 20;
     },
   });
-  installTableFakes(fake);
+  const table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
   return {
     fake,
+    table,
     dice(...faces) {
       queue = [...faces];
     },

@@ -13,6 +13,7 @@ import { NO_SITUATIONAL, checkSituational } from "../../../rules/freelancers/sit
 import { cardAttackOdds, declareCardAttack } from "../../api/card-attack.ts";
 import type { CardAttack } from "../../api/card-attack.ts";
 import type { RulesetApi } from "../../api/types.ts";
+import { flUseAbility } from "./table/self.ts";
 import { canvasDistance } from "../../shared/actors.ts";
 import { toFlWeapon, warnFlRefusal } from "./adapter.ts";
 import {
@@ -64,4 +65,6 @@ export const freelancersApi: RulesetApi = {
         expectedDamage: odds.value.expectedDamage,
       });
     }),
+  // An ability (a technique item): the sheet's Use (table/self.ts).
+  itemUse: (item) => (item.type === "technique" ? flUseAbility : null),
 };

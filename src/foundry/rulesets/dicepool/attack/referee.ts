@@ -35,7 +35,13 @@ import { addGrapplePoints, drainGrapple } from "../../../../rules/dicepool/grapp
 import type { DicepoolCombatant } from "../../../../rules/dicepool/model.ts";
 import type { CoverKind, DicepoolOptions } from "../../../../rules/dicepool/options.ts";
 import { scorePool } from "../../../../rules/dicepool/pool.ts";
-import { cardDeclaration, cardStrategy, postCard, refereeStep } from "../../../cards/protocol.ts";
+import {
+  attackView,
+  cardDeclaration,
+  cardStrategy,
+  postCard,
+  refereeStep,
+} from "../../../cards/protocol.ts";
 import type { Press } from "../../../cards/protocol.ts";
 import { fightOf } from "../../../combat/ledger.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
@@ -553,12 +559,12 @@ export const attackCard = cardStrategy<DicepoolAttackCardState>({
       appliesDamage: true,
     },
   },
-  attack: (card) => ({
-    attackerId: card.attackerId,
-    targetId: card.defenderId,
-    result: card.result === null ? null : { hit: card.result.hit, damage: card.result.damage },
-    applied: card.stage === "applied",
-  }),
+  attack: (card) =>
+    attackView(
+      card,
+      card.result === null ? null : { hit: card.result.hit, damage: card.result.damage },
+      card.stage === "applied",
+    ),
 });
 
 /** The attack's declaration, for the seam. */

@@ -31,7 +31,7 @@ import {
 import { diffWeapon } from "../../../../rules/freelancers/changes.ts";
 import { rollCheck } from "../../../../rules/freelancers/checks.ts";
 import type { FreelancersActor } from "../../../../rules/freelancers/model.ts";
-import { answerWithCard, cardStrategy } from "../../../cards/protocol.ts";
+import { answerWithCard, attackView, cardStrategy, dealtResult } from "../../../cards/protocol.ts";
 import type { CardStep, Press } from "../../../cards/protocol.ts";
 import { attackDeclaration } from "../../../shared/attack.ts";
 import { owns } from "../../../shared/cards.ts";
@@ -211,11 +211,14 @@ export const flAttackCard = cardStrategy<FlAttackCardState>({
       (card) => (card.stage === "defend" ? null : refuse("alreadyDefended")),
       (press) => resolveStep("defend", press),
     ),
-    apply: step(
-      "apply",
-      (card) => (card.stage === "resolved" ? null : refuse("alreadyApplied")),
-      (press) => resolveStep("apply", press),
-    ),
+    apply: {
+      ...step(
+        "apply",
+        (card) => (card.stage === "resolved" ? null : refuse("alreadyApplied")),
+        (press) => resolveStep("apply", press),
+      ),
+      appliesDamage: true,
+    },
     unseen: step(
       "unseen",
       (card) =>
@@ -232,4 +235,6 @@ export const flAttackCard = cardStrategy<FlAttackCardState>({
         ),
     ),
   },
+  // For the modules' hooks: the result once the defense is in, the damage after armor.
+  attack: (card) => attackView(card, dealtResult(card.result), card.stage === "applied"),
 });

@@ -39,8 +39,8 @@ import type {
 import type { TwoDice } from "../../../../rules/twodice/roll.ts";
 import { takeAction } from "../../../../rules/twodice/turns.ts";
 import { checkAbleToAct } from "../../../../rules/twodice/wounds.ts";
-import { answerWithCard, cardStrategy } from "../../../cards/protocol.ts";
-import type { Press } from "../../../cards/protocol.ts";
+import { answerWithCard, attackView, cardStrategy } from "../../../cards/protocol.ts";
+import type { AttackView, Press } from "../../../cards/protocol.ts";
 import { canvasDistance, checkWithinReach } from "../../../shared/actors.ts";
 import { owns, showDice } from "../../../shared/cards.ts";
 import { attackDeclaration } from "../../../shared/attack.ts";
@@ -375,7 +375,24 @@ function step(name: TwodiceStep) {
     claimKey: () => "resolve",
     ...(name === "counter" ? { parse: parseWeaponChoice } : {}),
     resolve: (press: Press<TwodiceAttackCardState>) => pressStep(name, press),
+    // Each answer writes the attack's wounds on the defender.
+    appliesDamage: true,
   };
+}
+
+/**
+ * The attack as modules hear of it: the hit once the dice are read (at the declaration); the
+ * damage, the wounds' numbers the defender's answer made (0 before it: the wound depends on the
+ * answer and the armor then).
+ */
+function twodiceAttackView(card: TwodiceAttackCardState): AttackView {
+  const attacks = card.resolution?.attacks ?? [];
+  const damage = attacks.reduce((sum, a) => sum + (a.hit ? (a.damage?.final ?? 0) : 0), 0);
+  return attackView(
+    card,
+    { hit: card.reads.some((r) => r.hit), damage },
+    card.stage === "resolved",
+  );
 }
 
 /** The attack card: Apply, Roll with it, Counterattack. */
@@ -391,4 +408,5 @@ export const twodiceAttackCard = cardStrategy<TwodiceAttackCardState>({
   },
   warn: warnTwodiceRefusal,
   steps: { apply: step("apply"), rollWithIt: step("rollWithIt"), counter: step("counter") },
+  attack: twodiceAttackView,
 });
