@@ -10,6 +10,7 @@
  *    by the attack's referee (`abortedByCover`).
  */
 import { refuse } from "../../../../rules/core/result.ts";
+import type { Refusal } from "../../../../rules/core/result.ts";
 import { answerCover, coverTarget } from "../../../../rules/worldlines/index.ts";
 import type { AttackSituation, CoverRoll } from "../../../../rules/worldlines/index.ts";
 import { cardStrategy } from "../../../cards/protocol.ts";
@@ -225,4 +226,21 @@ export async function abortedByCover(actor: Actor.Implementation): Promise<boole
   if (actorLedgerEntry(actor, ABORTED) !== round) return false;
   await recordForActors([{ actor, key: ABORTED, value: null }]);
   return true;
+}
+
+/**
+ * On the referee, before an attack: why the attacker cannot make it with this weapon now, or
+ * null: the weapon lies where an arm hit dropped it, or the attack is the action it gave up
+ * under Covering Fire (abortedByCover, which clears the mark).
+ */
+export async function heldBack(
+  attacker: Actor.Implementation,
+  weapon: Item.Implementation,
+): Promise<Refusal | null> {
+  if (isDropped(attacker, weapon.id)) {
+    return refuse("weaponDropped", { name: attacker.name, weapon: weapon.name });
+  }
+  return (await abortedByCover(attacker))
+    ? refuse("abortedByCover", { name: attacker.name })
+    : null;
 }
