@@ -82,7 +82,8 @@ import {
 import type { AttackCardState } from "../cards/attack-card.ts";
 import { wireRecoverButtons } from "../cards/recover.ts";
 import { autoApplyDamage, worldlinesOptions } from "../settings.ts";
-import { dropOnArmHit, isDropped } from "./limbs.ts";
+import { dropOnArmHit } from "./limbs.ts";
+import { heldBack } from "../table/cover.ts";
 import { checkDeclaration, warnRefusal } from "./declare.ts";
 import type { Declaration, TableSituation } from "./declare.ts";
 
@@ -166,8 +167,8 @@ async function declareOnReferee(
     return { ...situation, detail: { ...situation.detail, weapon: weapon.name } };
   const checked = checkDeclaration(attacker, weapon, targets, situation);
   if (!checked.ok) return checked;
-  if (isDropped(attacker, weapon.id))
-    return refuse("weaponDropped", { name: attacker.name, weapon: weapon.name });
+  const held = await heldBack(attacker, weapon);
+  if (held !== null) return held;
   const message = await postAttack(attacker, checked.value, request.rollMode, sender);
   return message === null ? refuse("failed") : { ok: true, value: message.id };
 }
