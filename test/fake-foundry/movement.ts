@@ -405,6 +405,11 @@ export function installMovementFakes(
     uuid: string;
     name: string;
     tokens: Collection<TokenDocument>;
+    /** Core Scene#grid: the scene's own grid (here the canvas's: one grid for every scene). */
+    grid: typeof canvasGrid;
+    /** Core Scene#walls and Scene#regions: none here unless a test adds some. */
+    walls: Collection<unknown>;
+    regions: Collection<unknown>;
   }
 
   const scenes = fake.game.scenes as unknown as Collection<unknown>;
@@ -415,7 +420,15 @@ export function installMovementFakes(
     scene(name = "Scene"): FakeScene {
       nextId += 1;
       const id = `scn${String(nextId).padStart(13, "0")}`;
-      const scene: FakeScene = { id, uuid: `Scene.${id}`, name, tokens: new Collection() };
+      const scene: FakeScene = {
+        id,
+        uuid: `Scene.${id}`,
+        name,
+        tokens: new Collection(),
+        grid: canvasGrid,
+        walls: new Collection(),
+        regions: new Collection(),
+      };
       scenes.set(id, scene);
       return scene;
     },

@@ -12,6 +12,8 @@ import { sceneRow, startedCombat } from "./boot.support.ts";
 
 export interface TwodiceWorld {
   readonly fake: FakeFoundry;
+  /** The table fakes: the user's targets, templates. */
+  readonly table: ReturnType<typeof installTableFakes>;
   /** Queues the next d20 faces; a roll the test gave no die for throws. */
   dice(...faces: number[]): void;
   /** The queued faces not rolled yet. */
@@ -50,11 +52,13 @@ export async function twodiceWorld(settings: Record<string, unknown> = {}): Prom
       return (next - 0.5) / 20;
     },
   });
-  installTableFakes(fake);
+  const table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
+  const row = sceneRow(fake);
   return {
     fake,
+    table,
     dice(...faces) {
       queue = [...faces];
     },
@@ -63,6 +67,7 @@ export async function twodiceWorld(settings: Record<string, unknown> = {}): Prom
       fake.setUser(GM.id);
       fake.notifications.length = 0;
       queue = [];
+      row.clearRow();
     },
     async createActor(source) {
       const Actor = fake.CONFIG["Actor"]?.documentClass;
@@ -78,6 +83,7 @@ export async function twodiceWorld(settings: Record<string, unknown> = {}): Prom
     },
     warnings: () => fake.notifications.map((n) => n.message),
     startedCombat: (actors, active) => startedCombat(fake, actors, active),
-    ...sceneRow(fake),
+    placeAt: row.placeAt,
+    place: row.place,
   };
 }

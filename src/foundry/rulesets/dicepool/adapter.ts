@@ -45,6 +45,8 @@ export interface DicepoolActorSystem {
   dead: boolean;
   stabilized: boolean;
   initiative: number;
+  /** Surrendered (table/conduct.ts); absent on actors stored before the field. */
+  surrendered?: boolean;
   powers: DicepoolPowers;
   falling: Fall | null;
   biography: string;

@@ -13,6 +13,7 @@ import { NO_SITUATIONAL, checkSituational } from "../../../rules/freelancers/sit
 import { cardAttackApi } from "../../api/card-attack.ts";
 import type { CardAttack } from "../../api/card-attack.ts";
 import type { RulesetApi } from "../../api/types.ts";
+import { flUseAbility } from "./table/self.ts";
 import { canvasDistance } from "../../shared/actors.ts";
 import { toFlWeapon, warnFlRefusal } from "./adapter.ts";
 import {
@@ -24,42 +25,51 @@ import {
 } from "./attack/declare.ts";
 import type { FlChoices } from "./attack/declare.ts";
 import { flNow } from "./budget.ts";
+import { flScene, flScenePrefill } from "./scene.ts";
 import { flOptions, flSituationalCaps } from "./settings.ts";
 
 const flAttack: CardAttack<FlChoices> = {
   kind: FL_ATTACK,
   parse: parseChoices,
-  defaults: () => DEFAULT_CHOICES,
+  // The dialog's defaults, the scene's calls among them (scene.ts).
+  defaults: (request) => {
+    const scene = flScene(request.attacker, request.target);
+    return { ...DEFAULT_CHOICES, ...(scene === null ? {} : flScenePrefill(scene).choices) };
+  },
   check: checkFlDeclaration,
   warn: (refusal, attacker) => {
     warnFlRefusal(refusal, { name: attacker.name });
   },
 };
 
-export const freelancersApi: RulesetApi = cardAttackApi(
-  flAttack,
-  (request, weapon, choices) => {
-    const caps = flSituationalCaps();
-    if (checkSituational(choices.situational ?? NO_SITUATIONAL, caps) !== undefined) {
-      // The sheet's words for it (attack/declare.ts checkFlDeclaration).
-      return refuse("situationalTooLarge", { modifier: caps.modifier, edge: caps.edge });
-    }
-    const measured = canvasDistance(request.attacker, request.target, "m");
-    return freelancersAttackOdds(
-      {
-        attacker: flNow(request.attacker),
-        defender: flNow(request.target),
-        weapon: toFlWeapon(weapon),
-        situation: flSituationOf(choices, measured),
-      },
-      flOptions(),
-    );
-  },
-  ({ hit, attackPasses, defensePasses, fumble, expectedDamage }) => ({
-    hit,
-    attackPasses,
-    defensePasses,
-    fumble,
-    expectedDamage,
-  }),
-);
+export const freelancersApi: RulesetApi = {
+  ...cardAttackApi(
+    flAttack,
+    (request, weapon, choices) => {
+      const caps = flSituationalCaps();
+      if (checkSituational(choices.situational ?? NO_SITUATIONAL, caps) !== undefined) {
+        // The sheet's words for it (attack/declare.ts checkFlDeclaration).
+        return refuse("situationalTooLarge", { modifier: caps.modifier, edge: caps.edge });
+      }
+      const measured = canvasDistance(request.attacker, request.target, "m");
+      return freelancersAttackOdds(
+        {
+          attacker: flNow(request.attacker),
+          defender: flNow(request.target),
+          weapon: toFlWeapon(weapon),
+          situation: flSituationOf(choices, measured),
+        },
+        flOptions(),
+      );
+    },
+    ({ hit, attackPasses, defensePasses, fumble, expectedDamage }) => ({
+      hit,
+      attackPasses,
+      defensePasses,
+      fumble,
+      expectedDamage,
+    }),
+  ),
+  // An ability (a technique item): the sheet's Use (table/self.ts).
+  itemUse: (item) => (item.type === "technique" ? flUseAbility : null),
+};

@@ -9,7 +9,7 @@
 import { attackOdds } from "../../../rules/worldlines/index.ts";
 import { cardAttackApi } from "../../api/card-attack.ts";
 import type { CardAttack } from "../../api/card-attack.ts";
-import type { RulesetApi } from "../../api/types.ts";
+import type { ItemUse, RulesetApi } from "../../api/types.ts";
 import { distanceBetween } from "../../shared/scene.ts";
 import { bandForDistance, bandReach, toCombatant, toWeapon } from "./adapter.ts";
 import { ATTACK_KIND } from "./cards/attack-card.ts";
@@ -18,6 +18,9 @@ import { scenePrefill, worldlinesScene } from "./scene.ts";
 import { checkDeclaration, shapeByTechnique, warnRefusal } from "./attack/declare.ts";
 import type { TableSituation } from "./attack/declare.ts";
 import { parseSituation } from "./attack/referee.ts";
+import type { GearSystem } from "./sheets/item-sheet.ts";
+import { build, throwGrenade } from "./table/gear.ts";
+import { useTechnique } from "./table/techniques.ts";
 
 /** The dialog's defaults: the torso, the band of the tokens' distance, the scene's calls. */
 function dialogDefaults(
@@ -48,20 +51,35 @@ const worldlinesAttack: CardAttack<TableSituation> = {
   },
 };
 
-export const worldlinesApi: RulesetApi = cardAttackApi(
-  worldlinesAttack,
-  (request, weapon, situation) => {
-    const attacker = toCombatant(request.attacker);
-    const shaped = shapeByTechnique(request.attacker, attacker, toWeapon(weapon), situation);
-    if (!shaped.ok) return shaped;
-    const defender = toCombatant(request.target);
-    const input = { attacker, defender, weapon: shaped.weapon, situation: shaped.situation };
-    return attackOdds(input, { evade: true });
-  },
-  ({ hit, critical, expectedDamage, headshotKill, headshotTriple }) => ({
-    hit,
-    critical,
-    expectedDamage,
-    headshot: headshotKill + headshotTriple,
-  }),
-);
+/**
+ * What the sheet's buttons do with an item that is not a weapon: a technique's Use, a grenade's
+ * Throw, Build for gear that deploys or is damaged (table/techniques.ts, table/gear.ts).
+ */
+function worldlinesItemUse(item: Item.Implementation): ItemUse | null {
+  if (item.type === "technique") return useTechnique;
+  if (item.type !== "gear") return null;
+  const gear = item.system as unknown as GearSystem;
+  if (gear.kind === "grenade") return throwGrenade;
+  return gear.deployable || gear.damaged ? build : null;
+}
+
+export const worldlinesApi: RulesetApi = {
+  ...cardAttackApi(
+    worldlinesAttack,
+    (request, weapon, situation) => {
+      const attacker = toCombatant(request.attacker);
+      const shaped = shapeByTechnique(request.attacker, attacker, toWeapon(weapon), situation);
+      if (!shaped.ok) return shaped;
+      const defender = toCombatant(request.target);
+      const input = { attacker, defender, weapon: shaped.weapon, situation: shaped.situation };
+      return attackOdds(input, { evade: true });
+    },
+    ({ hit, critical, expectedDamage, headshotKill, headshotTriple }) => ({
+      hit,
+      critical,
+      expectedDamage,
+      headshot: headshotKill + headshotTriple,
+    }),
+  ),
+  itemUse: worldlinesItemUse,
+};

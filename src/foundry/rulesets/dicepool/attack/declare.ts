@@ -45,6 +45,8 @@ import {
 } from "../budget.ts";
 import type { LedgerNote } from "../budget.ts";
 import { DICEPOOL_ATTACK } from "../cards/attack-card.ts";
+import { dicepoolScene, dicepoolScenePrefill } from "../scene.ts";
+import { conductOnAttack, someDefense } from "../table/conduct.ts";
 import type { DistanceBy } from "../cards/attack-card.ts";
 import { dicepoolOptions } from "../settings.ts";
 import { DEFAULT_CHOICE, promptDicepoolAttack } from "./dialog.ts";
@@ -115,22 +117,28 @@ export function checkDeclaration(
   // Points an assailant spent against either side (an interrupt before this roll), as recorded.
   const onAttack = grapplePenaltyOf(attackerActor);
   const onDefense = grapplePenaltyOf(target);
+  // The weapon's flags, the cover the target took, its guards (table/conduct.ts).
+  const conduct = conductOnAttack(attackerActor, target, weaponItem, choice.cover, options);
+  if (!conduct.ok) return conduct;
+  const { forbid, cover, defenseModifiers } = conduct.value;
   const input: Omit<AttackInput, "defense"> = {
     attacker,
     defender: toDicepoolCombatant(target),
     weapon,
     intent: choice.intent,
     ...(choice.disarmWeaponId === null ? {} : { disarmWeaponId: choice.disarmWeaponId }),
+    ...(forbid.length === 0 ? {} : { forbid }),
     situation: {
       distance: where.spaces,
-      cover: choice.cover,
+      cover,
       blitz: choice.blitz,
       grapplePenaltyOnAttack: onAttack,
       grapplePenaltyOnDefense: onDefense,
+      ...(defenseModifiers.length === 0 ? {} : { defenseModifiers }),
     },
   };
-  // Soak is open to every defender: the plan checks all that does not depend on the defense.
-  const plan = planChecked({ ...input, defense: "soak" }, options);
+  // A defense left open: the plan checks all that does not depend on the defense.
+  const plan = planChecked({ ...input, defense: someDefense(input) }, options);
   if (!plan.ok) return plan;
   if (choice.intent === "grapple" && !sameFight(attackerActor, target)) {
     return refuse("grappleNeedsCombat");
@@ -233,7 +241,11 @@ export async function declareDicepoolAttack(
   return chatMessages().has(id) ? chatMessages().get(id) : null;
 }
 
-/** An Attack button: one targeted token, the dialog with exact odds, then the declaration. */
+/**
+ * An Attack button: one targeted token, the dialog with exact odds (the cover and the spaces
+ * pre-filled from the scene with the sentences saying why, as the referee will measure them:
+ * scene.ts), then the declaration.
+ */
 export async function dicepoolAttack(
   actor: Actor.Implementation,
   weaponItem: Item.Implementation | null,
@@ -245,6 +257,9 @@ export async function dicepoolAttack(
     warnDicepoolRefusal(refusal);
     return null;
   }
+  const measured = dicepoolScene(actor, target);
+  const spaces = measuredSpaces(actor, target);
+  const prefill = measured === null ? null : dicepoolScenePrefill(measured);
   const choice = await promptDicepoolAttack(
     {
       attacker: toDicepoolCombatant(actor),
@@ -256,6 +271,10 @@ export async function dicepoolAttack(
       .filter((item) => item.type === "weapon")
       .map((item) => ({ id: item.id ?? "", name: item.name })),
     dicepoolOptions(),
+    {
+      choice: { ...prefill?.choice, ...(spaces === null ? {} : { distance: spaces }) },
+      notes: prefill?.notes ?? [],
+    },
   );
   if (choice === null) return null;
   return declareDicepoolAttack(actor, weaponItem, targets, choice);

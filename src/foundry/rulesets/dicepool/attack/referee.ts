@@ -35,7 +35,13 @@ import { addGrapplePoints, drainGrapple } from "../../../../rules/dicepool/grapp
 import type { DicepoolCombatant } from "../../../../rules/dicepool/model.ts";
 import type { CoverKind, DicepoolOptions } from "../../../../rules/dicepool/options.ts";
 import { scorePool } from "../../../../rules/dicepool/pool.ts";
-import { cardDeclaration, cardStrategy, postCard, refereeStep } from "../../../cards/protocol.ts";
+import {
+  attackView,
+  cardDeclaration,
+  cardStrategy,
+  postCard,
+  refereeStep,
+} from "../../../cards/protocol.ts";
 import type { Press } from "../../../cards/protocol.ts";
 import { fightOf } from "../../../combat/ledger.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
@@ -69,8 +75,10 @@ import { droppedNote } from "../dropped.ts";
 import { initiativeNote } from "../initiative.ts";
 import { initiativePool } from "../../../../rules/dicepool/initiative.ts";
 import { checkDeclaration, sameFight, settleDistance } from "./declare.ts";
+import { dicepoolScene, settleDicepoolAgainstScene } from "../scene.ts";
 import type { Declaration, DicepoolDeclareIntent } from "./declare.ts";
 import { MAX_DISTANCE, parseChoice } from "./dialog.ts";
+import { someDefense } from "../table/conduct.ts";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  The declaration                                                                             */
@@ -105,7 +113,11 @@ async function refereeDeclare(
     if (target === null) return refuse("noSuchTarget");
     const options = dicepoolOptions();
     const where = settleDistance(attackerActor, target, request.distance, sender.isGM);
-    const checked = checkDeclaration(attackerActor, weaponItem, target, request, where, options);
+    // The scene's cover bounds a player's (a GM's declaration is the GM's call): scene.ts.
+    const scene = sender.isGM ? null : dicepoolScene(attackerActor, target);
+    const choice = scene === null ? request : settleDicepoolAgainstScene(scene, request);
+    if ("ok" in choice) return choice;
+    const checked = checkDeclaration(attackerActor, weaponItem, target, choice, where, options);
     if (!checked.ok) return checked;
     return postAttack(attackerActor, target, checked.value, sender, request.rollMode, options);
   });
@@ -147,6 +159,7 @@ async function postAttack(
     situation: input.situation ?? {},
     distanceBy: where.by,
     disarmWeaponId: input.disarmWeaponId ?? null,
+    ...(input.forbid === undefined ? {} : { forbid: input.forbid }),
     attackPool: null,
     choices: [],
     dice: [],
@@ -177,6 +190,7 @@ function inputOf(card: DicepoolAttackCardState, defender: DicepoolCombatant) {
     intent: card.intent,
     situation: card.situation,
     ...(card.disarmWeaponId === null ? {} : { disarmWeaponId: card.disarmWeaponId }),
+    ...(card.forbid === undefined ? {} : { forbid: card.forbid }),
   } satisfies Omit<AttackInput, "defense">;
 }
 
@@ -187,7 +201,7 @@ async function rollAttack(
   options: Checked<DicepoolOptions>,
 ): Promise<{ ok: true; card: DicepoolAttackCardState; rolls: Roll[] } | Refusal> {
   const input = inputOf(card, defender);
-  const plan = planChecked({ ...input, defense: "soak" }, options);
+  const plan = planChecked({ ...input, defense: someDefense(input) }, options);
   if (!plan.ok) return plan;
   const dice = plan.value.attackPool.dice;
   const rolled = await withDice((source) => scorePool(dice, "rolled", source, options));
@@ -553,12 +567,12 @@ export const attackCard = cardStrategy<DicepoolAttackCardState>({
       appliesDamage: true,
     },
   },
-  attack: (card) => ({
-    attackerId: card.attackerId,
-    targetId: card.defenderId,
-    result: card.result === null ? null : { hit: card.result.hit, damage: card.result.damage },
-    applied: card.stage === "applied",
-  }),
+  attack: (card) =>
+    attackView(
+      card,
+      card.result === null ? null : { hit: card.result.hit, damage: card.result.damage },
+      card.stage === "applied",
+    ),
 });
 
 /** The attack's declaration, for the seam. */

@@ -26,6 +26,7 @@ import { toFlWeapon } from "../adapter.ts";
 import { flNow } from "../budget.ts";
 import { ATTACK_AS, COVERS, DEFAULT_CHOICES, declareFlAttack, situationOf } from "./declare.ts";
 import type { FlChoices } from "./declare.ts";
+import { flScene, flScenePrefill } from "../scene.ts";
 import { flOptions, flSituationalCaps } from "../settings.ts";
 
 export const FL_ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/dialog/attack-dialog.hbs`;
@@ -102,8 +103,10 @@ export function flAttackDialogContext(
   choices: FlChoices,
   measured: number | null = null,
   gm = false,
+  sceneNotes: readonly string[] = [],
 ) {
   return {
+    sceneNotes,
     attackerName: attacker.name,
     defenderName: defender.name,
     weaponName: weapon.name,
@@ -144,12 +147,13 @@ export async function promptFlAttack(
   defender: FreelancersActor,
   weapon: FreelancersWeapon,
   measured: number | null,
+  scene: ReturnType<typeof flScenePrefill> | null = null,
 ): Promise<FlChoices | null> {
   const gm = game.user?.isGM === true;
-  const initial: FlChoices = { cover: "none", as: "base", targetEngaged: false };
+  const initial: FlChoices = { ...DEFAULT_CHOICES, ...scene?.choices };
   return promptAttackDialog({
     template: FL_ATTACK_DIALOG_TEMPLATE,
-    context: flAttackDialogContext(attacker, defender, weapon, initial, measured, gm),
+    context: flAttackDialogContext(attacker, defender, weapon, initial, measured, gm, scene?.notes),
     title: i18n().format("FRAY.Freelancers.Attack.Title", { weapon: weapon.name }),
     classes: ["fray", "fray-fl-attack-dialog"],
     rollLabel: "FRAY.Freelancers.Attack.Roll",
@@ -160,8 +164,10 @@ export async function promptFlAttack(
 }
 
 /**
- * Attack with a weapon at the one targeted token: opens the dialog (with the odds), then asks the
- * referee. `choices` skips the dialog (macros, tests).
+ * Attack with a weapon at the one targeted token: opens the dialog (with the odds; cover, the
+ * target engaged and whether the defender sees pre-filled from the scene with the sentences saying
+ * why, as the referee will measure them: scene.ts), then asks the referee. `choices` skips the
+ * dialog (macros, tests).
  */
 export function flAttack(
   actor: Actor.Implementation,
@@ -171,13 +177,16 @@ export function flAttack(
   return attackFromSheet(
     choices,
     DEFAULT_CHOICES,
-    (target) =>
-      promptFlAttack(
+    (target) => {
+      const measured = flScene(actor, target);
+      return promptFlAttack(
         flNow(actor),
         flNow(target),
         toFlWeapon(weapon),
         canvasDistance(actor, target, "m"),
-      ),
+        measured === null ? null : flScenePrefill(measured),
+      );
+    },
     (targets, chosen) => declareFlAttack(actor, weapon, targets, chosen),
   );
 }

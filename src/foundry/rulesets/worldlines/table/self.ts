@@ -1,12 +1,17 @@
 /**
  * What a Worldlines actor does to itself alone, on its owner's client (every document it touches
  * is the user's own, and nothing it changes settles another owner's outcome): reloading, changing
- * stance, and a recovery check against one of its statuses. (Drawing a weapon is the referee's,
- * as it picks up a dropped one: table/draw.ts.) Each checks with
+ * stance, a recovery check against one of its statuses, and a skill check. (Drawing a weapon is
+ * the referee's, as it picks up a dropped one: table/draw.ts.) Each checks with
  * the rules, writes in one batch and says what happened in a status card; a refusal is a warning
  * that changes nothing.
  */
-import { attemptRecovery, reloadWeapon, spendEnergy } from "../../../../rules/worldlines/index.ts";
+import {
+  attemptRecovery,
+  reloadWeapon,
+  skillCheck as skillCheckRule,
+  spendEnergy,
+} from "../../../../rules/worldlines/index.ts";
 import type { Stance, StatusId } from "../../../../rules/worldlines/index.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { i18n } from "../../../shared/env.ts";
@@ -85,4 +90,51 @@ export async function recoveryCheck(
     actor,
   );
   return result.value.cured;
+}
+
+/**
+ * A skill check of the actor's own (rules/worldlines/skill-check.ts), open (no TD: the card gives
+ * the total for the GM to judge): crouched or prone rolls Stealth with advantage, a disabled leg
+ * rolls Athletics with disadvantage. Resolves to whether it was rolled.
+ */
+export async function skillCheck(actor: Actor.Implementation, skill: string): Promise<boolean> {
+  const { value: result } = await withDice((dice) =>
+    skillCheckRule(toCombatant(actor), skill, null, dice, worldlinesOptions()),
+  );
+  if (!result.ok) return refused(result, actor);
+  const check = result.value;
+  const say = i18n();
+  const name = say.localize(`FRAY.Worldlines.Actor.Skill.${skill}`);
+  const edge = check.advantage
+    ? check.disadvantage
+      ? "FRAY.Worldlines.Status.SkillEven"
+      : "FRAY.Worldlines.Status.SkillAdvantage"
+    : check.disadvantage
+      ? "FRAY.Worldlines.Status.SkillDisadvantage"
+      : null;
+  const lines = [
+    {
+      text: say.format(
+        check.criticalFailure
+          ? "FRAY.Worldlines.Status.SkillFumbled"
+          : "FRAY.Worldlines.Status.SkillRolled",
+        {
+          rolls: check.rolls.join(", "),
+          natural: check.natural,
+          bonus: check.bonus,
+          total: check.total,
+        },
+      ),
+      bad: check.criticalFailure,
+    },
+    ...(edge === null
+      ? []
+      : [{ text: say.localize(edge), bad: check.disadvantage && !check.advantage }]),
+  ];
+  await postStatusCard(
+    say.format("FRAY.Worldlines.Status.SkillTitle", { name: actor.name, skill: name }),
+    lines,
+    actor,
+  );
+  return true;
 }
