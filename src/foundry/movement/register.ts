@@ -26,7 +26,8 @@ import { i18n } from "../shared/env.ts";
 import { refusalText } from "../shared/refusal.ts";
 import { isActiveGM } from "../shared/referee.ts";
 import { roundedDistance } from "./distance.ts";
-import { provokedTokens, postReactions, reactionCard } from "./reactions.ts";
+import { postReactions, reactionCard } from "./reaction-card.ts";
+import { provokedTokens } from "./reactions.ts";
 import type { SceneToken } from "./reactions.ts";
 import { frayRulerClass } from "./ruler.ts";
 import type { MovementRules, PricedMove } from "./types.ts";
@@ -186,6 +187,8 @@ async function raiseReactions(
   if (rules.reactions === undefined || grid === null || scene === undefined) return;
   const mode = movement.passed.waypoints.at(-1)?.action ?? "walk";
   if (!isMoveMode(mode, rules.modes)) return;
+  const perSquare = squareIn(rules, grid);
+  if (perSquare === null) return;
   const mover = token as unknown as SceneToken;
   const provoked = provokedTokens(
     rules.reactions,
@@ -194,8 +197,18 @@ async function raiseReactions(
     grid,
     [movement.origin, ...movement.passed.waypoints],
     mode,
+    perSquare,
   );
   await postReactions(mover, provoked);
+}
+
+/** What one grid square measures in the ruleset's unit (a 1.5 m square is 1.5 m), or null. */
+export function squareIn(
+  rules: Pick<MovementRules, "unit">,
+  grid: { readonly distance: number; readonly units: string },
+): number | null {
+  const square = sceneDistance(grid.distance, grid, rules.unit);
+  return square.ok ? square.value : null;
 }
 
 function escape(text: string): string {
@@ -260,7 +273,7 @@ export function movementActions(
 /** Registers the ruleset's movement (nothing when it has none). */
 export function registerMovement(rules: MovementRules | undefined): void {
   if (rules === undefined) return;
-  registerCards([reactionCard]);
+  if (rules.reactions !== undefined) registerCards([reactionCard(rules.reactions)]);
   const config = CONFIG.Token as unknown as {
     movement: { actions: Record<string, ActionConfig> };
     rulerClass: unknown;

@@ -19,6 +19,8 @@ import {
 } from "./budget.ts";
 import { toDicepoolCombatant } from "./adapter.ts";
 import { dicepoolOptions } from "./settings.ts";
+import { dicepoolAttack } from "./attack/declare.ts";
+import { i18n } from "../../shared/env.ts";
 
 export const dicepoolMovement: MovementRules = {
   unit: "space",
@@ -27,8 +29,24 @@ export const dicepoolMovement: MovementRules = {
   spaceCost: () => 1,
   queue: (_actor, task) => withLedger(task),
   refusalKey: (reason) => `FRAY.Dicepool.Refusal.${reason}`,
-  // Leaving a space shared with a foe provokes its opportunity attack.
-  reactions: { trigger: "leaveShared", reachOf: () => 1, suppressed: () => false },
+  // Leaving a space shared with a foe provokes its opportunity attack: a foe threatens its own
+  // space only, with a close combat weapon or its bare hands, unless it is down.
+  reactions: {
+    trigger: "leaveShared",
+    reachOf: (actor) => {
+      const watcher = toDicepoolCombatant(actor);
+      return watcher.incapacitated !== null || watcher.dead ? null : 0;
+    },
+    suppressed: () => false,
+    openAttack: (actor, { reaction }) => {
+      const close =
+        actor.items.contents.find(
+          (i) => i.type === "weapon" && (i.system as unknown as { kind?: string }).kind === "close",
+        ) ?? null;
+      const note = i18n().localize("FRAY.Movement.Reaction.Note.dicepool");
+      return dicepoolAttack(actor, close, { opportunity: "leaveSpace", reaction, notes: [note] });
+    },
+  },
   price(actor, path) {
     const fight = fightOf(actor);
     const mover = toDicepoolCombatant(actor);

@@ -16,7 +16,29 @@ import type { MovementRules } from "../../movement/types.ts";
 import { combatantId } from "../../shared/actors.ts";
 import { inActorQueue } from "../../shared/attack.ts";
 import { isActorsTurn } from "../../shared/turn.ts";
+import { i18n } from "../../shared/env.ts";
+import { toFlWeapon } from "./adapter.ts";
+import { flAttack } from "./attack/dialog.ts";
 import { FL_ACTIONS, flNow } from "./budget.ts";
+
+/**
+ * The actor's usable weapon (integrity left) reaching farthest, in metres: a melee weapon's reach,
+ * a ranged one's nominal range (the book: a mover is a target of opportunity "within range or
+ * reach of a weapon"); null without one.
+ */
+export function farthestWeapon(
+  actor: Actor.Implementation,
+): { readonly item: Item.Implementation; readonly meters: number } | null {
+  let best: { item: Item.Implementation; meters: number } | null = null;
+  for (const item of actor.items.contents) {
+    if (item.type !== "weapon") continue;
+    const weapon = toFlWeapon(item);
+    if (weapon.integrity.value <= 0) continue;
+    const meters = weapon.kind === "melee" ? (weapon.reach ?? 0) : (weapon.range?.nominal ?? 0);
+    if (best === null || meters > best.meters) best = { item, meters };
+  }
+  return best;
+}
 
 /** The ledger key of what is left of a teammate's open Move. */
 export const FL_MOVE_LEFT = "flMoveLeft";
@@ -33,8 +55,14 @@ export const freelancersMovement: MovementRules = {
   reactions: {
     trigger: "within",
     withinLimit: 1,
-    reachOf: () => 1,
+    reachOf: (actor) => farthestWeapon(actor)?.meters ?? null,
     suppressed: (actor, mode) => mode === "disengage" || flNow(actor).actions.disengaging,
+    openAttack: (actor, { reaction }) => {
+      const weapon = farthestWeapon(actor);
+      if (weapon === null) return Promise.resolve(null);
+      const note = i18n().localize("FRAY.Movement.Reaction.Note.freelancers");
+      return flAttack(actor, weapon.item, undefined, { as: "reaction", reaction, notes: [note] });
+    },
   },
   price(actor, path) {
     if (!isActorsTurn(actor)) return refuse("notYourTurn");

@@ -5,6 +5,7 @@
  * (rules/worldlines/move-cost.ts). The Energy is the mover's own (the book puts it on the
  * character, budget.ts), read within the model's bounds and paid by the GM.
  */
+import { FEET_PER_SPACE } from "../../../rules/core/distance.ts";
 import { ok, refuse } from "../../../rules/core/result.ts";
 import { WORLDLINES_MOVE_MODES, worldlinesMoveCost } from "../../../rules/worldlines/move-cost.ts";
 import { DEFAULT_OPTIONS } from "../../../rules/worldlines/options.ts";
@@ -13,7 +14,29 @@ import type { MovementRules } from "../../movement/types.ts";
 import { combatantId } from "../../shared/actors.ts";
 import { inActorQueue } from "../../shared/attack.ts";
 import { isActorsTurn } from "../../shared/turn.ts";
-import { toCombatant } from "./adapter.ts";
+import { i18n } from "../../shared/env.ts";
+import { bandReach, toCombatant } from "./adapter.ts";
+import { attack } from "./attack/declare.ts";
+import { worldlinesOptions } from "./settings.ts";
+import { DEFAULT_BAND_FEET } from "./data.ts";
+
+/**
+ * The actor's melee weapon reaching farthest, with its reach in spaces (its point-blank band: 5 ft,
+ * one space, unless the weapon sets its own), or null without one: the book's Opportunity Attack
+ * is for a fighter "wielding a melee weapon".
+ */
+export function meleeReach(
+  actor: Actor.Implementation,
+): { readonly weapon: Item.Implementation; readonly spaces: number } | null {
+  let best: { weapon: Item.Implementation; spaces: number } | null = null;
+  for (const item of actor.items.contents) {
+    if (item.type !== "weapon") continue;
+    if ((item.system as unknown as { kind?: string }).kind !== "melee") continue;
+    const spaces = bandReach(item, DEFAULT_BAND_FEET).pointBlank / FEET_PER_SPACE;
+    if (best === null || spaces > best.spaces) best = { weapon: item, spaces };
+  }
+  return best;
+}
 
 export const worldlinesMovement: MovementRules = {
   unit: "space",
@@ -33,12 +56,19 @@ export const worldlinesMovement: MovementRules = {
   },
   queue: (actor, task) => inActorQueue(combatantId(actor), task),
   refusalKey: movementRefusalKey((reason) => `FRAY.Worldlines.Attack.Refusal.${reason}`),
-  // An enemy entering a fighter's reach (the next space) may be hit by an Opportunity Attack;
-  // a Retreat provokes none.
+  // An enemy entering the reach of a fighter's melee weapon may be hit by an Opportunity Attack
+  // (1 Energy, the round's interruption); a Retreat provokes none.
   reactions: {
     trigger: "enter",
-    reachOf: () => 1,
+    reachOf: (actor) => meleeReach(actor)?.spaces ?? null,
     suppressed: (_actor, mode) => mode === "retreat",
+    openAttack: async (actor, { reaction }) => {
+      const melee = meleeReach(actor);
+      if (melee === null) return null;
+      const cost = worldlinesOptions().costs.opportunityAttack;
+      const note = i18n().format("FRAY.Movement.Reaction.Note.worldlines", { cost });
+      return attack(actor, melee.weapon, undefined, { reaction, notes: [note] });
+    },
   },
   price(actor, path) {
     if (!isActorsTurn(actor)) return refuse("notYourTurn");

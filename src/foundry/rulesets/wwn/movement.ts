@@ -12,6 +12,20 @@ import { fightOf, ledgerChanges } from "../../combat/ledger.ts";
 import { inActorQueue } from "../../shared/attack.ts";
 import { budgetEntries, fighterIn, grapplesIn, turnOf } from "./budget.ts";
 import { combatantId, toWwnCombatant } from "./adapter.ts";
+import { wwnAttack } from "./attack/declare.ts";
+import { i18n } from "../../shared/env.ts";
+
+/**
+ * The melee weapon a fighter strikes a foe leaving melee with (the book's free Instant attack "from
+ * all enemies in melee with them": melee is the adjacent square, 5 ft), or null without one.
+ */
+export function meleeWeapon(actor: Actor.Implementation): Item.Implementation | null {
+  return (
+    actor.items.contents.find(
+      (i) => i.type === "weapon" && (i.system as unknown as { mode?: string }).mode === "melee",
+    ) ?? null
+  );
+}
 
 export const wwnMovement: MovementRules = {
   unit: "ft",
@@ -33,8 +47,14 @@ export const wwnMovement: MovementRules = {
   // Withdrawal this round (the ledger's round).
   reactions: {
     trigger: "leave",
-    reachOf: () => 1,
+    reachOf: (actor) => (meleeWeapon(actor) === null ? null : FEET_PER_SPACE),
     suppressed: (actor) => fighterIn(actor, fightOf(actor)).actions.withdrawn,
+    openAttack: (actor, { reaction }) => {
+      const weapon = meleeWeapon(actor);
+      if (weapon === null) return Promise.resolve(null);
+      const note = i18n().localize("FRAY.Movement.Reaction.Note.wwn");
+      return wwnAttack(actor, weapon, undefined, { reaction, notes: [note] });
+    },
   },
   price(actor, path) {
     const fight = fightOf(actor);

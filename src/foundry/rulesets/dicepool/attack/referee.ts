@@ -69,6 +69,7 @@ import { PICKED_UP_PATH } from "../table/weapon.ts";
 import { initiativeNote } from "../initiative.ts";
 import { initiativePool } from "../../../../rules/dicepool/initiative.ts";
 import { checkDeclaration, sameFight, settleDistance } from "./declare.ts";
+import { spendReaction } from "../../../movement/reaction-card.ts";
 import type { Declaration, DicepoolDeclareIntent } from "./declare.ts";
 import { MAX_DISTANCE, parseChoice } from "./dialog.ts";
 
@@ -165,6 +166,7 @@ async function postAttack(
     rollMode,
     roller: sender.id ?? "",
   });
+  if (message !== null) await spendReaction(declaration.reaction);
   return message === null ? refuse("failed") : { ok: true, value: message };
 }
 

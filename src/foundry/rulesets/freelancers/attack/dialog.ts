@@ -11,6 +11,7 @@
 import type { FreelancersActor, FreelancersWeapon } from "../../../../rules/freelancers/model.ts";
 import { freelancersAttackOdds } from "../../../../rules/freelancers/odds.ts";
 import { NO_SITUATIONAL, checkSituational } from "../../../../rules/freelancers/situational.ts";
+import type { AttackAs } from "../../../../rules/freelancers/attack.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
 import {
   dialogOptions as options,
@@ -102,8 +103,10 @@ export function flAttackDialogContext(
   choices: FlChoices,
   measured: number | null = null,
   gm = false,
+  notes: readonly string[] = [],
 ) {
   return {
+    notes,
     attackerName: attacker.name,
     defenderName: defender.name,
     weaponName: weapon.name,
@@ -138,18 +141,27 @@ function oddsPanel(odds: FlOddsView): OddsPanel {
   };
 }
 
+/** What a reaction card sets the dialog to: how the attack is taken, its card, a sentence. */
+export interface FlPreset {
+  readonly as?: AttackAs;
+  readonly reaction?: string;
+  readonly notes?: readonly string[];
+}
+
 /** Opens the dialog; resolves to the chosen situation, or null when closed without attacking. */
 export async function promptFlAttack(
   attacker: FreelancersActor,
   defender: FreelancersActor,
   weapon: FreelancersWeapon,
   measured: number | null,
+  preset: FlPreset = {},
 ): Promise<FlChoices | null> {
   const gm = game.user?.isGM === true;
-  const initial: FlChoices = { cover: "none", as: "base", targetEngaged: false };
-  return promptAttackDialog({
+  const initial: FlChoices = { cover: "none", as: preset.as ?? "base", targetEngaged: false };
+  const notes = preset.notes ?? [];
+  const picked = await promptAttackDialog({
     template: FL_ATTACK_DIALOG_TEMPLATE,
-    context: flAttackDialogContext(attacker, defender, weapon, initial, measured, gm),
+    context: flAttackDialogContext(attacker, defender, weapon, initial, measured, gm, notes),
     title: i18n().format("FRAY.Freelancers.Attack.Title", { weapon: weapon.name }),
     classes: ["fray", "fray-fl-attack-dialog"],
     rollLabel: "FRAY.Freelancers.Attack.Roll",
@@ -157,6 +169,9 @@ export async function promptFlAttack(
     read: (values) => flChoicesFromForm(values, gm),
     odds: (choices) => oddsPanel(flOddsView(attacker, defender, weapon, choices, measured)),
   });
+  return picked === null || preset.reaction === undefined
+    ? picked
+    : { ...picked, reaction: preset.reaction };
 }
 
 /**
@@ -167,6 +182,7 @@ export function flAttack(
   actor: Actor.Implementation,
   weapon: Item.Implementation,
   choices?: FlChoices,
+  preset: FlPreset = {},
 ): Promise<ChatMessage.Implementation | null> {
   return attackFromSheet(
     choices,
@@ -177,6 +193,7 @@ export function flAttack(
         flNow(target),
         toFlWeapon(weapon),
         canvasDistance(actor, target, "m"),
+        preset,
       ),
     (targets, chosen) => declareFlAttack(actor, weapon, targets, chosen),
   );

@@ -44,6 +44,7 @@ import { FL_ATTACK_CARD, flCardOf, flResultView } from "../cards/attack-card.ts"
 import type { FlAttackCardState } from "../cards/attack-card.ts";
 import { flAutoNpcDefense, flOptions } from "../settings.ts";
 import { FL_ATTACK, checkFlDeclaration, parseChoices } from "./declare.ts";
+import { spendReaction } from "../../../movement/reaction-card.ts";
 import type { FlDeclaration, FlStep } from "./declare.ts";
 
 /* ------------------------------------------------------------------------------------------ */
@@ -120,7 +121,12 @@ export const flAttackDeclaration = attackDeclaration(
   async ({ attacker, weapon, targets, request }, sender) => {
     const checked = checkFlDeclaration(attacker, weapon, targets, request.situation);
     if (!checked.ok) return checked;
-    return postAttack(attacker, checked.value, sender, request.rollMode);
+    const posted = await postAttack(attacker, checked.value, sender, request.rollMode);
+    // A reaction to a move closes its card.
+    if (posted.ok && request.situation.as === "reaction") {
+      await spendReaction(request.situation.reaction);
+    }
+    return posted;
   },
   warnFlRefusal,
 );

@@ -9,6 +9,7 @@ import type { Refusal } from "../../../../rules/core/result.ts";
 import {
   attackWithTechnique,
   checkAttack,
+  checkInterrupt,
   spendRound,
 } from "../../../../rules/worldlines/index.ts";
 import type {
@@ -17,6 +18,7 @@ import type {
   WorldlinesCombatant,
   WorldlinesWeapon,
 } from "../../../../rules/worldlines/index.ts";
+import { reactionOpen } from "../../../movement/reaction-card.ts";
 import { withinReach } from "../../../shared/actors.ts";
 import { attackFromSheet, declareAttackCard, singleTarget } from "../../../shared/attack.ts";
 import { warnRefusal as showRefusal } from "../../../shared/refusal.ts";
@@ -24,6 +26,7 @@ import { distanceBetween } from "../../../shared/scene.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
 import { bandForDistance, bandReach, toCombatant, toTechnique, toWeapon } from "../adapter.ts";
 import { ATTACK_KIND } from "../cards/attack-card.ts";
+import { worldlinesOptions } from "../settings.ts";
 import { DEFAULT_BAND_FEET } from "../data.ts";
 import { scenePrefill, worldlinesScene } from "../scene.ts";
 import { promptAttack } from "./dialog.ts";
@@ -66,6 +69,8 @@ export interface Declaration {
   readonly situation: AttackSituation;
   /** The technique announced with the attack, by name, and the Energy a hit gives back. */
   readonly technique?: { readonly name: string; readonly refund: number };
+  /** An Opportunity Attack: the reaction card that opened it (it spends the interruption). */
+  readonly reaction?: string;
 }
 
 export type { TableSituation } from "./dialog.ts";
@@ -88,7 +93,7 @@ export function shapeByTechnique(
       technique?: Declaration["technique"];
     }
   | Refusal {
-  const { technique: techniqueId, ...rest } = situation;
+  const { technique: techniqueId, reaction: _reaction, ...rest } = situation;
   if (techniqueId === undefined || techniqueId === "") return { ok: true, weapon, situation: rest };
   const item = attackerActor.items.contents.find(
     (i) => i.id === techniqueId && i.type === "technique",
@@ -122,14 +127,37 @@ export function checkDeclaration(
   if (!withinReach(attackerActor, target)) {
     return refuse("notATarget", { name: attackerActor.name, target: target.name });
   }
-  if (!isActorsTurn(attackerActor)) return refuse("notYourTurn", { name: attackerActor.name });
+  // An Opportunity Attack is made on the mover's turn, with the GM's reaction card for it.
+  const reaction = tableSituation.reaction;
+  const inTurn = reaction === undefined ? isActorsTurn(attackerActor) : false;
+  if (!inTurn && (reaction === undefined || !reactionOpen(attackerActor, target, reaction))) {
+    return refuse("notYourTurn", { name: attackerActor.name });
+  }
   const attacker = toCombatant(attackerActor);
   const defender = toCombatant(target);
   const ammo = spendRound((weaponItem.system as unknown as { ammo: Ammo }).ammo);
   if (!ammo.ok) return refuse(ammo.reason, { ...ammo.detail, weapon: weaponItem.name });
   const shaped = shapeByTechnique(attackerActor, attacker, toWeapon(weaponItem), tableSituation);
   if (!shaped.ok) return shaped;
-  const { weapon, situation } = shaped;
+  const { weapon } = shaped;
+  let situation = shaped.situation;
+  if (reaction !== undefined) {
+    // The interruption's own price and limits (a melee weapon, once a round, not Stressed …).
+    const interrupt = checkInterrupt(
+      attacker,
+      "opportunityAttack",
+      {
+        target: defender,
+        weapon,
+        entersReach: true,
+      },
+      worldlinesOptions(),
+    );
+    if (!interrupt.ok) {
+      return refuse(interrupt.reason, { ...interrupt.detail, name: attackerActor.name });
+    }
+    situation = { ...situation, energyCost: interrupt.value.cost };
+  }
   const allowed = checkAttack({ attacker, defender, weapon, situation });
   if (!allowed.ok) {
     return refuse(allowed.reason, {
@@ -143,7 +171,15 @@ export function checkDeclaration(
   const technique = shaped.technique;
   return {
     ok: true,
-    value: { attacker, defender, weapon, cost, situation, ...(technique ? { technique } : {}) },
+    value: {
+      attacker,
+      defender,
+      weapon,
+      cost,
+      situation,
+      ...(technique ? { technique } : {}),
+      ...(reaction === undefined ? {} : { reaction }),
+    },
   };
 }
 
@@ -173,18 +209,20 @@ export function attack(
   actor: Actor.Implementation,
   weapon: Item.Implementation,
   situation?: TableSituation,
+  preset: { readonly reaction?: string; readonly notes?: readonly string[] } = {},
 ): Promise<ChatMessage.Implementation | null> {
+  const reaction = preset.reaction === undefined ? {} : { reaction: preset.reaction };
   return attackFromSheet<TableSituation>(
     situation,
     {},
-    (target) => {
+    async (target) => {
       const distance = distanceBetween(actor, target);
       const band =
         distance === null ? null : bandForDistance(bandReach(weapon, DEFAULT_BAND_FEET), distance);
       const measured = worldlinesScene(actor, target);
       const melee = (weapon.system as unknown as { kind?: string }).kind === "melee";
       const prefill = measured === null ? null : scenePrefill(measured, melee);
-      return promptAttack({
+      const picked = await promptAttack({
         attacker: toCombatant(actor),
         defender: toCombatant(target),
         weapon: toWeapon(weapon),
@@ -195,10 +233,11 @@ export function attack(
           ...prefill?.situation,
         },
         distance,
-        sceneNotes: prefill?.notes ?? [],
+        sceneNotes: [...(preset.notes ?? []), ...(prefill?.notes ?? [])],
         techniques: attackTechniques(actor),
         shape: techniqueShaper(actor),
       });
+      return picked === null ? null : { ...picked, ...reaction };
     },
     // This client checks first (a refusal is a warning and nothing is sent); the referee checks
     // again on the documents as they are, measures what the scene tells, rolls and posts the card.

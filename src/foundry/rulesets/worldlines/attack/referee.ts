@@ -74,6 +74,7 @@ import { wireRecoverButtons } from "../cards/recover.ts";
 import { autoApplyDamage, worldlinesOptions } from "../settings.ts";
 import { dropOnArmHit, isDropped } from "./limbs.ts";
 import { checkDeclaration, warnRefusal } from "./declare.ts";
+import { spendReaction } from "../../../movement/reaction-card.ts";
 import type { Declaration, TableSituation } from "./declare.ts";
 
 const RANGE_BANDS: readonly RangeBand[] = ["pointBlank", "short", "medium", "long", "extreme"];
@@ -102,6 +103,9 @@ export function parseSituation(raw: unknown, fromGM: boolean): TableSituation | 
     // One of the attacker's techniques, by item id (checkDeclaration finds it or refuses).
     technique:
       s["technique"] === undefined || typeof s["technique"] === "string" ? s["technique"] : null,
+    // A reaction card's message id (checkDeclaration lets it through only when a GM's is open).
+    reaction:
+      s["reaction"] === undefined || typeof s["reaction"] === "string" ? s["reaction"] : null,
   };
   // Numbers (extra modifiers, another Energy cost) are a GM's call; a player's are ignored.
   if (fromGM) {
@@ -177,7 +181,11 @@ async function postAttack(
   // The attacker pays when the attack is made.
   const paid: ActorUpdate = {
     actorId: attacker.id,
-    changes: { [FIELD_PATHS.energy]: attacker.energy.value - cost },
+    changes: {
+      [FIELD_PATHS.energy]: attacker.energy.value - cost,
+      // An Opportunity Attack is the round's interruption.
+      ...(declaration.reaction === undefined ? {} : { [FIELD_PATHS.interruptUsed]: true }),
+    },
     setStatuses: {},
     removeStatuses: [],
   };
@@ -212,6 +220,7 @@ async function postAttack(
     rollMode,
     roller: sender.id ?? "",
   });
+  if (message !== null) await spendReaction(declaration.reaction);
   if (message !== null && attack.critical && autoApplyDamage()) {
     await serializedBy(message.id ?? "", () => applyNow(message));
   }

@@ -26,6 +26,7 @@ import { swarmAlliesFor, swarmBlow } from "../table/swarm.ts";
 import { promptWwnAttack } from "./dialog.ts";
 import { wwnScene, wwnScenePrefill } from "../scene.ts";
 
+import { reactionOpen } from "../../../movement/reaction-card.ts";
 /** The card protocol's kind of the WWN attack: its declaration and its card. */
 export const WWN_ATTACK = "wwn.attack";
 
@@ -41,7 +42,12 @@ export interface WwnDeclaration {
   readonly situation: AttackSituation;
   /** For the blow that closes a swarm: the ledger entry that marks the swarm struck. */
   readonly swarmStruck: LedgerWrite | null;
+  /** A free attack on a foe leaving melee: the GM's reaction card it answers (then closed). */
+  readonly reaction?: string;
 }
+
+/** The attack's choices with a reaction card's message id, when it answers one. */
+export type WwnTableSituation = AttackSituation & { readonly reaction?: string };
 
 /**
  * Checks everything that may refuse an attack, in the order a player would want to hear it: one
@@ -52,12 +58,19 @@ export function checkWwnDeclaration(
   attackerActor: Actor.Implementation,
   weaponItem: Item.Implementation,
   targets: readonly Actor.Implementation[],
-  situation: AttackSituation,
+  table: WwnTableSituation,
 ): { ok: true; value: WwnDeclaration } | Refusal {
   const single = singleTarget(weaponItem, targets);
   if (!single.ok) return single;
   const target = single.value;
   if (!withinReach(attackerActor, target)) return refuse("targetNotHere", { target: target.name });
+  // A reaction to a move is the free attack, only with the GM's open card for it.
+  const { reaction, ...asked } = table;
+  if (reaction !== undefined && !reactionOpen(attackerActor, target, reaction)) {
+    return refuse("notYourTurn", { name: attackerActor.name });
+  }
+  const situation: AttackSituation =
+    reaction === undefined ? asked : { ...asked, kind: { kind: "free" } };
   const fight = fightOf(attackerActor);
   const attacker = fighterIn(attackerActor, fight);
   const defender = fighterOf(target);
@@ -88,6 +101,7 @@ export function checkWwnDeclaration(
     tracked: fight !== null,
     situation: chosen,
     swarmStruck,
+    ...(reaction === undefined ? {} : { reaction }),
   });
 }
 
@@ -99,7 +113,7 @@ export async function declareWwnAttack(
   attackerActor: Actor.Implementation,
   weaponItem: Item.Implementation,
   targets: readonly Actor.Implementation[],
-  situation: AttackSituation,
+  situation: WwnTableSituation,
 ): Promise<ChatMessage.Implementation | null> {
   const checked = checkWwnDeclaration(attackerActor, weaponItem, targets, situation);
   return declareAttackCard(
@@ -121,23 +135,30 @@ export async function declareWwnAttack(
 export function wwnAttack(
   actor: Actor.Implementation,
   weapon: Item.Implementation,
-  situation?: AttackSituation,
+  situation?: WwnTableSituation,
+  preset: { readonly reaction?: string; readonly notes?: readonly string[] } = {},
 ): Promise<ChatMessage.Implementation | null> {
-  return attackFromSheet(
+  return attackFromSheet<WwnTableSituation>(
     situation,
     {},
-    (target) => {
+    async (target) => {
       const measured = wwnScene(actor, target);
       const prefill = measured === null ? null : wwnScenePrefill(measured);
       const { adjacent: _adjacent, ...initial } = prefill?.situation ?? {};
-      return promptWwnAttack(
+      const notes = preset.notes ?? [];
+      const picked = await promptWwnAttack(
         fighterOf(actor),
         fighterOf(target),
         toWwnWeapon(weapon),
-        initial,
-        prefill,
+        preset.reaction === undefined ? initial : { ...initial, kind: { kind: "free" } },
+        prefill === null
+          ? { allies: 0, notes }
+          : { allies: prefill.allies, notes: [...notes, ...prefill.notes] },
         swarmAlliesFor(actor, target),
       );
+      return picked === null || preset.reaction === undefined
+        ? picked
+        : { ...picked, reaction: preset.reaction };
     },
     (targets, chosen) => declareWwnAttack(actor, weapon, targets, chosen),
   );
