@@ -25,11 +25,15 @@
  *   (core `hookEvents.moveToken`; here once per active user, on that user's client).
  * - What a client measured (the movement's `passed.cost`, the history's `cost`) is whatever that
  *   client computed: a console can forge it (`consoleMove`), so Fray's GM measures again.
+ * - The canvas's Token placeables (`canvas.tokens.placeables`): each with its `document`, `actor`
+ *   and `center`; `Actor#getActiveTokens()` (core: the actor's placeables on the canvas) finds an
+ *   actor's among them, as a linked token stands for its actor.
  * - `revertRecordedMovement()` (core: undoes the last recorded movement) moves the token back to
  *   where that movement began and drops its waypoints from the history; it is a move of method
  *   "undo", so `moveToken` runs with it. `clearMovementHistory()` empties the history.
  */
 import { Collection } from "./collection.ts";
+import { Actor } from "./documents.ts";
 import type { FakeFoundry } from "./index.ts";
 import { world } from "./world.ts";
 
@@ -131,8 +135,20 @@ export function installMovementFakes(
       return total;
     },
   };
-  const canvas = { ready: true, grid: canvasGrid, tokens: { placeables: [] as unknown[] } };
+  const canvas = {
+    ready: true,
+    grid: canvasGrid,
+    tokens: {
+      placeables: [] as { document: { actorId: string }; actor: unknown; center: unknown }[],
+    },
+  };
   (globalThis as { canvas?: unknown }).canvas = canvas;
+  Object.defineProperty(Actor.prototype, "getActiveTokens", {
+    configurable: true,
+    value(this: { id: string }) {
+      return canvas.tokens.placeables.filter((p) => p.document.actorId === this.id);
+    },
+  });
 
   class TokenDocument {
     static documentName = "Token";
@@ -433,7 +449,15 @@ export function installMovementFakes(
         elevation: at.elevation,
       });
       scene.tokens.set(doc.id, doc);
-      canvas.tokens.placeables.push({ document: doc });
+      canvas.tokens.placeables.push({
+        document: doc,
+        get actor() {
+          return doc.actor;
+        },
+        get center() {
+          return doc.getCenterPoint();
+        },
+      });
       return doc;
     },
     /** The top-left pixel of a space, for waypoints. */

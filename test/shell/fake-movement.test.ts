@@ -114,3 +114,13 @@ describe("the fake's token targeting", () => {
     expect(user.targets.size).toBe(0);
   });
 });
+
+describe("the fake's Token placeables", () => {
+  it("Actor#getActiveTokens finds the actor's tokens on the canvas, each with its centre", async () => {
+    const { token, ana } = await world();
+    type Placeable = { document: unknown; center: { x: number; y: number } };
+    const found = (ana as unknown as { getActiveTokens(): Placeable[] }).getActiveTokens();
+    expect(found.map((p) => p.document)).toEqual([token]);
+    expect(found[0]?.center).toEqual({ x: 50, y: 50 });
+  });
+});

@@ -81,3 +81,52 @@ export function targetsOf(w: MoveWorld, userId: string): string[] {
   };
   return [...user.targets].map((t) => t.actor?.name ?? "");
 }
+
+/**
+ * A started fight of Kara (the player's, on her turn) and a foe owned by the second player, on
+ * opposite sides, their tokens at these spaces; `kara` and `foe` add to their sources.
+ */
+export async function reactionFight(
+  w: MoveWorld,
+  kara: Record<string, unknown>,
+  foe: Record<string, unknown>,
+  at: { kara: { col: number; row: number }; foe: { col: number; row: number } },
+) {
+  const { PLAYER, PLAYER2 } = await import("../fake-foundry/index.ts");
+  const [mover, threat] = await w.actors([
+    {
+      name: "Kara",
+      type: "character",
+      prototypeToken: { disposition: 1 },
+      ownership: { [PLAYER.id]: 3 },
+      ...kara,
+    },
+    {
+      name: "Raider",
+      type: "npc",
+      prototypeToken: { disposition: -1 },
+      ownership: { [PLAYER2.id]: 3 },
+      ...foe,
+    },
+  ]);
+  if (mover === undefined || threat === undefined) throw new Error("no actors");
+  const { combat, tokens } = await w.fight([mover, threat], [at.kara, at.foe]);
+  const token = tokens[0];
+  if (token === undefined) throw new Error("no token");
+  return { combat, token, kara: mover, raider: threat };
+}
+
+/** The actor's item of this name. */
+export function itemNamed(actor: Actor.Implementation, name: string): Item.Implementation {
+  const item = actor.items.contents.find((i) => i.name === name);
+  if (item === undefined) throw new Error(`no ${name}`);
+  return item;
+}
+
+/** The attack cards (any ruleset's) posted since `from`: a card of the protocol but no reaction. */
+export function attackCardsSince(w: MoveWorld, from: number): ChatCard[] {
+  return (w.fake.game.messages.contents.slice(from) as unknown as ChatCard[]).filter((m) => {
+    const kind = m.flags["fray"]?.["cardKind"];
+    return typeof kind === "string" && kind.endsWith("attack");
+  });
+}
