@@ -187,3 +187,35 @@ describe("reactions raised by movement", () => {
     expect(kara.name).toBe("Kara");
   });
 });
+
+describe("the ruler counts the reactions a planned path would provoke", () => {
+  type Label = { context: { fray?: { text: string; reactions?: number } } };
+  const rulerFor = (token: unknown) => {
+    const Ruler = (
+      w.fake.CONFIG["Token"] as unknown as {
+        rulerClass: new (token: unknown) => { labels(w: object[]): Label[] };
+      }
+    ).rulerClass;
+    return new Ruler({ document: token });
+  };
+  const at = (col: number, stage = "planned", action = "walk") => ({
+    x: col * 100,
+    y: 0,
+    stage,
+    action,
+    measurement: { distance: col * 5 },
+  });
+
+  it("a waypoint in the Raider's reach says it provokes one; a Retreat or a stop short, none", async () => {
+    const { token } = await setting();
+    const ruler = rulerFor(token);
+    const [, short, into] = ruler.labels([at(0, "passed"), at(2), at(3)]);
+    expect(short?.context.fray?.text).toBe("8 of 10 Energy left");
+    expect(into?.context.fray).toMatchObject({
+      reactions: 1,
+      text: "7 of 10 Energy left · provokes 1",
+    });
+    const [, retreat] = ruler.labels([at(0, "passed"), at(3, "planned", "retreat")]);
+    expect(retreat?.context.fray?.reactions).toBeUndefined();
+  });
+});

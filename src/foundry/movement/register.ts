@@ -25,7 +25,7 @@ import { SYSTEM_ID } from "../constants.ts";
 import { i18n } from "../shared/env.ts";
 import { refusalText } from "../shared/refusal.ts";
 import { isActiveGM } from "../shared/referee.ts";
-import { roundedDistance } from "./distance.ts";
+import { roundedDistance, squareIn } from "./distance.ts";
 import { postReactions, reactionCard } from "./reaction-card.ts";
 import { provokedTokens } from "./reactions.ts";
 import type { SceneToken } from "./reactions.ts";
@@ -200,15 +200,6 @@ async function raiseReactions(
     perSquare,
   );
   await postReactions(mover, provoked);
-}
-
-/** What one grid square measures in the ruleset's unit (a 1.5 m square is 1.5 m), or null. */
-export function squareIn(
-  rules: Pick<MovementRules, "unit">,
-  grid: { readonly distance: number; readonly units: string },
-): number | null {
-  const square = sceneDistance(grid.distance, grid, rules.unit);
-  return square.ok ? square.value : null;
 }
 
 function escape(text: string): string {
