@@ -34,6 +34,7 @@
  */
 import { Collection } from "./collection.ts";
 import { Actor } from "./documents.ts";
+import type { FakeRegionDocument } from "./walls.ts";
 import type { FakeFoundry } from "./index.ts";
 import { world } from "./world.ts";
 
@@ -421,6 +422,8 @@ export function installMovementFakes(
     uuid: string;
     name: string;
     tokens: Collection<TokenDocument>;
+    /** Core Scene#regions: RegionDocuments (walls.ts makeRegion). */
+    regions: Collection<FakeRegionDocument>;
   }
 
   const scenes = fake.game.scenes as unknown as Collection<unknown>;
@@ -431,7 +434,13 @@ export function installMovementFakes(
     scene(name = "Scene"): FakeScene {
       nextId += 1;
       const id = `scn${String(nextId).padStart(13, "0")}`;
-      const scene: FakeScene = { id, uuid: `Scene.${id}`, name, tokens: new Collection() };
+      const scene: FakeScene = {
+        id,
+        uuid: `Scene.${id}`,
+        name,
+        tokens: new Collection(),
+        regions: new Collection(),
+      };
       scenes.set(id, scene);
       return scene;
     },
@@ -459,6 +468,11 @@ export function installMovementFakes(
         },
       });
       return doc;
+    },
+    /** The GM draws a Region on the scene (walls.ts makeRegion). */
+    addRegion(scene: FakeScene, region: FakeRegionDocument): FakeRegionDocument {
+      scene.regions.set(region.id, region);
+      return region;
     },
     /** The top-left pixel of a space, for waypoints. */
     at(col: number, row: number): Waypoint {

@@ -28,6 +28,7 @@ import { isActiveGM } from "../shared/referee.ts";
 import { roundedDistance, squareIn } from "./distance.ts";
 import { postReactions, reactionCard } from "./reaction-card.ts";
 import { provokedTokens } from "./reactions.ts";
+import { crossesDifficult } from "./terrain.ts";
 import type { SceneToken } from "./reactions.ts";
 import { frayRulerClass } from "./ruler.ts";
 import type { MovementRules, PricedMove } from "./types.ts";
@@ -66,6 +67,7 @@ const UNPRICED_METHODS: ReadonlySet<string> = new Set(["undo", "config", "paste"
 
 interface GridLike {
   getOffset(point: { x: number; y: number }): { i: number; j: number };
+  readonly size: number;
   readonly distance: number;
   readonly units: string;
   measurePath(waypoints: Point[], options?: object): { distance: number };
@@ -111,7 +113,14 @@ export function priceMovement(
     return null;
   }
   const path = pathOf(rules, movement);
-  return path.ok ? rules.price(actor, path.value) : path;
+  if (!path.ok) return path;
+  const grid = gridOf();
+  const points = [movement.origin, ...movement.passed.waypoints];
+  // Difficult ground from the scene's Regions, measured here as on the GM's client.
+  const difficult =
+    grid !== null &&
+    crossesDifficult(token as unknown as SceneToken, grid, points, path.value.mode);
+  return rules.price(actor, difficult ? { ...path.value, difficult } : path.value);
 }
 
 function reasonText(

@@ -18,6 +18,7 @@ import { fightOf } from "../combat/ledger.ts";
 import { refusalText } from "../shared/refusal.ts";
 import { roundedDistance, squareIn } from "./distance.ts";
 import { provokedTokens } from "./reactions.ts";
+import { crossesDifficult } from "./terrain.ts";
 import type { SceneToken } from "./reactions.ts";
 import type { MovementRules } from "./types.ts";
 
@@ -68,6 +69,7 @@ export function waypointLabel(
   distance: number,
   action: string,
   grid: { readonly distance: number; readonly units: string },
+  difficult = false,
 ): WaypointLabel | null {
   if (fightOf(actor) === null) return null;
   const measured = sceneDistance(distance, grid, rules.unit);
@@ -75,7 +77,11 @@ export function waypointLabel(
   const priced =
     !measured.ok || mode === null
       ? null
-      : rules.price(actor, { distance: roundedDistance(rules, measured.value), mode });
+      : rules.price(actor, {
+          distance: roundedDistance(rules, measured.value),
+          mode,
+          ...(difficult ? { difficult } : {}),
+        });
   if (priced === null || !priced.ok) {
     const reason = priced?.reason ?? (measured.ok ? "unknown-mode" : measured.reason);
     const keyOf = (r: string) =>
@@ -111,6 +117,7 @@ interface RulerState {
 
 interface Board {
   readonly grid?: {
+    readonly size: number;
     readonly distance: number;
     readonly units: string;
     getOffset(point: { x: number; y: number }): { i: number; j: number };
@@ -169,7 +176,8 @@ export function frayRulerClass(rules: MovementRules, Base: TokenRulerClass): Tok
     state.frayPoints ??= [{ x: token.x, y: token.y }];
     state.frayPoints.push(point);
     const planned = waypoint.measurement.distance - (state.frayFrom ?? 0);
-    const label = waypointLabel(rules, actor, planned, waypoint.action, board.grid);
+    const difficult = crossesDifficult(token, board.grid, state.frayPoints, waypoint.action);
+    const label = waypointLabel(rules, actor, planned, waypoint.action, board.grid, difficult);
     if (label === null) return null;
     const reactions = plannedReactions(rules, token, state.frayPoints, waypoint.action);
     if (reactions === 0) return label;
