@@ -273,6 +273,7 @@ export function movementActions(
 /** Registers the ruleset's movement (nothing when it has none). */
 export function registerMovement(rules: MovementRules | undefined): void {
   if (rules === undefined) return;
+  rules.registerSettings?.();
   if (rules.reactions !== undefined) registerCards([reactionCard(rules.reactions)]);
   const config = CONFIG.Token as unknown as {
     movement: { actions: Record<string, ActionConfig> };

@@ -66,4 +66,6 @@ export interface MovementRules {
   readonly refusalKey: (reason: string) => string;
   /** The reactions a move raises (absent: none). */
   readonly reactions?: MovementReactions;
+  /** World settings of its movement (how far a Move goes …), registered with it at init. */
+  readonly registerSettings?: () => void;
 }
