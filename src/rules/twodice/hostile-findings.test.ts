@@ -17,10 +17,9 @@ describe("two-dice: the findings of issue 30, each refused by name", () => {
       refusedAs(td.hitOdds(12, 6, options), reason, "options.dieSides");
       refusedAs(td.attackOdds(melee, options), reason, "options.dieSides");
     }
-    const start = performance.now();
+    // The largest die accepted is computed (how fast is the bench's figure, not a timed test).
     const largest = td.attackOdds(melee, td.withTwodiceOptions({ dieSides: td.MAX_DIE_SIDES }));
     expect(largest.ok).toBe(true);
-    expect(performance.now() - start).toBeLessThan(50 * 10); // the odds target, loaded machine
   });
 
   it("afterSingleShot refuses an empty magazine instead of leaving −1 rounds", () => {
