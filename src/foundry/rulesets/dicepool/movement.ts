@@ -5,6 +5,7 @@
  */
 import { ok } from "../../../rules/core/result.ts";
 import { dicepoolMoveCost } from "../../../rules/dicepool/move-cost.ts";
+import { farthestWeapon } from "../../movement/reach.ts";
 import type { MovementRules } from "../../movement/types.ts";
 import { fightOf } from "../../combat/ledger.ts";
 import { FRESH_TURN } from "../../../rules/dicepool/actions.ts";
@@ -39,10 +40,10 @@ export const dicepoolMovement: MovementRules = {
     },
     suppressed: () => false,
     openAttack: (actor, { reaction }) => {
-      const close =
-        actor.items.contents.find(
-          (i) => i.type === "weapon" && (i.system as unknown as { kind?: string }).kind === "close",
-        ) ?? null;
+      // Its close combat weapon, or its bare hands.
+      const closeOnly = (item: Item.Implementation) =>
+        (item.system as unknown as { kind?: string }).kind === "close" ? 0 : null;
+      const close = farthestWeapon(actor, closeOnly)?.item ?? null;
       const note = i18n().localize("FRAY.Movement.Reaction.Note.dicepool");
       return dicepoolAttack(actor, close, { opportunity: "leaveSpace", reaction, notes: [note] });
     },

@@ -13,6 +13,7 @@ import {
 import { SYSTEM_ID } from "../../constants.ts";
 import { fightOf } from "../../combat/ledger.ts";
 import { moveLeftOf, payInLedger } from "../../movement/left.ts";
+import { farthestWeapon } from "../../movement/reach.ts";
 import { movementRefusalKey } from "../../movement/refusal.ts";
 import type { MovementRules } from "../../movement/types.ts";
 import { combatantId } from "../../shared/actors.ts";
@@ -28,18 +29,12 @@ import { FL_ACTIONS, flNow } from "./budget.ts";
  * a ranged one's nominal range (the book: a mover is a target of opportunity "within range or
  * reach of a weapon"); null without one.
  */
-export function farthestWeapon(
-  actor: Actor.Implementation,
-): { readonly item: Item.Implementation; readonly meters: number } | null {
-  let best: { item: Item.Implementation; meters: number } | null = null;
-  for (const item of actor.items.contents) {
-    if (item.type !== "weapon") continue;
+export function flThreatWeapon(actor: Actor.Implementation) {
+  return farthestWeapon(actor, (item) => {
     const weapon = toFlWeapon(item);
-    if (weapon.integrity.value <= 0) continue;
-    const meters = weapon.kind === "melee" ? (weapon.reach ?? 0) : (weapon.range?.nominal ?? 0);
-    if (best === null || meters > best.meters) best = { item, meters };
-  }
-  return best;
+    if (weapon.integrity.value <= 0) return null;
+    return weapon.kind === "melee" ? (weapon.reach ?? 0) : (weapon.range?.nominal ?? 0);
+  });
 }
 
 /** The world setting: how far one Move action carries a teammate, in metres. */
@@ -88,10 +83,10 @@ export const freelancersMovement: MovementRules = {
   reactions: {
     trigger: "within",
     withinLimit: 1,
-    reachOf: (actor) => farthestWeapon(actor)?.meters ?? null,
+    reachOf: (actor) => flThreatWeapon(actor)?.reach ?? null,
     suppressed: (actor, mode) => mode === "disengage" || flNow(actor).actions.disengaging,
     openAttack: (actor, { reaction }) => {
-      const weapon = farthestWeapon(actor);
+      const weapon = flThreatWeapon(actor);
       if (weapon === null) return Promise.resolve(null);
       const note = i18n().localize("FRAY.Movement.Reaction.Note.freelancers");
       return flAttack(actor, weapon.item, undefined, { as: "reaction", reaction, notes: [note] });

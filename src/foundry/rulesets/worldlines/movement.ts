@@ -9,6 +9,7 @@ import { FEET_PER_SPACE } from "../../../rules/core/distance.ts";
 import { ok, refuse } from "../../../rules/core/result.ts";
 import { WORLDLINES_MOVE_MODES, worldlinesMoveCost } from "../../../rules/worldlines/move-cost.ts";
 import { DEFAULT_OPTIONS } from "../../../rules/worldlines/options.ts";
+import { farthestWeapon } from "../../movement/reach.ts";
 import { movementRefusalKey } from "../../movement/refusal.ts";
 import type { MovementRules } from "../../movement/types.ts";
 import { combatantId } from "../../shared/actors.ts";
@@ -21,21 +22,16 @@ import { worldlinesOptions } from "./settings.ts";
 import { DEFAULT_BAND_FEET } from "./data.ts";
 
 /**
- * The actor's melee weapon reaching farthest, with its reach in spaces (its point-blank band: 5 ft,
+ * The actor's melee weapon reaching farthest, its reach in spaces (its point-blank band: 5 ft,
  * one space, unless the weapon sets its own), or null without one: the book's Opportunity Attack
  * is for a fighter "wielding a melee weapon".
  */
-export function meleeReach(
-  actor: Actor.Implementation,
-): { readonly weapon: Item.Implementation; readonly spaces: number } | null {
-  let best: { weapon: Item.Implementation; spaces: number } | null = null;
-  for (const item of actor.items.contents) {
-    if (item.type !== "weapon") continue;
-    if ((item.system as unknown as { kind?: string }).kind !== "melee") continue;
-    const spaces = bandReach(item, DEFAULT_BAND_FEET).pointBlank / FEET_PER_SPACE;
-    if (best === null || spaces > best.spaces) best = { weapon: item, spaces };
-  }
-  return best;
+export function meleeReach(actor: Actor.Implementation) {
+  return farthestWeapon(actor, (item) =>
+    (item.system as unknown as { kind?: string }).kind === "melee"
+      ? bandReach(item, DEFAULT_BAND_FEET).pointBlank / FEET_PER_SPACE
+      : null,
+  );
 }
 
 export const worldlinesMovement: MovementRules = {
@@ -60,14 +56,14 @@ export const worldlinesMovement: MovementRules = {
   // (1 Energy, the round's interruption); a Retreat provokes none.
   reactions: {
     trigger: "enter",
-    reachOf: (actor) => meleeReach(actor)?.spaces ?? null,
+    reachOf: (actor) => meleeReach(actor)?.reach ?? null,
     suppressed: (_actor, mode) => mode === "retreat",
     openAttack: async (actor, { reaction }) => {
       const melee = meleeReach(actor);
       if (melee === null) return null;
       const cost = worldlinesOptions().costs.opportunityAttack;
       const note = i18n().format("FRAY.Movement.Reaction.Note.worldlines", { cost });
-      return attack(actor, melee.weapon, undefined, { reaction, notes: [note] });
+      return attack(actor, melee.item, undefined, { reaction, notes: [note] });
     },
   },
   price(actor, path) {

@@ -7,6 +7,7 @@
 import { ok } from "../../../rules/core/result.ts";
 import { wwnMoveCost } from "../../../rules/wwn/move-cost.ts";
 import { FEET_PER_SPACE } from "../../../rules/core/distance.ts";
+import { farthestWeapon } from "../../movement/reach.ts";
 import type { MovementRules } from "../../movement/types.ts";
 import { fightOf, ledgerChanges } from "../../combat/ledger.ts";
 import { inActorQueue } from "../../shared/attack.ts";
@@ -20,11 +21,9 @@ import { i18n } from "../../shared/env.ts";
  * all enemies in melee with them": melee is the adjacent square, 5 ft), or null without one.
  */
 export function meleeWeapon(actor: Actor.Implementation): Item.Implementation | null {
-  return (
-    actor.items.contents.find(
-      (i) => i.type === "weapon" && (i.system as unknown as { mode?: string }).mode === "melee",
-    ) ?? null
-  );
+  const melee = (item: Item.Implementation) =>
+    (item.system as unknown as { mode?: string }).mode === "melee" ? FEET_PER_SPACE : null;
+  return farthestWeapon(actor, melee)?.item ?? null;
 }
 
 export const wwnMovement: MovementRules = {
