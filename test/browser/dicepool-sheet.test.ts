@@ -140,6 +140,15 @@ describe("the dice-pool character sheet, rendered in Chromium", () => {
     await expect(page.locator(".dp-power").count()).resolves.toBe(9);
     await expect(page.locator("input[name='system.powers.blitz']").isChecked()).resolves.toBe(true);
   });
+
+  it("lets each weapon row be dragged to the hotbar as its item (core's .draggable rows)", async () => {
+    const rows = page.locator("li.item:has(button[data-action='attack'])");
+    const count = await rows.count();
+    expect(count).toBeGreaterThan(0);
+    await expect(
+      page.locator("li.item.draggable:has(button[data-action='attack'])[data-item-id]").count(),
+    ).resolves.toBe(count);
+  });
 });
 
 describe("the dice-pool attack card, rendered in Chromium", () => {

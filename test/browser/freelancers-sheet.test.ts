@@ -171,6 +171,12 @@ describe("the Freelancers character sheet, rendered in Chromium", () => {
     await expect(page.locator(".fl-attribute button.fl-roll").count()).resolves.toBe(6);
     await expect(page.locator(".fl-skill button.fl-roll").count()).resolves.toBe(10);
   });
+
+  it("lets each weapon row be dragged to the hotbar as its item (core's .draggable rows)", async () => {
+    const count = await page.locator(".fl-weapon").count();
+    expect(count).toBeGreaterThan(0);
+    await expect(page.locator(".fl-weapon.draggable[data-item-id]").count()).resolves.toBe(count);
+  });
 });
 
 describe("Freelancers chat cards, rendered in Chromium", () => {

@@ -203,6 +203,12 @@ describe("the two-dice character sheet, rendered in Chromium", () => {
     const shotgun = page.locator(".td-weapon", { hasText: "Shotgun" });
     await expect(shotgun.locator(".td-num").last().innerText()).resolves.toContain("C2 2/2");
   });
+
+  it("lets each weapon row be dragged to the hotbar as its item (core's .draggable rows)", async () => {
+    const count = await page.locator(".td-weapon").count();
+    expect(count).toBeGreaterThan(0);
+    await expect(page.locator(".td-weapon.draggable[data-item-id]").count()).resolves.toBe(count);
+  });
 });
 
 describe("an attack card, rendered in Chromium", () => {

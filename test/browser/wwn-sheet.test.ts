@@ -174,6 +174,12 @@ describe("the WWN character sheet, rendered in Chromium", () => {
       page.locator(".wwn-weapon:has(button.wwn-reload) .fray-link").innerText(),
     ).resolves.toBe("Shortbow");
   });
+
+  it("lets each weapon row be dragged to the hotbar as its item (core's .draggable rows)", async () => {
+    const count = await page.locator(".wwn-weapon").count();
+    expect(count).toBeGreaterThan(0);
+    await expect(page.locator(".wwn-weapon.draggable[data-item-id]").count()).resolves.toBe(count);
+  });
 });
 
 describe("a Shock card, rendered in Chromium", () => {

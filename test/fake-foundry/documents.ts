@@ -135,6 +135,16 @@ export class ClientDocument {
       : `${this.documentName}.${this._id}`;
   }
 
+  /**
+   * Core's `ClientDocumentMixin#toDragData`: what dragging a stored document carries, its type
+   * and uuid (core's ActorSheetV2 drags a `.draggable[data-item-id]` row as its item's, e.g. to
+   * the hotbar). The fake's documents are always stored, so core's branch for unsaved data is not
+   * copied.
+   */
+  toDragData(): { type: string; uuid: string } {
+    return { type: this.documentName, uuid: this.uuid };
+  }
+
   #buildSystem(system: Record<string, unknown>): DataModel | Record<string, unknown> {
     const models = world.config()[this.documentName]?.dataModels ?? {};
     const Model = models[this.type];

@@ -422,7 +422,10 @@ export function installMovementFakes(
     uuid: string;
     name: string;
     tokens: Collection<TokenDocument>;
-    /** Core Scene#regions: RegionDocuments (walls.ts makeRegion). */
+    /** Core Scene#grid: the scene's own grid (here the canvas's: one grid for every scene). */
+    grid: typeof canvasGrid;
+    /** Core Scene#walls and Scene#regions (walls.ts makeRegion): none unless a test adds some. */
+    walls: Collection<unknown>;
     regions: Collection<FakeRegionDocument>;
   }
 
@@ -439,6 +442,8 @@ export function installMovementFakes(
         uuid: `Scene.${id}`,
         name,
         tokens: new Collection(),
+        grid: canvasGrid,
+        walls: new Collection(),
         regions: new Collection(),
       };
       scenes.set(id, scene);

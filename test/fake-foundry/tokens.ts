@@ -60,6 +60,27 @@ export interface FakeScene {
   readonly walls: Collection<FakeWallDocument>;
   /** Core Scene#regions (walls.ts). */
   readonly regions: Collection<FakeRegionDocument>;
+  /**
+   * Core Scene#environment (v12+): `darknessLevel` 0 … 1 (core's default 0, daylight) and
+   * `globalLight` (`enabled`, core's default false; `darkness.max`, the darkest level it lights,
+   * core's default 1).
+   */
+  readonly environment: {
+    darknessLevel: number;
+    globalLight: { enabled: boolean; darkness: { min: number; max: number } };
+  };
+  /** Core Scene#lights: AmbientLightDocuments (`x`, `y` in pixels, `config.dim/bright`, `walls`, `hidden`). */
+  readonly lights: Collection<FakeLightDocument>;
+}
+
+/** Core AmbientLightDocument's fields the shell reads (core defaults: walls true, hidden false). */
+export interface FakeLightDocument {
+  readonly id: string;
+  x: number;
+  y: number;
+  walls: boolean;
+  hidden: boolean;
+  config: { dim: number; bright: number };
 }
 
 /** Where a token stands: a square (column, row) of its scene's grid. */
@@ -156,6 +177,11 @@ export function installTokenFakes(fake: FakeFoundry) {
         tokens: new Collection(),
         walls: new Collection(),
         regions: new Collection(),
+        environment: {
+          darknessLevel: 0,
+          globalLight: { enabled: false, darkness: { min: 0, max: 1 } },
+        },
+        lights: new Collection(),
       };
       scenes.set(scene.id, scene);
       return scene;
@@ -225,6 +251,25 @@ export function boardOf(
     },
     remove: (actor: { id: string | null }) => {
       tokens.remove(scene, actor);
+    },
+    /** The scene's darkness level (core's environment.darknessLevel). */
+    darkness: (level: number) => {
+      scene.environment.darknessLevel = level;
+    },
+    /** An AmbientLight at the centre of a square, lighting `dim` scene units around it. */
+    light: (square: Square, dim: number, fields: Partial<FakeLightDocument> = {}) => {
+      const at = tokens.center(scene, square);
+      const id = `light${String(scene.lights.size + 1)}`;
+      const light = {
+        id,
+        ...at,
+        walls: true,
+        hidden: false,
+        config: { dim, bright: 0 },
+        ...fields,
+      };
+      scene.lights.set(id, light);
+      return light;
     },
     center: (square: Square) => tokens.center(scene, square),
     /** Takes every scene of the world away (between tests). */

@@ -10,47 +10,24 @@ import { afterEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type { FrayApi } from "../../src/foundry/api/index.ts";
 import { useDicepoolTable } from "./dicepool.support.ts";
+import { hookLog, stopping } from "./hooks.support.ts";
 
 const t = useDicepoolTable();
 const { dice, sys, itemOf, cardState, fighters, playerAttacks } = t;
 
 const api = (): FrayApi => (t.fake.game.system as { api: FrayApi }).api;
 
-/** Records every call of the named hooks: which hook, on whose client, with what. */
-function listen(...names: string[]) {
-  const calls: { hook: string; client: string; data: Record<string, unknown> }[] = [];
-  const handlers = names.map((hook) => {
-    const fn = (data: unknown) => {
-      calls.push({ hook, client: t.fake.game.user.id, data: data as Record<string, unknown> });
-    };
-    t.fake.hooks.on(hook, fn);
-    return () => {
-      t.fake.hooks.off(hook, fn);
-    };
-  });
-  return {
-    calls,
-    off: () => {
-      handlers.forEach((off) => {
-        off();
-      });
-    },
-  };
-}
-
 const stops: (() => void)[] = [];
 afterEach(() => {
   while (stops.length > 0) stops.pop()?.();
 });
 
-/** A handler of `hook` that answers false (a module stopping what the hook announces). */
+/** A module stopping what `hook` announces, until the test ends. */
 function stop(hook: string): void {
-  const fn = () => false;
-  t.fake.hooks.on(hook, fn);
-  stops.push(() => {
-    t.fake.hooks.off(hook, fn);
-  });
+  stops.push(stopping(t.fake, hook));
 }
+
+const listen = (...names: string[]) => hookLog(t.fake, ...names);
 
 describe("game.system.api", () => {
   it("is set at init and names the world's ruleset", () => {

@@ -5,36 +5,24 @@
  * through the `combat.turn` intent as the tracker's button does, so the turn machine's checks
  * apply; `combatOf` finds the combat an actor fights in; the simulator opens for a GM only.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type { ClientKeybindings } from "../fake-foundry/keybindings.ts";
 import type { FrayApi } from "../../src/foundry/api/index.ts";
 import { FakeWorker } from "./simulator.support.ts";
 import { useDicepoolTable } from "./dicepool.support.ts";
+import { hookLog } from "./hooks.support.ts";
 
 const t = useDicepoolTable();
 
 const api = (): FrayApi => (t.fake.game.system as { api: FrayApi }).api;
 const keys = (): ClientKeybindings => t.fake.game.keybindings;
 
-/** Records every call of the named hooks: which hook, on whose client, with what. */
+/** Records every call of the named hooks (which hook, on whose client, with what) until the test ends. */
 function listen(...names: string[]) {
-  const calls: { hook: string; client: string; data: Record<string, unknown> }[] = [];
-  const offs = names.map((hook) => {
-    const fn = (data: unknown) => {
-      calls.push({ hook, client: t.fake.game.user.id, data: data as Record<string, unknown> });
-    };
-    t.fake.hooks.on(hook, fn);
-    return () => {
-      t.fake.hooks.off(hook, fn);
-    };
-  });
-  cleanups.push(() => {
-    offs.forEach((off) => {
-      off();
-    });
-  });
-  return calls;
+  const log = hookLog(t.fake, ...names);
+  cleanups.push(log.off);
+  return log.calls;
 }
 
 const cleanups: (() => void)[] = [];
@@ -164,7 +152,12 @@ describe("Fray's keybindings", () => {
     expect(keys().get("fray", "endTurn")).toEqual([{ key: "KeyE", modifiers: ["Shift"] }]);
     expect(keys().get("fray", "openSimulator")).toEqual([{ key: "KeyM", modifiers: ["Shift"] }]);
     const names = [...keys().actions.values()].map((a) => t.fake.i18n.localize(a.name));
-    expect(names).toEqual(["End my turn", "Open the encounter simulator"]);
+    expect(names).toEqual([
+      "End my turn",
+      "Attack my target",
+      "Toggle prone",
+      "Open the encounter simulator",
+    ]);
     expect(keys().actions.get("fray.openSimulator")?.restricted).toBe(true);
   });
 
@@ -186,5 +179,43 @@ describe("Fray's keybindings", () => {
       createWorker: () => new FakeWorker(),
     });
     expect(app?.simState.kind).toBe("done");
+  });
+});
+
+describe("Attack my target, by key", () => {
+  it("Shift+A attacks the one target with the selected token's first weapon: the macro's card", async () => {
+    const { ana, brute } = await t.fighters();
+    t.fake.setUser(PLAYER.id);
+    t.board.control(ana);
+    t.table.target(brute);
+    t.dice(6, 5, 4, 1, 2);
+    const byMacro = (await api().useItem(t.itemOf(ana).id ?? "")) as { value: string };
+    const before = t.fake.game.messages.size;
+    t.dice(6, 5, 4, 1, 2);
+    expect(byMacro).toMatchObject({ ok: true });
+    expect(keys().press("KeyA", ["Shift"])).toEqual(["fray.attackTarget"]);
+    // The card the key's attack posted: the attack card after the macro's.
+    const card = await vi.waitFor(() => {
+      const found = [...t.fake.game.messages.values()]
+        .slice(before)
+        .find((m) => (m.flags as { fray?: { dicepoolAttack?: unknown } }).fray?.dicepoolAttack);
+      if (found === undefined) throw new Error("no attack card yet");
+      return found as unknown as ChatMessage.Implementation;
+    });
+    expect(t.cardState(card)).toEqual(
+      t.cardState(t.fake.game.messages.get(byMacro.value) as unknown as ChatMessage.Implementation),
+    );
+  });
+
+  it("with no target says so and sends nothing; Toggle prone says this ruleset has none", async () => {
+    const { ana } = await t.fighters();
+    t.fake.setUser(PLAYER.id);
+    t.board.control(ana);
+    t.table.target();
+    const queries = t.fake.queries.length;
+    expect(await api().attackTarget()).toEqual({ ok: false, reason: "noTargetToken" });
+    expect(t.fake.notifications.at(-1)?.message).toBe("Target one token to attack.");
+    expect(await api().toggleProne()).toEqual({ ok: false, reason: "notAvailable" });
+    expect(t.fake.queries.length).toBe(queries);
   });
 });

@@ -6,18 +6,22 @@
  * odds are the dialog's (the rules' exact odds, the distance measured on the scene).
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
+import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import type { FrayApi } from "../../src/foundry/api/index.ts";
 import type * as Dialog from "../../src/foundry/rulesets/freelancers/attack/dialog.ts";
 import type * as Cards from "../../src/foundry/rulesets/freelancers/cards/attack-card.ts";
 import { flWorld } from "./freelancers.support.ts";
 import type { FlWorld } from "./freelancers.support.ts";
+import { installHotbarFakes } from "../fake-foundry/hotbar.ts";
+import { dragRowToHotbar } from "./hotbar.support.ts";
+import { ATTACK_HOOKS, hookLog, stopping } from "./hooks.support.ts";
 
 let world: FlWorld;
 let fake: FakeFoundry;
 let dialog: typeof Dialog;
 let cards: typeof Cards;
+let hotbar: ReturnType<typeof installHotbarFakes>;
 const api = (): FrayApi => (fake.game.system as { api: FrayApi }).api;
 
 beforeAll(async () => {
@@ -25,6 +29,7 @@ beforeAll(async () => {
   fake = world.fake;
   dialog = await import("../../src/foundry/rulesets/freelancers/attack/dialog.ts");
   cards = await import("../../src/foundry/rulesets/freelancers/cards/attack-card.ts");
+  hotbar = installHotbarFakes(fake);
 });
 
 beforeEach(() => {
@@ -131,5 +136,105 @@ describe("game.system.api in Freelancers", () => {
     expect(covered.value.hit).toBeLessThan(open.value.hit);
     const tooMuch = api().odds({ ...call, choices: { situational: { die: 99 } } });
     expect(tooMuch).toMatchObject({ ok: false, reason: "situationalTooLarge" });
+  });
+});
+
+const health = (actor: Actor.Implementation) =>
+  (actor.system as unknown as { health: { value: number } }).health.value;
+
+describe("the attack hooks in Freelancers", () => {
+  it("tell the result once the defense is in, then the damage Apply writes, on the GM's client", async () => {
+    const { kara, rook } = await fighters();
+    const heard = hookLog(fake, ...ATTACK_HOOKS);
+    try {
+      fake.setUser(PLAYER.id);
+      world.dice([20, 4]);
+      const call = { attacker: kara, weaponId: knifeOf(kara).id, target: rook };
+      const id = String(((await api().attack(call)) as { value: unknown }).value);
+      expect(heard.calls.map((c) => c.hook)).toEqual(["fray.preAttack"]);
+      fake.setUser(PLAYER2.id);
+      world.dice([20, 19], [6, 5]);
+      expect(await api().press(id, "defend")).toEqual({ ok: true });
+      const off = stopping(fake, "fray.preApplyDamage");
+      expect(await api().press(id, "apply")).toMatchObject({ reason: "cancelledByModule" });
+      expect(health(rook)).toBe(10);
+      off();
+      expect(await api().press(id, "apply")).toEqual({ ok: true });
+      const lost = 10 - health(rook);
+      expect(lost).toBeGreaterThan(0);
+      const attack = { kind: "freelancers.attack", messageId: id, attackerId: kara.id };
+      const damage = { ...attack, actorId: rook.id, hit: true, damage: lost, userId: PLAYER2.id };
+      expect(heard.calls.slice(1)).toEqual([
+        {
+          hook: "fray.attackResolved",
+          client: GM.id,
+          data: { ...attack, targetId: rook.id, hit: true, damage: lost, userId: PLAYER2.id },
+        },
+        { hook: "fray.preApplyDamage", client: GM.id, data: damage },
+        { hook: "fray.preApplyDamage", client: GM.id, data: damage },
+        { hook: "fray.damageApplied", client: GM.id, data: damage },
+      ]);
+    } finally {
+      heard.off();
+    }
+  });
+});
+
+describe("useItem with an ability, in Freelancers", () => {
+  it("uses it as the sheet's Use: its charge spent, the note posted", async () => {
+    const kara = await world.createActor({
+      name: "Kara",
+      type: "character",
+      ownership: { [PLAYER.id]: 3 },
+      items: [{ name: "Overdrive", type: "technique", system: { recharge: 5, charged: true } }],
+    });
+    fake.setUser(PLAYER.id);
+    const before = fake.game.messages.size;
+    expect(await api().useItem("Overdrive", { actor: kara })).toEqual({ ok: true });
+    const overdrive = world.item(kara, "Overdrive");
+    expect((overdrive.system as unknown as { charged: boolean }).charged).toBe(false);
+    expect(fake.game.messages.size).toBe(before + 1);
+    // Spent, it is refused as the sheet's Use is, and nothing changes.
+    expect(await api().useItem("Overdrive", { actor: kara })).toMatchObject({ ok: false });
+    expect(fake.notifications.at(-1)?.level).toBe("warn");
+    expect(fake.game.messages.size).toBe(before + 1);
+  });
+});
+
+describe("the Freelancers sheet's rows dropped on the hotbar", () => {
+  it("a weapon's makes a macro that attacks the target; an ability's, one that uses it", async () => {
+    const { kara, rook } = await fighters();
+    const knife = await dragRowToHotbar(fake, hotbar, PLAYER.id, knifeOf(kara), 1);
+    expect(knife.name).toBe("Knife");
+    hotbar.assignCharacter(PLAYER.id, kara);
+    try {
+      world.table.target(rook);
+      world.dice([20, 4]);
+      const attack = (await knife.execute()) as { ok: boolean; value: unknown };
+      expect(attack.ok).toBe(true);
+      expect(cards.flCardOf(messageOf(attack.value))).toMatchObject({
+        attackerId: kara.id,
+        defenderId: rook.id,
+      });
+      await fake.as(PLAYER.id, () =>
+        kara.createEmbeddedDocuments("Item", [
+          { name: "Overdrive", type: "technique", system: { recharge: 5, charged: true } },
+        ] as never),
+      );
+      const ability = await dragRowToHotbar(
+        fake,
+        hotbar,
+        PLAYER.id,
+        world.item(kara, "Overdrive"),
+        2,
+      );
+      expect(await ability.execute()).toEqual({ ok: true });
+      const charged = (world.item(kara, "Overdrive").system as unknown as { charged: boolean })
+        .charged;
+      expect(charged).toBe(false);
+    } finally {
+      hotbar.assignCharacter(PLAYER.id, null);
+      world.table.target();
+    }
   });
 });

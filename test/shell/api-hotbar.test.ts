@@ -20,8 +20,9 @@ beforeAll(() => {
   hotbar = installHotbarFakes(t.fake);
 });
 
-/** Core's drag data for an item dragged from a sheet (`Item#toDragData`). */
-const dragged = (item: Item.Implementation) => ({ type: "Item", uuid: item.uuid });
+/** Core's drag data for an item's row dragged from a sheet (`Item#toDragData`). */
+const dragged = (item: Item.Implementation) =>
+  (item as unknown as { toDragData(): Record<string, unknown> }).toDragData();
 
 /** The player drops `data` on `slot` and waits for the macro to be in it. */
 async function dropped(data: Record<string, unknown>, slot: number): Promise<Macro> {

@@ -6,7 +6,7 @@
  * rules' exact odds, the distance measured on the scene).
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
+import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type { FrayApi } from "../../src/foundry/api/index.ts";
@@ -14,11 +14,15 @@ import type * as Declare from "../../src/foundry/rulesets/twodice/attack/declare
 import type * as Cards from "../../src/foundry/rulesets/twodice/cards/attack-card.ts";
 import { twodiceWorld } from "./twodice.support.ts";
 import type { TwodiceWorld } from "./twodice.support.ts";
+import { installHotbarFakes } from "../fake-foundry/hotbar.ts";
+import { dragRowToHotbar } from "./hotbar.support.ts";
+import { ATTACK_HOOKS, hookLog, stoppedAttack, stoppedBefore, stopping } from "./hooks.support.ts";
 
 let world: TwodiceWorld;
 let fake: FakeFoundry;
 let declare: typeof Declare;
 let cards: typeof Cards;
+let hotbar: ReturnType<typeof installHotbarFakes>;
 const api = (): FrayApi => (fake.game.system as { api: FrayApi }).api;
 
 beforeAll(async () => {
@@ -26,6 +30,7 @@ beforeAll(async () => {
   fake = world.fake;
   declare = await import("../../src/foundry/rulesets/twodice/attack/declare.ts");
   cards = await import("../../src/foundry/rulesets/twodice/cards/attack-card.ts");
+  hotbar = installHotbarFakes(fake);
 });
 
 beforeEach(() => {
@@ -154,35 +159,69 @@ describe("game.system.api in the two-dice game", () => {
 describe("fray.preAttack in the two-dice game", () => {
   it("hears the attack on the declaring client, and returning false stops it unsent", async () => {
     const { kara, brute } = await fighters();
-    const heard: unknown[] = [];
-    const stop = (data: unknown) => {
-      heard.push(data);
-      return false;
-    };
-    fake.hooks.on("fray.preAttack", stop);
+    const weaponId = swordOf(kara).id;
+    const stopped = await stoppedAttack(fake, PLAYER.id, () =>
+      api().attack({ attacker: kara, weaponId, target: brute }),
+    );
+    const ids = { attackerId: kara.id, weaponId, targetId: brute.id };
+    expect(stopped).toEqual(stoppedBefore("twodice.attack", PLAYER.id, ids));
+  });
+});
+
+describe("the attack hooks in the two-dice game", () => {
+  it("tell the hit when the dice are read, then the wound the answer writes, on the GM's client", async () => {
+    const { kara, brute } = await fighters();
+    const heard = hookLog(fake, ...ATTACK_HOOKS);
     try {
       fake.setUser(PLAYER.id);
-      const before = fake.game.messages.size;
-      const queries = fake.queries.length;
-      const outcome = await api().attack({
-        attacker: kara,
-        weaponId: swordOf(kara).id,
-        target: brute,
-      });
-      expect(outcome).toEqual({ ok: false, reason: "cancelledByModule" });
-      expect(heard).toEqual([
+      world.dice(3, 11);
+      const call = { attacker: kara, weaponId: swordOf(kara).id, target: brute };
+      const id = String(((await api().attack(call)) as { value: unknown }).value);
+      fake.setUser(PLAYER2.id);
+      const off = stopping(fake, "fray.preApplyDamage");
+      expect(await api().press(id, "apply")).toMatchObject({ reason: "cancelledByModule" });
+      expect(wounds(brute)).toEqual([]);
+      off();
+      expect(await api().press(id, "apply")).toEqual({ ok: true });
+      expect(wounds(brute)).toEqual([5]);
+      const attack = { kind: "twodice.attack", messageId: id, attackerId: kara.id };
+      const before = { ...attack, actorId: brute.id, hit: true, damage: 0, userId: PLAYER2.id };
+      expect(heard.calls.slice(1)).toEqual([
         {
-          kind: "twodice.attack",
-          attackerId: kara.id,
-          weaponId: swordOf(kara).id,
-          targetId: brute.id,
-          userId: PLAYER.id,
+          hook: "fray.attackResolved",
+          client: GM.id,
+          data: { ...attack, targetId: brute.id, hit: true, damage: 0, userId: PLAYER.id },
         },
+        { hook: "fray.preApplyDamage", client: GM.id, data: before },
+        { hook: "fray.preApplyDamage", client: GM.id, data: before },
+        { hook: "fray.damageApplied", client: GM.id, data: { ...before, damage: 5 } },
       ]);
-      expect(fake.game.messages.size).toBe(before);
-      expect(fake.queries.length).toBe(queries);
     } finally {
-      fake.hooks.off("fray.preAttack", stop);
+      heard.off();
+    }
+  });
+});
+
+describe("a weapon row of the two-dice sheet dropped on the hotbar", () => {
+  it("makes a macro that attacks the target with it: the same card as the API's", async () => {
+    const { kara, brute } = await fighters();
+    const macro = await dragRowToHotbar(fake, hotbar, PLAYER.id, swordOf(kara), 1);
+    expect(macro.name).toBe("Sword");
+    world.dice(3, 11);
+    const call = { attacker: kara, weaponId: swordOf(kara).id, target: brute };
+    const fromApi = (await api().attack(call)) as { value: unknown };
+    hotbar.assignCharacter(PLAYER.id, kara);
+    try {
+      world.table.target(brute);
+      world.dice(3, 11);
+      const outcome = (await macro.execute()) as { ok: boolean; value: unknown };
+      expect(outcome.ok).toBe(true);
+      expect(cards.twodiceCardOf(messageOf(outcome.value))).toEqual(
+        cards.twodiceCardOf(messageOf(fromApi.value)),
+      );
+    } finally {
+      hotbar.assignCharacter(PLAYER.id, null);
+      world.table.target();
     }
   });
 });

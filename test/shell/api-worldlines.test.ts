@@ -5,22 +5,25 @@
  * acts only for their own actor, a malformed choice is refused before anything is sent, and the
  * odds are the dialog's (the rules' exact odds, the defender evading whenever it can).
  */
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
+import { installHotbarFakes } from "../fake-foundry/hotbar.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type { FrayApi } from "../../src/foundry/api/index.ts";
 import type * as Workflow from "../../src/foundry/rulesets/worldlines/cards/attack-card.ts";
 import { worldlinesActions, worldlinesBoard } from "./worldlines.support.ts";
 import type { WorldlinesActions } from "./worldlines.support.ts";
 import { queuedDice } from "./boot.support.ts";
+import { ATTACK_HOOKS, hookLog, stoppedAttack, stoppedBefore, stopping } from "./hooks.support.ts";
 
 let fake: FakeFoundry;
 let spots: ReturnType<typeof worldlinesBoard>;
 let table: ReturnType<typeof installTableFakes>;
 let actions: WorldlinesActions;
 let workflow: typeof Workflow;
+let hotbar: ReturnType<typeof installHotbarFakes>;
 
 const queued = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 const dice = (...values: [number, number][]) => {
@@ -36,6 +39,7 @@ beforeAll(async () => {
   spots = worldlinesBoard(fake);
   actions = await worldlinesActions();
   workflow = await import("../../src/foundry/rulesets/worldlines/cards/attack-card.ts");
+  hotbar = installHotbarFakes(fake);
 });
 
 beforeEach(() => {
@@ -195,5 +199,139 @@ describe("game.system.api in Worldlines", () => {
       ok: false,
       reason: "badChoices",
     });
+  });
+});
+
+const health = (actor: Actor.Implementation) =>
+  ((actor as unknown as Doc).system as unknown as { health: { value: number } }).health.value;
+
+describe("the attack hooks in Worldlines", () => {
+  it("fray.preAttack hears the attack on the declaring client; false stops it unsent", async () => {
+    const { maya, vex } = await fighters();
+    const weaponId = pistolOf(maya).id;
+    const stopped = await stoppedAttack(fake, PLAYER.id, () =>
+      api().attack({ attacker: maya, weaponId, target: vex }),
+    );
+    const ids = { attackerId: maya.id, weaponId, targetId: vex.id };
+    expect(stopped).toEqual(stoppedBefore("worldlines.attack", PLAYER.id, ids));
+    expect(energy(maya)).toBe(6);
+  });
+
+  it("tell the result, then the damage written, once each on the GM's client", async () => {
+    const { maya, vex } = await fighters();
+    const heard = hookLog(fake, ...ATTACK_HOOKS);
+    try {
+      fake.setUser(PLAYER.id);
+      dice([8, 7]);
+      const outcome = await api().attack({
+        attacker: maya,
+        weaponId: pistolOf(maya).id,
+        target: vex,
+      });
+      const id = String((outcome as { value: unknown }).value);
+      fake.setUser(GM.id);
+      dice([6, 5]);
+      expect(await api().press(id, "take")).toEqual({ ok: true });
+      expect(await api().press(id, "apply")).toEqual({ ok: true });
+      const lost = 20 - health(vex);
+      expect(lost).toBeGreaterThan(0);
+      const attack = { kind: "worldlines.attack", messageId: id, attackerId: maya.id };
+      const damage = { ...attack, actorId: vex.id, hit: true, damage: lost, userId: GM.id };
+      expect(heard.calls.slice(1)).toEqual([
+        {
+          hook: "fray.attackResolved",
+          client: GM.id,
+          data: { ...attack, targetId: vex.id, hit: true, damage: lost, userId: GM.id },
+        },
+        { hook: "fray.preApplyDamage", client: GM.id, data: damage },
+        { hook: "fray.damageApplied", client: GM.id, data: damage },
+      ]);
+    } finally {
+      heard.off();
+    }
+  });
+
+  it("fray.preApplyDamage returning false stops the write; Apply can be pressed again", async () => {
+    const { maya, vex } = await fighters();
+    fake.setUser(PLAYER.id);
+    dice([8, 7]);
+    const outcome = await api().attack({
+      attacker: maya,
+      weaponId: pistolOf(maya).id,
+      target: vex,
+    });
+    const id = String((outcome as { value: unknown }).value);
+    fake.setUser(GM.id);
+    dice([6, 5]);
+    expect(await api().press(id, "take")).toEqual({ ok: true });
+    const off = stopping(fake, "fray.preApplyDamage");
+    try {
+      expect(await api().press(id, "apply")).toMatchObject({ reason: "cancelledByModule" });
+      expect(health(vex)).toBe(20);
+      expect(cardState(messageOf(id)).stage).toBe("resolved");
+    } finally {
+      off();
+    }
+    expect(await api().press(id, "apply")).toEqual({ ok: true });
+    expect(health(vex)).toBeLessThan(20);
+  });
+});
+
+describe("useItem and the hotbar with what is not a weapon, in Worldlines", () => {
+  /** Ines (the player's): a technique used on its own, and a plain coil of rope. */
+  async function ines() {
+    return createActor({
+      name: "Ines",
+      type: "character",
+      ownership: { [PLAYER.id]: 3 },
+      system: { energy: { value: 6, max: 6 } },
+      items: [
+        { name: "Second Wind", type: "technique", system: { use: "action", energyCost: 1 } },
+        { name: "Rope", type: "gear" },
+      ],
+    });
+  }
+  const named = (actor: Actor.Implementation, name: string) =>
+    (actor as unknown as Doc).items.contents.find(
+      (i) => i.name === name,
+    ) as unknown as Item.Implementation;
+
+  it("a technique dropped on the hotbar makes a macro that uses it as the sheet's Use", async () => {
+    const actor = await ines();
+    fake.setUser(PLAYER.id);
+    await hotbar.drop({ type: "Item", uuid: named(actor, "Second Wind").uuid }, 8);
+    const macro = await vi.waitFor(() => {
+      const made = hotbar.hotbarOf(PLAYER.id)[8];
+      if (made === undefined) throw new Error("no macro yet");
+      return made;
+    });
+    expect(macro.name).toBe("Second Wind");
+    expect(macro.command).toContain("game.system.api.useItem");
+    const before = fake.game.messages.size;
+    hotbar.assignCharacter(PLAYER.id, actor);
+    try {
+      expect(await macro.execute()).toEqual({ ok: true });
+    } finally {
+      hotbar.assignCharacter(PLAYER.id, null);
+    }
+    // What the sheet's Use does: the Energy paid and the status card posted by the GM.
+    expect(energy(actor)).toBe(5);
+    expect(fake.game.messages.size).toBe(before + 1);
+  });
+
+  it("an item with nothing to use says so, and a refused use answers as the sheet warns", async () => {
+    const actor = await ines();
+    fake.setUser(PLAYER.id);
+    const queries = fake.queries.length;
+    expect(await api().useItem("Rope", { actor })).toMatchObject({
+      ok: false,
+      reason: "notUsable",
+    });
+    expect(fake.notifications.at(-1)?.message).toBe("Rope has nothing to use from a macro.");
+    expect(fake.queries.length).toBe(queries);
+    await fake.as(GM.id, () => (actor as unknown as Doc).update({ "system.energy.value": 0 }));
+    expect(await api().useItem("Second Wind", { actor })).toMatchObject({ ok: false });
+    expect(fake.notifications.at(-1)?.level).toBe("warn");
+    expect(energy(actor)).toBe(0);
   });
 });

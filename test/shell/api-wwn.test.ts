@@ -5,20 +5,24 @@
  * acts only for their own actor, a malformed choice is refused before anything is sent, and the
  * odds are the dialog's (the rules' exact odds).
  */
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
+import { installHotbarFakes } from "../fake-foundry/hotbar.ts";
+import { dragRowToHotbar } from "./hotbar.support.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type { FrayApi } from "../../src/foundry/api/index.ts";
 import { wwnScene, wwnShell } from "./wwn.support.ts";
 import type { WwnShell } from "./wwn.support.ts";
 import { queuedDice } from "./boot.support.ts";
+import { ATTACK_HOOKS, hookLog, stoppedAttack, stoppedBefore, stopping } from "./hooks.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
 let actions: WwnShell;
 let scene: ReturnType<typeof wwnScene>;
+let hotbar: ReturnType<typeof installHotbarFakes>;
 const dice = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 const api = (): FrayApi => (fake.game.system as { api: FrayApi }).api;
 
@@ -33,6 +37,7 @@ beforeAll(async () => {
   await fake.hooks.callAsync("init");
   actions = await wwnShell();
   scene = wwnScene(fake);
+  hotbar = installHotbarFakes(fake);
 });
 
 beforeEach(() => {
@@ -170,5 +175,134 @@ describe("game.system.api in WWN", () => {
     expect(open.value.hit).toBeLessThan(1);
     expect(covered.value.hit).toBeLessThan(open.value.hit);
     expect(open.value["shockOnMiss"]).toBeGreaterThanOrEqual(2); // the spear's Shock 2, and more
+  });
+});
+
+describe("the attack hooks in WWN", () => {
+  it("fray.preAttack hears the attack on the declaring client; false stops it unsent", async () => {
+    const { kara, bandit } = await fighters();
+    const weaponId = spearOf(kara).id;
+    const stopped = await stoppedAttack(fake, PLAYER.id, () =>
+      api().attack({ attacker: kara, weaponId, target: bandit }),
+    );
+    const ids = { attackerId: kara.id, weaponId, targetId: bandit.id };
+    expect(stopped).toEqual(stoppedBefore("wwn.attack", PLAYER.id, ids));
+  });
+
+  it("tell the result at the declaration, and the damage once Apply writes it", async () => {
+    const { kara, bandit } = await fighters();
+    const heard = hookLog(fake, ...ATTACK_HOOKS);
+    try {
+      fake.setUser(PLAYER.id);
+      dice.set([20, 15], [6, 4]);
+      const call = { attacker: kara, weaponId: spearOf(kara).id, target: bandit };
+      const id = String(((await api().attack(call)) as { value: unknown }).value);
+      expect(await api().press(id, "apply")).toEqual({ ok: true });
+      const lost = 8 - health(bandit);
+      expect(lost).toBeGreaterThan(0);
+      const attack = { kind: "wwn.attack", messageId: id, attackerId: kara.id };
+      const damage = { ...attack, actorId: bandit.id, hit: true, damage: lost, userId: PLAYER.id };
+      expect(heard.calls.slice(1)).toEqual([
+        {
+          hook: "fray.attackResolved",
+          client: GM.id,
+          data: { ...attack, targetId: bandit.id, hit: true, damage: lost, userId: PLAYER.id },
+        },
+        { hook: "fray.preApplyDamage", client: GM.id, data: damage },
+        { hook: "fray.damageApplied", client: GM.id, data: damage },
+      ]);
+    } finally {
+      heard.off();
+    }
+  });
+
+  it("an automatic Apply tells the result first; stopped, the card waits for Apply", async () => {
+    const { kara, bandit } = await fighters();
+    await fake.game.settings.set("fray", "autoApplyDamage", true);
+    const heard = hookLog(fake, ...ATTACK_HOOKS);
+    try {
+      fake.setUser(PLAYER.id);
+      dice.set([20, 15], [6, 4]);
+      const call = { attacker: kara, weaponId: spearOf(kara).id, target: bandit };
+      await api().attack(call);
+      expect(heard.calls.map((c) => [c.hook, c.client, c.data["userId"]])).toEqual([
+        ["fray.preAttack", PLAYER.id, PLAYER.id],
+        ["fray.attackResolved", GM.id, PLAYER.id],
+        ["fray.preApplyDamage", GM.id, GM.id],
+        ["fray.damageApplied", GM.id, GM.id],
+      ]);
+      expect(health(bandit)).toBeLessThan(8);
+
+      const off = stopping(fake, "fray.preApplyDamage");
+      dice.set([20, 15], [6, 4]);
+      const id = String(((await api().attack(call)) as { value: unknown }).value);
+      off();
+      expect(actions.wwnCardOf(messageOf(id))).toMatchObject({ stage: "resolved" });
+    } finally {
+      heard.off();
+      fake.setUser(GM.id);
+      await fake.game.settings.set("fray", "autoApplyDamage", false);
+    }
+  });
+});
+
+describe("a weapon row of the WWN sheet dropped on the hotbar", () => {
+  it("makes a macro that attacks the target with it: the same card as the API's", async () => {
+    const { kara, bandit } = await fighters();
+    const macro = await dragRowToHotbar(fake, hotbar, PLAYER.id, spearOf(kara), 1);
+    expect(macro.name).toBe("Spear");
+    table.target(bandit);
+    dice.set([20, 15], [6, 4]);
+    const call = { attacker: kara, weaponId: spearOf(kara).id, target: bandit };
+    const fromApi = (await api().attack(call)) as { value: unknown };
+    hotbar.assignCharacter(PLAYER.id, kara);
+    try {
+      dice.set([20, 15], [6, 4]);
+      const outcome = (await macro.execute()) as { ok: boolean; value: unknown };
+      expect(outcome.ok).toBe(true);
+      expect(actions.wwnCardOf(messageOf(outcome.value))).toEqual(
+        actions.wwnCardOf(messageOf(fromApi.value)),
+      );
+    } finally {
+      hotbar.assignCharacter(PLAYER.id, null);
+      table.target();
+    }
+  });
+});
+
+describe("Toggle prone, by key (WWN)", () => {
+  it("Shift+P drops the selected character prone and stands it up, as the sheet's button", async () => {
+    const { kara } = await fighters();
+    const prone = () => (kara.system as unknown as { prone: boolean }).prone;
+    hotbar.assignCharacter(PLAYER.id, kara);
+    try {
+      fake.setUser(PLAYER.id);
+      expect(fake.game.keybindings.press("KeyP", ["Shift"])).toEqual(["fray.toggleProne"]);
+      await vi.waitFor(() => {
+        expect(prone()).toBe(true);
+      });
+      expect(await api().toggleProne(kara)).toEqual({ ok: true });
+      expect(prone()).toBe(false);
+    } finally {
+      hotbar.assignCharacter(PLAYER.id, null);
+    }
+  });
+
+  it("tells fray.statusChanged once per change, on the writer's client", async () => {
+    const { kara } = await fighters();
+    const heard = hookLog(fake, "fray.statusChanged");
+    try {
+      fake.setUser(PLAYER.id);
+      expect(await api().toggleProne(kara)).toEqual({ ok: true });
+      expect(await api().toggleProne(kara)).toEqual({ ok: true });
+      // Prone is the player's own actor's: the player's client writes it and tells it.
+      const told = { actorId: kara.id, statusId: "prone", userId: PLAYER.id };
+      expect(heard.calls).toEqual([
+        { hook: "fray.statusChanged", client: PLAYER.id, data: { ...told, active: true } },
+        { hook: "fray.statusChanged", client: PLAYER.id, data: { ...told, active: false } },
+      ]);
+    } finally {
+      heard.off();
+    }
   });
 });

@@ -105,6 +105,13 @@ export function sceneRow(fake: FakeFoundry) {
   };
   return {
     placeAt,
+    /**
+     * Takes every token off the row's scene (between tests): a token a test left standing would
+     * otherwise stand in the next test's scene, where the referee measures it (who engages whom).
+     */
+    clearRow: () => {
+      scene?.tokens.clear();
+    },
     place: (...actors: Actor.Implementation[]) => {
       actors.forEach((actor, col) => {
         placeAt(actor, col);

@@ -106,3 +106,18 @@ describe("the fake's macros", () => {
     ).rejects.toThrow(/lacks permission/);
   });
 });
+
+describe("an owned item's drag data", () => {
+  it("is core's (Item#toDragData): its type and the uuid through its actor", async () => {
+    const actor = await createActor({
+      name: "Ana",
+      type: "character",
+      items: [{ name: "Knife", type: "weapon" }],
+    });
+    const knife = actor.items.contents[0] as unknown as { toDragData(): unknown; uuid: string };
+    expect(knife.toDragData()).toEqual({
+      type: "Item",
+      uuid: `Actor.${actor.id}.Item.${knife.uuid.split(".").at(-1) ?? ""}`,
+    });
+  });
+});

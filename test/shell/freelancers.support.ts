@@ -55,6 +55,7 @@ export async function flWorld(): Promise<FlWorld> {
     if (!actor) throw new Error("actor not created");
     return actor as unknown as Actor.Implementation;
   };
+  const row = sceneRow(fake);
   return {
     fake,
     table,
@@ -66,6 +67,7 @@ export async function flWorld(): Promise<FlWorld> {
       fake.setActive(GM.id, true);
       fake.notifications.length = 0;
       faces.set();
+      row.clearRow();
     },
     createActor,
     item(actor, name) {
@@ -98,7 +100,8 @@ export async function flWorld(): Promise<FlWorld> {
         system: { attributes: { agility: 7 }, armor: 1 },
       }),
     startedCombat: (actors, active) => startedCombat(fake, actors, active),
-    ...sceneRow(fake),
+    placeAt: row.placeAt,
+    place: row.place,
     warnings: () => fake.notifications.map((n) => n.message),
     async combatOf(actors) {
       const CombatClass = fake.CONFIG["Combat"]?.documentClass;

@@ -1,8 +1,9 @@
 /**
  * The scene decides the Worldlines situation (issue 25), on a 5 ft grid of 100 px spaces: walls
  * give cover and hide, allies on opposite sides flank, the attack dialog opens with what the scene
- * says and why, the GM refuses a player's claim the scene contradicts, and a grenade's blast hits
- * exactly the tokens standing in it.
+ * says and why, the GM refuses a player's claim the scene contradicts, a target in darkness (no
+ * light reaches it) is in poor visibility, and a grenade's blast hits exactly the tokens standing
+ * in it.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
@@ -251,5 +252,52 @@ describe("a grenade's area", () => {
     expect(names).toEqual(["A"]);
     const shapes = areas.regionShapesOf({ kind: "circle", x: 2, y: 1.5, radius: 1.6 }, 100);
     expect(shapes).toEqual([{ type: "circle", hole: false, x: 200, y: 150, radius: 160 }]);
+  });
+});
+
+/** A night scene: Maya at (0, 4), Vex at (6, 4). */
+async function night() {
+  const m = await maya();
+  const vex = await npc("Vex");
+  const board = boardOf(fake);
+  board.place(m, { col: 0, row: 4 });
+  board.place(vex, { col: 6, row: 4 });
+  board.darkness(1);
+  return { m, vex, board };
+}
+
+describe("darkness", () => {
+  it("a target no light reaches is in poor visibility; the GM refuses a claim of clear sight", async () => {
+    const { m, vex } = await night();
+    expect(situation.sceneSituation(m, vex)?.targetDark).toEqual({
+      value: true,
+      source: "In darkness: no light reaches Vex",
+    });
+    const content = await dialogAt(m, vex);
+    expect(content).toMatch(/name="poorVisibility" checked/);
+    expect(content).toContain("In darkness: no light reaches Vex");
+    expect(await shoot(m, vex, { poorVisibility: false })).toBeNull();
+    expect(fake.notifications.at(-1)?.message).toBe(
+      "The scene says otherwise: In darkness: no light reaches Vex. Nothing happened.",
+    );
+  });
+
+  it("a lamp near the target lights it, unless a wall stands between; the global light lights all", async () => {
+    const { m, vex, board } = await night();
+    board.light({ col: 8, row: 4 }, 15);
+    expect(situation.sceneSituation(m, vex)?.targetDark.value).toBe(false);
+    expect(await dialogAt(m, vex)).not.toMatch(/name="poorVisibility" checked/);
+    // A wall between the lamp and Vex (a window: it stops light, not sight).
+    board.wall({ col: 7.5, row: 0 }, { col: 7.5, row: 9 }, { sight: 0, move: 0 });
+    expect(situation.sceneSituation(m, vex)?.targetDark.value).toBe(true);
+    board.scene.environment.globalLight.enabled = true;
+    expect(situation.sceneSituation(m, vex)?.targetDark.value).toBe(false);
+  });
+
+  it("daylight: nobody stands in darkness", async () => {
+    const { m, vex, board } = await night();
+    board.darkness(0);
+    expect(situation.sceneSituation(m, vex)?.targetDark.value).toBe(false);
+    expect(situation.sceneSituation(m, vex)?.attackerDark.value).toBe(false);
   });
 });

@@ -12,12 +12,16 @@ import { sceneRow, startedCombat } from "./boot.support.ts";
 
 export interface TwodiceWorld {
   readonly fake: FakeFoundry;
+  /** The table fakes: the user's targets, templates. */
+  readonly table: ReturnType<typeof installTableFakes>;
   /** Queues the next d20 faces; a roll the test gave no die for throws. */
   dice(...faces: number[]): void;
   /** The queued faces not rolled yet. */
   diceLeft(): number[];
   /** Back to the GM, no notifications, no dice queued (for beforeEach). */
   reset(): void;
+  /** The table fakes: the user's targets. */
+  readonly table: ReturnType<typeof installTableFakes>;
   /** An actor the GM creates from `source`. */
   createActor(source: Record<string, unknown>): Promise<Actor.Implementation>;
   /** The actor's item of that name. */
@@ -50,11 +54,13 @@ export async function twodiceWorld(settings: Record<string, unknown> = {}): Prom
       return (next - 0.5) / 20;
     },
   });
-  installTableFakes(fake);
+  const table = installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
+  const row = sceneRow(fake);
   return {
     fake,
+    table,
     dice(...faces) {
       queue = [...faces];
     },
@@ -63,6 +69,7 @@ export async function twodiceWorld(settings: Record<string, unknown> = {}): Prom
       fake.setUser(GM.id);
       fake.notifications.length = 0;
       queue = [];
+      row.clearRow();
     },
     async createActor(source) {
       const Actor = fake.CONFIG["Actor"]?.documentClass;
@@ -78,6 +85,7 @@ export async function twodiceWorld(settings: Record<string, unknown> = {}): Prom
     },
     warnings: () => fake.notifications.map((n) => n.message),
     startedCombat: (actors, active) => startedCombat(fake, actors, active),
-    ...sceneRow(fake),
+    placeAt: row.placeAt,
+    place: row.place,
   };
 }

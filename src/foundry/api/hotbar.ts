@@ -2,16 +2,18 @@
  * Hotbar macros (core's `hotbarDrop` hook, registered at init): what a user drags from a sheet to
  * the hotbar becomes a script macro that calls Fray's public API, so running it goes through the
  * same checks and referee as the sheet's button.
- * - A weapon of an actor (core's drag data `{ type: "Item", uuid }`, the uuid an actor's item):
- *   `game.system.api.useItem(name)`, the weapon by that name of the selected token's actor (else
- *   the user's character), at the user's one target (api/index.ts useItem). Other items, and
- *   items outside an actor, keep core's own macro (it opens the sheet).
+ * - An item of an actor a macro can use (core's drag data `{ type: "Item", uuid }`, the uuid an
+ *   actor's item): a weapon, or an item its sheet has a use for (api/index.ts usableItem):
+ *   `game.system.api.useItem(name)`, the item by that name of the selected token's actor (else
+ *   the user's character); a weapon attacks the user's one target. Other items, and items
+ *   outside an actor, keep core's own macro (it opens the sheet).
  * - A Fray action (drag data `{ type: "fray.action", action }`, an action of HOTBAR_ACTIONS).
  * Core's hotbar waits for no hook: the handler answers false at once (core then makes no macro of
  * its own), then makes the macro, or reuses the same one this user made before, and puts it in
  * the slot (`User#assignHotbarMacro`).
  */
 import { i18n } from "../shared/env.ts";
+import { usableItem } from "./index.ts";
 
 /** The actions a sheet may offer to drag to the hotbar: the macro's name, icon and command. */
 export const HOTBAR_ACTIONS = {
@@ -51,7 +53,7 @@ export function macroOf(data: unknown): MacroSpec | null {
   const { type, uuid, action } = data as Record<string, unknown>;
   if (type === "Item" && typeof uuid === "string") {
     const item = ownedItem(uuid);
-    if (item === null || item.type !== "weapon") return null;
+    if (item === null || !usableItem(item)) return null;
     // The name as a JavaScript string literal: whatever the name holds, it stays a string.
     return {
       name: item.name,

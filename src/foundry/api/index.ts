@@ -54,6 +54,7 @@ const API_REFUSALS = [
   "notUsable",
   "noTargetToken",
   "manyTargetTokens",
+  "noWeapon",
 ] as const;
 
 type ApiRefusal = (typeof API_REFUSALS)[number];
@@ -100,6 +101,11 @@ export function ownActor(): Actor.Implementation | null {
 
 function rulesetApi(): RulesetApi {
   return shellRuleset(activeRuleset().id).api ?? {};
+}
+
+/** Whether a macro can use the item: a weapon (it attacks), or an item the sheet has a use for. */
+export function usableItem(item: Item.Implementation): boolean {
+  return item.type === "weapon" || (rulesetApi().itemUse?.(item) ?? null) !== null;
 }
 
 /** Resolves an attack call into documents, or the API's refusal. */
@@ -149,9 +155,21 @@ export interface FrayApi {
   /**
    * Uses the actor's item named `item` (its id, else its name), as a hotbar macro does: for the
    * actor given, else this user's own (the selected token's, else their character). A weapon
-   * attacks the user's one targeted token with the dialog's defaults (`attack`).
+   * attacks the user's one targeted token with the dialog's defaults (`attack`); another item
+   * does what its button on the sheet does (a technique's Use, a grenade's Throw …).
    */
   useItem(item: string, options?: UseOptions): Promise<RefereeOutcome>;
+  /**
+   * Attacks the user's one targeted token with the actor's first weapon (default: this user's
+   * own actor) with the dialog's defaults, as `useItem` with that weapon: the "Attack my target"
+   * key.
+   */
+  attackTarget(actor?: ActorRef): Promise<RefereeOutcome>;
+  /**
+   * Goes prone or stands up (default: this user's own actor), as the sheet's Prone button: the
+   * "Toggle prone" key. A ruleset without one answers `notAvailable`.
+   */
+  toggleProne(actor?: ActorRef): Promise<RefereeOutcome>;
   /** The attack's odds as its dialog shows them (`hit` in [0, 1], and the ruleset's details). */
   odds(call: AttackCall): Result<AttackOddsData>;
   /** The started combat the actor fights in (not the viewed one), or null. */
@@ -213,13 +231,33 @@ export const frayApi: FrayApi = {
     if (actor === null) return refused(options.actor === undefined ? "noActor" : "noSuchActor");
     const found = actor.items.get(item) ?? actor.items.find((i) => i.name === item);
     if (found === undefined) return refused("noSuchItem", { actor: actor.name, item });
-    if (found.type !== "weapon") return refused("notUsable");
+    if (found.type !== "weapon") {
+      const use = rulesetApi().itemUse?.(found) ?? null;
+      if (use === null) return refused("notUsable", { item: found.name });
+      // The use warned of its own refusal, as the sheet's button does.
+      return (await use(actor, found)) ? { ok: true } : refuse("notCarriedOut");
+    }
     const targets = targetedActors();
     const target = targets[0];
     if (target === undefined) return refused("noTargetToken");
     if (targets.length > 1) return refused("manyTargetTokens");
     const choices = options.choices ?? {};
     return frayApi.attack({ attacker: actor, weaponId: found.id, target, choices });
+  },
+  async attackTarget(actor) {
+    const own = actor === undefined ? ownActor() : actorOf(actor);
+    if (own === null) return refused(actor === undefined ? "noActor" : "noSuchActor");
+    const weapon = own.items.find((i) => i.type === "weapon");
+    if (weapon === undefined) return refused("noWeapon", { actor: own.name });
+    return frayApi.useItem(weapon.id ?? "", { actor: own });
+  },
+  async toggleProne(actor) {
+    const toggle = rulesetApi().toggleProne;
+    if (toggle === undefined) return refused("notAvailable");
+    const own = actor === undefined ? ownActor() : actorOf(actor);
+    if (own === null) return refused(actor === undefined ? "noActor" : "noSuchActor");
+    // The button's own check warned of its refusal.
+    return (await toggle(own)) ? { ok: true } : refuse("notCarriedOut");
   },
   odds(call) {
     const odds = rulesetApi().odds;

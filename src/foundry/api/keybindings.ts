@@ -2,6 +2,8 @@
  * Fray's keybindings (Configure Controls, rebindable): each runs what the matching button or API
  * call runs, for this user's own actor (the first controlled token's, else their character).
  * - End my turn (Shift+E): the `combat.turn` intent, as the tracker's button (api.endTurn).
+ * - Attack my target (Shift+A): the first weapon, the dialog's defaults (api.attackTarget).
+ * - Toggle prone (Shift+P): the sheet's Prone button, where the ruleset has one (api.toggleProne).
  * - Open the simulator (Shift+M, GMs only): on the combat the GM's selected token fights in, else
  *   the viewed one (api.simulate).
  * Registered at init (core refuses a keybinding registered later).
@@ -18,6 +20,20 @@ export const KEYBINDINGS = {
     hint: "FRAY.Keybindings.EndTurn.Hint",
     editable: [{ key: "KeyE", modifiers: ["Shift"] }],
     run: () => frayApi.endTurn(),
+    restricted: false,
+  },
+  attackTarget: {
+    name: "FRAY.Keybindings.AttackTarget.Name",
+    hint: "FRAY.Keybindings.AttackTarget.Hint",
+    editable: [{ key: "KeyA", modifiers: ["Shift"] }],
+    run: () => frayApi.attackTarget(),
+    restricted: false,
+  },
+  toggleProne: {
+    name: "FRAY.Keybindings.ToggleProne.Name",
+    hint: "FRAY.Keybindings.ToggleProne.Hint",
+    editable: [{ key: "KeyP", modifiers: ["Shift"] }],
+    run: () => frayApi.toggleProne(),
     restricted: false,
   },
   openSimulator: {

@@ -23,6 +23,13 @@ export interface AttackOddsData {
   readonly [detail: string]: unknown;
 }
 
+/**
+ * What a non-weapon item's button on the sheet does (Use, Throw, Build …) for the actor, through
+ * the same check and referee as the click: whether it was carried out (a refusal is the ruleset's
+ * warning, as the button's).
+ */
+export type ItemUse = (actor: Actor.Implementation, item: Item.Implementation) => Promise<boolean>;
+
 export interface RulesetApi {
   /**
    * Declares the attack without the dialog (its defaults, overridden by the request's choices):
@@ -32,4 +39,13 @@ export interface RulesetApi {
   readonly attack?: (request: AttackRequest) => Promise<RefereeOutcome>;
   /** The attack's odds as the dialog shows them, or the rules' refusal. */
   readonly odds?: (request: AttackRequest) => Result<AttackOddsData>;
+  /** The sheet's use of a non-weapon item of this kind, or null when the sheet offers none. */
+  readonly itemUse?: (item: Item.Implementation) => ItemUse | null;
+  /** The sheet's Prone button (go prone or stand up), where the ruleset keeps prone itself. */
+  readonly toggleProne?: (actor: Actor.Implementation) => Promise<boolean>;
+  /**
+   * Statuses the ruleset keeps in a boolean field of the actor's own (status id → the field's
+   * path), told to modules as `fray.statusChanged` when an update writes them.
+   */
+  readonly statusFields?: Readonly<Record<string, string>>;
 }

@@ -31,6 +31,25 @@ export interface AttackView {
   readonly applied: boolean;
 }
 
+/**
+ * An attack card as modules hear of it, from its attacker's and defender's ids, its result (null
+ * before there is one) and whether that result was written (a strategy's `attack`).
+ */
+export function attackView(
+  card: { readonly attackerId: string; readonly defenderId: string },
+  result: AttackView["result"],
+  applied: boolean,
+): AttackView {
+  return { attackerId: card.attackerId, targetId: card.defenderId, result, applied };
+}
+
+/** A card's result whose damage is what its damage roll deals (`dealt`; none on a miss). */
+export function dealtResult(
+  result: { readonly hit: boolean; readonly damage?: { readonly dealt: number } | null } | null,
+): AttackView["result"] {
+  return result === null ? null : { hit: result.hit, damage: result.damage?.dealt ?? 0 };
+}
+
 /** The refusal of a declaration or a step a module's handler stopped. */
 export const CANCELLED_BY_MODULE = "cancelledByModule";
 
@@ -120,8 +139,26 @@ export function announceOutcome(
 }
 
 /**
- * Before a step that runs inside another on the same card (the referee's follow-up): tells what
- * the card already brought about, so modules hear of a result before the write of its damage.
+ * Cards the referee posted whose declaration has not been told to modules yet, with the user
+ * who declared them: a step the referee takes on such a card before its declaration returns (an
+ * automatic Apply) first tells the result the declaration brought.
+ */
+const declared = new WeakMap<object, User.Implementation>();
+
+/** A card was posted for `user`'s declaration (its outcome is told when the declaration ends). */
+export function cardPosted(message: ChatMessage.Implementation, user: User.Implementation): void {
+  declared.set(message, user);
+}
+
+/** The declaration that posted the card ended: what it brought about is told from here on. */
+export function declarationTold(message: ChatMessage.Implementation): void {
+  declared.delete(message);
+}
+
+/**
+ * Before a step that runs inside another on the same card (the referee's follow-up), or inside
+ * the declaration that posted it: tells what the card already brought about, so modules hear of
+ * a result before the write of its damage.
  */
 export function announceSoFar(
   kind: string,
@@ -129,7 +166,12 @@ export function announceSoFar(
   now: AttackView | null,
 ): void {
   const session = sessions.get(message);
-  if (session !== undefined) announceOutcome(kind, message, session.before, now, session.user);
+  if (session !== undefined) {
+    announceOutcome(kind, message, session.before, now, session.user);
+    return;
+  }
+  const declarer = declared.get(message);
+  if (declarer !== undefined) announceOutcome(kind, message, null, now, declarer);
 }
 
 /**

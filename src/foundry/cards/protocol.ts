@@ -49,11 +49,14 @@ import {
   allowDamage,
   announceOutcome,
   announceSoFar,
+  cardPosted,
+  declarationTold,
   watchStep,
 } from "./attack-hooks.ts";
 import type { AttackIds, AttackView } from "./attack-hooks.ts";
 
 export type { AttackIds, AttackView } from "./attack-hooks.ts";
+export { attackView, dealtResult } from "./attack-hooks.ts";
 
 /** The referee action of every card button of every ruleset. */
 export const CARD_PRESS = `${SYSTEM_ID}.card`;
@@ -192,15 +195,18 @@ function warnWith(warn: ((refusal: Refusal) => void) | null, refusal: Refusal): 
  * Posts a card of `kind` as the referee (see shared/cards.ts postRefereeCard for roll modes): the
  * card carries its kind so the driver finds its strategy.
  */
-export function postCard(
+export async function postCard(
   kind: string,
   card: RefereeCard,
 ): Promise<ChatMessage.Implementation | null> {
   const scope = (card.flags[SYSTEM_ID] ?? {}) as Record<string, unknown>;
-  return postRefereeCard({
+  const message = await postRefereeCard({
     ...card,
     flags: { ...card.flags, [SYSTEM_ID]: { ...scope, [KIND_FLAG]: kind } },
   });
+  const roller = game.users?.get(card.roller);
+  if (message !== null && roller !== undefined) cardPosted(message, roller);
+  return message;
 }
 
 /** What a declaration's card says and carries, for `answerWithCard`. */
@@ -294,7 +300,10 @@ async function refereeDeclare(raw: unknown, sender: User.Implementation) {
   // A posted card answers with its message id: what its declaration brought about (a result
   // already, an NPC's default defense, an automatic Apply) is told to modules.
   const message = outcome.ok && typeof outcome.value === "string" ? messageOf(outcome.value) : null;
-  if (message !== null) announceOutcome(kind, message, null, attackViewOf(message), sender);
+  if (message !== null) {
+    announceOutcome(kind, message, null, attackViewOf(message), sender);
+    declarationTold(message);
+  }
   return outcome;
 }
 

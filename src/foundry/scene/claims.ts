@@ -8,7 +8,8 @@
  */
 import { refuse } from "../../rules/core/result.ts";
 import type { Refusal, Result } from "../../rules/core/result.ts";
-import type { SceneCall } from "./situation.ts";
+import type { CoverLevel } from "../../rules/scene/index.ts";
+import type { SceneCall, SceneSituation } from "./situation.ts";
 
 /** The scene's refusal of a claim: the shared reason, with the scene's sentence. */
 export function sceneSays(call: SceneCall<unknown>): Refusal {
@@ -52,4 +53,21 @@ export function sceneHinders(
 ): Result<boolean> {
   if (!call.value) return { ok: true, value: claimed ?? false };
   return claimed === false ? sceneSays(call) : { ok: true, value: true };
+}
+
+/**
+ * The scene's cover in a book's own words (`words` maps each level the walls give to it), or null
+ * when the book has no word for that level (no line to the target at all: the attack is refused).
+ */
+export function coverIn<T>(
+  scene: SceneSituation,
+  words: Readonly<Partial<Record<CoverLevel, T>>>,
+): SceneCall<T> | null {
+  const value = words[scene.cover.value];
+  return value === undefined ? null : { value, source: scene.cover.source };
+}
+
+/** The refusal of an attack the walls leave no line to. */
+export function noLineOfAttack(scene: SceneSituation): Refusal {
+  return refuse("noLineOfAttack", { source: scene.cover.source });
 }

@@ -7,6 +7,8 @@
  * stands between you and Vex"), for the dialog to show and the referee to refuse a contradicting
  * claim with. Each ruleset maps the calls to its own words (scene/claims.ts).
  *
+ * Darkness (light.ts): whether attacker and target stand where no light reaches.
+ *
  * Which walls count (core WallDocument fields): cover from walls that stop movement (`move` not
  * NONE), sight from walls that stop sight outright (`sight` NORMAL or beyond: a LIMITED wall lets
  * one see through a single layer, so it is not counted); an open door stops nothing.
@@ -15,6 +17,7 @@ import { measureScene } from "../../rules/scene/index.ts";
 import type { Bystander, CoverLevel, Footprint, Segment } from "../../rules/scene/index.ts";
 import { combatHooks } from "../combat/ruleset-hooks.ts";
 import { i18n } from "../shared/env.ts";
+import { inDarkness } from "./light.ts";
 import { tokenOf, tokenOn } from "../shared/scene.ts";
 import type { SceneToken } from "../shared/scene.ts";
 
@@ -42,6 +45,10 @@ export interface SceneSituation {
   readonly elevation: SceneCall<number>;
   /** The attacker's token moved this turn (core records a token's moves while it fights). */
   readonly moved: SceneCall<boolean>;
+  /** The target stands in darkness (light.ts: no light reaches it). */
+  readonly targetDark: SceneCall<boolean>;
+  /** The attacker stands in darkness. */
+  readonly attackerDark: SceneCall<boolean>;
 }
 
 /** core CONST.WALL_MOVEMENT_TYPES.NONE, WALL_SENSE_TYPES.NORMAL, WALL_DOOR_STATES.OPEN. */
@@ -173,6 +180,8 @@ export function situationOfTokens(
   const history = (attacker as unknown as { movementHistory?: readonly unknown[] }).movementHistory;
   const moved = (history?.length ?? 0) > 0;
   const rise = m.elevation;
+  const targetDark = inDarkness(scene, target);
+  const attackerDark = inDarkness(scene, attacker);
   const units = scene.grid.units;
   return {
     spaces: m.spaces,
@@ -224,6 +233,14 @@ export function situationOfTokens(
     moved: {
       value: moved,
       source: loc.localize(`FRAY.Scene.Source.${moved ? "Moved" : "NotMoved"}`),
+    },
+    targetDark: {
+      value: targetDark,
+      source: loc.format(`FRAY.Scene.Source.${targetDark ? "TargetDark" : "TargetLit"}`, who),
+    },
+    attackerDark: {
+      value: attackerDark,
+      source: loc.localize(`FRAY.Scene.Source.${attackerDark ? "AttackerDark" : "AttackerLit"}`),
     },
   };
 }

@@ -1,9 +1,9 @@
 /**
- * The map as the referee measures it: an actor's token and scene, distances between points of a
- * scene, and the tokens near a point (whom an actor may target at all is shared/actors.ts
- * `withinReach`). Everything is read from the
- * scene's documents (its tokens and its grid, core v13's `Scene#grid`), never from the canvas,
- * so the active GM measures the same whatever scene its own canvas shows.
+ * The map as the referee measures it: an actor's token and scene, and distances between points
+ * of a scene (whom an actor may target at all is shared/actors.ts `withinReach`; who stands in
+ * an area, scene/areas.ts). Everything is read from the scene's documents (its tokens and its
+ * grid, core v13's `Scene#grid`), never from the canvas, so the active GM measures the same
+ * whatever scene its own canvas shows.
  */
 import { sceneDistance } from "../../rules/core/distance.ts";
 import type { DistanceUnit } from "../../rules/core/distance.ts";
@@ -76,17 +76,4 @@ export function distanceBetween(
   const other = scene === null ? null : tokenOn(scene, to);
   if (token === null || scene === null || other === null) return null;
   return distanceOn(scene, centerOf(token), centerOf(other), unit);
-}
-
-/** The tokens of a scene whose centre is at most `reach` away from the point (in `unit`). */
-export function tokensWithin(
-  scene: Scene.Implementation,
-  point: Point,
-  reach: number,
-  unit: DistanceUnit = "ft",
-): SceneToken[] {
-  return scene.tokens.contents.filter((token) => {
-    const distance = distanceOn(scene, point, centerOf(token), unit);
-    return distance !== null && distance <= reach;
-  });
 }

@@ -5,6 +5,7 @@ import {
   coverBetween,
   gangUp,
   lineOfSight,
+  litBy,
   measureScene,
   occupiedSpaces,
   pointInShape,
@@ -267,6 +268,24 @@ describe("properties", () => {
         const r = measureScene(input);
         expect(r.ok).toBe(false);
         if (!r.ok) expect(String(r.detail?.["field"])).not.toBe("");
+      }),
+    );
+  });
+});
+
+describe("light", () => {
+  it("a point within a light's radius is lit, unless a wall stands between", () => {
+    const lamp = { x: 0.5, y: 0.5, radius: 3 };
+    expect(litBy({ x: 2.5, y: 0.5 }, [lamp], [])).toBe(true);
+    expect(litBy({ x: 4.5, y: 0.5 }, [lamp], [])).toBe(false);
+    expect(litBy({ x: 2.5, y: 0.5 }, [lamp], [wall(1.5, -2, 1.5, 2)])).toBe(false);
+    expect(litBy({ x: 2.5, y: 0.5 }, [], [])).toBe(false);
+  });
+
+  it("a light whose radius is not a number lights nothing", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(Number.NaN, -1, -Infinity), (radius) => {
+        expect(litBy({ x: 0, y: 0 }, [{ x: 0, y: 0, radius }], [])).toBe(false);
       }),
     );
   });

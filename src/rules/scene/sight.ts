@@ -91,3 +91,23 @@ export function lineOfSight(a: Footprint, b: Footprint, walls: readonly Segment[
   }
   return false;
 }
+
+/** A light on the map: its centre and how far (in spaces) it lights at least dimly. */
+export interface Light {
+  readonly x: number;
+  readonly y: number;
+  readonly radius: number;
+}
+
+/**
+ * Whether a point is lit by any of the lights: within a light's radius, with no wall that stops
+ * light between the light and the point (a light's own `walls`-free kind is the caller's: pass
+ * no walls for it).
+ */
+export function litBy(point: Point, lights: readonly Light[], walls: readonly Segment[]): boolean {
+  for (const light of lights) {
+    if (!(Math.hypot(point.x - light.x, point.y - light.y) <= light.radius)) continue;
+    if (!blocked(light, point, walls)) return true;
+  }
+  return false;
+}

@@ -62,7 +62,7 @@ import { attackOdds } from "../dicepool/odds.ts";
 import { DEFAULT_DICEPOOL_OPTIONS } from "../dicepool/options.ts";
 import { scorePool } from "../dicepool/pool.ts";
 import type { SettledOrder } from "../combat/order.ts";
-import { endOf, firstFighterRefusal, roster } from "./roster.ts";
+import { UpCounts, endOf, firstFighterRefusal, roster } from "./roster.ts";
 import { pickTarget } from "./targets.ts";
 import type {
   Arena,
@@ -180,25 +180,15 @@ export function dicepoolArena(
     })),
   );
   /**
-   * Who may act (1) and how many may act in each team (by team index + 1; validate leaves no
-   * unknown team): kept as each fighter's state changes, so "is the fight over" and "which teams
-   * stand" are read off these instead of a walk over everyone after every attack (roster's
-   * oneTeamLeft and standingTeams, from counts).
+   * Who may act, kept as each fighter's state changes (roster's UpCounts), so "is the fight over"
+   * and "which teams stand" are read off counts instead of a walk over everyone after every attack.
    */
-  const up = new Uint8Array(n);
-  const upInTeam = new Int32Array(teams.length + 1);
-  let teamsUp = 0;
-  /** Sets fighter `i`'s state and keeps `up`, `upInTeam` and `teamsUp` with it. */
+  const alive = new UpCounts(teamOf, teams.length);
+  const up = alive.up;
+  /** Sets fighter `i`'s state and keeps `alive` with it. */
   function setState(i: number, c: Checked<DicepoolCombatant> | undefined): void {
     state[i] = c;
-    const now = lifeOf(c) === "active" ? 1 : 0;
-    if (now === up[i]) return;
-    up[i] = now;
-    const team = (teamOf[i] ?? -1) + 1;
-    const before = upInTeam[team] ?? 0;
-    upInTeam[team] = before + (now === 1 ? 1 : -1);
-    if (now === 1 && before === 0) teamsUp++;
-    else if (now === 0 && before === 1) teamsUp--;
+    alive.set(i, lifeOf(c) === "active");
   }
   /** The team of the fighter whose turn it is (made once: the target rule's tests read it). */
   let actingTeam: number | undefined = -1;
@@ -263,7 +253,7 @@ export function dicepoolArena(
   const actedFirst = setup.map((f) => resumed?.acted.includes(f.combatant.id) === true);
 
   /** At most one team has a fighter up. */
-  const isOver = () => teamsUp <= 1;
+  const isOver = () => alive.over();
 
   function rollInitiative(dice: DiceSource): void {
     const rolls: DicepoolInitiativeRoll[] = [];
@@ -390,9 +380,7 @@ export function dicepoolArena(
 
   return {
     start(dice: DiceSource): void {
-      up.fill(0);
-      upInTeam.fill(0);
-      teamsUp = 0;
+      alive.clear();
       for (let i = 0; i < n; i++) setState(i, starts[i]);
       if (settled === null) {
         rollInitiative(dice);
@@ -408,13 +396,7 @@ export function dicepoolArena(
       }
     },
     /** Every team with a fighter up, by team index (from the counts kept with each state). */
-    standingTeams(): number[] {
-      const teamsStanding: number[] = [];
-      for (let team = 0; team < teams.length; team++) {
-        if ((upInTeam[team + 1] ?? 0) > 0) teamsStanding.push(team);
-      }
-      return teamsStanding;
-    },
+    standingTeams: () => alive.standingTeams(),
     fighterEnd(i: number): FighterEnd {
       const c = state[i];
       return endOf(lifeOf(c), [

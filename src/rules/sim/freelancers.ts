@@ -39,7 +39,7 @@ import type { FreelancersActor, FreelancersWeapon } from "../freelancers/model.t
 import { DEFAULT_FREELANCERS_OPTIONS } from "../freelancers/options.ts";
 import type { FreelancersOptions } from "../freelancers/options.ts";
 import { rollUpkeep } from "../freelancers/upkeep.ts";
-import { endOf, roster } from "./roster.ts";
+import { UpCounts, endOf, roster } from "./roster.ts";
 import { pickTarget } from "./targets.ts";
 import type {
   Arena,
@@ -125,14 +125,19 @@ export function freelancersArena(
   const n = setup.length;
   const state: Checked<FreelancersActor>[] = [...actors];
   const weapons = attacks.map((a) => a.weapon);
-  const { teamOf, views, ...standing } = roster(
+  const { teamOf, views } = roster(
     teams,
     setup.map((f) => ({
       combatant: { id: f.combatant.id, teamId: f.teamId },
       ...(f.position === undefined ? {} : { position: f.position }),
     })),
   );
-  const isUp = (i: number) => state[i]?.life === "active";
+  /** Who is up, kept with every new state (setState): the fight's end is read off its counts. */
+  const alive = new UpCounts(teamOf, teams.length);
+  function setState(i: number, c: Checked<FreelancersActor>): void {
+    state[i] = c;
+    alive.set(i, c.life === "active");
+  }
   const tactics: SimTactic[] = setup.map((f) => ({ ...FREELANCERS_TACTIC, ...f.tactic }));
   const planOf = (order: readonly string[]): RoundPlan =>
     freelancersRoundPlan({ mode: "team", order: [...order], values: {}, surpriseRound: [] }, 1);
@@ -141,13 +146,13 @@ export function freelancersArena(
   const acted = setup.map((f) => resumed?.acted.includes(f.combatant.id) === true);
   let plan: RoundPlan = fixedPlan ?? [];
 
-  const isOver = () => standing.oneTeamLeft(isUp);
+  const isOver = () => alive.over();
   /**
    * Whether fighter j is a foe of the fighter picking its target (its team in `picker`) still up:
    * one function for every pick, so the target rule's calls stay monomorphic.
    */
   let picker = -1;
-  const isFoe = (j: number) => teamOf[j] !== picker && isUp(j);
+  const isFoe = (j: number) => teamOf[j] !== picker && alive.up[j] === 1;
   const healthOf = (j: number) => state[j]?.health.value ?? 0;
 
   /** Help on the first Dying teammate, if there is one and the helper may: true when it did. */
@@ -158,8 +163,8 @@ export function freelancersArena(
       if (j === i || teamOf[j] !== myTeam || patient?.life !== "dying") continue;
       const care = rollCare({ helper: me, patient, kind: "help" }, dice, options);
       if (!care.ok) return false;
-      state[i] = care.value.helper;
-      state[j] = care.value.patient;
+      setState(i, care.value.helper);
+      setState(j, care.value.patient);
       return true;
     }
     return false;
@@ -173,13 +178,13 @@ export function freelancersArena(
     // Its actions back, Dodge over (a fresh turn is handed back as it is: no copy).
     const fresh = startTurn(before.actions);
     const me = before.actions === fresh ? before : withActions(before, fresh);
-    state[i] = me;
+    setState(i, me);
     const tactic = tactics[i] ?? FREELANCERS_TACTIC;
     if (tactic.reserve >= 1 && help(i, me, dice)) return;
     if (tactic.defend && me.defense === "roll" && me.health.value * 2 <= me.health.max) {
       const dodged = dodge(me);
       if (dodged.ok) {
-        state[i] = withActions(me, dodged.value);
+        setState(i, withActions(me, dodged.value));
         return;
       }
     }
@@ -196,8 +201,8 @@ export function freelancersArena(
       options,
     );
     if (!result.ok) return; // stunned, the weapon broke, no action left …: the turn passes
-    state[i] = result.value.attacker;
-    state[t] = result.value.defender;
+    setState(i, result.value.attacker);
+    setState(t, result.value.defender);
     weapons[i] = result.value.weapon;
   }
 
@@ -205,17 +210,18 @@ export function freelancersArena(
     const played = rollUpkeep(state, dice, options);
     if (!played.ok) return; // only a face the dice source should not have drawn
     played.value.combatants.forEach((c, i) => {
-      state[i] = c;
+      setState(i, c);
     });
   }
 
   return {
     start(dice: DiceSource): void {
+      alive.clear();
       for (let i = 0; i < n; i++) {
         const actor = actors[i];
         const attack = attacks[i];
         if (actor === undefined || attack === undefined) continue;
-        state[i] = actor;
+        setState(i, actor);
         weapons[i] = attack.weapon;
       }
       plan = fixedPlan ?? planOf(drawOrder(teams, dice));
@@ -229,7 +235,7 @@ export function freelancersArena(
         if (phase.kind === "team") {
           const team = teams.findIndex((t) => t.id === phase.teamId);
           for (let i = 0; i < n; i++) {
-            if (teamOf[i] !== team || state[i]?.life !== "active") continue;
+            if (teamOf[i] !== team || alive.up[i] !== 1) continue;
             if (round === 1 && p === from && acted[i] === true) continue;
             takeTurn(i, dice);
             if (isOver()) break;
@@ -239,7 +245,7 @@ export function freelancersArena(
         }
       }
     },
-    standingTeams: () => standing.standingTeams(isUp),
+    standingTeams: () => alive.standingTeams(),
     fighterEnd(i: number): FighterEnd {
       const c = state[i];
       return endOf(c?.life, [c?.health.value ?? 0, weapons[i]?.integrity.value ?? 0]);
@@ -287,6 +293,26 @@ function named(refusal: Refusal, id: string): Refusal {
  * attack.
  */
 function prepareFighters(
+  fighters: readonly FreelancersSimFighter[],
+  raw: FreelancersOptions,
+): Result<Prepared> {
+  const known = preparedRequests.get(fighters);
+  if (known?.options === raw) return known.result;
+  const result = prepare(fighters, raw);
+  preparedRequests.set(fighters, { options: raw, result });
+  return result;
+}
+
+/**
+ * Each request's fighters, prepared once: the adapter's validate and its arena (and every chunk a
+ * worker runs) read the same checks and plans, made once per request instead of once each.
+ */
+const preparedRequests = new WeakMap<
+  readonly FreelancersSimFighter[],
+  { readonly options: FreelancersOptions; readonly result: Result<Prepared> }
+>();
+
+function prepare(
   fighters: readonly FreelancersSimFighter[],
   raw: FreelancersOptions,
 ): Result<Prepared> {

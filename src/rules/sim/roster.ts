@@ -55,6 +55,60 @@ export function roster(
   };
 }
 
+/**
+ * Who is up, kept as each fighter's state changes: the arena tells it every new state
+ * ({@link UpCounts.set}), and "is the fight over" and "which teams stand" are read off counts
+ * instead of a walk over every fighter after every attack and every turn.
+ */
+export class UpCounts {
+  /** 1 for a fighter up, 0 otherwise (by fighter index). */
+  readonly up: Uint8Array;
+  /** Fighters up in each team (by team index + 1, so that an unknown team, -1, has a slot). */
+  private readonly inTeam: Int32Array;
+  private teamsUp = 0;
+
+  constructor(
+    private readonly teamOf: readonly number[],
+    private readonly teamCount: number,
+  ) {
+    this.up = new Uint8Array(teamOf.length);
+    this.inTeam = new Int32Array(teamCount + 1);
+  }
+
+  /** Everyone down (before a fight sets its fighters up again). */
+  clear(): void {
+    this.up.fill(0);
+    this.inTeam.fill(0);
+    this.teamsUp = 0;
+  }
+
+  /** Fighter `i` is now up or not. */
+  set(i: number, isUp: boolean): void {
+    const now = isUp ? 1 : 0;
+    if (now === this.up[i]) return;
+    this.up[i] = now;
+    const team = (this.teamOf[i] ?? -1) + 1;
+    const before = this.inTeam[team] ?? 0;
+    this.inTeam[team] = before + (now === 1 ? 1 : -1);
+    if (now === 1 && before === 0) this.teamsUp++;
+    else if (now === 0 && before === 1) this.teamsUp--;
+  }
+
+  /** At most one team has a fighter up. */
+  over(): boolean {
+    return this.teamsUp <= 1;
+  }
+
+  /** Indices of the teams with a fighter still up, in team order. */
+  standingTeams(): number[] {
+    const standing: number[] = [];
+    for (let team = 0; team < this.teamCount; team++) {
+      if ((this.inTeam[team + 1] ?? 0) > 0) standing.push(team);
+    }
+    return standing;
+  }
+}
+
 /** A fighter's end from its life state: "active" is up, "dead" is dead, anything else is down. */
 export function endOf(life: string | undefined, resources: readonly number[]): FighterEnd {
   const state = life ?? "dead";

@@ -50,7 +50,7 @@ import type { TwodiceCombatant, TwodiceWeapon } from "../twodice/model.ts";
 import { DEFAULT_TWODICE_OPTIONS, checkedTwodiceOptions } from "../twodice/options.ts";
 import type { TwodiceOptions } from "../twodice/options.ts";
 import type { TwoDice } from "../twodice/roll.ts";
-import { nextTurn, takeAction } from "../twodice/turns.ts";
+import { actionTaken, checkTurnAction, nextTurn } from "../twodice/turns.ts";
 import type { TurnAction } from "../twodice/turns.ts";
 import { aftermath, highestWound, isIncapacitated } from "../twodice/wounds.ts";
 import { endOf, roster } from "./roster.ts";
@@ -99,6 +99,15 @@ function throwTwo(dice: DiceSource, sides: number, into: Throw): Throw {
   return into;
 }
 
+/** A reload, the action's kind from the list (checked once, here). */
+const RELOAD = checkedReload();
+
+function checkedReload(): Checked<TurnAction> {
+  const checked = checkTurnAction({ kind: "reload" });
+  if (!checked.ok) throw new Error("a reload is an action of the list");
+  return checked.value;
+}
+
 /** The d20 each team rolls for the side order (the book's die, whatever the attack dice). */
 const TEAM_DIE = 20;
 
@@ -136,11 +145,13 @@ export function twodiceArena(
   const roomLeft: number[] = setup.map((_, i) => roomOf(i));
   const isUp = (i: number) => up[i] === true;
   const tactics: SimTactic[] = setup.map((f) => ({ ...TWODICE_TACTIC, ...f.tactic }));
-  // Each fighter's one attack action, the same every turn (its weapon's kind and Defense).
-  const attackActions: TurnAction[] = setup.map((f) => {
+  // Each fighter's one attack action, the same every turn (its weapon's kind and Defense),
+  // checked once here: every turn takes it as checked input (actionTaken).
+  const attackActions: (Checked<TurnAction> | undefined)[] = setup.map((f) => {
     const auto = f.weapon.kind === "ranged" && f.weapon.type.kind === "auto";
     const kind = f.weapon.kind === "melee" ? "meleeAttack" : auto ? "autoFire" : "rangedAttack";
-    return { kind, defense: f.weapon.defense };
+    const checked = checkTurnAction({ kind, defense: f.weapon.defense });
+    return checked.ok ? checked.value : undefined;
   });
   const fixedOrder = settings.order === undefined ? null : [...settings.order];
   const resumed = fixedOrder === null ? null : (settings.resume ?? null);
@@ -261,7 +272,7 @@ export function twodiceArena(
       (weapon.type.kind === "capacity" && weapon.ammo.rounds < 1) ||
       (weapon.type.kind === "auto" && weapon.ammo.empty);
     if (!dry) return false;
-    const step = takeAction(me.turn, { kind: "reload" });
+    const step = actionTaken(me, RELOAD);
     const loaded = reload(weapon);
     if (step.ok && loaded.ok) {
       set(i, withWoundsAndTurn(me, me.wounds, step.value.turn));
@@ -283,7 +294,7 @@ export function twodiceArena(
     const action = attackActions[i];
     const own = inputs[i];
     if (action === undefined || own === undefined) return;
-    const step = takeAction(me.turn, action);
+    const step = actionTaken(me, action);
     if (!step.ok) return;
     // The arena's one attack input, written over for every attack (the rules keep none of it).
     const input = scratch;

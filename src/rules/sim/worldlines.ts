@@ -17,6 +17,7 @@
  * `npm run demo` plays one such fight with a log (worldlines/encounter.ts).
  */
 import type { Checked } from "../core/checked.ts";
+import { checkedAs } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
 import { checkAllNumbers, checkedFaces } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
@@ -24,6 +25,7 @@ import type { Refusal, Result } from "../core/result.ts";
 import { checkedArms, damageFormula, resolveAttack } from "../worldlines/attack.ts";
 import type { AttackSituation, DefenseChoice } from "../worldlines/attack.ts";
 import { checkedAttackOf } from "../worldlines/attack-rules.ts";
+import { copyOf } from "../worldlines/combatant.ts";
 import { refreshEnergy } from "../worldlines/energy.ts";
 import type { WorldlinesCombatant, WorldlinesWeapon } from "../worldlines/model.ts";
 import {
@@ -41,7 +43,7 @@ import type { RoundPlan } from "../combat/types.ts";
 import { attemptRecovery, endTurn, resolveStatuses, startTurn } from "../worldlines/statuses.ts";
 import { firstAid } from "../worldlines/treatment.ts";
 import { checkedCombatant, checkedOptions } from "../worldlines/valid.ts";
-import { endOf, roster } from "./roster.ts";
+import { UpCounts, endOf, roster } from "./roster.ts";
 import { pickTarget } from "./targets.ts";
 import type {
   Arena,
@@ -151,9 +153,18 @@ export function worldlinesArena(
   const { options, fighters } = checked.value;
   const log = settings.log;
   const n = setup.length;
-  const state: Checked<WorldlinesCombatant>[] = fighters.map((f) => f.combatant);
-  const { teamOf, views, ...standing } = roster(teams, setup);
-  const isUp = (i: number) => state[i]?.life === "active";
+  // Each fight starts from a copy made the rules' way (copyOf): the same fields and values in the
+  // order every copy a rule makes has, so the fights' combatants share V8's hidden classes with
+  // the ones the rules hand back and the rules' reads of them stay fast.
+  const starts = fighters.map((f) => checkedAs<WorldlinesCombatant>(copyOf(f.combatant)));
+  const state: Checked<WorldlinesCombatant>[] = [...starts];
+  const { teamOf, views } = roster(teams, setup);
+  /** Who is up, kept with every new state (setState): the fight's end is read off its counts. */
+  const alive = new UpCounts(teamOf, teams.length);
+  function setState(i: number, c: Checked<WorldlinesCombatant>): void {
+    state[i] = c;
+    alive.set(i, c.life === "active");
+  }
   const tactics: SimTactic[] = setup.map((f) => ({ ...WORLDLINES_TACTIC, ...f.tactic }));
   const defenses = tactics.map((t) => (t.defend ? EVADE : NO_DEFENSE));
   const situations = fighters.map((f) => f.situation);
@@ -170,18 +181,16 @@ export function worldlinesArena(
   const acted = setup.map((f) => resumed?.acted.includes(f.combatant.id) === true);
   let plan: RoundPlan = fixedPlan ?? [];
 
-  const isOver = () => standing.oneTeamLeft(isUp);
+  const isOver = () => alive.over();
 
   // Whom the fighter picking a target may attack: made once, read with the picker's team and
   // charmer set just before each pick (no new closures on every attack).
   let pickerTeam: number | undefined;
   let pickerCharmer: string | undefined;
-  const isFoe = (j: number): boolean => {
-    const c = state[j];
-    return (
-      c !== undefined && teamOf[j] !== pickerTeam && c.life === "active" && c.id !== pickerCharmer
-    );
-  };
+  const isFoe = (j: number): boolean =>
+    alive.up[j] === 1 &&
+    teamOf[j] !== pickerTeam &&
+    (pickerCharmer === undefined || state[j]?.id !== pickerCharmer);
   const healthOf = (j: number): number => state[j]?.health.value ?? 0;
 
   function takeTurn(i: number, dice: DiceSource): void {
@@ -195,7 +204,7 @@ export function worldlinesArena(
       log.push(`    ${me.name} bleeds for ${tick.lost} (${me.health.value}/${me.health.max})`);
     }
     if (log && tick.downed) log.push(`    ${me.name} goes down, ${tick.downed}`);
-    state[i] = me;
+    setState(i, me);
     if (me.life !== "active") return;
     if (me.statuses.staggered) {
       const attempt = attemptRecovery({ patient: me, status: "staggered" }, dice, options);
@@ -224,7 +233,7 @@ export function worldlinesArena(
         }
       }
     }
-    state[i] = me;
+    setState(i, me);
     const tactic = tactics[i] ?? WORLDLINES_TACTIC;
     const cost = costs[i] ?? options.costs.attack;
     const weapon = fighters[i]?.weapon;
@@ -251,8 +260,8 @@ export function worldlinesArena(
         break;
       }
       me = result.value.attacker;
-      state[i] = me;
-      state[t] = result.value.defender;
+      setState(i, me);
+      setState(t, result.value.defender);
       if (log) {
         const lines = describeAttack(result.value, me.name, target.name);
         log.push(...lines.map((line, k) => (k === 0 ? `    ${line}` : `  ${line}`)));
@@ -261,7 +270,7 @@ export function worldlinesArena(
       if (result.value.defender.life !== "active" && isOver()) break;
     }
     const end = endTurn(me);
-    state[i] = end.actor;
+    setState(i, end.actor);
     if (log) for (const status of end.expired) log.push(`    ${me.name} is no longer ${status}`);
   }
 
@@ -271,9 +280,10 @@ export function worldlinesArena(
     },
     teamName,
     start(dice: DiceSource): void {
+      alive.clear();
       for (let i = 0; i < n; i++) {
-        const f = fighters[i];
-        if (f !== undefined) state[i] = f.combatant;
+        const c = starts[i];
+        if (c !== undefined) setState(i, c);
       }
       plan = fixedPlan ?? worldlinesRoundPlan(rollMomentum(teams, teamDice, dice, options, log));
     },
@@ -290,7 +300,7 @@ export function worldlinesArena(
           log?.push(`  ${teamName(phase.teamId)} phase`);
           const team = teams.findIndex((t) => t.id === phase.teamId);
           for (let i = 0; i < n; i++) {
-            if (teamOf[i] !== team || state[i]?.life !== "active") continue;
+            if (teamOf[i] !== team || alive.up[i] !== 1) continue;
             if (round === 1 && p === from && acted[i] === true) continue;
             takeTurn(i, dice);
             if (isOver()) break;
@@ -298,7 +308,7 @@ export function worldlinesArena(
         } else if (phase.kind === "event" && phase.event === "energyRefresh") {
           for (let i = 0; i < n; i++) {
             const c = state[i];
-            if (c !== undefined) state[i] = refreshEnergy(c);
+            if (c !== undefined) setState(i, refreshEnergy(c));
           }
           log?.push("  Energy refresh: everyone back to full Energy");
         } else if (phase.kind === "event" && phase.event === "statusResolution") {
@@ -307,7 +317,7 @@ export function worldlinesArena(
             const c = state[i];
             if (c === undefined) continue;
             const tick = resolveStatuses(c, dice, options);
-            state[i] = tick.actor;
+            setState(i, tick.actor);
             if (log && tick.lost > 0) {
               notes.push(`${c.name} loses ${tick.lost} to poison (${tick.actor.health.value})`);
             }
@@ -319,7 +329,7 @@ export function worldlinesArena(
         }
       }
     },
-    standingTeams: () => standing.standingTeams(isUp),
+    standingTeams: () => alive.standingTeams(),
     fighterEnd(i: number): FighterEnd {
       const c = state[i];
       return endOf(c?.life, [c?.health.value ?? 0, c?.energy.value ?? 0]);

@@ -312,6 +312,19 @@ const CASES: Record<string, () => void> = {
     call: (x) => td.takeAction(x.turn, { kind: x.kind, defense: x.defense }),
     states: (a) => [turnVerdict((valueOf(a) as td.TurnStep).turn)],
   }),
+  checkTurnAction: kase<td.TurnAction>({
+    valid: { kind: "meleeAttack", defense: 6 },
+    call: (action) => td.checkTurnAction(action),
+  }),
+  actionTaken: kase<{ actor: td.TwodiceCombatant; defense: number; kind: td.ActionKind }>({
+    valid: { actor: kit, defense: 6, kind: "meleeAttack" },
+    behind: (x) =>
+      td.checkCombatant(x.actor, "actor") ??
+      refusal(td.checkTurnAction({ kind: x.kind, defense: x.defense })),
+    call: (x) =>
+      td.actionTaken(checkedAs(x.actor), checkedAs({ kind: x.kind, defense: x.defense })),
+    states: (a) => [turnVerdict((valueOf(a) as td.TurnStep).turn)],
+  }),
   wait: kase<{ turn: td.TurnState; declared: td.ActionKind }>({
     valid: { turn: { ...kit.turn, waiting: null }, declared: "aim" },
     call: (x) => td.wait(x.turn, x.declared),

@@ -19,12 +19,14 @@
  * a second attack after the next action is already spent is refused (there is one action to
  * give); the aim bonus lasts the one turn after aiming, whatever the combatant does with it.
  */
+import type { Checked } from "../core/checked.ts";
+import { checkedAs } from "../core/checked.ts";
 import { checkNumber } from "../core/guard.ts";
 import { checkChoice } from "../core/names.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { ACTION_KINDS, FRESH_TURN, SHEET_NUMBER, changedTurn } from "./model.ts";
-import type { ActionKind, TurnState } from "./model.ts";
+import type { ActionKind, TurnState, TwodiceCombatant } from "./model.ts";
 import type { TwodiceCheckReason } from "./options.ts";
 
 export type TurnRefusal =
@@ -82,6 +84,17 @@ export function wait(turn: TurnState, declared: ActionKind): Result<TurnState, T
   return ok(changedTurn(turn, { waiting: declared }));
 }
 
+/** Checks an action: its kind from the list, its Defense (when it carries one) within bounds. */
+export function checkTurnAction(action: TurnAction): Result<Checked<TurnAction>, TurnRefusal> {
+  return (
+    checkChoice("action.kind", action.kind, ACTION_KINDS) ??
+    (action.defense === undefined
+      ? undefined
+      : checkNumber("defense", action.defense, SHEET_NUMBER)) ??
+    ok(checkedAs(action))
+  );
+}
+
 /**
  * Takes the combat action. `reacting` says it answers an event later in the turn (a waiting
  * combatant's cut-in): the declared action goes before that event, any other after it.
@@ -92,7 +105,31 @@ export function takeAction(
   reacting = false,
 ): Result<TurnStep, TurnRefusal> {
   const bad = checkTurn(turn) ?? checkChoice("action.kind", action.kind, ACTION_KINDS);
-  if (bad) return bad;
+  return bad ?? turnTaken(turn, action, reacting);
+}
+
+/**
+ * {@link takeAction} for a combatant its check accepted (checkCombatant checks its turn as
+ * checkTurn does) and an action {@link checkTurnAction} accepted: the rule, nothing checked again.
+ * The encounter simulator checks each fighter's action once, when a simulation is created.
+ */
+export function actionTaken(
+  actor: Checked<TwodiceCombatant>,
+  action: Checked<TurnAction>,
+  reacting = false,
+): Result<TurnStep, TurnRefusal> {
+  return turnTaken(actor.turn, action, reacting);
+}
+
+/**
+ * The turn rule of {@link takeAction}, for a checked turn and an action of a known kind (a melee
+ * attack's Defense is checked here, after the rule's own refusals, as takeAction always did).
+ */
+function turnTaken(
+  turn: TurnState,
+  action: TurnAction,
+  reacting: boolean,
+): Result<TurnStep, TurnRefusal> {
   if (turn.acted) return refuse("alreadyActed");
   if (reacting && turn.waiting === null) return refuse("notWaiting");
   let meleeDefense = turn.meleeDefense;

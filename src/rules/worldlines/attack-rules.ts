@@ -108,7 +108,9 @@ export function attackModifierList(input: AttackInput, options: WorldlinesOption
     addModifier(list, "range", bandFor(weapon, s.range ?? "short", options).accuracy);
   if (attacker.statuses.blinded) addModifier(list, "blinded", options.blindedAccuracy);
   addModifier(list, "exhausted", -exhaustionPenaltyOf(attacker, options));
-  for (const extra of s.modifiers ?? []) addModifier(list, extra.source, extra.value);
+  const extras = s.modifiers;
+  if (extras !== undefined)
+    for (const extra of extras) addModifier(list, extra.source, extra.value);
   return list;
 }
 
@@ -119,8 +121,9 @@ export function evasionModifierList(input: AttackInput, options: WorldlinesOptio
   const table = isRanged(weapon) ? options.evasionStance.ranged : options.evasionStance.melee;
   addModifier(list, "stance", table[defender.stance]);
   addModifier(list, "exhausted", -exhaustionPenaltyOf(defender, options));
-  for (const extra of input.situation?.evasionModifiers ?? [])
-    addModifier(list, extra.source, extra.value);
+  const extras = input.situation?.evasionModifiers;
+  if (extras !== undefined)
+    for (const extra of extras) addModifier(list, extra.source, extra.value);
   return list;
 }
 
@@ -415,8 +418,9 @@ export function resolveRule(
 
     // Step 5: the weapon's statuses; none from a hit the armor stopped, unless the options say so.
     const stopped = damage !== undefined && damage.dealt === 0 && !options.statusesWhenAbsorbed;
-    if (defender.life !== "dead" && !stopped) {
-      for (const application of weapon.onHit ?? []) {
+    const onHit = weapon.onHit;
+    if (defender.life !== "dead" && !stopped && onHit !== undefined) {
+      for (const application of onHit) {
         defender = putStatus(defender, application, dice, options, owned);
         statusesApplied.push(application.status);
       }

@@ -103,8 +103,16 @@ export function startTurn(
 /** End of the actor's turn: Staggered and flash blindness count down and may run out. */
 export function endTurn(actor: Checked<WorldlinesCombatant>): TickOutcome {
   let statuses = actor.statuses;
-  const expired: StatusId[] = [];
   const staggered = statuses.staggered;
+  const blindedBefore = statuses.blinded;
+  // Most turns end with neither counting down: nothing to copy, no list of what ran out.
+  if (
+    staggered === undefined &&
+    (blindedBefore === undefined || blindedBefore.turnsLeft === null)
+  ) {
+    return tick(actor, 0, undefined, NONE);
+  }
+  const expired: StatusId[] = [];
   if (staggered !== undefined) {
     if (staggered.turnsLeft <= 1) {
       statuses = withoutStatus(statuses, "staggered");
@@ -133,18 +141,16 @@ export function resolveStatuses(
   options: Checked<WorldlinesOptions> = CHECKED_DEFAULT_OPTIONS,
 ): TickOutcome {
   if (actor.life === "dead") return tick(actor, 0, undefined, NONE);
+  const poison = actor.statuses.poisoned?.hpPerTurn ?? 0;
+  // Nothing to give back and no poison (most actors, most rounds): the actor as it is.
+  if (!actor.interruptUsed && !(poison > 0)) return tick(actor, 0, undefined, NONE);
   let next: WorldlinesCombatant = actor;
   if (actor.interruptUsed) {
     const draft = copyOf(actor);
     draft.interruptUsed = false;
     next = draft;
   }
-  const loss = applyHealthLoss(
-    next,
-    actor.statuses.poisoned?.hpPerTurn ?? 0,
-    { nonLethal: false, dice },
-    options,
-  );
+  const loss = applyHealthLoss(next, poison, { nonLethal: false, dice }, options);
   return tick(loss.actor, loss.lost, loss.downed, NONE);
 }
 

@@ -11,11 +11,19 @@ import { EMPTY_HANDS, toDicepoolCombatant, toDicepoolWeapon } from "./adapter.ts
 import { declareDicepoolOutcome } from "./attack/declare.ts";
 import { DEFAULT_CHOICE, bestDefenseOdds, parseChoice } from "./attack/dialog.ts";
 import type { DicepoolChoice } from "./attack/dialog.ts";
+import { dicepoolScene, dicepoolScenePrefill } from "./scene.ts";
 import { dicepoolOptions } from "./settings.ts";
 
-/** The dialog's defaults with the request's choices over them; a malformed one is refused. */
+/**
+ * The dialog's defaults (the scene's cover among them: scene.ts) with the request's choices over
+ * them; a malformed one is refused.
+ */
 function choiceOf(request: AttackRequest): DicepoolChoice | Refusal {
-  return parseChoice({ ...DEFAULT_CHOICE, ...request.choices }) ?? refuse("badChoices");
+  const scene = dicepoolScene(request.attacker, request.target);
+  const fromScene = scene === null ? {} : dicepoolScenePrefill(scene).choice;
+  return (
+    parseChoice({ ...DEFAULT_CHOICE, ...fromScene, ...request.choices }) ?? refuse("badChoices")
+  );
 }
 
 export const dicepoolApi: RulesetApi = {

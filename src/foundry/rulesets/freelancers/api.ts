@@ -13,6 +13,7 @@ import { NO_SITUATIONAL, checkSituational } from "../../../rules/freelancers/sit
 import { cardAttackOdds, declareCardAttack } from "../../api/card-attack.ts";
 import type { CardAttack } from "../../api/card-attack.ts";
 import type { RulesetApi } from "../../api/types.ts";
+import { flUseAbility } from "./table/self.ts";
 import { canvasDistance } from "../../shared/actors.ts";
 import { toFlWeapon, warnFlRefusal } from "./adapter.ts";
 import {
@@ -24,12 +25,17 @@ import {
 } from "./attack/declare.ts";
 import type { FlChoices } from "./attack/declare.ts";
 import { flNow } from "./budget.ts";
+import { flScene, flScenePrefill } from "./scene.ts";
 import { flOptions, flSituationalCaps } from "./settings.ts";
 
 const flAttack: CardAttack<FlChoices> = {
   kind: FL_ATTACK,
   parse: parseChoices,
-  defaults: () => DEFAULT_CHOICES,
+  // The dialog's defaults, the scene's calls among them (scene.ts).
+  defaults: (request) => {
+    const scene = flScene(request.attacker, request.target);
+    return { ...DEFAULT_CHOICES, ...(scene === null ? {} : flScenePrefill(scene).choices) };
+  },
   check: checkFlDeclaration,
   warn: (refusal, attacker) => {
     warnFlRefusal(refusal, { name: attacker.name });
@@ -64,4 +70,6 @@ export const freelancersApi: RulesetApi = {
         expectedDamage: odds.value.expectedDamage,
       });
     }),
+  // An ability (a technique item): the sheet's Use (table/self.ts).
+  itemUse: (item) => (item.type === "technique" ? flUseAbility : null),
 };

@@ -10,7 +10,7 @@ import { ok } from "../../../rules/core/result.ts";
 import { attackOdds } from "../../../rules/worldlines/index.ts";
 import { cardAttackOdds, declareCardAttack } from "../../api/card-attack.ts";
 import type { CardAttack } from "../../api/card-attack.ts";
-import type { RulesetApi } from "../../api/types.ts";
+import type { ItemUse, RulesetApi } from "../../api/types.ts";
 import { distanceBetween } from "../../shared/scene.ts";
 import { bandForDistance, bandReach, toCombatant, toWeapon } from "./adapter.ts";
 import { ATTACK_KIND } from "./cards/attack-card.ts";
@@ -19,6 +19,9 @@ import { scenePrefill, worldlinesScene } from "./scene.ts";
 import { checkDeclaration, shapeByTechnique, warnRefusal } from "./attack/declare.ts";
 import type { TableSituation } from "./attack/declare.ts";
 import { parseSituation } from "./attack/referee.ts";
+import type { GearSystem } from "./sheets/item-sheet.ts";
+import { build, throwGrenade } from "./table/gear.ts";
+import { useTechnique } from "./table/techniques.ts";
 
 /** The dialog's defaults: the torso, the band of the tokens' distance, the scene's calls. */
 function dialogDefaults(
@@ -49,6 +52,18 @@ const worldlinesAttack: CardAttack<TableSituation> = {
   },
 };
 
+/**
+ * What the sheet's buttons do with an item that is not a weapon: a technique's Use, a grenade's
+ * Throw, Build for gear that deploys or is damaged (table/techniques.ts, table/gear.ts).
+ */
+function worldlinesItemUse(item: Item.Implementation): ItemUse | null {
+  if (item.type === "technique") return useTechnique;
+  if (item.type !== "gear") return null;
+  const gear = item.system as unknown as GearSystem;
+  if (gear.kind === "grenade") return throwGrenade;
+  return gear.deployable || gear.damaged ? build : null;
+}
+
 export const worldlinesApi: RulesetApi = {
   attack: (request) => declareCardAttack(worldlinesAttack, request),
   odds: (request) =>
@@ -67,4 +82,5 @@ export const worldlinesApi: RulesetApi = {
         headshot: odds.value.headshotKill + odds.value.headshotTriple,
       });
     }),
+  itemUse: worldlinesItemUse,
 };

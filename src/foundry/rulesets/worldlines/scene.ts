@@ -3,7 +3,7 @@
  * words: cover from the walls (light: half cover, heavy: full cover; a target every line to which
  * a wall blocks cannot be attacked at all), flanked (two of the attacker's side, still active, on
  * opposite sides of the target) and poor visibility when a wall that stops sight hides the
- * target. The dialog opens with these and their sentences (a melee attack also hears whether the
+ * target or it stands in darkness (scene/light.ts). The dialog opens with these and their sentences (a melee attack also hears whether the
  * target stands in reach: the book names reach only for Opportunity Attacks, so it is shown, not
  * enforced); the referee measures them again and refuses a claim the scene contradicts
  * (scene/claims.ts).
@@ -50,6 +50,12 @@ function coverCall(scene: SceneSituation): SceneCall<Cover> | null {
   return level === "full" ? null : { value: COVER_OF[level], source: scene.cover.source };
 }
 
+/** Poor visibility as the scene makes it: a wall hides the target, or it stands in darkness. */
+function visibilityCall(scene: SceneSituation): SceneCall<boolean> {
+  if (!scene.seen.value) return { value: true, source: scene.seen.source };
+  return scene.targetDark;
+}
+
 /** What the dialog opens with: the scene's calls and the sentences saying why. */
 export function scenePrefill(
   scene: SceneSituation,
@@ -60,13 +66,14 @@ export function scenePrefill(
     situation: {
       cover: cover?.value ?? "full",
       flanked: scene.flanked.value,
-      poorVisibility: !scene.seen.value,
+      poorVisibility: visibilityCall(scene).value,
     },
     notes: [
       ...(melee ? [scene.adjacent.source] : []),
       scene.cover.source,
       scene.flanked.source,
       scene.seen.source,
+      ...(scene.targetDark.value ? [scene.targetDark.source] : []),
     ],
   };
 }
@@ -86,8 +93,7 @@ export function settleAgainstScene<S extends AttackSituation>(
   if (!settledCover.ok) return settledCover;
   const flanked = sceneHelps(scene.flanked, claimed.flanked);
   if (!flanked.ok) return flanked;
-  const unseen = { value: !scene.seen.value, source: scene.seen.source };
-  const poorVisibility = sceneHinders(unseen, claimed.poorVisibility);
+  const poorVisibility = sceneHinders(visibilityCall(scene), claimed.poorVisibility);
   if (!poorVisibility.ok) return poorVisibility;
   return {
     ...claimed,

@@ -45,6 +45,7 @@ import {
 } from "../budget.ts";
 import type { LedgerNote } from "../budget.ts";
 import { DICEPOOL_ATTACK } from "../cards/attack-card.ts";
+import { dicepoolScene, dicepoolScenePrefill } from "../scene.ts";
 import type { DistanceBy } from "../cards/attack-card.ts";
 import { dicepoolOptions } from "../settings.ts";
 import { DEFAULT_CHOICE, promptDicepoolAttack } from "./dialog.ts";
@@ -243,8 +244,10 @@ export async function declareDicepoolAttack(
 }
 
 /**
- * An Attack button: one targeted token, the dialog with exact odds (set up as `preset` says: a
- * reaction card's opportunity attack), then the declaration.
+ * An Attack button: one targeted token, the dialog with exact odds (the cover and the spaces
+ * pre-filled from the scene with the sentences saying why, as the referee will measure them:
+ * scene.ts; set up as `preset` says for a reaction card's opportunity attack), then the
+ * declaration.
  */
 export async function dicepoolAttack(
   actor: Actor.Implementation,
@@ -258,6 +261,9 @@ export async function dicepoolAttack(
     warnDicepoolRefusal(refusal);
     return null;
   }
+  const measured = dicepoolScene(actor, target);
+  const spaces = measuredSpaces(actor, target);
+  const prefill = measured === null ? null : dicepoolScenePrefill(measured);
   const choice = await promptDicepoolAttack(
     {
       attacker: toDicepoolCombatant(actor),
@@ -269,6 +275,10 @@ export async function dicepoolAttack(
       .filter((item) => item.type === "weapon")
       .map((item) => ({ id: item.id ?? "", name: item.name })),
     dicepoolOptions(),
+    {
+      choice: { ...prefill?.choice, ...(spaces === null ? {} : { distance: spaces }) },
+      notes: prefill?.notes ?? [],
+    },
     preset,
   );
   if (choice === null) return null;

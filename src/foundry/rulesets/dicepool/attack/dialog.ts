@@ -11,7 +11,7 @@ import { attackOdds } from "../../../../rules/dicepool/odds.ts";
 import type { AttackOdds } from "../../../../rules/dicepool/odds.ts";
 import type { CoverKind, DicepoolOptions } from "../../../../rules/dicepool/options.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
-import { pick, promptAttackDialog } from "../../../shared/attack-dialog.ts";
+import { dialogOptions, pick, promptAttackDialog } from "../../../shared/attack-dialog.ts";
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { i18n } from "../../../shared/env.ts";
 import { percent } from "../../../shared/format.ts";
@@ -155,21 +155,33 @@ export interface DicepoolPreset {
   readonly notes?: readonly string[];
 }
 
+/** What the scene fills in (scene.ts dicepoolScenePrefill): the cover, the spaces, sentences. */
+export interface DicepoolDialogScene {
+  readonly choice: Partial<DicepoolChoice>;
+  readonly notes: readonly string[];
+}
+
 /** Opens the dialog; resolves to the choice, or null when closed without attacking. */
 export async function promptDicepoolAttack(
   base: Omit<AttackInput, "defense" | "intent" | "situation">,
   names: { attacker: string; defender: string; weapon: string },
   defenderWeapons: readonly { id: string; name: string }[],
   options: DicepoolOptions,
+  scene: DicepoolDialogScene | null = null,
   preset: DicepoolPreset = {},
 ): Promise<DicepoolChoice | null> {
+  const initial: DicepoolChoice = {
+    ...DEFAULT_CHOICE,
+    ...scene?.choice,
+    ...(preset.opportunity === undefined ? {} : { opportunity: preset.opportunity }),
+  };
   const inputOf = (choice: DicepoolChoice): Omit<AttackInput, "defense"> => ({
     ...base,
     intent: choice.intent,
     ...(choice.disarmWeaponId === null ? {} : { disarmWeaponId: choice.disarmWeaponId }),
     situation: { distance: choice.distance, cover: choice.cover, blitz: choice.blitz },
   });
-  const first = dicepoolOddsPanel(inputOf(DEFAULT_CHOICE), options);
+  const first = dicepoolOddsPanel(inputOf(initial), options);
   const reaction = preset.reaction === undefined ? {} : { reaction: preset.reaction };
   const picked = await promptAttackDialog<DicepoolChoice>({
     template: DICEPOOL_ATTACK_DIALOG_TEMPLATE,
@@ -178,13 +190,14 @@ export async function promptDicepoolAttack(
       defenderName: names.defender,
       weaponName: names.weapon,
       intents: INTENTS.map((id) => ({ id, label: `FRAY.Dicepool.Intent.${id}` })),
-      covers: COVERS.map((id) => ({ id, label: `FRAY.Dicepool.Cover.${id}` })),
+      covers: dialogOptions(COVERS, initial.cover, (id) => `FRAY.Dicepool.Cover.${id}`),
+      distance: initial.distance,
+      sceneNotes: [...(preset.notes ?? []), ...(scene?.notes ?? [])],
       triggers: OPPORTUNITY_TRIGGERS.map((id) => ({
         id,
         label: `FRAY.Dicepool.Opportunity.${id}`,
-        selected: id === (preset.opportunity ?? "none"),
+        selected: id === initial.opportunity,
       })),
-      notes: preset.notes ?? [],
       aims: defenderWeapons,
       odds: first.texts,
     },

@@ -35,7 +35,13 @@ import { addGrapplePoints, drainGrapple } from "../../../../rules/dicepool/grapp
 import type { DicepoolCombatant } from "../../../../rules/dicepool/model.ts";
 import type { CoverKind, DicepoolOptions } from "../../../../rules/dicepool/options.ts";
 import { scorePool } from "../../../../rules/dicepool/pool.ts";
-import { cardDeclaration, cardStrategy, postCard, refereeStep } from "../../../cards/protocol.ts";
+import {
+  attackView,
+  cardDeclaration,
+  cardStrategy,
+  postCard,
+  refereeStep,
+} from "../../../cards/protocol.ts";
 import type { Press } from "../../../cards/protocol.ts";
 import { fightOf } from "../../../combat/ledger.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
@@ -70,6 +76,7 @@ import { initiativeNote } from "../initiative.ts";
 import { initiativePool } from "../../../../rules/dicepool/initiative.ts";
 import { checkDeclaration, sameFight, settleDistance } from "./declare.ts";
 import { spendReaction } from "../../../movement/reaction-card.ts";
+import { dicepoolScene, settleDicepoolAgainstScene } from "../scene.ts";
 import type { Declaration, DicepoolDeclareIntent } from "./declare.ts";
 import { MAX_DISTANCE, parseChoice } from "./dialog.ts";
 
@@ -106,7 +113,11 @@ async function refereeDeclare(
     if (target === null) return refuse("noSuchTarget");
     const options = dicepoolOptions();
     const where = settleDistance(attackerActor, target, request.distance, sender.isGM);
-    const checked = checkDeclaration(attackerActor, weaponItem, target, request, where, options);
+    // The scene's cover bounds a player's (a GM's declaration is the GM's call): scene.ts.
+    const scene = sender.isGM ? null : dicepoolScene(attackerActor, target);
+    const choice = scene === null ? request : settleDicepoolAgainstScene(scene, request);
+    if ("ok" in choice) return choice;
+    const checked = checkDeclaration(attackerActor, weaponItem, target, choice, where, options);
     if (!checked.ok) return checked;
     return postAttack(attackerActor, target, checked.value, sender, request.rollMode, options);
   });
@@ -555,12 +566,12 @@ export const attackCard = cardStrategy<DicepoolAttackCardState>({
       appliesDamage: true,
     },
   },
-  attack: (card) => ({
-    attackerId: card.attackerId,
-    targetId: card.defenderId,
-    result: card.result === null ? null : { hit: card.result.hit, damage: card.result.damage },
-    applied: card.stage === "applied",
-  }),
+  attack: (card) =>
+    attackView(
+      card,
+      card.result === null ? null : { hit: card.result.hit, damage: card.result.damage },
+      card.stage === "applied",
+    ),
 });
 
 /** The attack's declaration, for the seam. */

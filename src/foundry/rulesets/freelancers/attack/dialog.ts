@@ -27,6 +27,7 @@ import { toFlWeapon } from "../adapter.ts";
 import { flNow } from "../budget.ts";
 import { ATTACK_AS, COVERS, DEFAULT_CHOICES, declareFlAttack, situationOf } from "./declare.ts";
 import type { FlChoices } from "./declare.ts";
+import { flScene, flScenePrefill } from "../scene.ts";
 import { flOptions, flSituationalCaps } from "../settings.ts";
 
 export const FL_ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/dialog/attack-dialog.hbs`;
@@ -103,10 +104,10 @@ export function flAttackDialogContext(
   choices: FlChoices,
   measured: number | null = null,
   gm = false,
-  notes: readonly string[] = [],
+  sceneNotes: readonly string[] = [],
 ) {
   return {
-    notes,
+    sceneNotes,
     attackerName: attacker.name,
     defenderName: defender.name,
     weaponName: weapon.name,
@@ -154,11 +155,16 @@ export async function promptFlAttack(
   defender: FreelancersActor,
   weapon: FreelancersWeapon,
   measured: number | null,
+  scene: ReturnType<typeof flScenePrefill> | null = null,
   preset: FlPreset = {},
 ): Promise<FlChoices | null> {
   const gm = game.user?.isGM === true;
-  const initial: FlChoices = { cover: "none", as: preset.as ?? "base", targetEngaged: false };
-  const notes = preset.notes ?? [];
+  const initial: FlChoices = {
+    ...DEFAULT_CHOICES,
+    ...scene?.choices,
+    ...(preset.as === undefined ? {} : { as: preset.as }),
+  };
+  const notes = [...(preset.notes ?? []), ...(scene?.notes ?? [])];
   const picked = await promptAttackDialog({
     template: FL_ATTACK_DIALOG_TEMPLATE,
     context: flAttackDialogContext(attacker, defender, weapon, initial, measured, gm, notes),
@@ -175,8 +181,10 @@ export async function promptFlAttack(
 }
 
 /**
- * Attack with a weapon at the one targeted token: opens the dialog (with the odds), then asks the
- * referee. `choices` skips the dialog (macros, tests).
+ * Attack with a weapon at the one targeted token: opens the dialog (with the odds; cover, the
+ * target engaged and whether the defender sees pre-filled from the scene with the sentences saying
+ * why, as the referee will measure them: scene.ts), then asks the referee. `choices` skips the
+ * dialog (macros, tests).
  */
 export function flAttack(
   actor: Actor.Implementation,
@@ -187,14 +195,17 @@ export function flAttack(
   return attackFromSheet(
     choices,
     DEFAULT_CHOICES,
-    (target) =>
-      promptFlAttack(
+    (target) => {
+      const measured = flScene(actor, target);
+      return promptFlAttack(
         flNow(actor),
         flNow(target),
         toFlWeapon(weapon),
         canvasDistance(actor, target, "m"),
+        measured === null ? null : flScenePrefill(measured),
         preset,
-      ),
+      );
+    },
     (targets, chosen) => declareFlAttack(actor, weapon, targets, chosen),
   );
 }

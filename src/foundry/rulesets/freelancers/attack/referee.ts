@@ -31,7 +31,7 @@ import {
 import { diffWeapon } from "../../../../rules/freelancers/changes.ts";
 import { rollCheck } from "../../../../rules/freelancers/checks.ts";
 import type { FreelancersActor } from "../../../../rules/freelancers/model.ts";
-import { answerWithCard, cardStrategy } from "../../../cards/protocol.ts";
+import { answerWithCard, attackView, cardStrategy, dealtResult } from "../../../cards/protocol.ts";
 import type { CardStep, Press } from "../../../cards/protocol.ts";
 import { attackDeclaration } from "../../../shared/attack.ts";
 import { owns } from "../../../shared/cards.ts";
@@ -42,6 +42,7 @@ import { resolveActor, warnFlRefusal } from "../adapter.ts";
 import { commitFl, flNow } from "../budget.ts";
 import { FL_ATTACK_CARD, flCardOf, flResultView } from "../cards/attack-card.ts";
 import type { FlAttackCardState } from "../cards/attack-card.ts";
+import { flScene, settleFlAgainstScene } from "../scene.ts";
 import { flAutoNpcDefense, flOptions } from "../settings.ts";
 import { FL_ATTACK, checkFlDeclaration, parseChoices } from "./declare.ts";
 import { spendReaction } from "../../../movement/reaction-card.ts";
@@ -119,7 +120,17 @@ export const flAttackDeclaration = attackDeclaration(
   FL_ATTACK,
   parseChoices,
   async ({ attacker, weapon, targets, request }, sender) => {
-    const checked = checkFlDeclaration(attacker, weapon, targets, request.situation);
+    const claimed = checkFlDeclaration(attacker, weapon, targets, request.situation);
+    if (!claimed.ok) return claimed;
+    // The scene's calls replace a player's (a GM's declaration is the GM's call): scene.ts.
+    const scene = sender.isGM ? null : flScene(attacker, claimed.value.target);
+    const choices =
+      scene === null ? request.situation : settleFlAgainstScene(scene, request.situation);
+    if ("ok" in choices) return choices;
+    const checked =
+      choices === request.situation
+        ? claimed
+        : checkFlDeclaration(attacker, weapon, targets, choices);
     if (!checked.ok) return checked;
     const posted = await postAttack(attacker, checked.value, sender, request.rollMode);
     // A reaction to a move closes its card.
@@ -217,11 +228,14 @@ export const flAttackCard = cardStrategy<FlAttackCardState>({
       (card) => (card.stage === "defend" ? null : refuse("alreadyDefended")),
       (press) => resolveStep("defend", press),
     ),
-    apply: step(
-      "apply",
-      (card) => (card.stage === "resolved" ? null : refuse("alreadyApplied")),
-      (press) => resolveStep("apply", press),
-    ),
+    apply: {
+      ...step(
+        "apply",
+        (card) => (card.stage === "resolved" ? null : refuse("alreadyApplied")),
+        (press) => resolveStep("apply", press),
+      ),
+      appliesDamage: true,
+    },
     unseen: step(
       "unseen",
       (card) =>
@@ -238,4 +252,6 @@ export const flAttackCard = cardStrategy<FlAttackCardState>({
         ),
     ),
   },
+  // For the modules' hooks: the result once the defense is in, the damage after armor.
+  attack: (card) => attackView(card, dealtResult(card.result), card.stage === "applied"),
 });

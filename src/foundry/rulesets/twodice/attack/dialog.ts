@@ -15,6 +15,7 @@ import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { i18n } from "../../../shared/env.ts";
 import { toTwodiceWeapon, warnTwodiceRefusal } from "../adapter.ts";
 import { twodiceNow } from "../budget.ts";
+import { settleTwodiceAgainstScene, twodiceScene, twodiceScenePrefill } from "../scene.ts";
 import { twodiceOptions } from "../settings.ts";
 import { declareTwodiceAttack, situationOf } from "./declare.ts";
 import type { AttackMode, TwodiceChoices } from "./declare.ts";
@@ -80,14 +81,24 @@ export async function openTwodiceAttack(
   const weapon = toTwodiceWeapon(weaponItem);
   const gm = game.user?.isGM === true;
   const measured = canvasDistance(actor, target, "m");
+  // The scene's calls (scene.ts): whether the shooter moved, whether the target is hidden.
+  const scene = twodiceScene(actor, target);
+  const prefill = scene === null ? null : twodiceScenePrefill(scene);
   const inputOf = (choices: Choices): AttackInput => ({
     attacker,
     defender,
     weapon,
-    // A player's own choice only; the GM's calls too when the GM attacks (as the referee reads it).
-    situation: situationOf(gm ? choices : { moved: choices.moved === true }, measured),
+    // A player's own choice and the scene's calls (as the referee settles them); the GM's calls
+    // too when the GM attacks.
+    situation: situationOf(
+      gm || scene === null
+        ? choices
+        : settleTwodiceAgainstScene(scene, { moved: choices.moved === true }),
+      measured,
+    ),
   });
-  const first = twodiceOddsPanel(inputOf(readChoices({}, mode)));
+  const initial = { ...readChoices({}, mode), ...prefill?.choices };
+  const first = twodiceOddsPanel(inputOf(initial));
   const choices = await promptAttackDialog<Choices>({
     template: TWODICE_ATTACK_DIALOG_TEMPLATE,
     context: {
@@ -98,6 +109,9 @@ export async function openTwodiceAttack(
       auto: mode === "auto",
       gm,
       distance: measured === null ? null : measured.toFixed(1),
+      moved: initial.moved === true,
+      hidden: initial.hidden === true,
+      sceneNotes: prefill?.notes ?? [],
       odds: first.texts,
     },
     title: i18n().format("FRAY.Twodice.Dialog.Title", { weapon: weaponItem.name }),

@@ -39,8 +39,8 @@ import type {
 import type { TwoDice } from "../../../../rules/twodice/roll.ts";
 import { takeAction } from "../../../../rules/twodice/turns.ts";
 import { checkAbleToAct } from "../../../../rules/twodice/wounds.ts";
-import { answerWithCard, cardStrategy } from "../../../cards/protocol.ts";
-import type { Press } from "../../../cards/protocol.ts";
+import { answerWithCard, attackView, cardStrategy } from "../../../cards/protocol.ts";
+import type { AttackView, Press } from "../../../cards/protocol.ts";
 import { canvasDistance, checkWithinReach } from "../../../shared/actors.ts";
 import { owns, showDice } from "../../../shared/cards.ts";
 import { attackDeclaration } from "../../../shared/attack.ts";
@@ -60,6 +60,7 @@ import { commitTwodice, inFight, twodiceNow } from "../budget.ts";
 import type { TwodiceWeaponSystem } from "../data.ts";
 
 import { rollTwoDice } from "../dice.ts";
+import { settleTwodiceAgainstScene, twodiceScene } from "../scene.ts";
 import { twodiceOptions } from "../settings.ts";
 import { TWODICE_ATTACK_CARD, twodiceCardOf } from "../cards/attack-card.ts";
 import type {
@@ -111,7 +112,10 @@ async function declare(
 ): Promise<RefereeOutcome> {
   const found = declared(declaration, sender);
   if (!found.ok) return found;
-  const choices = declaration.request.situation;
+  // The scene's calls replace a player's (a GM's declaration is the GM's call): scene.ts.
+  const scene = sender.isGM ? null : twodiceScene(found.attacker, found.target);
+  const claimed = declaration.request.situation;
+  const choices = scene === null ? claimed : settleTwodiceAgainstScene(scene, claimed);
   const options = twodiceOptions();
   const attacker = twodiceNow(found.attacker);
   const defender = twodiceNow(found.target);
@@ -375,7 +379,24 @@ function step(name: TwodiceStep) {
     claimKey: () => "resolve",
     ...(name === "counter" ? { parse: parseWeaponChoice } : {}),
     resolve: (press: Press<TwodiceAttackCardState>) => pressStep(name, press),
+    // Each answer writes the attack's wounds on the defender.
+    appliesDamage: true,
   };
+}
+
+/**
+ * The attack as modules hear of it: the hit once the dice are read (at the declaration); the
+ * damage, the wounds' numbers the defender's answer made (0 before it: the wound depends on the
+ * answer and the armor then).
+ */
+function twodiceAttackView(card: TwodiceAttackCardState): AttackView {
+  const attacks = card.resolution?.attacks ?? [];
+  const damage = attacks.reduce((sum, a) => sum + (a.hit ? (a.damage?.final ?? 0) : 0), 0);
+  return attackView(
+    card,
+    { hit: card.reads.some((r) => r.hit), damage },
+    card.stage === "resolved",
+  );
 }
 
 /** The attack card: Apply, Roll with it, Counterattack. */
@@ -391,4 +412,5 @@ export const twodiceAttackCard = cardStrategy<TwodiceAttackCardState>({
   },
   warn: warnTwodiceRefusal,
   steps: { apply: step("apply"), rollWithIt: step("rollWithIt"), counter: step("counter") },
+  attack: twodiceAttackView,
 });

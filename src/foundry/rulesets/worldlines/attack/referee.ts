@@ -48,15 +48,25 @@ import type {
   RangeBand,
   WorldlinesCombatant,
 } from "../../../../rules/worldlines/index.ts";
-import { cardDeclaration, cardStrategy, postCard } from "../../../cards/protocol.ts";
+import {
+  attackView,
+  cardStrategy,
+  dealtResult,
+  postCard,
+  refereeStep,
+} from "../../../cards/protocol.ts";
 import type { Press } from "../../../cards/protocol.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { resolveActor } from "../../../shared/actors.ts";
-import { definedEntries, parseModifiers, refereeDeclaration } from "../../../shared/attack.ts";
+import {
+  attackDeclaration as sharedAttackDeclaration,
+  definedEntries,
+  parseModifiers,
+} from "../../../shared/attack.ts";
 import type { Declared } from "../../../shared/attack.ts";
 import { attackCardHeader, showDice } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
-import { claimStep, serializedBy } from "../../../shared/referee.ts";
+import { serializedBy } from "../../../shared/referee.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
 import { applyUpdatesBatch, toCombatant } from "../adapter.ts";
 import { measuredSituation } from "../calls.ts";
@@ -499,13 +509,13 @@ async function apply(message: ChatMessage.Implementation, card: AttackCardState,
   return { ok: true } as const;
 }
 
-/** Apply without a press (auto-apply): the card's Apply step claimed here, then written once. */
+/**
+ * Apply without a press (auto-apply): the card's Apply step taken by the referee itself, checked,
+ * claimed and told to modules as a press (a module may stop it: the card then waits for Apply).
+ */
 async function applyNow(message: ChatMessage.Implementation): Promise<RefereeOutcome> {
-  const card = attackCardOf(message);
-  if (card === null || card.stage !== "resolved") return { ok: true };
-  const claimed = await claimStep(message, "apply");
-  if (claimed !== null) return claimed;
-  return apply(message, card, "apply");
+  if (attackCardOf(message)?.stage === "resolved") await refereeStep(message, "apply");
+  return { ok: true };
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -533,18 +543,18 @@ function defenseClosed(step: DefenseStep) {
   };
 }
 
-/** The Worldlines attack declaration (an object payload, read by shared/attack.ts). */
-export const attackDeclaration = cardDeclaration<object>({
-  kind: ATTACK_KIND,
-  parse: (raw) => (typeof raw === "object" && raw !== null ? raw : null),
-  referee: (payload, sender) =>
-    refereeDeclaration({ action: ATTACK_KIND, payload }, sender, parseSituation, (declared) =>
-      declareOnReferee(declared, sender),
-    ),
-  warn: (refusal) => {
+/**
+ * The Worldlines attack declaration: the shared attack intent (shared/attack.ts), which also
+ * gives its ids to `fray.preAttack` on the declaring client.
+ */
+export const attackDeclaration = sharedAttackDeclaration(
+  ATTACK_KIND,
+  parseSituation,
+  declareOnReferee,
+  (refusal) => {
     warnRefusal(refusal);
   },
-});
+);
 
 /** The Worldlines attack card: Evade, Evade again, Take it, Apply (and Recover once applied). */
 export const attackCard = cardStrategy<AttackCardState>({
@@ -580,8 +590,17 @@ export const attackCard = cardStrategy<AttackCardState>({
           ? null
           : refuse(card.stage === "applied" ? "alreadyApplied" : "notResolved"),
       resolve: ({ message, card, claim }) => apply(message, card, claim),
+      appliesDamage: true,
     },
   },
+  // For the modules' hooks: the damage the card shows is what gets past the armor; a miss
+  // writes no damage (its card closes without Apply).
+  attack: (card) =>
+    attackView(
+      card,
+      dealtResult(card.result),
+      card.stage === "applied" && card.result?.hit === true,
+    ),
   wire: (message, html) => {
     wireRecoverButtons(message, html);
   },

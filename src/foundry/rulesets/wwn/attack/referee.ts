@@ -35,13 +35,14 @@ import type {
   WwnCombatant,
 } from "../../../../rules/wwn/index.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
-import { cardDeclaration, cardStrategy, postCard, refereePress } from "../../../cards/protocol.ts";
+import { attackView, cardStrategy, postCard, refereeStep } from "../../../cards/protocol.ts";
 import { fightOf } from "../../../combat/ledger.ts";
 import type { CombatLike } from "../../../combat/state.ts";
-import { definedEntries, parseModifiers, refereeDeclaration } from "../../../shared/attack.ts";
+import { attackDeclaration, definedEntries, parseModifiers } from "../../../shared/attack.ts";
 import type { DeclareIntent } from "../../../shared/attack.ts";
 import { attackCardHeader, mayRequestApply } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
+import { serializedBy } from "../../../shared/referee.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
 import { resolveActor, toWwnWeapon, warnWwnRefusal } from "../adapter.ts";
 import { applyWwnOutcome, fighterIn, fighterOf } from "../budget.ts";
@@ -226,40 +227,34 @@ async function postWwnAttack(
   if (message === null) return refuse("failed");
   await spendReaction(declaration.reaction);
   if (card.stage === "resolved" && autoApply()) {
-    await refereePress({ messageId: message.id ?? "", step: "apply" }, sender);
+    // The referee's own Apply, checked, claimed and told to modules as a press.
+    await serializedBy(message.id ?? "", () => refereeStep(message, "apply"));
   }
   return { ok: true, value: message.id };
 }
 
-/** The declaration's referee: the shared steps (sender, one per attacker, live documents), then WWN's. */
-function refereeWwnAttack(intent: unknown, sender: User.Implementation): Promise<RefereeOutcome> {
-  return refereeDeclaration(
-    { action: WWN_ATTACK, payload: intent },
-    sender,
-    parseWwnSituation,
-    async ({ attacker, weapon, targets, request }) => {
-      // The scene's calls replace a player's (a GM's declaration is the GM's call).
-      const target = targets[0];
-      const scene = sender.isGM || target === undefined ? null : wwnScene(attacker, target);
-      const situation =
-        scene === null
-          ? request.situation
-          : settleWwnAgainstScene(scene, toWwnWeapon(weapon), request.situation);
-      if ("ok" in situation) return situation;
-      const checked = checkWwnDeclaration(attacker, weapon, targets, situation);
-      if (!checked.ok) return checked;
-      return postWwnAttack(attacker, checked.value, request, sender);
-    },
-  );
-}
-
-export const wwnAttackDeclaration = cardDeclaration<unknown>({
-  kind: WWN_ATTACK,
-  // The shared declaration reads the payload (refereeDeclaration): ids, choices, roll mode.
-  parse: (raw) => (typeof raw === "object" && raw !== null ? raw : null),
-  referee: refereeWwnAttack,
-  warn: warnWwnRefusal,
-});
+/**
+ * The WWN attack declaration: the shared attack intent and steps (shared/attack.ts: the sender,
+ * one per attacker, the live documents; its ids go to `fray.preAttack` on the declaring client),
+ * then WWN's: the scene's calls replace a player's (a GM's declaration is the GM's call).
+ */
+export const wwnAttackDeclaration = attackDeclaration(
+  WWN_ATTACK,
+  parseWwnSituation,
+  async ({ attacker, weapon, targets, request }, sender) => {
+    const target = targets[0];
+    const scene = sender.isGM || target === undefined ? null : wwnScene(attacker, target);
+    const situation =
+      scene === null
+        ? request.situation
+        : settleWwnAgainstScene(scene, toWwnWeapon(weapon), request.situation);
+    if ("ok" in situation) return situation;
+    const checked = checkWwnDeclaration(attacker, weapon, targets, situation);
+    if (!checked.ok) return checked;
+    return postWwnAttack(attacker, checked.value, request, sender);
+  },
+  warnWwnRefusal,
+);
 
 /* ------------------------------------------------------------------------------------------ */
 /*  The card                                                                                    */
@@ -291,6 +286,15 @@ export const wwnAttackCard = cardStrategy<WwnAttackCardState>({
         await message.update(await WWN_ATTACK_CARD.stepUpdate(done, claim));
         return { ok: true };
       },
+      appliesDamage: true,
     },
   },
+  // For the modules' hooks: the result is the card's from its declaration, the damage what
+  // the hit (or the Shock of a miss) deals.
+  attack: (card) =>
+    attackView(
+      card,
+      { hit: card.result.hit.hit, damage: card.result.dealt },
+      card.stage === "applied",
+    ),
 });

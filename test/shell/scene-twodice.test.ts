@@ -1,0 +1,103 @@
+/**
+ * The scene decides the two-dice situation (issue 25), on a grid of 1 m squares of 100 px: a
+ * target a wall hides from sight is hiding (no shot at it, whatever the player sends), the attack
+ * dialog says so and what cover the walls give, and a shooter who moved this turn is a moving
+ * shooter (it fires with its weapon's Defense).
+ */
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PLAYER } from "../fake-foundry/index.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { boardOf, clearScenes } from "../fake-foundry/tokens.ts";
+import { WALL_MOVEMENT_TYPES } from "../fake-foundry/walls.ts";
+import type * as Dialog from "../../src/foundry/rulesets/twodice/attack/dialog.ts";
+import type * as Declare from "../../src/foundry/rulesets/twodice/attack/declare.ts";
+import type * as Cards from "../../src/foundry/rulesets/twodice/cards/attack-card.ts";
+import { twodiceWorld } from "./twodice.support.ts";
+import type { TwodiceWorld } from "./twodice.support.ts";
+
+let world: TwodiceWorld;
+let fake: FakeFoundry;
+let dialog: typeof Dialog;
+let declare: typeof Declare;
+let cards: typeof Cards;
+
+beforeAll(async () => {
+  world = await twodiceWorld();
+  fake = world.fake;
+  dialog = await import("../../src/foundry/rulesets/twodice/attack/dialog.ts");
+  declare = await import("../../src/foundry/rulesets/twodice/attack/declare.ts");
+  cards = await import("../../src/foundry/rulesets/twodice/cards/attack-card.ts");
+});
+
+beforeEach(() => {
+  world.reset();
+  fake.dialogs.asked.length = 0;
+});
+
+afterEach(() => {
+  clearScenes(fake);
+});
+
+const RIFLE = {
+  name: "Rifle",
+  type: "weapon",
+  system: { kind: "ranged", attack: 14, defense: 8, damage: 3, range: 6 },
+};
+
+async function pair() {
+  const gunner = await world.createActor({
+    name: "Gunner",
+    type: "character",
+    ownership: { [PLAYER.id]: 3 },
+    prototypeToken: { disposition: 1 },
+    items: [RIFLE],
+  });
+  const target = await world.createActor({
+    name: "Vex",
+    type: "npc",
+    prototypeToken: { disposition: -1 },
+  });
+  const board = boardOf(fake, { distance: 1, units: "m" });
+  board.place(gunner, { col: 0, row: 4 });
+  board.place(target, { col: 6, row: 4 });
+  return { gunner, target, board };
+}
+
+async function dialogAt(gunner: Actor.Implementation, target: Actor.Implementation) {
+  fake.setUser(PLAYER.id);
+  world.table.target(target);
+  expect(await dialog.openTwodiceAttack(gunner, world.item(gunner, "Rifle"), "single")).toBeNull();
+  return fake.dialogs.asked.at(-1)?.content ?? "";
+}
+
+describe("sight and cover from the scene", () => {
+  it("a target a wall hides from sight is hiding: the dialog says so, the GM refuses the shot", async () => {
+    const { gunner, target, board } = await pair();
+    board.wall({ col: 3, row: 0 }, { col: 3, row: 9 }, { move: WALL_MOVEMENT_TYPES.NONE });
+    const content = await dialogAt(gunner, target);
+    expect(content).toContain("Out of sight: a wall hides Vex from you");
+    expect(content).toContain("No cover: nothing stands between you and Vex");
+    fake.setUser(PLAYER.id);
+    // A console's "not hidden" is a GM's call the GM drops; the scene hides the target.
+    const id = await declare.declareTwodiceAttack(gunner, world.item(gunner, "Rifle"), target, {
+      hidden: false,
+    });
+    expect(id).toBeNull();
+    expect(world.warnings().at(-1)).toBe("Vex is hiding: there is no line of sight.");
+  });
+
+  it("in plain sight the shot goes, and the dialog names the walls' cover for the GM", async () => {
+    const { gunner, target, board } = await pair();
+    board.wall({ col: 5.9, row: 4.5 }, { col: 5.9, row: 9 });
+    const content = await dialogAt(gunner, target);
+    expect(content).toContain("You see Vex");
+    expect(content).toContain(
+      "Light cover: a wall between you hides part of Vex (2 of 4 lines blocked)",
+    );
+    fake.setUser(PLAYER.id);
+    world.dice(5, 3);
+    const id = await declare.declareTwodiceAttack(gunner, world.item(gunner, "Rifle"), target);
+    const message = fake.game.messages.get(id ?? "") as unknown as ChatMessage.Implementation;
+    expect(cards.twodiceCardOf(message)?.situation.hidden).toBe(false);
+  });
+});
