@@ -7,6 +7,7 @@
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
 import {
+  FIELD_PATHS,
   attackWithTechnique,
   checkAttack,
   checkInterrupt,
@@ -74,6 +75,16 @@ export interface Declaration {
 }
 
 export type { TableSituation } from "./dialog.ts";
+
+/** An id in a payload: a string, absent, or null when it is anything else (a bad request). */
+export function optionalId(value: unknown): string | undefined | null {
+  return value === undefined || typeof value === "string" ? value : null;
+}
+
+/** What an Opportunity Attack adds to the attacker's payment: the round's interruption. */
+export function reactionPaid(declaration: Declaration): Record<string, boolean> {
+  return declaration.reaction === undefined ? {} : { [FIELD_PATHS.interruptUsed]: true };
+}
 
 /**
  * The weapon and cost of an attack announced with one of the attacker's attack techniques

@@ -83,7 +83,7 @@ import type { AttackCardState } from "../cards/attack-card.ts";
 import { wireRecoverButtons } from "../cards/recover.ts";
 import { autoApplyDamage, worldlinesOptions } from "../settings.ts";
 import { dropOnArmHit, isDropped } from "./limbs.ts";
-import { checkDeclaration, warnRefusal } from "./declare.ts";
+import { checkDeclaration, optionalId, reactionPaid, warnRefusal } from "./declare.ts";
 import { spendReaction } from "../../../movement/reaction-card.ts";
 import type { Declaration, TableSituation } from "./declare.ts";
 
@@ -110,12 +110,8 @@ export function parseSituation(raw: unknown, fromGM: boolean): TableSituation | 
     poorVisibility: flag(s["poorVisibility"]),
     flanked: flag(s["flanked"]),
     nonLethal: flag(s["nonLethal"]),
-    // One of the attacker's techniques, by item id (checkDeclaration finds it or refuses).
-    technique:
-      s["technique"] === undefined || typeof s["technique"] === "string" ? s["technique"] : null,
-    // A reaction card's message id (checkDeclaration lets it through only when a GM's is open).
-    reaction:
-      s["reaction"] === undefined || typeof s["reaction"] === "string" ? s["reaction"] : null,
+    technique: optionalId(s["technique"]), // an item id: checkDeclaration finds it or refuses
+    reaction: optionalId(s["reaction"]), // a reaction card: only a GM's open one goes through
   };
   // Numbers (extra modifiers, another Energy cost) are a GM's call; a player's are ignored.
   if (fromGM) {
@@ -191,11 +187,7 @@ async function postAttack(
   // The attacker pays when the attack is made.
   const paid: ActorUpdate = {
     actorId: attacker.id,
-    changes: {
-      [FIELD_PATHS.energy]: attacker.energy.value - cost,
-      // An Opportunity Attack is the round's interruption.
-      ...(declaration.reaction === undefined ? {} : { [FIELD_PATHS.interruptUsed]: true }),
-    },
+    changes: { [FIELD_PATHS.energy]: attacker.energy.value - cost, ...reactionPaid(declaration) },
     setStatuses: {},
     removeStatuses: [],
   };
