@@ -128,7 +128,7 @@ describe("the dice-pool character sheet, rendered in Chromium", () => {
     await expect(page.locator("button[data-action='attack']").count()).resolves.toBe(2);
   });
 
-  it("shows the grapple held with its Spend and Restrain buttons, moving, Stabilize and the powers", async () => {
+  it("shows the grapple held with its Spend and Restrain buttons, moving, Stabilize, cover, Defend Other, Surrender and the powers", async () => {
     await expect(page.locator(".dp-grapple [data-grapple]").innerText()).resolves.toBe("3");
     await expect(page.locator(".dp-turn-left").innerText()).resolves.toBe(
       "Left this turn: 2 Simple, 1 Free",
@@ -136,8 +136,21 @@ describe("the dice-pool character sheet, rendered in Chromium", () => {
     const acts = await page
       .locator("button[data-action='act']")
       .evaluateAll((buttons) => buttons.map((b) => (b as HTMLElement).dataset["act"]));
-    expect(acts).toEqual(["spendGrapple", "restrain", "move", "stabilize", "fall"]);
-    await expect(page.locator(".dp-power").count()).resolves.toBe(9);
+    expect(acts).toEqual([
+      "spendGrapple",
+      "restrain",
+      "move",
+      "stabilize",
+      "takeCover",
+      "defendOther",
+      "surrender",
+      "fall",
+    ]);
+    // The cover to take: the book's three kinds.
+    await expect(
+      page.locator(".dp-conduct select[data-act-choice] option").allInnerTexts(),
+    ).resolves.toEqual(["Light cover", "Medium cover", "Full cover"]);
+    await expect(page.locator(".dp-power").count()).resolves.toBe(10);
     await expect(page.locator("input[name='system.powers.blitz']").isChecked()).resolves.toBe(true);
   });
 

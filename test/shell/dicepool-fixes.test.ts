@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { GM, PLAYER } from "../fake-foundry/index.ts";
-import { useDicepoolTable } from "./dicepool.support.ts";
+import { clickDicepoolSheet, useDicepoolTable } from "./dicepool.support.ts";
 
 const t = useDicepoolTable();
 const { dice, sys, itemOf, cardState, fighters, playerAttacks, fight, gmSets } = t;
@@ -19,25 +19,9 @@ afterEach(async () => {
   await setting("dicepoolInitiativeDamage", false);
 });
 
-type Handler = (this: unknown, event: unknown, target: unknown) => Promise<void>;
-
 /** Clicks a table button of the actor's sheet (data-action="act"), as ApplicationV2 runs it. */
-async function clickAct(actor: Actor.Implementation, act: string, other = "") {
-  const { DicepoolActorSheet } =
-    await import("../../src/foundry/rulesets/dicepool/sheets/actor-sheet.ts");
-  const Sheet = DicepoolActorSheet as unknown as {
-    new (options: { document: unknown }): unknown;
-    DEFAULT_OPTIONS: { actions: Record<string, Handler> };
-  };
-  const handler = Sheet.DEFAULT_OPTIONS.actions["act"];
-  if (!handler) throw new Error("no act action");
-  const target = {
-    dataset: { act, ...(other === "" ? {} : { other }) },
-    closest: () => null,
-    querySelector: () => null,
-  };
-  await handler.call(new Sheet({ document: actor }), {}, target);
-}
+const clickAct = (actor: Actor.Implementation, act: string, other = "") =>
+  clickDicepoolSheet(actor, "act", { act, ...(other === "" ? {} : { other }) });
 
 const chipLabels = (actor: Actor.Implementation) =>
   t.combat.dicepoolMemberChips(actor).map((c) => c.label);

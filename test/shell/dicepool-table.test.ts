@@ -116,8 +116,18 @@ describe("grappling at the table", () => {
       "Only a victim the grapple holds incapacitated can do that.",
     );
     await gmSets(brute, { "system.incapacitated": "grapple" });
+    // Restraints need restraints at hand (rope, zip ties, manacles); the one used stays on him.
+    expect(await t.acts.requestDicepoolAct("restrain", ana, brute)).toBe(false);
+    expect(t.fake.notifications.at(-1)?.message).toMatch(/^No restraints at hand/);
+    expect(sys(brute).incapacitated).toBe("grapple");
+    const [rope] = (await t.fake.as(GM.id, () =>
+      ana.createEmbeddedDocuments("Item", [
+        { name: "Rope", type: "gear", system: { quantity: 1, restraints: true } },
+      ] as never),
+    )) as unknown as Item.Implementation[];
     expect(await t.acts.requestDicepoolAct("restrain", ana, brute)).toBe(true);
     expect(sys(brute).incapacitated).toBe("restraints");
+    expect((rope?.system as unknown as { quantity: number }).quantity).toBe(0);
   });
 
   it("Multi-Grapple: a second victim needs the power", async () => {

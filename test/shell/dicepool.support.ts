@@ -219,3 +219,26 @@ export function useDicepoolTable(): DicepoolTable {
   };
   return t;
 }
+
+type SheetHandler = (this: unknown, event: unknown, target: unknown) => Promise<void>;
+
+/**
+ * Clicks a button of the actor's dice-pool sheet (its data-action, with the button's data
+ * attributes; no row around it), as ApplicationV2 runs it.
+ */
+export async function clickDicepoolSheet(
+  actor: Actor.Implementation,
+  action: string,
+  dataset: Record<string, string> = {},
+): Promise<void> {
+  const { DicepoolActorSheet } =
+    await import("../../src/foundry/rulesets/dicepool/sheets/actor-sheet.ts");
+  const Sheet = DicepoolActorSheet as unknown as {
+    new (options: { document: unknown }): unknown;
+    DEFAULT_OPTIONS: { actions: Record<string, SheetHandler> };
+  };
+  const handler = Sheet.DEFAULT_OPTIONS.actions[action];
+  if (!handler) throw new Error(`no ${action} action`);
+  const target = { dataset, closest: () => null, querySelector: () => null };
+  await handler.call(new Sheet({ document: actor }), {}, target);
+}

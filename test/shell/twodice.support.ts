@@ -20,8 +20,6 @@ export interface TwodiceWorld {
   diceLeft(): number[];
   /** Back to the GM, no notifications, no dice queued (for beforeEach). */
   reset(): void;
-  /** The table fakes: the user's targets. */
-  readonly table: ReturnType<typeof installTableFakes>;
   /** An actor the GM creates from `source`. */
   createActor(source: Record<string, unknown>): Promise<Actor.Implementation>;
   /** The actor's item of that name. */

@@ -119,7 +119,7 @@ describe("Bleeding", () => {
     dice.set([6, 5]);
     expect(await actions.firstAid(rook)).toBe(true);
     expect(statuses(rook)).not.toContain("bleeding");
-    expect(lastCard()).toContain("Rook is treated.");
+    expect(lastCard()).toContain("Bleeding ends for Rook.");
 
     await actions.runTurnStart(rook);
     expect(health(rook)).toBe(15);

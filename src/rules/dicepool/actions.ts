@@ -79,6 +79,8 @@ export interface ActionContext {
   readonly grappled?: boolean;
   /** For "usePower": the type the power names. */
   readonly powerType?: ActionType;
+  /** Surrendered (conduct.ts): only social actions and quick words are left. */
+  readonly surrendered?: boolean;
 }
 
 export type ActionRefusal =
@@ -90,6 +92,7 @@ export type ActionRefusal =
   | "no-complex-action"
   | "no-free-action"
   | "incapacitated"
+  | "surrendered"
   | "grappled"
   | "power-type-needed";
 
@@ -128,7 +131,8 @@ function checkContext(ctx: ActionContext) {
   return (
     checkChoice("ownTurn", ctx.ownTurn, flag) ??
     checkChoice("incapacitated", ctx.incapacitated, maybe) ??
-    checkChoice("grappled", ctx.grappled, maybe)
+    checkChoice("grappled", ctx.grappled, maybe) ??
+    checkChoice("surrendered", ctx.surrendered, maybe)
   );
 }
 
@@ -173,6 +177,8 @@ export function takeAction(
   const bad = checkContext(ctx);
   if (bad) return bad;
   if (ctx.incapacitated === true && action !== "socialAction") return refuse("incapacitated");
+  const words = action === "socialAction" || action === "quickCommunication";
+  if (ctx.surrendered === true && !words) return refuse("surrendered");
   if (action === "move" && ctx.grappled === true) return refuse("grappled");
   const next = spendActionType(state, type.value, ctx, options);
   if (!next.ok || action !== "move") return next;

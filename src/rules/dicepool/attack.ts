@@ -29,6 +29,8 @@
  * - Cover's halving against close attacks rounds down (light cover gives +1).
  * - Any defense may meet any attack (the book names no restriction besides incapacitation and
  *   powers).
+ * - An attack that rules out every defense left to the defender is undefended (no defense hit),
+ *   and the Flawless Defense trait scores every defense die (conduct.ts).
  */
 import { checkedAs } from "../core/checked.ts";
 import type { Checked } from "../core/checked.ts";
@@ -57,6 +59,7 @@ import type { Pool, PoolMode, PoolRefusal, PoolScore } from "./pool.ts";
 import { noted, scoreChecked } from "./roll.ts";
 import type { FaceTally } from "./roll.ts";
 import { changedCombatant, withEnergy } from "./combatant.ts";
+import { openDefenses } from "./conduct.ts";
 
 export type { AttackIntent } from "./model.ts";
 export const ATTACK_INTENTS: readonly AttackIntent[] = [
@@ -373,11 +376,13 @@ function planChecked(
   );
   if (!attackPool.ok) return attackPool;
 
-  // The defender's pool.
-  if (defender.incapacitated !== null && input.defense !== "soak" && !settling) {
+  // The defender's pool. An attack that rules out every defense left to the defender meets
+  // none: the defense scores no hit (conduct.ts).
+  const undefended = openDefenses(defender, input.forbid).length === 0;
+  if (defender.incapacitated !== null && input.defense !== "soak" && !settling && !undefended) {
     return refuse("defense-not-allowed", { defense: input.defense, why: "incapacitated" });
   }
-  if ((input.forbid ?? []).includes(input.defense)) {
+  if ((input.forbid ?? []).includes(input.defense) && !undefended) {
     return refuse("defense-not-allowed", { defense: input.defense, why: "forbidden" });
   }
   const defenseModifiers: Modifier[] = [];
@@ -403,14 +408,16 @@ function planChecked(
     options,
   );
   if (!defensePool.ok) return defensePool;
-  const flawless = larger || initiativeFlawless(input, options);
+  // A defender with the Flawless Defense trait scores every die (conduct.ts: a power the GM gives).
+  const flawless =
+    larger || defender.powers.flawlessDefense === true || initiativeFlawless(input, options);
   const defenseMode: PoolMode = flawless ? "flawless" : options.staticDefense ? "static" : "rolled";
   const dealsDamage = intent === "damage" || intent === "nonLethal" || intent === "finishingMove";
   return ok(
     checkedAs({
       attackPool: attackPool.value,
-      defensePool: defensePool.value,
-      defenseMode,
+      defensePool: undefended ? { ...defensePool.value, dice: 0 } : defensePool.value,
+      defenseMode: undefended ? "rolled" : defenseMode,
       energyCost,
       damageBonus: dealsDamage ? weapon.damage : 0,
       nonLethal,

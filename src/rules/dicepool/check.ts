@@ -77,6 +77,9 @@ function combatantFine(c: DicepoolCombatant): boolean {
   }
   for (const key of POWER_RATINGS) if (!whole(powers[key], 0, L.rating)) return false;
   for (const key of POWER_FLAGS) if (typeof powers[key] !== "boolean") return false;
+  if (powers.flawlessDefense !== undefined && typeof powers.flawlessDefense !== "boolean") {
+    return false;
+  }
   let skills = 0;
   for (const key in c.skills) {
     if (!Object.hasOwn(c.skills, key) || ++skills > L.list || checkName("", key)) return false;
@@ -132,6 +135,7 @@ function combatantRefusal(field: string, c: DicepoolCombatant): Refusal<StateRef
     POWER_FLAGS.map((key) => checkChoice(at(`powers.${key}`), c.powers[key], FLAG)).find(
       (bad) => bad !== undefined,
     ) ??
+    checkChoice(at("powers.flawlessDefense"), c.powers.flawlessDefense, [undefined, ...FLAG]) ??
     (c.droppedWeaponId === null || typeof c.droppedWeaponId === "string"
       ? undefined
       : refuse("badChoice", {

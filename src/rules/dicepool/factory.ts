@@ -51,6 +51,8 @@ function fitPowers(powers: Partial<DicepoolPowers> | undefined): DicepoolPowers 
   const out: Record<string, unknown> = { ...NO_POWERS };
   for (const key of POWER_RATINGS) out[key] = fit(seed[key], 0, L.rating, NO_POWERS[key]);
   for (const key of POWER_FLAGS) out[key] = flag(seed[key], NO_POWERS[key]);
+  // Flawless Defense is given, never bought: only a yes is kept (absent means no).
+  if (seed["flawlessDefense"] === true) out["flawlessDefense"] = true;
   return out as unknown as DicepoolPowers;
 }
 

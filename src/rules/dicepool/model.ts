@@ -47,6 +47,11 @@ export interface DicepoolPowers {
   readonly blitz: boolean;
   /** Stabilize without the Medicine rating. */
   readonly stabilize: boolean;
+  /**
+   * Flawless Defense: every defense die is a hit, no roll (the book's trait; the GM gives it).
+   * Absent: no.
+   */
+  readonly flawlessDefense?: boolean;
 }
 
 /** The powers that are ratings (0..DICEPOOL_LIMITS.rating), and those that are yes/no. */

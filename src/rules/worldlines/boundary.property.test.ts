@@ -227,6 +227,48 @@ const WORLDLINES: Record<string, () => void> = {
       ),
     );
   },
+  coverTarget: () => {
+    guards(attack, ({ attacker, defender, weapon, situation }) =>
+      worldlines.coverTarget(
+        { interrupter: attacker, target: defender, weapon, ...(situation ? { situation } : {}) },
+        dice(),
+      ),
+    );
+  },
+  answerCover: () => {
+    guards(
+      { ...attack, attackTotal: 7 },
+      ({ attacker, defender, weapon, situation, attackTotal }) =>
+        worldlines.answerCover(
+          {
+            interrupter: attacker,
+            target: defender,
+            weapon,
+            ...(situation ? { situation } : {}),
+            attackTotal,
+            choice: "evade",
+          },
+          dice(),
+        ),
+    );
+  },
+  skillCheck: () => {
+    guards({ actor: staggered, td: 6 }, ({ actor, td }) =>
+      worldlines.skillCheck(actor, "athletics", td, dice()),
+    );
+  },
+  useItem: () => {
+    const item = { kind: "stim", quantity: 2, heals: 5 };
+    guards({ helper: medic, patient: staggered, item }, ({ helper, patient, item: it }) =>
+      worldlines.useItem(helper, patient, it),
+    );
+  },
+  firstAidTreatment: () => {
+    const kit = { kind: "firstAidKit", quantity: 2, heals: 4 };
+    guards({ helper: medic, patient: maya, kit }, ({ helper, patient, kit: k }) =>
+      worldlines.firstAidTreatment(helper, patient, k, dice()),
+    );
+  },
   opportunityAttack: () => {
     guards({ ...attack, weapon: knife }, ({ attacker, defender, weapon, situation }) =>
       worldlines.opportunityAttack(
@@ -489,6 +531,8 @@ const NO_OUTSIDE_NUMBERS = new Set([
   "treatmentUpdates",
   // ends a status by id; copies the actor's numbers, computes none
   "removeStatus",
+  // a stance and a skill name looked up in a table of its own
+  "stanceAdvantageOn",
 ]);
 
 describe("Worldlines: every exported function is a checked entry point or says why not", () => {

@@ -366,6 +366,14 @@ const WWN: Record<string, () => void> = {
       wwn.stabilize(i.healer, i.patient, dice()),
     );
   },
+  castSpell: () => {
+    guards({ caster: fighter, slots: { value: 2, max: 3 } }, (i) =>
+      wwn.castSpell(i.caster, i.slots),
+    );
+  },
+  moraleCheck: () => {
+    guards({ morale: 8, modifier: 1 }, (i) => wwn.moraleCheck(i.morale, dice(), i.modifier));
+  },
   moveGrappled: () => {
     guards({ attacker: { ...fighter, grappling: "bandit" }, defender: bandit }, (i) =>
       wwn.moveGrappled(i.attacker, i.defender, "throw", dice()),

@@ -4,6 +4,7 @@
  * - surprise.ts: the opposed Dex/Sneak against Wis/Notice that decides who is surprised;
  * - actions.ts: the per-round action economy (Main, Move, On Turn, Instant, hold, delay);
  * - attack.ts: hit roll and its modifier table, damage, Shock, Snap, Charge, Swarm, free attacks;
+ * - morale.ts: NPC Morale checks the GM presses;
  * - maneuvers.ts: shove, grapple, shatter, screen, execution, total defense, withdrawal, moving,
  *   prone, items, reload, swarming;
  * - checks.ts: skill checks, opposed checks, saving throws;
@@ -33,6 +34,7 @@ export * from "./factory.ts";
 export * from "./health.ts";
 export * from "./initiative.ts";
 export * from "./maneuvers.ts";
+export * from "./morale.ts";
 export * from "./model.ts";
 export * from "./odds.ts";
 export * from "./options.ts";

@@ -24,6 +24,7 @@ export * from "./maneuvers/movement.ts";
 export * from "./maneuvers/items.ts";
 export * from "./maneuvers/holding.ts";
 export * from "./maneuvers/swarm.ts";
+export * from "./maneuvers/cast.ts";
 export * from "./maneuvers/shove.ts";
 export * from "./maneuvers/grapple.ts";
 export * from "./maneuvers/screen.ts";

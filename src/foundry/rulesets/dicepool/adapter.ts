@@ -45,6 +45,8 @@ export interface DicepoolActorSystem {
   initiative: number;
   droppedWeaponId: string | null;
   weaponPickedUp: boolean;
+  /** Surrendered (table/conduct.ts); absent on actors stored before the field. */
+  surrendered?: boolean;
   powers: DicepoolPowers;
   falling: Fall | null;
   biography: string;

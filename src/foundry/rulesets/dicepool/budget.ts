@@ -161,7 +161,14 @@ export function spendAction(
   const fight = fightOf(actor);
   if (fight === null) return ok([]);
   const before = turnActionsIn(fight.combat, fight.combatant.id ?? "");
-  const spent = takeAction(before, action, { ...ctx, ownTurn: ownTurnIn(fight) }, options);
+  // One who surrendered only talks (table/conduct.ts): read from the actor, which only hurts it.
+  const surrendered = (actor.system as { surrendered?: unknown }).surrendered === true;
+  const spent = takeAction(
+    before,
+    action,
+    { ...ctx, ownTurn: ownTurnIn(fight), ...(surrendered ? { surrendered } : {}) },
+    options,
+  );
   return spent.ok ? ok([ledgerNote(fight, TURN_KEY, spent.value)]) : spent;
 }
 

@@ -44,6 +44,7 @@ import {
   turnActionsOf,
 } from "./budget.ts";
 import { postLines } from "./cards/line-card.ts";
+import { conductTurnReset, coverTaken, guarding } from "./table/conduct.ts";
 import { initiativeOf, initiativeSeed } from "./initiative.ts";
 import { dicepoolRollOrder } from "./order.ts";
 import { dicepoolOptions } from "./settings.ts";
@@ -91,6 +92,12 @@ export function dicepoolMemberChips(
     );
   }
   if (holdersOf(actor).length > 0) flag("FRAY.Dicepool.Tracker.Grappled");
+  const cover = coverTaken(actor);
+  if (cover !== null) {
+    const kind = i18n().localize(`FRAY.Dicepool.Cover.${cover}`);
+    flag(i18n().format("FRAY.Dicepool.Tracker.InCover", { cover: kind }));
+  }
+  if (guarding(actor) !== null) flag("FRAY.Dicepool.Tracker.Guarding");
   if (options.initiativeDamage && fightOf(actor) !== null) {
     flag(
       i18n().format("FRAY.Dicepool.Tracker.Initiative", { initiative: initiativeOf(actor) }),
@@ -149,7 +156,8 @@ export async function dicepoolTurnStart(
   };
   const before = toDicepoolCombatant(actor);
   const own: Record<string, FieldValue> = {};
-  const ledger = freshTurnLedger();
+  // Cover taken and an ally guarded hold until this turn starts (table/conduct.ts).
+  const ledger: Record<string, unknown> = { ...freshTurnLedger(), ...conductTurnReset() };
   let bled = 0;
   let woundAdded = 0;
   let died = false;
@@ -248,6 +256,7 @@ async function postReport(report: TurnStartReport): Promise<void> {
 export function dicepoolOutOfFight(actor: Actor.Implementation): OutOfFight | null {
   const me = toDicepoolCombatant(actor);
   if (me.dead) return { reason: "FRAY.Dicepool.Status.dead" };
+  if (systemOf(actor).surrendered === true) return { reason: "FRAY.Dicepool.Status.surrendered" };
   if (me.incapacitated === null) return null;
   const reason = bleeds(me) ? "FRAY.Dicepool.Status.dying" : "FRAY.Dicepool.Status.incapacitated";
   return { reason, keepsTurns: true };

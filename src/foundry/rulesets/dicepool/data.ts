@@ -20,7 +20,7 @@ import { isRecord, storageFields } from "../../data/migrate.ts";
 import { rulesetModels } from "../../data/ruleset-models.ts";
 import { itemModel } from "../../data/model.ts";
 import { followDamageByHand } from "./by-hand.ts";
-import { FRESH_TURN } from "../../../rules/dicepool/actions.ts";
+import { ACTION_TYPES, FRESH_TURN } from "../../../rules/dicepool/actions.ts";
 import { DICEPOOL_SKILLS, INCAPACITATIONS, NO_POWERS } from "../../../rules/dicepool/model.ts";
 import type { DicepoolSkill, Incapacitation } from "../../../rules/dicepool/model.ts";
 import { DICEPOOL_LIMITS } from "../../../rules/dicepool/limits.ts";
@@ -112,7 +112,11 @@ function actorSchema() {
       antiLargeGrappling: rating(0),
       blitz: flagField(NO_POWERS.blitz),
       stabilize: flagField(NO_POWERS.stabilize),
+      /** Flawless Defense: every defense die a hit (the GM gives it; rules/dicepool/conduct.ts). */
+      flawlessDefense: flagField(),
     }),
+    /** Surrendered (rules/dicepool/conduct.ts): only talk is left; out of the fight. */
+    surrendered: flagField(),
     /** Not read (kept so stored actors load): the grapples are the ledger's (budget.ts). */
     grapples: new ArrayField(new ObjectField({ required: true, nullable: false }), {
       required: true,
@@ -302,6 +306,10 @@ function weaponSchema() {
       nonLethal: flagField(),
       disarming: flagField(),
       grappling: flagField(),
+      /** Attacks that rule out a defense (rules/dicepool/conduct.ts). */
+      undodgeable: flagField(),
+      unparryable: flagField(),
+      unsoakable: flagField(),
     }),
   };
 }
@@ -320,10 +328,45 @@ function armorSchema() {
 
 export class DicepoolArmorData extends itemModel({ schema: armorSchema }) {}
 
-/** The models registered when the world plays the dice-pool game (gear, technique: the plain models, as its own). */
+/**
+ * A power (the technique item): what it costs to use, its Energy and the action type it names
+ * (rules/dicepool/actions.ts "usePower"). The plain technique's fields stay, so stored powers
+ * load: one stored with `interrupt` set is an Interrupt whatever its type says.
+ */
+function powerSchema() {
+  const { BooleanField } = foundry.data.fields;
+  return {
+    ...storageFields(),
+    description: htmlField(),
+    energyCost: integerField(1, { min: 0 }),
+    interrupt: new BooleanField({ required: true, initial: false }),
+    actionType: choiceField(ACTION_TYPES, "simple"),
+  };
+}
+
+export class DicepoolPowerData extends itemModel({ schema: powerSchema }) {}
+
+/** Gear, with a count, and whether it is restraints (rope, zip ties, manacles: conduct.ts). */
+function gearSchema() {
+  return {
+    ...storageFields(),
+    description: htmlField(),
+    quantity: integerField(1, { min: 0 }),
+    restraints: flagField(),
+  };
+}
+
+export class DicepoolGearData extends itemModel({ schema: gearSchema }) {}
+
+/** The models registered when the world plays the dice-pool game. */
 export const DICEPOOL_DATA_MODELS = rulesetModels(
   "dicepool",
   { character: DicepoolCharacterData, npc: DicepoolNpcData },
-  { weapon: DicepoolWeaponData, armor: DicepoolArmorData },
+  {
+    weapon: DicepoolWeaponData,
+    armor: DicepoolArmorData,
+    gear: DicepoolGearData,
+    technique: DicepoolPowerData,
+  },
   { Actor: ["energy"] },
 );

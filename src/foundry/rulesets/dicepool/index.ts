@@ -22,6 +22,8 @@ import { dicepoolSimFighter } from "./sim.ts";
 import { DicepoolActorSheet } from "./sheets/actor-sheet.ts";
 import { DicepoolItemSheet } from "./sheets/item-sheet.ts";
 import { careDeclaration } from "./table/care.ts";
+import { conductDeclaration, registerConductSettings } from "./table/conduct.ts";
+import { joinDeclaration } from "./table/join.ts";
 import { grappleDeclaration } from "./table/grapple.ts";
 import { moveDeclaration } from "./table/move.ts";
 import { weaponDeclaration } from "./table/weapon.ts";
@@ -37,7 +39,10 @@ export const shellRuleset: ShellRuleset = {
     trackable: { bar: ["energy"], value: ["health.damage", "woundPenalty"] },
     secondary: "energy",
   },
-  registerSettings: registerDicepoolSettings,
+  registerSettings: () => {
+    registerDicepoolSettings();
+    registerConductSettings();
+  },
   combat: DICEPOOL_COMBAT_HOOKS,
   cards: [attackCard, lineCard],
   declarations: [
@@ -46,6 +51,8 @@ export const shellRuleset: ShellRuleset = {
     moveDeclaration,
     careDeclaration,
     weaponDeclaration,
+    conductDeclaration,
+    joinDeclaration,
   ],
   simFighter: dicepoolSimFighter,
   api: dicepoolApi,

@@ -19,6 +19,7 @@ import {
   writeLedger,
 } from "./budget.ts";
 import { toDicepoolCombatant } from "./adapter.ts";
+import { coverEnds } from "./table/conduct.ts";
 import { dicepoolOptions } from "./settings.ts";
 import { dicepoolAttack } from "./attack/declare.ts";
 import { i18n } from "../../shared/env.ts";
@@ -69,7 +70,10 @@ export const dicepoolMovement: MovementRules = {
     return ok({
       price,
       pay: async () => {
-        if (fight !== null) await writeLedger([ledgerNote(fight, TURN_KEY, after.turn)]);
+        // A move leaves the cover the mover took (table/conduct.ts).
+        if (fight !== null) {
+          await writeLedger([ledgerNote(fight, TURN_KEY, after.turn), ...coverEnds(fight, actor)]);
+        }
         if (after.energy !== mover.energy.value) {
           await actor.update({ "system.energy.value": after.energy } as never);
         }

@@ -533,6 +533,8 @@ function gearSchema() {
     deployed: flagField(),
     /** Needs emergency repairs (the Build action). */
     damaged: flagField(),
+    /** Health a stim or a first-aid kit restores (Use Item, First Aid); 0: none. */
+    heals: integerField(0, { min: 0, max: LIMITS.resource }),
     /** A grenade's blast radius in feet around the point of impact (DEFAULT_BLAST_FEET). */
     blast: integerField(DEFAULT_BLAST_FEET, { min: 0, max: LIMITS.feet }),
     /** Damage of a grenade or similar; blank when it deals none. */

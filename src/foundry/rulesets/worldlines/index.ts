@@ -2,7 +2,7 @@
  * Worldlines at the table, as the shell installs it when the world plays Worldlines: its actor and
  * item DataModels and sheets, the status effects of the token HUD, its part of the team combat,
  * and its cards for the one card protocol (cards/protocol.ts): the attack card and the status
- * card, and the declarations that post them (the attack; Build and Throw, treatment, techniques
+ * card, the Covering Fire card, and the declarations that post them (the attack, Covering Fire; Build and Throw, treatment, techniques
  * and Defensive Posture, carried out by the referee). It has no referee action outside the
  * protocol: everything it asks of the GM posts a card. (Card and dialog templates load on first
  * use: renderTemplate fetches and caches them.)
@@ -22,6 +22,7 @@ import { WorldlinesItemSheet } from "./sheets/item-sheet.ts";
 import { worldlinesSimFighter } from "./sim.ts";
 import { worldlinesStatusEffects } from "./statuses/effects.ts";
 import { treatDeclaration } from "./table/care.ts";
+import { coverCard, coverDeclaration } from "./table/cover.ts";
 import { buildDeclaration, throwDeclaration } from "./table/gear.ts";
 import { postureDeclaration } from "./table/posture.ts";
 import { techniqueDeclaration } from "./table/techniques.ts";
@@ -39,7 +40,7 @@ export const shellRuleset: ShellRuleset = {
   movement: worldlinesMovement,
   simFighter: worldlinesSimFighter,
   registerSettings: registerWorldlinesSettings,
-  cards: [attackCard, statusCard],
+  cards: [attackCard, statusCard, coverCard],
   declarations: [
     attackDeclaration,
     buildDeclaration,
@@ -47,6 +48,7 @@ export const shellRuleset: ShellRuleset = {
     treatDeclaration,
     techniqueDeclaration,
     postureDeclaration,
+    coverDeclaration,
   ],
   api: worldlinesApi,
 };

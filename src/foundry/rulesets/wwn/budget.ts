@@ -11,6 +11,10 @@
  * - The swarm against a combatant (`wwn_swarm` on the target: the round, who joined, whether its
  *   blow has been struck), recorded as each assailant joins.
  *
+ * - What stops a spell this round (Cast a Spell): the round in which the combatant last lost hit
+ *   points (`wwn_hurtRound`) and last readied or stowed an item (`wwn_handRound`), recorded as
+ *   the referee writes those changes (applyWwnOutcome).
+ *
  * Outside a started combat nothing is tracked: a fresh round, no grapple, no swarm. The actor's
  * own `system.actions` and `system.grappling` (where older worlds kept them) load but are not read.
  */
@@ -21,13 +25,14 @@ import type {
   WwnCombatant,
   WwnUpdate,
 } from "../../../rules/wwn/index.ts";
-import { FIELD_PATHS } from "../../../rules/wwn/index.ts";
+import { FIELD_PATHS, ITEM_FIELD_PATHS } from "../../../rules/wwn/index.ts";
 import { SYSTEM_ID } from "../../constants.ts";
 import { fightOf, ledgerChanges, ledgerEntry } from "../../combat/ledger.ts";
 import type { LedgerWrite } from "../../combat/ledger.ts";
 import { turnStateOf } from "../../combat/state.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
 import { combatMembers } from "../../shared/combat-members.ts";
+import { resolveActor } from "../../shared/actors.ts";
 import { applyWwnUpdates, combatantId, toWwnCombatant } from "./adapter.ts";
 
 export type { LedgerWrite };
@@ -193,7 +198,49 @@ export async function applyWwnOutcome(
   extra: readonly LedgerWrite[] = [],
 ): Promise<void> {
   const { documents, ledger } = splitOutcome(updates, combat);
-  const writes = [...ledger, ...extra];
+  const writes = [...ledger, ...extra, ...(combat === null ? [] : roundMarks(documents, combat))];
   if (combat !== null && writes.length > 0) await combat.update(ledgerChanges(writes));
   if (documents.length > 0) await applyWwnUpdates(documents);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  What stops a spell this round                                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+const HURT_KEY = "wwn_hurtRound";
+const HAND_KEY = "wwn_handRound";
+
+/**
+ * The ledger marks of document changes about to be written: a member losing hit points, a member
+ * readying or stowing an item, each stamped with the combat's round.
+ */
+function roundMarks(documents: readonly WwnUpdate[], combat: CombatLike): LedgerWrite[] {
+  const members = membersByRulesId(combat);
+  const round = turnStateOf(combat).round;
+  const marks: LedgerWrite[] = [];
+  for (const update of documents) {
+    const combatant = members.get(update.actorId);
+    if (combatant === undefined) continue;
+    if (update.itemId !== undefined) {
+      if (Object.hasOwn(update.changes, ITEM_FIELD_PATHS.readied)) {
+        marks.push({ combatantId: combatant, key: HAND_KEY, value: round });
+      }
+      continue;
+    }
+    const hp = update.changes[FIELD_PATHS.hp];
+    const now = resolveActor(update.actorId)?.system as unknown as
+      { health?: { value?: number } } | undefined;
+    if (typeof hp === "number" && hp < (now?.health?.value ?? hp)) {
+      marks.push({ combatantId: combatant, key: HURT_KEY, value: round });
+    }
+  }
+  return marks;
+}
+
+/** Whether the referee marked the combatant hurt, or its hand busy, in the combat's current round. */
+export function markedThisRound(fight: Fight | null, mark: "hurt" | "hand"): boolean {
+  if (fight === null) return false;
+  const key = mark === "hurt" ? HURT_KEY : HAND_KEY;
+  const value = ledgerEntry(fight.combat, fight.combatant.id ?? "", key);
+  return value === turnStateOf(fight.combat).round;
 }

@@ -28,6 +28,7 @@ import { cachedFormula } from "../../../rules/core/formula.ts";
 import { FRESH_ACTIONS } from "../../../rules/wwn/actions.ts";
 import { ATTRIBUTES } from "../../../rules/wwn/model.ts";
 import { WWN_LIMITS } from "../../../rules/wwn/limits.ts";
+import { MORALE_DEFAULT, MORALE_MAX, MORALE_MIN } from "../../../rules/wwn/morale.ts";
 import type { Attribute, WwnLife } from "../../../rules/wwn/model.ts";
 import {
   choiceField,
@@ -224,6 +225,11 @@ function actorSchema() {
       max: LIMITS.minutes,
       initial: null,
     }),
+    /** Spell slots left of the class's count (Cast a Spell spends one); 0 of 0: no caster. */
+    spellSlots: new SchemaField({
+      value: integerField(0, { min: 0, max: LIMITS.save }),
+      max: integerField(0, { min: 0, max: LIMITS.save }),
+    }),
     /** A Focus (or similar) makes it immune to ordinary Shock. */
     shockImmune: flagField(),
     actions: actionsField(),
@@ -266,6 +272,8 @@ function npcSchema() {
   const { NumberField } = foundry.data.fields;
   return {
     ...actorSchema(),
+    /** The stat block's Morale score (2–12): a Morale check above it breaks the NPC. */
+    morale: integerField(MORALE_DEFAULT, { min: MORALE_MIN, max: MORALE_MAX }),
     /** A named, notable NPC (may make Snap Attacks under the default option). */
     named: flagField(),
     /** The stat block's total hit bonus; null: skill + class bonus + attribute, as a PC. */
@@ -378,8 +386,19 @@ function gearSchema() {
 
 export class WwnGearData extends itemModel({ schema: gearSchema }) {}
 
-/** The plain technique model, played in this ruleset (its data is stamped as this ruleset's). */
-export class WwnTechniqueData extends PlainTechniqueModel {}
+/**
+ * The plain technique model, played in this ruleset (its data is stamped as this ruleset's), with
+ * what makes one a spell: Cast a Spell offers it, and its card shows its level and text.
+ */
+export class WwnTechniqueData extends PlainTechniqueModel {
+  static override defineSchema() {
+    return {
+      ...super.defineSchema(),
+      spell: flagField(),
+      spellLevel: integerField(1, { min: 0, max: 9 }),
+    };
+  }
+}
 
 /**
  * The models registered when the world plays WWN (technique keeps the generic one). Hit points
@@ -397,5 +416,5 @@ export const WWN_DATA_MODELS = wireSystemModels(
       technique: WwnTechniqueData,
     },
   },
-  { Actor: ["health"], "Item.weapon": ["ammo"] },
+  { Actor: ["health", "spellSlots"], "Item.weapon": ["ammo"] },
 );

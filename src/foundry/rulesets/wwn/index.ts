@@ -10,6 +10,7 @@
 import { overGeneric } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
 import { wwnApi } from "./api.ts";
+import { registerWwnSettings } from "./settings.ts";
 import { wwnSimFighter } from "./sim.ts";
 import { wwnAttackCard, wwnAttackDeclaration } from "./attack/referee.ts";
 import { WWN_COMBAT_HOOKS, wwnGrappleReportCard } from "./combat.ts";
@@ -26,6 +27,8 @@ import { wwnManeuverCard } from "./table/maneuver-card.ts";
 import { WWN_SELF, refereeSelf } from "./table/self.ts";
 import { wwnSaveCard, wwnSaveDeclaration } from "./table/saves.ts";
 import { wwnSkillDeclaration } from "./table/skill.ts";
+import { wwnCastDeclaration } from "./table/cast.ts";
+import { wwnMoraleCard, wwnMoraleDeclaration } from "./table/morale.ts";
 import { wwnSurpriseCard } from "./table/surprise.ts";
 import { WwnActorSheet } from "./sheets/actor-sheet.ts";
 import { WwnItemSheet } from "./sheets/item-sheet.ts";
@@ -39,6 +42,7 @@ export const shellRuleset: ShellRuleset = {
   tokenBars: WWN_TOKEN_BARS,
   combat: WWN_COMBAT_HOOKS,
   simFighter: wwnSimFighter,
+  registerSettings: registerWwnSettings,
   movement: wwnMovement,
   cards: [
     wwnAttackCard,
@@ -47,6 +51,7 @@ export const shellRuleset: ShellRuleset = {
     wwnSurpriseCard,
     wwnGrappleReportCard,
     wwnSaveCard,
+    wwnMoraleCard,
   ],
   declarations: [
     wwnAttackDeclaration,
@@ -58,6 +63,8 @@ export const shellRuleset: ShellRuleset = {
     wwnExecutionDeclaration,
     wwnSkillDeclaration,
     wwnSaveDeclaration,
+    wwnCastDeclaration,
+    wwnMoraleDeclaration,
   ],
   // The maneuvers an actor takes on itself post no card: they spend its round in the ledger.
   refereeActions: { [WWN_SELF]: refereeSelf },

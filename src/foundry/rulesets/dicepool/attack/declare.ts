@@ -46,6 +46,7 @@ import {
 import type { LedgerNote } from "../budget.ts";
 import { DICEPOOL_ATTACK } from "../cards/attack-card.ts";
 import { dicepoolScene, dicepoolScenePrefill } from "../scene.ts";
+import { conductOnAttack, someDefense } from "../table/conduct.ts";
 import type { DistanceBy } from "../cards/attack-card.ts";
 import { dicepoolOptions } from "../settings.ts";
 import { DEFAULT_CHOICE, promptDicepoolAttack } from "./dialog.ts";
@@ -124,22 +125,28 @@ export function checkDeclaration(
   // Points an assailant spent against either side (an interrupt before this roll), as recorded.
   const onAttack = grapplePenaltyOf(attackerActor);
   const onDefense = grapplePenaltyOf(target);
+  // The weapon's flags, the cover the target took, its guards (table/conduct.ts).
+  const conduct = conductOnAttack(attackerActor, target, weaponItem, choice.cover, options);
+  if (!conduct.ok) return conduct;
+  const { forbid, cover, defenseModifiers } = conduct.value;
   const input: Omit<AttackInput, "defense"> = {
     attacker,
     defender: toDicepoolCombatant(target),
     weapon,
     intent: choice.intent,
     ...(choice.disarmWeaponId === null ? {} : { disarmWeaponId: choice.disarmWeaponId }),
+    ...(forbid.length === 0 ? {} : { forbid }),
     situation: {
       distance: where.spaces,
-      cover: choice.cover,
+      cover,
       blitz: choice.blitz,
       grapplePenaltyOnAttack: onAttack,
       grapplePenaltyOnDefense: onDefense,
+      ...(defenseModifiers.length === 0 ? {} : { defenseModifiers }),
     },
   };
-  // Soak is open to every defender: the plan checks all that does not depend on the defense.
-  const plan = planChecked({ ...input, defense: "soak" }, options);
+  // A defense left open: the plan checks all that does not depend on the defense.
+  const plan = planChecked({ ...input, defense: someDefense(input) }, options);
   if (!plan.ok) return plan;
   if (choice.intent === "grapple" && !sameFight(attackerActor, target)) {
     return refuse("grappleNeedsCombat");

@@ -79,6 +79,7 @@ import { spendReaction } from "../../../movement/reaction-card.ts";
 import { dicepoolScene, settleDicepoolAgainstScene } from "../scene.ts";
 import type { Declaration, DicepoolDeclareIntent } from "./declare.ts";
 import { MAX_DISTANCE, parseChoice } from "./dialog.ts";
+import { someDefense } from "../table/conduct.ts";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  The declaration                                                                             */
@@ -159,6 +160,7 @@ async function postAttack(
     situation: input.situation ?? {},
     distanceBy: where.by,
     disarmWeaponId: input.disarmWeaponId ?? null,
+    ...(input.forbid === undefined ? {} : { forbid: input.forbid }),
     attackPool: null,
     choices: [],
     dice: [],
@@ -190,6 +192,7 @@ function inputOf(card: DicepoolAttackCardState, defender: DicepoolCombatant) {
     intent: card.intent,
     situation: card.situation,
     ...(card.disarmWeaponId === null ? {} : { disarmWeaponId: card.disarmWeaponId }),
+    ...(card.forbid === undefined ? {} : { forbid: card.forbid }),
   } satisfies Omit<AttackInput, "defense">;
 }
 
@@ -200,7 +203,7 @@ async function rollAttack(
   options: Checked<DicepoolOptions>,
 ): Promise<{ ok: true; card: DicepoolAttackCardState; rolls: Roll[] } | Refusal> {
   const input = inputOf(card, defender);
-  const plan = planChecked({ ...input, defense: "soak" }, options);
+  const plan = planChecked({ ...input, defense: someDefense(input) }, options);
   if (!plan.ok) return plan;
   const dice = plan.value.attackPool.dice;
   const rolled = await withDice((source) => scorePool(dice, "rolled", source, options));

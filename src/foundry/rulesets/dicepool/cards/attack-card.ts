@@ -104,6 +104,8 @@ export interface DicepoolAttackCardState {
   readonly situation: AttackSituation;
   readonly distanceBy: DistanceBy;
   readonly disarmWeaponId: string | null;
+  /** The defenses the weapon rules out (absent on cards posted before; table/conduct.ts). */
+  readonly forbid?: readonly DefenseKind[];
   /** Null until the attack is rolled (stage confirm). */
   readonly attackPool: PoolView | null;
   readonly choices: readonly DefenseChoice[];

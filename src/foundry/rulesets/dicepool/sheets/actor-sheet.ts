@@ -4,7 +4,8 @@
  * incapacitated, dying, dead, stabilized); the grapples held and holding it, and the grapple
  * penalty (the referee's record in the combat's ledger: budget.ts); the weapons with their attack
  * pool and an Attack button each (plus a bare-handed attack), armor with its rating; the table
- * acts' buttons (table/kit.ts). Fields edit in place (the form submits on change; the DataModel
+ * acts' buttons (table/kit.ts): Take Cover, Defend Other (the targeted ally), Surrender, and each
+ * power's Use (table/conduct.ts). Fields edit in place (the form submits on change; the DataModel
  * refuses bad values).
  */
 import { checkAttackInput, planAttack } from "../../../../rules/dicepool/attack.ts";
@@ -38,6 +39,21 @@ import { dicepoolOptions } from "../settings.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Medium } from "../../../../rules/dicepool/movement.ts";
 import { MEDIA, requestDicepoolAct } from "../table/kit.ts";
+import { COVER_KINDS } from "../../../../rules/dicepool/options.ts";
+import { coverTaken, guarding, powerType } from "../table/conduct.ts";
+import { mayRollIn, rollIn } from "../table/join.ts";
+
+/** The cover the referee recorded for the actor, as a label key (null: none). */
+function coverOf(actor: Actor.Implementation): string | null {
+  const cover = coverTaken(actor);
+  return cover === null ? null : `FRAY.Dicepool.Cover.${cover}`;
+}
+
+/** The name of the ally the actor guards (null: none). */
+function guardedName(actor: Actor.Implementation): string | null {
+  const id = guarding(actor);
+  return id === null ? null : (resolveActor(id)?.name ?? null);
+}
 import type { TableAct } from "../table/kit.ts";
 
 export const DICEPOOL_ACTOR_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/dicepool/actor-sheet.hbs`;
@@ -99,6 +115,28 @@ export async function dicepoolActorSheetContext(
     })),
     dead: system.dead,
     stabilized: system.stabilized,
+    // Surrender is the actor's own act (table/conduct.ts); the GM takes it back here.
+    surrendered: system.surrendered === true,
+    coverKinds: COVER_KINDS.filter((id) => id !== "none").map((id) => ({
+      id,
+      label: `FRAY.Dicepool.Cover.${id}`,
+    })),
+    // What the referee recorded: the cover taken, the ally guarded (table/conduct.ts).
+    coverTaken: coverOf(actor),
+    guarding: guardedName(actor),
+    powerItems: items
+      .filter((item) => item.type === "technique")
+      .map((item) => {
+        const s = item.system as { energyCost?: unknown };
+        const type = powerType(item);
+        return {
+          id: item.id ?? "",
+          name: item.name,
+          img: item.img ?? "",
+          energy: typeof s.energyCost === "number" ? s.energyCost : 0,
+          type: `FRAY.Dicepool.ActionType.${type}`,
+        };
+      }),
     grapples: heldGrapples(actor)
       .filter((g) => g.pool > 0)
       .map((g) => ({ victimId: g.victimId, victim: g.victimName, pool: g.pool })),
@@ -112,15 +150,17 @@ export async function dicepoolActorSheetContext(
     turnLeft:
       fightOf(actor) === null ? null : turnLeftView(actionsLeft(turnActionsOf(actor), options)),
     falling: system.falling,
+    // Added to a fight under way without an initiative: Roll in (table/join.ts).
+    rollIn: editable && mayRollIn(actor),
     isGM,
     media: MEDIA.map((id) => ({ id, label: `FRAY.Dicepool.Medium.${id}` })),
     powers: POWER_FLAGS.map((key) => ({
       key,
       label: `FRAY.Dicepool.Power.${key}`,
       name: `system.powers.${key}`,
-      checked: system.powers[key],
-      // Plot Armor cannot be bought: only the GM gives it.
-      locked: key === "plotArmor" && !isGM,
+      checked: system.powers[key] === true,
+      // Plot Armor cannot be bought, Flawless Defense is a trait: only the GM gives them.
+      locked: (key === "plotArmor" || key === "flawlessDefense") && !isGM,
     })),
     powerRatings: POWER_RATINGS.map((key) => ({
       key,
@@ -182,6 +222,7 @@ function turnLeftView(left: { simple: number; free: number }) {
 /** The powers that are on or off, and those bought in ranks, in the sheet's order. */
 const POWER_FLAGS = [
   "plotArmor",
+  "flawlessDefense",
   "blitz",
   "stabilize",
   "freeFall",
@@ -204,12 +245,12 @@ async function tableAct(actor: Actor.Implementation, target: HTMLElement): Promi
     row.querySelector<HTMLSelectElement>("[data-act-other]")?.value ??
     "";
   const other =
-    act === "stabilize"
+    act === "stabilize" || act === "defendOther"
       ? (targetedActors()[0] ?? null)
       : otherId === ""
         ? null
         : resolveActor(otherId);
-  if (act === "stabilize" && other === null) {
+  if ((act === "stabilize" || act === "defendOther") && other === null) {
     warnDicepoolRefusal(refuse("noTarget"));
     return;
   }
@@ -219,7 +260,11 @@ async function tableAct(actor: Actor.Implementation, target: HTMLElement): Promi
   );
   const medium = (row.querySelector<HTMLSelectElement>("[data-act-medium]")?.value ??
     "ground") as Medium;
-  await requestDicepoolAct(act, actor, other, amount, medium);
+  const choice =
+    target.dataset["choice"] ??
+    row.querySelector<HTMLSelectElement>("[data-act-choice]")?.value ??
+    "";
+  await requestDicepoolAct(act, actor, other, amount, medium, choice);
 }
 
 export class DicepoolActorSheet extends rulesetActorSheet({
@@ -232,5 +277,6 @@ export class DicepoolActorSheet extends rulesetActorSheet({
     attack: onRowItem(dicepoolAttack),
     attackUnarmed: onActor((actor) => dicepoolAttack(actor, null)),
     act: onActor(tableAct),
+    rollIn: onActor(rollIn),
   },
 }) {}

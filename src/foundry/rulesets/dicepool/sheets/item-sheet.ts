@@ -1,12 +1,15 @@
 /**
  * The dice-pool item sheet: a weapon's kind (close or ranged), its extra damage and its mods
- * (non-lethal, disarming, grappling); an armor's rating and whether it is worn. Fields edit in
+ * (non-lethal, disarming, grappling) and the defenses it rules out; an armor's rating and whether
+ * it is worn; a power's action type and Energy; gear's count and whether it is restraints. Fields edit in
  * place; the DataModel refuses bad values.
  */
 import { SYSTEM_PATH } from "../../../constants.ts";
 import { choices, itemSheetHeader, itemSystems, rulesetItemSheet } from "../../../sheets/base.ts";
 import type { DicepoolArmorSystem, DicepoolWeaponSystem } from "../adapter.ts";
 import { DICEPOOL_WEAPON_KINDS } from "../data.ts";
+import { ACTION_TYPES } from "../../../../rules/dicepool/actions.ts";
+import { powerType } from "../table/conduct.ts";
 
 export const DICEPOOL_ITEM_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/dicepool/item-sheet.hbs`;
 
@@ -27,6 +30,20 @@ export async function dicepoolItemSheetContext(item: Item.Implementation) {
             ),
           },
     armor,
+    power:
+      item.type === "technique"
+        ? {
+            energyCost: (item.system as { energyCost?: number }).energyCost ?? 0,
+            types: choices(ACTION_TYPES, powerType(item), (id) => `FRAY.Dicepool.ActionType.${id}`),
+          }
+        : null,
+    gear:
+      item.type === "gear"
+        ? {
+            quantity: (item.system as { quantity?: number }).quantity ?? 0,
+            restraints: (item.system as { restraints?: boolean }).restraints === true,
+          }
+        : null,
   };
 }
 

@@ -4,7 +4,8 @@
  * applied: what a player writes on their own actor holds nobody.
  * - spendGrapple (Interrupt): the assailant spends Grappling Pool points; the victim's next roll
  *   (its attack, or its defense) is that many dice lower (rules: spendGrapplePool).
- * - restrain (Free): restraints on a victim the grapple holds incapacitated (applyRestraints).
+ * - restrain (Free): restraints on a victim the grapple holds incapacitated (applyRestraints),
+ *   with restraints at hand: one of the assailant's gear marked as restraints is used up.
  * - escape (Interrupt): the victim pays Energy equal to the pool and is free (escapeWithEnergy).
  * - resist (Interrupt, once): a victim the grapple incapacitates spends Energy against the pool
  *   (resistGrappleIncapacitation).
@@ -18,6 +19,7 @@ import {
   resistGrappleIncapacitation,
   spendGrapplePool,
 } from "../../../../rules/dicepool/grapple.ts";
+import { useRestraints } from "../../../../rules/dicepool/conduct.ts";
 import type { Grapple, GrappleState } from "../../../../rules/dicepool/grapple.ts";
 import type { DicepoolCombatant } from "../../../../rules/dicepool/model.ts";
 import { fightOf } from "../../../combat/ledger.ts";
@@ -48,6 +50,18 @@ export function grappleWrites(
   };
 }
 
+/** The restraints the actor carries: gear marked as restraints, with its count. */
+function restraintsOf(actor: Actor.Implementation): { item: Item.Implementation; count: number }[] {
+  return actor.items.contents.flatMap((item) => {
+    const s = item.system as { restraints?: unknown; quantity?: unknown };
+    const count = s.quantity;
+    if (item.type !== "gear" || s.restraints !== true) return [];
+    return typeof count === "number" && Number.isInteger(count) && count > 0 && count <= 999
+      ? [{ item, count }]
+      : [];
+  });
+}
+
 const planGrapple: ActPlanner = (request, { actor, other, me, options, say, done }) => {
   switch (request.act) {
     case "spendGrapple":
@@ -62,8 +76,18 @@ const planGrapple: ActPlanner = (request, { actor, other, me, options, say, done
       if (request.act === "restrain") {
         const bound = applyRestraints(victim, options);
         if (!bound.ok) return bound;
+        // Restraints at hand: one of the assailant's (rope, zip ties, manacles) stays on the victim.
+        const carried = restraintsOf(actor);
+        const left = useRestraints(carried.reduce((n, r) => n + r.count, 0));
+        if (!left.ok) return left;
+        const used = carried.find((r) => r.count > 0);
         const change = diffDicepool(victim, bound.value);
-        return done(change === null ? [] : [change], [], say("Restrained"));
+        const plan = done(change === null ? [] : [change], [], say("Restrained"));
+        const items =
+          used === undefined
+            ? []
+            : [{ item: used.item, changes: { "system.quantity": used.count - 1 } }];
+        return { ok: true, value: { ...plan.value, items } };
       }
       if (request.amount < 1) return refuse("noPoints");
       const spent = spendGrapplePool(grip, victim, request.amount, options);

@@ -41,6 +41,7 @@ export const ACT_FAMILIES = {
   "dicepool.move": ["move", "fall"],
   "dicepool.care": ["stabilize"],
   "dicepool.weapon": ["pickUpWeapon", "readyWeapon"],
+  "dicepool.conduct": ["takeCover", "defendOther", "surrender", "usePower"],
 } as const;
 export type ActFamily = keyof typeof ACT_FAMILIES;
 export type TableAct = (typeof ACT_FAMILIES)[ActFamily][number];
@@ -69,11 +70,15 @@ export interface ActRequest {
   /** Points, Energy, spaces or height, by act (0 where unused). */
   readonly amount: number;
   readonly medium: Medium;
+  /** A named choice, by act: the cover taken, the power used (its item id); "" for none. */
+  readonly choice: string;
 }
 
 /** The writes and the chat line an act comes to. */
 export interface ActPlan {
   readonly updates: readonly DicepoolUpdate[];
+  /** Item changes (restraints used up), each one update of its item. */
+  readonly items?: readonly { readonly item: Item.Implementation; readonly changes: object }[];
   readonly notes: readonly LedgerNote[];
   readonly line: string;
 }
@@ -106,14 +111,23 @@ const ACT_ACTIONS: Partial<Record<TableAct, ActionName>> = {
   move: "move",
   pickUpWeapon: "pickUpWeapon",
   readyWeapon: "readyWeapon",
+  takeCover: "takeCover",
+  defendOther: "defendOther",
+  surrender: "surrender",
+  // usePower: the power names its type, so its planner takes the action (table/conduct.ts).
 };
 
 /** The most an act's count (points, Energy, spaces, height) may be. */
 const MAX_AMOUNT = 1000;
+/** The longest choice (a cover kind, an item id) a request may name. */
+const MAX_CHOICE = 64;
 
 function parseAct(raw: unknown): ActRequest | null {
   if (typeof raw !== "object" || raw === null) return null;
   const { act, actorId, otherId, amount, medium } = raw as Record<string, unknown>;
+  // Absent in a request that names none (every act before the conduct family).
+  const choice = (raw as Record<string, unknown>)["choice"] ?? "";
+  if (typeof choice !== "string" || choice.length > MAX_CHOICE) return null;
   if (typeof act !== "string" || !FAMILY_OF.has(act)) return null;
   if (typeof actorId !== "string" || typeof otherId !== "string") return null;
   if (checkNumber("amount", amount, { min: 0, max: MAX_AMOUNT, whole: true }) !== undefined) {
@@ -126,6 +140,7 @@ function parseAct(raw: unknown): ActRequest | null {
     otherId,
     amount: amount as number,
     medium: medium as Medium,
+    choice,
   };
 }
 
@@ -220,6 +235,7 @@ export function actDeclaration(kind: ActFamily, plan: ActPlanner): AnyDeclaratio
         const planned = planFor(kind, request, sender);
         if (!planned.ok) return planned;
         await applyDicepoolUpdates(planned.value.updates);
+        for (const { item, changes } of planned.value.items ?? []) await item.update(changes);
         await writeLedger(planned.value.notes);
         const actor = resolveActor(request.actorId);
         const message = await postLines(actor, [planned.value.line], "fray-dp-act");
@@ -239,6 +255,7 @@ export async function requestDicepoolAct(
   other: Actor.Implementation | null,
   amount = 0,
   medium: Medium = "ground",
+  choice = "",
 ): Promise<boolean> {
   const request: ActRequest = {
     act,
@@ -246,6 +263,7 @@ export async function requestDicepoolAct(
     otherId: other === null ? "" : combatantId(other),
     amount,
     medium,
+    choice,
   };
   const kind = FAMILY_OF.get(act) ?? "";
   const checked = planFor(kind, request, currentUser());

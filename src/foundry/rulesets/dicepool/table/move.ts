@@ -3,6 +3,7 @@
  * - move (Simple): up to the speed in spaces; in a started combat the second move of a turn (the
  *   ledger's budget counts them) is a sprint for 1 Energy; swimming and climbing as the rules say;
  *   dragging a victim the ledger records as held costs 1 pool point per space.
+ *   A move leaves the cover the mover took (table/conduct.ts).
  * - fall (the GM's only): a character starts falling from a height; its turns drop it (combat.ts).
  */
 import { refuse } from "../../../../rules/core/result.ts";
@@ -14,6 +15,7 @@ import { grappleOn, holdersOf, turnActionsOf } from "../budget.ts";
 import { actDeclaration } from "./kit.ts";
 import type { ActPlanner } from "./kit.ts";
 import { grappleWrites } from "./grapple.ts";
+import { coverEnds } from "./conduct.ts";
 
 const planMoves: ActPlanner = (request, { actor, other, me, options, say, done }) => {
   if (request.act === "fall") {
@@ -59,13 +61,13 @@ const planMoves: ActPlanner = (request, { actor, other, me, options, say, done }
     energy: planned.value.energy,
   });
   if (other === null || grip === null || fight === null || planned.value.grapplePool <= 0) {
-    return done(energy, [], line);
+    return done(energy, coverEnds(fight, actor), line);
   }
   const victim = toDicepoolCombatant(other);
   const paid = spendGrapplePool(grip, victim, planned.value.grapplePool, options);
   if (!paid.ok) return paid;
   const { updates, notes } = grappleWrites(fight, grip, victim, paid.value);
-  return done([...energy, ...updates], notes, line);
+  return done([...energy, ...updates], [...notes, ...coverEnds(fight, actor)], line);
 };
 
 export const moveDeclaration = actDeclaration("dicepool.move", planMoves);

@@ -77,9 +77,12 @@ export interface Declaration {
 export type { TableSituation } from "./dialog.ts";
 
 /** An id in a payload: a string, absent, or null when it is anything else (a bad request). */
-export function optionalId(value: unknown): string | undefined | null {
+export function idOf(value: unknown): string | undefined | null {
   return value === undefined || typeof value === "string" ? value : null;
 }
+
+/** The referee closes an Opportunity Attack's reaction card once the attack is posted. */
+export { spendReaction } from "../../../movement/reaction-card.ts";
 
 /** What an Opportunity Attack adds to the attacker's payment: the round's interruption. */
 export function reactionPaid(declaration: Declaration): Record<string, boolean> {

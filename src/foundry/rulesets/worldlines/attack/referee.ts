@@ -82,9 +82,9 @@ import {
 import type { AttackCardState } from "../cards/attack-card.ts";
 import { wireRecoverButtons } from "../cards/recover.ts";
 import { autoApplyDamage, worldlinesOptions } from "../settings.ts";
-import { dropOnArmHit, isDropped } from "./limbs.ts";
-import { checkDeclaration, optionalId, reactionPaid, warnRefusal } from "./declare.ts";
-import { spendReaction } from "../../../movement/reaction-card.ts";
+import { dropOnArmHit } from "./limbs.ts";
+import { heldBack } from "../table/cover.ts";
+import { checkDeclaration, idOf, reactionPaid, spendReaction, warnRefusal } from "./declare.ts";
 import type { Declaration, TableSituation } from "./declare.ts";
 
 const RANGE_BANDS: readonly RangeBand[] = ["pointBlank", "short", "medium", "long", "extreme"];
@@ -110,8 +110,8 @@ export function parseSituation(raw: unknown, fromGM: boolean): TableSituation | 
     poorVisibility: flag(s["poorVisibility"]),
     flanked: flag(s["flanked"]),
     nonLethal: flag(s["nonLethal"]),
-    technique: optionalId(s["technique"]), // an item id: checkDeclaration finds it or refuses
-    reaction: optionalId(s["reaction"]), // a reaction card: only a GM's open one goes through
+    technique: idOf(s["technique"]), // an item id: checkDeclaration finds it or refuses
+    reaction: idOf(s["reaction"]), // a reaction card: only a GM's open one goes through
   };
   // Numbers (extra modifiers, another Energy cost) are a GM's call; a player's are ignored.
   if (fromGM) {
@@ -166,8 +166,8 @@ async function declareOnReferee(
     return { ...situation, detail: { ...situation.detail, weapon: weapon.name } };
   const checked = checkDeclaration(attacker, weapon, targets, situation);
   if (!checked.ok) return checked;
-  if (isDropped(attacker, weapon.id))
-    return refuse("weaponDropped", { name: attacker.name, weapon: weapon.name });
+  const held = await heldBack(attacker, weapon);
+  if (held !== null) return held;
   const message = await postAttack(attacker, checked.value, request.rollMode, sender);
   return message === null ? refuse("failed") : { ok: true, value: message.id };
 }

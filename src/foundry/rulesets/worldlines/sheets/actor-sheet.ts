@@ -8,6 +8,8 @@
  */
 import { DIE_STEPS } from "../../../../rules/core/dice.ts";
 import { DEFAULT_OPTIONS as RULES } from "../../../../rules/worldlines/options.ts";
+import { stanceAdvantageOn } from "../../../../rules/worldlines/skill-check.ts";
+import { USE_ITEM_KINDS } from "../../../../rules/worldlines/use-item.ts";
 import type { Stance, StatusId, Zone } from "../../../../rules/worldlines/model.ts";
 import { STATUS_IDS } from "../../../../rules/worldlines/model.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
@@ -22,10 +24,11 @@ import {
 import { barView } from "../../../sheets/actor-sheet.ts";
 import type { BarView, TabView } from "../../../sheets/actor-sheet.ts";
 import { attack } from "../attack/declare.ts";
-import { firstAid } from "../table/care.ts";
+import { firstAid, useItem } from "../table/care.ts";
+import { coveringFire } from "../table/cover.ts";
 import { build, throwGrenade } from "../table/gear.ts";
 import { defensivePosture } from "../table/posture.ts";
-import { changeStance, drawWeapon, recoveryCheck, reload } from "../table/self.ts";
+import { changeStance, drawWeapon, recoveryCheck, reload, skillCheck } from "../table/self.ts";
 import { useTechnique } from "../table/techniques.ts";
 import { armorOf, statusesOf } from "../adapter.ts";
 import { budgetOf } from "../budget.ts";
@@ -65,6 +68,8 @@ export interface SkillView {
   label: string;
   name: string;
   value: number;
+  /** What its check rolls with now: a localization key of the advantage or disadvantage, or null. */
+  edge: string | null;
 }
 
 export interface StanceView {
@@ -135,6 +140,8 @@ export interface GearRow {
   throwable: boolean;
   /** Build can deploy or repair it. */
   buildable: boolean;
+  /** Use Item takes it (a stim or antidote with some left, a device). */
+  usable: boolean;
 }
 
 export interface WorldlinesActorSheetContext {
@@ -314,6 +321,7 @@ export async function worldlinesActorSheetContext(
       label: `FRAY.Worldlines.Actor.Skill.${key}`,
       name: `system.skills.${key}`,
       value: system.skills[key] ?? 0,
+      edge: skillEdge(system, key),
     })),
     stances: STANCES.map((id) => ({
       id,
@@ -377,10 +385,21 @@ export async function worldlinesActorSheetContext(
         effect: gear.effect,
         throwable: gear.kind === "grenade" && gear.quantity > 0,
         buildable: (gear.deployable && !gear.deployed) || gear.damaged,
+        usable:
+          (USE_ITEM_KINDS as readonly string[]).includes(gear.kind) &&
+          (gear.quantity > 0 || gear.kind === "device" || gear.kind === "other"),
       };
     }),
     biography: system.biography,
   };
+}
+
+/** Whether the actor's check of `skill` rolls with advantage or disadvantage now (one die: null). */
+function skillEdge(system: WorldlinesActorSystem, skill: string): string | null {
+  const advantage = stanceAdvantageOn(system.stance, skill);
+  const disadvantage = system.disabledLimbs.legs && RULES.legDisadvantageSkills.includes(skill);
+  if (advantage === disadvantage) return null;
+  return advantage ? "FRAY.Worldlines.Sheet.Advantage" : "FRAY.Worldlines.Sheet.Disadvantage";
 }
 
 function isStance(value: string | undefined): value is Stance {
@@ -399,10 +418,12 @@ export class WorldlinesActorSheet extends rulesetActorSheet({
   context: (actor, editable, tab) => worldlinesActorSheetContext(actor, tab, editable),
   actions: {
     attack: onRowItem(attack),
+    coveringFire: onRowItem(coveringFire),
     reload: onRowItem(reload),
     draw: onRowItem(drawWeapon),
     build: onRowItem(build),
     throwItem: onRowItem(throwGrenade),
+    useItem: onRowItem(useItem),
     firstAid: onActor(firstAid),
     defensivePosture: onActor(defensivePosture),
     stance: onActor(async (actor, target) => {
@@ -410,6 +431,10 @@ export class WorldlinesActorSheet extends rulesetActorSheet({
       if (isStance(stance)) await changeStance(actor, stance);
     }),
     useTechnique: onRowItem(useTechnique),
+    skillCheck: onActor(async (actor, target) => {
+      const skill = target.dataset["skill"];
+      if (skill !== undefined) await skillCheck(actor, skill);
+    }),
     recover: onActor(async (actor, target) => {
       const status = target.dataset["status"];
       if (isStatus(status)) await recoveryCheck(actor, status);

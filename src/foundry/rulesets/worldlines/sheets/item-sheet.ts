@@ -327,6 +327,7 @@ export interface GearSystem {
   kind: string;
   quantity: number;
   effect: string;
+  heals: number;
   damage: string;
   blast: number;
   deployable: boolean;
@@ -353,6 +354,7 @@ function gearContext(system: GearSystem) {
           LIMITS.quantity,
         ),
         text("system.effect", "FRAY.Worldlines.Item.Effect", system.effect),
+        number("system.heals", "FRAY.Worldlines.Item.Heals", system.heals, 0, LIMITS.resource),
         text("system.damage", "FRAY.Worldlines.Item.Damage", system.damage, "2d6"),
         number("system.blast", "FRAY.Worldlines.Item.Blast", system.blast, 0, LIMITS.feet),
         checkbox("system.deployable", "FRAY.Worldlines.Item.Deployable", system.deployable),

@@ -1,7 +1,7 @@
 /**
  * What a Worldlines actor does to itself alone, on its owner's client (every document it touches
  * is the user's own, and nothing it changes settles another owner's outcome): reloading, changing
- * stance, drawing a weapon, and a recovery check against one of its statuses. Each checks with
+ * stance, drawing a weapon, a recovery check against one of its statuses, and a skill check. Each checks with
  * the rules, writes in one batch and says what happened in a status card; a refusal is a warning
  * that changes nothing.
  */
@@ -9,6 +9,7 @@ import {
   attemptRecovery,
   drawWeapon as drawWeaponRule,
   reloadWeapon,
+  skillCheck as skillCheckRule,
   spendEnergy,
 } from "../../../../rules/worldlines/index.ts";
 import type { Stance, StatusId } from "../../../../rules/worldlines/index.ts";
@@ -129,4 +130,51 @@ export async function recoveryCheck(
     actor,
   );
   return result.value.cured;
+}
+
+/**
+ * A skill check of the actor's own (rules/worldlines/skill-check.ts), open (no TD: the card gives
+ * the total for the GM to judge): crouched or prone rolls Stealth with advantage, a disabled leg
+ * rolls Athletics with disadvantage. Resolves to whether it was rolled.
+ */
+export async function skillCheck(actor: Actor.Implementation, skill: string): Promise<boolean> {
+  const { value: result } = await withDice((dice) =>
+    skillCheckRule(toCombatant(actor), skill, null, dice, worldlinesOptions()),
+  );
+  if (!result.ok) return refused(result, actor);
+  const check = result.value;
+  const say = i18n();
+  const name = say.localize(`FRAY.Worldlines.Actor.Skill.${skill}`);
+  const edge = check.advantage
+    ? check.disadvantage
+      ? "FRAY.Worldlines.Status.SkillEven"
+      : "FRAY.Worldlines.Status.SkillAdvantage"
+    : check.disadvantage
+      ? "FRAY.Worldlines.Status.SkillDisadvantage"
+      : null;
+  const lines = [
+    {
+      text: say.format(
+        check.criticalFailure
+          ? "FRAY.Worldlines.Status.SkillFumbled"
+          : "FRAY.Worldlines.Status.SkillRolled",
+        {
+          rolls: check.rolls.join(", "),
+          natural: check.natural,
+          bonus: check.bonus,
+          total: check.total,
+        },
+      ),
+      bad: check.criticalFailure,
+    },
+    ...(edge === null
+      ? []
+      : [{ text: say.localize(edge), bad: check.disadvantage && !check.advantage }]),
+  ];
+  await postStatusCard(
+    say.format("FRAY.Worldlines.Status.SkillTitle", { name: actor.name, skill: name }),
+    lines,
+    actor,
+  );
+  return true;
 }

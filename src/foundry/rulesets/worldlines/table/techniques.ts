@@ -3,7 +3,9 @@
  * referee: it pays its Energy (Stressed adds its surcharge); an interruption technique spends the
  * round's interruption, or gives it back when it grants an extra one (the referee's ledger,
  * budget.ts, which only the GM writes); one that stops Bleeding ends it on the targeted ally (or
- * the user without a target), who must be within the user's reach. Says so in a status card.
+ * the user without a target), who must be within the user's reach. Says so in a status card:
+ * what it cost, whether it was the round's interruption (or gave one back), what the rules did,
+ * and the item's own effect line for what the rules leave to the table.
  * Attack techniques are chosen in the attack dialog; passive ones always apply.
  */
 import { refuse } from "../../../../rules/core/result.ts";
@@ -56,6 +58,7 @@ async function useNow(
   if (!used.ok) return named(used, actor, ACTION_ENERGY);
   await applyUpdatesBatch(used.value.updates);
   const line = (text: string) => ({ text, bad: false });
+  const effect = (technique.system as unknown as { effect?: string }).effect ?? "";
   return posted(
     await postStatusCard(
       format("FRAY.Worldlines.Status.TechniqueTitle", {
@@ -64,12 +67,18 @@ async function useNow(
       }),
       [
         line(format("FRAY.Worldlines.Status.TechniqueUsed", { energy: used.value.cost })),
+        ...(rules.interrupt === true && rules.extraInterruption !== true
+          ? [line(format("FRAY.Worldlines.Status.InterruptSpent", { name: actor.name }))]
+          : []),
         ...(rules.extraInterruption === true
           ? [line(format("FRAY.Worldlines.Status.InterruptGiven"))]
           : []),
         ...(rules.stopsBleeding === true
           ? [line(format("FRAY.Worldlines.Status.BleedingStopped", { name: patientActor.name }))]
           : []),
+        ...(effect === ""
+          ? []
+          : [line(format("FRAY.Worldlines.Status.TechniqueEffect", { effect }))]),
       ],
       actor,
     ),

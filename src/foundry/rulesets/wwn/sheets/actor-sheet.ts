@@ -31,6 +31,8 @@ import * as actions from "../table/self.ts";
 import { declareWwnManeuver } from "../table/maneuver-card.ts";
 import { wwnCallSaves } from "../table/saves.ts";
 import { wwnUseSkill } from "../table/skill.ts";
+import { wwnCastSpell } from "../table/cast.ts";
+import { wwnCallMorale } from "../table/morale.ts";
 import type { WwnSkillChoices } from "../table/skill.ts";
 import type { WwnManeuverChoices, WwnManeuverKind } from "../table/maneuver-card.ts";
 import { armorClass, modifiersOf, resolveActor, toWwnWeapon } from "../adapter.ts";
@@ -155,6 +157,7 @@ export async function wwnActorSheetContext(actor: Actor.Implementation, editable
     attackBonus: system.attackBonus,
     /** NPCs: the stat block's hit bonus as the input shows it (blank: from skill and attribute). */
     hitBonus: typeof system.hitBonus === "number" ? String(system.hitBonus) : "",
+    morale: (system as unknown as { morale?: number }).morale ?? null,
     /** The GM calls saves for the targeted tokens from here. */
     isGM: game.user?.isGM === true,
     speed: system.speed,
@@ -220,6 +223,13 @@ export async function wwnActorSheetContext(actor: Actor.Implementation, editable
           broken: piece.broken,
         };
       }),
+    spellSlots: (system as unknown as { spellSlots: { value: number; max: number } }).spellSlots,
+    spells: items
+      .filter((item) => item.type === "technique" && (item.system as { spell?: boolean }).spell)
+      .map((item) => ({
+        ...itemRow(item),
+        level: (item.system as unknown as { spellLevel: number }).spellLevel,
+      })),
     gear: items
       .filter((item) => item.type === "gear")
       .map((item) => ({
@@ -330,6 +340,10 @@ export class WwnActorSheet extends rulesetActorSheet({
     pickUp: onRowItem(actions.wwnPickUp),
     refill: onRowItem(actions.wwnRefill),
     useSkill: onActor(useSkill),
+    cast: onRowItem(wwnCastSpell),
+    morale: onActor(async (actor) => {
+      await wwnCallMorale(actor);
+    }),
     callSave: onActor(callSave),
   },
 }) {}

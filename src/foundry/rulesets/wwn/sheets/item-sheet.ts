@@ -1,7 +1,7 @@
 /**
  * The WWN item sheet: a weapon's damage, combat skill, attributes, Shock (points / AC), how it
  * attacks (melee, ranged, thrown), two-handed, readied or stowed, reload and magic bonus; an
- * armor's or shield's AC; gear's quantity. Fields edit in place; the DataModel refuses bad values.
+ * armor's or shield's AC; gear's quantity; whether a technique is a spell, and its level. Fields edit in place; the DataModel refuses bad values.
  */
 import { SYSTEM_PATH } from "../../../constants.ts";
 import { choices, rulesetItemSheet } from "../../../sheets/base.ts";
@@ -42,6 +42,10 @@ export async function wwnItemSheetContext(item: Item.Implementation) {
             kinds: choices(WWN_ARMOR_KINDS, armor.kind, (id) => `FRAY.Wwn.ArmorKind.${id}`),
           },
     quantity: item.type === "gear" ? (system["quantity"] as number) : null,
+    spell:
+      item.type === "technique"
+        ? { isSpell: system["spell"] === true, level: system["spellLevel"] as number }
+        : null,
     description: system.description,
     enrichedDescription,
   };

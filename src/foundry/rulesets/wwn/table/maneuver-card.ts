@@ -49,6 +49,7 @@ export const WWN_MANEUVER_KINDS = [
   "shatter",
   "execution",
   "skill",
+  "cast",
 ] as const;
 export type WwnManeuverKind = (typeof WWN_MANEUVER_KINDS)[number];
 

@@ -4,7 +4,7 @@
  * check stands alone and the GM judges its total; with one targeted token it is opposed by the
  * target's check (the skill and attribute the sheet names for it, shown on the card); a Heal check
  * at a targeted token stabilizes it at the rules' difficulty when it is dying, and is refused
- * otherwise (rules: useSkill, stabilize).
+ * otherwise (rules: useSkill, stabilize; the difficulty is the world's setting, settings.ts).
  *
  * The player sends ids and names only. The referee re-reads the user and the target from the
  * stored documents, the round from its ledger (the Main Action is spent there in a started
@@ -14,12 +14,7 @@
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Result } from "../../../../rules/core/result.ts";
 import type { DiceSource } from "../../../../rules/core/dice.ts";
-import {
-  ATTRIBUTES,
-  DEFAULT_WWN_OPTIONS,
-  stabilize,
-  useSkill,
-} from "../../../../rules/wwn/index.ts";
+import { ATTRIBUTES, stabilize, useSkill } from "../../../../rules/wwn/index.ts";
 import type { Attribute, SkillUse } from "../../../../rules/wwn/index.ts";
 import { cardDeclaration, declareCard } from "../../../cards/protocol.ts";
 import { targetedActors, withinReach } from "../../../shared/actors.ts";
@@ -29,6 +24,7 @@ import { i18n } from "../../../shared/env.ts";
 import { combatantId, refusalFor, warnWwnRefusal } from "../adapter.ts";
 import { applyWwnOutcome, fighterOf } from "../budget.ts";
 import { WWN_SKILLS } from "../data.ts";
+import { wwnOptions } from "../settings.ts";
 import type { WwnSkillId } from "../data.ts";
 import {
   checkLine,
@@ -134,10 +130,11 @@ function settleSkill(
   const other = fighterOf(target);
   if (intent.skill === "heal") {
     if (other.life !== "dying") return refuse("notDying", { target: target.name });
-    const out = stabilize(scene.me, other, dice, scene.turn);
+    const options = wwnOptions();
+    const out = stabilize(scene.me, other, dice, scene.turn, options);
     if (!out.ok) return out;
     const { roll, stabilized } = out.value;
-    const difficulty = String(DEFAULT_WWN_OPTIONS.stabilizeDifficulty);
+    const difficulty = String(options.stabilizeDifficulty);
     return {
       ok: true,
       value: {
