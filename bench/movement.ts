@@ -6,6 +6,8 @@
  * (the bench runs without Foundry).
  */
 import { provokedBy } from "../src/rules/movement/reactions.ts";
+import { difficultSpaces } from "../src/rules/movement/terrain.ts";
+import type { RegionShape } from "../src/rules/movement/terrain.ts";
 import { readFileSync } from "node:fs";
 import { FRESH_TURN } from "../src/rules/dicepool/actions.ts";
 import { makeDicepoolCombatant } from "../src/rules/dicepool/factory.ts";
@@ -90,7 +92,44 @@ export function movementBench(): string[] {
     lines.push(`  ${name}: ${(each * 1000).toFixed(1)} µs each${sink < 0 ? "" : ""}`);
   }
   lines.push(reactionBench());
+  lines.push(fullLabelBench());
   return lines;
+}
+
+/**
+ * What the ruler does for one planned waypoint with everything on: the price and its words, the
+ * reactions the 30-space path provokes among 200 tokens, and the difficult ground of 5 Regions
+ * under its spaces (target ≤ 2 ms, the label's).
+ */
+function fullLabelBench(): string {
+  const path = Array.from({ length: SPACES + 1 }, (_, j) => [{ i: 10, j }]);
+  const centres = path.map(([s]) => ({
+    x: ((s?.j ?? 0) + 0.5) * 100,
+    y: ((s?.i ?? 0) + 0.5) * 100,
+  }));
+  const threats = Array.from({ length: 200 }, (_, k) => ({
+    id: `t${String(k)}`,
+    spaces: [{ i: (k * 7) % 40, j: (k * 13) % 40 }],
+    reach: 1,
+  }));
+  const patches: RegionShape[][] = Array.from({ length: 5 }, (_, k) => [
+    {
+      type: "polygon",
+      points: [k * 600, 900, k * 600 + 300, 900, k * 600 + 300, 1200, k * 600, 1200],
+    },
+  ]);
+  const me = makeCombatant({ id: "a", stance: "crouched", energy: 99 });
+  const run = () =>
+    label(worldlinesMoveCost(me, walk(SPACES))).length +
+    provokedBy(path, threats, "enter").length +
+    difficultSpaces(centres, patches);
+  let sink = 0;
+  for (let i = 0; i < 50; i++) sink += run();
+  const runs = 500;
+  const start = performance.now();
+  for (let i = 0; i < runs; i++) sink += run();
+  const each = (performance.now() - start) / runs;
+  return `Ruler label with reactions (200 tokens) and 5 difficult Regions, 30 spaces (target ≤ 2 ms): ${(each * 1000).toFixed(1)} µs each${sink < 0 ? "" : ""}`;
 }
 
 /** The reaction check for one 30-space move on a scene of 200 tokens (target ≤ 5 ms). */

@@ -25,11 +25,16 @@
  *   (core `hookEvents.moveToken`; here once per active user, on that user's client).
  * - What a client measured (the movement's `passed.cost`, the history's `cost`) is whatever that
  *   client computed: a console can forge it (`consoleMove`), so Fray's GM measures again.
+ * - The canvas's Token placeables (`canvas.tokens.placeables`): each with its `document`, `actor`
+ *   and `center`; `Actor#getActiveTokens()` (core: the actor's placeables on the canvas) finds an
+ *   actor's among them, as a linked token stands for its actor.
  * - `revertRecordedMovement()` (core: undoes the last recorded movement) moves the token back to
  *   where that movement began and drops its waypoints from the history; it is a move of method
  *   "undo", so `moveToken` runs with it. `clearMovementHistory()` empties the history.
  */
 import { Collection } from "./collection.ts";
+import { Actor } from "./documents.ts";
+import type { FakeRegionDocument } from "./walls.ts";
 import type { FakeFoundry } from "./index.ts";
 import { world } from "./world.ts";
 
@@ -131,8 +136,20 @@ export function installMovementFakes(
       return total;
     },
   };
-  const canvas = { ready: true, grid: canvasGrid, tokens: { placeables: [] as unknown[] } };
+  const canvas = {
+    ready: true,
+    grid: canvasGrid,
+    tokens: {
+      placeables: [] as { document: { actorId: string }; actor: unknown; center: unknown }[],
+    },
+  };
   (globalThis as { canvas?: unknown }).canvas = canvas;
+  Object.defineProperty(Actor.prototype, "getActiveTokens", {
+    configurable: true,
+    value(this: { id: string }) {
+      return canvas.tokens.placeables.filter((p) => p.document.actorId === this.id);
+    },
+  });
 
   class TokenDocument {
     static documentName = "Token";
@@ -407,9 +424,9 @@ export function installMovementFakes(
     tokens: Collection<TokenDocument>;
     /** Core Scene#grid: the scene's own grid (here the canvas's: one grid for every scene). */
     grid: typeof canvasGrid;
-    /** Core Scene#walls and Scene#regions: none here unless a test adds some. */
+    /** Core Scene#walls and Scene#regions (walls.ts makeRegion): none unless a test adds some. */
     walls: Collection<unknown>;
-    regions: Collection<unknown>;
+    regions: Collection<FakeRegionDocument>;
   }
 
   const scenes = fake.game.scenes as unknown as Collection<unknown>;
@@ -446,8 +463,21 @@ export function installMovementFakes(
         elevation: at.elevation,
       });
       scene.tokens.set(doc.id, doc);
-      canvas.tokens.placeables.push({ document: doc });
+      canvas.tokens.placeables.push({
+        document: doc,
+        get actor() {
+          return doc.actor;
+        },
+        get center() {
+          return doc.getCenterPoint();
+        },
+      });
       return doc;
+    },
+    /** The GM draws a Region on the scene (walls.ts makeRegion). */
+    addRegion(scene: FakeScene, region: FakeRegionDocument): FakeRegionDocument {
+      scene.regions.set(region.id, region);
+      return region;
     },
     /** The top-left pixel of a space, for waypoints. */
     at(col: number, row: number): Waypoint {

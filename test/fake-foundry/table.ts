@@ -5,7 +5,9 @@
  *   core `rollMode` setting are the base fake's);
  * - `foundry.applications.handlebars.renderTemplate` with the real handlebars package, the real
  *   template files, and core's `localize` / `eq` helpers;
- * - `User#targets` (the tokens a user has targeted; each token has its `actor`).
+ * - `User#targets` (the tokens a user has targeted; each token has its `actor`), and
+ *   `User#updateTokenTargets(ids)` (core v13: the user's targets become the canvas's tokens of
+ *   those ids, replacing the earlier ones; ids of no token on the canvas are passed over).
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -52,6 +54,23 @@ export function installTableFakes(fake: FakeFoundry) {
     Object.defineProperty(user, "targets", {
       configurable: true,
       get: () => targets.get(user.id) ?? new Set<FakeToken>(),
+    });
+    Object.defineProperty(user, "updateTokenTargets", {
+      configurable: true,
+      value: (ids: readonly string[] = []) => {
+        const board = (
+          globalThis as {
+            canvas?: {
+              tokens?: { placeables?: { document?: { id?: string; actor?: unknown } }[] };
+            };
+          }
+        ).canvas;
+        const placed = board?.tokens?.placeables ?? [];
+        const chosen = placed
+          .filter((p) => p.document?.id !== undefined && ids.includes(p.document.id))
+          .map((p) => ({ actor: p.document?.actor ?? null, document: p.document }));
+        targets.set(user.id, new Set(chosen));
+      },
     });
   }
   return {

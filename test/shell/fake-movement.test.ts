@@ -86,3 +86,41 @@ describe("the fake's grid and moving tokens", () => {
     expect([token.x, token.y, token.movementHistory.length]).toEqual([0, 0, 0]);
   });
 });
+
+describe("the fake's token targeting", () => {
+  it("User#updateTokenTargets makes the canvas's tokens of those ids the user's targets", async () => {
+    const { fake, moves, token, ana } = await world();
+    const { installTableFakes } = await import("../fake-foundry/table.ts");
+    installTableFakes(fake);
+    type Targeting = {
+      targets: Set<{ actor: unknown }>;
+      updateTokenTargets(ids: string[]): void;
+    };
+    const user = fake.users.get(PLAYER2.id) as unknown as Targeting;
+    fake.as(PLAYER2.id, () => {
+      user.updateTokenTargets([token.id, "no-such-token"]);
+    });
+    expect([...user.targets].map((t) => (t.actor as { id: string }).id)).toEqual([ana.id]);
+    // Another user's targets are their own; an empty list clears them.
+    expect((fake.users.get(PLAYER.id) as unknown as Targeting).targets.size).toBe(0);
+    const other = moves.place(moves.scene("Elsewhere"), ana, { col: 1, row: 1 });
+    fake.as(PLAYER2.id, () => {
+      user.updateTokenTargets([other.id]);
+    });
+    expect(user.targets.size).toBe(1);
+    fake.as(PLAYER2.id, () => {
+      user.updateTokenTargets([]);
+    });
+    expect(user.targets.size).toBe(0);
+  });
+});
+
+describe("the fake's Token placeables", () => {
+  it("Actor#getActiveTokens finds the actor's tokens on the canvas, each with its centre", async () => {
+    const { token, ana } = await world();
+    type Placeable = { document: unknown; center: { x: number; y: number } };
+    const found = (ana as unknown as { getActiveTokens(): Placeable[] }).getActiveTokens();
+    expect(found.map((p) => p.document)).toEqual([token]);
+    expect(found[0]?.center).toEqual({ x: 50, y: 50 });
+  });
+});

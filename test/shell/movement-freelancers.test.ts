@@ -50,6 +50,22 @@ describe("dragging a token in Freelancers", () => {
     expect([token.x, token.y]).toEqual([800, 0]);
   });
 
+  it("a Move goes as far as the world's setting says: 9 m is one Move for six squares", async () => {
+    const { GM } = await import("../fake-foundry/index.ts");
+    await w.fake.as(GM.id, () =>
+      game.settings.set("fray", "freelancersMoveMeters" as never, 9 as never),
+    );
+    try {
+      const { token, actions } = await setting();
+      expect(await w.drag(token, { col: 6, row: 0 })).toBe(true);
+      expect(actions()).toMatchObject({ move: 0, base: 1 });
+    } finally {
+      await w.fake.as(GM.id, () =>
+        game.settings.set("fray", "freelancersMoveMeters" as never, 6 as never),
+      );
+    }
+  });
+
   it("Disengage is the whole turn for twice the Move", async () => {
     const { token, actions } = await setting();
     expect(await w.drag(token, { col: 8, row: 0 }, "disengage")).toBe(true);

@@ -105,6 +105,36 @@ describe("dragging a token in WWN", () => {
     expect(round()).toMatchObject({ moveFeet: 15, moveLimit: 15 });
   });
 
+  it("difficult ground from a Region halves the Move, by Fray's flag or core's movement cost", async () => {
+    const { makeRegion } = await import("../fake-foundry/walls.ts");
+    const flagged = await setting();
+    const patch = { type: "rectangle" as const, x: 100, y: 0, width: 300, height: 100 };
+    moves.addRegion(
+      flagged.token.parent,
+      makeRegion("Mud", [patch], { flags: { fray: { difficult: true } } }),
+    );
+    expect(await drag(flagged.token, 3)).toBe(true);
+    expect(flagged.round()).toMatchObject({ movesUsed: 1, moveFeet: 15, moveLimit: 15 });
+    const costly = await setting();
+    const region = makeRegion("Scree", [patch]);
+    region.behaviors.set("b1", {
+      type: "modifyMovementCost",
+      disabled: false,
+      system: { difficulties: { walk: 2 } },
+    });
+    moves.addRegion(costly.token.parent, region);
+    expect(await drag(costly.token, 4)).toBe(true);
+    expect(costly.round()).toMatchObject({ movesUsed: 2, mainAsMove: true });
+    // Ground beside the patch is plain.
+    const plain = await setting();
+    moves.addRegion(
+      plain.token.parent,
+      makeRegion("Far mud", [{ ...patch, y: 500 }], { flags: { fray: { difficult: true } } }),
+    );
+    expect(await drag(plain.token, 3)).toBe(true);
+    expect(plain.round()).toMatchObject({ moveFeet: 15, moveLimit: 30 });
+  });
+
   it("the GM puts back a console's move too long for the round, with a note", async () => {
     const { token, round } = await setting();
     const before = fake.game.messages.contents.length;

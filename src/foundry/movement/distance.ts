@@ -1,4 +1,5 @@
 /** A path's length as a ruleset's movement counts it. */
+import { sceneDistance } from "../../rules/core/distance.ts";
 import type { MovementRules } from "./types.ts";
 
 /**
@@ -7,4 +8,13 @@ import type { MovementRules } from "./types.ts";
  */
 export function roundedDistance(rules: Pick<MovementRules, "unit">, distance: number): number {
   return rules.unit === "m" ? Math.round(distance * 100) / 100 : Math.round(distance);
+}
+
+/** What one grid square measures in the ruleset's unit (a 1.5 m square is 1.5 m), or null. */
+export function squareIn(
+  rules: Pick<MovementRules, "unit">,
+  grid: { readonly distance: number; readonly units: string },
+): number | null {
+  const square = sceneDistance(grid.distance, grid, rules.unit);
+  return square.ok ? square.value : null;
 }

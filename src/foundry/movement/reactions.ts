@@ -1,25 +1,17 @@
 /**
  * Reactions raised by movement (issue 24): after the active GM paid a move, it measures on the
  * scene which fighters the path provokes (rules/movement/reactions.ts, with the ruleset's trigger,
- * reach and suppression) and posts one reaction card per threatener through the card protocol
- * (public, as every card: shared/cards.ts postRefereeCard). The card's button, kept only for a user who owns the
- * threatener, targets the mover and opens the threatener's sheet to attack from (its attack
- * dialog); the attack itself is the ruleset's, declared and refereed as any other.
+ * each threatener's reach from what it wields, and what suppresses it); reaction-card.ts posts
+ * the card for each.
  *
  * Only fighters of the mover's running combat on another team threaten it.
  */
-import { provokedBy } from "../../rules/movement/reactions.ts";
+import { provokedBy, reachInSpaces } from "../../rules/movement/reactions.ts";
 import type { Space, Threat } from "../../rules/movement/reactions.ts";
 import type { MoveMode } from "../../rules/movement/types.ts";
-import { cardStrategy, postCard } from "../cards/protocol.ts";
 import { fightOf } from "../combat/ledger.ts";
 import { teamIdOf } from "../combat/state.ts";
-import { SYSTEM_ID } from "../constants.ts";
-import { combatantId, resolveActor } from "../shared/actors.ts";
-import { i18n } from "../shared/env.ts";
 import type { MovementReactions } from "./types.ts";
-
-export const REACTION_CARD = "movement.reaction";
 
 interface Point {
   readonly x: number;
@@ -62,11 +54,16 @@ export function stepsOf(token: SceneToken, grid: GridLike, points: readonly Poin
   return steps;
 }
 
-/** The fighters of the mover's combat, on another team, on the scene, with their reach. */
+/**
+ * The fighters of the mover's combat, on another team, on the scene, with their reach in grid
+ * steps: the ruleset's reach (its own unit) over `perSquare`, what one grid square measures in
+ * that unit (rules/movement/reactions.ts reachInSpaces). A fighter with no reach threatens nobody.
+ */
 export function threatsTo(
   reactions: MovementReactions,
   mover: SceneToken,
   others: Iterable<SceneToken>,
+  perSquare: number,
 ): { threat: Threat; token: SceneToken }[] {
   const actor = mover.actor;
   const fight = actor === null ? null : fightOf(actor);
@@ -79,8 +76,9 @@ export function threatsTo(
       (c) => c.tokenId === token.id || (c.actorId === token.actor?.id && !token.actor.isToken),
     );
     if (combatant === undefined || teamIdOf(combatant) === team) continue;
-    const reach = reactions.reachOf(token.actor);
-    if (!(reach > 0)) continue;
+    const own = reactions.reachOf(token.actor);
+    const reach = own === null ? null : reachInSpaces(own, perSquare);
+    if (reach === null) continue;
     out.push({
       threat: { id: token.id ?? "", spaces: token.getOccupiedGridSpaceOffsets(), reach },
       token,
@@ -97,9 +95,10 @@ export function provokedTokens(
   grid: GridLike,
   points: readonly Point[],
   mode: MoveMode,
+  perSquare: number,
 ): SceneToken[] {
   if (mover.actor === null || reactions.suppressed(mover.actor, mode)) return [];
-  const threats = threatsTo(reactions, mover, others);
+  const threats = threatsTo(reactions, mover, others, perSquare);
   if (threats.length === 0) return [];
   const ids = new Set(
     provokedBy(
@@ -111,93 +110,3 @@ export function provokedTokens(
   );
   return threats.filter((t) => ids.has(t.threat.id)).map((t) => t.token);
 }
-
-/** A reaction card's state (its message's flags). */
-interface ReactionCard {
-  readonly attackerId: string;
-  readonly targetId: string;
-  readonly targetTokenId: string;
-}
-
-/** A user who owns the actor and is no GM (the card's reader), or null. */
-function ownerOf(actor: Actor.Implementation): User.Implementation | null {
-  const users = (game.users?.contents ?? []) as User.Implementation[];
-  return users.find((u) => !u.isGM && actor.testUserPermission(u, "OWNER")) ?? null;
-}
-
-/** Posts a reaction card for each provoked threatener (the active GM, after paying the move). */
-export async function postReactions(
-  mover: SceneToken,
-  provoked: readonly SceneToken[],
-): Promise<void> {
-  const target = mover.actor;
-  if (target === null) return;
-  for (const token of provoked) {
-    const attacker = token.actor;
-    if (attacker === null) continue;
-    const text = i18n().format("FRAY.Movement.Reaction.Text", {
-      attacker: attacker.name,
-      target: target.name,
-    });
-    const button = i18n().localize("FRAY.Movement.Reaction.Attack");
-    const card: ReactionCard = {
-      attackerId: combatantId(attacker),
-      targetId: combatantId(target),
-      targetTokenId: mover.id ?? "",
-    };
-    await postCard(REACTION_CARD, {
-      speaker: ChatMessage.getSpeaker({ actor: attacker }),
-      content:
-        `<div class="fray-movement-reaction"><p>${foundry.utils.escapeHTML(text)}</p>` +
-        `<button type="button" data-fray-reaction="attack">${foundry.utils.escapeHTML(button)}</button></div>`,
-      rolls: [],
-      flags: { [SYSTEM_ID]: { movementReaction: card } },
-      rollMode: "publicroll",
-      roller: ownerOf(attacker)?.id ?? "",
-    });
-  }
-}
-
-function cardOf(message: ChatMessage.Implementation): ReactionCard | null {
-  const scope = (message.flags as Record<string, unknown> | undefined)?.[SYSTEM_ID] as
-    { movementReaction?: Partial<ReactionCard> } | undefined;
-  const card = scope?.movementReaction;
-  return typeof card?.attackerId === "string" &&
-    typeof card.targetId === "string" &&
-    typeof card.targetTokenId === "string"
-    ? (card as ReactionCard)
-    : null;
-}
-
-/**
- * Opens the threatener's attack on the mover: the mover's token becomes this user's only target
- * and the threatener's sheet opens, where its attack dialog starts.
- */
-async function openAttack(card: ReactionCard): Promise<void> {
-  const attacker = resolveActor(card.attackerId);
-  if (attacker === null || !attacker.isOwner) return;
-  const user = game.user as unknown as { updateTokenTargets?: (ids: string[]) => void } | null;
-  user?.updateTokenTargets?.([card.targetTokenId]);
-  await attacker.sheet?.render(true);
-}
-
-/** The one reaction card of every ruleset: no press goes to the referee; its button is local. */
-export const reactionCard = cardStrategy<ReactionCard>({
-  kind: REACTION_CARD,
-  cardOf,
-  steps: {},
-  warn: () => undefined,
-  wire(_message, html, card) {
-    const attacker = resolveActor(card.attackerId);
-    for (const button of html.querySelectorAll<HTMLElement>("button[data-fray-reaction]")) {
-      if (attacker === null || !attacker.isOwner) {
-        button.remove();
-        continue;
-      }
-      button.addEventListener("click", (event) => {
-        event.preventDefault();
-        void openAttack(card);
-      });
-    }
-  },
-});

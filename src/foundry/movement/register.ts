@@ -25,8 +25,10 @@ import { SYSTEM_ID } from "../constants.ts";
 import { i18n } from "../shared/env.ts";
 import { refusalText } from "../shared/refusal.ts";
 import { isActiveGM } from "../shared/referee.ts";
-import { roundedDistance } from "./distance.ts";
-import { provokedTokens, postReactions, reactionCard } from "./reactions.ts";
+import { roundedDistance, squareIn } from "./distance.ts";
+import { postReactions, reactionCard } from "./reaction-card.ts";
+import { provokedTokens } from "./reactions.ts";
+import { crossesDifficult } from "./terrain.ts";
 import type { SceneToken } from "./reactions.ts";
 import { frayRulerClass } from "./ruler.ts";
 import type { MovementRules, PricedMove } from "./types.ts";
@@ -65,6 +67,7 @@ const UNPRICED_METHODS: ReadonlySet<string> = new Set(["undo", "config", "paste"
 
 interface GridLike {
   getOffset(point: { x: number; y: number }): { i: number; j: number };
+  readonly size: number;
   readonly distance: number;
   readonly units: string;
   measurePath(waypoints: Point[], options?: object): { distance: number };
@@ -110,7 +113,14 @@ export function priceMovement(
     return null;
   }
   const path = pathOf(rules, movement);
-  return path.ok ? rules.price(actor, path.value) : path;
+  if (!path.ok) return path;
+  const grid = gridOf();
+  const points = [movement.origin, ...movement.passed.waypoints];
+  // Difficult ground from the scene's Regions, measured here as on the GM's client.
+  const difficult =
+    grid !== null &&
+    crossesDifficult(token as unknown as SceneToken, grid, points, path.value.mode);
+  return rules.price(actor, difficult ? { ...path.value, difficult } : path.value);
 }
 
 function reasonText(
@@ -186,6 +196,8 @@ async function raiseReactions(
   if (rules.reactions === undefined || grid === null || scene === undefined) return;
   const mode = movement.passed.waypoints.at(-1)?.action ?? "walk";
   if (!isMoveMode(mode, rules.modes)) return;
+  const perSquare = squareIn(rules, grid);
+  if (perSquare === null) return;
   const mover = token as unknown as SceneToken;
   const provoked = provokedTokens(
     rules.reactions,
@@ -194,6 +206,7 @@ async function raiseReactions(
     grid,
     [movement.origin, ...movement.passed.waypoints],
     mode,
+    perSquare,
   );
   await postReactions(mover, provoked);
 }
@@ -260,7 +273,8 @@ export function movementActions(
 /** Registers the ruleset's movement (nothing when it has none). */
 export function registerMovement(rules: MovementRules | undefined): void {
   if (rules === undefined) return;
-  registerCards([reactionCard]);
+  rules.registerSettings?.();
+  if (rules.reactions !== undefined) registerCards([reactionCard(rules.reactions)]);
   const config = CONFIG.Token as unknown as {
     movement: { actions: Record<string, ActionConfig> };
     rulerClass: unknown;

@@ -5,7 +5,9 @@
  * mover has, needing its next action (a sprint, the Main as a second Move), or impossible.
  *
  * The path priced is the planned part only: what the mover already walked this turn is already
- * in the budget the rules read (the ledger), so it is not counted twice.
+ * in the budget the rules read (the ledger), so it is not counted twice. The label also says how
+ * many reactions the planned path would provoke (movement/reactions.ts, as the GM will measure
+ * them when the move is made), like Draw Steel's free-strike count.
  */
 import { sceneDistance } from "../../rules/core/distance.ts";
 import { isMoveMode } from "../../rules/movement/types.ts";
@@ -14,7 +16,10 @@ import { SYSTEM_PATH } from "../constants.ts";
 import { i18n } from "../shared/env.ts";
 import { fightOf } from "../combat/ledger.ts";
 import { refusalText } from "../shared/refusal.ts";
-import { roundedDistance } from "./distance.ts";
+import { roundedDistance, squareIn } from "./distance.ts";
+import { provokedTokens } from "./reactions.ts";
+import { crossesDifficult } from "./terrain.ts";
+import type { SceneToken } from "./reactions.ts";
 import type { MovementRules } from "./types.ts";
 
 export const WAYPOINT_LABEL_TEMPLATE = `${SYSTEM_PATH}/templates/movement/waypoint-label.hbs`;
@@ -32,6 +37,8 @@ export const BAND_COLORS: Readonly<Record<Band, number>> = {
 export interface WaypointLabel {
   readonly band: Band;
   readonly text: string;
+  /** The reactions the planned path up to this waypoint would provoke. */
+  readonly reactions?: number;
 }
 
 /** The words of a price. */
@@ -62,6 +69,7 @@ export function waypointLabel(
   distance: number,
   action: string,
   grid: { readonly distance: number; readonly units: string },
+  difficult = false,
 ): WaypointLabel | null {
   if (fightOf(actor) === null) return null;
   const measured = sceneDistance(distance, grid, rules.unit);
@@ -69,7 +77,11 @@ export function waypointLabel(
   const priced =
     !measured.ok || mode === null
       ? null
-      : rules.price(actor, { distance: roundedDistance(rules, measured.value), mode });
+      : rules.price(actor, {
+          distance: roundedDistance(rules, measured.value),
+          mode,
+          ...(difficult ? { difficult } : {}),
+        });
   if (priced === null || !priced.ok) {
     const reason = priced?.reason ?? (measured.ok ? "unknown-mode" : measured.reason);
     const keyOf = (r: string) =>
@@ -88,8 +100,10 @@ export function waypointLabel(
   return { band: priced.value.price.band, text: priceText(priced.value.price) };
 }
 
-/** What Fray reads of a ruler waypoint (core `TokenRulerWaypoint`). */
+/** What Fray reads of a ruler waypoint (core `TokenRulerWaypoint`: its top-left x, y). */
 interface RulerWaypoint {
+  readonly x?: number;
+  readonly y?: number;
   readonly action: string;
   readonly stage: "passed" | "pending" | "planned";
   readonly measurement: { readonly distance: number };
@@ -97,7 +111,47 @@ interface RulerWaypoint {
 
 interface RulerState {
   frayFrom?: number;
-  frayLabels?: Map<RulerWaypoint, WaypointLabel | null>;
+  /** The planned path so far: where it starts, then each planned waypoint. */
+  frayPoints?: { x: number; y: number }[];
+}
+
+interface Board {
+  readonly grid?: {
+    readonly size: number;
+    readonly distance: number;
+    readonly units: string;
+    getOffset(point: { x: number; y: number }): { i: number; j: number };
+  } | null;
+}
+
+/**
+ * The reactions the planned path `points` would provoke for the token travelling by `action`
+ * (none for a ruleset without reactions, a token off a scene, or a path of one point).
+ */
+export function plannedReactions(
+  rules: MovementRules,
+  token: SceneToken & {
+    readonly parent?: { readonly tokens?: { readonly contents: readonly unknown[] } } | null;
+  },
+  points: readonly { x: number; y: number }[],
+  action: string,
+): number {
+  const board = (globalThis as { canvas?: Board }).canvas;
+  const grid = board?.grid;
+  const scene = token.parent?.tokens?.contents;
+  if (rules.reactions === undefined || !grid || scene === undefined || points.length < 2) return 0;
+  if (!isMoveMode(action, rules.modes)) return 0;
+  const perSquare = squareIn(rules, grid);
+  if (perSquare === null) return 0;
+  return provokedTokens(
+    rules.reactions,
+    token,
+    scene as readonly SceneToken[],
+    grid,
+    points,
+    action,
+    perSquare,
+  ).length;
 }
 
 type TokenRulerClass = typeof foundry.canvas.placeables.tokens.TokenRuler;
@@ -109,18 +163,26 @@ type RulerSegmentStyle = foundry.canvas.placeables.tokens.TokenRuler.SegmentStyl
 /** A TokenRuler subclass pricing each planned waypoint with the ruleset's rules. */
 export function frayRulerClass(rules: MovementRules, Base: TokenRulerClass): TokenRulerClass {
   const labelOf = (ruler: unknown, waypoint: RulerWaypoint, state: RulerState) => {
-    const token = (ruler as { token?: { document?: { actor?: Actor.Implementation | null } } })
-      .token;
-    const actor = token?.document?.actor ?? null;
-    const board = (globalThis as { canvas?: { grid?: { distance: number; units: string } | null } })
-      .canvas;
+    const token = (ruler as { token?: { document?: SceneToken } }).token?.document;
+    const actor = token?.actor ?? null;
+    const board = (globalThis as { canvas?: Board }).canvas;
+    const point = { x: waypoint.x ?? token?.x ?? 0, y: waypoint.y ?? token?.y ?? 0 };
     if (waypoint.stage !== "planned") {
       state.frayFrom = waypoint.measurement.distance;
+      state.frayPoints = [point];
       return null;
     }
-    if (actor === null || !board?.grid) return null;
+    if (token === undefined || actor === null || !board?.grid) return null;
+    state.frayPoints ??= [{ x: token.x, y: token.y }];
+    state.frayPoints.push(point);
     const planned = waypoint.measurement.distance - (state.frayFrom ?? 0);
-    return waypointLabel(rules, actor, planned, waypoint.action, board.grid);
+    const difficult = crossesDifficult(token, board.grid, state.frayPoints, waypoint.action);
+    const label = waypointLabel(rules, actor, planned, waypoint.action, board.grid, difficult);
+    if (label === null) return null;
+    const reactions = plannedReactions(rules, token, state.frayPoints, waypoint.action);
+    if (reactions === 0) return label;
+    const provokes = i18n().format("FRAY.Movement.Label.reactions", { count: reactions });
+    return { ...label, reactions, text: `${label.text} · ${provokes}` };
   };
   return class FrayTokenRuler extends Base {
     static override WAYPOINT_LABEL_TEMPLATE = WAYPOINT_LABEL_TEMPLATE;

@@ -10,17 +10,30 @@ import type { MoveMode, MovePath, MovePrice } from "../../rules/movement/types.t
 import type { ReactionTrigger } from "../../rules/movement/reactions.ts";
 
 /**
- * A ruleset's part of the reactions a move raises (movement/reactions.ts posts the one reaction
+ * A ruleset's part of the reactions a move raises (movement/reaction-card.ts posts the one reaction
  * card): the book's trigger, how far a fighter threatens, and what suppresses it.
  */
 export interface MovementReactions {
   readonly trigger: ReactionTrigger;
   /** For "within": how far (in spaces) the mover may go inside a reach without provoking. */
   readonly withinLimit?: number;
-  /** How far (in spaces) the actor threatens; 0 or less: it threatens nobody. */
-  readonly reachOf: (actor: Actor.Implementation) => number;
+  /**
+   * How far the actor threatens, in the ruleset's unit (`MovementRules.unit`), from what it
+   * wields and is (a melee weapon's reach, its own space only: 0); null: it threatens nobody.
+   */
+  readonly reachOf: (actor: Actor.Implementation) => number | null;
   /** Whether this move provokes nothing (Retreat, Disengage, Fighting Withdrawal). */
   readonly suppressed: (mover: Actor.Implementation, mode: MoveMode) => boolean;
+  /**
+   * The reaction card's button, on the threatener's owner's client: opens the ruleset's attack
+   * dialog for the reacting `attacker` at the mover (`target`, already this user's one target),
+   * set up as the book's reaction (its cost, its weapon); `reaction` is the card's message id,
+   * the GM-written proof the referee checks (movement/reaction-card.ts reactionOpen).
+   */
+  readonly openAttack: (
+    attacker: Actor.Implementation,
+    how: { readonly target: Actor.Implementation; readonly reaction: string },
+  ) => Promise<unknown>;
 }
 
 /** A priced path, and the write that pays it (run by the active GM only, once per move). */
@@ -53,4 +66,6 @@ export interface MovementRules {
   readonly refusalKey: (reason: string) => string;
   /** The reactions a move raises (absent: none). */
   readonly reactions?: MovementReactions;
+  /** World settings of its movement (how far a Move goes …), registered with it at init. */
+  readonly registerSettings?: () => void;
 }

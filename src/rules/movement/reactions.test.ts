@@ -1,7 +1,7 @@
 /** Which threateners a move provokes, by each book's trigger. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { provokedBy } from "./reactions.ts";
+import { provokedBy, reachInSpaces } from "./reactions.ts";
 import type { Space } from "./reactions.ts";
 
 /** A one-space mover walking along row 0 from column `from` to column `to`. */
@@ -45,6 +45,38 @@ describe("reactions raised by a move", () => {
       fc.property(fc.constantFrom(NaN, Infinity, -Infinity, -5), (reach) => {
         expect(provokedBy(walk(0, 9), [at(9, 1, reach)], "enter")).toEqual([]);
       }),
+    );
+  });
+});
+
+describe("a reach in grid steps", () => {
+  it("counts whole squares, at least the adjacent one; its own space is 0", () => {
+    expect(reachInSpaces(1, 1.5)).toBe(1); // a 1 m weapon on a 1.5 m grid
+    expect(reachInSpaces(3, 1.5)).toBe(2);
+    expect(reachInSpaces(10, 1.5)).toBe(6);
+    expect(reachInSpaces(5, 5)).toBe(1);
+    expect(reachInSpaces(0, 5)).toBe(0);
+  });
+
+  it("is null for no reach or no square, and never below one for a positive reach", () => {
+    const bad = fc.constantFrom(NaN, Infinity, -Infinity, -1);
+    fc.assert(
+      fc.property(bad, fc.double({ min: 0.1, max: 100, noNaN: true }), (x, square) => {
+        expect(reachInSpaces(x, square)).toBeNull();
+        expect(reachInSpaces(square, x === -1 ? 0 : x)).toBeNull();
+      }),
+    );
+    fc.assert(
+      fc.property(
+        fc.double({ min: 1e-6, max: 1e6, noNaN: true }),
+        fc.double({ min: 1e-3, max: 1e3, noNaN: true }),
+        (reach, square) => {
+          const steps = reachInSpaces(reach, square);
+          expect(steps).not.toBeNull();
+          expect(steps).toBeGreaterThanOrEqual(1);
+          expect(Number.isInteger(steps)).toBe(true);
+        },
+      ),
     );
   });
 });

@@ -32,6 +32,21 @@ export interface Threat {
   readonly reach: number;
 }
 
+/**
+ * A reach in the ruleset's own unit (a weapon's 1 m, a 5 ft point-blank band, 0 for "its own
+ * space") as grid steps, given what one grid square measures in that unit: every whole square it
+ * spans, and at least the next square for any reach beyond the fighter's own space (a 1 m reach
+ * on a 1.5 m grid still strikes the adjacent square). Null for no reach (not a finite number,
+ * negative, or a square of no size).
+ */
+export function reachInSpaces(reach: number, perSquare: number): number | null {
+  if (!Number.isFinite(reach) || reach < 0) return null;
+  if (!Number.isFinite(perSquare) || perSquare <= 0) return null;
+  if (reach === 0) return 0;
+  // A hair under a whole square still counts it: 3 m on a 1.5 m grid is 2, not 1.999….
+  return Math.max(1, Math.floor(reach / perSquare + 1e-9));
+}
+
 /** The fewest grid steps between two fighters' spaces (0 when they share one). */
 export function gap(a: readonly Space[], b: readonly Space[]): number {
   let best = Infinity;

@@ -5,6 +5,7 @@
  */
 import { ok } from "../../../rules/core/result.ts";
 import { dicepoolMoveCost } from "../../../rules/dicepool/move-cost.ts";
+import { farthestWeapon } from "../../movement/reach.ts";
 import type { MovementRules } from "../../movement/types.ts";
 import { fightOf } from "../../combat/ledger.ts";
 import { FRESH_TURN } from "../../../rules/dicepool/actions.ts";
@@ -20,6 +21,8 @@ import {
 import { toDicepoolCombatant } from "./adapter.ts";
 import { coverEnds } from "./table/conduct.ts";
 import { dicepoolOptions } from "./settings.ts";
+import { dicepoolAttack } from "./attack/declare.ts";
+import { i18n } from "../../shared/env.ts";
 
 export const dicepoolMovement: MovementRules = {
   unit: "space",
@@ -28,8 +31,24 @@ export const dicepoolMovement: MovementRules = {
   spaceCost: () => 1,
   queue: (_actor, task) => withLedger(task),
   refusalKey: (reason) => `FRAY.Dicepool.Refusal.${reason}`,
-  // Leaving a space shared with a foe provokes its opportunity attack.
-  reactions: { trigger: "leaveShared", reachOf: () => 1, suppressed: () => false },
+  // Leaving a space shared with a foe provokes its opportunity attack: a foe threatens its own
+  // space only, with a close combat weapon or its bare hands, unless it is down.
+  reactions: {
+    trigger: "leaveShared",
+    reachOf: (actor) => {
+      const watcher = toDicepoolCombatant(actor);
+      return watcher.incapacitated !== null || watcher.dead ? null : 0;
+    },
+    suppressed: () => false,
+    openAttack: (actor, { reaction }) => {
+      // Its close combat weapon, or its bare hands.
+      const closeOnly = (item: Item.Implementation) =>
+        (item.system as unknown as { kind?: string }).kind === "close" ? 0 : null;
+      const close = farthestWeapon(actor, closeOnly)?.item ?? null;
+      const note = i18n().localize("FRAY.Movement.Reaction.Note.dicepool");
+      return dicepoolAttack(actor, close, { opportunity: "leaveSpace", reaction, notes: [note] });
+    },
+  },
   price(actor, path) {
     const fight = fightOf(actor);
     const mover = toDicepoolCombatant(actor);

@@ -5,15 +5,34 @@
  * (rules/worldlines/move-cost.ts). The Energy is the mover's own (the book puts it on the
  * character, budget.ts), read within the model's bounds and paid by the GM.
  */
+import { FEET_PER_SPACE } from "../../../rules/core/distance.ts";
 import { ok, refuse } from "../../../rules/core/result.ts";
 import { WORLDLINES_MOVE_MODES, worldlinesMoveCost } from "../../../rules/worldlines/move-cost.ts";
 import { DEFAULT_OPTIONS } from "../../../rules/worldlines/options.ts";
+import { farthestWeapon } from "../../movement/reach.ts";
 import { movementRefusalKey } from "../../movement/refusal.ts";
 import type { MovementRules } from "../../movement/types.ts";
 import { combatantId } from "../../shared/actors.ts";
 import { inActorQueue } from "../../shared/attack.ts";
 import { isActorsTurn } from "../../shared/turn.ts";
-import { toCombatant } from "./adapter.ts";
+import { i18n } from "../../shared/env.ts";
+import { bandReach, toCombatant } from "./adapter.ts";
+import { attack } from "./attack/declare.ts";
+import { worldlinesOptions } from "./settings.ts";
+import { DEFAULT_BAND_FEET } from "./data.ts";
+
+/**
+ * The actor's melee weapon reaching farthest, its reach in spaces (its point-blank band: 5 ft,
+ * one space, unless the weapon sets its own), or null without one: the book's Opportunity Attack
+ * is for a fighter "wielding a melee weapon".
+ */
+export function meleeReach(actor: Actor.Implementation) {
+  return farthestWeapon(actor, (item) =>
+    (item.system as unknown as { kind?: string }).kind === "melee"
+      ? bandReach(item, DEFAULT_BAND_FEET).pointBlank / FEET_PER_SPACE
+      : null,
+  );
+}
 
 export const worldlinesMovement: MovementRules = {
   unit: "space",
@@ -33,12 +52,19 @@ export const worldlinesMovement: MovementRules = {
   },
   queue: (actor, task) => inActorQueue(combatantId(actor), task),
   refusalKey: movementRefusalKey((reason) => `FRAY.Worldlines.Attack.Refusal.${reason}`),
-  // An enemy entering a fighter's reach (the next space) may be hit by an Opportunity Attack;
-  // a Retreat provokes none.
+  // An enemy entering the reach of a fighter's melee weapon may be hit by an Opportunity Attack
+  // (1 Energy, the round's interruption); a Retreat provokes none.
   reactions: {
     trigger: "enter",
-    reachOf: () => 1,
+    reachOf: (actor) => meleeReach(actor)?.reach ?? null,
     suppressed: (_actor, mode) => mode === "retreat",
+    openAttack: async (actor, { reaction }) => {
+      const melee = meleeReach(actor);
+      if (melee === null) return null;
+      const cost = worldlinesOptions().costs.opportunityAttack;
+      const note = i18n().format("FRAY.Movement.Reaction.Note.worldlines", { cost });
+      return attack(actor, melee.item, undefined, { reaction, notes: [note] });
+    },
   },
   price(actor, path) {
     if (!isActorsTurn(actor)) return refuse("notYourTurn");

@@ -7,11 +7,24 @@
 import { ok } from "../../../rules/core/result.ts";
 import { wwnMoveCost } from "../../../rules/wwn/move-cost.ts";
 import { FEET_PER_SPACE } from "../../../rules/core/distance.ts";
+import { farthestWeapon } from "../../movement/reach.ts";
 import type { MovementRules } from "../../movement/types.ts";
 import { fightOf, ledgerChanges } from "../../combat/ledger.ts";
 import { inActorQueue } from "../../shared/attack.ts";
 import { budgetEntries, fighterIn, grapplesIn, turnOf } from "./budget.ts";
 import { combatantId, toWwnCombatant } from "./adapter.ts";
+import { wwnAttack } from "./attack/declare.ts";
+import { i18n } from "../../shared/env.ts";
+
+/**
+ * The melee weapon a fighter strikes a foe leaving melee with (the book's free Instant attack "from
+ * all enemies in melee with them": melee is the adjacent square, 5 ft), or null without one.
+ */
+export function meleeWeapon(actor: Actor.Implementation): Item.Implementation | null {
+  const melee = (item: Item.Implementation) =>
+    (item.system as unknown as { mode?: string }).mode === "melee" ? FEET_PER_SPACE : null;
+  return farthestWeapon(actor, melee)?.item ?? null;
+}
 
 export const wwnMovement: MovementRules = {
   unit: "ft",
@@ -33,8 +46,14 @@ export const wwnMovement: MovementRules = {
   // Withdrawal this round (the ledger's round).
   reactions: {
     trigger: "leave",
-    reachOf: () => 1,
+    reachOf: (actor) => (meleeWeapon(actor) === null ? null : FEET_PER_SPACE),
     suppressed: (actor) => fighterIn(actor, fightOf(actor)).actions.withdrawn,
+    openAttack: (actor, { reaction }) => {
+      const weapon = meleeWeapon(actor);
+      if (weapon === null) return Promise.resolve(null);
+      const note = i18n().localize("FRAY.Movement.Reaction.Note.wwn");
+      return wwnAttack(actor, weapon, undefined, { reaction, notes: [note] });
+    },
   },
   price(actor, path) {
     const fight = fightOf(actor);

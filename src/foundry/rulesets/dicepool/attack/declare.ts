@@ -50,7 +50,8 @@ import { conductOnAttack, someDefense } from "../table/conduct.ts";
 import type { DistanceBy } from "../cards/attack-card.ts";
 import { dicepoolOptions } from "../settings.ts";
 import { DEFAULT_CHOICE, promptDicepoolAttack } from "./dialog.ts";
-import type { DicepoolChoice } from "./dialog.ts";
+import type { DicepoolChoice, DicepoolPreset } from "./dialog.ts";
+import { reactionOpen } from "../../../movement/reaction-card.ts";
 
 /** The declaration as a client sends it: ids and choices. */
 export interface DicepoolDeclareIntent extends DicepoolChoice {
@@ -92,6 +93,8 @@ export interface Declaration {
   readonly energyCost: number;
   /** The ledger's changes: the action taken, the grapple penalties this roll uses up. */
   readonly notes: readonly LedgerNote[];
+  /** The reaction card the opportunity attack answers (the referee closes it). */
+  readonly reaction?: string;
 }
 
 /** Whether both fight in the same started combat (where a grapple can be recorded). */
@@ -106,11 +109,16 @@ export function checkDeclaration(
   weaponItem: Item.Implementation | null,
   target: Actor.Implementation | null,
   choice: DicepoolChoice,
-  where: Where,
+  measured: Where,
   options: Checked<DicepoolOptions> = dicepoolOptions(),
 ): Result<Declaration> {
   if (weaponItem !== null && weaponItem.type !== "weapon") return refuse("notAWeapon");
   if (target === null) return refuse("noTarget");
+  // A move out of a shared space the GM saw (its reaction card): the opportunity attack is
+  // resolved first, in the space the two shared, as the book says.
+  const reacting =
+    choice.opportunity === "leaveSpace" && reactionOpen(attackerActor, target, choice.reaction);
+  const where: Where = reacting ? { spaces: 0, by: "measured" } : measured;
   if (!atTable(attackerActor, target)) return refuse("targetNotInReach");
   const weapon: DicepoolWeapon = weaponItem === null ? EMPTY_HANDS : toDicepoolWeapon(weaponItem);
   const attacker = toDicepoolCombatant(attackerActor);
@@ -189,6 +197,7 @@ export function checkDeclaration(
       where,
       energyCost: plan.value.energyCost,
       notes: [...spent.value, ...penalties],
+      ...(reacting ? { reaction: choice.reaction } : {}),
     },
   };
 }
@@ -244,11 +253,13 @@ export async function declareDicepoolAttack(
 /**
  * An Attack button: one targeted token, the dialog with exact odds (the cover and the spaces
  * pre-filled from the scene with the sentences saying why, as the referee will measure them:
- * scene.ts), then the declaration.
+ * scene.ts; set up as `preset` says for a reaction card's opportunity attack), then the
+ * declaration.
  */
 export async function dicepoolAttack(
   actor: Actor.Implementation,
   weaponItem: Item.Implementation | null,
+  preset: DicepoolPreset = {},
 ): Promise<ChatMessage.Implementation | null> {
   const targets = targetedActors();
   const target = targets[0];
@@ -275,6 +286,7 @@ export async function dicepoolAttack(
       choice: { ...prefill?.choice, ...(spaces === null ? {} : { distance: spaces }) },
       notes: prefill?.notes ?? [],
     },
+    preset,
   );
   if (choice === null) return null;
   return declareDicepoolAttack(actor, weaponItem, targets, choice);

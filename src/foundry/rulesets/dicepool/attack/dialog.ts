@@ -45,6 +45,8 @@ export interface DicepoolChoice {
   readonly disarmWeaponId: string | null;
   /** An opportunity attack (an Interrupt on the target's turn), and what set it off. */
   readonly opportunity: OpportunityTrigger;
+  /** The reaction card (its message id) of a move that left a shared space: the GM saw it. */
+  readonly reaction?: string;
 }
 
 export const DEFAULT_CHOICE: DicepoolChoice = {
@@ -61,7 +63,8 @@ export const MAX_DISTANCE = 1000;
 
 /** Reads a choice from a request's payload; null when any part is malformed. */
 export function parseChoice(raw: Record<string, unknown>): DicepoolChoice | null {
-  const { intent, cover, blitz, distance, disarmWeaponId, opportunity } = raw;
+  const { intent, cover, blitz, distance, disarmWeaponId, opportunity, reaction } = raw;
+  if (reaction !== undefined && typeof reaction !== "string") return null;
   if (!OPPORTUNITY_TRIGGERS.includes(opportunity as OpportunityTrigger)) return null;
   if (!INTENTS.includes(intent as AttackIntent)) return null;
   if (!COVERS.includes(cover as CoverKind)) return null;
@@ -77,6 +80,7 @@ export function parseChoice(raw: Record<string, unknown>): DicepoolChoice | null
     distance: distance as number,
     disarmWeaponId,
     opportunity: opportunity as OpportunityTrigger,
+    ...(reaction === undefined ? {} : { reaction }),
   };
 }
 
@@ -141,6 +145,16 @@ function readChoice(values: Record<string, unknown>): DicepoolChoice {
   };
 }
 
+/**
+ * What a reaction card sets the dialog to: the opportunity attack's trigger (selected), the card
+ * the choice carries, and a sentence saying so.
+ */
+export interface DicepoolPreset {
+  readonly opportunity?: OpportunityTrigger;
+  readonly reaction?: string;
+  readonly notes?: readonly string[];
+}
+
 /** What the scene fills in (scene.ts dicepoolScenePrefill): the cover, the spaces, sentences. */
 export interface DicepoolDialogScene {
   readonly choice: Partial<DicepoolChoice>;
@@ -154,8 +168,13 @@ export async function promptDicepoolAttack(
   defenderWeapons: readonly { id: string; name: string }[],
   options: DicepoolOptions,
   scene: DicepoolDialogScene | null = null,
+  preset: DicepoolPreset = {},
 ): Promise<DicepoolChoice | null> {
-  const initial: DicepoolChoice = { ...DEFAULT_CHOICE, ...scene?.choice };
+  const initial: DicepoolChoice = {
+    ...DEFAULT_CHOICE,
+    ...scene?.choice,
+    ...(preset.opportunity === undefined ? {} : { opportunity: preset.opportunity }),
+  };
   const inputOf = (choice: DicepoolChoice): Omit<AttackInput, "defense"> => ({
     ...base,
     intent: choice.intent,
@@ -163,7 +182,8 @@ export async function promptDicepoolAttack(
     situation: { distance: choice.distance, cover: choice.cover, blitz: choice.blitz },
   });
   const first = dicepoolOddsPanel(inputOf(initial), options);
-  return promptAttackDialog<DicepoolChoice>({
+  const reaction = preset.reaction === undefined ? {} : { reaction: preset.reaction };
+  const picked = await promptAttackDialog<DicepoolChoice>({
     template: DICEPOOL_ATTACK_DIALOG_TEMPLATE,
     context: {
       attackerName: names.attacker,
@@ -172,10 +192,11 @@ export async function promptDicepoolAttack(
       intents: INTENTS.map((id) => ({ id, label: `FRAY.Dicepool.Intent.${id}` })),
       covers: dialogOptions(COVERS, initial.cover, (id) => `FRAY.Dicepool.Cover.${id}`),
       distance: initial.distance,
-      sceneNotes: scene?.notes ?? [],
+      sceneNotes: [...(preset.notes ?? []), ...(scene?.notes ?? [])],
       triggers: OPPORTUNITY_TRIGGERS.map((id) => ({
         id,
         label: `FRAY.Dicepool.Opportunity.${id}`,
+        selected: id === initial.opportunity,
       })),
       aims: defenderWeapons,
       odds: first.texts,
@@ -187,4 +208,5 @@ export async function promptDicepoolAttack(
     read: readChoice,
     odds: (choice) => dicepoolOddsPanel(inputOf(choice), options),
   });
+  return picked === null ? null : { ...picked, ...reaction };
 }

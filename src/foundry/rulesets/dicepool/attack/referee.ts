@@ -75,6 +75,7 @@ import { droppedNote } from "../dropped.ts";
 import { initiativeNote } from "../initiative.ts";
 import { initiativePool } from "../../../../rules/dicepool/initiative.ts";
 import { checkDeclaration, sameFight, settleDistance } from "./declare.ts";
+import { spendReaction } from "../../../movement/reaction-card.ts";
 import { dicepoolScene, settleDicepoolAgainstScene } from "../scene.ts";
 import type { Declaration, DicepoolDeclareIntent } from "./declare.ts";
 import { MAX_DISTANCE, parseChoice } from "./dialog.ts";
@@ -178,6 +179,7 @@ async function postAttack(
     rollMode,
     roller: sender.id ?? "",
   });
+  if (message !== null) await spendReaction(declaration.reaction);
   return message === null ? refuse("failed") : { ok: true, value: message };
 }
 

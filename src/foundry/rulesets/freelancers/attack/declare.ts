@@ -25,6 +25,7 @@ import { attackRefusal, cardDeclarer, reachableTarget } from "../../../shared/at
 import type { DeclarationCheck } from "../../../shared/attack.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
+import { reactionOpen } from "../../../movement/reaction-card.ts";
 import { toFlWeapon, warnFlRefusal } from "../adapter.ts";
 import { flNow } from "../budget.ts";
 import { flEngagedBy } from "../engaged.ts";
@@ -46,6 +47,8 @@ export interface FlChoices {
   readonly distance?: number;
   /** The attacker's situational modifiers (the referee checks them against the world's caps). */
   readonly situational?: Situational;
+  /** A reaction to a move: the GM's reaction card (its message id) that lets it be out of turn. */
+  readonly reaction?: string;
 }
 
 const SITUATIONAL_KEYS = ["die", "attribute", "favorable", "unfavorable"] as const;
@@ -75,11 +78,14 @@ export function parseChoices(value: unknown, fromGM = false): FlChoices | null {
   const given = typeof distance === "number" && Number.isFinite(distance) && distance >= 0;
   const situational = parseSituational(v["situational"]);
   if (situational === null) return null;
+  const reaction = v["reaction"];
+  if (reaction !== undefined && typeof reaction !== "string") return null;
   return {
     cover: cover as Cover,
     as: as as AttackAs,
     targetEngaged: v["targetEngaged"] === true,
     situational,
+    ...(reaction === undefined ? {} : { reaction }),
     ...(fromGM && v["defenderSees"] === false ? { defenderSees: false } : {}),
     ...(fromGM && given ? { distance } : {}),
   };
@@ -121,7 +127,12 @@ export const checkFlDeclaration: DeclarationCheck<FlChoices, FlDeclaration> = (
   const reached = reachableTarget(attackerActor, weaponItem, targets);
   if (!reached.ok) return reached;
   const target = reached.value;
-  if (!isActorsTurn(attackerActor)) return refuse("notYourTurn", { name: attackerActor.name });
+  // A reaction (its action) out of turn needs the GM's reaction card for it.
+  const reacting =
+    choices.as === "reaction" && reactionOpen(attackerActor, target, choices.reaction);
+  if (!reacting && !isActorsTurn(attackerActor)) {
+    return refuse("notYourTurn", { name: attackerActor.name });
+  }
   const caps = flSituationalCaps();
   const tooMuch = checkSituational(choices.situational ?? NO_SITUATIONAL, caps);
   if (tooMuch) {

@@ -11,6 +11,7 @@
 import type { FreelancersActor, FreelancersWeapon } from "../../../../rules/freelancers/model.ts";
 import { freelancersAttackOdds } from "../../../../rules/freelancers/odds.ts";
 import { NO_SITUATIONAL, checkSituational } from "../../../../rules/freelancers/situational.ts";
+import type { AttackAs } from "../../../../rules/freelancers/attack.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
 import {
   dialogOptions as options,
@@ -141,6 +142,13 @@ function oddsPanel(odds: FlOddsView): OddsPanel {
   };
 }
 
+/** What a reaction card sets the dialog to: how the attack is taken, its card, a sentence. */
+export interface FlPreset {
+  readonly as?: AttackAs;
+  readonly reaction?: string;
+  readonly notes?: readonly string[];
+}
+
 /** Opens the dialog; resolves to the chosen situation, or null when closed without attacking. */
 export async function promptFlAttack(
   attacker: FreelancersActor,
@@ -148,12 +156,18 @@ export async function promptFlAttack(
   weapon: FreelancersWeapon,
   measured: number | null,
   scene: ReturnType<typeof flScenePrefill> | null = null,
+  preset: FlPreset = {},
 ): Promise<FlChoices | null> {
   const gm = game.user?.isGM === true;
-  const initial: FlChoices = { ...DEFAULT_CHOICES, ...scene?.choices };
-  return promptAttackDialog({
+  const initial: FlChoices = {
+    ...DEFAULT_CHOICES,
+    ...scene?.choices,
+    ...(preset.as === undefined ? {} : { as: preset.as }),
+  };
+  const notes = [...(preset.notes ?? []), ...(scene?.notes ?? [])];
+  const picked = await promptAttackDialog({
     template: FL_ATTACK_DIALOG_TEMPLATE,
-    context: flAttackDialogContext(attacker, defender, weapon, initial, measured, gm, scene?.notes),
+    context: flAttackDialogContext(attacker, defender, weapon, initial, measured, gm, notes),
     title: i18n().format("FRAY.Freelancers.Attack.Title", { weapon: weapon.name }),
     classes: ["fray", "fray-fl-attack-dialog"],
     rollLabel: "FRAY.Freelancers.Attack.Roll",
@@ -161,6 +175,9 @@ export async function promptFlAttack(
     read: (values) => flChoicesFromForm(values, gm),
     odds: (choices) => oddsPanel(flOddsView(attacker, defender, weapon, choices, measured)),
   });
+  return picked === null || preset.reaction === undefined
+    ? picked
+    : { ...picked, reaction: preset.reaction };
 }
 
 /**
@@ -173,6 +190,7 @@ export function flAttack(
   actor: Actor.Implementation,
   weapon: Item.Implementation,
   choices?: FlChoices,
+  preset: FlPreset = {},
 ): Promise<ChatMessage.Implementation | null> {
   return attackFromSheet(
     choices,
@@ -185,6 +203,7 @@ export function flAttack(
         toFlWeapon(weapon),
         canvasDistance(actor, target, "m"),
         measured === null ? null : flScenePrefill(measured),
+        preset,
       );
     },
     (targets, chosen) => declareFlAttack(actor, weapon, targets, chosen),

@@ -45,6 +45,7 @@ import type { FlAttackCardState } from "../cards/attack-card.ts";
 import { flScene, settleFlAgainstScene } from "../scene.ts";
 import { flAutoNpcDefense, flOptions } from "../settings.ts";
 import { FL_ATTACK, checkFlDeclaration, parseChoices } from "./declare.ts";
+import { spendReaction } from "../../../movement/reaction-card.ts";
 import type { FlDeclaration, FlStep } from "./declare.ts";
 
 /* ------------------------------------------------------------------------------------------ */
@@ -131,7 +132,12 @@ export const flAttackDeclaration = attackDeclaration(
         ? claimed
         : checkFlDeclaration(attacker, weapon, targets, choices);
     if (!checked.ok) return checked;
-    return postAttack(attacker, checked.value, sender, request.rollMode);
+    const posted = await postAttack(attacker, checked.value, sender, request.rollMode);
+    // A reaction to a move closes its card.
+    if (posted.ok && request.situation.as === "reaction") {
+      await spendReaction(request.situation.reaction);
+    }
+    return posted;
   },
   warnFlRefusal,
 );

@@ -7,8 +7,10 @@
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
 import {
+  FIELD_PATHS,
   attackWithTechnique,
   checkAttack,
+  checkInterrupt,
   spendRound,
 } from "../../../../rules/worldlines/index.ts";
 import type {
@@ -17,6 +19,7 @@ import type {
   WorldlinesCombatant,
   WorldlinesWeapon,
 } from "../../../../rules/worldlines/index.ts";
+import { reactionOpen } from "../../../movement/reaction-card.ts";
 import {
   attackFromSheet,
   attackRefusal,
@@ -29,6 +32,7 @@ import { distanceBetween } from "../../../shared/scene.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
 import { bandForDistance, bandReach, toCombatant, toTechnique, toWeapon } from "../adapter.ts";
 import { ATTACK_KIND } from "../cards/attack-card.ts";
+import { worldlinesOptions } from "../settings.ts";
 import { DEFAULT_BAND_FEET } from "../data.ts";
 import { scenePrefill, worldlinesScene } from "../scene.ts";
 import { promptAttack } from "./dialog.ts";
@@ -71,9 +75,24 @@ export interface Declaration {
   readonly situation: AttackSituation;
   /** The technique announced with the attack, by name, and the Energy a hit gives back. */
   readonly technique?: { readonly name: string; readonly refund: number };
+  /** An Opportunity Attack: the reaction card that opened it (it spends the interruption). */
+  readonly reaction?: string;
 }
 
 export type { TableSituation } from "./dialog.ts";
+
+/** An id in a payload: a string, absent, or null when it is anything else (a bad request). */
+export function idOf(value: unknown): string | undefined | null {
+  return value === undefined || typeof value === "string" ? value : null;
+}
+
+/** The referee closes an Opportunity Attack's reaction card once the attack is posted. */
+export { spendReaction } from "../../../movement/reaction-card.ts";
+
+/** What an Opportunity Attack adds to the attacker's payment: the round's interruption. */
+export function reactionPaid(declaration: Declaration): Record<string, boolean> {
+  return declaration.reaction === undefined ? {} : { [FIELD_PATHS.interruptUsed]: true };
+}
 
 /**
  * The weapon and cost of an attack announced with one of the attacker's attack techniques
@@ -93,7 +112,7 @@ export function shapeByTechnique(
       technique?: Declaration["technique"];
     }
   | Refusal {
-  const { technique: techniqueId, ...rest } = situation;
+  const { technique: techniqueId, reaction: _reaction, ...rest } = situation;
   if (techniqueId === undefined || techniqueId === "") return { ok: true, weapon, situation: rest };
   const item = attackerActor.items.contents.find(
     (i) => i.id === techniqueId && i.type === "technique",
@@ -126,21 +145,52 @@ export const checkDeclaration: DeclarationCheck<TableSituation, Declaration> = (
   );
   if (!reached.ok) return reached;
   const target = reached.value;
-  if (!isActorsTurn(attackerActor)) return refuse("notYourTurn", { name: attackerActor.name });
+  // An Opportunity Attack is made on the mover's turn, with the GM's reaction card for it.
+  const reaction = tableSituation.reaction;
+  const inTurn = reaction === undefined ? isActorsTurn(attackerActor) : false;
+  if (!inTurn && (reaction === undefined || !reactionOpen(attackerActor, target, reaction))) {
+    return refuse("notYourTurn", { name: attackerActor.name });
+  }
   const attacker = toCombatant(attackerActor);
   const defender = toCombatant(target);
   const ammo = spendRound((weaponItem.system as unknown as { ammo: Ammo }).ammo);
   if (!ammo.ok) return refuse(ammo.reason, { ...ammo.detail, weapon: weaponItem.name });
   const shaped = shapeByTechnique(attackerActor, attacker, toWeapon(weaponItem), tableSituation);
   if (!shaped.ok) return shaped;
-  const { weapon, situation } = shaped;
+  const { weapon } = shaped;
+  let situation = shaped.situation;
+  if (reaction !== undefined) {
+    // The interruption's own price and limits (a melee weapon, once a round, not Stressed …).
+    const interrupt = checkInterrupt(
+      attacker,
+      "opportunityAttack",
+      {
+        target: defender,
+        weapon,
+        entersReach: true,
+      },
+      worldlinesOptions(),
+    );
+    if (!interrupt.ok) {
+      return refuse(interrupt.reason, { ...interrupt.detail, name: attackerActor.name });
+    }
+    situation = { ...situation, energyCost: interrupt.value.cost };
+  }
   const allowed = checkAttack({ attacker, defender, weapon, situation });
   if (!allowed.ok) return attackRefusal(allowed, attackerActor, target, { formula: weapon.damage });
   const cost = allowed.value.cost;
   const technique = shaped.technique;
   return {
     ok: true,
-    value: { attacker, defender, weapon, cost, situation, ...(technique ? { technique } : {}) },
+    value: {
+      attacker,
+      defender,
+      weapon,
+      cost,
+      situation,
+      ...(technique ? { technique } : {}),
+      ...(reaction === undefined ? {} : { reaction }),
+    },
   };
 };
 
@@ -170,18 +220,20 @@ export function attack(
   actor: Actor.Implementation,
   weapon: Item.Implementation,
   situation?: TableSituation,
+  preset: { readonly reaction?: string; readonly notes?: readonly string[] } = {},
 ): Promise<ChatMessage.Implementation | null> {
+  const reaction = preset.reaction === undefined ? {} : { reaction: preset.reaction };
   return attackFromSheet<TableSituation>(
     situation,
     {},
-    (target) => {
+    async (target) => {
       const distance = distanceBetween(actor, target);
       const band =
         distance === null ? null : bandForDistance(bandReach(weapon, DEFAULT_BAND_FEET), distance);
       const measured = worldlinesScene(actor, target);
       const melee = (weapon.system as unknown as { kind?: string }).kind === "melee";
       const prefill = measured === null ? null : scenePrefill(measured, melee);
-      return promptAttack({
+      const picked = await promptAttack({
         attacker: toCombatant(actor),
         defender: toCombatant(target),
         weapon: toWeapon(weapon),
@@ -192,10 +244,11 @@ export function attack(
           ...prefill?.situation,
         },
         distance,
-        sceneNotes: prefill?.notes ?? [],
+        sceneNotes: [...(preset.notes ?? []), ...(prefill?.notes ?? [])],
         techniques: attackTechniques(actor),
         shape: techniqueShaper(actor),
       });
+      return picked === null ? null : { ...picked, ...reaction };
     },
     // This client checks first (a refusal is a warning and nothing is sent); the referee checks
     // again on the documents as they are, measures what the scene tells, rolls and posts the card.

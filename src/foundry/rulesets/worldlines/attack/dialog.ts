@@ -20,7 +20,11 @@ import { i18n } from "../../../shared/env.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
 
 /** The attack choices at the table: the rules' situation and a technique announced with it. */
-export type TableSituation = AttackSituation & { readonly technique?: string };
+export type TableSituation = AttackSituation & {
+  readonly technique?: string;
+  /** An Opportunity Attack: the reaction card (its message id) that allows it out of turn. */
+  readonly reaction?: string;
+};
 
 /**
  * Shapes the weapon and situation for the technique chosen in the dialog, exactly as the referee
@@ -44,7 +48,7 @@ export function tableOddsView(
   shape: ShapeAttack | null = null,
 ): OddsView {
   if (shape === null) {
-    const { technique: _ignored, ...rest } = situation;
+    const { technique: _ignored, reaction: _reaction, ...rest } = situation;
     return oddsView(attacker, defender, weapon, rest);
   }
   const shaped = shape(weapon, situation);

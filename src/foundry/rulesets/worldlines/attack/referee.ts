@@ -84,7 +84,7 @@ import { wireRecoverButtons } from "../cards/recover.ts";
 import { autoApplyDamage, worldlinesOptions } from "../settings.ts";
 import { dropOnArmHit } from "./limbs.ts";
 import { heldBack } from "../table/cover.ts";
-import { checkDeclaration, warnRefusal } from "./declare.ts";
+import { checkDeclaration, idOf, reactionPaid, spendReaction, warnRefusal } from "./declare.ts";
 import type { Declaration, TableSituation } from "./declare.ts";
 
 const RANGE_BANDS: readonly RangeBand[] = ["pointBlank", "short", "medium", "long", "extreme"];
@@ -110,9 +110,8 @@ export function parseSituation(raw: unknown, fromGM: boolean): TableSituation | 
     poorVisibility: flag(s["poorVisibility"]),
     flanked: flag(s["flanked"]),
     nonLethal: flag(s["nonLethal"]),
-    // One of the attacker's techniques, by item id (checkDeclaration finds it or refuses).
-    technique:
-      s["technique"] === undefined || typeof s["technique"] === "string" ? s["technique"] : null,
+    technique: idOf(s["technique"]), // an item id: checkDeclaration finds it or refuses
+    reaction: idOf(s["reaction"]), // a reaction card: only a GM's open one goes through
   };
   // Numbers (extra modifiers, another Energy cost) are a GM's call; a player's are ignored.
   if (fromGM) {
@@ -188,7 +187,7 @@ async function postAttack(
   // The attacker pays when the attack is made.
   const paid: ActorUpdate = {
     actorId: attacker.id,
-    changes: { [FIELD_PATHS.energy]: attacker.energy.value - cost },
+    changes: { [FIELD_PATHS.energy]: attacker.energy.value - cost, ...reactionPaid(declaration) },
     setStatuses: {},
     removeStatuses: [],
   };
@@ -223,6 +222,7 @@ async function postAttack(
     rollMode,
     roller: sender.id ?? "",
   });
+  if (message !== null) await spendReaction(declaration.reaction);
   if (message !== null && attack.critical && autoApplyDamage()) {
     await serializedBy(message.id ?? "", () => applyNow(message));
   }

@@ -7,7 +7,7 @@
  * What the check reads of the fight (the round's actions, grapples, the swarm) is the referee's
  * ledger (budget.ts); the target must fight in the attacker's combat or stand on its scene.
  */
-import { ok } from "../../../../rules/core/result.ts";
+import { ok, refuse } from "../../../../rules/core/result.ts";
 import { checkAttack } from "../../../../rules/wwn/index.ts";
 import type {
   AttackSituation,
@@ -30,6 +30,7 @@ import { swarmAlliesFor, swarmBlow } from "../table/swarm.ts";
 import { promptWwnAttack } from "./dialog.ts";
 import { wwnScene, wwnScenePrefill } from "../scene.ts";
 
+import { reactionOpen } from "../../../movement/reaction-card.ts";
 /** The card protocol's kind of the WWN attack: its declaration and its card. */
 export const WWN_ATTACK = "wwn.attack";
 
@@ -45,22 +46,34 @@ export interface WwnDeclaration {
   readonly situation: AttackSituation;
   /** For the blow that closes a swarm: the ledger entry that marks the swarm struck. */
   readonly swarmStruck: LedgerWrite | null;
+  /** A free attack on a foe leaving melee: the GM's reaction card it answers (then closed). */
+  readonly reaction?: string;
 }
+
+/** The attack's choices with a reaction card's message id, when it answers one. */
+export type WwnTableSituation = AttackSituation & { readonly reaction?: string };
 
 /**
  * Checks everything that may refuse an attack, in the order a player would want to hear it: one
  * weapon and one target, the target within reach (in the attacker's combat or on its scene), a
  * swarm's blow by one of its members, then the rules (action, turn, weapon, situation).
  */
-export const checkWwnDeclaration: DeclarationCheck<AttackSituation, WwnDeclaration> = (
+export const checkWwnDeclaration: DeclarationCheck<WwnTableSituation, WwnDeclaration> = (
   attackerActor,
   weaponItem,
   targets,
-  situation,
+  table,
 ) => {
   const reached = reachableTarget(attackerActor, weaponItem, targets);
   if (!reached.ok) return reached;
   const target = reached.value;
+  // A reaction to a move is the free attack, only with the GM's open card for it.
+  const { reaction, ...asked } = table;
+  if (reaction !== undefined && !reactionOpen(attackerActor, target, reaction)) {
+    return refuse("notYourTurn", { name: attackerActor.name });
+  }
+  const situation: AttackSituation =
+    reaction === undefined ? asked : { ...asked, kind: { kind: "free" } };
   const fight = fightOf(attackerActor);
   const attacker = fighterIn(attackerActor, fight);
   const defender = fighterOf(target);
@@ -84,6 +97,7 @@ export const checkWwnDeclaration: DeclarationCheck<AttackSituation, WwnDeclarati
     tracked: fight !== null,
     situation: chosen,
     swarmStruck,
+    ...(reaction === undefined ? {} : { reaction }),
   });
 };
 
@@ -101,23 +115,30 @@ export const declareWwnAttack = cardDeclarer(WWN_ATTACK, checkWwnDeclaration, wa
 export function wwnAttack(
   actor: Actor.Implementation,
   weapon: Item.Implementation,
-  situation?: AttackSituation,
+  situation?: WwnTableSituation,
+  preset: { readonly reaction?: string; readonly notes?: readonly string[] } = {},
 ): Promise<ChatMessage.Implementation | null> {
-  return attackFromSheet(
+  return attackFromSheet<WwnTableSituation>(
     situation,
     {},
-    (target) => {
+    async (target) => {
       const measured = wwnScene(actor, target);
       const prefill = measured === null ? null : wwnScenePrefill(measured);
       const { adjacent: _adjacent, ...initial } = prefill?.situation ?? {};
-      return promptWwnAttack(
+      const notes = preset.notes ?? [];
+      const picked = await promptWwnAttack(
         fighterOf(actor),
         fighterOf(target),
         toWwnWeapon(weapon),
-        initial,
-        prefill,
+        preset.reaction === undefined ? initial : { ...initial, kind: { kind: "free" } },
+        prefill === null
+          ? { allies: 0, notes }
+          : { allies: prefill.allies, notes: [...notes, ...prefill.notes] },
         swarmAlliesFor(actor, target),
       );
+      return picked === null || preset.reaction === undefined
+        ? picked
+        : { ...picked, reaction: preset.reaction };
     },
     (targets, chosen) => declareWwnAttack(actor, weapon, targets, chosen),
   );

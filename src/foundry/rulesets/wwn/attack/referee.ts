@@ -49,6 +49,7 @@ import { applyWwnOutcome, fighterIn, fighterOf } from "../budget.ts";
 import { WWN_ATTACK_CARD, wwnCardOf, wwnResultView } from "../cards/attack-card.ts";
 import type { WwnAttackCardState, WwnScreenView } from "../cards/attack-card.ts";
 import { WWN_ATTACK, checkWwnDeclaration } from "./declare.ts";
+import { spendReaction } from "../../../movement/reaction-card.ts";
 import { settleWwnAgainstScene, wwnScene } from "../scene.ts";
 import type { WwnDeclaration } from "./declare.ts";
 
@@ -71,7 +72,14 @@ export function parseWwnSituation(raw: unknown, fromGM: boolean): AttackSituatio
     value === undefined ? undefined : allowed.includes(value as T) ? (value as T) : bad;
   const flag = (value: unknown) =>
     value === undefined ? undefined : typeof value === "boolean" ? value : bad;
-  const kind = s["kind"] === undefined ? undefined : (kindOf(s["kind"], fromGM) ?? bad);
+  // A free attack is the GM's call, or a reaction to a move with the GM's card for it (a reaction
+  // card's message id, which checkWwnDeclaration checks is open).
+  const reaction =
+    s["reaction"] === undefined || typeof s["reaction"] === "string" ? s["reaction"] : bad;
+  const kind =
+    s["kind"] === undefined
+      ? undefined
+      : (kindOf(s["kind"], fromGM || typeof reaction === "string") ?? bad);
   const situation: Record<string, unknown> = {
     mode: choice<AttackMode>(s["mode"], ["melee", "ranged", "thrown"]),
     cover: choice<Cover>(s["cover"], ["none", "half", "almostFull"]),
@@ -81,6 +89,7 @@ export function parseWwnSituation(raw: unknown, fromGM: boolean): AttackSituatio
     dualWielding: flag(s["dualWielding"]),
     grappled: flag(s["grappled"]),
     kind,
+    reaction,
   };
   if (fromGM) {
     for (const key of ["modifiers", "damageBonuses", "shockBonuses"]) {
@@ -216,6 +225,7 @@ async function postWwnAttack(
     roller: sender.id ?? "",
   });
   if (message === null) return refuse("failed");
+  await spendReaction(declaration.reaction);
   if (card.stage === "resolved" && autoApply()) {
     // The referee's own Apply, checked, claimed and told to modules as a press.
     await serializedBy(message.id ?? "", () => refereeStep(message, "apply"));

@@ -1,0 +1,76 @@
+/**
+ * Difficult ground from the scene's Regions (issue 24), as the GM and the ruler read it: a Region
+ * is difficult when it carries Fray's flag (`flags.fray.difficult`) or an enabled core Modify
+ * Movement Cost behaviour (`modifyMovementCost`, whose `system.difficulties` makes the path's
+ * action cost more than 1). The path's spaces are the mover's at each grid step
+ * (movement/reactions.ts stepsOf); rules/movement/terrain.ts says which lie in a patch.
+ */
+import { difficultSpaces } from "../../rules/movement/terrain.ts";
+import type { RegionShape } from "../../rules/movement/terrain.ts";
+import { SYSTEM_ID } from "../constants.ts";
+import { stepsOf } from "./reactions.ts";
+import type { SceneToken } from "./reactions.ts";
+
+/** What Fray reads of a RegionDocument. */
+interface RegionLike {
+  readonly shapes?: readonly RegionShape[];
+  readonly flags?: Record<string, Record<string, unknown> | undefined>;
+  readonly behaviors?: { readonly contents: readonly unknown[] };
+}
+
+interface BehaviorLike {
+  readonly type?: string;
+  readonly disabled?: boolean;
+  readonly system?: { readonly difficulties?: Record<string, unknown> };
+}
+
+interface GridLike {
+  readonly size: number;
+  getOffset(point: { x: number; y: number }): { i: number; j: number };
+}
+
+/** Whether the Region makes this action's ground difficult. */
+export function isDifficult(region: RegionLike, action: string): boolean {
+  if (region.flags?.[SYSTEM_ID]?.["difficult"] === true) return true;
+  return (region.behaviors?.contents ?? []).some((raw) => {
+    const behavior = raw as BehaviorLike;
+    if (behavior.type !== "modifyMovementCost" || behavior.disabled === true) return false;
+    const difficulty = behavior.system?.difficulties?.[action];
+    return typeof difficulty === "number" && difficulty > 1;
+  });
+}
+
+/** The shapes of the scene's difficult Regions for this action. */
+export function difficultPatches(
+  regions: Iterable<unknown> | undefined,
+  action: string,
+): RegionShape[][] {
+  const out: RegionShape[][] = [];
+  for (const raw of regions ?? []) {
+    const region = raw as RegionLike;
+    if (isDifficult(region, action)) out.push([...(region.shapes ?? [])]);
+  }
+  return out;
+}
+
+/** The scene a token stands on, as far as its Regions go (core Scene#regions, a Collection). */
+interface OnScene {
+  readonly parent?: { readonly regions?: { readonly contents: readonly unknown[] } } | null;
+}
+
+/** Whether the path `points` of the token crosses difficult ground for the action. */
+export function crossesDifficult(
+  token: SceneToken & OnScene,
+  grid: GridLike,
+  points: readonly { x: number; y: number }[],
+  action: string,
+): boolean {
+  const patches = difficultPatches(token.parent?.regions?.contents, action);
+  if (patches.length === 0) return false;
+  const size = grid.size;
+  // Every space the mover covers at each step: a large token on rough ground pays for it too.
+  const centres = stepsOf(token, grid, points).flatMap((spaces, k) =>
+    k === 0 ? [] : spaces.map((s) => ({ x: (s.j + 0.5) * size, y: (s.i + 0.5) * size })),
+  );
+  return difficultSpaces([{ x: NaN, y: NaN }, ...centres], patches) > 0;
+}
