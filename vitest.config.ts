@@ -1,7 +1,11 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Vitest leaves one core free by default: on the 2-core machine CI runs on, that ran the shell
+    // files one at a time. Every core runs a file.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         // The functional core: pure modules, no Foundry global, so one module graph can serve every
