@@ -77,6 +77,18 @@ export function checkNumber(
   return checkBounded(field, value, rule.min, rule.max, rule.whole === true);
 }
 
+/**
+ * How a refusal names a value it was handed: its text, or its type when it cannot give one (an
+ * object whose `toString` is not a function, or that has no prototype, throws in `String`).
+ */
+export function shown(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return typeof value;
+  }
+}
+
 /** `checkNumber` with the rule's parts passed apart, so a bound known only now needs no object. */
 function checkBounded(
   field: Field,
@@ -86,7 +98,7 @@ function checkBounded(
   whole: boolean,
 ): NumberRefusal | undefined {
   if (typeof value !== "number" || !Number.isFinite(value)) {
-    return refuse("not-a-number", { field: fieldName(field), value: String(value) });
+    return refuse("not-a-number", { field: fieldName(field), value: shown(value) });
   }
   if (whole && !Number.isInteger(value)) {
     return refuse("not-whole", { field: fieldName(field), value });

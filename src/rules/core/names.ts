@@ -8,7 +8,7 @@
  * Like the number guard (guard.ts), a check that passes allocates nothing, and a refusal names
  * the field and its value.
  */
-import { fieldName } from "./guard.ts";
+import { fieldName, shown } from "./guard.ts";
 import type { Field } from "./guard.ts";
 import { refuse } from "./result.ts";
 import type { Refusal } from "./result.ts";
@@ -59,7 +59,7 @@ export function checkChoice(
   if (choices.includes(value)) return undefined;
   return refuse("badChoice", {
     field: fieldName(field),
-    value: String(value),
+    value: shown(value),
     choices: choices.join(", "),
   });
 }

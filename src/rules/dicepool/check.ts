@@ -13,7 +13,7 @@
  */
 import { checkedAs } from "../core/checked.ts";
 import type { Checked } from "../core/checked.ts";
-import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
+import { checkNumber, NUMBER_RULES, shown } from "../core/guard.ts";
 import type { NumberRefusalReason } from "../core/guard.ts";
 import { checkChoice, checkName, checkNames } from "../core/names.ts";
 import type { NameRefusalReason } from "../core/names.ts";
@@ -29,7 +29,7 @@ export type StateRefusal = NumberRefusalReason | NameRefusalReason;
 
 /** A name that is no table's key (an id, a weapon to disarm): any string, refused otherwise. */
 export function checkString(field: string, value: unknown): Refusal<"badName"> | undefined {
-  return typeof value === "string" ? undefined : refuse("badName", { field, value: String(value) });
+  return typeof value === "string" ? undefined : refuse("badName", { field, value: shown(value) });
 }
 
 /** A list the rules walk: an array of at most DICEPOOL_LIMITS.list entries. */

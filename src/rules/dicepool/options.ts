@@ -5,7 +5,7 @@
  */
 import { checkedAs } from "../core/checked.ts";
 import type { Checked } from "../core/checked.ts";
-import { checkNumber } from "../core/guard.ts";
+import { checkNumber, shown } from "../core/guard.ts";
 import type { NumberRefusalReason } from "../core/guard.ts";
 import type { NameRefusalReason } from "../core/names.ts";
 import { mergeOptions } from "../core/options.ts";
@@ -273,7 +273,7 @@ export function checkDicepoolOptions(
   for (const flag of FLAGS) {
     const value = at(options, [flag]);
     if (typeof value !== "boolean")
-      return refuse("bad-options", { field: flag, value: String(value) });
+      return refuse("bad-options", { field: flag, value: shown(value) });
   }
   return refuse("badChoice", {
     field: "initiativeAttributes",

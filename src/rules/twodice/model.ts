@@ -4,6 +4,7 @@
  * Plain data: the shell builds it from the actor and item documents.
  */
 import { ownValue } from "../core/names.ts";
+import { shown } from "../core/guard.ts";
 import { refuse, ok } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { DEFAULT_TWODICE_OPTIONS } from "./options.ts";
@@ -248,7 +249,7 @@ export function parseWeaponType(
   text: string,
   options: Pick<TwodiceOptions, "autoThreshold"> = DEFAULT_TWODICE_OPTIONS,
 ): Result<WeaponType, "badWeaponType"> {
-  if (typeof text !== "string") return refuse("badWeaponType", { type: String(text) });
+  if (typeof text !== "string") return refuse("badWeaponType", { type: shown(text) });
   const code = text.trim().toUpperCase();
   if (code === "") return ok({ kind: "single" });
   const match = /^([CA])(\d*)$/.exec(code);

@@ -12,7 +12,7 @@
  * belongs, NaN, an infinite or huge number, a unit not in the list) is refused, never used.
  */
 import type { Checked } from "../core/checked.ts";
-import { checkNumber } from "../core/guard.ts";
+import { checkNumber, shown } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import { DEFAULT_TWODICE_OPTIONS, MAX_DIE_SIDES, MAX_METERS } from "./options.ts";
@@ -176,7 +176,7 @@ const MARK = /^(\d+(?:\.\d+)?):(\d+)$/;
  * the marks' order and bounds are the options' check (steps never going down as meters grow).
  */
 export function parseRangeScale(text: unknown): Result<RangeMark[], OptionSettingRefusal> {
-  if (typeof text !== "string") return refuse("badRangeScale", { text: String(text) });
+  if (typeof text !== "string") return refuse("badRangeScale", { text: shown(text) });
   if (text.length > MAX_RANGE_SCALE_TEXT) {
     return refuse("badRangeScale", { text: `${text.slice(0, 40)}…` });
   }
@@ -216,7 +216,7 @@ export function twodiceOptionsFrom(
     if (!Object.hasOwn(values, setting.key)) continue;
     const value = values[setting.key];
     if (setting.kind === "flag" && typeof value !== "boolean") {
-      return refuse("not-a-number", { field: `options.${setting.key}`, value: String(value) });
+      return refuse("not-a-number", { field: `options.${setting.key}`, value: shown(value) });
     }
     if (typeof value === "number" || typeof value === "string" || typeof value === "boolean") {
       setting.put(draft, value);
