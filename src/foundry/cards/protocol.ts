@@ -103,7 +103,10 @@ export interface CardStrategy<Card> {
   /** The card's state, from its message (null when the message is not such a card). */
   readonly cardOf: (message: ChatMessage.Implementation) => Card | null;
   readonly steps: Readonly<Record<string, CardStep<Card>>>;
-  /** The card's dice the referee replays, range-checked before any step (absent: none). */
+  /**
+   * The card's dice the referee replays, range-checked before any step. Absent: the card's own
+   * `dice` field when it has one (so no card with dice can skip the check), else none.
+   */
   readonly dice?: (card: Card) => unknown;
   /** Shows one of its own refusals, in the user's language. */
   readonly warn: (refusal: Refusal) => void;
@@ -401,8 +404,9 @@ async function runStep(
   if (closed !== null) return closed;
   const parsed = found.parse === undefined ? undefined : found.parse(choices);
   if (parsed === null) return refuse("badRequest");
-  if (strategy.dice !== undefined) {
-    const badDie = checkReplayedDice(strategy.dice(card));
+  const dice = replayedDice(strategy, card);
+  if (dice !== NO_DICE) {
+    const badDie = checkReplayedDice(dice);
     if (badDie !== undefined) return badDie;
   }
   const view = strategy.attack === undefined ? null : strategy.attack(card);
@@ -469,4 +473,14 @@ export function registerCardProtocol(): void {
   Hooks.on("renderChatMessageHTML", (message, html) => {
     wireCard(message, html);
   });
+}
+
+/** A card that replays no dice. */
+const NO_DICE = Symbol("no dice");
+
+/** The dice a card replays: its strategy's reader, else the card's own `dice` field if it has one. */
+function replayedDice<Card>(strategy: CardStrategy<Card>, card: Card): unknown {
+  if (strategy.dice !== undefined) return strategy.dice(card);
+  if (typeof card !== "object" || card === null || !Object.hasOwn(card, "dice")) return NO_DICE;
+  return (card as { readonly dice?: unknown }).dice;
 }

@@ -26,7 +26,7 @@
  * die a client rolled and the GM replays.
  */
 import type { DieRoll } from "../../rules/core/dice.ts";
-import { checkDieFace, checkNumber } from "../../rules/core/guard.ts";
+import { checkDieFace, checkNumber, shown } from "../../rules/core/guard.ts";
 import { refuse } from "../../rules/core/result.ts";
 import type { Refusal } from "../../rules/core/result.ts";
 import { SYSTEM_ID } from "../constants.ts";
@@ -431,7 +431,7 @@ export function checkReplayedDice(
   dice: unknown,
   expectedSides?: readonly number[],
 ): Refusal | undefined {
-  if (!Array.isArray(dice)) return refuse("badDie", { field: "dice", value: String(dice) });
+  if (!Array.isArray(dice)) return refuse("badDie", { field: "dice", value: shown(dice) });
   if (expectedSides !== undefined && dice.length !== expectedSides.length) {
     return refuse("badDie", { field: "dice", value: dice.length, max: expectedSides.length });
   }

@@ -531,7 +531,6 @@ const atConfirm = (card: DicepoolAttackCardState) =>
 export const attackCard = cardStrategy<DicepoolAttackCardState>({
   kind: DICEPOOL_ATTACK,
   cardOf: dicepoolCardOf,
-  dice: (card) => card.dice,
   warn: warnDicepoolRefusal,
   steps: {
     confirm: {

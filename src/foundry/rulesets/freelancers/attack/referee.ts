@@ -220,7 +220,6 @@ function step(
 export const flAttackCard = cardStrategy<FlAttackCardState>({
   kind: FL_ATTACK,
   cardOf: flCardOf,
-  dice: (card) => card.dice,
   warn: warnFlRefusal,
   steps: {
     defend: step(

@@ -552,7 +552,6 @@ export const attackDeclaration = sharedAttackDeclaration(
 export const attackCard = cardStrategy<AttackCardState>({
   kind: ATTACK_KIND,
   cardOf: attackCardOf,
-  dice: (card) => card.dice,
   warn: (refusal) => {
     warnRefusal(refusal);
   },

@@ -268,7 +268,6 @@ export function canApplyWwn(card: WwnAttackCardState, user: User.Implementation)
 export const wwnAttackCard = cardStrategy<WwnAttackCardState>({
   kind: WWN_ATTACK,
   cardOf: wwnCardOf,
-  dice: (card) => card.dice,
   warn: warnWwnRefusal,
   steps: {
     apply: {
