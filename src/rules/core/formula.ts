@@ -12,6 +12,7 @@
 import { addDie, constant, shift } from "./distribution.ts";
 import type { Distribution } from "./distribution.ts";
 import type { DiceSource } from "./dice.ts";
+import { shown } from "./guard.ts";
 import { ok, refuse } from "./result.ts";
 import type { Refusal, Result } from "./result.ts";
 
@@ -47,7 +48,7 @@ function tooLarge(source: string): Refusal<FormulaRefusal> {
 }
 
 export function parseFormula(source: string): Result<Formula, FormulaRefusal> {
-  if (typeof source !== "string") return refuse("badFormula", { formula: String(source) });
+  if (typeof source !== "string") return refuse("badFormula", { formula: shown(source) });
   const compact = source.replace(/\s+/g, "");
   if (compact === "") return refuse("badFormula", { formula: source });
   const parts = compact.split(/(?=[+-])/);

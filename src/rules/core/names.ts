@@ -37,7 +37,7 @@ export function isBuiltInName(name: string): boolean {
  */
 export function checkName(field: Field, name: unknown): NameRefusal | undefined {
   if (typeof name === "string" && name.trim() !== "" && !isBuiltInName(name)) return undefined;
-  return refuse("badName", { field: fieldName(field), value: String(name) });
+  return refuse("badName", { field: fieldName(field), value: shown(name) });
 }
 
 /** Checks every own key of a record with {@link checkName}; the field is `field.<key>`. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { shown } from "./guard.ts";
 import { parseRangeScale } from "../twodice/option-settings.ts";
-import { checkChoice } from "./names.ts";
+import { parseFormula } from "./formula.ts";
+import { checkChoice, checkName } from "./names.ts";
 
 /** Values `String` throws on: a refusal must still be able to name them. */
 const UNPRINTABLE: readonly unknown[] = [{ toString: false }, Object.create(null), { toString: 1 }];
@@ -17,6 +18,11 @@ describe("a refusal names any value it was handed", () => {
     for (const value of UNPRINTABLE) {
       expect(parseRangeScale(value)).toMatchObject({ ok: false, reason: "badRangeScale" });
       expect(checkChoice("stance", value, ["standing"])).toMatchObject({ reason: "badChoice" });
+      expect(checkName("skill", value)).toMatchObject({
+        reason: "badName",
+        detail: { value: "object" },
+      });
+      expect(parseFormula(value as string)).toMatchObject({ ok: false, reason: "badFormula" });
     }
   });
 });

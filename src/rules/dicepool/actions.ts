@@ -16,6 +16,7 @@
 import type { Checked } from "../core/checked.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import { shown } from "../core/guard.ts";
 import { checkChoice } from "../core/names.ts";
 import { checkTurnActions } from "./check.ts";
 import type { StateRefusal } from "./check.ts";
@@ -116,7 +117,7 @@ export function actionType(
 ): Result<ActionType, ActionRefusal> {
   const name: unknown = action;
   if (typeof name !== "string" || !Object.hasOwn(ACTION_TABLE, name)) {
-    return refuse("badChoice", { field: "action", value: String(name) });
+    return refuse("badChoice", { field: "action", value: shown(name) });
   }
   const type = ACTION_TABLE[action];
   if (type !== "power") return ok(type);

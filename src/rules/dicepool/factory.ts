@@ -7,6 +7,7 @@
  * passes checkDicepoolCombatant / checkDicepoolWeapon, and is `Checked`.
  */
 import { checkedAs } from "../core/checked.ts";
+import { shown } from "../core/guard.ts";
 import { checkName } from "../core/names.ts";
 import type { Checked } from "../core/checked.ts";
 import { DICEPOOL_LIMITS as L } from "./limits.ts";
@@ -70,7 +71,7 @@ export function makeDicepoolCombatant(seed: DicepoolSeed): Checked<DicepoolComba
   // Copied field by field so a new combatant has the shape every rule's copy has (combatant.ts).
   return checkedAs(
     copyCombatant({
-      id: typeof seed.id === "string" ? seed.id : String(seed.id),
+      id: typeof seed.id === "string" ? seed.id : shown(seed.id),
       physical: fit(seed.physical, 0, L.rating, 2),
       mental: fit(seed.mental, 0, L.rating, 2),
       skills: fitSkills(seed.skills),
@@ -100,7 +101,7 @@ export type WeaponSeed = Partial<Omit<DicepoolWeapon, "mods">> & {
 export function makeDicepoolWeapon(seed: WeaponSeed): Checked<DicepoolWeapon> {
   const mods = seed.mods ?? {};
   return checkedAs({
-    id: typeof seed.id === "string" ? seed.id : String(seed.id),
+    id: typeof seed.id === "string" ? seed.id : shown(seed.id),
     kind: WEAPON_KINDS.includes(seed.kind as never) ? (seed.kind ?? "close") : "close",
     damage: fit(seed.damage, -L.rating, L.rating, 0),
     mods: {

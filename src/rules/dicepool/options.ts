@@ -277,7 +277,7 @@ export function checkDicepoolOptions(
   }
   return refuse("badChoice", {
     field: "initiativeAttributes",
-    value: String(at(options, ["initiativeAttributes"])),
+    value: shown(at(options, ["initiativeAttributes"])),
   });
 }
 

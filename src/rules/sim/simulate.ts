@@ -8,7 +8,7 @@
  * progress and hear a Cancel) gives exactly the report of one run: the same seed, the same report.
  */
 import type { DiceSource } from "../core/dice.ts";
-import { checkNumber } from "../core/guard.ts";
+import { checkNumber, shown } from "../core/guard.ts";
 import type { NumberRefusalReason } from "../core/guard.ts";
 import { seededRandom } from "../core/random.ts";
 import { ok, refuse } from "../core/result.ts";
@@ -171,7 +171,7 @@ function validate(
   if (numbers) return numbers;
   const seed = request.seed as unknown;
   if (typeof seed === "number" ? !Number.isFinite(seed) : typeof seed !== "string") {
-    return refuse("badSeed", { value: String(seed) });
+    return refuse("badSeed", { value: shown(seed) });
   }
   const teamIds = request.teams.map((t) => t.id);
   if (new Set(teamIds).size !== teamIds.length) return refuse("duplicateTeam");
