@@ -63,10 +63,19 @@ describe("Freelancers range and reach", () => {
           const n = rangeEffect(rifle, near);
           const f = rangeEffect(rifle, far);
           if (!n.ok || !f.ok) throw new Error("refused");
-          expect(f.value.unfavorable).toBeGreaterThanOrEqual(n.value.unfavorable);
+          const rank = { reach: 0, nominal: 0, long: 1, beyond: 2 } as const;
+          expect(rank[f.value.band]).toBeGreaterThanOrEqual(rank[n.value.band]);
           expect(f.value.dieModifier).toBeGreaterThanOrEqual(n.value.dieModifier);
+          // Past maximum range the default trades the long band's unfavorable for a die penalty
+          // (the rules README's decision): the shot is still harder, by that penalty.
+          if (f.value.band === "beyond") expect(f.value.dieModifier).toBeGreaterThan(0);
+          if (f.value.band === n.value.band || f.value.band !== "beyond") {
+            expect(f.value.unfavorable).toBeGreaterThanOrEqual(n.value.unfavorable);
+          }
         },
       ),
+      // A long-band shot against one just past maximum range: the case CI's run found.
+      { examples: [[30.000000000000004, 90.00000000000001]] },
     );
   });
 });
