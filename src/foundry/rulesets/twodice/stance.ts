@@ -13,10 +13,9 @@ import type { ActorLedgerWrite } from "../../combat/ledger.ts";
 import { turnStateOf } from "../../combat/state.ts";
 import { tokenOf } from "../../shared/scene.ts";
 import { TWODICE_TURN } from "./budget.ts";
-import { TWODICE_MOVE_LEFT } from "./movement.ts";
+import { TWODICE_HIDDEN, TWODICE_MOVE_LEFT } from "./movement.ts";
 
-/** The ledger key of whether a combatant hides. */
-export const TWODICE_HIDDEN = "twodiceHidden";
+export { TWODICE_HIDDEN };
 
 /** Whether the referee recorded the actor hiding in the fight it is in (never outside one). */
 export function twodiceHidden(actor: Actor.Implementation): boolean {
