@@ -1,10 +1,11 @@
 /**
  * Issue 28, two dice: a move declared with an attack, chosen in the attack dialog (move and
  * strike, move half and shoot), on the map. The shooter moving fires with its weapon's Defense and
- * its token may then go half its Agility this turn; move and strike lets it go its whole Agility.
+ * its token may then go half its Agility this turn; move and strike lets it go its whole Agility;
+ * a target whose token moved this turn is a moving target (the world's modifier).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { PLAYER } from "../fake-foundry/index.ts";
+import { GM, PLAYER } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import { installTokenFakes } from "../fake-foundry/tokens.ts";
 import type * as Declare from "../../src/foundry/rulesets/twodice/attack/declare.ts";
@@ -48,7 +49,10 @@ const KARA = {
 };
 
 async function fight(first: "kara" | "rook" = "kara") {
-  const [kara, rook] = await w.actors([KARA, { name: "Rook", type: "npc" }]);
+  const [kara, rook] = await w.actors([
+    KARA,
+    { name: "Rook", type: "npc", items: [KARA.items[0]] },
+  ]);
   if (kara === undefined || rook === undefined) throw new Error("no actors");
   const order = first === "kara" ? [kara, rook] : [rook, kara];
   const spaces = [
@@ -113,5 +117,17 @@ describe("an attack declared as part of a move", () => {
     });
     expect(id).toBeNull();
     expect(w.fake.notifications.at(-1)?.message).toContain("does not go with this weapon");
+  });
+
+  it("a target whose token moved this turn is a moving target", async () => {
+    const { kara, rook, karaToken } = await fight();
+    if (karaToken === undefined) throw new Error("no token");
+    // Kara walks 2 m in her turn; the GM's Rook then shoots at her.
+    expect(await w.drag(karaToken, { col: 2, row: 0 })).toBe(true);
+    const gun = rook.items.contents[0] as unknown as Item.Implementation;
+    const id = await w.fake.as(GM.id, () => declare.declareTwodiceAttack(rook, gun, kara));
+    const card = cardOf(id);
+    expect(card?.situation.targetMoving).toBe(true);
+    expect(card?.setup.modifiers).toContainEqual({ source: "movingTarget", value: -2 });
   });
 });
