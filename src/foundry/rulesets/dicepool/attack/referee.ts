@@ -80,6 +80,7 @@ import { dicepoolScene, settleDicepoolAgainstScene } from "../scene.ts";
 import type { Declaration, DicepoolDeclareIntent } from "./declare.ts";
 import { MAX_DISTANCE, parseChoice } from "./dialog.ts";
 import { someDefense } from "../table/conduct.ts";
+import { resistOffer, resistStep } from "./resist.ts";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  The declaration                                                                             */
@@ -507,11 +508,13 @@ async function apply(
       : [];
     await applyDicepoolUpdates(settled.updates);
     await writeLedger([...settled.notes, ...reroll]);
+    const offer = resistOffer(card);
     const done: DicepoolAttackCardState = {
       ...card,
       stage: "applied",
       dice: again.dice,
       result: settled.view,
+      ...(offer === null ? {} : { resist: offer }),
     };
     await updateCard(message, done, claim, options);
     return { ok: true };
@@ -567,6 +570,7 @@ export const attackCard = cardStrategy<DicepoolAttackCardState>({
       resolve: ({ message, card, claim }) => apply(message, card, claim),
       appliesDamage: true,
     },
+    resist: resistStep,
   },
   attack: (card) =>
     attackView(
