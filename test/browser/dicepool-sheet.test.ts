@@ -310,6 +310,17 @@ describe("the dice-pool attack card, rendered in Chromium", () => {
     await page.close();
   });
 
+  /** The card rendered in a chat-sized page. */
+  const cardPage = (card: CardModule.DicepoolAttackCardState) =>
+    renderInPage(browser, {
+      template: "templates/dicepool/attack-card.hbs",
+      context: cards.dicepoolAttackCardContext(card, i18n()),
+      classes: ["fray", "chat-card"],
+      title: "Chat",
+      width: 340,
+      height: 260,
+    });
+
   it("offers the grapple's victim Resist with an Energy box once applied, and shows what it spent", async () => {
     const card: CardModule.DicepoolAttackCardState = {
       ...declared(),
@@ -318,14 +329,7 @@ describe("the dice-pool attack card, rendered in Chromium", () => {
       choices: [],
       resist: { energy: null, pool: null },
     };
-    const open = await renderInPage(browser, {
-      template: "templates/dicepool/attack-card.hbs",
-      context: cards.dicepoolAttackCardContext(card, i18n()),
-      classes: ["fray", "chat-card"],
-      title: "Chat",
-      width: 340,
-      height: 260,
-    });
+    const open = await cardPage(card);
     await expect(open.locator(".fray-dp-resist .fray-dp-label").innerText()).resolves.toContain(
       "Brute is held down by the grapple",
     );
@@ -334,14 +338,7 @@ describe("the dice-pool attack card, rendered in Chromium", () => {
     ).resolves.toBe("0");
     await expect(open.locator("button[data-fray-step='resist']").count()).resolves.toBe(1);
     await open.close();
-    const done = await renderInPage(browser, {
-      template: "templates/dicepool/attack-card.hbs",
-      context: cards.dicepoolAttackCardContext({ ...card, resist: { energy: 2, pool: 4 } }, i18n()),
-      classes: ["fray", "chat-card"],
-      title: "Chat",
-      width: 340,
-      height: 260,
-    });
+    const done = await cardPage({ ...card, resist: { energy: 2, pool: 4 } });
     await expect(done.locator(".fray-dp-resist").innerText()).resolves.toBe(
       "Brute spent 2 Energy against the grapple (pool 4).",
     );
