@@ -113,7 +113,7 @@ describe("rest: weekly and non-lethal healing", () => {
     });
     // A player cannot make time pass.
     t.fake.setUser(PLAYER.id);
-    await clickAct(ana, { act: "rest", choice: "weeks" });
+    await restFor(ana, "weeks", 2);
     expect(lastWarning()).toBe("Only the GM can do that.");
     expect(sys(ana).health.damage).toBe(5);
 
