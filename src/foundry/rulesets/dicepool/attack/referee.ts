@@ -16,6 +16,8 @@
  * 4. apply (the GM, the defender's owner or who declared): the card is resolved again on its own
  *    dice against the defender as it is now, and every change is written in one batch (and the
  *    grapple it made or drained in the ledger, one Combat update).
+ * 5. resist (the grapple's victim's player): once, when the grapple applied holds it down
+ *    (attack/resist.ts).
  * The protocol checks who may press, that the GM made the card, its dice and the step's claim.
  */
 import type { Checked } from "../../../../rules/core/checked.ts";

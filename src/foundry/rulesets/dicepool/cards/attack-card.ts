@@ -9,7 +9,8 @@
  *   Dodge, Parry or Soak, each button showing its pool and the chance the attack still hits;
  * - resolved: the defense is rolled; the card shows both rolls, the net hits, the damage (or the
  *   Grappling Pool, the disarm, the initiative moved), the wound-penalty dice and Apply;
- * - applied: the outcome is written; cancelled: the GM called the attack off at confirm.
+ * - applied: the outcome is written (a grapple that holds its victim down offers it Resist:
+ *   attack/resist.ts); cancelled: the GM called the attack off at confirm.
  */
 import type { Checked } from "../../../../rules/core/checked.ts";
 import { planChecked } from "../adapter.ts";
