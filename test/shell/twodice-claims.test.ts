@@ -11,7 +11,7 @@ import type * as Dialog from "../../src/foundry/rulesets/twodice/attack/dialog.t
 import type * as Declare from "../../src/foundry/rulesets/twodice/attack/declare.ts";
 import type * as Cards from "../../src/foundry/rulesets/twodice/cards/attack-card.ts";
 import type * as Protocol from "../../src/foundry/cards/protocol.ts";
-import { twodiceWorld } from "./twodice.support.ts";
+import { TWODICE_RIFLE, twodiceWorld } from "./twodice.support.ts";
 import type { TwodiceWorld } from "./twodice.support.ts";
 
 let world: TwodiceWorld;
@@ -35,11 +35,7 @@ beforeEach(() => {
   fake.dialogs.asked.length = 0;
 });
 
-const RIFLE = {
-  name: "Rifle",
-  type: "weapon",
-  system: { kind: "ranged", attack: 14, defense: 8, damage: 3, range: 6 },
-};
+const RIFLE = TWODICE_RIFLE;
 
 async function pair() {
   const gunner = await world.createActor({

@@ -14,7 +14,7 @@ import type * as Self from "../../src/foundry/rulesets/twodice/table/self.ts";
 import type * as Stance from "../../src/foundry/rulesets/twodice/stance.ts";
 import type * as Sheet from "../../src/foundry/rulesets/twodice/sheets/actor-sheet.ts";
 import { clickSheet } from "./boot.support.ts";
-import { twodiceWorld } from "./twodice.support.ts";
+import { TWODICE_RIFLE, twodiceWorld } from "./twodice.support.ts";
 import type { TwodiceWorld } from "./twodice.support.ts";
 
 let world: TwodiceWorld;
@@ -44,11 +44,7 @@ beforeEach(() => {
   fake.dialogs.asked.length = 0;
 });
 
-const RIFLE = {
-  name: "Rifle",
-  type: "weapon",
-  system: { kind: "ranged", attack: 14, defense: 8, damage: 3, range: 6 },
-};
+const RIFLE = TWODICE_RIFLE;
 
 async function cast() {
   const sly = await world.createActor({
