@@ -1,8 +1,9 @@
 /**
  * Worldlines turn order for the combat shell: a thin adapter over momentum.ts (the rule) and
  * phases.ts (the round's phases). Each team's momentum comes from its members' Combat dice; the
- * order is kept for the whole combat. After a steal or swap of momentum the new order applies
- * from the next round (the turn machine keeps the current round as it is).
+ * order is kept for the whole combat. A team that takes the momentum mid-fight
+ * (worldlinesTakeMomentum) acts at once: the shell re-plans the round (the turn machine's
+ * `replan`); a roster change alone never moves the current round (`reconcile`).
  */
 import type { DieRoll } from "../core/dice.ts";
 import { checkAllNumbers, checkDieFace, checkStepDie } from "../core/guard.ts";

@@ -479,6 +479,8 @@ function techniqueSchema() {
     freeWeaponSwitch: flagField(),
     /** Using it ends the patient's Bleeding outright (Emergency Stabilization). */
     stopsBleeding: flagField(),
+    /** Using it hands the user's team the momentum (a technique that steals it). */
+    stealsMomentum: flagField(),
     /** One line saying what it does, shown on the actor sheet. */
     effect: shortText(),
     ...storageFields(),
@@ -496,8 +498,13 @@ export function checkTechniqueJoint(data: Record<string, unknown>): void {
   if (attackOnly && use !== undefined && use !== "attack") {
     throw new Error(say("FRAY.Worldlines.Item.Invalid.AttackOnly"));
   }
-  if (data["interrupt"] === true && use !== undefined && use !== "action") {
-    throw new Error(say("FRAY.Worldlines.Item.Invalid.InterruptAction"));
+  for (const [field, key] of [
+    ["interrupt", "FRAY.Worldlines.Item.Invalid.InterruptAction"],
+    ["stealsMomentum", "FRAY.Worldlines.Item.Invalid.MomentumAction"],
+  ] as const) {
+    if (data[field] === true && use !== undefined && use !== "action") {
+      throw new Error(say(key));
+    }
   }
 }
 
