@@ -8,16 +8,14 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
-import type * as SheetModule from "../../src/foundry/rulesets/worldlines/sheets/actor-sheet.ts";
 import type * as StatusCard from "../../src/foundry/rulesets/worldlines/cards/status-card.ts";
 import type * as State from "../../src/foundry/combat/state.ts";
-import { combatOnTurn, gmCreatesActor } from "./worldlines.support.ts";
+import { clickSheet, combatOnTurn, gmCreatesActor } from "./worldlines.support.ts";
 import { trackerDriver } from "./combat-flow.support.ts";
 import { gameWrites } from "./referee.support.ts";
 import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
-let sheets: typeof SheetModule;
 let status: typeof StatusCard;
 let state: typeof State;
 let whenIdle: () => Promise<void>;
@@ -29,7 +27,6 @@ beforeAll(async () => {
   installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
-  sheets = await import("../../src/foundry/rulesets/worldlines/sheets/actor-sheet.ts");
   status = await import("../../src/foundry/rulesets/worldlines/cards/status-card.ts");
   state = await import("../../src/foundry/combat/state.ts");
   whenIdle = (await import("../../src/foundry/combat/actions.ts")).whenIdle;
@@ -199,19 +196,10 @@ describe("the GM's dramatic shift on the tracker", () => {
   });
 });
 
-type Handler = (this: unknown, event: unknown, target: unknown) => Promise<void>;
-
 /** The player presses Use on Kara's technique on her sheet. */
 async function useSeize(kara: Actor.Implementation) {
-  const Sheet = sheets.WorldlinesActorSheet as unknown as {
-    new (options: { document: unknown }): unknown;
-    DEFAULT_OPTIONS: { actions: Record<string, Handler> };
-  };
-  const handler = Sheet.DEFAULT_OPTIONS.actions["useTechnique"];
-  if (!handler) throw new Error("no useTechnique");
   const itemId = kara.items.contents.find((i) => i.name === SEIZE.name)?.id ?? "";
-  const target = { dataset: {}, closest: () => ({ dataset: { itemId } }) };
-  await fake.as(PLAYER.id, () => handler.call(new Sheet({ document: kara }), {}, target));
+  await clickSheet(fake, PLAYER.id, kara, "useTechnique", { itemId });
   await whenIdle();
 }
 

@@ -13,7 +13,7 @@ import type * as SheetModule from "../../src/foundry/rulesets/worldlines/sheets/
 import type * as StatusCard from "../../src/foundry/rulesets/worldlines/cards/status-card.ts";
 import type * as Protocol from "../../src/foundry/cards/protocol.ts";
 import type * as Ledger from "../../src/foundry/combat/ledger.ts";
-import { combatOnTurn, gmCreatesActor, itemOf } from "./worldlines.support.ts";
+import { clickSheet, combatOnTurn, gmCreatesActor, itemOf } from "./worldlines.support.ts";
 import { gameWrites } from "./referee.support.ts";
 import { queuedDice } from "./boot.support.ts";
 
@@ -50,22 +50,9 @@ afterEach(async () => {
   if (Combat && ids.length > 0) await Combat.deleteDocuments(ids);
 });
 
-type Handler = (this: unknown, event: unknown, target: unknown) => Promise<void>;
-
-/** `userId` clicks a sheet button: the handler its `data-action` names, as ApplicationV2 runs it. */
-async function click(userId: string, actor: Actor.Implementation, action: string, itemId?: string) {
-  const Sheet = sheets.WorldlinesActorSheet as unknown as {
-    new (options: { document: unknown }): unknown;
-    DEFAULT_OPTIONS: { actions: Record<string, Handler> };
-  };
-  const handler = Sheet.DEFAULT_OPTIONS.actions[action];
-  if (!handler) throw new Error(`no action ${action}`);
-  const target = {
-    dataset: {},
-    closest: () => (itemId === undefined ? null : { dataset: { itemId } }),
-  };
-  await fake.as(userId, () => handler.call(new Sheet({ document: actor }), {}, target));
-}
+/** `userId` clicks a sheet button (of the row of item `itemId`). */
+const click = (userId: string, actor: Actor.Implementation, action: string, itemId?: string) =>
+  clickSheet(fake, userId, actor, action, itemId === undefined ? {} : { itemId });
 
 const ROPE = { name: "Zip-ties", type: "gear", system: { kind: "restraints", quantity: 2 } };
 const PISTOL = {
