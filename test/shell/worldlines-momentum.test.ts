@@ -13,6 +13,7 @@ import type * as State from "../../src/foundry/combat/state.ts";
 import { clickSheet, combatOnTurn, gmCreatesActor } from "./worldlines.support.ts";
 import { trackerDriver } from "./combat-flow.support.ts";
 import { gameWrites } from "./referee.support.ts";
+import { refusedByModel } from "./refused.support.ts";
 import { queuedDice } from "./boot.support.ts";
 
 let fake: FakeFoundry;
@@ -239,5 +240,21 @@ describe("a technique that steals the momentum", () => {
       "Lone fights in no running combat: there is no momentum to steal.",
     ]);
     expect(energyOf(loner)).toBe(6);
+  });
+});
+
+describe("the technique's 'steals the momentum' field", () => {
+  it("is refused on a technique used with an attack, and the stored value stays", async () => {
+    const kara = await member("Kara", 1, [
+      { name: "Feint", type: "technique", system: { use: "attack", energyCost: 1 } },
+    ]);
+    const feint = kara.items.contents.find((i) => i.name === "Feint");
+    if (feint === undefined) throw new Error("no Feint");
+    expect(
+      await refusedByModel(fake, () =>
+        fake.as(GM.id, () => feint.update({ "system.stealsMomentum": true } as never)),
+      ),
+    ).toContain("Only a technique used on its own can steal the momentum.");
+    expect((feint.system as unknown as { stealsMomentum: boolean }).stealsMomentum).toBe(false);
   });
 });
