@@ -43,11 +43,25 @@ export interface MeasuredArea {
   readonly feet: number | null;
 }
 
+/**
+ * A distance and a range given in feet, said in the scene's own units (meters on a metric
+ * scene, else feet), rounded to a tenth: what a refusal or a warning shows.
+ */
+export function inSceneUnits(
+  scene: Scene.Implementation,
+  feet: number,
+  rangeFeet: number,
+): { distance: number; range: number; units: string } {
+  const metric = scene.grid.units === "m";
+  const say = (f: number) => Math.round((metric ? f * 0.3048 : f) * 10) / 10;
+  return { distance: say(feet), range: say(rangeFeet), units: metric ? "m" : "ft" };
+}
+
 /** The area measured by the referee, or why it cannot land there. */
 export function measureArea(use: AreaUse): { ok: true; value: MeasuredArea } | Refusal {
   const feet = distanceOn(use.scene, use.from, use.at);
   if (use.rangeFeet !== null && feet !== null && feet > use.rangeFeet) {
-    return refuse("areaOutOfRange", { feet: Math.round(feet), range: use.rangeFeet });
+    return refuse("areaOutOfRange", inSceneUnits(use.scene, feet, use.rangeFeet));
   }
   const shape = areaShapeAt(use.scene, use.at, use.spec, use.from);
   if (shape === null) return refuse("areaNotMeasured");

@@ -16,6 +16,7 @@
  * point (a quick aim at someone; the referee measures the range to it all the same); else the
  * preview on the canvas; null when nothing was placed.
  */
+import { inSceneUnits } from "./area-effect.ts";
 import { areaShapeAt, regionShapesOf } from "./areas.ts";
 import type { AreaSpec } from "./areas.ts";
 import { targetedActors } from "../shared/actors.ts";
@@ -124,10 +125,10 @@ export function pickArea(request: AreaRequest): Promise<Point | null> {
       }
       const feet = distanceOn(request.scene, request.origin, point) ?? 0;
       ui.notifications?.warn(
-        i18n().format("FRAY.Scene.Area.OutOfRange", {
-          feet: Math.round(feet),
-          range: request.rangeFeet ?? 0,
-        }),
+        i18n().format(
+          "FRAY.Scene.Area.OutOfRange",
+          inSceneUnits(request.scene, feet, request.rangeFeet ?? 0),
+        ),
       );
     };
     stage.on("pointermove", move);
