@@ -21,6 +21,7 @@ import { isActiveGM } from "../shared/referee.ts";
 import { distanceOn } from "../shared/scene.ts";
 import type { Point, SceneToken } from "../shared/scene.ts";
 import { areaShapeAt, regionShapesOf, tokensInArea } from "./areas.ts";
+import { registerSceneSettings } from "./settings.ts";
 import type { AreaSpec } from "./areas.ts";
 
 /** One use of an area, as the referee reads it. */
@@ -134,8 +135,9 @@ async function expireAreas(combat: Combat.Implementation): Promise<void> {
   if (ids.length > 0) await scene.deleteEmbeddedDocuments("Region", ids);
 }
 
-/** Wires the instant areas' removal (init). */
+/** The scene's settings and the instant areas' removal (init). */
 export function registerSceneAreas(): void {
+  registerSceneSettings();
   Hooks.on("combatTurnChange", (combat) => {
     void expireAreas(combat);
   });
