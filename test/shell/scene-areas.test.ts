@@ -12,13 +12,14 @@ import { installPlacementCanvas } from "../fake-foundry/regions.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import { boardOf, clearScenes } from "../fake-foundry/tokens.ts";
 import { queuedDice } from "./boot.support.ts";
-import { gmCreatesActor, itemOf, worldlinesActions } from "./worldlines.support.ts";
+import { combatOnTurn, gmCreatesActor, itemOf, worldlinesActions } from "./worldlines.support.ts";
 import type { WorldlinesActions } from "./worldlines.support.ts";
 
 let fake: FakeFoundry;
 let table: ReturnType<typeof installTableFakes>;
 let actions: WorldlinesActions;
 let pointer: ReturnType<typeof installPlacementCanvas>;
+let whenIdle: () => Promise<void>;
 
 const dice = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 
@@ -29,6 +30,7 @@ beforeAll(async () => {
   await fake.hooks.callAsync("init");
   actions = await worldlinesActions();
   pointer = installPlacementCanvas();
+  whenIdle = (await import("../../src/foundry/combat/actions.ts")).whenIdle;
 });
 
 beforeEach(() => {
@@ -153,5 +155,25 @@ describe("the fake's placement canvas", () => {
     const made = board.scene.regions.contents.map((r) => r.id);
     await scene.deleteEmbeddedDocuments("Region", made);
     expect(seen).toEqual(["create", "delete"]);
+  });
+});
+
+describe("an instant area in a fight", () => {
+  it("its Region goes when the combat's turn changes", async () => {
+    const { m, a, board } = await field();
+    fake.setUser(GM.id);
+    const combat = await combatOnTurn(fake, [m, a], m, (faces) => {
+      dice.set(...faces);
+    });
+    fake.setUser(PLAYER.id);
+    const thrown = actions.throwGrenade(m, itemOf(m, "Frag"));
+    pointer.click(board.center({ col: 5, row: 0 }));
+    dice.set([6, 3], [6, 3]);
+    expect(await thrown).toBe(true);
+    expect(board.scene.regions.size).toBe(1);
+    fake.setUser(GM.id);
+    await (combat as unknown as { endPhase(): Promise<unknown> }).endPhase();
+    await whenIdle();
+    expect(board.scene.regions.size).toBe(0);
   });
 });

@@ -121,18 +121,21 @@ function areaFlagOf(region: { flags?: unknown }): AreaFlag | null {
   return typeof area === "object" && area !== null ? (area as AreaFlag) : null;
 }
 
-/** The active GM removes the instant areas made in a combat when its turn changes. */
+/**
+ * The active GM removes the instant areas made in a combat when its turn changes (on any scene:
+ * a combat need not be linked to the scene it is fought on).
+ */
 async function expireAreas(combat: Combat.Implementation): Promise<void> {
   if (!isActiveGM()) return;
-  const scene = combat.scene;
-  if (scene === null) return;
-  const ids = scene.regions.contents
-    .filter((region) => {
-      const flag = areaFlagOf(region);
-      return flag !== null && !flag.lingers && flag.combatId === combat.id;
-    })
-    .map((region) => region.id ?? "");
-  if (ids.length > 0) await scene.deleteEmbeddedDocuments("Region", ids);
+  for (const scene of game.scenes?.contents ?? []) {
+    const ids = scene.regions.contents
+      .filter((region) => {
+        const flag = areaFlagOf(region);
+        return flag !== null && !flag.lingers && flag.combatId === combat.id;
+      })
+      .map((region) => region.id ?? "");
+    if (ids.length > 0) await scene.deleteEmbeddedDocuments("Region", ids);
+  }
 }
 
 /** The scene's settings and the instant areas' removal (init). */
