@@ -19,6 +19,7 @@ import { registerKeybindings } from "./api/keybindings.ts";
 import { registerHotbar } from "./api/hotbar.ts";
 import { registerStatusHooks } from "./api/statuses.ts";
 import { registerMovement } from "./movement/register.ts";
+import { registerSceneAreas } from "./scene/area-effect.ts";
 
 /**
  * The `init` hook: everything Foundry must know before the world loads. Registration only; no
@@ -61,6 +62,7 @@ export function init(): void {
   registerHotbar(); // a weapon or a Fray action dropped on the hotbar: a macro of the API
   registerStatusHooks();
   registerMovement(shellRuleset(activeRuleset().id).movement); // dragging a token costs (issue 24)
+  registerSceneAreas(); // an instant area's Region goes when the turn changes (issue 25)
 
   // Preloading only warms the cache: a sheet still loads its template when it first renders.
   foundry.applications.handlebars
