@@ -281,7 +281,7 @@ describe("Toggle prone, by key (WWN)", () => {
       await vi.waitFor(() => {
         expect(prone()).toBe(true);
       });
-      expect(await api().toggleProne(kara)).toEqual({ ok: true });
+      expect(await api().toggleProne(kara)).toEqual({ ok: true, value: false });
       expect(prone()).toBe(false);
     } finally {
       hotbar.assignCharacter(PLAYER.id, null);
@@ -293,8 +293,8 @@ describe("Toggle prone, by key (WWN)", () => {
     const heard = hookLog(fake, "fray.statusChanged");
     try {
       fake.setUser(PLAYER.id);
-      expect(await api().toggleProne(kara)).toEqual({ ok: true });
-      expect(await api().toggleProne(kara)).toEqual({ ok: true });
+      expect(await api().toggleProne(kara)).toEqual({ ok: true, value: true });
+      expect(await api().toggleProne(kara)).toEqual({ ok: true, value: false });
       // Prone is the player's own actor's: the player's client writes it and tells it.
       const told = { actorId: kara.id, statusId: "prone", userId: PLAYER.id };
       expect(heard.calls).toEqual([

@@ -6,6 +6,7 @@
  */
 import type { Result } from "../../rules/core/result.ts";
 import type { RefereeOutcome } from "../shared/referee.ts";
+import type { StatusBinding } from "../hud/types.ts";
 
 /** An attack as a macro names it, resolved into documents (the dialog's choices by name). */
 export interface AttackRequest {
@@ -42,10 +43,9 @@ export interface RulesetApi {
   /** The sheet's use of a non-weapon item of this kind, or null when the sheet offers none. */
   readonly itemUse?: (item: Item.Implementation) => ItemUse | null;
   /** The sheet's Prone button (go prone or stand up), where the ruleset keeps prone itself. */
-  readonly toggleProne?: (actor: Actor.Implementation) => Promise<boolean>;
   /**
-   * Statuses the ruleset keeps in a boolean field of the actor's own (status id → the field's
-   * path), told to modules as `fray.statusChanged` when an update writes them.
+   * Statuses the ruleset keeps in its own state (a field, the referee's ledger), shown and
+   * toggled as core's status effects (hud/statuses.ts) and told as `fray.statusChanged`.
    */
-  readonly statusFields?: Readonly<Record<string, string>>;
+  readonly statuses?: readonly StatusBinding[];
 }

@@ -21,6 +21,7 @@ import { parseSituation } from "./attack/referee.ts";
 import type { GearSystem } from "./sheets/item-sheet.ts";
 import { build, throwGrenade } from "./table/gear.ts";
 import { useTechnique } from "./table/techniques.ts";
+import { WORLDLINES_STANCES } from "./statuses/stances.ts";
 
 /** The dialog's defaults: the torso, the band of the tokens' distance, the scene's calls. */
 function dialogDefaults(
@@ -82,4 +83,6 @@ export const worldlinesApi: RulesetApi = {
     }),
   ),
   itemUse: worldlinesItemUse,
+  // The stance as core's prone and crouched (statuses/stances.ts).
+  statuses: WORLDLINES_STANCES,
 };
