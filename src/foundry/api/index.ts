@@ -27,7 +27,7 @@ import { openSimulator } from "../simulator/index.ts";
 import type { OpenOptions, SimulatorApp } from "../simulator/index.ts";
 import { FRAY_HOOKS } from "./hooks.ts";
 import { bindingOf, toggleBound } from "../hud/statuses.ts";
-import type { AttackOddsData, AttackRequest, RulesetApi } from "./types.ts";
+import type { AttackOddsData, AttackRequest, RulesetApi, SheetAction } from "./types.ts";
 
 /** An actor as a call names it: its id, a token actor's uuid, the Actor, or a token of it. */
 export type ActorRef =
@@ -58,6 +58,7 @@ const API_REFUSALS = [
   "manyTargetTokens",
   "noWeapon",
   "noSuchStatus",
+  "noSuchAction",
 ] as const;
 
 type ApiRefusal = (typeof API_REFUSALS)[number];
@@ -104,6 +105,11 @@ export function ownActor(): Actor.Implementation | null {
 
 function rulesetApi(): RulesetApi {
   return shellRuleset(activeRuleset().id).api ?? {};
+}
+
+/** The ruleset's sheet action of that id, or null. */
+export function sheetActionOf(id: unknown): SheetAction | null {
+  return (rulesetApi().sheetActions ?? []).find((action) => action.id === id) ?? null;
 }
 
 /** Whether a macro can use the item: a weapon (it attacks), or an item the sheet has a use for. */
@@ -194,6 +200,14 @@ export interface FrayApi {
    * actor has it now.
    */
   toggleStatus(statusId: string, options?: StatusOptions): Promise<RefereeOutcome>;
+  /**
+   * Runs an action of the actor sheet by its id (`sheetActions()` lists the ruleset's), as its
+   * button does, for the actor given, else this user's own (what a dragged action's hotbar
+   * macro runs).
+   */
+  act(action: string, options?: { readonly actor?: ActorRef }): Promise<RefereeOutcome>;
+  /** The sheet actions `act` runs in this world's ruleset: their ids and names. */
+  sheetActions(): { readonly id: string; readonly name: string }[];
   /** The attack's odds as its dialog shows them (`hit` in [0, 1], and the ruleset's details). */
   odds(call: AttackCall): Result<AttackOddsData>;
   /** The started combat the actor fights in (not the viewed one), or null. */
@@ -295,6 +309,20 @@ export const frayApi: FrayApi = {
           hasStatus(own, statusId)
         : await toggleBound(own, binding, wanted);
     return now === wanted ? { ok: true, value: now } : refuse("notCarriedOut");
+  },
+  async act(action, options = {}) {
+    const found = sheetActionOf(action);
+    if (found === null) return refused("noSuchAction", { action: shown(action) });
+    const own = options.actor === undefined ? ownActor() : actorOf(options.actor);
+    if (own === null) return refused(options.actor === undefined ? "noActor" : "noSuchActor");
+    // The button's own check warned of its refusal.
+    return (await found.run(own)) ? { ok: true } : refuse("notCarriedOut");
+  },
+  sheetActions() {
+    return (rulesetApi().sheetActions ?? []).map(({ id, label }) => ({
+      id,
+      name: i18n().localize(label),
+    }));
   },
   odds(call) {
     const odds = rulesetApi().odds;

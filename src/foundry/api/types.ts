@@ -31,6 +31,22 @@ export interface AttackOddsData {
  */
 export type ItemUse = (actor: Actor.Implementation, item: Item.Implementation) => Promise<boolean>;
 
+/**
+ * An action of the actor sheet a macro can run (Defensive Posture, Run, Take Cover …): its id
+ * (what `game.system.api.act(id)` and the hotbar macro name), its name and icon for the macro,
+ * the sheet's button it is (its `data-action`, and the data attribute telling it from its
+ * siblings), and what the button does for the actor, through the same checks and referee.
+ */
+export interface SheetAction {
+  readonly id: string;
+  /** A localization key of its name (the button's own label). */
+  readonly label: string;
+  readonly img: string;
+  readonly button: { readonly action: string; readonly data?: Readonly<Record<string, string>> };
+  /** The button's work for the actor; resolves to whether it was carried out. */
+  readonly run: (actor: Actor.Implementation) => Promise<boolean>;
+}
+
 export interface RulesetApi {
   /**
    * Declares the attack without the dialog (its defaults, overridden by the request's choices):
@@ -48,4 +64,6 @@ export interface RulesetApi {
    * toggled as core's status effects (hud/statuses.ts) and told as `fray.statusChanged`.
    */
   readonly statuses?: readonly StatusBinding[];
+  /** The sheet's actions a macro runs (`act`) and a user drags to the hotbar. */
+  readonly sheetActions?: readonly SheetAction[];
 }

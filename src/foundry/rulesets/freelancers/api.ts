@@ -28,6 +28,7 @@ import { flNow } from "./budget.ts";
 import { flScene, flScenePrefill } from "./scene.ts";
 import { flOptions, flSituationalCaps } from "./settings.ts";
 import { FL_STATUSES } from "./statuses.ts";
+import { FL_SHEET_ACTIONS } from "./sheet-actions.ts";
 
 const flAttack: CardAttack<FlChoices> = {
   kind: FL_ATTACK,
@@ -75,4 +76,5 @@ export const freelancersApi: RulesetApi = {
   itemUse: (item) => (item.type === "technique" ? flUseAbility : null),
   // Stun, bleed and stress counters as core's statuses (statuses.ts).
   statuses: FL_STATUSES,
+  sheetActions: FL_SHEET_ACTIONS,
 };

@@ -23,6 +23,7 @@ import type { TwodiceChoices } from "./attack/declare.ts";
 import { twodiceNow } from "./budget.ts";
 import { twodiceOptions } from "./settings.ts";
 import { TWODICE_STATUSES } from "./statuses.ts";
+import { TWODICE_SHEET_ACTIONS } from "./sheet-actions.ts";
 
 const twodiceAttack: CardAttack<TwodiceChoices> = {
   kind: TWODICE_ATTACK,
@@ -65,4 +66,5 @@ export const twodiceApi: RulesetApi = {
   ),
   // Incapacitation by wounds, as a core status (statuses.ts).
   statuses: TWODICE_STATUSES,
+  sheetActions: TWODICE_SHEET_ACTIONS,
 };

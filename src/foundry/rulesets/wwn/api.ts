@@ -17,6 +17,7 @@ import { parseWwnSituation } from "./attack/referee.ts";
 import { fighterOf } from "./budget.ts";
 import { wwnScene, wwnScenePrefill } from "./scene.ts";
 import { WWN_STATUSES } from "./statuses.ts";
+import { WWN_SHEET_ACTIONS } from "./sheet-actions.ts";
 
 /** The dialog's defaults: what the scene pre-fills (the dialog shows no `adjacent`). */
 function dialogDefaults(attacker: Actor.Implementation, target: Actor.Implementation): object {
@@ -48,4 +49,5 @@ export const wwnApi: RulesetApi = {
   ),
   // Prone is the actor's own field (data.ts), core's "prone" status (statuses.ts).
   statuses: WWN_STATUSES,
+  sheetActions: WWN_SHEET_ACTIONS,
 };
