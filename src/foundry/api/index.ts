@@ -26,7 +26,7 @@ import type { RefereeOutcome } from "../shared/referee.ts";
 import { openSimulator } from "../simulator/index.ts";
 import type { OpenOptions, SimulatorApp } from "../simulator/index.ts";
 import { FRAY_HOOKS } from "./hooks.ts";
-import { bindingOf, toggleBound } from "../hud/statuses.ts";
+import { bindingOf, statusEntries, toggleBound } from "../hud/statuses.ts";
 import type { AttackOddsData, AttackRequest, RulesetApi, SheetAction } from "./types.ts";
 
 /** An actor as a call names it: its id, a token actor's uuid, the Actor, or a token of it. */
@@ -296,9 +296,7 @@ export const frayApi: FrayApi = {
   async toggleStatus(statusId, options = {}) {
     const own = options.actor === undefined ? ownActor() : actorOf(options.actor);
     if (own === null) return refused(options.actor === undefined ? "noActor" : "noSuchActor");
-    const known = (CONFIG.statusEffects as unknown as { id: string }[]).some(
-      (entry) => entry.id === statusId,
-    );
+    const known = statusEntries().some((entry) => entry.id === statusId);
     if (!known) return refused("noSuchStatus", { status: shown(statusId) });
     const binding = bindingOf(statusId);
     const wanted = options.active ?? !hasStatus(own, statusId);

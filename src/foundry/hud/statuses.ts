@@ -52,9 +52,17 @@ export function withBoundEntries(
   return [...list, ...added];
 }
 
+/**
+ * CONFIG.statusEffects' entries: a list in v13, read with `Object.values` so that a record keyed
+ * by id (v14, docs/compatibility.md) reads the same.
+ */
+export function statusEntries(): StatusEntry[] {
+  return Object.values(CONFIG.statusEffects as unknown as Record<string, StatusEntry>);
+}
+
 /** Adds the bound statuses to CONFIG.statusEffects (init, after the ruleset's own list). */
 export function registerStatusEntries(): void {
-  const list = CONFIG.statusEffects as unknown as StatusEntry[];
+  const list = statusEntries();
   CONFIG.statusEffects = withBoundEntries(
     list,
     statusBindings(),
@@ -62,7 +70,7 @@ export function registerStatusEntries(): void {
 }
 
 function statusName(statusId: string): string {
-  const entry = (CONFIG.statusEffects as unknown as StatusEntry[]).find((e) => e.id === statusId);
+  const entry = statusEntries().find((e) => e.id === statusId);
   return i18n().localize(entry?.name ?? statusId);
 }
 
