@@ -18,6 +18,7 @@ import { freelancersMovement } from "./movement.ts";
 import { registerFlSettings } from "./settings.ts";
 import { freelancersSimFighter } from "./sim.ts";
 import { flCareCard, flCareDeclaration } from "./table/care.ts";
+import { FL_COUNTER_ACTIONS } from "./table/counters.ts";
 import { FL_TURN_ACTIONS } from "./table/self.ts";
 
 export const shellRuleset: ShellRuleset = {
@@ -34,7 +35,7 @@ export const shellRuleset: ShellRuleset = {
   cards: [flAttackCard, flCareCard, flUpkeepCard],
   declarations: [flAttackDeclaration, flCareDeclaration],
   // Dodge, Disengage, Ready, a plain action and an ability's use post no card: plain requests.
-  refereeActions: FL_TURN_ACTIONS,
+  refereeActions: { ...FL_TURN_ACTIONS, ...FL_COUNTER_ACTIONS },
   simFighter: freelancersSimFighter,
   api: freelancersApi,
 };

@@ -23,7 +23,8 @@ import {
 } from "../../../sheets/base.ts";
 import { signed } from "../../../shared/format.ts";
 import { flAttack } from "../attack/dialog.ts";
-import { flAdjustCounter, flRollCheck } from "../table/checks.ts";
+import { flRollCheck } from "../table/checks.ts";
+import { flAddCounterKind, flAdjustCounter } from "../table/counters.ts";
 import { flHelp, flMedicine } from "../table/care.ts";
 import { flDisengage, flDodge, flReady, flSpend, flUseAbility } from "../table/self.ts";
 import { armorRating, flSystemOf, toFlAbility, toFlWeapon, toFreelancer } from "../adapter.ts";
@@ -37,6 +38,7 @@ import {
   FL_SKILLS,
 } from "../data.ts";
 import { flMemberChips } from "../combat.ts";
+import { flNow } from "../budget.ts";
 import { flOptions } from "../settings.ts";
 
 export const FL_ACTOR_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/actor/actor-sheet.hbs`;
@@ -48,11 +50,13 @@ export const FL_ACTOR_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/act
 export async function flActorSheetContext(actor: Actor.Implementation, editable = actor.isOwner) {
   const system = flSystemOf(actor);
   const me = toFreelancer(actor);
+  // The counters the rules read: the referee's record in a fight (budget.ts).
+  const counted = flNow(actor).counters;
   const items = actor.items.contents;
   const options = flOptions();
   const counterKinds = [
     ...FL_COUNTER_KINDS,
-    ...Object.keys(me.counters).filter((k) => !(FL_COUNTER_KINDS as readonly string[]).includes(k)),
+    ...Object.keys(counted).filter((k) => !(FL_COUNTER_KINDS as readonly string[]).includes(k)),
   ];
   return {
     ...(await actorSheetHeader(actor, system.biography)),
@@ -90,7 +94,7 @@ export async function flActorSheetContext(actor: Actor.Implementation, editable 
       label: (FL_COUNTER_KINDS as readonly string[]).includes(kind)
         ? `FRAY.Freelancers.Counter.${kind}`
         : null,
-      count: me.counters[kind] ?? 0,
+      count: counted[kind] ?? 0,
     })),
     weapons: items
       .filter((item) => item.type === "weapon")
@@ -156,6 +160,7 @@ export class FlActorSheet extends rulesetActorSheet({
     counter: onActor((actor, target) =>
       flAdjustCounter(actor, target.dataset["kind"] ?? "", Number(target.dataset["amount"] ?? 0)),
     ),
+    addCounter: onActor(flAddCounterKind),
     useAbility: onRowItem(flUseAbility),
     toggleEquipped: onToggleRowItem("armor", "equipped"),
     care: onActor((actor, target) =>
