@@ -45,6 +45,7 @@ import type { FlAttackCardState } from "../cards/attack-card.ts";
 import { flScene, settleFlAgainstScene } from "../scene.ts";
 import { flAutoNpcDefense, flOptions } from "../settings.ts";
 import { FL_ATTACK, checkFlDeclaration, parseChoices } from "./declare.ts";
+import { landTouchEffects } from "./touch.ts";
 import { spendReaction } from "../../../movement/reaction-card.ts";
 import type { FlDeclaration, FlStep } from "./declare.ts";
 
@@ -203,7 +204,8 @@ async function resolveStep(
   let done = resolved.value.card;
   if (step === "apply") {
     await commitFl(done.result?.updates ?? []);
-    done = { ...done, stage: "applied" };
+    const touched = await landTouchEffects(done);
+    done = { ...done, stage: "applied", ...(touched.length > 0 ? { touched } : {}) };
   }
   return updateCard(message, done, claim);
 }
