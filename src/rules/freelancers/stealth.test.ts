@@ -64,7 +64,7 @@ describe("Hide and Search", () => {
             attributes: { agility: a, intellect: a },
             skills: { stealth: s, investigation: s },
           }),
-          kind as "hide" | "search",
+          kind,
           source,
         );
         if (!out.ok) expect(rolled).toBe(0);
