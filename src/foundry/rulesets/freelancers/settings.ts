@@ -126,6 +126,11 @@ export const FL_OPTION_SETTINGS: readonly OptionSetting[] = [
     apply: (o, v) => (o.shapes = { ...o.shapes, touchReach: num(v) }),
   },
   {
+    key: "AttackRevealsHidden",
+    initial: D.attackRevealsHidden,
+    apply: (o, v) => (o.attackRevealsHidden = bool(v)),
+  },
+  {
     key: "DeathFailures",
     initial: D.deathFailures,
     range: whole(1, 10),

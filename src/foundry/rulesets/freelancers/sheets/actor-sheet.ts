@@ -2,8 +2,8 @@
  * The Freelancers character and NPC sheet: health, armor rating, size, defense (rolled, or a
  * static value), life state and failed death checks in the header; attributes, each with a check
  * button; skills, each with a check button (Attribute + Skill, roll-under); the turn's actions
- * (Long, Base, Move, Quick, Reaction) with Move, Quick, Dodge, Disengage and Ready buttons; counters with
- * + and −; weapons with their check target, damage, reach or range, integrity and an Attack
+ * (Long, Base, Move, Quick, Reaction) with Move, Quick, Hide, Search, Dodge, Disengage and Ready
+ * buttons; counters with + and − and a field to add one of a new kind; weapons with their check target, damage, reach or range, integrity and an Attack
  * button; armor; abilities with their recharge and a Use button; biography. Fields edit in place
  * (the form submits on change; the DataModel refuses bad values). Buttons call ../table/*.ts and
  * the attack (../attack/declare.ts); the turn's actions shown are the referee's record of them.
@@ -26,6 +26,7 @@ import { flAttack } from "../attack/dialog.ts";
 import { flRollCheck } from "../table/checks.ts";
 import { flAddCounterKind, flAdjustCounter } from "../table/counters.ts";
 import { flHelp, flMedicine } from "../table/care.ts";
+import { flStealth } from "../table/stealth.ts";
 import { flDisengage, flDodge, flReady, flSpend, flUseAbility } from "../table/self.ts";
 import { armorRating, flSystemOf, toFlAbility, toFlWeapon, toFreelancer } from "../adapter.ts";
 import type { FlAbilitySystem, FlArmorSystem } from "../adapter.ts";
@@ -151,6 +152,9 @@ export class FlActorSheet extends rulesetActorSheet({
     // A plain Move or Quick action (a Move traded from the Base when the Move is gone).
     spend: onActor((actor, target) =>
       flSpend(actor, target.dataset["kind"] === "quick" ? "quick" : "move"),
+    ),
+    stealth: onActor((actor, target) =>
+      flStealth(actor, target.dataset["kind"] === "search" ? "search" : "hide"),
     ),
     dodge: onActor(flDodge),
     disengage: onActor(flDisengage),
