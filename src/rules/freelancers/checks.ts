@@ -122,6 +122,7 @@ function checkOptionValues(options: FreelancersOptions): FlCheckRefusal | undefi
       "options.secondWeaponUnfavorable": [options.secondWeaponUnfavorable, edge],
       "options.opportunityMoveMeters": [options.opportunityMoveMeters, meters],
       "options.dodgeFavorable": [options.dodgeFavorable, edge],
+      "options.helpFavorable": [options.helpFavorable, edge],
       "options.deathFailures": [
         options.deathFailures,
         { min: 1, max: FL_LIMITS.count, whole: true },

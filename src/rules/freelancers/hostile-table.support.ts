@@ -30,6 +30,14 @@ export const TABLE_CASES: Record<string, () => void> = {
       return v === undefined ? [] : [fl.checkActions(v.actions)];
     },
   }),
+  aidAlly: kase({
+    valid: { helper: ace, options: FL },
+    call: (i) => fl.aidAlly(i.helper, { id: "ally" }, i.options),
+    states: (a) => {
+      const v = valueOf(a) as { actions: fl.ActionState } | undefined;
+      return v === undefined ? [] : [fl.checkActions(v.actions)];
+    },
+  }),
   parseCounterRules: kase({
     valid: { text: "stress=0, burning=all" },
     call: (i) => fl.parseCounterRules(i.text),

@@ -78,6 +78,11 @@ export interface FreelancersOptions {
   readonly deathCheck: { readonly attribute: string; readonly skill: string | null };
   /** The check that stabilizes a Dying entity: Medicine (Help stabilizes without a roll). */
   readonly stabilizeCheck: { readonly attribute: string; readonly skill: string | null };
+  /**
+   * Help on an ally's check (the book: Help aids a teammate, a Base-action, without saying how):
+   * that many favorables on the ally's next check (Fray's default: 1, a setting).
+   */
+  readonly helpFavorable: number;
   /** Hide's check (a Move-action): the book names Stealth; Fray adds Agility, the sheet's pairing. */
   readonly hideCheck: { readonly attribute: string; readonly skill: string | null };
   /** Search's check (a Move-action): the book names Investigation; Fray adds Intellect. */
@@ -114,6 +119,7 @@ export const DEFAULT_FREELANCERS_OPTIONS: Checked<FreelancersOptions> = checkedA
   deathFailures: 3,
   deathCheck: { attribute: "fortitude", skill: null },
   stabilizeCheck: { attribute: "intellect", skill: "medicine" },
+  helpFavorable: 1,
   hideCheck: { attribute: "agility", skill: "stealth" },
   searchCheck: { attribute: "intellect", skill: "investigation" },
   attackRevealsHidden: true,

@@ -126,6 +126,12 @@ export const FL_OPTION_SETTINGS: readonly OptionSetting[] = [
     apply: (o, v) => (o.shapes = { ...o.shapes, touchReach: num(v) }),
   },
   {
+    key: "HelpFavorable",
+    initial: D.helpFavorable,
+    range: whole(0, 5),
+    apply: (o, v) => (o.helpFavorable = num(v)),
+  },
+  {
     key: "AttackRevealsHidden",
     initial: D.attackRevealsHidden,
     apply: (o, v) => (o.attackRevealsHidden = bool(v)),

@@ -27,6 +27,7 @@ import { flRollCheck } from "../table/checks.ts";
 import { flAddCounterKind, flAdjustCounter } from "../table/counters.ts";
 import { flHelp, flMedicine } from "../table/care.ts";
 import { flStealth } from "../table/stealth.ts";
+import { flAid } from "../table/aid.ts";
 import { flDisengage, flDodge, flReady, flSpend, flUseAbility } from "../table/self.ts";
 import { armorRating, flSystemOf, toFlAbility, toFlWeapon, toFreelancer } from "../adapter.ts";
 import type { FlAbilitySystem, FlArmorSystem } from "../adapter.ts";
@@ -156,6 +157,7 @@ export class FlActorSheet extends rulesetActorSheet({
     stealth: onActor((actor, target) =>
       flStealth(actor, target.dataset["kind"] === "search" ? "search" : "hide"),
     ),
+    aid: onActor((actor) => flAid(actor)),
     dodge: onActor(flDodge),
     disengage: onActor(flDisengage),
     ready: onActor((actor, target) =>
