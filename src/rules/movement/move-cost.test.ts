@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FRESH_TURN } from "../dicepool/actions.ts";
+import { FRESH_TURN, takeAction } from "../dicepool/actions.ts";
 import { makeDicepoolCombatant } from "../dicepool/factory.ts";
 import { dicepoolMoveCost } from "../dicepool/move-cost.ts";
 import { makeCombatant } from "../worldlines/factory.ts";
@@ -230,5 +230,52 @@ describe("Dice pool: spaces at speed per Simple action", () => {
         },
       ),
     );
+  });
+});
+
+describe("Dice pool: a Blitz Attack's move", () => {
+  const ctx = { ownTurn: true };
+  const brawler = (seed: Partial<Parameters<typeof makeDicepoolCombatant>[0]> = {}) =>
+    makeDicepoolCombatant({
+      id: "a",
+      speed: 2,
+      skills: { closeCombat: 3 },
+      energy: { value: 3, max: 3 },
+      ...seed,
+    });
+  const reason = (r: { ok: boolean; reason?: string }) => (r.ok ? "ok" : r.reason);
+
+  it("after a Move, the Blitz's move goes up to speed with no sprint, and its attack takes no more", () => {
+    const first = dicepoolMoveCost(brawler(), FRESH_TURN, walk(2), ctx);
+    if (!first.ok) throw new Error(first.reason);
+    const blitz = dicepoolMoveCost(brawler(), first.value.after.turn, walk(2, "blitz"), ctx);
+    expect(blitz.ok && blitz.value).toMatchObject({
+      price: { cost: 2, left: 0, of: 2, actionsBegun: 1, extra: { energy: 0 }, band: "within" },
+      after: { energy: 3, turn: { simpleUsed: 2, moves: 2, blitz: true } },
+    });
+    if (!blitz.ok) return;
+    // The attack the move was made for: the Simple action is the one the move took.
+    const attack = takeAction(blitz.value.after.turn, "blitzAttack", ctx);
+    expect(attack.ok && attack.value).toEqual({
+      simpleUsed: 2,
+      complexUsed: false,
+      freeUsed: 0,
+      moves: 2,
+    });
+    if (!attack.ok) return;
+    expect(reason(takeAction(attack.value, "blitzAttack", ctx))).toBe("turn-over");
+  });
+
+  it("refuses one without Blitz, beyond speed, without the Blitz's Energy, or with no action left", () => {
+    const blitz = (seed = {}, spaces = 1, turn = FRESH_TURN) =>
+      reason(dicepoolMoveCost(brawler(seed), turn, walk(spaces, "blitz"), ctx));
+    expect(blitz({ skills: { closeCombat: 2 } })).toBe("no-blitz");
+    expect(blitz({ skills: { closeCombat: 0 }, powers: { blitz: true } })).toBe("ok");
+    expect(blitz({}, 3)).toBe("too-far");
+    expect(blitz({ energy: { value: 1, max: 3 } })).toBe("not-enough-energy");
+    expect(blitz({}, 1, { ...FRESH_TURN, simpleUsed: 2, moves: 2 })).toBe("turn-over");
+    expect(
+      reason(dicepoolMoveCost(brawler(), FRESH_TURN, walk(1, "blitz"), { ...ctx, grappled: true })),
+    ).toBe("grappled");
   });
 });
