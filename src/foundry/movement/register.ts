@@ -99,7 +99,24 @@ export function pathOf(rules: MovementRules, movement: Movement): Result<MovePat
   if (!distance.ok) return distance;
   const mode = movement.passed.waypoints.at(-1)?.action ?? "walk";
   if (!isMoveMode(mode, rules.modes)) return refuse("unknown-mode");
-  return ok({ distance: roundedDistance(rules, distance.value), mode });
+  const measuredPath = { distance: roundedDistance(rules, distance.value), mode };
+  return ok(isStraight(points) ? { ...measuredPath, straight: true } : measuredPath);
+}
+
+/** Whether every point lies on the line from the first to the last (a path without a turn). */
+export function isStraight(points: readonly { x: number; y: number }[]): boolean {
+  const first = points[0];
+  const last = points.at(-1);
+  if (first === undefined || last === undefined) return true;
+  const dx = last.x - first.x;
+  const dy = last.y - first.y;
+  const length = Math.hypot(dx, dy);
+  // Within half a pixel of the line, and going forward along it.
+  return points.every((p) => {
+    const off = Math.abs((p.x - first.x) * dy - (p.y - first.y) * dx);
+    const along = (p.x - first.x) * dx + (p.y - first.y) * dy;
+    return off <= 0.5 * Math.max(1, length) && along >= 0 && along <= length * length;
+  });
 }
 
 /** The price of a movement for its token's actor, or null when moving it is free (no fight). */

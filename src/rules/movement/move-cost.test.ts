@@ -9,8 +9,10 @@ import { makeDicepoolCombatant } from "../dicepool/factory.ts";
 import { dicepoolMoveCost } from "../dicepool/move-cost.ts";
 import { makeCombatant } from "../worldlines/factory.ts";
 import { worldlinesMoveCost } from "../worldlines/move-cost.ts";
-import { makeWwnCombatant } from "../wwn/factory.ts";
 import { wwnMoveCost } from "../wwn/move-cost.ts";
+import { FRESH_ACTIONS } from "../wwn/actions.ts";
+import { checkAttack } from "../wwn/attack.ts";
+import { makeWwnCombatant, makeWwnWeapon } from "../wwn/factory.ts";
 import type { MoveMode, MovePath } from "./types.ts";
 import { MOVE_MODES } from "./types.ts";
 
@@ -277,5 +279,63 @@ describe("Dice pool: a Blitz Attack's move", () => {
     expect(
       reason(dicepoolMoveCost(brawler(), FRESH_TURN, walk(1, "blitz"), { ...ctx, grappled: true })),
     ).toBe("grappled");
+  });
+});
+
+describe("WWN: a Charge's move", () => {
+  const charge = (distance: number, straight = true): MovePath => ({
+    distance,
+    mode: "charge",
+    straight,
+  });
+  const reason = (r: { ok: boolean; reason?: string }) => (r.ok ? "ok" : r.reason);
+
+  it("a straight line of 10 ft to twice the move, for the Move and the Main, AC lowered", () => {
+    const r = wwnMoveCost(makeWwnCombatant({ id: "a" }), charge(45), OWN);
+    expect(r.ok && r.value).toMatchObject({
+      price: { cost: 45, left: 15, of: 60, actionsBegun: 1, extra: { mainAction: true } },
+      after: { mainUsed: true, movesUsed: 1, charged: true },
+    });
+  });
+
+  it("refuses a crooked path, under 10 ft, past twice the move, or after the Move is spent", () => {
+    const a = makeWwnCombatant({ id: "a" });
+    expect(reason(wwnMoveCost(a, charge(20, false), OWN))).toBe("notStraight");
+    expect(reason(wwnMoveCost(a, charge(5), OWN))).toBe("needsTenFeet");
+    expect(reason(wwnMoveCost(a, charge(65), OWN))).toBe("chargeTooFar");
+    expect(reason(wwnMoveCost(a, { ...charge(35), difficult: true }, OWN))).toBe("chargeTooFar");
+    const moved = wwnMoveCost(a, walk(5), OWN);
+    if (!moved.ok) throw new Error(moved.reason);
+    const after = makeWwnCombatant({ id: "a", actions: moved.value.after });
+    expect(reason(wwnMoveCost(after, charge(20), OWN))).toBe("noMoveAction");
+    expect(reason(wwnMoveCost(a, charge(20), { ...OWN, grappled: true }))).toBe("grappled");
+    expect(reason(wwnMoveCost(a, charge(20), { turn: { ownTurn: false } }))).toBe("notYourTurn");
+  });
+
+  it("the attack that ends the Charge's move spends nothing more, and only that one is free", () => {
+    const moved = wwnMoveCost(makeWwnCombatant({ id: "a" }), charge(30), OWN);
+    if (!moved.ok) throw new Error(moved.reason);
+    const attack = (moved: boolean | undefined) =>
+      checkAttack({
+        attacker: makeWwnCombatant({
+          id: "a",
+          actions: moved === undefined ? FRESH_ACTIONS : after,
+        }),
+        defender: makeWwnCombatant({ id: "b" }),
+        weapon: makeWwnWeapon({ id: "spear", mode: "melee" }),
+        situation: { kind: { kind: "charge", feet: 30, ...(moved ? { moved } : {}) } },
+        turn: { ownTurn: true },
+      });
+    const after = moved.value.after;
+    const ending = attack(true);
+    expect(ending.ok && ending.value.attacker.actions).toEqual(after);
+    // Without the move made on the map, a Charge pays its Move and Main, spent already.
+    expect(reason(attack(false))).toBe("noMainAction");
+    // A Charge stated in the dialog, with no move on the map, still pays both.
+    const stated = attack(undefined);
+    expect(stated.ok && stated.value.attacker.actions).toMatchObject({
+      mainUsed: true,
+      charged: true,
+    });
   });
 });

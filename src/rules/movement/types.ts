@@ -36,6 +36,8 @@ export interface MovePath {
   readonly difficult?: boolean;
   /** It ends higher than it starts (climbing up costs more in the dice pool). */
   readonly rising?: boolean;
+  /** It runs in one straight line, without a turn (a WWN Charge must). */
+  readonly straight?: boolean;
 }
 
 /** The book's currency a move is paid in. */
