@@ -56,6 +56,8 @@ export const wwnMovement: MovementRules = {
   reactions: {
     trigger: "leave",
     reachOf: (actor) => (meleeWeapon(actor) === null ? null : FEET_PER_SPACE),
+    // A foe who is down strikes nobody.
+    canReact: (actor) => fighterIn(actor, fightOf(actor)).life === "active",
     suppressed: (actor) => fighterIn(actor, fightOf(actor)).actions.withdrawn,
     openAttack: (actor, { reaction }) => {
       const weapon = meleeWeapon(actor);
