@@ -28,7 +28,7 @@ import { isActiveGM } from "../shared/referee.ts";
 import { roundedDistance, squareIn } from "./distance.ts";
 import { postReactions, reactionCard } from "./reaction-card.ts";
 import { provokedTokens } from "./reactions.ts";
-import { crossesDifficult } from "./terrain.ts";
+import { climbSwimSpaces, crossesDifficult } from "./terrain.ts";
 import type { SceneToken } from "./reactions.ts";
 import { frayRulerClass } from "./ruler.ts";
 import type { MovementRules, PricedMove } from "./types.ts";
@@ -134,10 +134,14 @@ export function priceMovement(
   const grid = gridOf();
   const points = [movement.origin, ...movement.passed.waypoints];
   // Difficult ground from the scene's Regions, measured here as on the GM's client.
-  const difficult =
-    grid !== null &&
-    crossesDifficult(token as unknown as SceneToken, grid, points, path.value.mode);
-  return rules.price(actor, difficult ? { ...path.value, difficult } : path.value);
+  const scened = token as unknown as SceneToken;
+  const difficult = grid !== null && crossesDifficult(scened, grid, points, path.value.mode);
+  const climbSwim = grid === null ? 0 : climbSwimSpaces(scened, grid, points);
+  return rules.price(actor, {
+    ...path.value,
+    ...(difficult ? { difficult } : {}),
+    ...(climbSwim > 0 ? { climbSwimSpaces: climbSwim } : {}),
+  });
 }
 
 function reasonText(

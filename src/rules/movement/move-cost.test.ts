@@ -33,6 +33,20 @@ describe("Worldlines: Energy per space", () => {
     ]);
   });
 
+  it("pays a walk's spaces in ground climbed or swum at the climb/swim rate, never a hostile count", () => {
+    const walkOver = (hard: number, energy = 20, stance: "standing" | "prone" = "standing") => {
+      const path = { ...walk(4, stance === "prone" ? "crawl" : "walk"), climbSwimSpaces: hard };
+      const r = worldlinesMoveCost(makeCombatant({ id: "a", stance, energy }), path);
+      return r.ok ? r.value.price.cost : r.reason;
+    };
+    expect([walkOver(0), walkOver(2), walkOver(4), walkOver(9)]).toEqual([4, 6, 8, 8]);
+    // Prone, the stance's 3 a space is already more than swimming's 2.
+    expect(walkOver(2, 20, "prone")).toBe(12);
+    expect(walkOver(2, 5)).toBe("notEnoughEnergy");
+    // A count that is not a whole number of spaces is refused, never priced.
+    for (const bad of [NaN, -1, 0.5, Infinity]) expect(typeof walkOver(bad)).toBe("string");
+  });
+
   it("says what is left: 2 spaces of 5 Energy leave 3", () => {
     const r = worldlinesMoveCost(makeCombatant({ id: "a", energy: 5 }), walk(2));
     expect(r.ok && r.value.price).toMatchObject({ cost: 2, left: 3, of: 5, currency: "energy" });

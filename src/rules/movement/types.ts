@@ -36,6 +36,11 @@ export interface MovePath {
   readonly difficult?: boolean;
   /** It ends higher than it starts (climbing up costs more in the dice pool). */
   readonly rising?: boolean;
+  /**
+   * How many of its spaces lie in ground that is climbed or swum (a Region the GM marked so): a
+   * walk pays them as climbing or swimming where the book prices those (Worldlines).
+   */
+  readonly climbSwimSpaces?: number;
   /** It runs in one straight line, without a turn (a WWN Charge must). */
   readonly straight?: boolean;
 }
