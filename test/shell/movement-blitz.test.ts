@@ -11,7 +11,12 @@ import { PLAYER } from "../fake-foundry/index.ts";
 import { clickSheet } from "./boot.support.ts";
 import { moveWorld } from "./movement.support.ts";
 import type { MoveWorld } from "./movement.support.ts";
-import { attackCardsSince, itemNamed, reactionFight } from "./movement-reactions.support.ts";
+import {
+  attackCardsSince,
+  itemNamed,
+  reactionFight,
+  targetRaider,
+} from "./movement-reactions.support.ts";
 
 let w: MoveWorld;
 let declare: typeof import("../../src/foundry/rulesets/dicepool/attack/declare.ts");
@@ -44,16 +49,7 @@ async function blitzFight(closeCombat = 3, raiderAt = { col: 5, row: 0 }) {
     { system: { attributes: { physical: 1 } } },
     { kara: { col: 0, row: 0 }, foe: raiderAt },
   );
-  const raiderToken = fought.token.parent.tokens.contents.find(
-    (t) => t.actorId === fought.raider.id,
-  );
-  if (raiderToken === undefined) throw new Error("no raider token");
-  w.fake.as(PLAYER.id, () => {
-    (game.user as unknown as { updateTokenTargets(ids: string[]): void }).updateTokenTargets([
-      raiderToken.id,
-    ]);
-  });
-  return { ...fought, raiderToken };
+  return { ...fought, raiderToken: await targetRaider(w, fought) };
 }
 
 /** Kara's player presses the Blitz button of her Club's row; the dialog it opens is closed. */

@@ -11,7 +11,12 @@ import { PLAYER } from "../fake-foundry/index.ts";
 import { clickSheet } from "./boot.support.ts";
 import { moveWorld } from "./movement.support.ts";
 import type { MoveWorld } from "./movement.support.ts";
-import { attackCardsSince, itemNamed, reactionFight } from "./movement-reactions.support.ts";
+import {
+  attackCardsSince,
+  itemNamed,
+  reactionFight,
+  targetRaider,
+} from "./movement-reactions.support.ts";
 
 let w: MoveWorld;
 let declare: typeof import("../../src/foundry/rulesets/wwn/attack/declare.ts");
@@ -38,15 +43,7 @@ async function chargeFight(raiderAt: { col: number; row: number }) {
     { system: { health: { value: 10, max: 10 } } },
     { kara: { col: 0, row: 0 }, foe: raiderAt },
   );
-  const raiderToken = fought.token.parent.tokens.contents.find(
-    (t) => t.actorId === fought.raider.id,
-  );
-  if (raiderToken === undefined) throw new Error("no raider token");
-  w.fake.as(PLAYER.id, () => {
-    (game.user as unknown as { updateTokenTargets(ids: string[]): void }).updateTokenTargets([
-      raiderToken.id,
-    ]);
-  });
+  await targetRaider(w, fought);
   return fought;
 }
 

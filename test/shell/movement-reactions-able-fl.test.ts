@@ -4,20 +4,8 @@
  * tests; only the able one gets a card.
  */
 import { describe, expect, it } from "vitest";
-import { GM } from "../fake-foundry/index.ts";
 import { moveWorld } from "./movement.support.ts";
-import { reactionCards, reactionFight } from "./movement-reactions.support.ts";
-
-async function ledgerSets(
-  w: Awaited<ReturnType<typeof moveWorld>>,
-  combat: Combat.Implementation,
-  actor: Actor.Implementation,
-  key: string,
-  value: unknown,
-) {
-  const id = combat.combatants.contents.find((c) => c.actorId === actor.id)?.id ?? "";
-  await w.fake.as(GM.id, () => combat.update({ [`flags.fray.ledger.${id}.${key}`]: value }));
-}
+import { ledgerSets, reactionCards, reactionFight } from "./movement-reactions.support.ts";
 
 describe("no reaction card for a fighter who cannot react", () => {
   it("Freelancers: the round's reaction spent, or Dying", async () => {

@@ -5,26 +5,14 @@
  * tests; only the able one gets a card.
  */
 import { describe, expect, it } from "vitest";
-import { GM } from "../fake-foundry/index.ts";
 import { moveWorld } from "./movement.support.ts";
-import { reactionCards, reactionFight } from "./movement-reactions.support.ts";
+import { ledgerSets, reactionCards, reactionFight } from "./movement-reactions.support.ts";
 
 const MACHETE = {
   name: "Machete",
   type: "weapon",
   system: { damage: "1d6", skill: "melee", kind: "melee" },
 };
-
-async function ledgerSets(
-  w: Awaited<ReturnType<typeof moveWorld>>,
-  combat: Combat.Implementation,
-  actor: Actor.Implementation,
-  key: string,
-  value: unknown,
-) {
-  const id = combat.combatants.contents.find((c) => c.actorId === actor.id)?.id ?? "";
-  await w.fake.as(GM.id, () => combat.update({ [`flags.fray.ledger.${id}.${key}`]: value }));
-}
 
 describe("no reaction card for a fighter who cannot react", () => {
   it("Worldlines: no Energy for it, the round's interruption spent, or down", async () => {
