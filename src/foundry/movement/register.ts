@@ -30,7 +30,7 @@ import { FRAY_HOOKS, announce } from "../api/hooks.ts";
 import { roundedDistance, squareIn } from "./distance.ts";
 import { postReactions, reactionCard } from "./reaction-card.ts";
 import { provokedTokens } from "./reactions.ts";
-import { crossesDifficult } from "./terrain.ts";
+import { climbSwimSpaces, crossesDifficult } from "./terrain.ts";
 import type { SceneToken } from "./reactions.ts";
 import { frayRulerClass } from "./ruler.ts";
 import type { MovementRules, PricedMove } from "./types.ts";
@@ -101,7 +101,24 @@ export function pathOf(rules: MovementRules, movement: Movement): Result<MovePat
   if (!distance.ok) return distance;
   const mode = movement.passed.waypoints.at(-1)?.action ?? "walk";
   if (!isMoveMode(mode, rules.modes)) return refuse("unknown-mode");
-  return ok({ distance: roundedDistance(rules, distance.value), mode });
+  const measuredPath = { distance: roundedDistance(rules, distance.value), mode };
+  return ok(isStraight(points) ? { ...measuredPath, straight: true } : measuredPath);
+}
+
+/** Whether every point lies on the line from the first to the last (a path without a turn). */
+export function isStraight(points: readonly { x: number; y: number }[]): boolean {
+  const first = points[0];
+  const last = points.at(-1);
+  if (first === undefined || last === undefined) return true;
+  const dx = last.x - first.x;
+  const dy = last.y - first.y;
+  const length = Math.hypot(dx, dy);
+  // Within half a pixel of the line, and going forward along it.
+  return points.every((p) => {
+    const off = Math.abs((p.x - first.x) * dy - (p.y - first.y) * dx);
+    const along = (p.x - first.x) * dx + (p.y - first.y) * dy;
+    return off <= 0.5 * Math.max(1, length) && along >= 0 && along <= length * length;
+  });
 }
 
 /** The price of a movement for its token's actor, or null when moving it is free (no fight). */
@@ -119,10 +136,14 @@ export function priceMovement(
   const grid = gridOf();
   const points = [movement.origin, ...movement.passed.waypoints];
   // Difficult ground from the scene's Regions, measured here as on the GM's client.
-  const difficult =
-    grid !== null &&
-    crossesDifficult(token as unknown as SceneToken, grid, points, path.value.mode);
-  return rules.price(actor, difficult ? { ...path.value, difficult } : path.value);
+  const scened = token as unknown as SceneToken;
+  const difficult = grid !== null && crossesDifficult(scened, grid, points, path.value.mode);
+  const climbSwim = grid === null ? 0 : climbSwimSpaces(scened, grid, points);
+  return rules.price(actor, {
+    ...path.value,
+    ...(difficult ? { difficult } : {}),
+    ...(climbSwim > 0 ? { climbSwimSpaces: climbSwim } : {}),
+  });
 }
 
 function reasonText(
