@@ -38,6 +38,9 @@ import { i18n } from "../../shared/env.ts";
 import { SYSTEM_PATH } from "../../constants.ts";
 import { combatantId, toWwnCombatant, unarmedOf, warnWwnRefusal } from "./adapter.ts";
 import { budgetEntries, budgetOf, fighterIn, fighterOf, splitOutcome } from "./budget.ts";
+import type { LedgerWrite } from "./budget.ts";
+import { hurtMarkedByRoundEnd } from "./marks.ts";
+import { turnStateOf } from "../../combat/state.ts";
 import { wwnRollOrder } from "./order.ts";
 import { WWN_START_CHECK, postWwnNotice, wwnNoticeCard } from "./table/surprise.ts";
 
@@ -157,11 +160,18 @@ export async function wwnGrappleDamage(
   const all = combat.combatants.contents.flatMap((combatant) =>
     combatant.actor === null
       ? []
-      : [{ actor: combatant.actor, me: fighterIn(combatant.actor, { combat, combatant }) }],
+      : [
+          {
+            actor: combatant.actor,
+            combatantId: combatant.id ?? "",
+            me: fighterIn(combatant.actor, { combat, combatant }),
+          },
+        ],
   );
   const updates: WwnUpdate[] = [];
   const lines: GrappleLine[] = [];
-  for (const { me: defender } of all) {
+  const hurt: { actor: Actor.Implementation; combatantId: string }[] = [];
+  for (const { actor, combatantId: id, me: defender } of all) {
     const grapplers = all
       .filter(({ me }) => me.grappling === defender.id)
       .map(({ actor, me }) => ({ grappler: me, unarmed: unarmedOf(actor) }));
@@ -172,6 +182,7 @@ export async function wwnGrappleDamage(
       continue;
     }
     updates.push(...rolled.value.value.updates);
+    if (rolled.value.value.damage.some((d) => d.dealt > 0)) hurt.push({ actor, combatantId: id });
     for (const hurt of rolled.value.value.damage) {
       const grappler = grapplers.find((g) => g.grappler.id === hurt.grapplerId);
       lines.push({
@@ -181,7 +192,15 @@ export async function wwnGrappleDamage(
       });
     }
   }
-  return { changes: changesByCombatant(combat, splitOutcome(updates, combat).documents), lines };
+  const changes = changesByCombatant(combat, splitOutcome(updates, combat).documents);
+  // The damage belongs to the round that ended (the turn has moved on when round events run).
+  const marks = hurtMarkedByRoundEnd(hurt, Math.max(0, turnStateOf(combat).round - 1));
+  return { changes: [...changes, ...marks.map(markChange)], lines };
+}
+
+/** A ledger mark as a transition's change (no document field). */
+function markChange({ combatantId: id, key, value }: LedgerWrite): ActorChange {
+  return { combatantId: id, changes: {}, ledger: { [key]: value as number } };
 }
 
 export const WWN_GRAPPLE_REPORT_TEMPLATE = `${SYSTEM_PATH}/templates/wwn/chat/grapple-report.hbs`;

@@ -67,7 +67,7 @@ export const wwnCastDeclaration = cardDeclaration<WwnCastIntent>({
       const hindrance = {
         hurt: markedThisRound(scene.fight, "hurt"),
         handBusy: markedThisRound(scene.fight, "hand"),
-        jostled: false,
+        jostled: markedThisRound(scene.fight, "jostled"),
       };
       const out = castSpell(scene.me, slots, hindrance, scene.turn);
       if (!out.ok) return refusalFor(out, scene.actor);
