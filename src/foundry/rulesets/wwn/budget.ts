@@ -91,12 +91,29 @@ export function fighterOf(actor: Actor.Implementation): WwnCombatant {
   return fighterIn(actor, fightOf(actor));
 }
 
-/** Whether it is the actor's turn, as the turn-strictness setting reads it (its own combat's). */
+/** The ledger key of a holder acting now on its held action (its value: the round). */
+export const ACTING_NOW_KEY = "wwn_actingNow";
+
+/** The combatants acting now on a held action in the combat's current round. */
+export function actingNowIn(combat: CombatLike): string[] {
+  const round = turnStateOf(combat).round;
+  return combatMembers(combat)
+    .filter(({ combatantId: id }) => ledgerEntry(combat, id, ACTING_NOW_KEY) === round)
+    .map(({ combatantId: id }) => id);
+}
+
+/**
+ * Whether it is the actor's turn, as the turn-strictness setting reads it (its own combat's), and
+ * whether, its turn though it is, it waits while another acts first on a held action (table/held.ts).
+ */
 export function turnOf(actor: Actor.Implementation): TurnContext {
-  if (game.settings.get(SYSTEM_ID, "turnStrictness") !== "strict") return { ownTurn: true };
   const fight = fightOf(actor);
   if (fight === null) return { ownTurn: true };
-  return { ownTurn: turnStateOf(fight.combat).active === fight.combatant.id };
+  const mine = turnStateOf(fight.combat).active === fight.combatant.id;
+  const strict = game.settings.get(SYSTEM_ID, "turnStrictness") === "strict";
+  const ownTurn = strict ? mine : true;
+  const heldFirst = mine && actingNowIn(fight.combat).some((id) => id !== fight.combatant.id);
+  return heldFirst ? { ownTurn, heldFirst } : { ownTurn };
 }
 
 /** The combat's members with a combatant id, by the rules id of their actors. */

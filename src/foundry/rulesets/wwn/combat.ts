@@ -37,7 +37,16 @@ import { withDice } from "../../shared/dice.ts";
 import { i18n } from "../../shared/env.ts";
 import { SYSTEM_PATH } from "../../constants.ts";
 import { combatantId, toWwnCombatant, unarmedOf, warnWwnRefusal } from "./adapter.ts";
-import { budgetEntries, budgetOf, fighterIn, fighterOf, splitOutcome } from "./budget.ts";
+import {
+  ACTING_NOW_KEY,
+  budgetEntries,
+  budgetOf,
+  fighterIn,
+  fighterOf,
+  splitOutcome,
+  turnOf,
+} from "./budget.ts";
+import { actorLedgerEntry, fightOf } from "../../combat/ledger.ts";
 import type { LedgerWrite } from "./budget.ts";
 import { hurtMarkedByRoundEnd } from "./marks.ts";
 import { turnStateOf } from "../../combat/state.ts";
@@ -82,7 +91,15 @@ export function wwnMemberChips(actor: Actor.Implementation, active: boolean): Tr
   flag(s.charged, "FRAY.Wwn.Tracker.Charged");
   flag(s.withdrawn, "FRAY.Wwn.Tracker.Withdrawn");
   flag(me.prone, "FRAY.Wwn.Tracker.Prone");
+  flag(actorLedgerEntry(actor, ACTING_NOW_KEY) === roundOf(actor), "FRAY.Wwn.Tracker.ActingNow");
+  flag(active && turnOf(actor).heldFirst === true, "FRAY.Wwn.Tracker.Waiting");
   return chips;
+}
+
+/** The round of the combat the actor fights in (null outside one). */
+function roundOf(actor: Actor.Implementation): number | null {
+  const fight = fightOf(actor);
+  return fight === null ? null : turnStateOf(fight.combat).round;
 }
 
 /** Warns of a refusal about `name`'s numbers: the field it names is prefixed with whose it is. */

@@ -50,6 +50,7 @@ export const WWN_MANEUVER_KINDS = [
   "execution",
   "skill",
   "cast",
+  "hold",
 ] as const;
 export type WwnManeuverKind = (typeof WWN_MANEUVER_KINDS)[number];
 
@@ -261,6 +262,8 @@ export interface WwnManeuverCard {
   readonly resultData: Readonly<Record<string, string>>;
   /** Waiting for the GM's call (the Execution Attack's buttons). */
   readonly pending?: boolean;
+  /** The card protocol steps it waits for instead (step and label key): a held action, a cast. */
+  readonly buttons?: readonly { readonly step: string; readonly label: string }[];
 }
 
 export const checkLine = (name: string, roll: CheckRoll, won: boolean): CheckLine => ({

@@ -41,6 +41,7 @@ import { combatantId, refusalFor, resolveActor, toWwnWeapon, warnWwnRefusal } fr
 import { applyWwnOutcome, fighterIn, grapplesIn, membersByRulesId, turnOf } from "../budget.ts";
 import type { Fight, LedgerWrite } from "../budget.ts";
 import { joinSwarmOutcome } from "./swarm.ts";
+import { postHeldCard } from "./held.ts";
 
 /** The referee's action for every maneuver of this file. */
 export const WWN_SELF = "wwn.self";
@@ -200,6 +201,8 @@ export function refereeSelf(intent: Intent, sender: User.Implementation): Promis
     const settled = settleSelf(parsed, actor, fight);
     if (!settled.ok) return settled;
     await applyWwnOutcome(settled.value.updates, fight?.combat ?? null, settled.value.ledger);
+    // A held action in a started combat: its card carries the holder's "Act now" (held.ts).
+    if (parsed.kind === "hold" && fight !== null) await postHeldCard(actor, fight, sender);
     return { ok: true };
   });
 }
