@@ -144,8 +144,22 @@ describe("the dice-pool character sheet, rendered in Chromium", () => {
       "takeCover",
       "defendOther",
       "surrender",
+      "issueCommand",
+      "quickCommunication",
+      "socialAction",
+      "complexAction",
       "fall",
+      "rest",
     ]);
+    // The words said go in a box of the card's line length; the GM's rest is weeks or 10 minutes.
+    await expect(
+      page.locator(".dp-words input[data-act-choice]").getAttribute("maxlength"),
+    ).resolves.toBe("64");
+    await expect(
+      page
+        .locator(".dp-rest select[data-act-choice] option")
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+    ).resolves.toEqual(["weeks", "tenMinutes"]);
     // The cover to take: the book's three kinds.
     await expect(
       page.locator(".dp-conduct select[data-act-choice] option").allInnerTexts(),
@@ -294,6 +308,42 @@ describe("the dice-pool attack card, rendered in Chromium", () => {
     await expect(page.locator(".fray-dp-health").innerText()).resolves.toContain("6 → 4 / 6");
     await expect(page.locator("button[data-fray-step='apply']").count()).resolves.toBe(1);
     await page.close();
+  });
+
+  /** The card rendered in a chat-sized page. */
+  const cardPage = (card: CardModule.DicepoolAttackCardState) =>
+    renderInPage(browser, {
+      template: "templates/dicepool/attack-card.hbs",
+      context: cards.dicepoolAttackCardContext(card, i18n()),
+      classes: ["fray", "chat-card"],
+      title: "Chat",
+      width: 340,
+      height: 260,
+    });
+
+  it("offers the grapple's victim Resist with an Energy box once applied, and shows what it spent", async () => {
+    const card: CardModule.DicepoolAttackCardState = {
+      ...declared(),
+      intent: "grapple",
+      stage: "applied",
+      choices: [],
+      resist: { energy: null, pool: null },
+    };
+    const open = await cardPage(card);
+    await expect(open.locator(".fray-dp-resist .fray-dp-label").innerText()).resolves.toContain(
+      "Brute is held down by the grapple",
+    );
+    await expect(
+      open.locator(".fray-dp-resist[data-fray-step-row] input[data-dp-resist]").inputValue(),
+    ).resolves.toBe("0");
+    await expect(open.locator("button[data-fray-step='resist']").count()).resolves.toBe(1);
+    await open.close();
+    const done = await cardPage({ ...card, resist: { energy: 2, pool: 4 } });
+    await expect(done.locator(".fray-dp-resist").innerText()).resolves.toBe(
+      "Brute spent 2 Energy against the grapple (pool 4).",
+    );
+    await expect(done.locator("button[data-fray-step='resist']").count()).resolves.toBe(0);
+    await done.close();
   });
 });
 

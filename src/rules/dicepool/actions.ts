@@ -64,6 +64,11 @@ export const ACTION_TABLE = {
    * action type for it; Fray makes it a Simple action, like Defend Other.
    */
   stabilize: "simple",
+  /**
+   * Any other Complex action the GM allows (the book defines the type and names only parking a
+   * vehicle): it takes the whole turn, at a turn's start.
+   */
+  complexAction: "complex",
 } as const satisfies Record<string, ActionType | "power">;
 
 export type ActionName = keyof typeof ACTION_TABLE;

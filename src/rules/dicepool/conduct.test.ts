@@ -17,6 +17,8 @@ import {
   takeCover,
   usePower,
   useRestraints,
+  words,
+  MAX_WORDS,
 } from "./conduct.ts";
 import { checkedAttack } from "./dicepool.support.ts";
 import { makeDicepoolCombatant, makeDicepoolWeapon } from "./factory.ts";
@@ -261,5 +263,48 @@ describe("a surrendered character at the table", () => {
     expect(
       takeAction(FRESH_TURN, "move", { ownTurn: true, surrendered: 1 as never }),
     ).toMatchObject({ ok: false, reason: "badChoice" });
+  });
+});
+
+describe("words: Issue command, Quick communication, social actions", () => {
+  it("keeps the line trimmed, refuses a long one, and a command needs someone else", () => {
+    expect(words("  Hold the door ", "a")).toEqual({ ok: true, value: "Hold the door" });
+    expect(words("", "a")).toEqual({ ok: true, value: "" });
+    expect(words("x".repeat(MAX_WORDS + 1), "a").ok).toBe(false);
+    expect(words("Charge", "a", "a")).toMatchObject({ ok: false, reason: "no-listener" });
+    expect(words("Charge", "a", "")).toMatchObject({ ok: false, reason: "no-listener" });
+    expect(words("Charge", "a", "b")).toEqual({ ok: true, value: "Charge" });
+    for (const bad of [null, undefined, 3, {}, { toString: false }]) {
+      expect(words(bad as never, "a")).toMatchObject({ ok: false, reason: "badChoice" });
+    }
+  });
+
+  it("never returns more than MAX_WORDS characters, whatever is typed", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (said) => {
+        const line = words(said, "a");
+        return line.ok ? line.value.length <= MAX_WORDS && line.value === said.trim() : true;
+      }),
+    );
+  });
+
+  it("the words' action types follow the book's table; Complex needs a fresh turn", () => {
+    const ctx = { ownTurn: true };
+    expect(takeAction(FRESH_TURN, "issueCommand", ctx)).toMatchObject({ value: { simpleUsed: 1 } });
+    expect(takeAction(FRESH_TURN, "quickCommunication", ctx)).toMatchObject({
+      value: { freeUsed: 1 },
+    });
+    expect(takeAction(FRESH_TURN, "complexAction", ctx)).toMatchObject({
+      value: { complexUsed: true },
+    });
+    const oneSimple = { ...FRESH_TURN, simpleUsed: 1 };
+    expect(takeAction(oneSimple, "complexAction", ctx)).toMatchObject({
+      ok: false,
+      reason: "no-complex-action",
+    });
+    // An incapacitated character keeps its social actions only.
+    const down = { ownTurn: true, incapacitated: true };
+    expect(takeAction(FRESH_TURN, "socialAction", down).ok).toBe(true);
+    expect(takeAction(FRESH_TURN, "quickCommunication", down).ok).toBe(false);
   });
 });

@@ -16,6 +16,9 @@
  * - Attacks that rule out a defense (undodgeable, unparryable, unsoakable): a weapon may carry
  *   any of the three. When the attack rules out every defense the defender could take, it is
  *   undefended: its defense scores no hit (attack.ts).
+ * - Words (Issue command: Simple; Quick communication and a social action: Free): the book gives
+ *   their action types only. What is said is the player's own line, recorded on the chat card:
+ *   at most MAX_WORDS characters, trimmed, possibly empty. A command is given to someone else.
  * - Restraints (applyRestraints, grapple.ts) need restraints at hand: the assailant carries at
  *   least one (rope, zip ties, manacles …) and the one it uses stays on the victim.
  */
@@ -186,4 +189,28 @@ export function useRestraints(carried: number): Result<number, StateRefusal | "n
   const bad = checkNumber("restraints", carried, { min: 0, max: L.energy, whole: true });
   if (bad) return bad;
   return carried < 1 ? refuse("no-restraints") : ok(carried - 1);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/*  Words: Issue command, Quick communication, social actions                                  */
+/* ------------------------------------------------------------------------------------------ */
+
+/** The longest line a character says at the table. */
+export const MAX_WORDS = 64;
+
+/**
+ * What the character says, trimmed: refused when it is no string or longer than MAX_WORDS; a
+ * command needs someone else to take it (`to`, not the speaker).
+ */
+export function words(
+  said: string,
+  speaker: string,
+  to: string | null = null,
+): Result<string, StateRefusal | "no-listener"> {
+  const raw: unknown = said;
+  if (typeof raw !== "string") return refuse("badChoice", { field: "words", value: typeof raw });
+  const line = raw.trim();
+  if (line.length > MAX_WORDS) return refuse("badChoice", { field: "words", value: "…" });
+  if (to !== null && (to === "" || to === speaker)) return refuse("no-listener");
+  return ok(line);
 }

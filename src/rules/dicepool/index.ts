@@ -16,6 +16,9 @@
  * - changes.ts: outcomes as document changes (the field paths the shell writes);
  * - check.ts: the state checked at the boundary (combatant, weapon, turn): what passes is
  *   `Checked` (core/checked.ts), and the rules that take it do not check again.
+ * Imported by path, not re-exported here: conduct.ts (the table actions the action table names
+ * without mechanics), vehicle.ts (a vehicle's own Energy, its pilot's roll, drives, rough terrain,
+ * crew acts); each has its own hostile-input properties next to it.
  * Internal, not exported: roll.ts (scoring checked pools), damage.ts (damage on checked state).
  */
 import type { RulesetModule } from "../types.ts";

@@ -16,6 +16,8 @@
  * 4. apply (the GM, the defender's owner or who declared): the card is resolved again on its own
  *    dice against the defender as it is now, and every change is written in one batch (and the
  *    grapple it made or drained in the ledger, one Combat update).
+ * 5. resist (the grapple's victim's player): once, when the grapple applied holds it down
+ *    (attack/resist.ts).
  * The protocol checks who may press, that the GM made the card, its dice and the step's claim.
  */
 import type { Checked } from "../../../../rules/core/checked.ts";
@@ -80,6 +82,7 @@ import { dicepoolScene, settleDicepoolAgainstScene } from "../scene.ts";
 import type { Declaration, DicepoolDeclareIntent } from "./declare.ts";
 import { MAX_DISTANCE, parseChoice } from "./dialog.ts";
 import { someDefense } from "../table/conduct.ts";
+import { resistOffer, resistStep } from "./resist.ts";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  The declaration                                                                             */
@@ -507,11 +510,13 @@ async function apply(
       : [];
     await applyDicepoolUpdates(settled.updates);
     await writeLedger([...settled.notes, ...reroll]);
+    const offer = resistOffer(card);
     const done: DicepoolAttackCardState = {
       ...card,
       stage: "applied",
       dice: again.dice,
       result: settled.view,
+      ...(offer === null ? {} : { resist: offer }),
     };
     await updateCard(message, done, claim, options);
     return { ok: true };
@@ -567,6 +572,7 @@ export const attackCard = cardStrategy<DicepoolAttackCardState>({
       resolve: ({ message, card, claim }) => apply(message, card, claim),
       appliesDamage: true,
     },
+    resist: resistStep,
   },
   attack: (card) =>
     attackView(

@@ -9,7 +9,8 @@
  *   Dodge, Parry or Soak, each button showing its pool and the chance the attack still hits;
  * - resolved: the defense is rolled; the card shows both rolls, the net hits, the damage (or the
  *   Grappling Pool, the disarm, the initiative moved), the wound-penalty dice and Apply;
- * - applied: the outcome is written; cancelled: the GM called the attack off at confirm.
+ * - applied: the outcome is written (a grapple that holds its victim down offers it Resist:
+ *   attack/resist.ts); cancelled: the GM called the attack off at confirm.
  */
 import type { Checked } from "../../../../rules/core/checked.ts";
 import { planChecked } from "../adapter.ts";
@@ -112,6 +113,17 @@ export interface DicepoolAttackCardState {
   /** Every die of the attack in the order the rules drew them: attack, defense, wound dice. */
   readonly dice: readonly DieRoll[];
   readonly result: DicepoolResultView | null;
+  /**
+   * Resist, offered once the grapple applied left the victim incapacitated by it (attack/resist.ts):
+   * absent when not offered; `energy` null while it waits, then what was spent and the pool left.
+   */
+  readonly resist?: ResistView;
+}
+
+/** The victim's Resist on a grapple card: the Energy spent (null: not yet) and the pool after. */
+export interface ResistView {
+  readonly energy: number | null;
+  readonly pool: number | null;
 }
 
 /** The card's state, from its message (null for any other message). */
@@ -265,6 +277,20 @@ export function dicepoolAttackCardContext(
             initiativeMoved: r.initiativeMoved,
           },
     canApply: card.stage === "resolved",
+    resist:
+      card.resist === undefined
+        ? null
+        : {
+            open: card.resist.energy === null,
+            line:
+              card.resist.energy === null
+                ? i18n.format("FRAY.Dicepool.Card.ResistOffer", { name: card.defenderName })
+                : i18n.format("FRAY.Dicepool.Card.Resisted", {
+                    name: card.defenderName,
+                    energy: String(card.resist.energy),
+                    pool: String(card.resist.pool ?? 0),
+                  }),
+          },
   };
 }
 

@@ -246,13 +246,14 @@ async function tableAct(actor: Actor.Implementation, target: HTMLElement): Promi
     target.dataset["other"] ??
     row.querySelector<HTMLSelectElement>("[data-act-other]")?.value ??
     "";
-  const other =
-    act === "stabilize" || act === "defendOther"
-      ? (targetedActors()[0] ?? null)
-      : otherId === ""
-        ? null
-        : resolveActor(otherId);
-  if ((act === "stabilize" || act === "defendOther") && other === null) {
+  // Stabilize, Defend Other and a command are for the targeted character.
+  const targeted = act === "stabilize" || act === "defendOther" || act === "issueCommand";
+  const other = targeted
+    ? (targetedActors()[0] ?? null)
+    : otherId === ""
+      ? null
+      : resolveActor(otherId);
+  if (targeted && other === null) {
     warnDicepoolRefusal(refuse("noTarget"));
     return;
   }

@@ -12,6 +12,10 @@
  *   (budget.ts spendAction) and is out of the fight (combat.ts); the GM clears it on the sheet.
  * - usePower: a power item of the actor's (the technique item) takes the action type it names
  *   and its Energy.
+ * - issueCommand (Simple, to the targeted character), quickCommunication and socialAction (Free):
+ *   the line the player typed is the card's (escaped); one who surrendered, or an incapacitated
+ *   one for a social action, may still speak; the dead do not.
+ * - complexAction (Complex): any other Complex action the GM allows; the whole turn.
  * What an attack reads of them (`conductOnAttack`) is read from the ledger on the referee, and
  * the weapon's flags from the attacker's item.
  */
@@ -29,6 +33,7 @@ import {
   surrender,
   takeCover,
   usePower,
+  words,
 } from "../../../../rules/dicepool/conduct.ts";
 import type { AttackFlag } from "../../../../rules/dicepool/conduct.ts";
 import { DICEPOOL_FIELD_PATHS } from "../../../../rules/dicepool/changes.ts";
@@ -230,6 +235,27 @@ const planConduct: ActPlanner = (request, { actor, other, me, options, say, done
             ],
         spent.value,
         say("UsedPower", { power: item.name, energy: cost }),
+      );
+    }
+    case "issueCommand":
+    case "quickCommunication":
+    case "socialAction": {
+      if (me.dead) return refuse("target-dead");
+      const to = request.act === "issueCommand" ? (other === null ? "" : combatantId(other)) : null;
+      const said = words(request.choice, combatantId(actor), to);
+      if (!said.ok) return said;
+      const key = { issueCommand: "Commands", quickCommunication: "Says", socialAction: "Social" }[
+        request.act
+      ];
+      return done([], [], say(said.value === "" ? key : `${key}Words`, { words: said.value }));
+    }
+    case "complexAction": {
+      const what = words(request.choice, combatantId(actor));
+      if (!what.ok) return what;
+      return done(
+        [],
+        [],
+        say(what.value === "" ? "Complex" : "ComplexWords", { words: what.value }),
       );
     }
     default:

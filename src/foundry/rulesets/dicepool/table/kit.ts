@@ -39,9 +39,18 @@ import { dicepoolOptions } from "../settings.ts";
 export const ACT_FAMILIES = {
   "dicepool.grapple": ["spendGrapple", "escape", "resist", "restrain"],
   "dicepool.move": ["move", "fall"],
-  "dicepool.care": ["stabilize"],
+  "dicepool.care": ["stabilize", "rest"],
   "dicepool.weapon": ["pickUpWeapon", "readyWeapon"],
-  "dicepool.conduct": ["takeCover", "defendOther", "surrender", "usePower"],
+  "dicepool.conduct": [
+    "takeCover",
+    "defendOther",
+    "surrender",
+    "usePower",
+    "issueCommand",
+    "quickCommunication",
+    "socialAction",
+    "complexAction",
+  ],
 } as const;
 export type ActFamily = keyof typeof ACT_FAMILIES;
 export type TableAct = (typeof ACT_FAMILIES)[ActFamily][number];
@@ -70,7 +79,10 @@ export interface ActRequest {
   /** Points, Energy, spaces or height, by act (0 where unused). */
   readonly amount: number;
   readonly medium: Medium;
-  /** A named choice, by act: the cover taken, the power used (its item id); "" for none. */
+  /**
+   * A named choice, by act: the cover taken, the power used (its item id), the words said, the
+   * spell of rest; "" for none.
+   */
   readonly choice: string;
 }
 
@@ -114,6 +126,11 @@ const ACT_ACTIONS: Partial<Record<TableAct, ActionName>> = {
   takeCover: "takeCover",
   defendOther: "defendOther",
   surrender: "surrender",
+  issueCommand: "issueCommand",
+  quickCommunication: "quickCommunication",
+  socialAction: "socialAction",
+  complexAction: "complexAction",
+  // rest: time passing out of the fight's clock, the GM's (no action).
   // usePower: the power names its type, so its planner takes the action (table/conduct.ts).
 };
 
@@ -166,7 +183,7 @@ function actContext(
   const actor = resolveActor(request.actorId);
   if (actor === null) return refuse("noSuchTarget");
   if (!(user.isGM || owns(actor, user))) return refuse("notAllowed");
-  if (request.act === "fall" && !user.isGM) return refuse("gmOnly");
+  if ((request.act === "fall" || request.act === "rest") && !user.isGM) return refuse("gmOnly");
   const other = request.otherId === "" ? null : resolveActor(request.otherId);
   if (request.otherId !== "" && other === null) return refuse("noSuchTarget");
   if (other !== null && !atTable(actor, other)) return refuse("targetNotInReach");

@@ -1,0 +1,158 @@
+/**
+ * Vehicles (vehicle.ts): the pilot's roll, the vehicle's own Energy, drives and sprints, rough
+ * terrain paid by the vehicle, refuelling out of combat, the crew acts of the action table.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { fixedDice } from "../core/dice.ts";
+import { FRESH_TURN, takeAction } from "./actions.ts";
+import { makeDicepoolCombatant } from "./factory.ts";
+import {
+  VEHICLE_ENERGY,
+  crewAct,
+  drive,
+  pilotPool,
+  refuel,
+  vehicleRoughTerrain,
+  vehicleStructure,
+} from "./vehicle.ts";
+import type { DicepoolVehicle } from "./vehicle.ts";
+import {
+  combatant,
+  count,
+  dice,
+  hostile,
+  outcome,
+  property,
+  rating,
+  seed,
+} from "./hostile.support.ts";
+
+const HOSTILE = [NaN, Infinity, -Infinity, -1, 0.5, 1e12, 2 ** 53];
+const car: DicepoolVehicle = {
+  size: 2,
+  speed: 4,
+  frame: 3,
+  energy: { value: VEHICLE_ENERGY, max: VEHICLE_ENERGY },
+  damage: 0,
+  moving: true,
+};
+const pilot = makeDicepoolCombatant({
+  id: "p",
+  mental: 3,
+  skills: { pilot: 2 },
+  woundPenalty: 1,
+  energy: { value: 4, max: 4 },
+});
+
+describe("a vehicle", () => {
+  it("starts with 5 Energy; its structure is frame + Size + 3", () => {
+    expect(VEHICLE_ENERGY).toBe(5);
+    expect(vehicleStructure(car)).toEqual({ ok: true, value: 8 });
+  });
+
+  it("rolls its pilot's Mental + Pilot, less the pilot's wound penalty", () => {
+    expect(pilotPool(pilot)).toMatchObject({ ok: true, value: { dice: 4 } });
+  });
+
+  it("drives its speed; a sprint costs the vehicle 1 Energy, none when it has none left", () => {
+    expect(drive(car, false)).toEqual({ ok: true, value: { spaces: 4, energy: 5 } });
+    expect(drive(car, true)).toEqual({ ok: true, value: { spaces: 4, energy: 4 } });
+    const dry = { ...car, energy: { value: 0, max: 5 } };
+    expect(drive(dry, true)).toMatchObject({ ok: false, reason: "not-enough-energy" });
+    expect(drive(dry, false).ok).toBe(true);
+  });
+
+  it("pays rough terrain with its own Energy, the pilot's untouched", () => {
+    // 4 dice: 1 hit against difficulty 2 fails: the vehicle pays 2.
+    const failed = vehicleRoughTerrain(car, pilot, 2, fixedDice([6, 1, 1, 1]));
+    expect(failed).toMatchObject({ ok: true, value: { passed: false, energyLost: 2, energy: 3 } });
+    const low = { ...car, energy: { value: 1, max: 5 } };
+    const critical = vehicleRoughTerrain(low, pilot, 2, fixedDice([1, 1, 1, 1]));
+    expect(critical).toMatchObject({ ok: true, value: { criticalFailure: true, energy: 1 } });
+    const passed = vehicleRoughTerrain(car, pilot, 2, fixedDice([6, 6, 1, 1]));
+    expect(passed).toMatchObject({ ok: true, value: { passed: true, energy: 5 } });
+  });
+
+  it("refuels to its max, never in a combat", () => {
+    const low = { ...car, energy: { value: 1, max: 5 } };
+    expect(refuel(low, false)).toEqual({ ok: true, value: 5 });
+    expect(refuel(low, true)).toMatchObject({ ok: false, reason: "in-combat" });
+  });
+
+  it("parks (Complex) and is bailed out of (Simple) while moving; is left (Simple) parked", () => {
+    expect(crewAct(car, "park")).toEqual({
+      ok: true,
+      value: { action: "parkVehicle", moving: false },
+    });
+    expect(crewAct(car, "bailOut")).toMatchObject({ value: { moving: true } });
+    expect(crewAct(car, "exit")).toMatchObject({ ok: false, reason: "vehicle-moving" });
+    const parked = { moving: false };
+    expect(crewAct(parked, "exit")).toMatchObject({ value: { action: "exitParkedVehicle" } });
+    expect(crewAct(parked, "park")).toMatchObject({ ok: false, reason: "vehicle-parked" });
+    expect(crewAct(car, "fly" as never)).toMatchObject({ ok: false, reason: "badChoice" });
+    const turn = { ownTurn: true };
+    expect(takeAction(FRESH_TURN, "parkVehicle", turn)).toMatchObject({
+      value: { complexUsed: true },
+    });
+    expect(takeAction(FRESH_TURN, "bailOutOfMovingVehicle", turn)).toMatchObject({
+      value: { simpleUsed: 1 },
+    });
+  });
+
+  it("refuses hostile numbers by name, whatever field holds them", () => {
+    for (const bad of HOSTILE) {
+      for (const field of ["size", "speed", "frame", "damage"] as const) {
+        expect(drive({ ...car, [field]: bad }, false).ok, `${field} ${bad}`).toBe(false);
+      }
+      expect(drive({ ...car, energy: { value: bad, max: 5 } }, true).ok).toBe(false);
+      expect(refuel({ ...car, energy: { value: 1, max: bad } }, false).ok).toBe(false);
+    }
+    expect(drive({ ...car, energy: { value: 6, max: 5 } }, false).ok).toBe(false);
+    expect(drive({ ...car, energy: null as never }, false).ok).toBe(false);
+  });
+
+  it("never leaves the vehicle below 0 Energy or above its max (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 999 }),
+        fc.integer({ min: 0, max: 999 }),
+        fc.boolean(),
+        fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 40, maxLength: 40 }),
+        (max, value, sprint, faces) => {
+          const v = { ...car, energy: { value: Math.min(value, max), max } };
+          const driven = drive(v, sprint);
+          if (driven.ok && (driven.value.energy < 0 || driven.value.energy > max)) return false;
+          const rough = vehicleRoughTerrain(v, pilot, 3, fixedDice(faces));
+          return !rough.ok || (rough.value.energy >= 0 && rough.value.energy <= max);
+        },
+      ),
+    );
+  });
+});
+
+describe("a vehicle against hostile input", () => {
+  const vehicle: fc.Arbitrary<DicepoolVehicle> = hostile(
+    fc.record({
+      size: rating,
+      speed: fc.integer({ min: 0, max: 100 }),
+      frame: rating,
+      energy: fc
+        .integer({ min: 0, max: 999 })
+        .chain((max) => fc.record({ value: fc.integer({ min: 0, max }), max: fc.constant(max) })),
+      damage: fc.integer({ min: 0, max: 9999 }),
+      moving: fc.boolean(),
+    }),
+  );
+
+  it("throws nothing, hands back finite numbers and names every refusal", () => {
+    property(fc.tuple(vehicle, combatant, count, seed, fc.boolean()), ([v, p, n, s, flag]) => {
+      outcome("structure", () => vehicleStructure(v));
+      outcome("pilot", () => pilotPool(p));
+      outcome("drive", () => drive(v, flag));
+      outcome("rough", () => vehicleRoughTerrain(v, p, n, dice(s)));
+      outcome("refuel", () => refuel(v, flag));
+      outcome("crew", () => crewAct(v, flag ? "park" : "exit"));
+    });
+  });
+});
