@@ -21,7 +21,7 @@ import type { Press } from "../../../cards/protocol.ts";
 import { fightOf } from "../../../combat/ledger.ts";
 import { turnStateOf } from "../../../combat/state.ts";
 import { postedCard, rollModeNow } from "../../../shared/attack.ts";
-import { cardFlag, cardStepUpdate, owns } from "../../../shared/cards.ts";
+import { cardStepUpdate } from "../../../shared/cards.ts";
 import { combatMembers } from "../../../shared/combat-members.ts";
 import { serializedBy } from "../../../shared/referee.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
@@ -30,6 +30,8 @@ import { applyWwnOutcome, budgetOf, markedSince, markedThisRound } from "../budg
 import type { Fight } from "../budget.ts";
 import {
   WWN_MANEUVER_FLAG,
+  ownerOrGm,
+  stagedCardOf,
   maneuverKind,
   postManeuverCard,
   refereeManeuverFrame,
@@ -76,11 +78,8 @@ function othersHold(fight: Fight): boolean {
   );
 }
 
-function castCardOf(message: ChatMessage.Implementation): WwnCastCard | null {
-  const state = cardFlag(message, CAST_FLAG) as Omit<WwnCastCard, "view"> | null;
-  const view = cardFlag(message, WWN_MANEUVER_FLAG) as WwnManeuverCard | null;
-  return state === null || view === null ? null : { ...state, view };
-}
+const castCardOf = (message: ChatMessage.Implementation) =>
+  stagedCardOf(message, CAST_FLAG) as WwnCastCard | null;
 
 /** Complete: the spell goes off, or fizzles if the caster lost hit points since it began. */
 function complete(press: Press<WwnCastCard>): Promise<RefereeOutcome> {
@@ -107,10 +106,7 @@ export const wwnCastCard = cardStrategy<WwnCastCard>({
   warn: warnWwnRefusal,
   steps: {
     complete: {
-      mayPress: (card, user) => {
-        const caster = resolveActor(card.actorId);
-        return user.isGM || (caster !== null && owns(caster, user));
-      },
+      mayPress: ownerOrGm,
       closed: (card) => (card.stage === "casting" ? null : refuse("alreadyHandled")),
       resolve: complete,
     },

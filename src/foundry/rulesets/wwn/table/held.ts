@@ -17,14 +17,20 @@ import { cardStrategy } from "../../../cards/protocol.ts";
 import type { Press } from "../../../cards/protocol.ts";
 import { fightOf } from "../../../combat/ledger.ts";
 import { turnStateOf } from "../../../combat/state.ts";
-import { cardFlag, cardStepUpdate, owns } from "../../../shared/cards.ts";
+import { cardStepUpdate } from "../../../shared/cards.ts";
 import { rollModeNow } from "../../../shared/attack.ts";
 import { serializedBy } from "../../../shared/referee.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
 import { combatantId, refusalFor, resolveActor, warnWwnRefusal } from "../adapter.ts";
 import { ACTING_NOW_KEY, applyWwnOutcome, fighterIn } from "../budget.ts";
 import type { Fight } from "../budget.ts";
-import { WWN_MANEUVER_FLAG, postManeuverCard, renderWwnManeuverCard } from "./maneuver-card.ts";
+import {
+  WWN_MANEUVER_FLAG,
+  ownerOrGm,
+  stagedCardOf,
+  postManeuverCard,
+  renderWwnManeuverCard,
+} from "./maneuver-card.ts";
 import type { WwnManeuverCard } from "./maneuver-card.ts";
 
 /** The card protocol's kind of the held-action card, and its flag (under flags.fray). */
@@ -40,11 +46,8 @@ export interface WwnHeldCard {
   readonly view: WwnManeuverCard;
 }
 
-function heldCardOf(message: ChatMessage.Implementation): WwnHeldCard | null {
-  const state = cardFlag(message, HELD_FLAG) as Omit<WwnHeldCard, "view"> | null;
-  const view = cardFlag(message, WWN_MANEUVER_FLAG) as WwnManeuverCard | null;
-  return state === null || view === null ? null : { ...state, view };
-}
+const heldCardOf = (message: ChatMessage.Implementation) =>
+  stagedCardOf(message, HELD_FLAG) as WwnHeldCard | null;
 
 /** The card's view at a stage: the sentence and the buttons it waits for. */
 function heldView(
@@ -91,12 +94,6 @@ export async function postHeldCard(
   const view = heldView("holding", { actor: actor.name, current: currentName(fight) });
   const intent = { actorId: state.actorId, rollMode: rollModeNow() };
   await postManeuverCard(actor, view, [], intent, sender, WWN_HELD, { [HELD_FLAG]: state });
-}
-
-/** The holder's owner or a GM. */
-function mayPress(card: WwnHeldCard, user: User.Implementation): boolean {
-  const actor = resolveActor(card.actorId);
-  return user.isGM || (actor !== null && owns(actor, user));
 }
 
 /** Moves the card to `stage` in one update, its step marked done. */
@@ -148,12 +145,12 @@ export const wwnHeldCard = cardStrategy<WwnHeldCard>({
   warn: warnWwnRefusal,
   steps: {
     actNow: {
-      mayPress,
+      mayPress: ownerOrGm,
       closed: (card) => (card.stage === "holding" ? null : refuse("alreadyHandled")),
       resolve: (press) => settleHeld(press, "acting", actNow),
     },
     done: {
-      mayPress,
+      mayPress: ownerOrGm,
       closed: (card) => (card.stage === "acting" ? null : refuse("alreadyHandled")),
       resolve: (press) => settleHeld(press, "done", heldDone),
     },

@@ -325,6 +325,25 @@ export function settledHit(
   });
 }
 
+/**
+ * A maneuver card that waits, as its message holds it: its own state under `flag` (a stage, who
+ * …) with the card's view; null when either is missing. Each such card types its own state.
+ */
+export function stagedCardOf(
+  message: ChatMessage.Implementation,
+  flag: string,
+): (Record<string, unknown> & { view: WwnManeuverCard }) | null {
+  const state = cardFlag(message, flag) as Record<string, unknown> | null;
+  const view = cardFlag(message, WWN_MANEUVER_FLAG) as WwnManeuverCard | null;
+  return state === null || view === null ? null : { ...state, view };
+}
+
+/** Who may press a waiting card about one actor (its `actorId`, a rules id): its owner or a GM. */
+export function ownerOrGm(card: { readonly actorId: string }, user: User.Implementation): boolean {
+  const actor = resolveActor(card.actorId);
+  return user.isGM || (actor !== null && owns(actor, user));
+}
+
 export function wwnManeuverCardOf(message: ChatMessage.Implementation): WwnManeuverCard | null {
   return cardFlag(message, WWN_MANEUVER_FLAG) as WwnManeuverCard | null;
 }

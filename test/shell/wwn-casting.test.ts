@@ -1,8 +1,10 @@
 /**
- * Hold an Action that interrupts, and a spell that fizzles under it (issue 27), in the fake
- * Foundry: the holder's card offers "Act now"; while the holder acts, the one whose turn it is
- * waits (the tracker says so); a spell begun while someone holds waits for "Complete" and fizzles
- * when its caster lost hit points meanwhile. And Run with its choice of ground.
+ * Cast a Spell's conditions and Hold an Action that interrupts (issue 27), in the fake Foundry:
+ * hit points lost this round stop a spell however they were lost (the GM's edit on the sheet or a
+ * token bar, the player's own edit, the grapple at the round's end), and so does the GM's
+ * "Jostled" button; the holder's card offers "Act now", and while the holder acts the one whose
+ * turn it is waits (the tracker says so); a spell begun while someone holds waits for "Complete"
+ * and fizzles when its caster lost hit points meanwhile. And Run with its choice of ground.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
@@ -20,6 +22,7 @@ let actions: WwnShell;
 let sheets: typeof SheetModule;
 let scene: ReturnType<typeof wwnScene>;
 let whenIdle: () => Promise<void>;
+let refereeIdle: () => Promise<void>;
 const faces = queuedDice<[number, number]>(([sides, face]) => (face - 0.5) / sides);
 
 beforeAll(async () => {
@@ -35,6 +38,7 @@ beforeAll(async () => {
   sheets = await import("../../src/foundry/rulesets/wwn/sheets/actor-sheet.ts");
   scene = wwnScene(fake);
   whenIdle = (await import("../../src/foundry/combat/actions.ts")).whenIdle;
+  refereeIdle = (await import("../../src/foundry/shared/referee.ts")).refereeIdle;
 });
 
 beforeEach(() => {
@@ -54,6 +58,14 @@ const slots = (a: Actor.Implementation) =>
   (a.system as unknown as { spellSlots: { value: number } }).spellSlots.value;
 const spellOf = (a: Actor.Implementation) =>
   a.items.contents.find((i) => i.type === "technique") as Item.Implementation;
+
+const hp = (a: Actor.Implementation) =>
+  (a.system as unknown as { health: { value: number } }).health.value;
+/** Lets a request sent without waiting (a player's own mark) reach the referee and settle. */
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  await refereeIdle();
+};
 
 type Handler = (this: unknown, event: unknown, target: unknown) => Promise<void>;
 
@@ -79,15 +91,18 @@ const cardsOf = (kind: string) =>
     (m) => (m as { flags?: { fray?: { cardKind?: string } } }).flags?.fray?.cardKind === kind,
   ) as unknown as Message[];
 
-/** Mira, her player's caster (2 of 3 slots, one spell), and an orc whose side goes first. */
-async function fight() {
+/**
+ * Mira, her player's caster (`hitPoints` of 10, 2 of 3 slots, one spell), and an orc, in a started
+ * fight: the orc's side goes first, or hers.
+ */
+async function fight(herSideFirst = false, hitPoints = 10) {
   fake.setUser(GM.id);
   const [mira, orc] = (await docClass("Actor").createDocuments([
     {
       name: "Mira",
       type: "character",
       ownership: { [PLAYER.id]: 3 },
-      system: { health: { value: 10, max: 10 }, spellSlots: { value: 2, max: 3 } },
+      system: { health: { value: hitPoints, max: 10 }, spellSlots: { value: 2, max: 3 } },
       items: [
         {
           name: "Mote of Light",
@@ -107,12 +122,23 @@ async function fight() {
   );
   await whenIdle();
   await fightOffScreen(fake, combat);
-  faces.set([8, 1], [8, 8]);
+  if (herSideFirst) faces.set([8, 8], [8, 1]);
+  else faces.set([8, 1], [8, 8]);
   await combat.startCombat();
   const idOf = (a: Actor.Implementation) =>
     combat.combatants.contents.find((c) => c.actorId === a.id)?.id ?? "";
   fake.notifications.length = 0;
   return { mira, orc, combat, idOf };
+}
+
+/** The fight with her side first, on her turn. */
+async function fightOnHerTurn(hitPoints = 10) {
+  const started = await fight(true, hitPoints);
+  fake.setUser(PLAYER.id);
+  await started.combat.activateCombatant(started.idOf(started.mira));
+  await whenIdle();
+  fake.notifications.length = 0;
+  return started;
 }
 
 /** The orc holds an action on its turn (the GM's sheet), then Mira's turn begins. */
@@ -273,5 +299,88 @@ describe("Run with a choice of ground", () => {
     expect(actions.round(mira)).toMatchObject({ moveFeet: 30, mainUsed: true, mainAsMove: true });
     await clickRun(mira, "5", "normal");
     expect(lastWarning()).toBeDefined();
+  });
+});
+
+describe("hit points lost this round stop a spell, however they were lost", () => {
+  it("the GM lowering them on the sheet (or a token bar) stops it; healing does not", async () => {
+    const { mira } = await fightOnHerTurn();
+    fake.setUser(GM.id);
+    // As the sheet's form submits it (nested); a token bar writes the same field.
+    await mira.update({ system: { health: { value: 7 } } });
+    expect(hp(mira)).toBe(7);
+    await cast(mira);
+    expect(lastWarning()).toBe("Mira lost hit points this round and cannot cast a spell.");
+    expect(slots(mira)).toBe(2);
+    expect(actions.round(mira).mainUsed).toBe(false);
+  });
+
+  it("a heal leaves the caster free to cast", async () => {
+    const { mira } = await fightOnHerTurn(6);
+    fake.setUser(GM.id);
+    await mira.update({ "system.health.value": 10 } as never);
+    await cast(mira);
+    expect(lastWarning()).toBeUndefined();
+    expect(slots(mira)).toBe(1);
+  });
+
+  it("the player lowering their own caster's hit points stops it too", async () => {
+    const { mira } = await fightOnHerTurn();
+    fake.setUser(PLAYER.id);
+    await mira.update({ "system.health.value": 8 } as never);
+    await settle();
+    await cast(mira);
+    expect(lastWarning()).toBe("Mira lost hit points this round and cannot cast a spell.");
+    expect(slots(mira)).toBe(2);
+  });
+
+  it("the grapple's damage at a round's end belongs to the round that ended", async () => {
+    const { mira, orc, combat, idOf } = await fightOnHerTurn();
+    fake.setUser(GM.id);
+    const { ledgerChanges, ledgerEntry } = await import("../../src/foundry/combat/ledger.ts");
+    await combat.update(
+      ledgerChanges([{ combatantId: idOf(orc), key: "wwn_grappling", value: mira.id ?? "" }]),
+    );
+    const round = combat.round;
+    faces.set([2, 2]);
+    await combat.nextRound();
+    await whenIdle();
+    expect(hp(mira)).toBe(8);
+    expect(ledgerEntry(combat as never, idOf(mira), "wwn_hurtRound")).toBe(round);
+    // Released before her turn: a new round, no new damage, so she casts.
+    await combat.update(
+      ledgerChanges([{ combatantId: idOf(orc), key: "wwn_grappling", value: null }]),
+    );
+    fake.setUser(PLAYER.id);
+    await combat.activateCombatant(idOf(mira));
+    await whenIdle();
+    await cast(mira);
+    expect(lastWarning()).toBeUndefined();
+    expect(slots(mira)).toBe(1);
+  });
+});
+
+describe("the GM's Jostled button", () => {
+  it("stops the caster's spell this round", async () => {
+    const { mira } = await fightOnHerTurn();
+    fake.setUser(GM.id);
+    await click(mira, "jostle");
+    expect(lastWarning()).toBeUndefined();
+    await cast(mira);
+    expect(lastWarning()).toBe("Mira was jostled this round and cannot cast a spell.");
+    expect(slots(mira)).toBe(2);
+  });
+
+  it("is the GM's alone: a player's press warns, a forged request is refused", async () => {
+    const { mira } = await fightOnHerTurn();
+    fake.setUser(PLAYER.id);
+    await click(mira, "jostle");
+    expect(lastWarning()).toBe("Only the GM calls a caster jostled.");
+    const { sendIntent } = await import("../../src/foundry/shared/referee.ts");
+    const forged = await sendIntent("wwn.mark", { actorId: mira.id, mark: "jostled" });
+    expect(forged.ok).toBe(false);
+    await cast(mira);
+    expect(lastWarning()).toBeUndefined();
+    expect(slots(mira)).toBe(1);
   });
 });
