@@ -194,9 +194,13 @@ export class ClientDocument {
    * keeps its data (it no longer matches what the server stored until the world reloads).
    */
   _applyChanges(changes: Record<string, unknown>): void {
-    const next = mergeDeep(structuredClone(this._source), changes);
+    // Core sends the change over the socket (serialized) and the server stores it: no stored
+    // value shares an object with another (structuredClone would keep one object written under
+    // two keys as one, so a later write to one key would change the other).
+    const sent = unshared(changes) as Record<string, unknown>;
+    const next = mergeDeep(structuredClone(this._source), sent);
     if (typeof (this.system as DataModel).updateSource === "function") {
-      (this.system as DataModel).updateSource(extractSystem(changes));
+      (this.system as DataModel).updateSource(extractSystem(sent));
       next["system"] = (this.system as DataModel).toObject();
     } else if (isPlainRecord(next["system"])) {
       this.system = structuredClone(next["system"]);
@@ -896,6 +900,50 @@ export class Actor extends ClientDocument {
     return ids;
   }
 
+  /**
+   * Core v13 Actor#toggleStatusEffect(statusId, { active, overlay }): the CONFIG.statusEffects
+   * entry (an unknown id throws); the actor's effects that are that status (the entry's `_id`,
+   * else every effect whose only status it is). If there are some, they are deleted (answer
+   * false), unless `active` is true (answer true); else, unless `active` is false (answer
+   * undefined), an effect is created from the entry (name, img, `statuses: [id]`, the entry's
+   * flags; `flags.core.overlay` for an overlay) and answered.
+   */
+  async toggleStatusEffect(
+    statusId: string,
+    { active, overlay = false }: { active?: boolean; overlay?: boolean } = {},
+  ): Promise<ActiveEffect | boolean | undefined> {
+    const list = (world.config() as unknown as { statusEffects: StatusEntry[] }).statusEffects;
+    const status = list.find((entry) => entry.id === statusId);
+    if (status === undefined) {
+      throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
+    }
+    const existing = this.effects.contents
+      .filter((effect) =>
+        status._id !== undefined
+          ? effect.id === status._id
+          : effect.statuses.size === 1 && effect.statuses.has(statusId),
+      )
+      .map((effect) => effect.id);
+    if (existing.length > 0) {
+      if (active === true) return true;
+      await this.deleteEmbeddedDocuments("ActiveEffect", existing);
+      return false;
+    }
+    if (active === false) return undefined;
+    const flags = structuredClone(status.flags ?? {});
+    if (overlay) flags["core"] = { ...(flags["core"] as object | undefined), overlay: true };
+    const [created] = await this.createEmbeddedDocuments("ActiveEffect", [
+      {
+        ...(status._id === undefined ? {} : { _id: status._id }),
+        name: status.name ?? statusId,
+        img: status.img ?? null,
+        statuses: [statusId],
+        flags,
+      },
+    ]);
+    return created as ActiveEffect | undefined;
+  }
+
   /** Core v13 Actor#getActiveTokens: no canvas (the fake has none unless canvas.ts) → none. */
   getActiveTokens(): unknown[] {
     return [];
@@ -906,6 +954,15 @@ export class Actor extends ClientDocument {
     const source = this._source["prototypeToken"] as { disposition?: number } | undefined;
     return { disposition: source?.disposition ?? -1 };
   }
+}
+
+/** A CONFIG.statusEffects entry (core's StatusEffectConfig), as the fake reads it. */
+interface StatusEntry {
+  id: string;
+  _id?: string;
+  name?: string;
+  img?: string;
+  flags?: Record<string, unknown>;
 }
 
 export class Item extends ClientDocument {
@@ -1000,6 +1057,18 @@ function isActiveGM(): boolean {
  * Core v13's Combat as far as the team combat leans on it. Each behaviour below names the core
  * behaviour it copies; test/shell/fake-combat.test.ts checks each one.
  */
+/** A deep copy in which no two places share an object or array (as a serialized change). */
+function unshared(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(unshared);
+  const proto: unknown =
+    typeof value === "object" && value !== null ? Object.getPrototypeOf(value) : 0;
+  if (proto === Object.prototype || proto === null) {
+    const record = value as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, unshared(v)]));
+  }
+  return value;
+}
+
 export class Combat extends ClientDocument {
   static override documentName = "Combat";
   static override embedded = { combatants: "Combatant", groups: "CombatantGroup" };

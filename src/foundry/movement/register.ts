@@ -25,6 +25,8 @@ import { SYSTEM_ID } from "../constants.ts";
 import { i18n } from "../shared/env.ts";
 import { refusalText } from "../shared/refusal.ts";
 import { isActiveGM } from "../shared/referee.ts";
+import { combatantId } from "../shared/actors.ts";
+import { FRAY_HOOKS, announce } from "../api/hooks.ts";
 import { roundedDistance, squareIn } from "./distance.ts";
 import { postReactions, reactionCard } from "./reaction-card.ts";
 import { provokedTokens } from "./reactions.ts";
@@ -153,11 +155,35 @@ export function onPreMoveToken(
 /** Moves the active GM has handled, by movement id: each is paid or reverted once. */
 const handled = new Set<string>();
 
-/** The active GM: re-check the move, revert it when illegal, else pay it once. */
+/** Tells modules the move the referee settled (`fray.moved`), with its price or none. */
+function tellMoved(
+  token: MovingToken,
+  actor: Actor.Implementation,
+  movement: Movement,
+  price: PricedMove["price"] | null,
+  userId: string,
+): void {
+  const to = movement.passed.waypoints.at(-1) ?? movement.origin;
+  announce(FRAY_HOOKS.moved, {
+    actorId: combatantId(actor),
+    tokenId: token.id ?? "",
+    from: { x: movement.origin.x, y: movement.origin.y },
+    to: { x: to.x, y: to.y },
+    action: to.action ?? "walk",
+    cost: price === null ? null : { currency: price.currency, amount: price.cost },
+    userId,
+  });
+}
+
+/**
+ * The active GM: re-check the move, revert it when illegal, else pay it once; a settled move
+ * (paid, or free outside a fight) is told to modules once, here (`fray.moved`).
+ */
 export async function onMoveToken(
   rules: MovementRules,
   token: MovingToken,
   movement: Movement,
+  userId = "",
 ): Promise<void> {
   if (!isActiveGM() || handled.has(movement.id)) return;
   handled.add(movement.id);
@@ -165,9 +191,13 @@ export async function onMoveToken(
   if (actor === null) return;
   await rules.queue(actor, async () => {
     const priced = priceMovement(rules, token, movement);
-    if (priced === null) return;
+    if (priced === null) {
+      if (!UNPRICED_METHODS.has(movement.method)) tellMoved(token, actor, movement, null, userId);
+      return;
+    }
     if (priced.ok) {
       await priced.value.pay();
+      tellMoved(token, actor, movement, priced.value.price, userId);
       await raiseReactions(rules, token, movement);
       return;
     }
@@ -284,12 +314,22 @@ export function registerMovement(rules: MovementRules | undefined): void {
   // Core v13's movement hooks (hookEvents.preMoveToken, hookEvents.moveToken), which this
   // version of fvtt-types does not list.
   const hooks = Hooks as unknown as {
-    on(hook: string, fn: (token: unknown, movement: unknown) => unknown): number;
+    on(
+      hook: string,
+      fn: (token: unknown, movement: unknown, operation: unknown, user: unknown) => unknown,
+    ): number;
   };
   hooks.on("preMoveToken", (token, movement) =>
     onPreMoveToken(rules, token as MovingToken, movement as Movement),
   );
-  hooks.on("moveToken", (token, movement) => {
-    void onMoveToken(rules, token as MovingToken, movement as Movement);
+  hooks.on("moveToken", (token, movement, _operation, user) => {
+    // Core hands the moving user (a User) as the hook's fourth argument.
+    const userId = (user as { id?: unknown } | null)?.id;
+    void onMoveToken(
+      rules,
+      token as MovingToken,
+      movement as Movement,
+      typeof userId === "string" ? userId : "",
+    );
   });
 }

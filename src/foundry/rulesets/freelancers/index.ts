@@ -9,6 +9,7 @@
 import { overGeneric } from "../generic/index.ts";
 import type { ShellRuleset } from "../types.ts";
 import { freelancersApi } from "./api.ts";
+import { flAreaCard, flAreaDeclaration } from "./area.ts";
 import { flAttackCard, flAttackDeclaration } from "./attack/referee.ts";
 import { FL_COMBAT_HOOKS, flUpkeepCard } from "./combat.ts";
 import { FL_DATA_MODELS } from "./data.ts";
@@ -31,8 +32,8 @@ export const shellRuleset: ShellRuleset = {
   registerSettings: registerFlSettings,
   combat: FL_COMBAT_HOOKS,
   movement: freelancersMovement,
-  cards: [flAttackCard, flCareCard, flUpkeepCard],
-  declarations: [flAttackDeclaration, flCareDeclaration],
+  cards: [flAttackCard, flAreaCard, flCareCard, flUpkeepCard],
+  declarations: [flAttackDeclaration, flAreaDeclaration, flCareDeclaration],
   // Dodge, Disengage, Ready, a plain action and an ability's use post no card: plain requests.
   refereeActions: FL_TURN_ACTIONS,
   simFighter: freelancersSimFighter,

@@ -13,11 +13,13 @@ import { twodiceAttackCard, twodiceAttackDeclaration } from "./attack/referee.ts
 import { TWODICE_COMBAT_HOOKS } from "./combat.ts";
 import { TWODICE_DATA_MODELS } from "./data.ts";
 import { twodiceMovement } from "./movement.ts";
+import { registerTwodiceSceneSettings } from "./scene.ts";
 import { registerTwodiceSettings } from "./settings.ts";
 import { twodiceSimFighter } from "./sim.ts";
 import { TwodiceActorSheet } from "./sheets/actor-sheet.ts";
 import { TwodiceItemSheet } from "./sheets/item-sheet.ts";
 import { TWODICE_CHECK_DECLARATIONS, twodiceCheckCard } from "./table/checks.ts";
+import { TWODICE_HIDE_DECLARATION } from "./table/hide.ts";
 import { TWODICE_TURN_ACTIONS } from "./table/self.ts";
 
 export const shellRuleset: ShellRuleset = {
@@ -28,11 +30,14 @@ export const shellRuleset: ShellRuleset = {
   ),
   // No health pool: wounds are a track of circles, so no bar; Unarmed Defense as a value.
   tokenBars: { trackable: { bar: [], value: ["unarmedDefense"] }, secondary: null },
-  registerSettings: registerTwodiceSettings,
+  registerSettings: () => {
+    registerTwodiceSettings();
+    registerTwodiceSceneSettings(); // the walls' cover table (scene.ts)
+  },
   combat: TWODICE_COMBAT_HOOKS,
   movement: twodiceMovement,
   cards: [twodiceAttackCard, twodiceCheckCard],
-  declarations: [twodiceAttackDeclaration, ...TWODICE_CHECK_DECLARATIONS],
+  declarations: [twodiceAttackDeclaration, ...TWODICE_CHECK_DECLARATIONS, TWODICE_HIDE_DECLARATION],
   // Reloading and the dice-less combat actions post no card: plain requests to the referee.
   refereeActions: TWODICE_TURN_ACTIONS,
   simFighter: twodiceSimFighter,
