@@ -194,9 +194,13 @@ export class ClientDocument {
    * keeps its data (it no longer matches what the server stored until the world reloads).
    */
   _applyChanges(changes: Record<string, unknown>): void {
-    const next = mergeDeep(structuredClone(this._source), changes);
+    // Core sends the change over the socket (serialized) and the server stores it: no stored
+    // value shares an object with another (structuredClone would keep one object written under
+    // two keys as one, so a later write to one key would change the other).
+    const sent = unshared(changes) as Record<string, unknown>;
+    const next = mergeDeep(structuredClone(this._source), sent);
     if (typeof (this.system as DataModel).updateSource === "function") {
-      (this.system as DataModel).updateSource(extractSystem(changes));
+      (this.system as DataModel).updateSource(extractSystem(sent));
       next["system"] = (this.system as DataModel).toObject();
     } else if (isPlainRecord(next["system"])) {
       this.system = structuredClone(next["system"]);
@@ -1037,6 +1041,18 @@ function isActiveGM(): boolean {
  * Core v13's Combat as far as the team combat leans on it. Each behaviour below names the core
  * behaviour it copies; test/shell/fake-combat.test.ts checks each one.
  */
+/** A deep copy in which no two places share an object or array (as a serialized change). */
+function unshared(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(unshared);
+  const proto: unknown =
+    typeof value === "object" && value !== null ? Object.getPrototypeOf(value) : 0;
+  if (proto === Object.prototype || proto === null) {
+    const record = value as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, unshared(v)]));
+  }
+  return value;
+}
+
 export class Combat extends ClientDocument {
   static override documentName = "Combat";
   static override embedded = { combatants: "Combatant", groups: "CombatantGroup" };

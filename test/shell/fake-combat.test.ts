@@ -220,3 +220,16 @@ describe("the fake ChatMessage's roll modes", () => {
     expect(cls.applyRollMode({}, "selfroll")).toEqual({ whisper: [PLAYER.id], blind: false });
   });
 });
+
+describe("the fake stores what the server stores", () => {
+  it("an object written under two keys is two stored values (the change travels as JSON)", async () => {
+    const combat = await combatOf([1, 2]);
+    const shared = { acted: false, moving: false };
+    await combat.update({ "flags.fray.ledger.a.turn": shared, "flags.fray.ledger.b.turn": shared });
+    await combat.update({ "flags.fray.ledger.a.turn": { acted: true, moving: true } });
+    const ledger = (combat.flags as { fray: { ledger: Record<string, { turn: unknown }> } }).fray
+      .ledger;
+    expect(ledger["a"]?.turn).toEqual({ acted: true, moving: true });
+    expect(ledger["b"]?.turn).toEqual({ acted: false, moving: false });
+  });
+});

@@ -87,3 +87,10 @@ export async function twodiceWorld(settings: Record<string, unknown> = {}): Prom
     place: row.place,
   };
 }
+
+/** A rifle for shooting tests: Attack 14, Defense 8, Damage 3, Range 6. */
+export const TWODICE_RIFLE = {
+  name: "Rifle",
+  type: "weapon",
+  system: { kind: "ranged", attack: 14, defense: 8, damage: 3, range: 6 },
+};

@@ -182,3 +182,30 @@ export function itemOf(actor: Actor.Implementation, name: string): Item.Implemen
   const items = (actor as unknown as { items: { contents: ClientDocument[] } }).items.contents;
   return items.find((i) => i.name === name) as unknown as Item.Implementation;
 }
+
+type SheetHandler = (this: unknown, event: unknown, target: unknown) => Promise<void>;
+
+/**
+ * `userId` clicks a button of the actor's Worldlines sheet: the handler its `data-action` names,
+ * run as ApplicationV2 runs it, on a button with `dataset` in the row of item `itemId` (if any).
+ */
+export async function clickSheet(
+  fake: FakeFoundry,
+  userId: string,
+  actor: Actor.Implementation,
+  action: string,
+  { dataset = {}, itemId }: { dataset?: Record<string, string>; itemId?: string } = {},
+): Promise<void> {
+  const sheets = await import("../../src/foundry/rulesets/worldlines/sheets/actor-sheet.ts");
+  const Sheet = sheets.WorldlinesActorSheet as unknown as {
+    new (options: { document: unknown }): unknown;
+    DEFAULT_OPTIONS: { actions: Record<string, SheetHandler> };
+  };
+  const handler = Sheet.DEFAULT_OPTIONS.actions[action];
+  if (!handler) throw new Error(`no action ${action}`);
+  const target = {
+    dataset,
+    closest: () => (itemId === undefined ? null : { dataset: { itemId } }),
+  };
+  await fake.as(userId, () => handler.call(new Sheet({ document: actor }), {}, target));
+}

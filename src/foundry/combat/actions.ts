@@ -12,6 +12,7 @@ import {
   nextRound,
   phaseRef,
   reconcile,
+  replan,
   startCombat,
   undo,
   undoPhase,
@@ -33,6 +34,7 @@ import type { StartChoice } from "./start.ts";
 import { callHook, callTurnHooks, coreUpdateOptions, turnEventsBetween } from "./core-sync.ts";
 import type { Direction } from "./core-sync.ts";
 import {
+  currentOrder,
   frayTurns,
   rosterOf,
   teamsOf,
@@ -313,6 +315,50 @@ export async function startFrayCombat(
   await applyResult(combat, result, 1, order);
   await noticeSidesDown(combat);
   return { ok: true };
+}
+
+/** A rule's new order for a running combat, or its refusal (reason and detail). */
+export type Reordered =
+  | { readonly ok: true; readonly value: SettledOrder }
+  | {
+      readonly ok: false;
+      readonly reason: string;
+      readonly detail?: Readonly<Record<string, string | number | boolean>>;
+    };
+
+/**
+ * A ruleset's rule moves a running combat's order mid-fight (Worldlines: a team takes the
+ * momentum). On the active GM, in the turn queue: `reorder` gets the order as it stands now and
+ * answers the new one; the teams' order values are written in one batch, then the round is
+ * re-planned (machine `replan`: the rest of it in the new order) and written with the new order
+ * in one Combat update, as any transition. Answers the new order, or the refusal.
+ */
+export function reorderCombat(
+  combat: CombatLike,
+  reorder: (order: SettledOrder) => Reordered,
+): Promise<Reordered> {
+  return serialized(async (): Promise<Reordered> => {
+    if (game.users?.activeGM?.isSelf !== true) return { ok: false, reason: "notActiveGM" };
+    const state = turnStateOf(combat);
+    if (state.round < 1) return { ok: false, reason: "notStarted" };
+    const turnOrder = activeRuleset().turnOrder;
+    const moved = reorder(currentOrder(combat, turnOrder));
+    if (!moved.ok) return moved;
+    const order = moved.value;
+    const ctx = { ...turnContext(combat, turnOrder), planFor: planSource(turnOrder, order) };
+    const result = replan(state, ctx, "gm");
+    if (!result.ok) return result;
+    if (order.mode === "team") {
+      const updates = teamsOf(combat).map((team) => ({
+        _id: team.id ?? "",
+        "system.order": order.values[team.id ?? ""] ?? null,
+      }));
+      if (updates.length > 0) await combat.updateEmbeddedDocuments("CombatantGroup", updates);
+    }
+    await applyResult(combat, result, 1, order);
+    await noticeSidesDown(combat);
+    return moved;
+  });
 }
 
 function refused(reason: string, detail?: Readonly<Record<string, unknown>>): ActionOutcome {

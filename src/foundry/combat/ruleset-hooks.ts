@@ -82,8 +82,24 @@ export interface StartCheck {
   run(combat: CombatLike, teamId: string): Promise<StartChoice | null>;
 }
 
+/**
+ * A button the GM's tracker shows on each team of a started combat (Worldlines: the dramatic shift
+ * that hands that team the momentum). Pressed on the GM's client; what it changes goes through the
+ * referee, which refuses anyone but a GM.
+ */
+export interface TeamControl {
+  /** Its name among the ruleset's controls (the button's `data-control`). */
+  readonly id: string;
+  /** Localization keys of its label and hover text. */
+  readonly label: string;
+  readonly hint: string;
+  press(combat: CombatLike, teamId: TeamId): Promise<unknown>;
+}
+
 export interface CombatRulesetHooks {
   startCheck?: StartCheck;
+  /** The GM's buttons on each team of a started combat. */
+  teamControls?: readonly TeamControl[];
   /** What a member's actor brings to the order (read by its own `rollOrder`). */
   orderInput?(actor: Actor.Implementation): OrderInput;
   /**

@@ -22,7 +22,7 @@ import { currentOrder, rosterOf, teamsOf, turnStateOf } from "./state.ts";
 import type { CombatLike, CombatantLike } from "./state.ts";
 import { keepOutOfFight, outOfFightOf, outWords } from "./out-of-fight.ts";
 import { combatHooks } from "./ruleset-hooks.ts";
-import type { TrackerChip } from "./ruleset-hooks.ts";
+import type { TeamControl, TrackerChip } from "./ruleset-hooks.ts";
 import { ORDER_LABELS } from "./order-card.ts";
 import { createTeam, editTeam, moveCombatant, teamData } from "./teams.ts";
 import { moveForm, readMoveForm, readTeamForm, teamForm, wireTeamDrag } from "./tracker-dom.ts";
@@ -93,6 +93,8 @@ export interface TeamBlock {
   canEndPhase: boolean;
   /** The phase End phase ends (machine `phaseRef`): a press after it is over ends none. */
   phaseRef: string;
+  /** The ruleset's GM buttons on the team (`teamControls`), in a started combat. */
+  controls: Pick<TeamControl, "id" | "label" | "hint">[];
   members: MemberRow[];
   cssClass: string;
 }
@@ -228,6 +230,7 @@ export function trackerContext(
   const started = state.round > 0;
   const phase = currentPhase(state);
   const individual = ruleset.turnOrder.mode === "individual";
+  const controls = combatHooks().teamControls ?? [];
 
   const row = (member: MemberView, phaseIsCurrent: boolean): MemberRow => {
     const combatant = combat.combatants.get(member.id);
@@ -293,6 +296,9 @@ export function trackerContext(
       canEdit: user.isGM && teams.has(teamId),
       canEndPhase: current && user.isGM,
       phaseRef: current ? phaseRef(state) : "",
+      controls: (user.isGM && started && teams.has(teamId) ? controls : []).map(
+        ({ id, label, hint }) => ({ id, label, hint }),
+      ),
       members: members.map((m) => row(m, current)),
       cssClass: classes.filter((c) => c !== "").join(" "),
     };
@@ -425,6 +431,7 @@ export class FrayCombatTracker extends CombatTracker {
       frayStart: FrayCombatTracker.#onStart,
       frayCreateTeam: FrayCombatTracker.#onCreateTeam,
       frayEditTeam: FrayCombatTracker.#onEditTeam,
+      frayTeamControl: FrayCombatTracker.#onTeamControl,
       fraySimulate: simulateAction,
       // Core's initiative buttons would re-sort `turns` behind the turn machine's back.
       rollAll: FrayCombatTracker.#onCoreInitiative,
@@ -547,6 +554,16 @@ export class FrayCombatTracker extends CombatTracker {
       return;
     }
     await combat.startWith(choices[picked] ?? {});
+  }
+
+  /** A ruleset's button on a team (`teamControls`): its own press, which the referee checks. */
+  static async #onTeamControl(this: FrayCombatTracker, _event: PointerEvent, target: HTMLElement) {
+    const combat = this.frayCombat;
+    const id = target.dataset["control"];
+    const control = combatHooks().teamControls?.find((c) => c.id === id);
+    if (combat !== null && control !== undefined) {
+      await control.press(combat, teamIdOfTarget(target));
+    }
   }
 
   static async #onCreateTeam(this: FrayCombatTracker) {

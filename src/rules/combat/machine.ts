@@ -369,6 +369,39 @@ export function nextRound(state: TurnState, ctx: TurnContext, by: Requester): Tu
   return moved(withHistory(state, walk.position, ctx), walk);
 }
 
+/**
+ * The order changed mid-round (a ruleset's rule moved it: Worldlines' stolen momentum). The phases
+ * already played keep their place, the rest of the round takes the fresh plan's order, and the
+ * walk goes on to the first phase somebody still has to play. When that is no longer the phase
+ * being played, the turn in progress there ends (its member has acted, as End phase counts it);
+ * its team plays on where the fresh plan puts it. The GM's only; undoable like any other step.
+ */
+export function replan(state: TurnState, ctx: TurnContext, by: Requester): TurnResult {
+  if (state.round < 1) return refuse("notStarted");
+  if (by !== "gm") return refuse("notGM");
+  // An idle round stays idle: the next round's plan is the fresh order's anyway.
+  if (state.phaseIndex >= state.plan.length) return moved(state);
+  const played = state.plan.slice(0, state.phaseIndex);
+  const done = new Set(played.map(phaseKey));
+  const rest = ctx.planFor(state.round).filter((phase) => !done.has(phaseKey(phase)));
+  const plan = [...played, ...rest];
+  const next = rest.find(
+    (phase) => phase.kind !== "event" && pending(phase, ctx, state.acted, state.active),
+  );
+  const current = currentPhase(state);
+  const stays = next !== undefined && current !== null && phaseKey(next) === phaseKey(current);
+  const cut = stays || state.active === null ? null : state.active;
+  const here: TurnPosition = {
+    round: state.round,
+    plan,
+    phaseIndex: played.length,
+    active: cut === null ? state.active : null,
+    acted: cut === null ? state.acted : [...state.acted, cut],
+  };
+  const walk = walkForward(here, played.length, ctx, { crossings: 1 });
+  return moved(withHistory(state, walk.position, ctx), walk);
+}
+
 /** Round events between two positions, in the order they happened. */
 function eventsBetween(from: TurnPosition, to: TurnPosition, ctx: TurnContext): RoundEventRun[] {
   const events: RoundEventRun[] = [];

@@ -55,6 +55,11 @@ export interface AttackSituation {
    * always hinders); only the worst counts.
    */
   readonly cover?: readonly number[];
+  /**
+   * Ranged: the target moved this turn as the map recorded it (its token's moves), a moving
+   * target like one that declared a move.
+   */
+  readonly targetMoving?: boolean;
   /** Ranged: the target is hiding, out of sight. */
   readonly hidden?: boolean;
   /** Further modifiers to the attack value. */

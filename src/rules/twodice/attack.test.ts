@@ -219,6 +219,20 @@ describe("a ranged attack", () => {
     expect(atRunner.ok && atRunner.value.setup.modifiers).toEqual([
       { source: "movingTarget", value: -2 },
     ]);
+    // A target whose token the map saw move this turn is a moving target too.
+    const atMover = resolveAttack(
+      {
+        attacker: ann,
+        defender: bo,
+        weapon: rifle,
+        situation: { distance: 10, targetMoving: true },
+      },
+      { black: 1, white: 1 },
+      options,
+    );
+    expect(atMover.ok && atMover.value.setup.modifiers).toEqual([
+      { source: "movingTarget", value: -2 },
+    ]);
     expect(
       resolveAttack(
         { attacker: ann, defender: bo, weapon: rifle, situation: { hidden: true } },

@@ -183,7 +183,9 @@ function setupOf(
   const usesDefense = shootsWithDefense(input);
   if (attacker.turn.aimed) addModifier(modifiers, "aim", options.aimBonus);
   addModifier(modifiers, "beyondRange", beyond.value);
-  if (defender.turn.moving) addModifier(modifiers, "movingTarget", options.movingTarget);
+  if (defender.turn.moving || s.targetMoving === true) {
+    addModifier(modifiers, "movingTarget", options.movingTarget);
+  }
   addModifier(modifiers, "target", s.targetModifier ?? 0);
   if (s.cover !== undefined) addModifier(modifiers, "cover", coverPenalty(s.cover));
   if (s.modifiers !== undefined) addAll(modifiers, s.modifiers);

@@ -41,6 +41,8 @@ describe("two-dice options as world settings", () => {
         "DeathRule",
         "DeathMargin",
         "SneakStillPenalty",
+        "MedicineCircumstances",
+        "MedicineTime",
       ]),
     );
   });

@@ -65,6 +65,8 @@ interface Draft {
   deathRule: boolean;
   deathMargin: number;
   sneakStillPenalty: number;
+  medicineCircumstances: number;
+  medicineTime: number;
 }
 
 /** A number, or NaN for anything else (the options' check refuses it by name). */
@@ -150,6 +152,12 @@ const SETTINGS: readonly (TwodiceOptionSetting & { put: Put })[] = [
   numberSetting("DeathMargin", D.deathMargin ?? 5, whole(0, 100), (o, n) => (o.deathMargin = n)),
   numberSetting("SneakStillPenalty", D.sneakStillPenalty, whole(-20, 20), (o, n) => {
     o.sneakStillPenalty = n;
+  }),
+  numberSetting("MedicineCircumstances", D.medicineCircumstances, whole(-20, 20), (o, n) => {
+    o.medicineCircumstances = n;
+  }),
+  numberSetting("MedicineTime", D.medicineTime, whole(-20, 20), (o, n) => {
+    o.medicineTime = n;
   }),
 ];
 

@@ -78,6 +78,13 @@ export interface TwodiceOptions {
   readonly deathMargin: number | null;
   /** Perception penalty on the locating roll when the sneaking character keeps still. */
   readonly sneakStillPenalty: number;
+  /**
+   * Medicine: what better circumstances (a clean, lit place, better tools) and more time (minutes
+   * of treatment instead of one combat action) each add. The page grants both a bonus without a
+   * number; default +2 each (README).
+   */
+  readonly medicineCircumstances: number;
+  readonly medicineTime: number;
 }
 
 /** The book's numbers (checked: a test holds them to checkTwodiceOptions). */
@@ -110,6 +117,8 @@ export const DEFAULT_TWODICE_OPTIONS: Checked<TwodiceOptions> = checkedAs({
   bleedBadly: { every: 1, unit: "minute" },
   deathMargin: 5,
   sneakStillPenalty: 5,
+  medicineCircumstances: 2,
+  medicineTime: 2,
 });
 
 /** The defaults with some values changed. */
@@ -172,7 +181,9 @@ function checkOptionValues(options: TwodiceOptions): TwodiceCheckRefusal | undef
     (options.deathMargin === null
       ? undefined
       : checkNumber("options.deathMargin", options.deathMargin, whole(0))) ??
-    checkNumber("options.sneakStillPenalty", options.sneakStillPenalty, whole(-1000));
+    checkNumber("options.sneakStillPenalty", options.sneakStillPenalty, whole(-1000)) ??
+    checkNumber("options.medicineCircumstances", options.medicineCircumstances, whole(-1000)) ??
+    checkNumber("options.medicineTime", options.medicineTime, whole(-1000));
   let lastStep = 0;
   let lastMeters = 0;
   for (const [i, mark] of options.rangeScale.entries()) {

@@ -1,13 +1,14 @@
 /**
  * Worldlines turn order for the combat shell: a thin adapter over momentum.ts (the rule) and
  * phases.ts (the round's phases). Each team's momentum comes from its members' Combat dice; the
- * order is kept for the whole combat. After a steal or swap of momentum the new order applies
- * from the next round (the turn machine keeps the current round as it is).
+ * order is kept for the whole combat. A team that takes the momentum mid-fight
+ * (worldlinesTakeMomentum) acts at once: the shell re-plans the round (the turn machine's
+ * `replan`); a roster change alone never moves the current round (`reconcile`).
  */
 import type { DieRoll } from "../core/dice.ts";
 import { checkAllNumbers, checkDieFace, checkStepDie } from "../core/guard.ts";
 import type { NumberRefusalReason } from "../core/guard.ts";
-import { ok } from "../core/result.ts";
+import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import type { OrderOutcome, SettledOrder, TurnOrder } from "../combat/order.ts";
 import type { RoundPlan, TeamId } from "../combat/types.ts";
@@ -90,6 +91,39 @@ export function worldlinesReorder(
   if (!ranked.ok) return ranked;
   const values = Object.fromEntries(teams.map((t) => [t.id, t.momentum]));
   return ok({ ...order, order: orderByMomentum(ranked.value, "reroll").order, values });
+}
+
+/**
+ * A team takes the momentum (a technique that steals it, the GM's dramatic shift): it changes
+ * places with the team that holds it (the first of the order) and the two exchange their momentum
+ * values (a team without a value leaves the other without one), so it acts first from now on and
+ * the former holder acts where it did. Ties do not matter: the places are exchanged, not sorted.
+ * Refused when the team is not in the order, already holds the momentum, or a value is not what
+ * two Combat dice can roll.
+ */
+export function worldlinesTakeMomentum(
+  order: SettledOrder,
+  teamId: TeamId,
+): Result<SettledOrder, "unknownTeam" | "momentumHeld" | NumberRefusalReason> {
+  const bad = checkAllNumbers("order.values", order.values, { min: 0, max: MAX_MOMENTUM });
+  if (bad) return bad;
+  const at = order.order.indexOf(teamId);
+  if (at < 0) return refuse("unknownTeam", { teamId });
+  const holder = order.order[0];
+  if (at === 0 || holder === undefined) return refuse("momentumHeld", { teamId });
+  const ids = [...order.order];
+  ids[0] = teamId;
+  ids[at] = holder;
+  const own = (id: TeamId) => (Object.hasOwn(order.values, id) ? order.values[id] : undefined);
+  const taken = own(holder);
+  const given = own(teamId);
+  const values: Record<string, number> = {};
+  for (const [id, value] of Object.entries(order.values)) {
+    if (id !== teamId && id !== holder) values[id] = value;
+  }
+  if (taken !== undefined) values[teamId] = taken;
+  if (given !== undefined) values[holder] = given;
+  return ok({ ...order, order: ids, values });
 }
 
 /** Every round: the teams by momentum, then Energy refresh, then status resolution. */

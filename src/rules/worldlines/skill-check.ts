@@ -31,6 +31,7 @@ import type { InputRefusalReason } from "./valid.ts";
 export const SKILL_TRAITS: Readonly<Record<string, string>> = {
   athletics: "combat",
   stealth: "combat",
+  escapeArtist: "combat",
   evasion: "combat",
   medicine: "mind",
   melee: "combat",

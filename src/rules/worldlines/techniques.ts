@@ -13,7 +13,9 @@
  * - `energyRefund`: Energy given back when the technique's attack hits (never above the maximum);
  * - `freeWeaponSwitch`: weapon switches cost no Energy (Quick Draw);
  * - `stopsBleeding`: using it ends Bleeding on the patient outright, no check (the recovery
- *   table's Emergency Stabilization, the technique alternative to First Aid).
+ *   table's Emergency Stabilization, the technique alternative to First Aid);
+ * - `stealsMomentum`: using it hands the user's team the momentum (the book's techniques that
+ *   steal it; order.ts worldlinesTakeMomentum, which the table applies to the running combat).
  */
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
@@ -56,6 +58,8 @@ export interface WorldlinesTechnique {
   readonly energyRefund?: number;
   readonly freeWeaponSwitch?: boolean;
   readonly stopsBleeding?: boolean;
+  /** Using it hands the user's team the momentum. */
+  readonly stealsMomentum?: boolean;
 }
 
 export type TechniqueRefusal =

@@ -20,6 +20,7 @@ import type { CombatLike } from "../../combat/state.ts";
 import { toTwodiceCombatant } from "./adapter.ts";
 import { TWODICE_TURN, turnIn, twodiceTurnOf } from "./budget.ts";
 import type { TwodiceActorSystem } from "./data.ts";
+import { twodiceHidden } from "./stance.ts";
 import { twodiceRollOrder } from "./order.ts";
 
 /**
@@ -79,6 +80,7 @@ export function twodiceMemberChips(actor: Actor.Implementation): TrackerChip[] {
   flag(turn.aiming, "FRAY.Twodice.Tracker.Aiming");
   flag(turn.moving, "FRAY.Twodice.Tracker.Moving");
   flag(turn.actionOwed, "FRAY.Twodice.Tracker.Owed");
+  flag(twodiceHidden(actor), "FRAY.Twodice.Tracker.Hidden");
   return chips;
 }
 

@@ -18,6 +18,7 @@ import { twodiceSimFighter } from "./sim.ts";
 import { TwodiceActorSheet } from "./sheets/actor-sheet.ts";
 import { TwodiceItemSheet } from "./sheets/item-sheet.ts";
 import { TWODICE_CHECK_DECLARATIONS, twodiceCheckCard } from "./table/checks.ts";
+import { TWODICE_HIDE_DECLARATION } from "./table/hide.ts";
 import { TWODICE_TURN_ACTIONS } from "./table/self.ts";
 
 export const shellRuleset: ShellRuleset = {
@@ -32,7 +33,7 @@ export const shellRuleset: ShellRuleset = {
   combat: TWODICE_COMBAT_HOOKS,
   movement: twodiceMovement,
   cards: [twodiceAttackCard, twodiceCheckCard],
-  declarations: [twodiceAttackDeclaration, ...TWODICE_CHECK_DECLARATIONS],
+  declarations: [twodiceAttackDeclaration, ...TWODICE_CHECK_DECLARATIONS, TWODICE_HIDE_DECLARATION],
   // Reloading and the dice-less combat actions post no card: plain requests to the referee.
   refereeActions: TWODICE_TURN_ACTIONS,
   simFighter: twodiceSimFighter,

@@ -6,7 +6,7 @@
  */
 import { ok, refuse } from "../../../rules/core/result.ts";
 import { TWODICE_MOVE_MODES, twodiceMoveCost } from "../../../rules/twodice/move-cost.ts";
-import { fightOf } from "../../combat/ledger.ts";
+import { actorLedgerEntry, fightOf, recordForActors } from "../../combat/ledger.ts";
 import { moveLeftOf, payInLedger } from "../../movement/left.ts";
 import { movementRefusalKey } from "../../movement/refusal.ts";
 import type { MovementRules } from "../../movement/types.ts";
@@ -17,6 +17,9 @@ import { TWODICE_TURN, twodiceNow } from "./budget.ts";
 
 /** The ledger key of what is left of a combatant's move this turn. */
 export const TWODICE_MOVE_LEFT = "twodiceMoveLeft";
+
+/** The ledger key of whether a combatant hides (stance.ts reads and writes it). */
+export const TWODICE_HIDDEN = "twodiceHidden";
 
 export const twodiceMovement: MovementRules = {
   unit: "m",
@@ -33,14 +36,22 @@ export const twodiceMovement: MovementRules = {
     const priced = twodiceMoveCost(me.turn, me.traits["agility"] ?? 0, left, path);
     if (!priced.ok) return priced;
     const { after, price } = priced.value;
+    const pay = payInLedger(
+      fight,
+      { key: TWODICE_TURN, value: after.turn },
+      TWODICE_MOVE_LEFT,
+      after.left,
+    );
+    // A move shows a hider (rules/twodice/hide.ts): one more ledger write, only for a hider.
+    const shows = actorLedgerEntry(actor, TWODICE_HIDDEN) === true;
     return ok({
       price,
-      pay: payInLedger(
-        fight,
-        { key: TWODICE_TURN, value: after.turn },
-        TWODICE_MOVE_LEFT,
-        after.left,
-      ),
+      pay: shows
+        ? async () => {
+            await pay();
+            await recordForActors([{ actor, key: TWODICE_HIDDEN, value: false }]);
+          }
+        : pay,
     });
   },
 };

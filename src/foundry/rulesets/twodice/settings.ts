@@ -49,7 +49,9 @@ type OptionKey =
   | "BleedBadlyUnit"
   | "DeathRule"
   | "DeathMargin"
-  | "SneakStillPenalty";
+  | "SneakStillPenalty"
+  | "MedicineCircumstances"
+  | "MedicineTime";
 
 type TwodiceSettingConfig = Record<`fray.twodice${OptionKey}`, OptionSettingValue>;
 

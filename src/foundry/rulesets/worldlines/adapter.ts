@@ -301,6 +301,7 @@ export interface WorldlinesTechniqueSystem {
   energyRefund: number;
   freeWeaponSwitch: boolean;
   stopsBleeding: boolean;
+  stealsMomentum: boolean;
   effect: string;
 }
 
@@ -326,6 +327,7 @@ export function toTechnique(item: Item.Implementation): WorldlinesTechnique {
     energyRefund: s.energyRefund,
     freeWeaponSwitch: s.freeWeaponSwitch,
     stopsBleeding: s.stopsBleeding,
+    stealsMomentum: s.stealsMomentum,
   };
 }
 

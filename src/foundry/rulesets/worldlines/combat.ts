@@ -19,6 +19,7 @@ import { applyUpdatesBatch, toCombatant } from "./adapter.ts";
 import { budgetChanges, budgetOf, splitBudget } from "./budget.ts";
 import { postStatusCard, recoverButtons, tickLines } from "./cards/status-card.ts";
 import { worldlinesRollOrder } from "./order.ts";
+import { momentumControl } from "./table/momentum.ts";
 import { worldlinesRoundEvents } from "./statuses/round-events.ts";
 import type { EventResult } from "./statuses/round-events.ts";
 
@@ -74,6 +75,8 @@ export const WORLDLINES_COMBAT_HOOKS: CombatRulesetHooks = {
   // Momentum: every member rolls its own Combat die; the team keeps its two best.
   orderInput: (actor) => ({ die: `1d${String(toCombatant(actor).traits.combat)}` }),
   rollOrder: (combat) => worldlinesRollOrder(combat),
+  // The GM's dramatic shift: a team takes the momentum and acts now (table/momentum.ts).
+  teamControls: [momentumControl],
   // The tracker shows what each member has left of its round (the referee's ledger).
   memberChips: (actor) => {
     const budget = budgetOf(actor);

@@ -51,8 +51,15 @@ export type TraitId = (typeof TRAITS)[number];
 export const WEAPON_SKILLS = ["melee", "firearms", "heavyWeapons", "throwing"] as const;
 export type WeaponSkill = (typeof WEAPON_SKILLS)[number];
 
-/** Every skill an actor carries: Evasion, Medicine, Athletics, Stealth and the weapon skills. */
-export const SKILLS = ["evasion", "medicine", "athletics", "stealth", ...WEAPON_SKILLS] as const;
+/** Every skill an actor carries: Evasion, Medicine, Athletics, Stealth, Escape Artist, weapons. */
+export const SKILLS = [
+  "evasion",
+  "medicine",
+  "athletics",
+  "stealth",
+  "escapeArtist",
+  ...WEAPON_SKILLS,
+] as const;
 export type SkillId = (typeof SKILLS)[number];
 
 /** A skill is a whole-number bonus added to its rolls, from 0 (untrained) to this. */
@@ -212,6 +219,7 @@ function actorSchema() {
       medicine: integerField(0, { min: 0, max: SKILL_MAX }),
       athletics: integerField(0, { min: 0, max: SKILL_MAX }),
       stealth: integerField(0, { min: 0, max: SKILL_MAX }),
+      escapeArtist: integerField(0, { min: 0, max: SKILL_MAX }),
       melee: integerField(0, { min: 0, max: SKILL_MAX }),
       firearms: integerField(0, { min: 0, max: SKILL_MAX }),
       heavyWeapons: integerField(0, { min: 0, max: SKILL_MAX }),
@@ -479,6 +487,8 @@ function techniqueSchema() {
     freeWeaponSwitch: flagField(),
     /** Using it ends the patient's Bleeding outright (Emergency Stabilization). */
     stopsBleeding: flagField(),
+    /** Using it hands the user's team the momentum (a technique that steals it). */
+    stealsMomentum: flagField(),
     /** One line saying what it does, shown on the actor sheet. */
     effect: shortText(),
     ...storageFields(),
@@ -496,8 +506,13 @@ export function checkTechniqueJoint(data: Record<string, unknown>): void {
   if (attackOnly && use !== undefined && use !== "attack") {
     throw new Error(say("FRAY.Worldlines.Item.Invalid.AttackOnly"));
   }
-  if (data["interrupt"] === true && use !== undefined && use !== "action") {
-    throw new Error(say("FRAY.Worldlines.Item.Invalid.InterruptAction"));
+  for (const [field, key] of [
+    ["interrupt", "FRAY.Worldlines.Item.Invalid.InterruptAction"],
+    ["stealsMomentum", "FRAY.Worldlines.Item.Invalid.MomentumAction"],
+  ] as const) {
+    if (data[field] === true && use !== undefined && use !== "action") {
+      throw new Error(say(key));
+    }
   }
 }
 

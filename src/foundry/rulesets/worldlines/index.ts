@@ -3,8 +3,9 @@
  * item DataModels and sheets, the status effects of the token HUD, its part of the team combat,
  * and its cards for the one card protocol (cards/protocol.ts): the attack card and the status
  * card, the Covering Fire card, and the declarations that post them (the attack, Covering Fire;
- * Build and Throw, treatment, techniques, Defensive Posture and the Draw, carried out by the
- * referee). It has no referee action outside the
+ * Build and Throw, treatment, techniques, Defensive Posture, the Draw, restraints and the GM's momentum
+ * shift,
+ * carried out by the referee). It has no referee action outside the
  * protocol: everything it asks of the GM posts a card. (Card and dialog templates load on first
  * use: renderTemplate fetches and caches them.)
  */
@@ -26,7 +27,9 @@ import { treatDeclaration } from "./table/care.ts";
 import { drawDeclaration } from "./table/draw.ts";
 import { coverCard, coverDeclaration } from "./table/cover.ts";
 import { buildDeclaration, throwDeclaration } from "./table/gear.ts";
+import { momentumDeclaration } from "./table/momentum.ts";
 import { postureDeclaration } from "./table/posture.ts";
+import { escapeDeclaration, restrainDeclaration } from "./table/restraints.ts";
 import { techniqueDeclaration } from "./table/techniques.ts";
 
 export const shellRuleset: ShellRuleset = {
@@ -52,6 +55,9 @@ export const shellRuleset: ShellRuleset = {
     postureDeclaration,
     coverDeclaration,
     drawDeclaration,
+    momentumDeclaration,
+    restrainDeclaration,
+    escapeDeclaration,
   ],
   api: worldlinesApi,
 };

@@ -1,7 +1,7 @@
 /**
  * Worldlines on the map: a path costs Energy per space by stance (1 standing, 2 crouched, 3
  * prone; climbing and swimming at least 2), Retreat the Retreat price on top and provokes no
- * Opportunity Attack, and the Staggered or a fighter with disabled legs cannot move
+ * Opportunity Attack, and the Staggered, a fighter with disabled legs or a restrained one cannot move
  * (rules/worldlines/move-cost.ts). The Energy is the mover's own (the book puts it on the
  * character, budget.ts), read within the model's bounds and paid by the GM.
  */
@@ -19,6 +19,7 @@ import { i18n } from "../../shared/env.ts";
 import { bandReach, toCombatant } from "./adapter.ts";
 import { attack } from "./attack/declare.ts";
 import { worldlinesOptions } from "./settings.ts";
+import { isRestrained } from "./table/restraints.ts";
 import { DEFAULT_BAND_FEET } from "./data.ts";
 
 /**
@@ -68,6 +69,7 @@ export const worldlinesMovement: MovementRules = {
   },
   price(actor, path) {
     if (!isActorsTurn(actor)) return refuse("notYourTurn");
+    if (isRestrained(actor)) return refuse("restrained", { name: actor.name });
     const me = toCombatant(actor);
     const priced = worldlinesMoveCost(me, path);
     if (!priced.ok) return priced;

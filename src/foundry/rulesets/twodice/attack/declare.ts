@@ -4,9 +4,11 @@
  * pressing the card's buttons. The referee's half (attack/referee.ts) re-reads the documents,
  * checks, rolls and posts the card; both go through the one card protocol (cards/protocol.ts).
  *
- * A player's attack carries no numbers but whether it moved: the GM's own requests may add the
- * target's awareness, a target modifier, cover, a distance and hiding (the GM's calls in the
- * book); from a player they are dropped when the intent is read.
+ * A player's attack carries no numbers but whether it moved and the move it is part of: the GM's
+ * own requests may add the target's awareness, a target modifier, cover, a distance and hiding
+ * (the GM's calls in the book). A player's target modifier, cover and distance (where no scene
+ * measures it) are read as its claims: the card shows them and waits for the GM to confirm or
+ * correct them (attack/claims.ts); the GM's values are what resolves.
  */
 import type { AttackSituation, Awareness } from "../../../../rules/twodice/attack.ts";
 import { pressCard } from "../../../cards/protocol.ts";
@@ -18,6 +20,18 @@ import { warnTwodiceRefusal } from "../adapter.ts";
 export const TWODICE_ATTACK = "twodice.attack";
 
 export type AttackMode = "single" | "auto";
+
+/** A move declared with the attack (the book's move actions that carry one). */
+export type AttackMove = "moveAndMelee" | "moveAndShoot";
+export const ATTACK_MOVES: readonly AttackMove[] = ["moveAndMelee", "moveAndShoot"];
+
+/** What a player claims for its shot, for the GM to confirm or correct. */
+export interface TwodiceClaims {
+  readonly targetModifier?: number;
+  readonly cover?: readonly number[];
+  /** Counted only where no scene measures the distance. */
+  readonly distance?: number;
+}
 
 /**
  * What a client chooses for an attack (sent as the declaration's situation, beside the ids): single
@@ -32,7 +46,11 @@ export interface TwodiceChoices {
    * answers when it is the action it declared, after it otherwise (the card says which).
    */
   readonly cutIn?: boolean;
-  /** The GM's calls (dropped from a player's intent). */
+  /** The move the attack is part of (move + melee, move + half and shoot). */
+  readonly move?: AttackMove;
+  /** A player's claims (attack/claims.ts). */
+  readonly claims?: TwodiceClaims;
+  /** The GM's calls (from a player's intent, its target modifier, cover and distance are claims). */
   readonly awareness?: Awareness;
   readonly targetModifier?: number;
   readonly cover?: readonly number[];
@@ -44,16 +62,23 @@ const AWARENESS: readonly Awareness[] = ["aware", "unaware", "ignores"];
 
 const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
-/** The GM's calls of a GM's choices, each only when well formed (the rules check its range). */
-function gmCalls(p: Record<string, unknown>): Partial<TwodiceChoices> {
+/** The numbers a GM calls and a player claims, each only when well formed (the rules check its range). */
+function numbersOf(p: Record<string, unknown>): TwodiceClaims {
   const cover = p["cover"];
+  return {
+    ...(finite(p["targetModifier"]) ? { targetModifier: p["targetModifier"] } : {}),
+    ...(Array.isArray(cover) && cover.every(finite) ? { cover: cover } : {}),
+    ...(finite(p["distance"]) && p["distance"] >= 0 ? { distance: p["distance"] } : {}),
+  };
+}
+
+/** The GM's calls of a GM's choices, each only when well formed. */
+function gmCalls(p: Record<string, unknown>): Partial<TwodiceChoices> {
   return {
     ...(AWARENESS.includes(p["awareness"] as Awareness)
       ? { awareness: p["awareness"] as Awareness }
       : {}),
-    ...(finite(p["targetModifier"]) ? { targetModifier: p["targetModifier"] } : {}),
-    ...(Array.isArray(cover) && cover.every(finite) ? { cover } : {}),
-    ...(finite(p["distance"]) && p["distance"] >= 0 ? { distance: p["distance"] } : {}),
+    ...numbersOf(p),
     ...(p["hidden"] === true ? { hidden: true } : {}),
   };
 }
@@ -64,11 +89,14 @@ export function parseTwodiceChoices(raw: unknown, fromGM: boolean): TwodiceChoic
   const p = raw as Record<string, unknown>;
   const mode = p["mode"] ?? "single";
   if (mode !== "single" && mode !== "auto") return null;
+  const move = p["move"];
+  if (move !== undefined && move !== "" && !ATTACK_MOVES.includes(move as AttackMove)) return null;
   return {
     mode,
     moved: p["moved"] === true,
     cutIn: p["cutIn"] === true,
-    ...(fromGM ? gmCalls(p) : {}),
+    ...(ATTACK_MOVES.includes(move as AttackMove) ? { move: move as AttackMove } : {}),
+    ...(fromGM ? gmCalls(p) : { claims: numbersOf(p) }),
   };
 }
 
@@ -81,7 +109,7 @@ export function situationOf(
   measured: number | null,
 ): AttackSituation {
   return {
-    moved: choices.moved === true,
+    moved: choices.moved === true || choices.move === "moveAndShoot",
     distance: measured ?? choices.distance ?? 0,
     awareness: choices.awareness ?? "aware",
     targetModifier: choices.targetModifier ?? 0,

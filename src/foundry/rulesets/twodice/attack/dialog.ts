@@ -1,6 +1,8 @@
 /**
- * The two-dice attack dialog: a player picks whether it moved (or turns more than 90°); the GM
- * may also set the target's awareness, a target modifier and cover. The odds panel shows the
+ * The two-dice attack dialog: the move the attack is part of (move + melee, move + half and
+ * shoot), whether the shooter moved (or turns more than 90°), and for a shot a target modifier and
+ * cover, and a distance when no scene measures it: a player's are claims the GM confirms on the
+ * card (claims.ts), a GM's are the GM's calls, with the target's awareness and hiding. The odds panel shows the
  * exact chance to hit and the expected damage after the target's armor, from the rules engine,
  * as the choices change. Roll sends the attack to the referee.
  */
@@ -17,25 +19,30 @@ import { toTwodiceWeapon, warnTwodiceRefusal } from "../adapter.ts";
 import { twodiceNow } from "../budget.ts";
 import { settleTwodiceAgainstScene, twodiceScene, twodiceScenePrefill } from "../scene.ts";
 import { twodiceOptions } from "../settings.ts";
-import { declareTwodiceAttack, situationOf } from "./declare.ts";
+import { ATTACK_MOVES, declareTwodiceAttack, situationOf } from "./declare.ts";
 import type { AttackMode, TwodiceChoices } from "./declare.ts";
 
 export const TWODICE_ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/twodice/dialog/attack-dialog.hbs`;
 
 type Choices = TwodiceChoices;
 
-/** Reads the form: the shooter's own choice, and the GM's calls. */
+/** Reads the form: the attacker's own choices, and its claims or the GM's calls. */
 export function readChoices(values: Record<string, unknown>, mode: AttackMode): Choices {
   const number = (key: string) => {
     const n = Number(values[key] ?? 0);
     return Number.isFinite(n) ? n : Number.NaN;
   };
+  const move = ATTACK_MOVES.find((m) => m === values["move"]);
   return {
     mode,
     moved: values["moved"] === true,
+    ...(move === undefined ? {} : { move }),
     awareness: (values["awareness"] as TwodiceChoices["awareness"]) ?? "aware",
     targetModifier: number("targetModifier"),
     cover: values["cover"] === "" || values["cover"] === undefined ? [] : [number("cover")],
+    ...(values["distance"] === undefined || values["distance"] === ""
+      ? {}
+      : { distance: number("distance") }),
     hidden: values["hidden"] === true,
   };
 }
@@ -84,16 +91,14 @@ export async function openTwodiceAttack(
   // The scene's calls (scene.ts): whether the shooter moved, whether the target is hidden.
   const scene = twodiceScene(actor, target);
   const prefill = scene === null ? null : twodiceScenePrefill(scene);
+  // The odds of what the form says: a player's claims as if the GM confirms them, the scene's
+  // calls where it makes them (as the referee settles them).
   const inputOf = (choices: Choices): AttackInput => ({
     attacker,
     defender,
     weapon,
-    // A player's own choice and the scene's calls (as the referee settles them); the GM's calls
-    // too when the GM attacks.
     situation: situationOf(
-      gm || scene === null
-        ? choices
-        : settleTwodiceAgainstScene(scene, { moved: choices.moved === true }),
+      gm || scene === null ? choices : settleTwodiceAgainstScene(scene, choices),
       measured,
     ),
   });
@@ -109,6 +114,13 @@ export async function openTwodiceAttack(
       auto: mode === "auto",
       gm,
       distance: measured === null ? null : measured.toFixed(1),
+      // No scene to measure: the attacker gives the distance (a player's, for the GM to confirm).
+      askDistance: measured === null,
+      moves: ATTACK_MOVES.filter((m) =>
+        m === "moveAndMelee"
+          ? weapon.kind === "melee" && mode === "single"
+          : weapon.kind === "ranged",
+      ).map((value) => ({ value, label: i18n().localize(`FRAY.Twodice.Action.${value}`) })),
       moved: initial.moved === true,
       hidden: initial.hidden === true,
       sceneNotes: prefill?.notes ?? [],

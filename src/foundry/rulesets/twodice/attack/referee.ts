@@ -32,10 +32,12 @@ import { diffCombatant } from "../../../../rules/twodice/changes.ts";
 import type { TwodiceUpdate } from "../../../../rules/twodice/changes.ts";
 import { parseWeaponType, trait } from "../../../../rules/twodice/model.ts";
 import type {
+  ActionKind,
   TurnState,
   TwodiceCombatant,
   TwodiceWeapon,
 } from "../../../../rules/twodice/model.ts";
+import { checkAttackFromHiding } from "../../../../rules/twodice/hide.ts";
 import type { TwoDice } from "../../../../rules/twodice/roll.ts";
 import { takeAction } from "../../../../rules/twodice/turns.ts";
 import { checkAbleToAct } from "../../../../rules/twodice/wounds.ts";
@@ -61,6 +63,8 @@ import type { TwodiceWeaponSystem } from "../data.ts";
 
 import { rollTwoDice } from "../dice.ts";
 import { settleTwodiceAgainstScene, twodiceScene } from "../scene.ts";
+import { actionRecords, recordAction, tokenMovedThisTurn, twodiceHidden } from "../stance.ts";
+import { claimsOf, confirmClaims, parseRuling, readRuling, withClaims } from "./claims.ts";
 import { twodiceOptions } from "../settings.ts";
 import { TWODICE_ATTACK_CARD, twodiceCardOf } from "../cards/attack-card.ts";
 import type {
@@ -113,18 +117,40 @@ async function declare(
   const found = declared(declaration, sender);
   if (!found.ok) return found;
   // The scene's calls replace a player's (a GM's declaration is the GM's call): scene.ts.
-  const scene = sender.isGM ? null : twodiceScene(found.attacker, found.target);
+  const onScene = twodiceScene(found.attacker, found.target);
+  const scene = sender.isGM ? null : onScene;
   const claimed = declaration.request.situation;
-  const choices = scene === null ? claimed : settleTwodiceAgainstScene(scene, claimed);
+  const settled = scene === null ? claimed : settleTwodiceAgainstScene(scene, claimed);
   const options = twodiceOptions();
   const attacker = twodiceNow(found.attacker);
   const defender = twodiceNow(found.target);
   const weapon = toTwodiceWeapon(found.weapon);
-  const situation = situationOf(choices, canvasDistance(found.attacker, found.target, "m"));
+  const measured = canvasDistance(found.attacker, found.target, "m");
+  // A player's target modifier, cover, and what no scene measures, wait for the GM (claims.ts).
+  const claims = claimsOf(settled, {
+    fromGM: sender.isGM,
+    ranged: weapon.kind === "ranged",
+    measured: measured !== null,
+    onScene: onScene !== null,
+  });
+  // The GM's record: a hiding target is out of sight; a target whose token moved this turn runs.
+  const choices = {
+    ...settled,
+    ...(twodiceHidden(found.target) ? { hidden: true } : {}),
+  };
+  const base = {
+    ...situationOf(choices, measured),
+    targetMoving: tokenMovedThisTurn(found.target),
+  };
+  const situation = claims === null ? base : withClaims(base, claims);
   const input: AttackInput = { attacker, defender, weapon, situation };
 
-  // Everything that may refuse, before a die is rolled: the Type within the world's Auto bounds,
-  // the ammunition, the odds' checks.
+  // Everything that may refuse, before a die is rolled: the move fits the weapon, the attacker is
+  // not hiding, the Type within the world's Auto bounds, the ammunition, the odds' checks.
+  const kind = actionKindOf(choices, weapon);
+  if (kind === null) return refuse("moveNotForWeapon");
+  const hiding = checkAttackFromHiding(twodiceHidden(found.attacker), kind);
+  if (hiding) return hiding;
   const stored = (found.weapon.system as unknown as TwodiceWeaponSystem).type;
   const type = parseWeaponType(stored, options);
   if (!type.ok) return type;
@@ -134,8 +160,6 @@ async function declare(
   }
   const odds = attackOdds(input, options);
   if (!odds.ok) return odds;
-  const kind =
-    choices.mode === "auto" ? "autoFire" : weapon.kind === "melee" ? "meleeAttack" : "rangedAttack";
   const acted = takeAction(
     attacker.turn,
     { kind, defense: weapon.defense },
@@ -156,15 +180,19 @@ async function declare(
   const attacks: readonly AttackOutcome[] =
     "attacks" in resolved.value ? resolved.value.attacks : [resolved.value];
 
-  // The attacker pays now: its action (in a started combat) and the ammunition.
-  await commitTwodice(
-    [weaponWrite(found.weapon, weapon, resolved.value.weapon)],
-    [{ actor: found.attacker, value: acted.value.turn }],
+  // The attacker pays now: its action (in a started combat: with whether it still hides and,
+  // for a move, how far its token may go) and the ammunition.
+  await commitTwodice([weaponWrite(found.weapon, weapon, resolved.value.weapon)], []);
+  await recordAction(
+    actionRecords(found.attacker, { before: attacker.turn, after: acted.value.turn }, kind, {
+      agility: attacker.traits["agility"] ?? 0,
+    }),
   );
 
   const canCounter = weapon.kind === "melee" && choices.mode === "single" && !defender.turn.acted;
+  const hits = attacks.some((a) => a.hit) || canCounter;
   const card: TwodiceAttackCardState = {
-    stage: attacks.some((a) => a.hit) || canCounter ? "pending" : "resolved",
+    stage: claims !== null ? "claimed" : hits ? "pending" : "resolved",
     mode: choices.mode,
     attackerId: attacker.id,
     defenderId: defender.id,
@@ -181,6 +209,8 @@ async function declare(
     emptied: "emptied" in resolved.value ? resolved.value.emptied : false,
     canCounter,
     timing: acted.value.timing,
+    claims,
+    ...(choices.move === undefined ? {} : { move: choices.move }),
     resolution: null,
   };
   const content = await TWODICE_ATTACK_CARD.render(card);
@@ -188,6 +218,19 @@ async function declare(
   const { rollMode } = declaration.request;
   const posted = { actor: found.attacker, content, rolls, flags, rollMode };
   return answerWithCard(TWODICE_ATTACK, posted, sender);
+}
+
+/** The action an attack takes: its declared move (which must fit the weapon), or the attack. */
+function actionKindOf(choices: Partial<TwodiceChoices>, weapon: TwodiceWeapon): ActionKind | null {
+  if (choices.move === "moveAndMelee") {
+    return weapon.kind === "melee" && choices.mode !== "auto" ? "moveAndMelee" : null;
+  }
+  if (choices.move === "moveAndShoot") return weapon.kind === "ranged" ? "moveAndShoot" : null;
+  return choices.mode === "auto"
+    ? "autoFire"
+    : weapon.kind === "melee"
+      ? "meleeAttack"
+      : "rangedAttack";
 }
 
 /**
@@ -374,7 +417,11 @@ function step(name: TwodiceStep) {
     mayPress: (card: TwodiceAttackCardState, user: User.Implementation) =>
       mayPress(card, name, user),
     closed: (card: TwodiceAttackCardState) =>
-      card.stage === "resolved" ? refuse("alreadyApplied") : null,
+      card.stage === "resolved"
+        ? refuse("alreadyApplied")
+        : card.stage === "claimed"
+          ? refuse("awaitingGM")
+          : null,
     // The three answers are one step of the card: whichever comes first resolves it.
     claimKey: () => "resolve",
     ...(name === "counter" ? { parse: parseWeaponChoice } : {}),
@@ -411,6 +458,19 @@ export const twodiceAttackCard = cardStrategy<TwodiceAttackCardState>({
     ]);
   },
   warn: warnTwodiceRefusal,
-  steps: { apply: step("apply"), rollWithIt: step("rollWithIt"), counter: step("counter") },
+  steps: {
+    apply: step("apply"),
+    rollWithIt: step("rollWithIt"),
+    counter: step("counter"),
+    // The GM's ruling on a player's claims (claims.ts).
+    confirm: {
+      mayPress: (_card: TwodiceAttackCardState, user: User.Implementation) => user.isGM,
+      closed: (card: TwodiceAttackCardState) =>
+        card.stage === "claimed" ? null : refuse("alreadyApplied"),
+      parse: parseRuling,
+      choicesOf: readRuling,
+      resolve: confirmClaims,
+    },
+  },
   attack: twodiceAttackView,
 });

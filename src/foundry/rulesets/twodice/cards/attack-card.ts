@@ -40,8 +40,21 @@ export interface TwodiceResolution {
   readonly counter: (AttackResult & { readonly dice: TwoDice; readonly weaponName: string }) | null;
 }
 
+/**
+ * A player's claims on a shot (attack/claims.ts), or the GM's ruling on them: a target modifier,
+ * a cover penalty, and, where no scene measured them, the distance and whether the shooter moved
+ * (null: measured on the scene).
+ */
+export interface CardClaims {
+  readonly targetModifier: number;
+  readonly cover: number;
+  readonly distance: number | null;
+  readonly moved: boolean | null;
+}
+
 export interface TwodiceAttackCardState {
-  readonly stage: "pending" | "resolved";
+  /** "claimed": a player's claims wait for the GM's Confirm before anything else. */
+  readonly stage: "claimed" | "pending" | "resolved";
   readonly mode: "single" | "auto";
   readonly attackerId: string;
   readonly defenderId: string;
@@ -66,7 +79,46 @@ export interface TwodiceAttackCardState {
    * "after" it; "now" (or absent, on older cards) for an attack in its own turn.
    */
   readonly timing?: "now" | "before" | "after";
+  /** What the attacker claimed (absent or null: nothing left to the GM). */
+  readonly claims?: CardClaims | null;
+  /** What the GM ruled on the claims (what resolves). */
+  readonly ruling?: CardClaims | null;
+  /** The move the attack is part of (move + melee, move + half and shoot). */
+  readonly move?: "moveAndMelee" | "moveAndShoot";
   readonly resolution: TwodiceResolution | null;
+}
+
+/** The claims (or the ruling) as the card lists them. */
+function claimsView(c: CardClaims | null | undefined, i18n: I18n) {
+  if (c === null || c === undefined) return null;
+  const rows = [
+    {
+      key: "targetModifier",
+      label: "FRAY.Twodice.Dialog.TargetModifier",
+      value: signed(c.targetModifier),
+    },
+    { key: "cover", label: "FRAY.Twodice.Dialog.Cover", value: String(c.cover), raw: c.cover },
+  ];
+  if (c.distance !== null) {
+    rows.push({
+      key: "distance",
+      label: "FRAY.Twodice.Dialog.Distance",
+      value: `${String(c.distance)} m`,
+    });
+  }
+  return {
+    rows: rows.map((r) => ({ ...r, label: i18n.localize(r.label) })),
+    targetModifier: c.targetModifier,
+    cover: c.cover,
+    distance: c.distance,
+    moved: c.moved,
+    askDistance: c.distance !== null,
+    askMoved: c.moved !== null,
+    movedText:
+      c.moved === null
+        ? null
+        : i18n.localize(c.moved ? "FRAY.Twodice.Card.ClaimMoved" : "FRAY.Twodice.Card.ClaimStill"),
+  };
 }
 
 function dieView(colour: "black" | "white", read: DieReading, i18n: I18n) {
@@ -140,6 +192,8 @@ export function twodiceAttackCardContext(
   options: Pick<TwodiceOptions, "rollWithIt"> = DEFAULT_TWODICE_OPTIONS,
 ) {
   const resolution = card.resolution;
+  const unruled = (d: DieReading): DieReading =>
+    card.stage === "claimed" ? { ...d, hit: false } : d;
   const attacks = card.shots.map((dice, i) => {
     const read = card.reads[i];
     const result = resolution?.attacks[i] ?? null;
@@ -147,17 +201,24 @@ export function twodiceAttackCardContext(
       result === null ? null : damageView(result, dice.white, i18n, options.rollWithIt);
     return {
       index: i + 1,
-      black: read === undefined ? null : dieView("black", read.black, i18n),
-      white: read === undefined ? null : dieView("white", read.white, i18n),
+      // Until the GM rules on a player's claims, a die says only whether it succeeded.
+      black: read === undefined ? null : dieView("black", unruled(read.black), i18n),
+      white: read === undefined ? null : dieView("white", unruled(read.white), i18n),
       hit: read?.hit ?? false,
+      verdict: card.stage !== "claimed",
       ammo: card.mode === "auto" ? ammoCheck(card.weapon, dice.black, i18n) : null,
       damage,
     };
   });
   const counter = resolution?.counter ?? null;
+  const claimed = card.stage === "claimed";
   return {
     stage: card.stage,
     pending: card.stage === "pending",
+    claimed,
+    claims: claimsView(card.claims, i18n),
+    ruling: claimsView(card.ruling, i18n),
+    move: card.move === undefined ? "" : i18n.localize(`FRAY.Twodice.Action.${card.move}`),
     attackerName: card.attackerName,
     defenderName: card.defenderName,
     weaponName: card.weaponName,
@@ -181,7 +242,7 @@ export function twodiceAttackCardContext(
       card.timing === "before" || card.timing === "after"
         ? i18n.localize(`FRAY.Twodice.Card.CutIn.${card.timing}`)
         : "",
-    anyHit: card.reads.some((r) => r.hit),
+    anyHit: !claimed && card.reads.some((r) => r.hit),
     counter:
       counter === null
         ? null

@@ -1,8 +1,9 @@
 /**
  * The two-dice character and NPC sheet: the traits and Unarmed Defense; the wound track, a row of
  * numbered circles to click (mark or clear), with whether the wounds take the character out of
- * the fight and, after it, bleed; Recovery and Medicine buttons; this turn's action with Aim,
- * Hide, Take cover, Move and Wait; the weapons with Attack, Defense, Damage, Range, Type and
+ * the fight and, after it, bleed; Recovery and Medicine (its dialog: medicine.ts) buttons; this
+ * turn's action with Aim, Hide (a card: table/hide.ts), Take cover, Move, Move and hide, Move to
+ * cover and Wait; the weapons with Attack, Defense, Damage, Range, Type and
  * what is loaded, an Attack button (and Auto for an automatic weapon, Reload when it must be
  * reloaded); the armor layers with Coverage and Protection; gear; biography. Fields edit in place
  * (the DataModel refuses bad values); every button calls ../table/*.ts or the attack dialog. This
@@ -28,6 +29,9 @@ import { twodiceOptions } from "../settings.ts";
 import * as checks from "../table/checks.ts";
 import * as turnActions from "../table/self.ts";
 import { TWODICE_TRAITS } from "../data.ts";
+import { twodiceHide } from "../table/hide.ts";
+import { twodiceHidden } from "../stance.ts";
+import { openTwodiceMedicine } from "./medicine.ts";
 import type { TwodiceActorSystem, TwodiceArmorSystem, TwodiceWeaponSystem } from "../data.ts";
 
 export const TWODICE_ACTOR_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/twodice/actor/actor-sheet.hbs`;
@@ -92,6 +96,7 @@ export async function twodiceActorSheetContext(
       aiming: me.turn.aiming,
       moving: me.turn.moving,
       owed: me.turn.actionOwed,
+      hidden: twodiceHidden(actor),
     },
     weapons: items
       .filter((item) => item.type === "weapon")
@@ -134,11 +139,6 @@ export async function twodiceActorSheetContext(
 }
 
 export type TwodiceActorSheetContext = Awaited<ReturnType<typeof twodiceActorSheetContext>>;
-
-/** Medicine on the one targeted token's actor, or on itself when nothing is targeted. */
-function medicine(actor: Actor.Implementation) {
-  return checks.twodiceMedicine(actor, targetedActors()[0] ?? actor);
-}
 
 /** Declares the clicked action, or waits with the one chosen beside the Wait button. */
 function declare(actor: Actor.Implementation, target: HTMLElement) {
@@ -183,7 +183,8 @@ export class TwodiceActorSheet extends rulesetActorSheet({
       if (Number.isInteger(circle)) await turnActions.toggleWoundCircle(actor, circle);
     }),
     recovery: onActor(checks.twodiceRecovery),
-    medicine: onActor(medicine),
+    medicine: onActor(openTwodiceMedicine),
+    hide: onActor((actor, target) => twodiceHide(actor, target.dataset["move"] === "1")),
     declare: onActor(declare),
     cutIn: onActor(cutIn),
     ready: onRowItem((actor, weapon) =>

@@ -7,13 +7,15 @@
  * sends ids and choices; the GM re-reads the documents, checks the sender owns the actor that
  * acts (and, in a started combat, that it still has its action, from the ledger), rolls with core
  * Roll, writes once and posts the card, every die shown being one of the card's rolls. The check
- * card has no button.
+ * card has no button. Medicine takes the book's bonuses for more time (the healer's choice, never
+ * in a fight) and better circumstances (the GM's call), rules/twodice/medicine.ts.
  */
 import { refuse } from "../../../../rules/core/result.ts";
 import { diffCombatant } from "../../../../rules/twodice/changes.ts";
 import type { TwodiceUpdate } from "../../../../rules/twodice/changes.ts";
 import { trait } from "../../../../rules/twodice/model.ts";
 import type { ActionKind, TurnState, TwodiceCombatant } from "../../../../rules/twodice/model.ts";
+import { medicineValue } from "../../../../rules/twodice/medicine.ts";
 import { resolveSneak } from "../../../../rules/twodice/sneak.ts";
 import { takeAction } from "../../../../rules/twodice/turns.ts";
 import { aftermath, bleed, recover, treatWounds } from "../../../../rules/twodice/wounds.ts";
@@ -31,7 +33,8 @@ import { i18n } from "../../../shared/env.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
 import type { BudgetRecord } from "../../../combat/budget.ts";
 import { combatantId, resolveActor, warnTwodiceRefusal } from "../adapter.ts";
-import { commitTwodice, twodiceNow } from "../budget.ts";
+import { commitTwodice, inFight, twodiceNow } from "../budget.ts";
+import { signed } from "../../../shared/format.ts";
 import { rollTwoDice } from "../dice.ts";
 import { twodiceOptions } from "../settings.ts";
 
@@ -40,10 +43,14 @@ export const TWODICE_CHECK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/twodice/cha
 export const TWODICE_CHECK = "twodice.check";
 const CHECK_FLAG = "twodiceCheck";
 
-type Ids = Readonly<Record<string, string | number>>;
+export type Ids = Readonly<Record<string, string | number>>;
 
 /** Reads the string ids (and given numbers) a check names; null when one is missing. */
-function idsOf(raw: unknown, keys: readonly string[], numbers: readonly string[] = []): Ids | null {
+export function idsOf(
+  raw: unknown,
+  keys: readonly string[],
+  numbers: readonly string[] = [],
+): Ids | null {
   if (typeof raw !== "object" || raw === null) return null;
   const p = raw as Record<string, unknown>;
   if (!keys.every((key) => typeof p[key] === "string")) return null;
@@ -54,7 +61,7 @@ function idsOf(raw: unknown, keys: readonly string[], numbers: readonly string[]
 }
 
 /** The actor an id names, if the sender owns it. */
-function ownActor(id: string | number | undefined, sender: User.Implementation) {
+export function ownActor(id: string | number | undefined, sender: User.Implementation) {
   const actor = typeof id === "string" ? resolveActor(id) : null;
   return actor !== null && owns(actor, sender) ? actor : null;
 }
@@ -73,7 +80,7 @@ function diceView(dice: { black: number; white: number }, value: number) {
 }
 
 /** Writes the check's changes and posts its card as the referee. */
-async function postCheck(
+export async function postCheck(
   actor: Actor.Implementation,
   change: {
     updates: readonly (TwodiceUpdate | null)[];
@@ -132,12 +139,20 @@ async function medicine(ids: Ids, sender: User.Implementation): Promise<RefereeO
   const away = patient === healer ? null : checkWithinReach(healer, patient);
   if (away !== null) return away;
   const me = twodiceNow(healer);
+  const options = twodiceOptions();
+  // More time is the healer's own (never in a fight); better circumstances, and any other bonus,
+  // the GM's call: a player's are dropped (rules/twodice/medicine.ts).
+  const given = ids["bonus"];
+  const care = {
+    moreTime: ids["moreTime"] === 1,
+    betterCircumstances: sender.isGM && ids["better"] === 1,
+  };
+  const base = trait(me, "medicine") + (sender.isGM && typeof given === "number" ? given : 0);
+  const valued = medicineValue(base, care, inFight(healer), options);
+  if (!valued.ok) return valued;
+  const { value, modifiers } = valued.value;
   const spent = spend(healer, me, "medicine");
   if (!spent.ok) return spent;
-  // Tools, circumstances and time are the GM's call.
-  const given = ids["bonus"];
-  const value = trait(me, "medicine") + (sender.isGM && typeof given === "number" ? given : 0);
-  const options = twodiceOptions();
   const { dice, rolls } = await rollTwoDice(options.dieSides);
   const them = combatantId(patient) === me.id ? me : twodiceNow(patient);
   const outcome = treatWounds(them.wounds, value, dice, options);
@@ -148,6 +163,9 @@ async function medicine(ids: Ids, sender: User.Implementation): Promise<RefereeO
     title: say.format("FRAY.Twodice.Check.Medicine", { patient: patient.name }),
     name: healer.name,
     value,
+    care: modifiers.map((m) =>
+      say.format(`FRAY.Twodice.Check.Care.${m.source}`, { value: signed(m.value) }),
+    ),
     ...diceView(dice, value),
     result: roll.result,
     outcome: say.format(
@@ -280,7 +298,7 @@ function check(
 /** The checks' declarations, for the seam. */
 export const TWODICE_CHECK_DECLARATIONS: readonly AnyDeclaration[] = [
   check("recovery", ["actorId"], [], recovery),
-  check("medicine", ["healerId", "patientId"], ["bonus"], medicine),
+  check("medicine", ["healerId", "patientId"], ["bonus", "moreTime", "better"], medicine),
   check("sneak", ["sneakerId", "observerId"], ["moved", "distance"], sneak),
   check("bleed", ["actorId"], [], bleedOnce),
 ];
@@ -295,15 +313,24 @@ export const twodiceCheckCard = reportCard(TWODICE_CHECK, CHECK_FLAG, warnTwodic
 export const twodiceRecovery = (actor: Actor.Implementation) =>
   declareCard("twodice.recovery", { actorId: combatantId(actor) });
 
+/** What a Medicine roll is given: more time (the healer's), better circumstances (the GM's). */
+export interface MedicineChoice {
+  readonly moreTime?: boolean;
+  readonly betterCircumstances?: boolean;
+}
+
 export const twodiceMedicine = (
   healer: Actor.Implementation,
   patient: Actor.Implementation,
   bonus?: number,
+  care: MedicineChoice = {},
 ) =>
   declareCard("twodice.medicine", {
     healerId: combatantId(healer),
     patientId: combatantId(patient),
     ...(bonus === undefined ? {} : { bonus }),
+    ...(care.moreTime === true ? { moreTime: 1 } : {}),
+    ...(care.betterCircumstances === true ? { better: 1 } : {}),
   });
 
 /** Sneaks past the observer (the targeted token's actor), moving `moved` meters (0: still). */

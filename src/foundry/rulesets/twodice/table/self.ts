@@ -23,6 +23,7 @@ import {
 } from "../adapter.ts";
 import { commitTwodice, inFight, twodiceNow } from "../budget.ts";
 import { TWODICE_ACTIONS } from "../data.ts";
+import { actionRecords, recordAction } from "../stance.ts";
 
 export const TWODICE_RELOAD = "twodice.reload";
 export const TWODICE_ACT = "twodice.act";
@@ -92,7 +93,13 @@ async function refereeAct(intent: Intent, sender: User.Implementation): Promise<
     p["wait"] === true ? wait(me.turn, kind) : takeAction(me.turn, action, p["cutIn"] === true);
   if (!turn.ok) return turn;
   const next = "turn" in turn.value ? turn.value.turn : turn.value;
-  await commitTwodice([], [{ actor, value: next }]);
+  // Waiting takes no action yet; an action taken records whether the actor still hides after it
+  // and, for a move, how far its token may go this turn (stance.ts).
+  if (p["wait"] === true) await commitTwodice([], [{ actor, value: next }]);
+  else {
+    const agility = me.traits["agility"] ?? 0;
+    await recordAction(actionRecords(actor, { before: me.turn, after: next }, kind, { agility }));
+  }
   return { ok: true, value: { timing: "timing" in turn.value ? turn.value.timing : "now" } };
 }
 

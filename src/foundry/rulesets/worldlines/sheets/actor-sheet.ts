@@ -25,6 +25,7 @@ import { barView } from "../../../sheets/actor-sheet.ts";
 import type { BarView, TabView } from "../../../sheets/actor-sheet.ts";
 import { attack } from "../attack/declare.ts";
 import { firstAid, useItem } from "../table/care.ts";
+import { escapeFrom, isRestrained, restrain } from "../table/restraints.ts";
 import { coveringFire } from "../table/cover.ts";
 import { build, throwGrenade } from "../table/gear.ts";
 import { defensivePosture } from "../table/posture.ts";
@@ -167,6 +168,8 @@ export interface WorldlinesActorSheetContext {
   defensivePosture: boolean;
   defensivePostureCost: number;
   firstAidCost: number;
+  /** The referee recorded it restrained: Break free and Escape show (table/restraints.ts). */
+  restrained: boolean;
   interruptUsed: boolean;
   disabledLimbs: { arms: boolean; legs: boolean };
   exhaustion: number;
@@ -336,6 +339,7 @@ export async function worldlinesActorSheetContext(
     defensivePosture: budget.defensivePosture,
     defensivePostureCost: RULES.costs.defensivePosture,
     firstAidCost: RULES.costs.firstAid,
+    restrained: isRestrained(actor),
     interruptUsed: budget.interruptUsed,
     disabledLimbs: { ...system.disabledLimbs },
     exhaustion: system.exhaustion,
@@ -385,6 +389,7 @@ export async function worldlinesActorSheetContext(
         quantity: gear.quantity,
         effect: gear.effect,
         throwable: gear.kind === "grenade" && gear.quantity > 0,
+        restraints: gear.kind === "restraints" && gear.quantity > 0,
         buildable: (gear.deployable && !gear.deployed) || gear.damaged,
         usable:
           (USE_ITEM_KINDS as readonly string[]).includes(gear.kind) &&
@@ -426,6 +431,9 @@ export class WorldlinesActorSheet extends rulesetActorSheet({
     throwItem: onRowItem(throwGrenade),
     useItem: onRowItem(useItem),
     firstAid: onActor(firstAid),
+    restrain: onRowItem(restrain),
+    breakFree: onActor((actor) => escapeFrom(actor, "breakFree")),
+    escape: onActor((actor) => escapeFrom(actor, "escape")),
     defensivePosture: onActor(defensivePosture),
     stance: onActor(async (actor, target) => {
       const stance = target.dataset["stance"];

@@ -296,6 +296,11 @@ function techniqueContext(system: WorldlinesTechniqueSystem) {
           "FRAY.Worldlines.Item.StopsBleeding",
           system.stopsBleeding,
         ),
+        checkbox(
+          "system.stealsMomentum",
+          "FRAY.Worldlines.Item.StealsMomentum",
+          system.stealsMomentum,
+        ),
         text("system.effect", "FRAY.Worldlines.Item.Effect", system.effect),
       ],
     },

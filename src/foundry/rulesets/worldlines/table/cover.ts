@@ -28,6 +28,7 @@ import { isDropped } from "../attack/limbs.ts";
 import { measuredSituation } from "../calls.ts";
 import { worldlinesOptions } from "../settings.ts";
 import { actorDeclaration, declareFor } from "./kit.ts";
+import { isRestrained } from "./restraints.ts";
 
 export const COVER_KIND = "worldlines.cover";
 const COVER_FLAG = "cover";
@@ -230,13 +231,14 @@ export async function abortedByCover(actor: Actor.Implementation): Promise<boole
 
 /**
  * On the referee, before an attack: why the attacker cannot make it with this weapon now, or
- * null: the weapon lies where an arm hit dropped it, or the attack is the action it gave up
+ * null: the attacker is restrained (table/restraints.ts), the weapon lies where an arm hit dropped it, or the attack is the action it gave up
  * under Covering Fire (abortedByCover, which clears the mark).
  */
 export async function heldBack(
   attacker: Actor.Implementation,
   weapon: Item.Implementation,
 ): Promise<Refusal | null> {
+  if (isRestrained(attacker)) return refuse("restrained", { name: attacker.name });
   if (isDropped(attacker, weapon.id)) {
     return refuse("weaponDropped", { name: attacker.name, weapon: weapon.name });
   }
