@@ -18,7 +18,9 @@ import { FRAY_HOOKS, announce } from "./api/hooks.ts";
 import { registerKeybindings } from "./api/keybindings.ts";
 import { registerHotbar } from "./api/hotbar.ts";
 import { registerStatusHooks } from "./api/statuses.ts";
+import { registerHud } from "./hud/index.ts";
 import { registerMovement } from "./movement/register.ts";
+import { registerSceneAreas } from "./scene/area-effect.ts";
 
 /**
  * The `init` hook: everything Foundry must know before the world loads. Registration only; no
@@ -60,7 +62,9 @@ export function init(): void {
   registerKeybindings();
   registerHotbar(); // a weapon or a Fray action dropped on the hotbar: a macro of the API
   registerStatusHooks();
+  registerHud(); // the ruleset's own statuses as core's status effects, on the token HUD
   registerMovement(shellRuleset(activeRuleset().id).movement); // dragging a token costs (issue 24)
+  registerSceneAreas(); // an instant area's Region goes when the turn changes (issue 25)
 
   // Preloading only warms the cache: a sheet still loads its template when it first renders.
   foundry.applications.handlebars

@@ -937,6 +937,50 @@ export class Actor extends ClientDocument {
     return Promise.resolve(null);
   }
 
+  /**
+   * Core v13 Actor#toggleStatusEffect(statusId, { active, overlay }): the CONFIG.statusEffects
+   * entry (an unknown id throws); the actor's effects that are that status (the entry's `_id`,
+   * else every effect whose only status it is). If there are some, they are deleted (answer
+   * false), unless `active` is true (answer true); else, unless `active` is false (answer
+   * undefined), an effect is created from the entry (name, img, `statuses: [id]`, the entry's
+   * flags; `flags.core.overlay` for an overlay) and answered.
+   */
+  async toggleStatusEffect(
+    statusId: string,
+    { active, overlay = false }: { active?: boolean; overlay?: boolean } = {},
+  ): Promise<ActiveEffect | boolean | undefined> {
+    const list = (world.config() as unknown as { statusEffects: StatusEntry[] }).statusEffects;
+    const status = list.find((entry) => entry.id === statusId);
+    if (status === undefined) {
+      throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
+    }
+    const existing = this.effects.contents
+      .filter((effect) =>
+        status._id !== undefined
+          ? effect.id === status._id
+          : effect.statuses.size === 1 && effect.statuses.has(statusId),
+      )
+      .map((effect) => effect.id);
+    if (existing.length > 0) {
+      if (active === true) return true;
+      await this.deleteEmbeddedDocuments("ActiveEffect", existing);
+      return false;
+    }
+    if (active === false) return undefined;
+    const flags = structuredClone(status.flags ?? {});
+    if (overlay) flags["core"] = { ...(flags["core"] as object | undefined), overlay: true };
+    const [created] = await this.createEmbeddedDocuments("ActiveEffect", [
+      {
+        ...(status._id === undefined ? {} : { _id: status._id }),
+        name: status.name ?? statusId,
+        img: status.img ?? null,
+        statuses: [statusId],
+        flags,
+      },
+    ]);
+    return created as ActiveEffect | undefined;
+  }
+
   /** Core v13 Actor#getActiveTokens: no canvas (the fake has none unless canvas.ts) → none. */
   getActiveTokens(): unknown[] {
     return [];
@@ -947,6 +991,15 @@ export class Actor extends ClientDocument {
     const source = this._source["prototypeToken"] as { disposition?: number } | undefined;
     return { disposition: source?.disposition ?? -1 };
   }
+}
+
+/** A CONFIG.statusEffects entry (core's StatusEffectConfig), as the fake reads it. */
+interface StatusEntry {
+  id: string;
+  _id?: string;
+  name?: string;
+  img?: string;
+  flags?: Record<string, unknown>;
 }
 
 export class Item extends ClientDocument {

@@ -21,6 +21,7 @@ import {
   makeDialogClass,
 } from "./applications.ts";
 import type { DialogLog } from "./applications.ts";
+import { CORE_STATUS_EFFECTS, TokenHUD } from "./hud.ts";
 import { Collection } from "./collection.ts";
 import { FakeCompendium, fakeFromUuid } from "./compendium.ts";
 import type { PackDeclaration } from "./compendium.ts";
@@ -162,7 +163,8 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     Scene: documentConfig(Scene),
   };
   Object.assign(CONFIG, {
-    statusEffects: [] as unknown[],
+    // Core v13's default list (hud.ts); a system replaces or extends it at init.
+    statusEffects: CORE_STATUS_EFFECTS.map((entry) => ({ ...entry })),
     // Core v13's special status ids; DEFEATED is what the token HUD's defeated toggle sets.
     specialStatusEffects: { DEFEATED: "dead", INVISIBLE: "invisible", BLIND: "blind" },
     // Core's defaults: a turn and a round add no world time unless a system says so.
@@ -173,6 +175,8 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     // Core v13's CONFIG.Token.movement.actions (the ids a system may replace; labels and icons
     // as core gives them). Tokens that move are in movement.ts.
     Token: {
+      // Core builds the canvas' token HUD from this class (a system may replace it at init).
+      hudClass: TokenHUD,
       movement: {
         actions: Object.fromEntries(
           ["walk", "fly", "swim", "burrow", "climb", "crawl", "jump", "blink", "displace"].map(
@@ -281,6 +285,7 @@ export function installFakeFoundry(options: FakeOptions = {}) {
       },
       sheets: { ActorSheetV2, ItemSheetV2 },
       sidebar: { tabs: { CombatTracker } },
+      hud: { TokenHUD },
       handlebars: {
         loadTemplates: async (paths: string[]) => {
           for (const path of paths) {

@@ -19,6 +19,7 @@ import { Collection } from "./collection.ts";
 import { Actor } from "./documents.ts";
 import type { FakeFoundry } from "./index.ts";
 import { makeRegion, makeWall } from "./walls.ts";
+import { withRegionWrites } from "./regions.ts";
 import type { FakeRegionDocument, FakeWallDocument, RegionShapeInput } from "./walls.ts";
 
 interface Point {
@@ -170,7 +171,7 @@ export function installTokenFakes(fake: FakeFoundry) {
     /** A new scene of the world, on a square grid (5 ft spaces of 100 px unless given). */
     scene(name = "Scene", grid?: { size?: number; distance?: number; units?: string }): FakeScene {
       next += 1;
-      const scene: FakeScene = {
+      const scene: FakeScene = withRegionWrites({
         id: `scene${String(next)}`,
         name,
         grid: squareGrid(grid),
@@ -182,7 +183,7 @@ export function installTokenFakes(fake: FakeFoundry) {
           globalLight: { enabled: false, darkness: { min: 0, max: 1 } },
         },
         lights: new Collection(),
-      };
+      });
       scenes.set(scene.id, scene);
       return scene;
     },

@@ -14,7 +14,7 @@ import type * as Cards from "../../src/foundry/rulesets/freelancers/cards/attack
 import { flWorld } from "./freelancers.support.ts";
 import type { FlWorld } from "./freelancers.support.ts";
 import { installHotbarFakes } from "../fake-foundry/hotbar.ts";
-import { dragRowToHotbar } from "./hotbar.support.ts";
+import { dragRowToHotbar, dragSheetActionsToHotbar } from "./hotbar.support.ts";
 import { ATTACK_HOOKS, hookLog, stopping } from "./hooks.support.ts";
 
 let world: FlWorld;
@@ -235,6 +235,36 @@ describe("the Freelancers sheet's rows dropped on the hotbar", () => {
     } finally {
       hotbar.assignCharacter(PLAYER.id, null);
       world.table.target();
+    }
+  });
+});
+
+describe("the Freelancers sheet's actions dragged to the hotbar", () => {
+  it("makes a macro of Dodge and Disengage that does what the button does", async () => {
+    const macros = await dragSheetActionsToHotbar(
+      fake,
+      hotbar,
+      PLAYER.id,
+      "templates/freelancers/actor/actor-sheet.hbs",
+      20,
+    );
+    expect([...macros.keys()]).toEqual(["dodge", "disengage"]);
+    expect(macros.get("dodge")?.name).toBe("Dodge");
+    const { kara } = await fighters();
+    const self = await import("../../src/foundry/rulesets/freelancers/table/self.ts");
+    hotbar.assignCharacter(PLAYER.id, kara);
+    try {
+      fake.setUser(PLAYER.id);
+      // What the button answers, the macro answers, with the same words (none, here).
+      const fromButton = await self.flDodge(kara);
+      const said = fake.notifications.splice(0);
+      expect(await macros.get("dodge")?.execute()).toMatchObject({ ok: fromButton });
+      expect(fake.notifications).toEqual(said);
+      // Without a token or a character: who is missing, and nothing runs.
+      hotbar.assignCharacter(PLAYER.id, null);
+      expect(await macros.get("disengage")?.execute()).toMatchObject({ reason: "noActor" });
+    } finally {
+      hotbar.assignCharacter(PLAYER.id, null);
     }
   });
 });

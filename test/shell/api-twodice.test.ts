@@ -15,7 +15,7 @@ import type * as Cards from "../../src/foundry/rulesets/twodice/cards/attack-car
 import { twodiceWorld } from "./twodice.support.ts";
 import type { TwodiceWorld } from "./twodice.support.ts";
 import { installHotbarFakes } from "../fake-foundry/hotbar.ts";
-import { dragRowToHotbar } from "./hotbar.support.ts";
+import { dragRowToHotbar, dragSheetActionsToHotbar } from "./hotbar.support.ts";
 import { ATTACK_HOOKS, hookLog, stoppedAttack, stoppedBefore, stopping } from "./hooks.support.ts";
 
 let world: TwodiceWorld;
@@ -222,6 +222,42 @@ describe("a weapon row of the two-dice sheet dropped on the hotbar", () => {
     } finally {
       hotbar.assignCharacter(PLAYER.id, null);
       world.table.target();
+    }
+  });
+});
+
+describe("the two-dice sheet's actions dragged to the hotbar", () => {
+  it("makes a macro of Aim, Hide, Take Cover and Move that declares it for the character", async () => {
+    const macros = await dragSheetActionsToHotbar(
+      fake,
+      hotbar,
+      PLAYER.id,
+      "templates/twodice/actor/actor-sheet.hbs",
+      20,
+    );
+    expect([...macros.keys()]).toEqual([
+      "declare:aim",
+      "declare:hide",
+      "declare:takeCover",
+      "declare:move",
+    ]);
+    expect(macros.get("declare:hide")?.name).toBe("Hide");
+    const { kara, brute } = await fighters();
+    await world.startedCombat([kara, brute]);
+    const budget = await import("../../src/foundry/rulesets/twodice/budget.ts");
+    hotbar.assignCharacter(PLAYER.id, kara);
+    try {
+      fake.setUser(PLAYER.id);
+      expect(await macros.get("declare:hide")?.execute()).toEqual({ ok: true });
+      // The referee recorded the turn's one action: a second is refused, as on the sheet.
+      expect(budget.twodiceTurnOf(kara)).toMatchObject({ acted: true });
+      expect(await macros.get("declare:aim")?.execute()).toMatchObject({
+        ok: false,
+        reason: "notCarriedOut",
+      });
+      expect(world.warnings()).toHaveLength(1);
+    } finally {
+      hotbar.assignCharacter(PLAYER.id, null);
     }
   });
 });

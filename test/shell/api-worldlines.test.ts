@@ -16,6 +16,7 @@ import type * as Workflow from "../../src/foundry/rulesets/worldlines/cards/atta
 import { worldlinesActions, worldlinesBoard } from "./worldlines.support.ts";
 import type { WorldlinesActions } from "./worldlines.support.ts";
 import { queuedDice } from "./boot.support.ts";
+import { dragSheetActionsToHotbar } from "./hotbar.support.ts";
 import { ATTACK_HOOKS, hookLog, stoppedAttack, stoppedBefore, stopping } from "./hooks.support.ts";
 
 let fake: FakeFoundry;
@@ -333,5 +334,35 @@ describe("useItem and the hotbar with what is not a weapon, in Worldlines", () =
     expect(await api().useItem("Second Wind", { actor })).toMatchObject({ ok: false });
     expect(fake.notifications.at(-1)?.level).toBe("warn");
     expect(energy(actor)).toBe(0);
+  });
+});
+
+describe("the Worldlines sheet's actions dragged to the hotbar", () => {
+  it("makes a macro of Defensive Posture that does what the button does", async () => {
+    const macros = await dragSheetActionsToHotbar(
+      fake,
+      hotbar,
+      PLAYER.id,
+      "templates/worldlines/actor/actor-sheet.hbs",
+      20,
+    );
+    expect([...macros.keys()]).toEqual(["defensivePosture"]);
+    const macro = macros.get("defensivePosture");
+    expect(macro?.name).toBe("Defensive Posture");
+    const { maya } = await fighters();
+    const posture = await import("../../src/foundry/rulesets/worldlines/table/posture.ts");
+    hotbar.assignCharacter(PLAYER.id, maya);
+    try {
+      fake.setUser(PLAYER.id);
+      // Out of a combat: the button's refusal, word for word, and no Energy spent.
+      expect(await posture.defensivePosture(maya)).toBe(false);
+      const fromButton = fake.notifications.splice(0);
+      expect(await macro?.execute()).toMatchObject({ ok: false, reason: "notCarriedOut" });
+      expect(fake.notifications).toEqual(fromButton);
+      expect(fromButton).toHaveLength(1);
+      expect(energy(maya)).toBe(6);
+    } finally {
+      hotbar.assignCharacter(PLAYER.id, null);
+    }
   });
 });

@@ -10,7 +10,7 @@ import { GM, PLAYER, PLAYER2, installFakeFoundry } from "../fake-foundry/index.t
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import { installHotbarFakes } from "../fake-foundry/hotbar.ts";
-import { dragRowToHotbar } from "./hotbar.support.ts";
+import { dragRowToHotbar, dragSheetActionsToHotbar } from "./hotbar.support.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type { FrayApi } from "../../src/foundry/api/index.ts";
 import { wwnScene, wwnShell } from "./wwn.support.ts";
@@ -281,7 +281,7 @@ describe("Toggle prone, by key (WWN)", () => {
       await vi.waitFor(() => {
         expect(prone()).toBe(true);
       });
-      expect(await api().toggleProne(kara)).toEqual({ ok: true });
+      expect(await api().toggleProne(kara)).toEqual({ ok: true, value: false });
       expect(prone()).toBe(false);
     } finally {
       hotbar.assignCharacter(PLAYER.id, null);
@@ -293,8 +293,8 @@ describe("Toggle prone, by key (WWN)", () => {
     const heard = hookLog(fake, "fray.statusChanged");
     try {
       fake.setUser(PLAYER.id);
-      expect(await api().toggleProne(kara)).toEqual({ ok: true });
-      expect(await api().toggleProne(kara)).toEqual({ ok: true });
+      expect(await api().toggleProne(kara)).toEqual({ ok: true, value: true });
+      expect(await api().toggleProne(kara)).toEqual({ ok: true, value: false });
       // Prone is the player's own actor's: the player's client writes it and tells it.
       const told = { actorId: kara.id, statusId: "prone", userId: PLAYER.id };
       expect(heard.calls).toEqual([
@@ -303,6 +303,35 @@ describe("Toggle prone, by key (WWN)", () => {
       ]);
     } finally {
       heard.off();
+    }
+  });
+});
+
+describe("the WWN sheet's actions dragged to the hotbar", () => {
+  it("makes a macro of each that runs it for the selected character, or says who is missing", async () => {
+    const macros = await dragSheetActionsToHotbar(
+      fake,
+      hotbar,
+      PLAYER.id,
+      "templates/wwn/actor/actor-sheet.hbs",
+      20,
+    );
+    expect([...macros.keys()].sort()).toEqual(
+      ["fightingWithdrawal", "hold", "prone", "run", "totalDefense"].sort(),
+    );
+    expect(macros.get("totalDefense")?.name).toBe("Total Defense");
+    const prone = macros.get("prone");
+    expect(await prone?.execute()).toMatchObject({ ok: false, reason: "noActor" });
+    expect(fake.notifications).toEqual([
+      { level: "warn", message: "Select your token, or have your GM assign you a character." },
+    ]);
+    const { kara } = await fighters();
+    hotbar.assignCharacter(PLAYER.id, kara);
+    try {
+      expect(await prone?.execute()).toEqual({ ok: true });
+      expect((kara.system as unknown as { prone: boolean }).prone).toBe(true);
+    } finally {
+      hotbar.assignCharacter(PLAYER.id, null);
     }
   });
 });

@@ -229,6 +229,8 @@ describe("the Upkeep", () => {
       {
         combatantId: expect.any(String) as string,
         changes: { "system.counters.stun": 0, "system.counters.stress": 1 },
+        // The counters the rules read in the fight from now on (the GM's record).
+        ledger: { flCounters: { stun: 0, stress: 1 } },
       },
     ]);
     expect(sys(item(k, "Overdrive"))["charged"]).toBe(true);

@@ -36,11 +36,11 @@ const SPEAR = {
   system: { damage: "1d6", skill: "stab", attributes: { str: true, dex: true } },
 };
 
-function fight(items: readonly object[] = [SPEAR]) {
+function fight(items: readonly object[] = [SPEAR], foe: Record<string, unknown> = {}) {
   return reactionFight(
     w,
     { system: { health: { value: 10, max: 10 } } },
-    { system: { health: { value: 10, max: 10 } }, items: [...items] },
+    { system: { health: { value: 10, max: 10 }, ...foe }, items: [...items] },
     { kara: { col: 2, row: 0 }, foe: { col: 3, row: 0 } },
   );
 }
@@ -75,7 +75,7 @@ describe("reactions raised by movement in WWN", () => {
     expect(attackCardsSince(w, before)).toHaveLength(1);
   });
 
-  it("a Fighting Withdrawal, or a foe without a melee weapon, provokes nothing", async () => {
+  it("a Fighting Withdrawal, a foe without a melee weapon, or a downed one, provokes nothing", async () => {
     const guarded = await fight();
     expect(await w.fake.as(PLAYER.id, () => self.wwnFightingWithdrawal(guarded.kara))).toBe(true);
     await w.idle();
@@ -83,6 +83,9 @@ describe("reactions raised by movement in WWN", () => {
     expect(await w.drag(guarded.token, { col: 0, row: 0 })).toBe(true);
     const bare = await fight([]);
     expect(await w.drag(bare.token, { col: 0, row: 0 })).toBe(true);
+    // A foe who is down strikes nobody.
+    const down = await fight([SPEAR], { life: "dying", health: { value: 0, max: 10 } });
+    expect(await w.drag(down.token, { col: 0, row: 0 })).toBe(true);
     expect(reactionCards(w, before)).toHaveLength(0);
   });
 });

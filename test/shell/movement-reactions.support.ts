@@ -130,3 +130,37 @@ export function attackCardsSince(w: MoveWorld, from: number): ChatCard[] {
     return typeof kind === "string" && kind.endsWith("attack");
   });
 }
+
+/** The GM writes a value in the ledger of the actor's combatant (a spent reaction, an interruption). */
+export async function ledgerSets(
+  w: MoveWorld,
+  combat: Combat.Implementation,
+  actor: Actor.Implementation,
+  key: string,
+  value: unknown,
+): Promise<void> {
+  const { GM } = await import("../fake-foundry/index.ts");
+  const id = combat.combatants.contents.find((c) => c.actorId === actor.id)?.id ?? "";
+  await w.fake.as(GM.id, () => combat.update({ [`flags.fray.ledger.${id}.${key}`]: value }));
+}
+
+/** Kara's player targets the Raider's token (core User#updateTokenTargets); resolves to it. */
+export async function targetRaider<T extends { actorId: string; id: string }>(
+  w: MoveWorld,
+  fought: {
+    token: { parent: { tokens: { contents: T[] } } };
+    raider: Actor.Implementation;
+  },
+): Promise<T> {
+  const { PLAYER } = await import("../fake-foundry/index.ts");
+  const raiderToken = fought.token.parent.tokens.contents.find(
+    (t) => t.actorId === fought.raider.id,
+  );
+  if (raiderToken === undefined) throw new Error("no raider token");
+  w.fake.as(PLAYER.id, () => {
+    (game.user as unknown as { updateTokenTargets(ids: string[]): void }).updateTokenTargets([
+      raiderToken.id,
+    ]);
+  });
+  return raiderToken;
+}

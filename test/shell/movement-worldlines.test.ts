@@ -93,3 +93,20 @@ describe("dragging a token in Worldlines", () => {
     expect([token.x, token.y]).toEqual([0, 0]);
   });
 });
+
+describe("climbing and swimming ground in Worldlines", () => {
+  it("a walk across a Region flagged as water pays its spaces as swimming (2 a space)", async () => {
+    const { makeRegion } = await import("../fake-foundry/walls.ts");
+    const { token, energy } = await setting();
+    // Columns 2 and 3 of the first row are a river.
+    w.moves.addRegion(
+      token.parent,
+      makeRegion("River", [{ type: "rectangle", x: 200, y: 0, width: 200, height: 100 }], {
+        flags: { fray: { terrain: "swim" } },
+      }),
+    );
+    expect(await w.drag(token, { col: 4, row: 0 })).toBe(true);
+    // Two spaces of ground (1 each) and two of water (2 each).
+    expect(energy()).toBe(4);
+  });
+});

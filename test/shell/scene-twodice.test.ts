@@ -2,10 +2,11 @@
  * The scene decides the two-dice situation (issue 25), on a grid of 1 m squares of 100 px: a
  * target a wall hides from sight is hiding (no shot at it, whatever the player sends), the attack
  * dialog says so and what cover the walls give, and a shooter who moved this turn is a moving
- * shooter (it fires with its weapon's Defense).
+ * shooter (it fires with its weapon's Defense). The walls' cover takes the world's cover table
+ * off a player's shot (light 3, heavy 6 by default: the book's table is not in the seed).
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PLAYER } from "../fake-foundry/index.ts";
+import { GM, PLAYER } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { boardOf, clearScenes } from "../fake-foundry/tokens.ts";
 import { WALL_MOVEMENT_TYPES } from "../fake-foundry/walls.ts";
@@ -99,5 +100,31 @@ describe("sight and cover from the scene", () => {
     const id = await declare.declareTwodiceAttack(gunner, world.item(gunner, "Rifle"), target);
     const message = fake.game.messages.get(id ?? "") as unknown as ChatMessage.Implementation;
     expect(cards.twodiceCardOf(message)?.situation.hidden).toBe(false);
+  });
+});
+
+describe("the cover table (a world setting where the book is silent)", () => {
+  /** The player shoots Vex; the cover on the GM's card. */
+  async function coverOnCard(gunner: Actor.Implementation, target: Actor.Implementation) {
+    fake.setUser(PLAYER.id);
+    world.dice(5, 3);
+    const id = await declare.declareTwodiceAttack(gunner, world.item(gunner, "Rifle"), target);
+    const message = fake.game.messages.get(id ?? "") as unknown as ChatMessage.Implementation;
+    return cards.twodiceCardOf(message)?.situation.cover ?? [];
+  }
+
+  it("light cover from a wall takes 3 off a player's shot; the GM's setting changes it", async () => {
+    const { gunner, target, board } = await pair();
+    expect(await coverOnCard(gunner, target)).toEqual([]);
+    board.wall({ col: 5.9, row: 4.5 }, { col: 5.9, row: 9 }); // hides part of Vex
+    expect(await coverOnCard(gunner, target)).toEqual([3]);
+    fake.setUser(GM.id);
+    await fake.game.settings.set("fray", "twodiceSceneCoverLight", 5);
+    try {
+      expect(await coverOnCard(gunner, target)).toEqual([5]);
+    } finally {
+      fake.setUser(GM.id);
+      await fake.game.settings.set("fray", "twodiceSceneCoverLight", 3);
+    }
   });
 });

@@ -294,6 +294,21 @@ describe("darkness", () => {
     expect(situation.sceneSituation(m, vex)?.targetDark.value).toBe(false);
   });
 
+  it("at dusk (below the world's darkness threshold, 0.5) an unlit token is not in darkness", async () => {
+    const { m, vex, board } = await night();
+    board.darkness(0.3);
+    expect(situation.sceneSituation(m, vex)?.targetDark.value).toBe(false);
+    board.darkness(0.6);
+    expect(situation.sceneSituation(m, vex)?.targetDark.value).toBe(true);
+    board.darkness(0.3);
+    await fake.game.settings.set("fray", "sceneDarkness", 0);
+    try {
+      expect(situation.sceneSituation(m, vex)?.targetDark.value).toBe(true);
+    } finally {
+      await fake.game.settings.set("fray", "sceneDarkness", 0.5);
+    }
+  });
+
   it("daylight: nobody stands in darkness", async () => {
     const { m, vex, board } = await night();
     board.darkness(0);

@@ -6,8 +6,9 @@
  * the writing client for a status. docs/api.md documents each with its arguments.
  *
  * Where they are fired: cards/protocol.ts (attacks and damage, for every ruleset whose strategy
- * describes its attack: `CardDeclaration.attack`, `CardStrategy.attack`), combat/actions.ts
- * (turns and phases), statuses.ts (status effects), init.ts (`fray.ready`).
+ * describes its attack: `CardDeclaration.attack`, `CardStrategy.attack`), combat/turn-hooks.ts
+ * (turns and phases), statuses.ts and hud/statuses.ts (statuses), movement/register.ts
+ * (`fray.moved`), init.ts (`fray.ready`).
  */
 import type { Phase } from "../../rules/combat/types.ts";
 
@@ -27,7 +28,7 @@ export const FRAY_HOOKS = {
   turnStarted: "fray.turnStarted",
   /** The combat moved to another phase of its round (a team's, a combatant's, a round event). */
   phaseChanged: "fray.phaseChanged",
-  /** A token moved, with what the move cost (fired by the movement work to come). */
+  /** A token's move was settled by the referee: paid (in a fight) or free (outside one). */
   moved: "fray.moved",
   /** Fray is ready: its API is at `game.system.api` and the world's data is up to date. */
   ready: "fray.ready",
@@ -115,13 +116,29 @@ export interface PhaseChangedData {
   readonly undone: boolean;
 }
 
+/** `fray.moved`: a token's move as the referee settled it. */
+export interface MovedData {
+  /** The token's actor: an actor id, or a token actor's uuid. */
+  readonly actorId: string;
+  readonly tokenId: string;
+  /** Where the move began and ended (canvas pixels, core's waypoints). */
+  readonly from: { readonly x: number; readonly y: number };
+  readonly to: { readonly x: number; readonly y: number };
+  /** The movement action of its last step (walk, crawl …). */
+  readonly action: string;
+  /** What it cost in the ruleset's currency; null for a free move (no started fight). */
+  readonly cost: { readonly currency: string; readonly amount: number } | null;
+  /** The user who moved the token. */
+  readonly userId: string;
+}
+
 /** `fray.ready`: the ruleset the world plays and Fray's version. */
 export interface ReadyData {
   readonly ruleset: string;
   readonly version: string;
 }
 
-/** The data each hook hands its handlers (`fray.moved`: docs/api.md, fired by later work). */
+/** The data each hook hands its handlers. */
 export interface FrayHookData {
   "fray.preAttack": PreAttackData;
   "fray.attackResolved": AttackResolvedData;
@@ -130,6 +147,7 @@ export interface FrayHookData {
   "fray.statusChanged": StatusChangedData;
   "fray.turnStarted": TurnStartedData;
   "fray.phaseChanged": PhaseChangedData;
+  "fray.moved": MovedData;
   "fray.ready": ReadyData;
 }
 

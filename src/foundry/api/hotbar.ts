@@ -7,13 +7,17 @@
  *   `game.system.api.useItem(name)`, the item by that name of the selected token's actor (else
  *   the user's character); a weapon attacks the user's one target. Other items, and items
  *   outside an actor, keep core's own macro (it opens the sheet).
- * - A Fray action (drag data `{ type: "fray.action", action }`, an action of HOTBAR_ACTIONS).
+ * - A Fray action (drag data `{ type: "fray.action", action }`): one of HOTBAR_ACTIONS, or an
+ *   action of the ruleset's sheet (`RulesetApi.sheetActions`, made draggable on the sheet by
+ *   api/sheet-drag.ts): `game.system.api.act(id)`, for the selected token's actor (else the
+ *   user's character).
  * Core's hotbar waits for no hook: the handler answers false at once (core then makes no macro of
  * its own), then makes the macro, or reuses the same one this user made before, and puts it in
  * the slot (`User#assignHotbarMacro`).
  */
 import { i18n } from "../shared/env.ts";
-import { usableItem } from "./index.ts";
+import { sheetActionOf, usableItem } from "./index.ts";
+import { registerSheetDrag } from "./sheet-drag.ts";
 
 /** The actions a sheet may offer to drag to the hotbar: the macro's name, icon and command. */
 export const HOTBAR_ACTIONS = {
@@ -65,6 +69,14 @@ export function macroOf(data: unknown): MacroSpec | null {
     const spec = HOTBAR_ACTIONS[action as HotbarAction];
     return { name: i18n().localize(spec.name), img: spec.img, command: spec.command };
   }
+  const sheetAction = type === "fray.action" ? sheetActionOf(action) : null;
+  if (sheetAction !== null) {
+    return {
+      name: i18n().localize(sheetAction.label),
+      img: sheetAction.img,
+      command: `return game.system.api.act(${JSON.stringify(sheetAction.id)});`,
+    };
+  }
   return null;
 }
 
@@ -103,4 +115,5 @@ export function onHotbarDrop(_bar: unknown, data: unknown, slot: unknown): boole
 /** Registers the hotbar hook (init.ts, at init). */
 export function registerHotbar(): void {
   Hooks.on("hotbarDrop", onHotbarDrop);
+  registerSheetDrag(); // the sheet's actions, draggable to the hotbar
 }

@@ -10,6 +10,7 @@
  * as `{ ok: false, reason }` and is shown to the user as the click's would be. docs/api.md
  * documents each call with a macro.
  */
+import { shown } from "../../rules/core/guard.ts";
 import { refuse } from "../../rules/core/result.ts";
 import type { Refusal, Result } from "../../rules/core/result.ts";
 import { declareCard, pressCard } from "../cards/protocol.ts";
@@ -25,7 +26,8 @@ import type { RefereeOutcome } from "../shared/referee.ts";
 import { openSimulator } from "../simulator/index.ts";
 import type { OpenOptions, SimulatorApp } from "../simulator/index.ts";
 import { FRAY_HOOKS } from "./hooks.ts";
-import type { AttackOddsData, AttackRequest, RulesetApi } from "./types.ts";
+import { bindingOf, statusEntries, toggleBound } from "../hud/statuses.ts";
+import type { AttackOddsData, AttackRequest, RulesetApi, SheetAction } from "./types.ts";
 
 /** An actor as a call names it: its id, a token actor's uuid, the Actor, or a token of it. */
 export type ActorRef =
@@ -55,6 +57,8 @@ const API_REFUSALS = [
   "noTargetToken",
   "manyTargetTokens",
   "noWeapon",
+  "noSuchStatus",
+  "noSuchAction",
 ] as const;
 
 type ApiRefusal = (typeof API_REFUSALS)[number];
@@ -103,6 +107,11 @@ function rulesetApi(): RulesetApi {
   return shellRuleset(activeRuleset().id).api ?? {};
 }
 
+/** The ruleset's sheet action of that id, or null. */
+export function sheetActionOf(id: unknown): SheetAction | null {
+  return (rulesetApi().sheetActions ?? []).find((action) => action.id === id) ?? null;
+}
+
 /** Whether a macro can use the item: a weapon (it attacks), or an item the sheet has a use for. */
 export function usableItem(item: Item.Implementation): boolean {
   return item.type === "weapon" || (rulesetApi().itemUse?.(item) ?? null) !== null;
@@ -127,6 +136,20 @@ export interface UseOptions {
   readonly actor?: ActorRef;
   /** The attack dialog's choices by name, for a weapon. */
   readonly choices?: Readonly<Record<string, unknown>>;
+}
+
+/** Which status `toggleStatus` sets, on whom. */
+export interface StatusOptions {
+  /** Default: this user's own actor (the selected token's, else their character). */
+  readonly actor?: ActorRef;
+  /** true: put it on; false: take it off; absent: the other way round. */
+  readonly active?: boolean;
+}
+
+/** Whether the actor has the status now: the rules' own state where they keep it. */
+function hasStatus(actor: Actor.Implementation, statusId: string): boolean {
+  const binding = bindingOf(statusId);
+  return binding === null ? actor.statuses.has(statusId) : binding.active(actor);
 }
 
 /** The world's ruleset, for `ruleset()`. */
@@ -167,9 +190,24 @@ export interface FrayApi {
   attackTarget(actor?: ActorRef): Promise<RefereeOutcome>;
   /**
    * Goes prone or stands up (default: this user's own actor), as the sheet's Prone button: the
-   * "Toggle prone" key. A ruleset without one answers `notAvailable`.
+   * "Toggle prone" key. A ruleset whose rules keep no prone answers `notAvailable`.
    */
   toggleProne(actor?: ActorRef): Promise<RefereeOutcome>;
+  /**
+   * Puts a status on the actor (`active` true), takes it off (false) or toggles it (undefined),
+   * as core's token HUD does (`Actor#toggleStatusEffect`): a status the ruleset keeps in its own
+   * state the way its sheet sets it, any other as core's ActiveEffect. `value`: whether the
+   * actor has it now.
+   */
+  toggleStatus(statusId: string, options?: StatusOptions): Promise<RefereeOutcome>;
+  /**
+   * Runs an action of the actor sheet by its id (`sheetActions()` lists the ruleset's), as its
+   * button does, for the actor given, else this user's own (what a dragged action's hotbar
+   * macro runs).
+   */
+  act(action: string, options?: { readonly actor?: ActorRef }): Promise<RefereeOutcome>;
+  /** The sheet actions `act` runs in this world's ruleset: their ids and names. */
+  sheetActions(): { readonly id: string; readonly name: string }[];
   /** The attack's odds as its dialog shows them (`hit` in [0, 1], and the ruleset's details). */
   odds(call: AttackCall): Result<AttackOddsData>;
   /** The started combat the actor fights in (not the viewed one), or null. */
@@ -252,12 +290,37 @@ export const frayApi: FrayApi = {
     return frayApi.useItem(weapon.id ?? "", { actor: own });
   },
   async toggleProne(actor) {
-    const toggle = rulesetApi().toggleProne;
-    if (toggle === undefined) return refused("notAvailable");
-    const own = actor === undefined ? ownActor() : actorOf(actor);
-    if (own === null) return refused(actor === undefined ? "noActor" : "noSuchActor");
+    if (bindingOf("prone") === null) return refused("notAvailable");
+    return frayApi.toggleStatus("prone", actor === undefined ? {} : { actor });
+  },
+  async toggleStatus(statusId, options = {}) {
+    const own = options.actor === undefined ? ownActor() : actorOf(options.actor);
+    if (own === null) return refused(options.actor === undefined ? "noActor" : "noSuchActor");
+    const known = statusEntries().some((entry) => entry.id === statusId);
+    if (!known) return refused("noSuchStatus", { status: shown(statusId) });
+    const binding = bindingOf(statusId);
+    const wanted = options.active ?? !hasStatus(own, statusId);
+    // The sheet's own check warned of its refusal.
+    const now =
+      binding === null
+        ? (await own.toggleStatusEffect(statusId, { active: wanted })) !== false &&
+          hasStatus(own, statusId)
+        : await toggleBound(own, binding, wanted);
+    return now === wanted ? { ok: true, value: now } : refuse("notCarriedOut");
+  },
+  async act(action, options = {}) {
+    const found = sheetActionOf(action);
+    if (found === null) return refused("noSuchAction", { action: shown(action) });
+    const own = options.actor === undefined ? ownActor() : actorOf(options.actor);
+    if (own === null) return refused(options.actor === undefined ? "noActor" : "noSuchActor");
     // The button's own check warned of its refusal.
-    return (await toggle(own)) ? { ok: true } : refuse("notCarriedOut");
+    return (await found.run(own)) ? { ok: true } : refuse("notCarriedOut");
+  },
+  sheetActions() {
+    return (rulesetApi().sheetActions ?? []).map(({ id, label }) => ({
+      id,
+      name: i18n().localize(label),
+    }));
   },
   odds(call) {
     const odds = rulesetApi().odds;

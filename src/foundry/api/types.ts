@@ -6,6 +6,7 @@
  */
 import type { Result } from "../../rules/core/result.ts";
 import type { RefereeOutcome } from "../shared/referee.ts";
+import type { StatusBinding } from "../hud/types.ts";
 
 /** An attack as a macro names it, resolved into documents (the dialog's choices by name). */
 export interface AttackRequest {
@@ -30,6 +31,22 @@ export interface AttackOddsData {
  */
 export type ItemUse = (actor: Actor.Implementation, item: Item.Implementation) => Promise<boolean>;
 
+/**
+ * An action of the actor sheet a macro can run (Defensive Posture, Run, Take Cover …): its id
+ * (what `game.system.api.act(id)` and the hotbar macro name), its name and icon for the macro,
+ * the sheet's button it is (its `data-action`, and the data attribute telling it from its
+ * siblings), and what the button does for the actor, through the same checks and referee.
+ */
+export interface SheetAction {
+  readonly id: string;
+  /** A localization key of its name (the button's own label). */
+  readonly label: string;
+  readonly img: string;
+  readonly button: { readonly action: string; readonly data?: Readonly<Record<string, string>> };
+  /** The button's work for the actor; resolves to whether it was carried out. */
+  readonly run: (actor: Actor.Implementation) => Promise<boolean>;
+}
+
 export interface RulesetApi {
   /**
    * Declares the attack without the dialog (its defaults, overridden by the request's choices):
@@ -42,10 +59,11 @@ export interface RulesetApi {
   /** The sheet's use of a non-weapon item of this kind, or null when the sheet offers none. */
   readonly itemUse?: (item: Item.Implementation) => ItemUse | null;
   /** The sheet's Prone button (go prone or stand up), where the ruleset keeps prone itself. */
-  readonly toggleProne?: (actor: Actor.Implementation) => Promise<boolean>;
   /**
-   * Statuses the ruleset keeps in a boolean field of the actor's own (status id → the field's
-   * path), told to modules as `fray.statusChanged` when an update writes them.
+   * Statuses the ruleset keeps in its own state (a field, the referee's ledger), shown and
+   * toggled as core's status effects (hud/statuses.ts) and told as `fray.statusChanged`.
    */
-  readonly statusFields?: Readonly<Record<string, string>>;
+  readonly statuses?: readonly StatusBinding[];
+  /** The sheet's actions a macro runs (`act`) and a user drags to the hotbar. */
+  readonly sheetActions?: readonly SheetAction[];
 }

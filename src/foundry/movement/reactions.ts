@@ -4,7 +4,8 @@
  * each threatener's reach from what it wields, and what suppresses it); reaction-card.ts posts
  * the card for each.
  *
- * Only fighters of the mover's running combat on another team threaten it.
+ * Only fighters of the mover's running combat on another team threaten it, and only those who
+ * can take the reaction now (the ruleset's `canReact`).
  */
 import { provokedBy, reachInSpaces } from "../../rules/movement/reactions.ts";
 import type { Space, Threat } from "../../rules/movement/reactions.ts";
@@ -76,6 +77,8 @@ export function threatsTo(
       (c) => c.tokenId === token.id || (c.actorId === token.actor?.id && !token.actor.isToken),
     );
     if (combatant === undefined || teamIdOf(combatant) === team) continue;
+    // One who cannot react now (down, its reaction spent) gets no card and counts on no ruler.
+    if (actor !== null && reactions.canReact?.(token.actor, actor) === false) continue;
     const own = reactions.reachOf(token.actor);
     const reach = own === null ? null : reachInSpaces(own, perSquare);
     if (reach === null) continue;

@@ -25,10 +25,12 @@ import { SYSTEM_ID } from "../constants.ts";
 import { i18n } from "../shared/env.ts";
 import { refusalText } from "../shared/refusal.ts";
 import { isActiveGM } from "../shared/referee.ts";
+import { combatantId } from "../shared/actors.ts";
+import { FRAY_HOOKS, announce } from "../api/hooks.ts";
 import { roundedDistance, squareIn } from "./distance.ts";
 import { postReactions, reactionCard } from "./reaction-card.ts";
 import { provokedTokens } from "./reactions.ts";
-import { crossesDifficult } from "./terrain.ts";
+import { climbSwimSpaces, crossesDifficult } from "./terrain.ts";
 import type { SceneToken } from "./reactions.ts";
 import { frayRulerClass } from "./ruler.ts";
 import type { MovementRules, PricedMove } from "./types.ts";
@@ -99,7 +101,24 @@ export function pathOf(rules: MovementRules, movement: Movement): Result<MovePat
   if (!distance.ok) return distance;
   const mode = movement.passed.waypoints.at(-1)?.action ?? "walk";
   if (!isMoveMode(mode, rules.modes)) return refuse("unknown-mode");
-  return ok({ distance: roundedDistance(rules, distance.value), mode });
+  const measuredPath = { distance: roundedDistance(rules, distance.value), mode };
+  return ok(isStraight(points) ? { ...measuredPath, straight: true } : measuredPath);
+}
+
+/** Whether every point lies on the line from the first to the last (a path without a turn). */
+export function isStraight(points: readonly { x: number; y: number }[]): boolean {
+  const first = points[0];
+  const last = points.at(-1);
+  if (first === undefined || last === undefined) return true;
+  const dx = last.x - first.x;
+  const dy = last.y - first.y;
+  const length = Math.hypot(dx, dy);
+  // Within half a pixel of the line, and going forward along it.
+  return points.every((p) => {
+    const off = Math.abs((p.x - first.x) * dy - (p.y - first.y) * dx);
+    const along = (p.x - first.x) * dx + (p.y - first.y) * dy;
+    return off <= 0.5 * Math.max(1, length) && along >= 0 && along <= length * length;
+  });
 }
 
 /** The price of a movement for its token's actor, or null when moving it is free (no fight). */
@@ -117,10 +136,14 @@ export function priceMovement(
   const grid = gridOf();
   const points = [movement.origin, ...movement.passed.waypoints];
   // Difficult ground from the scene's Regions, measured here as on the GM's client.
-  const difficult =
-    grid !== null &&
-    crossesDifficult(token as unknown as SceneToken, grid, points, path.value.mode);
-  return rules.price(actor, difficult ? { ...path.value, difficult } : path.value);
+  const scened = token as unknown as SceneToken;
+  const difficult = grid !== null && crossesDifficult(scened, grid, points, path.value.mode);
+  const climbSwim = grid === null ? 0 : climbSwimSpaces(scened, grid, points);
+  return rules.price(actor, {
+    ...path.value,
+    ...(difficult ? { difficult } : {}),
+    ...(climbSwim > 0 ? { climbSwimSpaces: climbSwim } : {}),
+  });
 }
 
 function reasonText(
@@ -153,11 +176,35 @@ export function onPreMoveToken(
 /** Moves the active GM has handled, by movement id: each is paid or reverted once. */
 const handled = new Set<string>();
 
-/** The active GM: re-check the move, revert it when illegal, else pay it once. */
+/** Tells modules the move the referee settled (`fray.moved`), with its price or none. */
+function tellMoved(
+  token: MovingToken,
+  actor: Actor.Implementation,
+  movement: Movement,
+  price: PricedMove["price"] | null,
+  userId: string,
+): void {
+  const to = movement.passed.waypoints.at(-1) ?? movement.origin;
+  announce(FRAY_HOOKS.moved, {
+    actorId: combatantId(actor),
+    tokenId: token.id ?? "",
+    from: { x: movement.origin.x, y: movement.origin.y },
+    to: { x: to.x, y: to.y },
+    action: to.action ?? "walk",
+    cost: price === null ? null : { currency: price.currency, amount: price.cost },
+    userId,
+  });
+}
+
+/**
+ * The active GM: re-check the move, revert it when illegal, else pay it once; a settled move
+ * (paid, or free outside a fight) is told to modules once, here (`fray.moved`).
+ */
 export async function onMoveToken(
   rules: MovementRules,
   token: MovingToken,
   movement: Movement,
+  userId = "",
 ): Promise<void> {
   if (!isActiveGM() || handled.has(movement.id)) return;
   handled.add(movement.id);
@@ -165,9 +212,13 @@ export async function onMoveToken(
   if (actor === null) return;
   await rules.queue(actor, async () => {
     const priced = priceMovement(rules, token, movement);
-    if (priced === null) return;
+    if (priced === null) {
+      if (!UNPRICED_METHODS.has(movement.method)) tellMoved(token, actor, movement, null, userId);
+      return;
+    }
     if (priced.ok) {
       await priced.value.pay();
+      tellMoved(token, actor, movement, priced.value.price, userId);
       await raiseReactions(rules, token, movement);
       return;
     }
@@ -284,12 +335,22 @@ export function registerMovement(rules: MovementRules | undefined): void {
   // Core v13's movement hooks (hookEvents.preMoveToken, hookEvents.moveToken), which this
   // version of fvtt-types does not list.
   const hooks = Hooks as unknown as {
-    on(hook: string, fn: (token: unknown, movement: unknown) => unknown): number;
+    on(
+      hook: string,
+      fn: (token: unknown, movement: unknown, operation: unknown, user: unknown) => unknown,
+    ): number;
   };
   hooks.on("preMoveToken", (token, movement) =>
     onPreMoveToken(rules, token as MovingToken, movement as Movement),
   );
-  hooks.on("moveToken", (token, movement) => {
-    void onMoveToken(rules, token as MovingToken, movement as Movement);
+  hooks.on("moveToken", (token, movement, _operation, user) => {
+    // Core hands the moving user (a User) as the hook's fourth argument.
+    const userId = (user as { id?: unknown } | null)?.id;
+    void onMoveToken(
+      rules,
+      token as MovingToken,
+      movement as Movement,
+      typeof userId === "string" ? userId : "",
+    );
   });
 }

@@ -22,6 +22,11 @@ export interface MovementReactions {
    * wields and is (a melee weapon's reach, its own space only: 0); null: it threatens nobody.
    */
   readonly reachOf: (actor: Actor.Implementation) => number | null;
+  /**
+   * Whether the threatener can take the reaction now against the mover (not down, the round's
+   * reaction left, the book's price payable); absent: whoever threatens can.
+   */
+  readonly canReact?: (actor: Actor.Implementation, mover: Actor.Implementation) => boolean;
   /** Whether this move provokes nothing (Retreat, Disengage, Fighting Withdrawal). */
   readonly suppressed: (mover: Actor.Implementation, mode: MoveMode) => boolean;
   /**

@@ -2,9 +2,8 @@
  * Areas of effect on the map (a grenade's blast, a cone, a line, a lingering cloud), measured by
  * the rules' shape code (rules/scene/areas.ts), never by the requester:
  *
- * - `placeArea` is the player's side: where the area goes. Today it is the centre of the one token
- *   the player targets; it is the one place to change when the area is placed another way (a
- *   preview shape dragged on the canvas). The referee measures the range to it again.
+ * - Where the area goes is the player's side (placement.ts); the referee measures the range to it
+ *   again and draws it (area-effect.ts).
  * - `areaShapeAt` turns a book's area (sizes in feet) at a point of a scene into the rules' shape
  *   in the scene's spaces; `tokensInArea` is who stands in it, as the GM measures it.
  * - Lingering areas are core Regions (MeasuredTemplate leaves in v14): `regionShapesOf` gives a
@@ -14,8 +13,6 @@
 import { sceneDistance } from "../../rules/core/distance.ts";
 import { tokensInShape } from "../../rules/scene/index.ts";
 import type { AreaShape, Point as SpacePoint } from "../../rules/scene/index.ts";
-import { targetedActors } from "../shared/actors.ts";
-import { centerOf, tokenOf, tokenOn } from "../shared/scene.ts";
 import type { Point, SceneToken } from "../shared/scene.ts";
 import { footprintOf } from "./situation.ts";
 
@@ -24,18 +21,6 @@ export type AreaSpec =
   | { readonly kind: "circle"; readonly radiusFeet: number }
   | { readonly kind: "cone"; readonly lengthFeet: number; readonly angle: number }
   | { readonly kind: "line"; readonly lengthFeet: number; readonly widthFeet: number };
-
-/**
- * Where the player places an area: the centre of the one token they target, or null (none, or
- * several). The referee checks the range to it and who is inside on its own.
- */
-export function placeArea(actor: Actor.Implementation): Point | null {
-  const targets = targetedActors();
-  const target = targets.length === 1 ? targets[0] : undefined;
-  const scene = tokenOf(actor)?.parent ?? null;
-  const token = target === undefined || scene === null ? null : tokenOn(scene, target);
-  return token === null ? null : centerOf(token);
-}
 
 /** Feet in one space of the scene (a scene counting squares: 5 ft), or null. */
 function feetPerSpace(scene: Scene.Implementation): number | null {
@@ -150,6 +135,19 @@ function outline(shape: Extract<AreaShape, { kind: "cone" | "line" }>): SpacePoi
 export function regionShapesOf(shape: AreaShape, size: number): RegionShapeData[] {
   switch (shape.kind) {
     case "circle":
+      // A radius counted as the grid counts (every diagonal one space) is a square of spaces.
+      if (shape.diagonals === "equidistant") {
+        return regionShapesOf(
+          {
+            kind: "rectangle",
+            x: shape.x - shape.radius,
+            y: shape.y - shape.radius,
+            width: 2 * shape.radius,
+            height: 2 * shape.radius,
+          },
+          size,
+        );
+      }
       return [
         {
           type: "circle",

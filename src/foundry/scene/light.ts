@@ -9,12 +9,14 @@
  *   its tokens' own lights (`TokenDocument#light`, from the token's centre);
  * - walls that stop light (`light` NORMAL or beyond; an open door stops nothing).
  *
- * A point stands in darkness when the scene is darker than daylight (darkness level above 0),
- * the global light does not light it, and no light reaches it (rules/scene/sight.ts litBy).
+ * A point stands in darkness when the scene is dark (its darkness level above 0 and at least the
+ * world's threshold, settings.ts `sceneDarkness`, default 0.5), the global light does not light
+ * it, and no light reaches it (rules/scene/sight.ts litBy).
  */
 import { litBy } from "../../rules/scene/index.ts";
 import type { Light, Point, Segment } from "../../rules/scene/index.ts";
 import type { SceneToken } from "../shared/scene.ts";
+import { darknessThreshold } from "./settings.ts";
 
 /** core CONST.WALL_SENSE_TYPES.NORMAL, WALL_DOOR_STATES.OPEN. */
 const LIGHT_NORMAL = 20;
@@ -46,7 +48,7 @@ const radiusOf = (dim?: number, bright?: number) => Math.max(dim ?? 0, bright ??
 function globallyLit(scene: Scene.Implementation): boolean {
   const env = (scene as unknown as { environment?: Environment }).environment ?? {};
   const darkness = env.darknessLevel ?? 0;
-  if (!(darkness > 0)) return true;
+  if (!(darkness > 0) || darkness < darknessThreshold()) return true;
   const global = env.globalLight;
   return global?.enabled === true && darkness <= (global.darkness?.max ?? 1);
 }

@@ -22,6 +22,9 @@ const SHARED_REASONS: ReadonlySet<string> = new Set([
   // The scene's refusals of an attack (scene/claims.ts), the same for every ruleset.
   "sceneSays",
   "noLineOfAttack",
+  // The referee's measure of an area (scene/area-effect.ts).
+  "areaOutOfRange",
+  "areaNotMeasured",
 ]);
 
 /** The translation key of `reason`: the shared key for a shared refusal, else `keyOf(reason)`. */

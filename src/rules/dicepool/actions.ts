@@ -186,9 +186,31 @@ export function takeAction(
   const words = action === "socialAction" || action === "quickCommunication";
   if (ctx.surrendered === true && !words) return refuse("surrendered");
   if (action === "move" && ctx.grappled === true) return refuse("grappled");
+  if (action === "blitzAttack" && state.blitz === true) {
+    // The Blitz's move took its Simple action (takeBlitzMove): the attack it was made for is owed.
+    const bad = checkTurnActions(state);
+    if (bad) return bad;
+    if (!ctx.ownTurn) return refuse("not-your-turn");
+    const { blitz: _owed, ...rest } = state;
+    return ok(rest);
+  }
   const next = spendActionType(state, type.value, ctx, options);
   if (!next.ok || action !== "move") return next;
   return ok({ ...next.value, moves: Math.min(L.actions, next.value.moves + 1) });
+}
+
+/**
+ * A Blitz Attack's move (move-cost.ts prices it): the Blitz's Simple action is taken now, with
+ * the move, and its attack is owed (`blitz`). Where the book is silent: the move counts as a
+ * move of the turn, so a Move after it is a sprint; the Blitz's own move never is.
+ */
+export function takeBlitzMove(
+  state: TurnActions,
+  ctx: ActionContext,
+  options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
+): Result<TurnActions, ActionRefusal> {
+  const moved = takeAction(state, "move", ctx, options);
+  return moved.ok ? ok({ ...moved.value, blitz: true }) : moved;
 }
 
 /** What may set off an opportunity attack. */

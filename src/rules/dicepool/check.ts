@@ -187,7 +187,8 @@ export function checkTurnActions(state: TurnActions): Refusal<StateRefusal> | un
     turnCount(state.simpleUsed) &&
     turnCount(state.freeUsed) &&
     turnCount(state.moves) &&
-    typeof state.complexUsed === "boolean"
+    typeof state.complexUsed === "boolean" &&
+    (state.blitz === undefined || typeof state.blitz === "boolean")
   ) {
     return undefined;
   }
@@ -197,6 +198,7 @@ export function checkTurnActions(state: TurnActions): Refusal<StateRefusal> | un
     checkNumber("turn.simpleUsed", state.simpleUsed, count) ??
     checkNumber("turn.freeUsed", state.freeUsed, count) ??
     checkNumber("turn.moves", state.moves, count) ??
-    checkChoice("turn.complexUsed", state.complexUsed, FLAG)
+    checkChoice("turn.complexUsed", state.complexUsed, FLAG) ??
+    checkChoice("turn.blitz", state.blitz, [undefined, true, false])
   );
 }

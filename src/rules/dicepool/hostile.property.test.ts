@@ -381,6 +381,11 @@ const ENTRY_POINTS: Record<string, () => void> = {
         outcome("take", () => dp.takeAction(t, a as dp.ActionName, { ownTurn: true }, o)),
     );
   },
+  takeBlitzMove: () => {
+    property(fc.tuple(turn, fc.boolean(), options), ([t, own, o]) =>
+      outcome("blitzMove", () => dp.takeBlitzMove(t, { ownTurn: own }, o)),
+    );
+  },
   turnOver: () => {
     property(fc.tuple(turn, options), ([t, o]) => {
       const opts = checkedOptions(o);

@@ -175,6 +175,7 @@ export const turn: fc.Arbitrary<dp.TurnActions> = hostile(
     complexUsed: fc.boolean(),
     freeUsed: fc.nat(2),
     moves: fc.nat(3),
+    blitz: fc.boolean(),
   }),
 );
 

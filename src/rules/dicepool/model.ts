@@ -143,6 +143,11 @@ export interface TurnActions {
   readonly freeUsed: number;
   /** Move actions taken this turn (the second one is a sprint). */
   readonly moves: number;
+  /**
+   * A Blitz Attack's move is made (move-cost.ts): its Simple action is taken, and the Blitz
+   * Attack that follows takes no other (actions.ts takeAction). Absent: none is owed.
+   */
+  readonly blitz?: boolean;
 }
 
 export type AttackIntent =

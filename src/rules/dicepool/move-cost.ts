@@ -4,18 +4,24 @@
  * the second move of a turn is a sprint and costs Energy too. The budget is the turn's actions the
  * referee records (`actions.ts` `TurnActions`) and the mover's Energy.
  *
+ * A Blitz Attack's move ("blitz") is the Blitz's own Simple action (actions.ts takeBlitzMove): up
+ * to the speed on the ground, never a sprint, for a mover who has Blitz Attack and the Energy its
+ * attack will pay; the attack that follows takes no other action.
+ *
  * Where the book is silent: a path longer than the mover's speed is as many moves as it takes,
  * each as far as the speed reaches; what a move does not use is lost when the path ends.
  */
 import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
+import type { Checked } from "../core/checked.ts";
 import type { MoveMode, MoveOutcome, MovePath, PathRefusal } from "../movement/types.ts";
 import { isMoveMode } from "../movement/types.ts";
-import { takeAction } from "./actions.ts";
+import { takeAction, takeBlitzMove } from "./actions.ts";
 import type { ActionRefusal, TurnActions } from "./actions.ts";
 import { checkDicepoolCombatant } from "./check.ts";
 import type { StateRefusal } from "./check.ts";
+import { hasBlitz } from "./attack.ts";
 import { withEnergy } from "./combatant.ts";
 import type { DicepoolCombatant } from "./model.ts";
 import { moveSpeed, planMove } from "./movement.ts";
@@ -24,10 +30,10 @@ import { checkDicepoolOptions, DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
 import type { DicepoolOptions, OptionsRefusal } from "./options.ts";
 
 export type DicepoolMoveRefusal =
-  MoveRefusal | ActionRefusal | PathRefusal | StateRefusal | OptionsRefusal;
+  MoveRefusal | ActionRefusal | PathRefusal | StateRefusal | OptionsRefusal | "no-blitz";
 
 /** How a dice-pool mover moves. */
-export const DICEPOOL_MOVE_MODES: readonly MoveMode[] = ["walk", "climb", "swim"];
+export const DICEPOOL_MOVE_MODES: readonly MoveMode[] = ["walk", "climb", "swim", "blitz"];
 
 /** What the turn allows besides the mover itself: whose turn, held, down. */
 export interface DicepoolMoveContext {
@@ -65,6 +71,8 @@ export function dicepoolMoveCost(
   if (bad) return bad;
   const medium = mediumOf(path);
   const speed = moveSpeed(checkedMover.value, medium, undefined, checkedOptions.value);
+  if (path.mode === "blitz")
+    return blitzMoveCost(checkedMover.value, turn, path, speed, ctx, options);
   const reach = speed * options.simpleActionsPerTurn;
   if (path.distance > 0 && (speed < 1 || path.distance > reach)) {
     return refuse("too-far", { spaces: path.distance, speed });
@@ -102,5 +110,39 @@ export function dicepoolMoveCost(
       band: state.moves > 1 ? "next" : "within",
     },
     after: { turn: state, energy: c.energy.value },
+  });
+}
+
+/** A Blitz Attack's move: its Simple action, up to the speed, no sprint (see the file's header). */
+function blitzMoveCost(
+  mover: Checked<DicepoolCombatant>,
+  turn: TurnActions,
+  path: MovePath,
+  speed: number,
+  ctx: DicepoolMoveContext,
+  options: DicepoolOptions,
+): Result<MoveOutcome<DicepoolMoveBudget>, DicepoolMoveRefusal> {
+  const checked = checkDicepoolOptions(options);
+  if (!checked.ok) return checked;
+  if (!hasBlitz(mover, checked.value)) return refuse("no-blitz");
+  if (path.distance > speed) return refuse("too-far", { spaces: path.distance, speed });
+  const energy = checked.value.blitz.energy;
+  if (mover.energy.value < energy) {
+    return refuse("not-enough-energy", { cost: energy, energy: mover.energy.value });
+  }
+  const taken = takeBlitzMove(turn, ctx, options);
+  if (!taken.ok) return taken;
+  return ok({
+    price: {
+      currency: "spaces",
+      cost: path.distance,
+      left: speed - path.distance,
+      of: speed,
+      actionsBegun: 1,
+      moveActions: { used: taken.value.moves, max: options.simpleActionsPerTurn },
+      extra: { energy: 0, mainAction: false },
+      band: "within",
+    },
+    after: { turn: taken.value, energy: mover.energy.value },
   });
 }

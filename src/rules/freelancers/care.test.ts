@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { fixedDice } from "../core/dice.ts";
-import { giveCare } from "./care.ts";
+import { aidAlly, giveCare } from "./care.ts";
 import { makeFreelancer } from "./factory.ts";
+import { withFreelancersOptions } from "./options.ts";
 
 const doc = makeFreelancer({ id: "doc", attributes: { intellect: 6 }, skills: { medicine: 4 } });
 const dying = makeFreelancer({
@@ -55,5 +56,25 @@ describe("Help and Medicine on a dying ally", () => {
     expect(giveCare({ helper: dying, patient: dying, kind: "help" }, fixedDice([]))).toMatchObject({
       reason: "sameCombatant",
     });
+  });
+});
+
+describe("Help on an ally's check", () => {
+  it("spends the helper's Base and makes the ally's check favorable; never on oneself, never twice", () => {
+    const helper = makeFreelancer({ id: "h", name: "Kara" });
+    const aided = aidAlly(helper, { id: "a" });
+    expect(aided).toMatchObject({ ok: true, value: { favorable: 1, actions: { base: 0 } } });
+    if (!aided.ok) return;
+    expect(aidAlly({ ...helper, actions: aided.value.actions }, { id: "a" })).toMatchObject({
+      ok: false,
+      reason: "noBase",
+    });
+    expect(aidAlly(helper, { id: "h" })).toMatchObject({ reason: "sameCombatant" });
+    expect(
+      aidAlly(helper, { id: "a" }, withFreelancersOptions({ helpFavorable: 2 })),
+    ).toMatchObject({ value: { favorable: 2 } });
+    expect(
+      aidAlly(helper, { id: "a" }, withFreelancersOptions({ helpFavorable: Number.NaN })),
+    ).toMatchObject({ ok: false });
   });
 });

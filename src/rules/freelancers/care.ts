@@ -25,7 +25,7 @@ import { checkOptions, checkSpecNumbers, rollCheckSpec } from "./checks.ts";
 import { checkFreelancer } from "./guard.ts";
 import type { FlCheckReason } from "./guard.ts";
 import { checkBase } from "./health.ts";
-import type { FreelancersActor } from "./model.ts";
+import type { ActionState, FreelancersActor } from "./model.ts";
 import { DEFAULT_FREELANCERS_OPTIONS } from "./options.ts";
 import type { FreelancersOptions } from "./options.ts";
 
@@ -121,4 +121,22 @@ export function rollCare(
     helper: withActions(helper, actions.value),
     patient: stabilized ? withLife(patient, "stable", 0) : patient,
   });
+}
+
+/**
+ * Help on an ally's check (not a Dying one: giveCare stabilizes those): the helper spends its
+ * Base-action, and the ally's next check is favorable (options.helpFavorable), rolled on the
+ * check the ally picks.
+ */
+export function aidAlly(
+  helper: FreelancersActor,
+  ally: Pick<FreelancersActor, "id">,
+  options: FreelancersOptions = DEFAULT_FREELANCERS_OPTIONS,
+): Result<{ actions: ActionState; favorable: number }, CareRefusal> {
+  const bad = checkOptions(options) ?? checkFreelancer(helper, "helper");
+  if (bad) return bad;
+  if (helper.id === ally.id) return refuse("sameCombatant");
+  const actions = spendAction(helper, "base");
+  if (!actions.ok) return refuse(actions.reason, { name: helper.name });
+  return ok({ actions: actions.value, favorable: options.helpFavorable });
 }

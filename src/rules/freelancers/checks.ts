@@ -122,6 +122,7 @@ function checkOptionValues(options: FreelancersOptions): FlCheckRefusal | undefi
       "options.secondWeaponUnfavorable": [options.secondWeaponUnfavorable, edge],
       "options.opportunityMoveMeters": [options.opportunityMoveMeters, meters],
       "options.dodgeFavorable": [options.dodgeFavorable, edge],
+      "options.helpFavorable": [options.helpFavorable, edge],
       "options.deathFailures": [
         options.deathFailures,
         { min: 1, max: FL_LIMITS.count, whole: true },
@@ -136,10 +137,15 @@ function checkOptionValues(options: FreelancersOptions): FlCheckRefusal | undefi
     (options.deathCheck.skill === null
       ? undefined
       : checkName("options.deathCheck.skill", options.deathCheck.skill)) ??
-    checkName("options.stabilizeCheck.attribute", options.stabilizeCheck.attribute) ??
-    (options.stabilizeCheck.skill === null
-      ? undefined
-      : checkName("options.stabilizeCheck.skill", options.stabilizeCheck.skill)) ??
+    (["stabilizeCheck", "hideCheck", "searchCheck"] as const)
+      .map((key) => {
+        const spec = options[key];
+        return (
+          checkName(`options.${key}.attribute`, spec.attribute) ??
+          (spec.skill === null ? undefined : checkName(`options.${key}.skill`, spec.skill))
+        );
+      })
+      .find((refusal) => refusal !== undefined) ??
     checkNames("options.counters", options.counters) ??
     [
       ["options.defaultUpkeepRemoves", options.defaultUpkeepRemoves] as const,

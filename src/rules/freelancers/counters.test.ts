@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addCounter, isStunned, upkeepCounters } from "./counters.ts";
+import { checkOptions } from "./checks.ts";
+import { addCounter, isStunned, parseCounterRules, upkeepCounters } from "./counters.ts";
 import { withFreelancersOptions } from "./options.ts";
 
 describe("Freelancers counters", () => {
@@ -40,5 +42,41 @@ describe("Freelancers counters", () => {
   it("stunned while a stun counter stands", () => {
     expect(isStunned({ counters: { stun: 1 } })).toBe(true);
     expect(isStunned({ counters: { stress: 1 } })).toBe(false);
+  });
+});
+
+describe("the world's counter rules", () => {
+  it("reads kind=N and kind=all, and an Upkeep follows them over the default", () => {
+    const parsed = parseCounterRules(" stress=0; burning = all, ");
+    expect(parsed).toEqual({
+      ok: true,
+      value: { stress: { upkeepRemoves: 0 }, burning: { upkeepRemoves: "all" } },
+    });
+    if (!parsed.ok) return;
+    const options = withFreelancersOptions({ counters: parsed.value });
+    expect(upkeepCounters({ stress: 2, burning: 3, webbed: 2 }, options)).toEqual({
+      stress: 2,
+      webbed: 1,
+    });
+  });
+
+  it("refuses an entry of another shape by its text", () => {
+    for (const entry of ["stress", "=2", "stress=-1", "stress=1.5", "toString=1", "a=1e9"]) {
+      expect(parseCounterRules(entry)).toEqual({
+        ok: false,
+        reason: "badCounterRule",
+        detail: { entry },
+      });
+    }
+  });
+
+  it("never throws, and what it reads the options check accepts", () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const parsed = parseCounterRules(text);
+        if (!parsed.ok) return;
+        expect(checkOptions(withFreelancersOptions({ counters: parsed.value }))).toBeUndefined();
+      }),
+    );
   });
 });

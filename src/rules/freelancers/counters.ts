@@ -12,7 +12,7 @@ import type { FlCheckReason } from "./guard.ts";
 import { FL_LIMITS } from "./limits.ts";
 import type { FreelancersActor } from "./model.ts";
 import { DEFAULT_FREELANCERS_OPTIONS } from "./options.ts";
-import type { FreelancersOptions } from "./options.ts";
+import type { CounterRule, FreelancersOptions } from "./options.ts";
 
 export type Counters = Readonly<Record<string, number>>;
 
@@ -66,4 +66,33 @@ export function upkeepCounters(
     next = setCount(next, kind, removes === "all" ? 0 : count - Math.max(0, removes));
   }
   return next;
+}
+
+/**
+ * The world's counter rules, as a GM writes them: "kind=N" or "kind=all", separated by commas or
+ * semicolons ("stress=0, burning=all": stress stays until something removes it, burning goes at
+ * once). Each named kind loses that many stacks at the Upkeep; any kind not named keeps the
+ * default. An entry that is not of this shape is refused by its text, and nothing is read.
+ */
+export function parseCounterRules(
+  text: string,
+): Result<Record<string, CounterRule>, "badCounterRule"> {
+  const rules: Record<string, CounterRule> = {};
+  for (const raw of text.split(/[,;]/)) {
+    const entry = raw.trim();
+    if (entry === "") continue;
+    const match = /^([^=]+)=\s*(all|\d+)$/i.exec(entry);
+    const kind = match?.[1]?.trim() ?? "";
+    const value = match?.[2]?.toLowerCase() ?? "";
+    const count = value === "all" ? "all" : Number(value);
+    if (
+      kind === "" ||
+      checkName("kind", kind) !== undefined ||
+      (count !== "all" && !(count <= FL_LIMITS.count))
+    ) {
+      return refuse("badCounterRule", { entry });
+    }
+    rules[kind] = { upkeepRemoves: count };
+  }
+  return ok(rules);
 }

@@ -17,6 +17,7 @@
  * - abilities.ts: abilities that recharge on a d10 at the Upkeep;
  * - health.ts: health, armor, Dying, death checks, stabilizing, healing;
  * - care.ts: Help and Medicine on a Dying ally, as the helper's Base-action;
+ * - stealth.ts: Hide and Search (Move-actions), and what being hidden does to an attack;
  * - upkeep.ts: the Upkeep as one function from combatants and dice to changes;
  * - changes.ts: outcomes as document changes (the field paths the shell writes);
  * - options.ts: every number a GM may change, with its default;
@@ -54,4 +55,5 @@ export * from "./options.ts";
 export * from "./range.ts";
 export * from "./shapes.ts";
 export * from "./situational.ts";
+export * from "./stealth.ts";
 export * from "./upkeep.ts";

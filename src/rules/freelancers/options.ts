@@ -78,6 +78,20 @@ export interface FreelancersOptions {
   readonly deathCheck: { readonly attribute: string; readonly skill: string | null };
   /** The check that stabilizes a Dying entity: Medicine (Help stabilizes without a roll). */
   readonly stabilizeCheck: { readonly attribute: string; readonly skill: string | null };
+  /**
+   * Help on an ally's check (the book: Help aids a teammate, a Base-action, without saying how):
+   * that many favorables on the ally's next check (Fray's default: 1, a setting).
+   */
+  readonly helpFavorable: number;
+  /** Hide's check (a Move-action): the book names Stealth; Fray adds Agility, the sheet's pairing. */
+  readonly hideCheck: { readonly attribute: string; readonly skill: string | null };
+  /** Search's check (a Move-action): the book names Investigation; Fray adds Intellect. */
+  readonly searchCheck: { readonly attribute: string; readonly skill: string | null };
+  /**
+   * An attack from hiding gives the hider away: the GM's record of it being hidden ends. The book
+   * says nothing of it; Fray's default is yes (a setting).
+   */
+  readonly attackRevealsHidden: boolean;
   /** The die of recharge rolls (the book: d10). */
   readonly rechargeDie: number;
   /** Counter kinds with their own Upkeep rule; any other kind loses `defaultUpkeepRemoves`. */
@@ -105,6 +119,10 @@ export const DEFAULT_FREELANCERS_OPTIONS: Checked<FreelancersOptions> = checkedA
   deathFailures: 3,
   deathCheck: { attribute: "fortitude", skill: null },
   stabilizeCheck: { attribute: "intellect", skill: "medicine" },
+  helpFavorable: 1,
+  hideCheck: { attribute: "agility", skill: "stealth" },
+  searchCheck: { attribute: "intellect", skill: "investigation" },
+  attackRevealsHidden: true,
   rechargeDie: 10,
   counters: {
     stun: { upkeepRemoves: 1 },

@@ -4,13 +4,15 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FRESH_TURN } from "../dicepool/actions.ts";
+import { FRESH_TURN, takeAction } from "../dicepool/actions.ts";
 import { makeDicepoolCombatant } from "../dicepool/factory.ts";
 import { dicepoolMoveCost } from "../dicepool/move-cost.ts";
 import { makeCombatant } from "../worldlines/factory.ts";
 import { worldlinesMoveCost } from "../worldlines/move-cost.ts";
-import { makeWwnCombatant } from "../wwn/factory.ts";
 import { wwnMoveCost } from "../wwn/move-cost.ts";
+import { FRESH_ACTIONS } from "../wwn/actions.ts";
+import { checkAttack } from "../wwn/attack.ts";
+import { makeWwnCombatant, makeWwnWeapon } from "../wwn/factory.ts";
 import type { MoveMode, MovePath } from "./types.ts";
 import { MOVE_MODES } from "./types.ts";
 
@@ -29,6 +31,20 @@ describe("Worldlines: Energy per space", () => {
     expect([cost("standing", "climb"), cost("standing", "swim"), cost("prone", "swim")]).toEqual([
       6, 6, 9,
     ]);
+  });
+
+  it("pays a walk's spaces in ground climbed or swum at the climb/swim rate, never a hostile count", () => {
+    const walkOver = (hard: number, energy = 20, stance: "standing" | "prone" = "standing") => {
+      const path = { ...walk(4, stance === "prone" ? "crawl" : "walk"), climbSwimSpaces: hard };
+      const r = worldlinesMoveCost(makeCombatant({ id: "a", stance, energy }), path);
+      return r.ok ? r.value.price.cost : r.reason;
+    };
+    expect([walkOver(0), walkOver(2), walkOver(4), walkOver(9)]).toEqual([4, 6, 8, 8]);
+    // Prone, the stance's 3 a space is already more than swimming's 2.
+    expect(walkOver(2, 20, "prone")).toBe(12);
+    expect(walkOver(2, 5)).toBe("notEnoughEnergy");
+    // A count that is not a whole number of spaces is refused, never priced.
+    for (const bad of [NaN, -1, 0.5, Infinity]) expect(typeof walkOver(bad)).toBe("string");
   });
 
   it("says what is left: 2 spaces of 5 Energy leave 3", () => {
@@ -230,5 +246,110 @@ describe("Dice pool: spaces at speed per Simple action", () => {
         },
       ),
     );
+  });
+});
+
+describe("Dice pool: a Blitz Attack's move", () => {
+  const ctx = { ownTurn: true };
+  const brawler = (seed: Partial<Parameters<typeof makeDicepoolCombatant>[0]> = {}) =>
+    makeDicepoolCombatant({
+      id: "a",
+      speed: 2,
+      skills: { closeCombat: 3 },
+      energy: { value: 3, max: 3 },
+      ...seed,
+    });
+  const reason = (r: { ok: boolean; reason?: string }) => (r.ok ? "ok" : r.reason);
+
+  it("after a Move, the Blitz's move goes up to speed with no sprint, and its attack takes no more", () => {
+    const first = dicepoolMoveCost(brawler(), FRESH_TURN, walk(2), ctx);
+    if (!first.ok) throw new Error(first.reason);
+    const blitz = dicepoolMoveCost(brawler(), first.value.after.turn, walk(2, "blitz"), ctx);
+    expect(blitz.ok && blitz.value).toMatchObject({
+      price: { cost: 2, left: 0, of: 2, actionsBegun: 1, extra: { energy: 0 }, band: "within" },
+      after: { energy: 3, turn: { simpleUsed: 2, moves: 2, blitz: true } },
+    });
+    if (!blitz.ok) return;
+    // The attack the move was made for: the Simple action is the one the move took.
+    const attack = takeAction(blitz.value.after.turn, "blitzAttack", ctx);
+    expect(attack.ok && attack.value).toEqual({
+      simpleUsed: 2,
+      complexUsed: false,
+      freeUsed: 0,
+      moves: 2,
+    });
+    if (!attack.ok) return;
+    expect(reason(takeAction(attack.value, "blitzAttack", ctx))).toBe("turn-over");
+  });
+
+  it("refuses one without Blitz, beyond speed, without the Blitz's Energy, or with no action left", () => {
+    const blitz = (seed = {}, spaces = 1, turn = FRESH_TURN) =>
+      reason(dicepoolMoveCost(brawler(seed), turn, walk(spaces, "blitz"), ctx));
+    expect(blitz({ skills: { closeCombat: 2 } })).toBe("no-blitz");
+    expect(blitz({ skills: { closeCombat: 0 }, powers: { blitz: true } })).toBe("ok");
+    expect(blitz({}, 3)).toBe("too-far");
+    expect(blitz({ energy: { value: 1, max: 3 } })).toBe("not-enough-energy");
+    expect(blitz({}, 1, { ...FRESH_TURN, simpleUsed: 2, moves: 2 })).toBe("turn-over");
+    expect(
+      reason(dicepoolMoveCost(brawler(), FRESH_TURN, walk(1, "blitz"), { ...ctx, grappled: true })),
+    ).toBe("grappled");
+  });
+});
+
+describe("WWN: a Charge's move", () => {
+  const charge = (distance: number, straight = true): MovePath => ({
+    distance,
+    mode: "charge",
+    straight,
+  });
+  const reason = (r: { ok: boolean; reason?: string }) => (r.ok ? "ok" : r.reason);
+
+  it("a straight line of 10 ft to twice the move, for the Move and the Main, AC lowered", () => {
+    const r = wwnMoveCost(makeWwnCombatant({ id: "a" }), charge(45), OWN);
+    expect(r.ok && r.value).toMatchObject({
+      price: { cost: 45, left: 15, of: 60, actionsBegun: 1, extra: { mainAction: true } },
+      after: { mainUsed: true, movesUsed: 1, charged: true },
+    });
+  });
+
+  it("refuses a crooked path, under 10 ft, past twice the move, or after the Move is spent", () => {
+    const a = makeWwnCombatant({ id: "a" });
+    expect(reason(wwnMoveCost(a, charge(20, false), OWN))).toBe("notStraight");
+    expect(reason(wwnMoveCost(a, charge(5), OWN))).toBe("needsTenFeet");
+    expect(reason(wwnMoveCost(a, charge(65), OWN))).toBe("chargeTooFar");
+    expect(reason(wwnMoveCost(a, { ...charge(35), difficult: true }, OWN))).toBe("chargeTooFar");
+    const moved = wwnMoveCost(a, walk(5), OWN);
+    if (!moved.ok) throw new Error(moved.reason);
+    const after = makeWwnCombatant({ id: "a", actions: moved.value.after });
+    expect(reason(wwnMoveCost(after, charge(20), OWN))).toBe("noMoveAction");
+    expect(reason(wwnMoveCost(a, charge(20), { ...OWN, grappled: true }))).toBe("grappled");
+    expect(reason(wwnMoveCost(a, charge(20), { turn: { ownTurn: false } }))).toBe("notYourTurn");
+  });
+
+  it("the attack that ends the Charge's move spends nothing more, and only that one is free", () => {
+    const moved = wwnMoveCost(makeWwnCombatant({ id: "a" }), charge(30), OWN);
+    if (!moved.ok) throw new Error(moved.reason);
+    const attack = (moved: boolean | undefined) =>
+      checkAttack({
+        attacker: makeWwnCombatant({
+          id: "a",
+          actions: moved === undefined ? FRESH_ACTIONS : after,
+        }),
+        defender: makeWwnCombatant({ id: "b" }),
+        weapon: makeWwnWeapon({ id: "spear", mode: "melee" }),
+        situation: { kind: { kind: "charge", feet: 30, ...(moved ? { moved } : {}) } },
+        turn: { ownTurn: true },
+      });
+    const after = moved.value.after;
+    const ending = attack(true);
+    expect(ending.ok && ending.value.attacker.actions).toEqual(after);
+    // Without the move made on the map, a Charge pays its Move and Main, spent already.
+    expect(reason(attack(false))).toBe("noMainAction");
+    // A Charge stated in the dialog, with no move on the map, still pays both.
+    const stated = attack(undefined);
+    expect(stated.ok && stated.value.attacker.actions).toMatchObject({
+      mainUsed: true,
+      charged: true,
+    });
   });
 });

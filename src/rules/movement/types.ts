@@ -10,9 +10,11 @@ import type { Result } from "../core/result.ts";
 /**
  * How a path is travelled, as Fray's movement actions name them (core v13's action ids): on foot,
  * crawling (prone), climbing or swimming; and two of Fray's own that provoke no reaction on the
- * way: Worldlines' Retreat and Freelancers' Disengage. A ruleset prices only the modes it offers.
+ * way: Worldlines' Retreat and Freelancers' Disengage; and the move an attack is made of: the dice
+ * pool's Blitz Attack and WWN's Charge. A ruleset prices only the modes it offers.
  */
-export type MoveMode = "walk" | "crawl" | "climb" | "swim" | "retreat" | "disengage";
+export type MoveMode =
+  "walk" | "crawl" | "climb" | "swim" | "retreat" | "disengage" | "blitz" | "charge";
 
 export const MOVE_MODES: readonly MoveMode[] = [
   "walk",
@@ -21,6 +23,8 @@ export const MOVE_MODES: readonly MoveMode[] = [
   "swim",
   "retreat",
   "disengage",
+  "blitz",
+  "charge",
 ];
 
 /** A path to price: its length in the ruleset's unit, how it is travelled, and the ground. */
@@ -32,6 +36,13 @@ export interface MovePath {
   readonly difficult?: boolean;
   /** It ends higher than it starts (climbing up costs more in the dice pool). */
   readonly rising?: boolean;
+  /**
+   * How many of its spaces lie in ground that is climbed or swum (a Region the GM marked so): a
+   * walk pays them as climbing or swimming where the book prices those (Worldlines).
+   */
+  readonly climbSwimSpaces?: number;
+  /** It runs in one straight line, without a turn (a WWN Charge must). */
+  readonly straight?: boolean;
 }
 
 /** The book's currency a move is paid in. */

@@ -4,6 +4,9 @@
  * move, nor can a fighter who is down. The rates and refusals are `energy.ts` `checkAction`'s; this
  * only turns a path into its move action. The budget is the fighter's Energy.
  *
+ * Spaces of a walk (or crawl, or retreat) that lie in ground climbed or swum (`climbSwimSpaces`, a
+ * Region the GM marked) are paid at the climb/swim rate, the rest at the stance's.
+ *
  * Retreat (the table's 2 Energy, "disengage from melee without provoking"): the book prices the
  * disengaging, not the ground covered, as it prices a stance change. Where it is silent: a retreat
  * is the Retreat price plus the ordinary Move cost of each space (so retreating is never a cheaper
@@ -38,17 +41,32 @@ export function worldlinesMoveCost(
   options: WorldlinesOptions = DEFAULT_OPTIONS,
 ): Result<MoveOutcome<number>, WorldlinesMoveRefusal> {
   if (!isMoveMode(path.mode, WORLDLINES_MOVE_MODES)) return refuse("unknown-mode");
-  const bad = checkNumber("distance", path.distance, NUMBER_RULES.count);
+  const bad =
+    checkNumber("distance", path.distance, NUMBER_RULES.count) ??
+    (path.climbSwimSpaces === undefined
+      ? undefined
+      : checkNumber("climbSwimSpaces", path.climbSwimSpaces, NUMBER_RULES.count));
   if (bad) return bad;
-  const terrain = path.mode === "climb" || path.mode === "swim" ? path.mode : "ground";
+  const climbing = path.mode === "climb" || path.mode === "swim";
+  const terrain = climbing ? path.mode : "ground";
+  const hard = climbing ? 0 : Math.min(path.distance, path.climbSwimSpaces ?? 0);
   // A path of no space is still a move: the same refusals, at no cost.
   const checked = checkAction(
     actor,
-    { kind: "move", spaces: Math.max(1, path.distance), terrain },
+    { kind: "move", spaces: Math.max(1, path.distance - hard), terrain },
     options,
   );
   if (!checked.ok) return checked;
-  let cost = path.distance === 0 ? 0 : checked.value.cost;
+  let cost = path.distance - hard === 0 ? 0 : checked.value.cost;
+  if (hard > 0) {
+    // The same price as climbing (the rate is the book's climb and swim rate).
+    const rough = checkAction(actor, { kind: "move", spaces: hard, terrain: "climb" }, options);
+    if (!rough.ok) return rough;
+    cost += rough.value.cost;
+    if (cost > actor.energy.value) {
+      return refuse("notEnoughEnergy", { cost, energy: actor.energy.value });
+    }
+  }
   if (path.mode === "retreat") {
     const retreat = checkAction(actor, { kind: "retreat" }, options);
     if (!retreat.ok) return retreat;

@@ -161,11 +161,17 @@ export function attackCost(situation: AttackSituation = {}): ActionCost | null {
     case "snap":
       return "mainAsInstant";
     case "charge":
-      return "moveAndMain";
+      // A Charge whose move was made on the map paid both with it.
+      return chargeMoved(situation) ? null : "moveAndMain";
     case "swarm":
     case "free":
       return null;
   }
+}
+
+function chargeMoved(situation: AttackSituation): boolean {
+  const kind = situation.kind;
+  return kind?.kind === "charge" && kind.moved === true;
 }
 
 /** Whether the weapon may make a non-lethal attack (declared via situation.harm). */
@@ -261,6 +267,8 @@ function payForAttack(
   const kind = kindOf(s);
   const cost = attackCost(s);
   const { attacker } = input;
+  // A Charge's move made on the map leaves the charger charged: without it there is none to end.
+  if (chargeMoved(s) && !attacker.actions.charged) return refuse("noMainAction");
   if (cost === null) return ok(checkedAs(attacker));
   const spent =
     kind.kind === "charge"

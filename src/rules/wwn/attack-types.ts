@@ -16,7 +16,9 @@ export type { Modifier };
  * - attack: a Main Action;
  * - snap: an Instant that spends the pending Main, at a penalty; PCs and named NPCs by default;
  * - charge: Move + Main, `feet` covered in a straight line first (10 ft to 2 × speed), a bonus
- *   to hit and an AC penalty for the rest of the round; melee or thrown only;
+ *   to hit and an AC penalty for the rest of the round; melee or thrown only; `moved`: its move
+ *   was made on the map and paid the Move and the Main with it (move-cost.ts; the referee says
+ *   so from its own record), so the attack spends nothing more;
  * - swarm: the attack that closes a swarm (its Main went to joining it); `allies` is how many
  *   other swarmers still stand;
  * - free: an Instant that costs nothing (a foe leaving melee without a Fighting Withdrawal).
@@ -24,7 +26,7 @@ export type { Modifier };
 export type AttackKind =
   | { readonly kind: "attack" }
   | { readonly kind: "snap" }
-  | { readonly kind: "charge"; readonly feet: number }
+  | { readonly kind: "charge"; readonly feet: number; readonly moved?: boolean }
   | { readonly kind: "swarm"; readonly allies: number }
   | { readonly kind: "free" };
 

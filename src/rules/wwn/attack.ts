@@ -68,7 +68,8 @@ export function checkWwnSituation(field: string, s: AttackSituation): InputRefus
       ? undefined
       : (checkChoice(`${field}.kind.kind`, kind.kind, KINDS) ??
         (kind.kind === "charge"
-          ? checkNumber(`${field}.kind.feet`, kind.feet, NUMBER_RULES.count)
+          ? (checkNumber(`${field}.kind.feet`, kind.feet, NUMBER_RULES.count) ??
+            checkChoice(`${field}.kind.moved`, kind.moved, [undefined, true, false]))
           : kind.kind === "swarm"
             ? checkNumber(`${field}.kind.allies`, kind.allies, NUMBER_RULES.count)
             : undefined)))

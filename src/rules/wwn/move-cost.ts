@@ -5,6 +5,11 @@
  * one, and the second Move of a round is the Main Action spent as a Move (running). The budget is
  * the round's actions the referee records (`ActionState`); the Move rules are `run`'s.
  *
+ * A Charge's move ("charge") is a straight line of at least 10 ft and at most twice the move rate
+ * (halved as a Move is), paid with a fresh Move and the Main Action at once; the charger's AC is
+ * lowered for the round, and the attack that ends it spends nothing more (attack-rules.ts, a
+ * Charge whose move is made).
+ *
  * Where the book is silent: a path fills the open Move first, then begins new ones, each as far
  * as it reaches (a dragged path is one continuous move); crawling is the prone rate.
  */
@@ -13,14 +18,18 @@ import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import type { MoveMode, MoveOutcome, MovePath, PathRefusal } from "../movement/types.ts";
 import { isMoveMode } from "../movement/types.ts";
+import { spendMoveAndMain } from "./actions.ts";
 import type { ActionState, TurnContext } from "./actions.ts";
+import { changedActions } from "./combatant.ts";
+import { canAct } from "./maneuvers/common.ts";
 import { moveRate, run } from "./maneuvers.ts";
 import type { ManeuverRefusal } from "./maneuvers.ts";
 import type { WwnCombatant } from "./model.ts";
 import { DEFAULT_WWN_OPTIONS } from "./options.ts";
 import type { WwnOptions } from "./options.ts";
 
-export type WwnMoveRefusal = ManeuverRefusal | PathRefusal;
+export type WwnMoveRefusal =
+  ManeuverRefusal | PathRefusal | "notStraight" | "needsTenFeet" | "chargeTooFar";
 
 /** What the fighter's round allows besides its own state: whose turn, whether it is held. */
 export interface WwnMoveContext {
@@ -29,7 +38,7 @@ export interface WwnMoveContext {
 }
 
 /** How a WWN fighter moves. */
-export const WWN_MOVE_MODES: readonly MoveMode[] = ["walk", "crawl", "climb", "swim"];
+export const WWN_MOVE_MODES: readonly MoveMode[] = ["walk", "crawl", "climb", "swim", "charge"];
 
 /** A round's Move actions: one, and the Main as a second. */
 const MOST_MOVES = 2;
@@ -48,6 +57,7 @@ export function wwnMoveCost(
   const terrain = hard ? "hard" : "normal";
   const rate = moveRate(actor, terrain, options);
   if (!rate.ok) return rate;
+  if (path.mode === "charge") return chargeMoveCost(actor, path, rate.value, ctx, options);
   if (rate.value <= 0 && path.distance > 0)
     return refuse("tooFar", { feet: path.distance, limit: 0 });
   let fighter = actor;
@@ -74,6 +84,40 @@ export function wwnMoveCost(
       moveActions: { used: after.movesUsed, max: MOST_MOVES },
       extra: { energy: 0, mainAction: after.mainAsMove && !before.mainAsMove },
       band: after.mainAsMove ? "next" : "within",
+    },
+    after,
+  });
+}
+
+/** A Charge's move (see the file's header), at `rate` feet a Move. */
+function chargeMoveCost(
+  actor: WwnCombatant,
+  path: MovePath,
+  rate: number,
+  ctx: WwnMoveContext,
+  options: WwnOptions,
+): Result<MoveOutcome<ActionState>, WwnMoveRefusal> {
+  if (!canAct(actor)) return refuse("notActive");
+  if (ctx.grappled === true || actor.grappling !== null) return refuse("grappled");
+  if (path.straight !== true) return refuse("notStraight");
+  if (path.distance < options.chargeMinFeet) {
+    return refuse("needsTenFeet", { feet: options.chargeMinFeet });
+  }
+  const limit = options.chargeSpeedMultiple * rate;
+  if (path.distance > limit) return refuse("chargeTooFar", { feet: limit });
+  const spent = spendMoveAndMain(actor.actions, path.distance, limit, ctx.turn);
+  if (!spent.ok) return spent;
+  const after = changedActions(spent.value, { charged: true });
+  return ok({
+    price: {
+      currency: "ft",
+      cost: path.distance,
+      left: limit - path.distance,
+      of: limit,
+      actionsBegun: 1,
+      moveActions: { used: after.movesUsed, max: MOST_MOVES },
+      extra: { energy: 0, mainAction: true },
+      band: "within",
     },
     after,
   });

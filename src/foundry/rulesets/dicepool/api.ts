@@ -13,6 +13,7 @@ import { DEFAULT_CHOICE, bestDefenseOdds, parseChoice } from "./attack/dialog.ts
 import type { DicepoolChoice } from "./attack/dialog.ts";
 import { dicepoolScene, dicepoolScenePrefill } from "./scene.ts";
 import { dicepoolOptions } from "./settings.ts";
+import { DICEPOOL_STATUSES } from "./statuses.ts";
 
 /**
  * The dialog's defaults (the scene's cover among them: scene.ts) with the request's choices over
@@ -56,4 +57,6 @@ export const dicepoolApi: RulesetApi = {
       defenseDice: best.odds.plan.defensePool.dice,
     });
   },
+  // A grapple held on the actor and its incapacitation, as core's statuses (statuses.ts).
+  statuses: DICEPOOL_STATUSES,
 };

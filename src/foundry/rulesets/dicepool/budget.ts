@@ -79,7 +79,13 @@ function count(value: unknown, max: number): number | null {
 
 /** A value for the combatant's ledger entry under `key`. */
 export function ledgerNote(fight: Fight, key: string, value: unknown): LedgerNote {
-  return { combat: fight.combat, write: { combatantId: fight.combatant.id ?? "", key, value } };
+  // A turn is written whole (core merges an object key by key): an owed Blitz is written as no.
+  const whole =
+    key === TURN_KEY && isRecord(value) ? { ...value, blitz: value["blitz"] === true } : value;
+  return {
+    combat: fight.combat,
+    write: { combatantId: fight.combatant.id ?? "", key, value: whole },
+  };
 }
 
 /**
@@ -111,6 +117,8 @@ export function turnActionsIn(combat: CombatLike, id: string): TurnActions {
     complexUsed: raw["complexUsed"] === true,
     freeUsed: count(raw["freeUsed"], 99) ?? 0,
     moves: count(raw["moves"], 99) ?? 0,
+    // A Blitz Attack's move made, its attack owed (rules/dicepool/actions.ts takeBlitzMove).
+    ...(raw["blitz"] === true ? { blitz: true } : {}),
   };
 }
 
@@ -175,7 +183,7 @@ export function spendAction(
 /** The ledger entries of a fresh turn (the round and turn start hooks hand them back). */
 export function freshTurnLedger(): Record<string, unknown> {
   // A copy each time: the stored value must not be the rules' own constant.
-  return { [TURN_KEY]: { ...FRESH_TURN } };
+  return { [TURN_KEY]: { ...FRESH_TURN, blitz: false } };
 }
 
 /* ------------------------------------------------------------------------------------------ */

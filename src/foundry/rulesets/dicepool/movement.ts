@@ -2,9 +2,16 @@
  * The dice-pool game on the map: a path costs Simple actions of movement at the mover's speed in
  * spaces, a sprint and swimming or climbing up cost Energy (rules/dicepool/move-cost.ts). The
  * turn's actions are the referee's ledger (budget.ts); the Energy is the mover's own.
+ *
+ * A Blitz Attack's move is the movement action "blitz" (for a fighter who has Blitz Attack): it
+ * takes the Blitz's Simple action, and the Blitz Attack after it takes none. The sheet's Blitz
+ * button moves the token into the target's space with it, then opens the attack set for Blitz.
  */
 import { ok } from "../../../rules/core/result.ts";
+import { hasBlitz } from "../../../rules/dicepool/attack.ts";
+import { checkDicepoolCombatant } from "../../../rules/dicepool/check.ts";
 import { dicepoolMoveCost } from "../../../rules/dicepool/move-cost.ts";
+import { intoTargetSpace, moveThenAttack } from "../../movement/charge.ts";
 import { farthestWeapon } from "../../movement/reach.ts";
 import type { MovementRules } from "../../movement/types.ts";
 import { fightOf } from "../../combat/ledger.ts";
@@ -24,10 +31,16 @@ import { dicepoolOptions } from "./settings.ts";
 import { dicepoolAttack } from "./attack/declare.ts";
 import { i18n } from "../../shared/env.ts";
 
+/** Whether the actor has Blitz Attack (Close Combat 3 or the power), for its move and button. */
+export function canBlitz(actor: Actor.Implementation): boolean {
+  const me = checkDicepoolCombatant("mover", toDicepoolCombatant(actor));
+  return me.ok && hasBlitz(me.value, dicepoolOptions());
+}
+
 export const dicepoolMovement: MovementRules = {
   unit: "space",
-  modes: ["walk", "climb", "swim"],
-  canSelect: () => true,
+  modes: ["walk", "climb", "swim", "blitz"],
+  canSelect: (actor, mode) => mode !== "blitz" || canBlitz(actor),
   spaceCost: () => 1,
   queue: (_actor, task) => withLedger(task),
   refusalKey: (reason) => `FRAY.Dicepool.Refusal.${reason}`,
@@ -81,3 +94,15 @@ export const dicepoolMovement: MovementRules = {
     });
   },
 };
+
+/**
+ * The sheet's Blitz button: the token moves into the target's space as a Blitz Attack's move,
+ * then the attack dialog opens with Blitz ticked (`weapon` null: bare hands).
+ */
+export function dicepoolBlitz(actor: Actor.Implementation, weapon: Item.Implementation | null) {
+  return moveThenAttack(actor, {
+    mode: "blitz",
+    destination: intoTargetSpace,
+    attack: () => dicepoolAttack(actor, weapon, { blitz: true }),
+  });
+}

@@ -49,6 +49,8 @@ export interface FlWeaponSystem {
   reach: number;
   range: { nominal: number; max: number };
   touch: boolean;
+  /** Absent on a weapon stored before shapes (its model fills "none"). */
+  shape?: { kind: string; range: number };
   traits: string;
 }
 

@@ -27,6 +27,8 @@ import type { FlChoices } from "./attack/declare.ts";
 import { flNow } from "./budget.ts";
 import { flScene, flScenePrefill } from "./scene.ts";
 import { flOptions, flSituationalCaps } from "./settings.ts";
+import { FL_STATUSES } from "./statuses.ts";
+import { FL_SHEET_ACTIONS } from "./sheet-actions.ts";
 
 const flAttack: CardAttack<FlChoices> = {
   kind: FL_ATTACK,
@@ -72,4 +74,7 @@ export const freelancersApi: RulesetApi = {
   ),
   // An ability (a technique item): the sheet's Use (table/self.ts).
   itemUse: (item) => (item.type === "technique" ? flUseAbility : null),
+  // Stun, bleed and stress counters as core's statuses (statuses.ts).
+  statuses: FL_STATUSES,
+  sheetActions: FL_SHEET_ACTIONS,
 };

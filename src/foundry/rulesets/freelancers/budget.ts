@@ -8,11 +8,19 @@
  *
  * Outside a started combat nothing is tracked: an actor acts with a fresh set. Actors still carry
  * the `system.actions` an older version wrote there; it loads and is never read.
+ *
+ * Counters in a fight: a stun counter settles whether its holder may act, and the holder's owner
+ * can write any value to its own actor, so once a fight has recorded an actor's counters
+ * (FL_COUNTERS: each round's start copies them from actors that have none recorded, and every
+ * referee write of counters records them) the rules read them from the ledger, never from the
+ * actor. The actor's `system.counters` still shows them on its sheet.
  */
 import { FRESH_ACTIONS } from "../../../rules/freelancers/actions.ts";
 import { FIELD_PATHS } from "../../../rules/freelancers/changes.ts";
 import type { ActionState, FreelancersActor } from "../../../rules/freelancers/model.ts";
 import { ledgerBudget } from "../../combat/budget.ts";
+import { actorLedgerEntry, ledgerEntry } from "../../combat/ledger.ts";
+import type { CombatLike } from "../../combat/state.ts";
 import { toFreelancer } from "./adapter.ts";
 
 /** The ledger key of a combatant's actions. */
@@ -37,9 +45,45 @@ const budget = ledgerBudget(FL_ACTIONS, actionsFrom, FIELD_PATHS.actions);
 /** A combatant's actions as the referee recorded them in this combat. */
 export const actionsIn = budget.in;
 
-/** The actor as the rules see it now, with its actions from the ledger (fresh outside a fight). */
+/** The ledger key of a combatant's counters, as the referee last wrote them in this fight. */
+export const FL_COUNTERS = "flCounters";
+
+/** Recorded counters (own entries, whole counts of at least 0), or null when none fit. */
+export function countersFrom(value: unknown): Record<string, number> | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const out: Record<string, number> = {};
+  for (const [kind, count] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof count !== "number" || !Number.isInteger(count) || count < 0) return null;
+    out[kind] = count;
+  }
+  return out;
+}
+
+/**
+ * The counters to record over `before`: every kind of `after`, and each kind `before` had that is
+ * gone at 0 (core merges a stored object key by key, so a kind left out would stay as it was).
+ */
+export function countersRecord(
+  before: Readonly<Record<string, number>>,
+  after: Readonly<Record<string, number>>,
+): Record<string, number> {
+  const gone = Object.keys(before).filter((kind) => !Object.hasOwn(after, kind));
+  return { ...Object.fromEntries(gone.map((kind) => [kind, 0])), ...after };
+}
+
+/** A combatant's counters as the referee recorded them in this combat, or null. */
+export function countersIn(combat: CombatLike, combatantId: string): Record<string, number> | null {
+  return countersFrom(ledgerEntry(combat, combatantId, FL_COUNTERS));
+}
+
+/**
+ * The actor as the rules see it now: its actions from the ledger (fresh outside a fight), and its
+ * counters from the ledger once the fight recorded them (the actor's own before that).
+ */
 export function flNow(actor: Actor.Implementation): FreelancersActor {
-  return { ...toFreelancer(actor), actions: budget.of(actor) };
+  const me = toFreelancer(actor);
+  const counters = countersFrom(actorLedgerEntry(actor, FL_COUNTERS));
+  return { ...me, ...(counters === null ? {} : { counters }), actions: budget.of(actor) };
 }
 
 /**

@@ -32,9 +32,9 @@ import { withDice } from "../../shared/dice.ts";
 import { currentUser, i18n } from "../../shared/env.ts";
 import { applyRuleUpdates } from "../../shared/updates.ts";
 import { toFreelancer, warnFlRefusal } from "./adapter.ts";
-import { FL_ACTIONS, actionsIn, flNow } from "./budget.ts";
+import { FL_ACTIONS, FL_COUNTERS, actionsIn, countersIn, countersRecord, flNow } from "./budget.ts";
 import { FL_COUNTER_KINDS } from "./data.ts";
-import { flOptions } from "./settings.ts";
+import { flCounterRules, flOptions } from "./settings.ts";
 import { freelancersRollOrder } from "./order.ts";
 
 export const FL_UPKEEP_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/chat/upkeep-card.hbs`;
@@ -97,6 +97,19 @@ export function flSetupEffects(combat: CombatLike, effects: readonly SetupEffect
   return changesByCombatant(combat, updates);
 }
 
+/**
+ * A round starts: every member whose counters the fight has not recorded yet (the first round,
+ * or a member who joined since) has them copied from its actor into the ledger, where the rules
+ * read them from now on (budget.ts: a player cannot clear its own stun by writing its actor).
+ */
+export function flRoundStart(combat: CombatLike): ActorChange[] {
+  return combatMembers(combat).flatMap(({ combatantId, actor }) =>
+    countersIn(combat, combatantId) === null
+      ? [{ combatantId, changes: {}, ledger: { [FL_COUNTERS]: toFreelancer(actor).counters } }]
+      : [],
+  );
+}
+
 /** One combatant's line on the Upkeep card. */
 export interface UpkeepLine {
   readonly name: string;
@@ -149,13 +162,23 @@ function lineOf(
  * the card's warning and changes nothing.
  */
 export async function flUpkeep(combat: CombatLike): Promise<ActorChange[]> {
-  const members = combatMembers(combat).map(({ actor }) => toFreelancer(actor));
+  const fighters = combatMembers(combat);
+  // The counters the fight recorded (the actor's own for a member it has not recorded yet).
+  const members = fighters.map(({ combatantId, actor }) => {
+    const me = toFreelancer(actor);
+    return { ...me, counters: countersIn(combat, combatantId) ?? me.counters };
+  });
   const options = flOptions();
-  const rolled = await withDice((dice) => upkeep(members, dice, options));
+  const rules = flCounterRules();
+  const rolled = await withDice((dice) => (rules.ok ? upkeep(members, dice, options) : rules));
   const outcome = rolled.value;
   if (!outcome.ok) {
     await postUpkeepCard(
-      { lines: [], refused: outcome.reason, field: String(outcome.detail?.["field"] ?? "") },
+      {
+        lines: [],
+        refused: outcome.reason,
+        field: String(outcome.detail?.["field"] ?? outcome.detail?.["entry"] ?? ""),
+      },
       [],
     );
     return [];
@@ -169,7 +192,20 @@ export async function flUpkeep(combat: CombatLike): Promise<ActorChange[]> {
   });
   await applyRuleUpdates(outcome.value.updates.filter((u) => u.itemId !== undefined));
   await postUpkeepCard({ lines, refused: null, field: "" }, rolled.rolls);
-  return changesByCombatant(combat, outcome.value.updates);
+  // One change per member: its actor's fields and the counters recorded in the ledger.
+  const actorChanges = new Map(
+    changesByCombatant(combat, outcome.value.updates).map((c) => [c.combatantId, c.changes]),
+  );
+  return fighters.map(({ combatantId }, i) => ({
+    combatantId,
+    changes: actorChanges.get(combatantId) ?? {},
+    ledger: {
+      [FL_COUNTERS]: countersRecord(
+        members[i]?.counters ?? {},
+        outcome.value.combatants[i]?.counters ?? {},
+      ),
+    },
+  }));
 }
 
 export interface UpkeepCardData {
@@ -265,6 +301,7 @@ export const FL_COMBAT_HOOKS: CombatRulesetHooks = {
   memberChips: (actor) => flMemberChips(actor),
   rollOrder: freelancersRollOrder,
   turnStart: flTurnStart,
+  roundStart: (combat) => flRoundStart(combat),
   setupEffects: flSetupEffects,
   roundEvents: { upkeep: (combat) => flUpkeep(combat) },
 };

@@ -80,6 +80,8 @@ export const FL_SKILL_ATTRIBUTE: Readonly<Record<FlSkill, FlAttribute>> = {
 export const FL_LIFE_STATES: readonly FreelancersLife[] = RULES_LIFE_STATES;
 export const FL_DEFENSES = ["roll", "static"] as const;
 export const FL_WEAPON_KINDS = ["melee", "ranged"] as const;
+/** The shape of a weapon's effect (the book's cone, line and radius; none: one target). */
+export const FL_WEAPON_SHAPES = ["none", "cone", "line", "radius"] as const;
 export const FL_ABILITY_ACTIONS: readonly ActionKind[] = ACTION_KINDS;
 /** The counter kinds the sheet offers to add (any other kind may be stored). */
 export const FL_COUNTER_KINDS = ["stun", "stress", "bleed"] as const;
@@ -361,6 +363,11 @@ function weaponSchema() {
     range: new SchemaField({ nominal: meters(10), max: meters(30) }),
     /** A Touch effect lands on any hit, even one that does not get through the armor. */
     touch: flagField(),
+    /**
+     * An effect with a shape hits everyone in it (area.ts): a cone or a line from the wielder out
+     * to `range` meters, or a radius of `range` meters around the point it lands on.
+     */
+    shape: new SchemaField({ kind: choiceField(FL_WEAPON_SHAPES, "none"), range: meters(0) }),
     /** Free text: the weapon's traits as the book lists them. */
     traits: new StringField({ required: true, nullable: false, blank: true, initial: "" }),
   };

@@ -84,6 +84,11 @@ export const freelancersMovement: MovementRules = {
     trigger: "within",
     withinLimit: 1,
     reachOf: (actor) => flThreatWeapon(actor)?.reach ?? null,
+    // Only an active teammate with this round's reaction left (rules/freelancers/actions.ts).
+    canReact: (actor) => {
+      const me = flNow(actor);
+      return me.life === "active" && me.actions.reaction > 0;
+    },
     suppressed: (actor, mode) => mode === "disengage" || flNow(actor).actions.disengaging,
     openAttack: (actor, { reaction }) => {
       const weapon = flThreatWeapon(actor);

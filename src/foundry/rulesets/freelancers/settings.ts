@@ -10,6 +10,7 @@ import { DEFAULT_FREELANCERS_OPTIONS, SIZE_CLASSES } from "../../../rules/freela
 import type { FreelancersOptions, SizeClass } from "../../../rules/freelancers/options.ts";
 import { withFreelancersOptions } from "../../../rules/freelancers/options.ts";
 import type { SituationalCaps } from "../../../rules/freelancers/situational.ts";
+import { parseCounterRules } from "../../../rules/freelancers/counters.ts";
 import { SYSTEM_ID } from "../../constants.ts";
 import { registerWorldSetting } from "../../shared/settings.ts";
 
@@ -125,10 +126,27 @@ export const FL_OPTION_SETTINGS: readonly OptionSetting[] = [
     apply: (o, v) => (o.shapes = { ...o.shapes, touchReach: num(v) }),
   },
   {
+    key: "HelpFavorable",
+    initial: D.helpFavorable,
+    range: whole(0, 5),
+    apply: (o, v) => (o.helpFavorable = num(v)),
+  },
+  {
+    key: "AttackRevealsHidden",
+    initial: D.attackRevealsHidden,
+    apply: (o, v) => (o.attackRevealsHidden = bool(v)),
+  },
+  {
     key: "DeathFailures",
     initial: D.deathFailures,
     range: whole(1, 10),
     apply: (o, v) => (o.deathFailures = num(v)),
+  },
+  {
+    key: "DefaultUpkeepRemoves",
+    initial: D.defaultUpkeepRemoves === "all" ? 1 : D.defaultUpkeepRemoves,
+    range: whole(0, 10),
+    apply: (o, v) => (o.defaultUpkeepRemoves = num(v)),
   },
   {
     key: "RechargeDie",
@@ -137,6 +155,12 @@ export const FL_OPTION_SETTINGS: readonly OptionSetting[] = [
     apply: (o, v) => (o.rechargeDie = num(v)),
   },
 ];
+
+/**
+ * World setting: counter kinds with their own Upkeep rule ("stress=0, burning=all"; rules:
+ * parseCounterRules). Empty by default: every kind, the GM's own included, loses the default.
+ */
+export const FL_COUNTER_RULES = "CounterRules";
 
 /** The setting's key under the system's namespace. */
 export function flSettingKey(suffix: string): string {
@@ -152,6 +176,11 @@ export function registerFlSettings(): void {
       type: Boolean,
       default: true,
     },
+  );
+  registerWorldSetting(
+    flSettingKey(FL_COUNTER_RULES),
+    (part) => `FRAY.Freelancers.Settings.${FL_COUNTER_RULES}.${part}`,
+    { type: String, default: "" },
   );
   for (const option of [...FL_OPTION_SETTINGS, ...FL_SITUATIONAL_SETTINGS]) {
     const label = (part: string) => `FRAY.Freelancers.Settings.${option.key}.${part}`;
@@ -170,7 +199,15 @@ export function flOptions(): FreelancersOptions {
     const value: unknown = game.settings.get(SYSTEM_ID, flSettingKey(option.key) as never);
     if (typeof value === "number" || typeof value === "boolean") option.apply(options, value);
   }
+  const rules = flCounterRules();
+  if (rules.ok) options.counters = { ...options.counters, ...rules.value };
   return options;
+}
+
+/** The world's counter rules, or the entry the rules refuse (the Upkeep card names it). */
+export function flCounterRules(): ReturnType<typeof parseCounterRules> {
+  const value: unknown = game.settings.get(SYSTEM_ID, flSettingKey(FL_COUNTER_RULES) as never);
+  return parseCounterRules(typeof value === "string" ? value : "");
 }
 
 /** The caps of an attack's situational modifiers, as this world sets them. */

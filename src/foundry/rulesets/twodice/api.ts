@@ -22,6 +22,8 @@ import {
 import type { TwodiceChoices } from "./attack/declare.ts";
 import { twodiceNow } from "./budget.ts";
 import { twodiceOptions } from "./settings.ts";
+import { TWODICE_STATUSES } from "./statuses.ts";
+import { TWODICE_SHEET_ACTIONS } from "./sheet-actions.ts";
 
 const twodiceAttack: CardAttack<TwodiceChoices> = {
   kind: TWODICE_ATTACK,
@@ -36,28 +38,33 @@ const twodiceAttack: CardAttack<TwodiceChoices> = {
   warn: warnTwodiceRefusal,
 };
 
-export const twodiceApi: RulesetApi = cardAttackApi(
-  twodiceAttack,
-  (request, weapon, choices) =>
-    attackOdds(
-      {
-        attacker: twodiceNow(request.attacker),
-        defender: twodiceNow(request.target),
-        weapon: toTwodiceWeapon(weapon),
-        // The referee's reading: a player's choices hold no GM call (parseTwodiceChoices).
-        situation: twodiceSituationOf(
-          choices,
-          canvasDistance(request.attacker, request.target, "m"),
-        ),
-      },
-      twodiceOptions(),
-    ),
-  ({ hit, bothHit, expectedDamage, incapacitate, setup }) => ({
-    hit,
-    bothHit,
-    expectedDamage,
-    incapacitate,
-    value: setup.value,
-    defense: setup.defense,
-  }),
-);
+export const twodiceApi: RulesetApi = {
+  ...cardAttackApi(
+    twodiceAttack,
+    (request, weapon, choices) =>
+      attackOdds(
+        {
+          attacker: twodiceNow(request.attacker),
+          defender: twodiceNow(request.target),
+          weapon: toTwodiceWeapon(weapon),
+          // The referee's reading: a player's choices hold no GM call (parseTwodiceChoices).
+          situation: twodiceSituationOf(
+            choices,
+            canvasDistance(request.attacker, request.target, "m"),
+          ),
+        },
+        twodiceOptions(),
+      ),
+    ({ hit, bothHit, expectedDamage, incapacitate, setup }) => ({
+      hit,
+      bothHit,
+      expectedDamage,
+      incapacitate,
+      value: setup.value,
+      defense: setup.defense,
+    }),
+  ),
+  // Incapacitation by wounds, as a core status (statuses.ts).
+  statuses: TWODICE_STATUSES,
+  sheetActions: TWODICE_SHEET_ACTIONS,
+};

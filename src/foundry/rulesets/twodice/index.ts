@@ -13,6 +13,7 @@ import { twodiceAttackCard, twodiceAttackDeclaration } from "./attack/referee.ts
 import { TWODICE_COMBAT_HOOKS } from "./combat.ts";
 import { TWODICE_DATA_MODELS } from "./data.ts";
 import { twodiceMovement } from "./movement.ts";
+import { registerTwodiceSceneSettings } from "./scene.ts";
 import { registerTwodiceSettings } from "./settings.ts";
 import { twodiceSimFighter } from "./sim.ts";
 import { TwodiceActorSheet } from "./sheets/actor-sheet.ts";
@@ -29,7 +30,10 @@ export const shellRuleset: ShellRuleset = {
   ),
   // No health pool: wounds are a track of circles, so no bar; Unarmed Defense as a value.
   tokenBars: { trackable: { bar: [], value: ["unarmedDefense"] }, secondary: null },
-  registerSettings: registerTwodiceSettings,
+  registerSettings: () => {
+    registerTwodiceSettings();
+    registerTwodiceSceneSettings(); // the walls' cover table (scene.ts)
+  },
   combat: TWODICE_COMBAT_HOOKS,
   movement: twodiceMovement,
   cards: [twodiceAttackCard, twodiceCheckCard],

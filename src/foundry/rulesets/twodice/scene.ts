@@ -2,13 +2,20 @@
  * The two-dice attack's situation as the scene decides it (scene/situation.ts), in the book's
  * words: whether the shooter moved this turn (its token's recorded movement: it then fires with
  * its weapon's Defense), and whether the target is hidden (no line of sight past the walls that
- * stop sight, or darkness: a hidden target cannot be shot). The walls' cover is shown with its
- * sentence for the GM, whose penalty it stays (the book's cover table is not in the seed). The
- * dialog opens with these; the referee measures them again for a player's attack, where they are
- * the scene's calls, never the player's.
+ * stop sight, or darkness: a hidden target cannot be shot), and the cover the walls give. The
+ * book's cover table is not in the seed: the product's default (world settings
+ * `twodiceSceneCoverLight` / `Heavy`) is a penalty of 3 for light cover (a wall hides part of the
+ * target) and 6 for heavy (it hides most of it; cover through which the target is still seen,
+ * such as a window, counts as heavy): the attack value is about a d20's worth, so light cover
+ * costs a sixth of the successes and heavy a third, and covers do not stack (the rules take the
+ * worst). The dialog opens with these; the referee measures them again for a player's attack,
+ * where they are the scene's calls, never the player's (a GM's own cover call stands).
  */
+import type { CoverLevel } from "../../../rules/scene/index.ts";
+import { SYSTEM_ID } from "../../constants.ts";
 import { sceneSituation } from "../../scene/situation.ts";
 import type { SceneSituation } from "../../scene/situation.ts";
+import { registerWorldSetting } from "../../shared/settings.ts";
 import type { TwodiceChoices } from "./attack/declare.ts";
 
 /** The scene between the actors' tokens, or null when they do not stand on one scene. */
@@ -39,9 +46,37 @@ export function settleTwodiceAgainstScene<C extends Partial<TwodiceChoices>>(
   scene: SceneSituation,
   claimed: C,
 ): C {
+  const penalty = twodiceCoverPenalty(scene.cover.value);
   return {
     ...claimed,
     moved: scene.moved.value || claimed.moved === true,
     ...(scene.seen.value ? {} : { hidden: true }),
+    ...(claimed.cover === undefined && penalty > 0 ? { cover: [penalty] } : {}),
   };
+}
+
+/** The cover table's defaults (see the file's comment): the penalty of light and heavy cover. */
+export const TWODICE_SCENE_COVER = { Light: 3, Heavy: 6 } as const;
+
+/** Registers the cover table's settings (the ruleset's registerSettings). */
+export function registerTwodiceSceneSettings(): void {
+  for (const level of ["Light", "Heavy"] as const) {
+    registerWorldSetting(
+      `twodiceSceneCover${level}`,
+      (part) => `FRAY.Twodice.Settings.SceneCover${level}.${part}`,
+      { type: Number, default: TWODICE_SCENE_COVER[level], range: { min: 0, max: 20, step: 1 } },
+    );
+  }
+}
+
+/** The penalty the walls' cover gives a shot (0: none), from the world's cover table. */
+export function twodiceCoverPenalty(level: CoverLevel): number {
+  if (level === "none") return 0;
+  const key = level === "light" ? "Light" : "Heavy";
+  const id = `${SYSTEM_ID}.twodiceSceneCover${key}`;
+  if (!game.settings.settings.has(id as never)) return TWODICE_SCENE_COVER[key];
+  const value = game.settings.get(SYSTEM_ID, `twodiceSceneCover${key}` as never) as unknown;
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= 20
+    ? value
+    : TWODICE_SCENE_COVER[key];
 }

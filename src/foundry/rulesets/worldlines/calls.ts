@@ -4,9 +4,8 @@
  * - the range band of a ranged or thrown attack, from the distance between the two tokens and the
  *   weapon's range profile (beyond its extreme band, the attack is refused);
  * - what the scene decides of the situation (scene.ts: cover from walls, flanked, poor
- *   visibility behind a wall that stops sight), the player's claims bounded by it or refused;
- * - who is in a grenade's blast (`inBlast`: every token with a space within the radius of the
- *   point of impact, measured by the rules' shape code, scene/areas.ts).
+ *   visibility behind a wall that stops sight), the player's claims bounded by it or refused.
+ * Who is in a grenade's blast is scene/area-effect.ts's (table/gear.ts).
  * When the scene cannot measure (a token missing), the player's own choice stands; a GM's
  * declaration is the GM's call and stands as declared.
  */
@@ -14,8 +13,6 @@ import { refuse } from "../../../rules/core/result.ts";
 import type { Refusal } from "../../../rules/core/result.ts";
 import type { AttackSituation } from "../../../rules/worldlines/index.ts";
 import { centerOf, distanceOn, tokenOf, tokenOn } from "../../shared/scene.ts";
-import { areaShapeAt, tokensInArea } from "../../scene/areas.ts";
-import type { Point, SceneToken } from "../../shared/scene.ts";
 import { bandForDistance, bandReach } from "./adapter.ts";
 import { DEFAULT_BAND_FEET } from "./data.ts";
 import { settleAgainstScene, worldlinesScene } from "./scene.ts";
@@ -45,17 +42,4 @@ export function measuredSituation<S extends AttackSituation>(
     return refuse("outOfRange", { feet: Math.round(feet), reach: reach.extreme });
   }
   return { ...rest, range } as S;
-}
-
-/**
- * The tokens a blast of this radius (in feet) catches around the point of impact: every token on
- * the scene with a space within it, as the scene's grid counts distances. The GM's measure.
- */
-export function inBlast(
-  scene: Scene.Implementation,
-  impact: Point,
-  radiusFeet: number,
-): SceneToken[] {
-  const shape = areaShapeAt(scene, impact, { kind: "circle", radiusFeet });
-  return shape === null ? [] : tokensInArea(scene, shape);
 }

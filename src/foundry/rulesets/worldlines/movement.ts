@@ -16,7 +16,8 @@ import { combatantId } from "../../shared/actors.ts";
 import { inActorQueue } from "../../shared/attack.ts";
 import { isActorsTurn } from "../../shared/turn.ts";
 import { i18n } from "../../shared/env.ts";
-import { bandReach, toCombatant } from "./adapter.ts";
+import { checkInterrupt } from "../../../rules/worldlines/interruptions.ts";
+import { bandReach, toCombatant, toWeapon } from "./adapter.ts";
 import { attack } from "./attack/declare.ts";
 import { worldlinesOptions } from "./settings.ts";
 import { isRestrained } from "./table/restraints.ts";
@@ -58,6 +59,23 @@ export const worldlinesMovement: MovementRules = {
   reactions: {
     trigger: "enter",
     reachOf: (actor) => meleeReach(actor)?.reach ?? null,
+    // The interruption's own checks: active, not Staggered or Stressed, the round's interruption
+    // unspent, the Energy for it (rules/worldlines/interruptions.ts).
+    canReact: (actor, mover) => {
+      const melee = meleeReach(actor);
+      if (melee === null) return false;
+      const options = worldlinesOptions();
+      return checkInterrupt(
+        toCombatant(actor, "", options),
+        "opportunityAttack",
+        {
+          target: toCombatant(mover, "", options),
+          weapon: toWeapon(melee.item, options),
+          entersReach: true,
+        },
+        options,
+      ).ok;
+    },
     suppressed: (_actor, mode) => mode === "retreat",
     openAttack: async (actor, { reaction }) => {
       const melee = meleeReach(actor);

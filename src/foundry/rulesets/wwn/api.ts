@@ -16,7 +16,8 @@ import { WWN_ATTACK, checkWwnDeclaration } from "./attack/declare.ts";
 import { parseWwnSituation } from "./attack/referee.ts";
 import { fighterOf } from "./budget.ts";
 import { wwnScene, wwnScenePrefill } from "./scene.ts";
-import { wwnToggleProne } from "./table/self.ts";
+import { WWN_STATUSES } from "./statuses.ts";
+import { WWN_SHEET_ACTIONS } from "./sheet-actions.ts";
 
 /** The dialog's defaults: what the scene pre-fills (the dialog shows no `adjacent`). */
 function dialogDefaults(attacker: Actor.Implementation, target: Actor.Implementation): object {
@@ -46,8 +47,7 @@ export const wwnApi: RulesetApi = {
       }),
     ({ hit, shockOnMiss, expectedDamage }) => ({ hit, shockOnMiss, expectedDamage }),
   ),
-  // The sheet's Prone button (table/self.ts).
-  toggleProne: wwnToggleProne,
-  // Prone is the actor's own field (data.ts), told to modules as the status "prone".
-  statusFields: { prone: "system.prone" },
+  // Prone is the actor's own field (data.ts), core's "prone" status (statuses.ts).
+  statuses: WWN_STATUSES,
+  sheetActions: WWN_SHEET_ACTIONS,
 };

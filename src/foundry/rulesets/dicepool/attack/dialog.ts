@@ -151,6 +151,8 @@ function readChoice(values: Record<string, unknown>): DicepoolChoice {
  */
 export interface DicepoolPreset {
   readonly opportunity?: OpportunityTrigger;
+  /** A Blitz Attack (its move made on the map: movement.ts dicepoolBlitz). */
+  readonly blitz?: boolean;
   readonly reaction?: string;
   readonly notes?: readonly string[];
 }
@@ -174,6 +176,7 @@ export async function promptDicepoolAttack(
     ...DEFAULT_CHOICE,
     ...scene?.choice,
     ...(preset.opportunity === undefined ? {} : { opportunity: preset.opportunity }),
+    ...(preset.blitz === true ? { blitz: true } : {}),
   };
   const inputOf = (choice: DicepoolChoice): Omit<AttackInput, "defense"> => ({
     ...base,
@@ -192,6 +195,7 @@ export async function promptDicepoolAttack(
       intents: INTENTS.map((id) => ({ id, label: `FRAY.Dicepool.Intent.${id}` })),
       covers: dialogOptions(COVERS, initial.cover, (id) => `FRAY.Dicepool.Cover.${id}`),
       distance: initial.distance,
+      blitz: initial.blitz,
       sceneNotes: [...(preset.notes ?? []), ...(scene?.notes ?? [])],
       triggers: OPPORTUNITY_TRIGGERS.map((id) => ({
         id,

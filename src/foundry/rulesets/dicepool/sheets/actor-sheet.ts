@@ -43,6 +43,7 @@ import { MEDIA, requestDicepoolAct } from "../table/kit.ts";
 import { COVER_KINDS } from "../../../../rules/dicepool/options.ts";
 import { coverTaken, guarding, powerType } from "../table/conduct.ts";
 import { mayRollIn, rollIn } from "../table/join.ts";
+import { canBlitz, dicepoolBlitz } from "../movement.ts";
 
 /** The cover the referee recorded for the actor, as a label key (null: none). */
 function coverOf(actor: Actor.Implementation): string | null {
@@ -94,6 +95,8 @@ export async function dicepoolActorSheetContext(
       nonLethal: me.nonLethalDamage,
     },
     woundPenalty: me.woundPenalty,
+    // The Blitz buttons (movement.ts dicepoolBlitz): bare hands and close weapons.
+    blitz: canBlitz(actor),
     energy: system.energy,
     size: system.size,
     speed: system.speed,
@@ -192,6 +195,7 @@ export async function dicepoolActorSheetContext(
           name: item.name,
           img: item.img ?? "",
           kind: `FRAY.Dicepool.WeaponKind.${weapon.kind}`,
+          close: weapon.kind === "close",
           pool: attackPool(item),
           damage: weapon.damage,
           mods: (["nonLethal", "disarming", "grappling"] as const)
@@ -279,6 +283,8 @@ export class DicepoolActorSheet extends rulesetActorSheet({
   actions: {
     attack: onRowItem(dicepoolAttack),
     attackUnarmed: onActor((actor) => dicepoolAttack(actor, null)),
+    blitz: onRowItem(dicepoolBlitz),
+    blitzUnarmed: onActor((actor) => dicepoolBlitz(actor, null)),
     act: onActor(tableAct),
     rollIn: onActor(rollIn),
   },

@@ -27,6 +27,7 @@ import { toFlWeapon } from "../adapter.ts";
 import { flNow } from "../budget.ts";
 import { ATTACK_AS, COVERS, DEFAULT_CHOICES, declareFlAttack, situationOf } from "./declare.ts";
 import type { FlChoices } from "./declare.ts";
+import { flAreaAttack, flAreaOf } from "../area.ts";
 import { flScene, flScenePrefill } from "../scene.ts";
 import { flOptions, flSituationalCaps } from "../settings.ts";
 
@@ -192,6 +193,8 @@ export function flAttack(
   choices?: FlChoices,
   preset: FlPreset = {},
 ): Promise<ChatMessage.Implementation | null> {
+  // A weapon with a shape hits everyone in its area, placed on the map (area.ts).
+  if (flAreaOf(weapon) !== null) return flAreaAttack(actor, weapon);
   return attackFromSheet(
     choices,
     DEFAULT_CHOICES,

@@ -10,7 +10,8 @@
  *    action recorded, integrity lost to a fumble) and posts the card. Against a static defense,
  *    or an NPC defender when the world setting says so, it rolls the defense and the damage at once.
  * 2. unseen (the GM only, before the defense): the GM rules that the defender does not see the
- *    attack (no Dodge favorable for it); a player's attack always starts seen.
+ *    attack (no Dodge favorable for it); a player's attack starts seen unless the GM recorded the
+ *    attacker hidden (table/stealth.ts), whom the attack then gives away (a world setting).
  * 3. defend: the defender's owner (or the GM) presses Roll defense; the GM rolls the defense check
  *    and, on a hit, the damage, and shows the challenge and the damage after armor rating.
  * 4. apply: the GM, the defender's owner or the attacker's owner presses Apply; the GM resolves
@@ -45,6 +46,8 @@ import type { FlAttackCardState } from "../cards/attack-card.ts";
 import { flScene, settleFlAgainstScene } from "../scene.ts";
 import { flAutoNpcDefense, flOptions } from "../settings.ts";
 import { FL_ATTACK, checkFlDeclaration, parseChoices } from "./declare.ts";
+import { landTouchEffects } from "./touch.ts";
+import { isHidden, recordHidden } from "../table/stealth.ts";
 import { spendReaction } from "../../../movement/reaction-card.ts";
 import type { FlDeclaration, FlStep } from "./declare.ts";
 
@@ -64,8 +67,13 @@ async function postAttack(
   sender: User.Implementation,
   rollMode: string,
 ): Promise<RefereeOutcome> {
-  const { attacker, defender, weapon, situation, target } = declaration;
+  const { attacker, defender, weapon, target } = declaration;
   const options = flOptions();
+  // From hiding (the GM's record, table/stealth.ts) the defender does not see the attack.
+  const hidden = isHidden(attackerActor);
+  const situation = hidden
+    ? { ...declaration.situation, defenderSees: false }
+    : declaration.situation;
   const plan = planAttack({ attacker, defender, weapon, situation }, options);
   const spent = spendAttack(attacker, situation.as ?? "base");
   if (!plan.ok) return plan;
@@ -80,6 +88,7 @@ async function postAttack(
     [diffWeapon(attacker.id, weapon, fumbled.weapon)],
     [{ actor: attackerActor, value: spent.value }],
   );
+  if (hidden && options.attackRevealsHidden) await recordHidden([attackerActor], false);
 
   const names = (ids: readonly string[]) => ids.map((id) => resolveActor(id)?.name ?? id);
   let card: FlAttackCardState = {
@@ -203,7 +212,8 @@ async function resolveStep(
   let done = resolved.value.card;
   if (step === "apply") {
     await commitFl(done.result?.updates ?? []);
-    done = { ...done, stage: "applied" };
+    const touched = await landTouchEffects(done);
+    done = { ...done, stage: "applied", ...(touched.length > 0 ? { touched } : {}) };
   }
   return updateCard(message, done, claim);
 }

@@ -50,6 +50,8 @@ export interface FlAttackCardState {
   /** Opponents the attack made the attacker a target of opportunity for (by name). */
   readonly provokedBy: readonly string[];
   readonly result: FlResultView | null;
+  /** The touch effects the Apply landed on the defender (attack/touch.ts), by name. */
+  readonly touched?: readonly string[];
 }
 
 export function flResultView(outcome: AttackOutcome, before: FreelancersActor): FlResultView {
@@ -191,6 +193,13 @@ export function flAttackCardContext(card: FlAttackCardState, i18n: CardI18n) {
     health: r?.health ?? null,
     canApply: card.stage === "resolved",
     applied: card.stage === "applied" && r?.hit === true,
+    touched:
+      card.touched === undefined || card.touched.length === 0
+        ? null
+        : i18n.format("FRAY.Freelancers.Card.Touched", {
+            target: card.defenderName,
+            effects: card.touched.join(", "),
+          }),
   };
 }
 

@@ -2,8 +2,8 @@
  * The Freelancers character and NPC sheet: health, armor rating, size, defense (rolled, or a
  * static value), life state and failed death checks in the header; attributes, each with a check
  * button; skills, each with a check button (Attribute + Skill, roll-under); the turn's actions
- * (Long, Base, Move, Quick, Reaction) with Move, Quick, Dodge, Disengage and Ready buttons; counters with
- * + and −; weapons with their check target, damage, reach or range, integrity and an Attack
+ * (Long, Base, Move, Quick, Reaction) with Move, Quick, Hide, Search, Dodge, Disengage and Ready
+ * buttons; counters with + and − and a field to add one of a new kind; weapons with their check target, damage, reach or range, integrity and an Attack
  * button; armor; abilities with their recharge and a Use button; biography. Fields edit in place
  * (the form submits on change; the DataModel refuses bad values). Buttons call ../table/*.ts and
  * the attack (../attack/declare.ts); the turn's actions shown are the referee's record of them.
@@ -23,8 +23,11 @@ import {
 } from "../../../sheets/base.ts";
 import { signed } from "../../../shared/format.ts";
 import { flAttack } from "../attack/dialog.ts";
-import { flAdjustCounter, flRollCheck } from "../table/checks.ts";
+import { flRollCheck } from "../table/checks.ts";
+import { flAddCounterKind, flAdjustCounter } from "../table/counters.ts";
 import { flHelp, flMedicine } from "../table/care.ts";
+import { flStealth } from "../table/stealth.ts";
+import { flAid } from "../table/aid.ts";
 import { flDisengage, flDodge, flReady, flSpend, flUseAbility } from "../table/self.ts";
 import { armorRating, flSystemOf, toFlAbility, toFlWeapon, toFreelancer } from "../adapter.ts";
 import type { FlAbilitySystem, FlArmorSystem } from "../adapter.ts";
@@ -37,6 +40,7 @@ import {
   FL_SKILLS,
 } from "../data.ts";
 import { flMemberChips } from "../combat.ts";
+import { flNow } from "../budget.ts";
 import { flOptions } from "../settings.ts";
 
 export const FL_ACTOR_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/actor/actor-sheet.hbs`;
@@ -48,11 +52,13 @@ export const FL_ACTOR_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/act
 export async function flActorSheetContext(actor: Actor.Implementation, editable = actor.isOwner) {
   const system = flSystemOf(actor);
   const me = toFreelancer(actor);
+  // The counters the rules read: the referee's record in a fight (budget.ts).
+  const counted = flNow(actor).counters;
   const items = actor.items.contents;
   const options = flOptions();
   const counterKinds = [
     ...FL_COUNTER_KINDS,
-    ...Object.keys(me.counters).filter((k) => !(FL_COUNTER_KINDS as readonly string[]).includes(k)),
+    ...Object.keys(counted).filter((k) => !(FL_COUNTER_KINDS as readonly string[]).includes(k)),
   ];
   return {
     ...(await actorSheetHeader(actor, system.biography)),
@@ -90,7 +96,7 @@ export async function flActorSheetContext(actor: Actor.Implementation, editable 
       label: (FL_COUNTER_KINDS as readonly string[]).includes(kind)
         ? `FRAY.Freelancers.Counter.${kind}`
         : null,
-      count: me.counters[kind] ?? 0,
+      count: counted[kind] ?? 0,
     })),
     weapons: items
       .filter((item) => item.type === "weapon")
@@ -148,6 +154,10 @@ export class FlActorSheet extends rulesetActorSheet({
     spend: onActor((actor, target) =>
       flSpend(actor, target.dataset["kind"] === "quick" ? "quick" : "move"),
     ),
+    stealth: onActor((actor, target) =>
+      flStealth(actor, target.dataset["kind"] === "search" ? "search" : "hide"),
+    ),
+    aid: onActor((actor) => flAid(actor)),
     dodge: onActor(flDodge),
     disengage: onActor(flDisengage),
     ready: onActor((actor, target) =>
@@ -156,6 +166,7 @@ export class FlActorSheet extends rulesetActorSheet({
     counter: onActor((actor, target) =>
       flAdjustCounter(actor, target.dataset["kind"] ?? "", Number(target.dataset["amount"] ?? 0)),
     ),
+    addCounter: onActor(flAddCounterKind),
     useAbility: onRowItem(flUseAbility),
     toggleEquipped: onToggleRowItem("armor", "equipped"),
     care: onActor((actor, target) =>

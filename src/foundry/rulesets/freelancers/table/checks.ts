@@ -1,32 +1,13 @@
 /**
  * What a Freelancers sheet's owner does on its own actor, with no referee: rolling a check of its
- * own (Attribute + Skill, roll-under, core Roll) and adding or removing stacks of a counter. Both
- * land on nobody else's documents, so the owner's client does them.
+ * own (Attribute + Skill, roll-under, core Roll). It lands on nobody else's documents, so the
+ * owner's client does it. (Counters go to the referee: counters.ts.)
  */
-import { addCounter } from "../../../../rules/freelancers/counters.ts";
-import { diffActor } from "../../../../rules/freelancers/changes.ts";
 import { rollCheck } from "../../../../rules/freelancers/checks.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { i18n } from "../../../shared/env.ts";
-import { applyRuleUpdates } from "../../../shared/updates.ts";
 import { toFreelancer, warnFlRefusal } from "../adapter.ts";
 import { flOptions } from "../settings.ts";
-
-/** Adds (or with a negative amount removes) stacks of a counter on the actor. */
-export async function flAdjustCounter(
-  actor: Actor.Implementation,
-  kind: string,
-  amount: number,
-): Promise<boolean> {
-  const me = toFreelancer(actor);
-  const next = addCounter(me.counters, kind, amount);
-  if (!next.ok) {
-    warnFlRefusal(next, { name: actor.name });
-    return false;
-  }
-  await applyRuleUpdates(diffActor(me, { ...me, counters: next.value }));
-  return true;
-}
 
 /** Rolls a check of the actor's own and posts it. */
 export async function flRollCheck(

@@ -1,17 +1,26 @@
 /**
  * Build and Throw at the table (rules/worldlines/gear.ts), both carried out by the referee through
  * the card protocol: the player's client declares (the actor, the item, and for a throw where it
- * lands: a targeted token or a point of the thrower's scene), the active GM re-reads the
- * documents, re-checks ownership, the turn, Energy and quantity, and for a throw measures on the
- * scene itself: the throw's range to the point of impact, and who stands in the blast (calls.ts
- * inBlast). No list of victims from the request is read. It rolls, writes every actor change in
- * one batch and posts a status card saying what happened.
+ * lands: a targeted token or the point the player placed the blast's preview on,
+ * scene/placement.ts), the active GM re-reads the documents, re-checks ownership, the turn,
+ * Energy and quantity, and for a throw measures on the scene itself: the throw's range to the
+ * point of impact, and who stands in the blast (scene/area-effect.ts). No list of victims from
+ * the request is read. It rolls, writes every actor change in one batch, posts one status card
+ * for everyone in the blast and marks the blast on the scene as a Region until the turn changes
+ * (the book's blast is instant: nothing lingers).
  */
 import { refuse } from "../../../../rules/core/result.ts";
-import { buildItem, resolveBlast, throwItem } from "../../../../rules/worldlines/index.ts";
+import {
+  buildItem,
+  resolveBlast,
+  throwItem,
+  throwRangeOf,
+} from "../../../../rules/worldlines/index.ts";
 import type { WorldlinesCombatant } from "../../../../rules/worldlines/index.ts";
 import { resolveActor, withinReach } from "../../../shared/actors.ts";
-import { placeArea } from "../../../scene/areas.ts";
+import { actorsInArea, drawArea, measureArea } from "../../../scene/area-effect.ts";
+import type { AreaSpec } from "../../../scene/areas.ts";
+import { placeArea } from "../../../scene/placement.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { i18n } from "../../../shared/env.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
@@ -19,7 +28,6 @@ import { centerOf, distanceOn, tokenOf, tokenOn } from "../../../shared/scene.ts
 import type { Point } from "../../../shared/scene.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
 import { applyUpdatesBatch, toCombatant } from "../adapter.ts";
-import { inBlast } from "../calls.ts";
 import { postStatusCard } from "../cards/status-card.ts";
 import { DEFAULT_BLAST_FEET } from "../data.ts";
 import { worldlinesOptions } from "../settings.ts";
@@ -107,12 +115,20 @@ export const buildDeclaration = actorDeclaration<{ itemId: string }>({
 /*  Throw                                                                                       */
 /* ------------------------------------------------------------------------------------------ */
 
+/** A grenade's blast, as the book sizes it (the item's radius in feet). */
+function blastOf(item: Item.Implementation): AreaSpec {
+  const s = item.system as unknown as GearSystem;
+  return { kind: "circle", radiusFeet: s.blast ?? DEFAULT_BLAST_FEET };
+}
+
 /**
- * Throws a grenade where the player places its blast (scene/areas.ts placeArea: today the one
- * targeted token): the blast catches whoever stands in it, as the referee measures.
+ * Throws a grenade where the player places its blast (scene/placement.ts placeArea: the one
+ * targeted token, else a preview of the blast placed within throwing range): the blast catches
+ * whoever stands in it, as the referee measures.
  */
-export function throwGrenade(actor: Actor.Implementation, item: Item.Implementation) {
-  const point = placeArea(actor);
+export async function throwGrenade(actor: Actor.Implementation, item: Item.Implementation) {
+  const range = throwRangeOf(toCombatant(actor), worldlinesOptions());
+  const point = await placeArea(actor, blastOf(item), range.ok ? range.value : null);
   return declareFor(THROW_KIND, actor, {
     itemId: item.id ?? "",
     aim: point === null ? null : { point },
@@ -134,11 +150,9 @@ function impactOf(actor: Actor.Implementation, aim: Aim) {
 }
 
 /** Every actor a blast catches, once each, as the rules see them. */
-function victimsOf(tokens: ReturnType<typeof inBlast>): WorldlinesCombatant[] {
+function victimsOf(actors: readonly Actor.Implementation[]): WorldlinesCombatant[] {
   const seen = new Map<string, WorldlinesCombatant>();
-  for (const token of tokens) {
-    const actor = token.actor;
-    if (actor === null) continue;
+  for (const actor of actors) {
     const combatant = toCombatant(actor);
     if (!seen.has(combatant.id)) seen.set(combatant.id, combatant);
   }
@@ -161,7 +175,16 @@ async function throwNow(
   const thrown = throwItem(toCombatant(actor), feet, s.quantity ?? 0, worldlinesOptions());
   if (!thrown.ok) return named(thrown, actor, ACTION_ENERGY);
   const radius = s.blast ?? DEFAULT_BLAST_FEET;
-  const victims = victimsOf(inBlast(where.scene, where.impact, radius));
+  // The range was checked by the rule above (the thrower's own reach); here only who is inside.
+  const area = measureArea({
+    scene: where.scene,
+    from: where.from,
+    at: where.impact,
+    spec: blastOf(item),
+    rangeFeet: null,
+  });
+  if (!area.ok) return area;
+  const victims = victimsOf(actorsInArea(area.value.tokens));
   const damage = s.damage ?? "";
   const blast =
     damage === "" ? null : (await withDice((dice) => resolveBlast(victims, damage, dice))).value;
@@ -196,7 +219,9 @@ async function throwNow(
           })),
         ];
   const title = format("FRAY.Worldlines.Status.ThrowTitle", { name: actor.name, item: item.name });
-  return posted(await postStatusCard(title, lines, actor));
+  const card = await postStatusCard(title, lines, actor);
+  await drawArea(where.scene, area.value.shape, { name: item.name, actor, lingers: false });
+  return posted(card);
 }
 
 export const throwDeclaration = actorDeclaration<{ itemId: string; aim: Aim | null }>({

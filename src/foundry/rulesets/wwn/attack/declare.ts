@@ -10,6 +10,7 @@
 import { ok, refuse } from "../../../../rules/core/result.ts";
 import { checkAttack } from "../../../../rules/wwn/index.ts";
 import type {
+  AttackKind,
   AttackSituation,
   TurnContext,
   WwnCombatant,
@@ -31,6 +32,7 @@ import { promptWwnAttack } from "./dialog.ts";
 import { wwnScene, wwnScenePrefill } from "../scene.ts";
 
 import { reactionOpen } from "../../../movement/reaction-card.ts";
+import { owedCharge } from "../charge.ts";
 /** The card protocol's kind of the WWN attack: its declaration and its card. */
 export const WWN_ATTACK = "wwn.attack";
 
@@ -44,7 +46,10 @@ export interface WwnDeclaration {
   readonly tracked: boolean;
   /** The situation as the referee rolls it (a swarm's allies counted from its ledger). */
   readonly situation: AttackSituation;
-  /** For the blow that closes a swarm: the ledger entry that marks the swarm struck. */
+  /**
+   * The ledger entry the attack writes besides its action: for the blow that closes a swarm, the
+   * one that marks the swarm struck; for a Charge made on the map, the one that uses it up.
+   */
   readonly swarmStruck: LedgerWrite | null;
   /** A free attack on a foe leaving melee: the GM's reaction card it answers (then closed). */
   readonly reaction?: string;
@@ -81,6 +86,12 @@ export const checkWwnDeclaration: DeclarationCheck<WwnTableSituation, WwnDeclara
   const turn = turnOf(attackerActor);
   let chosen = situation;
   let swarmStruck: LedgerWrite | null = null;
+  // A Charge whose move the GM recorded on the map (charge.ts): its feet, paid, used up by this.
+  const owed = situation.kind?.kind === "charge" ? owedCharge(attackerActor) : null;
+  if (owed !== null) {
+    chosen = { ...situation, kind: { kind: "charge", feet: owed.feet, moved: true } };
+    swarmStruck = owed.write;
+  }
   if (situation.kind?.kind === "swarm") {
     const blow = swarmBlow(attackerActor, target, attacker.id);
     if (!blow.ok) return blow;
@@ -116,7 +127,12 @@ export function wwnAttack(
   actor: Actor.Implementation,
   weapon: Item.Implementation,
   situation?: WwnTableSituation,
-  preset: { readonly reaction?: string; readonly notes?: readonly string[] } = {},
+  preset: {
+    readonly reaction?: string;
+    readonly notes?: readonly string[];
+    /** The kind the dialog opens set to (a Charge made on the map: movement.ts wwnCharge). */
+    readonly kind?: AttackKind;
+  } = {},
 ): Promise<ChatMessage.Implementation | null> {
   return attackFromSheet<WwnTableSituation>(
     situation,
@@ -130,7 +146,9 @@ export function wwnAttack(
         fighterOf(actor),
         fighterOf(target),
         toWwnWeapon(weapon),
-        preset.reaction === undefined ? initial : { ...initial, kind: { kind: "free" } },
+        preset.reaction === undefined
+          ? { ...initial, ...(preset.kind === undefined ? {} : { kind: preset.kind }) }
+          : { ...initial, kind: { kind: "free" } },
         prefill === null
           ? { allies: 0, notes }
           : { allies: prefill.allies, notes: [...notes, ...prefill.notes] },

@@ -125,7 +125,7 @@ export function wwnAttackDialogContext(
       situation.harm ?? "lethal",
       (id) => `FRAY.Wwn.Harm.${id}`,
     ),
-    feet: 20,
+    feet: situation.kind?.kind === "charge" && situation.kind.feet > 0 ? situation.kind.feet : 20,
     swarmJoined: swarmAllies !== null,
     swarmAllies: swarmAllies ?? 0,
     inMelee: situation.inMelee === true,

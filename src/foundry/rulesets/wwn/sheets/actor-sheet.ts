@@ -27,6 +27,7 @@ import {
 } from "../../../sheets/base.ts";
 import { barView } from "../../../sheets/actor-sheet.ts";
 import { wwnAttack } from "../attack/declare.ts";
+import { wwnCharge } from "../movement.ts";
 import * as actions from "../table/self.ts";
 import { declareWwnManeuver } from "../table/maneuver-card.ts";
 import { wwnCallSaves } from "../table/saves.ts";
@@ -60,6 +61,8 @@ export interface WwnWeaponRow {
   /** "7 / 10" when the weapon counts its ammunition, else null. */
   ammo: string | null;
   tags: string[];
+  /** A melee or thrown weapon: the row offers Charge (movement.ts wwnCharge). */
+  charges: boolean;
 }
 
 function itemRow(item: Item.Implementation) {
@@ -121,6 +124,7 @@ export async function wwnActorSheetContext(actor: Actor.Implementation, editable
       return {
         ...itemRow(item),
         mode: `FRAY.Wwn.Mode.${weapon.mode}`,
+        charges: weapon.mode !== "ranged" || weapon.throwable === true,
         // A stat block's total replaces skill, class bonus and attribute (rules: hitModifiers).
         hit: signed(
           typeof me.hitBonus === "number"
@@ -319,6 +323,7 @@ export class WwnActorSheet extends rulesetActorSheet({
   context: wwnActorSheetContext,
   actions: {
     attack: onRowItem(wwnAttack),
+    charge: onRowItem(wwnCharge),
     toggleReadied: onRowItem(actions.wwnToggleReadied),
     toggleEquipped: onToggleRowItem("armor", "equipped"),
     totalDefense: onActor(actions.wwnTotalDefense),
