@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
-import type { MenuView } from "../../src/foundry/settings-menu.ts";
+import type { MenuView } from "../../src/foundry/settings-menu-view.ts";
 
 let fake: FakeFoundry;
 

@@ -9,7 +9,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
-import type { MenuView } from "../../src/foundry/settings-menu.ts";
+import type { MenuView } from "../../src/foundry/settings-menu-view.ts";
 
 let fake: FakeFoundry;
 const RULESET_LABEL = "FRAY.Ruleset.dicepool.Name";
