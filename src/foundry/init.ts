@@ -21,6 +21,7 @@ import { registerStatusHooks } from "./api/statuses.ts";
 import { registerHud } from "./hud/index.ts";
 import { registerMovement } from "./movement/register.ts";
 import { registerSceneAreas } from "./scene/area-effect.ts";
+import { registerSettingsMenu } from "./settings-menu.ts";
 
 /**
  * The `init` hook: everything Foundry must know before the world loads. Registration only; no
@@ -65,6 +66,8 @@ export function init(): void {
   registerHud(); // the ruleset's own statuses as core's status effects, on the token HUD
   registerMovement(shellRuleset(activeRuleset().id).movement); // dragging a token costs (issue 24)
   registerSceneAreas(); // an instant area's Region goes when the turn changes (issue 25)
+  // The ruleset's options, registered above, in one form (settings-menu.ts) for the GM.
+  registerSettingsMenu();
 
   // Preloading only warms the cache: a sheet still loads its template when it first renders.
   foundry.applications.handlebars

@@ -84,6 +84,23 @@ export class ApplicationV2 {
   changeTab(tab: string, group: string): void {
     this.tabGroups[group] = tab;
   }
+
+  /**
+   * Fake only: the user presses the form's submit button with these field values. Core v13's
+   * ApplicationV2#_onSubmitForm: for an application whose `tag` is "form", the `form.handler`
+   * runs with the application as `this`, the submit event, the form element and a
+   * FormDataExtended whose `object` holds the fields (number inputs as numbers, checkboxes as
+   * booleans); then, when `form.closeOnSubmit`, the window closes.
+   */
+  async submitForm(values: AnyOptions): Promise<void> {
+    const form = this.options["form"] as
+      { handler?: (...args: unknown[]) => Promise<unknown>; closeOnSubmit?: boolean } | undefined;
+    if (this.options["tag"] !== "form" || form?.handler === undefined) {
+      throw new Error("this application is not a form");
+    }
+    await form.handler.call(this, { type: "submit" }, {}, { object: structuredClone(values) });
+    if (form.closeOnSubmit === true) await this.close();
+  }
 }
 
 export function HandlebarsApplicationMixin<T extends typeof ApplicationV2>(Base: T): T {

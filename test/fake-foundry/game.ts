@@ -71,6 +71,19 @@ export interface SettingConfig {
   onChange?: (value: unknown) => void;
 }
 
+/** Core's settings menu registration (`ClientSettings#registerMenu`). */
+export interface MenuConfig {
+  name?: string;
+  label?: string;
+  hint?: string;
+  icon?: string;
+  type: new () => { render(options?: unknown): Promise<unknown> };
+  restricted?: boolean;
+}
+
+/** Core v13's USER_PERMISSIONS.SETTINGS_MODIFY default role (ASSISTANT). */
+const SETTINGS_MODIFY_ROLE = 3;
+
 /** `game.settings`: registration, defaults, and values checked against their choices. */
 export class ClientSettings {
   readonly settings = new Map<string, SettingConfig>();
@@ -80,6 +93,22 @@ export class ClientSettings {
 
   register(namespace: string, key: string, config: SettingConfig): void {
     this.settings.set(`${namespace}.${key}`, config);
+  }
+
+  /** Core's `registerMenu`: a button in the settings window that opens `type`. */
+  readonly menus = new Map<string, MenuConfig>();
+
+  registerMenu(namespace: string, key: string, config: MenuConfig): void {
+    this.menus.set(`${namespace}.${key}`, config);
+  }
+
+  /**
+   * The menus core's settings window lists for the current user: a `restricted` menu only for a
+   * user with SETTINGS_MODIFY (core's default role for it: ASSISTANT).
+   */
+  menusShown(): string[] {
+    const mayModify = roleOf(world.user()) >= SETTINGS_MODIFY_ROLE;
+    return [...this.menus].filter(([, menu]) => !menu.restricted || mayModify).map(([id]) => id);
   }
 
   get(namespace: string, key: string): unknown {
@@ -93,6 +122,11 @@ export class ClientSettings {
     const id = `${namespace}.${key}`;
     const config = this.settings.get(id);
     if (!config) throw new Error(`"${id}" is not a registered game setting`);
+    // Core v13: a world setting is a Setting document, and the server lets only a user with the
+    // SETTINGS_MODIFY permission (ASSISTANT by default) write one; a player's write is refused.
+    if (config.scope === "world" && roleOf(world.user()) < SETTINGS_MODIFY_ROLE) {
+      throw new Error(`User ${world.user().name} lacks permission to modify the setting ${id}`);
+    }
     if (config.choices && !(String(value) in config.choices)) {
       throw new Error(`${String(value)} is not a valid choice for ${id}`);
     }

@@ -266,8 +266,10 @@ describe("the attack hooks", () => {
 
   it("the referee's own steps (an NPC's default defense, auto-apply) tell the result first", async () => {
     const { ana, brute } = await fighters();
-    await t.fake.game.settings.set("fray", "dicepoolDefaultDefense", "parry");
-    await t.fake.game.settings.set("fray", "autoApplyDamage", true);
+    await t.fake.as(GM.id, () =>
+      t.fake.game.settings.set("fray", "dicepoolDefaultDefense", "parry"),
+    );
+    await t.fake.as(GM.id, () => t.fake.game.settings.set("fray", "autoApplyDamage", true));
     const heard = listen(
       "fray.preAttack",
       "fray.attackResolved",
@@ -287,15 +289,19 @@ describe("the attack hooks", () => {
       ]);
       expect(heard.calls.at(-1)?.data).toMatchObject({ damage: 1, userId: GM.id });
     } finally {
-      await t.fake.game.settings.set("fray", "dicepoolDefaultDefense", "ask");
-      await t.fake.game.settings.set("fray", "autoApplyDamage", false);
+      await t.fake.as(GM.id, () =>
+        t.fake.game.settings.set("fray", "dicepoolDefaultDefense", "ask"),
+      );
+      await t.fake.as(GM.id, () => t.fake.game.settings.set("fray", "autoApplyDamage", false));
     }
   });
 
   it("an automatic Apply a module stops leaves the card waiting for a press", async () => {
     const { ana, brute } = await fighters();
-    await t.fake.game.settings.set("fray", "dicepoolDefaultDefense", "parry");
-    await t.fake.game.settings.set("fray", "autoApplyDamage", true);
+    await t.fake.as(GM.id, () =>
+      t.fake.game.settings.set("fray", "dicepoolDefaultDefense", "parry"),
+    );
+    await t.fake.as(GM.id, () => t.fake.game.settings.set("fray", "autoApplyDamage", true));
     stop("fray.preApplyDamage");
     try {
       dice(6, 5, 4, 1, 2, 4, 5, 1, 1, 6);
@@ -306,8 +312,10 @@ describe("the attack hooks", () => {
       expect(await t.apply(message)).toBe(true);
       expect(sys(brute).health.damage).toBe(1);
     } finally {
-      await t.fake.game.settings.set("fray", "dicepoolDefaultDefense", "ask");
-      await t.fake.game.settings.set("fray", "autoApplyDamage", false);
+      await t.fake.as(GM.id, () =>
+        t.fake.game.settings.set("fray", "dicepoolDefaultDefense", "ask"),
+      );
+      await t.fake.as(GM.id, () => t.fake.game.settings.set("fray", "autoApplyDamage", false));
     }
   });
 });

@@ -65,7 +65,9 @@ describe("an attack through the GM, with each defense", () => {
 
   it("with a default defense set, an NPC defends at once and the card waits for Apply", async () => {
     const { ana, brute } = await fighters();
-    await t.fake.game.settings.set("fray", "dicepoolDefaultDefense", "parry");
+    await t.fake.as(GM.id, () =>
+      t.fake.game.settings.set("fray", "dicepoolDefaultDefense", "parry"),
+    );
     try {
       dice(6, 5, 4, 1, 2, 4, 5, 1, 1, 6); // attack 3 hits, Parry 2 hits, 1 wound die
       const message = await playerAttacks(ana, brute);
@@ -74,14 +76,18 @@ describe("an attack through the GM, with each defense", () => {
         result: { defense: "parry", net: 1, damage: 1 },
       });
     } finally {
-      await t.fake.game.settings.set("fray", "dicepoolDefaultDefense", "ask");
+      await t.fake.as(GM.id, () =>
+        t.fake.game.settings.set("fray", "dicepoolDefaultDefense", "ask"),
+      );
     }
   });
 
   it("with a default defense and auto-apply, an NPC's wounds are written as the card is posted", async () => {
     const { ana, brute } = await fighters();
-    await t.fake.game.settings.set("fray", "dicepoolDefaultDefense", "parry");
-    await t.fake.game.settings.set("fray", "autoApplyDamage", true);
+    await t.fake.as(GM.id, () =>
+      t.fake.game.settings.set("fray", "dicepoolDefaultDefense", "parry"),
+    );
+    await t.fake.as(GM.id, () => t.fake.game.settings.set("fray", "autoApplyDamage", true));
     try {
       dice(6, 5, 4, 1, 2, 4, 5, 1, 1, 6); // attack 3 hits, Parry 2 hits, 1 wound die (a hit)
       const message = await playerAttacks(ana, brute);
@@ -91,8 +97,10 @@ describe("an attack through the GM, with each defense", () => {
       expect(await t.apply(message)).toBe(false);
       expect(sys(brute).health.damage).toBe(1);
     } finally {
-      await t.fake.game.settings.set("fray", "dicepoolDefaultDefense", "ask");
-      await t.fake.game.settings.set("fray", "autoApplyDamage", false);
+      await t.fake.as(GM.id, () =>
+        t.fake.game.settings.set("fray", "dicepoolDefaultDefense", "ask"),
+      );
+      await t.fake.as(GM.id, () => t.fake.game.settings.set("fray", "autoApplyDamage", false));
     }
   });
 

@@ -4,7 +4,7 @@
  * GM adds Physical; an initiative tie is settled as the GM chose. Each is registered in the
  * ruleset's settings, shown in the settings form, with a localized name.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GM, PLAYER } from "../fake-foundry/index.ts";
 import { useDicepoolTable } from "./dicepool.support.ts";
 
@@ -21,8 +21,13 @@ afterEach(async () => {
   await setting("dicepoolInitiativePool", "mental");
 });
 
+let menuSettings: () => readonly { key: string }[];
+beforeAll(async () => {
+  ({ menuSettings } = await import("../../src/foundry/shared/settings.ts"));
+});
+
 describe("the dice-pool settings", () => {
-  it("are world settings shown in the form, each with a localized name and hint", () => {
+  it("are world settings shown in the rules options menu (not core's flat list), each with a localized name and hint", () => {
     const i18n = t.fake.game.i18n as unknown as { has(key: string): boolean };
     const registered = t.fake.game.settings.settings as unknown as Map<
       string,
@@ -30,7 +35,8 @@ describe("the dice-pool settings", () => {
     >;
     for (const key of ["DieSides", "HitOn", "InitiativePool", "TieRule"]) {
       const entry = registered.get(`fray.dicepool${key}`);
-      expect(entry).toMatchObject({ config: true, scope: "world" });
+      expect(entry).toMatchObject({ config: false, scope: "world" });
+      expect(menuSettings().map((m) => m.key)).toContain(`dicepool${key}`);
       expect(i18n.has(entry?.name ?? "")).toBe(true);
       expect(i18n.has(entry?.hint ?? "")).toBe(true);
     }

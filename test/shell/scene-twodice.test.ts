@@ -119,12 +119,12 @@ describe("the cover table (a world setting where the book is silent)", () => {
     board.wall({ col: 5.9, row: 4.5 }, { col: 5.9, row: 9 }); // hides part of Vex
     expect(await coverOnCard(gunner, target)).toEqual([3]);
     fake.setUser(GM.id);
-    await fake.game.settings.set("fray", "twodiceSceneCoverLight", 5);
+    await fake.as(GM.id, () => fake.game.settings.set("fray", "twodiceSceneCoverLight", 5));
     try {
       expect(await coverOnCard(gunner, target)).toEqual([5]);
     } finally {
       fake.setUser(GM.id);
-      await fake.game.settings.set("fray", "twodiceSceneCoverLight", 3);
+      await fake.as(GM.id, () => fake.game.settings.set("fray", "twodiceSceneCoverLight", 3));
     }
   });
 });

@@ -75,13 +75,16 @@ async function shoot(
 }
 
 describe("the two-dice world settings", () => {
-  it("every option is a world setting shown in the settings, named and explained in words", () => {
+  it("every option is a world setting shown in the rules options menu, named and explained in words", async () => {
+    const { menuSettings } = await import("../../src/foundry/shared/settings.ts");
+    const shown = menuSettings().map((m) => m.key);
     const lang = fake.game.i18n as unknown as { has(key: string): boolean };
     for (const option of TWODICE_OPTION_SETTINGS) {
       const config = fake.game.settings.settings.get(`fray.twodice${option.key}`) as
         | { name: string; hint: string; scope: string; config: boolean; default: unknown }
         | undefined;
-      expect(config, option.key).toMatchObject({ scope: "world", config: true });
+      expect(config, option.key).toMatchObject({ scope: "world", config: false });
+      expect(shown, option.key).toContain(`twodice${option.key}`);
       expect(config?.default).toEqual(option.initial);
       expect(lang.has(config?.name ?? ""), config?.name).toBe(true);
       expect(lang.has(config?.hint ?? ""), config?.hint).toBe(true);

@@ -20,6 +20,7 @@ export function registerSceneSettings(): void {
     type: Number,
     default: DEFAULT_SCENE_DARKNESS,
     range: { min: 0, max: 1, step: 0.05 },
+    section: "scene",
   });
 }
 

@@ -18,6 +18,7 @@ import { movementRefusalKey } from "../../movement/refusal.ts";
 import type { MovementRules } from "../../movement/types.ts";
 import { combatantId } from "../../shared/actors.ts";
 import { inActorQueue } from "../../shared/attack.ts";
+import { registerWorldSetting } from "../../shared/settings.ts";
 import { isActorsTurn } from "../../shared/turn.ts";
 import { i18n } from "../../shared/env.ts";
 import { toFlWeapon } from "./adapter.ts";
@@ -52,18 +53,15 @@ export function flMoveMeters(): number {
 }
 
 function registerMoveSettings(): void {
-  game.settings.register(
-    SYSTEM_ID,
-    FL_MOVE_METERS as never,
+  registerWorldSetting(
+    FL_MOVE_METERS,
+    (part) => `FRAY.Movement.Settings.FreelancersMoveMeters.${part}`,
     {
-      name: "FRAY.Movement.Settings.FreelancersMoveMeters.Name",
-      hint: "FRAY.Movement.Settings.FreelancersMoveMeters.Hint",
-      scope: "world",
-      config: true,
       type: Number,
       default: DEFAULT_MOVE_METERS,
       range: { min: 0.5, max: 60, step: 0.5 },
-    } as never,
+      section: "movement",
+    },
   );
 }
 

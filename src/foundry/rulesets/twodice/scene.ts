@@ -64,7 +64,12 @@ export function registerTwodiceSceneSettings(): void {
     registerWorldSetting(
       `twodiceSceneCover${level}`,
       (part) => `FRAY.Twodice.Settings.SceneCover${level}.${part}`,
-      { type: Number, default: TWODICE_SCENE_COVER[level], range: { min: 0, max: 20, step: 1 } },
+      {
+        type: Number,
+        default: TWODICE_SCENE_COVER[level],
+        range: { min: 0, max: 20, step: 1 },
+        section: "scene",
+      },
     );
   }
 }

@@ -7,6 +7,7 @@
 import { DEFAULT_WWN_OPTIONS, checkWwnOptions } from "../../../rules/wwn/index.ts";
 import type { WwnOptions } from "../../../rules/wwn/index.ts";
 import { SYSTEM_ID } from "../../constants.ts";
+import { registerWorldSetting } from "../../shared/settings.ts";
 
 declare module "fvtt-types/configuration" {
   interface SettingConfig {
@@ -19,15 +20,15 @@ const MAX_DIFFICULTY = 30;
 
 /** Registers WWN's own world settings (the seam's registerSettings). */
 export function registerWwnSettings(): void {
-  game.settings.register(SYSTEM_ID, "wwnStabilizeDifficulty", {
-    name: "FRAY.Wwn.Settings.StabilizeDifficulty.Name",
-    hint: "FRAY.Wwn.Settings.StabilizeDifficulty.Hint",
-    scope: "world",
-    config: true,
-    type: Number,
-    range: { min: 2, max: MAX_DIFFICULTY, step: 1 },
-    default: DEFAULT_WWN_OPTIONS.stabilizeDifficulty,
-  });
+  registerWorldSetting(
+    "wwnStabilizeDifficulty",
+    (part) => `FRAY.Wwn.Settings.StabilizeDifficulty.${part}`,
+    {
+      type: Number,
+      range: { min: 2, max: MAX_DIFFICULTY, step: 1 },
+      default: DEFAULT_WWN_OPTIONS.stabilizeDifficulty,
+    },
+  );
 }
 
 /** The rules' options as this world sets them; the defaults when a stored value is refused. */

@@ -44,6 +44,7 @@ import type { CoverKind, DicepoolOptions } from "../../../../rules/dicepool/opti
 import { fightOf, ledgerEntry } from "../../../combat/ledger.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { i18n } from "../../../shared/env.ts";
+import { registerWorldSetting } from "../../../shared/settings.ts";
 import { combatantId, systemOf, toDicepoolCombatant } from "../adapter.ts";
 import { ledgerNote, spendAction } from "../budget.ts";
 import type { Fight, LedgerNote } from "../budget.ts";
@@ -61,11 +62,7 @@ declare module "fvtt-types/configuration" {
 
 /** The world's guard dice (Defend Other), 2 by default (rules/dicepool/conduct.ts). */
 export function registerConductSettings(): void {
-  game.settings.register(SYSTEM_ID, "dicepoolGuardDice", {
-    name: "FRAY.Dicepool.Settings.GuardDice.Name",
-    hint: "FRAY.Dicepool.Settings.GuardDice.Hint",
-    scope: "world",
-    config: true,
+  registerWorldSetting("dicepoolGuardDice", (part) => `FRAY.Dicepool.Settings.GuardDice.${part}`, {
     type: Number,
     range: { min: 0, max: 20, step: 1 },
     default: 2,
