@@ -151,6 +151,25 @@ export function installMovementFakes(
     },
   });
 
+  /**
+   * Core v13 Actor#getDependentTokens({scenes, linked}): the actor's tokens on the world's scenes
+   * (those given, else all), only linked ones when `linked` (every token placed here is linked).
+   */
+  Object.defineProperty(Actor.prototype, "getDependentTokens", {
+    configurable: true,
+    value(
+      this: { id: string },
+      { scenes: only, linked = false }: { scenes?: unknown[]; linked?: boolean } = {},
+    ): unknown[] {
+      const all = (fake.game.scenes as unknown as { contents: unknown[] }).contents;
+      return ((only ?? all) as { tokens?: { contents: TokenDocument[] } }[]).flatMap((scene) =>
+        (scene.tokens?.contents ?? []).filter(
+          (t) => t.actorId === this.id && (!linked || t.actorLink),
+        ),
+      );
+    },
+  });
+
   class TokenDocument {
     static documentName = "Token";
     readonly id: string;
@@ -165,6 +184,11 @@ export function installMovementFakes(
     movementHistory: (Waypoint & { cost: number; movementId: string; userId: string })[] = [];
     movement: Record<string, unknown> | null = null;
     readonly actorLink = true;
+    /**
+     * Core TokenDocument#disposition: copied from the actor's prototype token when the token is
+     * placed (core's own default for a prototype token is hostile, -1).
+     */
+    disposition: number;
 
     constructor(
       readonly actorId: string,
@@ -179,6 +203,10 @@ export function installMovementFakes(
       this.width = at.width ?? 1;
       this.height = at.height ?? 1;
       this.elevation = at.elevation ?? 0;
+      const placed: unknown = fake.game.actors.get(actorId);
+      const proto = (placed as { prototypeToken?: { disposition?: number } } | undefined)
+        ?.prototypeToken;
+      this.disposition = proto?.disposition ?? -1;
     }
 
     get uuid(): string {

@@ -6,7 +6,9 @@
  * - `Scene#tokens`: the scene's TokenDocuments (a collection), each with its `id`, `actorId`,
  *   `actorLink` (a linked token stands for its world actor), `actor`, `parent` (its scene), `x`
  *   and `y` (its top-left corner in pixels), `width` and `height` (in grid spaces),
- *   `disposition`, and `getCenterPoint()` (its centre in pixels);
+ *   `disposition`, `getCenterPoint()` (its centre in pixels) and `getOccupiedGridSpaceOffsets()`
+ *   (core v13: the grid spaces `{i: row, j: column}` it covers, here every space of its width and
+ *   height from its top-left corner, as core's square grid gives for a token of whole spaces);
  * - `Scene#grid`: the scene's grid (a `foundry.grid.BaseGrid`: `size` in pixels, the `distance`
  *   and `units` of one space) and its `measurePath(waypoints, options)`: on a square grid with the
  *   default diagonal rule (equidistant), the spaces moved (a diagonal step counts one) times
@@ -43,6 +45,7 @@ export interface FakeTokenDocument {
   /** Core TokenDocument#movementHistory: recorded waypoints (none until the token moves in combat). */
   movementHistory: unknown[];
   getCenterPoint(): Point;
+  getOccupiedGridSpaceOffsets(): { i: number; j: number }[];
 }
 
 export interface FakeGrid {
@@ -161,6 +164,17 @@ export function installTokenFakes(fake: FakeFoundry) {
       movementHistory: [],
       getCenterPoint() {
         return { x: this.x + (this.width * size) / 2, y: this.y + (this.height * size) / 2 };
+      },
+      getOccupiedGridSpaceOffsets() {
+        const i = Math.round(this.y / size);
+        const j = Math.round(this.x / size);
+        const spaces: { i: number; j: number }[] = [];
+        for (let r = 0; r < Math.max(1, Math.round(this.height)); r++) {
+          for (let c = 0; c < Math.max(1, Math.round(this.width)); c++) {
+            spaces.push({ i: i + r, j: j + c });
+          }
+        }
+        return spaces;
       },
     };
     scene.tokens.set(token.id, token);

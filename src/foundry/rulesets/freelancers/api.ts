@@ -14,7 +14,7 @@ import { cardAttackApi } from "../../api/card-attack.ts";
 import type { CardAttack } from "../../api/card-attack.ts";
 import type { RulesetApi } from "../../api/types.ts";
 import { flUseAbility } from "./table/self.ts";
-import { canvasDistance } from "../../shared/actors.ts";
+import { flDistance, flMeleeReach } from "./engaged.ts";
 import { toFlWeapon, warnFlRefusal } from "./adapter.ts";
 import {
   DEFAULT_CHOICES,
@@ -53,7 +53,7 @@ export const freelancersApi: RulesetApi = {
         // The sheet's words for it (attack/declare.ts checkFlDeclaration).
         return refuse("situationalTooLarge", { modifier: caps.modifier, edge: caps.edge });
       }
-      const measured = canvasDistance(request.attacker, request.target, "m");
+      const measured = flDistance(request.attacker, request.target, flMeleeReach(weapon));
       return freelancersAttackOdds(
         {
           attacker: flNow(request.attacker),

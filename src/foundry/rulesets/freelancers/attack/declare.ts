@@ -20,7 +20,7 @@ import {
 } from "../../../../rules/freelancers/situational.ts";
 import type { Situational } from "../../../../rules/freelancers/situational.ts";
 import { pressCard } from "../../../cards/protocol.ts";
-import { canvasDistance } from "../../../shared/actors.ts";
+import { flDistance, flEngagedBy, flMeleeReach } from "../engaged.ts";
 import { attackRefusal, cardDeclarer, reachableTarget } from "../../../shared/attack.ts";
 import type { DeclarationCheck } from "../../../shared/attack.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
@@ -28,7 +28,6 @@ import { isActorsTurn } from "../../../shared/turn.ts";
 import { reactionOpen } from "../../../movement/reaction-card.ts";
 import { toFlWeapon, warnFlRefusal } from "../adapter.ts";
 import { flNow } from "../budget.ts";
-import { flEngagedBy } from "../engaged.ts";
 import { flOptions, flSituationalCaps } from "../settings.ts";
 
 /** The kind of the attack's declaration and of its card. */
@@ -142,7 +141,7 @@ export const checkFlDeclaration: DeclarationCheck<FlChoices, FlDeclaration> = (
     });
   }
   const situation = {
-    ...situationOf(choices, canvasDistance(attackerActor, target, "m")),
+    ...situationOf(choices, flDistance(attackerActor, target, flMeleeReach(weaponItem))),
     // Measured on the scene, here and again by the referee: whom a shot from here provokes.
     engagedBy: flEngagedBy(attackerActor),
   };

@@ -21,7 +21,7 @@ import {
 import type { OddsPanel } from "../../../shared/attack-dialog.ts";
 import { i18n } from "../../../shared/env.ts";
 import { percent } from "../../../shared/format.ts";
-import { canvasDistance } from "../../../shared/actors.ts";
+import { flDistance, flMeleeReach } from "../engaged.ts";
 import { attackFromSheet } from "../../../shared/attack.ts";
 import { toFlWeapon } from "../adapter.ts";
 import { flNow } from "../budget.ts";
@@ -204,7 +204,7 @@ export function flAttack(
         flNow(actor),
         flNow(target),
         toFlWeapon(weapon),
-        canvasDistance(actor, target, "m"),
+        flDistance(actor, target, flMeleeReach(weapon)),
         measured === null ? null : flScenePrefill(measured),
         preset,
       );

@@ -49,9 +49,9 @@ import { applyWwnOutcome, fighterIn, fighterOf } from "../budget.ts";
 import { WWN_ATTACK_CARD, wwnCardOf, wwnResultView } from "../cards/attack-card.ts";
 import type { WwnAttackCardState, WwnScreenView } from "../cards/attack-card.ts";
 import { WWN_ATTACK, checkWwnDeclaration } from "./declare.ts";
-import { spendReaction } from "../../../movement/reaction-card.ts";
+import { reactionOpen, spendReaction } from "../../../movement/reaction-card.ts";
 import { settleWwnAgainstScene, wwnScene } from "../scene.ts";
-import type { WwnDeclaration } from "./declare.ts";
+import type { WwnDeclaration, WwnTableSituation } from "./declare.ts";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  The declaration                                                                             */
@@ -244,11 +244,16 @@ export const wwnAttackDeclaration = attackDeclaration(
   async ({ attacker, weapon, targets, request }, sender) => {
     const target = targets[0];
     const scene = sender.isGM || target === undefined ? null : wwnScene(attacker, target);
-    const situation =
+    const settled =
       scene === null
         ? request.situation
         : settleWwnAgainstScene(scene, toWwnWeapon(weapon), request.situation);
-    if ("ok" in situation) return situation;
+    if ("ok" in settled) return settled;
+    // The free attack on a foe leaving melee is struck as it leaves: the GM's open reaction card
+    // for these two says it stood adjacent then, though the scene now shows it gone.
+    const { reaction } = request.situation as WwnTableSituation;
+    const leaving = target !== undefined && reactionOpen(attacker, target, reaction);
+    const situation = leaving ? { ...settled, adjacent: true } : settled;
     const checked = checkWwnDeclaration(attacker, weapon, targets, situation);
     if (!checked.ok) return checked;
     return postWwnAttack(attacker, checked.value, request, sender);
