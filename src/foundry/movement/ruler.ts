@@ -7,7 +7,8 @@
  * The path priced is the planned part only: what the mover already walked this turn is already
  * in the budget the rules read (the ledger), so it is not counted twice. The label also says how
  * many reactions the planned path would provoke (movement/reactions.ts, as the GM will measure
- * them when the move is made), like Draw Steel's free-strike count.
+ * them when the move is made), like Draw Steel's free-strike count. With a target selected, it also
+ * says the chance to hit it from there (scene/ruler-odds.ts).
  */
 import { sceneDistance } from "../../rules/core/distance.ts";
 import { isMoveMode } from "../../rules/movement/types.ts";
@@ -16,6 +17,7 @@ import { SYSTEM_PATH } from "../constants.ts";
 import { i18n } from "../shared/env.ts";
 import { fightOf } from "../combat/ledger.ts";
 import { refusalText } from "../shared/refusal.ts";
+import { rulerOdds } from "../scene/ruler-odds.ts";
 import { roundedDistance, squareIn } from "./distance.ts";
 import { provokedTokens } from "./reactions.ts";
 import { crossesDifficult } from "./terrain.ts";
@@ -196,8 +198,15 @@ export function frayRulerClass(rules: MovementRules, Base: TokenRulerClass): Tok
       if (context === undefined) return context;
       const label = labelOf(this, waypoint, state as RulerState);
       this.#labels.set(waypoint, label);
-      const distance = (waypoint as unknown as RulerWaypoint).measurement.distance;
-      const fray = { ...label, distance: String(Math.round(distance * 100) / 100) };
+      const { measurement, x, y } = waypoint as unknown as RulerWaypoint;
+      const token = (this as { token?: { document?: TokenDocument.Implementation } }).token
+        ?.document;
+      const odds = token ? rulerOdds(token, { x: x ?? token.x, y: y ?? token.y }) : null;
+      const fray = {
+        ...label,
+        ...(odds === null ? {} : { odds }),
+        distance: String(Math.round(measurement.distance * 100) / 100),
+      };
       return { ...context, fray } as RulerContext;
     }
 
