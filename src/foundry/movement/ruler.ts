@@ -18,6 +18,7 @@ import { i18n } from "../shared/env.ts";
 import { fightOf } from "../combat/ledger.ts";
 import { refusalText } from "../shared/refusal.ts";
 import { rulerOdds } from "../scene/ruler-odds.ts";
+import type { AttackOdds } from "../scene/ruler-odds.ts";
 import { roundedDistance, squareIn } from "./distance.ts";
 import { provokedTokens } from "./reactions.ts";
 import { crossesDifficult } from "./terrain.ts";
@@ -163,7 +164,11 @@ type RulerContext = foundry.canvas.placeables.tokens.TokenRuler.WaypointContext;
 type RulerSegmentStyle = foundry.canvas.placeables.tokens.TokenRuler.SegmentStyle;
 
 /** A TokenRuler subclass pricing each planned waypoint with the ruleset's rules. */
-export function frayRulerClass(rules: MovementRules, Base: TokenRulerClass): TokenRulerClass {
+export function frayRulerClass(
+  rules: MovementRules,
+  Base: TokenRulerClass,
+  odds?: AttackOdds,
+): TokenRulerClass {
   const labelOf = (ruler: unknown, waypoint: RulerWaypoint, state: RulerState) => {
     const token = (ruler as { token?: { document?: SceneToken } }).token?.document;
     const actor = token?.actor ?? null;
@@ -201,10 +206,11 @@ export function frayRulerClass(rules: MovementRules, Base: TokenRulerClass): Tok
       const { measurement, x, y } = waypoint as unknown as RulerWaypoint;
       const token = (this as { token?: { document?: TokenDocument.Implementation } }).token
         ?.document;
-      const odds = token ? rulerOdds(token, { x: x ?? token.x, y: y ?? token.y }) : null;
+      const line =
+        token && odds ? rulerOdds(odds, token, { x: x ?? token.x, y: y ?? token.y }) : null;
       const fray = {
         ...label,
-        ...(odds === null ? {} : { odds }),
+        ...(line === null ? {} : { odds: line }),
         distance: String(Math.round(measurement.distance * 100) / 100),
       };
       return { ...context, fray } as RulerContext;

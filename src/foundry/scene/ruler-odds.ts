@@ -1,19 +1,21 @@
 /**
  * Odds on the ruler (issue 25): while a token is dragged and its user targets one token, each
  * waypoint's label also says the chance to hit that target from there ("Hit 62 % vs Bandit"). The
- * chance is the ruleset's own exact odds (its API's `odds`, the dialog's defaults: the range band,
- * cover, flanking and the rest as the scene decides them) for the weapon the "Attack my target" key
- * would use (the actor's first weapon), measured as if the token stood at the waypoint
- * (shared/scene.ts `asIfStandingAt`): the token document is not moved. A waypoint the ruleset's
- * odds refuse from there (a wall blocking every line to the target, …) says there is no shot. No
- * target, several targets, or no weapon: no odds line.
+ * chance is the ruleset's own exact odds (its API's `odds`, handed to the ruler at registration)
+ * with the dialog's defaults (the range band, cover, flanking and the rest as the scene decides
+ * them), for the weapon the "Attack my target" key would use (the actor's first weapon), measured
+ * as if the token stood at the waypoint (shared/scene.ts `asIfStandingAt`): the token document is
+ * not moved. A waypoint the ruleset's odds refuse from there says there is no shot. No target,
+ * several targets, or no weapon: no odds line.
  */
-import { shellRuleset } from "../rulesets/registry.ts";
-import { activeRuleset } from "../settings.ts";
+import type { RulesetApi } from "../api/types.ts";
 import { targetedActors } from "../shared/actors.ts";
 import { i18n } from "../shared/env.ts";
 import { asIfStandingAt } from "../shared/scene.ts";
 import type { Point, SceneToken } from "../shared/scene.ts";
+
+/** The ruleset's exact odds of an attack (its API's `odds`, through the seam). */
+export type AttackOdds = NonNullable<RulesetApi["odds"]>;
 
 /** The chance as the label shows it: a whole percent. */
 export function percentOf(hit: number): number {
@@ -24,10 +26,9 @@ export function percentOf(hit: number): number {
  * The odds line of a waypoint: the token's actor attacking the user's one target with its first
  * weapon as if the token's top-left stood at `at` (pixels), or null when there is nothing to say.
  */
-export function rulerOdds(token: SceneToken, at: Point): string | null {
+export function rulerOdds(odds: AttackOdds, token: SceneToken, at: Point): string | null {
   const attacker = token.actor;
-  const odds = shellRuleset(activeRuleset().id).api?.odds;
-  if (attacker === null || odds === undefined) return null;
+  if (attacker === null) return null;
   const targets = targetedActors();
   const target = targets[0];
   if (target === undefined || targets.length > 1 || target.id === attacker.id) return null;
