@@ -52,7 +52,12 @@ describe("system.json", () => {
   });
 
   it("declares the actor, item and team types the product needs", () => {
-    expect(Object.keys(manifest.documentTypes["Actor"] ?? {})).toEqual(["character", "npc"]);
+    // The vehicle is the dice pool's; the other rulesets load it under an inert model.
+    expect(Object.keys(manifest.documentTypes["Actor"] ?? {})).toEqual([
+      "character",
+      "npc",
+      "vehicle",
+    ]);
     expect(Object.keys(manifest.documentTypes["Item"] ?? {})).toEqual(
       expect.arrayContaining(["weapon", "armor", "gear", "technique"]),
     );

@@ -9,6 +9,12 @@ export const TEMPLATES = {
   itemSheet: `${SYSTEM_PATH}/templates/item/item-sheet.hbs`,
 } as const;
 
+/** The actor types every ruleset plays (a ruleset's `actorTypes` when it names none). */
 export const ACTOR_TYPES = ["character", "npc"] as const;
+/**
+ * Every actor type system.json declares. A type the world's ruleset does not play gets an inert
+ * model (data/inert.ts), so an actor of it still loads.
+ */
+export const DECLARED_ACTOR_TYPES = [...ACTOR_TYPES, "vehicle"] as const;
 export const ITEM_TYPES = ["weapon", "armor", "gear", "technique"] as const;
 export const COMBATANT_GROUP_TYPES = ["team"] as const;

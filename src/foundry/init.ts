@@ -56,7 +56,7 @@ export function init(): void {
 
   // What the ruleset the world plays brings to the table (the setting needs a reload, so this
   // choice holds for the session): its data, sheets, statuses, combat, cards and referee actions.
-  installRuleset(shellRuleset(activeRuleset().id));
+  installRuleset(shellRuleset(activeRuleset().id), activeRuleset().id);
   // For macros and modules: the API at game.system.api, keybindings, the fray.* hooks (api/).
   registerApi();
   registerKeybindings();

@@ -14,6 +14,7 @@ import type {
   WorldlinesWeaponData,
 } from "./rulesets/worldlines/data.ts";
 import type { TeamData } from "./data/team.ts";
+import type { DicepoolVehicleData } from "./rulesets/dicepool/vehicle/data.ts";
 import type { FrayActor } from "./documents/actor.ts";
 import type { FrayCombat, FrayCombatant, FrayCombatantGroup } from "./documents/combat.ts";
 import type { FrayItem } from "./documents/item.ts";
@@ -32,6 +33,8 @@ declare module "fvtt-types/configuration" {
     Actor: {
       character: typeof WorldlinesCharacterData;
       npc: typeof WorldlinesNpcData;
+      /** Played only by the dice-pool game; inert (storage fields only) under the others. */
+      vehicle: typeof DicepoolVehicleData;
     };
     Item: {
       weapon: typeof WorldlinesWeaponData;

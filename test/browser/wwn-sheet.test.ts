@@ -162,6 +162,8 @@ describe("the WWN character sheet, rendered in Chromium", () => {
       "Go prone",
       "Hold action",
       "Delay",
+      // The sheet is rendered for the GM: the GM's call that a caster was jostled.
+      "Jostled",
     ]);
   });
 

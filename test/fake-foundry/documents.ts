@@ -901,6 +901,43 @@ export class Actor extends ClientDocument {
   }
 
   /**
+   * Core v13 Document.TYPES: the sub-types the system declares (system.json documentTypes),
+   * with core's "base" type first.
+   */
+  static get TYPES(): string[] {
+    const system = (globalThis as { game?: { system?: unknown } }).game?.system as
+      { documentTypes?: Record<string, Record<string, unknown>> } | undefined;
+    return ["base", ...Object.keys(system?.documentTypes?.[this.documentName] ?? {})];
+  }
+
+  /** What the last createDialog offered (the fake's user reads it, then closes the dialog). */
+  static lastCreateDialog: { types: string[]; data: Record<string, unknown> } | null = null;
+
+  /**
+   * Core v13 ClientDocumentMixin.createDialog(data, createOptions, {folders, types, template,
+   * context, ...dialogOptions}): `types` restricts the sub-types the form's select offers; an
+   * empty list, or a type the system does not declare, throws. The select offers every declared
+   * type but "base" that the restriction keeps. The fake's user closes the dialog: null.
+   */
+  static createDialog(
+    data: Record<string, unknown> = {},
+    _createOptions: Record<string, unknown> = {},
+    { types }: { types?: readonly string[]; [key: string]: unknown } = {},
+  ): Promise<null> {
+    if (types !== undefined) {
+      if (types.length === 0)
+        throw new Error("The array of sub-types to restrict to must not be empty");
+      for (const type of types) {
+        if (!this.TYPES.includes(type))
+          throw new Error(`Invalid ${this.documentName} sub-type: "${type}"`);
+      }
+    }
+    const offered = this.TYPES.filter((t) => t !== "base" && types?.includes(t) !== false);
+    Actor.lastCreateDialog = { types: offered, data };
+    return Promise.resolve(null);
+  }
+
+  /**
    * Core v13 Actor#toggleStatusEffect(statusId, { active, overlay }): the CONFIG.statusEffects
    * entry (an unknown id throws); the actor's effects that are that status (the entry's `_id`,
    * else every effect whose only status it is). If there are some, they are deleted (answer

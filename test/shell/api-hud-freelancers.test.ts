@@ -53,16 +53,17 @@ describe("Freelancers counters on the token HUD", () => {
       // Two more from the sheet: still stunned (told once); the HUD's click clears all three.
       await fake.as(PLAYER.id, () => api().toggleStatus("bleeding", { actor, active: true }));
       const { flAdjustCounter } =
-        await import("../../src/foundry/rulesets/freelancers/table/checks.ts");
+        await import("../../src/foundry/rulesets/freelancers/table/counters.ts");
       await fake.as(PLAYER.id, () => flAdjustCounter(actor, "stun", 2));
       await hud.click("stun");
       expect(counters(actor)["stun"] ?? 0).toBe(0);
       expect(counters(actor)).toMatchObject({ bleed: 1 });
       expect(effectStatuses(actor)).toEqual([]);
+      // Counter changes are refereed: the GM writes them, so the GM's client is the one told.
       expect(heard.calls.map((c) => [c.client, c.data["statusId"], c.data["active"]])).toEqual([
-        [PLAYER.id, "stun", true],
-        [PLAYER.id, "bleeding", true],
-        [PLAYER.id, "stun", false],
+        [GM.id, "stun", true],
+        [GM.id, "bleeding", true],
+        [GM.id, "stun", false],
       ]);
     } finally {
       heard.off();

@@ -54,8 +54,30 @@ describe("the init hook", () => {
     }
   });
 
-  it("opens Fray's Worldlines sheets (the default ruleset), not core's, for every type", () => {
-    for (const type of Object.keys(manifest.documentTypes["Actor"] ?? {})) {
+  it("gives every type a ruleset plays its real model, and every declared type some model", async () => {
+    const { shellRuleset, shellRulesetIds } =
+      await import("../../src/foundry/rulesets/registry.ts");
+    const { actorModelsOf, playedActorTypes } =
+      await import("../../src/foundry/rulesets/install.ts");
+    const declared = Object.keys(manifest.documentTypes["Actor"] ?? {});
+    for (const id of shellRulesetIds()) {
+      const ruleset = shellRuleset(id);
+      const models = actorModelsOf(id, ruleset);
+      expect(Object.keys(models).sort(), id).toEqual([...declared].sort());
+      for (const type of declared) {
+        expect(models[type], `${id} ${type}`).toBeTypeOf("function");
+        const real = ruleset.dataModels.Actor[type];
+        if (playedActorTypes(ruleset).includes(type))
+          expect(models[type], `${id} ${type}`).toBe(real);
+        else expect(models[type], `${id} ${type}`).not.toBe(real);
+      }
+    }
+    expect(playedActorTypes(shellRuleset("dicepool"))).toContain("vehicle");
+    expect(playedActorTypes(shellRuleset("worldlines"))).not.toContain("vehicle");
+  });
+
+  it("opens Fray's Worldlines sheets (the default ruleset), not core's, for every type it plays", () => {
+    for (const type of ["character", "npc"]) {
       expect((fake.sheets.defaultFor("Actor", type) as { name: string }).name).toBe(
         "WorldlinesActorSheet",
       );

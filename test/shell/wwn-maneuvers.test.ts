@@ -6,6 +6,7 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
+import { installTableFakes } from "../fake-foundry/table.ts";
 import { ledgerChanges } from "../../src/foundry/combat/ledger.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { wwnShell } from "./wwn.support.ts";
@@ -18,6 +19,8 @@ let whenIdle: () => Promise<void>;
 
 beforeAll(async () => {
   fake = installFakeFoundry({ settings: { "fray.ruleset": "wwn" }, random: () => 0.999 });
+  // Holding posts its card (table/held.ts): core's ChatMessage.getSpeaker and templates.
+  installTableFakes(fake);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
   actions = await wwnShell();

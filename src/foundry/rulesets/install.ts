@@ -4,15 +4,37 @@
  * migration once the world is ready. Nothing here knows which ruleset it installs.
  */
 import { registerCombatHooks } from "../combat/ruleset-hooks.ts";
-import { SYSTEM_ID } from "../constants.ts";
+import { ACTOR_TYPES, DECLARED_ACTOR_TYPES, SYSTEM_ID } from "../constants.ts";
+import { inertActorModel } from "../data/inert.ts";
+import { playActorTypes } from "../documents/actor.ts";
 import { registerTokenBars } from "../token-bars.ts";
 import { registerRefereeAction } from "../shared/referee.ts";
 import { registerCards, registerDeclarations } from "../cards/protocol.ts";
 import type { ShellRuleset } from "./types.ts";
 
-export function installRuleset(ruleset: ShellRuleset): void {
+/** The actor types a ruleset plays. */
+export function playedActorTypes(ruleset: ShellRuleset): readonly string[] {
+  return ruleset.actorTypes ?? ACTOR_TYPES;
+}
+
+/**
+ * The actor models a ruleset (by id) installs: its real model for each type it plays, an inert
+ * one (data/inert.ts) for every other declared type, so every stored actor loads.
+ */
+export function actorModelsOf(id: string, ruleset: ShellRuleset): Record<string, unknown> {
+  const played = playedActorTypes(ruleset);
+  return Object.fromEntries(
+    DECLARED_ACTOR_TYPES.map((type) => [
+      type,
+      played.includes(type) ? ruleset.dataModels.Actor[type] : inertActorModel(id, type),
+    ]),
+  );
+}
+
+export function installRuleset(ruleset: ShellRuleset, id: string): void {
   const actorModels: Record<string, unknown> = CONFIG.Actor.dataModels;
-  Object.assign(actorModels, ruleset.dataModels.Actor);
+  Object.assign(actorModels, actorModelsOf(id, ruleset));
+  playActorTypes(playedActorTypes(ruleset));
   const itemModels: Record<string, unknown> = CONFIG.Item.dataModels;
   Object.assign(itemModels, ruleset.dataModels.Item);
 

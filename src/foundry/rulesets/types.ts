@@ -46,6 +46,11 @@ export interface ShellRuleset {
     readonly Actor: Readonly<Record<string, DataModelClass>>;
     readonly Item: Readonly<Record<string, DataModelClass>>;
   };
+  /**
+   * The actor types it plays (each has its real model in `dataModels.Actor`); absent: the
+   * character and the NPC. Every other declared type gets an inert model (install.ts).
+   */
+  readonly actorTypes?: readonly string[];
   /** Sheets, each made the default for its types; later entries win over earlier ones. */
   readonly sheets: readonly SheetRegistration[];
   /** The token HUD's status effects, given core's; absent: core's stay. */

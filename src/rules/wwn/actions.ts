@@ -96,16 +96,24 @@ export type ActionRefusal =
   | "moveAlreadySplit"
   | "notYourTurn"
   | "delaying"
+  | "heldActionFirst"
+  | "notHolding"
   | "tooFar"
   | InputRefusalReason;
 
 /** Whose turn it is, seen from the acting combatant. */
 export interface TurnContext {
   readonly ownTurn: boolean;
+  /**
+   * Someone else is acting first on a held action, in response to this combatant's: it goes on
+   * once that held action is done (Instants stay allowed meanwhile).
+   */
+  readonly heldFirst?: boolean;
 }
 
 function mayActNow(state: ActionState, ctx: TurnContext): ActionRefusal | null {
   if (state.delayingFor !== null) return "delaying";
+  if (ctx.heldFirst === true) return "heldActionFirst";
   if (!ctx.ownTurn && !state.holding) return "notYourTurn";
   return null;
 }
@@ -244,6 +252,7 @@ export function spendOnTurn(
 
 function onTurnAction(state: ActionState, ctx: TurnContext): Result<ActionState, ActionRefusal> {
   if (state.delayingFor !== null) return refuse("delaying");
+  if (ctx.heldFirst === true) return refuse("heldActionFirst");
   if (!ctx.ownTurn) return refuse("notYourTurn");
   return ok(changedActions(state, { onTurn: plusOne(state.onTurn) }));
 }
@@ -360,6 +369,19 @@ export function holdAction(
   if (!ctx.ownTurn) return refuse("notYourTurn");
   const spent = moveAction(state, ctx);
   return spent.ok ? ok(changedActions(spent.value, { holding: true })) : spent;
+}
+
+/**
+ * A held action goes off (an Instant, at any time): refused unless the combatant holds one. What
+ * it then does is paid as usual, out of turn, while it still holds.
+ */
+export function actOnHeld(state: Checked<ActionState>): Result<ActionState, ActionRefusal> {
+  return state.holding ? ok(instantAction(state)) : refuse("notHolding");
+}
+
+/** The held action is done: the combatant no longer acts out of turn this round. */
+export function endHeld(state: Checked<ActionState>): Result<ActionState, ActionRefusal> {
+  return state.holding ? ok(changedActions(state, { holding: false })) : refuse("notHolding");
 }
 
 /**

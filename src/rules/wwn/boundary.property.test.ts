@@ -101,6 +101,12 @@ const WWN_RULES: Record<string, () => void> = {
   delayAction: () => {
     guards(wwnActions, (s) => afterCheck(wwnState(s), (c) => wwn.delayAction(c, "bandit", own)));
   },
+  actOnHeld: () => {
+    guards({ ...wwnActions, holding: true }, (s) => afterCheck(wwnState(s), wwn.actOnHeld));
+  },
+  endHeld: () => {
+    guards({ ...wwnActions, holding: true }, (s) => afterCheck(wwnState(s), wwn.endHeld));
+  },
   resumeAfterDelay: () => {
     guards({ ...wwnActions, delayingFor: "bandit" }, (s) => wwn.resumeAfterDelay(s, "bandit"));
   },
@@ -332,6 +338,12 @@ const WWN: Record<string, () => void> = {
   },
   hold: () => {
     guards(fighter, (actor) => wwn.hold(actor));
+  },
+  actNow: () => {
+    guards(fighter, (actor) => wwn.actNow(actor));
+  },
+  heldDone: () => {
+    guards(fighter, (actor) => wwn.heldDone(actor));
   },
   delay: () => {
     guards(fighter, (actor) => wwn.delay(actor, "bandit"));

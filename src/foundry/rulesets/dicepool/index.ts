@@ -6,7 +6,7 @@
  * the referee's line card), its part of the combat (initiative pool, Simple / Free / Interrupt
  * chips, grapple, falling and dying marks, bleeding, grapple upkeep and falls at the turn start,
  * fresh budgets in the ledger: combat.ts, budget.ts), and how the encounter simulator reads a
- * combatant (sim.ts). It registers no referee action of its own: everything a player asks of the
+ * combatant (sim.ts), and vehicles (vehicle/: their model, sheet, Drive and Refuel). It registers no referee action of its own: everything a player asks of the
  * referee is a declaration or a card's press.
  */
 import { dicepoolMovement } from "./movement.ts";
@@ -27,13 +27,32 @@ import { joinDeclaration } from "./table/join.ts";
 import { grappleDeclaration } from "./table/grapple.ts";
 import { moveDeclaration } from "./table/move.ts";
 import { weaponDeclaration } from "./table/weapon.ts";
+import { DICEPOOL_VEHICLE_MODELS } from "./vehicle/data.ts";
+import { vehicleDeclaration } from "./vehicle/drive.ts";
+import { DicepoolVehicleSheet } from "./vehicle/sheet.ts";
+
+const rulesetParts = overGeneric(
+  DICEPOOL_DATA_MODELS,
+  { sheet: DicepoolActorSheet, label: "FRAY.Dicepool.Sheet.Actor" },
+  { sheet: DicepoolItemSheet, label: "FRAY.Dicepool.Sheet.Item" },
+);
 
 export const shellRuleset: ShellRuleset = {
-  ...overGeneric(
-    DICEPOOL_DATA_MODELS,
-    { sheet: DicepoolActorSheet, label: "FRAY.Dicepool.Sheet.Actor" },
-    { sheet: DicepoolItemSheet, label: "FRAY.Dicepool.Sheet.Item" },
-  ),
+  // Vehicles (vehicle/): the pilot's rolls drive them, and they spend their own Energy.
+  actorTypes: ["character", "npc", "vehicle"],
+  dataModels: {
+    Actor: { ...rulesetParts.dataModels.Actor, ...DICEPOOL_VEHICLE_MODELS.Actor },
+    Item: rulesetParts.dataModels.Item,
+  },
+  sheets: [
+    ...rulesetParts.sheets,
+    {
+      documentName: "Actor",
+      sheetClass: DicepoolVehicleSheet,
+      types: ["vehicle"],
+      label: "FRAY.Dicepool.Vehicle.Sheet",
+    },
+  ],
   // Health is damage taken against a total, not a value/max pool: Energy is the bar.
   tokenBars: {
     trackable: { bar: ["energy"], value: ["health.damage", "woundPenalty"] },
@@ -53,6 +72,7 @@ export const shellRuleset: ShellRuleset = {
     weaponDeclaration,
     conductDeclaration,
     joinDeclaration,
+    vehicleDeclaration,
   ],
   simFighter: dicepoolSimFighter,
   api: dicepoolApi,

@@ -5,7 +5,7 @@
  * adds a counter and taking it off clears them, as the sheet's counter buttons do.
  */
 import type { StatusBinding } from "../../hud/types.ts";
-import { flAdjustCounter } from "./table/checks.ts";
+import { flAdjustCounter } from "./table/counters.ts";
 
 const countOf = (actor: Actor.Implementation, kind: string): number => {
   const counters = (actor.system as { counters?: Record<string, unknown> }).counters;

@@ -12,8 +12,9 @@
  *   blow has been struck), recorded as each assailant joins.
  *
  * - What stops a spell this round (Cast a Spell): the round in which the combatant last lost hit
- *   points (`wwn_hurtRound`) and last readied or stowed an item (`wwn_handRound`), recorded as
- *   the referee writes those changes (applyWwnOutcome).
+ *   points (`wwn_hurtRound`, marked by every write that lowers them: marks.ts), was called badly
+ *   jostled by the GM (`wwn_jostledRound`, marks.ts) and last readied or stowed an item
+ *   (`wwn_handRound`, recorded as the referee writes that change: applyWwnOutcome).
  *
  * Outside a started combat nothing is tracked: a fresh round, no grapple, no swarm. The actor's
  * own `system.actions` and `system.grappling` (where older worlds kept them) load but are not read.
@@ -32,7 +33,6 @@ import type { LedgerWrite } from "../../combat/ledger.ts";
 import { turnStateOf } from "../../combat/state.ts";
 import type { CombatLike, CombatantLike } from "../../combat/state.ts";
 import { combatMembers } from "../../shared/combat-members.ts";
-import { resolveActor } from "../../shared/actors.ts";
 import { applyWwnUpdates, combatantId, toWwnCombatant } from "./adapter.ts";
 
 export type { LedgerWrite };
@@ -91,12 +91,29 @@ export function fighterOf(actor: Actor.Implementation): WwnCombatant {
   return fighterIn(actor, fightOf(actor));
 }
 
-/** Whether it is the actor's turn, as the turn-strictness setting reads it (its own combat's). */
+/** The ledger key of a holder acting now on its held action (its value: the round). */
+export const ACTING_NOW_KEY = "wwn_actingNow";
+
+/** The combatants acting now on a held action in the combat's current round. */
+export function actingNowIn(combat: CombatLike): string[] {
+  const round = turnStateOf(combat).round;
+  return combatMembers(combat)
+    .filter(({ combatantId: id }) => ledgerEntry(combat, id, ACTING_NOW_KEY) === round)
+    .map(({ combatantId: id }) => id);
+}
+
+/**
+ * Whether it is the actor's turn, as the turn-strictness setting reads it (its own combat's), and
+ * whether, its turn though it is, it waits while another acts first on a held action (table/held.ts).
+ */
 export function turnOf(actor: Actor.Implementation): TurnContext {
-  if (game.settings.get(SYSTEM_ID, "turnStrictness") !== "strict") return { ownTurn: true };
   const fight = fightOf(actor);
   if (fight === null) return { ownTurn: true };
-  return { ownTurn: turnStateOf(fight.combat).active === fight.combatant.id };
+  const mine = turnStateOf(fight.combat).active === fight.combatant.id;
+  const strict = game.settings.get(SYSTEM_ID, "turnStrictness") === "strict";
+  const ownTurn = strict ? mine : true;
+  const heldFirst = mine && actingNowIn(fight.combat).some((id) => id !== fight.combatant.id);
+  return heldFirst ? { ownTurn, heldFirst } : { ownTurn };
 }
 
 /** The combat's members with a combatant id, by the rules id of their actors. */
@@ -207,12 +224,17 @@ export async function applyWwnOutcome(
 /*  What stops a spell this round                                                               */
 /* ------------------------------------------------------------------------------------------ */
 
-const HURT_KEY = "wwn_hurtRound";
-const HAND_KEY = "wwn_handRound";
+/** The ledger key of each mark that stops a spell, whose value is the round it was set in. */
+export const MARK_KEYS = {
+  hurt: "wwn_hurtRound",
+  hand: "wwn_handRound",
+  jostled: "wwn_jostledRound",
+} as const;
+export type RoundMark = keyof typeof MARK_KEYS;
 
 /**
- * The ledger marks of document changes about to be written: a member losing hit points, a member
- * readying or stowing an item, each stamped with the combat's round.
+ * The ledger marks of document changes about to be written: a member readying or stowing an item,
+ * stamped with the combat's round. (Hit points lost are marked by the actor's model: marks.ts.)
  */
 function roundMarks(documents: readonly WwnUpdate[], combat: CombatLike): LedgerWrite[] {
   const members = membersByRulesId(combat);
@@ -221,26 +243,20 @@ function roundMarks(documents: readonly WwnUpdate[], combat: CombatLike): Ledger
   for (const update of documents) {
     const combatant = members.get(update.actorId);
     if (combatant === undefined) continue;
-    if (update.itemId !== undefined) {
-      if (Object.hasOwn(update.changes, ITEM_FIELD_PATHS.readied)) {
-        marks.push({ combatantId: combatant, key: HAND_KEY, value: round });
-      }
-      continue;
-    }
-    const hp = update.changes[FIELD_PATHS.hp];
-    const now = resolveActor(update.actorId)?.system as unknown as
-      { health?: { value?: number } } | undefined;
-    if (typeof hp === "number" && hp < (now?.health?.value ?? hp)) {
-      marks.push({ combatantId: combatant, key: HURT_KEY, value: round });
+    if (update.itemId !== undefined && Object.hasOwn(update.changes, ITEM_FIELD_PATHS.readied)) {
+      marks.push({ combatantId: combatant, key: MARK_KEYS.hand, value: round });
     }
   }
   return marks;
 }
 
-/** Whether the referee marked the combatant hurt, or its hand busy, in the combat's current round. */
-export function markedThisRound(fight: Fight | null, mark: "hurt" | "hand"): boolean {
-  if (fight === null) return false;
-  const key = mark === "hurt" ? HURT_KEY : HAND_KEY;
-  const value = ledgerEntry(fight.combat, fight.combatant.id ?? "", key);
-  return value === turnStateOf(fight.combat).round;
+/** Whether the referee marked the combatant (hurt, hand busy, jostled) in the current round. */
+export function markedThisRound(fight: Fight | null, mark: RoundMark): boolean {
+  return fight !== null && markedSince(fight, mark, turnStateOf(fight.combat).round);
+}
+
+/** Whether the referee marked the combatant in round `round` or later. */
+export function markedSince(fight: Fight, mark: RoundMark, round: number): boolean {
+  const value = ledgerEntry(fight.combat, fight.combatant.id ?? "", MARK_KEYS[mark]);
+  return typeof value === "number" && value >= round;
 }

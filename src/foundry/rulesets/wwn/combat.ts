@@ -37,7 +37,19 @@ import { withDice } from "../../shared/dice.ts";
 import { i18n } from "../../shared/env.ts";
 import { SYSTEM_PATH } from "../../constants.ts";
 import { combatantId, toWwnCombatant, unarmedOf, warnWwnRefusal } from "./adapter.ts";
-import { budgetEntries, budgetOf, fighterIn, fighterOf, splitOutcome } from "./budget.ts";
+import {
+  ACTING_NOW_KEY,
+  budgetEntries,
+  budgetOf,
+  fighterIn,
+  fighterOf,
+  splitOutcome,
+  turnOf,
+} from "./budget.ts";
+import { actorLedgerEntry, fightOf } from "../../combat/ledger.ts";
+import type { LedgerWrite } from "./budget.ts";
+import { hurtMarkedByRoundEnd } from "./marks.ts";
+import { turnStateOf } from "../../combat/state.ts";
 import { wwnRollOrder } from "./order.ts";
 import { WWN_START_CHECK, postWwnNotice, wwnNoticeCard } from "./table/surprise.ts";
 
@@ -79,7 +91,15 @@ export function wwnMemberChips(actor: Actor.Implementation, active: boolean): Tr
   flag(s.charged, "FRAY.Wwn.Tracker.Charged");
   flag(s.withdrawn, "FRAY.Wwn.Tracker.Withdrawn");
   flag(me.prone, "FRAY.Wwn.Tracker.Prone");
+  flag(actorLedgerEntry(actor, ACTING_NOW_KEY) === roundOf(actor), "FRAY.Wwn.Tracker.ActingNow");
+  flag(active && turnOf(actor).heldFirst === true, "FRAY.Wwn.Tracker.Waiting");
   return chips;
+}
+
+/** The round of the combat the actor fights in (null outside one). */
+function roundOf(actor: Actor.Implementation): number | null {
+  const fight = fightOf(actor);
+  return fight === null ? null : turnStateOf(fight.combat).round;
 }
 
 /** Warns of a refusal about `name`'s numbers: the field it names is prefixed with whose it is. */
@@ -157,11 +177,18 @@ export async function wwnGrappleDamage(
   const all = combat.combatants.contents.flatMap((combatant) =>
     combatant.actor === null
       ? []
-      : [{ actor: combatant.actor, me: fighterIn(combatant.actor, { combat, combatant }) }],
+      : [
+          {
+            actor: combatant.actor,
+            combatantId: combatant.id ?? "",
+            me: fighterIn(combatant.actor, { combat, combatant }),
+          },
+        ],
   );
   const updates: WwnUpdate[] = [];
   const lines: GrappleLine[] = [];
-  for (const { me: defender } of all) {
+  const hurt: { actor: Actor.Implementation; combatantId: string }[] = [];
+  for (const { actor, combatantId: id, me: defender } of all) {
     const grapplers = all
       .filter(({ me }) => me.grappling === defender.id)
       .map(({ actor, me }) => ({ grappler: me, unarmed: unarmedOf(actor) }));
@@ -172,6 +199,7 @@ export async function wwnGrappleDamage(
       continue;
     }
     updates.push(...rolled.value.value.updates);
+    if (rolled.value.value.damage.some((d) => d.dealt > 0)) hurt.push({ actor, combatantId: id });
     for (const hurt of rolled.value.value.damage) {
       const grappler = grapplers.find((g) => g.grappler.id === hurt.grapplerId);
       lines.push({
@@ -181,7 +209,15 @@ export async function wwnGrappleDamage(
       });
     }
   }
-  return { changes: changesByCombatant(combat, splitOutcome(updates, combat).documents), lines };
+  const changes = changesByCombatant(combat, splitOutcome(updates, combat).documents);
+  // The damage belongs to the round that ended (the turn has moved on when round events run).
+  const marks = hurtMarkedByRoundEnd(hurt, Math.max(0, turnStateOf(combat).round - 1));
+  return { changes: [...changes, ...marks.map(markChange)], lines };
+}
+
+/** A ledger mark as a transition's change (no document field). */
+function markChange({ combatantId: id, key, value }: LedgerWrite): ActorChange {
+  return { combatantId: id, changes: {}, ledger: { [key]: value as number } };
 }
 
 export const WWN_GRAPPLE_REPORT_TEMPLATE = `${SYSTEM_PATH}/templates/wwn/chat/grapple-report.hbs`;

@@ -266,7 +266,31 @@ function deriveActor(system: { attributes: Record<Attribute, number> }): WwnActo
   return { modifiers: modifiersOfScores(system.attributes) };
 }
 
-export class WwnCharacterData extends actorModel({ schema: actorSchema, derive: deriveActor }) {}
+/**
+ * What the shell does with an actor write before it is sent (set by marks.ts, which the ruleset's
+ * index imports; kept as a slot so the models need not import the ledger code that reads them).
+ */
+export const wwnActorWrites: {
+  hpLowered?: (actor: Actor.Implementation, changes: Record<string, unknown>) => Promise<void>;
+} = {};
+
+type PreUpdateArgs = Parameters<foundry.abstract.TypeDataModel.Any["_preUpdate"]>;
+
+/**
+ * What both WWN actor models do before a write is sent (core runs a type DataModel's `_preUpdate`
+ * on the writing client): hit points lost this round stop a spell, however they were lost.
+ */
+async function beforeActorWrite(actor: unknown, [changes]: PreUpdateArgs): Promise<void> {
+  await wwnActorWrites.hpLowered?.(actor as Actor.Implementation, changes);
+}
+
+export class WwnCharacterData extends actorModel({ schema: actorSchema, derive: deriveActor }) {
+  override async _preUpdate(...args: PreUpdateArgs) {
+    const allowed = await super._preUpdate(...args);
+    if (allowed !== false) await beforeActorWrite(this.parent, args);
+    return allowed;
+  }
+}
 
 function npcSchema() {
   const { NumberField } = foundry.data.fields;
@@ -289,6 +313,12 @@ function npcSchema() {
 }
 
 export class WwnNpcData extends actorModel({ schema: npcSchema, derive: deriveActor }) {
+  override async _preUpdate(...args: PreUpdateArgs) {
+    const allowed = await super._preUpdate(...args);
+    if (allowed !== false) await beforeActorWrite(this.parent, args);
+    return allowed;
+  }
+
   /**
    * NPCs stored before the stat-block hit bonus (their data has the class attack bonus every
    * stored actor carries, and no hit bonus) keep rolling skill + class bonus + attribute: blank.

@@ -27,7 +27,9 @@ import { wwnManeuverCard } from "./table/maneuver-card.ts";
 import { WWN_SELF, refereeSelf } from "./table/self.ts";
 import { wwnSaveCard, wwnSaveDeclaration } from "./table/saves.ts";
 import { wwnSkillDeclaration } from "./table/skill.ts";
-import { wwnCastDeclaration } from "./table/cast.ts";
+import { wwnCastCard, wwnCastDeclaration } from "./table/cast.ts";
+import { WWN_MARK, refereeMark } from "./marks.ts";
+import { wwnHeldCard } from "./table/held.ts";
 import { wwnMoraleCard, wwnMoraleDeclaration } from "./table/morale.ts";
 import { wwnSurpriseCard } from "./table/surprise.ts";
 import { WwnActorSheet } from "./sheets/actor-sheet.ts";
@@ -52,6 +54,8 @@ export const shellRuleset: ShellRuleset = {
     wwnGrappleReportCard,
     wwnSaveCard,
     wwnMoraleCard,
+    wwnHeldCard,
+    wwnCastCard,
   ],
   declarations: [
     wwnAttackDeclaration,
@@ -67,6 +71,7 @@ export const shellRuleset: ShellRuleset = {
     wwnMoraleDeclaration,
   ],
   // The maneuvers an actor takes on itself post no card: they spend its round in the ledger.
-  refereeActions: { [WWN_SELF]: refereeSelf },
+  // The marks that stop a spell: the GM's jostle, a player's own lost hit points (marks.ts).
+  refereeActions: { [WWN_SELF]: refereeSelf, [WWN_MARK]: refereeMark },
   api: wwnApi,
 };

@@ -4,7 +4,7 @@
  */
 import { ok, refuse } from "../../core/result.ts";
 import type { Result } from "../../core/result.ts";
-import { delayAction, holdAction, spendAction } from "../actions.ts";
+import { actOnHeld, delayAction, endHeld, holdAction, spendAction } from "../actions.ts";
 import type { TurnContext } from "../actions.ts";
 import { changedActions } from "../combatant.ts";
 import type { WwnCombatant } from "../model.ts";
@@ -69,4 +69,26 @@ export function delay(
   const spent = delayAction(actionsOf(me.value), afterId, turn);
   if (!spent.ok) return spent;
   return ok(simple(actor, withActions(actor, spent.value)));
+}
+
+/**
+ * Act now on a held action (an Instant, at any time, the holder's answer to what just began):
+ * while it acts, the combatant whose turn it is waits (the shell's TurnContext.heldFirst).
+ */
+export function actNow(actor: WwnCombatant): Result<SimpleOutcome, ManeuverRefusal> {
+  const me = checkedActor(actor);
+  if (!me.ok) return me;
+  if (!canAct(actor)) return refuse("notActive");
+  const acted = actOnHeld(actionsOf(me.value));
+  if (!acted.ok) return acted;
+  return ok(simple(actor, withActions(actor, acted.value)));
+}
+
+/** The held action is done: the holder stops acting out of turn; the turn goes on. */
+export function heldDone(actor: WwnCombatant): Result<SimpleOutcome, ManeuverRefusal> {
+  const me = checkedActor(actor);
+  if (!me.ok) return me;
+  const ended = endHeld(actionsOf(me.value));
+  if (!ended.ok) return ended;
+  return ok(simple(actor, withActions(actor, ended.value)));
 }

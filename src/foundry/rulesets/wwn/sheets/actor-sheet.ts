@@ -14,6 +14,7 @@ import { checkWwnAttackInput, shockFor } from "../../../../rules/wwn/attack.ts";
 import { bestAttribute, skillLevel } from "../../../../rules/wwn/checks.ts";
 import { checkedWwnCombatant } from "../../../../rules/wwn/valid.ts";
 import type { WwnCombatant, WwnWeapon } from "../../../../rules/wwn/model.ts";
+import type { Terrain } from "../../../../rules/wwn/index.ts";
 import type { SaveKind } from "../../../../rules/wwn/checks.ts";
 import { moveRate } from "../../../../rules/wwn/index.ts";
 import { DEFAULT_WWN_OPTIONS } from "../../../../rules/wwn/options.ts";
@@ -34,6 +35,7 @@ import { wwnCallSaves } from "../table/saves.ts";
 import { wwnUseSkill } from "../table/skill.ts";
 import { wwnCastSpell } from "../table/cast.ts";
 import { wwnCallMorale } from "../table/morale.ts";
+import { wwnJostle } from "../marks.ts";
 import type { WwnSkillChoices } from "../table/skill.ts";
 import type { WwnManeuverChoices, WwnManeuverKind } from "../table/maneuver-card.ts";
 import { armorClass, modifiersOf, resolveActor, toWwnWeapon } from "../adapter.ts";
@@ -254,6 +256,11 @@ function runFeet(target: HTMLElement): number | undefined {
     : Number(field.value);
 }
 
+/** Run's ground, from the row's select: hard ground halves the move. */
+function runTerrain(target: HTMLElement): Terrain {
+  return roundPick(target, "select.wwn-run-terrain") === "hard" ? "hard" : "normal";
+}
+
 /** The actor picked in the round row's select (`selector`), "" when none. */
 function roundPick(target: HTMLElement, selector: string): string {
   return target.closest(".wwn-round")?.querySelector<HTMLSelectElement>(selector)?.value ?? "";
@@ -330,7 +337,8 @@ export class WwnActorSheet extends rulesetActorSheet({
     prone: onActor(actions.wwnToggleProne),
     reload: onRowItem(actions.wwnReload),
     fightingWithdrawal: onActor(actions.wwnFightingWithdrawal),
-    run: onActor((actor, target) => actions.wwnRun(actor, runFeet(target))),
+    run: onActor((actor, target) => actions.wwnRun(actor, runFeet(target), runTerrain(target))),
+    jostle: onActor(wwnJostle),
     hold: onActor(actions.wwnHold),
     delay: onActor((actor, target) =>
       actions.wwnDelay(actor, roundPick(target, "select.wwn-delay-target")),

@@ -5,20 +5,113 @@
  * (budget.ts markedThisRound), spends the Main Action there and one spell slot on the caster, and
  * posts the maneuver card with the spell's level and text for the table to apply.
  *
- * Being badly jostled is the GM's call the rules take (CastHindrance.jostled); no control sets it
- * yet. A spell fizzling under damage taken while casting needs a held attack to land mid-cast,
- * which the card flow does not interleave: both stay with the GM.
+ * Being badly jostled is the GM's call (the sheet's Jostled button, marks.ts). A spell fizzles when
+ * the caster loses hit points while casting, as when someone who held an action strikes at that
+ * moment: so while anyone else in the caster's combat holds an action, the card waits ("casting")
+ * with a Complete button (the caster's owner or the GM), and the holder may Act now first
+ * (held.ts). Complete reads the ledger: hit points lost since the cast began (marks.ts) and the
+ * spell fizzles, its slot and the Main Action spent; else the card shows the spell's text. With
+ * nobody holding, nothing can land mid-cast, and the card shows the spell at once.
  */
 import { refuse } from "../../../../rules/core/result.ts";
 import { castSpell } from "../../../../rules/wwn/index.ts";
-import { cardDeclaration, declareCard } from "../../../cards/protocol.ts";
+import { SYSTEM_ID } from "../../../constants.ts";
+import { cardDeclaration, cardStrategy, declareCard } from "../../../cards/protocol.ts";
+import type { Press } from "../../../cards/protocol.ts";
+import { fightOf } from "../../../combat/ledger.ts";
+import { turnStateOf } from "../../../combat/state.ts";
 import { postedCard, rollModeNow } from "../../../shared/attack.ts";
-import { combatantId, refusalFor, warnWwnRefusal } from "../adapter.ts";
-import { applyWwnOutcome, markedThisRound } from "../budget.ts";
-import { maneuverKind, postManeuverCard, refereeManeuverFrame } from "./maneuver-card.ts";
-import type { WwnManeuverIntent } from "./maneuver-card.ts";
+import { cardStepUpdate } from "../../../shared/cards.ts";
+import { combatMembers } from "../../../shared/combat-members.ts";
+import { serializedBy } from "../../../shared/referee.ts";
+import type { RefereeOutcome } from "../../../shared/referee.ts";
+import { combatantId, refusalFor, resolveActor, warnWwnRefusal } from "../adapter.ts";
+import { applyWwnOutcome, budgetOf, markedSince, markedThisRound } from "../budget.ts";
+import type { Fight } from "../budget.ts";
+import {
+  WWN_MANEUVER_FLAG,
+  ownerOrGm,
+  stagedCardOf,
+  maneuverKind,
+  postManeuverCard,
+  refereeManeuverFrame,
+  renderWwnManeuverCard,
+} from "./maneuver-card.ts";
+import type { WwnManeuverCard, WwnManeuverIntent } from "./maneuver-card.ts";
 
 const CAST = "cast" as const;
+const KIND = maneuverKind(CAST);
+/** The message flag (under flags.fray) of a spell being cast that waits to be completed. */
+const CAST_FLAG = "wwnCast";
+
+type CastStage = "casting" | "cast" | "fizzled";
+
+/** A spell being cast: who casts, since which round, and where it stands. */
+export interface WwnCastCard {
+  readonly stage: CastStage;
+  /** The caster's rules id. */
+  readonly actorId: string;
+  readonly round: number;
+  readonly view: WwnManeuverCard;
+}
+
+/** The card of a spell at a stage (its data: actor, spell, level, slots left, effect). */
+function castView(stage: CastStage, data: Readonly<Record<string, string>>): WwnManeuverCard {
+  return {
+    kind: CAST,
+    actorName: data["actor"] ?? "",
+    targetName: null,
+    weaponName: data["spell"] ?? null,
+    hit: null,
+    checks: [],
+    result: stage === "cast" ? "FRAY.Wwn.Maneuver.Result.cast" : `FRAY.Wwn.Cast.${stage}`,
+    resultData: data,
+    buttons: stage === "casting" ? [{ step: "complete", label: "FRAY.Wwn.Cast.Complete" }] : [],
+  };
+}
+
+/** Whether anyone else in the fight holds an action (who might strike while the spell is cast). */
+function othersHold(fight: Fight): boolean {
+  const me = fight.combatant.id;
+  return combatMembers(fight.combat).some(
+    ({ combatantId: id }) => id !== me && budgetOf(fight.combat, id).holding,
+  );
+}
+
+const castCardOf = (message: ChatMessage.Implementation) =>
+  stagedCardOf(message, CAST_FLAG) as WwnCastCard | null;
+
+/** Complete: the spell goes off, or fizzles if the caster lost hit points since it began. */
+function complete(press: Press<WwnCastCard>): Promise<RefereeOutcome> {
+  const { card } = press;
+  const caster = resolveActor(card.actorId);
+  if (caster === null) return Promise.resolve(refuse("notAllowed"));
+  return serializedBy(`${SYSTEM_ID}.attacker.${card.actorId}`, async () => {
+    const fight = fightOf(caster);
+    const stage: CastStage =
+      fight !== null && markedSince(fight, "hurt", card.round) ? "fizzled" : "cast";
+    const view = castView(stage, card.view.resultData);
+    await press.message.update({
+      ...cardStepUpdate(WWN_MANEUVER_FLAG, view, await renderWwnManeuverCard(view), press.claim),
+      [`flags.${SYSTEM_ID}.${CAST_FLAG}.stage`]: stage,
+    } as never);
+    return { ok: true };
+  });
+}
+
+/** The card of a spell being cast while someone holds an action: it waits for Complete. */
+export const wwnCastCard = cardStrategy<WwnCastCard>({
+  kind: KIND,
+  cardOf: castCardOf,
+  warn: warnWwnRefusal,
+  steps: {
+    complete: {
+      mayPress: ownerOrGm,
+      closed: (card) => (card.stage === "casting" ? null : refuse("alreadyHandled")),
+      resolve: complete,
+    },
+  },
+});
 
 export interface WwnCastIntent extends WwnManeuverIntent {
   readonly spellId: string;
@@ -51,7 +144,7 @@ function plainText(html: string): string {
 }
 
 export const wwnCastDeclaration = cardDeclaration<WwnCastIntent>({
-  kind: maneuverKind(CAST),
+  kind: KIND,
   parse: parseCastIntent,
   warn: warnWwnRefusal,
   referee: (intent, sender) =>
@@ -67,29 +160,37 @@ export const wwnCastDeclaration = cardDeclaration<WwnCastIntent>({
       const hindrance = {
         hurt: markedThisRound(scene.fight, "hurt"),
         handBusy: markedThisRound(scene.fight, "hand"),
-        jostled: false,
+        jostled: markedThisRound(scene.fight, "jostled"),
       };
       const out = castSpell(scene.me, slots, hindrance, scene.turn);
       if (!out.ok) return refusalFor(out, scene.actor);
       await applyWwnOutcome(out.value.updates, scene.fight?.combat ?? null);
-      const effect = plainText(system.description ?? "");
-      const card = {
-        kind: CAST,
-        actorName: scene.me.name,
-        targetName: null,
-        weaponName: spell.name,
-        hit: null,
-        checks: [],
-        result: "FRAY.Wwn.Maneuver.Result.cast",
-        resultData: {
-          actor: scene.me.name,
-          spell: spell.name,
-          level: String(system.spellLevel ?? 1),
-          slots: String(out.value.slotsLeft),
-          effect,
-        },
+      const data = {
+        actor: scene.me.name,
+        spell: spell.name,
+        level: String(system.spellLevel ?? 1),
+        slots: String(out.value.slotsLeft),
+        effect: plainText(system.description ?? ""),
       };
-      const message = await postManeuverCard(scene.actor, card, [], intent, sender);
+      const fight = scene.fight;
+      const message =
+        fight !== null && othersHold(fight)
+          ? await postManeuverCard(
+              scene.actor,
+              castView("casting", data),
+              [],
+              intent,
+              sender,
+              KIND,
+              {
+                [CAST_FLAG]: {
+                  stage: "casting",
+                  actorId: intent.actorId,
+                  round: turnStateOf(fight.combat).round,
+                },
+              },
+            )
+          : await postManeuverCard(scene.actor, castView("cast", data), [], intent, sender);
       return message === null ? refuse("failed") : { ok: true, value: message.id };
     }),
 });
@@ -104,5 +205,5 @@ export async function wwnCastSpell(
     spellId: spell.id ?? "",
     rollMode: rollModeNow(),
   };
-  return postedCard(await declareCard(maneuverKind(CAST), intent));
+  return postedCard(await declareCard(KIND, intent));
 }

@@ -12,7 +12,7 @@ import type { ExecutionOutcome } from "../../../../rules/wwn/index.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { cardDeclaration, cardStrategy } from "../../../cards/protocol.ts";
 import type { Press } from "../../../cards/protocol.ts";
-import { cardFlag, cardStepUpdate, showDice } from "../../../shared/cards.ts";
+import { cardStepUpdate, showDice } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
 import { refusalFor, warnWwnRefusal } from "../adapter.ts";
@@ -20,6 +20,7 @@ import { applyWwnOutcome } from "../budget.ts";
 import { meleeInput } from "./knock.ts";
 import {
   WWN_MANEUVER_FLAG,
+  stagedCardOf,
   checkLine,
   maneuverKind,
   parseManeuverIntent,
@@ -42,11 +43,8 @@ export interface WwnExecutionCard {
   readonly view: WwnManeuverCard;
 }
 
-function executionCardOf(message: ChatMessage.Implementation): WwnExecutionCard | null {
-  const state = cardFlag(message, EXECUTION_FLAG) as Omit<WwnExecutionCard, "view"> | null;
-  const view = cardFlag(message, WWN_MANEUVER_FLAG) as WwnManeuverCard | null;
-  return state === null || view === null ? null : { ...state, view };
-}
+const executionCardOf = (message: ChatMessage.Implementation) =>
+  stagedCardOf(message, EXECUTION_FLAG) as WwnExecutionCard | null;
 
 /** The card while it waits for the GM. */
 function pendingView(scene: ManeuverScene): WwnManeuverCard {

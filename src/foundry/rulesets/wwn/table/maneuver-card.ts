@@ -50,6 +50,7 @@ export const WWN_MANEUVER_KINDS = [
   "execution",
   "skill",
   "cast",
+  "hold",
 ] as const;
 export type WwnManeuverKind = (typeof WWN_MANEUVER_KINDS)[number];
 
@@ -261,6 +262,8 @@ export interface WwnManeuverCard {
   readonly resultData: Readonly<Record<string, string>>;
   /** Waiting for the GM's call (the Execution Attack's buttons). */
   readonly pending?: boolean;
+  /** The card protocol steps it waits for instead (step and label key): a held action, a cast. */
+  readonly buttons?: readonly { readonly step: string; readonly label: string }[];
 }
 
 export const checkLine = (name: string, roll: CheckRoll, won: boolean): CheckLine => ({
@@ -320,6 +323,25 @@ export function settledHit(
     updates: outcome.value.updates,
     card: hitManeuverCard(scene, kind, outcome.value, effect, data(outcome.value)),
   });
+}
+
+/**
+ * A maneuver card that waits, as its message holds it: its own state under `flag` (a stage, who
+ * …) with the card's view; null when either is missing. Each such card types its own state.
+ */
+export function stagedCardOf(
+  message: ChatMessage.Implementation,
+  flag: string,
+): (Record<string, unknown> & { view: WwnManeuverCard }) | null {
+  const state = cardFlag(message, flag) as Record<string, unknown> | null;
+  const view = cardFlag(message, WWN_MANEUVER_FLAG) as WwnManeuverCard | null;
+  return state === null || view === null ? null : { ...state, view };
+}
+
+/** Who may press a waiting card about one actor (its `actorId`, a rules id): its owner or a GM. */
+export function ownerOrGm(card: { readonly actorId: string }, user: User.Implementation): boolean {
+  const actor = resolveActor(card.actorId);
+  return user.isGM || (actor !== null && owns(actor, user));
 }
 
 export function wwnManeuverCardOf(message: ChatMessage.Implementation): WwnManeuverCard | null {

@@ -25,11 +25,12 @@ import {
   releaseGrapple,
   reload,
   run,
+  TERRAINS,
   screenAlly,
   standUp,
   totalDefense,
 } from "../../../../rules/wwn/index.ts";
-import type { WwnCombatant, WwnUpdate } from "../../../../rules/wwn/index.ts";
+import type { Terrain, WwnCombatant, WwnUpdate } from "../../../../rules/wwn/index.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { fightOf } from "../../../combat/ledger.ts";
 import { owns } from "../../../shared/cards.ts";
@@ -40,6 +41,7 @@ import { combatantId, refusalFor, resolveActor, toWwnWeapon, warnWwnRefusal } fr
 import { applyWwnOutcome, fighterIn, grapplesIn, membersByRulesId, turnOf } from "../budget.ts";
 import type { Fight, LedgerWrite } from "../budget.ts";
 import { joinSwarmOutcome } from "./swarm.ts";
+import { postHeldCard } from "./held.ts";
 
 /** The referee's action for every maneuver of this file. */
 export const WWN_SELF = "wwn.self";
@@ -70,6 +72,8 @@ export interface WwnSelfIntent {
   readonly weaponId?: string;
   /** Run and Screen an Ally: how far the actor moves. */
   readonly feet?: number;
+  /** Run: the ground (hard: climbing, swimming, very rough; half the move rate). */
+  readonly terrain?: Terrain;
   /** Delay: whom to wait for; Screen: the ally; Join a swarm: its target (rules ids). */
   readonly otherId?: string;
 }
@@ -84,8 +88,9 @@ export function parseSelfIntent(raw: unknown): WwnSelfIntent | null {
   if (!WWN_SELF_KINDS.includes(kind as WwnSelfKind) || typeof r["actorId"] !== "string") {
     return null;
   }
-  const { weaponId, feet, otherId } = r;
+  const { weaponId, feet, otherId, terrain } = r;
   if (weaponId !== undefined && typeof weaponId !== "string") return null;
+  if (terrain !== undefined && !TERRAINS.includes(terrain as Terrain)) return null;
   if (otherId !== undefined && typeof otherId !== "string") return null;
   if (
     feet !== undefined &&
@@ -99,6 +104,7 @@ export function parseSelfIntent(raw: unknown): WwnSelfIntent | null {
     ...(weaponId === undefined ? {} : { weaponId }),
     ...(feet === undefined ? {} : { feet }),
     ...(otherId === undefined ? {} : { otherId }),
+    ...(terrain === undefined ? {} : { terrain: terrain as Terrain }),
   };
 }
 
@@ -132,10 +138,11 @@ function settleSelf(intent: WwnSelfIntent, actor: Actor.Implementation, fight: F
       case "release":
         return releaseGrapple(me);
       case "run": {
-        const rate = intent.feet === undefined ? moveRate(me) : ok(intent.feet);
+        const terrain = intent.terrain ?? "normal";
+        const rate = intent.feet === undefined ? moveRate(me, terrain) : ok(intent.feet);
         if (!rate.ok) return rate;
         const grappled = fight !== null && [...grapplesIn(fight.combat).values()].includes(me.id);
-        return run(me, rate.value, { grappled, turn });
+        return run(me, rate.value, { grappled, turn, terrain });
       }
       case "delay":
         if (fight !== null && !isOtherMember(fight, me, other)) return refuse("noDelayTarget");
@@ -194,6 +201,8 @@ export function refereeSelf(intent: Intent, sender: User.Implementation): Promis
     const settled = settleSelf(parsed, actor, fight);
     if (!settled.ok) return settled;
     await applyWwnOutcome(settled.value.updates, fight?.combat ?? null, settled.value.ledger);
+    // A held action in a started combat: its card carries the holder's "Act now" (held.ts).
+    if (parsed.kind === "hold" && fight !== null) await postHeldCard(actor, fight, sender);
     return { ok: true };
   });
 }
@@ -260,11 +269,17 @@ export function wwnFightingWithdrawal(actor: Actor.Implementation): Promise<bool
 }
 
 /**
- * Run (a Move action): `feet` (default the actor's full move rate, halved when prone). A shorter
- * run leaves the rest of the Move for later, as long as no Main Action comes between.
+ * Run (a Move action): `feet` (default the actor's full move rate, halved when prone and again
+ * on hard `terrain`: climbing, swimming, very rough ground). A shorter run leaves the rest of the
+ * Move for later, as long as no Main Action comes between; a run once the Move is spent spends the
+ * Main Action as a second Move.
  */
-export function wwnRun(actor: Actor.Implementation, feet?: number): Promise<boolean> {
-  return perform(actor, { kind: "run", ...(feet === undefined ? {} : { feet }) });
+export function wwnRun(
+  actor: Actor.Implementation,
+  feet?: number,
+  terrain: Terrain = "normal",
+): Promise<boolean> {
+  return perform(actor, { kind: "run", terrain, ...(feet === undefined ? {} : { feet }) });
 }
 
 /** Hold an Action (a Move action on its own turn): the rest may be used later, as Instants. */
