@@ -237,18 +237,18 @@ describe("the two-dice sheet's actions dragged to the hotbar", () => {
     );
     expect([...macros.keys()]).toEqual([
       "declare:aim",
-      "declare:hide",
+      "hide",
       "declare:takeCover",
       "declare:move",
     ]);
-    expect(macros.get("declare:hide")?.name).toBe("Hide");
+    expect(macros.get("hide")?.name).toBe("Hide");
     const { kara, brute } = await fighters();
     await world.startedCombat([kara, brute]);
     const budget = await import("../../src/foundry/rulesets/twodice/budget.ts");
     hotbar.assignCharacter(PLAYER.id, kara);
     try {
       fake.setUser(PLAYER.id);
-      expect(await macros.get("declare:hide")?.execute()).toEqual({ ok: true });
+      expect(await macros.get("hide")?.execute()).toEqual({ ok: true });
       // The referee recorded the turn's one action: a second is refused, as on the sheet.
       expect(budget.twodiceTurnOf(kara)).toMatchObject({ acted: true });
       expect(await macros.get("declare:aim")?.execute()).toMatchObject({

@@ -1,10 +1,11 @@
 /**
  * The two-dice sheet's actions a macro runs and a user drags to the hotbar (api/types.ts
- * SheetAction): Aim, Hide, Take Cover and Move, each the turn's one action as its button
- * declares it (table/self.ts, recorded by the referee).
+ * SheetAction): Aim, Take Cover and Move, each the turn's one action as its button declares it
+ * (table/self.ts, recorded by the referee), and Hide, the card the GM settles (table/hide.ts).
  */
 import type { ActionKind } from "../../../rules/twodice/model.ts";
 import type { SheetAction } from "../../api/types.ts";
+import { twodiceHide } from "./table/hide.ts";
 import { twodiceDeclare } from "./table/self.ts";
 
 function declared(kind: ActionKind, img: string): SheetAction {
@@ -19,7 +20,14 @@ function declared(kind: ActionKind, img: string): SheetAction {
 
 export const TWODICE_SHEET_ACTIONS: readonly SheetAction[] = [
   declared("aim", "icons/svg/target.svg"),
-  declared("hide", "icons/svg/invisible.svg"),
+  {
+    // Hiding is a card the GM settles (table/hide.ts); the plain button, not Move and hide.
+    id: "hide",
+    label: "FRAY.Twodice.Action.hide",
+    img: "icons/svg/invisible.svg",
+    button: { action: "hide", data: { move: "0" } },
+    run: async (actor) => (await twodiceHide(actor)).ok,
+  },
   declared("takeCover", "icons/svg/shield.svg"),
   declared("move", "icons/svg/wingfoot.svg"),
 ];

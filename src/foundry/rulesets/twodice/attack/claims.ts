@@ -34,7 +34,8 @@ export function claimsOf(
   if (how.fromGM || !how.ranged) return null;
   const c = choices.claims ?? {};
   const targetModifier = c.targetModifier ?? 0;
-  const cover = Math.abs(c.cover?.[0] ?? 0);
+  // A player who claims no cover keeps what the referee's scene found (scene.ts), for the GM to rule.
+  const cover = Math.abs(c.cover?.[0] ?? choices.cover?.[0] ?? 0);
   const claims: CardClaims = {
     targetModifier,
     cover,
