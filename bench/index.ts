@@ -11,6 +11,7 @@
  * - the encounter simulator's fights per second per ruleset, against 20,000 (bench/sim.ts).
  * - a 30-space path priced and labelled for the ruler, per ruleset (bench/movement.ts).
  * - one attack's scene situation and a blast's victims on a busy scene (bench/scene.ts).
+ * - a ruler waypoint label with odds on that scene (bench/ruler-odds.ts).
  */
 import "./freelancers.ts";
 import type { DiceSource } from "../src/rules/core/dice.ts";
@@ -33,6 +34,7 @@ import { twodiceBench } from "./twodice.ts";
 import { worstCaseOdds } from "./worst.ts";
 import { movementBench } from "./movement.ts";
 import { sceneBench } from "./scene.ts";
+import { rulerOddsBench } from "./ruler-odds.ts";
 
 const input: AttackInput = {
   attacker: makeCombatant({ id: "maya", skills: { firearms: 2 } }),
@@ -157,6 +159,7 @@ console.log(twodiceBench().join("\n"));
 console.log(worstCaseOdds().join("\n"));
 console.log(movementBench().join("\n"));
 console.log(sceneBench().join("\n"));
+console.log(rulerOddsBench().join("\n"));
 if (Number.isNaN(sink)) console.log("(unreachable)");
 await import("./tracker.ts");
 

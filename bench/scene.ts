@@ -11,7 +11,7 @@ import type { Bystander, SceneInput, Segment } from "../src/rules/scene/index.ts
 
 const rng = seededRandom("scene");
 const cell = () => rng.roll(100) - 1;
-const tokens: Bystander[] = Array.from({ length: 200 }, (_, i) => ({
+export const tokens: Bystander[] = Array.from({ length: 200 }, (_, i) => ({
   id: `t${String(i)}`,
   footprint: { x: cell(), y: cell(), width: 1, height: 1 },
   side: i % 2 === 0 ? "ally" : "foe",
@@ -22,7 +22,7 @@ const walls: Segment[] = Array.from({ length: 1000 }, () => {
   const y0 = cell() + 0.5;
   return { x0, y0, x1: x0 + (rng.roll(5) - 3), y1: y0 + (rng.roll(5) - 3) };
 });
-const input: SceneInput = {
+export const input: SceneInput = {
   attacker: {
     id: "me",
     footprint: { x: 0, y: 0, width: 1, height: 1 },

@@ -64,7 +64,9 @@ export function init(): void {
   registerHotbar(); // a weapon or a Fray action dropped on the hotbar: a macro of the API
   registerStatusHooks();
   registerHud(); // the ruleset's own statuses as core's status effects, on the token HUD
-  registerMovement(shellRuleset(activeRuleset().id).movement); // dragging a token costs (issue 24)
+  // Dragging a token costs (issue 24); its ruler shows the odds against the target (issue 25).
+  const shell = shellRuleset(activeRuleset().id);
+  registerMovement(shell.movement, shell.api?.odds);
   registerSceneAreas(); // an instant area's Region goes when the turn changes (issue 25)
   // The ruleset's options, registered above, in one form (settings-menu.ts) for the GM.
   registerSettingsMenu();

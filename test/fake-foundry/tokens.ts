@@ -44,7 +44,7 @@ export interface FakeTokenDocument {
   elevation: number;
   /** Core TokenDocument#movementHistory: recorded waypoints (none until the token moves in combat). */
   movementHistory: unknown[];
-  getCenterPoint(): Point;
+  getCenterPoint(data?: { x?: number; y?: number }): Point;
   getOccupiedGridSpaceOffsets(): { i: number; j: number }[];
 }
 
@@ -162,8 +162,11 @@ export function installTokenFakes(fake: FakeFoundry) {
       disposition: options.disposition ?? actor.prototypeToken?.disposition ?? -1,
       elevation: options.elevation ?? 0,
       movementHistory: [],
-      getCenterPoint() {
-        return { x: this.x + (this.width * size) / 2, y: this.y + (this.height * size) / 2 };
+      // Core TokenDocument#getCenterPoint(data): the centre, at `data`'s position where given.
+      getCenterPoint(data: { x?: number; y?: number } = {}) {
+        const x = data.x ?? this.x;
+        const y = data.y ?? this.y;
+        return { x: x + (this.width * size) / 2, y: y + (this.height * size) / 2 };
       },
       getOccupiedGridSpaceOffsets() {
         const i = Math.round(this.y / size);

@@ -63,6 +63,8 @@ describe("the fake's scenes and tokens", () => {
     const token = first.place(ada, { col: 2, row: 1 }, { disposition: 1 });
     second.place(ada, { col: 0, row: 0 });
     expect(token.getCenterPoint()).toEqual({ x: 125, y: 75 });
+    // Core getCenterPoint(data): the centre were the token at `data`'s top-left.
+    expect(token.getCenterPoint({ x: 200, y: 0 })).toEqual({ x: 225, y: 25 });
     expect([token.disposition, token.actor, token.parent]).toEqual([1, ada, first.scene]);
     expect(ada.getDependentTokens({ linked: true })).toHaveLength(2);
     const only = ada.getDependentTokens({ scenes: [second.scene as never] });

@@ -33,6 +33,7 @@ import { provokedTokens } from "./reactions.ts";
 import { climbSwimSpaces, crossesDifficult } from "./terrain.ts";
 import type { SceneToken } from "./reactions.ts";
 import { frayRulerClass } from "./ruler.ts";
+import type { AttackOdds } from "../scene/ruler-odds.ts";
 import type { MovementRules, PricedMove } from "./types.ts";
 
 interface Point {
@@ -321,8 +322,11 @@ export function movementActions(
   return actions;
 }
 
-/** Registers the ruleset's movement (nothing when it has none). */
-export function registerMovement(rules: MovementRules | undefined): void {
+/**
+ * Registers the ruleset's movement (nothing when it has none); `odds`, the ruleset's API odds,
+ * for the ruler's odds line.
+ */
+export function registerMovement(rules: MovementRules | undefined, odds?: AttackOdds): void {
   if (rules === undefined) return;
   rules.registerSettings?.();
   if (rules.reactions !== undefined) registerCards([reactionCard(rules.reactions)]);
@@ -331,7 +335,7 @@ export function registerMovement(rules: MovementRules | undefined): void {
     rulerClass: unknown;
   };
   config.movement.actions = movementActions(rules, config.movement.actions);
-  config.rulerClass = frayRulerClass(rules, foundry.canvas.placeables.tokens.TokenRuler);
+  config.rulerClass = frayRulerClass(rules, foundry.canvas.placeables.tokens.TokenRuler, odds);
   // Core v13's movement hooks (hookEvents.preMoveToken, hookEvents.moveToken), which this
   // version of fvtt-types does not list.
   const hooks = Hooks as unknown as {

@@ -7,7 +7,8 @@
  * The path priced is the planned part only: what the mover already walked this turn is already
  * in the budget the rules read (the ledger), so it is not counted twice. The label also says how
  * many reactions the planned path would provoke (movement/reactions.ts, as the GM will measure
- * them when the move is made), like Draw Steel's free-strike count.
+ * them when the move is made), like Draw Steel's free-strike count. With a target selected, it also
+ * says the chance to hit it from there (scene/ruler-odds.ts).
  */
 import { sceneDistance } from "../../rules/core/distance.ts";
 import { isMoveMode } from "../../rules/movement/types.ts";
@@ -16,6 +17,8 @@ import { SYSTEM_PATH } from "../constants.ts";
 import { i18n } from "../shared/env.ts";
 import { fightOf } from "../combat/ledger.ts";
 import { refusalText } from "../shared/refusal.ts";
+import { rulerOdds } from "../scene/ruler-odds.ts";
+import type { AttackOdds } from "../scene/ruler-odds.ts";
 import { roundedDistance, squareIn } from "./distance.ts";
 import { provokedTokens } from "./reactions.ts";
 import { crossesDifficult } from "./terrain.ts";
@@ -161,7 +164,11 @@ type RulerContext = foundry.canvas.placeables.tokens.TokenRuler.WaypointContext;
 type RulerSegmentStyle = foundry.canvas.placeables.tokens.TokenRuler.SegmentStyle;
 
 /** A TokenRuler subclass pricing each planned waypoint with the ruleset's rules. */
-export function frayRulerClass(rules: MovementRules, Base: TokenRulerClass): TokenRulerClass {
+export function frayRulerClass(
+  rules: MovementRules,
+  Base: TokenRulerClass,
+  odds?: AttackOdds,
+): TokenRulerClass {
   const labelOf = (ruler: unknown, waypoint: RulerWaypoint, state: RulerState) => {
     const token = (ruler as { token?: { document?: SceneToken } }).token?.document;
     const actor = token?.actor ?? null;
@@ -196,8 +203,16 @@ export function frayRulerClass(rules: MovementRules, Base: TokenRulerClass): Tok
       if (context === undefined) return context;
       const label = labelOf(this, waypoint, state as RulerState);
       this.#labels.set(waypoint, label);
-      const distance = (waypoint as unknown as RulerWaypoint).measurement.distance;
-      const fray = { ...label, distance: String(Math.round(distance * 100) / 100) };
+      const { measurement, x, y } = waypoint as unknown as RulerWaypoint;
+      const token = (this as { token?: { document?: TokenDocument.Implementation } }).token
+        ?.document;
+      const line =
+        token && odds ? rulerOdds(odds, token, { x: x ?? token.x, y: y ?? token.y }) : null;
+      const fray = {
+        ...label,
+        ...(line === null ? {} : { odds: line }),
+        distance: String(Math.round(measurement.distance * 100) / 100),
+      };
       return { ...context, fray } as RulerContext;
     }
 

@@ -15,6 +15,7 @@
  */
 import { litBy } from "../../rules/scene/index.ts";
 import type { Light, Point, Segment } from "../../rules/scene/index.ts";
+import { centerOf } from "../shared/scene.ts";
 import type { SceneToken } from "../shared/scene.ts";
 import { darknessThreshold } from "./settings.ts";
 
@@ -70,7 +71,7 @@ function lightsOf(scene: Scene.Implementation): { walled: Light[]; free: Light[]
     const own = (token as unknown as { light?: { dim?: number; bright?: number } }).light;
     const radius = radiusOf(own?.dim, own?.bright) / perSpace;
     if (!(radius > 0)) continue;
-    const c = token.getCenterPoint();
+    const c = centerOf(token);
     walled.push({ x: c.x / size, y: c.y / size, radius });
   }
   return { walled, free };
@@ -94,7 +95,7 @@ function lightWalls(scene: Scene.Implementation): Segment[] {
 export function inDarkness(scene: Scene.Implementation, token: SceneToken): boolean {
   if (globallyLit(scene)) return false;
   const size = scene.grid.size;
-  const c = token.getCenterPoint();
+  const c = centerOf(token);
   const point: Point = { x: c.x / size, y: c.y / size };
   const { walled, free } = lightsOf(scene);
   return !litBy(point, free, []) && !litBy(point, walled, lightWalls(scene));

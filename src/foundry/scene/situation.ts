@@ -18,7 +18,7 @@ import type { Bystander, CoverLevel, Footprint, Segment } from "../../rules/scen
 import { combatHooks } from "../combat/ruleset-hooks.ts";
 import { i18n } from "../shared/env.ts";
 import { inDarkness } from "./light.ts";
-import { tokenOf, tokenOn } from "../shared/scene.ts";
+import { positionOf, tokenOf, tokenOn } from "../shared/scene.ts";
 import type { SceneToken } from "../shared/scene.ts";
 
 /** One call of the scene and the sentence that says why. */
@@ -66,9 +66,10 @@ interface WallFields {
 
 /** A token's footprint in spaces: its corner in the grid and its size (at least one space). */
 export function footprintOf(token: SceneToken, size: number): Footprint {
+  const at = positionOf(token);
   return {
-    x: Math.round(token.x / size),
-    y: Math.round(token.y / size),
+    x: Math.round(at.x / size),
+    y: Math.round(at.y / size),
     width: Math.max(1, Math.round(token.width ?? 1)),
     height: Math.max(1, Math.round(token.height ?? 1)),
   };

@@ -9,6 +9,7 @@ import { refuse } from "../../rules/core/result.ts";
 import type { Refusal } from "../../rules/core/result.ts";
 import type { DistanceUnit } from "../../rules/core/distance.ts";
 import { fightOf } from "../combat/ledger.ts";
+import { standInCenter } from "./scene.ts";
 
 /** The id the rules address an actor by: a token's own actor by its uuid, others by id. */
 export function combatantId(actor: Actor.Implementation): string {
@@ -53,7 +54,9 @@ export function canvasDistance(
   const from = actor.getActiveTokens()[0];
   const to = target.getActiveTokens()[0];
   if (from === undefined || to === undefined) return null;
-  const measured = board.grid.measurePath([from.center, to.center], {}).distance;
+  // The ruler's odds measure the token where it would stand (scene.ts asIfStandingAt).
+  const start = standInCenter(from.document) ?? from.center;
+  const measured = board.grid.measurePath([start, to.center], {}).distance;
   const result = sceneDistance(
     measured,
     { distance: board.grid.distance, units: board.grid.units },

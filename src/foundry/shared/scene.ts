@@ -37,9 +37,45 @@ export function tokenOn(
   return actor.getDependentTokens({ scenes: [scene], linked: true })[0] ?? null;
 }
 
-/** A token's centre, in pixels. */
+/**
+ * A token measured as if it stood elsewhere (the ruler's odds, scene/ruler-odds.ts): while
+ * `asIfStandingAt` runs, every measure of this module and the scene's (`positionOf`, `centerOf`)
+ * reads that token at the given top-left point, so a ruleset's own odds see the waypoint without
+ * the token document being moved. Synchronous, and restored when the run ends.
+ */
+let standIn: { readonly token: SceneToken; readonly at: Point } | null = null;
+
+function standsIn(token: SceneToken): Point | null {
+  if (standIn === null) return null;
+  const same = standIn.token.id === token.id && standIn.token.parent?.id === token.parent?.id;
+  return same ? standIn.at : null;
+}
+
+/** Runs `run` with the token measured as if its top-left stood at `at` (pixels). */
+export function asIfStandingAt<T>(token: SceneToken, at: Point, run: () => T): T {
+  const before = standIn;
+  standIn = { token, at: { x: at.x, y: at.y } };
+  try {
+    return run();
+  } finally {
+    standIn = before;
+  }
+}
+
+/** Where the token stands in for the run of `asIfStandingAt` (its centre), or null. */
+export function standInCenter(token: SceneToken): Point | null {
+  return standsIn(token) === null ? null : centerOf(token);
+}
+
+/** A token's top-left corner, in pixels (where `asIfStandingAt` puts it, while it runs). */
+export function positionOf(token: SceneToken): Point {
+  return standsIn(token) ?? { x: token.x, y: token.y };
+}
+
+/** A token's centre, in pixels (core `TokenDocument#getCenterPoint`, at a stand-in position). */
 export function centerOf(token: SceneToken): Point {
-  const { x, y } = token.getCenterPoint();
+  const at = standsIn(token);
+  const { x, y } = at === null ? token.getCenterPoint() : token.getCenterPoint(at);
   return { x, y };
 }
 
