@@ -38,6 +38,8 @@ export default defineConfig({
           name: "build",
           environment: "node",
           include: ["test/build/**/*.test.ts"],
+          // Reading the built packs and zip takes seconds alone, more beside the browser tests.
+          testTimeout: 30_000,
         },
       },
       {

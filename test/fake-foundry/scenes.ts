@@ -28,6 +28,12 @@ export class Scene extends ClientDocument {
    * linked tokens here.
    */
   readonly tokens = new Collection<unknown>();
+  /**
+   * Core: every Scene has its embedded collections, empty until something is placed, so code may
+   * walk `scene.regions.contents` on any scene (Scene#walls, Scene#regions).
+   */
+  readonly walls = new Collection<unknown>();
+  readonly regions = new Collection<unknown>();
 }
 
 /** Per user: the scene their canvas shows (null: none) and the encounter their tracker shows. */

@@ -79,3 +79,14 @@ describe("game.combat follows the scene each client views", () => {
     expect(unlinked.scene).toBeNull();
   });
 });
+
+describe("a scene's embedded collections", () => {
+  it("exist and are empty on a new scene, as core's Scene#walls and #regions are", async () => {
+    const made = (await scene("Bare")) as unknown as {
+      walls: { contents: unknown[] };
+      regions: { contents: unknown[] };
+    };
+    expect(made.walls.contents).toEqual([]);
+    expect(made.regions.contents).toEqual([]);
+  });
+});
