@@ -38,8 +38,10 @@ export default defineConfig({
           name: "build",
           environment: "node",
           include: ["test/build/**/*.test.ts"],
-          // Reading the built packs and zip takes seconds alone, more beside the browser tests.
+          // Reading the built packs and zip, and importing the shell to check them against, take
+          // seconds alone and more beside the browser tests.
           testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {
