@@ -27,6 +27,8 @@ import { canvasDistance, combatantId, resolveActor } from "../../shared/actors.t
 import type { ActorResolver } from "../../shared/actors.ts";
 import { warnRefusal } from "../../shared/refusal.ts";
 import { droppedOf } from "./dropped.ts";
+import { isVehicle } from "./vehicle/data.ts";
+import { vehicleAsCombatant, vehicleChanges } from "./vehicle/target.ts";
 import { initiativeOf } from "./initiative.ts";
 import type { ShownRefusal } from "../../shared/refusal.ts";
 
@@ -89,15 +91,23 @@ export function armorRatingOf(actor: Actor.Implementation): number {
  * the DataModel and a player may write any value to their own actor; what comes back is checked.
  */
 export function toDicepoolCombatant(actor: Actor.Implementation): Checked<DicepoolCombatant> {
+  const common = {
+    armorRating: armorRatingOf(actor),
+    // The referee's records (initiative.ts, dropped.ts), not the actor's own fields.
+    initiative: initiativeOf(actor),
+    droppedWeaponId: droppedOf(actor)?.weaponId ?? null,
+  };
+  // A vehicle reads as a combatant whose health is its structure (vehicle/target.ts).
+  if (isVehicle(actor)) return vehicleAsCombatant(actor, common);
   const s = systemOf(actor);
   return makeDicepoolCombatant({
+    ...common,
     id: combatantId(actor),
     physical: s.attributes.physical,
     mental: s.attributes.mental,
     skills: { ...s.skills },
     size: s.size,
     speed: s.speed,
-    armorRating: armorRatingOf(actor),
     energy: { ...s.energy },
     damage: s.health.damage,
     nonLethalDamage: s.health.nonLethal,
@@ -105,10 +115,6 @@ export function toDicepoolCombatant(actor: Actor.Implementation): Checked<Dicepo
     incapacitated: s.incapacitated,
     dead: s.dead,
     stabilized: s.stabilized,
-    // The referee's record (initiative.ts), not the actor's own field.
-    initiative: initiativeOf(actor),
-    // The referee's record (dropped.ts), not the actor's own field.
-    droppedWeaponId: droppedOf(actor)?.weaponId ?? null,
     powers: { ...s.powers },
   });
 }
@@ -199,7 +205,9 @@ export async function applyDicepoolUpdates(
     }
     const entry = byActor.get(update.actorId) ?? { actor, changes: {} };
     const { [DICEPOOL_FIELD_PATHS.droppedWeaponId]: _ledgers, ...changes } = update.changes;
-    entry.changes = { ...entry.changes, ...changes };
+    // A vehicle's damage lands on its structure (vehicle/target.ts).
+    const own = isVehicle(actor) ? vehicleChanges(actor, changes) : changes;
+    entry.changes = { ...entry.changes, ...own };
     byActor.set(update.actorId, entry);
   }
   const world: Record<string, unknown>[] = [];

@@ -49,6 +49,7 @@ import { dicepoolScene, dicepoolScenePrefill } from "../scene.ts";
 import { conductOnAttack, someDefense } from "../table/conduct.ts";
 import type { DistanceBy } from "../cards/attack-card.ts";
 import { dicepoolOptions } from "../settings.ts";
+import { isVehicle } from "../vehicle/data.ts";
 import { DEFAULT_CHOICE, promptDicepoolAttack } from "./dialog.ts";
 import type { DicepoolChoice, DicepoolPreset } from "./dialog.ts";
 import { reactionOpen } from "../../../movement/reaction-card.ts";
@@ -113,6 +114,9 @@ export function checkDeclaration(
   options: Checked<DicepoolOptions> = dicepoolOptions(),
 ): Result<Declaration> {
   if (weaponItem !== null && weaponItem.type !== "weapon") return refuse("notAWeapon");
+  // A vehicle's weapon fires with its pilot's pool (not built yet), never with the vehicle's own
+  // numbers, which the rules read only to take hits on its structure (vehicle/target.ts).
+  if (isVehicle(attackerActor)) return refuse("vehicleAttacker");
   if (target === null) return refuse("noTarget");
   // A move out of a shared space the GM saw (its reaction card): the opportunity attack is
   // resolved first, in the space the two shared, as the book says.
