@@ -36,8 +36,10 @@ function actionsFrom(value: unknown): ActionState {
   const fits =
     COUNTS.every((key) => v[key] === 0 || v[key] === 1) &&
     FLAGS.every((key) => typeof v[key] === "boolean") &&
-    (v["readied"] === null || v["readied"] === "base" || v["readied"] === "move");
-  return fits ? (value as ActionState) : FRESH_ACTIONS;
+    (v["readied"] === null || v["readied"] === "base" || v["readied"] === "move") &&
+    (v["triggered"] === undefined || typeof v["triggered"] === "boolean");
+  // An entry recorded before `triggered` existed reads as not triggered.
+  return fits ? { ...(value as ActionState), triggered: v["triggered"] === true } : FRESH_ACTIONS;
 }
 
 const budget = ledgerBudget(FL_ACTIONS, actionsFrom, FIELD_PATHS.actions);
