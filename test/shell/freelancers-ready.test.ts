@@ -12,6 +12,8 @@ import type * as Budget from "../../src/foundry/rulesets/freelancers/budget.ts";
 import type * as Dialog from "../../src/foundry/rulesets/freelancers/attack/dialog.ts";
 import type * as Ready from "../../src/foundry/rulesets/freelancers/table/ready.ts";
 import type * as Protocol from "../../src/foundry/cards/protocol.ts";
+import type * as Sheet from "../../src/foundry/rulesets/freelancers/sheets/actor-sheet.ts";
+import { clickSheet } from "./boot.support.ts";
 import { flWorld } from "./freelancers.support.ts";
 import type { FlWorld } from "./freelancers.support.ts";
 
@@ -21,6 +23,7 @@ let ready: typeof Ready;
 let budget: typeof Budget;
 let dialog: typeof Dialog;
 let protocol: typeof Protocol;
+let sheet: typeof Sheet;
 let whenIdle: () => Promise<void>;
 
 beforeAll(async () => {
@@ -30,6 +33,7 @@ beforeAll(async () => {
   budget = await import("../../src/foundry/rulesets/freelancers/budget.ts");
   dialog = await import("../../src/foundry/rulesets/freelancers/attack/dialog.ts");
   protocol = await import("../../src/foundry/cards/protocol.ts");
+  sheet = await import("../../src/foundry/rulesets/freelancers/sheets/actor-sheet.ts");
   ({ whenIdle } = await import("../../src/foundry/combat/actions.ts"));
 });
 
@@ -120,6 +124,19 @@ describe("Ready an Action", () => {
     expect(world.warnings().at(-1)).toContain("turn");
     expect(messages().length).toBe(before);
     await fake.as(GM.id, () => combat.delete());
+  });
+
+  it("the sheet's Ready asks for the trigger; closing the dialog readies nothing", async () => {
+    const k = await world.kara();
+    fake.setUser(PLAYER.id);
+    const before = messages().length;
+    const asked = fake.dialogs.asked.length;
+    await clickSheet(sheet.FlActorSheet, k, "ready", { held: "base" });
+    expect(fake.dialogs.asked.slice(asked)).toEqual([
+      { title: "Ready an action", content: expect.stringContaining('name="trigger"') as string },
+    ]);
+    expect(fake.dialogs.asked.at(-1)?.content).toContain(`maxlength="${ready.FL_TRIGGER_MAX}"`);
+    expect(messages().length).toBe(before);
   });
 
   it("refuses an empty or overlong trigger, with a message and no card", async () => {
