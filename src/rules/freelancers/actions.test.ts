@@ -80,12 +80,34 @@ describe("Freelancers actions", () => {
     });
     if (!ready.ok) throw new Error(ready.reason);
     const fired = useReadied({ ...ace, actions: ready.value });
-    expect(fired).toMatchObject({ ok: true, value: { readied: null, reaction: 0 } });
+    expect(fired).toMatchObject({
+      ok: true,
+      value: { readied: "base", triggered: true, reaction: 0 },
+    });
     expect(useReadied(ace)).toEqual({ ok: false, reason: "nothingReadied" });
     expect(readyAction({ ...ace, counters: { stun: 2 } }, "base")).toEqual({
       ok: false,
       reason: "stunned",
     });
+  });
+
+  it("a triggered readied action is taken once, only as its held kind, and lapses at the turn", () => {
+    const ready = readyAction(ace, "base");
+    if (!ready.ok) throw new Error(ready.reason);
+    const fired = useReadied({ ...ace, actions: ready.value });
+    if (!fired.ok) throw new Error(fired.reason);
+    const triggered = { ...ace, actions: fired.value };
+    expect(useReadied(triggered)).toEqual({ ok: false, reason: "nothingReadied" });
+    expect(spendAction(triggered, "move")).toEqual({ ok: false, reason: "onlyReadied" });
+    expect(spendAction(triggered, "free")).toEqual({ ok: true, value: fired.value });
+    const taken = spendAction(triggered, "base");
+    expect(taken).toMatchObject({ ok: true, value: { readied: null, triggered: false, base: 0 } });
+    if (!taken.ok) throw new Error(taken.reason);
+    expect(spendAction({ ...ace, actions: taken.value }, "base")).toEqual({
+      ok: false,
+      reason: "noBase",
+    });
+    expect(startTurn(fired.value)).toMatchObject({ readied: null, triggered: false });
   });
 
   it("only the active act", () => {

@@ -8,7 +8,9 @@
  * the next turn; not while immobilized), Disengage (twice the move, away from the fight, provokes
  * no attack of opportunity), Two-Weapon Fighting and attacks that ignore the melee penalties
  * (attack.ts). Ready an Action: a Quick-action that holds the turn's unused Base or Move for a
- * reaction.
+ * reaction; when its trigger happens the reaction is spent and the held action is taken once.
+ * Where the book is silent: an unused readied action lapses at the start of its holder's next
+ * turn, and once triggered the holder may take only the held kind (or free actions).
  *
  * A stunned entity (a stun counter) can take no Base or Long action. Where the book is silent:
  * the stun does not stop trading its Base for a Move or a Quick, nor reactions; the reaction is
@@ -46,6 +48,7 @@ export type ActionRefusal =
   | "noQuick"
   | "noReaction"
   | "nothingReadied"
+  | "onlyReadied"
   | "immobilized"
   | "notActive";
 
@@ -59,6 +62,7 @@ export const FRESH_ACTIONS: ActionState = {
   dodging: false,
   disengaging: false,
   offhandPending: false,
+  triggered: false,
 };
 
 /** The start of an entity's own turn: everything back, Dodge and Disengage end. */
@@ -76,6 +80,12 @@ export function spendAction(actor: Actor, kind: ActionKind): Result<ActionState,
   if (bad) return bad;
   if (kind === "free") return ok(a);
   if (actor.life !== "active") return refuse("notActive");
+  if (a.triggered && kind !== "reaction") {
+    // The readied action, taken once its trigger happened: paid for when it was readied.
+    return kind === a.readied
+      ? ok(changedActions(a, { readied: null, triggered: false }))
+      : refuse("onlyReadied");
+  }
   if (kind === "reaction") {
     return a.reaction > 0
       ? ok(changedActions(a, { reaction: a.reaction - 1 }))
@@ -128,11 +138,15 @@ export function readyAction(
   return slot.ok ? ok(changedActions(slot.value, { readied: held })) : slot;
 }
 
-/** Uses the readied action as the reaction it was held for. */
+/**
+ * The readied action's trigger happened: the reaction is spent and the holder may take the
+ * readied action once (`spendAction` of that kind, which ends the readied state). Its next turn
+ * start ends an unused one (`startTurn`).
+ */
 export function useReadied(actor: Actor): Result<ActionState, ActionRefusal> {
-  if (actor.actions.readied === null) return refuse("nothingReadied");
+  if (actor.actions.readied === null || actor.actions.triggered) return refuse("nothingReadied");
   const spent = spendAction(actor, "reaction");
-  return spent.ok ? ok(changedActions(spent.value, { readied: null })) : spent;
+  return spent.ok ? ok(changedActions(spent.value, { triggered: true })) : spent;
 }
 
 /** Why an entity becomes a target of opportunity for a moment. */

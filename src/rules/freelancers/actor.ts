@@ -82,6 +82,7 @@ export function changedActions(state: ActionState, patch: Partial<ActionState>):
     dodging: patch.dodging ?? state.dodging,
     disengaging: patch.disengaging ?? state.disengaging,
     offhandPending: patch.offhandPending ?? state.offhandPending,
+    triggered: patch.triggered ?? state.triggered,
   };
 }
 

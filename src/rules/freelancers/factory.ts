@@ -64,6 +64,7 @@ function fitActions(actions: ActionState | undefined): ActionState {
     dodging: flag(actions.dodging),
     disengaging: flag(actions.disengaging),
     offhandPending: flag(actions.offhandPending),
+    triggered: flag(actions.triggered),
   };
 }
 

@@ -40,6 +40,11 @@ export interface ActionState {
   readonly disengaging: boolean;
   /** A Two-Weapon Fighting Long-action made its first attack; the off-hand attack is pending. */
   readonly offhandPending: boolean;
+  /**
+   * The readied action's trigger happened (its reaction spent): the holder may take the readied
+   * action now, once, outside its turn. Taking it spends the readied state; its next turn ends it.
+   */
+  readonly triggered: boolean;
 }
 
 /** An ability that recharges on a d10 roll at the Upkeep ("recharge 5+"). */

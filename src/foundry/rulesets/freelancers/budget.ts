@@ -21,6 +21,7 @@ import type { ActionState, FreelancersActor } from "../../../rules/freelancers/m
 import { ledgerBudget } from "../../combat/budget.ts";
 import { actorLedgerEntry, ledgerEntry } from "../../combat/ledger.ts";
 import type { CombatLike } from "../../combat/state.ts";
+import { isActorsTurn } from "../../shared/turn.ts";
 import { toFreelancer } from "./adapter.ts";
 
 /** The ledger key of a combatant's actions. */
@@ -36,14 +37,25 @@ function actionsFrom(value: unknown): ActionState {
   const fits =
     COUNTS.every((key) => v[key] === 0 || v[key] === 1) &&
     FLAGS.every((key) => typeof v[key] === "boolean") &&
-    (v["readied"] === null || v["readied"] === "base" || v["readied"] === "move");
-  return fits ? (value as ActionState) : FRESH_ACTIONS;
+    (v["readied"] === null || v["readied"] === "base" || v["readied"] === "move") &&
+    (v["triggered"] === undefined || typeof v["triggered"] === "boolean");
+  // An entry recorded before `triggered` existed reads as not triggered.
+  return fits ? { ...(value as ActionState), triggered: v["triggered"] === true } : FRESH_ACTIONS;
 }
 
 const budget = ledgerBudget(FL_ACTIONS, actionsFrom, FIELD_PATHS.actions);
 
 /** A combatant's actions as the referee recorded them in this combat. */
 export const actionsIn = budget.in;
+
+/**
+ * Whether the actor may take a turn's action now: on its turn, or outside it once the trigger of
+ * its readied action happened (recorded in the ledger by the referee: table/ready.ts), for that
+ * one action (the rules refuse any other kind and end the readied state once it is taken).
+ */
+export function mayActNow(actor: Actor.Implementation): boolean {
+  return isActorsTurn(actor) || budget.of(actor).triggered;
+}
 
 /** The ledger key of a combatant's counters, as the referee last wrote them in this fight. */
 export const FL_COUNTERS = "flCounters";

@@ -270,6 +270,7 @@ function actionsField() {
     dodging: flagField(f.dodging),
     disengaging: flagField(f.disengaging),
     offhandPending: flagField(f.offhandPending),
+    triggered: flagField(f.triggered),
   });
 }
 

@@ -22,6 +22,7 @@ import { flCareCard, flCareDeclaration } from "./table/care.ts";
 import { flAidCard, flAidDeclaration } from "./table/aid.ts";
 import { FL_COUNTER_ACTIONS } from "./table/counters.ts";
 import { flStealthCard, flStealthDeclaration } from "./table/stealth.ts";
+import { flReadyCard, flReadyDeclaration } from "./table/ready.ts";
 import { FL_TURN_ACTIONS } from "./table/self.ts";
 
 export const shellRuleset: ShellRuleset = {
@@ -35,15 +36,24 @@ export const shellRuleset: ShellRuleset = {
   registerSettings: registerFlSettings,
   combat: FL_COMBAT_HOOKS,
   movement: freelancersMovement,
-  cards: [flAttackCard, flAreaCard, flCareCard, flUpkeepCard, flStealthCard, flAidCard],
+  cards: [
+    flAttackCard,
+    flAreaCard,
+    flCareCard,
+    flUpkeepCard,
+    flStealthCard,
+    flAidCard,
+    flReadyCard,
+  ],
   declarations: [
     flAttackDeclaration,
     flAreaDeclaration,
     flCareDeclaration,
     flStealthDeclaration,
     flAidDeclaration,
+    flReadyDeclaration,
   ],
-  // Dodge, Disengage, Ready, a plain action and an ability's use post no card: plain requests.
+  // Dodge, Disengage, a plain action and an ability's use post no card: plain requests.
   refereeActions: { ...FL_TURN_ACTIONS, ...FL_COUNTER_ACTIONS },
   simFighter: freelancersSimFighter,
   api: freelancersApi,

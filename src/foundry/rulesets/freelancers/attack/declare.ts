@@ -24,10 +24,9 @@ import { flDistance, flEngagedBy, flMeleeReach } from "../engaged.ts";
 import { attackRefusal, cardDeclarer, reachableTarget } from "../../../shared/attack.ts";
 import type { DeclarationCheck } from "../../../shared/attack.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
-import { isActorsTurn } from "../../../shared/turn.ts";
 import { reactionOpen } from "../../../movement/reaction-card.ts";
 import { toFlWeapon, warnFlRefusal } from "../adapter.ts";
-import { flNow } from "../budget.ts";
+import { flNow, mayActNow } from "../budget.ts";
 import { flOptions, flSituationalCaps } from "../settings.ts";
 
 /** The kind of the attack's declaration and of its card. */
@@ -126,10 +125,11 @@ export const checkFlDeclaration: DeclarationCheck<FlChoices, FlDeclaration> = (
   const reached = reachableTarget(attackerActor, weaponItem, targets);
   if (!reached.ok) return reached;
   const target = reached.value;
-  // A reaction (its action) out of turn needs the GM's reaction card for it.
+  // A reaction (its action) out of turn needs the GM's reaction card for it; a readied action,
+  // its trigger recorded as happened (mayActNow).
   const reacting =
     choices.as === "reaction" && reactionOpen(attackerActor, target, choices.reaction);
-  if (!reacting && !isActorsTurn(attackerActor)) {
+  if (!reacting && !mayActNow(attackerActor)) {
     return refuse("notYourTurn", { name: attackerActor.name });
   }
   const caps = flSituationalCaps();

@@ -28,7 +28,8 @@ import { flAddCounterKind, flAdjustCounter } from "../table/counters.ts";
 import { flHelp, flMedicine } from "../table/care.ts";
 import { flStealth } from "../table/stealth.ts";
 import { flAid } from "../table/aid.ts";
-import { flDisengage, flDodge, flReady, flSpend, flUseAbility } from "../table/self.ts";
+import { flReadyFromSheet } from "../table/ready.ts";
+import { flDisengage, flDodge, flSpend, flUseAbility } from "../table/self.ts";
 import { armorRating, flSystemOf, toFlAbility, toFlWeapon, toFreelancer } from "../adapter.ts";
 import type { FlAbilitySystem, FlArmorSystem } from "../adapter.ts";
 import {
@@ -161,7 +162,7 @@ export class FlActorSheet extends rulesetActorSheet({
     dodge: onActor(flDodge),
     disengage: onActor(flDisengage),
     ready: onActor((actor, target) =>
-      flReady(actor, target.dataset["held"] === "move" ? "move" : "base"),
+      flReadyFromSheet(actor, target.dataset["held"] === "move" ? "move" : "base"),
     ),
     counter: onActor((actor, target) =>
       flAdjustCounter(actor, target.dataset["kind"] ?? "", Number(target.dataset["amount"] ?? 0)),

@@ -1,20 +1,16 @@
 /**
- * The Freelancers actions that post no card: Dodge and Disengage (Long actions), Ready an Action
- * (a Quick action holding the Base or the Move), a plain action of a kind, and using an ability
+ * The Freelancers actions that post no card: Dodge and Disengage (Long actions), a plain action
+ * of a kind, and using an ability
  * (its action, and its charge until the Upkeep recharges it; a note says so). Each spends from the
  * turn's actions, which only the referee records (budget.ts), so each is a request to the active
  * GM (the seam's `refereeActions`). In a started combat, under the strict turn setting, only a
- * reaction or a free action may be taken outside the actor's turn. A refusal is a localized
+ * reaction or a free action may be taken outside the actor's turn, or the readied action once its
+ * trigger happened (table/ready.ts). A refusal is a localized
  * warning that changes nothing; outside a fight the rules still check and nothing is recorded.
  */
 import { refuse } from "../../../../rules/core/result.ts";
 import { useAbility } from "../../../../rules/freelancers/abilities.ts";
-import {
-  disengage,
-  dodge,
-  readyAction,
-  spendAction,
-} from "../../../../rules/freelancers/actions.ts";
+import { disengage, dodge, spendAction } from "../../../../rules/freelancers/actions.ts";
 import type { ActionKind } from "../../../../rules/freelancers/actions.ts";
 import type { FreelancersActor } from "../../../../rules/freelancers/model.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
@@ -22,10 +18,9 @@ import { owns } from "../../../shared/cards.ts";
 import { i18n } from "../../../shared/env.ts";
 import { sendIntent } from "../../../shared/referee.ts";
 import type { Intent, RefereeOutcome } from "../../../shared/referee.ts";
-import { isActorsTurn } from "../../../shared/turn.ts";
 import { combatantId, resolveActor, toFlAbility, warnFlRefusal } from "../adapter.ts";
 import type { FlAbilitySystem } from "../adapter.ts";
-import { commitFl, flNow } from "../budget.ts";
+import { commitFl, flNow, mayActNow } from "../budget.ts";
 
 export const FL_ACT = `${SYSTEM_ID}.flAct`;
 
@@ -33,7 +28,6 @@ const KINDS: readonly ActionKind[] = ["long", "base", "move", "quick", "reaction
 
 type Act =
   | { readonly act: "dodge" | "disengage" }
-  | { readonly act: "ready"; readonly held: "base" | "move" }
   | { readonly act: "spend"; readonly kind: ActionKind }
   | { readonly act: "ability"; readonly itemId: string };
 
@@ -42,10 +36,6 @@ function parseAct(p: Record<string, unknown>): Act | null {
     case "dodge":
     case "disengage":
       return { act: p["act"] };
-    case "ready":
-      return p["held"] === "base" || p["held"] === "move"
-        ? { act: "ready", held: p["held"] }
-        : null;
     case "spend":
       return KINDS.includes(p["kind"] as ActionKind)
         ? { act: "spend", kind: p["kind"] as ActionKind }
@@ -60,7 +50,6 @@ function parseAct(p: Record<string, unknown>): Act | null {
 /** The action kind an act takes, to check the turn with (an ability's own, from its item). */
 function kindOf(act: Act, ability: Item.Implementation | undefined): ActionKind {
   if (act.act === "dodge" || act.act === "disengage") return "long";
-  if (act.act === "ready") return "quick";
   if (act.act === "spend") return act.kind;
   const kind = (ability?.system as unknown as FlAbilitySystem | undefined)?.action;
   return KINDS.includes(kind as ActionKind) ? (kind as ActionKind) : "base";
@@ -69,7 +58,6 @@ function kindOf(act: Act, ability: Item.Implementation | undefined): ActionKind 
 function actions(act: Act, me: FreelancersActor, kind: ActionKind) {
   if (act.act === "dodge") return dodge(me);
   if (act.act === "disengage") return disengage(me);
-  if (act.act === "ready") return readyAction(me, act.held);
   return spendAction(me, kind);
 }
 
@@ -87,7 +75,7 @@ async function refereeAct(intent: Intent, sender: User.Implementation): Promise<
   const item = act.act === "ability" ? actor.items.get(act.itemId) : undefined;
   if (act.act === "ability" && item?.type !== "technique") return refuse("badRequest");
   const kind = kindOf(act, item);
-  if (kind !== "reaction" && kind !== "free" && !isActorsTurn(actor)) {
+  if (kind !== "reaction" && kind !== "free" && !mayActNow(actor)) {
     return refuse("notYourTurn", { name: actor.name });
   }
   const me = flNow(actor);
@@ -130,10 +118,6 @@ export const flDodge = (actor: Actor.Implementation) => ask(actor, { act: "dodge
 
 /** Disengage (a Long action): a double move away that provokes nothing. */
 export const flDisengage = (actor: Actor.Implementation) => ask(actor, { act: "disengage" });
-
-/** Ready an Action (a Quick action) holding the Base or the Move for a reaction. */
-export const flReady = (actor: Actor.Implementation, held: "base" | "move") =>
-  ask(actor, { act: "ready", held });
 
 /** Takes a plain action of a kind (a Move, a Quick …), e.g. from a button the GM adds. */
 export const flSpend = (actor: Actor.Implementation, kind: ActionKind) =>
