@@ -90,3 +90,44 @@ describe("dragging a token in Freelancers", () => {
     expect(w.messagesSince(before).at(-1)?.content).toMatch(/Kara.*put back/);
   });
 });
+
+describe("a readied Move in Freelancers", () => {
+  it("is taken by dragging the token out of turn once its trigger fired, and only once", async () => {
+    const { GM } = await import("../fake-foundry/index.ts");
+    const ready = await import("../../src/foundry/rulesets/freelancers/table/ready.ts");
+    const { pressCard } = await import("../../src/foundry/cards/protocol.ts");
+    const [kara, rook] = await w.actors([
+      { name: "Kara", type: "character", ownership: { [PLAYER.id]: 3 } },
+      { name: "Rook", type: "npc" },
+    ]);
+    if (kara === undefined || rook === undefined) throw new Error("no actors");
+    const { combat, tokens } = await w.fight(
+      [kara, rook],
+      [
+        { col: 0, row: 0 },
+        { col: 19, row: 19 },
+      ],
+    );
+    const token = tokens[0];
+    if (token === undefined) throw new Error("no token");
+    w.fake.setUser(PLAYER.id);
+    const card = await ready.flReady(kara, "move", "Rook breaks cover");
+    if (card === null) throw new Error("not readied");
+    // Rook's team acts: Kara's turn is over.
+    const rookId = combat.combatants.contents.find((c) => c.actorId === rook.id)?.id ?? "";
+    await w.fake.as(GM.id, () =>
+      (combat as unknown as { endPhase(): Promise<unknown> }).endPhase(),
+    );
+    await w.idle();
+    await w.fake.as(GM.id, () => combat.activateCombatant(rookId));
+    await w.idle();
+    w.fake.setUser(PLAYER.id);
+    expect(await w.drag(token, { col: 2, row: 0 })).toBe(false);
+    expect(await pressCard(card, "fire", {})).toEqual({ ok: true });
+    expect(await w.drag(token, { col: 2, row: 0 })).toBe(true);
+    expect([token.x, token.y]).toEqual([200, 0]);
+    // The readied Move is spent: a second drag out of turn is refused.
+    expect(await w.drag(token, { col: 4, row: 0 })).toBe(false);
+    expect([token.x, token.y]).toEqual([200, 0]);
+  });
+});

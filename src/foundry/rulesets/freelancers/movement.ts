@@ -19,11 +19,10 @@ import type { MovementRules } from "../../movement/types.ts";
 import { combatantId } from "../../shared/actors.ts";
 import { inActorQueue } from "../../shared/attack.ts";
 import { registerWorldSetting } from "../../shared/settings.ts";
-import { isActorsTurn } from "../../shared/turn.ts";
 import { i18n } from "../../shared/env.ts";
 import { toFlWeapon } from "./adapter.ts";
 import { flAttack } from "./attack/dialog.ts";
-import { FL_ACTIONS, flNow } from "./budget.ts";
+import { FL_ACTIONS, flNow, mayActNow } from "./budget.ts";
 
 /**
  * The actor's usable weapon (integrity left) reaching farthest, in metres: a melee weapon's reach,
@@ -96,7 +95,8 @@ export const freelancersMovement: MovementRules = {
     },
   },
   price(actor, path) {
-    if (!isActorsTurn(actor)) return refuse("notYourTurn");
+    // Out of turn only a readied Move whose trigger fired (the GM's ledger: budget.ts), once.
+    if (!mayActNow(actor)) return refuse("notYourTurn");
     const fight = fightOf(actor);
     const me = flNow(actor);
     const priced = freelancersMoveCost(me, moveLeftOf(fight, FL_MOVE_LEFT), path, flMoveMeters());
