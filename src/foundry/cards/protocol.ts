@@ -32,7 +32,7 @@ import { refuse } from "../../rules/core/result.ts";
 import type { Refusal } from "../../rules/core/result.ts";
 import { SYSTEM_ID } from "../constants.ts";
 import { isRefereeCard, postRefereeCard } from "../shared/cards.ts";
-import type { RefereeCard } from "../shared/cards.ts";
+import type { CardView, RefereeCard } from "../shared/cards.ts";
 import { chatMessages, currentUser, i18n } from "../shared/env.ts";
 import {
   checkReplayedDice,
@@ -210,6 +210,27 @@ export async function postCard(
   const roller = game.users?.get(card.roller);
   if (message !== null && roller !== undefined) cardPosted(message, roller);
   return message;
+}
+
+/**
+ * Posts `card` of `kind` through its view, publicly, spoken by `actor`, for the user whose request
+ * the referee settles: the referee's answer, the message id (or a refusal when nothing posted).
+ */
+export async function postViewCard<S>(
+  kind: string,
+  view: CardView<S>,
+  card: S,
+  by: { actor: Actor.Implementation; sender: User.Implementation; rolls?: readonly Roll[] },
+): Promise<RefereeOutcome> {
+  const message = await postCard(kind, {
+    speaker: ChatMessage.getSpeaker({ actor: by.actor }),
+    content: await view.render(card),
+    flags: view.flags(card),
+    rolls: by.rolls ?? [],
+    rollMode: "publicroll",
+    roller: by.sender.id ?? "",
+  });
+  return message === null ? refuse("failed") : { ok: true, value: message.id };
 }
 
 /** What a declaration's card says and carries, for `answerWithCard`. */

@@ -11,7 +11,12 @@ import { refuse } from "../../../../rules/core/result.ts";
 import { aidAlly } from "../../../../rules/freelancers/care.ts";
 import { rollCheck } from "../../../../rules/freelancers/checks.ts";
 import type { CheckRoll } from "../../../../rules/freelancers/checks.ts";
-import { cardDeclaration, cardStrategy, declareCard, postCard } from "../../../cards/protocol.ts";
+import {
+  cardDeclaration,
+  cardStrategy,
+  declareCard,
+  postViewCard,
+} from "../../../cards/protocol.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { targetedActors } from "../../../shared/actors.ts";
 import { postedCard } from "../../../shared/attack.ts";
@@ -103,15 +108,7 @@ function refereeAid(intent: AidIntent, sender: User.Implementation): Promise<Ref
       roll: null,
       dice: [],
     };
-    const message = await postCard(FL_AID, {
-      speaker: ChatMessage.getSpeaker({ actor: helper }),
-      content: await VIEW.render(card),
-      flags: VIEW.flags(card),
-      rolls: [],
-      rollMode: "publicroll",
-      roller: sender.id ?? "",
-    });
-    return message === null ? refuse("failed") : { ok: true, value: message.id };
+    return postViewCard(FL_AID, VIEW, card, { actor: helper, sender });
   });
 }
 

@@ -10,7 +10,12 @@
  */
 import { refuse } from "../../../../rules/core/result.ts";
 import { readyAction, useReadied } from "../../../../rules/freelancers/actions.ts";
-import { cardDeclaration, cardStrategy, declareCard, postCard } from "../../../cards/protocol.ts";
+import {
+  cardDeclaration,
+  cardStrategy,
+  declareCard,
+  postViewCard,
+} from "../../../cards/protocol.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { postedCard } from "../../../shared/attack.ts";
 import { cardView, chatTemplate, owns } from "../../../shared/cards.ts";
@@ -87,15 +92,7 @@ function refereeReady(intent: ReadyIntent, sender: User.Implementation): Promise
       trigger: intent.trigger,
       fired: false,
     };
-    const message = await postCard(FL_READY, {
-      speaker: ChatMessage.getSpeaker({ actor: holder }),
-      content: await VIEW.render(card),
-      flags: VIEW.flags(card),
-      rolls: [],
-      rollMode: "publicroll",
-      roller: sender.id ?? "",
-    });
-    return message === null ? refuse("failed") : { ok: true, value: message.id };
+    return postViewCard(FL_READY, VIEW, card, { actor: holder, sender });
   });
 }
 

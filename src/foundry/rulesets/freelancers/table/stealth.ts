@@ -19,7 +19,12 @@ import type { CheckRoll } from "../../../../rules/freelancers/checks.ts";
 import { STEALTH_KINDS, stealthAction } from "../../../../rules/freelancers/stealth.ts";
 import type { StealthKind } from "../../../../rules/freelancers/stealth.ts";
 import { fightOf, ledgerEntry, recordForActors } from "../../../combat/ledger.ts";
-import { cardDeclaration, cardStrategy, declareCard, postCard } from "../../../cards/protocol.ts";
+import {
+  cardDeclaration,
+  cardStrategy,
+  declareCard,
+  postViewCard,
+} from "../../../cards/protocol.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { postedCard } from "../../../shared/attack.ts";
 import { cardView, chatTemplate, owns } from "../../../shared/cards.ts";
@@ -135,15 +140,7 @@ function refereeStealth(
       provokes: out.value.provokes,
       ruling: null,
     };
-    const message = await postCard(FL_STEALTH, {
-      speaker: ChatMessage.getSpeaker({ actor }),
-      content: await VIEW.render(card),
-      flags: VIEW.flags(card),
-      rolls: rolled.rolls,
-      rollMode: "publicroll",
-      roller: sender.id ?? "",
-    });
-    return message === null ? refuse("failed") : { ok: true, value: message.id };
+    return postViewCard(FL_STEALTH, VIEW, card, { actor, sender, rolls: rolled.rolls });
   });
 }
 

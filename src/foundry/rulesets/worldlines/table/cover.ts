@@ -14,7 +14,7 @@ import type { Refusal } from "../../../../rules/core/result.ts";
 import { answerCover, coverTarget } from "../../../../rules/worldlines/index.ts";
 import type { AttackSituation, CoverRoll } from "../../../../rules/worldlines/index.ts";
 import { cardStrategy } from "../../../cards/protocol.ts";
-import { postCard } from "../../../cards/protocol.ts";
+import { postViewCard } from "../../../cards/protocol.ts";
 import { actorLedgerEntry, fightOf, recordForActors } from "../../../combat/ledger.ts";
 import { turnStateOf } from "../../../combat/state.ts";
 import { combatantId, resolveActor, targetedActors, withinReach } from "../../../shared/actors.ts";
@@ -151,15 +151,7 @@ export const coverDeclaration = actorDeclaration<{ weaponId: string; targetId: s
       attack: out.value.attack,
       answer: null,
     };
-    const message = await postCard(COVER_KIND, {
-      speaker: ChatMessage.getSpeaker({ actor }),
-      content: await view.render(card),
-      flags: view.flags(card),
-      rolls: rolled.rolls,
-      rollMode: "publicroll",
-      roller: sender.id ?? "",
-    });
-    return message === null ? refuse("failed") : { ok: true, value: message.id };
+    return postViewCard(COVER_KIND, view, card, { actor, sender, rolls: rolled.rolls });
   },
 });
 
