@@ -13,6 +13,8 @@ import type { FakeTokenDocument, MovementFakes } from "../fake-foundry/movement.
 export interface MoveWorld {
   readonly fake: FakeFoundry;
   readonly moves: MovementFakes;
+  /** The table's fakes: who the logged-in user targets (`table.target(actor)`). */
+  readonly table: ReturnType<typeof installTableFakes>;
   actors(sources: readonly Record<string, unknown>[]): Promise<Actor.Implementation[]>;
   /** A started combat of the actors, the first taking its turn; its tokens at these spaces. */
   fight(
@@ -36,13 +38,15 @@ export async function moveWorld(
   ruleset: string,
   grid: { size?: number; distance: number; units: string },
   settings: Record<string, unknown> = {},
+  /** Core's random number for every die (default: each die's top face). */
+  random = 0.999,
 ): Promise<MoveWorld> {
   const fake = installFakeFoundry({
     settings: { "fray.ruleset": ruleset, ...settings },
-    random: () => 0.999,
+    random: () => random,
     users: [GM, PLAYER, PLAYER2],
   });
-  installTableFakes(fake);
+  const table = installTableFakes(fake);
   const moves = installMovementFakes(fake, grid);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
@@ -60,6 +64,7 @@ export async function moveWorld(
   return {
     fake,
     moves,
+    table,
     idle,
     async actors(sources) {
       fake.setUser(GM.id);
