@@ -63,6 +63,7 @@ const API_REFUSALS = [
   "noSuchAction",
   "noToken",
   "badPath",
+  "noStance",
 ] as const;
 
 type ApiRefusal = (typeof API_REFUSALS)[number];
@@ -205,6 +206,13 @@ export interface FrayApi {
    */
   toggleStatus(statusId: string, options?: StatusOptions): Promise<RefereeOutcome>;
   /**
+   * Takes the actor's next stance (default: this user's own actor), as its sheet's stance button
+   * does: Worldlines cycles standing, crouched and prone (its Energy paid), WWN goes prone or
+   * stands up; `value` the statuses the actor has now among the ruleset's. The "Toggle stance"
+   * key. A ruleset whose rules keep no stance answers `noStance`.
+   */
+  toggleStance(actor?: ActorRef): Promise<RefereeOutcome>;
+  /**
    * Runs an action of the actor sheet by its id (`sheetActions()` lists the ruleset's), as its
    * button does, for the actor given, else this user's own (what a dragged action's hotbar
    * macro runs).
@@ -306,6 +314,16 @@ export const frayApi: FrayApi = {
   async toggleProne(actor) {
     if (bindingOf("prone") === null) return refused("notAvailable");
     return frayApi.toggleStatus("prone", actor === undefined ? {} : { actor });
+  },
+  async toggleStance(actor) {
+    const own = actor === undefined ? ownActor() : actorOf(actor);
+    if (own === null) return refused(actor === undefined ? "noActor" : "noSuchActor");
+    const toggle = rulesetApi().toggleStance;
+    if (toggle === undefined) {
+      return refused("noStance", { ruleset: i18n().localize(activeRuleset().label) });
+    }
+    // The button's own check warned of its refusal.
+    return (await toggle(own)) ? { ok: true } : refuse("notCarriedOut");
   },
   async toggleStatus(statusId, options = {}) {
     const own = options.actor === undefined ? ownActor() : actorOf(options.actor);
