@@ -60,6 +60,9 @@ describe("the Worldlines stance on the token HUD", () => {
       expect(hud.shown("crouched")).toMatchObject({ isActive: true });
       await hud.click("prone");
       expect(stance(actor)).toBe("prone");
+      // What a module reads: core's actor.statuses has the stance, with no effect.
+      expect(actor.statuses.has("prone")).toBe(true);
+      expect(actor.statuses.has("crouched")).toBe(false);
       expect(hud.shown("crouched")).toMatchObject({ isActive: false });
       expect(hud.shown("prone")).toMatchObject({ isActive: true });
       await hud.click("prone");
