@@ -27,13 +27,13 @@ describe("crossing rough ground", () => {
     const crossed = value(
       crossRoughGround(runner, [2, 2, 2], fixedDice([4, 5, 1, 1, 1, 1, 6, 1, 1])),
     );
-    expect(crossed.rolls.map((r) => [r.roll.hits, r.passed, r.energyLost, r.criticalFailure])).toEqual(
-      [
-        [2, true, 0, false],
-        [0, false, 2, false],
-        [1, false, 0, true],
-      ],
-    );
+    expect(
+      crossed.rolls.map((r) => [r.roll.hits, r.passed, r.energyLost, r.criticalFailure]),
+    ).toEqual([
+      [2, true, 0, false],
+      [0, false, 2, false],
+      [1, false, 0, true],
+    ]);
     expect(crossed.energyLost).toBe(2);
     expect(crossed.criticalFailures).toBe(1);
     expect(crossed.combatant.energy.value).toBe(1);
@@ -76,9 +76,11 @@ describe("crossing rough ground", () => {
             if (r.criticalFailure) expect(r.passed).toBe(false);
           }
           // A difficulty of 0 always passes.
-          crossed.rolls.filter((r) => r.difficulty === 0).forEach((r) => {
-            expect(r.passed).toBe(true);
-          });
+          crossed.rolls
+            .filter((r) => r.difficulty === 0)
+            .forEach((r) => {
+              expect(r.passed).toBe(true);
+            });
         },
       ),
     );

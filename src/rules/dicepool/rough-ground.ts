@@ -58,7 +58,8 @@ export function crossRoughGround(
   dice: DiceSource,
   options: DicepoolOptions = DEFAULT_DICEPOOL_OPTIONS,
 ): Result<RoughCrossing, MoveRefusal | "too-many-spaces"> {
-  if (!Array.isArray(difficulties) || difficulties.length > MAX_ROUGH_SPACES) {
+  const spaces: unknown = difficulties;
+  if (!Array.isArray(spaces) || spaces.length > MAX_ROUGH_SPACES) {
     return refuse("too-many-spaces", { max: MAX_ROUGH_SPACES });
   }
   const rolls: RoughSpaceRoll[] = [];
