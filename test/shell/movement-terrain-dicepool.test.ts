@@ -192,3 +192,32 @@ describe("falling in the dice-pool game", () => {
     expect(t.sys(walker.ana).falling).toBeNull();
   });
 });
+
+describe("the dice-pool ruler on rough ground", () => {
+  it("says how many rolls the segment's rough spaces ask for; plain ground says nothing", async () => {
+    const { token } = await setting();
+    swamp(token, 2);
+    const Ruler = (
+      t.fake.CONFIG["Token"] as unknown as {
+        rulerClass: new (token: unknown) => {
+          labels(w: object[]): { context: { fray?: { text: string; terrain?: string } } }[];
+        };
+      }
+    ).rulerClass;
+    const at = (col: number, row: number, distance: number, stage = "planned") => ({
+      stage,
+      action: "walk",
+      x: col * 100,
+      y: row * 100,
+      measurement: { distance },
+    });
+    const [, across, on] = new Ruler({ document: token }).labels([
+      at(0, 0, 0, "passed"),
+      at(3, 0, 15),
+      at(3, 1, 20),
+    ]);
+    expect(across?.context.fray?.terrain).toBe("rough terrain: 2 rolls");
+    expect(across?.context.fray?.text).toBe("3 spaces · 0 of 3 left · Move 1 of 2");
+    expect(on?.context.fray?.terrain).toBeUndefined();
+  });
+});

@@ -10,6 +10,7 @@
 import { inRegion } from "../../rules/movement/terrain.ts";
 import type { RegionShape } from "../../rules/movement/terrain.ts";
 import { SYSTEM_ID } from "../constants.ts";
+import { i18n } from "../shared/env.ts";
 import { stepsOf } from "./reactions.ts";
 import type { SceneToken } from "./reactions.ts";
 import { roughDifficultyOf } from "./region-behaviors.ts";
@@ -30,6 +31,14 @@ export interface Ground {
 }
 
 export const NO_GROUND: Ground = { climb: 0, swim: 0, difficult: 0, rough: [] };
+
+/**
+ * The ruler's words for ground climbed, swum or difficult that makes each space cost `times` as
+ * much ("climbing ×2"), for a ruleset's `terrainNotes`.
+ */
+export function terrainNote(kind: "climb" | "swim" | "difficult", times: number): string {
+  return i18n().format(`FRAY.Movement.Terrain.${kind}`, { times: Math.round(times * 100) / 100 });
+}
 
 /** What Fray reads of a RegionDocument here. */
 interface RegionLike {
