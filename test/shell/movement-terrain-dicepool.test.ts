@@ -193,6 +193,23 @@ describe("falling in the dice-pool game", () => {
   });
 });
 
+describe("a roof the GM marks as ground", () => {
+  it("holds a fighter walking on it at its height; stepping off it starts the fall", async () => {
+    const { ana, token } = await setting();
+    moves.addRegion(
+      token.parent,
+      makeRegion("Roof", [{ type: "rectangle", x: 0, y: 0, width: 200, height: 100 }], {
+        elevation: { bottom: 15, top: null },
+        flags: { fray: { ground: true } },
+      }),
+    );
+    expect(await drag(token, 1, 0, { elevation: 15 })).toBe(true);
+    expect(t.sys(ana).falling).toBeNull();
+    expect(await drag(token, 2, 0)).toBe(true);
+    expect(t.sys(ana).falling).toEqual({ height: 3, fallen: 0 });
+  });
+});
+
 describe("the dice-pool ruler on rough ground", () => {
   it("says how many rolls the segment's rough spaces ask for; plain ground says nothing", async () => {
     const { token } = await setting();

@@ -108,6 +108,27 @@ export function groundUnder(token: SceneToken & OnScene, grid: GridLike, action:
   };
 }
 
+/**
+ * The ground level where the token stands, in the scene's elevation units: 0, or the highest
+ * bottom of the Regions under it that the GM marked as ground (`flags.fray.ground`: a roof, a
+ * ledge, a platform), so a fighter walking on a roof is not in the air.
+ */
+export function groundLevelUnder(token: SceneToken & OnScene, grid: GridLike): number {
+  const centres = centresOf(
+    token.getOccupiedGridSpaceOffsets({ x: token.x, y: token.y }),
+    grid.size,
+  );
+  let level = 0;
+  for (const raw of token.parent?.regions?.contents ?? []) {
+    const region = raw as RegionLike & { readonly elevation?: { readonly bottom?: unknown } };
+    if (region.flags?.[SYSTEM_ID]?.["ground"] !== true) continue;
+    const bottom = region.elevation?.bottom;
+    if (typeof bottom !== "number" || !Number.isFinite(bottom)) continue;
+    if (centres.some((c) => inRegion(c, region.shapes ?? []))) level = Math.max(level, bottom);
+  }
+  return level;
+}
+
 function hardestRough(patches: readonly Patch[]): number | null {
   return patches.reduce<number | null>(
     (most, p) => (p.rough === null ? most : Math.max(most ?? 0, p.rough)),

@@ -31,7 +31,7 @@ import { roundedDistance, squareIn } from "./distance.ts";
 import { postReactions, reactionCard } from "./reaction-card.ts";
 import { provokedTokens } from "./reactions.ts";
 import { climbSwimSpaces, crossesDifficult } from "./terrain.ts";
-import { groundOf, groundUnder } from "./ground.ts";
+import { groundLevelUnder, groundOf, groundUnder } from "./ground.ts";
 import { registerRegionBehaviors } from "./region-behaviors.ts";
 import type { SceneToken } from "./reactions.ts";
 import { frayRulerClass } from "./ruler.ts";
@@ -306,7 +306,8 @@ async function settleGround(
   const scened = token as unknown as SceneToken & MovedToken;
   const ground = groundOf(scened, grid, points, mode);
   const under = groundUnder(scened, grid, mode);
-  await rules.afterMove({ token: scened, actor, mode, userId, ground, under, grid });
+  const groundLevel = groundLevelUnder(scened, grid);
+  await rules.afterMove({ token: scened, actor, mode, userId, ground, under, groundLevel, grid });
 }
 
 function escape(text: string): string {

@@ -32,6 +32,8 @@ export interface SettledMove {
   readonly ground: Ground;
   /** The ground it stands on at the end (movement/ground.ts groundUnder). */
   readonly under: Ground;
+  /** The ground level under it at the end, in the scene's units (ground.ts groundLevelUnder). */
+  readonly groundLevel: number;
   /** The scene's grid: the units of a space (`distance`, `units`). */
   readonly grid: { readonly distance: number; readonly units: string };
 }

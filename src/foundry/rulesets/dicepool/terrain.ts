@@ -7,7 +7,8 @@
  *   writes the Energy the failures cost, and posts the rolls in one chat message under the GM's
  *   roll mode (core's `ChatMessage.applyRollMode`, as the combat's order card does). A failure
  *   the mover cannot pay is a critical failure the card leaves to the GM.
- * - Falling: a fighter whose move ends higher than the ground (elevation 0), neither climbing nor
+ * - Falling: a fighter whose move ends higher than the ground (elevation 0, or a Region the GM
+ *   marked as ground, `flags.fray.ground`, at its bottom elevation), neither climbing nor
  *   swimming nor standing in ground climbed or swum (`flags.fray.terrain`), starts a fall from
  *   the whole spaces below it (`system.falling`, written by the GM only); the faller's turn start
  *   drops it (combat.ts) and `lowerFaller` brings its token down with it, one token update.
@@ -19,6 +20,7 @@
 import { crossRoughGround, fallFrom } from "../../../rules/dicepool/rough-ground.ts";
 import type { RoughCrossing } from "../../../rules/dicepool/rough-ground.ts";
 import { fightOf } from "../../combat/ledger.ts";
+import { groundLevelUnder } from "../../movement/ground.ts";
 import type { Ground } from "../../movement/ground.ts";
 import type { SettledMove } from "../../movement/types.ts";
 import { SYSTEM_ID } from "../../constants.ts";
@@ -98,7 +100,7 @@ function heldUp(move: SettledMove): boolean {
 async function startFall(move: SettledMove): Promise<void> {
   const { actor, token, grid } = move;
   if (fightOf(actor) === null || systemOf(actor).falling !== null || heldUp(move)) return;
-  const fall = fallFrom(token.elevation ?? 0, grid.distance);
+  const fall = fallFrom((token.elevation ?? 0) - move.groundLevel, grid.distance);
   if (fall === null) return;
   await actor.update({ "system.falling": fall } as never);
   await postLines(
@@ -117,8 +119,9 @@ async function startFall(move: SettledMove): Promise<void> {
 /** The turn start dropped the faller to `height` spaces: its token comes down with it. */
 export async function lowerFaller(actor: Actor.Implementation, height: number): Promise<void> {
   const token = tokenOf(actor);
-  const perSpace = token?.parent?.grid.distance;
-  if (token === null || perSpace === undefined || !(perSpace > 0)) return;
-  const elevation = Math.max(0, height) * perSpace;
+  const grid = token?.parent?.grid;
+  if (token === null || grid === undefined || !(grid.distance > 0)) return;
+  const ground = groundLevelUnder(token, grid);
+  const elevation = ground + Math.max(0, height) * grid.distance;
   if (token.elevation !== elevation) await token.update({ elevation });
 }
