@@ -236,5 +236,11 @@ describe("the dice-pool ruler on rough ground", () => {
     expect(across?.context.fray?.terrain).toBe("rough terrain: 2 rolls");
     expect(across?.context.fray?.text).toBe("3 spaces · 0 of 3 left · Move 1 of 2");
     expect(on?.context.fray?.terrain).toBeUndefined();
+    // The label's template (the ruler's WAYPOINT_LABEL_TEMPLATE) shows the words.
+    const { WAYPOINT_LABEL_TEMPLATE } = await import("../../src/foundry/movement/ruler.ts");
+    const html = await t.table.renderTemplate(WAYPOINT_LABEL_TEMPLATE, across?.context);
+    expect(html).toContain('<span class="fray-waypoint-terrain">rough terrain: 2 rolls</span>');
+    const plain = await t.table.renderTemplate(WAYPOINT_LABEL_TEMPLATE, on?.context);
+    expect(plain).not.toContain("fray-waypoint-terrain");
   });
 });
