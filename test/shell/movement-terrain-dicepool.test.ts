@@ -167,6 +167,10 @@ describe("falling in the dice-pool game", () => {
         .map((m) => m.content)
         .join(),
     ).toContain("Ana is in the air, 3 spaces up, and falls 2 spaces a round");
+    // She cannot steer her fall: a drag in the air is refused, with the reason.
+    t.fake.notifications.length = 0;
+    expect(await drag(token, 2, 0)).toBe(false);
+    expect(t.fake.notifications.at(-1)?.message).toContain("A falling character cannot move.");
     await t.endTurn(combat); // the Brute's turn
     await t.endTurn(combat); // Ana's again: she drops 2 spaces
     expect(t.sys(ana).falling).toEqual({ height: 1, fallen: 2 });

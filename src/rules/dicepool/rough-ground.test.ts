@@ -2,7 +2,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fixedDice } from "../core/dice.ts";
+import { FRESH_TURN } from "./actions.ts";
 import { makeDicepoolCombatant } from "./factory.ts";
+import { dicepoolMoveCost } from "./move-cost.ts";
 import { MAX_FALL } from "./movement.ts";
 import { crossRoughGround, fallFrom, MAX_ROUGH_SPACES } from "./rough-ground.ts";
 
@@ -114,5 +116,23 @@ describe("a fall begun in the air", () => {
         expect(above).toBeGreaterThanOrEqual(perSpace * 0.999999);
       }),
     );
+  });
+});
+
+describe("a faller's own moves", () => {
+  it("a fighter in a free fall cannot move until it lands; staying put is no move", () => {
+    const falling = { ownTurn: true, falling: true };
+    expect(
+      dicepoolMoveCost(runner, FRESH_TURN, { distance: 1, mode: "walk" }, falling),
+    ).toMatchObject({ ok: false, reason: "falling" });
+    expect(
+      dicepoolMoveCost(runner, FRESH_TURN, { distance: 1, mode: "blitz" }, falling),
+    ).toMatchObject({ ok: false, reason: "falling" });
+    expect(dicepoolMoveCost(runner, FRESH_TURN, { distance: 0, mode: "walk" }, falling).ok).toBe(
+      true,
+    );
+    expect(
+      dicepoolMoveCost(runner, FRESH_TURN, { distance: 1, mode: "walk" }, { ownTurn: true }).ok,
+    ).toBe(true);
   });
 });

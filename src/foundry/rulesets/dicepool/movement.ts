@@ -25,7 +25,7 @@ import {
   withLedger,
   writeLedger,
 } from "./budget.ts";
-import { toDicepoolCombatant } from "./adapter.ts";
+import { systemOf, toDicepoolCombatant } from "./adapter.ts";
 import { coverEnds } from "./table/conduct.ts";
 import { dicepoolOptions } from "./settings.ts";
 import { dicepoolAttack } from "./attack/declare.ts";
@@ -79,6 +79,7 @@ export const dicepoolMovement: MovementRules = {
         ownTurn: fight === null || ownTurnIn(fight),
         grappled: holdersOf(actor).length > 0,
         incapacitated: mover.incapacitated !== null || mover.dead,
+        falling: systemOf(actor).falling !== null,
       },
       dicepoolOptions(),
     );
