@@ -15,20 +15,7 @@ import { stepsOf } from "./reactions.ts";
 import type { SceneToken } from "./reactions.ts";
 import { roughDifficultyOf } from "./region-behaviors.ts";
 import { isDifficult } from "./terrain.ts";
-
-/** The kinds of ground a ruleset may price. */
-export type TerrainKind = "climb" | "swim" | "difficult" | "rough";
-export const TERRAIN_KINDS: readonly TerrainKind[] = ["climb", "swim", "difficult", "rough"];
-
-/** The ground a path crosses (see the file's comment). */
-export interface Ground {
-  /** Steps onto ground climbed, swum, or difficult for the path's action. */
-  readonly climb: number;
-  readonly swim: number;
-  readonly difficult: number;
-  /** The difficulty of each step onto rough ground, in order. */
-  readonly rough: readonly number[];
-}
+import type { Ground } from "./types.ts";
 
 export const NO_GROUND: Ground = { climb: 0, swim: 0, difficult: 0, rough: [] };
 

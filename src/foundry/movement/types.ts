@@ -8,7 +8,16 @@ import type { DistanceUnit } from "../../rules/core/distance.ts";
 import type { Result } from "../../rules/core/result.ts";
 import type { MoveMode, MovePath, MovePrice } from "../../rules/movement/types.ts";
 import type { ReactionTrigger } from "../../rules/movement/reactions.ts";
-import type { Ground } from "./ground.ts";
+
+/** The ground a path crosses (movement/ground.ts groundOf). */
+export interface Ground {
+  /** Steps onto ground climbed, swum, or difficult for the path's action. */
+  readonly climb: number;
+  readonly swim: number;
+  readonly difficult: number;
+  /** The difficulty of each step onto rough ground, in order. */
+  readonly rough: readonly number[];
+}
 
 /** A moved token as the ground's rules read it (core TokenDocument). */
 export interface MovedToken {

@@ -21,8 +21,7 @@ import { crossRoughGround, fallFrom } from "../../../rules/dicepool/rough-ground
 import type { RoughCrossing } from "../../../rules/dicepool/rough-ground.ts";
 import { fightOf } from "../../combat/ledger.ts";
 import { groundLevelUnder } from "../../movement/ground.ts";
-import type { Ground } from "../../movement/ground.ts";
-import type { SettledMove } from "../../movement/types.ts";
+import type { Ground, SettledMove } from "../../movement/types.ts";
 import { SYSTEM_ID } from "../../constants.ts";
 import { rollModeNow } from "../../shared/attack.ts";
 import { withDice } from "../../shared/dice.ts";
