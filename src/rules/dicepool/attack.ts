@@ -159,7 +159,7 @@ function soakRating(input: CheckedAttack): { value: number; label: string } {
 /** The defense pool's parts: the defender's Physical and the defense's rating (a vehicle's own). */
 function defenseParts(input: CheckedAttack) {
   const { defender } = input;
-  if (input.defense === "dodge" && defender.controls != null) {
+  if (input.defense === "dodge" && defender.controls !== undefined) {
     return vehicleDodgeParts(defender.controls);
   }
   const rating =

@@ -194,6 +194,18 @@ describe("a vehicle defending", () => {
       detail: { why: "vehicle" },
     });
     expect(plan(rover(at), "parry")).toMatchObject({ ok: false, reason: "defense-not-allowed" });
+    // A Dodge rolled while the pilot was at the wheel settles with no dice once nobody is.
+    const settling = planAttack(
+      checkedAttack({
+        attacker: shooter,
+        defender: rover(null),
+        weapon: makeDicepoolWeapon({ id: "gun", kind: "ranged" }),
+        intent: "damage",
+        defense: "dodge",
+        settling: true,
+      }),
+    );
+    expect(settling).toMatchObject({ ok: true, value: { defensePool: { dice: 0 } } });
     expect(openDefenses(rover(null))).toEqual(["soak"]);
     expect(openDefenses(rover(at))).toEqual(["dodge", "soak"]);
     // A character keeps all three.

@@ -126,14 +126,17 @@ export function vehicleDefenses(controls: VehicleControls | null): readonly ("do
   return controls === null ? ["soak"] : ["dodge", "soak"];
 }
 
-/** A vehicle's Dodge pool: its pilot's Mental + Pilot, less the pilot's wound penalty. */
-export function vehicleDodgeParts(controls: VehicleControls) {
+/**
+ * A vehicle's Dodge pool: its pilot's Mental + Pilot, less the pilot's wound penalty; no dice with
+ * nobody at the wheel (a Dodge rolled before the pilot fell settles on that; never the frame).
+ */
+export function vehicleDodgeParts(controls: VehicleControls | null) {
   return {
-    attribute: controls.mental,
+    attribute: controls?.mental ?? 0,
     attributeLabel: "mental",
-    skill: controls.pilot,
+    skill: controls?.pilot ?? 0,
     skillLabel: "pilot",
-    woundPenalty: controls.woundPenalty,
+    woundPenalty: controls?.woundPenalty ?? 0,
   } as const;
 }
 
