@@ -81,11 +81,7 @@ export const DICEPOOL_SHEET_ACTIONS: readonly SheetAction[] = [
   tableAct("issueCommand", "FRAY.Dicepool.Sheet.IssueCommand", "icons/svg/sound.svg", {
     targeted: true,
   }),
-  tableAct(
-    "quickCommunication",
-    "FRAY.Dicepool.Sheet.QuickCommunication",
-    "icons/svg/sound.svg",
-  ),
+  tableAct("quickCommunication", "FRAY.Dicepool.Sheet.QuickCommunication", "icons/svg/sound.svg"),
   tableAct("socialAction", "FRAY.Dicepool.Sheet.SocialAction", "icons/svg/village.svg"),
   tableAct("complexAction", "FRAY.Dicepool.Sheet.ComplexAction", "icons/svg/book.svg"),
   {
