@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { launchChromium, renderInPage } from "./harness.ts";
+import { auditRenderedViews } from "./views.ts";
 import type * as SheetModule from "../../src/foundry/rulesets/dicepool/vehicle/sheet.ts";
 
 let fake: FakeFoundry;
@@ -76,4 +77,8 @@ describe("the dice-pool vehicle sheet, rendered in Chromium", () => {
     expect(await page.isVisible('button[data-action="refuel"]')).toBe(true);
     expect(await page.textContent(".dp-weapons")).toContain("Turret gun");
   });
+});
+
+auditRenderedViews(() => browser, {
+  templates: ["templates/dicepool/vehicle-sheet.hbs"],
 });

@@ -11,13 +11,26 @@ import type { RenderRequest } from "./harness.ts";
 
 const THEMES = ["light", "dark"] as const;
 
-/** Core's combat sidebar is about 300 px wide; a sheet may be dragged down to 400 px. */
-const NARROW = { tracker: 300, sheet: 400 } as const;
+/**
+ * Core's sidebar (the combat tracker, the chat log a card sits in) is about 300 px wide; a sheet
+ * may be dragged down to 400 px, and a dialog opens about that wide.
+ */
+const NARROW = { sidebar: 300, window: 400 } as const;
 
-/** The narrow width a view must fit, or null when it is neither a sheet nor the tracker. */
+/** Whether a view is a chat card: a template under chat/ or one of the cards' classes. */
+const isCard = (request: RenderRequest) =>
+  /\/chat\/|-card\.hbs$/.test(request.template) ||
+  request.classes.some((c) => c === "chat-card" || c === "chat-message");
+
+/**
+ * The narrow width a view must fit: the sidebar's for the tracker and a chat card, a small
+ * window's for a sheet (actor, item, vehicle) and a dialog; null for the windows a GM opens wide
+ * (the simulator, the rules options menu).
+ */
 function narrowWidth(request: RenderRequest): number | null {
-  if (request.template === "templates/combat/tracker.hbs") return NARROW.tracker;
-  if (request.classes.includes("actor-sheet")) return NARROW.sheet;
+  if (request.template === "templates/combat/tracker.hbs" || isCard(request)) return NARROW.sidebar;
+  if (request.classes.some((c) => c === "actor-sheet" || c === "item-sheet")) return NARROW.window;
+  if (/\/dialog\//.test(request.template)) return NARROW.window;
   return null;
 }
 
@@ -69,8 +82,8 @@ async function misfits(page: Page): Promise<string[]> {
 
 /**
  * The controls a keyboard or a screen reader cannot use: anything clickable (`data-action`, a
- * link, a field) that is not a button or a field, or that has no name to announce (its text, an
- * `aria-label`, a `title`, or for a field its `<label>`).
+ * link, a field) that is not a button or a field, that Tab skips (`tabindex="-1"`), or that has
+ * no name to announce (its text, an `aria-label`, a `title`, or for a field its `<label>`).
  */
 async function unusableControls(page: Page): Promise<string[]> {
   return page.locator(".window-content").evaluate((content) => {
@@ -90,6 +103,7 @@ async function unusableControls(page: Page): Promise<string[]> {
         found.push(`not a button: ${html}`);
         continue;
       }
+      if (el.getAttribute("tabindex") === "-1") found.push(`skipped by Tab: ${html}`);
       const text = el.textContent.trim();
       const labelled =
         (el.getAttribute("aria-label") ?? "").trim() !== "" ||
@@ -150,7 +164,7 @@ export function auditRenderedViews(browser: () => Browser, plan: AuditPlan): voi
       expect(failures).toEqual([]);
     });
 
-    it("fits a 300 px sidebar (the tracker) or a 400 px window (a sheet)", async () => {
+    it("fits a 300 px sidebar (the tracker, a card) or a 400 px window (a sheet, a dialog)", async () => {
       const failures: string[] = [];
       for (const request of views()) {
         const width = narrowWidth(request);
@@ -164,10 +178,9 @@ export function auditRenderedViews(browser: () => Browser, plan: AuditPlan): voi
       expect(failures).toEqual([]);
     });
 
-    it("offers every control of a sheet as a button or a field with an accessible name", async () => {
+    it("offers every control as a button or a field with an accessible name, reached by Tab", async () => {
       const failures: string[] = [];
       for (const request of views()) {
-        if (!request.classes.includes("actor-sheet")) continue;
         const page = await renderInPage(browser(), request);
         const found = await unusableControls(page);
         await page.close();
