@@ -4,10 +4,27 @@
  * `auditRenderedViews` then re-renders every one of them under core's light and dark themes and
  * checks what a GM at the table would notice. One helper, fed by every ruleset's file.
  */
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { lowestContrast, renderInPage, renderedViews } from "./harness.ts";
 import type { RenderRequest } from "./harness.ts";
+import { REPO_ROOT } from "../fake-foundry/index.ts";
+
+/** FRAY_AUDIT_SHOTS=1 saves each audited render (theme, narrow width) to look at by eye. */
+const SHOTS =
+  process.env["FRAY_AUDIT_SHOTS"] === "1"
+    ? resolve(REPO_ROOT, "test/browser/__output__/audit")
+    : null;
+
+/** Saves the page's picture under SHOTS when asked, named after the view and how it was shown. */
+async function keep(page: Page, request: RenderRequest, how: string): Promise<void> {
+  if (SHOTS === null) return;
+  mkdirSync(SHOTS, { recursive: true });
+  const name = `${request.template.replace(/^templates\//, "").replace(/[/.]/g, "-")}-${request.title.replace(/\W+/g, "_").slice(0, 30)}-${how}.png`;
+  await page.screenshot({ path: resolve(SHOTS, name), fullPage: true });
+}
 
 const THEMES = ["light", "dark"] as const;
 
@@ -127,11 +144,25 @@ export interface AuditPlan {
 const nameOf = (request: RenderRequest) =>
   `${request.template.replace(/^templates\//, "")} "${request.title}"`;
 
+/**
+ * A context as text, to tell views apart. A sheet's context may hold a document's data model,
+ * which points back at its document: a value met again on the way down is written once.
+ */
+function contextKey(context: unknown): string {
+  const seen = new WeakSet<object>();
+  return JSON.stringify(context, (_key, value: unknown) => {
+    if (typeof value !== "object" || value === null) return value;
+    if (seen.has(value)) return "[seen]";
+    seen.add(value);
+    return value;
+  });
+}
+
 /** The distinct views rendered: one per template and context. */
 function views(): RenderRequest[] {
   const seen = new Set<string>();
   return renderedViews().filter((request) => {
-    const key = `${request.template}|${request.width}|${JSON.stringify(request.context)}`;
+    const key = `${request.template}|${request.width}|${contextKey(request.context)}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -155,6 +186,7 @@ export function auditRenderedViews(browser: () => Browser, plan: AuditPlan): voi
         for (const theme of THEMES) {
           const page = await renderInPage(browser(), { ...request, theme });
           const found = await lowestContrast(page, ".window-content");
+          await keep(page, request, theme);
           await page.close();
           if (found.below.length > 0) {
             failures.push(`${nameOf(request)}, ${theme}: ${found.below.join("; ")}`);
@@ -171,6 +203,7 @@ export function auditRenderedViews(browser: () => Browser, plan: AuditPlan): voi
         if (width === null) continue;
         const page = await renderInPage(browser(), { ...request, width });
         const found = await misfits(page);
+        await keep(page, request, `${width}px`);
         await page.close();
         if (found.length > 0)
           failures.push(`${nameOf(request)} at ${width} px: ${found.join("; ")}`);
