@@ -87,6 +87,18 @@ async function misfits(page: Page): Promise<string[]> {
       if (el.matches("input, select, textarea") || !(el instanceof HTMLElement)) continue;
       if (el.scrollWidth <= el.clientWidth + 1) continue;
       const style = getComputedStyle(el);
+      // A box squeezed narrower than its own text lets the text spill over its neighbours.
+      if (style.overflowX === "visible" && style.display !== "inline" && el.clientWidth > 0) {
+        const words = [...el.childNodes].some(
+          (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? "").trim() !== "",
+        );
+        if (words) {
+          found.push(
+            `${name(el)} is ${String(el.scrollWidth - el.clientWidth)} px narrower than its text`,
+          );
+          continue;
+        }
+      }
       // A scrolling box is judged by what sticks out of it (above), a clipping one here.
       if (style.overflowX === "visible" || ["auto", "scroll"].includes(style.overflowY)) continue;
       if (el.matches("button") || (!el.hasAttribute("title") && !el.hasAttribute("data-tooltip"))) {
@@ -196,17 +208,19 @@ export function auditRenderedViews(browser: () => Browser, plan: AuditPlan): voi
       expect(failures).toEqual([]);
     });
 
-    it("fits a 300 px sidebar (the tracker, a card) or a 400 px window (a sheet, a dialog)", async () => {
+    it("fits a 300 px sidebar (the tracker, a card) or a 400 px window (a sheet, a dialog), and the width it opens at", async () => {
       const failures: string[] = [];
       for (const request of views()) {
-        const width = narrowWidth(request);
-        if (width === null) continue;
-        const page = await renderInPage(browser(), { ...request, width });
-        const found = await misfits(page);
-        await keep(page, request, `${width}px`);
-        await page.close();
-        if (found.length > 0)
-          failures.push(`${nameOf(request)} at ${width} px: ${found.join("; ")}`);
+        const narrow = narrowWidth(request);
+        if (narrow === null) continue;
+        for (const width of new Set([narrow, request.width])) {
+          const page = await renderInPage(browser(), { ...request, width });
+          const found = await misfits(page);
+          await keep(page, request, `${String(width)}px`);
+          await page.close();
+          if (found.length > 0)
+            failures.push(`${nameOf(request)} at ${String(width)} px: ${found.join("; ")}`);
+        }
       }
       expect(failures).toEqual([]);
     });
