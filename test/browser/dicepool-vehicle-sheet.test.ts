@@ -32,7 +32,16 @@ beforeAll(async () => {
     name: "Rover",
     type: "vehicle",
     system: { crew: { pilotId: pilot.id }, speed: 6, damage: 2, energy: { value: 4, max: 5 } },
-    items: [{ name: "Turret gun", type: "weapon", system: { kind: "ranged" } }],
+    // A table's weapon names, long ones among them, for the narrow-window audit.
+    items: [
+      { name: "Turret gun", type: "weapon", system: { kind: "ranged" } },
+      {
+        name: "Twin-linked autocannon with a gyro-stabilised mount",
+        type: "weapon",
+        system: { kind: "ranged", damage: 2 },
+      },
+      { name: "Ramming prow", type: "weapon", system: { kind: "close", damage: 1 } },
+    ],
   })) as unknown as Actor.Implementation;
   page = await renderInPage(browser, {
     template: "templates/dicepool/vehicle-sheet.hbs",
