@@ -10,7 +10,7 @@ import { installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { launchChromium, renderInPage } from "./harness.ts";
 import { auditRenderedViews } from "./views.ts";
-import { ICON, showCard } from "./views.support.ts";
+import { ICON, cardI18n, showCard } from "./views.support.ts";
 import type * as ItemSheetModule from "../../src/foundry/rulesets/freelancers/sheets/item-sheet.ts";
 import type * as AidModule from "../../src/foundry/rulesets/freelancers/table/aid.ts";
 import type * as ReadyModule from "../../src/foundry/rulesets/freelancers/table/ready.ts";
@@ -38,11 +38,7 @@ afterAll(async () => {
   await (browser as Browser | undefined)?.close();
 });
 
-const i18n = () => ({
-  localize: (key: string) => fake.i18n.localize(key),
-  format: (key: string, data: Record<string, string | number>) =>
-    fake.i18n.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]))),
-});
+const i18n = () => cardI18n(fake);
 
 const card = (template: string, context: unknown): Promise<Page> =>
   showCard(browser, `templates/freelancers/chat/${template}.hbs`, context);

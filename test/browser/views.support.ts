@@ -6,6 +6,7 @@
 import type { Browser, Page } from "playwright-core";
 import { renderInPage } from "./harness.ts";
 import type { RecordedTemplate } from "./harness.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
 
 export const ICON =
   "data:image/svg+xml," +
@@ -35,4 +36,16 @@ export function lastContext(recorded: readonly RecordedTemplate[], template: str
   const found = recorded.filter((r) => r.template === template).at(-1);
   if (found === undefined) throw new Error(`the shell did not render ${template}`);
   return found.context;
+}
+
+/** The card i18n (shared/cards.ts CardI18n) the shell gives a card's context, from the fake's. */
+export function cardI18n(fake: FakeFoundry) {
+  return {
+    localize: (key: string) => fake.i18n.localize(key),
+    format: (key: string, data: Record<string, string | number>) =>
+      fake.i18n.format(
+        key,
+        Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])),
+      ),
+  };
 }

@@ -10,7 +10,7 @@ import { installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { launchChromium } from "./harness.ts";
 import { auditRenderedViews } from "./views.ts";
-import { showCard } from "./views.support.ts";
+import { cardI18n, showCard } from "./views.support.ts";
 import type * as StatusModule from "../../src/foundry/rulesets/worldlines/cards/status-card.ts";
 import type * as CoverModule from "../../src/foundry/rulesets/worldlines/table/cover.ts";
 
@@ -32,11 +32,7 @@ afterAll(async () => {
   await (browser as Browser | undefined)?.close();
 });
 
-const i18n = () => ({
-  localize: (key: string) => fake.i18n.localize(key),
-  format: (key: string, data: Record<string, string | number>) =>
-    fake.i18n.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]))),
-});
+const i18n = () => cardI18n(fake);
 
 describe("the Worldlines status card, rendered in Chromium", () => {
   it("says what each status did and offers a Recover button per status with a check", async () => {
