@@ -21,6 +21,7 @@ import { TwodiceItemSheet } from "./sheets/item-sheet.ts";
 import { TWODICE_CHECK_DECLARATIONS, twodiceCheckCard } from "./table/checks.ts";
 import { TWODICE_HIDE_DECLARATION } from "./table/hide.ts";
 import { TWODICE_TURN_ACTIONS } from "./table/self.ts";
+import { TWODICE_PLAN_ACTIONS } from "./turn-end.ts";
 
 export const shellRuleset: ShellRuleset = {
   ...overGeneric(
@@ -38,8 +39,9 @@ export const shellRuleset: ShellRuleset = {
   movement: twodiceMovement,
   cards: [twodiceAttackCard, twodiceCheckCard],
   declarations: [twodiceAttackDeclaration, ...TWODICE_CHECK_DECLARATIONS, TWODICE_HIDE_DECLARATION],
-  // Reloading and the dice-less combat actions post no card: plain requests to the referee.
-  refereeActions: TWODICE_TURN_ACTIONS,
+  // Reloading, the dice-less combat actions and a dragged destination post no card: plain
+  // requests to the referee.
+  refereeActions: { ...TWODICE_TURN_ACTIONS, ...TWODICE_PLAN_ACTIONS },
   simFighter: twodiceSimFighter,
   api: twodiceApi,
 };

@@ -23,6 +23,7 @@ import { cardView, chatTemplate } from "../../../shared/cards.ts";
 import { twodiceOptions } from "../settings.ts";
 import type { CardI18n as I18n } from "../../../shared/cards.ts";
 import { signed } from "../../../shared/format.ts";
+import type { TwodiceChoices } from "../attack/declare.ts";
 
 export interface AttackResult {
   readonly hit: boolean;
@@ -53,8 +54,11 @@ export interface CardClaims {
 }
 
 export interface TwodiceAttackCardState {
-  /** "claimed": a player's claims wait for the GM's Confirm before anything else. */
-  readonly stage: "claimed" | "pending" | "resolved";
+  /**
+   * "declared": an attack declared with a move, rolled when the turn ends (attack/deferred.ts);
+   * "claimed": a player's claims wait for the GM's Confirm before anything else.
+   */
+  readonly stage: "declared" | "claimed" | "pending" | "resolved";
   readonly mode: "single" | "auto";
   readonly attackerId: string;
   readonly defenderId: string;
@@ -86,6 +90,14 @@ export interface TwodiceAttackCardState {
   /** The move the attack is part of (move + melee, move + half and shoot). */
   readonly move?: "moveAndMelee" | "moveAndShoot";
   readonly resolution: TwodiceResolution | null;
+  /** An attack declared with a move: what it was declared with, for the end of the turn. */
+  readonly deferred?: {
+    readonly choices: Partial<TwodiceChoices>;
+    readonly senderId: string;
+    readonly rollMode: string;
+  };
+  /** Why an attack declared with a move could not be made when the turn ended (localized). */
+  readonly lapsed?: string;
 }
 
 /** The claims (or the ruling) as the card lists them. */
@@ -214,6 +226,11 @@ export function twodiceAttackCardContext(
   const claimed = card.stage === "claimed";
   return {
     stage: card.stage,
+    declared: card.stage === "declared",
+    lapsed:
+      card.lapsed === undefined
+        ? ""
+        : i18n.format("FRAY.Twodice.Card.Lapsed", { why: card.lapsed }),
     pending: card.stage === "pending",
     claimed,
     claims: claimsView(card.claims, i18n),
