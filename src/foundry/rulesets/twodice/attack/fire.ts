@@ -90,11 +90,13 @@ export function settleAttack(
   // The scene's calls replace a player's (a GM's declaration is the GM's call): scene.ts.
   const onScene = twodiceScene(found.attacker, found.target);
   const scene = sender.isGM ? null : onScene;
-  const settled = scene === null ? claimed : settleTwodiceAgainstScene(scene, claimed);
+  const weapon = toTwodiceWeapon(found.weapon);
+  // A shooter whose token turned more than 90° this turn, or must to face the target (facing.ts).
+  const turned = weapon.kind === "ranged" && turnedToFire(found.attacker, found.target);
+  const settled = scene === null ? claimed : settleTwodiceAgainstScene(scene, claimed, turned);
   const options = twodiceOptions();
   const attacker = twodiceNow(found.attacker);
   const defender = twodiceNow(found.target);
-  const weapon = toTwodiceWeapon(found.weapon);
   const measured = canvasDistance(found.attacker, found.target, "m");
   // A player's target modifier, cover, and what no scene measures, wait for the GM (claims.ts).
   const claims = claimsOf(settled, {
@@ -103,14 +105,10 @@ export function settleAttack(
     measured: measured !== null,
     onScene: onScene !== null,
   });
-  // The GM's record: a hiding target is out of sight; a target whose token moved this turn runs;
-  // a shooter whose token turned more than 90° (or must, to face the target) moved (facing.ts).
+  // The GM's record: a hiding target is out of sight; a target whose token moved this turn runs.
   const choices = {
     ...settled,
     ...(twodiceHidden(found.target) ? { hidden: true } : {}),
-    ...(weapon.kind === "ranged" && turnedToFire(found.attacker, found.target)
-      ? { moved: true }
-      : {}),
   };
   const base = {
     ...situationOf(choices, measured),
