@@ -88,12 +88,16 @@ export async function fireDeclared(messageId: string): Promise<void> {
     const fired: RefereeOutcome =
       "ok" in found
         ? found
-        : await fireAttack(found.settled, {
-            timing: card.timing ?? "now",
-            sender: found.sender,
-            rollMode,
-            message,
-          });
+        : // What the declaration spent, not what the turn's end finds (its action is taken).
+          await fireAttack(
+            { ...found.settled, spent: card.spent ?? found.settled.spent },
+            {
+              timing: card.timing ?? "now",
+              sender: found.sender,
+              rollMode,
+              message,
+            },
+          );
     if (fired.ok) return;
     // Nothing rolled: the card says why.
     const lapsed = refusalText((reason) => `FRAY.Twodice.Refusal.${reason}`, fired, {

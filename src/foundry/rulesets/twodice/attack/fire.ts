@@ -37,7 +37,9 @@ import type { RefereeOutcome } from "../../../shared/referee.ts";
 import { toTwodiceWeapon, weaponWrite } from "../adapter.ts";
 import { commitTwodice, twodiceNow } from "../budget.ts";
 import { TWODICE_ATTACK_CARD } from "../cards/attack-card.ts";
-import type { CardClaims, TwodiceAttackCardState } from "../cards/attack-card.ts";
+import type { CardClaims, CardSpent, TwodiceAttackCardState } from "../cards/attack-card.ts";
+import { fightOf } from "../../../combat/ledger.ts";
+import { turnStateOf } from "../../../combat/state.ts";
 import type { TwodiceWeaponSystem } from "../data.ts";
 import { rollTwoDice } from "../dice.ts";
 import { settleTwodiceAgainstScene, twodiceScene } from "../scene.ts";
@@ -66,6 +68,8 @@ export interface SettledAttack {
   readonly claims: CardClaims | null;
   readonly kind: ActionKind;
   readonly setup: AttackSetup;
+  /** What the attacker had before its action, to give back when the attack is cancelled. */
+  readonly spent: CardSpent;
 }
 
 /** The action an attack takes: its declared move (which must fit the weapon), or the attack. */
@@ -132,7 +136,13 @@ export function settleAttack(
   }
   const odds = attackOdds(input, options);
   if (!odds.ok) return odds;
+  const fight = fightOf(found.attacker);
+  const spent: CardSpent = {
+    round: fight === null ? null : turnStateOf(fight.combat).round,
+    hidden: twodiceHidden(found.attacker),
+  };
   return {
+    spent,
     found,
     input,
     attacker,
@@ -180,6 +190,7 @@ export function attackCardState(
     claims: s.claims,
     ...(s.choices.move === undefined ? {} : { move: s.choices.move }),
     resolution: null,
+    spent: s.spent,
   };
 }
 

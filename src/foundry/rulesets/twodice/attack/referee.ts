@@ -64,6 +64,7 @@ import type {
 } from "../cards/attack-card.ts";
 import { TWODICE_ATTACK, parseTwodiceChoices } from "./declare.ts";
 import type { TwodiceChoices, TwodiceStep } from "./declare.ts";
+import { cancelCard, cancelClosed, mayCancel } from "./cancel.ts";
 import { declareWithMove } from "./deferred.ts";
 import { fireAttack, settleAttack } from "./fire.ts";
 
@@ -359,6 +360,14 @@ export const twodiceAttackCard = cardStrategy<TwodiceAttackCardState>({
       parse: parseRuling,
       choicesOf: readRuling,
       resolve: confirmClaims,
+    },
+    // The attacker's owner or the GM takes the shot back before the GM rules (cancel.ts); it
+    // holds the ruling's claim, so a cancel and a Confirm never both run.
+    cancel: {
+      mayPress: mayCancel,
+      closed: cancelClosed,
+      claimKey: () => "confirm",
+      resolve: cancelCard,
     },
   },
   attack: twodiceAttackView,

@@ -53,6 +53,15 @@ export interface CardClaims {
   readonly moved: boolean | null;
 }
 
+/**
+ * What the attacker had before its action (attack/cancel.ts gives it back): the fight's round it
+ * acted in (null outside a fight), and whether it was hiding then.
+ */
+export interface CardSpent {
+  readonly round: number | null;
+  readonly hidden: boolean;
+}
+
 export interface TwodiceAttackCardState {
   /**
    * "declared": an attack declared with a move, rolled when the turn ends (attack/deferred.ts);
@@ -98,6 +107,10 @@ export interface TwodiceAttackCardState {
   };
   /** Why an attack declared with a move could not be made when the turn ended (localized). */
   readonly lapsed?: string;
+  /** What the attacker spent, for a cancel (absent on older cards: only the ammunition). */
+  readonly spent?: CardSpent;
+  /** Cancelled before the GM ruled (attack/cancel.ts): what it spent was given back. */
+  readonly cancelled?: boolean;
 }
 
 /** The claims (or the ruling) as the card lists them. */
@@ -227,6 +240,7 @@ export function twodiceAttackCardContext(
   return {
     stage: card.stage,
     declared: card.stage === "declared",
+    cancelled: card.cancelled === true,
     lapsed:
       card.lapsed === undefined
         ? ""
@@ -272,6 +286,8 @@ export function twodiceAttackCardContext(
           },
     rolledWithIt: resolution?.how === "rollWithIt",
     resolved: card.stage === "resolved",
+    // Resolved by an answer (not cancelled, nor lapsed at the turn's end).
+    applied: card.stage === "resolved" && card.cancelled !== true && card.lapsed === undefined,
   };
 }
 
