@@ -257,3 +257,26 @@ describe("a fight with no tokens on a map", () => {
     expect(plan.planIn(combat, karaId)).toBeNull();
   });
 });
+
+describe("the world setting", () => {
+  it("is shown in the rules options menu, on by default; off, a drag moves the token at once", async () => {
+    const { menuSettings } = await import("../../src/foundry/shared/settings.ts");
+    const entry = menuSettings().find((m) => m.key === "twodiceMovesAtTurnEnd");
+    expect(entry).toMatchObject({ default: true, section: "scene" });
+    const lang = w.fake.game.i18n as unknown as { has(key: string): boolean };
+    expect(lang.has(entry?.name ?? "")).toBe(true);
+    expect(lang.has(entry?.hint ?? "")).toBe(true);
+    const { karaToken } = await fight();
+    await w.fake.as(GM.id, () =>
+      w.fake.game.settings.set("fray", "twodiceMovesAtTurnEnd" as never, false as never),
+    );
+    try {
+      expect(await drag(karaToken, 4)).toBe(true);
+      expect(at(karaToken)).toEqual([4, 0]);
+    } finally {
+      await w.fake.as(GM.id, () =>
+        w.fake.game.settings.set("fray", "twodiceMovesAtTurnEnd" as never, true as never),
+      );
+    }
+  });
+});
