@@ -134,13 +134,21 @@ describe("dragging a fighter's token in the book's order", () => {
     expect(w.messagesSince(before).at(-1)?.content).toMatch(/Kara.*put back/);
   });
 
-  it("a mover a wound took out stays where it stood", async () => {
-    const { karaToken, kara, endRound } = await fight();
-    expect(await drag(karaToken, 5)).toBe(false);
+  it("a mover a wound took out stays where it stood, and its attack is not made", async () => {
+    const { karaToken, kara, rook, weapon, endRound } = await fight();
+    w.fake.setUser(PLAYER.id);
+    const id = await declare.declareTwodiceAttack(kara, weapon(kara, "Rifle"), rook, {
+      move: "moveAndShoot",
+    });
+    expect(await drag(karaToken, 3)).toBe(false);
+    w.fake.setUser(GM.id);
     // Toughness 10 by default: a wound of 12 takes her out before the turn ends.
     await w.fake.as(GM.id, () => kara.update({ "system.wounds.marked": [12] } as never));
     await endRound();
     expect(at(karaToken)).toEqual([0, 0]);
+    expect(cardOf(id)).toMatchObject({ stage: "resolved", shots: [] });
+    expect(messageOf(id).content).toContain("Not carried out when the turn ended");
+    expect(messageOf(id).content).toContain("incapacitated");
   });
 });
 
@@ -267,16 +275,12 @@ describe("the world setting", () => {
     expect(lang.has(entry?.name ?? "")).toBe(true);
     expect(lang.has(entry?.hint ?? "")).toBe(true);
     const { karaToken } = await fight();
-    await w.fake.as(GM.id, () =>
-      w.fake.game.settings.set("fray", "twodiceMovesAtTurnEnd" as never, false as never),
-    );
+    await w.fake.as(GM.id, () => w.fake.game.settings.set("fray", "twodiceMovesAtTurnEnd", false));
     try {
       expect(await drag(karaToken, 4)).toBe(true);
       expect(at(karaToken)).toEqual([4, 0]);
     } finally {
-      await w.fake.as(GM.id, () =>
-        w.fake.game.settings.set("fray", "twodiceMovesAtTurnEnd" as never, true as never),
-      );
+      await w.fake.as(GM.id, () => w.fake.game.settings.set("fray", "twodiceMovesAtTurnEnd", true));
     }
   });
 });

@@ -249,5 +249,10 @@ export async function twodiceTurnEnd(
       });
     }
   }
+  // The attack of a mover no longer able to carry it out: its card says why, nothing is rolled.
+  const carried = new Set(end.value.actions.map((a) => a.combatantId));
+  for (const [id, plan] of kept) {
+    if (!carried.has(id) && plan.attackCard !== null) await fireDeclared(plan.attackCard);
+  }
   return changes;
 }
