@@ -7,7 +7,7 @@
  * through the movement seam when the round ends.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { GM, PLAYER } from "../fake-foundry/index.ts";
+import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import { installTokenFakes } from "../fake-foundry/tokens.ts";
 import type { FakeTokenDocument } from "../fake-foundry/movement.ts";
 import type * as Declare from "../../src/foundry/rulesets/twodice/attack/declare.ts";
@@ -123,6 +123,17 @@ describe("dragging a fighter's token in the book's order", () => {
     // Carried out through the movement seam as the GM's: nothing put back, the kept move cleared.
     expect(w.messagesSince(before).some((m) => m.content.includes("put back"))).toBe(false);
     expect(plan.planIn(combat, idOf(kara))).toBeNull();
+  });
+
+  it("refuses a destination another player sends for a fighter it does not own", async () => {
+    const { combat, kara, idOf } = await fight();
+    const { sendIntent } = await import("../../src/foundry/shared/referee.ts");
+    const forged = await w.fake.as(PLAYER2.id, () =>
+      sendIntent(turnEnd.TWODICE_PLAN_ACTION, { actorId: kara.id, path: [{ x: 300, y: 0 }] }),
+    );
+    expect(forged).toMatchObject({ ok: false, reason: "notAllowed" });
+    expect(plan.planIn(combat, idOf(kara))).toBeNull();
+    expect(budget.turnIn(combat, idOf(kara)).acted).toBe(false);
   });
 
   it("puts back a console's move that skips the drag: only the turn's end moves a fighter", async () => {
