@@ -18,7 +18,6 @@ import { inActorQueue } from "../../shared/attack.ts";
 import { isActorsTurn } from "../../shared/turn.ts";
 import { TWODICE_TURN, twodiceNow } from "./budget.ts";
 import { carryingOut, isCarried, movesAtTurnEnd } from "./plan.ts";
-import { registerTurnEnd } from "./turn-end.ts";
 
 /** The ledger key of what is left of a combatant's move this turn. */
 export const TWODICE_MOVE_LEFT = "twodiceMoveLeft";
@@ -47,10 +46,6 @@ export const twodiceMovement: MovementRules = {
   spaceCost: () => 1,
   queue: (actor, task) => inActorQueue(combatantId(actor), task),
   refusalKey: movementRefusalKey((reason) => `FRAY.Twodice.Refusal.${reason}`),
-  // The world setting of when declared moves happen, and the drag that declares one (turn-end.ts).
-  registerSettings: () => {
-    registerTurnEnd();
-  },
   price(actor, path) {
     const fight = fightOf(actor);
     // In the book's order a fighter's token moves only when the turn ends, as the GM carries out

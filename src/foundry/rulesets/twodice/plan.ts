@@ -32,7 +32,7 @@ export interface StoredPlan {
 
 const SETTING = "twodiceMovesAtTurnEnd";
 
-/** Registers the setting (the movement's registerSettings). */
+/** Registers the setting (turn-end.ts registerTurnEnd, from the ruleset's registerSettings). */
 export function registerTurnEndSetting(): void {
   registerWorldSetting(SETTING, (part) => `FRAY.Twodice.Settings.MovesAtTurnEnd.${part}`, {
     type: Boolean,

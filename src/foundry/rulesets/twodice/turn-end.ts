@@ -40,11 +40,9 @@ import { sendIntent } from "../../shared/referee.ts";
 import type { Intent, RefereeOutcome } from "../../shared/referee.ts";
 import { tokenOf } from "../../shared/scene.ts";
 import { isActorsTurn } from "../../shared/turn.ts";
-import { warnTwodiceRefusal } from "./adapter.ts";
+import { toTwodiceCombatant, warnTwodiceRefusal } from "./adapter.ts";
 import { fireDeclared } from "./attack/deferred.ts";
 import { TWODICE_TURN, turnIn, twodiceNow } from "./budget.ts";
-import { twodiceIncapacitated } from "./combat.ts";
-import { TWODICE_HIDDEN } from "./movement.ts";
 import {
   TWODICE_PLAN,
   carryingOut,
@@ -56,7 +54,7 @@ import {
 } from "./plan.ts";
 import type { StoredPlan } from "./plan.ts";
 import { ownActor } from "./table/checks.ts";
-import { twodiceHidden } from "./stance.ts";
+import { TWODICE_HIDDEN, twodiceHidden } from "./stance.ts";
 
 /** The referee action of a dragged destination. */
 export const TWODICE_PLAN_ACTION = "twodice.plan";
@@ -108,7 +106,7 @@ export async function planMove(
   return outcome;
 }
 
-/** Registers the setting and the drag that names a destination (the movement's registerSettings). */
+/** Registers the setting and the drag that names a destination (the ruleset's registerSettings). */
 export function registerTurnEnd(): void {
   registerTurnEndSetting();
   const hooks = Hooks as unknown as {
@@ -218,9 +216,10 @@ export async function twodiceTurnEnd(
   if (kept.size === 0) return [];
   const end = turnEnd(
     [...kept.values()].map((p) => p.move),
+    // Still able: no wound above its Toughness took it out (wounds.ts).
     (id) => {
       const actor = actorOf(id);
-      return actor !== null && !twodiceIncapacitated(actor);
+      return actor !== null && checkAbleToAct(toTwodiceCombatant(actor)) === undefined;
     },
     (id) => turnIn(combat, id).moveHalved,
   );
