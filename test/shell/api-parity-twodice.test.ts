@@ -20,6 +20,9 @@ describeParity(
   {
     ruleset: "twodice",
     grid: { size: 100, distance: 1, units: "m" },
+    // The drag moves the token at once (the world's option; by default the GM carries declared
+    // moves out at the turn's end, movement-twodice tests both).
+    settings: { "fray.twodiceMovesAtTurnEnd": false },
     attacker: {
       name: "Kara",
       type: "character",
