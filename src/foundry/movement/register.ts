@@ -305,6 +305,9 @@ export function movementActions(
       // Core's own actions keep their label and icon; Fray's (Retreat, Disengage) bring theirs.
       label: `FRAY.Movement.Action.${mode}`,
       icon: "fa-solid fa-person-running",
+      // Walls stop Fray's own actions (a Charge, a Blitz, a Retreat) as they stop core's walk
+      // (core Token#constrainMovementPath reads the action's `walls`: none, no collision).
+      walls: "move",
       ...core[mode],
       order,
       canSelect: (token: unknown) => {
