@@ -199,7 +199,7 @@ export function installMovementFakes(
   ): [Waypoint[], boolean] {
     const first = waypoints[0];
     if (first === undefined) return [[], false];
-    const walls = (doc.parent.walls.contents as FakeWallDocument[]).filter(stopsMovement);
+    const walls = doc.parent.walls.contents.filter(stopsMovement);
     const path: Waypoint[] = [{ ...first }];
     const half = { x: (doc.width * size) / 2, y: (doc.height * size) / 2 };
     for (const next of waypoints.slice(1)) {

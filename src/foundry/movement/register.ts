@@ -12,7 +12,8 @@
  *   chat note; a legal one is paid once, in the ruleset's GM-owned budget.
  *
  * Only a move of an actor fighting in a started combat is priced; elsewhere moving is free, and a
- * scene without tokens changes nothing.
+ * scene without tokens changes nothing. A move the referee makes on a token (a push, a drag:
+ * forced.ts) is not its fighter's own: neither priced nor provoking.
  */
 import { sceneDistance } from "../../rules/core/distance.ts";
 import { ok, refuse } from "../../rules/core/result.ts";
@@ -33,6 +34,7 @@ import { provokedTokens } from "./reactions.ts";
 import { climbSwimSpaces, crossesDifficult } from "./terrain.ts";
 import type { SceneToken } from "./reactions.ts";
 import { frayRulerClass } from "./ruler.ts";
+import { isForcedMove } from "./forced.ts";
 import type { AttackOdds } from "../scene/ruler-odds.ts";
 import type { MovementRules, PricedMove } from "./types.ts";
 
@@ -166,6 +168,8 @@ export function onPreMoveToken(
   token: MovingToken,
   movement: Movement,
 ): boolean {
+  // The referee's own push or drag of this token (forced.ts): not the fighter's move.
+  if (isForcedMove(token)) return true;
   const priced = priceMovement(rules, token, movement);
   if (priced === null || priced.ok) return true;
   ui.notifications?.warn(
@@ -207,7 +211,7 @@ export async function onMoveToken(
   movement: Movement,
   userId = "",
 ): Promise<void> {
-  if (!isActiveGM() || handled.has(movement.id)) return;
+  if (!isActiveGM() || handled.has(movement.id) || isForcedMove(token, userId)) return;
   handled.add(movement.id);
   const actor = token.actor;
   if (actor === null) return;
