@@ -34,7 +34,7 @@ import { provokedTokens } from "./reactions.ts";
 import { climbSwimSpaces, crossesDifficult } from "./terrain.ts";
 import type { SceneToken } from "./reactions.ts";
 import { frayRulerClass } from "./ruler.ts";
-import { isForcedMove } from "./forced.ts";
+import { dragAlong, isForcedMove, tokenOnCanvas } from "./forced.ts";
 import type { AttackOdds } from "../scene/ruler-odds.ts";
 import type { MovementRules, PricedMove } from "./types.ts";
 
@@ -222,7 +222,12 @@ export async function onMoveToken(
       return;
     }
     if (priced.ok) {
+      // Who it drags, read before the pool it pays from is spent (forced.ts).
+      const dragged = rules.dragged?.(actor) ?? [];
       await priced.value.pay();
+      const to = movement.passed.waypoints.at(-1) ?? movement.origin;
+      const victims = dragged.flatMap((victim) => tokenOnCanvas(victim) ?? []);
+      await dragAlong(movement.origin, to, victims);
       tellMoved(token, actor, movement, priced.value.price, userId);
       await raiseReactions(rules, token, movement);
       return;

@@ -71,6 +71,12 @@ export interface MovementRules {
   readonly refusalKey: (reason: string) => string;
   /** The reactions a move raises (absent: none). */
   readonly reactions?: MovementReactions;
+  /**
+   * The fighters a move of this actor drags along (the dice pool's grappled victims), read
+   * before it is paid: once paid, the active GM moves their tokens by what the mover moved
+   * (forced.ts). Absent: nobody.
+   */
+  readonly dragged?: (actor: Actor.Implementation) => readonly Actor.Implementation[];
   /** World settings of its movement (how far a Move goes …), registered with it at init. */
   readonly registerSettings?: () => void;
 }
