@@ -11,6 +11,7 @@ import { moveWorld } from "./movement.support.ts";
 import type { MoveWorld } from "./movement.support.ts";
 import {
   itemNamed,
+  ledgerSets,
   reactionCards,
   reactionFight,
   targetRaider,
@@ -107,6 +108,19 @@ describe("WWN's shove moves the target on the map", () => {
     await pressShove(walled.kara);
     expect([walled.raiderToken.x, walled.raiderToken.y]).toEqual([400, 0]);
     expect(lastContent()).toContain("back up to 5 ft");
+  });
+
+  it("a grapple's throw hurls the captive 5 ft away, prone", async () => {
+    const { kara, raider, combat, raiderToken } = await shoveFight();
+    await ledgerSets(w, combat, kara, "wwn_grappling", raider.id);
+    const maneuvers = await import("../../src/foundry/rulesets/wwn/table/maneuver-card.ts");
+    await w.fake.as(PLAYER.id, () =>
+      maneuvers.declareWwnManeuver(kara, "moveGrappled", { effect: "throw" }),
+    );
+    await w.idle();
+    expect(lastContent()).toContain("throws Raider 5 ft");
+    expect([raiderToken.x, raiderToken.y]).toEqual([400, 0]);
+    expect(budget.fighterOf(raider)).toMatchObject({ prone: true });
   });
 
   it("Kara's player cannot move the Raider herself, nor ask for a longer push", async () => {
