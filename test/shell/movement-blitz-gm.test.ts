@@ -8,7 +8,7 @@ import { GM } from "../fake-foundry/index.ts";
 import { clickSheet } from "./boot.support.ts";
 import { moveWorld } from "./movement.support.ts";
 import type { MoveWorld } from "./movement.support.ts";
-import { itemNamed, reactionFight } from "./movement-reactions.support.ts";
+import { itemNamed, reactionFight, targetRaider } from "./movement-reactions.support.ts";
 
 let w: MoveWorld;
 let budget: typeof import("../../src/foundry/rulesets/dicepool/budget.ts");
@@ -37,15 +37,7 @@ async function gmBlitz() {
     { system: { attributes: { physical: 1 } } },
     { kara: { col: 0, row: 0 }, foe: { col: 3, row: 0 } },
   );
-  const raiderToken = fought.token.parent.tokens.contents.find(
-    (t) => t.actorId === fought.raider.id,
-  );
-  if (raiderToken === undefined) throw new Error("no raider token");
-  w.fake.as(GM.id, () => {
-    (game.user as unknown as { updateTokenTargets(ids: string[]): void }).updateTokenTargets([
-      raiderToken.id,
-    ]);
-  });
+  const raiderToken = await targetRaider(w, fought, GM.id);
   const press = async () => {
     const club = itemNamed(fought.kara, "Club");
     await w.fake.as(GM.id, () =>
