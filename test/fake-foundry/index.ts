@@ -40,6 +40,7 @@ import {
   randomID,
 } from "./documents.ts";
 import * as fields from "./fields.ts";
+import { RegionBehaviorType } from "./region-behaviors.ts";
 import { ClientSettings, Localization, Users } from "./game.ts";
 import { HookRegistry } from "./hooks.ts";
 import { ClientKeybindings } from "./keybindings.ts";
@@ -162,6 +163,14 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     ChatMessage: documentConfig(ChatMessage),
     Scene: documentConfig(Scene),
   };
+  // Core's RegionBehavior config: a system registers its subtypes' models and icons at init
+  // (region-behaviors.ts builds behaviours through them).
+  CONFIG["RegionBehavior"] = {
+    documentClass: ClientDocument,
+    dataModels: {},
+    typeLabels: {},
+    typeIcons: {},
+  };
   Object.assign(CONFIG, {
     // Core v13's default list (hud.ts); a system replaces or extends it at init.
     statusEffects: CORE_STATUS_EFFECTS.map((entry) => ({ ...entry })),
@@ -271,7 +280,7 @@ export function installFakeFoundry(options: FakeOptions = {}) {
 
   const foundry = {
     abstract: { DataModel, TypeDataModel },
-    data: { fields },
+    data: { fields, regionBehaviors: { RegionBehaviorType } },
     utils: { Collection, randomID, escapeHTML },
     documents: {
       Actor,

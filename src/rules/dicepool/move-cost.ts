@@ -48,6 +48,8 @@ export interface DicepoolMoveContext {
   readonly incapacitated?: boolean;
   /** The mover drags a victim it holds: the largest victim's size and the smallest pool. */
   readonly dragging?: { readonly victimSize: number; readonly grapplePool: number };
+  /** In a free fall (movement.ts `fallOnTurn`): no move of its own until it lands. */
+  readonly falling?: boolean;
 }
 
 /** The turn's actions and the mover's Energy after a path. */
@@ -86,6 +88,7 @@ export function dicepoolMoveCost(
           grapplePool: [ctx.dragging.grapplePool, { ...NUMBER_RULES.count, max: L.grapplePool }],
         }));
   if (bad) return bad;
+  if (ctx.falling === true && path.distance > 0) return refuse("falling");
   // A drag pays a pool point a space: a path longer than the pool is refused whole.
   const pool = ctx.dragging?.grapplePool;
   if (pool !== undefined && path.distance > pool) {
