@@ -138,7 +138,7 @@ export function installFakeFoundry(options: FakeOptions = {}) {
   const templatesLoaded: string[] = [];
   const notifications: { level: "info" | "warn" | "error"; message: string }[] = [];
   const random = options.random ?? seededRandom(1);
-  const dialogs: DialogLog = { asked: [], answer: true };
+  const dialogs: DialogLog = { asked: [], answer: true, fields: null };
   // Core's client setting: the roll mode the chat's selector sets (ChatMessage.applyRollMode).
   settings.register("core", "rollMode", {
     scope: "client",

@@ -273,6 +273,11 @@ export function installMovementFakes(
     width: number;
     height: number;
     elevation: number;
+    /**
+     * Core TokenDocument#rotation: degrees, 0 by default (the token as its image is drawn, which
+     * by convention faces down the map), growing clockwise; an update of it alone is no move.
+     */
+    rotation = 0;
     movementAction = "walk";
     movementHistory: (Waypoint & { cost: number; movementId: string; userId: string })[] = [];
     movement: Record<string, unknown> | null = null;

@@ -37,6 +37,17 @@ describe("the fake's grid and moving tokens", () => {
     expect(grid.testAdjacency({ i: 0, j: 0 }, { i: 1, j: 1 })).toBe(true);
   });
 
+  it("keeps a token's rotation (0 unless set); turning it is an update, not a move", async () => {
+    const { fake, token } = await world();
+    expect(token.rotation).toBe(0);
+    const moves: unknown[] = [];
+    fake.hooks.on("moveToken", (doc) => moves.push(doc));
+    await fake.as(PLAYER.id, () => token.update({ rotation: 135 }));
+    expect(token.rotation).toBe(135);
+    expect([token.x, token.y]).toEqual([0, 0]);
+    expect(moves).toEqual([]);
+  });
+
   it("runs preMoveToken on the mover's client only; false cancels and nothing moves", async () => {
     const { fake, moves, token } = await world();
     const seen: string[] = [];
