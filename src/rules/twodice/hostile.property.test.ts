@@ -358,13 +358,6 @@ const CASES: Record<string, () => void> = {
     behind: (x) => combatantVerdict({ ...kit, traits: x }),
     call: (x) => td.moveDistance("moveAndShoot", x.agility, true),
   }),
-  movesAtTurnEnd: kase<td.DeclaredMove[]>({
-    valid: [
-      { combatantId: "a", kind: "move" },
-      { combatantId: "b", kind: "aim" },
-    ],
-    call: (declared) => td.movesAtTurnEnd(declared, (id) => id !== "x"),
-  }),
   // The end of the turn, and turning to fire
   isMoveKind: kase({ valid: { kind: "moveAndShoot" }, call: (x) => td.isMoveKind(x.kind) }),
   checkPath: kase({ valid: [{ x: 100, y: 0 }], call: (path) => td.checkPath("path", path) }),
