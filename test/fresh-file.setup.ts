@@ -11,6 +11,9 @@
  *   `PIXI`, …) is deleted and what it replaced is put back, so a file that installs no canvas
  *   sees none;
  * - spies and timers: vitest restores spies between files; fake timers are turned off here.
+ *
+ * (A file that leaves fake timers on would otherwise hand the next file a world without Node's
+ * setTimeout: seen with three scratch files on one worker.)
  */
 import { vi } from "vitest";
 
@@ -44,6 +47,8 @@ if (baseline === undefined) {
     ),
   };
 } else {
+  // First: fake timers left on put Node's timers back themselves, before the globals are compared.
+  vi.useRealTimers();
   const scope = globalThis as Record<string, unknown>;
   for (const key of Object.getOwnPropertyNames(globalThis)) {
     if (!baseline.keys.has(key) && !vitestOwn(key)) Reflect.deleteProperty(scope, key);
@@ -54,7 +59,6 @@ if (baseline === undefined) {
       Object.defineProperty(globalThis, key, descriptor);
     }
   }
-  vi.useRealTimers();
 }
 
 vi.resetModules();
