@@ -12,7 +12,8 @@
  *   chat note; a legal one is paid once, in the ruleset's GM-owned budget.
  *
  * Only a move of an actor fighting in a started combat is priced; elsewhere moving is free, and a
- * scene without tokens changes nothing.
+ * scene without tokens changes nothing. A move the referee makes on a token (a push, a drag:
+ * forced.ts) is not its fighter's own: neither priced nor provoking.
  */
 import { sceneDistance } from "../../rules/core/distance.ts";
 import { ok, refuse } from "../../rules/core/result.ts";
@@ -31,10 +32,13 @@ import { roundedDistance, squareIn } from "./distance.ts";
 import { postReactions, reactionCard } from "./reaction-card.ts";
 import { provokedTokens } from "./reactions.ts";
 import { climbSwimSpaces, crossesDifficult } from "./terrain.ts";
+import { groundLevelUnder, groundOf, groundUnder } from "./ground.ts";
+import { registerRegionBehaviors } from "./region-behaviors.ts";
 import type { SceneToken } from "./reactions.ts";
 import { frayRulerClass } from "./ruler.ts";
+import { dragAlong, isForcedMove, tokenOnCanvas } from "./forced.ts";
 import type { AttackOdds } from "../scene/ruler-odds.ts";
-import type { MovementRules, PricedMove } from "./types.ts";
+import type { MovedToken, MovementRules, PricedMove } from "./types.ts";
 
 interface Point {
   readonly x: number;
@@ -48,7 +52,13 @@ export interface MovingToken {
   readonly actor: Actor.Implementation | null;
   readonly movementHistory?: readonly { readonly movementId?: string }[];
   /** The scene it stands on (core: the TokenDocument's parent). */
-  readonly parent?: { readonly tokens?: { readonly contents: readonly unknown[] } } | null;
+  readonly parent?: {
+    readonly tokens?: { readonly contents: readonly unknown[] };
+    readonly regions?: { readonly contents: readonly unknown[] };
+  } | null;
+  readonly x?: number;
+  readonly y?: number;
+  readonly elevation?: number;
   revertRecordedMovement?: () => Promise<boolean>;
   update?: (
     changes: Record<string, unknown>,
@@ -122,14 +132,33 @@ export function isStraight(points: readonly { x: number; y: number }[]): boolean
   });
 }
 
-/** The price of a movement for its token's actor, or null when moving it is free (no fight). */
+/** Whether the movement leaves its grid space at no point (only its elevation changes). */
+function staysPut(movement: Movement): boolean {
+  const grid = gridOf();
+  if (grid === null) return false;
+  const home = grid.getOffset(movement.origin);
+  return movement.passed.waypoints.every((w) => {
+    const at = grid.getOffset(w);
+    return at.i === home.i && at.j === home.j;
+  });
+}
+
+/**
+ * The price of a movement for its token's actor, or null when moving it is free (no fight, or a
+ * move that stays on its space: a change of elevation, as the GM lowers a falling token).
+ */
 export function priceMovement(
   rules: MovementRules,
   token: MovingToken,
   movement: Movement,
 ): Result<PricedMove> | null {
   const actor = token.actor;
-  if (actor === null || UNPRICED_METHODS.has(movement.method) || fightOf(actor) === null) {
+  if (
+    actor === null ||
+    UNPRICED_METHODS.has(movement.method) ||
+    fightOf(actor) === null ||
+    staysPut(movement)
+  ) {
     return null;
   }
   const path = pathOf(rules, movement);
@@ -166,6 +195,8 @@ export function onPreMoveToken(
   token: MovingToken,
   movement: Movement,
 ): boolean {
+  // The referee's own push or drag of this token (forced.ts): not the fighter's move.
+  if (isForcedMove(token)) return true;
   const priced = priceMovement(rules, token, movement);
   if (priced === null || priced.ok) return true;
   ui.notifications?.warn(
@@ -207,7 +238,7 @@ export async function onMoveToken(
   movement: Movement,
   userId = "",
 ): Promise<void> {
-  if (!isActiveGM() || handled.has(movement.id)) return;
+  if (!isActiveGM() || handled.has(movement.id) || isForcedMove(token, userId)) return;
   handled.add(movement.id);
   const actor = token.actor;
   if (actor === null) return;
@@ -218,9 +249,15 @@ export async function onMoveToken(
       return;
     }
     if (priced.ok) {
+      // Who it drags, read before the pool it pays from is spent (forced.ts).
+      const dragged = rules.dragged?.(actor) ?? [];
       await priced.value.pay();
+      const to = movement.passed.waypoints.at(-1) ?? movement.origin;
+      const victims = dragged.flatMap((victim) => tokenOnCanvas(victim) ?? []);
+      await dragAlong(movement.origin, to, victims);
       tellMoved(token, actor, movement, priced.value.price, userId);
       await raiseReactions(rules, token, movement);
+      await settleGround(rules, token, actor, movement, userId);
       return;
     }
     await revert(token, movement);
@@ -261,6 +298,25 @@ async function raiseReactions(
     perSquare,
   );
   await postReactions(mover, provoked);
+}
+
+/** The active GM: what the ground a paid move crossed does (the ruleset's `afterMove`). */
+async function settleGround(
+  rules: MovementRules,
+  token: MovingToken,
+  actor: Actor.Implementation,
+  movement: Movement,
+  userId: string,
+): Promise<void> {
+  const grid = gridOf();
+  const mode = movement.passed.waypoints.at(-1)?.action ?? "walk";
+  if (rules.afterMove === undefined || grid === null || !isMoveMode(mode, rules.modes)) return;
+  const points = [movement.origin, ...movement.passed.waypoints];
+  const scened = token as unknown as SceneToken & MovedToken;
+  const ground = groundOf(scened, grid, points, mode);
+  const under = groundUnder(scened, grid, mode);
+  const groundLevel = groundLevelUnder(scened, grid);
+  await rules.afterMove({ token: scened, actor, mode, userId, ground, under, groundLevel, grid });
 }
 
 function escape(text: string): string {
@@ -305,6 +361,9 @@ export function movementActions(
       // Core's own actions keep their label and icon; Fray's (Retreat, Disengage) bring theirs.
       label: `FRAY.Movement.Action.${mode}`,
       icon: "fa-solid fa-person-running",
+      // Walls stop Fray's own actions (a Charge, a Blitz, a Retreat) as they stop core's walk
+      // (core Token#constrainMovementPath reads the action's `walls`: none, no collision).
+      walls: "move",
       ...core[mode],
       order,
       canSelect: (token: unknown) => {
@@ -327,6 +386,8 @@ export function movementActions(
  * for the ruler's odds line.
  */
 export function registerMovement(rules: MovementRules | undefined, odds?: AttackOdds): void {
+  // Fray's Region behaviours load whatever the ruleset (a switched world keeps its Regions).
+  registerRegionBehaviors();
   if (rules === undefined) return;
   rules.registerSettings?.();
   if (rules.reactions !== undefined) registerCards([reactionCard(rules.reactions)]);

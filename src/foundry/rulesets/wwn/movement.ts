@@ -13,6 +13,7 @@ import { wwnMoveCost } from "../../../rules/wwn/move-cost.ts";
 import { FEET_PER_SPACE } from "../../../rules/core/distance.ts";
 import { besideTarget, moveThenAttack } from "../../movement/charge.ts";
 import { farthestWeapon } from "../../movement/reach.ts";
+import { terrainNote } from "../../movement/ground.ts";
 import { chargeOwedWrite, owedCharge } from "./charge.ts";
 import type { MovementRules } from "../../movement/types.ts";
 import { fightOf, ledgerChanges } from "../../combat/ledger.ts";
@@ -24,8 +25,8 @@ import { wwnAttack } from "./attack/declare.ts";
 import { i18n } from "../../shared/env.ts";
 
 /**
- * The melee weapon a fighter strikes a foe leaving melee with (the book's free Instant attack "from
- * all enemies in melee with them": melee is the adjacent square, 5 ft), or null without one.
+ * The melee weapon a fighter strikes a foe leaving melee with (the book's free attack from every
+ * foe in melee: melee is the adjacent square, 5 ft), or null without one: then its bare hands.
  */
 export function meleeWeapon(actor: Actor.Implementation): Item.Implementation | null {
   const melee = (item: Item.Implementation) =>
@@ -47,23 +48,27 @@ export const wwnMovement: MovementRules = {
     const hard = mode === "climb" || mode === "swim" ? 2 : 1;
     return FEET_PER_SPACE * hard * (toWwnCombatant(actor).prone ? 2 : 1);
   },
+  // Difficult ground halves a Move (each foot costs two); climbing and swimming are halved already.
+  terrainNotes: (_actor, ground, mode) =>
+    ground.difficult > 0 && mode !== "climb" && mode !== "swim"
+      ? [terrainNote("difficult", 2)]
+      : [],
   // The queue WWN's referee takes for everything an actor spends (table/self.ts).
   queue: (actor, task) => inActorQueue(combatantId(actor), task),
   refusalKey: (reason) =>
     reason === "notStraight" ? "FRAY.Movement.Refusal.notStraight" : `FRAY.Wwn.Refusal.${reason}`,
   // Leaving melee gives every adjacent foe a free attack, unless the mover took Fighting
-  // Withdrawal this round (the ledger's round).
+  // Withdrawal this round (the ledger's round). Every foe threatens its adjacent squares: one
+  // without a melee weapon strikes with its bare hands.
   reactions: {
     trigger: "leave",
-    reachOf: (actor) => (meleeWeapon(actor) === null ? null : FEET_PER_SPACE),
+    reachOf: () => FEET_PER_SPACE,
     // A foe who is down strikes nobody.
     canReact: (actor) => fighterIn(actor, fightOf(actor)).life === "active",
     suppressed: (actor) => fighterIn(actor, fightOf(actor)).actions.withdrawn,
     openAttack: (actor, { reaction }) => {
-      const weapon = meleeWeapon(actor);
-      if (weapon === null) return Promise.resolve(null);
       const note = i18n().localize("FRAY.Movement.Reaction.Note.wwn");
-      return wwnAttack(actor, weapon, undefined, { reaction, notes: [note] });
+      return wwnAttack(actor, meleeWeapon(actor), undefined, { reaction, notes: [note] });
     },
   },
   price(actor, path) {
