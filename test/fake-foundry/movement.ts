@@ -634,7 +634,10 @@ export function installMovementFakes(
       to: { col: number; row: number },
       fields: Partial<Omit<FakeWallDocument, "id" | "documentName" | "c">> = {},
     ): FakeWallDocument {
-      const wall = makeWall([from.col * size, from.row * size, to.col * size, to.row * size], fields);
+      const wall = makeWall(
+        [from.col * size, from.row * size, to.col * size, to.row * size],
+        fields,
+      );
       scene.walls.set(wall.id, wall);
       return wall;
     },
