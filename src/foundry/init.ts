@@ -21,6 +21,7 @@ import { registerStatusHooks } from "./api/statuses.ts";
 import { registerHud } from "./hud/index.ts";
 import { registerMovement } from "./movement/register.ts";
 import { registerSceneAreas } from "./scene/area-effect.ts";
+import { attackOddsOf } from "./scene/ruler-odds.ts";
 import { registerSettingsMenu } from "./settings-menu.ts";
 
 /**
@@ -66,7 +67,7 @@ export function init(): void {
   registerHud(); // the ruleset's own statuses as core's status effects, on the token HUD
   // Dragging a token costs (issue 24); its ruler shows the odds against the target (issue 25).
   const shell = shellRuleset(activeRuleset().id);
-  registerMovement(shell.movement, shell.api?.odds);
+  registerMovement(shell.movement, attackOddsOf(shell.api));
   registerSceneAreas(); // an instant area's Region goes when the turn changes (issue 25)
   // The ruleset's options, registered above, in one form (settings-menu.ts) for the GM.
   registerSettingsMenu();

@@ -11,7 +11,7 @@
  */
 import { refuse } from "../../../rules/core/result.ts";
 import type { Refusal } from "../../../rules/core/result.ts";
-import type { AttackSituation } from "../../../rules/worldlines/index.ts";
+import type { AttackSituation, RangeBand } from "../../../rules/worldlines/index.ts";
 import { centerOf, distanceOn, tokenOf, tokenOn } from "../../shared/scene.ts";
 import { bandForDistance, bandReach } from "./adapter.ts";
 import { DEFAULT_BAND_FEET } from "./data.ts";
@@ -34,12 +34,22 @@ export function measuredSituation<S extends AttackSituation>(
   if ("ok" in settled) return settled;
   const { range: _range, ...rest } = settled;
   if (kind === "melee") return rest as S;
-  const feet = distanceOn(scene, centerOf(from), centerOf(to));
-  if (feet === null) return situation;
+  const range = bandAt(distanceOn(scene, centerOf(from), centerOf(to)), weaponItem);
+  if (range === null) return situation;
+  if (typeof range === "object") return range;
+  return { ...rest, range } as S;
+}
+
+/**
+ * The range band of a shot over `feet` with the weapon, the refusal beyond its extreme band, or
+ * null when the distance could not be measured.
+ */
+export function bandAt(
+  feet: number | null,
+  weaponItem: Item.Implementation,
+): RangeBand | Refusal | null {
+  if (feet === null) return null;
   const reach = bandReach(weaponItem, DEFAULT_BAND_FEET);
   const range = bandForDistance(reach, feet);
-  if (range === null) {
-    return refuse("outOfRange", { feet: Math.round(feet), reach: reach.extreme });
-  }
-  return { ...rest, range } as S;
+  return range ?? refuse("outOfRange", { feet: Math.round(feet), reach: reach.extreme });
 }
