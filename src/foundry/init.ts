@@ -1,4 +1,4 @@
-import { SYSTEM_ID, TEMPLATES } from "./constants.ts";
+import { PARTIALS, SYSTEM_ID, TEMPLATES } from "./constants.ts";
 import { COMBAT_TURN_ACTION, handleTurnIntent } from "./combat/actions.ts";
 import { FrayCombatTracker } from "./combat/tracker.ts";
 import { registerTeamCombat } from "./combat/setup.ts";
@@ -72,9 +72,10 @@ export function init(): void {
   // The ruleset's options, registered above, in one form (settings-menu.ts) for the GM.
   registerSettingsMenu();
 
-  // Preloading only warms the cache: a sheet still loads its template when it first renders.
+  // Preloading warms the cache (a sheet still loads its template when it first renders) and
+  // registers the partials cards include, which nothing loads on demand.
   foundry.applications.handlebars
-    .loadTemplates(Object.values(TEMPLATES))
+    .loadTemplates([...Object.values(TEMPLATES), ...Object.values(PARTIALS)])
     .catch((error: unknown) => {
       console.error(`${SYSTEM_ID} | could not preload templates`, error);
     });

@@ -18,7 +18,7 @@ import { scenePrefill, worldlinesScene } from "./scene.ts";
 import { bandAt } from "./calls.ts";
 import { checkDeclaration, shapeByTechnique, warnRefusal } from "./attack/declare.ts";
 import type { TableSituation } from "./attack/declare.ts";
-import { parseSituation } from "./attack/referee.ts";
+import { parseSituation } from "./attack/parse.ts";
 import type { GearSystem } from "./sheets/item-sheet.ts";
 import { build, throwGrenade } from "./table/gear.ts";
 import { useTechnique } from "./table/techniques.ts";
