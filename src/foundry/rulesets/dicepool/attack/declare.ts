@@ -53,6 +53,7 @@ import { isVehicle } from "../vehicle/data.ts";
 import { DEFAULT_CHOICE, promptDicepoolAttack } from "./dialog.ts";
 import type { DicepoolChoice, DicepoolPreset } from "./dialog.ts";
 import { reactionOpen } from "../../../movement/reaction-card.ts";
+import type { SceneCallEntry } from "../../../scene/card-calls.ts";
 
 /** The declaration as a client sends it: ids and choices. */
 export interface DicepoolDeclareIntent extends DicepoolChoice {
@@ -96,6 +97,8 @@ export interface Declaration {
   readonly notes: readonly LedgerNote[];
   /** The reaction card the opportunity attack answers (the referee closes it). */
   readonly reaction?: string;
+  /** The situation as the scene decided it and as the player claimed it (scene.ts). */
+  readonly sceneCalls?: readonly SceneCallEntry[];
 }
 
 /** Whether both fight in the same started combat (where a grapple can be recorded). */

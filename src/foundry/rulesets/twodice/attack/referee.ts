@@ -62,7 +62,8 @@ import { commitTwodice, inFight, twodiceNow } from "../budget.ts";
 import type { TwodiceWeaponSystem } from "../data.ts";
 
 import { rollTwoDice } from "../dice.ts";
-import { settleTwodiceAgainstScene, twodiceScene } from "../scene.ts";
+import { settleTwodiceAgainstScene, twodiceScene, twodiceSceneCalls } from "../scene.ts";
+import { sceneCallsField } from "../../../scene/card-calls.ts";
 import { actionRecords, recordAction, tokenMovedThisTurn, twodiceHidden } from "../stance.ts";
 import { claimsOf, confirmClaims, parseRuling, readRuling, withClaims } from "./claims.ts";
 import { twodiceOptions } from "../settings.ts";
@@ -212,6 +213,9 @@ async function declare(
     claims,
     ...(choices.move === undefined ? {} : { move: choices.move }),
     resolution: null,
+    ...sceneCallsField(
+      scene === null ? [] : twodiceSceneCalls(scene, claimed, settled, sender.name),
+    ),
   };
   const content = await TWODICE_ATTACK_CARD.render(card);
   const flags = TWODICE_ATTACK_CARD.flags(card);
