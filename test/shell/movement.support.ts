@@ -12,6 +12,8 @@ import type { FakeTokenDocument, MovementFakes } from "../fake-foundry/movement.
 
 export interface MoveWorld {
   readonly fake: FakeFoundry;
+  /** The table fakes (templates, targets). */
+  readonly table: ReturnType<typeof installTableFakes>;
   readonly moves: MovementFakes;
   actors(sources: readonly Record<string, unknown>[]): Promise<Actor.Implementation[]>;
   /** A started combat of the actors, the first taking its turn; its tokens at these spaces. */
@@ -42,7 +44,7 @@ export async function moveWorld(
     random: () => 0.999,
     users: [GM, PLAYER, PLAYER2],
   });
-  installTableFakes(fake);
+  const table = installTableFakes(fake);
   const moves = installMovementFakes(fake, grid);
   await import("../../src/fray.ts");
   await fake.hooks.callAsync("init");
@@ -59,6 +61,7 @@ export async function moveWorld(
   };
   return {
     fake,
+    table,
     moves,
     idle,
     async actors(sources) {
