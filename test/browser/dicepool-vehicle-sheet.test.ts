@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { launchChromium, renderInPage } from "./harness.ts";
+import { auditRenderedViews } from "./views.ts";
 import type * as SheetModule from "../../src/foundry/rulesets/dicepool/vehicle/sheet.ts";
 
 let fake: FakeFoundry;
@@ -31,7 +32,16 @@ beforeAll(async () => {
     name: "Rover",
     type: "vehicle",
     system: { crew: { pilotId: pilot.id }, speed: 6, damage: 2, energy: { value: 4, max: 5 } },
-    items: [{ name: "Turret gun", type: "weapon", system: { kind: "ranged" } }],
+    // A table's weapon names, long ones among them, for the narrow-window audit.
+    items: [
+      { name: "Turret gun", type: "weapon", system: { kind: "ranged" } },
+      {
+        name: "Twin-linked autocannon with a gyro-stabilised mount",
+        type: "weapon",
+        system: { kind: "ranged", damage: 2 },
+      },
+      { name: "Ramming prow", type: "weapon", system: { kind: "close", damage: 1 } },
+    ],
   })) as unknown as Actor.Implementation;
   page = await renderInPage(browser, {
     template: "templates/dicepool/vehicle-sheet.hbs",
@@ -76,4 +86,8 @@ describe("the dice-pool vehicle sheet, rendered in Chromium", () => {
     expect(await page.isVisible('button[data-action="refuel"]')).toBe(true);
     expect(await page.textContent(".dp-weapons")).toContain("Turret gun");
   });
+});
+
+auditRenderedViews(() => browser, {
+  templates: ["templates/dicepool/vehicle-sheet.hbs"],
 });

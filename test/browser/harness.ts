@@ -273,3 +273,34 @@ export async function lowestContrast(page: Page, selector: string): Promise<Cont
     return { ...worst, below: below.map(([t, r]) => `${t} (${r.toFixed(2)})`) };
   });
 }
+
+/** A template the shell rendered through core's renderTemplate, and the context it gave. */
+export interface RecordedTemplate {
+  /** Repository path, e.g. "templates/twodice/chat/check-card.hbs". */
+  template: string;
+  context: unknown;
+}
+
+/**
+ * Records every template the shell renders through `foundry.applications.handlebars.renderTemplate`
+ * from now on (a dialog's content, a card's), still rendering it as before: a test drives the shell
+ * as a user would, then shows the recorded contexts in Chromium. Call after the table fakes
+ * (fake-foundry/table.ts) give core's renderTemplate.
+ */
+export function recordTemplates(): RecordedTemplate[] {
+  const handlebars = (
+    globalThis as unknown as {
+      foundry: { applications: { handlebars: Record<string, unknown> } };
+    }
+  ).foundry.applications.handlebars;
+  const render = handlebars["renderTemplate"] as (
+    path: string,
+    context: unknown,
+  ) => Promise<string>;
+  const recorded: RecordedTemplate[] = [];
+  handlebars["renderTemplate"] = (path: string, context: unknown) => {
+    recorded.push({ template: path.replace(/^systems\/fray\//, ""), context });
+    return render(path, context);
+  };
+  return recorded;
+}

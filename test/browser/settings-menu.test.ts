@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../fake-foundry/index.ts";
 import { Localization } from "../fake-foundry/game.ts";
 import { launchChromium, renderInPage } from "./harness.ts";
+import { auditRenderedViews } from "./views.ts";
 import { menuView } from "../../src/foundry/settings-menu-view.ts";
 import type { MenuSetting } from "../../src/foundry/shared/settings.ts";
 
@@ -104,4 +105,8 @@ describe("the rules options menu template", () => {
       await page.close();
     }
   });
+});
+
+auditRenderedViews(() => browser, {
+  templates: ["templates/settings/settings-menu.hbs"],
 });

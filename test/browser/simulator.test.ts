@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../fake-foundry/index.ts";
 import { Localization } from "../fake-foundry/game.ts";
 import { launchChromium, renderInPage } from "./harness.ts";
+import { auditRenderedViews } from "./views.ts";
 import { simAdapterInfo, simulate } from "../../src/rules/sim/simulate.ts";
 import type { SimAdapterInfo, SimRequest } from "../../src/rules/sim/simulate.ts";
 import type { SimTactic } from "../../src/rules/sim/types.ts";
@@ -276,4 +277,8 @@ describe("the simulator's results window", () => {
       "Playing fights: 2,500 of 10,000…",
     );
   });
+});
+
+auditRenderedViews(() => browser, {
+  templates: ["templates/simulator/simulator.hbs"],
 });

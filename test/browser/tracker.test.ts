@@ -169,6 +169,37 @@ describe("the combat tracker, two teams mid-round", () => {
   });
 });
 
+describe("moving a combatant to another team by keyboard", () => {
+  it("gives the GM a labelled Move button on each combatant, reached by Tab", async () => {
+    const page = await render("gm");
+    const rows = page.locator(".combatant");
+    const count = await rows.count();
+    expect(count).toBe(5);
+    for (let i = 0; i < count; i++) {
+      const row = rows.nth(i);
+      const name = await row.locator(".fray-member-name").innerText();
+      const move = row.locator("button[data-action=frayMoveTeam]");
+      await expect(move.getAttribute("aria-label")).resolves.toBe(`Move ${name} to another team`);
+      await expect(move.isVisible()).resolves.toBe(true);
+    }
+    // From the top of the window, Tab reaches Ash's Move button (no mouse, no drag).
+    const target = rows.first().locator("button[data-action=frayMoveTeam]");
+    let reached = false;
+    for (let presses = 0; presses < 40 && !reached; presses++) {
+      await page.keyboard.press("Tab");
+      reached = await target.evaluate((button) => document.activeElement === button);
+    }
+    expect(reached).toBe(true);
+    await page.close();
+  });
+
+  it("offers players no Move button", async () => {
+    const page = await render("player");
+    expect(await page.locator("button[data-action=frayMoveTeam]").count()).toBe(0);
+    await page.close();
+  });
+});
+
 describe("the combat tracker under core's themes", () => {
   it("stays readable in the light and the dark theme", async () => {
     for (const theme of ["light", "dark"] as const) {

@@ -4,20 +4,50 @@
  * `auditRenderedViews` then re-renders every one of them under core's light and dark themes and
  * checks what a GM at the table would notice. One helper, fed by every ruleset's file.
  */
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { lowestContrast, renderInPage, renderedViews } from "./harness.ts";
 import type { RenderRequest } from "./harness.ts";
+import { REPO_ROOT } from "../fake-foundry/index.ts";
+
+/** FRAY_AUDIT_SHOTS=1 saves each audited render (theme, narrow width) to look at by eye. */
+const SHOTS =
+  process.env["FRAY_AUDIT_SHOTS"] === "1"
+    ? resolve(REPO_ROOT, "test/browser/__output__/audit")
+    : null;
+
+/** Saves the page's picture under SHOTS when asked, named after the view and how it was shown. */
+async function keep(page: Page, request: RenderRequest, how: string): Promise<void> {
+  if (SHOTS === null) return;
+  mkdirSync(SHOTS, { recursive: true });
+  const name = `${request.template.replace(/^templates\//, "").replace(/[/.]/g, "-")}-${request.title.replace(/\W+/g, "_").slice(0, 30)}-${how}.png`;
+  await page.screenshot({ path: resolve(SHOTS, name), fullPage: true });
+}
 
 const THEMES = ["light", "dark"] as const;
 
-/** Core's combat sidebar is about 300 px wide; a sheet may be dragged down to 400 px. */
-const NARROW = { tracker: 300, sheet: 400 } as const;
+/**
+ * Core's sidebar (the combat tracker, the chat log a card sits in) is about 300 px wide; a sheet
+ * may be dragged down to 400 px, and a dialog opens about that wide.
+ */
+const NARROW = { sidebar: 300, window: 400 } as const;
 
-/** The narrow width a view must fit, or null when it is neither a sheet nor the tracker. */
+/** Whether a view is a chat card: a template under chat/ or one of the cards' classes. */
+const isCard = (request: RenderRequest) =>
+  /\/chat\/|-card\.hbs$/.test(request.template) ||
+  request.classes.some((c) => c === "chat-card" || c === "chat-message");
+
+/**
+ * The narrow width a view must fit: the sidebar's for the tracker and a chat card, a small
+ * window's for a sheet (actor, item, vehicle) and a dialog; null for the windows a GM opens wide
+ * (the simulator, the rules options menu).
+ */
 function narrowWidth(request: RenderRequest): number | null {
-  if (request.template === "templates/combat/tracker.hbs") return NARROW.tracker;
-  if (request.classes.includes("actor-sheet")) return NARROW.sheet;
+  if (request.template === "templates/combat/tracker.hbs" || isCard(request)) return NARROW.sidebar;
+  if (request.classes.some((c) => c === "actor-sheet" || c === "item-sheet")) return NARROW.window;
+  if (/\/dialog\//.test(request.template)) return NARROW.window;
   return null;
 }
 
@@ -57,6 +87,18 @@ async function misfits(page: Page): Promise<string[]> {
       if (el.matches("input, select, textarea") || !(el instanceof HTMLElement)) continue;
       if (el.scrollWidth <= el.clientWidth + 1) continue;
       const style = getComputedStyle(el);
+      // A box squeezed narrower than its own text lets the text spill over its neighbours.
+      if (style.overflowX === "visible" && style.display !== "inline" && el.clientWidth > 0) {
+        const words = [...el.childNodes].some(
+          (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? "").trim() !== "",
+        );
+        if (words) {
+          found.push(
+            `${name(el)} is ${String(el.scrollWidth - el.clientWidth)} px narrower than its text`,
+          );
+          continue;
+        }
+      }
       // A scrolling box is judged by what sticks out of it (above), a clipping one here.
       if (style.overflowX === "visible" || ["auto", "scroll"].includes(style.overflowY)) continue;
       if (el.matches("button") || (!el.hasAttribute("title") && !el.hasAttribute("data-tooltip"))) {
@@ -69,8 +111,8 @@ async function misfits(page: Page): Promise<string[]> {
 
 /**
  * The controls a keyboard or a screen reader cannot use: anything clickable (`data-action`, a
- * link, a field) that is not a button or a field, or that has no name to announce (its text, an
- * `aria-label`, a `title`, or for a field its `<label>`).
+ * link, a field) that is not a button or a field, that Tab skips (`tabindex="-1"`), or that has
+ * no name to announce (its text, an `aria-label`, a `title`, or for a field its `<label>`).
  */
 async function unusableControls(page: Page): Promise<string[]> {
   return page.locator(".window-content").evaluate((content) => {
@@ -90,6 +132,7 @@ async function unusableControls(page: Page): Promise<string[]> {
         found.push(`not a button: ${html}`);
         continue;
       }
+      if (el.getAttribute("tabindex") === "-1") found.push(`skipped by Tab: ${html}`);
       const text = el.textContent.trim();
       const labelled =
         (el.getAttribute("aria-label") ?? "").trim() !== "" ||
@@ -113,11 +156,25 @@ export interface AuditPlan {
 const nameOf = (request: RenderRequest) =>
   `${request.template.replace(/^templates\//, "")} "${request.title}"`;
 
+/**
+ * A context as text, to tell views apart. A sheet's context may hold a document's data model,
+ * which points back at its document: a value met again on the way down is written once.
+ */
+function contextKey(context: unknown): string {
+  const seen = new WeakSet<object>();
+  return JSON.stringify(context, (_key, value: unknown) => {
+    if (typeof value !== "object" || value === null) return value;
+    if (seen.has(value)) return "[seen]";
+    seen.add(value);
+    return value;
+  });
+}
+
 /** The distinct views rendered: one per template and context. */
 function views(): RenderRequest[] {
   const seen = new Set<string>();
   return renderedViews().filter((request) => {
-    const key = `${request.template}|${request.width}|${JSON.stringify(request.context)}`;
+    const key = `${request.template}|${request.width}|${contextKey(request.context)}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -141,6 +198,7 @@ export function auditRenderedViews(browser: () => Browser, plan: AuditPlan): voi
         for (const theme of THEMES) {
           const page = await renderInPage(browser(), { ...request, theme });
           const found = await lowestContrast(page, ".window-content");
+          await keep(page, request, theme);
           await page.close();
           if (found.below.length > 0) {
             failures.push(`${nameOf(request)}, ${theme}: ${found.below.join("; ")}`);
@@ -150,24 +208,26 @@ export function auditRenderedViews(browser: () => Browser, plan: AuditPlan): voi
       expect(failures).toEqual([]);
     });
 
-    it("fits a 300 px sidebar (the tracker) or a 400 px window (a sheet)", async () => {
+    it("fits a 300 px sidebar (the tracker, a card) or a 400 px window (a sheet, a dialog), and the width it opens at", async () => {
       const failures: string[] = [];
       for (const request of views()) {
-        const width = narrowWidth(request);
-        if (width === null) continue;
-        const page = await renderInPage(browser(), { ...request, width });
-        const found = await misfits(page);
-        await page.close();
-        if (found.length > 0)
-          failures.push(`${nameOf(request)} at ${width} px: ${found.join("; ")}`);
+        const narrow = narrowWidth(request);
+        if (narrow === null) continue;
+        for (const width of new Set([narrow, request.width])) {
+          const page = await renderInPage(browser(), { ...request, width });
+          const found = await misfits(page);
+          await keep(page, request, `${String(width)}px`);
+          await page.close();
+          if (found.length > 0)
+            failures.push(`${nameOf(request)} at ${String(width)} px: ${found.join("; ")}`);
+        }
       }
       expect(failures).toEqual([]);
     });
 
-    it("offers every control of a sheet as a button or a field with an accessible name", async () => {
+    it("offers every control as a button or a field with an accessible name, reached by Tab", async () => {
       const failures: string[] = [];
       for (const request of views()) {
-        if (!request.classes.includes("actor-sheet")) continue;
         const page = await renderInPage(browser(), request);
         const found = await unusableControls(page);
         await page.close();

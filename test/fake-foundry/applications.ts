@@ -317,6 +317,11 @@ export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
 export interface DialogLog {
   readonly asked: { title: string; content: string }[];
   answer: boolean | null;
+  /**
+   * What the user picks in the next prompts' forms (DialogV2.prompt), field name to value, before
+   * pressing OK; null: the user closes them.
+   */
+  fields: Record<string, string> | null;
 }
 
 type DialogButton = { callback?: (event: unknown, button: unknown, dialog: unknown) => unknown };
@@ -340,6 +345,40 @@ export function makeDialogClass(log: DialogLog) {
       const button = answer ? options.yes : options.no;
       if (button?.callback === undefined) return answer;
       return button.callback({}, {}, null);
+    }
+
+    /**
+     * Core v13's DialogV2.prompt: shows the content (a form) with one OK button; OK calls the
+     * button's callback with (event, button, dialog), where `button.form` is the dialog's form,
+     * and the prompt resolves to what it returns; closed, to null. The fake's user fills the
+     * form's fields with `log.fields` as a person could: a select only with one of its options
+     * (the test throws otherwise), then presses OK.
+     */
+    static async prompt(options: {
+      window?: { title?: string };
+      content?: string;
+      ok?: DialogButton;
+    }): Promise<unknown> {
+      const content = options.content ?? "";
+      log.asked.push({ title: options.window?.title ?? "", content });
+      const fields = log.fields;
+      if (fields === null) return null;
+      for (const [name, value] of Object.entries(fields)) {
+        const select = new RegExp(`<select name="${name}">(.*?)</select>`, "s").exec(content);
+        if (select === null && !content.includes(`name="${name}"`)) {
+          throw new Error(`the prompt has no field ${name}`);
+        }
+        if (select !== null && !select[1]?.includes(`<option value="${value}">`)) {
+          throw new Error(`the prompt's ${name} offers no ${value}`);
+        }
+      }
+      const form = {
+        elements: {
+          namedItem: (name: string) => (name in fields ? { value: fields[name] } : null),
+        },
+      };
+      if (options.ok?.callback === undefined) return true;
+      return options.ok.callback({}, { form }, null);
     }
 
     /**

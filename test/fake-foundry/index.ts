@@ -40,6 +40,7 @@ import {
   randomID,
 } from "./documents.ts";
 import * as fields from "./fields.ts";
+import { RegionBehaviorType } from "./region-behaviors.ts";
 import { ClientSettings, Localization, Users } from "./game.ts";
 import { HookRegistry } from "./hooks.ts";
 import { ClientKeybindings } from "./keybindings.ts";
@@ -137,7 +138,7 @@ export function installFakeFoundry(options: FakeOptions = {}) {
   const templatesLoaded: string[] = [];
   const notifications: { level: "info" | "warn" | "error"; message: string }[] = [];
   const random = options.random ?? seededRandom(1);
-  const dialogs: DialogLog = { asked: [], answer: true };
+  const dialogs: DialogLog = { asked: [], answer: true, fields: null };
   // Core's client setting: the roll mode the chat's selector sets (ChatMessage.applyRollMode).
   settings.register("core", "rollMode", {
     scope: "client",
@@ -161,6 +162,14 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     CombatantGroup: documentConfig(CombatantGroup),
     ChatMessage: documentConfig(ChatMessage),
     Scene: documentConfig(Scene),
+  };
+  // Core's RegionBehavior config: a system registers its subtypes' models and icons at init
+  // (region-behaviors.ts builds behaviours through them).
+  CONFIG["RegionBehavior"] = {
+    documentClass: ClientDocument,
+    dataModels: {},
+    typeLabels: {},
+    typeIcons: {},
   };
   Object.assign(CONFIG, {
     // Core v13's default list (hud.ts); a system replaces or extends it at init.
@@ -263,7 +272,7 @@ export function installFakeFoundry(options: FakeOptions = {}) {
 
   const foundry = {
     abstract: { DataModel, TypeDataModel },
-    data: { fields },
+    data: { fields, regionBehaviors: { RegionBehaviorType } },
     utils: { Collection, randomID, escapeHTML },
     documents: {
       Actor,

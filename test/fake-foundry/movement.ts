@@ -15,8 +15,8 @@
  *   actor for non-GMs), `getOccupiedGridSpaceOffsets()`, `getCenterPoint()`,
  *   `measureMovementPath(waypoints)` (priced with the action's `getCostFunction` from
  *   `CONFIG.Token.movement.actions`).
- * - `move(waypoints, options)` and `update({x, y})` (a plain update of the position is a move of
- *   one waypoint, method "api"): on the moving client only, `preMoveToken(document, movement,
+ * - `move(waypoints, options)` and `update({x, y, elevation})` (a plain update of the position or
+ *   the elevation is a move of one waypoint, method "api"): on the moving client only, `preMoveToken(document, movement,
  *   operation)` runs (core `hookEvents.preMoveToken`: returning false rejects the whole move and
  *   `move` resolves false); the server refuses a user who does not own the token; it stores the
  *   position and, while the token fights in a started combat (core records history in combat;
@@ -290,14 +290,23 @@ export function installMovementFakes(
       return moveOn(this, waypoints, { method: options.method ?? "api", skipPreMove: false });
     }
 
-    /** Core: an update of x/y is a move of one waypoint; other fields are stored as they are. */
+    /**
+     * Core: an update of x, y or elevation is a move of one waypoint (v13 counts the elevation
+     * as part of the movement); other fields are stored as they are.
+     */
     async update(changes: Record<string, unknown>): Promise<this> {
-      const { x, y, ...rest } = changes;
+      const { x, y, elevation, ...rest } = changes;
       Object.assign(this, rest);
-      if (typeof x === "number" || typeof y === "number") {
+      if (typeof x === "number" || typeof y === "number" || typeof elevation === "number") {
         await moveOn(
           this,
-          [{ x: typeof x === "number" ? x : this.x, y: typeof y === "number" ? y : this.y }],
+          [
+            {
+              x: typeof x === "number" ? x : this.x,
+              y: typeof y === "number" ? y : this.y,
+              elevation: typeof elevation === "number" ? elevation : this.elevation,
+            },
+          ],
           { method: "api", skipPreMove: false },
         );
       }
@@ -314,7 +323,8 @@ export function installMovementFakes(
       const origin = (this.movement?.["origin"] as Waypoint | undefined) ?? start;
       const back = last.movementId === this.movement?.["id"] ? origin : start;
       this.movementHistory = this.movementHistory.slice(0, firstOfIt);
-      await serverMove(this, [{ x: back.x, y: back.y }], "undo", world.user(), null, false);
+      const to = { x: back.x, y: back.y, elevation: back.elevation ?? this.elevation };
+      await serverMove(this, [to], "undo", world.user(), null, false);
       return true;
     }
 
@@ -415,7 +425,7 @@ export function installMovementFakes(
       operation: "update",
       documentName: "Token",
       count: 1,
-      data: [{ _id: doc.id, x: end.x, y: end.y }],
+      data: [{ _id: doc.id, x: end.x, y: end.y, elevation: end.elevation ?? doc.elevation }],
       parent: doc.parent.uuid,
       userId: user.id,
     });
@@ -434,6 +444,7 @@ export function installMovementFakes(
     }
     doc.x = end.x;
     doc.y = end.y;
+    doc.elevation = end.elevation ?? doc.elevation;
     doc.movement = movement;
     const operation = { movement: { [doc.id]: movement } };
     const mover = fake.users.get(user.id);

@@ -71,8 +71,8 @@ describe("the dice-pool settings", () => {
     expect(t.combat.dicepoolOrderInput(ana)).toEqual({ die: "5d6" });
   });
 
-  it("an initiative tie goes to the larger pool by default, to the players' side when set", async () => {
-    const order = async () => {
+  it("an initiative tie goes to the larger pool by default, to the players' side or a reroll when set", async () => {
+    const order = async (reroll: number[] = []) => {
       const { ana, brute } = await fighters();
       await gmSets(brute, { "system.skills.awareness": 2 }); // 4 dice against Ana's 2
       const Combat = t.fake.CONFIG["Combat"]?.documentClass;
@@ -83,7 +83,7 @@ describe("the dice-pool settings", () => {
         combat.createEmbeddedDocuments("Combatant", [{ actorId: ana.id }, { actorId: brute.id }]),
       );
       const { dicepoolRollOrder } = await import("../../src/foundry/rulesets/dicepool/order.ts");
-      dice(6, 1, 6, 1, 1, 1); // one hit each
+      dice(6, 1, 6, 1, 1, 1, ...reroll); // one hit each (then the tied roll again, in order)
       const settled = await t.fake.as(GM.id, () => dicepoolRollOrder(combat));
       if (!settled.ok) throw new Error(settled.reason);
       const name = (id: string) => combat.combatants.get(id)?.name;
@@ -92,5 +92,10 @@ describe("the dice-pool settings", () => {
     expect(await order()).toEqual(["Brute", "Ana"]);
     await setting("dicepoolTieRule", "players");
     expect(await order()).toEqual(["Ana", "Brute"]);
+    // A reroll of the tied: Ana's 2 dice score 1, Brute's 4 none, whatever the pools' sizes.
+    await setting("dicepoolTieRule", "reroll");
+    expect(await order([1, 6, 1, 1, 1, 1])).toEqual(["Ana", "Brute"]);
+    expect(await order([1, 1, 6, 1, 1, 1])).toEqual(["Brute", "Ana"]);
+    await setting("dicepoolTieRule", "largerPool");
   });
 });

@@ -98,6 +98,18 @@ describe("the vehicle sheet", () => {
     expect(asPlayer.pilots.map((p) => p.name)).not.toContain("Brute");
     expect(asPlayer.pilots.map((p) => p.name)).not.toContain("Rover");
   });
+
+  it("shows the gunner the GM seats, and none at first", async () => {
+    const { ana, vehicle } = await rover();
+    const { dicepoolVehicleSheetContext } =
+      await import("../../src/foundry/rulesets/dicepool/vehicle/sheet.ts");
+    expect(await dicepoolVehicleSheetContext(vehicle)).toMatchObject({ gunnerName: null });
+    await t.gmSets(vehicle, { "system.crew.gunnerId": ana.id });
+    const seated = await dicepoolVehicleSheetContext(vehicle);
+    expect(seated.gunnerName).toBe("Ana");
+    expect(seated.gunners.find((g) => g.id === ana.id)?.selected).toBe(true);
+    expect(seated.gunners.map((g) => g.name)).not.toContain("Rover");
+  });
 });
 
 describe("Drive", () => {

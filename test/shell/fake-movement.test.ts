@@ -87,6 +87,21 @@ describe("the fake's grid and moving tokens", () => {
   });
 });
 
+describe("the fake's elevation", () => {
+  it("update({elevation}) is a move as in core v13: stored, with moveToken, the space unchanged", async () => {
+    const { fake, token } = await world();
+    const seen: number[] = [];
+    fake.hooks.on("moveToken", (_doc, movement) => {
+      const m = movement as { passed: { waypoints: { elevation?: number }[]; spaces: number } };
+      seen.push(m.passed.waypoints.at(-1)?.elevation ?? NaN, m.passed.spaces);
+    });
+    await fake.as(GM.id, () => token.update({ elevation: 10 }));
+    expect(token.elevation).toBe(10);
+    expect([token.x, token.y]).toEqual([0, 0]);
+    expect(seen.slice(0, 2)).toEqual([10, 0]);
+  });
+});
+
 describe("the fake's token targeting", () => {
   it("User#updateTokenTargets makes the canvas's tokens of those ids the user's targets", async () => {
     const { fake, moves, token, ana } = await world();

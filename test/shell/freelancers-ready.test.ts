@@ -169,4 +169,38 @@ describe("Ready an Action", () => {
     expect(messages().length).toBe(before);
     await fake.as(GM.id, () => combat.delete());
   });
+  it("an old Ready card fires only the readied action it was posted for; a stale one changes nothing", async () => {
+    const { k, r, combat, card: first } = await readied("Rook draws", "base");
+    if (first === null) throw new Error(world.warnings().join("; "));
+    // Round over unfired: at Kara's next turn the readied Base lapses, and she readies her Move.
+    await nextTeam(combat, r);
+    await nextTeam(combat, k);
+    expect(combat.round).toBe(2);
+    fake.setUser(PLAYER.id);
+    const second = await ready.flReady(k, "move", "Rook runs");
+    if (second === null) throw new Error(world.warnings().join("; "));
+    const before = budget.actionsIn(combat, idOf(combat, k));
+    expect(before).toMatchObject({ readied: "move", triggered: false, reaction: 1 });
+    await nextTeam(combat, r);
+
+    // The first card was for the Base readied last round: pressing it says so and changes nothing.
+    fake.setUser(PLAYER.id);
+    world.reset();
+    fake.setUser(PLAYER.id);
+    expect(await protocol.pressCard(first, "fire", {})).toMatchObject({
+      ok: false,
+      reason: "staleReady",
+    });
+    expect(world.warnings().at(-1)).toContain("earlier");
+    expect(budget.actionsIn(combat as never, idOf(combat, k))).toEqual(before);
+    expect(readyOf(first)).toMatchObject({ fired: false });
+
+    // The card posted for the Move fires it.
+    expect(await protocol.pressCard(second, "fire", {})).toEqual({ ok: true });
+    expect(budget.actionsIn(combat as never, idOf(combat, k))).toMatchObject({
+      readied: "move",
+      triggered: true,
+    });
+    await fake.as(GM.id, () => combat.delete());
+  });
 });

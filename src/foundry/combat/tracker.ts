@@ -15,7 +15,6 @@ import { barView } from "../sheets/actor-sheet.ts";
 import type { BarView } from "../sheets/actor-sheet.ts";
 import type { TemplatePart } from "../sheets/base.ts";
 import { requestTurnAction, userOwns, warnRefusal } from "./actions.ts";
-import type { ActionOutcome } from "./actions.ts";
 import type { StartChoice } from "./start.ts";
 import type { TurnOrder } from "../../rules/combat/order.ts";
 import { currentOrder, rosterOf, teamsOf, turnStateOf } from "./state.ts";
@@ -25,7 +24,8 @@ import { combatHooks } from "./ruleset-hooks.ts";
 import type { TeamControl, TrackerChip } from "./ruleset-hooks.ts";
 import { ORDER_LABELS } from "./order-card.ts";
 import { createTeam, editTeam, moveCombatant, teamData } from "./teams.ts";
-import { moveForm, readMoveForm, readTeamForm, teamForm, wireTeamDrag } from "./tracker-dom.ts";
+import { wireTeamDrag } from "./tracker-dom.ts";
+import { moveDialog, report, teamDialog } from "./tracker-teams.ts";
 import { simulateAction, simulateContextOption } from "../simulator/index.ts";
 
 import CombatTracker = foundry.applications.sidebar.tabs.CombatTracker;
@@ -77,6 +77,10 @@ export interface MemberRow {
   waitingLabel: string;
   canActivate: boolean;
   canEnd: boolean;
+  /** The GM's Move to team button, when there is another team to move to. */
+  canMove: boolean;
+  /** Its accessible name and tooltip ("Move Bram to another team"), localized. */
+  moveLabel: string;
   cssClass: string;
 }
 
@@ -270,6 +274,10 @@ export function trackerContext(
       waitingLabel: individual ? "FRAY.Combat.NotGone" : "FRAY.Combat.NotActed",
       canActivate,
       canEnd,
+      canMove: user.isGM && [...teams.keys()].some((id) => id !== member.teamId),
+      moveLabel: user.isGM
+        ? (game.i18n?.format("FRAY.Tracker.MoveTo", { name: combatant?.name ?? "" }) ?? "")
+        : "",
       cssClass: classes.filter((c) => c !== "").join(" "),
     };
   };
@@ -398,29 +406,6 @@ function teamIdOfTarget(target: HTMLElement): string {
   return target.closest<HTMLElement>("[data-team-id]")?.dataset["teamId"] ?? "";
 }
 
-function report(outcome: ActionOutcome): void {
-  if (!outcome.ok) warnRefusal(outcome.reason);
-}
-
-/** Asks the GM for a team's name and colour. */
-async function teamDialog(title: string, name: string, color: string) {
-  const localize = (key: string) => game.i18n?.localize(key) ?? key;
-  const content = teamForm(
-    { name: localize("FRAY.Team.Name"), color: localize("FRAY.Team.Color") },
-    name,
-    color,
-    foundry.utils.escapeHTML,
-  );
-  const result: unknown = await foundry.applications.api.DialogV2.prompt({
-    window: { title: localize(title) },
-    content,
-    ok: {
-      callback: (_event: unknown, button: HTMLButtonElement) => readTeamForm(button.form),
-    },
-  });
-  return (result ?? null) as { name: string; color: string } | null;
-}
-
 export class FrayCombatTracker extends CombatTracker {
   static override DEFAULT_OPTIONS = {
     classes: [SYSTEM_ID],
@@ -432,6 +417,7 @@ export class FrayCombatTracker extends CombatTracker {
       frayCreateTeam: FrayCombatTracker.#onCreateTeam,
       frayEditTeam: FrayCombatTracker.#onEditTeam,
       frayTeamControl: FrayCombatTracker.#onTeamControl,
+      frayMoveTeam: FrayCombatTracker.#onMoveTeam,
       fraySimulate: simulateAction,
       // Core's initiative buttons would re-sort `turns` behind the turn machine's back.
       rollAll: FrayCombatTracker.#onCoreInitiative,
@@ -491,21 +477,12 @@ export class FrayCombatTracker extends CombatTracker {
 
   async #moveDialog(combatantId: string): Promise<void> {
     const combat = this.frayCombat;
-    if (combat === null) return;
-    const teams = teamsOf(combat).map((team) => ({ id: team.id ?? "", name: team.name ?? "" }));
-    const teamId: unknown = await foundry.applications.api.DialogV2.prompt({
-      window: { title: game.i18n?.localize("FRAY.Combat.MoveToTeam") ?? "" },
-      content: moveForm(
-        game.i18n?.localize("FRAY.Team.Label") ?? "",
-        teams,
-        foundry.utils.escapeHTML,
-      ),
-      ok: {
-        callback: (_event: unknown, button: HTMLButtonElement) => readMoveForm(button.form),
-      },
-    });
-    if (typeof teamId !== "string" || teamId === "") return;
-    report(await moveCombatant(combat, combatantId, teamId));
+    if (combat !== null) await moveDialog(combat, combatantId);
+  }
+
+  /** The combatant's Move to team button: the team dialog, for the GM only. */
+  static async #onMoveTeam(this: FrayCombatTracker, _event: PointerEvent, target: HTMLElement) {
+    if (game.user?.isGM === true) await this.#moveDialog(combatantIdOf(target));
   }
 
   static async #onActivate(this: FrayCombatTracker, _event: PointerEvent, target: HTMLElement) {

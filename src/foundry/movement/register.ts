@@ -31,10 +31,12 @@ import { roundedDistance, squareIn } from "./distance.ts";
 import { postReactions, reactionCard } from "./reaction-card.ts";
 import { provokedTokens } from "./reactions.ts";
 import { climbSwimSpaces, crossesDifficult } from "./terrain.ts";
+import { groundLevelUnder, groundOf, groundUnder } from "./ground.ts";
+import { registerRegionBehaviors } from "./region-behaviors.ts";
 import type { SceneToken } from "./reactions.ts";
 import { frayRulerClass } from "./ruler.ts";
 import type { AttackOdds } from "../scene/ruler-odds.ts";
-import type { MovementRules, PricedMove } from "./types.ts";
+import type { MovedToken, MovementRules, PricedMove } from "./types.ts";
 
 interface Point {
   readonly x: number;
@@ -48,7 +50,13 @@ export interface MovingToken {
   readonly actor: Actor.Implementation | null;
   readonly movementHistory?: readonly { readonly movementId?: string }[];
   /** The scene it stands on (core: the TokenDocument's parent). */
-  readonly parent?: { readonly tokens?: { readonly contents: readonly unknown[] } } | null;
+  readonly parent?: {
+    readonly tokens?: { readonly contents: readonly unknown[] };
+    readonly regions?: { readonly contents: readonly unknown[] };
+  } | null;
+  readonly x?: number;
+  readonly y?: number;
+  readonly elevation?: number;
   revertRecordedMovement?: () => Promise<boolean>;
   update?: (
     changes: Record<string, unknown>,
@@ -122,14 +130,33 @@ export function isStraight(points: readonly { x: number; y: number }[]): boolean
   });
 }
 
-/** The price of a movement for its token's actor, or null when moving it is free (no fight). */
+/** Whether the movement leaves its grid space at no point (only its elevation changes). */
+function staysPut(movement: Movement): boolean {
+  const grid = gridOf();
+  if (grid === null) return false;
+  const home = grid.getOffset(movement.origin);
+  return movement.passed.waypoints.every((w) => {
+    const at = grid.getOffset(w);
+    return at.i === home.i && at.j === home.j;
+  });
+}
+
+/**
+ * The price of a movement for its token's actor, or null when moving it is free (no fight, or a
+ * move that stays on its space: a change of elevation, as the GM lowers a falling token).
+ */
 export function priceMovement(
   rules: MovementRules,
   token: MovingToken,
   movement: Movement,
 ): Result<PricedMove> | null {
   const actor = token.actor;
-  if (actor === null || UNPRICED_METHODS.has(movement.method) || fightOf(actor) === null) {
+  if (
+    actor === null ||
+    UNPRICED_METHODS.has(movement.method) ||
+    fightOf(actor) === null ||
+    staysPut(movement)
+  ) {
     return null;
   }
   const path = pathOf(rules, movement);
@@ -221,6 +248,7 @@ export async function onMoveToken(
       await priced.value.pay();
       tellMoved(token, actor, movement, priced.value.price, userId);
       await raiseReactions(rules, token, movement);
+      await settleGround(rules, token, actor, movement, userId);
       return;
     }
     await revert(token, movement);
@@ -261,6 +289,25 @@ async function raiseReactions(
     perSquare,
   );
   await postReactions(mover, provoked);
+}
+
+/** The active GM: what the ground a paid move crossed does (the ruleset's `afterMove`). */
+async function settleGround(
+  rules: MovementRules,
+  token: MovingToken,
+  actor: Actor.Implementation,
+  movement: Movement,
+  userId: string,
+): Promise<void> {
+  const grid = gridOf();
+  const mode = movement.passed.waypoints.at(-1)?.action ?? "walk";
+  if (rules.afterMove === undefined || grid === null || !isMoveMode(mode, rules.modes)) return;
+  const points = [movement.origin, ...movement.passed.waypoints];
+  const scened = token as unknown as SceneToken & MovedToken;
+  const ground = groundOf(scened, grid, points, mode);
+  const under = groundUnder(scened, grid, mode);
+  const groundLevel = groundLevelUnder(scened, grid);
+  await rules.afterMove({ token: scened, actor, mode, userId, ground, under, groundLevel, grid });
 }
 
 function escape(text: string): string {
@@ -327,6 +374,8 @@ export function movementActions(
  * for the ruler's odds line.
  */
 export function registerMovement(rules: MovementRules | undefined, odds?: AttackOdds): void {
+  // Fray's Region behaviours load whatever the ruleset (a switched world keeps its Regions).
+  registerRegionBehaviors();
   if (rules === undefined) return;
   rules.registerSettings?.();
   if (rules.reactions !== undefined) registerCards([reactionCard(rules.reactions)]);

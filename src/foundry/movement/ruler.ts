@@ -8,7 +8,9 @@
  * in the budget the rules read (the ledger), so it is not counted twice. The label also says how
  * many reactions the planned path would provoke (movement/reactions.ts, as the GM will measure
  * them when the move is made), like Draw Steel's free-strike count. With a target selected, it also
- * says the chance to hit it from there (scene/ruler-odds.ts).
+ * says the chance to hit it from there (scene/ruler-odds.ts). When the segment to a waypoint
+ * crosses ground the ruleset prices (its `terrainNotes`: climbing, swimming, difficult or rough
+ * ground), the label says so ("climbing ×2"), and the price counts that ground as the GM will.
  */
 import { sceneDistance } from "../../rules/core/distance.ts";
 import { isMoveMode } from "../../rules/movement/types.ts";
@@ -21,7 +23,8 @@ import { rulerOdds } from "../scene/ruler-odds.ts";
 import type { AttackOdds } from "../scene/ruler-odds.ts";
 import { roundedDistance, squareIn } from "./distance.ts";
 import { provokedTokens } from "./reactions.ts";
-import { crossesDifficult } from "./terrain.ts";
+import { climbSwimSpaces, crossesDifficult } from "./terrain.ts";
+import { groundOf } from "./ground.ts";
 import type { SceneToken } from "./reactions.ts";
 import type { MovementRules } from "./types.ts";
 
@@ -42,6 +45,8 @@ export interface WaypointLabel {
   readonly text: string;
   /** The reactions the planned path up to this waypoint would provoke. */
   readonly reactions?: number;
+  /** What the ground of the segment to this waypoint does to the price ("climbing ×2"). */
+  readonly terrain?: string;
 }
 
 /** The words of a price. */
@@ -73,6 +78,7 @@ export function waypointLabel(
   action: string,
   grid: { readonly distance: number; readonly units: string },
   difficult = false,
+  climbSwimSpaces = 0,
 ): WaypointLabel | null {
   if (fightOf(actor) === null) return null;
   const measured = sceneDistance(distance, grid, rules.unit);
@@ -84,6 +90,7 @@ export function waypointLabel(
           distance: roundedDistance(rules, measured.value),
           mode,
           ...(difficult ? { difficult } : {}),
+          ...(climbSwimSpaces > 0 ? { climbSwimSpaces } : {}),
         });
   if (priced === null || !priced.ok) {
     const reason = priced?.reason ?? (measured.ok ? "unknown-mode" : measured.reason);
@@ -157,6 +164,24 @@ export function plannedReactions(
   ).length;
 }
 
+/**
+ * The ruleset's words for the ground of the last segment of the planned path `points` (from the
+ * previous waypoint to this one): why it costs more ("climbing ×2", "rough terrain: 2 rolls"), or
+ * "" when its ground changes nothing for the mover.
+ */
+export function segmentTerrain(
+  rules: MovementRules,
+  actor: Actor.Implementation,
+  token: SceneToken,
+  grid: NonNullable<Board["grid"]>,
+  points: readonly { x: number; y: number }[],
+  action: string,
+): string {
+  if (rules.terrainNotes === undefined || !isMoveMode(action, rules.modes)) return "";
+  const ground = groundOf(token, grid, points.slice(-2), action);
+  return rules.terrainNotes(actor, ground, action).join(" · ");
+}
+
 type TokenRulerClass = typeof foundry.canvas.placeables.tokens.TokenRuler;
 type RulerWaypointData = foundry.canvas.placeables.tokens.TokenRuler.Waypoint;
 type RulerStateData = foundry.canvas.placeables.tokens.TokenRuler.State;
@@ -183,9 +208,22 @@ export function frayRulerClass(
     state.frayPoints ??= [{ x: token.x, y: token.y }];
     state.frayPoints.push(point);
     const planned = waypoint.measurement.distance - (state.frayFrom ?? 0);
-    const difficult = crossesDifficult(token, board.grid, state.frayPoints, waypoint.action);
-    const label = waypointLabel(rules, actor, planned, waypoint.action, board.grid, difficult);
-    if (label === null) return null;
+    const grid = board.grid;
+    const difficult = crossesDifficult(token, grid, state.frayPoints, waypoint.action);
+    // Priced on the ground as the GM prices it (register.ts priceMovement).
+    const climbSwim = climbSwimSpaces(token, grid, state.frayPoints);
+    const priced = waypointLabel(
+      rules,
+      actor,
+      planned,
+      waypoint.action,
+      grid,
+      difficult,
+      climbSwim,
+    );
+    if (priced === null) return null;
+    const terrain = segmentTerrain(rules, actor, token, grid, state.frayPoints, waypoint.action);
+    const label = terrain === "" ? priced : { ...priced, terrain };
     const reactions = plannedReactions(rules, token, state.frayPoints, waypoint.action);
     if (reactions === 0) return label;
     const provokes = i18n().format("FRAY.Movement.Label.reactions", { count: reactions });

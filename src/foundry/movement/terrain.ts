@@ -3,12 +3,15 @@
  * is difficult when it carries Fray's flag (`flags.fray.difficult`), marks ground that is climbed
  * or swum (`flags.fray.terrain`: "climb" or "swim", which Worldlines prices as climbing or
  * swimming space by space), or has an enabled core Modify Movement Cost behaviour
- * (`modifyMovementCost`, whose `system.difficulties` makes the path's action cost more than 1). The path's spaces are the mover's at each grid step
- * (movement/reactions.ts stepsOf); rules/movement/terrain.ts says which lie in a patch.
+ * (`modifyMovementCost`, whose `system.difficulties` makes the path's action cost more than 1), or
+ * has an enabled Fray rough-terrain behaviour (movement/region-behaviors.ts). The path's spaces
+ * are the mover's at each grid step (movement/reactions.ts stepsOf); rules/movement/terrain.ts
+ * says which lie in a patch.
  */
 import { difficultSpaces } from "../../rules/movement/terrain.ts";
 import type { RegionShape } from "../../rules/movement/terrain.ts";
 import { SYSTEM_ID } from "../constants.ts";
+import { roughDifficultyOf } from "./region-behaviors.ts";
 import { stepsOf } from "./reactions.ts";
 import type { SceneToken } from "./reactions.ts";
 
@@ -33,6 +36,7 @@ interface GridLike {
 /** Whether the Region makes this action's ground difficult. */
 export function isDifficult(region: RegionLike, action: string): boolean {
   if (region.flags?.[SYSTEM_ID]?.["difficult"] === true || climbedOrSwum(region)) return true;
+  if (roughDifficultyOf(region) !== null) return true;
   return (region.behaviors?.contents ?? []).some((raw) => {
     const behavior = raw as BehaviorLike;
     if (behavior.type !== "modifyMovementCost" || behavior.disabled === true) return false;

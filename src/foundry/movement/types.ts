@@ -9,6 +9,44 @@ import type { Result } from "../../rules/core/result.ts";
 import type { MoveMode, MovePath, MovePrice } from "../../rules/movement/types.ts";
 import type { ReactionTrigger } from "../../rules/movement/reactions.ts";
 
+/** The ground a path crosses (movement/ground.ts groundOf). */
+export interface Ground {
+  /** Steps onto ground climbed, swum, or difficult for the path's action. */
+  readonly climb: number;
+  readonly swim: number;
+  readonly difficult: number;
+  /** The difficulty of each step onto rough ground, in order. */
+  readonly rough: readonly number[];
+}
+
+/** A moved token as the ground's rules read it (core TokenDocument). */
+export interface MovedToken {
+  readonly id: string | null;
+  readonly x: number;
+  readonly y: number;
+  /** Its elevation, in the scene's units. */
+  readonly elevation?: number;
+  /** The scene it stands on (core: the TokenDocument's parent), with its Regions. */
+  readonly parent?: { readonly regions?: { readonly contents: readonly unknown[] } } | null;
+}
+
+/** A move the active GM has paid, for what the ground does after it (`MovementRules.afterMove`). */
+export interface SettledMove {
+  readonly token: MovedToken;
+  readonly actor: Actor.Implementation;
+  readonly mode: MoveMode;
+  /** The user who made the move (core: the movement's user). */
+  readonly userId: string;
+  /** The ground its path crossed (movement/ground.ts). */
+  readonly ground: Ground;
+  /** The ground it stands on at the end (movement/ground.ts groundUnder). */
+  readonly under: Ground;
+  /** The ground level under it at the end, in the scene's units (ground.ts groundLevelUnder). */
+  readonly groundLevel: number;
+  /** The scene's grid: the units of a space (`distance`, `units`). */
+  readonly grid: { readonly distance: number; readonly units: string };
+}
+
 /**
  * A ruleset's part of the reactions a move raises (movement/reaction-card.ts posts the one reaction
  * card): the book's trigger, how far a fighter threatens, and what suppresses it.
@@ -71,6 +109,16 @@ export interface MovementRules {
   readonly refusalKey: (reason: string) => string;
   /** The reactions a move raises (absent: none). */
   readonly reactions?: MovementReactions;
+  /**
+   * The ruler's words for what the ground does to this mover's path ("climbing ×2", "rough
+   * terrain: 2 rolls"), localized; none for ground that changes nothing for it. Absent: none.
+   */
+  readonly terrainNotes?: (actor: Actor.Implementation, ground: Ground, mode: MoveMode) => string[];
+  /**
+   * The active GM, once a move is paid (once per move): what the ground does after it (the dice
+   * pool's rough-terrain rolls, a fall begun in the air). Absent: nothing.
+   */
+  readonly afterMove?: (move: SettledMove) => Promise<void>;
   /** World settings of its movement (how far a Move goes …), registered with it at init. */
   readonly registerSettings?: () => void;
 }

@@ -8,6 +8,8 @@
  *   armor rating). An incapacitated defender may only Soak; a power may rule a defense out.
  * - Cover adds dice to the defense (light 2, medium 4, full 8), halved against close attacks.
  * - A larger defender Soaks flawlessly (every die a hit) with the size difference as extra dice.
+ * - A vehicle defends as vehicle.ts says: Dodge by its pilot's piloting pool, Soak by its frame,
+ *   no Parry.
  * - With the Defense Static Values plugin a defense scores half its pool, rounded up, unrolled.
  * - Net hits = attacker's hits − defender's hits; 1 or more is a hit and deals the net hits (plus
  *   the weapon's extra damage, 0 by default). Attacks and defenses never critically fail: the
@@ -60,6 +62,7 @@ import { noted, scoreChecked } from "./roll.ts";
 import type { FaceTally } from "./roll.ts";
 import { changedCombatant, withEnergy } from "./combatant.ts";
 import { openDefenses } from "./conduct.ts";
+import { vehicleDodgeParts } from "./vehicle.ts";
 
 export type { AttackIntent } from "./model.ts";
 export const ATTACK_INTENTS: readonly AttackIntent[] = [
@@ -153,15 +156,25 @@ function soakRating(input: CheckedAttack): { value: number; label: string } {
     : { value: protection, label: "protection" };
 }
 
-function defenseSkill(input: CheckedAttack): { value: number; label: string } {
-  switch (input.defense) {
-    case "dodge":
-      return { value: skill(input.defender, "mobility"), label: "mobility" };
-    case "parry":
-      return { value: skill(input.defender, "closeCombat"), label: "closeCombat" };
-    case "soak":
-      return soakRating(input);
+/** The defense pool's parts: the defender's Physical and the defense's rating (a vehicle's own). */
+function defenseParts(input: CheckedAttack) {
+  const { defender } = input;
+  if (input.defense === "dodge" && defender.controls !== undefined) {
+    return vehicleDodgeParts(defender.controls);
   }
+  const rating =
+    input.defense === "dodge"
+      ? { value: skill(defender, "mobility"), label: "mobility" }
+      : input.defense === "parry"
+        ? { value: skill(defender, "closeCombat"), label: "closeCombat" }
+        : soakRating(input);
+  return {
+    attribute: defender.physical,
+    attributeLabel: "physical",
+    skill: rating.value,
+    skillLabel: rating.label,
+    woundPenalty: defender.woundPenalty,
+  };
 }
 
 /** Whether the attacker may use Blitz Attack. */
@@ -385,6 +398,12 @@ function planChecked(
   if ((input.forbid ?? []).includes(input.defense) && !undefended) {
     return refuse("defense-not-allowed", { defense: input.defense, why: "forbidden" });
   }
+  // A vehicle has only its own defenses (vehicle.ts); one rolled while it had it stands.
+  const vehicleLacks =
+    defender.controls !== undefined && !openDefenses(defender).includes(input.defense);
+  if (vehicleLacks && !settling && !undefended) {
+    return refuse("defense-not-allowed", { defense: input.defense, why: "vehicle" });
+  }
   const defenseModifiers: Modifier[] = [];
   const coverBonus = options.cover[s.cover ?? "none"];
   const cover = close ? Math.floor(coverBonus / options.coverCloseDivisor) : coverBonus;
@@ -395,18 +414,7 @@ function planChecked(
     defenseModifiers.push({ source: "grapplePenalty", value: -(s.grapplePenaltyOnDefense ?? 0) });
   }
   defenseModifiers.push(...(s.defenseModifiers ?? []));
-  const rating = defenseSkill(input);
-  const defensePool = buildPool(
-    {
-      attribute: defender.physical,
-      attributeLabel: "physical",
-      skill: rating.value,
-      skillLabel: rating.label,
-      modifiers: defenseModifiers,
-      woundPenalty: defender.woundPenalty,
-    },
-    options,
-  );
+  const defensePool = buildPool({ ...defenseParts(input), modifiers: defenseModifiers }, options);
   if (!defensePool.ok) return defensePool;
   // A defender with the Flawless Defense trait scores every die (conduct.ts: a power the GM gives).
   const flawless =

@@ -9,7 +9,8 @@
  * weapon's extra damage ±rating), speed 0..speed, Energy 0..energy with the value at most the
  * max, damage 0..damage with the non-lethal part at most the whole, the wound penalty 0..wounds,
  * initiative within ±initiative; at most DICEPOOL_LIMITS.list skills, each an own entry. Flags are
- * yes/no; names are strings.
+ * yes/no; names are strings. A vehicle's controls are absent, null, or the pilot's Mental and
+ * Pilot (0..rating) and wound penalty (0..wounds).
  */
 import { checkedAs } from "../core/checked.ts";
 import type { Checked } from "../core/checked.ts";
@@ -46,6 +47,17 @@ function whole(value: unknown, min: number, max: number): boolean {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null;
 
+/** A vehicle's controls (model.ts): absent, nobody (null), or the pilot's numbers in bounds. */
+function controlsFine(controls: unknown): boolean {
+  if (controls === undefined || controls === null) return true;
+  if (!isObject(controls)) return false;
+  return (
+    whole(controls["mental"], 0, L.rating) &&
+    whole(controls["pilot"], 0, L.rating) &&
+    whole(controls["woundPenalty"], 0, L.wounds)
+  );
+}
+
 /**
  * Every field of the combatant passes checkDicepoolCombatant, by plain comparisons: nothing is
  * allocated when it passes. A false sends the caller to the full check, which names the refusal.
@@ -71,7 +83,8 @@ function combatantFine(c: DicepoolCombatant): boolean {
     (c.incapacitated === null || INCAPACITATIONS.includes(c.incapacitated)) &&
     typeof c.dead === "boolean" &&
     typeof c.stabilized === "boolean" &&
-    (c.droppedWeaponId === null || typeof c.droppedWeaponId === "string")
+    (c.droppedWeaponId === null || typeof c.droppedWeaponId === "string") &&
+    controlsFine(c.controls)
   )) {
     return false;
   }
@@ -141,7 +154,8 @@ function combatantRefusal(field: string, c: DicepoolCombatant): Refusal<StateRef
       : refuse("badChoice", {
           field: at("droppedWeaponId"),
           value: typeof c.droppedWeaponId,
-        }));
+        })) ??
+    (controlsFine(c.controls) ? undefined : refuse("badChoice", { field: at("controls") }));
   return choice ?? refuse("badChoice", { field });
 }
 

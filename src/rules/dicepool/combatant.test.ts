@@ -33,6 +33,7 @@ const full: Required<DicepoolCombatant> = {
     blitz: true,
     stabilize: true,
   },
+  controls: { mental: 3, pilot: 2, woundPenalty: 1 },
 };
 
 describe("changedCombatant: a combatant copied field by field, as the spread would", () => {

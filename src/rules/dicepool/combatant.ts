@@ -45,6 +45,7 @@ export function copyCombatant(c: DicepoolCombatant): CombatantDraft {
     initiative: c.initiative,
     droppedWeaponId: c.droppedWeaponId,
     powers: c.powers,
+    controls: c.controls,
   };
 }
 

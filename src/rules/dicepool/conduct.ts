@@ -30,6 +30,7 @@ import type { Result } from "../core/result.ts";
 import type { StateRefusal } from "./check.ts";
 import { DICEPOOL_LIMITS as L } from "./limits.ts";
 import type { DicepoolCombatant } from "./model.ts";
+import { vehicleDefenses } from "./vehicle.ts";
 import { COVER_KINDS, DEFAULT_DICEPOOL_OPTIONS } from "./options.ts";
 import type { CoverKind, DicepoolOptions } from "./options.ts";
 
@@ -70,13 +71,19 @@ export function forbiddenDefenses(
 
 /**
  * The defenses a defender may still take against an attack: all three, only Soak while it is
- * incapacitated (the book), less those the attack rules out.
+ * incapacitated (the book), a vehicle's own (vehicle.ts vehicleDefenses), less those the attack
+ * rules out.
  */
 export function openDefenses(
-  defender: Pick<DicepoolCombatant, "incapacitated">,
+  defender: Pick<DicepoolCombatant, "incapacitated" | "controls">,
   forbid: readonly string[] = [],
 ): Defense[] {
-  const allowed = defender.incapacitated === null ? DEFENSES : (["soak"] as const);
+  const allowed =
+    defender.controls !== undefined
+      ? vehicleDefenses(defender.controls)
+      : defender.incapacitated === null
+        ? DEFENSES
+        : (["soak"] as const);
   return allowed.filter((d) => !forbid.includes(d));
 }
 

@@ -11,7 +11,13 @@ import { shown } from "../core/guard.ts";
 import { checkName } from "../core/names.ts";
 import type { Checked } from "../core/checked.ts";
 import { DICEPOOL_LIMITS as L } from "./limits.ts";
-import type { DicepoolCombatant, DicepoolPowers, DicepoolWeapon, WeaponMods } from "./model.ts";
+import type {
+  DicepoolCombatant,
+  DicepoolPowers,
+  DicepoolWeapon,
+  VehicleControls,
+  WeaponMods,
+} from "./model.ts";
 import { INCAPACITATIONS, NO_POWERS, POWER_FLAGS, POWER_RATINGS, WEAPON_KINDS } from "./model.ts";
 import type { DicepoolSkill } from "./model.ts";
 import { copyCombatant } from "./combatant.ts";
@@ -57,6 +63,18 @@ function fitPowers(powers: Partial<DicepoolPowers> | undefined): DicepoolPowers 
   return out as unknown as DicepoolPowers;
 }
 
+/** A vehicle's controls, fitted: absent stays absent (a character), anything else unreadable is nobody. */
+function fitControls(controls: unknown): VehicleControls | null | undefined {
+  if (controls === undefined) return undefined;
+  if (typeof controls !== "object" || controls === null) return null;
+  const c = controls as Record<string, unknown>;
+  return {
+    mental: fit(c["mental"], 0, L.rating, 0),
+    pilot: fit(c["pilot"], 0, L.rating, 0),
+    woundPenalty: fit(c["woundPenalty"], 0, L.wounds, 0),
+  };
+}
+
 /**
  * A combatant: an adult human (Physical 2, Mental 2, Size 1, speed 1), no skills, no armor,
  * unhurt, full Energy (the default `energy.max`), initiative 0, no powers; the seed's values
@@ -88,6 +106,7 @@ export function makeDicepoolCombatant(seed: DicepoolSeed): Checked<DicepoolComba
       initiative: fit(seed.initiative, -L.initiative, L.initiative, 0),
       droppedWeaponId: typeof seed.droppedWeaponId === "string" ? seed.droppedWeaponId : null,
       powers: fitPowers(seed.powers),
+      controls: fitControls(seed.controls),
     }),
   );
 }

@@ -81,6 +81,13 @@ export const NO_POWERS: DicepoolPowers = {
   stabilize: false,
 };
 
+/** A vehicle's pilot at the controls, as the vehicle's Dodge reads them (vehicle.ts). */
+export interface VehicleControls {
+  readonly mental: number;
+  readonly pilot: number;
+  readonly woundPenalty: number;
+}
+
 export interface DicepoolCombatant {
   readonly id: string;
   readonly physical: number;
@@ -106,6 +113,11 @@ export interface DicepoolCombatant {
   /** The weapon a disarm knocked away (pick it up: Free; ready it: Simple), or null. */
   readonly droppedWeaponId: string | null;
   readonly powers: DicepoolPowers;
+  /**
+   * Present only on a vehicle (vehicle.ts vehicleDefenses): its pilot's numbers at the controls,
+   * or null with nobody able at the wheel. Absent (undefined) on a character.
+   */
+  readonly controls?: VehicleControls | null;
 }
 
 export type WeaponKind = "ranged" | "close";

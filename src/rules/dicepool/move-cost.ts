@@ -40,6 +40,8 @@ export interface DicepoolMoveContext {
   readonly ownTurn: boolean;
   readonly grappled?: boolean;
   readonly incapacitated?: boolean;
+  /** In a free fall (movement.ts `fallOnTurn`): no move of its own until it lands. */
+  readonly falling?: boolean;
 }
 
 /** The turn's actions and the mover's Energy after a path. */
@@ -69,6 +71,7 @@ export function dicepoolMoveCost(
   if (!checkedMover.ok) return checkedMover;
   const bad = checkNumber("distance", path.distance, NUMBER_RULES.count);
   if (bad) return bad;
+  if (ctx.falling === true && path.distance > 0) return refuse("falling");
   const medium = mediumOf(path);
   const speed = moveSpeed(checkedMover.value, medium, undefined, checkedOptions.value);
   if (path.mode === "blitz")

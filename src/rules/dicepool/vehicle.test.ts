@@ -6,10 +6,17 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fixedDice } from "../core/dice.ts";
 import { FRESH_TURN, takeAction } from "./actions.ts";
-import { makeDicepoolCombatant } from "./factory.ts";
+import { planAttack } from "./attack.ts";
+import type { DefenseKind } from "./attack.ts";
+import { checkDicepoolCombatant } from "./check.ts";
+import { openDefenses } from "./conduct.ts";
+import { checkedAttack } from "./dicepool.support.ts";
+import { makeDicepoolCombatant, makeDicepoolWeapon } from "./factory.ts";
+import type { DicepoolCombatant, VehicleControls } from "./model.ts";
 import {
   VEHICLE_ENERGY,
   crewAct,
+  crewAtWeapon,
   drive,
   pilotPool,
   refuel,
@@ -154,5 +161,96 @@ describe("a vehicle against hostile input", () => {
       outcome("refuel", () => refuel(v, flag));
       outcome("crew", () => crewAct(v, flag ? "park" : "exit"));
     });
+  });
+});
+
+describe("a vehicle defending", () => {
+  const shooter = makeDicepoolCombatant({ id: "s", physical: 3, skills: { rangedCombat: 2 } });
+  const rover = (controls: VehicleControls | null, size = 2) =>
+    makeDicepoolCombatant({ id: "v", physical: 3, size, armorRating: 2, mental: 0, controls });
+  const at = { mental: 3, pilot: 2, woundPenalty: 1 };
+  const plan = (defender: DicepoolCombatant, defense: DefenseKind, by = shooter) =>
+    planAttack(
+      checkedAttack({
+        attacker: by,
+        defender,
+        weapon: makeDicepoolWeapon({ id: "gun", kind: "ranged" }),
+        intent: "damage",
+        defense,
+      }),
+    );
+
+  it("dodges with its pilot's Mental + Pilot less the pilot's wound penalty, never its frame", () => {
+    expect(plan(rover(at), "dodge")).toMatchObject({
+      ok: true,
+      value: { defensePool: { dice: 4 }, defenseMode: "rolled" },
+    });
+  });
+
+  it("cannot dodge with nobody at the wheel, and never parries", () => {
+    expect(plan(rover(null), "dodge")).toMatchObject({
+      ok: false,
+      reason: "defense-not-allowed",
+      detail: { why: "vehicle" },
+    });
+    expect(plan(rover(at), "parry")).toMatchObject({ ok: false, reason: "defense-not-allowed" });
+    // A Dodge rolled while the pilot was at the wheel settles with no dice once nobody is.
+    const settling = planAttack(
+      checkedAttack({
+        attacker: shooter,
+        defender: rover(null),
+        weapon: makeDicepoolWeapon({ id: "gun", kind: "ranged" }),
+        intent: "damage",
+        defense: "dodge",
+        settling: true,
+      }),
+    );
+    expect(settling).toMatchObject({ ok: true, value: { defensePool: { dice: 0 } } });
+    expect(openDefenses(rover(null))).toEqual(["soak"]);
+    expect(openDefenses(rover(at))).toEqual(["dodge", "soak"]);
+    // A character keeps all three.
+    expect(openDefenses(shooter)).toEqual(["dodge", "parry", "soak"]);
+  });
+
+  it("soaks with frame + armor; flawlessly with the size difference only when it is larger", () => {
+    // Size 2 against a size-1 shooter: frame 3 + armor 2 + 1, every die a hit (the book's bus).
+    expect(plan(rover(at), "soak")).toMatchObject({
+      ok: true,
+      value: { defensePool: { dice: 6 }, defenseMode: "flawless" },
+    });
+    // Against a shooter of its size (a vehicle's gun fires at the vehicle's size): rolled.
+    const equal = makeDicepoolCombatant({ ...shooter, size: 2 });
+    expect(plan(rover(at), "soak", equal)).toMatchObject({
+      ok: true,
+      value: { defensePool: { dice: 5 }, defenseMode: "rolled" },
+    });
+  });
+
+  it("refuses controls that are no numbers at the rules' boundary", () => {
+    property(
+      fc.tuple(fc.constantFrom(...HOSTILE), fc.constantFrom("mental", "pilot", "woundPenalty")),
+      ([bad, key]) => {
+        const defender = { ...rover(at), controls: { ...at, [key]: bad } };
+        expect(checkDicepoolCombatant("defender", defender)).toMatchObject({
+          ok: false,
+          detail: { field: "defender.controls" },
+        });
+        // The factory fits them into bounds instead.
+        const fitted = makeDicepoolCombatant({ id: "v", controls: { ...at, [key]: bad } });
+        expect(checkDicepoolCombatant("defender", fitted).ok).toBe(true);
+      },
+    );
+  });
+});
+
+describe("a vehicle's weapon", () => {
+  it("fires with the crew member's own pools at the vehicle's size and Energy", () => {
+    const gunner = makeDicepoolCombatant({ id: "g", physical: 3, skills: { rangedCombat: 2 } });
+    const crew = crewAtWeapon(gunner, { ...car, energy: { value: 2, max: 5 } });
+    expect(crew).toMatchObject({
+      ok: true,
+      value: { id: "g", physical: 3, size: 2, energy: { value: 2, max: 5 } },
+    });
+    expect(crewAtWeapon(gunner, { ...car, size: NaN })).toMatchObject({ ok: false });
   });
 });

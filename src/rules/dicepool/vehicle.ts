@@ -12,9 +12,20 @@
  * - The action table's crew actions: parking (Complex) a moving vehicle, leaving a parked one
  *   (Simple), bailing out of a moving one (Simple).
  *
+ * - Its weapons fire with the attack pool of the crew member at them (the pilot, or a gunner), as
+ *   any of that character's attacks; what they cost in Energy the vehicle pays, and the attack is
+ *   the vehicle's size against the target's (the size rule of the combat chapter).
+ * - Defending, a vehicle answers the three defenses as the book's rules read for it (Fray's
+ *   reading, README): Dodge is a movement roll, so the pilot's piloting pool (Mental + Pilot, less
+ *   the pilot's wound penalty) replaces it, and with nobody able at the wheel there is none; a
+ *   vehicle has no Close Combat to Parry with; it Soaks with its frame (Physical's place) plus
+ *   armor, and as any larger entity it Soaks flawlessly with the size difference added when it
+ *   outsizes what attacks it (the chapter's own example is a bus), never against its equal.
+ *
  * Where the book is silent (Fray's defaults, fields a GM sets on the vehicle): a vehicle's
  * structure is the health formula with its frame rating in Physical's place (frame + Size + 3).
  */
+import type { Checked } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
 import { checkNumbers, NUMBER_RULES } from "../core/guard.ts";
 import { checkChoice } from "../core/names.ts";
@@ -24,7 +35,7 @@ import type { ActionName } from "./actions.ts";
 import type { StateRefusal } from "./check.ts";
 import { checkDicepoolCombatant } from "./check.ts";
 import { DICEPOOL_LIMITS as L } from "./limits.ts";
-import type { DicepoolCombatant } from "./model.ts";
+import type { DicepoolCombatant, VehicleControls } from "./model.ts";
 import { skill } from "./model.ts";
 import { resolveRoughTerrain } from "./movement.ts";
 import type { MoveRefusal } from "./movement.ts";
@@ -94,6 +105,39 @@ export function pilotPool(
     },
     options,
   );
+}
+
+/**
+ * The crew member at a vehicle's weapon as the attack rules read the attacker: its own pools (its
+ * Physical, skills and wound penalty), the vehicle's size and the vehicle's Energy (what the
+ * attack costs, the vehicle pays).
+ */
+export function crewAtWeapon(
+  crew: Checked<DicepoolCombatant>,
+  v: DicepoolVehicle,
+): Result<Checked<DicepoolCombatant>, StateRefusal> {
+  const bad = checkVehicle(v);
+  if (bad) return bad;
+  return checkDicepoolCombatant("crew", { ...crew, size: v.size, energy: { ...v.energy } });
+}
+
+/** The defenses a vehicle has: Soak always, Dodge with someone able at the wheel, never Parry. */
+export function vehicleDefenses(controls: VehicleControls | null): readonly ("dodge" | "soak")[] {
+  return controls === null ? ["soak"] : ["dodge", "soak"];
+}
+
+/**
+ * A vehicle's Dodge pool: its pilot's Mental + Pilot, less the pilot's wound penalty; no dice with
+ * nobody at the wheel (a Dodge rolled before the pilot fell settles on that; never the frame).
+ */
+export function vehicleDodgeParts(controls: VehicleControls | null) {
+  return {
+    attribute: controls?.mental ?? 0,
+    attributeLabel: "mental",
+    skill: controls?.pilot ?? 0,
+    skillLabel: "pilot",
+    woundPenalty: controls?.woundPenalty ?? 0,
+  } as const;
 }
 
 /** A drive: the spaces it covers and the vehicle's Energy after it (a sprint pays 1). */

@@ -20,14 +20,16 @@ import type {
   DicepoolSkill,
   DicepoolWeapon,
   Incapacitation,
+  VehicleControls,
   WeaponMods,
 } from "../../../rules/dicepool/model.ts";
+import { skill } from "../../../rules/dicepool/model.ts";
 import { fightOf } from "../../combat/ledger.ts";
 import { canvasDistance, combatantId, resolveActor } from "../../shared/actors.ts";
 import type { ActorResolver } from "../../shared/actors.ts";
 import { warnRefusal } from "../../shared/refusal.ts";
 import { droppedOf } from "./dropped.ts";
-import { isVehicle } from "./vehicle/data.ts";
+import { isVehicle, vehicleSystemOf } from "./vehicle/data.ts";
 import { vehicleAsCombatant, vehicleChanges } from "./vehicle/target.ts";
 import { initiativeOf } from "./initiative.ts";
 import type { ShownRefusal } from "../../shared/refusal.ts";
@@ -97,8 +99,10 @@ export function toDicepoolCombatant(actor: Actor.Implementation): Checked<Dicepo
     initiative: initiativeOf(actor),
     droppedWeaponId: droppedOf(actor)?.weaponId ?? null,
   };
-  // A vehicle reads as a combatant whose health is its structure (vehicle/target.ts).
-  if (isVehicle(actor)) return vehicleAsCombatant(actor, common);
+  // A vehicle reads as a combatant whose health is its structure (vehicle/target.ts), its Dodge
+  // its pilot's (rules: vehicle.ts).
+  if (isVehicle(actor))
+    return vehicleAsCombatant(actor, { ...common, controls: controlsOf(actor) });
   const s = systemOf(actor);
   return makeDicepoolCombatant({
     ...common,
@@ -117,6 +121,16 @@ export function toDicepoolCombatant(actor: Actor.Implementation): Checked<Dicepo
     stabilized: s.stabilized,
     powers: { ...s.powers },
   });
+}
+
+/** A vehicle's pilot at the controls, or null with nobody (or nobody able) at the wheel. */
+function controlsOf(vehicle: Actor.Implementation): VehicleControls | null {
+  const id = vehicleSystemOf(vehicle).crew.pilotId;
+  const pilot = id === null ? null : resolveActor(id);
+  if (pilot === null || isVehicle(pilot)) return null;
+  const me = toDicepoolCombatant(pilot);
+  if (me.dead || me.incapacitated !== null) return null;
+  return { mental: me.mental, pilot: skill(me, "pilot"), woundPenalty: me.woundPenalty };
 }
 
 /** The weapon item as the rules read it, fitted like an actor (toDicepoolCombatant). */

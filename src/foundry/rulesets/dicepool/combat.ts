@@ -48,6 +48,7 @@ import { conductTurnReset, coverTaken, guarding } from "./table/conduct.ts";
 import { initiativeOf, initiativeSeed } from "./initiative.ts";
 import { dicepoolRollOrder } from "./order.ts";
 import { dicepoolOptions } from "./settings.ts";
+import { lowerFaller } from "./terrain.ts";
 
 /** The initiative pool as a core Roll formula ("5d6"; the start counts its hits). */
 export function dicepoolOrderInput(
@@ -279,6 +280,8 @@ export const DICEPOOL_COMBAT_HOOKS: CombatRulesetHooks = {
   turnStart: async (combat, combatant) => {
     const { changes, report } = await dicepoolTurnStart(combat, combatant);
     if (report !== null) await postReport(report);
+    // The faller's token comes down with it (terrain.ts).
+    if (report?.fall && combatant.actor) await lowerFaller(combatant.actor, report.fall.height);
     return changes;
   },
 };

@@ -25,11 +25,12 @@ import {
   withLedger,
   writeLedger,
 } from "./budget.ts";
-import { toDicepoolCombatant } from "./adapter.ts";
+import { systemOf, toDicepoolCombatant } from "./adapter.ts";
 import { coverEnds } from "./table/conduct.ts";
 import { dicepoolOptions } from "./settings.ts";
 import { dicepoolAttack } from "./attack/declare.ts";
 import { i18n } from "../../shared/env.ts";
+import { dicepoolAfterMove, dicepoolTerrainNotes } from "./terrain.ts";
 
 /** Whether the actor has Blitz Attack (Close Combat 3 or the power), for its move and button. */
 export function canBlitz(actor: Actor.Implementation): boolean {
@@ -44,6 +45,9 @@ export const dicepoolMovement: MovementRules = {
   spaceCost: () => 1,
   queue: (_actor, task) => withLedger(task),
   refusalKey: (reason) => `FRAY.Dicepool.Refusal.${reason}`,
+  // Rough ground's rolls and falls from height (terrain.ts).
+  terrainNotes: dicepoolTerrainNotes,
+  afterMove: dicepoolAfterMove,
   // Leaving a space shared with a foe provokes its opportunity attack: a foe threatens its own
   // space only, with a close combat weapon or its bare hands, unless it is down.
   reactions: {
@@ -75,6 +79,7 @@ export const dicepoolMovement: MovementRules = {
         ownTurn: fight === null || ownTurnIn(fight),
         grappled: holdersOf(actor).length > 0,
         incapacitated: mover.incapacitated !== null || mover.dead,
+        falling: systemOf(actor).falling !== null,
       },
       dicepoolOptions(),
     );

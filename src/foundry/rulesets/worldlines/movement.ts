@@ -10,6 +10,7 @@ import { ok, refuse } from "../../../rules/core/result.ts";
 import { WORLDLINES_MOVE_MODES, worldlinesMoveCost } from "../../../rules/worldlines/move-cost.ts";
 import { DEFAULT_OPTIONS } from "../../../rules/worldlines/options.ts";
 import { farthestWeapon } from "../../movement/reach.ts";
+import { terrainNote } from "../../movement/ground.ts";
 import { movementRefusalKey } from "../../movement/refusal.ts";
 import type { MovementRules } from "../../movement/types.ts";
 import { combatantId } from "../../shared/actors.ts";
@@ -51,6 +52,16 @@ export const worldlinesMovement: MovementRules = {
     return mode === "climb" || mode === "swim"
       ? Math.max(costs.climbSwimPerSpace, perStance)
       : perStance;
+  },
+  // The ruler names a walk's ground climbed or swum when it costs more than the stance's rate.
+  terrainNotes(actor, ground, mode) {
+    if (mode === "climb" || mode === "swim") return [];
+    const costs = DEFAULT_OPTIONS.costs;
+    const times = costs.climbSwimPerSpace / costs.movePerSpace[toCombatant(actor).stance];
+    if (!(times > 1)) return [];
+    return (["climb", "swim"] as const)
+      .filter((kind) => ground[kind] > 0)
+      .map((kind) => terrainNote(kind, times));
   },
   queue: (actor, task) => inActorQueue(combatantId(actor), task),
   refusalKey: movementRefusalKey((reason) => `FRAY.Worldlines.Attack.Refusal.${reason}`),

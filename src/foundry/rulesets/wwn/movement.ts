@@ -13,6 +13,7 @@ import { wwnMoveCost } from "../../../rules/wwn/move-cost.ts";
 import { FEET_PER_SPACE } from "../../../rules/core/distance.ts";
 import { besideTarget, moveThenAttack } from "../../movement/charge.ts";
 import { farthestWeapon } from "../../movement/reach.ts";
+import { terrainNote } from "../../movement/ground.ts";
 import { chargeOwedWrite, owedCharge } from "./charge.ts";
 import type { MovementRules } from "../../movement/types.ts";
 import { fightOf, ledgerChanges } from "../../combat/ledger.ts";
@@ -47,6 +48,11 @@ export const wwnMovement: MovementRules = {
     const hard = mode === "climb" || mode === "swim" ? 2 : 1;
     return FEET_PER_SPACE * hard * (toWwnCombatant(actor).prone ? 2 : 1);
   },
+  // Difficult ground halves a Move (each foot costs two); climbing and swimming are halved already.
+  terrainNotes: (_actor, ground, mode) =>
+    ground.difficult > 0 && mode !== "climb" && mode !== "swim"
+      ? [terrainNote("difficult", 2)]
+      : [],
   // The queue WWN's referee takes for everything an actor spends (table/self.ts).
   queue: (actor, task) => inActorQueue(combatantId(actor), task),
   refusalKey: (reason) =>

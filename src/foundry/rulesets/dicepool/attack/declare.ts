@@ -9,7 +9,9 @@
  * attacker (in its running combat, or on its scene: adapter.ts atTable), the rules' plan of the
  * attack, a grapple only between members of one started combat (the referee's ledger records it),
  * an opportunity attack only on the target's turn, and the action it costs from the attacker's
- * budget in the ledger (budget.ts).
+ * budget in the ledger (budget.ts). A vehicle's weapon is fired by its crew member (vehicle/crew.ts):
+ * the crew member is the attacker, the vehicle lends the weapon, its size and Energy, and the
+ * attack is measured from the vehicle.
  */
 import type { Checked } from "../../../../rules/core/checked.ts";
 import { planChecked } from "../adapter.ts";
@@ -50,6 +52,7 @@ import { conductOnAttack, someDefense } from "../table/conduct.ts";
 import type { DistanceBy } from "../cards/attack-card.ts";
 import { dicepoolOptions } from "../settings.ts";
 import { isVehicle } from "../vehicle/data.ts";
+import { mountedAttacker, mountedName } from "../vehicle/crew.ts";
 import { DEFAULT_CHOICE, promptDicepoolAttack } from "./dialog.ts";
 import type { DicepoolChoice, DicepoolPreset } from "./dialog.ts";
 import { reactionOpen } from "../../../movement/reaction-card.ts";
@@ -63,6 +66,8 @@ export interface DicepoolDeclareIntent extends DicepoolChoice {
   readonly targetId: string;
   /** The chat roll mode the declaring user chose (hides the dice, never the card). */
   readonly rollMode: string;
+  /** The vehicle whose weapon the attacker fires ("" for none; absent on older senders). */
+  readonly vehicleId?: string;
 }
 
 /** The distance the attack is played at, and who settled it. */
@@ -99,6 +104,8 @@ export interface Declaration {
   readonly reaction?: string;
   /** The situation as the scene decided it and as the player claimed it (scene.ts). */
   readonly sceneCalls?: readonly SceneCallEntry[];
+  /** The vehicle whose weapon fires (it pays the Energy), or null. */
+  readonly vehicle: Actor.Implementation | null;
 }
 
 /** Whether both fight in the same started combat (where a grapple can be recorded). */
@@ -115,20 +122,23 @@ export function checkDeclaration(
   choice: DicepoolChoice,
   measured: Where,
   options: Checked<DicepoolOptions> = dicepoolOptions(),
+  vehicle: Actor.Implementation | null = null,
 ): Result<Declaration> {
   if (weaponItem !== null && weaponItem.type !== "weapon") return refuse("notAWeapon");
-  // A vehicle's weapon fires with its pilot's pool (not built yet), never with the vehicle's own
+  // A vehicle's weapon fires through its crew (vehicle/crew.ts), never with the vehicle's own
   // numbers, which the rules read only to take hits on its structure (vehicle/target.ts).
   if (isVehicle(attackerActor)) return refuse("vehicleAttacker");
+  const mounted = vehicle === null ? null : mountedAttacker(attackerActor, vehicle, weaponItem);
+  if (mounted !== null && !mounted.ok) return mounted;
   if (target === null) return refuse("noTarget");
   // A move out of a shared space the GM saw (its reaction card): the opportunity attack is
   // resolved first, in the space the two shared, as the book says.
   const reacting =
     choice.opportunity === "leaveSpace" && reactionOpen(attackerActor, target, choice.reaction);
   const where: Where = reacting ? { spaces: 0, by: "measured" } : measured;
-  if (!atTable(attackerActor, target)) return refuse("targetNotInReach");
+  if (!atTable(vehicle ?? attackerActor, target)) return refuse("targetNotInReach");
   const weapon: DicepoolWeapon = weaponItem === null ? EMPTY_HANDS : toDicepoolWeapon(weaponItem);
-  const attacker = toDicepoolCombatant(attackerActor);
+  const attacker = mounted?.value ?? toDicepoolCombatant(attackerActor);
   // Points an assailant spent against either side (an interrupt before this roll), as recorded.
   const onAttack = grapplePenaltyOf(attackerActor);
   const onDefense = grapplePenaltyOf(target);
@@ -200,8 +210,9 @@ export function checkDeclaration(
     value: {
       input,
       actionName,
-      weaponName: weaponItem?.name ?? "",
+      weaponName: vehicle === null ? (weaponItem?.name ?? "") : mountedName(vehicle, weaponItem),
       where,
+      vehicle,
       energyCost: plan.value.energyCost,
       notes: [...spent.value, ...penalties],
       ...(reacting ? { reaction: choice.reaction } : {}),
@@ -219,16 +230,17 @@ export async function declareDicepoolOutcome(
   weaponItem: Item.Implementation | null,
   targets: readonly Actor.Implementation[],
   choice: DicepoolChoice = DEFAULT_CHOICE,
+  vehicle: Actor.Implementation | null = null,
 ): Promise<RefereeOutcome> {
   const target = targets[0] ?? null;
   const where =
     target === null
       ? { spaces: choice.distance, by: "stated" as const }
-      : settleDistance(attackerActor, target, choice.distance, currentUser().isGM);
+      : settleDistance(vehicle ?? attackerActor, target, choice.distance, currentUser().isGM);
   const checked =
     targets.length > 1
       ? refuse("tooManyTargets")
-      : checkDeclaration(attackerActor, weaponItem, target, choice, where);
+      : checkDeclaration(attackerActor, weaponItem, target, choice, where, undefined, vehicle);
   if (!checked.ok || target === null) {
     const refusal = checked.ok ? refuse("noTarget") : checked;
     warnDicepoolRefusal(refusal);
@@ -240,6 +252,7 @@ export async function declareDicepoolOutcome(
     weaponId: weaponItem?.id ?? "",
     targetId: combatantId(target),
     rollMode: game.settings.get("core", "rollMode") ?? "publicroll",
+    vehicleId: vehicle === null ? "" : combatantId(vehicle),
   };
   return declareCard(DICEPOOL_ATTACK, intent);
 }
@@ -250,8 +263,9 @@ export async function declareDicepoolAttack(
   weaponItem: Item.Implementation | null,
   targets: readonly Actor.Implementation[],
   choice: DicepoolChoice = DEFAULT_CHOICE,
+  vehicle: Actor.Implementation | null = null,
 ): Promise<ChatMessage.Implementation | null> {
-  const outcome = await declareDicepoolOutcome(attackerActor, weaponItem, targets, choice);
+  const outcome = await declareDicepoolOutcome(attackerActor, weaponItem, targets, choice, vehicle);
   const id = outcome.ok && typeof outcome.value === "string" ? outcome.value : "";
   // (Collection#get is typed as always finding one; a deleted message is not found.)
   return chatMessages().has(id) ? chatMessages().get(id) : null;
@@ -261,30 +275,40 @@ export async function declareDicepoolAttack(
  * An Attack button: one targeted token, the dialog with exact odds (the cover and the spaces
  * pre-filled from the scene with the sentences saying why, as the referee will measure them:
  * scene.ts; set up as `preset` says for a reaction card's opportunity attack), then the
- * declaration.
+ * declaration. `vehicle`: the vehicle whose weapon `actor` fires (from the vehicle's sheet).
  */
 export async function dicepoolAttack(
   actor: Actor.Implementation,
   weaponItem: Item.Implementation | null,
   preset: DicepoolPreset = {},
+  vehicle: Actor.Implementation | null = null,
 ): Promise<ChatMessage.Implementation | null> {
   const targets = targetedActors();
   const target = targets[0];
-  if (target === undefined || targets.length > 1) {
-    const refusal: Refusal = refuse(target === undefined ? "noTarget" : "tooManyTargets");
+  const mounted = vehicle === null ? null : mountedAttacker(actor, vehicle, weaponItem);
+  if (target === undefined || targets.length > 1 || (mounted !== null && !mounted.ok)) {
+    const refusal: Refusal =
+      mounted !== null && !mounted.ok
+        ? mounted
+        : refuse(target === undefined ? "noTarget" : "tooManyTargets");
     warnDicepoolRefusal(refusal);
     return null;
   }
-  const measured = dicepoolScene(actor, target);
-  const spaces = measuredSpaces(actor, target);
+  const from = vehicle ?? actor;
+  const measured = dicepoolScene(from, target);
+  const spaces = measuredSpaces(from, target);
   const prefill = measured === null ? null : dicepoolScenePrefill(measured);
   const choice = await promptDicepoolAttack(
     {
-      attacker: toDicepoolCombatant(actor),
+      attacker: mounted?.value ?? toDicepoolCombatant(actor),
       defender: toDicepoolCombatant(target),
       weapon: weaponItem === null ? EMPTY_HANDS : toDicepoolWeapon(weaponItem),
     },
-    { attacker: actor.name, defender: target.name, weapon: weaponItem?.name ?? "" },
+    {
+      attacker: actor.name,
+      defender: target.name,
+      weapon: vehicle === null ? (weaponItem?.name ?? "") : mountedName(vehicle, weaponItem),
+    },
     target.items.contents
       .filter((item) => item.type === "weapon")
       .map((item) => ({ id: item.id ?? "", name: item.name })),
@@ -296,5 +320,5 @@ export async function dicepoolAttack(
     preset,
   );
   if (choice === null) return null;
-  return declareDicepoolAttack(actor, weaponItem, targets, choice);
+  return declareDicepoolAttack(actor, weaponItem, targets, choice, vehicle);
 }

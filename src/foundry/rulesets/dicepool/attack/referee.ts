@@ -54,6 +54,7 @@ import { serializedBy, stepDoneUpdate } from "../../../shared/referee.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
 import {
   applyDicepoolUpdates,
+  combatantId,
   resolveActor,
   toDicepoolCombatant,
   warnDicepoolRefusal,
@@ -74,8 +75,7 @@ import {
 import type { DicepoolAttackCardState, GrappleView } from "../cards/attack-card.ts";
 import { defaultDefense, dicepoolOptions } from "../settings.ts";
 import { droppedNote } from "../dropped.ts";
-import { initiativeNote } from "../initiative.ts";
-import { initiativePool } from "../../../../rules/dicepool/initiative.ts";
+import { initiativeMoved, rerolledInitiative, withoutInitiative } from "./initiative-moved.ts";
 import { checkDeclaration, sameFight, settleDistance } from "./declare.ts";
 import { spendReaction } from "../../../movement/reaction-card.ts";
 import { dicepoolScene, dicepoolSceneCalls, settleDicepoolAgainstScene } from "../scene.ts";
@@ -97,7 +97,11 @@ function parseDeclare(raw: unknown): DicepoolDeclareIntent | null {
   if (typeof targetId !== "string") return null;
   const choice = parseChoice(r);
   const rollMode = typeof r["rollMode"] === "string" ? r["rollMode"] : "publicroll";
-  return choice === null ? null : { ...choice, attackerId, weaponId, targetId, rollMode };
+  const vehicleId = r["vehicleId"] ?? "";
+  if (typeof vehicleId !== "string") return null;
+  return choice === null
+    ? null
+    : { ...choice, attackerId, weaponId, targetId, rollMode, vehicleId };
 }
 
 /** The referee's side of a declaration. Answers with the card's id. */
@@ -111,18 +115,32 @@ async function refereeDeclare(
   }
   // One ledger change at a time: a second declaration sees what the first paid.
   const posted = await withLedger(async () => {
+    // A vehicle's weapon: the vehicle holds it, and the attack is measured from the vehicle.
+    const vehicleId = request.vehicleId ?? "";
+    const vehicle = vehicleId === "" ? null : resolveActor(vehicleId);
+    if (vehicleId !== "" && vehicle === null)
+      return refuse("notCrew", { name: attackerActor.name });
+    const from = vehicle ?? attackerActor;
     const weaponItem: Item.Implementation | null =
-      request.weaponId === "" ? null : (attackerActor.items.get(request.weaponId) ?? null);
+      request.weaponId === "" ? null : (from.items.get(request.weaponId) ?? null);
     if (request.weaponId !== "" && weaponItem === null) return refuse("notAWeapon");
     const target = resolveActor(request.targetId);
     if (target === null) return refuse("noSuchTarget");
     const options = dicepoolOptions();
-    const where = settleDistance(attackerActor, target, request.distance, sender.isGM);
+    const where = settleDistance(from, target, request.distance, sender.isGM);
     // The scene's cover bounds a player's (a GM's declaration is the GM's call): scene.ts.
-    const scene = sender.isGM ? null : dicepoolScene(attackerActor, target);
+    const scene = sender.isGM ? null : dicepoolScene(from, target);
     const choice = scene === null ? request : settleDicepoolAgainstScene(scene, request);
     if ("ok" in choice) return choice;
-    const checked = checkDeclaration(attackerActor, weaponItem, target, choice, where, options);
+    const checked = checkDeclaration(
+      attackerActor,
+      weaponItem,
+      target,
+      choice,
+      where,
+      options,
+      vehicle,
+    );
     if (!checked.ok) return checked;
     const calls = scene === null ? [] : dicepoolSceneCalls(scene, request, choice, sender.name);
     const declaration = { ...checked.value, ...sceneCallsField(calls) };
@@ -144,11 +162,14 @@ async function postAttack(
   options: Checked<DicepoolOptions>,
 ): Promise<{ ok: true; value: ChatMessage.Implementation } | Refusal> {
   const { input, where } = declaration;
-  // The attacker pays now: the action and the grapple penalties in the ledger, Blitz's Energy.
+  // The attacker pays now: the action and the grapple penalties in the ledger, Blitz's Energy
+  // (a vehicle's weapon spends the vehicle's: its Energy is the attacker's here).
   if (declaration.energyCost > 0) {
     const energy = input.attacker.energy.value - declaration.energyCost;
+    const payer =
+      declaration.vehicle === null ? input.attacker.id : combatantId(declaration.vehicle);
     await applyDicepoolUpdates([
-      { actorId: input.attacker.id, changes: { [DICEPOOL_FIELD_PATHS.energy]: energy } },
+      { actorId: payer, changes: { [DICEPOOL_FIELD_PATHS.energy]: energy } },
     ]);
   }
   await writeLedger(declaration.notes);
@@ -414,55 +435,6 @@ function settle(
     ]),
     notes: [...held.notes, ...drained.notes, ...dropped, ...initiativeMoved(card, outcome, before)],
   };
-}
-
-/** The updates without the actors' own initiative: the plugin's is the ledger's (initiative.ts). */
-function withoutInitiative(updates: readonly DicepoolUpdate[]): DicepoolUpdate[] {
-  const path = DICEPOOL_FIELD_PATHS.initiative;
-  return updates.flatMap(({ actorId, changes }) => {
-    const kept = Object.fromEntries(Object.entries(changes).filter(([key]) => key !== path));
-    return Object.keys(kept).length === 0 ? [] : [{ actorId, changes: kept }];
-  });
-}
-
-/** The initiative an attack on initiative or a Finishing Move moved, as ledger notes. */
-function initiativeMoved(
-  card: DicepoolAttackCardState,
-  outcome: AttackOutcome,
-  before: DicepoolCombatant,
-): LedgerNote[] {
-  const fightOfId = (id: string) => {
-    const actor = resolveActor(id);
-    return actor === null ? null : fightOf(actor);
-  };
-  return [
-    ...(outcome.attacker.initiative === card.attacker.initiative
-      ? []
-      : initiativeNote(fightOfId(card.attackerId), outcome.attacker.initiative)),
-    ...(outcome.defender.initiative === before.initiative
-      ? []
-      : initiativeNote(fightOfId(card.defenderId), outcome.defender.initiative)),
-  ];
-}
-
-/**
- * A Finishing Move took its victim down: the attacker rolls its initiative pool as at a new
- * battle (core Roll, shown on the card's message); its hits are its initiative, in the ledger.
- */
-async function rerolledInitiative(
-  message: ChatMessage.Implementation,
-  card: DicepoolAttackCardState,
-  options: Checked<DicepoolOptions>,
-): Promise<LedgerNote[]> {
-  const attackerActor = resolveActor(card.attackerId);
-  const fight = attackerActor === null ? null : fightOf(attackerActor);
-  if (attackerActor === null || fight === null) return [];
-  const pool = initiativePool(toDicepoolCombatant(attackerActor), options);
-  if (!pool.ok) return [];
-  const rolled = await withDice((source) => scorePool(pool.value.dice, "rolled", source, options));
-  if (!rolled.value.ok) return [];
-  await showDice(message, rolled.rolls);
-  return initiativeNote(fight, rolled.value.value.hits);
 }
 
 async function defend(

@@ -38,7 +38,7 @@ import {
 import type { AttackFlag } from "../../../../rules/dicepool/conduct.ts";
 import { DICEPOOL_FIELD_PATHS } from "../../../../rules/dicepool/changes.ts";
 import type { DefenseKind } from "../../../../rules/dicepool/attack.ts";
-import type { Incapacitation } from "../../../../rules/dicepool/model.ts";
+import type { DicepoolCombatant } from "../../../../rules/dicepool/model.ts";
 import { COVER_KINDS } from "../../../../rules/dicepool/options.ts";
 import type { CoverKind, DicepoolOptions } from "../../../../rules/dicepool/options.ts";
 import { fightOf, ledgerEntry } from "../../../combat/ledger.ts";
@@ -159,7 +159,7 @@ export function conductOnAttack(
  * to plan what does not depend on the defense.
  */
 export function someDefense(input: {
-  readonly defender: { readonly incapacitated: Incapacitation | null };
+  readonly defender: Pick<DicepoolCombatant, "incapacitated" | "controls">;
   readonly forbid?: readonly DefenseKind[];
 }): DefenseKind {
   return openDefenses(input.defender, input.forbid)[0] ?? "soak";

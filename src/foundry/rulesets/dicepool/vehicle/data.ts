@@ -1,8 +1,10 @@
 /**
  * A dice-pool vehicle's data (the `system` of an actor of type "vehicle", played only by the
  * dice-pool game; see rules/dicepool/vehicle.ts for the rules it feeds):
- * - crew: the pilot, an actor id (null: nobody at the wheel). The GM picks it on the sheet; the
- *   referee still lets a player drive only with a pilot they own (vehicle/drive.ts).
+ * - crew: the pilot, an actor id (null: nobody at the wheel), and the gunner (null: none; the pilot
+ *   fires the weapons then). The GM picks them on the sheet; the referee still lets a player drive
+ *   or fire only with a crew member they own (vehicle/drive.ts, vehicle/fire.ts). Stored before the
+ *   gunner existed, a crew reads as having none.
  * - size, frame: the structure is frame + Size + 3; `damage` is the structure damage taken.
  * - speed: spaces one drive covers; energy: the vehicle's own Energy (5 when new) and its max;
  *   moving: under way (false: parked).
@@ -33,7 +35,7 @@ function vehicleSchema() {
     integerField(initial, { min: 0, max: DICEPOOL_LIMITS.rating });
   return {
     ...storageFields(),
-    crew: new SchemaField({ pilotId: nullableIdField() }),
+    crew: new SchemaField({ pilotId: nullableIdField(), gunnerId: nullableIdField() }),
     size: rating(2),
     frame: rating(2),
     speed: integerField(4, { min: 0, max: DICEPOOL_LIMITS.speed }),
@@ -121,7 +123,7 @@ export const DICEPOOL_VEHICLE_MODELS = wireSystemModels(
 
 /** What the shell reads of a vehicle's system data. */
 export interface DicepoolVehicleSystem {
-  readonly crew: { readonly pilotId: string | null };
+  readonly crew: { readonly pilotId: string | null; readonly gunnerId?: string | null };
   readonly size: number;
   readonly frame: number;
   readonly speed: number;

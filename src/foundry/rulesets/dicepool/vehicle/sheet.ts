@@ -2,7 +2,9 @@
  * The dice-pool vehicle sheet: its crew (the pilot, picked by the GM among the actors the user
  * can see, stored as an id), speed, its own Energy and max, Size and frame with the structure
  * they give (frame + Size + 3) and the structure damage taken (damage to the vehicle goes there),
- * under way or parked, its weapons (items), and the Drive and Refuel buttons (vehicle/drive.ts).
+ * under way or parked, its weapons (items) each with an Attack button fired by the crew member
+ * the user plays (vehicle/fire.ts), the gunner the GM picks, and the Drive and Refuel buttons
+ * (vehicle/drive.ts).
  * Fields edit in place (the form submits on change; the DataModel refuses bad values).
  */
 import { pilotPool, vehicleStructure } from "../../../../rules/dicepool/vehicle.ts";
@@ -13,6 +15,7 @@ import { currentUser } from "../../../shared/env.ts";
 import { dicepoolOptions } from "../settings.ts";
 import { asDicepoolVehicle, isVehicle, vehicleSystemOf } from "./data.ts";
 import { requestVehicleAct } from "./drive.ts";
+import { fireVehicleWeapon } from "./fire.ts";
 
 export const DICEPOOL_VEHICLE_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/dicepool/vehicle-sheet.hbs`;
 
@@ -26,6 +29,8 @@ export async function dicepoolVehicleSheetContext(
     asDicepoolVehicle(system as unknown as Record<string, unknown>),
   );
   const pilot = system.crew.pilotId === null ? null : resolveActor(system.crew.pilotId);
+  const gunnerId = system.crew.gunnerId ?? null;
+  const gunner = gunnerId === null ? null : resolveActor(gunnerId);
   const options = dicepoolOptions();
   const pool = pilot === null ? null : pilotPool(toDicepoolCombatant(pilot), options);
   const isGM = game.user?.isGM === true;
@@ -44,6 +49,12 @@ export async function dicepoolVehicleSheetContext(
       id: actor.id ?? "",
       name: actor.name,
       selected: actor.id === system.crew.pilotId,
+    })),
+    gunnerName: gunner?.name ?? null,
+    gunners: candidates.map((actor) => ({
+      id: actor.id ?? "",
+      name: actor.name,
+      selected: actor.id === gunnerId,
     })),
     pilotPool: pool?.ok === true ? pool.value.dice : null,
     dieSides: options.dieSides,
@@ -70,5 +81,6 @@ export class DicepoolVehicleSheet extends rulesetActorSheet({
   actions: {
     drive: onActor((vehicle) => requestVehicleAct(vehicle, "drive")),
     refuel: onActor((vehicle) => requestVehicleAct(vehicle, "refuel")),
+    fire: onActor((vehicle, target) => fireVehicleWeapon(vehicle, target.dataset["itemId"] ?? "")),
   },
 }) {}

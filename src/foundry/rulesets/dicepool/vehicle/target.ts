@@ -21,7 +21,8 @@ import { asDicepoolVehicle } from "./data.ts";
 
 /**
  * The vehicle as the rules read a combatant (fitted by the rules' factory like any actor).
- * `more`: what the adapter reads of every actor alike (armor, the referee's records).
+ * `more`: what the adapter reads of every actor alike (armor, the referee's records), and the
+ * pilot at its controls (its Dodge).
  */
 export function vehicleAsCombatant(
   actor: Actor.Implementation,

@@ -7,6 +7,11 @@
  * spends the holder's reaction and marks the readied action triggered in the ledger (useReadied),
  * which lets the holder take that one action outside its turn (`mayActNow`); taking it ends the
  * readied state, and the holder's next turn start ends an unused one.
+ *
+ * A card fires only the readied action it was posted for: the referee stamps each Ready in the
+ * ledger (FL_READY_STAMP, beside the actions, in the same Combat update) and on its card; a card
+ * whose stamp is no longer the ledger's (an earlier round's Ready, left unfired) is refused as
+ * stale and changes nothing. A card posted before stamps existed fires only an unstamped Ready.
  */
 import { refuse } from "../../../../rules/core/result.ts";
 import { readyAction, useReadied } from "../../../../rules/freelancers/actions.ts";
@@ -25,7 +30,8 @@ import { serializedBy } from "../../../shared/referee.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
 import { combatantId, resolveActor, warnFlRefusal } from "../adapter.ts";
-import { commitFl, flNow } from "../budget.ts";
+import { actorLedgerEntry, recordForActors } from "../../../combat/ledger.ts";
+import { FL_ACTIONS, commitFl, flNow } from "../budget.ts";
 
 export const FL_READY = "freelancers.ready";
 
@@ -41,6 +47,17 @@ export interface FlReadyCard {
   readonly trigger: string;
   /** The trigger happened: the holder may take its readied action now. */
   readonly fired: boolean;
+  /** The Ready's stamp in the ledger (absent on cards posted before stamps). */
+  readonly readyId?: string;
+}
+
+/** The ledger key of the stamp of a combatant's latest Ready (the card that may fire it). */
+export const FL_READY_STAMP = "flReadyStamp";
+
+/** Whether the card is the one posted for the holder's latest Ready, as the ledger stamped it. */
+function isLatestReady(holder: Actor.Implementation, card: FlReadyCard): boolean {
+  const stamp = actorLedgerEntry(holder, FL_READY_STAMP);
+  return (card.readyId ?? null) === (typeof stamp === "string" ? stamp : null);
 }
 
 export function flReadyCardContext(card: FlReadyCard, t: CardI18n) {
@@ -84,13 +101,18 @@ function refereeReady(intent: ReadyIntent, sender: User.Implementation): Promise
     if (!isActorsTurn(holder)) return refuse("notYourTurn", { name: holder.name });
     const readied = readyAction(flNow(holder), intent.held);
     if (!readied.ok) return refuse(readied.reason, { ...readied.detail, name: holder.name });
-    await commitFl([], [{ actor: holder, value: readied.value }]);
+    const readyId = foundry.utils.randomID();
+    await recordForActors([
+      { actor: holder, key: FL_ACTIONS, value: readied.value },
+      { actor: holder, key: FL_READY_STAMP, value: readyId },
+    ]);
     const card: FlReadyCard = {
       holderId: combatantId(holder),
       holderName: holder.name,
       held: intent.held,
       trigger: intent.trigger,
       fired: false,
+      readyId,
     };
     return postViewCard(FL_READY, VIEW, card, { actor: holder, sender });
   });
@@ -159,6 +181,7 @@ export const flReadyCard = cardStrategy<FlReadyCard>({
       async resolve(press) {
         const holder = resolveActor(press.card.holderId);
         if (holder === null) return refuse("notAllowed");
+        if (!isLatestReady(holder, press.card)) return refuse("staleReady", { name: holder.name });
         const fired = useReadied(flNow(holder));
         if (!fired.ok) return refuse(fired.reason, { ...fired.detail, name: holder.name });
         await commitFl([], [{ actor: holder, value: fired.value }]);

@@ -9,6 +9,7 @@ import { DEFAULT_OPTIONS as RULES } from "../../../../rules/worldlines/options.t
 import type { RangeBand } from "../../../../rules/worldlines/model.ts";
 import { TECHNIQUE_USES } from "../../../../rules/worldlines/techniques.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
+import { i18n } from "../../../shared/env.ts";
 import { itemSheetHeader, rulesetItemSheet } from "../../../sheets/base.ts";
 import type { WorldlinesArmorSystem, WorldlinesWeaponSystem } from "../adapter.ts";
 import {
@@ -55,9 +56,17 @@ export interface SectionView {
 export interface RangeRowView {
   band: RangeBand;
   label: string;
-  accuracy: { name: string; value: number | null; placeholder: string };
-  damage: { name: string; value: number | null; placeholder: string };
-  feet: { name: string; value: number | null; placeholder: string };
+  accuracy: RangeCellView;
+  damage: RangeCellView;
+  feet: RangeCellView;
+}
+
+/** One field of the range table, named for a screen reader by its row and column ("Short: Damage"). */
+export interface RangeCellView {
+  name: string;
+  value: number | null;
+  placeholder: string;
+  ariaLabel: string;
 }
 
 export interface WorldlinesItemSheetContext {
@@ -208,16 +217,22 @@ function weaponContext(system: WorldlinesWeaponSystem & { derived: WeaponDerived
     const own = system.range[band];
     const base = RULES.rangeBands[band];
     const path = `system.range.${band}`;
+    const label = `FRAY.Worldlines.Item.Band.${band}`;
+    const cell = (column: "accuracy" | "damage" | "feet", placeholder: number): RangeCellView => ({
+      name: `${path}.${column}`,
+      value: own[column],
+      placeholder: String(placeholder),
+      ariaLabel: i18n().format("FRAY.Views.Cell", {
+        row: i18n().localize(label),
+        column: i18n().localize(`FRAY.Worldlines.Item.Band.${column}`),
+      }),
+    });
     return {
       band,
-      label: `FRAY.Worldlines.Item.Band.${band}`,
-      accuracy: {
-        name: `${path}.accuracy`,
-        value: own.accuracy,
-        placeholder: String(base.accuracy),
-      },
-      damage: { name: `${path}.damage`, value: own.damage, placeholder: String(base.damage) },
-      feet: { name: `${path}.feet`, value: own.feet, placeholder: String(DEFAULT_BAND_FEET[band]) },
+      label,
+      accuracy: cell("accuracy", base.accuracy),
+      damage: cell("damage", base.damage),
+      feet: cell("feet", DEFAULT_BAND_FEET[band]),
     };
   });
   const accuracy = system.derived.accuracyTotal;

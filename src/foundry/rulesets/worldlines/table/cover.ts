@@ -53,7 +53,7 @@ export interface CoverCard {
   };
 }
 
-function coverContext(card: CoverCard, say: CardI18n): Record<string, unknown> {
+export function coverContext(card: CoverCard, say: CardI18n): Record<string, unknown> {
   const names = { name: card.interrupterName, target: card.targetName };
   const lines = [
     {

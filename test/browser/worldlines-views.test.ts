@@ -1,0 +1,121 @@
+/**
+ * The Worldlines cards the card test does not show, rendered in Chromium with the real templates
+ * and CSS from the contexts the shell builds: a status card of a round's ticks with its Recover
+ * buttons, and a Covering Fire card waiting for the target's answer and answered. The shared
+ * audits (views.ts) then read each in both themes and at the chat sidebar's width.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installFakeFoundry } from "../fake-foundry/index.ts";
+import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { launchChromium } from "./harness.ts";
+import { auditRenderedViews } from "./views.ts";
+import { cardI18n, showCard } from "./views.support.ts";
+import type * as StatusModule from "../../src/foundry/rulesets/worldlines/cards/status-card.ts";
+import type * as CoverModule from "../../src/foundry/rulesets/worldlines/table/cover.ts";
+
+let fake: FakeFoundry;
+let browser: Browser;
+let status: typeof StatusModule;
+let cover: typeof CoverModule;
+
+beforeAll(async () => {
+  fake = installFakeFoundry({ settings: { "fray.ruleset": "worldlines" } });
+  await import("../../src/fray.ts");
+  await fake.hooks.callAsync("init");
+  status = await import("../../src/foundry/rulesets/worldlines/cards/status-card.ts");
+  cover = await import("../../src/foundry/rulesets/worldlines/table/cover.ts");
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await (browser as Browser | undefined)?.close();
+});
+
+const i18n = () => cardI18n(fake);
+
+describe("the Worldlines status card, rendered in Chromium", () => {
+  it("says what each status did and offers a Recover button per status with a check", async () => {
+    const ticks = [
+      {
+        actorId: "bram",
+        name: "Bram Okonkwo-Lindqvist",
+        status: "bleeding" as const,
+        lost: 2,
+        health: { before: 7, after: 5, max: 12 },
+        expired: ["blinded" as const],
+        statuses: ["bleeding" as const, "staggered" as const],
+      },
+      {
+        actorId: "sable",
+        name: "Sable of the Ninth Ward",
+        status: "poisoned" as const,
+        lost: 3,
+        health: { before: 3, after: 0, max: 9 },
+        downed: "dying" as const,
+        expired: [],
+        statuses: ["poisoned" as const],
+      },
+    ];
+    const page: Page = await showCard(browser, "templates/worldlines/chat/status-card.hbs", {
+      title: "Start of Bram Okonkwo-Lindqvist's turn",
+      lines: status.tickLines(ticks, i18n()),
+      recover: status.recoverButtons(ticks, i18n()),
+    });
+    await expect(page.locator(".fray-wl-tick").count()).resolves.toBeGreaterThan(2);
+    await expect(
+      page.locator("button[data-fray-action='recover']").count(),
+    ).resolves.toBeGreaterThan(0);
+    await page.close();
+  });
+});
+
+describe("the Worldlines Covering Fire card, rendered in Chromium", () => {
+  const base = {
+    interrupterId: "bram",
+    targetId: "sable",
+    weaponId: "rifle",
+    interrupterName: "Bram Okonkwo-Lindqvist",
+    targetName: "Sable of the Ninth Ward",
+    weaponName: "Marksman rifle with a suppressor",
+    situation: {},
+    cost: 2,
+    attack: { natural: 14, rolls: [14], modifiers: [], total: 17 },
+  };
+
+  it("waits for the target's answer with Evade and Abort, then says what it chose", async () => {
+    const waiting = await showCard(
+      browser,
+      "templates/worldlines/chat/cover-card.hbs",
+      cover.coverContext({ ...base, answer: null }, i18n()),
+    );
+    await expect(waiting.locator("button[data-fray-step]").allInnerTexts()).resolves.toHaveLength(
+      2,
+    );
+    await waiting.close();
+    const answered = await showCard(
+      browser,
+      "templates/worldlines/chat/cover-card.hbs",
+      cover.coverContext(
+        {
+          ...base,
+          answer: {
+            choice: "evade",
+            evasion: { natural: 9, rolls: [9, 4], modifiers: [], total: 4 },
+            aborted: true,
+          },
+        },
+        i18n(),
+      ),
+    );
+    await expect(answered.locator("button").count()).resolves.toBe(0);
+    await answered.close();
+  });
+});
+
+auditRenderedViews(() => browser, {
+  templates: [
+    "templates/worldlines/chat/status-card.hbs",
+    "templates/worldlines/chat/cover-card.hbs",
+  ],
+});
