@@ -201,3 +201,37 @@ describe("the ruler's labels over a drawn path", () => {
     await screenshot(page, "scene-ruler.png");
   });
 });
+
+describe("the attack dialog pre-filled from the scene", () => {
+  it("opens with the walls' cover and says where each value came from", async () => {
+    const { maya, vex } = await setting();
+    const dialog = await import("../../src/foundry/rulesets/worldlines/attack/dialog.ts");
+    const adapter = await import("../../src/foundry/rulesets/worldlines/adapter.ts");
+    const scene = await import("../../src/foundry/rulesets/worldlines/scene.ts");
+    const pistol = maya.items.contents.find((i) => i.type === "weapon");
+    const measured = scene.worldlinesScene(maya, vex);
+    if (pistol === undefined || measured === null) throw new Error("no pistol or no scene");
+    const prefill = scene.scenePrefill(measured, false);
+    const weapon = adapter.toWeapon(pistol);
+    const context = dialog.attackDialogContext({
+      attacker: adapter.toCombatant(maya),
+      defender: adapter.toCombatant(vex),
+      weapon,
+      situation: { zone: "torso", range: "medium", ...prefill.situation },
+      distance: 45,
+      sceneNotes: prefill.notes,
+    });
+    const page = await renderInPage(browser, {
+      template: "templates/worldlines/dialog/attack-dialog.hbs",
+      context,
+      classes: ["fray", "fray-wl-attack-dialog"],
+      title: w.fake.i18n.format("FRAY.Worldlines.Attack.Title", { weapon: weapon.name }),
+      width: 440,
+      height: 470,
+    });
+    await expect(page.locator(".window-content").innerText()).resolves.toContain(
+      "Light cover: a wall between you hides part of Vex",
+    );
+    await screenshot(page, "scene-attack-dialog.png");
+  });
+});
