@@ -189,7 +189,15 @@ export function installFakeFoundry(options: FakeOptions = {}) {
       movement: {
         actions: Object.fromEntries(
           ["walk", "fly", "swim", "burrow", "climb", "crawl", "jump", "blink", "displace"].map(
-            (id, order) => [id, { label: `TOKEN.MOVEMENT.ACTIONS.${id}.label`, order }],
+            // Core: every action but the teleports is stopped by walls that restrict movement.
+            (id, order) => [
+              id,
+              {
+                label: `TOKEN.MOVEMENT.ACTIONS.${id}.label`,
+                order,
+                walls: id === "blink" || id === "displace" ? null : "move",
+              },
+            ],
           ),
         ),
       },

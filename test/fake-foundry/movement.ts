@@ -31,10 +31,21 @@
  * - `revertRecordedMovement()` (core: undoes the last recorded movement) moves the token back to
  *   where that movement began and drops its waypoints from the history; it is a move of method
  *   "undo", so `moveToken` runs with it. `clearMovementHistory()` empties the history.
+ * - Walls stop movement (core `Token#constrainMovementPath`, which core's
+ *   `TokenDocument#_preUpdate` runs on the moving client for a token rendered on its canvas, for
+ *   every method but "undo" and "paste"): a step whose path from centre to centre meets a wall that
+ *   restricts movement (`move` NORMAL, not an open door) is not taken, the move stops at the last
+ *   space before it (core: the closest snapped position short of the collision) and is
+ *   `constrained`; a move constrained to nothing changes nothing (`move` resolves false). An action
+ *   whose config has no `walls` ("displace", "blink": null) ignores walls, as core's does. The
+ *   tokens here are all rendered (the canvas shows their scene); the placeable is the document's
+ *   `object`, and `constrainMovementPath(waypoints, {ignoreWalls})` answers `[path, constrained]`.
+ *   (The fake ignores a wall's direction `dir`: every wall here blocks both ways.)
  */
 import { Collection } from "./collection.ts";
 import { Actor } from "./documents.ts";
-import type { FakeRegionDocument } from "./walls.ts";
+import { WALL_DOOR_STATES, WALL_MOVEMENT_TYPES, makeWall } from "./walls.ts";
+import type { FakeRegionDocument, FakeWallDocument } from "./walls.ts";
 import type { FakeFoundry } from "./index.ts";
 import { world } from "./world.ts";
 
@@ -74,8 +85,15 @@ type CostFunction = (
   },
 ) => number;
 
+type ConstrainFn = (
+  waypoints: Waypoint[],
+  options?: { ignoreWalls?: boolean; ignoreCost?: boolean },
+) => [Waypoint[], boolean];
+
 interface ActionConfig {
   label?: string;
+  /** Core: the wall restriction that constrains the action ("move"), or null (none). */
+  walls?: string | null;
   canSelect?: (token: unknown) => boolean;
   getCostFunction?: (token: unknown, options: unknown) => CostFunction;
   teleport?: boolean;
@@ -89,6 +107,30 @@ let nextId = 0;
 
 function movementConfig(fake: FakeFoundry): MovementConfig {
   return (fake.CONFIG["Token"] as unknown as { movement: MovementConfig }).movement;
+}
+
+/** Whether the segment a-b meets the segment c-d (touching counts; parallel ones never do). */
+function segmentsMeet(
+  a: { x: number; y: number },
+  b: { x: number; y: number },
+  c: { x: number; y: number },
+  d: { x: number; y: number },
+): boolean {
+  const rx = b.x - a.x;
+  const ry = b.y - a.y;
+  const sx = d.x - c.x;
+  const sy = d.y - c.y;
+  const den = rx * sy - ry * sx;
+  if (den === 0) return false;
+  const t = ((c.x - a.x) * sy - (c.y - a.y) * sx) / den;
+  const u = ((c.x - a.x) * ry - (c.y - a.y) * rx) / den;
+  return t >= 0 && t <= 1 && u >= 0 && u <= 1;
+}
+
+/** Core: a wall restricts movement unless its `move` is NONE or it is an open door. */
+function stopsMovement(wall: FakeWallDocument): boolean {
+  if (wall.move === WALL_MOVEMENT_TYPES.NONE) return false;
+  return !(wall.door !== 0 && wall.ds === WALL_DOOR_STATES.OPEN);
 }
 
 export function installMovementFakes(
@@ -144,6 +186,57 @@ export function installMovementFakes(
     },
   };
   (globalThis as { canvas?: unknown }).canvas = canvas;
+
+  /**
+   * Core Token#constrainMovementPath on a square grid: steps space by space between the
+   * waypoints and stops before the first step whose centre-to-centre line meets a wall that
+   * stops movement (unless `ignoreWalls`, or the step's action ignores walls).
+   */
+  function constrainPath(
+    doc: TokenDocument,
+    waypoints: Waypoint[],
+    options: { ignoreWalls?: boolean } = {},
+  ): [Waypoint[], boolean] {
+    const first = waypoints[0];
+    if (first === undefined) return [[], false];
+    const walls = doc.parent.walls.contents.filter(stopsMovement);
+    const path: Waypoint[] = [{ ...first }];
+    const half = { x: (doc.width * size) / 2, y: (doc.height * size) / 2 };
+    for (const next of waypoints.slice(1)) {
+      const action = next.action ?? doc.movementAction;
+      const wallType = movementConfig(fake).actions[action]?.walls;
+      const from = path.at(-1) ?? first;
+      if (options.ignoreWalls === true || !wallType) {
+        path.push({ ...next });
+        continue;
+      }
+      let at = offsetOf(from);
+      const end = offsetOf(next);
+      let blocked = false;
+      while (at.i !== end.i || at.j !== end.j) {
+        const step = { i: at.i + Math.sign(end.i - at.i), j: at.j + Math.sign(end.j - at.j) };
+        const a = { x: at.j * size + half.x, y: at.i * size + half.y };
+        const b = { x: step.j * size + half.x, y: step.i * size + half.y };
+        const hit = walls.some((w) =>
+          segmentsMeet(a, b, { x: w.c[0], y: w.c[1] }, { x: w.c[2], y: w.c[3] }),
+        );
+        if (hit) {
+          blocked = true;
+          break;
+        }
+        at = step;
+      }
+      if (!blocked) {
+        path.push({ ...next });
+        continue;
+      }
+      const stop = { x: at.j * size, y: at.i * size };
+      if (stop.x !== from.x || stop.y !== from.y) path.push({ ...next, ...stop });
+      return [path, true];
+    }
+    return [path, false];
+  }
+
   Object.defineProperty(Actor.prototype, "getActiveTokens", {
     configurable: true,
     value(this: { id: string }) {
@@ -180,6 +273,11 @@ export function installMovementFakes(
     width: number;
     height: number;
     elevation: number;
+    /**
+     * Core TokenDocument#rotation: degrees, 0 by default (the token as its image is drawn, which
+     * by convention faces down the map), growing clockwise; an update of it alone is no move.
+     */
+    rotation = 0;
     movementAction = "walk";
     movementHistory: (Waypoint & { cost: number; movementId: string; userId: string })[] = [];
     movement: Record<string, unknown> | null = null;
@@ -233,6 +331,14 @@ export function installMovementFakes(
 
     get isOwner(): boolean {
       return this.testUserPermission(world.user(), "OWNER");
+    }
+
+    /** Core TokenDocument#object: its Token placeable on the canvas (every token here is drawn). */
+    get object(): { document: TokenDocument; constrainMovementPath: ConstrainFn } {
+      return {
+        document: this,
+        constrainMovementPath: (waypoints, options) => constrainPath(this, waypoints, options),
+      };
     }
 
     /** Core TokenDocument#getOccupiedGridSpaceOffsets: the spaces the token covers there. */
@@ -354,12 +460,17 @@ export function installMovementFakes(
   /** The client's side of a move (core TokenDocument#move, then #preUpdateMovement). */
   async function moveOn(
     doc: TokenDocument,
-    waypoints: Waypoint[],
+    asked: Waypoint[],
     how: { method: string; skipPreMove: boolean; forgedCost?: number },
   ): Promise<boolean> {
     const user = world.user();
     if (!doc.testUserPermission(user, "OWNER")) return false;
+    // Core constrains the path by walls on the moving client (this token is rendered).
+    const [path, constrained] = constrainPath(doc, [{ x: doc.x, y: doc.y }, ...asked]);
+    const waypoints = path.slice(1);
+    if (waypoints.length === 0) return false;
     const movement = buildMovement(doc, waypoints, how.method, user.id, how.forgedCost);
+    movement["constrained"] = constrained;
     const operation = { modifiedTime: Date.now(), movement: { [doc.id]: movement } };
     if (!how.skipPreMove && !world.hooks().call("preMoveToken", doc, movement, operation)) {
       return false;
@@ -464,7 +575,7 @@ export function installMovementFakes(
     /** Core Scene#grid: the scene's own grid (here the canvas's: one grid for every scene). */
     grid: typeof canvasGrid;
     /** Core Scene#walls and Scene#regions (walls.ts makeRegion): none unless a test adds some. */
-    walls: Collection<unknown>;
+    walls: Collection<FakeWallDocument>;
     regions: Collection<FakeRegionDocument>;
   }
 
@@ -512,6 +623,20 @@ export function installMovementFakes(
         },
       });
       return doc;
+    },
+    /**
+     * The GM draws a wall on the scene between two grid points (column, row: the top-left corner
+     * of that space), core's plain wall unless `fields` say otherwise (walls.ts makeWall).
+     */
+    addWall(
+      scene: FakeScene,
+      from: { col: number; row: number },
+      to: { col: number; row: number },
+      fields: Partial<Omit<FakeWallDocument, "id" | "documentName" | "c">> = {},
+    ): FakeWallDocument {
+      const wall = makeWall([from.col * size, from.row * size, to.col * size, to.row * size], fields);
+      scene.walls.set(wall.id, wall);
+      return wall;
     },
     /** The GM draws a Region on the scene (walls.ts makeRegion). */
     addRegion(scene: FakeScene, region: FakeRegionDocument): FakeRegionDocument {

@@ -37,6 +37,17 @@ describe("the fake's grid and moving tokens", () => {
     expect(grid.testAdjacency({ i: 0, j: 0 }, { i: 1, j: 1 })).toBe(true);
   });
 
+  it("keeps a token's rotation (0 unless set); turning it is an update, not a move", async () => {
+    const { fake, token } = await world();
+    expect(token.rotation).toBe(0);
+    const moves: unknown[] = [];
+    fake.hooks.on("moveToken", (doc) => moves.push(doc));
+    await fake.as(PLAYER.id, () => token.update({ rotation: 135 }));
+    expect(token.rotation).toBe(135);
+    expect([token.x, token.y]).toEqual([0, 0]);
+    expect(moves).toEqual([]);
+  });
+
   it("runs preMoveToken on the mover's client only; false cancels and nothing moves", async () => {
     const { fake, moves, token } = await world();
     const seen: string[] = [];
@@ -84,6 +95,35 @@ describe("the fake's grid and moving tokens", () => {
     expect((token.movement as { passed: { cost: number } }).passed.cost).toBe(0);
     expect(await fake.as(GM.id, () => token.revertRecordedMovement())).toBe(true);
     expect([token.x, token.y, token.movementHistory.length]).toEqual([0, 0, 0]);
+  });
+});
+
+describe("the fake's walls stop movement (core Token#constrainMovementPath)", () => {
+  it("a move stops before a wall; a door that is open lets it through; blocked at once: no move", async () => {
+    const { fake, moves, token } = await world();
+    const scene = token.parent;
+    moves.addWall(scene, { col: 3, row: 0 }, { col: 3, row: 2 });
+    const seen: boolean[] = [];
+    fake.hooks.on("moveToken", (_doc, movement) => {
+      seen.push((movement as { constrained: boolean }).constrained);
+    });
+    expect(await fake.as(PLAYER.id, () => token.move([moves.at(5, 0)]))).toBe(true);
+    expect([token.x, token.y]).toEqual([200, 0]);
+    expect(seen.at(-1)).toBe(true);
+    // Pressed against the wall, a move through it changes nothing.
+    expect(await fake.as(PLAYER.id, () => token.move([moves.at(5, 0)]))).toBe(false);
+    expect(token.x).toBe(200);
+    const [path, constrained] = token.object.constrainMovementPath(
+      [moves.at(2, 0), moves.at(4, 0)],
+      { ignoreWalls: true },
+    );
+    expect(constrained).toBe(false);
+    expect(path.at(-1)).toMatchObject(moves.at(4, 0));
+    // An open door stops nothing; a closed one does.
+    moves.addWall(scene, { col: 0, row: 3 }, { col: 3, row: 3 }, { door: 1, ds: 1 });
+    expect(await fake.as(PLAYER.id, () => token.move([moves.at(2, 5)]))).toBe(true);
+    expect([token.x, token.y]).toEqual([200, 500]);
+    expect(seen.at(-1)).toBe(false);
   });
 });
 

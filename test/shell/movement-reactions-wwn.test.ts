@@ -3,7 +3,7 @@
  * gets the free attack the book gives every adjacent foe; its card's button targets Kara and opens
  * the Raider's attack dialog as that free attack, which the Raider's player then makes out of
  * turn (the card is the proof, used once). A Fighting Withdrawal first provokes nothing, nor does
- * a foe with no melee weapon.
+ * a downed foe.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
@@ -75,14 +75,13 @@ describe("reactions raised by movement in WWN", () => {
     expect(attackCardsSince(w, before)).toHaveLength(1);
   });
 
-  it("a Fighting Withdrawal, a foe without a melee weapon, or a downed one, provokes nothing", async () => {
+  it("a Fighting Withdrawal, or a downed foe, provokes nothing", async () => {
     const guarded = await fight();
     expect(await w.fake.as(PLAYER.id, () => self.wwnFightingWithdrawal(guarded.kara))).toBe(true);
     await w.idle();
     const before = w.fake.game.messages.contents.length;
     expect(await w.drag(guarded.token, { col: 0, row: 0 })).toBe(true);
-    const bare = await fight([]);
-    expect(await w.drag(bare.token, { col: 0, row: 0 })).toBe(true);
+    // (A foe without a weapon strikes with bare hands: movement-unarmed-wwn.test.ts.)
     // A foe who is down strikes nobody.
     const down = await fight([SPEAR], { life: "dying", health: { value: 0, max: 10 } });
     expect(await w.drag(down.token, { col: 0, row: 0 })).toBe(true);

@@ -144,20 +144,24 @@ export async function ledgerSets(
   await w.fake.as(GM.id, () => combat.update({ [`flags.fray.ledger.${id}.${key}`]: value }));
 }
 
-/** Kara's player targets the Raider's token (core User#updateTokenTargets); resolves to it. */
+/**
+ * Kara's player (or `userId`) targets the Raider's token (core User#updateTokenTargets); resolves
+ * to it.
+ */
 export async function targetRaider<T extends { actorId: string; id: string }>(
   w: MoveWorld,
   fought: {
     token: { parent: { tokens: { contents: T[] } } };
     raider: Actor.Implementation;
   },
+  userId?: string,
 ): Promise<T> {
   const { PLAYER } = await import("../fake-foundry/index.ts");
   const raiderToken = fought.token.parent.tokens.contents.find(
     (t) => t.actorId === fought.raider.id,
   );
   if (raiderToken === undefined) throw new Error("no raider token");
-  w.fake.as(PLAYER.id, () => {
+  w.fake.as(userId ?? PLAYER.id, () => {
     (game.user as unknown as { updateTokenTargets(ids: string[]): void }).updateTokenTargets([
       raiderToken.id,
     ]);

@@ -12,7 +12,13 @@ import type { MoveWorld } from "./movement.support.ts";
 let w: MoveWorld;
 
 beforeAll(async () => {
-  w = await moveWorld("twodice", { size: 100, distance: 1, units: "m" });
+  // The world setting off: tokens move as they are dragged (the book's order, declared moves at
+  // the turn's end, is twodice-turn-end.test.ts).
+  w = await moveWorld(
+    "twodice",
+    { size: 100, distance: 1, units: "m" },
+    { "fray.twodiceMovesAtTurnEnd": false },
+  );
 });
 
 async function setting() {

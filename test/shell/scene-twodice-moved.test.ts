@@ -17,7 +17,13 @@ let table: ReturnType<typeof installTableFakes>;
 let dialog: typeof Dialog;
 
 beforeAll(async () => {
-  w = await moveWorld("twodice", { size: 100, distance: 1, units: "m" });
+  // Tokens move as they are dragged (the book's order, declared moves at the turn's end, is
+  // twodice-turn-end.test.ts).
+  w = await moveWorld(
+    "twodice",
+    { size: 100, distance: 1, units: "m" },
+    { "fray.twodiceMovesAtTurnEnd": false },
+  );
   // The same table fakes again, to reach the user's targets; core's Actor#getDependentTokens
   // over the world's scenes (the movement fake's scenes among them), as tokens.ts copies it.
   table = installTableFakes(w.fake);

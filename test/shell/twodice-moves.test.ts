@@ -24,7 +24,8 @@ beforeAll(async () => {
   w = await moveWorld(
     "twodice",
     { size: 100, distance: 1, units: "m" },
-    { "fray.twodiceMovingTarget": -2 },
+    // Tokens move as they are dragged here (the book's order: twodice-turn-end.test.ts).
+    { "fray.twodiceMovingTarget": -2, "fray.twodiceMovesAtTurnEnd": false },
   );
   table = installTableFakes(w.fake);
   installTokenFakes(w.fake);

@@ -5,15 +5,28 @@
  * active GM prices, pays or reverts it in `moveToken`: movement/register.ts); then the ruleset's
  * attack dialog opens, set for that attack. A scene without the attacker's token or one targeted
  * token, or no canvas, moves nothing: the dialog opens as before.
+ *
+ * Whoever presses the button moves the token as its owner: a player their own, the GM any (an
+ * NPC's, or a player's token it drives); the GM's referee prices the move on the fighter's budget
+ * either way. A run a wall would cut short is refused before anything moves or is paid.
  */
 import type { MoveMode } from "../../rules/movement/types.ts";
+import { i18n } from "../shared/env.ts";
 
 /** What Fray reads of a token on the canvas (a Token placeable's document). */
 export interface PlacedToken {
+  readonly name?: string;
   readonly x: number;
   readonly y: number;
   readonly width: number;
   readonly height: number;
+  /** Core TokenDocument#object: its placeable, which constrains a path by the walls. */
+  readonly object?: {
+    readonly constrainMovementPath?: (
+      waypoints: { x: number; y: number; action?: string }[],
+      options?: { ignoreCost?: boolean },
+    ) => [unknown[], boolean];
+  } | null;
   move(
     waypoints: readonly { x: number; y: number; action: string }[],
     options?: object,
@@ -89,8 +102,18 @@ export async function moveThenAttack<T>(
   if (grid === null || mover === null || target === null) return how.attack();
   const to = how.destination(mover, target, grid);
   if (to !== null && (to.x !== mover.x || to.y !== mover.y)) {
-    const moved = await mover.move([{ ...to, action: how.mode }], { method: "api" });
-    if (!moved) return null;
+    const step = { ...to, action: how.mode };
+    // Core would stop the run at a wall (Token#constrainMovementPath) and the GM would price the
+    // shorter run as the whole move: a run a wall cuts short is not made at all.
+    const path = [{ x: mover.x, y: mover.y, action: how.mode }, step];
+    if (mover.object?.constrainMovementPath?.(path, { ignoreCost: true })[1] === true) {
+      ui.notifications?.warn(
+        i18n().format("FRAY.Movement.Forced.WallInTheWay", { name: actor.name }),
+      );
+      return null;
+    }
+    const moved = await mover.move([step], { method: "api" });
+    if (!moved || mover.x !== to.x || mover.y !== to.y) return null;
   }
   return how.attack();
 }

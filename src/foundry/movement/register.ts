@@ -12,7 +12,8 @@
  *   chat note; a legal one is paid once, in the ruleset's GM-owned budget.
  *
  * Only a move of an actor fighting in a started combat is priced; elsewhere moving is free, and a
- * scene without tokens changes nothing.
+ * scene without tokens changes nothing. A move the referee makes on a token (a push, a drag:
+ * forced.ts) is not its fighter's own: neither priced nor provoking.
  */
 import { sceneDistance } from "../../rules/core/distance.ts";
 import { ok, refuse } from "../../rules/core/result.ts";
@@ -35,6 +36,7 @@ import { groundLevelUnder, groundOf, groundUnder } from "./ground.ts";
 import { registerRegionBehaviors } from "./region-behaviors.ts";
 import type { SceneToken } from "./reactions.ts";
 import { frayRulerClass } from "./ruler.ts";
+import { dragAlong, isForcedMove, tokenOnCanvas } from "./forced.ts";
 import type { AttackOdds } from "../scene/ruler-odds.ts";
 import type { MovedToken, MovementRules, PricedMove } from "./types.ts";
 
@@ -193,6 +195,8 @@ export function onPreMoveToken(
   token: MovingToken,
   movement: Movement,
 ): boolean {
+  // The referee's own push or drag of this token (forced.ts): not the fighter's move.
+  if (isForcedMove(token)) return true;
   const priced = priceMovement(rules, token, movement);
   if (priced === null || priced.ok) return true;
   ui.notifications?.warn(
@@ -234,7 +238,7 @@ export async function onMoveToken(
   movement: Movement,
   userId = "",
 ): Promise<void> {
-  if (!isActiveGM() || handled.has(movement.id)) return;
+  if (!isActiveGM() || handled.has(movement.id) || isForcedMove(token, userId)) return;
   handled.add(movement.id);
   const actor = token.actor;
   if (actor === null) return;
@@ -245,7 +249,12 @@ export async function onMoveToken(
       return;
     }
     if (priced.ok) {
+      // Who it drags, read before the pool it pays from is spent (forced.ts).
+      const dragged = rules.dragged?.(actor) ?? [];
       await priced.value.pay();
+      const to = movement.passed.waypoints.at(-1) ?? movement.origin;
+      const victims = dragged.flatMap((victim) => tokenOnCanvas(victim) ?? []);
+      await dragAlong(movement.origin, to, victims);
       tellMoved(token, actor, movement, priced.value.price, userId);
       await raiseReactions(rules, token, movement);
       await settleGround(rules, token, actor, movement, userId);
@@ -352,6 +361,9 @@ export function movementActions(
       // Core's own actions keep their label and icon; Fray's (Retreat, Disengage) bring theirs.
       label: `FRAY.Movement.Action.${mode}`,
       icon: "fa-solid fa-person-running",
+      // Walls stop Fray's own actions (a Charge, a Blitz, a Retreat) as they stop core's walk
+      // (core Token#constrainMovementPath reads the action's `walls`: none, no collision).
+      walls: "move",
       ...core[mode],
       order,
       canSelect: (token: unknown) => {

@@ -110,6 +110,12 @@ export interface MovementRules {
   /** The reactions a move raises (absent: none). */
   readonly reactions?: MovementReactions;
   /**
+   * The fighters a move of this actor drags along (the dice pool's grappled victims), read
+   * before it is paid: once paid, the active GM moves their tokens by what the mover moved
+   * (forced.ts). Absent: nobody.
+   */
+  readonly dragged?: (actor: Actor.Implementation) => readonly Actor.Implementation[];
+  /**
    * The ruler's words for what the ground does to this mover's path ("climbing ×2", "rough
    * terrain: 2 rolls"), localized; none for ground that changes nothing for it. Absent: none.
    */

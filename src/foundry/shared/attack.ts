@@ -17,16 +17,17 @@ import { isTransportReason, sendIntent, serializedBy } from "./referee.ts";
 import type { Intent, RefereeOutcome } from "./referee.ts";
 
 /**
- * The one targeted actor of an attack with a weapon, or why there is none: the item is not a
- * weapon, nothing is targeted, or more than one token is.
+ * The one targeted actor of an attack with a weapon (null: bare hands, for a ruleset that lets a
+ * fighter strike without one), or why there is none: the item is not a weapon, nothing is
+ * targeted, or more than one token is.
  */
 export function singleTarget(
-  weaponItem: Item.Implementation,
+  weaponItem: Item.Implementation | null,
   targets: readonly Actor.Implementation[],
 ):
   | { ok: true; value: Actor.Implementation }
   | Refusal<"notAWeapon" | "noTarget" | "tooManyTargets"> {
-  if (weaponItem.type !== "weapon") return refuse("notAWeapon");
+  if (weaponItem !== null && weaponItem.type !== "weapon") return refuse("notAWeapon");
   const target = targets[0];
   if (target === undefined) return refuse("noTarget");
   if (targets.length > 1) return refuse("tooManyTargets");
@@ -40,7 +41,7 @@ export function singleTarget(
  */
 export function reachableTarget(
   attackerActor: Actor.Implementation,
-  weaponItem: Item.Implementation,
+  weaponItem: Item.Implementation | null,
   targets: readonly Actor.Implementation[],
   away: (target: Actor.Implementation) => Refusal = (target) =>
     refuse("targetNotHere", { target: target.name }),
@@ -70,11 +71,12 @@ export function attackRefusal(
 
 /**
  * A ruleset's check of an attack declaration on the documents as they stand (on the client before
- * anything is sent, and again on the referee): what it checked, or the first refusal.
+ * anything is sent, and again on the referee): what it checked, or the first refusal. `W`: what
+ * the weapon may be (a ruleset that strikes with bare hands takes null for them).
  */
-export type DeclarationCheck<S, D> = (
+export type DeclarationCheck<S, D, W extends Item.Implementation | null = Item.Implementation> = (
   attackerActor: Actor.Implementation,
-  weaponItem: Item.Implementation,
+  weaponItem: W,
   targets: readonly Actor.Implementation[],
   situation: S,
 ) => { ok: true; value: D } | Refusal;
@@ -86,6 +88,7 @@ export type DeclarationCheck<S, D> = (
 /** An attack declaration as a client sends it to the referee: ids and choices. */
 export interface DeclareIntent<S> {
   readonly attackerId: string;
+  /** The weapon item's id; "" for bare hands (for a ruleset whose referee takes them). */
   readonly weaponId: string;
   readonly targetId: string;
   readonly situation: S;
@@ -142,13 +145,13 @@ export function rollModeNow(): string {
 /** The declaration of an attack at `target` as a client sends it (the API's attack sends it too). */
 export function declareIntent(
   attacker: Actor.Implementation,
-  weapon: Item.Implementation,
+  weapon: Item.Implementation | null,
   target: Actor.Implementation,
   situation: unknown,
 ): DeclareIntent<unknown> {
   return {
     attackerId: combatantId(attacker),
-    weaponId: weapon.id ?? "",
+    weaponId: weapon?.id ?? "",
     targetId: combatantId(target),
     situation,
     rollMode: rollModeNow(),
@@ -188,7 +191,7 @@ export function postedCard(outcome: RefereeOutcome): ChatMessage.Implementation 
 export async function declareAttackCard(
   kind: string,
   attacker: Actor.Implementation,
-  weapon: Item.Implementation,
+  weapon: Item.Implementation | null,
   targets: readonly Actor.Implementation[],
   situation: unknown,
   checked: { readonly ok: true } | Refusal,
@@ -206,13 +209,13 @@ export async function declareAttackCard(
  * client first (a refusal is warned with `warn` and nothing is sent), then declared as `kind`
  * (declareAttackCard); resolves to the card the referee posted, or null.
  */
-export function cardDeclarer<S, D>(
+export function cardDeclarer<S, D, W extends Item.Implementation | null = Item.Implementation>(
   kind: string,
-  check: DeclarationCheck<S, D>,
+  check: DeclarationCheck<S, D, W>,
   warn: (refusal: Refusal) => void,
 ): (
   attackerActor: Actor.Implementation,
-  weaponItem: Item.Implementation,
+  weaponItem: W,
   targets: readonly Actor.Implementation[],
   situation: S,
 ) => Promise<ChatMessage.Implementation | null> {
@@ -269,9 +272,10 @@ export async function sendForCard(
 }
 
 /** What the referee found for a declaration, read from the stored documents by id. */
-export interface Declared<S> {
+export interface Declared<S, W extends Item.Implementation | null = Item.Implementation> {
   readonly attacker: Actor.Implementation;
-  readonly weapon: Item.Implementation;
+  /** The weapon item (null: bare hands, where the ruleset's `weaponOf` takes them). */
+  readonly weapon: W;
   /** The target, or none when it is gone (the ruleset's check refuses "noTarget"). */
   readonly targets: readonly Actor.Implementation[];
   readonly request: DeclareIntent<S>;
@@ -291,18 +295,36 @@ export function inActorQueue<T>(actorKey: string, task: () => Promise<T>): Promi
   return serializedBy(`${SYSTEM_ID}.attacker.${actorKey}`, task);
 }
 
-export async function refereeDeclaration<S>(
+/**
+ * How the referee finds a declaration's weapon: the attacker's item of that id (undefined: none,
+ * refused as no weapon).
+ */
+export type WeaponFinder<W extends Item.Implementation | null> = (
+  attacker: Actor.Implementation,
+  weaponId: string,
+) => W | undefined;
+
+/** The attacker's item of that id. */
+export const itemWeapon: WeaponFinder<Item.Implementation> = (attacker, id) =>
+  attacker.items.get(id);
+
+/** The attacker's item of that id, or bare hands (null) for "": a ruleset where anyone can punch. */
+export const itemOrBareHands: WeaponFinder<Item.Implementation | null> = (attacker, id) =>
+  id === "" ? null : attacker.items.get(id);
+
+export async function refereeDeclaration<S, W extends Item.Implementation | null>(
   intent: Intent,
   sender: User.Implementation,
   parseSituation: SituationParser<S>,
-  declare: (declared: Declared<S>) => Promise<RefereeOutcome>,
+  declare: (declared: Declared<S, W>) => Promise<RefereeOutcome>,
+  weaponOf: WeaponFinder<W>,
 ): Promise<RefereeOutcome> {
   const request = parseDeclareIntent(intent.payload, sender.isGM, parseSituation);
   if (request === null) return refuse("badRequest");
   const attacker = resolveActor(request.attackerId);
   if (attacker === null || !(sender.isGM || owns(attacker, sender))) return refuse("notAllowed");
   return inActorQueue(request.attackerId, async () => {
-    const weapon: Item.Implementation | undefined = attacker.items.get(request.weaponId);
+    const weapon = weaponOf(attacker, request.weaponId);
     if (weapon === undefined) return refuse("notAWeapon");
     const target = resolveActor(request.targetId);
     return declare({ attacker, weapon, targets: target === null ? [] : [target], request });
@@ -315,18 +337,23 @@ export async function refereeDeclaration<S>(
  * attacker and takes one declaration per attacker at a time; then `declare` checks the rules,
  * rolls, writes and posts the card.
  */
-export function attackDeclaration<S>(
+export function attackDeclaration<S, W extends Item.Implementation | null = Item.Implementation>(
   kind: string,
   parseSituation: SituationParser<S>,
-  declare: (declared: Declared<S>, sender: User.Implementation) => Promise<RefereeOutcome>,
+  declare: (declared: Declared<S, W>, sender: User.Implementation) => Promise<RefereeOutcome>,
   warn: (refusal: Refusal) => void,
+  weaponOf: WeaponFinder<W> = itemWeapon as WeaponFinder<W>,
 ): AnyDeclaration {
   return cardDeclaration<unknown>({
     kind,
     parse: (raw) => (typeof raw === "object" && raw !== null ? raw : null),
     referee: (payload, sender) =>
-      refereeDeclaration({ action: kind, payload }, sender, parseSituation, (found) =>
-        declare(found, sender),
+      refereeDeclaration(
+        { action: kind, payload },
+        sender,
+        parseSituation,
+        (found) => declare(found, sender),
+        weaponOf,
       ),
     warn,
     // Its ids, for `fray.preAttack` on the declaring client (a module may stop it there).

@@ -8,10 +8,16 @@
  * to the speed on the ground, never a sprint, for a mover who has Blitz Attack and the Energy its
  * attack will pay; the attack that follows takes no other action.
  *
+ * An assailant holding a victim drags it along (movement.ts): its speed falls to 1 unless it is
+ * larger than the victim, and every space moved costs 1 Grappling Pool point; a path longer than
+ * the pool is refused. A Blitz's move drags the same way.
+ *
  * Where the book is silent: a path longer than the mover's speed is as many moves as it takes,
- * each as far as the speed reaches; what a move does not use is lost when the path ends.
+ * each as far as the speed reaches; what a move does not use is lost when the path ends. An
+ * assailant holding more than one victim drags them all: the largest slows it, each pool pays.
  */
-import { checkNumber, NUMBER_RULES } from "../core/guard.ts";
+import { checkNumber, checkNumbers, NUMBER_RULES } from "../core/guard.ts";
+import { DICEPOOL_LIMITS as L } from "./limits.ts";
 import { ok, refuse } from "../core/result.ts";
 import type { Result } from "../core/result.ts";
 import type { Checked } from "../core/checked.ts";
@@ -40,6 +46,8 @@ export interface DicepoolMoveContext {
   readonly ownTurn: boolean;
   readonly grappled?: boolean;
   readonly incapacitated?: boolean;
+  /** The mover drags a victim it holds: the largest victim's size and the smallest pool. */
+  readonly dragging?: { readonly victimSize: number; readonly grapplePool: number };
   /** In a free fall (movement.ts `fallOnTurn`): no move of its own until it lands. */
   readonly falling?: boolean;
 }
@@ -48,6 +56,8 @@ export interface DicepoolMoveContext {
 export interface DicepoolMoveBudget {
   readonly turn: TurnActions;
   readonly energy: number;
+  /** Grappling Pool points each dragged victim's grapple pays (0: nobody dragged). */
+  readonly dragged: number;
 }
 
 function mediumOf(path: MovePath): Medium {
@@ -69,11 +79,23 @@ export function dicepoolMoveCost(
   if (!checkedOptions.ok) return checkedOptions;
   const checkedMover = checkDicepoolCombatant("mover", mover);
   if (!checkedMover.ok) return checkedMover;
-  const bad = checkNumber("distance", path.distance, NUMBER_RULES.count);
+  const bad =
+    checkNumber("distance", path.distance, NUMBER_RULES.count) ??
+    (ctx.dragging === undefined
+      ? undefined
+      : checkNumbers({
+          victimSize: [ctx.dragging.victimSize, { ...NUMBER_RULES.count, max: L.rating }],
+          grapplePool: [ctx.dragging.grapplePool, { ...NUMBER_RULES.count, max: L.grapplePool }],
+        }));
   if (bad) return bad;
   if (ctx.falling === true && path.distance > 0) return refuse("falling");
+  // A drag pays a pool point a space: a path longer than the pool is refused whole.
+  const pool = ctx.dragging?.grapplePool;
+  if (pool !== undefined && path.distance > pool) {
+    return refuse("not-enough-grapple", { cost: path.distance, pool });
+  }
   const medium = mediumOf(path);
-  const speed = moveSpeed(checkedMover.value, medium, undefined, checkedOptions.value);
+  const speed = moveSpeed(checkedMover.value, medium, ctx.dragging, checkedOptions.value);
   if (path.mode === "blitz")
     return blitzMoveCost(checkedMover.value, turn, path, speed, ctx, options);
   const reach = speed * options.simpleActionsPerTurn;
@@ -85,11 +107,21 @@ export function dicepoolMoveCost(
   let energy = 0;
   let remaining = path.distance;
   let begun = 0;
+  let dragged = 0;
   while (remaining > 0) {
     const spaces = Math.min(speed, remaining);
+    const pool = ctx.dragging === undefined ? undefined : ctx.dragging.grapplePool - dragged;
     const plan = planMove(
       c,
-      { spaces, medium, movesThisTurn: state.moves, grappled: ctx.grappled },
+      {
+        spaces,
+        medium,
+        movesThisTurn: state.moves,
+        grappled: ctx.grappled,
+        ...(ctx.dragging === undefined || pool === undefined
+          ? {}
+          : { dragging: { victimSize: ctx.dragging.victimSize, grapplePool: Math.max(0, pool) } }),
+      },
       options,
     );
     if (!plan.ok) return plan;
@@ -98,6 +130,7 @@ export function dicepoolMoveCost(
     state = taken.value;
     c = withEnergy(c, c.energy.value - plan.value.energy);
     energy += plan.value.energy;
+    dragged += plan.value.grapplePool;
     remaining -= spaces;
     begun += 1;
   }
@@ -112,7 +145,7 @@ export function dicepoolMoveCost(
       extra: { energy, mainAction: false },
       band: state.moves > 1 ? "next" : "within",
     },
-    after: { turn: state, energy: c.energy.value },
+    after: { turn: state, energy: c.energy.value, dragged },
   });
 }
 
@@ -146,6 +179,10 @@ function blitzMoveCost(
       extra: { energy: 0, mainAction: false },
       band: "within",
     },
-    after: { turn: taken.value, energy: mover.energy.value },
+    after: {
+      turn: taken.value,
+      energy: mover.energy.value,
+      dragged: ctx.dragging === undefined ? 0 : path.distance,
+    },
   });
 }

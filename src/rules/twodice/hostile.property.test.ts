@@ -358,12 +358,64 @@ const CASES: Record<string, () => void> = {
     behind: (x) => combatantVerdict({ ...kit, traits: x }),
     call: (x) => td.moveDistance("moveAndShoot", x.agility, true),
   }),
-  movesAtTurnEnd: kase<td.DeclaredMove[]>({
+  // The end of the turn, and turning to fire
+  isMoveKind: kase({ valid: { kind: "moveAndShoot" }, call: (x) => td.isMoveKind(x.kind) }),
+  checkPath: kase({ valid: [{ x: 100, y: 0 }], call: (path) => td.checkPath("path", path) }),
+  plannedMove: kase({
+    valid: { agility: 11 },
+    behind: (x) => combatantVerdict({ ...kit, traits: x }),
+    call: (x) => td.plannedMove("kit", "moveAndShoot", 1, x.agility, td.FRESH_TURN),
+  }),
+  declareDestination: kase({
+    valid: { agility: 11, path: [{ x: 300, y: 0 }], distance: 3, seq: 2 },
+    call: (x) =>
+      td.declareDestination(
+        td.FRESH_TURN,
+        { combatantId: "kit", agility: x.agility, declared: null, seq: x.seq },
+        x.path,
+        x.distance,
+      ),
+  }),
+  pathLength: kase({
     valid: [
-      { combatantId: "a", kind: "move" },
-      { combatantId: "b", kind: "aim" },
+      { x: 100, y: 0 },
+      { x: 100, y: 100 },
     ],
-    call: (declared) => td.movesAtTurnEnd(declared, (id) => id !== "x"),
+    behind: (path) => td.checkPath("path", path),
+    call: (path) => td.pathLength({ x: 0, y: 0 }, path),
+  }),
+  cutPath: kase({
+    valid: { path: [{ x: 100, y: 0 }], share: 0.5 },
+    behind: (x) => td.checkPath("path", x.path),
+    call: (x) => td.cutPath({ x: 0, y: 0 }, x.path, x.share),
+  }),
+  turnEnd: kase({
+    valid: [
+      { combatantId: "a", kind: "moveAndShoot", seq: 1, metres: 3, path: [{ x: 10, y: 0 }] },
+      { combatantId: "b", kind: "move", seq: 2, metres: 6, path: null },
+    ] as td.PlannedMove[],
+    call: (declared) =>
+      td.turnEnd(
+        declared,
+        (id) => id !== "x",
+        (id) => id === "a",
+      ),
+  }),
+  turnBetween: kase({
+    valid: { a: 10, b: 350 },
+    behind: (x) =>
+      checkNumber("a", x.a, { min: -1e6, max: 1e6 }) ??
+      checkNumber("b", x.b, { min: -1e6, max: 1e6 }),
+    call: (x) => td.turnBetween(x.a, x.b),
+  }),
+  bearingOf: kase({
+    valid: { from: { x: 0, y: 0 }, to: { x: 10, y: 5 } },
+    behind: (x) => td.checkPath("p", [x.from, x.to]),
+    call: (x) => td.bearingOf(x.from, x.to),
+  }),
+  turnsToFire: kase({
+    valid: { facing: { atTurnStart: 0, now: 30 }, from: { x: 0, y: 0 }, to: { x: 10, y: 5 } },
+    call: (x) => td.turnsToFire(x.facing, x.from, x.to),
   }),
   // Wounds
   woundCircle: kase({

@@ -3,6 +3,9 @@
  * - initiative.ts: which side acts first (surprise, or a d20 per team; players first otherwise);
  * - turns.ts: one combat action per turn, waiting and cutting in, counterattack eligibility,
  *   rolling with it, aiming and readying carried to the next turn, moves resolved at turn end;
+ * - turn-end.ts: a declared move's destination, and the end of the turn (every move at once, then
+ *   what was combined with moving, in the order declared);
+ * - facing.ts: a shooter that turns more than 90° to fire (its token's rotation);
  * - roll.ts: the black and white dice: success, hit, the damage digit, a check's result;
  * - attack-input.ts: what an attack is handed, and its one check (checkAttackInput);
  * - attack.ts: melee and ranged attacks, melee exchanges (counterattacks), full Auto;
@@ -34,6 +37,7 @@ export * from "./attack.ts";
 export * from "./attack-input.ts";
 export * from "./changes.ts";
 export * from "./damage.ts";
+export * from "./facing.ts";
 export * from "./factory.ts";
 export * from "./initiative.ts";
 export * from "./model.ts";
@@ -43,5 +47,6 @@ export * from "./options.ts";
 export * from "./range.ts";
 export * from "./roll.ts";
 export * from "./sneak.ts";
+export * from "./turn-end.ts";
 export * from "./turns.ts";
 export * from "./wounds.ts";

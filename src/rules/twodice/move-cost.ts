@@ -3,8 +3,9 @@
  * mover's Agility in metres (`turns.ts` `moveDistance`). The first path of a turn that has not
  * acted takes the Move action; further paths that turn use what is left of it.
  *
- * Where the page is silent: on the map a token moves when it is dragged, not at the end of the
- * turn with every declared move. A turn that already acted with a move declared from the sheet
+ * This is the price where the world moves tokens as they are dragged (a setting); in the book's
+ * order a drag names a declared move's destination and the move happens at the end of the turn
+ * (turn-end.ts). Where the page is silent: a turn that already acted with a move declared from the sheet
  * (moving, nothing recorded of its metres) may walk half its Agility, the least any move action
  * carries; a turn that acted without moving may not move. Rolling with an attack halves the move.
  */

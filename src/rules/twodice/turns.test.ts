@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FRESH_TURN } from "./model.ts";
 import type { TurnState } from "./model.ts";
-import {
-  counterattack,
-  movesAtTurnEnd,
-  moveDistance,
-  nextTurn,
-  rollWithIt,
-  takeAction,
-  wait,
-} from "./turns.ts";
+import { counterattack, moveDistance, nextTurn, rollWithIt, takeAction, wait } from "./turns.ts";
 
 function must<T>(result: { ok: true; value: T } | { ok: false; reason: string }): T {
   if (!result.ok) throw new Error(result.reason);
@@ -90,17 +82,5 @@ describe("a two-dice turn", () => {
     expect(moveDistance("moveAndShoot", 8)).toBe(4);
     expect(moveDistance("moveAndCover", 8)).toBe(4);
     expect(moveDistance("hide", 8)).toBe(0);
-  });
-
-  it("resolves declared moves at the end of the turn in the order declared, for those still able", () => {
-    const declared = [
-      { combatantId: "c", kind: "moveAndShoot" as const },
-      { combatantId: "a", kind: "move" as const },
-      { combatantId: "b", kind: "moveAndMelee" as const },
-    ];
-    expect(movesAtTurnEnd(declared, (id) => id !== "a").map((m) => m.combatantId)).toEqual([
-      "c",
-      "b",
-    ]);
   });
 });

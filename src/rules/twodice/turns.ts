@@ -201,20 +201,3 @@ export function moveDistance(kind: ActionKind, agility: number, halved = false):
   const distance = MOVES.includes(kind) ? Math.max(0, full) : 0;
   return halved ? distance / 2 : distance;
 }
-
-/** A move action declared this turn. */
-export interface DeclaredMove {
-  readonly combatantId: string;
-  readonly kind: ActionKind;
-}
-
-/**
- * The end of the turn: declared moves, and what is combined with them, in the order declared,
- * leaving out combatants no longer able to carry them out.
- */
-export function movesAtTurnEnd(
-  declared: readonly DeclaredMove[],
-  able: (combatantId: string) => boolean,
-): DeclaredMove[] {
-  return declared.filter((move) => MOVES.includes(move.kind) && able(move.combatantId));
-}

@@ -6,6 +6,10 @@
  * A Blitz Attack's move is the movement action "blitz" (for a fighter who has Blitz Attack): it
  * takes the Blitz's Simple action, and the Blitz Attack after it takes none. The sheet's Blitz
  * button moves the token into the target's space with it, then opens the attack set for Blitz.
+ *
+ * A grappler's move drags the victims the ledger says it holds: speed 1 unless it is larger, 1
+ * Grappling Pool point a space from each grapple (rules/dicepool/move-cost.ts), and once paid the
+ * GM moves the victims' tokens along (movement/forced.ts). A grappled victim cannot move itself.
  */
 import { ok } from "../../../rules/core/result.ts";
 import { hasBlitz } from "../../../rules/dicepool/attack.ts";
@@ -17,6 +21,10 @@ import type { MovementRules } from "../../movement/types.ts";
 import { fightOf } from "../../combat/ledger.ts";
 import { FRESH_TURN } from "../../../rules/dicepool/actions.ts";
 import {
+  GRAPPLES_KEY,
+  grapplesAfter,
+  grapplesIn,
+  grapplesOf,
   holdersOf,
   ledgerNote,
   ownTurnIn,
@@ -25,7 +33,13 @@ import {
   withLedger,
   writeLedger,
 } from "./budget.ts";
-import { systemOf, toDicepoolCombatant } from "./adapter.ts";
+import type { LedgerNote } from "./budget.ts";
+import { applyDicepoolUpdates, resolveActor, systemOf, toDicepoolCombatant } from "./adapter.ts";
+import { spendGrapplePool } from "../../../rules/dicepool/grapple.ts";
+import type { Grapple } from "../../../rules/dicepool/grapple.ts";
+import { diffDicepool } from "../../../rules/dicepool/changes.ts";
+import type { DicepoolUpdate } from "../../../rules/dicepool/changes.ts";
+import type { Result } from "../../../rules/core/result.ts";
 import { coverEnds } from "./table/conduct.ts";
 import { dicepoolOptions } from "./settings.ts";
 import { dicepoolAttack } from "./attack/declare.ts";
@@ -66,11 +80,14 @@ export const dicepoolMovement: MovementRules = {
       return dicepoolAttack(actor, close, { opportunity: "leaveSpace", reaction, notes: [note] });
     },
   },
+  // A grappler drags the victims it holds (their tokens follow its own: movement/forced.ts).
+  dragged: (actor) => victimsOf(actor).map((v) => v.actor),
   price(actor, path) {
     const fight = fightOf(actor);
     const mover = toDicepoolCombatant(actor);
     const turn =
       fight === null ? FRESH_TURN : turnActionsIn(fight.combat, fight.combatant.id ?? "");
+    const victims = victimsOf(actor);
     const priced = dicepoolMoveCost(
       mover,
       turn,
@@ -80,17 +97,27 @@ export const dicepoolMovement: MovementRules = {
         grappled: holdersOf(actor).length > 0,
         incapacitated: mover.incapacitated !== null || mover.dead,
         falling: systemOf(actor).falling !== null,
+        ...(victims.length === 0 ? {} : { dragging: draggingOf(victims) }),
       },
       dicepoolOptions(),
     );
     if (!priced.ok) return priced;
     const { after, price } = priced.value;
+    const drags = fight === null ? null : dragWrites(fight, victims, after.dragged);
+    if (drags !== null && !drags.ok) return drags;
     return ok({
       price,
       pay: async () => {
-        // A move leaves the cover the mover took (table/conduct.ts).
+        // A move leaves the cover the mover took (table/conduct.ts); a drag pays its pools.
         if (fight !== null) {
-          await writeLedger([ledgerNote(fight, TURN_KEY, after.turn), ...coverEnds(fight, actor)]);
+          await writeLedger([
+            ledgerNote(fight, TURN_KEY, after.turn),
+            ...coverEnds(fight, actor),
+            ...(drags?.value.notes ?? []),
+          ]);
+        }
+        if (drags !== null && drags.value.updates.length > 0) {
+          await applyDicepoolUpdates(drags.value.updates);
         }
         if (after.energy !== mover.energy.value) {
           await actor.update({ "system.energy.value": after.energy } as never);
@@ -99,6 +126,51 @@ export const dicepoolMovement: MovementRules = {
     });
   },
 };
+
+/** A victim the actor holds (a grapple with points left), as the rules see both. */
+interface Held {
+  readonly actor: Actor.Implementation;
+  readonly grapple: Grapple;
+}
+
+/** The victims the actor holds in its fight, as the referee recorded them. */
+function victimsOf(actor: Actor.Implementation): Held[] {
+  return grapplesOf(actor).flatMap((grapple) => {
+    const victim = grapple.pool > 0 ? resolveActor(grapple.victimId) : null;
+    return victim === null ? [] : [{ actor: victim, grapple }];
+  });
+}
+
+/** What dragging them asks of the move: the largest victim's size, the smallest pool. */
+function draggingOf(victims: readonly Held[]): { victimSize: number; grapplePool: number } {
+  return {
+    victimSize: Math.max(...victims.map((v) => toDicepoolCombatant(v.actor).size)),
+    grapplePool: Math.min(...victims.map((v) => v.grapple.pool)),
+  };
+}
+
+/**
+ * Each dragged victim's grapple pays `points` (rules: spendGrapplePool): the assailant's record
+ * of its grapples in one ledger note, and the victims' changes (one no longer held down).
+ */
+function dragWrites(
+  fight: NonNullable<ReturnType<typeof fightOf>>,
+  victims: readonly Held[],
+  points: number,
+): Result<{ notes: LedgerNote[]; updates: DicepoolUpdate[] }> {
+  if (points <= 0 || victims.length === 0) return ok({ notes: [], updates: [] });
+  let stored = grapplesIn(fight.combat, fight.combatant.id ?? "");
+  const updates: DicepoolUpdate[] = [];
+  for (const { actor, grapple } of victims) {
+    const victim = toDicepoolCombatant(actor);
+    const paid = spendGrapplePool(grapple, victim, points, dicepoolOptions());
+    if (!paid.ok) return paid;
+    stored = grapplesAfter(stored, grapple.victimId, paid.value.grapple);
+    const change = diffDicepool(victim, paid.value.victim);
+    if (change !== null) updates.push(change);
+  }
+  return ok({ notes: [ledgerNote(fight, GRAPPLES_KEY, stored)], updates });
+}
 
 /**
  * The sheet's Blitz button: the token moves into the target's space as a Blitz Attack's move,

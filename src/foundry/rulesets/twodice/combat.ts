@@ -22,6 +22,8 @@ import { TWODICE_TURN, turnIn, twodiceTurnOf } from "./budget.ts";
 import type { TwodiceActorSystem } from "./data.ts";
 import { twodiceHidden } from "./stance.ts";
 import { twodiceRollOrder } from "./order.ts";
+import { facingAtRoundStart } from "./attack/facing.ts";
+import { twodiceTurnEnd } from "./turn-end.ts";
 
 /**
  * What a member adds to its team's surprise roll (the tracker's d20 per team): its surprise
@@ -103,5 +105,11 @@ export const TWODICE_COMBAT_HOOKS: CombatRulesetHooks = {
   outOfFight: (actor) =>
     twodiceIncapacitated(actor) ? { reason: "FRAY.Twodice.Tracker.Incapacitated" } : null,
   rollOrder: twodiceRollOrder,
-  roundStart: twodiceRoundStart,
+  // A new round: each turn, and each fighter's rotation as it begins (attack/facing.ts).
+  roundStart: (combat, combatants) => [
+    ...twodiceRoundStart(combat, combatants),
+    ...facingAtRoundStart(combat, combatants),
+  ],
+  // The book's end of the turn: the declared moves, then what was combined with them (turn-end.ts).
+  roundEvents: { roundEnd: (combat, combatants) => twodiceTurnEnd(combat, combatants) },
 };

@@ -21,6 +21,7 @@ import { TwodiceItemSheet } from "./sheets/item-sheet.ts";
 import { TWODICE_CHECK_DECLARATIONS, twodiceCheckCard } from "./table/checks.ts";
 import { TWODICE_HIDE_DECLARATION } from "./table/hide.ts";
 import { TWODICE_TURN_ACTIONS } from "./table/self.ts";
+import { TWODICE_PLAN_ACTIONS, registerTurnEnd } from "./turn-end.ts";
 
 export const shellRuleset: ShellRuleset = {
   ...overGeneric(
@@ -33,13 +34,17 @@ export const shellRuleset: ShellRuleset = {
   registerSettings: () => {
     registerTwodiceSettings();
     registerTwodiceSceneSettings(); // the walls' cover table (scene.ts)
+    // When declared moves happen, and the drag that names where one goes (turn-end.ts): its
+    // preMoveToken hook is registered here, before the movement's own (init's registerMovement).
+    registerTurnEnd();
   },
   combat: TWODICE_COMBAT_HOOKS,
   movement: twodiceMovement,
   cards: [twodiceAttackCard, twodiceCheckCard],
   declarations: [twodiceAttackDeclaration, ...TWODICE_CHECK_DECLARATIONS, TWODICE_HIDE_DECLARATION],
-  // Reloading and the dice-less combat actions post no card: plain requests to the referee.
-  refereeActions: TWODICE_TURN_ACTIONS,
+  // Reloading, the dice-less combat actions and a dragged destination post no card: plain
+  // requests to the referee.
+  refereeActions: { ...TWODICE_TURN_ACTIONS, ...TWODICE_PLAN_ACTIONS },
   simFighter: twodiceSimFighter,
   api: twodiceApi,
 };

@@ -1,7 +1,8 @@
 /**
  * The two-dice attack's situation as the scene decides it (scene/situation.ts), in the book's
- * words: whether the shooter moved this turn (its token's recorded movement: it then fires with
- * its weapon's Defense), and whether the target is hidden (no line of sight past the walls that
+ * words: whether the shooter moved this turn (its token's recorded movement) or turned more than
+ * 90° to fire (its token's rotation: attack/facing.ts), when it fires with its weapon's Defense,
+ * and whether the target is hidden (no line of sight past the walls that
  * stop sight, or darkness: a hidden target cannot be shot), and the cover the walls give. The
  * book's cover table is not in the seed: the product's default (world settings
  * `twodiceSceneCoverLight` / `Heavy`) is a penalty of 3 for light cover (a wall hides part of the
@@ -16,8 +17,8 @@ import { SYSTEM_ID } from "../../constants.ts";
 import { sceneCallEntry, yesNo } from "../../scene/card-calls.ts";
 import type { SceneCallEntry } from "../../scene/card-calls.ts";
 import { sceneSituation } from "../../scene/situation.ts";
-import { i18n } from "../../shared/env.ts";
 import type { SceneSituation } from "../../scene/situation.ts";
+import { i18n } from "../../shared/env.ts";
 import { registerWorldSetting } from "../../shared/settings.ts";
 import type { TwodiceChoices } from "./attack/declare.ts";
 
@@ -29,15 +30,20 @@ export function twodiceScene(
   return sceneSituation(attacker, target);
 }
 
-/** What the dialog opens with: the scene's calls and the sentences saying why. */
-export function twodiceScenePrefill(scene: SceneSituation): {
+/**
+ * What the dialog opens with: the scene's calls and the sentences saying why (`turned`: the
+ * shooter turns more than 90° to fire, attack/facing.ts).
+ */
+export function twodiceScenePrefill(
+  scene: SceneSituation,
+  turned = false,
+): {
   choices: Pick<TwodiceChoices, "moved" | "hidden">;
   notes: string[];
 } {
-  return {
-    choices: { moved: scene.moved.value, hidden: !scene.seen.value },
-    notes: [scene.moved.source, scene.seen.source, scene.cover.source],
-  };
+  const notes = [scene.moved.source, scene.seen.source, scene.cover.source];
+  if (turned) notes.push(i18n().localize("FRAY.Twodice.Dialog.Turned"));
+  return { choices: { moved: scene.moved.value || turned, hidden: !scene.seen.value }, notes };
 }
 
 /** The worst cover penalty of a list (covers do not stack), or undefined for none given. */
@@ -98,18 +104,20 @@ export function twodiceSceneCalls(
 }
 
 /**
- * The referee's settling of a player's choices against the scene: moved when the token moved
- * (the player's tick adds a turn of more than 90°, which the map does not record), hidden when the
- * scene hides the target (the GM's call, which the scene makes for a player).
+ * The referee's settling of a player's choices against the scene: moved when the token moved or
+ * the shooter turned more than 90° to fire (`turned`, measured from its token's rotation:
+ * attack/facing.ts), whatever the player ticked; hidden when the scene hides the target (the GM's
+ * call, which the scene makes for a player).
  */
 export function settleTwodiceAgainstScene<C extends Partial<TwodiceChoices>>(
   scene: SceneSituation,
   claimed: C,
+  turned = false,
 ): C {
   const penalty = twodiceCoverPenalty(scene.cover.value);
   return {
     ...claimed,
-    moved: scene.moved.value || claimed.moved === true,
+    moved: scene.moved.value || turned,
     ...(scene.seen.value ? {} : { hidden: true }),
     ...(claimed.cover === undefined && penalty > 0 ? { cover: [penalty] } : {}),
   };

@@ -216,10 +216,24 @@ export function unarmedOf(actor: Actor.Implementation): WwnWeapon {
   const item = actor.items.contents.find(
     (i) => i.type === "weapon" && (i.system as unknown as WwnWeaponSystem).unarmed,
   );
-  if (item !== undefined) return toWwnWeapon(item);
+  return item === undefined ? bareHands() : toWwnWeapon(item);
+}
+
+/**
+ * The weapon of an attack as the rules read it: the item's, or bare hands for none (an attack
+ * without a weapon item, declared with the weapon id ""), named in the user's language.
+ */
+export function wwnWeaponOf(item: Item.Implementation | null): WwnWeapon {
+  return item === null
+    ? bareHands(game.i18n?.localize("FRAY.Wwn.Attack.BareHands") ?? "")
+    : toWwnWeapon(item);
+}
+
+/** Bare hands: WWN's unarmed attack (1d2, Str or Dex, Punch), always at hand. */
+export function bareHands(name = ""): WwnWeapon {
   return {
     id: "",
-    name: "",
+    name,
     skill: "punch",
     attributes: ["str", "dex"],
     damage: "1d2",

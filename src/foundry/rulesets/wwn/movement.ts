@@ -25,8 +25,8 @@ import { wwnAttack } from "./attack/declare.ts";
 import { i18n } from "../../shared/env.ts";
 
 /**
- * The melee weapon a fighter strikes a foe leaving melee with (the book's free Instant attack "from
- * all enemies in melee with them": melee is the adjacent square, 5 ft), or null without one.
+ * The melee weapon a fighter strikes a foe leaving melee with (the book's free attack from every
+ * foe in melee: melee is the adjacent square, 5 ft), or null without one: then its bare hands.
  */
 export function meleeWeapon(actor: Actor.Implementation): Item.Implementation | null {
   const melee = (item: Item.Implementation) =>
@@ -58,18 +58,17 @@ export const wwnMovement: MovementRules = {
   refusalKey: (reason) =>
     reason === "notStraight" ? "FRAY.Movement.Refusal.notStraight" : `FRAY.Wwn.Refusal.${reason}`,
   // Leaving melee gives every adjacent foe a free attack, unless the mover took Fighting
-  // Withdrawal this round (the ledger's round).
+  // Withdrawal this round (the ledger's round). Every foe threatens its adjacent squares: one
+  // without a melee weapon strikes with its bare hands.
   reactions: {
     trigger: "leave",
-    reachOf: (actor) => (meleeWeapon(actor) === null ? null : FEET_PER_SPACE),
+    reachOf: () => FEET_PER_SPACE,
     // A foe who is down strikes nobody.
     canReact: (actor) => fighterIn(actor, fightOf(actor)).life === "active",
     suppressed: (actor) => fighterIn(actor, fightOf(actor)).actions.withdrawn,
     openAttack: (actor, { reaction }) => {
-      const weapon = meleeWeapon(actor);
-      if (weapon === null) return Promise.resolve(null);
       const note = i18n().localize("FRAY.Movement.Reaction.Note.wwn");
-      return wwnAttack(actor, weapon, undefined, { reaction, notes: [note] });
+      return wwnAttack(actor, meleeWeapon(actor), undefined, { reaction, notes: [note] });
     },
   },
   price(actor, path) {

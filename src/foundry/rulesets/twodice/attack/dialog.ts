@@ -21,6 +21,7 @@ import { settleTwodiceAgainstScene, twodiceScene, twodiceScenePrefill } from "..
 import { twodiceOptions } from "../settings.ts";
 import { ATTACK_MOVES, declareTwodiceAttack, situationOf } from "./declare.ts";
 import type { AttackMode, TwodiceChoices } from "./declare.ts";
+import { turnedToFire } from "./facing.ts";
 
 export const TWODICE_ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/twodice/dialog/attack-dialog.hbs`;
 
@@ -90,7 +91,9 @@ export async function openTwodiceAttack(
   const measured = canvasDistance(actor, target, "m");
   // The scene's calls (scene.ts): whether the shooter moved, whether the target is hidden.
   const scene = twodiceScene(actor, target);
-  const prefill = scene === null ? null : twodiceScenePrefill(scene);
+  // The shooter turns more than 90° to fire (its token's rotation, as the referee measures it).
+  const turned = weapon.kind === "ranged" && turnedToFire(actor, target);
+  const prefill = scene === null ? null : twodiceScenePrefill(scene, turned);
   // The odds of what the form says: a player's claims as if the GM confirms them, the scene's
   // calls where it makes them (as the referee settles them).
   const inputOf = (choices: Choices): AttackInput => ({
@@ -98,7 +101,7 @@ export async function openTwodiceAttack(
     defender,
     weapon,
     situation: situationOf(
-      gm || scene === null ? choices : settleTwodiceAgainstScene(scene, choices),
+      gm || scene === null ? choices : settleTwodiceAgainstScene(scene, choices, turned),
       measured,
     ),
   });

@@ -8,7 +8,9 @@
  *    as a waiting character), the action it costs (the ledger's, in a started combat), the
  *    weapon's ammunition and reach, then rolls the black and the white die with core Roll (both
  *    attacks' dice for full Auto, the second pair only when the first black die left the magazine
- *    going), records the action, spends the ammunition, and posts the card.
+ *    going), records the action, spends the ammunition, and posts the card (attack/fire.ts). An
+ *    attack declared with a move is, in the book's order, carried out when the turn ends: its
+ *    card waits for it, and nobody answers it before (attack/deferred.ts, turn-end.ts).
  * 2. Answer: the defender's owner (or the GM) may Roll with it (before the damage is known: −2
  *    damage, its next action spent) or Counterattack a melee attack while it has not acted (the GM
  *    rolls the counterattack's dice; both attacks land); the GM, the defender's owner or the
@@ -20,30 +22,21 @@
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
 import {
-  autoFireNeedsSecond,
   resolveAttack,
   resolveAutoFire,
   resolveExchange,
 } from "../../../../rules/twodice/attack.ts";
 import type { AttackInput, AttackOutcome } from "../../../../rules/twodice/attack.ts";
-import { checkCanFire } from "../../../../rules/twodice/ammo.ts";
-import { attackOdds } from "../../../../rules/twodice/odds.ts";
 import { diffCombatant } from "../../../../rules/twodice/changes.ts";
 import type { TwodiceUpdate } from "../../../../rules/twodice/changes.ts";
-import { parseWeaponType, trait } from "../../../../rules/twodice/model.ts";
-import type {
-  ActionKind,
-  TurnState,
-  TwodiceCombatant,
-  TwodiceWeapon,
-} from "../../../../rules/twodice/model.ts";
-import { checkAttackFromHiding } from "../../../../rules/twodice/hide.ts";
+import { trait } from "../../../../rules/twodice/model.ts";
+import type { TurnState, TwodiceCombatant } from "../../../../rules/twodice/model.ts";
 import type { TwoDice } from "../../../../rules/twodice/roll.ts";
 import { takeAction } from "../../../../rules/twodice/turns.ts";
 import { checkAbleToAct } from "../../../../rules/twodice/wounds.ts";
-import { answerWithCard, attackView, cardStrategy } from "../../../cards/protocol.ts";
+import { attackView, cardStrategy } from "../../../cards/protocol.ts";
 import type { AttackView, Press } from "../../../cards/protocol.ts";
-import { canvasDistance, checkWithinReach } from "../../../shared/actors.ts";
+import { checkWithinReach } from "../../../shared/actors.ts";
 import { owns, showDice } from "../../../shared/cards.ts";
 import { attackDeclaration } from "../../../shared/attack.ts";
 import type { Declared } from "../../../shared/attack.ts";
@@ -54,18 +47,14 @@ import {
   toTwodiceCombatant,
   toTwodiceWeapon,
   warnTwodiceRefusal,
-  weaponWrite,
   weaponsOf,
 } from "../adapter.ts";
 import type { BudgetRecord } from "../../../combat/budget.ts";
 import { commitTwodice, inFight, twodiceNow } from "../budget.ts";
-import type { TwodiceWeaponSystem } from "../data.ts";
-
 import { rollTwoDice } from "../dice.ts";
-import { settleTwodiceAgainstScene, twodiceScene, twodiceSceneCalls } from "../scene.ts";
-import { sceneCallsField } from "../../../scene/card-calls.ts";
-import { actionRecords, recordAction, tokenMovedThisTurn, twodiceHidden } from "../stance.ts";
-import { claimsOf, confirmClaims, parseRuling, readRuling, withClaims } from "./claims.ts";
+import { movesAtTurnEnd } from "../plan.ts";
+import { actionRecords } from "../stance.ts";
+import { confirmClaims, parseRuling, readRuling } from "./claims.ts";
 import { twodiceOptions } from "../settings.ts";
 import { TWODICE_ATTACK_CARD, twodiceCardOf } from "../cards/attack-card.ts";
 import type {
@@ -73,23 +62,15 @@ import type {
   TwodiceAttackCardState,
   TwodiceResolution,
 } from "../cards/attack-card.ts";
-import { TWODICE_ATTACK, parseTwodiceChoices, situationOf } from "./declare.ts";
-import type { AttackMode, TwodiceChoices, TwodiceStep } from "./declare.ts";
+import { TWODICE_ATTACK, parseTwodiceChoices } from "./declare.ts";
+import type { TwodiceChoices, TwodiceStep } from "./declare.ts";
+import { cancelCard, cancelClosed, mayCancel } from "./cancel.ts";
+import { declareWithMove } from "./deferred.ts";
+import { fireAttack, settleAttack } from "./fire.ts";
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Step 1: declare                                                                             */
 /* ------------------------------------------------------------------------------------------ */
-
-/** The dice of a declared attack: one pair, or full Auto's one or two (rolled as needed). */
-async function rollShots(mode: AttackMode, weapon: TwodiceWeapon) {
-  const sides = twodiceOptions().dieSides;
-  const first = await rollTwoDice(sides);
-  if (mode === "single" || !autoFireNeedsSecond(weapon, first.dice.black)) {
-    return { shots: [first.dice], rolls: first.rolls };
-  }
-  const second = await rollTwoDice(sides);
-  return { shots: [first.dice, second.dice], rolls: [...first.rolls, ...second.rolls] };
-}
 
 /** What the declaration found, checked: the target within reach, the turn or the cut-in. */
 function declared(
@@ -117,124 +98,27 @@ async function declare(
 ): Promise<RefereeOutcome> {
   const found = declared(declaration, sender);
   if (!found.ok) return found;
-  // The scene's calls replace a player's (a GM's declaration is the GM's call): scene.ts.
-  const onScene = twodiceScene(found.attacker, found.target);
-  const scene = sender.isGM ? null : onScene;
   const claimed = declaration.request.situation;
-  const settled = scene === null ? claimed : settleTwodiceAgainstScene(scene, claimed);
-  const options = twodiceOptions();
-  const attacker = twodiceNow(found.attacker);
-  const defender = twodiceNow(found.target);
-  const weapon = toTwodiceWeapon(found.weapon);
-  const measured = canvasDistance(found.attacker, found.target, "m");
-  // A player's target modifier, cover, and what no scene measures, wait for the GM (claims.ts).
-  const claims = claimsOf(settled, {
-    fromGM: sender.isGM,
-    ranged: weapon.kind === "ranged",
-    measured: measured !== null,
-    onScene: onScene !== null,
-  });
-  // The GM's record: a hiding target is out of sight; a target whose token moved this turn runs.
-  const choices = {
-    ...settled,
-    ...(twodiceHidden(found.target) ? { hidden: true } : {}),
-  };
-  const base = {
-    ...situationOf(choices, measured),
-    targetMoving: tokenMovedThisTurn(found.target),
-  };
-  const situation = claims === null ? base : withClaims(base, claims);
-  const input: AttackInput = { attacker, defender, weapon, situation };
-
-  // Everything that may refuse, before a die is rolled: the move fits the weapon, the attacker is
-  // not hiding, the Type within the world's Auto bounds, the ammunition, the odds' checks.
-  const kind = actionKindOf(choices, weapon);
-  if (kind === null) return refuse("moveNotForWeapon");
-  const hiding = checkAttackFromHiding(twodiceHidden(found.attacker), kind);
-  if (hiding) return hiding;
-  const stored = (found.weapon.system as unknown as TwodiceWeaponSystem).type;
-  const type = parseWeaponType(stored, options);
-  if (!type.ok) return type;
-  if (choices.mode === "auto" || weapon.kind === "ranged") {
-    const can = checkCanFire(weapon, choices.mode === "auto");
-    if (!can.ok) return can;
-  }
-  const odds = attackOdds(input, options);
-  if (!odds.ok) return odds;
+  const s = settleAttack(found, sender, claimed);
+  if ("ok" in s) return s;
   const acted = takeAction(
-    attacker.turn,
-    { kind, defense: weapon.defense },
-    choices.cutIn === true,
+    s.attacker.turn,
+    { kind: s.kind, defense: s.weapon.defense },
+    s.choices.cutIn === true,
   );
   if (!acted.ok) return acted;
-
-  const { shots, rolls } = await rollShots(choices.mode, weapon);
-  const resolved =
-    choices.mode === "auto"
-      ? resolveAutoFire(
-          input,
-          shots.map((dice) => ({ dice })),
-          options,
-        )
-      : resolveAttack(input, shots[0] as TwoDice, options);
-  if (!resolved.ok) return resolved;
-  const attacks: readonly AttackOutcome[] =
-    "attacks" in resolved.value ? resolved.value.attacks : [resolved.value];
-
-  // The attacker pays now: its action (in a started combat: with whether it still hides and,
-  // for a move, how far its token may go) and the ammunition.
-  await commitTwodice([weaponWrite(found.weapon, weapon, resolved.value.weapon)], []);
-  await recordAction(
-    actionRecords(found.attacker, { before: attacker.turn, after: acted.value.turn }, kind, {
-      agility: attacker.traits["agility"] ?? 0,
-    }),
-  );
-
-  const canCounter = weapon.kind === "melee" && choices.mode === "single" && !defender.turn.acted;
-  const hits = attacks.some((a) => a.hit) || canCounter;
-  const card: TwodiceAttackCardState = {
-    stage: claims !== null ? "claimed" : hits ? "pending" : "resolved",
-    mode: choices.mode,
-    attackerId: attacker.id,
-    defenderId: defender.id,
-    weaponId: weapon.id,
-    attackerName: attacker.name,
-    defenderName: defender.name,
-    weaponName: weapon.name,
-    attacker,
-    weapon,
-    situation,
-    setup: odds.value.setup,
-    shots,
-    reads: attacks.map((a) => ({ black: a.black, white: a.white, hit: a.hit })),
-    emptied: "emptied" in resolved.value ? resolved.value.emptied : false,
-    canCounter,
-    timing: acted.value.timing,
-    claims,
-    ...(choices.move === undefined ? {} : { move: choices.move }),
-    resolution: null,
-    ...sceneCallsField(
-      scene === null ? [] : twodiceSceneCalls(scene, claimed, settled, sender.name),
-    ),
-  };
-  const content = await TWODICE_ATTACK_CARD.render(card);
-  const flags = TWODICE_ATTACK_CARD.flags(card);
-  const { rollMode } = declaration.request;
-  const posted = { actor: found.attacker, content, rolls, flags, rollMode };
-  return answerWithCard(TWODICE_ATTACK, posted, sender);
-}
-
-/** The action an attack takes: its declared move (which must fit the weapon), or the attack. */
-function actionKindOf(choices: Partial<TwodiceChoices>, weapon: TwodiceWeapon): ActionKind | null {
-  if (choices.move === "moveAndMelee") {
-    return weapon.kind === "melee" && choices.mode !== "auto" ? "moveAndMelee" : null;
+  const records = (attackCard?: string) =>
+    actionRecords(found.attacker, { before: s.attacker.turn, after: acted.value.turn }, s.kind, {
+      agility: s.attacker.traits["agility"] ?? 0,
+      ...(attackCard === undefined ? {} : { attackCard }),
+    });
+  const how = { timing: acted.value.timing, sender, rollMode: declaration.request.rollMode };
+  // In the book's order an attack combined with a move is carried out when the turn ends, after
+  // the moves (attack/deferred.ts); where tokens move as dragged, it is rolled now.
+  if (s.choices.move !== undefined && inFight(found.attacker) && movesAtTurnEnd()) {
+    return declareWithMove(s, { ...how, claimed, records });
   }
-  if (choices.move === "moveAndShoot") return weapon.kind === "ranged" ? "moveAndShoot" : null;
-  return choices.mode === "auto"
-    ? "autoFire"
-    : weapon.kind === "melee"
-      ? "meleeAttack"
-      : "rangedAttack";
+  return fireAttack(s, { ...how, records: records() });
 }
 
 /**
@@ -425,7 +309,9 @@ function step(name: TwodiceStep) {
         ? refuse("alreadyApplied")
         : card.stage === "claimed"
           ? refuse("awaitingGM")
-          : null,
+          : card.stage === "declared"
+            ? refuse("awaitingTurnEnd")
+            : null,
     // The three answers are one step of the card: whichever comes first resolves it.
     claimKey: () => "resolve",
     ...(name === "counter" ? { parse: parseWeaponChoice } : {}),
@@ -474,6 +360,14 @@ export const twodiceAttackCard = cardStrategy<TwodiceAttackCardState>({
       parse: parseRuling,
       choicesOf: readRuling,
       resolve: confirmClaims,
+    },
+    // The attacker's owner or the GM takes the shot back before the GM rules (cancel.ts); it
+    // holds the ruling's claim, so a cancel and a Confirm never both run.
+    cancel: {
+      mayPress: mayCancel,
+      closed: cancelClosed,
+      claimKey: () => "confirm",
+      resolve: cancelCard,
     },
   },
   attack: twodiceAttackView,

@@ -24,6 +24,7 @@ import type { SceneCallEntry } from "../../../scene/card-calls.ts";
 import { twodiceOptions } from "../settings.ts";
 import type { CardI18n as I18n } from "../../../shared/cards.ts";
 import { signed } from "../../../shared/format.ts";
+import type { TwodiceChoices } from "../attack/declare.ts";
 
 export interface AttackResult {
   readonly hit: boolean;
@@ -53,11 +54,23 @@ export interface CardClaims {
   readonly moved: boolean | null;
 }
 
+/**
+ * What the attacker had before its action (attack/cancel.ts gives it back): the fight's round it
+ * acted in (null outside a fight), and whether it was hiding then.
+ */
+export interface CardSpent {
+  readonly round: number | null;
+  readonly hidden: boolean;
+}
+
 export interface TwodiceAttackCardState {
   /** The situation as the scene decided it and as the player claimed it (scene/card-calls.ts). */
   readonly sceneCalls?: readonly SceneCallEntry[];
-  /** "claimed": a player's claims wait for the GM's Confirm before anything else. */
-  readonly stage: "claimed" | "pending" | "resolved";
+  /**
+   * "declared": an attack declared with a move, rolled when the turn ends (attack/deferred.ts);
+   * "claimed": a player's claims wait for the GM's Confirm before anything else.
+   */
+  readonly stage: "declared" | "claimed" | "pending" | "resolved";
   readonly mode: "single" | "auto";
   readonly attackerId: string;
   readonly defenderId: string;
@@ -89,6 +102,18 @@ export interface TwodiceAttackCardState {
   /** The move the attack is part of (move + melee, move + half and shoot). */
   readonly move?: "moveAndMelee" | "moveAndShoot";
   readonly resolution: TwodiceResolution | null;
+  /** An attack declared with a move: what it was declared with, for the end of the turn. */
+  readonly deferred?: {
+    readonly choices: Partial<TwodiceChoices>;
+    readonly senderId: string;
+    readonly rollMode: string;
+  };
+  /** Why an attack declared with a move could not be made when the turn ended (localized). */
+  readonly lapsed?: string;
+  /** What the attacker spent, for a cancel (absent on older cards: only the ammunition). */
+  readonly spent?: CardSpent;
+  /** Cancelled before the GM ruled (attack/cancel.ts): what it spent was given back. */
+  readonly cancelled?: boolean;
 }
 
 /** The claims (or the ruling) as the card lists them. */
@@ -217,6 +242,12 @@ export function twodiceAttackCardContext(
   const claimed = card.stage === "claimed";
   return {
     stage: card.stage,
+    declared: card.stage === "declared",
+    cancelled: card.cancelled === true,
+    lapsed:
+      card.lapsed === undefined
+        ? ""
+        : i18n.format("FRAY.Twodice.Card.Lapsed", { why: card.lapsed }),
     pending: card.stage === "pending",
     claimed,
     claims: claimsView(card.claims, i18n),
@@ -259,6 +290,8 @@ export function twodiceAttackCardContext(
           },
     rolledWithIt: resolution?.how === "rollWithIt",
     resolved: card.stage === "resolved",
+    // Resolved by an answer (not cancelled, nor lapsed at the turn's end).
+    applied: card.stage === "resolved" && card.cancelled !== true && card.lapsed === undefined,
   };
 }
 

@@ -3,8 +3,9 @@
  * checks it owns the actor, that it fights in a started combat (hiding is kept in that fight's
  * ledger, which only the GM writes: stance.ts) and still has its action, records the action and
  * the hiding in one Combat update and posts a card saying so. With `move` it is the book's move of
- * up to half Agility ending in hiding (its token may then go that far this turn). Nothing is
- * rolled. A hider stays out of sight until it shows itself (rules/twodice/hide.ts).
+ * up to half Agility ending in hiding: in the book's order the move and the hiding happen when the
+ * turn ends (turn-end.ts), else its token may go that far this turn and it hides at once. Nothing
+ * is rolled. A hider stays out of sight until it shows itself (rules/twodice/hide.ts).
  */
 import { refuse } from "../../../../rules/core/result.ts";
 import { takeAction } from "../../../../rules/twodice/turns.ts";
@@ -15,6 +16,7 @@ import { i18n } from "../../../shared/env.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
 import { combatantId, warnTwodiceRefusal } from "../adapter.ts";
 import { inFight, twodiceNow } from "../budget.ts";
+import { movesAtTurnEnd } from "../plan.ts";
 import { actionRecords, recordAction } from "../stance.ts";
 import { idsOf, ownActor, postCheck } from "./checks.ts";
 import type { Ids } from "./checks.ts";
@@ -38,10 +40,15 @@ async function hide(ids: Ids, sender: User.Implementation): Promise<RefereeOutco
     }),
   );
   const say = i18n();
+  // In the book's order the move, and the hiding it ends in, happen when the turn ends (plan.ts).
+  const later = kind === "moveAndCover" && movesAtTurnEnd();
   const context = {
     title: say.localize(`FRAY.Twodice.Check.Hide.${kind}`),
     name: actor.name,
-    outcome: say.format("FRAY.Twodice.Check.HideOutcome", { name: actor.name }),
+    outcome: say.format(
+      later ? "FRAY.Twodice.Check.HideAtTurnEnd" : "FRAY.Twodice.Check.HideOutcome",
+      { name: actor.name },
+    ),
   };
   return postCheck(actor, { updates: [] }, context, [], sender);
 }

@@ -6,6 +6,10 @@
  *
  * What the check reads of the fight (the round's actions, grapples, the swarm) is the referee's
  * ledger (budget.ts); the target must fight in the attacker's combat or stand on its scene.
+ *
+ * An attack without a weapon item (the weapon id "") is made with bare hands (adapter.ts
+ * bareHands: 1d2, Punch): anyone can punch, so a foe with no weapon still takes the free attack
+ * on one leaving melee (movement.ts).
  */
 import { ok, refuse } from "../../../../rules/core/result.ts";
 import { checkAttack } from "../../../../rules/wwn/index.ts";
@@ -24,7 +28,7 @@ import {
   reachableTarget,
 } from "../../../shared/attack.ts";
 import type { DeclarationCheck } from "../../../shared/attack.ts";
-import { toWwnWeapon, warnWwnRefusal } from "../adapter.ts";
+import { warnWwnRefusal, wwnWeaponOf } from "../adapter.ts";
 import { fighterIn, fighterOf, turnOf } from "../budget.ts";
 import type { LedgerWrite } from "../budget.ts";
 import { swarmAlliesFor, swarmBlow } from "../table/swarm.ts";
@@ -63,12 +67,11 @@ export type WwnTableSituation = AttackSituation & { readonly reaction?: string }
  * weapon and one target, the target within reach (in the attacker's combat or on its scene), a
  * swarm's blow by one of its members, then the rules (action, turn, weapon, situation).
  */
-export const checkWwnDeclaration: DeclarationCheck<WwnTableSituation, WwnDeclaration> = (
-  attackerActor,
-  weaponItem,
-  targets,
-  table,
-) => {
+export const checkWwnDeclaration: DeclarationCheck<
+  WwnTableSituation,
+  WwnDeclaration,
+  Item.Implementation | null
+> = (attackerActor, weaponItem, targets, table) => {
   const reached = reachableTarget(attackerActor, weaponItem, targets);
   if (!reached.ok) return reached;
   const target = reached.value;
@@ -82,7 +85,8 @@ export const checkWwnDeclaration: DeclarationCheck<WwnTableSituation, WwnDeclara
   const fight = fightOf(attackerActor);
   const attacker = fighterIn(attackerActor, fight);
   const defender = fighterOf(target);
-  const weapon = toWwnWeapon(weaponItem);
+  // No weapon item: bare hands, the unarmed attack anyone can make (adapter.ts bareHands).
+  const weapon = wwnWeaponOf(weaponItem);
   const turn = turnOf(attackerActor);
   let chosen = situation;
   let swarmStruck: LedgerWrite | null = null;
@@ -125,7 +129,7 @@ export const declareWwnAttack = cardDeclarer(WWN_ATTACK, checkWwnDeclaration, wa
  */
 export function wwnAttack(
   actor: Actor.Implementation,
-  weapon: Item.Implementation,
+  weapon: Item.Implementation | null,
   situation?: WwnTableSituation,
   preset: {
     readonly reaction?: string;
@@ -145,7 +149,7 @@ export function wwnAttack(
       const picked = await promptWwnAttack(
         fighterOf(actor),
         fighterOf(target),
-        toWwnWeapon(weapon),
+        wwnWeaponOf(weapon),
         preset.reaction === undefined
           ? { ...initial, ...(preset.kind === undefined ? {} : { kind: preset.kind }) }
           : { ...initial, kind: { kind: "free" } },

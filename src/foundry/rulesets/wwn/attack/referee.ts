@@ -38,13 +38,18 @@ import { SYSTEM_ID } from "../../../constants.ts";
 import { attackView, cardStrategy, postCard, refereeStep } from "../../../cards/protocol.ts";
 import { fightOf } from "../../../combat/ledger.ts";
 import type { CombatLike } from "../../../combat/state.ts";
-import { attackDeclaration, definedEntries, parseModifiers } from "../../../shared/attack.ts";
+import {
+  attackDeclaration,
+  definedEntries,
+  itemOrBareHands,
+  parseModifiers,
+} from "../../../shared/attack.ts";
 import type { DeclareIntent } from "../../../shared/attack.ts";
 import { attackCardHeader, mayRequestApply } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { serializedBy } from "../../../shared/referee.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
-import { resolveActor, toWwnWeapon, warnWwnRefusal } from "../adapter.ts";
+import { resolveActor, warnWwnRefusal, wwnWeaponOf } from "../adapter.ts";
 import { applyWwnOutcome, fighterIn, fighterOf } from "../budget.ts";
 import { WWN_ATTACK_CARD, wwnCardOf, wwnResultView } from "../cards/attack-card.ts";
 import type { WwnAttackCardState, WwnScreenView } from "../cards/attack-card.ts";
@@ -250,7 +255,7 @@ export const wwnAttackDeclaration = attackDeclaration(
     const settled =
       scene === null
         ? request.situation
-        : settleWwnAgainstScene(scene, toWwnWeapon(weapon), request.situation);
+        : settleWwnAgainstScene(scene, wwnWeaponOf(weapon), request.situation);
     if ("ok" in settled) return settled;
     // The free attack on a foe leaving melee is struck as it leaves: the GM's open reaction card
     // for these two says it stood adjacent then, though the scene now shows it gone.
@@ -262,10 +267,12 @@ export const wwnAttackDeclaration = attackDeclaration(
     const calls =
       scene === null
         ? []
-        : wwnSceneCalls(scene, toWwnWeapon(weapon), request.situation, situation, sender.name);
+        : wwnSceneCalls(scene, wwnWeaponOf(weapon), request.situation, situation, sender.name);
     return postWwnAttack(attacker, { ...checked.value, calls }, request, sender);
   },
   warnWwnRefusal,
+  // The weapon id "" is bare hands: an unarmed attack needs no weapon item.
+  itemOrBareHands,
 );
 
 /* ------------------------------------------------------------------------------------------ */

@@ -10,7 +10,8 @@ import { ok, refuse } from "../../../../rules/core/result.ts";
 import { escapeGrapple, grapple, moveGrappled } from "../../../../rules/wwn/index.ts";
 import { combatantId, resolveActor } from "../adapter.ts";
 import { fighterOf, grapplesIn } from "../budget.ts";
-import { meleeInput } from "./knock.ts";
+import { meleeInput, pushOnMap } from "./knock.ts";
+import { carryOut } from "../../../movement/forced.ts";
 import { checkLine, hitManeuverCard, maneuverDeclaration, settledHit } from "./maneuver-card.ts";
 
 export const wwnGrappleDeclaration = maneuverDeclaration("grapple", (scene, dice) => {
@@ -27,10 +28,18 @@ export const wwnMoveGrappledDeclaration = maneuverDeclaration("moveGrappled", (s
   const size = scene.intent.size ?? "manSized";
   const out = moveGrappled(me, fighterOf(captive), effect, dice, turn, undefined, size);
   if (!out.ok) return out;
+  // A throw hurls the captive directly away on the map (table/knock.ts pushOnMap); where a drag
+  // takes both is the grappler's to say, so the GM moves those tokens by hand.
+  const thrown = effect === "throw" && out.value.success;
+  const push = thrown ? pushOnMap({ ...scene, target: captive }, out.value.feet) : null;
   const card = hitManeuverCard({ ...scene, target: captive }, "moveGrappled", out.value, effect, {
-    feet: String(out.value.feet),
+    feet: String(push?.distance ?? out.value.feet),
   });
-  return ok({ updates: out.value.updates, card: { ...card, weaponName: null } });
+  return ok({
+    updates: out.value.updates,
+    card: { ...card, weaponName: null },
+    then: () => carryOut(push),
+  });
 });
 
 export const wwnEscapeDeclaration = maneuverDeclaration("escape", (scene, dice) => {

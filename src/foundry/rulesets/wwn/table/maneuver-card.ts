@@ -205,6 +205,8 @@ export interface SettledManeuver {
   readonly updates: readonly WwnUpdate[];
   readonly ledger?: readonly LedgerWrite[];
   readonly card: WwnManeuverCard;
+  /** What the referee carries out on the map once the card is posted (a push: knock.ts). */
+  readonly then?: () => Promise<unknown>;
 }
 
 /**
@@ -224,10 +226,12 @@ export function maneuverDeclaration(
         const rolled = await withDice((dice) => settle(scene, dice));
         const outcome = rolled.value;
         if (!outcome.ok) return refusalFor(outcome, scene.actor);
-        const { updates, ledger, card } = outcome.value;
+        const { updates, ledger, card, then } = outcome.value;
         await applyWwnOutcome(updates, scene.fight?.combat ?? null, ledger);
         const message = await postManeuverCard(scene.actor, card, rolled.rolls, intent, sender);
-        return message === null ? refuse("failed") : { ok: true, value: message.id };
+        if (message === null) return refuse("failed");
+        await then?.();
+        return { ok: true, value: message.id };
       }),
   });
 }
