@@ -105,7 +105,7 @@ describe("sight and cover from the scene", () => {
 });
 
 describe("the GM's card shows what the scene said and what was claimed", () => {
-  it("a turn the map does not record stands as the player's claim; sight and cover are the scene's", async () => {
+  it("a claimed move the token never made is the scene's call: the card shows both; sight and cover too", async () => {
     const { gunner, target, board } = await pair();
     board.wall({ col: 5.9, row: 4.5 }, { col: 5.9, row: 9 });
     fake.setUser(PLAYER.id);
@@ -115,7 +115,7 @@ describe("the GM's card shows what the scene said and what was claimed", () => {
     });
     const message = fake.game.messages.get(id ?? "") as unknown as ChatMessage.Implementation;
     expect(sceneCallLines(message.content)).toEqual([
-      "≠ Moved: yes scene: You have not moved this turn claimed by Player: yes The claim differs from the scene: it stands, the book leaves it to judgement.",
+      "≠ Moved: no scene: You have not moved this turn claimed by Player: yes The claim differs from the scene: the scene's call is played.",
       "Target hidden: no scene: You see Vex",
       "Cover: 3 off the attack scene: Light cover: a wall between you hides part of Vex (2 of 4 lines blocked)",
     ]);
