@@ -5,6 +5,7 @@
  */
 import { MENU_SECTIONS } from "./shared/settings.ts";
 import type { MenuSetting } from "./shared/settings.ts";
+import { shownSection } from "./settings-sections.ts";
 
 export type Value = number | boolean | string;
 
@@ -72,7 +73,7 @@ export function menuView(
   const sections = MENU_SECTIONS.map((id) => ({
     id,
     label: localize(`FRAY.SettingsMenu.Section.${id}`),
-    fields: settings.filter((setting) => setting.section === id).map(field),
+    fields: settings.filter((setting) => shownSection(setting) === id).map(field),
   })).filter((section) => section.fields.length > 0);
   return { ruleset, editable, sections };
 }

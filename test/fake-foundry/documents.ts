@@ -837,6 +837,13 @@ export class Actor extends ClientDocument {
   declare effects: Collection<ActiveEffect>;
   /** Core: the changes the effects made, by path (set by applyActiveEffects). */
   declare overrides: Record<string, unknown>;
+  /**
+   * Core v13 Actor#statuses: a Set the actor keeps (core declares it `this.statuses ?? new
+   * Set()`, so the one the constructor's first preparation filled is kept), emptied and filled
+   * again by `applyActiveEffects` with the statuses of every active effect. Not a live view: a
+   * system adds to it while its data is prepared, and it changes when the data is prepared again.
+   */
+  statuses: Set<string> = (this as { statuses?: Set<string> }).statuses ?? new Set<string>();
 
   get isToken(): boolean {
     return false;
@@ -872,12 +879,17 @@ export class Actor extends ClientDocument {
   /**
    * Core v13 Actor#applyActiveEffects: the changes of every active effect, sorted by priority
    * (default: mode × 10), each applied by its effect (`ActiveEffect#apply`); `overrides` records
-   * the results.
+   * the results. `statuses` is emptied first and gets every active effect's status ids.
    */
   applyActiveEffects(): void {
     const changes: (EffectChange & { effect: ActiveEffect; priority: number })[] = [];
+    // (The constructor's first preparation runs before the field's initializer.)
+    const statuses = (this.statuses as Set<string> | undefined) ?? new Set<string>();
+    statuses.clear();
+    this.statuses = statuses;
     for (const effect of this.allApplicableEffects()) {
       if (!effect.active) continue;
+      for (const id of effect.statuses) statuses.add(id);
       for (const change of effect.changes) {
         changes.push({ ...change, effect, priority: change.priority ?? change.mode * 10 });
       }
@@ -889,15 +901,6 @@ export class Actor extends ClientDocument {
       Object.assign(overrides, change.effect.apply(this, change));
     }
     this.overrides = overrides;
-  }
-
-  /** Core v13 Actor#statuses: the status ids of the actor's active effects. */
-  get statuses(): Set<string> {
-    const ids = new Set<string>();
-    for (const effect of this.allApplicableEffects()) {
-      if (effect.active) for (const id of effect.statuses) ids.add(id);
-    }
-    return ids;
   }
 
   /**

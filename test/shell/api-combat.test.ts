@@ -155,7 +155,7 @@ describe("Fray's keybindings", () => {
     expect(names).toEqual([
       "End my turn",
       "Attack my target",
-      "Toggle prone",
+      "Toggle stance",
       "Open the encounter simulator",
     ]);
     expect(keys().actions.get("fray.openSimulator")?.restricted).toBe(true);
@@ -207,7 +207,7 @@ describe("Attack my target, by key", () => {
     );
   });
 
-  it("with no target says so and sends nothing; Toggle prone says this ruleset has none", async () => {
+  it("with no target says so and sends nothing; Toggle stance says this ruleset has none", async () => {
     const { ana } = await t.fighters();
     t.fake.setUser(PLAYER.id);
     t.board.control(ana);
@@ -216,6 +216,14 @@ describe("Attack my target, by key", () => {
     expect(await api().attackTarget()).toEqual({ ok: false, reason: "noTargetToken" });
     expect(t.fake.notifications.at(-1)?.message).toBe("Target one token to attack.");
     expect(await api().toggleProne()).toEqual({ ok: false, reason: "notAvailable" });
+    expect(await api().toggleStance()).toEqual({
+      ok: false,
+      reason: "noStance",
+      detail: { ruleset: api().ruleset().name },
+    });
+    expect(t.fake.notifications.at(-1)?.message).toBe(
+      `${api().ruleset().name} keeps no stance or prone to toggle.`,
+    );
     expect(t.fake.queries.length).toBe(queries);
   });
 });

@@ -16,7 +16,7 @@ const t = useDicepoolTable();
 describe("dice-pool statuses on the token HUD", () => {
   it("shows a recorded grapple as grappled, told once on the GM's client", async () => {
     const { ana, brute } = await t.fighters();
-    await t.fight(ana, brute);
+    const combat = await t.fight(ana, brute);
     const heard = hookLog(t.fake, "fray.statusChanged");
     try {
       const { recordForActors } = await import("../../src/foundry/combat/ledger.ts");
@@ -26,6 +26,9 @@ describe("dice-pool statuses on the token HUD", () => {
       );
       const hud = await openHud(t.fake, ana, PLAYER.id);
       expect(hud.shown("grappled")).toMatchObject({ isActive: true, cssClass: "active" });
+      // What a module reads: core's actor.statuses, from the ledger the Combat keeps.
+      expect(ana.statuses.has("grappled")).toBe(true);
+      expect(brute.statuses.has("grappled")).toBe(false);
       expect(heard.calls).toEqual([
         {
           hook: "fray.statusChanged",
@@ -38,6 +41,7 @@ describe("dice-pool statuses on the token HUD", () => {
       await hud.click("grappled");
       expect(t.grapples(brute)).toHaveLength(1);
       expect(effectStatuses(ana)).toEqual([]);
+      expect(ana.statuses.has("grappled")).toBe(true);
       expect(t.fake.notifications).toEqual([
         {
           level: "warn",
@@ -45,6 +49,9 @@ describe("dice-pool statuses on the token HUD", () => {
             "Grappled cannot be set by hand: a grapple attack sets it, and breaking free or the holder letting go ends it.",
         },
       ]);
+      // The fight ends: no one holds Ana any more.
+      await t.fake.as(GM.id, () => combat.delete());
+      expect(ana.statuses.has("grappled")).toBe(false);
     } finally {
       heard.off();
     }
@@ -64,6 +71,9 @@ describe("dice-pool statuses on the token HUD", () => {
       ]);
       const again = await openHud(t.fake, ana, GM.id);
       expect(again.shown("incapacitated")).toMatchObject({ isActive: true });
+      expect(ana.statuses.has("incapacitated")).toBe(true);
+      await t.gmSets(ana, { "system.incapacitated": null });
+      expect(ana.statuses.has("incapacitated")).toBe(false);
     } finally {
       heard.off();
     }

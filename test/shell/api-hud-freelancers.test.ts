@@ -50,6 +50,8 @@ describe("Freelancers counters on the token HUD", () => {
       await hud.click("stun");
       expect(counters(actor)).toMatchObject({ stun: 1 });
       expect(hud.shown("stun")).toMatchObject({ isActive: true });
+      // What a module reads: core's actor.statuses, from the counters.
+      expect(actor.statuses.has("stun")).toBe(true);
       // Two more from the sheet: still stunned (told once); the HUD's click clears all three.
       await fake.as(PLAYER.id, () => api().toggleStatus("bleeding", { actor, active: true }));
       const { flAdjustCounter } =
@@ -59,6 +61,7 @@ describe("Freelancers counters on the token HUD", () => {
       expect(counters(actor)["stun"] ?? 0).toBe(0);
       expect(counters(actor)).toMatchObject({ bleed: 1 });
       expect(effectStatuses(actor)).toEqual([]);
+      expect([...actor.statuses].sort()).toEqual(["bleeding"]);
       // Counter changes are refereed: the GM writes them, so the GM's client is the one told.
       expect(heard.calls.map((c) => [c.client, c.data["statusId"], c.data["active"]])).toEqual([
         [GM.id, "stun", true],

@@ -42,6 +42,7 @@ describe("two-dice incapacitation on the token HUD", () => {
     const actor = await vera();
     const hud = await openHud(fake, actor, PLAYER.id);
     expect(hud.shown("incapacitated")).toMatchObject({ isActive: false });
+    expect(actor.statuses.has("incapacitated")).toBe(false);
     await hud.click("incapacitated");
     expect(fake.notifications.map((n) => n.level)).toEqual(["warn"]);
     expect(effectStatuses(actor)).toEqual([]);
@@ -62,6 +63,8 @@ describe("two-dice incapacitation on the token HUD", () => {
       ]);
       const again = await openHud(fake, actor, PLAYER.id);
       expect(again.shown("incapacitated")).toMatchObject({ isActive: true, cssClass: "active" });
+      // What a module reads: core's actor.statuses, from the wound track.
+      expect(actor.statuses.has("incapacitated")).toBe(true);
     } finally {
       heard.off();
     }

@@ -3,11 +3,14 @@
  * (src/foundry/rulesets/worldlines/statuses/stances.ts): the token HUD shows the actor's
  * `system.stance`, a click is the sheet's stance change (its Energy paid), taking it off stands
  * the actor up, no ActiveEffect is made, and `fray.statusChanged` tells each status that changed
- * once, on the writer's client. Worldlines' own statuses stay ActiveEffects.
+ * once, on the writer's client. Worldlines' own statuses stay ActiveEffects. The "Toggle stance"
+ * key (Shift+P, rebindable; api.toggleStance) cycles standing → crouched → prone → standing as the
+ * sheet's stance button (1 Energy each); without the Energy it is the button's refusal.
  */
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GM, PLAYER } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
+import { installHotbarFakes } from "../fake-foundry/hotbar.ts";
 import type { FrayApi } from "../../src/foundry/api/index.ts";
 import { bootWorld, faceOf, queuedDice } from "./boot.support.ts";
 import { hookLog } from "./hooks.support.ts";
@@ -20,6 +23,10 @@ const api = (): FrayApi => (fake.game.system as { api: FrayApi }).api;
 beforeAll(async () => {
   fake = await bootWorld("worldlines", dice.random);
 });
+
+/** The hotbar's fakes (the user's character), made once. */
+let hotbarFakes: ReturnType<typeof installHotbarFakes> | undefined;
+const keyboard = () => (hotbarFakes ??= installHotbarFakes(fake));
 
 beforeEach(() => {
   fake.setUser(GM.id);
@@ -60,6 +67,9 @@ describe("the Worldlines stance on the token HUD", () => {
       expect(hud.shown("crouched")).toMatchObject({ isActive: true });
       await hud.click("prone");
       expect(stance(actor)).toBe("prone");
+      // What a module reads: core's actor.statuses has the stance, with no effect.
+      expect(actor.statuses.has("prone")).toBe(true);
+      expect(actor.statuses.has("crouched")).toBe(false);
       expect(hud.shown("crouched")).toMatchObject({ isActive: false });
       expect(hud.shown("prone")).toMatchObject({ isActive: true });
       await hud.click("prone");
@@ -96,5 +106,59 @@ describe("the Worldlines stance on the token HUD", () => {
     await hud.click("bleeding");
     expect(effectStatuses(actor)).toEqual(["bleeding"]);
     expect(hud.shown("bleeding")).toMatchObject({ isActive: true });
+  });
+});
+
+describe("Toggle stance, by key (Worldlines)", () => {
+  it("cycles standing, crouched, prone and back, 1 Energy each, as the sheet's stance button", async () => {
+    const actor = await mira();
+    const hotbar = keyboard();
+    hotbar.assignCharacter(PLAYER.id, actor);
+    try {
+      fake.setUser(PLAYER.id);
+      const seen: [string, number][] = [];
+      for (let press = 0; press < 3; press++) {
+        const before = energy(actor);
+        expect(fake.game.keybindings.press("KeyP", ["Shift"])).toEqual(["fray.toggleStance"]);
+        await vi.waitFor(() => {
+          expect(energy(actor)).toBe(before - 1);
+        });
+        seen.push([stance(actor), energy(actor)]);
+      }
+      expect(seen).toEqual([
+        ["crouched", 9],
+        ["prone", 8],
+        ["standing", 7],
+      ]);
+    } finally {
+      hotbar.assignCharacter(PLAYER.id, null);
+    }
+  });
+
+  it("is rebindable: the new key toggles, the old one no longer does", async () => {
+    const actor = await mira();
+    const hotbar = keyboard();
+    hotbar.assignCharacter(PLAYER.id, actor);
+    const keys = fake.game.keybindings;
+    try {
+      fake.setUser(PLAYER.id);
+      await keys.set("fray", "toggleStance", [{ key: "KeyK" }]);
+      expect(keys.press("KeyP", ["Shift"])).toEqual([]);
+      expect(keys.press("KeyK")).toEqual(["fray.toggleStance"]);
+      await vi.waitFor(() => {
+        expect(stance(actor)).toBe("crouched");
+      });
+    } finally {
+      await keys.set("fray", "toggleStance", [{ key: "KeyP", modifiers: ["Shift"] }]);
+      hotbar.assignCharacter(PLAYER.id, null);
+    }
+  });
+
+  it("without the Energy is the button's refusal: a warning, nothing changed", async () => {
+    const actor = await mira(0);
+    fake.setUser(PLAYER.id);
+    expect(await api().toggleStance(actor)).toEqual({ ok: false, reason: "notCarriedOut" });
+    expect(stance(actor)).toBe("standing");
+    expect(fake.notifications.map((n) => n.level)).toEqual(["warn"]);
   });
 });

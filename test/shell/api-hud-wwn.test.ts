@@ -52,9 +52,12 @@ describe("core's prone in WWN", () => {
       await hud.click("prone");
       expect(prone(actor)).toBe(true);
       expect(hud.shown("prone")).toMatchObject({ isActive: true, cssClass: "active" });
+      // What a module reads: core's actor.statuses has the rules' prone, with no effect.
+      expect(actor.statuses.has("prone")).toBe(true);
       expect(effectStatuses(actor)).toEqual([]);
       await hud.click("prone");
       expect(prone(actor)).toBe(false);
+      expect(actor.statuses.has("prone")).toBe(false);
       const told = { actorId: actor.id, statusId: "prone", userId: PLAYER.id };
       expect(heard.calls).toEqual([
         { hook: "fray.statusChanged", client: PLAYER.id, data: { ...told, active: true } },

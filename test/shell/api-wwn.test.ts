@@ -270,14 +270,14 @@ describe("a weapon row of the WWN sheet dropped on the hotbar", () => {
   });
 });
 
-describe("Toggle prone, by key (WWN)", () => {
+describe("Toggle stance, by key (WWN): prone", () => {
   it("Shift+P drops the selected character prone and stands it up, as the sheet's button", async () => {
     const { kara } = await fighters();
     const prone = () => (kara.system as unknown as { prone: boolean }).prone;
     hotbar.assignCharacter(PLAYER.id, kara);
     try {
       fake.setUser(PLAYER.id);
-      expect(fake.game.keybindings.press("KeyP", ["Shift"])).toEqual(["fray.toggleProne"]);
+      expect(fake.game.keybindings.press("KeyP", ["Shift"])).toEqual(["fray.toggleStance"]);
       await vi.waitFor(() => {
         expect(prone()).toBe(true);
       });

@@ -119,3 +119,35 @@ describe("ActiveEffects on the fake Actor", () => {
     expect(source(actor)).toBe(3);
   });
 });
+
+describe("the fake Actor's statuses, as core v13 keeps them", () => {
+  const statuses = (actor: ClientDocument) =>
+    [...(actor as unknown as { statuses: Set<string> }).statuses].sort();
+
+  it("are the active effects' (and items' transferring effects') status ids, set at preparation", async () => {
+    const actor = await hero({
+      effects: [
+        { name: "Down", statuses: ["prone"] },
+        { name: "Out", statuses: ["unconscious", "prone"] },
+        { name: "Off", statuses: ["blind"], disabled: true },
+      ],
+      items: [
+        { name: "Chains", type: "base", effects: [{ name: "Held", statuses: ["grappled"] }] },
+      ],
+    });
+    expect(statuses(actor)).toEqual(["grappled", "prone", "unconscious"]);
+  });
+
+  it("are one Set, emptied and filled again each time the data is prepared", async () => {
+    const actor = await hero({ effects: [{ name: "Down", statuses: ["prone"] }] });
+    const set = (actor as unknown as { statuses: Set<string> }).statuses;
+    // What a system adds while preparing (or a module after) stays until the next preparation.
+    set.add("hidden");
+    expect(statuses(actor)).toEqual(["hidden", "prone"]);
+    const effect = (actor as unknown as { effects: { contents: ClientDocument[] } }).effects
+      .contents[0];
+    await effect?.update({ disabled: true });
+    expect((actor as unknown as { statuses: Set<string> }).statuses).toBe(set);
+    expect(statuses(actor)).toEqual([]);
+  });
+});

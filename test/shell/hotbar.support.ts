@@ -98,7 +98,8 @@ export async function dragSheetActionsToHotbar(
       if (made === undefined) throw new Error("no macro yet");
       return made;
     });
-    const kind = button.attrs["data-kind"];
+    // What tells the button from its siblings: its kind, or the table act it is.
+    const kind = button.attrs["data-kind"] ?? button.attrs["data-act"];
     macros.set(
       `${button.attrs["data-action"] ?? ""}${kind === undefined ? "" : `:${kind}`}`,
       macro,

@@ -15,6 +15,8 @@ export interface MoveWorld {
   /** The table fakes (templates, targets). */
   readonly table: ReturnType<typeof installTableFakes>;
   readonly moves: MovementFakes;
+  /** The table's fakes: who the logged-in user targets (`table.target(actor)`). */
+  readonly table: ReturnType<typeof installTableFakes>;
   actors(sources: readonly Record<string, unknown>[]): Promise<Actor.Implementation[]>;
   /** A started combat of the actors, the first taking its turn; its tokens at these spaces. */
   fight(
@@ -38,10 +40,12 @@ export async function moveWorld(
   ruleset: string,
   grid: { size?: number; distance: number; units: string },
   settings: Record<string, unknown> = {},
+  /** Core's random number for every die (default: each die's top face). */
+  random = 0.999,
 ): Promise<MoveWorld> {
   const fake = installFakeFoundry({
     settings: { "fray.ruleset": ruleset, ...settings },
-    random: () => 0.999,
+    random: () => random,
     users: [GM, PLAYER, PLAYER2],
   });
   const table = installTableFakes(fake);
@@ -63,6 +67,7 @@ export async function moveWorld(
     fake,
     table,
     moves,
+    table,
     idle,
     async actors(sources) {
       fake.setUser(GM.id);

@@ -27,6 +27,8 @@ import { openSimulator } from "../simulator/index.ts";
 import type { OpenOptions, SimulatorApp } from "../simulator/index.ts";
 import { FRAY_HOOKS } from "./hooks.ts";
 import { bindingOf, statusEntries, toggleBound } from "../hud/statuses.ts";
+import { movableToken, moveToken } from "./move.ts";
+import type { MovePoint } from "./move.ts";
 import type { AttackOddsData, AttackRequest, RulesetApi, SheetAction } from "./types.ts";
 
 /** An actor as a call names it: its id, a token actor's uuid, the Actor, or a token of it. */
@@ -59,6 +61,9 @@ const API_REFUSALS = [
   "noWeapon",
   "noSuchStatus",
   "noSuchAction",
+  "noToken",
+  "badPath",
+  "noStance",
 ] as const;
 
 type ApiRefusal = (typeof API_REFUSALS)[number];
@@ -201,11 +206,28 @@ export interface FrayApi {
    */
   toggleStatus(statusId: string, options?: StatusOptions): Promise<RefereeOutcome>;
   /**
+   * Takes the actor's next stance (default: this user's own actor), as its sheet's stance button
+   * does: Worldlines cycles standing, crouched and prone (its Energy paid), WWN goes prone or
+   * stands up; `value` the statuses the actor has now among the ruleset's. The "Toggle stance"
+   * key. A ruleset whose rules keep no stance answers `noStance`.
+   */
+  toggleStance(actor?: ActorRef): Promise<RefereeOutcome>;
+  /**
    * Runs an action of the actor sheet by its id (`sheetActions()` lists the ruleset's), as its
    * button does, for the actor given, else this user's own (what a dragged action's hotbar
    * macro runs).
    */
   act(action: string, options?: { readonly actor?: ActorRef }): Promise<RefereeOutcome>;
+  /**
+   * Moves a token along waypoints (canvas points, each with its movement action), as a drag does:
+   * the same check on this client, then the referee prices and pays it (or puts it back), and
+   * `fray.moved` tells it. `actor`: a Token or TokenDocument (that token), else an actor (its
+   * token on the map); default: this user's own (the selected token's, else their character's).
+   */
+  move(
+    to: MovePoint | readonly MovePoint[],
+    options?: { readonly actor?: ActorRef },
+  ): Promise<RefereeOutcome>;
   /** The sheet actions `act` runs in this world's ruleset: their ids and names. */
   sheetActions(): { readonly id: string; readonly name: string }[];
   /** The attack's odds as its dialog shows them (`hit` in [0, 1], and the ruleset's details). */
@@ -293,6 +315,16 @@ export const frayApi: FrayApi = {
     if (bindingOf("prone") === null) return refused("notAvailable");
     return frayApi.toggleStatus("prone", actor === undefined ? {} : { actor });
   },
+  async toggleStance(actor) {
+    const own = actor === undefined ? ownActor() : actorOf(actor);
+    if (own === null) return refused(actor === undefined ? "noActor" : "noSuchActor");
+    const toggle = rulesetApi().toggleStance;
+    if (toggle === undefined) {
+      return refused("noStance", { ruleset: i18n().localize(activeRuleset().label) });
+    }
+    // The button's own check warned of its refusal.
+    return (await toggle(own)) ? { ok: true } : refuse("notCarriedOut");
+  },
   async toggleStatus(statusId, options = {}) {
     const own = options.actor === undefined ? ownActor() : actorOf(options.actor);
     if (own === null) return refused(options.actor === undefined ? "noActor" : "noSuchActor");
@@ -315,6 +347,15 @@ export const frayApi: FrayApi = {
     if (own === null) return refused(options.actor === undefined ? "noActor" : "noSuchActor");
     // The button's own check warned of its refusal.
     return (await found.run(own)) ? { ok: true } : refuse("notCarriedOut");
+  },
+  async move(to, options = {}) {
+    const ref = options.actor;
+    const own = ref === undefined ? ownActor() : actorOf(ref);
+    if (own === null) return refused(ref === undefined ? "noActor" : "noSuchActor");
+    const token = movableToken(ref, own);
+    if (token === null) return refused("noToken", { actor: own.name });
+    const moved = await moveToken(token, to);
+    return moved.ok || moved.reason !== "badPath" ? moved : refused("badPath");
   },
   sheetActions() {
     return (rulesetApi().sheetActions ?? []).map(({ id, label }) => ({

@@ -3,7 +3,8 @@
  * call runs, for this user's own actor (the first controlled token's, else their character).
  * - End my turn (Shift+E): the `combat.turn` intent, as the tracker's button (api.endTurn).
  * - Attack my target (Shift+A): the first weapon, the dialog's defaults (api.attackTarget).
- * - Toggle prone (Shift+P): the sheet's Prone button, where the ruleset has one (api.toggleProne).
+ * - Toggle stance (Shift+P): the ruleset's next stance as its sheet's button takes it
+ *   (api.toggleStance): Worldlines cycles standing, crouched, prone; WWN goes prone or stands.
  * - Open the simulator (Shift+M, GMs only): on the combat the GM's selected token fights in, else
  *   the viewed one (api.simulate).
  * Registered at init (core refuses a keybinding registered later).
@@ -29,11 +30,11 @@ export const KEYBINDINGS = {
     run: () => frayApi.attackTarget(),
     restricted: false,
   },
-  toggleProne: {
-    name: "FRAY.Keybindings.ToggleProne.Name",
-    hint: "FRAY.Keybindings.ToggleProne.Hint",
+  toggleStance: {
+    name: "FRAY.Keybindings.ToggleStance.Name",
+    hint: "FRAY.Keybindings.ToggleStance.Hint",
     editable: [{ key: "KeyP", modifiers: ["Shift"] }],
-    run: () => frayApi.toggleProne(),
+    run: () => frayApi.toggleStance(),
     restricted: false,
   },
   openSimulator: {

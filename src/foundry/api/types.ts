@@ -64,12 +64,17 @@ export interface RulesetApi {
   readonly outOfReach?: (reason: string) => "reach" | "range" | null;
   /** The sheet's use of a non-weapon item of this kind, or null when the sheet offers none. */
   readonly itemUse?: (item: Item.Implementation) => ItemUse | null;
-  /** The sheet's Prone button (go prone or stand up), where the ruleset keeps prone itself. */
   /**
    * Statuses the ruleset keeps in its own state (a field, the referee's ledger), shown and
    * toggled as core's status effects (hud/statuses.ts) and told as `fray.statusChanged`.
    */
   readonly statuses?: readonly StatusBinding[];
+  /**
+   * The "Toggle stance" key's step for the actor (`toggleStance`): the ruleset's next stance (a
+   * cycle of its stances, or prone and back), taken as its sheet's button takes it; resolves to
+   * whether it was done (a refusal is the button's warning). Absent: the rules keep no stance.
+   */
+  readonly toggleStance?: (actor: Actor.Implementation) => Promise<boolean>;
   /** The sheet's actions a macro runs (`act`) and a user drags to the hotbar. */
   readonly sheetActions?: readonly SheetAction[];
 }

@@ -1,6 +1,6 @@
 /** Fray's Actor document. Rules live in src/rules; this class only adapts actor data to them. */
 import { ACTOR_TYPES } from "../constants.ts";
-import { bindingOf, toggleBound } from "../hud/statuses.ts";
+import { bindingOf, markBoundStatuses, toggleBound } from "../hud/statuses.ts";
 
 let played: readonly string[] = ACTOR_TYPES;
 
@@ -29,6 +29,16 @@ export class FrayActor extends Actor {
     const types = [...(kept.length > 0 ? kept : played)];
     const withTypes = { ...options, types } as unknown as CreateDialogArgs[2];
     return super.createDialog(data, createOptions, withTypes);
+  }
+
+  /**
+   * Core fills `statuses` here from the active effects; the statuses the ruleset keeps in its own
+   * state are added as the rules read them (hud/statuses.ts), so `actor.statuses.has("prone")`
+   * answers what the rules say in every ruleset, as modules expect.
+   */
+  override applyActiveEffects(): void {
+    super.applyActiveEffects();
+    markBoundStatuses(this);
   }
 
   /**

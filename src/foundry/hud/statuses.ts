@@ -7,6 +7,10 @@
  *   it the way the sheet's button does, through the referee where the button goes, instead of
  *   creating an ActiveEffect the rules would not read;
  * - the token HUD shows it active from the rules' state (hud/token-hud.ts);
+ * - `actor.statuses` has it while the rules say the actor has it (what modules read: core v13
+ *   fills that Set in `Actor#applyActiveEffects` from the active effects' `statuses`, each time
+ *   the actor's data is prepared; Fray's Actor adds the bound ones there, documents/actor.ts, and
+ *   again for the statuses kept on a Combat when that Combat changes, which prepares no actor);
  * - `fray.statusChanged` is told once, on the client that wrote the change: core runs
  *   `preUpdate<Document>` on the writer's client only, with the operation's options, which the
  *   server hands back to `update<Document>` on every client; the writer's client notes each
@@ -101,6 +105,39 @@ export async function toggleBound(
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/*  actor.statuses for bound statuses                                                          */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Whether the rules say the actor has it; false while its state cannot be read (world loading). */
+function holds(binding: StatusBinding, actor: Actor.Implementation): boolean {
+  try {
+    return binding.active(actor);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether an enabled effect of the actor carries the status (core's own reason to list it). */
+function carriedByEffect(actor: Actor.Implementation, statusId: string): boolean {
+  return actor.effects.contents.some((effect) => !effect.disabled && effect.statuses.has(statusId));
+}
+
+/**
+ * Puts the bound statuses (those kept `on` the actor or the combat; all when absent) in the
+ * actor's `statuses` as the rules read them now: added when the actor has one, taken out when it
+ * has not and no effect of its carries it.
+ */
+export function markBoundStatuses(actor: Actor.Implementation, on?: StatusBinding["on"]): void {
+  const statuses = (actor as { statuses?: Set<string> }).statuses;
+  if (statuses === undefined) return;
+  for (const binding of statusBindings()) {
+    if (on !== undefined && binding.on !== on) continue;
+    if (holds(binding, actor)) statuses.add(binding.id);
+    else if (!carriedByEffect(actor, binding.id)) statuses.delete(binding.id);
+  }
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /*  fray.statusChanged for bound statuses                                                      */
 /* ------------------------------------------------------------------------------------------ */
 
@@ -176,7 +213,16 @@ export function registerBoundStatusHooks(): void {
   hooks.on(
     "updateCombat",
     (combat: unknown, _c: unknown, options: NotingOptions, userId: string) => {
+      // Every client: the statuses kept on the Combat, in its actors' `statuses`.
+      for (const actor of combatActors(combat)) markBoundStatuses(actor, "combat");
       tellChanged(combatActors(combat), options, userId);
     },
   );
+  // A combat that ends, or a fighter that leaves it, holds no one any more.
+  hooks.on("deleteCombat", (combat: unknown) => {
+    for (const actor of combatActors(combat)) markBoundStatuses(actor, "combat");
+  });
+  hooks.on("deleteCombatant", (combatant: { actor?: Actor.Implementation | null }) => {
+    if (combatant.actor) markBoundStatuses(combatant.actor, "combat");
+  });
 }

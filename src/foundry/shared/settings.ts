@@ -24,7 +24,15 @@ export interface WorldSettingSpec {
 }
 
 /** The menu's sections, in the order it shows them. */
-export const MENU_SECTIONS = ["rules", "movement", "scene"] as const;
+export const MENU_SECTIONS = [
+  "rules",
+  "checks",
+  "attack",
+  "range",
+  "life",
+  "movement",
+  "scene",
+] as const;
 export type MenuSection = (typeof MENU_SECTIONS)[number];
 
 /** One setting as the menu shows it: what it is, its bounds or choices, the book's default. */

@@ -14,6 +14,7 @@ import type { DicepoolChoice } from "./attack/dialog.ts";
 import { dicepoolScene, dicepoolScenePrefill } from "./scene.ts";
 import { dicepoolOptions } from "./settings.ts";
 import { DICEPOOL_STATUSES } from "./statuses.ts";
+import { DICEPOOL_SHEET_ACTIONS, dicepoolItemUse } from "./sheet-actions.ts";
 
 /**
  * The dialog's defaults (the scene's cover among them: scene.ts) with the request's choices over
@@ -63,4 +64,7 @@ export const dicepoolApi: RulesetApi = {
   outOfReach: (reason) => (reason === "not-in-melee" ? "reach" : null),
   // A grapple held on the actor and its incapacitation, as core's statuses (statuses.ts).
   statuses: DICEPOOL_STATUSES,
+  // The table's buttons a macro runs, and a power's Use (sheet-actions.ts).
+  sheetActions: DICEPOOL_SHEET_ACTIONS,
+  itemUse: dicepoolItemUse,
 };

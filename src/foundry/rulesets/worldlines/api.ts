@@ -22,7 +22,7 @@ import { parseSituation } from "./attack/parse.ts";
 import type { GearSystem } from "./sheets/item-sheet.ts";
 import { build, throwGrenade } from "./table/gear.ts";
 import { useTechnique } from "./table/techniques.ts";
-import { WORLDLINES_STANCES } from "./statuses/stances.ts";
+import { WORLDLINES_STANCES, cycleStance } from "./statuses/stances.ts";
 import { WORLDLINES_SHEET_ACTIONS } from "./sheet-actions.ts";
 
 /** The dialog's defaults: the torso, the band of the tokens' distance, the scene's calls. */
@@ -92,5 +92,6 @@ export const worldlinesApi: RulesetApi = {
   itemUse: worldlinesItemUse,
   // The stance as core's prone and crouched (statuses/stances.ts).
   statuses: WORLDLINES_STANCES,
+  toggleStance: cycleStance,
   sheetActions: WORLDLINES_SHEET_ACTIONS,
 };

@@ -14,13 +14,16 @@ import {
   withOptions,
 } from "../../../rules/worldlines/index.ts";
 import type { WorldlinesOptions } from "../../../rules/worldlines/index.ts";
+import { DEFAULT_MOMENTUM_TIE_RULE } from "../../../rules/worldlines/momentum.ts";
+import type { MomentumTieRule } from "../../../rules/worldlines/momentum.ts";
 import { SYSTEM_ID } from "../../constants.ts";
-import { registerWorldSetting } from "../../shared/settings.ts";
+import { labelledChoices, registerWorldSetting } from "../../shared/settings.ts";
 
 declare module "fvtt-types/configuration" {
   interface SettingConfig {
     "fray.worldlinesStatusesWhenAbsorbed": boolean;
     "fray.worldlinesExhaustionPenalty": number;
+    "fray.worldlinesMomentumTies": string;
   }
 }
 
@@ -40,6 +43,27 @@ export function registerWorldlinesSettings(): void {
       default: DEFAULT_OPTIONS.exhaustionPenalty,
     },
   );
+  // The README's momentum ties: the tied teams reroll (the default), or the players' side wins.
+  registerWorldSetting(
+    "worldlinesMomentumTies",
+    (part) => `FRAY.Settings.Worldlines.MomentumTies.${part}`,
+    {
+      type: String,
+      choices: labelledChoices(
+        MOMENTUM_TIE_RULES,
+        (id) => `FRAY.Settings.Worldlines.MomentumTies.${id}`,
+      ),
+      default: DEFAULT_MOMENTUM_TIE_RULE,
+    },
+  );
+}
+
+const MOMENTUM_TIE_RULES: readonly MomentumTieRule[] = ["reroll", "players"];
+
+/** How tied momentum is settled in this world (a stored value it does not know: the default). */
+export function worldlinesMomentumTies(): MomentumTieRule {
+  const rule = game.settings.get(SYSTEM_ID, "worldlinesMomentumTies");
+  return MOMENTUM_TIE_RULES.find((known) => known === rule) ?? DEFAULT_MOMENTUM_TIE_RULE;
 }
 
 /** Attack cards apply their damage without the Apply button (off: a person presses it). */

@@ -18,6 +18,7 @@ import { fighterOf } from "./budget.ts";
 import { wwnScene, wwnScenePrefill } from "./scene.ts";
 import { WWN_STATUSES } from "./statuses.ts";
 import { WWN_SHEET_ACTIONS } from "./sheet-actions.ts";
+import { wwnToggleProne } from "./table/self.ts";
 
 /** The dialog's defaults: what the scene pre-fills (the dialog shows no `adjacent`). */
 function dialogDefaults(attacker: Actor.Implementation, target: Actor.Implementation): object {
@@ -59,4 +60,6 @@ export const wwnApi: RulesetApi = {
   // Prone is the actor's own field (data.ts), core's "prone" status (statuses.ts).
   statuses: WWN_STATUSES,
   sheetActions: WWN_SHEET_ACTIONS,
+  // The "Toggle stance" key: the sheet's Go Prone / Stand Up.
+  toggleStance: wwnToggleProne,
 };

@@ -6,6 +6,7 @@
  * taking it off stands the actor up.
  */
 import type { Stance } from "../../../../rules/worldlines/index.ts";
+import { STANCES } from "../../../../rules/worldlines/model.ts";
 import type { StatusBinding } from "../../../hud/types.ts";
 import { changeStance } from "../table/self.ts";
 
@@ -21,6 +22,16 @@ function stanceStatus(stance: Exclude<Stance, "standing">, img: string): StatusB
     active: (actor) => stanceOf(actor) === stance,
     set: (actor, active) => changeStance(actor, active ? stance : "standing"),
   };
+}
+
+/**
+ * The "Toggle stance" key (api.toggleStance): the next stance of the book's three, standing →
+ * crouched → prone → standing, taken as the sheet's stance button takes it (its Energy paid).
+ */
+export function cycleStance(actor: Actor.Implementation): Promise<boolean> {
+  const now = STANCES.indexOf(stanceOf(actor) as Stance);
+  const next = STANCES[(now + 1) % STANCES.length] ?? "standing";
+  return changeStance(actor, next);
 }
 
 export const WORLDLINES_STANCES: readonly StatusBinding[] = [
