@@ -12,8 +12,6 @@ import type { FakeTokenDocument, MovementFakes } from "../fake-foundry/movement.
 
 export interface MoveWorld {
   readonly fake: FakeFoundry;
-  /** The table fakes (templates, targets). */
-  readonly table: ReturnType<typeof installTableFakes>;
   readonly moves: MovementFakes;
   /** The table's fakes: who the logged-in user targets (`table.target(actor)`). */
   readonly table: ReturnType<typeof installTableFakes>;
@@ -67,7 +65,6 @@ export async function moveWorld(
     fake,
     table,
     moves,
-    table,
     idle,
     async actors(sources) {
       fake.setUser(GM.id);
