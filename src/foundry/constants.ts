@@ -9,6 +9,15 @@ export const TEMPLATES = {
   itemSheet: `${SYSTEM_PATH}/templates/item/item-sheet.hbs`,
 } as const;
 
+/**
+ * Partials any card template includes (`{{> "systems/fray/templates/cards/parts/…"}}`), preloaded
+ * at init: core registers each template it preloads as a partial under its path.
+ */
+export const PARTIALS = {
+  /** The situation on an attack card: the scene's calls and the claims (scene/card-calls.ts). */
+  sceneCalls: `${SYSTEM_PATH}/templates/cards/parts/situation.hbs`,
+} as const;
+
 /** The actor types every ruleset plays (a ruleset's `actorTypes` when it names none). */
 export const ACTOR_TYPES = ["character", "npc"] as const;
 /**

@@ -1,4 +1,4 @@
-import { SYSTEM_ID, TEMPLATES } from "./constants.ts";
+import { PARTIALS, SYSTEM_ID, TEMPLATES } from "./constants.ts";
 import { COMBAT_TURN_ACTION, handleTurnIntent } from "./combat/actions.ts";
 import { FrayCombatTracker } from "./combat/tracker.ts";
 import { registerTeamCombat } from "./combat/setup.ts";
@@ -21,6 +21,7 @@ import { registerStatusHooks } from "./api/statuses.ts";
 import { registerHud } from "./hud/index.ts";
 import { registerMovement } from "./movement/register.ts";
 import { registerSceneAreas } from "./scene/area-effect.ts";
+import { attackOddsOf } from "./scene/ruler-odds.ts";
 import { registerSettingsMenu } from "./settings-menu.ts";
 
 /**
@@ -66,14 +67,15 @@ export function init(): void {
   registerHud(); // the ruleset's own statuses as core's status effects, on the token HUD
   // Dragging a token costs (issue 24); its ruler shows the odds against the target (issue 25).
   const shell = shellRuleset(activeRuleset().id);
-  registerMovement(shell.movement, shell.api?.odds);
+  registerMovement(shell.movement, attackOddsOf(shell.api));
   registerSceneAreas(); // an instant area's Region goes when the turn changes (issue 25)
   // The ruleset's options, registered above, in one form (settings-menu.ts) for the GM.
   registerSettingsMenu();
 
-  // Preloading only warms the cache: a sheet still loads its template when it first renders.
+  // Preloading warms the cache (a sheet still loads its template when it first renders) and
+  // registers the partials cards include, which nothing loads on demand.
   foundry.applications.handlebars
-    .loadTemplates(Object.values(TEMPLATES))
+    .loadTemplates([...Object.values(TEMPLATES), ...Object.values(PARTIALS)])
     .catch((error: unknown) => {
       console.error(`${SYSTEM_ID} | could not preload templates`, error);
     });

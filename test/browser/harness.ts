@@ -15,6 +15,20 @@ import { chromium } from "playwright-core";
 import type { Browser, Page } from "playwright-core";
 import { REPO_ROOT } from "../fake-foundry/index.ts";
 import { flatten } from "../fake-foundry/game.ts";
+import { PARTIALS, SYSTEM_PATH } from "../../src/foundry/constants.ts";
+
+/**
+ * The partials Fray's init preloads (constants.ts PARTIALS), as core registers them: each under its
+ * path, so a card's `{{> "systems/fray/templates/cards/parts/…"}}` finds it.
+ */
+function preloadedPartials(): Record<string, string> {
+  return Object.fromEntries(
+    Object.values(PARTIALS).map((path) => [
+      path,
+      readFileSync(resolve(REPO_ROOT, path.slice(SYSTEM_PATH.length + 1)), "utf8"),
+    ]),
+  );
+}
 
 /** The Chromium binary the tests drive: `CHROMIUM_PATH`, else the one the npm package ships. */
 export async function chromiumPath(): Promise<string> {
@@ -126,9 +140,10 @@ export async function renderInPage(browser: Browser, request: RenderRequest): Pr
     JSON.parse(readFileSync(resolve(REPO_ROOT, "lang/en.json"), "utf8")) as Record<string, unknown>,
   );
   await page.evaluate(
-    ({ source, context, translations, classes, title, width, height, theme }) => {
+    ({ source, context, translations, classes, title, width, height, theme, partials }) => {
       interface HandlebarsLike {
         registerHelper(name: string, fn: (...args: unknown[]) => unknown): void;
+        registerPartial(name: string, source: string): void;
         compile(source: string): (context: unknown) => string;
         escapeExpression(value: string): string;
       }
@@ -140,6 +155,7 @@ export async function renderInPage(browser: Browser, request: RenderRequest): Pr
         return text ?? String(key);
       });
       hbs.registerHelper("eq", (a: unknown, b: unknown) => a === b);
+      for (const [name, partial] of Object.entries(partials)) hbs.registerPartial(name, partial);
       const app = document.createElement("div");
       app.className = ["application", "sheet", `theme-${theme}`, ...classes].join(" ");
       app.style.setProperty("--app-width", `${width}px`);
@@ -162,6 +178,7 @@ export async function renderInPage(browser: Browser, request: RenderRequest): Pr
       width: request.width,
       height: request.height,
       theme: request.theme ?? "light",
+      partials: preloadedPartials(),
     },
   );
   return page;

@@ -4,7 +4,9 @@
  * - ChatMessage: `getSpeaker` (its `rolls`, `content`, `whisper`, `blind`, `applyRollMode` and the
  *   core `rollMode` setting are the base fake's);
  * - `foundry.applications.handlebars.renderTemplate` with the real handlebars package, the real
- *   template files, and core's `localize` / `eq` helpers;
+ *   template files, and core's `localize` / `eq` helpers; a partial (`{{> "systems/fray/…"}}`)
+ *   is found only once `loadTemplates` preloaded it (core v13 registers every template it
+ *   preloads as a partial under its path; a partial never preloaded fails the render);
  * - `User#targets` (the tokens a user has targeted; each token has its `actor`), and
  *   `User#updateTokenTargets(ids)` (core v13: the user's targets become the canvas's tokens of
  *   those ids, replacing the earlier ones; ids of no token on the canvas are passed over).
@@ -28,12 +30,19 @@ export function installTableFakes(fake: FakeFoundry) {
   hbs.registerHelper("localize", (key: unknown) => fake.i18n.localize(String(key)));
   hbs.registerHelper("eq", (a: unknown, b: unknown) => a === b);
   const compiled = new Map<string, HandlebarsTemplateDelegate>();
+  const read = (path: string) =>
+    readFileSync(resolve(REPO_ROOT, path.slice(SYSTEM_PREFIX.length)), "utf8");
+  const partials = new Set<string>();
   const renderTemplate = async (path: string, context: unknown): Promise<string> => {
     if (!path.startsWith(SYSTEM_PREFIX)) throw new Error(`Failed to load template ${path}`);
+    for (const loaded of fake.templatesLoaded) {
+      if (partials.has(loaded)) continue;
+      hbs.registerPartial(loaded, read(loaded));
+      partials.add(loaded);
+    }
     let template = compiled.get(path);
     if (template === undefined) {
-      const source = readFileSync(resolve(REPO_ROOT, path.slice(SYSTEM_PREFIX.length)), "utf8");
-      template = hbs.compile(source, { strict: false });
+      template = hbs.compile(read(path), { strict: false });
       compiled.set(path, template);
     }
     return template(context);

@@ -49,10 +49,61 @@ export interface FakeTokenDocument {
 }
 
 export interface FakeGrid {
+  /** Core CONST.GRID_TYPES (GRID_TYPES here): gridless, square or a hex grid. */
+  readonly type: number;
+  readonly isGridless: boolean;
+  readonly isSquare: boolean;
+  readonly isHexagonal: boolean;
   readonly size: number;
   readonly distance: number;
   readonly units: string;
   measurePath(waypoints: Point[], options?: object): { distance: number; spaces: number };
+  /** Core BaseGrid#getSnappedPoint (see snappedPoint). */
+  getSnappedPoint(point: Point, behavior: { mode: number; resolution?: number }): Point;
+}
+
+/**
+ * Core CONST.GRID_TYPES: no grid, squares, and rows of pointy-topped hexes with the odd rows
+ * shoved half a space right (HEXODDR). The other hex layouts are not faked.
+ */
+export const GRID_TYPES = { GRIDLESS: 0, SQUARE: 1, HEXODDR: 2 } as const;
+
+/** Core CONST.GRID_SNAPPING_MODES.CENTER: the centre of the grid space a point falls in. */
+export const SNAP_CENTER = 1;
+
+/**
+ * Core v13 BaseGrid#getSnappedPoint(point, {mode}) for the modes the fake knows: mode 0 and any
+ * gridless scene (GridlessGrid) give the point itself; CENTER gives the centre of the space the
+ * point falls in: on squares the square's centre; on a HEXODDR grid (HexagonalGrid, rows: a hex
+ * `size` wide and 2/√3 of it high, rows 3/4 of a hex apart, odd rows shifted half a hex right,
+ * centre of offset (i, j) at x = (j + ½ on odd rows) · size, y = (2/√3)(¾ i + ½) · size) the
+ * nearest hex centre, which is the centre of the hex the point is in.
+ */
+function snappedPoint(type: number, size: number, point: Point, mode: number): Point {
+  if (mode === 0 || type === GRID_TYPES.GRIDLESS) return { x: point.x, y: point.y };
+  if (mode !== SNAP_CENTER)
+    throw new Error(`the fake grid snaps only to centres (mode ${String(mode)})`);
+  if (type === GRID_TYPES.SQUARE) {
+    return {
+      x: (Math.floor(point.x / size) + 0.5) * size,
+      y: (Math.floor(point.y / size) + 0.5) * size,
+    };
+  }
+  const high = size * (2 / Math.sqrt(3));
+  const centre = (i: number, j: number) => ({
+    x: (j + (Math.abs(i) % 2 === 1 ? 0.5 : 0)) * size,
+    y: (0.75 * i + 0.5) * high,
+  });
+  const near = Math.round((point.y / high - 0.5) / 0.75);
+  let best: Point = centre(near, 0);
+  let bestD = Infinity;
+  for (let i = near - 1; i <= near + 1; i++) {
+    const shift = Math.abs(i) % 2 === 1 ? 0.5 : 0;
+    const c = centre(i, Math.round(point.x / size - shift));
+    const d = (c.x - point.x) ** 2 + (c.y - point.y) ** 2;
+    if (d < bestD) [best, bestD] = [c, d];
+  }
+  return best;
 }
 
 export interface FakeScene {
@@ -95,8 +146,19 @@ export interface Square {
 
 let next = 0;
 
-function squareGrid({ size = 100, distance = 5, units = "ft" } = {}): FakeGrid {
+function squareGrid({
+  size = 100,
+  distance = 5,
+  units = "ft",
+  type,
+}: { size?: number; distance?: number; units?: string; type?: number } = {}): FakeGrid {
+  type ??= GRID_TYPES.SQUARE;
   return {
+    type,
+    isGridless: type === GRID_TYPES.GRIDLESS,
+    isSquare: type === GRID_TYPES.SQUARE,
+    isHexagonal: type !== GRID_TYPES.GRIDLESS && type !== GRID_TYPES.SQUARE,
+    getSnappedPoint: (point, { mode }) => snappedPoint(type, size, point, mode),
     size,
     distance,
     units,
@@ -186,7 +248,10 @@ export function installTokenFakes(fake: FakeFoundry) {
 
   return {
     /** A new scene of the world, on a square grid (5 ft spaces of 100 px unless given). */
-    scene(name = "Scene", grid?: { size?: number; distance?: number; units?: string }): FakeScene {
+    scene(
+      name = "Scene",
+      grid?: { size?: number; distance?: number; units?: string; type?: number },
+    ): FakeScene {
       next += 1;
       const scene: FakeScene = withRegionWrites({
         id: `scene${String(next)}`,
@@ -233,7 +298,7 @@ export function installTokenFakes(fake: FakeFoundry) {
  */
 export function boardOf(
   fake: FakeFoundry,
-  grid: { size?: number; distance?: number; units?: string } = {},
+  grid: { size?: number; distance?: number; units?: string; type?: number } = {},
 ) {
   const tokens = installTokenFakes(fake);
   const scene = tokens.scene("Board", grid);

@@ -63,8 +63,8 @@ export async function moveWorld(
   };
   return {
     fake,
-    moves,
     table,
+    moves,
     idle,
     async actors(sources) {
       fake.setUser(GM.id);

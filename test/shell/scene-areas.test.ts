@@ -10,7 +10,7 @@ import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installPlacementCanvas } from "../fake-foundry/regions.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
-import { boardOf, clearScenes } from "../fake-foundry/tokens.ts";
+import { GRID_TYPES, boardOf, clearScenes } from "../fake-foundry/tokens.ts";
 import { queuedDice } from "./boot.support.ts";
 import { combatOnTurn, gmCreatesActor, itemOf, worldlinesActions } from "./worldlines.support.ts";
 import type { WorldlinesActions } from "./worldlines.support.ts";
@@ -66,10 +66,10 @@ function maya() {
 const npc = (name: string) => create({ name, type: "npc", prototypeToken: { disposition: -1 } });
 
 /** Maya at (0, 0); raiders at (5, 0), (6, 1) and (9, 0); the board. */
-async function field() {
+async function field(grid: { type?: number } = {}) {
   const m = await maya();
   const [a, b, c] = await Promise.all([npc("A"), npc("B"), npc("C")]);
-  const board = boardOf(fake);
+  const board = boardOf(fake, grid);
   board.place(m, { col: 0, row: 0 });
   board.place(a, { col: 5, row: 0 });
   board.place(b, { col: 6, row: 1 });
@@ -138,6 +138,35 @@ describe("placing a grenade's blast", () => {
       /permission/,
     );
     expect(board.scene.regions.size).toBe(0);
+  });
+});
+
+describe("placing on a hex or a gridless scene", () => {
+  /** The blast Region's one shape after a click at `at`, the GM having rolled 2d6 = 6. */
+  async function blastAfterClick(grid: { type: number }, at: { x: number; y: number }) {
+    const { m, board } = await field(grid);
+    const thrown = actions.throwGrenade(m, itemOf(m, "Frag"));
+    pointer.move(at);
+    pointer.click(at);
+    dice.set([6, 3], [6, 3]);
+    expect(await thrown).toBe(true);
+    const [shape] = board.scene.regions.contents[0]?.shapes ?? [];
+    return shape as { type: string; x: number; y: number; radius: number };
+  }
+
+  it("on hexes the blast lands on the centre of the hex clicked, a circle of its radius", async () => {
+    const shape = await blastAfterClick({ type: GRID_TYPES.HEXODDR }, { x: 560, y: 40 });
+    expect(shape.type).toBe("circle");
+    // Row 0's hex around x 550 … 650: its centre, half a hex (115.47 px) down.
+    expect([shape.x, shape.y, shape.radius]).toEqual([600, 100 / Math.sqrt(3), 200]);
+  });
+
+  it("on a gridless scene the blast lands exactly where clicked", async () => {
+    const shape = await blastAfterClick({ type: GRID_TYPES.GRIDLESS }, { x: 523.5, y: 61.25 });
+    expect(shape.type).toBe("circle");
+    expect(shape.x).toBeCloseTo(523.5, 6);
+    expect(shape.y).toBeCloseTo(61.25, 6);
+    expect(shape.radius).toBeCloseTo(200, 6);
   });
 });
 

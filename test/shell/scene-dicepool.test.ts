@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PLAYER } from "../fake-foundry/index.ts";
 import { boardOf, clearScenes } from "../fake-foundry/tokens.ts";
 import { useDicepoolTable } from "./dicepool.support.ts";
+import { sceneCallLines } from "./scene-calls.support.ts";
 
 const t = useDicepoolTable();
 
@@ -84,5 +85,19 @@ describe("cover from walls", () => {
     t.dice(6, 5, 4);
     const message = await t.playerAttacks(ana, brute, { distance: 4, cover: "full" });
     expect(t.cardState(message).situation.cover).toBe("full");
+  });
+});
+
+describe("the GM's card shows what the scene said and what was claimed", () => {
+  it("full cover claimed behind a low wall: it stands, and the card shows the scene's light cover beside it", async () => {
+    const { ana, brute } = await shootingScene([
+      [3.9, 4.5],
+      [3.9, 9],
+    ]);
+    t.dice(6, 5, 4);
+    const message = await t.playerAttacks(ana, brute, { distance: 4, cover: "full" });
+    expect(sceneCallLines(message.content)).toEqual([
+      "≠ Cover: Full cover scene: Light cover: a wall between you hides part of Brute (2 of 4 lines blocked) claimed by Player: Full cover The claim differs from the scene: it stands, the book leaves it to judgement.",
+    ]);
   });
 });

@@ -13,6 +13,7 @@ import { WALL_MOVEMENT_TYPES } from "../fake-foundry/walls.ts";
 import type * as Dialog from "../../src/foundry/rulesets/freelancers/attack/dialog.ts";
 import type * as Cards from "../../src/foundry/rulesets/freelancers/cards/attack-card.ts";
 import { flWorld } from "./freelancers.support.ts";
+import { sceneCallLines } from "./scene-calls.support.ts";
 import type { FlWorld } from "./freelancers.support.ts";
 
 let world: FlWorld;
@@ -158,6 +159,27 @@ describe("attacking into melee", () => {
     const content = await dialogAt(k, rook);
     expect(content).not.toMatch(/name="targetEngaged" checked/);
     expect(content).toContain("Not engaged: nobody of your side is in melee with Rook");
+  });
+});
+
+describe("the GM's card shows what the scene said and what was claimed", () => {
+  it("engaged unticked where the scene measures a melee: the scene's call, and the card shows both", async () => {
+    const k = await kara();
+    const rook = await npc("Rook", -1);
+    const ally = await npc("Mags", 1, [
+      { name: "Blade", type: "weapon", system: { damage: "1d6", reach: 1 } },
+    ]);
+    const b = board();
+    b.place(k, { col: 0, row: 0 });
+    b.place(rook, { col: 6, row: 0 });
+    b.place(ally, { col: 5, row: 0 });
+    const message = await shoot(k, rook, { targetEngaged: false });
+    if (message === null) throw new Error(world.warnings().join("; "));
+    expect(sceneCallLines(message.content)).toEqual([
+      "Cover: No cover scene: No cover: nothing stands between you and Rook",
+      "≠ Target engaged: yes scene: Engaged: Rook is in melee with Mags claimed by Player: no The claim differs from the scene: the scene's call is played.",
+      "Defender sees the attack: yes scene: You see Rook",
+    ]);
   });
 });
 

@@ -119,6 +119,20 @@ describe("the ruler shows the odds against the target", () => {
     expect(covered?.context.fray?.odds).not.toBe(open?.context.fray?.odds);
   });
 
+  it("from where the target is beyond the weapon's extreme band, the label says out of range", async () => {
+    const { maya, token } = await setting();
+    // A snub pistol: its bands end at 5, 10, 15, 20 and 25 ft; Vex stands 40 ft from the start.
+    const pistol = itemOf(maya, "Pistol") as unknown as {
+      update(data: object): Promise<unknown>;
+    };
+    const bands = { pointBlank: 5, short: 10, medium: 15, long: 20, extreme: 25 };
+    const range = Object.fromEntries(Object.entries(bands).map(([b, feet]) => [b, { feet }]));
+    await fake.as(GM.id, () => pistol.update({ "system.range": range }));
+    const [far, near] = rulerFor(token).labels([at(0, 4), at(6, 4)]);
+    expect(far?.context.fray?.odds).toBe("Out of range of Vex");
+    expect(near?.context.fray?.odds).toMatch(/^Hit \d+ % vs Vex$/);
+  });
+
   it("without a target there is no odds line", async () => {
     const { token } = await setting();
     table.target();

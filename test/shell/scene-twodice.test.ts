@@ -13,6 +13,7 @@ import { WALL_MOVEMENT_TYPES } from "../fake-foundry/walls.ts";
 import type * as Dialog from "../../src/foundry/rulesets/twodice/attack/dialog.ts";
 import type * as Declare from "../../src/foundry/rulesets/twodice/attack/declare.ts";
 import type * as Cards from "../../src/foundry/rulesets/twodice/cards/attack-card.ts";
+import { sceneCallLines } from "./scene-calls.support.ts";
 import { twodiceWorld } from "./twodice.support.ts";
 import type { TwodiceWorld } from "./twodice.support.ts";
 
@@ -100,6 +101,24 @@ describe("sight and cover from the scene", () => {
     const id = await declare.declareTwodiceAttack(gunner, world.item(gunner, "Rifle"), target);
     const message = fake.game.messages.get(id ?? "") as unknown as ChatMessage.Implementation;
     expect(cards.twodiceCardOf(message)?.situation.hidden).toBe(false);
+  });
+});
+
+describe("the GM's card shows what the scene said and what was claimed", () => {
+  it("a claimed move the token never made is the scene's call: the card shows both; sight and cover too", async () => {
+    const { gunner, target, board } = await pair();
+    board.wall({ col: 5.9, row: 4.5 }, { col: 5.9, row: 9 });
+    fake.setUser(PLAYER.id);
+    world.dice(5, 3);
+    const id = await declare.declareTwodiceAttack(gunner, world.item(gunner, "Rifle"), target, {
+      moved: true,
+    });
+    const message = fake.game.messages.get(id ?? "") as unknown as ChatMessage.Implementation;
+    expect(sceneCallLines(message.content)).toEqual([
+      "≠ Moved: no scene: You have not moved this turn claimed by Player: yes The claim differs from the scene: the scene's call is played.",
+      "Target hidden: no scene: You see Vex",
+      "Cover: 3 off the attack scene: Light cover: a wall between you hides part of Vex (2 of 4 lines blocked)",
+    ]);
   });
 });
 

@@ -15,6 +15,7 @@ import type * as AttackCard from "../../src/foundry/rulesets/worldlines/cards/at
 import type * as Situation from "../../src/foundry/scene/situation.ts";
 import type * as Areas from "../../src/foundry/scene/areas.ts";
 import { queuedDice } from "./boot.support.ts";
+import { sceneCallLines } from "./scene-calls.support.ts";
 import { gmCreatesActor, itemOf, worldlinesActions } from "./worldlines.support.ts";
 import type { WorldlinesActions } from "./worldlines.support.ts";
 
@@ -208,6 +209,34 @@ describe("flanking", () => {
     expect(await dialogAt(m, vex)).not.toMatch(/name="flanked" checked/);
     expect(await shoot(m, vex, { flanked: true })).toBeNull();
     expect(fake.notifications.at(-1)?.message).toContain("The scene says otherwise: Not flanked");
+  });
+});
+
+describe("the GM's card shows what the scene said and what was claimed", () => {
+  it("each factor names where it came from; more cover than the walls give stands, marked", async () => {
+    const { m, vex } = await behindLowWall();
+    const message = await shoot(m, vex, { cover: "full", flanked: false, poorVisibility: false });
+    if (message === null) throw new Error(fake.notifications.at(-1)?.message);
+    expect(sceneCallLines(message.content)).toEqual([
+      "≠ Cover: Full cover scene: Light cover: a wall between you hides part of Vex (2 of 4 lines blocked) claimed by Player: Full cover The claim differs from the scene: it stands, the book leaves it to judgement.",
+      "Flanked: no scene: Not flanked: no two of your side stand on opposite sides of Vex",
+      "Poor visibility: no scene: Vex stands in light",
+    ]);
+  });
+
+  it("a flank the player leaves unticked is the scene's: played, and the card shows both", async () => {
+    const m = await maya();
+    const vex = await npc("Vex");
+    const board = boardOf(fake);
+    board.place(m, { col: 3, row: 4 });
+    board.place(vex, { col: 4, row: 4 });
+    board.place(await npc("Ally", 1), { col: 5, row: 4 });
+    const message = await shoot(m, vex, { flanked: false });
+    if (message === null) throw new Error(fake.notifications.at(-1)?.message);
+    expect(cards.attackCardOf(message)?.situation.flanked).toBe(true);
+    expect(sceneCallLines(message.content)).toContain(
+      "≠ Flanked: yes scene: Flanked: Maya, Ally stand on opposite sides of Vex claimed by Player: no The claim differs from the scene: the scene's call is played.",
+    );
   });
 });
 

@@ -11,6 +11,7 @@ import { installTableFakes } from "../fake-foundry/table.ts";
 import { boardOf, clearScenes } from "../fake-foundry/tokens.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import { queuedDice } from "./boot.support.ts";
+import { sceneCallLines } from "./scene-calls.support.ts";
 import { wwnShell } from "./wwn.support.ts";
 import type { WwnShell } from "./wwn.support.ts";
 
@@ -152,5 +153,24 @@ describe("cover and melee from the scene", () => {
     );
     const message = await attack(k, b, "Sling", {});
     expect(message && actions.wwnCardOf(message)?.situation.inMelee).toBe(true);
+  });
+});
+
+describe("the GM's card shows what the scene said and what was claimed", () => {
+  it("a shot claimed behind almost full cover where the walls give half: both, marked; the foe at hand is the scene's", async () => {
+    const k = await kara();
+    const b = await bandit();
+    const other = await bandit("Thug");
+    const board = boardOf(fake);
+    board.place(k, { col: 0, row: 4 });
+    board.place(other, { col: 1, row: 4 });
+    board.place(b, { col: 6, row: 4 });
+    board.wall({ col: 5.9, row: 4.5 }, { col: 5.9, row: 9 });
+    const message = await attack(k, b, "Sling", { cover: "almostFull", inMelee: true });
+    if (message === null) throw new Error(fake.notifications.at(-1)?.message);
+    expect(sceneCallLines(message.content)).toEqual([
+      "≠ Cover: Almost full cover scene: Light cover: a wall between you hides part of Bandit (2 of 4 lines blocked) claimed by Player: Almost full cover The claim differs from the scene: it stands, the book leaves it to judgement.",
+      "Foe at hand: yes scene: In melee: Thug next to you",
+    ]);
   });
 });

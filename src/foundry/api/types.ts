@@ -56,6 +56,12 @@ export interface RulesetApi {
   readonly attack?: (request: AttackRequest) => Promise<RefereeOutcome>;
   /** The attack's odds as the dialog shows them, or the rules' refusal. */
   readonly odds?: (request: AttackRequest) => Result<AttackOddsData>;
+  /**
+   * Whether a refusal of `odds` (its reason) says the weapon cannot reach the target from where
+   * the attacker stands, by the ruleset's own range rules: "reach" (a melee weapon's), "range" (a
+   * shot's longest range), or null for any other refusal. The ruler says so instead of a chance.
+   */
+  readonly outOfReach?: (reason: string) => "reach" | "range" | null;
   /** The sheet's use of a non-weapon item of this kind, or null when the sheet offers none. */
   readonly itemUse?: (item: Item.Implementation) => ItemUse | null;
   /**

@@ -382,7 +382,7 @@ export function movementActions(
 }
 
 /**
- * Registers the ruleset's movement (nothing when it has none); `odds`, the ruleset's API odds,
+ * Registers the ruleset's movement (nothing when it has none); `odds`, the ruleset's API odds and range words,
  * for the ruler's odds line.
  */
 export function registerMovement(rules: MovementRules | undefined, odds?: AttackOdds): void {

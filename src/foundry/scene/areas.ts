@@ -31,7 +31,8 @@ function feetPerSpace(scene: Scene.Implementation): number | null {
 
 /**
  * Core CONST.GRID_DIAGONALS.EQUIDISTANT (the default): every diagonal step counts one space, so a
- * radius on such a grid is a square of spaces, as every distance the scene measures.
+ * radius on a square grid counting so is a square of spaces, as every distance the scene measures.
+ * A hex or gridless scene has no such diagonal: its radius is a circle.
  */
 const EQUIDISTANT = 0;
 
@@ -52,14 +53,15 @@ export function areaShapeAt(
   const at = { x: point.x / size, y: point.y / size };
   const start = { x: from.x / size, y: from.y / size };
   const direction = (Math.atan2(at.y - start.y, at.x - start.x) * 180) / Math.PI;
-  const diagonals = (scene.grid as unknown as { diagonals?: number }).diagonals ?? EQUIDISTANT;
+  const grid = scene.grid as unknown as { diagonals?: number; isSquare?: boolean };
+  const squares = (grid.diagonals ?? EQUIDISTANT) === EQUIDISTANT && grid.isSquare !== false;
   switch (spec.kind) {
     case "circle":
       return {
         kind: "circle",
         ...at,
         radius: spec.radiusFeet / feet,
-        diagonals: diagonals === EQUIDISTANT ? "equidistant" : "euclidean",
+        diagonals: squares ? "equidistant" : "euclidean",
       };
     case "cone":
       return {

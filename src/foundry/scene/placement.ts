@@ -5,7 +5,7 @@
  *
  * `pickArea` shows a preview of the area at its true size, drawn from the same core Region shape
  * data the referee would draw (areas.ts regionShapesOf), following the pointer on the canvas,
- * snapped to the centre of a space; a cone or a line points from the user's token towards the
+ * snapped to the centre of a space (a square's or a hex's; free on a gridless scene); a cone or a line points from the user's token towards the
  * pointer. The range from the token to the point is measured on the scene as it moves: beyond it
  * the preview turns red and a click says so and keeps placing. A left click places it, a right
  * click cancels. Core's canvas (v13): `canvas.stage` emits PIXI federated pointer events
@@ -61,10 +61,17 @@ function boardCanvas(): PlacementCanvas | null {
     : null;
 }
 
-/** The centre of the space a point falls in. */
+/** Core CONST.GRID_SNAPPING_MODES.CENTER. */
+const SNAP_CENTER = 1;
+
+/**
+ * Where a point places the area: the centre of the grid space it falls in, as the scene's grid
+ * snaps it (core v13 BaseGrid#getSnappedPoint: a square's or a hex's centre), or the point itself
+ * on a gridless scene (core's GridlessGrid does not snap).
+ */
 function snapped(scene: Scene.Implementation, p: Point): Point {
-  const size = scene.grid.size;
-  return { x: (Math.floor(p.x / size) + 0.5) * size, y: (Math.floor(p.y / size) + 0.5) * size };
+  const at = scene.grid.getSnappedPoint({ x: p.x, y: p.y }, { mode: SNAP_CENTER });
+  return { x: at.x, y: at.y };
 }
 
 /** Whether the point is within the request's range (a scene whose units cannot be read: yes). */

@@ -12,6 +12,7 @@ import type { Refusal } from "../../rules/core/result.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../constants.ts";
 import { chatMessages, currentUser, i18n, worldUsers } from "./env.ts";
 import { serializedBy, stepDoneUpdate } from "./referee.ts";
+import type { SceneCallEntry } from "../scene/card-calls.ts";
 import type { RefereeOutcome } from "./referee.ts";
 
 /** Whether this user owns the actor (a missing actor is owned by nobody). */
@@ -121,6 +122,8 @@ export interface AttackCardHeader {
   readonly weaponName: string;
   /** The user who declared the attack, as the referee recorded it (may press Apply). */
   readonly declaredBy: string;
+  /** The situation as the scene decided it and as the player claimed it (scene/card-calls.ts). */
+  readonly sceneCalls?: readonly SceneCallEntry[];
 }
 
 /** The header of an attack card, from the fighters the rules read and the declaring user. */

@@ -7,7 +7,7 @@
 import { ok, refuse } from "../../../rules/core/result.ts";
 import type { Refusal } from "../../../rules/core/result.ts";
 import type { AttackRequest, RulesetApi } from "../../api/types.ts";
-import { EMPTY_HANDS, toDicepoolCombatant, toDicepoolWeapon } from "./adapter.ts";
+import { EMPTY_HANDS, measuredSpaces, toDicepoolCombatant, toDicepoolWeapon } from "./adapter.ts";
 import { declareDicepoolOutcome } from "./attack/declare.ts";
 import { DEFAULT_CHOICE, bestDefenseOdds, parseChoice } from "./attack/dialog.ts";
 import type { DicepoolChoice } from "./attack/dialog.ts";
@@ -23,9 +23,11 @@ import { DICEPOOL_SHEET_ACTIONS, dicepoolItemUse } from "./sheet-actions.ts";
 function choiceOf(request: AttackRequest): DicepoolChoice | Refusal {
   const scene = dicepoolScene(request.attacker, request.target);
   const fromScene = scene === null ? {} : dicepoolScenePrefill(scene).choice;
-  return (
-    parseChoice({ ...DEFAULT_CHOICE, ...fromScene, ...request.choices }) ?? refuse("badChoices")
-  );
+  // The spaces between the tokens, as the dialog pre-fills them and the referee measures them.
+  const spaces = measuredSpaces(request.attacker, request.target);
+  const measured = spaces === null ? {} : { distance: spaces };
+  const choice = { ...DEFAULT_CHOICE, ...fromScene, ...measured, ...request.choices };
+  return parseChoice(choice) ?? refuse("badChoices");
 }
 
 export const dicepoolApi: RulesetApi = {
@@ -58,6 +60,8 @@ export const dicepoolApi: RulesetApi = {
       defenseDice: best.odds.plan.defensePool.dice,
     });
   },
+  // A close weapon reaches only a foe in the same space (rules/dicepool/attack.ts).
+  outOfReach: (reason) => (reason === "not-in-melee" ? "reach" : null),
   // A grapple held on the actor and its incapacitation, as core's statuses (statuses.ts).
   statuses: DICEPOOL_STATUSES,
   // The table's buttons a macro runs, and a power's Use (sheet-actions.ts).

@@ -9,7 +9,10 @@
 import type { Refusal } from "../../../rules/core/result.ts";
 import type { CoverKind } from "../../../rules/dicepool/options.ts";
 import { atLeastScene, coverIn } from "../../scene/claims.ts";
+import { sceneCallEntry } from "../../scene/card-calls.ts";
+import type { SceneCallEntry } from "../../scene/card-calls.ts";
 import { sceneSituation } from "../../scene/situation.ts";
+import { i18n } from "../../shared/env.ts";
 import type { SceneCall, SceneSituation } from "../../scene/situation.ts";
 import { COVERS } from "./cards/attack-card.ts";
 import type { DicepoolChoice } from "./attack/dialog.ts";
@@ -41,6 +44,21 @@ export function dicepoolScenePrefill(scene: DicepoolScene): {
     choice: { cover: scene.cover.value },
     notes: [scene.cover.source],
   };
+}
+
+/**
+ * The GM's card's line of the situation (scene/card-calls.ts): the walls' cover as the scene
+ * decided it, as `claimant` claimed it, and as the referee played it.
+ */
+export function dicepoolSceneCalls(
+  scene: DicepoolScene,
+  claimed: DicepoolChoice,
+  played: DicepoolChoice,
+  claimant: string,
+): SceneCallEntry[] {
+  const word = (value: CoverKind) => i18n().localize(`FRAY.Dicepool.Cover.${value}`);
+  const factor = { name: "cover", scene: scene.cover, claimed: claimed.cover, word };
+  return [sceneCallEntry({ ...factor, played: played.cover }, claimant)];
 }
 
 /** The referee's settling of a player's choice: at least the walls' cover, or the refusal. */

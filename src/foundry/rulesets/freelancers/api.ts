@@ -72,6 +72,8 @@ export const freelancersApi: RulesetApi = {
       expectedDamage,
     }),
   ),
+  // A melee weapon beyond its reach (a shot past its longest range only takes a penalty).
+  outOfReach: (reason) => (reason === "outOfReach" ? "reach" : null),
   // An ability (a technique item): the sheet's Use (table/self.ts).
   itemUse: (item) => (item.type === "technique" ? flUseAbility : null),
   // Stun, bleed and stress counters as core's statuses (statuses.ts).

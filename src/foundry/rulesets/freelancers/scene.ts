@@ -12,6 +12,8 @@
 import type { Refusal } from "../../../rules/core/result.ts";
 import type { Cover } from "../../../rules/freelancers/attack.ts";
 import { atLeastScene, coverIn, noLineOfAttack } from "../../scene/claims.ts";
+import { sceneCallEntry, yesNo } from "../../scene/card-calls.ts";
+import type { SceneCallEntry } from "../../scene/card-calls.ts";
 import { sceneSituation } from "../../scene/situation.ts";
 import type { SceneCall, SceneSituation } from "../../scene/situation.ts";
 import { combatantId, resolveActor } from "../../shared/actors.ts";
@@ -73,6 +75,52 @@ export function flScenePrefill(scene: FlScene): {
     },
     notes: [scene.situation.cover.source, scene.engaged.source, scene.seen.source],
   };
+}
+
+/**
+ * The GM's card's lines of the situation (scene/card-calls.ts): the walls' cover, whether the
+ * target is engaged and whether the defender sees the attack; as the scene decided them, as
+ * `claimant` claimed them, and as the referee played them.
+ */
+export function flSceneCalls(
+  scene: FlScene,
+  claimed: FlChoices,
+  played: FlChoices,
+  claimant: string,
+): SceneCallEntry[] {
+  const cover = (value: Cover) => i18n().localize(`FRAY.Freelancers.Cover.${value}`);
+  return [
+    sceneCallEntry(
+      {
+        name: "cover",
+        scene: scene.cover,
+        claimed: claimed.cover,
+        played: played.cover,
+        word: cover,
+      },
+      claimant,
+    ),
+    sceneCallEntry(
+      {
+        name: "engaged",
+        scene: scene.engaged,
+        claimed: claimed.targetEngaged,
+        played: played.targetEngaged,
+        word: yesNo,
+      },
+      claimant,
+    ),
+    sceneCallEntry(
+      {
+        name: "seen",
+        scene: scene.seen,
+        claimed: claimed.defenderSees,
+        played: played.defenderSees ?? true,
+        word: yesNo,
+      },
+      claimant,
+    ),
+  ];
 }
 
 /**

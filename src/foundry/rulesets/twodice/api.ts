@@ -64,6 +64,8 @@ export const twodiceApi: RulesetApi = {
       defense: setup.defense,
     }),
   ),
+  // Farther than the weapon reaches beyond its Range (rules/twodice/range.ts).
+  outOfReach: (reason) => (reason === "outOfReach" ? "range" : null),
   // Incapacitation by wounds, as a core status (statuses.ts).
   statuses: TWODICE_STATUSES,
   sheetActions: TWODICE_SHEET_ACTIONS,

@@ -14,6 +14,8 @@
  */
 import type { CoverLevel } from "../../../rules/scene/index.ts";
 import { SYSTEM_ID } from "../../constants.ts";
+import { sceneCallEntry, yesNo } from "../../scene/card-calls.ts";
+import type { SceneCallEntry } from "../../scene/card-calls.ts";
 import { sceneSituation } from "../../scene/situation.ts";
 import type { SceneSituation } from "../../scene/situation.ts";
 import { i18n } from "../../shared/env.ts";
@@ -42,6 +44,63 @@ export function twodiceScenePrefill(
   const notes = [scene.moved.source, scene.seen.source, scene.cover.source];
   if (turned) notes.push(i18n().localize("FRAY.Twodice.Dialog.Turned"));
   return { choices: { moved: scene.moved.value || turned, hidden: !scene.seen.value }, notes };
+}
+
+/** The worst cover penalty of a list (covers do not stack), or undefined for none given. */
+function worstCover(cover: readonly number[] | undefined): number | undefined {
+  return cover === undefined || cover.length === 0 ? undefined : Math.max(...cover);
+}
+
+/**
+ * The GM's card's lines of the situation (scene/card-calls.ts): whether the shooter moved, whether
+ * the target is hidden, and the walls' cover penalty; as the scene decided them, as `claimant`
+ * claimed them (a cover claim waits for the GM's Confirm: attack/claims.ts), and as played.
+ */
+export function twodiceSceneCalls(
+  scene: SceneSituation,
+  claimed: Partial<TwodiceChoices>,
+  played: Partial<TwodiceChoices>,
+  claimant: string,
+): SceneCallEntry[] {
+  const loc = i18n();
+  const penalty = (value: number) =>
+    value === 0
+      ? loc.localize("FRAY.Scene.Card.NoCover")
+      : loc.format("FRAY.Scene.Card.CoverPenalty", { penalty: value });
+  const cover = { value: twodiceCoverPenalty(scene.cover.value), source: scene.cover.source };
+  const hidden = { value: !scene.seen.value, source: scene.seen.source };
+  return [
+    sceneCallEntry(
+      {
+        name: "moved",
+        scene: scene.moved,
+        claimed: claimed.moved,
+        played: played.moved ?? false,
+        word: yesNo,
+      },
+      claimant,
+    ),
+    sceneCallEntry(
+      {
+        name: "hidden",
+        scene: hidden,
+        claimed: claimed.hidden,
+        played: played.hidden ?? false,
+        word: yesNo,
+      },
+      claimant,
+    ),
+    sceneCallEntry(
+      {
+        name: "cover",
+        scene: cover,
+        claimed: worstCover(claimed.cover ?? claimed.claims?.cover),
+        played: worstCover(played.cover ?? played.claims?.cover) ?? 0,
+        word: penalty,
+      },
+      claimant,
+    ),
+  ];
 }
 
 /**

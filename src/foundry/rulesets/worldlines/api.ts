@@ -15,9 +15,10 @@ import { bandForDistance, bandReach, toCombatant, toWeapon } from "./adapter.ts"
 import { ATTACK_KIND } from "./cards/attack-card.ts";
 import { DEFAULT_BAND_FEET } from "./data.ts";
 import { scenePrefill, worldlinesScene } from "./scene.ts";
+import { bandAt } from "./calls.ts";
 import { checkDeclaration, shapeByTechnique, warnRefusal } from "./attack/declare.ts";
 import type { TableSituation } from "./attack/declare.ts";
-import { parseSituation } from "./attack/referee.ts";
+import { parseSituation } from "./attack/parse.ts";
 import type { GearSystem } from "./sheets/item-sheet.ts";
 import { build, throwGrenade } from "./table/gear.ts";
 import { useTechnique } from "./table/techniques.ts";
@@ -69,6 +70,10 @@ export const worldlinesApi: RulesetApi = {
   ...cardAttackApi(
     worldlinesAttack,
     (request, weapon, situation) => {
+      // Beyond the weapon's extreme band there is no shot, as the referee measures (calls.ts).
+      const melee = (weapon.system as unknown as { kind?: string }).kind === "melee";
+      const band = melee ? null : bandAt(distanceBetween(request.attacker, request.target), weapon);
+      if (band !== null && typeof band === "object") return band;
       const attacker = toCombatant(request.attacker);
       const shaped = shapeByTechnique(request.attacker, attacker, toWeapon(weapon), situation);
       if (!shaped.ok) return shaped;
@@ -83,6 +88,7 @@ export const worldlinesApi: RulesetApi = {
       headshot: headshotKill + headshotTriple,
     }),
   ),
+  outOfReach: (reason) => (reason === "outOfRange" ? "range" : null),
   itemUse: worldlinesItemUse,
   // The stance as core's prone and crouched (statuses/stances.ts).
   statuses: WORLDLINES_STANCES,

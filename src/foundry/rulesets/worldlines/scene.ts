@@ -13,7 +13,10 @@ import type { Refusal } from "../../../rules/core/result.ts";
 import type { AttackSituation, Cover } from "../../../rules/worldlines/index.ts";
 import type { CoverLevel } from "../../../rules/scene/index.ts";
 import { atLeastScene, sceneHelps, sceneHinders } from "../../scene/claims.ts";
+import { sceneCallEntry, yesNo } from "../../scene/card-calls.ts";
+import type { SceneCallEntry } from "../../scene/card-calls.ts";
 import { situationOfTokens } from "../../scene/situation.ts";
+import { i18n } from "../../shared/env.ts";
 import type { SceneCall, SceneSituation } from "../../scene/situation.ts";
 import { tokenOf, tokenOn } from "../../shared/scene.ts";
 import type { SceneToken } from "../../shared/scene.ts";
@@ -76,6 +79,51 @@ export function scenePrefill(
       ...(scene.targetDark.value ? [scene.targetDark.source] : []),
     ],
   };
+}
+
+/**
+ * The GM's card's lines of the situation (scene/card-calls.ts): cover, flanked and poor visibility
+ * as the scene decided them, as `claimant` claimed them, and as the referee played them.
+ */
+export function worldlinesSceneCalls(
+  scene: SceneSituation,
+  claimed: AttackSituation,
+  played: AttackSituation,
+  claimant: string,
+): SceneCallEntry[] {
+  const cover = (value: Cover) => i18n().localize(`FRAY.Worldlines.Attack.Cover.${value}`);
+  return [
+    sceneCallEntry(
+      {
+        name: "cover",
+        scene: coverCall(scene),
+        claimed: claimed.cover,
+        played: played.cover ?? "none",
+        word: cover,
+      },
+      claimant,
+    ),
+    sceneCallEntry(
+      {
+        name: "flanked",
+        scene: scene.flanked,
+        claimed: claimed.flanked,
+        played: played.flanked ?? false,
+        word: yesNo,
+      },
+      claimant,
+    ),
+    sceneCallEntry(
+      {
+        name: "visibility",
+        scene: visibilityCall(scene),
+        claimed: claimed.poorVisibility,
+        played: played.poorVisibility ?? false,
+        word: yesNo,
+      },
+      claimant,
+    ),
+  ];
 }
 
 /**

@@ -28,6 +28,12 @@ function dialogDefaults(attacker: Actor.Implementation, target: Actor.Implementa
   return initial;
 }
 
+/** The scene's call of whether the target stands adjacent, when there is a scene to measure. */
+function sceneAdjacent(attacker: Actor.Implementation, target: Actor.Implementation): object {
+  const measured = wwnScene(attacker, target);
+  return measured === null ? {} : { adjacent: measured.adjacent.value };
+}
+
 const wwnAttack: CardAttack<AttackSituation> = {
   kind: WWN_ATTACK,
   parse: parseWwnSituation,
@@ -44,10 +50,13 @@ export const wwnApi: RulesetApi = {
         attacker: fighterOf(request.attacker),
         defender: fighterOf(request.target),
         weapon: toWwnWeapon(weapon),
-        situation,
+        // Whether the target stands adjacent, as the referee settles it (scene.ts): a melee blow
+        // at a target out of reach has no odds.
+        situation: { ...sceneAdjacent(request.attacker, request.target), ...situation },
       }),
     ({ hit, shockOnMiss, expectedDamage }) => ({ hit, shockOnMiss, expectedDamage }),
   ),
+  outOfReach: (reason) => (reason === "targetNotAdjacent" ? "reach" : null),
   // Prone is the actor's own field (data.ts), core's "prone" status (statuses.ts).
   statuses: WWN_STATUSES,
   sheetActions: WWN_SHEET_ACTIONS,

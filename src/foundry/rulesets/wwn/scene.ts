@@ -13,7 +13,10 @@ import type { CoverLevel } from "../../../rules/scene/index.ts";
 import type { AttackSituation } from "../../../rules/wwn/attack.ts";
 import type { Cover, WwnWeapon } from "../../../rules/wwn/model.ts";
 import { atLeastScene, sceneHelps, sceneHinders } from "../../scene/claims.ts";
+import { sceneCallEntry, yesNo } from "../../scene/card-calls.ts";
+import type { SceneCallEntry } from "../../scene/card-calls.ts";
 import { sceneSituation } from "../../scene/situation.ts";
+import { i18n } from "../../shared/env.ts";
 import type { SceneCall, SceneSituation } from "../../scene/situation.ts";
 
 const COVERS: readonly Cover[] = ["none", "half", "almostFull"];
@@ -56,6 +59,43 @@ export function wwnScenePrefill(scene: SceneSituation): {
       scene.alliesAdjacent.source,
     ],
   };
+}
+
+/**
+ * The GM's card's lines of the situation (scene/card-calls.ts): the walls' cover, and for a melee
+ * blow whether the target stands adjacent, for a shot whether a foe stands at the attacker's side;
+ * as the scene decided them, as `claimant` claimed them, and as the referee played them.
+ */
+export function wwnSceneCalls(
+  scene: SceneSituation,
+  weapon: WwnWeapon,
+  claimed: AttackSituation,
+  played: AttackSituation,
+  claimant: string,
+): SceneCallEntry[] {
+  const melee = (claimed.mode ?? weapon.mode) === "melee";
+  const cover = (value: Cover) => i18n().localize(`FRAY.Wwn.Cover.${value}`);
+  const reach = melee
+    ? {
+        name: "adjacent",
+        scene: scene.adjacent,
+        claimed: claimed.adjacent,
+        played: played.adjacent,
+      }
+    : { name: "inMelee", scene: scene.inMelee, claimed: claimed.inMelee, played: played.inMelee };
+  return [
+    sceneCallEntry(
+      {
+        name: "cover",
+        scene: coverCall(scene),
+        claimed: claimed.cover,
+        played: played.cover ?? "none",
+        word: cover,
+      },
+      claimant,
+    ),
+    sceneCallEntry({ ...reach, played: reach.played ?? false, word: yesNo }, claimant),
+  ];
 }
 
 /**

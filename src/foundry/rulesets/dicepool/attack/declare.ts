@@ -56,6 +56,7 @@ import { mountedAttacker, mountedName } from "../vehicle/crew.ts";
 import { DEFAULT_CHOICE, promptDicepoolAttack } from "./dialog.ts";
 import type { DicepoolChoice, DicepoolPreset } from "./dialog.ts";
 import { reactionOpen } from "../../../movement/reaction-card.ts";
+import type { SceneCallEntry } from "../../../scene/card-calls.ts";
 
 /** The declaration as a client sends it: ids and choices. */
 export interface DicepoolDeclareIntent extends DicepoolChoice {
@@ -101,6 +102,8 @@ export interface Declaration {
   readonly notes: readonly LedgerNote[];
   /** The reaction card the opportunity attack answers (the referee closes it). */
   readonly reaction?: string;
+  /** The situation as the scene decided it and as the player claimed it (scene.ts). */
+  readonly sceneCalls?: readonly SceneCallEntry[];
   /** The vehicle whose weapon fires (it pays the Energy), or null. */
   readonly vehicle: Actor.Implementation | null;
 }

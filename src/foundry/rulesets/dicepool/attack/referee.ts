@@ -78,7 +78,8 @@ import { droppedNote } from "../dropped.ts";
 import { initiativeMoved, rerolledInitiative, withoutInitiative } from "./initiative-moved.ts";
 import { checkDeclaration, sameFight, settleDistance } from "./declare.ts";
 import { spendReaction } from "../../../movement/reaction-card.ts";
-import { dicepoolScene, settleDicepoolAgainstScene } from "../scene.ts";
+import { dicepoolScene, dicepoolSceneCalls, settleDicepoolAgainstScene } from "../scene.ts";
+import { sceneCallsField } from "../../../scene/card-calls.ts";
 import type { Declaration, DicepoolDeclareIntent } from "./declare.ts";
 import { MAX_DISTANCE, parseChoice } from "./dialog.ts";
 import { someDefense } from "../table/conduct.ts";
@@ -141,7 +142,9 @@ async function refereeDeclare(
       vehicle,
     );
     if (!checked.ok) return checked;
-    return postAttack(attackerActor, target, checked.value, sender, request.rollMode, options);
+    const calls = scene === null ? [] : dicepoolSceneCalls(scene, request, choice, sender.name);
+    const declaration = { ...checked.value, ...sceneCallsField(calls) };
+    return postAttack(attackerActor, target, declaration, sender, request.rollMode, options);
   });
   if (!posted.ok) return posted;
   const message = posted.value;
@@ -184,6 +187,7 @@ async function postAttack(
     situation: input.situation ?? {},
     distanceBy: where.by,
     disarmWeaponId: input.disarmWeaponId ?? null,
+    ...sceneCallsField(declaration.sceneCalls ?? []),
     ...(input.forbid === undefined ? {} : { forbid: input.forbid }),
     attackPool: null,
     choices: [],

@@ -31,6 +31,7 @@ import type { CoverKind, DicepoolOptions } from "../../../../rules/dicepool/opti
 import type { PoolMode } from "../../../../rules/dicepool/pool.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
 import { cardFlag } from "../../../shared/cards.ts";
+import type { SceneCallEntry } from "../../../scene/card-calls.ts";
 import { i18n } from "../../../shared/env.ts";
 import type { I18n } from "../../../shared/env.ts";
 import { percent } from "../../../shared/format.ts";
@@ -118,6 +119,8 @@ export interface DicepoolAttackCardState {
    * absent when not offered; `energy` null while it waits, then what was spent and the pool left.
    */
   readonly resist?: ResistView;
+  /** The situation as the scene decided it and as the player claimed it (scene/card-calls.ts). */
+  readonly sceneCalls?: readonly SceneCallEntry[];
 }
 
 /** The victim's Resist on a grapple card: the Energy spent (null: not yet) and the pool after. */
@@ -218,6 +221,7 @@ export function dicepoolAttackCardContext(
     attackerName: card.attackerName,
     defenderName: card.defenderName,
     weaponName: card.weaponName,
+    sceneCalls: card.sceneCalls ?? [],
     intent: i18n.localize(`FRAY.Dicepool.Intent.${card.intent}`),
     where: i18n.format("FRAY.Dicepool.Card.Where", {
       spaces: String(distance),

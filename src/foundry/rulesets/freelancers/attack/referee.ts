@@ -43,7 +43,9 @@ import { resolveActor, warnFlRefusal } from "../adapter.ts";
 import { commitFl, flNow } from "../budget.ts";
 import { FL_ATTACK_CARD, flCardOf, flResultView } from "../cards/attack-card.ts";
 import type { FlAttackCardState } from "../cards/attack-card.ts";
-import { flScene, settleFlAgainstScene } from "../scene.ts";
+import { flScene, flSceneCalls, settleFlAgainstScene } from "../scene.ts";
+import { sceneCallsField } from "../../../scene/card-calls.ts";
+import type { SceneCallEntry } from "../../../scene/card-calls.ts";
 import { flAutoNpcDefense, flOptions } from "../settings.ts";
 import { FL_ATTACK, checkFlDeclaration, parseChoices } from "./declare.ts";
 import { landTouchEffects } from "./touch.ts";
@@ -63,7 +65,7 @@ function rollsAtOnce(defenderActor: Actor.Implementation, defender: FreelancersA
 
 async function postAttack(
   attackerActor: Actor.Implementation,
-  declaration: FlDeclaration,
+  declaration: FlDeclaration & { readonly calls?: readonly SceneCallEntry[] },
   sender: User.Implementation,
   rollMode: string,
 ): Promise<RefereeOutcome> {
@@ -106,6 +108,7 @@ async function postAttack(
     broken: fumbled.integrityLost > 0 && fumbled.weapon.integrity.value === 0,
     provokedBy: names(plan.value.provokedBy),
     result: null,
+    ...sceneCallsField(declaration.calls ?? []),
   };
   const rolls = [...rolled.rolls];
   if (rollsAtOnce(target, defender)) {
@@ -141,7 +144,14 @@ export const flAttackDeclaration = attackDeclaration(
         ? claimed
         : checkFlDeclaration(attacker, weapon, targets, choices);
     if (!checked.ok) return checked;
-    const posted = await postAttack(attacker, checked.value, sender, request.rollMode);
+    const calls =
+      scene === null ? [] : flSceneCalls(scene, request.situation, choices, sender.name);
+    const posted = await postAttack(
+      attacker,
+      { ...checked.value, calls },
+      sender,
+      request.rollMode,
+    );
     // A reaction to a move closes its card.
     if (posted.ok && request.situation.as === "reaction") {
       await spendReaction(request.situation.reaction);

@@ -16,6 +16,7 @@ import type { FreelancersUpdate } from "../../../../rules/freelancers/changes.ts
 import type { CheckRoll } from "../../../../rules/freelancers/checks.ts";
 import type { FreelancersActor, FreelancersWeapon } from "../../../../rules/freelancers/model.ts";
 import { cardView, chatTemplate } from "../../../shared/cards.ts";
+import type { SceneCallEntry } from "../../../scene/card-calls.ts";
 import type { CardI18n } from "../../../shared/cards.ts";
 
 export type FlCardStage = "defend" | "resolved" | "applied";
@@ -52,6 +53,8 @@ export interface FlAttackCardState {
   readonly result: FlResultView | null;
   /** The touch effects the Apply landed on the defender (attack/touch.ts), by name. */
   readonly touched?: readonly string[];
+  /** The situation as the scene decided it and as the player claimed it (scene/card-calls.ts). */
+  readonly sceneCalls?: readonly SceneCallEntry[];
 }
 
 export function flResultView(outcome: AttackOutcome, before: FreelancersActor): FlResultView {
@@ -156,6 +159,7 @@ export function flAttackCardContext(card: FlAttackCardState, i18n: CardI18n) {
     defenderName: card.defenderName,
     weaponName: card.weapon.name,
     tags,
+    sceneCalls: card.sceneCalls ?? [],
     attack: checkView(card.attack),
     fumble:
       card.integrityLost > 0

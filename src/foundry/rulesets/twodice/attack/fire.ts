@@ -42,7 +42,9 @@ import { fightOf } from "../../../combat/ledger.ts";
 import { turnStateOf } from "../../../combat/state.ts";
 import type { TwodiceWeaponSystem } from "../data.ts";
 import { rollTwoDice } from "../dice.ts";
-import { settleTwodiceAgainstScene, twodiceScene } from "../scene.ts";
+import { settleTwodiceAgainstScene, twodiceScene, twodiceSceneCalls } from "../scene.ts";
+import { sceneCallsField } from "../../../scene/card-calls.ts";
+import type { SceneCallEntry } from "../../../scene/card-calls.ts";
 import { twodiceOptions } from "../settings.ts";
 import { recordAction, tokenMovedThisTurn, twodiceHidden } from "../stance.ts";
 import { claimsOf, withClaims } from "./claims.ts";
@@ -70,6 +72,8 @@ export interface SettledAttack {
   readonly setup: AttackSetup;
   /** What the attacker had before its action, to give back when the attack is cancelled. */
   readonly spent: CardSpent;
+  /** The situation as the scene decided it and as the player claimed it (scene.ts). */
+  readonly sceneCalls: readonly SceneCallEntry[];
 }
 
 /** The action an attack takes: its declared move (which must fit the weapon), or the attack. */
@@ -143,6 +147,7 @@ export function settleAttack(
   };
   return {
     spent,
+    sceneCalls: scene === null ? [] : twodiceSceneCalls(scene, claimed, settled, sender.name),
     found,
     input,
     attacker,
@@ -191,6 +196,7 @@ export function attackCardState(
     ...(s.choices.move === undefined ? {} : { move: s.choices.move }),
     resolution: null,
     spent: s.spent,
+    ...sceneCallsField(s.sceneCalls),
   };
 }
 

@@ -20,6 +20,7 @@ import { DEFAULT_TWODICE_OPTIONS } from "../../../../rules/twodice/options.ts";
 import type { TwodiceOptions } from "../../../../rules/twodice/options.ts";
 import type { TwoDice } from "../../../../rules/twodice/roll.ts";
 import { cardView, chatTemplate } from "../../../shared/cards.ts";
+import type { SceneCallEntry } from "../../../scene/card-calls.ts";
 import { twodiceOptions } from "../settings.ts";
 import type { CardI18n as I18n } from "../../../shared/cards.ts";
 import { signed } from "../../../shared/format.ts";
@@ -63,6 +64,8 @@ export interface CardSpent {
 }
 
 export interface TwodiceAttackCardState {
+  /** The situation as the scene decided it and as the player claimed it (scene/card-calls.ts). */
+  readonly sceneCalls?: readonly SceneCallEntry[];
   /**
    * "declared": an attack declared with a move, rolled when the turn ends (attack/deferred.ts);
    * "claimed": a player's claims wait for the GM's Confirm before anything else.
@@ -249,6 +252,7 @@ export function twodiceAttackCardContext(
     claimed,
     claims: claimsView(card.claims, i18n),
     ruling: claimsView(card.ruling, i18n),
+    sceneCalls: card.sceneCalls ?? [],
     move: card.move === undefined ? "" : i18n.localize(`FRAY.Twodice.Action.${card.move}`),
     attackerName: card.attackerName,
     defenderName: card.defenderName,

@@ -18,12 +18,10 @@
  * one press at a time, the step claimed once. A critical hit cannot be evaded: straight to 3.
  */
 import type { DieRoll } from "../../../../rules/core/dice.ts";
-import { checkNumber } from "../../../../rules/core/guard.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal, Result } from "../../../../rules/core/result.ts";
 import {
   FIELD_PATHS,
-  ZONES,
   attackModifiers,
   attackUpdates,
   checkAttackInput,
@@ -40,12 +38,10 @@ import type {
   Ammo,
   AttackInput,
   AttackRoll,
-  Cover,
   DefenseChoice,
   EvasionRefusal,
   EvasionRoll,
   Modifier,
-  RangeBand,
   WorldlinesCombatant,
 } from "../../../../rules/worldlines/index.ts";
 import {
@@ -58,18 +54,16 @@ import {
 import type { Press } from "../../../cards/protocol.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { resolveActor } from "../../../shared/actors.ts";
-import {
-  attackDeclaration as sharedAttackDeclaration,
-  definedEntries,
-  parseModifiers,
-} from "../../../shared/attack.ts";
+import { attackDeclaration as sharedAttackDeclaration } from "../../../shared/attack.ts";
 import type { Declared } from "../../../shared/attack.ts";
 import { attackCardHeader, showDice } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { serializedBy } from "../../../shared/referee.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
 import { applyUpdatesBatch, toCombatant } from "../adapter.ts";
-import { measuredSituation } from "../calls.ts";
+import { measuredWithCalls } from "../calls.ts";
+import { sceneCallsField } from "../../../scene/card-calls.ts";
+import type { SceneCallEntry } from "../../../scene/card-calls.ts";
 import {
   ATTACK_KIND,
   attackCardOf,
@@ -84,47 +78,13 @@ import { wireRecoverButtons } from "../cards/recover.ts";
 import { autoApplyDamage, worldlinesOptions } from "../settings.ts";
 import { dropOnArmHit } from "./limbs.ts";
 import { heldBack } from "../table/cover.ts";
-import { checkDeclaration, idOf, reactionPaid, spendReaction, warnRefusal } from "./declare.ts";
+import { checkDeclaration, reactionPaid, spendReaction, warnRefusal } from "./declare.ts";
+import { parseSituation } from "./parse.ts";
 import type { Declaration, TableSituation } from "./declare.ts";
-
-const RANGE_BANDS: readonly RangeBand[] = ["pointBlank", "short", "medium", "long", "extreme"];
-const COVERS: readonly Cover[] = ["none", "half", "full"];
 
 /* ------------------------------------------------------------------------------------------ */
 /*  Step 1: declare                                                                             */
 /* ------------------------------------------------------------------------------------------ */
-
-/** The attack choices of a declaration, from its payload: only known values; else null. */
-export function parseSituation(raw: unknown, fromGM: boolean): TableSituation | null {
-  if (raw === undefined) return {};
-  if (typeof raw !== "object" || raw === null) return null;
-  const s = raw as Record<string, unknown>;
-  const choice = <T extends string>(value: unknown, allowed: readonly T[]): T | undefined | null =>
-    value === undefined ? undefined : allowed.includes(value as T) ? (value as T) : null;
-  const flag = (value: unknown): boolean | undefined | null =>
-    value === undefined ? undefined : typeof value === "boolean" ? value : null;
-  const situation: Record<string, unknown> = {
-    zone: choice(s["zone"], ZONES),
-    range: choice(s["range"], RANGE_BANDS),
-    cover: choice(s["cover"], COVERS),
-    poorVisibility: flag(s["poorVisibility"]),
-    flanked: flag(s["flanked"]),
-    nonLethal: flag(s["nonLethal"]),
-    technique: idOf(s["technique"]), // an item id: checkDeclaration finds it or refuses
-    reaction: idOf(s["reaction"]), // a reaction card: only a GM's open one goes through
-  };
-  // Numbers (extra modifiers, another Energy cost) are a GM's call; a player's are ignored.
-  if (fromGM) {
-    const modifiers = (key: string) => (s[key] === undefined ? undefined : parseModifiers(s[key]));
-    const cost = s["energyCost"];
-    situation["modifiers"] = modifiers("modifiers");
-    situation["evasionModifiers"] = modifiers("evasionModifiers");
-    const badCost = checkNumber("energyCost", cost, { min: 0, max: 100, whole: true });
-    situation["energyCost"] = cost === undefined ? undefined : badCost === undefined ? cost : null;
-  }
-  if (Object.values(situation).includes(null)) return null;
-  return definedEntries(situation);
-}
 
 /** The modifiers of an input the attack already checked (none if it was refused after all). */
 function listedOrNone(listed: Result<Modifier[]>): Modifier[] {
@@ -158,23 +118,23 @@ async function declareOnReferee(
 ): Promise<RefereeOutcome> {
   const { attacker, weapon, targets, request } = declared;
   const target = targets[0];
-  const situation =
+  const measured =
     sender.isGM || target === undefined
-      ? request.situation
-      : measuredSituation(attacker, target, weapon, request.situation);
-  if ("ok" in situation)
-    return { ...situation, detail: { ...situation.detail, weapon: weapon.name } };
-  const checked = checkDeclaration(attacker, weapon, targets, situation);
+      ? { situation: request.situation, calls: [] }
+      : measuredWithCalls(attacker, target, weapon, request.situation, sender.name);
+  if ("ok" in measured) return { ...measured, detail: { ...measured.detail, weapon: weapon.name } };
+  const checked = checkDeclaration(attacker, weapon, targets, measured.situation);
   if (!checked.ok) return checked;
   const held = await heldBack(attacker, weapon);
   if (held !== null) return held;
-  const message = await postAttack(attacker, checked.value, request.rollMode, sender);
+  const declaration = { ...checked.value, calls: measured.calls };
+  const message = await postAttack(attacker, declaration, request.rollMode, sender);
   return message === null ? refuse("failed") : { ok: true, value: message.id };
 }
 
 async function postAttack(
   attackerActor: Actor.Implementation,
-  declaration: Declaration,
+  declaration: Declaration & { readonly calls?: readonly SceneCallEntry[] },
   rollMode: string,
   sender: User.Implementation,
 ): Promise<ChatMessage.Implementation | null> {
@@ -206,6 +166,7 @@ async function postAttack(
     dice: [{ sides: attacker.traits.combat, value: natural }],
     result: null,
     ...(declaration.technique ? { refund: declaration.technique.refund } : {}),
+    ...sceneCallsField(declaration.calls ?? []),
   };
   let extraRolls: Roll[] = [];
   if (attack.critical) {

@@ -170,6 +170,7 @@ export function attackCardContext(
     defenderName,
     weaponName,
     tags,
+    sceneCalls: card.sceneCalls ?? [],
     die: `d${card.attack.die}`,
     natural: card.attack.natural,
     modifiers: modifierLines(card.attack.modifiers, KNOWN_MODIFIERS, modifierKey, localize),

@@ -55,7 +55,9 @@ import { WWN_ATTACK_CARD, wwnCardOf, wwnResultView } from "../cards/attack-card.
 import type { WwnAttackCardState, WwnScreenView } from "../cards/attack-card.ts";
 import { WWN_ATTACK, checkWwnDeclaration } from "./declare.ts";
 import { reactionOpen, spendReaction } from "../../../movement/reaction-card.ts";
-import { settleWwnAgainstScene, wwnScene } from "../scene.ts";
+import { settleWwnAgainstScene, wwnScene, wwnSceneCalls } from "../scene.ts";
+import { sceneCallsField } from "../../../scene/card-calls.ts";
+import type { SceneCallEntry } from "../../../scene/card-calls.ts";
 import type { WwnDeclaration, WwnTableSituation } from "./declare.ts";
 
 /* ------------------------------------------------------------------------------------------ */
@@ -192,7 +194,7 @@ function autoApply(): boolean {
 /** Rolls the checked attack, pays for it and posts the card. Answers with the card's id. */
 async function postWwnAttack(
   attackerActor: Actor.Implementation,
-  declaration: WwnDeclaration,
+  declaration: WwnDeclaration & { readonly calls?: readonly SceneCallEntry[] },
   request: DeclareIntent<AttackSituation>,
   sender: User.Implementation,
 ): Promise<RefereeOutcome> {
@@ -220,6 +222,7 @@ async function postWwnAttack(
     dice: rolled.dice,
     result,
     ...(screened === null ? {} : { screen: screened.view }),
+    ...sceneCallsField(declaration.calls ?? []),
   };
   const message = await postCard(WWN_ATTACK, {
     speaker: ChatMessage.getSpeaker({ actor: attackerActor }),
@@ -261,7 +264,11 @@ export const wwnAttackDeclaration = attackDeclaration(
     const situation = leaving ? { ...settled, adjacent: true } : settled;
     const checked = checkWwnDeclaration(attacker, weapon, targets, situation);
     if (!checked.ok) return checked;
-    return postWwnAttack(attacker, checked.value, request, sender);
+    const calls =
+      scene === null
+        ? []
+        : wwnSceneCalls(scene, wwnWeaponOf(weapon), request.situation, situation, sender.name);
+    return postWwnAttack(attacker, { ...checked.value, calls }, request, sender);
   },
   warnWwnRefusal,
   // The weapon id "" is bare hands: an unarmed attack needs no weapon item.

@@ -128,6 +128,7 @@ export function wwnAttackCardContext(card: WwnAttackCardState, i18n: CardI18n) {
     defenderName: card.defenderName,
     weaponName: card.weaponName,
     tags,
+    sceneCalls: card.sceneCalls ?? [],
     natural: r.hit.natural,
     modifiers: modifierLines(r.hit.modifiers, KNOWN_MODIFIERS, modifierKey, localize),
     total: r.hit.total,
