@@ -88,7 +88,7 @@ describe("the rules options menu template", () => {
     });
     try {
       const legends = await page.locator("fieldset legend").allTextContents();
-      expect(legends.map((t) => t.trim())).toEqual(["Rules", "Scene"]);
+      expect(legends.map((t) => t.trim())).toEqual(["Rules", "Wounds, life and recovery", "Scene"]);
       const die = page.locator('[data-setting="dicepoolDieSides"]');
       expect(await die.locator("input").getAttribute("type")).toBe("number");
       expect(await die.locator("input").inputValue()).toBe("10");
