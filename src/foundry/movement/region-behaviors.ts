@@ -37,12 +37,18 @@ function roughTerrainSchema() {
 }
 type RoughTerrainSchema = ReturnType<typeof roughTerrainSchema>;
 
-/** The `system` of a rough-terrain behaviour. */
-export class RoughTerrainData extends foundry.data.regionBehaviors
-  .RegionBehaviorType<RoughTerrainSchema> {
-  static override defineSchema(): RoughTerrainSchema {
-    return roughTerrainSchema();
-  }
+/**
+ * The `system` model of a rough-terrain behaviour. Defined when init registers it, not when the
+ * module loads: core's base class exists only in Foundry, and the bench and the rules' tools
+ * import the movement modules without it.
+ */
+function roughTerrainModel() {
+  return class RoughTerrainData extends foundry.data.regionBehaviors
+    .RegionBehaviorType<RoughTerrainSchema> {
+    static override defineSchema(): RoughTerrainSchema {
+      return roughTerrainSchema();
+    }
+  };
 }
 
 /** Registers Fray's behaviour types with core (at init). */
@@ -51,7 +57,7 @@ export function registerRegionBehaviors(): void {
     dataModels: Record<string, unknown>;
     typeIcons: Record<string, string>;
   };
-  config.dataModels[ROUGH_TERRAIN] = RoughTerrainData;
+  config.dataModels[ROUGH_TERRAIN] = roughTerrainModel();
   config.typeIcons[ROUGH_TERRAIN] = "fa-solid fa-hill-rockslide";
 }
 
