@@ -189,7 +189,7 @@ async function carry(actor: Actor.Implementation, path: readonly MapPoint[], sha
   try {
     await token.move(
       cut.map(({ x, y }) => ({ x, y })),
-      { method: "api" } as never,
+      { method: "api" },
     );
     // The GM's own pricing of the move runs in the actor's queue: wait for it before closing.
     await inActorQueue(id, () => Promise.resolve());
