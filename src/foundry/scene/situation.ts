@@ -27,6 +27,18 @@ export interface SceneCall<T> {
   readonly source: string;
 }
 
+/**
+ * The scene's cover in a ruleset's words (`words`: its cover for each level short of full), or
+ * null when the walls block the line altogether (no attack to give cover to).
+ */
+export function coverCallIn<C>(
+  situation: SceneSituation,
+  words: Readonly<Record<Exclude<CoverLevel, "full">, C>>,
+): SceneCall<C> | null {
+  const level = situation.cover.value;
+  return level === "full" ? null : { value: words[level], source: situation.cover.source };
+}
+
 export interface SceneSituation {
   /** Spaces between the nearest spaces of attacker and target (1: next to each other). */
   readonly spaces: number;

@@ -17,6 +17,7 @@ import { sceneCallEntry, yesNo } from "../../scene/card-calls.ts";
 import type { SceneCallEntry } from "../../scene/card-calls.ts";
 import { situationOfTokens } from "../../scene/situation.ts";
 import { i18n } from "../../shared/env.ts";
+import { coverCallIn } from "../../scene/situation.ts";
 import type { SceneCall, SceneSituation } from "../../scene/situation.ts";
 import { tokenOf, tokenOn } from "../../shared/scene.ts";
 import type { SceneToken } from "../../shared/scene.ts";
@@ -47,12 +48,6 @@ export function worldlinesScene(
   return situationOfTokens(scene, from, to, { fights: active });
 }
 
-/** The scene's cover in the book's words (null: no line at all). */
-function coverCall(scene: SceneSituation): SceneCall<Cover> | null {
-  const level = scene.cover.value;
-  return level === "full" ? null : { value: COVER_OF[level], source: scene.cover.source };
-}
-
 /** Poor visibility as the scene makes it: a wall hides the target, or it stands in darkness. */
 function visibilityCall(scene: SceneSituation): SceneCall<boolean> {
   if (!scene.seen.value) return { value: true, source: scene.seen.source };
@@ -64,7 +59,7 @@ export function scenePrefill(
   scene: SceneSituation,
   melee: boolean,
 ): { situation: Pick<AttackSituation, "cover" | "flanked" | "poorVisibility">; notes: string[] } {
-  const cover = coverCall(scene);
+  const cover = coverCallIn(scene, COVER_OF);
   return {
     situation: {
       cover: cover?.value ?? "full",
@@ -96,7 +91,7 @@ export function worldlinesSceneCalls(
     sceneCallEntry(
       {
         name: "cover",
-        scene: coverCall(scene),
+        scene: coverCallIn(scene, COVER_OF),
         claimed: claimed.cover,
         played: played.cover ?? "none",
         word: cover,
@@ -135,7 +130,7 @@ export function settleAgainstScene<S extends AttackSituation>(
   scene: SceneSituation,
   claimed: S,
 ): S | Refusal {
-  const cover = coverCall(scene);
+  const cover = coverCallIn(scene, COVER_OF);
   if (cover === null) return refuse("noLineOfAttack", { source: scene.cover.source });
   const settledCover = atLeastScene(cover, claimed.cover, COVERS);
   if (!settledCover.ok) return settledCover;

@@ -17,7 +17,8 @@ import { sceneCallEntry, yesNo } from "../../scene/card-calls.ts";
 import type { SceneCallEntry } from "../../scene/card-calls.ts";
 import { sceneSituation } from "../../scene/situation.ts";
 import { i18n } from "../../shared/env.ts";
-import type { SceneCall, SceneSituation } from "../../scene/situation.ts";
+import { coverCallIn } from "../../scene/situation.ts";
+import type { SceneSituation } from "../../scene/situation.ts";
 
 const COVERS: readonly Cover[] = ["none", "half", "almostFull"];
 const COVER_OF: Readonly<Record<Exclude<CoverLevel, "full">, Cover>> = {
@@ -34,11 +35,6 @@ export function wwnScene(
   return sceneSituation(attacker, target);
 }
 
-function coverCall(scene: SceneSituation): SceneCall<Cover> | null {
-  const level = scene.cover.value;
-  return level === "full" ? null : { value: COVER_OF[level], source: scene.cover.source };
-}
-
 /** What the dialog opens with: the scene's calls and the sentences saying why. */
 export function wwnScenePrefill(scene: SceneSituation): {
   situation: Pick<AttackSituation, "cover" | "inMelee" | "adjacent">;
@@ -47,7 +43,7 @@ export function wwnScenePrefill(scene: SceneSituation): {
 } {
   return {
     situation: {
-      cover: coverCall(scene)?.value ?? "almostFull",
+      cover: coverCallIn(scene, COVER_OF)?.value ?? "almostFull",
       inMelee: scene.inMelee.value,
       adjacent: scene.adjacent.value,
     },
@@ -87,7 +83,7 @@ export function wwnSceneCalls(
     sceneCallEntry(
       {
         name: "cover",
-        scene: coverCall(scene),
+        scene: coverCallIn(scene, COVER_OF),
         claimed: claimed.cover,
         played: played.cover ?? "none",
         word: cover,
@@ -108,7 +104,7 @@ export function settleWwnAgainstScene(
   weapon: WwnWeapon,
   claimed: AttackSituation,
 ): AttackSituation | Refusal {
-  const cover = coverCall(scene);
+  const cover = coverCallIn(scene, COVER_OF);
   if (cover === null) return refuse("noLineOfAttack", { source: scene.cover.source });
   const settledCover = atLeastScene(cover, claimed.cover, COVERS);
   if (!settledCover.ok) return settledCover;
