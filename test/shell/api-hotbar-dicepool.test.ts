@@ -62,6 +62,7 @@ describe("the dice-pool sheet's buttons dragged to the hotbar", () => {
         "act:complexAction",
         "rollIn",
         "blitzUnarmed",
+        "act:move",
       ].sort(),
     );
     expect(macros.get("act:readyWeapon")?.name).toBe("Ready weapon");

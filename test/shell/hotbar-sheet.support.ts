@@ -197,10 +197,15 @@ export async function renderSheet(
 
 /** What tells a button from its siblings: its action, its data, the item of its row. */
 export function buttonKey(button: SheetElement, actor: Actor.Implementation): string {
+  // A document's id, by its name: the same button in another copy of the world.
+  const shown = (value: string) =>
+    actor.items.find((i) => i.id === value)?.name ??
+    (game.actors?.contents ?? []).find((a) => a.id === value)?.name ??
+    value;
   const data = Object.entries(button.attrs)
     .filter(([key]) => key.startsWith("data-"))
     .filter(([key]) => !["data-action", "data-tooltip", "data-item-id"].includes(key))
-    .map(([key, value]) => `${key.slice(5)}=${value}`)
+    .map(([key, value]) => `${key.slice(5)}=${shown(value)}`)
     .sort();
   const itemId = button.closest("[data-item-id]")?.dataset["itemId"];
   const item = itemId === undefined ? undefined : actor.items.get(itemId);
@@ -258,7 +263,14 @@ export async function dropOnHotbar(
   slot: number,
   userId: string,
 ): Promise<Macro> {
-  await fake.as(userId, () => hotbar.drop(data, slot));
+  // The slot emptied first (core's hotbar: the user clears it), so the macro waited for is this.
+  await fake.as(userId, async () => {
+    const user = game.user as unknown as {
+      assignHotbarMacro(m: null, s: number): Promise<unknown>;
+    };
+    await user.assignHotbarMacro(null, slot);
+    await hotbar.drop(data, slot);
+  });
   return vi.waitFor(() => {
     const macro = hotbar.hotbarOf(userId)[slot];
     if (macro === undefined) throw new Error("no macro yet");

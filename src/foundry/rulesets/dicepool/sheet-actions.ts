@@ -4,7 +4,8 @@
  * (sheets/actor-sheet.ts tableAct): the same request through the table's declaration
  * (table/kit.ts: checked here, then by the referee, who writes and posts the line):
  * - Ready Weapon and Pick Up (the weapon a disarm knocked away; dropped.ts), Surrender;
- * - Take Cover, with the first kind the row's list offers (light cover);
+ * - Take Cover, with the first kind the row's list offers (light cover); Move, as its row opens
+ *   (one space, on the ground);
  * - Defend Other, Stabilize and Issue Command, for the one targeted character;
  * - Quick Communication, Social Action, Complex Action (and Issue Command) with no words typed,
  *   as the words row's buttons with its field left empty;
@@ -16,9 +17,8 @@
  *   so the macro names the vehicle; Fire is the user's seat in its crew (the gunner if theirs,
  *   else the pilot) attacking through the dialog (vehicle/fire.ts), as the sheet's button.
  * A power's Use is its row's item (`dicepoolItemUse`): the hotbar drags the row.
- * The rows that need a number or another fighter the sheet names (a move's spaces, a grapple's
- * points, escaping or resisting a named grappler, the GM's fall and rest) stay on the sheet and
- * the map.
+ * The rows that need another fighter the sheet names (a grapple's points, escaping or resisting a
+ * named grappler) and the GM's fall and rest stay on the sheet and the map.
  */
 import { refuse } from "../../../rules/core/result.ts";
 import { COVER_KINDS } from "../../../rules/dicepool/options.ts";
@@ -49,7 +49,7 @@ function tableAct(
   act: TableAct,
   label: string,
   img: string,
-  how: { readonly targeted?: boolean; readonly choice?: string } = {},
+  how: { readonly targeted?: boolean; readonly choice?: string; readonly amount?: number } = {},
 ): SheetAction {
   return {
     id: act,
@@ -59,7 +59,7 @@ function tableAct(
     run: async (actor) => {
       const other = how.targeted === true ? theTarget() : null;
       if (how.targeted === true && other === null) return false;
-      return requestDicepoolAct(act, actor, other, 0, "ground", how.choice ?? "");
+      return requestDicepoolAct(act, actor, other, how.amount ?? 0, "ground", how.choice ?? "");
     },
   };
 }
@@ -77,6 +77,8 @@ export const DICEPOOL_SHEET_ACTIONS: readonly SheetAction[] = [
     },
   },
   tableAct("readyWeapon", "FRAY.Api.Hotbar.ReadyWeapon", "icons/svg/sword.svg"),
+  // The move row as it opens: one space, on the ground (its first medium).
+  tableAct("move", "FRAY.Dicepool.Sheet.Move", "icons/svg/walk.svg", { amount: 1 }),
   tableAct("pickUpWeapon", "FRAY.Api.Hotbar.PickUpWeapon", "icons/svg/item-bag.svg"),
   tableAct("takeCover", "FRAY.Dicepool.Sheet.TakeCover", "icons/svg/shield.svg", {
     choice: FIRST_COVER,
