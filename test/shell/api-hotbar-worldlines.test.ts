@@ -8,7 +8,7 @@
  * the enumeration.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { PLAYER } from "../fake-foundry/index.ts";
+import { GM, PLAYER } from "../fake-foundry/index.ts";
 import { installHotbarFakes } from "../fake-foundry/hotbar.ts";
 import { moveWorld } from "./movement.support.ts";
 import type { MoveWorld } from "./movement.support.ts";
@@ -30,7 +30,7 @@ const STATS = {
   health: { value: 14, max: 20 },
   energy: { value: 10, max: 10 },
   traits: { combat: 8, spirit: 6, mind: 6 },
-  skills: { firearms: 2, evasion: 1, medicine: 1 },
+  skills: { firearms: 2, evasion: 1, medicine: 1, escapeArtist: 1 },
 };
 
 /** Maya, the player's: every kind of row the sheet has, bleeding; Vex, the GM's, beside her. */
@@ -87,6 +87,20 @@ async function fresh(): Promise<Fresh> {
       scene: tokens[0]?.parent,
     },
   };
+}
+
+/**
+ * The same world with Maya restrained (the referee's record in the fight's ledger, set by the GM
+ * here): her sheet shows Break free and Escape.
+ */
+async function freshRestrained(): Promise<Fresh> {
+  const made = await fresh();
+  const combat = made.roles["combat"] as unknown as Combat.Implementation;
+  const mine = combat.combatants.contents.find((cb) => cb.actorId === made.actor.id);
+  await w.fake.as(GM.id, () =>
+    combat.update({ [`flags.fray.ledger.${mine?.id ?? ""}.restrained`]: true }),
+  );
+  return made;
 }
 
 beforeAll(async () => {
@@ -151,6 +165,19 @@ describe("the Worldlines sheet on the hotbar", () => {
     const { record } = await macroRun(c, "attack@Pistol", 1);
     expect(record.warnings).toEqual([]);
     expect(record.messages.length).toBeGreaterThan(0);
+  });
+
+  it("restrained, Break free and Escape are macros too, doing what the click does", async () => {
+    const restrained: SheetCase = { ...c, fresh: freshRestrained };
+    const keys = await usableButtons(restrained);
+    expect(keys).toEqual(expect.arrayContaining(["breakFree", "escape"]));
+    let slot = 1;
+    for (const key of ["breakFree", "escape"]) {
+      const clicked = await clickRun(restrained, key);
+      const { record } = await macroRun(restrained, key, slot++);
+      expect(record, key).toEqual(clicked);
+      expect(clicked.messages.length, key).toBeGreaterThan(0);
+    }
   });
 
   it("with no token selected and no character, each macro says so and changes nothing", async () => {
