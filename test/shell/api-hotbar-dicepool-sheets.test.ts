@@ -17,12 +17,14 @@ import { installHotbarFakes } from "../fake-foundry/hotbar.ts";
 import { moveWorld } from "./movement.support.ts";
 import type { MoveWorld } from "./movement.support.ts";
 import {
-  NO_ACTOR,
-  clickRun,
+  freshFight,
   gmCreates,
   macroOfButton,
   macroRun,
-  macroRunAlone,
+  missingMacros,
+  rolesOf,
+  sameAsClicks,
+  saysNoActor,
   usableButtons,
 } from "./hotbar-sheet.support.ts";
 import type { Fresh, SheetCase } from "./hotbar-sheet.support.ts";
@@ -54,44 +56,8 @@ const BRUTE = {
   system: { attributes: { physical: 2 }, skills: { mobility: 1, closeCombat: 2 } },
 };
 
-function rolesOf(
-  actors: readonly Actor.Implementation[],
-  extra: Record<string, { id: string | null } | null | undefined>,
-) {
-  const roles: Record<string, { id: string | null } | null | undefined> = { ...extra };
-  for (const actor of actors) {
-    roles[actor.name] = actor;
-    for (const item of actor.items.contents) roles[`${actor.name}:${item.name}`] = item;
-  }
-  return roles;
-}
-
-async function freshFighters(): Promise<Fresh> {
-  const [ana, brute] = await gmCreates(w, [ANA, BRUTE]);
-  if (ana === undefined || brute === undefined) throw new Error("no fighters");
-  const { combat, tokens } = await w.fight(
-    [ana, brute],
-    [
-      { col: 0, row: 0 },
-      { col: 1, row: 0 },
-    ],
-  );
-  w.fake.as(PLAYER.id, () => {
-    w.table.target(brute);
-  });
-  const combatants = Object.fromEntries(
-    combat.combatants.contents.map((cb) => [`combatant:${cb.actor?.name ?? ""}`, cb]),
-  );
-  return {
-    actor: ana,
-    roles: rolesOf([ana, brute], {
-      combat,
-      ...combatants,
-      token: tokens[0],
-      bruteToken: tokens[1],
-      scene: tokens[0]?.parent,
-    }),
-  };
+function freshFighters(): Promise<Fresh> {
+  return freshFight(w, ANA, BRUTE);
 }
 
 /** The player's Rover with a turret gun, Ana (the player's) at the wheel, Brute targeted. */
@@ -109,20 +75,15 @@ async function freshRover(): Promise<Fresh> {
   ]);
   if (rover === undefined) throw new Error("no vehicle");
   const scene = w.fake.as(GM.id, () => w.moves.scene("Road"));
-  const tokens = [rover, brute, ana].map((actor, col) =>
-    w.fake.as(GM.id, () => w.moves.place(scene, actor, { col: col * 2, row: 0 })),
-  );
+  [rover, brute, ana].forEach((actor, col) => {
+    w.fake.as(GM.id, () => w.moves.place(scene, actor, { col: col * 2, row: 0 }));
+  });
   w.fake.as(PLAYER.id, () => {
     w.table.target(brute);
   });
   return {
     actor: rover,
-    roles: rolesOf([rover, ana, brute], {
-      scene,
-      roverToken: tokens[0],
-      bruteToken: tokens[1],
-      anaToken: tokens[2],
-    }),
+    roles: rolesOf([rover, ana, brute], { scene }),
   };
 }
 
@@ -135,29 +96,6 @@ beforeAll(async () => {
   actorCase = { w, hotbar, sheetClass: sheets.DicepoolActorSheet, fresh: freshFighters, upkeep };
   vehicleCase = { w, hotbar, sheetClass: vehicles.DicepoolVehicleSheet, fresh: freshRover, upkeep };
 });
-
-/** Every usable button of the sheet has a Fray macro (missing: the keys that have none). */
-async function missingMacros(c: SheetCase, keys: readonly string[]): Promise<string[]> {
-  let slot = 1;
-  const missing: string[] = [];
-  for (const key of keys) {
-    const { macro } = await macroOfButton(c, key, slot++);
-    if (macro === null || !macro.command.includes("game.system.api.")) missing.push(key);
-  }
-  return missing;
-}
-
-/** Each macro run with the sheet's actor's token selected did what the click did. */
-async function sameAsClicks(c: SheetCase, keys: readonly string[]): Promise<void> {
-  let slot = 1;
-  for (const key of keys) {
-    const clicked = await clickRun(c, key);
-    const { record } = await macroRun(c, key, slot++);
-    expect(record, key).toEqual(clicked);
-    const did = [clicked.writes, clicked.messages, clicked.warnings, clicked.asked].flat();
-    expect(did.length, `${key} did nothing`).toBeGreaterThan(0);
-  }
-}
 
 describe("the dice-pool character sheet on the hotbar", () => {
   it("every usable button and row becomes a Fray macro", async () => {
@@ -188,11 +126,7 @@ describe("the dice-pool character sheet on the hotbar", () => {
 
   it("with no token selected and no character, each macro says so and changes nothing", async () => {
     const keys = await usableButtons(actorCase);
-    let slot = 1;
-    for (const key of keys) {
-      const { record } = await macroRunAlone(actorCase, key, slot++);
-      expect(record, key).toEqual({ writes: [], messages: [], warnings: [NO_ACTOR], asked: [] });
-    }
+    await saysNoActor(actorCase, keys);
   });
 });
 

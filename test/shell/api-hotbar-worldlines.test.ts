@@ -13,12 +13,12 @@ import { installHotbarFakes } from "../fake-foundry/hotbar.ts";
 import { moveWorld } from "./movement.support.ts";
 import type { MoveWorld } from "./movement.support.ts";
 import {
-  NO_ACTOR,
   clickRun,
-  gmCreates,
-  macroOfButton,
+  freshFight,
   macroRun,
-  macroRunAlone,
+  missingMacros,
+  sameAsClicks,
+  saysNoActor,
   usableButtons,
 } from "./hotbar-sheet.support.ts";
 import type { Fresh, SheetCase } from "./hotbar-sheet.support.ts";
@@ -57,36 +57,8 @@ const MAYA = {
 };
 const VEX = { name: "Vex", type: "npc", system: STATS, items: [] };
 
-async function fresh(): Promise<Fresh> {
-  const [maya, vex] = await gmCreates(w, [MAYA, VEX]);
-  if (maya === undefined || vex === undefined) throw new Error("no fighters");
-  const { combat, tokens } = await w.fight(
-    [maya, vex],
-    [
-      { col: 0, row: 0 },
-      { col: 1, row: 0 },
-    ],
-  );
-  w.fake.as(PLAYER.id, () => {
-    w.table.target(vex);
-  });
-  const items = Object.fromEntries(maya.items.contents.map((item) => [item.name, item]));
-  const combatants = Object.fromEntries(
-    combat.combatants.contents.map((cb) => [`combatant:${cb.actor?.name ?? ""}`, cb]),
-  );
-  return {
-    actor: maya,
-    roles: {
-      maya,
-      vex,
-      combat,
-      ...items,
-      ...combatants,
-      token: tokens[0],
-      vexToken: tokens[1],
-      scene: tokens[0]?.parent,
-    },
-  };
+function fresh(): Promise<Fresh> {
+  return freshFight(w, MAYA, VEX);
 }
 
 /**
@@ -140,25 +112,15 @@ describe("the Worldlines sheet on the hotbar", () => {
         ...ROW_IS_THE_BUTTON,
       ]),
     );
-    let slot = 1;
-    const missing: string[] = [];
-    for (const key of keys) {
-      const { macro } = await macroOfButton(c, key, slot++);
-      if (macro === null || !macro.command.includes("game.system.api.")) missing.push(key);
-    }
-    expect(missing).toEqual([]);
+    expect(await missingMacros(c, keys)).toEqual([]);
   });
 
   it("each macro, with the player's token selected, does what the click does", async () => {
     const keys = await usableButtons(c);
-    let slot = 1;
-    for (const key of keys.filter((k) => !k.startsWith("attack@"))) {
-      const clicked = await clickRun(c, key);
-      const { record } = await macroRun(c, key, slot++);
-      expect(record, key).toEqual(clicked);
-      const did = [clicked.writes, clicked.messages, clicked.warnings, clicked.asked].flat();
-      expect(did.length, `${key} did nothing`).toBeGreaterThan(0);
-    }
+    await sameAsClicks(
+      c,
+      keys.filter((k) => !k.startsWith("attack@")),
+    );
   });
 
   it("a weapon's row attacks the player's target with it, through the referee", async () => {
@@ -182,10 +144,6 @@ describe("the Worldlines sheet on the hotbar", () => {
 
   it("with no token selected and no character, each macro says so and changes nothing", async () => {
     const keys = await usableButtons(c);
-    let slot = 1;
-    for (const key of keys) {
-      const { record } = await macroRunAlone(c, key, slot++);
-      expect(record, key).toEqual({ writes: [], messages: [], warnings: [NO_ACTOR], asked: [] });
-    }
+    await saysNoActor(c, keys);
   });
 });

@@ -420,3 +420,81 @@ export async function gmCreates(
 ): Promise<Actor.Implementation[]> {
   return w.fake.as(GM.id, () => w.actors(sources));
 }
+
+/** Each actor, its items and the fight's documents, by role, for `Fresh.roles`. */
+export function rolesOf(
+  actors: readonly Actor.Implementation[],
+  extra: Fresh["roles"] = {},
+): Fresh["roles"] {
+  const roles: Record<string, { readonly id: string | null } | null | undefined> = { ...extra };
+  for (const actor of actors) {
+    roles[actor.name] = actor;
+    for (const item of actor.items.contents) roles[`${actor.name}:${item.name}`] = item;
+    for (const token of actor.getActiveTokens()) {
+      roles[`token:${actor.name}`] = (token as unknown as { document: { id: string } }).document;
+    }
+  }
+  return roles;
+}
+
+/**
+ * A fresh fight of the player's fighter and the GM's foe (side by side, the fighter taking its
+ * turn), the player targeting the foe: the sheet's actor is the fighter.
+ */
+export async function freshFight(
+  w: MoveWorld,
+  fighter: Record<string, unknown>,
+  foe: Record<string, unknown>,
+): Promise<Fresh> {
+  const [mine, theirs] = await gmCreates(w, [fighter, foe]);
+  if (mine === undefined || theirs === undefined) throw new Error("no fighters");
+  const { combat, tokens } = await w.fight(
+    [mine, theirs],
+    [
+      { col: 0, row: 0 },
+      { col: 1, row: 0 },
+    ],
+  );
+  w.fake.as(PLAYER.id, () => {
+    w.table.target(theirs);
+  });
+  const combatants = Object.fromEntries(
+    combat.combatants.contents.map((cb) => [`combatant:${cb.actor?.name ?? ""}`, cb]),
+  );
+  return {
+    actor: mine,
+    roles: rolesOf([mine, theirs], { combat, ...combatants, scene: tokens[0]?.parent }),
+  };
+}
+
+/** The usable buttons of the sheet with no Fray macro (core's, or none). */
+export async function missingMacros(c: SheetCase, keys: readonly string[]): Promise<string[]> {
+  let slot = 1;
+  const missing: string[] = [];
+  for (const key of keys) {
+    const { macro } = await macroOfButton(c, key, slot++);
+    if (macro === null || !macro.command.includes("game.system.api.")) missing.push(key);
+  }
+  return missing;
+}
+
+/** Each macro, run with the sheet's actor's token selected, did what the click did (and something). */
+export async function sameAsClicks(c: SheetCase, keys: readonly string[]): Promise<void> {
+  let slot = 1;
+  for (const key of keys) {
+    const clicked = await clickRun(c, key);
+    const { record } = await macroRun(c, key, slot++);
+    expect(record, key).toEqual(clicked);
+    const did = [clicked.writes, clicked.messages, clicked.warnings, clicked.asked].flat();
+    expect(did.length, `${key} did nothing`).toBeGreaterThan(0);
+  }
+}
+
+/** Each macro, run with no token selected and no character, said so and changed nothing. */
+export async function saysNoActor(c: SheetCase, keys: readonly string[]): Promise<void> {
+  let slot = 1;
+  for (const key of keys) {
+    const { record } = await macroRunAlone(c, key, slot++);
+    expect(record, key).toEqual({ writes: [], messages: [], warnings: [NO_ACTOR], asked: [] });
+  }
+}
