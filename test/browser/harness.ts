@@ -111,7 +111,7 @@ export async function harnessPage(
 /** Waits until every font the page's layout asked for (Font Awesome's among them) has loaded. */
 export async function fontsLoaded(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    void document.body.offsetHeight;
+    document.body.getBoundingClientRect();
     await document.fonts.ready;
   });
 }

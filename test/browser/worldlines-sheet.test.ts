@@ -185,11 +185,7 @@ describe("the Worldlines character sheet, rendered in Chromium", () => {
     await expect(pistol.locator(".item-name").innerText()).resolves.toBe("Service pistol");
     // The ammunition's box icon (Font Awesome, as core draws it) stands before its count.
     const stats = (await pistol.locator(".wl-stat").allInnerTexts()).map((t) => t.trim());
-    expect(stats).toEqual([
-      "+4",
-      "1d6+1",
-      "9 / 12",
-    ]);
+    expect(stats).toEqual(["+4", "1d6+1", "9 / 12"]);
     expect(await page.locator('.wl-weapons [data-action="attack"]').count()).toBe(2);
     await expect(page.locator(".wl-weapons .wl-tag").allInnerTexts()).resolves.toEqual([
       "non-lethal",
