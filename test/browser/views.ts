@@ -205,8 +205,9 @@ export async function misfits(page: Page): Promise<string[]> {
 
 /**
  * The controls a keyboard or a screen reader cannot use: anything clickable (`data-action`, a
- * link, a field) that is not a button or a field, that Tab skips (`tabindex="-1"`), or that has
- * no name to announce (its text, an `aria-label`, a `title`, or for a field its `<label>`).
+ * link, a field) that is not a button or a field, that Tab skips (a negative tab index, an inert
+ * ancestor) or reaches unseen (hidden, transparent), or that has no name to announce (its text,
+ * an `aria-label`, a `title`, or for a field its `<label>`). Exported for the audit's own test.
  */
 export async function unusableControls(page: Page): Promise<string[]> {
   return page.locator(".window-content").evaluate((content) => {
@@ -226,7 +227,14 @@ export async function unusableControls(page: Page): Promise<string[]> {
         found.push(`not a button: ${html}`);
         continue;
       }
-      if (el.getAttribute("tabindex") === "-1") found.push(`skipped by Tab: ${html}`);
+      // What Tab skips: a negative tab index (set, or a control's own), a disabled field's
+      // inert ancestor; and a control it reaches but nobody sees (hidden, fully transparent).
+      const style = getComputedStyle(el);
+      if ((el as HTMLElement).tabIndex < 0 || el.closest("[inert]") !== null) {
+        found.push(`skipped by Tab: ${html}`);
+      } else if (style.visibility === "hidden" || Number(style.opacity) === 0) {
+        found.push(`reached by Tab but not seen: ${html}`);
+      }
       const text = el.textContent.trim();
       const labelled =
         (el.getAttribute("aria-label") ?? "").trim() !== "" ||
