@@ -34,7 +34,7 @@ describe("the Rules options menu of a Worldlines world", () => {
   it("names the ruleset and shows its options with the book's defaults", async () => {
     const { SettingsMenuApp } = await import("../../src/foundry/settings-menu.ts");
     const app = new SettingsMenuApp();
-    const context = await app._prepareContext({});
+    const context = await app._prepareContext({ isFirstRender: true });
     const page = await renderInPage(browser, {
       template: "templates/settings/settings-menu.hbs",
       context,
