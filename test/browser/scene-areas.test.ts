@@ -17,16 +17,11 @@ import { installTableFakes } from "../fake-foundry/table.ts";
 import { boardOf } from "../fake-foundry/tokens.ts";
 import { queuedDice } from "../shell/boot.support.ts";
 import { gmCreatesActor, itemOf, worldlinesActions } from "../shell/worldlines.support.ts";
-import { launchChromium, renderInPage } from "./harness.ts";
-import { sceneSvg } from "./scene-picture.ts";
-import type { DrawnShape } from "./scene-picture.ts";
+import { launchChromium } from "./harness.ts";
+import { hurtNames, showAreaPicture } from "./scene-area.support.ts";
 import type * as Areas from "../../src/foundry/scene/areas.ts";
 
 const OUTPUT = resolve(REPO_ROOT, "test/browser/__output__");
-const UPDATE_DOCS = process.env["FRAY_UPDATE_DOCS"] === "1";
-/** Pixels of the drawing a space; the scene has 100 px spaces of 5 ft. */
-const CELL = 48;
-const GRID = 100;
 
 let fake: FakeFoundry;
 let browser: Browser;
@@ -97,51 +92,21 @@ describe("a frag grenade's blast on the map", () => {
     // The book's 10 ft blast, counted as the grid counts: 5 by 5 spaces round (7, 3).
     expect([...inside].sort()).toEqual(["Raider", "Raider captain"]);
     // The GM's card hit the same fighters, and nobody else.
-    const hurt = [maya, ash, captain, raider, sniper].filter((a) => {
-      const health = (a.system as unknown as { health: { value: number; max: number } }).health;
-      return health.value < health.max;
-    });
-    expect(hurt.map((a) => a.name).sort()).toEqual([...inside].sort());
-    const names = new Map([maya, ash, captain, raider, sniper].map((a) => [a.id, a.name]));
-    const tokens = board.scene.tokens.contents.map((t) => {
-      const token = t as unknown as { x: number; y: number; actorId: string; disposition: number };
-      const name = names.get(token.actorId) ?? "";
-      return {
-        name,
-        x: token.x,
-        y: token.y,
-        side: token.disposition > 0 ? ("friend" as const) : ("foe" as const),
-        inside: inside.has(name),
-      };
-    });
-    const page = await renderInPage(browser, {
-      template: "test/browser/scene-picture.hbs",
-      context: {
-        svg: sceneSvg({
-          cols: 12,
-          rows: 7,
-          gridSize: GRID,
-          cell: CELL,
-          regions: [{ shapes: region.shapes as unknown as DrawnShape[] }],
-          tokens,
-        }),
-        width: 12 * CELL,
-        height: 7 * CELL,
-        labels: [],
-        caption: `In the blast, as Fray's area code counts the Region: ${[...inside].join(", ")}.`,
-      },
-      classes: ["fray"],
+    expect(hurtNames([maya, ash, captain, raider, sniper])).toEqual([...inside].sort());
+    const page = await showAreaPicture(browser, {
+      scene: board.scene,
+      region,
+      actors: [maya, ash, captain, raider, sniper],
+      inside,
+      cols: 12,
+      rows: 7,
       title: "Frag grenade: the Region the GM drew (the harness's drawing of the scene)",
-      width: 12 * CELL + 20,
-      height: 7 * CELL + 100,
+      caption: `In the blast, as Fray's area code counts the Region: ${[...inside].join(", ")}.`,
+      file: "scene-area-grenade.png",
     });
     await expect(page.locator(".fray-scene-picture-caption").innerText()).resolves.toContain(
       "Raider captain",
     );
-    await page.screenshot({ path: resolve(OUTPUT, "scene-area-grenade.png") });
-    if (UPDATE_DOCS) {
-      await page.screenshot({ path: resolve(REPO_ROOT, "docs/scene-area-grenade.png") });
-    }
     await page.close();
   });
 });

@@ -15,17 +15,12 @@ import { installPlacementCanvas } from "../fake-foundry/regions.ts";
 import { boardOf } from "../fake-foundry/tokens.ts";
 import { flWorld } from "../shell/freelancers.support.ts";
 import type { FlWorld } from "../shell/freelancers.support.ts";
-import { launchChromium, renderInPage } from "./harness.ts";
-import { sceneSvg } from "./scene-picture.ts";
-import type { DrawnShape } from "./scene-picture.ts";
+import { launchChromium } from "./harness.ts";
+import { hurtNames, showAreaPicture } from "./scene-area.support.ts";
 import type * as Areas from "../../src/foundry/scene/areas.ts";
 import type * as Dialog from "../../src/foundry/rulesets/freelancers/attack/dialog.ts";
 
 const OUTPUT = resolve(REPO_ROOT, "test/browser/__output__");
-const UPDATE_DOCS = process.env["FRAY_UPDATE_DOCS"] === "1";
-/** Pixels of the drawing a space; the scene has 100 px spaces of 1 m. */
-const CELL = 48;
-const GRID = 100;
 
 let world: FlWorld;
 let browser: Browser;
@@ -110,50 +105,21 @@ describe("a Freelancers cone on the map", () => {
     );
     expect([...inside].sort()).toEqual(["Guard", "Guard sergeant"]);
     // The GM's card attacked the same fighters, and nobody else.
-    const hurt = fighters.filter((a) => {
-      const health = (a.system as unknown as { health: { value: number; max: number } }).health;
-      return health.value < health.max;
-    });
-    expect(hurt.map((a) => a.name).sort()).toEqual([...inside].sort());
-    const names = new Map(fighters.map((a) => [a.id, a.name]));
-    const tokens = board.scene.tokens.contents.map((t) => {
-      const token = t as unknown as { x: number; y: number; actorId: string; disposition: number };
-      const name = names.get(token.actorId) ?? "";
-      return {
-        name,
-        x: token.x,
-        y: token.y,
-        side: token.disposition > 0 ? ("friend" as const) : ("foe" as const),
-        inside: inside.has(name),
-      };
-    });
-    const page = await renderInPage(browser, {
-      template: "test/browser/scene-picture.hbs",
-      context: {
-        svg: sceneSvg({
-          cols: 9,
-          rows: 7,
-          gridSize: GRID,
-          cell: CELL,
-          regions: [{ shapes: region.shapes as unknown as DrawnShape[] }],
-          tokens,
-        }),
-        width: 9 * CELL,
-        height: 7 * CELL,
-        labels: [],
-        caption: `In the cone, as Fray's area code counts the Region: ${[...inside].join(", ")}.`,
-      },
-      classes: ["fray"],
+    expect(hurtNames(fighters)).toEqual([...inside].sort());
+    const page = await showAreaPicture(browser, {
+      scene: board.scene,
+      region,
+      actors: fighters,
+      inside,
+      cols: 9,
+      rows: 7,
       title: "Scattergun cone: the GM's Region (the harness's drawing)",
-      width: 9 * CELL + 20,
-      height: 7 * CELL + 100,
+      caption: `In the cone, as Fray's area code counts the Region: ${[...inside].join(", ")}.`,
+      file: "scene-area-cone.png",
     });
     await expect(page.locator(".fray-scene-picture-caption").innerText()).resolves.toContain(
       "Guard sergeant",
     );
-    await page.screenshot({ path: resolve(OUTPUT, "scene-area-cone.png") });
-    if (UPDATE_DOCS)
-      await page.screenshot({ path: resolve(REPO_ROOT, "docs/scene-area-cone.png") });
     await page.close();
   });
 });
