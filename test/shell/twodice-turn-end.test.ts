@@ -295,3 +295,42 @@ describe("the world setting", () => {
     }
   });
 });
+
+describe("the turn's end moves every mover in one write", () => {
+  /** `n` NPCs each declare a 2 m move (the GM drags them); the database calls of the round's end. */
+  async function roundEndCalls(n: number) {
+    const npcs = await w.actors(
+      Array.from({ length: n }, (_, k) => ({
+        name: `Raider ${String(k)}`,
+        type: "npc",
+        system: { traits: { agility: 4 } },
+      })),
+    );
+    const { combat, tokens } = await w.fight(
+      npcs,
+      npcs.map((_, k) => ({ col: 0, row: k })),
+    );
+    for (const [k, token] of tokens.entries()) {
+      expect(await w.drag(token, { col: 2, row: k }, undefined, GM.id)).toBe(false);
+      await turnEnd.whenPlanned();
+    }
+    await w.idle();
+    const mark = w.fake.db.calls.length;
+    await w.fake.as(GM.id, () => combat.nextRound());
+    await w.idle();
+    // Every mover arrived, each move carried out as the GM's (nothing put back).
+    expect(tokens.map((t) => at(t))).toEqual(tokens.map((_, k) => [2, k]));
+    for (const c of combat.combatants.contents) expect(plan.planIn(combat, c.id ?? "")).toBeNull();
+    return {
+      all: w.fake.db.since(mark).length,
+      tokens: w.fake.db.since(mark, { documentName: "Token" }).length,
+    };
+  }
+
+  it("costs the same database calls with 2 movers as with 12", async () => {
+    const two = await roundEndCalls(2);
+    const twelve = await roundEndCalls(12);
+    expect(twelve.tokens).toBe(1);
+    expect(twelve).toEqual(two);
+  });
+});
