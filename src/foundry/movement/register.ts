@@ -13,7 +13,8 @@
  *
  * Only a move of an actor fighting in a started combat is priced; elsewhere moving is free, and a
  * scene without tokens changes nothing. A move the referee makes on a token (a push, a drag:
- * forced.ts) is not its fighter's own: neither priced nor provoking.
+ * forced.ts) is not its fighter's own: neither priced nor provoking; it is told to modules
+ * (`fray.moved`) with no cost.
  */
 import { sceneDistance } from "../../rules/core/distance.ts";
 import { ok, refuse } from "../../rules/core/result.ts";
@@ -230,7 +231,9 @@ function tellMoved(
 
 /**
  * The active GM: re-check the move, revert it when illegal, else pay it once; a settled move
- * (paid, or free outside a fight) is told to modules once, here (`fray.moved`).
+ * (paid, or free outside a fight) is told to modules once, here (`fray.moved`). A forced move
+ * (forced.ts: a push, a throw, a victim dragged along) is the referee's own, made on this client:
+ * neither priced nor checked, it is told once with no cost, by the GM who made it.
  */
 export async function onMoveToken(
   rules: MovementRules,
@@ -238,9 +241,13 @@ export async function onMoveToken(
   movement: Movement,
   userId = "",
 ): Promise<void> {
-  if (!isActiveGM() || handled.has(movement.id) || isForcedMove(token, userId)) return;
+  if (!isActiveGM() || handled.has(movement.id)) return;
   handled.add(movement.id);
   const actor = token.actor;
+  if (isForcedMove(token, userId)) {
+    if (actor !== null) tellMoved(token, actor, movement, null, userId);
+    return;
+  }
   if (actor === null) return;
   await rules.queue(actor, async () => {
     const priced = priceMovement(rules, token, movement);
