@@ -44,6 +44,7 @@ import type { MovedToken, MovementRules, PricedMove } from "./types.ts";
 interface Point {
   readonly x: number;
   readonly y: number;
+  readonly elevation?: number;
   readonly action?: string;
 }
 
@@ -133,6 +134,54 @@ export function isStraight(points: readonly { x: number; y: number }[]): boolean
   });
 }
 
+/** How far the movement goes up and down, in the scene's units (core counts elevation so). */
+function verticalOf(movement: Movement): number {
+  let total = 0;
+  let at = movement.origin.elevation ?? 0;
+  for (const w of movement.passed.waypoints) {
+    const next = w.elevation ?? at;
+    total += Math.abs(next - at);
+    at = next;
+  }
+  return total;
+}
+
+/** Whether the movement ends higher than it starts (climbing up costs more in the dice pool). */
+function risesIn(movement: Movement): boolean {
+  const end = movement.passed.waypoints.at(-1)?.elevation ?? movement.origin.elevation ?? 0;
+  return end > (movement.origin.elevation ?? 0);
+}
+
+/**
+ * A move that only goes up or down (it never leaves its space), as the rules count it: its height
+ * travelled as a climb where the ruleset prices climbing (Worldlines 2 Energy a space, WWN at half
+ * rate, the dice pool's climb: Energy to go up, Freelancers each metre twice), a swim when the
+ * mover swims; a ruleset without a climb (two dice) counts it as ground walked. Null: it moved
+ * nowhere at all.
+ */
+function verticalPath(rules: MovementRules, movement: Movement): Result<MovePath> | null {
+  const grid = gridOf();
+  const height = verticalOf(movement);
+  if (grid === null || !(height > 0)) return null;
+  const distance = sceneDistance(
+    height,
+    { distance: grid.distance, units: grid.units },
+    rules.unit,
+  );
+  if (!distance.ok) return distance;
+  const mode = verticalMode(rules, movement);
+  if (mode === null) return refuse("unknown-mode");
+  return ok({ distance: roundedDistance(rules, distance.value), mode, rising: risesIn(movement) });
+}
+
+/** How a move straight up or down goes: swimming, else climbing where the ruleset climbs. */
+function verticalMode(rules: MovementRules, movement: Movement): MoveMode | null {
+  const action = movement.passed.waypoints.at(-1)?.action ?? "walk";
+  if (!isMoveMode(action, rules.modes)) return null;
+  if (action === "swim") return action;
+  return isMoveMode("climb", rules.modes) ? "climb" : action;
+}
+
 /** Whether the movement leaves its grid space at no point (only its elevation changes). */
 function staysPut(movement: Movement): boolean {
   const grid = gridOf();
@@ -146,7 +195,8 @@ function staysPut(movement: Movement): boolean {
 
 /**
  * The price of a movement for its token's actor, or null when moving it is free (no fight, or a
- * move that stays on its space: a change of elevation, as the GM lowers a falling token).
+ * move that goes nowhere). A move that only changes its elevation is priced as the height it
+ * climbs (`verticalPath`); the GM lowering a falling token is a forced move, never priced.
  */
 export function priceMovement(
   rules: MovementRules,
@@ -154,13 +204,13 @@ export function priceMovement(
   movement: Movement,
 ): Result<PricedMove> | null {
   const actor = token.actor;
-  if (
-    actor === null ||
-    UNPRICED_METHODS.has(movement.method) ||
-    fightOf(actor) === null ||
-    staysPut(movement)
-  ) {
+  if (actor === null || UNPRICED_METHODS.has(movement.method) || fightOf(actor) === null) {
     return null;
+  }
+  if (staysPut(movement)) {
+    const vertical = verticalPath(rules, movement);
+    if (vertical === null || !vertical.ok) return vertical;
+    return rules.price(actor, vertical.value);
   }
   const path = pathOf(rules, movement);
   if (!path.ok) return path;
@@ -172,6 +222,7 @@ export function priceMovement(
   const climbSwim = grid === null ? 0 : climbSwimSpaces(scened, grid, points);
   return rules.price(actor, {
     ...path.value,
+    ...(risesIn(movement) ? { rising: true } : {}),
     ...(difficult ? { difficult } : {}),
     ...(climbSwim > 0 ? { climbSwimSpaces: climbSwim } : {}),
   });
@@ -316,8 +367,12 @@ async function settleGround(
   userId: string,
 ): Promise<void> {
   const grid = gridOf();
-  const mode = movement.passed.waypoints.at(-1)?.action ?? "walk";
-  if (rules.afterMove === undefined || grid === null || !isMoveMode(mode, rules.modes)) return;
+  // A move straight up or down went as it was priced: climbing (or swimming) holds the mover up.
+  const mode = staysPut(movement)
+    ? verticalMode(rules, movement)
+    : (movement.passed.waypoints.at(-1)?.action ?? "walk");
+  if (rules.afterMove === undefined || grid === null || mode === null) return;
+  if (!isMoveMode(mode, rules.modes)) return;
   const points = [movement.origin, ...movement.passed.waypoints];
   const scened = token as unknown as SceneToken & MovedToken;
   const ground = groundOf(scened, grid, points, mode);

@@ -21,6 +21,7 @@ import { crossRoughGround, fallFrom } from "../../../rules/dicepool/rough-ground
 import type { RoughCrossing } from "../../../rules/dicepool/rough-ground.ts";
 import { fightOf, recordForActors } from "../../combat/ledger.ts";
 import { FALLING_KEY, fallingOf } from "./falling.ts";
+import { forceMove } from "../../movement/forced.ts";
 import { groundLevelUnder } from "../../movement/ground.ts";
 import type { Ground, SettledMove } from "../../movement/types.ts";
 import { SYSTEM_ID } from "../../constants.ts";
@@ -123,5 +124,6 @@ export async function lowerFaller(actor: Actor.Implementation, height: number): 
   if (token === null || grid === undefined || !(grid.distance > 0)) return;
   const ground = groundLevelUnder(token, grid);
   const elevation = ground + Math.max(0, height) * grid.distance;
-  if (token.elevation !== elevation) await token.update({ elevation });
+  // The GM's own move of the token, not the faller's: neither priced nor refused (forced.ts).
+  if (token.elevation !== elevation) await forceMove(token, { x: token.x, y: token.y }, elevation);
 }
