@@ -135,13 +135,7 @@ describe("a readied Move in Freelancers", () => {
 describe("a move straight up or down in Freelancers", () => {
   it("is a climb, each metre counted twice; too high for the turn is refused", async () => {
     const { token, actions } = await setting();
-    const rise = async (elevation: number) => {
-      const moved = await w.fake.as(PLAYER.id, () =>
-        token.move([{ x: token.x, y: token.y, elevation }]),
-      );
-      await w.idle();
-      return moved;
-    };
+    const rise = (elevation: number) => w.rise(token, elevation);
     expect(await rise(3)).toBe(true);
     expect(actions()).toMatchObject({ move: 0, base: 1 });
     w.fake.notifications.length = 0;

@@ -72,13 +72,7 @@ describe("dragging a token in the two-dice game", () => {
 describe("a move straight up or down in the two-dice game", () => {
   it("counts its height as metres moved (the book has no climbing): beyond the Agility is refused", async () => {
     const { token, turn } = await setting();
-    const rise = async (elevation: number) => {
-      const moved = await w.fake.as(PLAYER.id, () =>
-        token.move([{ x: token.x, y: token.y, elevation }]),
-      );
-      await w.idle();
-      return moved;
-    };
+    const rise = (elevation: number) => w.rise(token, elevation);
     expect(await rise(4)).toBe(true);
     expect(turn()).toMatchObject({ acted: true, moving: true });
     w.fake.notifications.length = 0;

@@ -114,13 +114,7 @@ describe("climbing and swimming ground in Worldlines", () => {
 describe("a move straight up or down in Worldlines", () => {
   it("is a climb: 2 Energy a space of height; beyond the Energy left it is refused", async () => {
     const { token, energy } = await setting();
-    const rise = async (elevation: number) => {
-      const moved = await w.fake.as(PLAYER.id, () =>
-        token.move([{ x: token.x, y: token.y, elevation }]),
-      );
-      await w.idle();
-      return moved;
-    };
+    const rise = (elevation: number) => w.rise(token, elevation);
     expect(await rise(10)).toBe(true);
     expect(energy()).toBe(6);
     w.fake.notifications.length = 0;
