@@ -163,6 +163,25 @@ describe("dragging a fighter's token in the book's order", () => {
   });
 });
 
+describe("a declared move straight up or down", () => {
+  it("counts its height as metres, keeps it, and the turn's end takes the token up", async () => {
+    const { karaToken, endRound } = await fight();
+    const rise = async (elevation: number) => {
+      const moved = await w.rise(karaToken, elevation);
+      await turnEnd.whenPlanned();
+      await w.idle();
+      return moved;
+    };
+    w.fake.notifications.length = 0;
+    expect(await rise(7)).toBe(false);
+    expect(w.fake.notifications.at(-1)?.message).toContain("Kara cannot go that far: 7 m");
+    expect(await rise(4)).toBe(false);
+    expect(karaToken.elevation).toBe(0);
+    await endRound();
+    expect([...at(karaToken), karaToken.elevation]).toEqual([0, 0, 4]);
+  });
+});
+
 describe("what a move is combined with happens after every move, in the order declared", () => {
   it("move and shoot waits for the turn's end, then shoots from where the move ends", async () => {
     const { kara, rook, karaToken, weapon, endRound } = await fight(12);

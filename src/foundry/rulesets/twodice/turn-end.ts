@@ -66,7 +66,9 @@ interface Dragged {
 }
 interface DragMovement {
   readonly method?: string;
-  readonly passed?: { readonly waypoints?: readonly { x: number; y: number }[] };
+  readonly passed?: {
+    readonly waypoints?: readonly { x: number; y: number; elevation?: number }[];
+  };
 }
 
 /** Moves that are not a fighter moving: an undo, a GM's placing through the token's config. */
@@ -82,7 +84,9 @@ export function onPlanDrag(token: Dragged, movement: DragMovement): boolean {
   if (UNPLANNED_METHODS.has(movement.method ?? "")) return true;
   // The active GM carrying the move out (this is its client).
   if (isCarried(combatantId(actor))) return true;
-  const path = (movement.passed?.waypoints ?? []).map(({ x, y }) => ({ x, y }));
+  const path = (movement.passed?.waypoints ?? []).map(({ x, y, elevation }) =>
+    typeof elevation === "number" ? { x, y, elevation } : { x, y },
+  );
   const sent = planMove(actor, path).finally(() => pending.delete(sent));
   pending.add(sent);
   return false;
@@ -123,9 +127,22 @@ function pathOf(raw: unknown): MapPoint[] | null {
   if (!Array.isArray(raw)) return null;
   const points = (raw as unknown[]).map((p) => {
     const q = (typeof p === "object" && p !== null ? p : {}) as Record<string, unknown>;
-    return { x: q["x"] as number, y: q["y"] as number };
+    const point = { x: q["x"] as number, y: q["y"] as number };
+    return q["elevation"] === undefined ? point : { ...point, elevation: q["elevation"] as number };
   });
   return points.length > 0 && checkPath("path", points) === undefined ? points : null;
+}
+
+/** How far a path goes up and down from `from` (the scene's units): each point's own elevation. */
+function heightOf(from: number, path: readonly MapPoint[]): number {
+  let total = 0;
+  let at = from;
+  for (const p of path) {
+    const next = p.elevation ?? at;
+    total += Math.abs(next - at);
+    at = next;
+  }
+  return total;
 }
 
 /** The referee: keeps the destination of the sender's fighter's move (see the file's comment). */
@@ -148,7 +165,12 @@ async function refereePlan(intent: Intent, sender: User.Implementation): Promise
     const scene = token?.parent ?? null;
     if (token === null || scene === null) return refuse("noToken", { name: actor.name });
     const grid = scene.grid;
-    const measured = grid.measurePath([{ x: token.x, y: token.y }, ...path], {}).distance;
+    // The ground it covers, and the height it climbs or drops, counted alike (README).
+    const ground = grid.measurePath(
+      [{ x: token.x, y: token.y }, ...path.map(({ x, y }) => ({ x, y }))],
+      {},
+    ).distance;
+    const measured = ground + heightOf(token.elevation, path);
     const metres = sceneDistance(measured, { distance: grid.distance, units: grid.units }, "m");
     if (!metres.ok) return metres;
     const how = {
@@ -209,11 +231,11 @@ async function carryAll(
     const token = tokenOf(actor);
     const scene = token?.parent as unknown as MovingScene | null | undefined;
     if (token === null || token.id === null || scene === null || scene === undefined) continue;
-    const cut = cutPath({ x: token.x, y: token.y }, path, share);
+    const cut = cutPath({ x: token.x, y: token.y, elevation: token.elevation }, path, share);
     if (cut.length === 0) continue;
     const batch = byScene.get(scene) ?? { updates: [], movement: {} };
     batch.updates.push({ _id: token.id });
-    batch.movement[token.id] = { waypoints: cut.map(({ x, y }) => ({ x, y })), method: "api" };
+    batch.movement[token.id] = { waypoints: [...cut], method: "api" };
     byScene.set(scene, batch);
     ids.push(combatantId(actor));
   }
