@@ -29,7 +29,7 @@ import { refusalText } from "../shared/refusal.ts";
 import { isActiveGM } from "../shared/referee.ts";
 import { combatantId } from "../shared/actors.ts";
 import { FRAY_HOOKS, announce } from "../api/hooks.ts";
-import { roundedDistance, squareIn } from "./distance.ts";
+import { heightTravelled, roundedDistance, squareIn } from "./distance.ts";
 import { postReactions, reactionCard } from "./reaction-card.ts";
 import { provokedTokens } from "./reactions.ts";
 import { climbSwimSpaces, crossesDifficult } from "./terrain.ts";
@@ -134,18 +134,6 @@ export function isStraight(points: readonly { x: number; y: number }[]): boolean
   });
 }
 
-/** How far the movement goes up and down, in the scene's units (core counts elevation so). */
-function verticalOf(movement: Movement): number {
-  let total = 0;
-  let at = movement.origin.elevation ?? 0;
-  for (const w of movement.passed.waypoints) {
-    const next = w.elevation ?? at;
-    total += Math.abs(next - at);
-    at = next;
-  }
-  return total;
-}
-
 /** Whether the movement ends higher than it starts (climbing up costs more in the dice pool). */
 function risesIn(movement: Movement): boolean {
   const end = movement.passed.waypoints.at(-1)?.elevation ?? movement.origin.elevation ?? 0;
@@ -161,7 +149,7 @@ function risesIn(movement: Movement): boolean {
  */
 function verticalPath(rules: MovementRules, movement: Movement): Result<MovePath> | null {
   const grid = gridOf();
-  const height = verticalOf(movement);
+  const height = heightTravelled(movement.origin.elevation ?? 0, movement.passed.waypoints);
   if (grid === null || !(height > 0)) return null;
   const distance = sceneDistance(
     height,

@@ -40,6 +40,7 @@ import { i18n } from "../../shared/env.ts";
 import { sendIntent } from "../../shared/referee.ts";
 import type { Intent, RefereeOutcome } from "../../shared/referee.ts";
 import { tokenOf } from "../../shared/scene.ts";
+import { heightTravelled } from "../../movement/distance.ts";
 import { isActorsTurn } from "../../shared/turn.ts";
 import { toTwodiceCombatant, warnTwodiceRefusal } from "./adapter.ts";
 import { fireDeclared } from "./attack/deferred.ts";
@@ -133,18 +134,6 @@ function pathOf(raw: unknown): MapPoint[] | null {
   return points.length > 0 && checkPath("path", points) === undefined ? points : null;
 }
 
-/** How far a path goes up and down from `from` (the scene's units): each point's own elevation. */
-function heightOf(from: number, path: readonly MapPoint[]): number {
-  let total = 0;
-  let at = from;
-  for (const p of path) {
-    const next = p.elevation ?? at;
-    total += Math.abs(next - at);
-    at = next;
-  }
-  return total;
-}
-
 /** The referee: keeps the destination of the sender's fighter's move (see the file's comment). */
 async function refereePlan(intent: Intent, sender: User.Implementation): Promise<RefereeOutcome> {
   const p = (intent.payload ?? {}) as Record<string, unknown>;
@@ -170,7 +159,7 @@ async function refereePlan(intent: Intent, sender: User.Implementation): Promise
       [{ x: token.x, y: token.y }, ...path.map(({ x, y }) => ({ x, y }))],
       {},
     ).distance;
-    const measured = ground + heightOf(token.elevation, path);
+    const measured = ground + heightTravelled(token.elevation, path);
     const metres = sceneDistance(measured, { distance: grid.distance, units: grid.units }, "m");
     if (!metres.ok) return metres;
     const how = {
