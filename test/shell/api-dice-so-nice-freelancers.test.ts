@@ -58,3 +58,28 @@ describe("the defender's dice, thrown after the card was posted", () => {
     }
   });
 });
+
+describe("a check's dice, rolled by the referee for a declaration", () => {
+  it("follow the declaring player's roll mode: a blind Hide's dice go to the GMs alone", async () => {
+    const kara = await world.kara();
+    world.placeAt(kara, 0);
+    await fake.as(PLAYER.id, () => fake.settings.set("core", "rollMode", "blindroll"));
+    fake.setUser(PLAYER.id);
+    world.dice([20, 6]);
+    const before = fake.game.messages.contents.length;
+    const { flStealth } = await import("../../src/foundry/rulesets/freelancers/table/stealth.ts");
+    const card = await flStealth(kara, "hide");
+    const posted = fake.game.messages.contents.slice(before) as unknown as {
+      id: string;
+      rolls: unknown[];
+      whisper: string[];
+      blind: boolean;
+    }[];
+    // The card stays public (its buttons are the GM's); its dice go to a whispered message.
+    expect(posted.map((m) => [m.rolls.length, m.whisper, m.blind])).toEqual([
+      [0, [], false],
+      [1, [GM.id], true],
+    ]);
+    expect(posted[0]?.id).toBe(card?.id);
+  });
+});

@@ -166,6 +166,11 @@ export interface DiceAudience {
   readonly blind: boolean;
 }
 
+/** The roll mode this user chose for their rolls (the referee rolls a declaration with it). */
+export function rollModeNow(): string {
+  return game.settings.get("core", "rollMode") ?? "publicroll";
+}
+
 function rollModeOf(rollMode: string): RollMode {
   return (ROLL_MODES as readonly string[]).includes(rollMode)
     ? (rollMode as RollMode)
