@@ -83,3 +83,20 @@ describe("a check's dice, rolled by the referee for a declaration", () => {
     expect(posted[0]?.id).toBe(card?.id);
   });
 });
+
+describe("a check the sheet rolls on the player's own client", () => {
+  it("is whispered as the player's roll mode says (core applies no mode to it by itself)", async () => {
+    const kara = await world.kara();
+    await fake.as(PLAYER.id, () => fake.settings.set("core", "rollMode", "blindroll"));
+    fake.setUser(PLAYER.id);
+    world.dice([20, 6]);
+    const { flRollCheck } = await import("../../src/foundry/rulesets/freelancers/table/checks.ts");
+    const message = (await flRollCheck(kara, "agility", null)) as unknown as {
+      rolls: unknown[];
+      whisper: string[];
+      blind: boolean;
+    } | null;
+    expect(message?.rolls.length).toBe(1);
+    expect([message?.whisper, message?.blind]).toEqual([[GM.id], true]);
+  });
+});
