@@ -1,7 +1,8 @@
 /**
  * The scene decides the situation: for one attack, what the map says (rules/scene measureScene)
- * read from the scene's documents alone — its tokens (where they stand, their size, elevation,
- * disposition, whether their actor still fights, their movement history) and its walls — never
+ * read from the scene's documents alone — its tokens (where they stand, their size, elevation
+ * counted in spaces of the grid's size, disposition, whether their actor still fights, their
+ * movement history) and its walls — never
  * from a player's payload nor the canvas, so the referee measures the same wherever its own canvas
  * is. Every call comes with its `source`, a localized sentence saying why ("Full cover: a wall
  * stands between you and Vex"), for the dialog to show and the referee to refuse a contradicting
@@ -163,6 +164,7 @@ export function situationOfTokens(
       footprint: footprintOf(token, size),
       side: sideOf(attacker, token),
       fights: fights(token),
+      elevation: token.elevation,
     });
   }
   const walls = wallsOf(scene, size);
@@ -183,6 +185,8 @@ export function situationOfTokens(
     coverWalls: walls.cover,
     sightWalls: walls.sight,
     ...(options.reach === undefined ? {} : { reach: options.reach }),
+    // Heights count in spaces of the grid's size (a token a space up stands a space away).
+    ...(scene.grid.distance > 0 ? { unitsPerSpace: scene.grid.distance } : {}),
   });
   if (!measured.ok) return null;
   const m = measured.value;
