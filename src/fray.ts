@@ -10,7 +10,14 @@ import { init, ready } from "./foundry/init.ts";
 
 export { openSimulator } from "./foundry/simulator/index.ts";
 export { frayApi } from "./foundry/api/index.ts";
-export type { ActorRef, AttackCall, FrayApi, RulesetInfo } from "./foundry/api/index.ts";
+export type {
+  ActorRef,
+  AttackCall,
+  FrayApi,
+  RulesetInfo,
+  SituationCall,
+} from "./foundry/api/index.ts";
+export type { SceneCall, SceneSituation } from "./foundry/scene/situation.ts";
 export { FRAY_HOOKS } from "./foundry/api/hooks.ts";
 export type {
   AttackResolvedData,

@@ -1,6 +1,7 @@
 /**
  * Freelancers Hide and Search at the table (issue 28): each spends the Move action from the
- * sheet and posts a check card through the card protocol; the GM alone rules whether the hider is
+ * sheet and posts a check card through the card protocol (a hider must be out of every foe's sight,
+ * as the scene decides: here a curtain stands between); the GM alone rules whether the hider is
  * hidden and whom a search spots, recorded in the referee's ledger; an attack from hiding is
  * unseen (a dodging defender rolls one die) and gives the attacker away.
  */
@@ -13,6 +14,7 @@ import type * as Cards from "../../src/foundry/rulesets/freelancers/cards/attack
 import type * as Sheet from "../../src/foundry/rulesets/freelancers/sheets/actor-sheet.ts";
 import type * as Stealth from "../../src/foundry/rulesets/freelancers/table/stealth.ts";
 import type * as Protocol from "../../src/foundry/cards/protocol.ts";
+import { WALL_MOVEMENT_TYPES, makeWall } from "../fake-foundry/walls.ts";
 import { clickSheet } from "./boot.support.ts";
 import { flWorld } from "./freelancers.support.ts";
 import type { FlWorld } from "./freelancers.support.ts";
@@ -71,6 +73,14 @@ describe("Hide", () => {
     const r = await world.rook();
     const k = await world.kara();
     world.place(k, r);
+    // A curtain between them (it stops sight, not bodies): Kara may hide from Rook at his side.
+    const row = fake.game.scenes.contents.find((scene) => scene.name === "Row") as unknown as {
+      grid: { size: number };
+      walls: Map<string, unknown>;
+    };
+    const size = row.grid.size;
+    const curtain = makeWall([size, -size, size, 2 * size], { move: WALL_MOVEMENT_TYPES.NONE });
+    row.walls.set(curtain.id, curtain);
     const combat = await world.startedCombat([r, k]);
     // Rook dodges on his turn: his defense against seen attacks is favorable.
     fake.setUser(PLAYER2.id);
@@ -120,6 +130,7 @@ describe("Hide", () => {
     expect(cards.flCardOf(shot)?.result?.defense).toMatchObject({ faces: [15] });
     expect(stealth.isHidden(k)).toBe(false);
     await fake.as(GM.id, () => combat.delete());
+    row.walls.delete(curtain.id);
   });
 
   it("out of turn is refused with a message and posts nothing", async () => {

@@ -197,3 +197,35 @@ describe("sight", () => {
     expect(cards.flCardOf(message)?.situation.defenderSees).toBe(false);
   });
 });
+
+describe("Hide (only while nobody has you in sight)", () => {
+  async function hideFrom(wall: boolean) {
+    const k = await kara();
+    const rook = await npc("Rook", -1);
+    const b = board();
+    b.place(k, { col: 0, row: 4 });
+    b.place(rook, { col: 4, row: 4 });
+    if (wall) b.wall({ col: 2, row: 0 }, { col: 2, row: 9 });
+    const { flStealth } = await import("../../src/foundry/rulesets/freelancers/table/stealth.ts");
+    fake.setUser(PLAYER.id);
+    world.dice([20, 6]);
+    const before = fake.game.messages.contents.length;
+    const card = await flStealth(k, "hide");
+    return { card, posted: fake.game.messages.contents.length - before };
+  }
+
+  it("in a foe's sight the referee refuses it with the scene's sentence, posting nothing", async () => {
+    const { card, posted } = await hideFrom(false);
+    expect(card).toBeNull();
+    expect(posted).toBe(0);
+    expect(world.warnings().at(-1)).toBe(
+      "The scene says otherwise: Rook sees Kara. Nothing happened.",
+    );
+  });
+
+  it("behind a wall that stops sight the check is rolled for the GM to rule", async () => {
+    const { card, posted } = await hideFrom(true);
+    expect(posted).toBe(1);
+    expect(card?.content).toContain("Kara tries to hide");
+  });
+});

@@ -147,3 +147,48 @@ describe("the cover table (a world setting where the book is silent)", () => {
     }
   });
 });
+
+describe("sneaking past an observer the walls blind", () => {
+  /** Sly (Stealth 4) sneaks past the Guard (Perception 12) 6 m away on the board. */
+  async function sneakers() {
+    const sly = await world.createActor({
+      name: "Sly",
+      type: "character",
+      ownership: { [PLAYER.id]: 3 },
+      prototypeToken: { disposition: 1 },
+      system: { traits: { stealth: 4 } },
+    });
+    const guard = await world.createActor({
+      name: "Guard",
+      type: "npc",
+      prototypeToken: { disposition: -1 },
+      system: { traits: { perception: 12 } },
+    });
+    const board = boardOf(fake, { distance: 1, units: "m" });
+    board.place(sly, { col: 0, row: 4 });
+    board.place(guard, { col: 6, row: 4 });
+    const checks = await import("../../src/foundry/rulesets/twodice/table/checks.ts");
+    return { sly, guard, board, sneak: checks.twodiceSneak };
+  }
+  const last = () => fake.game.messages.contents.at(-1) as unknown as ChatMessage.Implementation;
+
+  it("behind a wall that stops sight the observer cannot see it: no die, the card says why", async () => {
+    const { sly, guard, board, sneak } = await sneakers();
+    board.wall({ col: 3, row: 0 }, { col: 3, row: 9 }, { move: WALL_MOVEMENT_TYPES.NONE });
+    // Dice that would spot the sneaker at once, were the Guard to look.
+    world.dice(1, 1, 1, 1);
+    const outcome = await fake.as(PLAYER.id, () => sneak(sly, guard, 2));
+    expect(outcome).toEqual({ ok: true, value: { noticed: false, located: false } });
+    expect(last().content).toContain("A wall hides Sly from Guard");
+    expect((last() as unknown as { rolls: unknown[] }).rolls).toEqual([]);
+  });
+
+  it("in the observer's sight the check is rolled as before", async () => {
+    const { sly, guard, sneak } = await sneakers();
+    // Perception 12 − Stealth 4 = 8 at 6 m (step 2): black 7 is seen; the second look finds it.
+    world.dice(7, 15, 3, 18);
+    const outcome = await fake.as(PLAYER.id, () => sneak(sly, guard, 2));
+    expect(outcome).toMatchObject({ ok: true, value: { noticed: true } });
+    expect(last().content).toContain("Guard sees Sly");
+  });
+});

@@ -284,6 +284,41 @@ describe("a grenade's area", () => {
   });
 });
 
+describe("smoke, fog, debris (the book's poor visibility within an area)", () => {
+  it("a target in a Region the GM marks as obscuring is in poor visibility; a claim of clear sight is refused", async () => {
+    const m = await maya();
+    const vex = await npc("Vex");
+    const board = boardOf(fake);
+    board.place(m, { col: 0, row: 4 });
+    board.place(vex, { col: 6, row: 4 });
+    const smoke = board.region("Smoke", [{ type: "circle", x: 650, y: 450, radius: 150 }]);
+    expect(await dialogAt(m, vex)).not.toMatch(/name="poorVisibility" checked/);
+    smoke.flags = { fray: { obscures: true } };
+    const content = await dialogAt(m, vex);
+    expect(content).toMatch(/name="poorVisibility" checked/);
+    expect(content).toContain("Obscured: Vex stands in Smoke");
+    expect(await shoot(m, vex, { poorVisibility: false })).toBeNull();
+    expect(fake.notifications.at(-1)?.message).toBe(
+      "The scene says otherwise: Obscured: Vex stands in Smoke. Nothing happened.",
+    );
+  });
+
+  it("so is a shot from inside it, at a target in the clear", async () => {
+    const m = await maya();
+    const vex = await npc("Vex");
+    const board = boardOf(fake);
+    board.place(m, { col: 0, row: 4 });
+    board.place(vex, { col: 6, row: 4 });
+    board.region("Fog", [{ type: "rectangle", x: 0, y: 300, width: 200, height: 300 }]).flags = {
+      fray: { obscures: true },
+    };
+    expect(situation.sceneSituation(m, vex)?.obscured).toEqual({
+      value: true,
+      source: "Obscured: Maya stands in Fog",
+    });
+  });
+});
+
 /** A night scene: Maya at (0, 4), Vex at (6, 4). */
 async function night() {
   const m = await maya();

@@ -113,6 +113,24 @@ describe("reach", () => {
   });
 });
 
+describe("reach and height (vertical spaces)", () => {
+  it("a bandit on a ledge 15 ft above the next space is three spaces away: the spear does not reach", async () => {
+    const k = await kara();
+    const low = await bandit("Low");
+    const ledge = await bandit("Ledge");
+    const board = boardOf(fake);
+    board.place(k, { col: 0, row: 0 });
+    board.place(low, { col: 1, row: 1 }, { elevation: 5 });
+    board.place(ledge, { col: 1, row: 0 }, { elevation: 15 });
+    expect(await attack(k, low, "Spear", {})).not.toBeNull();
+    fake.notifications.length = 0;
+    expect(await attack(k, ledge, "Spear", { adjacent: true })).toBeNull();
+    expect(fake.notifications.at(-1)?.message).toBe(
+      "The scene says otherwise: Out of reach: Ledge stands 3 spaces away. Nothing happened.",
+    );
+  });
+});
+
 describe("cover and melee from the scene", () => {
   it("a wall between gives cover: the dialog opens with it, and the GM refuses a claim of none", async () => {
     const k = await kara();

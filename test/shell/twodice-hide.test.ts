@@ -14,6 +14,7 @@ import type * as Self from "../../src/foundry/rulesets/twodice/table/self.ts";
 import type * as Stance from "../../src/foundry/rulesets/twodice/stance.ts";
 import type * as Sheet from "../../src/foundry/rulesets/twodice/sheets/actor-sheet.ts";
 import { clickSheet } from "./boot.support.ts";
+import { effectStatuses, openHud } from "./hud.support.ts";
 import { TWODICE_RIFLE, twodiceWorld } from "./twodice.support.ts";
 import type { TwodiceWorld } from "./twodice.support.ts";
 
@@ -173,5 +174,27 @@ describe("Medicine with the book's bonuses", () => {
     );
     expect(refused).toMatchObject({ ok: false, reason: "noTimeInFight" });
     expect(world.diceLeft()).toEqual([12, 19]);
+  });
+});
+
+describe("hiding on the token HUD", () => {
+  it("shows the ledger's hiding; a click hides as the sheet's Hide, another takes cover", async () => {
+    const { sly, gunner } = await cast();
+    const fight = await world.startedCombat([sly, gunner]);
+    const hud = await openHud(fake, sly, PLAYER.id);
+    expect(hud.shown("hidden")).toMatchObject({ isActive: false });
+    await hud.click("hidden");
+    expect(lastContent()).toContain("Sly is out of sight");
+    expect(stance.twodiceHidden(sly)).toBe(true);
+    expect(effectStatuses(sly)).toEqual([]);
+    expect((await openHud(fake, sly, PLAYER.id)).shown("hidden")).toMatchObject({ isActive: true });
+    expect(sly.statuses.has("hidden")).toBe(true);
+    // Out of hiding is the book's Take Cover, the next round's action.
+    await fake.as(GM.id, () => fight.nextRound());
+    await whenIdle();
+    await activate(fight, sly);
+    await hud.click("hidden");
+    expect(stance.twodiceHidden(sly)).toBe(false);
+    expect(sly.statuses.has("hidden")).toBe(false);
   });
 });

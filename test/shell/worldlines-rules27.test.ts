@@ -14,6 +14,7 @@ import { combatOnTurn, gmCreatesActor, itemOf } from "./worldlines.support.ts";
 import type * as Protocol from "../../src/foundry/cards/protocol.ts";
 import type * as Ledger from "../../src/foundry/combat/ledger.ts";
 import { queuedDice } from "./boot.support.ts";
+import { installDiceSoNice } from "../fake-foundry/dice-so-nice.ts";
 
 let fake: FakeFoundry;
 let sheets: typeof SheetModule;
@@ -310,6 +311,27 @@ describe("Covering Fire", () => {
     expect(sys(v).energy.value).toBe(6);
     dice.set([8, 5]);
     expect(await attack()).toMatchObject({ ok: true });
+  });
+
+  it("throws Vex's Evasion die with Dice So Nice, to whom the card's roll mode shows dice", async () => {
+    const { card } = await covered();
+    const dsn = installDiceSoNice();
+    try {
+      dice.set([8, 3]);
+      expect(await protocol.pressCard(card, "evade")).toMatchObject({ ok: true });
+      expect(dsn.thrown).toEqual([
+        {
+          faces: [3],
+          userId: GM.id,
+          synchronize: true,
+          whisper: null,
+          blind: false,
+          messageId: card.id,
+        },
+      ]);
+    } finally {
+      dsn.uninstall();
+    }
   });
 
   it("lets Vex carry on when his Evasion meets the roll", async () => {

@@ -28,6 +28,8 @@ import type { OpenOptions, SimulatorApp } from "../simulator/index.ts";
 import { FRAY_HOOKS } from "./hooks.ts";
 import { bindingOf, statusEntries, toggleBound } from "../hud/statuses.ts";
 import { movableToken, moveToken } from "./move.ts";
+import { sceneSituation } from "../scene/situation.ts";
+import type { SceneSituation } from "../scene/situation.ts";
 import type { MovePoint } from "./move.ts";
 import type { AttackOddsData, AttackRequest, RowAction, RulesetApi, SheetAction } from "./types.ts";
 
@@ -43,6 +45,12 @@ export interface AttackCall {
   readonly target: ActorRef;
   /** The attack dialog's choices by name (docs/api.md lists each ruleset's). */
   readonly choices?: Readonly<Record<string, unknown>>;
+}
+
+/** Two actors whose scene a macro reads (`situation`). */
+export interface SituationCall {
+  readonly attacker: ActorRef;
+  readonly target: ActorRef;
 }
 
 /** The API's own refusals, each with a `FRAY.Api.Refusal.*` message. */
@@ -64,6 +72,7 @@ const API_REFUSALS = [
   "noToken",
   "badPath",
   "noStance",
+  "notOnScene",
 ] as const;
 
 type ApiRefusal = (typeof API_REFUSALS)[number];
@@ -259,6 +268,11 @@ export interface FrayApi {
   sheetActions(): { readonly id: string; readonly name: string; readonly item?: true }[];
   /** The attack's odds as its dialog shows them (`hit` in [0, 1], and the ruleset's details). */
   odds(call: AttackCall): Result<AttackOddsData>;
+  /**
+   * What the scene decides of an attack by one actor on another (scene/situation.ts, the function
+   * the dialog and the referee use): each call's value and the sentence saying why, frozen.
+   */
+  situation(call: SituationCall): Result<SceneSituation>;
   /** The started combat the actor fights in (not the viewed one), or null. */
   combatOf(actor: ActorRef): Combat.Implementation | null;
   /** Ends the actor's turn (default: this user's own actor), as the tracker's button does. */
@@ -272,6 +286,14 @@ export interface FrayApi {
     combat?: string | Combat.Implementation,
     options?: OpenOptions,
   ): Promise<SimulatorApp | null>;
+}
+
+/** The object and every object in it frozen (a macro reads the scene's calls, never writes them). */
+function deepFrozen<T extends object>(value: T): T {
+  for (const inner of Object.values(value)) {
+    if (typeof inner === "object" && inner !== null) deepFrozen(inner as object);
+  }
+  return Object.freeze(value);
 }
 
 function systemVersion(): string {
@@ -419,6 +441,16 @@ export const frayApi: FrayApi = {
     if (odds === undefined) return refused("notAvailable");
     const request = attackRequest(call);
     return warnOwn("ok" in request ? request : odds(request));
+  },
+  situation(call) {
+    const attacker = actorOf(call.attacker);
+    const target = actorOf(call.target);
+    if (attacker === null || target === null) return warnOwn(refuse("noSuchActor"));
+    const measured = sceneSituation(attacker, target);
+    if (measured === null) {
+      return refused("notOnScene", { attacker: attacker.name, target: target.name });
+    }
+    return { ok: true, value: deepFrozen(measured) };
   },
   combatOf(actor) {
     const found = actorOf(actor);

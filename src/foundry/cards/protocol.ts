@@ -31,7 +31,7 @@
 import { refuse } from "../../rules/core/result.ts";
 import type { Refusal } from "../../rules/core/result.ts";
 import { SYSTEM_ID } from "../constants.ts";
-import { isRefereeCard, postRefereeCard } from "../shared/cards.ts";
+import { isRefereeCard, postRefereeCard, rollModeNow } from "../shared/cards.ts";
 import type { CardView, RefereeCard } from "../shared/cards.ts";
 import { chatMessages, currentUser, i18n } from "../shared/env.ts";
 import {
@@ -214,7 +214,8 @@ export async function postCard(
 
 /**
  * Posts `card` of `kind` through its view, publicly, spoken by `actor`, for the user whose request
- * the referee settles: the referee's answer, the message id (or a refusal when nothing posted).
+ * the referee settles, its dice under the roll mode that user declared with: the referee's
+ * answer, the message id (or a refusal when nothing posted).
  */
 export async function postViewCard<S>(
   kind: string,
@@ -227,7 +228,7 @@ export async function postViewCard<S>(
     content: await view.render(card),
     flags: view.flags(card),
     rolls: by.rolls ?? [],
-    rollMode: "publicroll",
+    rollMode: declaredRollMode(by.sender),
     roller: by.sender.id ?? "",
   });
   return message === null ? refuse("failed") : { ok: true, value: message.id };
@@ -240,7 +241,7 @@ export interface DeclaredCard {
   readonly content: string;
   readonly rolls: readonly Roll[];
   readonly flags: Record<string, unknown>;
-  /** The roll mode the declaring user chose (default: public dice). */
+  /** The roll mode the declaring user chose (default: the one `declareCard` sent). */
   readonly rollMode?: string;
 }
 
@@ -258,7 +259,7 @@ export async function answerWithCard(
     content: card.content,
     rolls: card.rolls,
     flags: card.flags,
-    rollMode: card.rollMode ?? "publicroll",
+    rollMode: card.rollMode ?? declaredRollMode(sender),
     roller: sender.id ?? "",
   });
   return message === null ? refuse("failed") : { ok: true, value: message.id };
@@ -296,7 +297,7 @@ export async function declareCard(kind: string, payload: unknown): Promise<Refer
     warnWith(null, refusal);
     return refusal;
   }
-  const outcome = await sendIntent(CARD_DECLARE, { kind, payload });
+  const outcome = await sendIntent(CARD_DECLARE, { kind, payload, rollMode: rollModeNow() });
   if (outcome.ok || isTransportReason(outcome.reason)) return outcome;
   // A declaration's refusals are its referee's own (no card was pressed): its words first.
   if (declaration?.warn === undefined) warnWith(null, outcome);
@@ -313,13 +314,32 @@ function mayDeclare(declaration: AnyDeclaration | null, kind: string, payload: u
   return intent === null || allowAttack(kind, declaration.attack(intent), user);
 }
 
+/**
+ * The roll mode each user last declared with (`declareCard` sends the declaring user's: core's
+ * `rollMode` is a client setting the referee cannot read). A card posted for the user's
+ * declaration without a roll mode of its own follows it (`postViewCard`, `answerWithCard`), so a
+ * check's dice go where the user's blind, GM or self roll sends dice (shared/cards.ts).
+ */
+const declaredModes = new Map<string, string>();
+
+/** The roll mode `sender` declared with, or a public roll. */
+export function declaredRollMode(sender: User.Implementation): string {
+  return declaredModes.get(sender.id ?? "") ?? "publicroll";
+}
+
 async function refereeDeclare(raw: unknown, sender: User.Implementation) {
   if (typeof raw !== "object" || raw === null) return refuse("badRequest");
-  const { kind, payload } = raw as { kind?: unknown; payload?: unknown };
+  const { kind, payload, rollMode } = raw as {
+    kind?: unknown;
+    payload?: unknown;
+    rollMode?: unknown;
+  };
   if (typeof kind !== "string" || !declarations.has(kind)) return refuse("badRequest");
   const declaration = declarations.get(kind) as AnyDeclaration;
   const intent = declaration.parse(payload, sender.isGM);
   if (intent === null) return refuse("badRequest");
+  // Only the mode's name is kept (postRefereeCard reads anything else as a public roll).
+  declaredModes.set(sender.id ?? "", typeof rollMode === "string" ? rollMode : "publicroll");
   const outcome = await declaration.referee(intent, sender);
   // A posted card answers with its message id: what its declaration brought about (a result
   // already, an NPC's default defense, an automatic Apply) is told to modules.

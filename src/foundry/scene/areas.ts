@@ -8,13 +8,15 @@
  *   in the scene's spaces; `tokensInArea` is who stands in it, as the GM measures it.
  * - Lingering areas are core Regions (MeasuredTemplate leaves in v14): `regionShapesOf` gives a
  *   shape as core's Region shape data, and `tokensInRegion` reads a Region's shapes back into the
- *   rules' shapes and asks them who is inside.
+ *   rules' shapes and asks them who is inside; `obscuringRegionOf` the Region the GM marked as
+ *   obscuring (smoke, fog: `flags.fray.obscures`) a token stands in.
  */
 import { sceneDistance } from "../../rules/core/distance.ts";
 import { tokensInShape } from "../../rules/scene/index.ts";
 import type { AreaShape, Point as SpacePoint } from "../../rules/scene/index.ts";
 import type { Point, SceneToken } from "../shared/scene.ts";
-import { footprintOf } from "./situation.ts";
+import { SYSTEM_ID } from "../constants.ts";
+import { footprintOf } from "./footprint.ts";
 
 /** An area as a book names it: sizes in feet; a cone's opening in degrees. */
 export type AreaSpec =
@@ -212,21 +214,46 @@ function shapeOfRegion(data: Record<string, unknown>, size: number): AreaShape |
 
 /**
  * The tokens standing in a core Region of the scene: in any of its shapes and in none of its
- * holes, each measured by the rules' shape code.
+ * holes, each measured by the rules' shape code. `among`: only these tokens are asked (default:
+ * every token of the scene).
  */
 export function tokensInRegion(
   scene: Scene.Implementation,
   region: { readonly shapes: readonly unknown[] },
+  among: readonly SceneToken[] = scene.tokens.contents,
 ): SceneToken[] {
   const size = scene.grid.size;
+  const asked = among.map((token) => ({
+    id: token.id ?? "",
+    footprint: footprintOf(token, size),
+    token,
+  }));
   const inside = new Set<SceneToken>();
   const holes = new Set<SceneToken>();
   for (const raw of region.shapes) {
     const data = raw as Record<string, unknown>;
     const shape = shapeOfRegion(data, size);
     if (shape === null) continue;
-    for (const token of tokensInArea(scene, shape))
+    const found = tokensInShape(shape, asked);
+    for (const { token } of found.ok ? found.value : []) {
       (data["hole"] === true ? holes : inside).add(token);
+    }
   }
   return [...inside].filter((t) => !holes.has(t));
+}
+
+/**
+ * The first Region of the scene the GM marked as obscuring (`flags.fray.obscures`: smoke, fog,
+ * debris) that the token stands in, or null.
+ */
+export function obscuringRegionOf(
+  scene: Scene.Implementation,
+  token: SceneToken,
+): { readonly name: string } | null {
+  for (const region of scene.regions.contents) {
+    const flags = region.flags as Record<string, Record<string, unknown> | undefined> | undefined;
+    if (flags?.[SYSTEM_ID]?.["obscures"] !== true) continue;
+    if (tokensInRegion(scene, region, [token]).length > 0) return region;
+  }
+  return null;
 }

@@ -1,24 +1,28 @@
 /**
  * The scene decides the situation: for one attack, what the map says (rules/scene measureScene)
- * read from the scene's documents alone — its tokens (where they stand, their size, elevation,
- * disposition, whether their actor still fights, their movement history) and its walls — never
+ * read from the scene's documents alone — its tokens (where they stand, their size, elevation
+ * counted in spaces of the grid's size, disposition, whether their actor still fights, their
+ * movement history) and its walls — never
  * from a player's payload nor the canvas, so the referee measures the same wherever its own canvas
  * is. Every call comes with its `source`, a localized sentence saying why ("Full cover: a wall
  * stands between you and Vex"), for the dialog to show and the referee to refuse a contradicting
  * claim with. Each ruleset maps the calls to its own words (scene/claims.ts).
  *
- * Darkness (light.ts): whether attacker and target stand where no light reaches.
+ * Darkness (light.ts): whether attacker and target stand where no light reaches. Obscured
+ * (areas.ts): whether either stands in a Region the GM marked as smoke or fog.
  *
  * Which walls count (core WallDocument fields): cover from walls that stop movement (`move` not
  * NONE), sight from walls that stop sight outright (`sight` NORMAL or beyond: a LIMITED wall lets
  * one see through a single layer, so it is not counted); an open door stops nothing.
  */
 import { measureScene } from "../../rules/scene/index.ts";
-import type { Bystander, CoverLevel, Footprint, Segment } from "../../rules/scene/index.ts";
+import type { Bystander, CoverLevel, Segment } from "../../rules/scene/index.ts";
 import { combatHooks } from "../combat/ruleset-hooks.ts";
 import { i18n } from "../shared/env.ts";
+import { obscuringRegionOf } from "./areas.ts";
+import { footprintOf } from "./footprint.ts";
 import { inDarkness } from "./light.ts";
-import { positionOf, tokenOf, tokenOn } from "../shared/scene.ts";
+import { tokenOf, tokenOn } from "../shared/scene.ts";
 import type { SceneToken } from "../shared/scene.ts";
 
 /** One call of the scene and the sentence that says why. */
@@ -61,6 +65,8 @@ export interface SceneSituation {
   readonly targetDark: SceneCall<boolean>;
   /** The attacker stands in darkness. */
   readonly attackerDark: SceneCall<boolean>;
+  /** The target or the attacker stands in a Region the GM marked as obscuring (smoke, fog). */
+  readonly obscured: SceneCall<boolean>;
 }
 
 /** core CONST.WALL_MOVEMENT_TYPES.NONE, WALL_SENSE_TYPES.NORMAL, WALL_DOOR_STATES.OPEN. */
@@ -76,16 +82,7 @@ interface WallFields {
   readonly ds?: number;
 }
 
-/** A token's footprint in spaces: its corner in the grid and its size (at least one space). */
-export function footprintOf(token: SceneToken, size: number): Footprint {
-  const at = positionOf(token);
-  return {
-    x: Math.round(at.x / size),
-    y: Math.round(at.y / size),
-    width: Math.max(1, Math.round(token.width ?? 1)),
-    height: Math.max(1, Math.round(token.height ?? 1)),
-  };
-}
+export { footprintOf };
 
 /** The scene's walls in spaces, those that give cover and those that hide. */
 export function wallsOf(
@@ -163,6 +160,7 @@ export function situationOfTokens(
       footprint: footprintOf(token, size),
       side: sideOf(attacker, token),
       fights: fights(token),
+      elevation: token.elevation,
     });
   }
   const walls = wallsOf(scene, size);
@@ -183,6 +181,8 @@ export function situationOfTokens(
     coverWalls: walls.cover,
     sightWalls: walls.sight,
     ...(options.reach === undefined ? {} : { reach: options.reach }),
+    // Heights count in spaces of the grid's size (a token a space up stands a space away).
+    ...(scene.grid.distance > 0 ? { unitsPerSpace: scene.grid.distance } : {}),
   });
   if (!measured.ok) return null;
   const m = measured.value;
@@ -194,6 +194,11 @@ export function situationOfTokens(
   const moved = (history?.length ?? 0) > 0;
   const rise = m.elevation;
   const targetDark = inDarkness(scene, target);
+  const cloud = (token: SceneToken) => {
+    const region = obscuringRegionOf(scene, token);
+    return region === null ? null : { name: nameOf(token), region: region.name };
+  };
+  const obscured = cloud(target) ?? cloud(attacker);
   const attackerDark = inDarkness(scene, attacker);
   const units = scene.grid.units;
   return {
@@ -254,6 +259,13 @@ export function situationOfTokens(
     attackerDark: {
       value: attackerDark,
       source: loc.localize(`FRAY.Scene.Source.${attackerDark ? "AttackerDark" : "AttackerLit"}`),
+    },
+    obscured: {
+      value: obscured !== null,
+      source:
+        obscured === null
+          ? loc.format("FRAY.Scene.Source.Clear", who)
+          : loc.format("FRAY.Scene.Source.Obscured", obscured),
     },
   };
 }

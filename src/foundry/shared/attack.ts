@@ -11,7 +11,7 @@ import { SYSTEM_ID } from "../constants.ts";
 import { cardDeclaration, declareCard } from "../cards/protocol.ts";
 import type { AnyDeclaration } from "../cards/protocol.ts";
 import { combatantId, resolveActor, targetedActors, withinReach } from "./actors.ts";
-import { owns } from "./cards.ts";
+import { owns, rollModeNow } from "./cards.ts";
 import { chatMessages } from "./env.ts";
 import { isTransportReason, sendIntent, serializedBy } from "./referee.ts";
 import type { Intent, RefereeOutcome } from "./referee.ts";
@@ -137,10 +137,7 @@ function parseDeclareIntent<S>(
   };
 }
 
-/** The roll mode this user chose for their rolls (the referee rolls a declaration with it). */
-export function rollModeNow(): string {
-  return game.settings.get("core", "rollMode") ?? "publicroll";
-}
+export { rollModeNow } from "./cards.ts";
 
 /** The declaration of an attack at `target` as a client sends it (the API's attack sends it too). */
 export function declareIntent(

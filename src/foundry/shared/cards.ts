@@ -166,6 +166,22 @@ export interface DiceAudience {
   readonly blind: boolean;
 }
 
+/** The roll mode this user chose for their rolls (the referee rolls a declaration with it). */
+export function rollModeNow(): string {
+  return game.settings.get("core", "rollMode") ?? "publicroll";
+}
+
+/**
+ * A chat message's data whispered as the user's roll mode says, for dice a client posts itself (a
+ * check of its own, rough ground): core v13 applies a roll mode to a new message only when asked
+ * (`ChatMessage.applyRollMode`; v14 renames it, docs/compatibility.md), so every such post goes
+ * through here.
+ */
+export function withRollMode<T extends Record<string, unknown>>(data: T, mode = rollModeNow()): T {
+  if (rollModeOf(mode) !== "publicroll") ChatMessage.applyRollMode(data, mode as never);
+  return data;
+}
+
 function rollModeOf(rollMode: string): RollMode {
   return (ROLL_MODES as readonly string[]).includes(rollMode)
     ? (rollMode as RollMode)

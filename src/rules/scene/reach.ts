@@ -50,6 +50,8 @@ export interface Bystander {
   readonly side: "ally" | "foe" | "other";
   /** Still fights (not down, not out of the fight): only those flank or surround. */
   readonly fights: boolean;
+  /** Its elevation in the scene's units (absent: the height of whoever it is measured from). */
+  readonly elevation?: number;
 }
 
 /** Who gangs up on the target: its adjacent fighting allies of the attacker, and the flank. */

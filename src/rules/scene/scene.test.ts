@@ -142,6 +142,65 @@ describe("cover and sight through walls", () => {
   });
 });
 
+describe("vertical spaces (elevation counted in spaces of the grid's size)", () => {
+  const above = (elevation: number, others: Bystander[] = []) =>
+    measured(
+      scene({
+        target: { id: "it", footprint: at(1, 0), elevation },
+        others,
+        unitsPerSpace: 5,
+      }),
+    );
+
+  it("a target in the next space 5 ft up is in reach; 15 ft up it is three spaces away", () => {
+    expect(above(5)).toMatchObject({ spaces: 1, adjacent: true });
+    expect(above(15)).toMatchObject({ spaces: 3, adjacent: false });
+    expect(above(-15)).toMatchObject({ spaces: 3, adjacent: false });
+  });
+
+  it("a foe beside the attacker but high above is not at hand, nor an ally high above a flanker", () => {
+    const high = { elevation: 20 };
+    expect(
+      measured(scene({ others: [{ ...foe("f", at(1, 0)), ...high }], unitsPerSpace: 5 }))
+        .foesAdjacent,
+    ).toEqual([]);
+    const m = above(0, [{ ...ally("a", at(2, 0)), ...high }]);
+    expect([m.flanked, m.alliesAdjacent]).toEqual([false, []]);
+    expect(above(0, [ally("a", at(2, 0))]).flanked).toBe(true);
+  });
+
+  it("without the grid's size, elevation changes no distance (as before)", () => {
+    const m = measured(scene({ target: { id: "it", footprint: at(1, 0), elevation: 30 } }));
+    expect(m).toMatchObject({ spaces: 1, adjacent: true });
+  });
+
+  it("never fewer spaces than the flat distance or the height, for any heights", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -10, max: 10 }),
+        fc.double({ min: -1000, max: 1000, noNaN: true }),
+        fc.double({ min: 0.5, max: 50, noNaN: true }),
+        (x, elevation, unitsPerSpace) => {
+          const m = measured(
+            scene({ target: { id: "it", footprint: at(x, 0), elevation }, unitsPerSpace }),
+          );
+          expect(m.spaces).toBeGreaterThanOrEqual(spacesBetween(at(0, 0), at(x, 0)));
+          expect(m.spaces).toBeGreaterThanOrEqual(Math.round(Math.abs(elevation) / unitsPerSpace));
+        },
+      ),
+    );
+  });
+
+  it("refuses a grid size or a bystander's height it cannot measure", () => {
+    for (const unitsPerSpace of [0, -5, Number.NaN, Infinity]) {
+      expect(measureScene(scene({ unitsPerSpace })).ok).toBe(false);
+    }
+    expect(
+      measureScene(scene({ others: [{ ...ally("a", at(1, 1)), elevation: Number.NaN }] })).ok,
+    ).toBe(false);
+  });
+});
+
 describe("areas", () => {
   const tokens = [
     { id: "centre", footprint: at(5, 5) },

@@ -3,7 +3,8 @@
  * spaces apart attacker and target stand and whether the target is within reach; foes at the
  * attacker's side (shooting while in melee); the attacker's side around the target (flanked,
  * surrounded); the cover the walls give the target; whether the attacker sees it; how much higher
- * the target stands. Each ruleset maps this to its own situation (src/foundry/scene/).
+ * the target stands (and, given the grid's size, how many spaces that height is: a token a space
+ * up stands a space away). Each ruleset maps this to its own situation (src/foundry/scene/).
  *
  * The whole scene is checked first: a NaN, an infinity or a coordinate beyond any map in any
  * token or wall is refused by name, and nothing is measured.
@@ -36,6 +37,12 @@ export interface SceneInput {
   readonly sightWalls: readonly Segment[];
   /** The attacker's reach in spaces (1: the next space). */
   readonly reach?: number;
+  /**
+   * The elevation units one space of the grid spans (the scene's grid distance): with it, a
+   * height difference counts in spaces as well (vertical spaces); without, elevation changes no
+   * distance.
+   */
+  readonly unitsPerSpace?: number;
 }
 
 export interface SceneMeasure {
@@ -66,10 +73,17 @@ export function checkSceneInput(input: SceneInput): NumberRefusal | undefined {
     checkNumber("target.elevation", input.target.elevation, elevation) ??
     (input.reach === undefined
       ? undefined
-      : checkNumber("reach", input.reach, { min: 0, max: 1_000, whole: true }));
+      : checkNumber("reach", input.reach, { min: 0, max: 1_000, whole: true })) ??
+    (input.unitsPerSpace === undefined
+      ? undefined
+      : checkNumber("unitsPerSpace", input.unitsPerSpace, { min: 1e-3, max: MAX_ELEVATION }));
   if (bad !== undefined) return bad;
   for (const other of input.others) {
-    const badOther = checkFootprint("token", other.footprint);
+    const badOther =
+      checkFootprint("token", other.footprint) ??
+      (other.elevation === undefined
+        ? undefined
+        : checkNumber("token.elevation", other.elevation, elevation));
     if (badOther !== undefined)
       return { ...badOther, detail: { ...badOther.detail, token: other.id } };
   }
@@ -88,16 +102,30 @@ export function measureScene(input: SceneInput): { ok: true; value: SceneMeasure
   const bad = checkSceneInput(input);
   if (bad !== undefined) return bad;
   const { attacker, target, others } = input;
-  const spaces = spacesBetween(attacker.footprint, target.footprint);
+  // Spaces between two heights (0 when the grid's size is not given): a space up is a space away.
+  const rise = (a: number, b: number | undefined) =>
+    input.unitsPerSpace === undefined || b === undefined
+      ? 0
+      : Math.round(Math.abs(a - b) / input.unitsPerSpace);
+  const spaces = Math.max(
+    spacesBetween(attacker.footprint, target.footprint),
+    rise(attacker.elevation, target.elevation),
+  );
   const foesAdjacent: string[] = [];
   for (const other of others) {
     if (other.id === attacker.id || other.side !== "foe" || !other.fights) continue;
-    if (spacesBetween(attacker.footprint, other.footprint) <= 1) foesAdjacent.push(other.id);
+    const apart = Math.max(
+      spacesBetween(attacker.footprint, other.footprint),
+      rise(attacker.elevation, other.elevation),
+    );
+    if (apart <= 1) foesAdjacent.push(other.id);
   }
+  // Only who stands within a space of the target's height gangs up on it.
+  const level = (b: Bystander) => rise(target.elevation, b.elevation) <= 1;
   const gang = gangUp(
-    attacker,
+    { ...attacker, fights: attacker.fights && level(attacker) },
     target.footprint,
-    others.filter((o) => o.id !== target.id),
+    others.filter((o) => o.id !== target.id && level(o)),
   );
   return {
     ok: true,

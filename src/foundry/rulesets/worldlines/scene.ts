@@ -3,9 +3,10 @@
  * words: cover from the walls (light: half cover, heavy: full cover; a target every line to which
  * a wall blocks cannot be attacked at all), flanked (two of the attacker's side, still active, on
  * opposite sides of the target) and poor visibility when a wall that stops sight hides the
- * target or it stands in darkness (scene/light.ts). The dialog opens with these and their sentences (a melee attack also hears whether the
- * target stands in reach: the book names reach only for Opportunity Attacks, so it is shown, not
- * enforced); the referee measures them again and refuses a claim the scene contradicts
+ * target, it stands in darkness (scene/light.ts) or either stands in smoke or fog (a Region the
+ * GM marked as obscuring, `flags.fray.obscures`, scene/areas.ts). The dialog opens with these
+ * and their sentences (a melee attack also hears whether the target stands in reach: the book
+ * names reach only for Opportunity Attacks, so it is shown, not enforced); the referee measures them again and refuses a claim the scene contradicts
  * (scene/claims.ts).
  */
 import { refuse } from "../../../rules/core/result.ts";
@@ -48,10 +49,14 @@ export function worldlinesScene(
   return situationOfTokens(scene, from, to, { fights: active });
 }
 
-/** Poor visibility as the scene makes it: a wall hides the target, or it stands in darkness. */
+/**
+ * Poor visibility as the scene makes it: a wall hides the target, it stands in darkness, or
+ * either stands in smoke or fog (a Region the GM marked as obscuring: the book's "within area").
+ */
 function visibilityCall(scene: SceneSituation): SceneCall<boolean> {
   if (!scene.seen.value) return { value: true, source: scene.seen.source };
-  return scene.targetDark;
+  if (scene.targetDark.value || !scene.obscured.value) return scene.targetDark;
+  return scene.obscured;
 }
 
 /** What the dialog opens with: the scene's calls and the sentences saying why. */
@@ -72,6 +77,7 @@ export function scenePrefill(
       scene.flanked.source,
       scene.seen.source,
       ...(scene.targetDark.value ? [scene.targetDark.source] : []),
+      ...(scene.obscured.value ? [scene.obscured.source] : []),
     ],
   };
 }

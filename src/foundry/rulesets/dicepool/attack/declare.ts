@@ -23,6 +23,7 @@ import type { ActionName } from "../../../../rules/dicepool/actions.ts";
 import type { AttackInput } from "../../../../rules/dicepool/attack.ts";
 import type { DicepoolWeapon } from "../../../../rules/dicepool/model.ts";
 import type { DicepoolOptions } from "../../../../rules/dicepool/options.ts";
+import { rollModeNow } from "../../../shared/cards.ts";
 import { declareCard } from "../../../cards/protocol.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
 import { fightOf } from "../../../combat/ledger.ts";
@@ -251,7 +252,7 @@ export async function declareDicepoolOutcome(
     attackerId: combatantId(attackerActor),
     weaponId: weaponItem?.id ?? "",
     targetId: combatantId(target),
-    rollMode: game.settings.get("core", "rollMode") ?? "publicroll",
+    rollMode: rollModeNow(),
     vehicleId: vehicle === null ? "" : combatantId(vehicle),
   };
   return declareCard(DICEPOOL_ATTACK, intent);

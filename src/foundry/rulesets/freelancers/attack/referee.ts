@@ -35,7 +35,7 @@ import type { FreelancersActor } from "../../../../rules/freelancers/model.ts";
 import { answerWithCard, attackView, cardStrategy, dealtResult } from "../../../cards/protocol.ts";
 import type { CardStep, Press } from "../../../cards/protocol.ts";
 import { attackDeclaration } from "../../../shared/attack.ts";
-import { owns } from "../../../shared/cards.ts";
+import { owns, showDice } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
 
 import type { RefereeOutcome } from "../../../shared/referee.ts";
@@ -219,6 +219,8 @@ async function resolveStep(
   if (defenderActor === null) return refuse("noSuchTarget");
   const resolved = await resolveCard(card, defenderActor);
   if (!resolved.ok) return resolved;
+  // The defense and damage dice: thrown to whom the card's roll mode shows dice.
+  await showDice(message, resolved.value.rolls);
   let done = resolved.value.card;
   if (step === "apply") {
     await commitFl(done.result?.updates ?? []);

@@ -1,9 +1,10 @@
 /**
  * What a Freelancers sheet's owner does on its own actor, with no referee: rolling a check of its
- * own (Attribute + Skill, roll-under, core Roll). It lands on nobody else's documents, so the
+ * own (Attribute + Skill, roll-under, core Roll), whispered as the user's roll mode says. It lands on nobody else's documents, so the
  * owner's client does it. (Counters go to the referee: counters.ts.)
  */
 import { rollCheck } from "../../../../rules/freelancers/checks.ts";
+import { withRollMode } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { i18n } from "../../../shared/env.ts";
 import { toFreelancer, warnFlRefusal } from "../adapter.ts";
@@ -32,10 +33,12 @@ export async function flRollCheck(
     { label, roll: r.roll, target: r.target },
   );
   return (
-    ((await ChatMessage.create({
-      speaker: ChatMessage.getSpeaker({ actor }),
-      content: `<div class="fray-card fray-fl-card fray-fl-check"><p>${foundry.utils.escapeHTML(text)}</p></div>`,
-      rolls: rolled.rolls,
-    })) as ChatMessage.Implementation | undefined) ?? null
+    ((await ChatMessage.create(
+      withRollMode({
+        speaker: ChatMessage.getSpeaker({ actor }),
+        content: `<div class="fray-card fray-fl-card fray-fl-check"><p>${foundry.utils.escapeHTML(text)}</p></div>`,
+        rolls: rolled.rolls,
+      }),
+    )) as ChatMessage.Implementation | undefined) ?? null
   );
 }

@@ -4,7 +4,9 @@
  * actor, checks the sender owns it and that it is its turn, lets the rules spend the Move (from
  * the ledger) and roll the check with core Roll (rules: stealthAction), and posts the card. What
  * the check comes to is the GM's call, on the card, for the GM only:
- * - Hide: Hidden or Seen (the book lets one hide only while nobody has it in sight). Hidden is
+ * - Hide: Hidden or Seen (the book lets one hide only while nobody has it in sight: a player's
+ *   Hide in the sight of a foe's token, as the scene decides it, scene/sight.ts, is refused with
+ *   the scene's sentence before anything is rolled or spent). Hidden is
  *   recorded in the referee's ledger (FL_HIDDEN), where only a GM writes; an attack from a hidden
  *   attacker is unseen (no Dodge favorable against it) and, by the world setting, gives the
  *   attacker away (attack/referee.ts).
@@ -33,6 +35,8 @@ import { withDice } from "../../../shared/dice.ts";
 import { serializedBy } from "../../../shared/referee.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
 import { isActorsTurn } from "../../../shared/turn.ts";
+import { sceneSays } from "../../../scene/claims.ts";
+import { foesInSight } from "../../../scene/sight.ts";
 import { combatantId, resolveActor, warnFlRefusal } from "../adapter.ts";
 import { commitFl, flNow } from "../budget.ts";
 import { flOptions } from "../settings.ts";
@@ -126,6 +130,10 @@ function refereeStealth(
   // One action at a time per actor (shared with its attacks and care: the same Move and Base).
   return serializedBy(`${SYSTEM_ID}.attacker.${intent.actorId}`, async () => {
     if (!isActorsTurn(actor)) return refuse("notYourTurn", { name: actor.name });
+    // A player hides only out of every foe's sight, as the scene decides (a GM's call stands).
+    const seenBy =
+      intent.kind === "hide" && !sender.isGM ? (foesInSight(actor)?.[0] ?? null) : null;
+    if (seenBy !== null) return sceneSays(seenBy);
     const me = flNow(actor);
     const rolled = await withDice((dice) => stealthAction(me, intent.kind, dice, flOptions()));
     const out = rolled.value;

@@ -3,7 +3,7 @@
  * that the referee (the active GM) answers with a check card: a Recovery roll (Toughness, plus a
  * Medicine bonus), Medicine on a patient (the healer's Medicine; the GM may add a bonus for tools
  * and time), sneaking past an observer (the observer's Perception rolls, a second roll when it
- * saw movement), and bleeding after the fight (one interval: the lowest empty circle). The client
+ * saw movement; none when a wall or darkness hides the sneaker from it: scene/sight.ts), and bleeding after the fight (one interval: the lowest empty circle). The client
  * sends ids and choices; the GM re-reads the documents, checks the sender owns the actor that
  * acts (and, in a started combat, that it still has its action, from the ledger), rolls with core
  * Roll, writes once and posts the card, every die shown being one of the card's rolls. The check
@@ -27,7 +27,9 @@ import {
 } from "../../../cards/protocol.ts";
 import type { AnyDeclaration } from "../../../cards/protocol.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
-import { canvasDistance, checkWithinReach } from "../../../shared/actors.ts";
+import { checkWithinReach } from "../../../shared/actors.ts";
+import { distanceBetween } from "../../../shared/scene.ts";
+import { actorSees } from "../../../scene/sight.ts";
 import { owns } from "../../../shared/cards.ts";
 import { i18n } from "../../../shared/env.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
@@ -179,6 +181,41 @@ async function medicine(ids: Ids, sender: User.Implementation): Promise<RefereeO
   return postCheck(healer, change, context, rolls, sender);
 }
 
+/** A check's outcome after the scene's sentence on sight, when the scene said one. */
+function withSight(source: string | null, outcome: string): string {
+  return source === null
+    ? outcome
+    : i18n().format("FRAY.Twodice.Check.SneakSight", { source, outcome });
+}
+
+/**
+ * A sneak the observer cannot see (a wall that stops sight stands between them, or the sneaker
+ * stands in darkness): nothing is rolled, the sneaker goes unseen, and its action is spent.
+ */
+function sneakUnseen(
+  sneaker: Actor.Implementation,
+  observer: Actor.Implementation,
+  source: string,
+  spent: BudgetRecord<TurnState>,
+  sender: User.Implementation,
+): Promise<RefereeOutcome> {
+  const say = i18n();
+  const context = {
+    title: say.format("FRAY.Twodice.Check.Sneak", { sneaker: sneaker.name }),
+    name: observer.name,
+    outcome: withSight(
+      source,
+      say.format("FRAY.Twodice.Check.SneakOutcome.unseen", {
+        sneaker: sneaker.name,
+        observer: observer.name,
+      }),
+    ),
+  };
+  return postCheck(observer, { updates: [], turns: [spent] }, context, [], sender).then((posted) =>
+    posted.ok ? { ok: true, value: { noticed: false, located: false } } : posted,
+  );
+}
+
 /**
  * Sneaking past an observer: the sneaker's owner asks, naming the observer and how far it moves
  * this time (0: it keeps still). The distance is measured on the scene; only the GM may give one
@@ -193,12 +230,15 @@ async function sneak(ids: Ids, sender: User.Implementation): Promise<RefereeOutc
   const away = checkWithinReach(sneaker, observer);
   if (away !== null) return away;
   const given = ids["distance"];
-  const measured = canvasDistance(sneaker, observer, "m");
+  // Measured on the scene's documents (the GM's canvas may show another scene).
+  const measured = distanceBetween(sneaker, observer, "m");
   const distance = measured ?? (sender.isGM && typeof given === "number" ? given : null);
   if (distance === null) return refuse("noDistance");
   const me = twodiceNow(sneaker);
   const them = twodiceNow(observer);
   const moved = ids["moved"];
+  // The scene decides whether the observer can see the sneaker at all (scene/sight.ts).
+  const sight = actorSees(observer, sneaker);
   const base = {
     perception: trait(them, "perception"),
     stealth: trait(me, "stealth"),
@@ -211,6 +251,8 @@ async function sneak(ids: Ids, sender: User.Implementation): Promise<RefereeOutc
   if (!dry.ok) return dry;
   const spent = spend(sneaker, me, "move");
   if (!spent.ok) return spent;
+  if (sight !== null && !sight.value)
+    return sneakUnseen(sneaker, observer, sight.source, spent.value, sender);
   const first = await rollTwoDice(options.dieSides);
   let outcome = resolveSneak({ ...base, dice: first.dice }, options);
   let rolls = first.rolls;
@@ -233,12 +275,15 @@ async function sneak(ids: Ids, sender: User.Implementation): Promise<RefereeOutc
         ? null
         : { value: o.locate.value, ...diceView(o.locate.dice, o.locate.value) },
     result: o.spot.result,
-    outcome: say.format(`FRAY.Twodice.Check.SneakOutcome.${verdict}`, {
-      sneaker: sneaker.name,
-      observer: observer.name,
-      result: String(o.spot.result),
-      step: String(o.step),
-    }),
+    outcome: withSight(
+      sight?.source ?? null,
+      say.format(`FRAY.Twodice.Check.SneakOutcome.${verdict}`, {
+        sneaker: sneaker.name,
+        observer: observer.name,
+        result: String(o.spot.result),
+        step: String(o.step),
+      }),
+    ),
   };
   const posted = await postCheck(
     observer,

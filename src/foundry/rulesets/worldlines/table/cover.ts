@@ -18,7 +18,7 @@ import { postViewCard } from "../../../cards/protocol.ts";
 import { actorLedgerEntry, fightOf, recordForActors } from "../../../combat/ledger.ts";
 import { turnStateOf } from "../../../combat/state.ts";
 import { combatantId, resolveActor, targetedActors, withinReach } from "../../../shared/actors.ts";
-import { cardView, chatTemplate, owns } from "../../../shared/cards.ts";
+import { cardView, chatTemplate, owns, showDice } from "../../../shared/cards.ts";
 import type { CardI18n } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
 import type { RefereeOutcome } from "../../../shared/referee.ts";
@@ -187,6 +187,8 @@ function answerStep(choice: "abort" | "evade") {
       const rolled = await withDice((dice) => answerCover(input, dice, worldlinesOptions()));
       const out = rolled.value;
       if (!out.ok) return out;
+      // The forced Evasion's dice: thrown to whom the card's roll mode shows dice.
+      await showDice(press.message, rolled.rolls);
       const fight = fightOf(targetActor);
       if (out.value.aborted && fight !== null) {
         const round = turnStateOf(fight.combat).round;
