@@ -41,6 +41,9 @@
  *   tokens here are all rendered (the canvas shows their scene); the placeable is the document's
  *   `object`, and `constrainMovementPath(waypoints, {ignoreWalls})` answers `[path, constrained]`.
  *   (The fake ignores a wall's direction `dir`: every wall here blocks both ways.)
+ * - `canvas.tokens.controlled` (core: the Token placeables this client's user has selected; every
+ *   client has its own selection): `control(...tokens)` selects these tokens for the current user,
+ *   replacing the selection (none: clears it).
  */
 import { Collection } from "./collection.ts";
 import { Actor } from "./documents.ts";
@@ -178,11 +181,16 @@ export function installMovementFakes(
       return total;
     },
   };
+  type Placeable = { document: { actorId: string }; actor: unknown; center: unknown };
+  const selected = new Map<string, readonly Placeable[]>();
   const canvas = {
     ready: true,
     grid: canvasGrid,
     tokens: {
-      placeables: [] as { document: { actorId: string }; actor: unknown; center: unknown }[],
+      placeables: [] as Placeable[],
+      get controlled(): readonly Placeable[] {
+        return selected.get(world.user().id) ?? [];
+      },
     },
   };
   (globalThis as { canvas?: unknown }).canvas = canvas;
@@ -645,6 +653,11 @@ export function installMovementFakes(
     addRegion(scene: FakeScene, region: FakeRegionDocument): FakeRegionDocument {
       scene.regions.set(region.id, region);
       return region;
+    },
+    /** The current user selects these tokens (replacing the selection); none: clears it. */
+    control(...docs: readonly TokenDocument[]) {
+      const placed = canvas.tokens.placeables.filter((p) => docs.some((d) => d === p.document));
+      selected.set(world.user().id, placed);
     },
     /** The top-left pixel of a space, for waypoints. */
     at(col: number, row: number): Waypoint {

@@ -11,12 +11,16 @@
  *   action of the ruleset's sheet (`RulesetApi.sheetActions`, made draggable on the sheet by
  *   api/sheet-drag.ts): `game.system.api.act(id)`, for the selected token's actor (else the
  *   user's character).
+ * - An action of an item's row (drag data `{ type: "fray.action", action, uuid }`, the uuid the
+ *   row's item: `RulesetApi.rowActions`, Reload, Charge …): `game.system.api.act(id, { item })`,
+ *   the item by that name of the selected token's actor (else the user's character), named
+ *   "Reload: Crossbow".
  * Core's hotbar waits for no hook: the handler answers false at once (core then makes no macro of
  * its own), then makes the macro, or reuses the same one this user made before, and puts it in
  * the slot (`User#assignHotbarMacro`).
  */
 import { i18n } from "../shared/env.ts";
-import { sheetActionOf, usableItem } from "./index.ts";
+import { rowActionOf, sheetActionOf, usableItem } from "./index.ts";
 import { registerSheetDrag } from "./sheet-drag.ts";
 
 /** The actions a sheet may offer to drag to the hotbar: the macro's name, icon and command. */
@@ -63,6 +67,16 @@ export function macroOf(data: unknown): MacroSpec | null {
       name: item.name,
       img: item.img ?? null,
       command: `return game.system.api.useItem(${JSON.stringify(item.name)});`,
+    };
+  }
+  const rowAction = type === "fray.action" && typeof uuid === "string" ? rowActionOf(action) : null;
+  const rowItem = rowAction === null ? null : ownedItem(uuid as string);
+  if (rowAction !== null && rowItem !== null) {
+    const named = { action: i18n().localize(rowAction.label), item: rowItem.name };
+    return {
+      name: i18n().format("FRAY.Api.Hotbar.RowAction", named),
+      img: rowAction.img,
+      command: `return game.system.api.act(${JSON.stringify(rowAction.id)}, { item: ${JSON.stringify(rowItem.name)} });`,
     };
   }
   if (type === "fray.action" && typeof action === "string" && action in HOTBAR_ACTIONS) {

@@ -29,7 +29,7 @@ import { FRAY_HOOKS } from "./hooks.ts";
 import { bindingOf, statusEntries, toggleBound } from "../hud/statuses.ts";
 import { movableToken, moveToken } from "./move.ts";
 import type { MovePoint } from "./move.ts";
-import type { AttackOddsData, AttackRequest, RulesetApi, SheetAction } from "./types.ts";
+import type { AttackOddsData, AttackRequest, RowAction, RulesetApi, SheetAction } from "./types.ts";
 
 /** An actor as a call names it: its id, a token actor's uuid, the Actor, or a token of it. */
 export type ActorRef =
@@ -115,6 +115,11 @@ function rulesetApi(): RulesetApi {
 /** The ruleset's sheet action of that id, or null. */
 export function sheetActionOf(id: unknown): SheetAction | null {
   return (rulesetApi().sheetActions ?? []).find((action) => action.id === id) ?? null;
+}
+
+/** The ruleset's action of an item's row of that id, or null. */
+export function rowActionOf(id: unknown): RowAction | null {
+  return (rulesetApi().rowActions ?? []).find((action) => action.id === id) ?? null;
 }
 
 /** Whether a macro can use the item: a weapon (it attacks), or an item the sheet has a use for. */
@@ -215,9 +220,13 @@ export interface FrayApi {
   /**
    * Runs an action of the actor sheet by its id (`sheetActions()` lists the ruleset's), as its
    * button does, for the actor given, else this user's own (what a dragged action's hotbar
-   * macro runs).
+   * macro runs). An action of an item's row (Reload …) acts on the actor's item named `item`
+   * (its id, else its name).
    */
-  act(action: string, options?: { readonly actor?: ActorRef }): Promise<RefereeOutcome>;
+  act(
+    action: string,
+    options?: { readonly actor?: ActorRef; readonly item?: string },
+  ): Promise<RefereeOutcome>;
   /**
    * Moves a token along waypoints (canvas points, each with its movement action), as a drag does:
    * the same check on this client, then the referee prices and pays it (or puts it back), and
@@ -342,11 +351,20 @@ export const frayApi: FrayApi = {
   },
   async act(action, options = {}) {
     const found = sheetActionOf(action);
-    if (found === null) return refused("noSuchAction", { action: shown(action) });
+    const row = rowActionOf(action);
+    if (found === null && row === null) return refused("noSuchAction", { action: shown(action) });
     const own = options.actor === undefined ? ownActor() : actorOf(options.actor);
     if (own === null) return refused(options.actor === undefined ? "noActor" : "noSuchActor");
+    let run = found === null ? null : () => found.run(own);
+    if (row !== null) {
+      // An item row's action: the actor's item of that id, else that name (as useItem finds it).
+      const name = typeof options.item === "string" ? options.item : "";
+      const item = own.items.get(name) ?? own.items.find((i) => i.name === name);
+      if (item === undefined) return refused("noSuchItem", { actor: own.name, item: name });
+      run = () => row.run(own, item);
+    }
     // The button's own check warned of its refusal.
-    return (await found.run(own)) ? { ok: true } : refuse("notCarriedOut");
+    return (await run?.()) === true ? { ok: true } : refuse("notCarriedOut");
   },
   async move(to, options = {}) {
     const ref = options.actor;
@@ -358,7 +376,8 @@ export const frayApi: FrayApi = {
     return moved.ok || moved.reason !== "badPath" ? moved : refused("badPath");
   },
   sheetActions() {
-    return (rulesetApi().sheetActions ?? []).map(({ id, label }) => ({
+    const { sheetActions = [], rowActions = [] } = rulesetApi();
+    return [...sheetActions, ...rowActions].map(({ id, label }) => ({
       id,
       name: i18n().localize(label),
     }));

@@ -47,6 +47,22 @@ export interface SheetAction {
   readonly run: (actor: Actor.Implementation) => Promise<boolean>;
 }
 
+/**
+ * An action of an item's row on the actor sheet (Reload, Charge, Ready …): as SheetAction, but its
+ * button sits in the row of an item (`data-item-id`), and what it does needs that item. Dragged to
+ * the hotbar, its macro names the item (`game.system.api.act(id, { item })`), found by name on the
+ * actor the macro runs for, as `useItem` finds its item.
+ */
+export interface RowAction {
+  readonly id: string;
+  /** A localization key of its name (the button's own label). */
+  readonly label: string;
+  readonly img: string;
+  readonly button: { readonly action: string; readonly data?: Readonly<Record<string, string>> };
+  /** The button's work for the actor and the row's item; resolves to whether it was carried out. */
+  readonly run: (actor: Actor.Implementation, item: Item.Implementation) => Promise<boolean>;
+}
+
 export interface RulesetApi {
   /**
    * Declares the attack without the dialog (its defaults, overridden by the request's choices):
@@ -77,4 +93,6 @@ export interface RulesetApi {
   readonly toggleStance?: (actor: Actor.Implementation) => Promise<boolean>;
   /** The sheet's actions a macro runs (`act`) and a user drags to the hotbar. */
   readonly sheetActions?: readonly SheetAction[];
+  /** The sheet's item rows' actions a macro runs (`act` with an item) and a user drags. */
+  readonly rowActions?: readonly RowAction[];
 }
