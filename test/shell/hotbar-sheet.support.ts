@@ -4,11 +4,16 @@
  * the hotbar through core's `hotbarDrop` (test/fake-foundry/hotbar.ts), and what the click and the
  * macro each change, recorded alike so the two compare equal when the macro did what the click did.
  */
-import { vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { GM, PLAYER } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
-import type { Macro, installHotbarFakes } from "../fake-foundry/hotbar.ts";
+import { installHotbarFakes } from "../fake-foundry/hotbar.ts";
+import type { Macro } from "../fake-foundry/hotbar.ts";
+import type { FakeTokenDocument } from "../fake-foundry/movement.ts";
+import { moveWorld } from "./movement.support.ts";
+import type { MoveWorld } from "./movement.support.ts";
 import { named } from "./parity.support.ts";
-import { buttonKey, dragData } from "./sheet-dom.support.ts";
+import { buttonKey, dragData, renderSheet } from "./sheet-dom.support.ts";
 import type { RenderedSheet, StandInElement } from "./sheet-dom.support.ts";
 
 /** How a button of the sheet reaches the hotbar. */
@@ -133,4 +138,240 @@ export function distinctButtons(
     }
   }
   return found;
+}
+
+/** Who presses, on whose sheet, from where (the ruleset's starts), targeting whom. */
+export interface HotbarCase<S extends string> {
+  /** The player's fighter's sheet (the player presses), or the foe's (the GM presses). */
+  readonly sheet: "mine" | "foe";
+  readonly start: S;
+  readonly target?: "mine" | "foe";
+  /** Where the foe stands (default: beside the player's fighter). */
+  readonly foeAt?: { readonly col: number; readonly row: number };
+}
+
+/** A fight of a case: the player's fighter, the foe, their combat and tokens, ids by role. */
+export interface CaseFight {
+  readonly mine: Actor.Implementation;
+  readonly foe: Actor.Implementation;
+  readonly combat: Combat.Implementation;
+  readonly tokens: readonly FakeTokenDocument[];
+  readonly roles: ReadonlyMap<string, string>;
+  /** The combatant id of the actor in this combat. */
+  idOf(actor: Actor.Implementation): string;
+}
+
+/** One ruleset's sheet on the hotbar: its world, fighters, starts, and each button's case. */
+export interface SheetHotbarSpec<S extends string> {
+  readonly ruleset: string;
+  readonly grid: { readonly distance: number; readonly units: string };
+  readonly sheetClass: () => Promise<unknown>;
+  /** The player's fighter (a player owns it) and its foe (the GM's). */
+  readonly mine: Record<string, unknown>;
+  readonly foe: Record<string, unknown>;
+  /** Sets the started fight (the player's fighter taking its turn) where the case starts. */
+  readonly start: (world: MoveWorld, fight: CaseFight, start: S) => Promise<void>;
+  /** The starts whose sheets are read for their buttons (a button shows in some only). */
+  readonly renders: readonly S[];
+  /** The row's own use, dragged as the row's item (a weapon's Attack). */
+  readonly rowUses: readonly string[];
+  /** The sheet's housekeeping, no action of the table (data-action names). */
+  readonly housekeeping: readonly string[];
+  /** Each draggable button's case, by its key (keyOf). */
+  readonly cases: Readonly<Record<string, HotbarCase<S>>>;
+  /** Buttons tried again where the rules refuse them (out of turn, no target): refused alike. */
+  readonly refused: readonly { readonly key: string; readonly case: HotbarCase<S> }[];
+}
+
+/**
+ * The tests of one ruleset's sheet on the hotbar: every button with an action found on the
+ * rendered sheets reaches the hotbar (or is the sheet's housekeeping), and has its case; each
+ * drop makes a Fray macro; each macro, run for the selected token, records what the click records
+ * in a fresh copy of the same fight on the same dice; with no token and no character, each says so
+ * and changes nothing.
+ */
+export function describeSheetHotbar<S extends string>(spec: SheetHotbarSpec<S>): void {
+  let w: MoveWorld;
+  let hotbar: ReturnType<typeof installHotbarFakes>;
+  let Sheet: unknown;
+
+  beforeAll(async () => {
+    w = await moveWorld(spec.ruleset, spec.grid);
+    hotbar = installHotbarFakes(w.fake);
+    Sheet = await spec.sheetClass();
+  });
+
+  beforeEach(() => {
+    w.fake.notifications.length = 0;
+  });
+
+  async function fight(start: S, foeAt = { col: 1, row: 0 }): Promise<CaseFight> {
+    const [mine, foe] = await w.actors([spec.mine, spec.foe]);
+    if (mine === undefined || foe === undefined) throw new Error("no actors");
+    const { combat, tokens } = await w.fight([mine, foe], [{ col: 0, row: 0 }, foeAt]);
+    const roles = new Map<string, string>([
+      [mine.id ?? "", "mine"],
+      [foe.id ?? "", "foe"],
+      [combat.id ?? "", "combat"],
+      ...combat.combatants.contents.map((c): [string, string] => [c.id ?? "", `c:${c.name}`]),
+      ...tokens.map((t, k): [string, string] => [t.id, `token${String(k)}`]),
+      ...[...mine.items.contents, ...foe.items.contents].map((i): [string, string] => [
+        i.id ?? "",
+        `item:${i.name}`,
+      ]),
+    ]);
+    const idOf = (actor: Actor.Implementation) =>
+      combat.combatants.contents.find((c) => c.actorId === actor.id)?.id ?? "";
+    const made: CaseFight = { mine, foe, combat, tokens, roles, idOf };
+    await spec.start(w, made, start);
+    // Nobody targets anything yet (each user has their own targets).
+    for (const user of [PLAYER.id, GM.id]) {
+      w.fake.setUser(user);
+      w.table.target();
+    }
+    w.fake.notifications.length = 0;
+    return made;
+  }
+
+  /** What changed in the fight since `mark`, where its tokens stand included. */
+  function record(f: CaseFight, mark: ReturnType<typeof markNow>) {
+    const documents = { mine: f.mine, foe: f.foe, combat: f.combat };
+    const tokens = f.tokens.map((t) => ({ x: t.x, y: t.y }));
+    return recordSince(w.fake, mark, documents, f.roles, { tokens });
+  }
+
+  /** The sheets its users meet: the player's of their fighter, the GM's of the foe. */
+  async function everySheet() {
+    const renders = [];
+    for (const start of spec.renders) {
+      const f = await fight(start);
+      w.fake.setUser(PLAYER.id);
+      renders.push({ actor: f.mine, sheet: await renderSheet(w.fake, Sheet, f.mine) });
+      w.fake.setUser(GM.id);
+      renders.push({ actor: f.foe, sheet: await renderSheet(w.fake, Sheet, f.foe) });
+    }
+    return distinctButtons(renders);
+  }
+
+  function reachData(actor: Actor.Implementation, button: StandInElement, key: string) {
+    const reach = reachOf(actor, button, spec.rowUses);
+    if (reach.by === "none") throw new Error(`${key} does not reach the hotbar`);
+    return reach.data;
+  }
+
+  /** One run of a case: the button's click, or its macro for the selected token; what changed. */
+  async function run(key: string, c: HotbarCase<S>, how: "click" | "macro") {
+    const f = await fight(c.start, c.foeAt);
+    const actor = c.sheet === "mine" ? f.mine : f.foe;
+    const token = f.tokens[c.sheet === "mine" ? 0 : 1];
+    const user = c.sheet === "mine" ? PLAYER.id : GM.id;
+    w.fake.setUser(user);
+    const sheet = await renderSheet(w.fake, Sheet, actor);
+    const button = sheet.buttons.find((b) => keyOf(actor, b) === key);
+    if (button === undefined) throw new Error(`no button ${key}`);
+    const macro =
+      how === "macro"
+        ? await dropOnHotbar(w.fake, hotbar, user, reachData(actor, button, key))
+        : null;
+    w.fake.setUser(user);
+    if (c.target !== undefined) w.table.target(c.target === "mine" ? f.mine : f.foe);
+    const mark = markNow(w.fake);
+    if (macro === null) await sheet.click(button);
+    else {
+      if (token !== undefined) w.moves.control(token);
+      await macro.execute();
+      w.moves.control();
+    }
+    await w.idle();
+    w.table.target();
+    return record(f, mark);
+  }
+
+  /** What a case's world records when nobody presses anything. */
+  async function untouched(c: HotbarCase<S>) {
+    const f = await fight(c.start, c.foeAt);
+    return record(f, markNow(w.fake));
+  }
+
+  describe(`every button of the ${spec.ruleset} sheet reaches the hotbar`, () => {
+    it("each is draggable, or its row's own use, or the sheet's housekeeping", async () => {
+      const buttons = await everySheet();
+      const stranded = [...buttons]
+        .filter(([, { actor, button }]) => reachOf(actor, button, spec.rowUses).by === "none")
+        .map(([key]) => key)
+        .filter((key) => !spec.housekeeping.includes(key.split(" ")[0] ?? ""));
+      expect(stranded).toEqual([]);
+      // Every draggable button has its case (a new one must be given one too).
+      const draggable = [...buttons]
+        .filter(([, { actor, button }]) => reachOf(actor, button, spec.rowUses).by === "button")
+        .map(([key]) => key);
+      expect(draggable.sort()).toEqual(Object.keys(spec.cases).sort());
+    });
+
+    it("each drop makes a Fray macro: the action (and its row's item) for the selected token", async () => {
+      const buttons = await everySheet();
+      for (const [key, { actor, button }] of buttons) {
+        const reach = reachOf(actor, button, spec.rowUses);
+        if (reach.by === "none") continue;
+        const macro = await dropOnHotbar(w.fake, hotbar, GM.id, reach.data);
+        const item = actor.items.get(rowOf(button)?.dataset["itemId"] ?? "");
+        if (reach.by === "row") {
+          expect(macro.command, key).toBe(
+            `return game.system.api.useItem(${JSON.stringify(item?.name)});`,
+          );
+        } else if (item !== undefined) {
+          expect(macro.command, key).toMatch(/^return game\.system\.api\.act\("\w+", \{ item: "/);
+          expect(macro.command, key).toContain(JSON.stringify(item.name));
+          expect(macro.name, key).toContain(item.name);
+        } else {
+          expect(macro.command, key).toMatch(/^return game\.system\.api\.act\("[\w.]+"\);$/);
+        }
+      }
+    });
+  });
+
+  describe(`a ${spec.ruleset} macro does what its button does`, () => {
+    for (const [key, c] of Object.entries(spec.cases)) {
+      it(`${key}: the same cards, warnings, dialogs and writes as the click`, async () => {
+        const clicked = await run(key, c, "click");
+        const ran = await run(key, c, "macro");
+        expect(ran).toEqual(clicked);
+        // Something happened: a card, a warning, a dialog or a write (else this proves nothing).
+        expect(clicked).not.toEqual(await untouched(c));
+      });
+    }
+
+    for (const { key, case: c } of spec.refused) {
+      const aim = c.target === undefined ? "no target" : `at ${c.target}`;
+      it(`${key} from ${c.start}, ${aim}: refused as the click is`, async () => {
+        const clicked = await run(key, c, "click");
+        const ran = await run(key, c, "macro");
+        expect(ran).toEqual(clicked);
+        expect((clicked as { warnings: string[] }).warnings).not.toEqual([]);
+      });
+    }
+  });
+
+  describe(`a ${spec.ruleset} macro with no actor`, () => {
+    it("says to select a token or be given a character, and changes nothing", async () => {
+      const buttons = await everySheet();
+      for (const [key, { actor, button }] of buttons) {
+        const reach = reachOf(actor, button, spec.rowUses);
+        if (reach.by === "none") continue;
+        const macro = await dropOnHotbar(w.fake, hotbar, PLAYER.id, reach.data);
+        const writes = w.fake.db.calls.length;
+        const mark = markNow(w.fake);
+        w.moves.control();
+        const outcome = await macro.execute();
+        await w.idle();
+        expect(outcome, key).toEqual({ ok: false, reason: "noActor" });
+        expect(
+          w.fake.notifications.slice(mark.warnings).map((n) => n.message),
+          key,
+        ).toEqual(["Select your token, or have your GM assign you a character."]);
+        expect(w.fake.db.calls.length, key).toBe(writes);
+        expect(w.fake.game.messages.size, key).toBe(mark.messages);
+      }
+    });
+  });
 }
