@@ -352,6 +352,61 @@ export function describeSheetHotbar<S extends string>(spec: SheetHotbarSpec<S>):
     }
   });
 
+  describe(`a ${spec.ruleset} macro for the wrong actor`, () => {
+    it("an item row's macro for an actor without that item says so and changes nothing", async () => {
+      const buttons = await everySheet();
+      for (const [key, { actor, button }] of buttons) {
+        const reach = reachOf(actor, button, spec.rowUses);
+        if (reach.by !== "button" || rowOf(button) === null) continue;
+        const macro = await dropOnHotbar(w.fake, hotbar, GM.id, reach.data);
+        const f = await fight(spec.renders[0] ?? (Object.values(spec.cases)[0]?.start as S));
+        // The other fighter, who has no item of that name.
+        const other = actor.type === f.mine.type ? f.foe : f.mine;
+        const item = actor.items.get(rowOf(button)?.dataset["itemId"] ?? "")?.name ?? "";
+        w.fake.setUser(GM.id);
+        w.moves.control(...f.tokens.filter((t) => t.actorId === other.id));
+        const mark = markNow(w.fake);
+        const outcome = await macro.execute();
+        await w.idle();
+        w.moves.control();
+        expect(outcome, key).toMatchObject({ ok: false, reason: "noSuchItem" });
+        const after = record(f, mark) as { warnings: string[] };
+        expect(after.warnings, key).toEqual([`${other.name} has no item named ${item}.`]);
+        expect(after, key).toEqual({
+          ...(record(f, markNow(w.fake)) as object),
+          warnings: after.warnings,
+        });
+      }
+    });
+
+    it("a player's console asking an action for the GM's fighter is refused: nothing of it changes", async () => {
+      const api = (
+        game.system as unknown as { api: { act(id: string, o: object): Promise<unknown> } }
+      ).api;
+      const buttons = await everySheet();
+      for (const [key, { actor, button }] of buttons) {
+        if (actor.type !== (spec.mine["type"] as string) || !button.draggable) continue;
+        const { action, uuid } = dragData(button) as { action: string; uuid?: string };
+        const c = spec.cases[key];
+        if (c === undefined) continue;
+        const f = await fight(c.start, c.foeAt);
+        const item =
+          uuid === undefined ? undefined : actor.items.find((i) => i.uuid === uuid)?.name;
+        w.fake.setUser(PLAYER.id);
+        if (c.target !== undefined) w.table.target(c.target === "mine" ? f.foe : f.mine);
+        const before = record(f, markNow(w.fake)) as { stored: unknown };
+        const mark = markNow(w.fake);
+        await api.act(action, { actor: f.foe, ...(item === undefined ? {} : { item }) });
+        await w.idle();
+        w.table.target();
+        const after = record(f, mark) as { stored: unknown; messages: unknown[] };
+        // Nothing stored changed: the fighter, the foe, the fight's record.
+        expect(after.stored, key).toEqual(before.stored);
+        expect(after.messages, key).toEqual([]);
+      }
+    });
+  });
+
   describe(`a ${spec.ruleset} macro with no actor`, () => {
     it("says to select a token or be given a character, and changes nothing", async () => {
       const buttons = await everySheet();
