@@ -126,70 +126,34 @@ const callSave = (kind: SaveKind): SheetAction => ({
   run: async () => (await wwnCallSaves(kind, 0)) !== null,
 });
 
+/** An action on the actor whose button's data-action is its id. */
+const own = (id: string, label: string, img: string, run: SheetAction["run"]): SheetAction => ({
+  id,
+  label,
+  img,
+  button: { action: id },
+  run,
+});
+
 export const WWN_SHEET_ACTIONS: readonly SheetAction[] = [
-  {
-    id: "totalDefense",
-    label: "FRAY.Wwn.Sheet.TotalDefense",
-    img: "icons/svg/shield.svg",
-    button: { action: "totalDefense" },
-    run: self.wwnTotalDefense,
-  },
-  {
-    id: "fightingWithdrawal",
-    label: "FRAY.Wwn.Sheet.FightingWithdrawal",
-    img: "icons/svg/back.svg",
-    button: { action: "fightingWithdrawal" },
-    run: self.wwnFightingWithdrawal,
-  },
-  {
-    id: "run",
-    label: "FRAY.Wwn.Sheet.Run",
-    img: "icons/svg/wingfoot.svg",
-    button: { action: "run" },
-    run: (actor) => self.wwnRun(actor),
-  },
-  {
-    id: "hold",
-    label: "FRAY.Wwn.Sheet.Hold",
-    img: "icons/svg/clockwork.svg",
-    button: { action: "hold" },
-    run: self.wwnHold,
-  },
-  {
-    id: "prone",
-    label: "FRAY.Hud.Status.prone",
-    img: "icons/svg/falling.svg",
-    button: { action: "prone" },
-    run: self.wwnToggleProne,
-  },
-  {
-    id: "delay",
-    label: "FRAY.Wwn.Sheet.Delay",
-    img: "icons/svg/hourglass.svg",
-    button: { action: "delay" },
-    run: (actor) => self.wwnDelay(actor, targetedParticipant()),
-  },
-  {
-    id: "screen",
-    label: "FRAY.Wwn.Sheet.Screen",
-    img: "icons/svg/mage-shield.svg",
-    button: { action: "screen" },
-    run: (actor) => self.wwnScreen(actor, targetedParticipant()),
-  },
-  {
-    id: "joinSwarm",
-    label: "FRAY.Wwn.Sheet.JoinSwarm",
-    img: "icons/svg/pawprint.svg",
-    button: { action: "joinSwarm" },
-    run: self.wwnJoinSwarm,
-  },
-  {
-    id: "release",
-    label: "FRAY.Wwn.Sheet.Release",
-    img: "icons/svg/unlock.svg",
-    button: { action: "release" },
-    run: self.wwnRelease,
-  },
+  own("totalDefense", "FRAY.Wwn.Sheet.TotalDefense", "icons/svg/shield.svg", self.wwnTotalDefense),
+  own(
+    "fightingWithdrawal",
+    "FRAY.Wwn.Sheet.FightingWithdrawal",
+    "icons/svg/back.svg",
+    self.wwnFightingWithdrawal,
+  ),
+  own("run", "FRAY.Wwn.Sheet.Run", "icons/svg/wingfoot.svg", (actor) => self.wwnRun(actor)),
+  own("hold", "FRAY.Wwn.Sheet.Hold", "icons/svg/clockwork.svg", self.wwnHold),
+  own("prone", "FRAY.Hud.Status.prone", "icons/svg/falling.svg", self.wwnToggleProne),
+  own("delay", "FRAY.Wwn.Sheet.Delay", "icons/svg/hourglass.svg", (actor) =>
+    self.wwnDelay(actor, targetedParticipant()),
+  ),
+  own("screen", "FRAY.Wwn.Sheet.Screen", "icons/svg/mage-shield.svg", (actor) =>
+    self.wwnScreen(actor, targetedParticipant()),
+  ),
+  own("joinSwarm", "FRAY.Wwn.Sheet.JoinSwarm", "icons/svg/pawprint.svg", self.wwnJoinSwarm),
+  own("release", "FRAY.Wwn.Sheet.Release", "icons/svg/unlock.svg", self.wwnRelease),
   maneuver("shovePush", "FRAY.Wwn.Sheet.ShovePush", "icons/svg/thrust.svg", "shove", "push"),
   maneuver("shoveProne", "FRAY.Wwn.Sheet.ShoveProne", "icons/svg/falling.svg", "shove", "prone"),
   maneuver("grapple", "FRAY.Wwn.Maneuver.grapple", "icons/svg/net.svg", "grapple"),
@@ -198,37 +162,25 @@ export const WWN_SHEET_ACTIONS: readonly SheetAction[] = [
   maneuver("escape", "FRAY.Wwn.Maneuver.escape", "icons/svg/door-exit.svg", "escape"),
   maneuver("drag", "FRAY.Wwn.Sheet.Drag", "icons/svg/net.svg", "moveGrappled", "drag"),
   maneuver("throw", "FRAY.Wwn.Sheet.Throw", "icons/svg/lightning.svg", "moveGrappled", "throw"),
-  {
-    id: "useSkill",
-    label: "FRAY.Wwn.Sheet.UseSkill",
-    img: "icons/svg/book.svg",
-    button: { action: "useSkill" },
-    // The skills row as it opens: its first attribute and skill, the target's the same.
-    run: (actor) =>
-      wwnSkillButton(actor, {
-        skill: WWN_SKILLS[0],
-        attribute: WWN_ATTRIBUTES[0] ?? "",
-        againstSkill: "",
-        againstAttribute: "",
-      }),
-  },
-  {
-    id: "morale",
-    label: "FRAY.Wwn.Morale.Check",
-    img: "icons/svg/terror.svg",
-    button: { action: "morale" },
-    run: async (actor) => (await wwnCallMorale(actor)) !== null,
-  },
+  // The skills row as it opens: its first attribute and skill, the target's the same.
+  own("useSkill", "FRAY.Wwn.Sheet.UseSkill", "icons/svg/book.svg", (actor) =>
+    wwnSkillButton(actor, {
+      skill: WWN_SKILLS[0],
+      attribute: WWN_ATTRIBUTES[0] ?? "",
+      againstSkill: "",
+      againstAttribute: "",
+    }),
+  ),
+  own(
+    "morale",
+    "FRAY.Wwn.Morale.Check",
+    "icons/svg/terror.svg",
+    async (actor) => (await wwnCallMorale(actor)) !== null,
+  ),
   callSave("physical"),
   callSave("evasion"),
   callSave("mental"),
-  {
-    id: "jostle",
-    label: "FRAY.Wwn.Sheet.Jostle",
-    img: "icons/svg/daze.svg",
-    button: { action: "jostle" },
-    run: wwnJostle,
-  },
+  own("jostle", "FRAY.Wwn.Sheet.Jostle", "icons/svg/daze.svg", wwnJostle),
 ];
 
 const row = (
