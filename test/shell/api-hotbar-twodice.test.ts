@@ -1,5 +1,5 @@
 /**
- * The two-dice sheet's rows and buttons on the hotbar (issue 26; hotbar-sheet.support.ts). The
+ * The two-dice sheet's rows and buttons on the hotbar (issue 26; sheet-hotbar.support.ts). The
  * sheet is rendered in the fake as its users see it (a player's character in a fight, waiting,
  * bleeding; the GM's thug), and every button with an action is found there: each must reach the
  * hotbar (dragged itself, or its row's item for a weapon's Attack), save the sheet's housekeeping
@@ -10,8 +10,8 @@
  * selected and no character, every macro says so and changes nothing.
  */
 import { GM, PLAYER } from "../fake-foundry/index.ts";
-import { describeSheetHotbar } from "./hotbar-sheet.support.ts";
-import type { HotbarCase } from "./hotbar-sheet.support.ts";
+import { describeSheetHotbar } from "./sheet-hotbar.support.ts";
+import type { HotbarCase } from "./sheet-hotbar.support.ts";
 
 const ANA = {
   name: "Ana",

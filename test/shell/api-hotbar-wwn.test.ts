@@ -1,5 +1,5 @@
 /**
- * The WWN sheet's rows and buttons on the hotbar (issue 26; hotbar-sheet.support.ts). The sheet is
+ * The WWN sheet's rows and buttons on the hotbar (issue 26; sheet-hotbar.support.ts). The sheet is
  * rendered in the fake as its users see it (a player's character in a fight, holding a captive;
  * the GM's bandit, held), and every button with an action is found there: each must reach the
  * hotbar (dragged itself, or its row's item for the row's own use: a weapon's Attack, a spell's
@@ -10,8 +10,8 @@
  * token selected and no character, every macro says so and changes nothing.
  */
 import { GM, PLAYER } from "../fake-foundry/index.ts";
-import { describeSheetHotbar } from "./hotbar-sheet.support.ts";
-import type { HotbarCase } from "./hotbar-sheet.support.ts";
+import { describeSheetHotbar } from "./sheet-hotbar.support.ts";
+import type { HotbarCase } from "./sheet-hotbar.support.ts";
 
 const KARA = {
   name: "Kara",

@@ -98,22 +98,6 @@ describe("the fake's grid and moving tokens", () => {
   });
 });
 
-describe("the fake's selected tokens (core canvas.tokens.controlled)", () => {
-  it("each user selects their own tokens; a new selection replaces the old, none clears it", async () => {
-    const { fake, moves, token, ana } = await world();
-    fake.setUser(PLAYER.id);
-    moves.control(token);
-    expect(moves.canvas.tokens.controlled.map((t) => t.actor)).toEqual([
-      fake.game.actors.get(ana.id),
-    ]);
-    fake.setUser(PLAYER2.id);
-    expect(moves.canvas.tokens.controlled).toEqual([]);
-    fake.setUser(PLAYER.id);
-    moves.control();
-    expect(moves.canvas.tokens.controlled).toEqual([]);
-  });
-});
-
 describe("the fake's walls stop movement (core Token#constrainMovementPath)", () => {
   it("a move stops before a wall; a door that is open lets it through; blocked at once: no move", async () => {
     const { fake, moves, token } = await world();

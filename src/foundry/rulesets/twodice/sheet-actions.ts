@@ -128,14 +128,12 @@ export const TWODICE_ROW_ACTIONS: readonly RowAction[] = [
   {
     id: "autoFire",
     label: "FRAY.Twodice.Card.Auto",
-    img: "icons/svg/explosion.svg",
     button: { action: "autoFire" },
     run: async (actor, weapon) => (await openTwodiceAttack(actor, weapon, "auto")) !== null,
   },
   {
     id: "ready",
     label: "FRAY.Twodice.Sheet.Ready",
-    img: "icons/svg/target.svg",
     button: { action: "ready" },
     run: async (actor, weapon) =>
       (await twodiceDeclare(actor, "ready", { weaponId: weapon.id ?? "" })).ok,
@@ -143,7 +141,6 @@ export const TWODICE_ROW_ACTIONS: readonly RowAction[] = [
   {
     id: "reload",
     label: "FRAY.Twodice.Action.reload",
-    img: "icons/svg/reload.svg",
     button: { action: "reload" },
     run: async (actor, weapon) => (await twodiceReload(actor, weapon)).ok,
   },

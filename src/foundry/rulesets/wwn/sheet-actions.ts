@@ -186,12 +186,10 @@ export const WWN_SHEET_ACTIONS: readonly SheetAction[] = [
 const row = (
   id: string,
   label: string,
-  img: string,
   run: (actor: Actor.Implementation, item: Item.Implementation) => Promise<unknown>,
 ): RowAction => ({
   id,
   label,
-  img,
   button: { action: id },
   run: async (actor, item) => {
     const done = await run(actor, item);
@@ -200,12 +198,12 @@ const row = (
 });
 
 export const WWN_ROW_ACTIONS: readonly RowAction[] = [
-  row("charge", "FRAY.Movement.Charge.Button", "icons/svg/sword.svg", wwnCharge),
-  row("reload", "FRAY.Wwn.Sheet.Reload", "icons/svg/reload.svg", self.wwnReload),
-  row("refill", "FRAY.Wwn.Sheet.Refill", "icons/svg/item-bag.svg", self.wwnRefill),
-  row("toggleReadied", "FRAY.Wwn.Sheet.ReadyStow", "icons/svg/combat.svg", self.wwnToggleReadied),
-  row("drop", "FRAY.Wwn.Sheet.Drop", "icons/svg/downgrade.svg", self.wwnDrop),
-  row("pickUp", "FRAY.Wwn.Sheet.PickUp", "icons/svg/upgrade.svg", self.wwnPickUp),
+  row("charge", "FRAY.Movement.Charge.Button", wwnCharge),
+  row("reload", "FRAY.Wwn.Sheet.Reload", self.wwnReload),
+  row("refill", "FRAY.Wwn.Sheet.Refill", self.wwnRefill),
+  row("toggleReadied", "FRAY.Wwn.Sheet.ReadyStow", self.wwnToggleReadied),
+  row("drop", "FRAY.Wwn.Sheet.Drop", self.wwnDrop),
+  row("pickUp", "FRAY.Wwn.Sheet.PickUp", self.wwnPickUp),
 ];
 
 /** A spell's Cast (its row's button), for the hotbar's macro: a card, or the rules' refusal. */

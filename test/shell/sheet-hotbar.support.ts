@@ -233,6 +233,22 @@ export function describeSheetHotbar<S extends string>(spec: SheetHotbarSpec<S>):
     return made;
   }
 
+  /**
+   * The current user selects these tokens only (core Token#control, releasing the others); none:
+   * releases every one.
+   */
+  function select(...tokens: readonly FakeTokenDocument[]): void {
+    const placed = w.moves.canvas.tokens.placeables as unknown as {
+      document: unknown;
+      control(): boolean;
+      release(): boolean;
+    }[];
+    for (const p of placed) p.release();
+    for (const p of placed.filter((p) => tokens.includes(p.document as FakeTokenDocument))) {
+      p.control();
+    }
+  }
+
   /** What changed in the fight since `mark`, where its tokens stand included. */
   function record(f: CaseFight, mark: ReturnType<typeof markNow>) {
     const documents = { mine: f.mine, foe: f.foe, combat: f.combat };
@@ -278,9 +294,9 @@ export function describeSheetHotbar<S extends string>(spec: SheetHotbarSpec<S>):
     const mark = markNow(w.fake);
     if (macro === null) await sheet.click(button);
     else {
-      if (token !== undefined) w.moves.control(token);
+      if (token !== undefined) select(token);
       await macro.execute();
-      w.moves.control();
+      select();
     }
     await w.idle();
     w.table.target();
@@ -364,11 +380,11 @@ export function describeSheetHotbar<S extends string>(spec: SheetHotbarSpec<S>):
         const other = actor.type === f.mine.type ? f.foe : f.mine;
         const item = actor.items.get(rowOf(button)?.dataset["itemId"] ?? "")?.name ?? "";
         w.fake.setUser(GM.id);
-        w.moves.control(...f.tokens.filter((t) => t.actorId === other.id));
+        select(...f.tokens.filter((t) => t.actorId === other.id));
         const mark = markNow(w.fake);
         const outcome = await macro.execute();
         await w.idle();
-        w.moves.control();
+        select();
         expect(outcome, key).toMatchObject({ ok: false, reason: "noSuchItem" });
         const after = record(f, mark) as { warnings: string[] };
         expect(after.warnings, key).toEqual([`${other.name} has no item named ${item}.`]);
@@ -416,7 +432,7 @@ export function describeSheetHotbar<S extends string>(spec: SheetHotbarSpec<S>):
         const macro = await dropOnHotbar(w.fake, hotbar, PLAYER.id, reach.data);
         const writes = w.fake.db.calls.length;
         const mark = markNow(w.fake);
-        w.moves.control();
+        select();
         const outcome = await macro.execute();
         await w.idle();
         expect(outcome, key).toEqual({ ok: false, reason: "noActor" });
