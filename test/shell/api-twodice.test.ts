@@ -227,7 +227,7 @@ describe("a weapon row of the two-dice sheet dropped on the hotbar", () => {
 });
 
 describe("the two-dice sheet's actions dragged to the hotbar", () => {
-  it("makes a macro of Aim, Hide, Take Cover and Move that declares it for the character", async () => {
+  it("makes a macro of each turn action that declares it for the character", async () => {
     const macros = await dragSheetActionsToHotbar(
       fake,
       hotbar,
@@ -235,13 +235,23 @@ describe("the two-dice sheet's actions dragged to the hotbar", () => {
       "templates/twodice/actor/actor-sheet.hbs",
       20,
     );
+    // (Every button the template writes, its conditions aside; keyed by data-action and data-kind:
+    // Hide and Move and hide share "hide", the latter kept. api-hotbar-twodice.test.ts drags
+    // every button of the rendered sheet, weapon rows included.)
     expect([...macros.keys()]).toEqual([
+      "recovery",
+      "medicine",
+      "bleed",
       "declare:aim",
       "hide",
       "declare:takeCover",
       "declare:move",
+      "declare:moveAndCover",
+      "cutIn",
+      "declare:wait",
+      "sneak",
     ]);
-    expect(macros.get("hide")?.name).toBe("Hide");
+    expect(macros.get("hide")?.name).toBe("Move and hide");
     const { kara, brute } = await fighters();
     await world.startedCombat([kara, brute]);
     const budget = await import("../../src/foundry/rulesets/twodice/budget.ts");

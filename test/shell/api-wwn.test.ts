@@ -316,8 +316,29 @@ describe("the WWN sheet's actions dragged to the hotbar", () => {
       "templates/wwn/actor/actor-sheet.hbs",
       20,
     );
+    // Every round and maneuver button the template writes (api-hotbar-wwn.test.ts drags every
+    // button of the rendered sheet, weapon rows and the GM's included).
     expect([...macros.keys()].sort()).toEqual(
-      ["fightingWithdrawal", "hold", "prone", "run", "totalDefense"].sort(),
+      [
+        "fightingWithdrawal",
+        "hold",
+        "prone",
+        "run",
+        "totalDefense",
+        "delay",
+        "screen",
+        "joinSwarm",
+        "jostle",
+        "release",
+        "useSkill",
+        "morale",
+        "maneuver:escape",
+        "maneuver:execution",
+        "maneuver:grapple",
+        "maneuver:moveGrappled",
+        "maneuver:shatter",
+        "maneuver:shove",
+      ].sort(),
     );
     expect(macros.get("totalDefense")?.name).toBe("Total Defense");
     const prone = macros.get("prone");

@@ -23,7 +23,7 @@ import type { TwodiceChoices } from "./attack/declare.ts";
 import { twodiceNow } from "./budget.ts";
 import { twodiceOptions } from "./settings.ts";
 import { TWODICE_STATUSES } from "./statuses.ts";
-import { TWODICE_SHEET_ACTIONS } from "./sheet-actions.ts";
+import { TWODICE_ROW_ACTIONS, TWODICE_SHEET_ACTIONS } from "./sheet-actions.ts";
 
 const twodiceAttack: CardAttack<TwodiceChoices> = {
   kind: TWODICE_ATTACK,
@@ -69,4 +69,5 @@ export const twodiceApi: RulesetApi = {
   // Incapacitation by wounds, as a core status (statuses.ts).
   statuses: TWODICE_STATUSES,
   sheetActions: TWODICE_SHEET_ACTIONS,
+  rowActions: TWODICE_ROW_ACTIONS,
 };

@@ -17,7 +17,7 @@ import { parseWwnSituation } from "./attack/referee.ts";
 import { fighterOf } from "./budget.ts";
 import { wwnScene, wwnScenePrefill } from "./scene.ts";
 import { WWN_STATUSES } from "./statuses.ts";
-import { WWN_SHEET_ACTIONS } from "./sheet-actions.ts";
+import { WWN_ROW_ACTIONS, WWN_SHEET_ACTIONS, wwnItemUse } from "./sheet-actions.ts";
 import { wwnToggleProne } from "./table/self.ts";
 
 /** The dialog's defaults: what the scene pre-fills (the dialog shows no `adjacent`). */
@@ -60,6 +60,9 @@ export const wwnApi: RulesetApi = {
   // Prone is the actor's own field (data.ts), core's "prone" status (statuses.ts).
   statuses: WWN_STATUSES,
   sheetActions: WWN_SHEET_ACTIONS,
+  rowActions: WWN_ROW_ACTIONS,
+  // A spell's row casts it, as its Cast button.
+  itemUse: wwnItemUse,
   // The "Toggle stance" key: the sheet's Go Prone / Stand Up.
   toggleStance: wwnToggleProne,
 };

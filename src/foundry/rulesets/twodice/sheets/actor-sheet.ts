@@ -21,8 +21,7 @@ import {
   onToggleRowItem,
   rulesetActorSheet,
 } from "../../../sheets/base.ts";
-import { targetedActors } from "../../../shared/actors.ts";
-import { toTwodiceWeapon, warnTwodiceRefusal } from "../adapter.ts";
+import { toTwodiceWeapon } from "../adapter.ts";
 import { openTwodiceAttack } from "../attack/dialog.ts";
 import { twodiceNow } from "../budget.ts";
 import { twodiceOptions } from "../settings.ts";
@@ -32,6 +31,7 @@ import { TWODICE_TRAITS } from "../data.ts";
 import { twodiceHide } from "../table/hide.ts";
 import { twodiceHidden } from "../stance.ts";
 import { openTwodiceMedicine } from "./medicine.ts";
+import { twodiceCutIn, twodiceSneakPast, twodiceWait } from "../sheet-actions.ts";
 import type { TwodiceActorSystem, TwodiceArmorSystem, TwodiceWeaponSystem } from "../data.ts";
 
 export const TWODICE_ACTOR_SHEET_TEMPLATE = `${SYSTEM_PATH}/templates/twodice/actor/actor-sheet.hbs`;
@@ -144,29 +144,14 @@ export type TwodiceActorSheetContext = Awaited<ReturnType<typeof twodiceActorShe
 function declare(actor: Actor.Implementation, target: HTMLElement) {
   const kind = target.dataset["kind"];
   const select = target.closest(".td-turn")?.querySelector<HTMLSelectElement>("select.td-wait");
-  if (kind === "wait") {
-    return turnActions.twodiceDeclare(actor, (select?.value ?? "other") as never, { wait: true });
-  }
+  if (kind === "wait") return twodiceWait(actor, (select?.value ?? "other") as never);
   return kind === undefined ? Promise.resolve() : turnActions.twodiceDeclare(actor, kind as never);
-}
-
-/** A waiting character takes the action it declared, cutting in before what it answers. */
-function cutIn(actor: Actor.Implementation) {
-  const waiting = twodiceNow(actor).turn.waiting;
-  return waiting === null
-    ? Promise.resolve()
-    : turnActions.twodiceDeclare(actor, waiting, { cutIn: true });
 }
 
 /** Sneaks past the one targeted token's actor, moving the meters typed beside the button. */
 function sneak(actor: Actor.Implementation, target: HTMLElement) {
   const input = target.closest(".td-turn")?.querySelector<HTMLInputElement>("input.td-sneak-moved");
-  const observer = targetedActors()[0];
-  if (observer === undefined) {
-    warnTwodiceRefusal({ reason: "noTarget" });
-    return Promise.resolve();
-  }
-  return checks.twodiceSneak(actor, observer, Number(input?.value ?? 0));
+  return twodiceSneakPast(actor, Number(input?.value ?? 0));
 }
 
 export class TwodiceActorSheet extends rulesetActorSheet({
@@ -186,7 +171,7 @@ export class TwodiceActorSheet extends rulesetActorSheet({
     medicine: onActor(openTwodiceMedicine),
     hide: onActor((actor, target) => twodiceHide(actor, target.dataset["move"] === "1")),
     declare: onActor(declare),
-    cutIn: onActor(cutIn),
+    cutIn: onActor(twodiceCutIn),
     ready: onRowItem((actor, weapon) =>
       turnActions.twodiceDeclare(actor, "ready", { weaponId: weapon.id ?? "" }),
     ),

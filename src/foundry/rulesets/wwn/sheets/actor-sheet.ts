@@ -30,14 +30,12 @@ import { barView } from "../../../sheets/actor-sheet.ts";
 import { wwnAttack } from "../attack/declare.ts";
 import { wwnCharge } from "../movement.ts";
 import * as actions from "../table/self.ts";
-import { declareWwnManeuver } from "../table/maneuver-card.ts";
 import { wwnCallSaves } from "../table/saves.ts";
-import { wwnUseSkill } from "../table/skill.ts";
 import { wwnCastSpell } from "../table/cast.ts";
 import { wwnCallMorale } from "../table/morale.ts";
 import { wwnJostle } from "../marks.ts";
-import type { WwnSkillChoices } from "../table/skill.ts";
-import type { WwnManeuverChoices, WwnManeuverKind } from "../table/maneuver-card.ts";
+import type { WwnManeuverKind } from "../table/maneuver-card.ts";
+import { wwnManeuverButton, wwnSkillButton } from "../sheet-actions.ts";
 import { armorClass, modifiersOf, resolveActor, toWwnWeapon } from "../adapter.ts";
 import { fighterOf } from "../budget.ts";
 import type { WwnActorSystem, WwnArmorSystem } from "../adapter.ts";
@@ -266,24 +264,21 @@ function roundPick(target: HTMLElement, selector: string): string {
   return target.closest(".wwn-round")?.querySelector<HTMLSelectElement>(selector)?.value ?? "";
 }
 
-/** A maneuver on another actor: its kind and effect from the button, the weapon and choices from the row. */
+/** A maneuver: its kind and effect from the button, the weapon, size and range from the row. */
 async function maneuver(actor: Actor.Implementation, target: HTMLElement): Promise<void> {
   const row = target.closest(".wwn-maneuvers");
-  const pick = (selector: string) => row?.querySelector<HTMLSelectElement>(selector)?.value;
-  const kind = target.dataset["kind"] as WwnManeuverKind;
-  const weaponId = pick("select.wwn-maneuver-weapon") ?? "";
-  const weapon = actor.items.get(weaponId);
+  const pick = (selector: string) => row?.querySelector<HTMLSelectElement>(selector)?.value ?? "";
   // Whether the Execution Attack was prepared and its target is unaware is the GM's call on the card.
-  const choices: WwnManeuverChoices = {
-    ...(target.dataset["effect"] === undefined
-      ? {}
-      : { effect: target.dataset["effect"] as WwnManeuverChoices["effect"] }),
-    size: (pick("select.wwn-maneuver-size") ?? "manSized") as WwnManeuverChoices["size"],
-    ...(kind === "execution"
-      ? { range: (pick("select.wwn-execution-range") ?? "melee") as WwnManeuverChoices["range"] }
-      : {}),
-  };
-  await declareWwnManeuver(actor, kind, choices, weapon);
+  await wwnManeuverButton(
+    actor,
+    target.dataset["kind"] as WwnManeuverKind,
+    target.dataset["effect"],
+    {
+      weaponId: pick("select.wwn-maneuver-weapon"),
+      size: pick("select.wwn-maneuver-size") || "manSized",
+      range: pick("select.wwn-execution-range") || "melee",
+    },
+  );
 }
 
 /**
@@ -293,24 +288,12 @@ async function maneuver(actor: Actor.Implementation, target: HTMLElement): Promi
 async function useSkill(actor: Actor.Implementation, target: HTMLElement): Promise<void> {
   const row = target.closest(".wwn-skill-use");
   const pick = (selector: string) => row?.querySelector<HTMLSelectElement>(selector)?.value ?? "";
-  const againstSkill = pick("select.wwn-skill-use-against-skill");
-  const againstAttribute = pick("select.wwn-skill-use-against-attribute");
-  const skill = pick("select.wwn-skill-use-skill");
-  const attribute = pick("select.wwn-skill-use-attribute");
-  // Checked names only reach the referee: parseSkillIntent refuses anything off the lists.
-  const choices = {
-    skill,
-    attribute,
-    ...(againstSkill === "" && againstAttribute === ""
-      ? {}
-      : {
-          against: {
-            skill: againstSkill === "" ? skill : againstSkill,
-            attribute: againstAttribute === "" ? attribute : againstAttribute,
-          },
-        }),
-  } as unknown as WwnSkillChoices;
-  await wwnUseSkill(actor, choices);
+  await wwnSkillButton(actor, {
+    skill: pick("select.wwn-skill-use-skill"),
+    attribute: pick("select.wwn-skill-use-attribute"),
+    againstSkill: pick("select.wwn-skill-use-against-skill"),
+    againstAttribute: pick("select.wwn-skill-use-against-attribute"),
+  });
 }
 
 /** The GM calls this save for every targeted token, with the modifier beside the buttons. */
