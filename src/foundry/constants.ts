@@ -10,12 +10,18 @@ export const TEMPLATES = {
 } as const;
 
 /**
- * Partials any card template includes (`{{> "systems/fray/templates/cards/parts/…"}}`), preloaded
- * at init: core registers each template it preloads as a partial under its path.
+ * Partials any card or dialog template includes (`{{> "systems/fray/templates/…/parts/…"}}`),
+ * preloaded at init: core registers each template it preloads as a partial under its path.
  */
 export const PARTIALS = {
   /** The situation on an attack card: the scene's calls and the claims (scene/card-calls.ts). */
   sceneCalls: `${SYSTEM_PATH}/templates/cards/parts/situation.hbs`,
+  /** A dialog's row: label, field, hint; hidden when its field does not apply (dialog-fields.ts). */
+  dialogRow: `${SYSTEM_PATH}/templates/dialog/parts/row.hbs`,
+  /** A dialog's odds box: the chances for the options chosen (attack-dialog.ts oddsBox). */
+  dialogOdds: `${SYSTEM_PATH}/templates/dialog/parts/odds.hbs`,
+  /** A dialog's head: who attacks whom with what, and what the scene decided and why. */
+  dialogNotes: `${SYSTEM_PATH}/templates/dialog/parts/notes.hbs`,
 } as const;
 
 /** The actor types every ruleset plays (a ruleset's `actorTypes` when it names none). */

@@ -94,7 +94,7 @@ describe("the dice-pool attack dialog, rendered in Chromium", () => {
       width: 400,
       height: 560,
     });
-    await expect(page.locator(".fray-dp-dialog-who").innerText()).resolves.toContain(
+    await expect(page.locator(".fray-dialog-who").innerText()).resolves.toContain(
       "Brute from the Ninth Street Crew",
     );
     await expect(page.locator("[data-odds='hit']").innerText()).resolves.toMatch(/%$/);

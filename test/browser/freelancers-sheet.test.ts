@@ -304,12 +304,12 @@ describe("Freelancers chat cards, rendered in Chromium", () => {
         height: 420,
       });
     const player = await render(3, false);
-    await expect(player.locator(".fray-fl-measured").innerText()).resolves.toBe("3.0");
+    await expect(player.locator("#fray-fl-distance").innerText()).resolves.toBe("3.0");
     await expect(player.locator("input[name='distance']").count()).resolves.toBe(0);
     await expect(player.locator("input[name='defenderSees']").count()).resolves.toBe(0);
     await player.close();
     const unmeasured = await render(null, false);
-    await expect(unmeasured.locator(".fray-fl-measured").innerText()).resolves.toBe(
+    await expect(unmeasured.locator("#fray-fl-distance").innerText()).resolves.toBe(
       "not measured: the GM's call",
     );
     await unmeasured.close();

@@ -15,6 +15,8 @@ import type * as ItemSheetModule from "../../src/foundry/rulesets/freelancers/sh
 import type * as AidModule from "../../src/foundry/rulesets/freelancers/table/aid.ts";
 import type * as ReadyModule from "../../src/foundry/rulesets/freelancers/table/ready.ts";
 import type * as StealthModule from "../../src/foundry/rulesets/freelancers/table/stealth.ts";
+import type * as DialogModule from "../../src/foundry/rulesets/freelancers/attack/dialog.ts";
+import type * as Rules from "../../src/rules/freelancers/index.ts";
 
 let fake: FakeFoundry;
 let browser: Browser;
@@ -22,6 +24,8 @@ let items: typeof ItemSheetModule;
 let aid: typeof AidModule;
 let ready: typeof ReadyModule;
 let stealth: typeof StealthModule;
+let dialog: typeof DialogModule;
+let rules: typeof Rules;
 
 beforeAll(async () => {
   fake = installFakeFoundry({ settings: { "fray.ruleset": "freelancers" } });
@@ -31,6 +35,8 @@ beforeAll(async () => {
   aid = await import("../../src/foundry/rulesets/freelancers/table/aid.ts");
   ready = await import("../../src/foundry/rulesets/freelancers/table/ready.ts");
   stealth = await import("../../src/foundry/rulesets/freelancers/table/stealth.ts");
+  dialog = await import("../../src/foundry/rulesets/freelancers/attack/dialog.ts");
+  rules = await import("../../src/rules/freelancers/index.ts");
   browser = await launchChromium();
 });
 
@@ -81,6 +87,38 @@ describe("the Freelancers item sheet, rendered in Chromium", () => {
       await page.close();
     });
   }
+});
+
+describe("the Freelancers attack dialog, rendered in Chromium", () => {
+  it("asks whether the target is engaged of a Base action, not of a Long one", async () => {
+    const attacker = rules.makeFreelancer({ id: "vesna", name: "Vesna Kovalenko-Ashby" });
+    const defender = rules.makeFreelancer({ id: "guard", name: "Guard of the Lower Docks" });
+    const weapon = rules.makeFreelancersWeapon({ id: "knife", name: "Balisong with a worn grip" });
+    const render = async (as: "base" | "long", gm: boolean) =>
+      renderInPage(browser, {
+        template: "templates/freelancers/dialog/attack-dialog.hbs",
+        context: dialog.flAttackDialogContext(
+          attacker,
+          defender,
+          weapon,
+          { cover: "light", as, targetEngaged: true },
+          gm ? null : 1,
+          gm,
+          ["Light cover: a crate between you hides part of the guard."],
+        ),
+        classes: ["fray", "fray-fl-attack-dialog"],
+        title: "Attack with Balisong with a worn grip",
+        width: 400,
+        height: 640,
+      });
+    const base = await render("base", false);
+    await expect(base.locator("input[name=targetEngaged]").isVisible()).resolves.toBe(true);
+    await expect(base.locator("[data-odds='hit']").innerText()).resolves.toMatch(/%$/);
+    await base.close();
+    const long = await render("long", true);
+    await expect(long.locator("input[name=targetEngaged]").isVisible()).resolves.toBe(false);
+    await long.close();
+  });
 });
 
 describe("the Freelancers table cards, rendered in Chromium", () => {
@@ -168,5 +206,6 @@ auditRenderedViews(() => browser, {
     "templates/freelancers/chat/aid-card.hbs",
     "templates/freelancers/chat/ready-card.hbs",
     "templates/freelancers/chat/stealth-card.hbs",
+    "templates/freelancers/dialog/attack-dialog.hbs",
   ],
 });

@@ -47,6 +47,13 @@ const CARBINE = {
   system: { kind: "ranged", attack: 14, defense: 9, damage: 4, range: 5, type: "A13" },
 };
 
+const MACHETE = {
+  name: "Machete with a taped handle",
+  type: "weapon",
+  img: ICON,
+  system: { kind: "melee", attack: 12, defense: 8, damage: 3 },
+};
+
 /** Mira, a medic and scout, and the sentry she faces. */
 async function pair() {
   const mira = await world.createActor({
@@ -54,7 +61,7 @@ async function pair() {
     type: "character",
     img: ICON,
     system: { traits: { agility: 12, toughness: 8, perception: 13, stealth: 9, medicine: 11 } },
-    items: [CARBINE],
+    items: [CARBINE, MACHETE],
   });
   const sentry = await world.createActor({
     name: "Sentry of the Eastern Gate",
@@ -110,10 +117,29 @@ describe("the two-dice dialogs, rendered in Chromium", () => {
       width: 400,
       height: 560,
     });
-    await expect(page.locator(".fray-td-dialog > p").first().innerText()).resolves.toContain(
+    await expect(page.locator(".fray-dialog-who").first().innerText()).resolves.toContain(
       "Sentry of the Eastern Gate",
     );
     await expect(page.locator("[data-odds='hit']").innerText()).resolves.toMatch(/%$/);
+    await expect(page.locator("input[name=cover]").isVisible()).resolves.toBe(true);
+    await page.close();
+  });
+
+  it("a blow the GM makes asks the defender's awareness, not a shot's claims", async () => {
+    const { mira, sentry } = await pair();
+    world.table.target(sentry);
+    await dialog.openTwodiceAttack(mira, world.item(mira, MACHETE.name), "single");
+    const page = await renderInPage(browser, {
+      template: "templates/twodice/dialog/attack-dialog.hbs",
+      context: lastContext(recorded, "templates/twodice/dialog/attack-dialog.hbs"),
+      classes: ["fray", "twodice-attack-dialog"],
+      title: `Attack with ${MACHETE.name}`,
+      width: 400,
+      height: 560,
+    });
+    await expect(page.locator("select[name=awareness]").isVisible()).resolves.toBe(true);
+    await expect(page.locator("input[name=cover]").isVisible()).resolves.toBe(false);
+    await expect(page.locator("input[name=moved]").isVisible()).resolves.toBe(false);
     await page.close();
   });
 
@@ -131,6 +157,7 @@ describe("the two-dice dialogs, rendered in Chromium", () => {
     });
     await expect(page.locator("input[name='moreTime']").count()).resolves.toBe(1);
     await expect(page.locator("input[name='betterCircumstances']").count()).resolves.toBe(1);
+    await expect(page.locator("[data-odds='success']").innerText()).resolves.toMatch(/%$/);
     await page.close();
   });
 });

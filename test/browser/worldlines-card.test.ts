@@ -267,10 +267,10 @@ describe("the attack dialog, rendered in Chromium", () => {
     });
     await screenshot(page, "worldlines-attack-dialog.png");
 
-    const who = await page.locator(".fray-wl-dialog-who").innerText();
+    const who = await page.locator(".fray-dialog-who").innerText();
     expect(who).toContain("Maya Okafor");
     expect(who).toContain("Vex");
-    expect(who).toContain("Service pistol (1d6+1)");
+    expect(who).toContain("Service pistol · 1d6+1");
     const selected = (name: string) =>
       page.locator(`select[name=${name}]`).evaluate((s) => {
         const select = s as HTMLSelectElement;
@@ -279,7 +279,7 @@ describe("the attack dialog, rendered in Chromium", () => {
     await expect(selected("zone")).resolves.toBe("Legs");
     await expect(selected("cover")).resolves.toBe("Half cover");
     await expect(selected("range")).resolves.toBe("Medium");
-    await expect(page.locator(".fray-wl-distance").innerText()).resolves.toBe("45 ft");
+    await expect(page.locator(".fray-dialog-hint").innerText()).resolves.toBe("45 ft between you");
     await expect(page.locator("input[name=flanked]").isChecked()).resolves.toBe(true);
     await expect(page.locator("input[name=poorVisibility]").isChecked()).resolves.toBe(false);
     // The pistol cannot strike to subdue: no non-lethal box.
@@ -301,7 +301,15 @@ describe("the attack dialog, rendered in Chromium", () => {
     expect(crit).toBe("12.5%");
     expect(Number(damage)).toBeGreaterThan(0);
     // No headshot line off the head; no refusal.
-    expect(await page.locator("[data-odds=headshot]").count()).toBe(0);
+    await expect(page.locator("[data-odds=headshot]").isVisible()).resolves.toBe(false);
+    // If Vex takes it instead, the engine's odds without an evasion.
+    const taken = attackOdds(
+      { attacker, defender, weapon, situation: SITUATION },
+      { evade: false },
+    );
+    if (!taken.ok) throw new Error(taken.reason);
+    const hitTaken = await page.locator("[data-odds=hitTaken]").innerText();
+    expect(Math.abs(percent(hitTaken) - taken.value.hit * 100)).toBeLessThanOrEqual(0.05);
     await expect(page.locator("[data-odds=refused]").isVisible()).resolves.toBe(false);
     const text = await page.locator(".fray-wl-dialog").innerText();
     expect(text).toContain("Hit");
@@ -530,7 +538,7 @@ describe("names typed by users", () => {
       width: 440,
       height: 400,
     });
-    const who = await dialog.locator(".fray-wl-dialog-who").innerText();
+    const who = await dialog.locator(".fray-dialog-who").innerText();
     expect(who).toContain(hostile);
     expect(who).toContain('Pistol <b>"Lucky"</b>');
     expect(await dialog.locator(".fray-wl-dialog img, .fray-wl-dialog b").count()).toBe(0);

@@ -8,16 +8,20 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
-import { launchChromium } from "./harness.ts";
+import { launchChromium, renderInPage } from "./harness.ts";
 import { auditRenderedViews } from "./views.ts";
 import { cardI18n, showCard } from "./views.support.ts";
 import type * as StatusModule from "../../src/foundry/rulesets/worldlines/cards/status-card.ts";
 import type * as CoverModule from "../../src/foundry/rulesets/worldlines/table/cover.ts";
+import type * as DialogModule from "../../src/foundry/rulesets/worldlines/attack/dialog.ts";
+import { makeCombatant } from "../../src/rules/worldlines/factory.ts";
+import type { WorldlinesWeapon } from "../../src/rules/worldlines/model.ts";
 
 let fake: FakeFoundry;
 let browser: Browser;
 let status: typeof StatusModule;
 let cover: typeof CoverModule;
+let dialog: typeof DialogModule;
 
 beforeAll(async () => {
   fake = installFakeFoundry({ settings: { "fray.ruleset": "worldlines" } });
@@ -25,6 +29,7 @@ beforeAll(async () => {
   await fake.hooks.callAsync("init");
   status = await import("../../src/foundry/rulesets/worldlines/cards/status-card.ts");
   cover = await import("../../src/foundry/rulesets/worldlines/table/cover.ts");
+  dialog = await import("../../src/foundry/rulesets/worldlines/attack/dialog.ts");
   browser = await launchChromium();
 });
 
@@ -113,8 +118,65 @@ describe("the Worldlines Covering Fire card, rendered in Chromium", () => {
   });
 });
 
+describe("the Worldlines attack dialog, rendered in Chromium", () => {
+  const maya = makeCombatant({
+    id: "maya",
+    name: "Maya Okafor-Lindqvist",
+    traits: { combat: 8, spirit: 6 },
+    skills: { firearms: 2, melee: 1 },
+  });
+  const vex = makeCombatant({
+    id: "vex",
+    name: "Vex of the Ninth Ward",
+    energy: { value: 4, max: 4 },
+  });
+  const weapon = (kind: "ranged" | "melee", name: string): WorldlinesWeapon => ({
+    id: kind,
+    name,
+    kind,
+    skill: kind === "ranged" ? "firearms" : "melee",
+    damage: "1d6+1",
+  });
+  const show = (w: WorldlinesWeapon, zone: "head" | "torso", distance: number | null) =>
+    renderInPage(browser, {
+      template: "templates/worldlines/dialog/attack-dialog.hbs",
+      context: dialog.attackDialogContext({
+        attacker: maya,
+        defender: vex,
+        weapon: w,
+        situation: { zone, cover: "half" },
+        distance,
+        sceneNotes: ["Half cover: a wall between you hides part of Vex (2 of 4 lines blocked)"],
+      }),
+      classes: ["fray", "fray-wl-attack-dialog"],
+      title: `Attack with ${w.name}`,
+      width: 400,
+      height: 640,
+    });
+
+  it("a shot at the head: the range band with the distance, and every chance both ways", async () => {
+    const page: Page = await show(weapon("ranged", "Service pistol, long barrel"), "head", 45);
+    await expect(page.locator("select[name=range]").isVisible()).resolves.toBe(true);
+    await expect(page.locator(".fray-dialog-hint").first().innerText()).resolves.toBe(
+      "45 ft between you",
+    );
+    for (const line of ["hit", "hitTaken", "expectedDamage", "expectedDamageTaken", "headshot"]) {
+      await expect(page.locator(`[data-odds='${line}']`).innerText()).resolves.toMatch(/\d/);
+    }
+    await page.close();
+  });
+
+  it("a knife: no range band, and no headshot line", async () => {
+    const page: Page = await show(weapon("melee", "Combat knife"), "torso", null);
+    await expect(page.locator("select[name=range]").isVisible()).resolves.toBe(false);
+    await expect(page.locator("[data-odds='headshot']").isVisible()).resolves.toBe(false);
+    await page.close();
+  });
+});
+
 auditRenderedViews(() => browser, {
   templates: [
+    "templates/worldlines/dialog/attack-dialog.hbs",
     "templates/worldlines/chat/status-card.hbs",
     "templates/worldlines/chat/cover-card.hbs",
   ],

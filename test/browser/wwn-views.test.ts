@@ -129,11 +129,44 @@ describe("the WWN attack dialog, rendered in Chromium", () => {
       width: 400,
       height: 520,
     });
-    await expect(page.locator(".fray-wwn-dialog-who").innerText()).resolves.toContain(
+    await expect(page.locator(".fray-dialog-who").innerText()).resolves.toContain(
       "Hargast the Bandit Chief",
     );
     await expect(page.locator("[data-odds='hit']").innerText()).resolves.toMatch(/%$/);
+    // A blow: the Charge's feet and a foe at hand do not apply and are not shown.
+    await expect(page.locator("input[name=feet]").isVisible()).resolves.toBe(false);
+    await expect(page.locator("input[name=inMelee]").isVisible()).resolves.toBe(false);
+    await expect(page.locator("[data-odds='shockOnMiss']").isVisible()).resolves.toBe(true);
     await page.close();
+
+    // A Charge, then a throw: each shows its own fields (audited below like every view).
+    const charge = await renderInPage(browser, {
+      template: "templates/wwn/dialog/attack-dialog.hbs",
+      context: dialog.wwnAttackDialogContext(attacker, defender, weapon, {
+        kind: { kind: "charge", feet: 30 },
+      }),
+      classes: ["fray", "fray-wwn-attack-dialog"],
+      title: "Charge with Boar spear with a crossbar",
+      width: 400,
+      height: 520,
+    });
+    await expect(charge.locator("input[name=feet]").inputValue()).resolves.toBe("30");
+    await charge.close();
+    const thrown = await renderInPage(browser, {
+      template: "templates/wwn/dialog/attack-dialog.hbs",
+      context: dialog.wwnAttackDialogContext(attacker, defender, weapon, {
+        kind: { kind: "attack" },
+        mode: "thrown",
+        inMelee: true,
+      }),
+      classes: ["fray", "fray-wwn-attack-dialog"],
+      title: "Throw Boar spear with a crossbar",
+      width: 400,
+      height: 520,
+    });
+    await expect(thrown.locator("input[name=inMelee]").isChecked()).resolves.toBe(true);
+    await expect(thrown.locator("[data-odds='shockOnMiss']").isVisible()).resolves.toBe(false);
+    await thrown.close();
   });
 });
 

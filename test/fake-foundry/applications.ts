@@ -1,3 +1,4 @@
+import * as dom from "./dom.ts";
 import type { ClientDocument } from "./documents.ts";
 import { world } from "./world.ts";
 
@@ -322,9 +323,130 @@ export interface DialogLog {
    * pressing OK; null: the user closes them.
    */
   fields: Record<string, string> | null;
+  /**
+   * How the fake's user works the next DialogV2.wait dialog (then back to null): it reads the
+   * dialog open before it, changes its fields and presses a button; null: the user reads the
+   * dialog and closes it.
+   */
+  user: ((dialog: OpenDialog) => void | Promise<void>) | null;
+}
+
+/**
+ * A DialogV2.wait dialog open before the fake's user, its content in a form of the fake DOM
+ * (dom.ts) as core renders it. The user works it as a person could: a field in a hidden row
+ * cannot be reached (the test throws), a select offers only its options.
+ */
+export interface OpenDialog {
+  readonly title: string;
+  /** The dialog's element (core's application element holding the form). */
+  readonly element: HTMLElement;
+  /** Whether the field of that name is on screen: no hidden element holds it. */
+  shown(name: string): boolean;
+  /** Chooses an option of a select, which tells the form it changed. */
+  choose(name: string, value: string): void;
+  /** Ticks or clears a checkbox. */
+  check(name: string, on: boolean): void;
+  /** Types into an input. */
+  type(name: string, value: string): void;
+  /** The text of the first element the selector finds ("" when none). */
+  text(selector: string): string;
+  /** Presses a button of the dialog by its action: the dialog resolves and closes. */
+  press(action: string): void;
 }
 
 type DialogButton = { callback?: (event: unknown, button: unknown, dialog: unknown) => unknown };
+
+/**
+ * Core v13's DialogV2.wait with a user at it: the content goes into the dialog's form, followed
+ * by a footer of its buttons; the `render` option is called with the dialog once it is drawn;
+ * a pressed button's callback gets (event, button, dialog), `button.form` the dialog's form, and
+ * the dialog resolves to what it returns (a button without one: its action); closed, to null.
+ */
+async function workDialog(
+  options: {
+    window?: { title?: string };
+    content?: string;
+    buttons?: (DialogButton & { action: string; label?: string })[];
+    render?: (event: unknown, dialog: { element: HTMLElement }) => void;
+  },
+  user: (dialog: OpenDialog) => void | Promise<void>,
+): Promise<unknown> {
+  const element = new dom.HTMLElement("div");
+  element.setAttribute("class", "application dialog");
+  const form = new dom.HTMLFormElement("form");
+  form.setAttribute("class", "dialog-form standard-form");
+  form.parentElement = element;
+  element.childNodes.push(form);
+  dom.parseInto(form, options.content ?? "");
+  const footer = dom.parseInto(new dom.HTMLElement("footer"), "");
+  footer.parentElement = form;
+  form.childNodes.push(footer);
+  for (const button of options.buttons ?? []) {
+    const b = new dom.HTMLButtonElement("button");
+    b.setAttribute("data-action", button.action);
+    b.textContent = button.label ?? button.action;
+    b.parentElement = footer;
+    footer.childNodes.push(b);
+  }
+  const app = { element: element as unknown as HTMLElement };
+  options.render?.({ type: "render" }, app);
+  const field = (name: string) => {
+    const found = form.querySelector(`[name="${name}"]`);
+    if (found === null) throw new Error(`the dialog has no field ${name}`);
+    return found;
+  };
+  const shown = (e: dom.HTMLElement) => e.closest("[hidden]") === null;
+  const reach = (name: string) => {
+    const found = field(name);
+    if (!shown(found)) throw new Error(`the field ${name} is hidden: nobody can change it`);
+    return found;
+  };
+  const changed = (e: dom.HTMLElement) => e.dispatchEvent({ type: "change", bubbles: true });
+  let result: { value: unknown } | null = null;
+  await user({
+    title: options.window?.title ?? "",
+    element: app.element,
+    shown: (name) => shown(field(name)),
+    choose(name, value) {
+      const select = reach(name);
+      if (!(select instanceof dom.HTMLSelectElement)) throw new Error(`${name} is no select`);
+      if (!select.options.some((o) => o.value === value)) {
+        throw new Error(`the select ${name} offers no ${value}`);
+      }
+      select.value = value;
+      changed(select);
+    },
+    check(name, on) {
+      const box = reach(name);
+      if (!(box instanceof dom.HTMLInputElement) || box.type !== "checkbox") {
+        throw new Error(`${name} is no checkbox`);
+      }
+      if (box.disabled) throw new Error(`the checkbox ${name} is disabled`);
+      box.checked = on;
+      changed(box);
+    },
+    type(name, value) {
+      const input = reach(name);
+      if (!(input instanceof dom.HTMLInputElement || input instanceof dom.HTMLTextAreaElement)) {
+        throw new Error(`${name} is no input`);
+      }
+      input.value = value;
+      changed(input);
+    },
+    text: (selector) => element.querySelector(selector)?.textContent.trim() ?? "",
+    press(action) {
+      if (result !== null) throw new Error("the dialog is already closed");
+      const button = options.buttons?.find((b) => b.action === action);
+      const element = footer.querySelector(`[data-action="${action}"]`);
+      if (button === undefined || element === null) throw new Error(`no button ${action}`);
+      result = {
+        value:
+          button.callback === undefined ? action : button.callback({ type: "click" }, element, app),
+      };
+    },
+  });
+  return (result as { value: unknown } | null)?.value ?? null;
+}
 
 /**
  * Core v13's DialogV2.confirm as the shell meets it: the user answers Yes or No (or closes it).
@@ -390,9 +512,14 @@ export function makeDialogClass(log: DialogLog) {
     static async wait(options: {
       window?: { title?: string };
       content?: string;
+      buttons?: (DialogButton & { action: string; label?: string })[];
+      render?: (event: unknown, dialog: { element: HTMLElement }) => void;
     }): Promise<unknown> {
       log.asked.push({ title: options.window?.title ?? "", content: options.content ?? "" });
-      return Promise.resolve(null);
+      const user = log.user;
+      if (user === null) return Promise.resolve(null);
+      log.user = null;
+      return workDialog(options, user);
     }
   };
 }

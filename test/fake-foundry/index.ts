@@ -21,6 +21,7 @@ import {
   makeDialogClass,
 } from "./applications.ts";
 import type { DialogLog } from "./applications.ts";
+import { DOM_GLOBALS } from "./dom.ts";
 import { CORE_STATUS_EFFECTS, TokenHUD } from "./hud.ts";
 import { Collection } from "./collection.ts";
 import { FakeCompendium, fakeFromUuid } from "./compendium.ts";
@@ -138,7 +139,7 @@ export function installFakeFoundry(options: FakeOptions = {}) {
   const templatesLoaded: string[] = [];
   const notifications: { level: "info" | "warn" | "error"; message: string }[] = [];
   const random = options.random ?? seededRandom(1);
-  const dialogs: DialogLog = { asked: [], answer: true, fields: null };
+  const dialogs: DialogLog = { asked: [], answer: true, fields: null, user: null };
   // Core's client setting: the roll mode the chat's selector sets (ChatMessage.applyRollMode).
   settings.register("core", "rollMode", {
     scope: "client",
@@ -356,6 +357,8 @@ export function installFakeFoundry(options: FakeOptions = {}) {
     Roll: makeRollClass(() =>
       (CONFIG["Dice"] as unknown as { randomUniform: () => number }).randomUniform(),
     ),
+    // The browser's element classes a dialog's form is made of (dom.ts), for `instanceof`.
+    ...DOM_GLOBALS,
   };
   Object.assign(globalThis, globals);
 

@@ -90,11 +90,14 @@ describe("the init hook", () => {
     expect(fake.sheets.entries.filter((entry) => entry.scope === "core")).toEqual([]);
   });
 
-  it("preloads the sheet templates and the cards' partials, which exist on disk", () => {
+  it("preloads the sheet templates and the cards' and dialogs' partials, which exist on disk", () => {
     expect(fake.templatesLoaded).toEqual([
       "systems/fray/templates/actor/actor-sheet.hbs",
       "systems/fray/templates/item/item-sheet.hbs",
       "systems/fray/templates/cards/parts/situation.hbs",
+      "systems/fray/templates/dialog/parts/row.hbs",
+      "systems/fray/templates/dialog/parts/odds.hbs",
+      "systems/fray/templates/dialog/parts/notes.hbs",
     ]);
   });
 

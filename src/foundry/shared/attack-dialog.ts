@@ -1,10 +1,13 @@
 /**
  * The attack dialog every ruleset opens: its own template and situation, the same window. It
- * offers Roll and Cancel, re-reads the form on every change to refresh the odds panel, and
- * resolves to the situation the player chose, or null when closed without attacking.
+ * offers Roll and Cancel, re-reads the form on every change to show only the fields that apply
+ * (dialog-fields.ts) and to refresh the odds box, and resolves to the situation the player chose,
+ * or null when closed without attacking. The templates lay their fields out with the shared row
+ * and odds partials (templates/dialog/parts/).
  */
+import { FIELD_ATTRIBUTE, showFieldsThatApply } from "./dialog-fields.ts";
+import type { FieldRule } from "./dialog-fields.ts";
 
-/** The odds panel's texts by `data-odds` name, and the refusal key when the attack is refused. */
 /** A dialog select's options: each id with its label key, the chosen one selected. */
 export function dialogOptions<T extends string>(
   ids: readonly T[],
@@ -14,10 +17,32 @@ export function dialogOptions<T extends string>(
   return ids.map((id) => ({ id, label: label(id), selected: id === selected }));
 }
 
+/**
+ * The odds box's texts by `data-odds` name (null: the line does not apply to these options and is
+ * hidden), and the refusal when the attack is refused.
+ */
 export interface OddsPanel {
-  readonly texts: Readonly<Record<string, string>>;
+  readonly texts: Readonly<Record<string, string | null>>;
   /** Already localized (see shared/refusal.ts refusalText). */
   readonly refusedText: string | null;
+}
+
+/** A line of the odds box: its `data-odds` name and its label's localization key. */
+export interface OddsLine {
+  readonly key: string;
+  readonly label: string;
+}
+
+/** The odds box partial's context (templates/dialog/parts/odds.hbs) for a panel and its lines. */
+export function oddsBox(panel: OddsPanel, lines: readonly OddsLine[], note: string | null = null) {
+  return {
+    rows: lines.map(({ key, label }) => {
+      const text = panel.texts[key];
+      return { key, label, value: text ?? "—", shown: text !== null };
+    }),
+    refused: panel.refusedText,
+    note,
+  };
 }
 
 /** A dialog's choice among fixed ids: the value when it is one of `list`, else `fallback`. */
@@ -25,10 +50,14 @@ export function pick<T extends string>(list: readonly T[], value: unknown, fallb
   return list.includes(value as T) ? (value as T) : fallback;
 }
 
-/** The form's values by field name: checkboxes as booleans, everything else as text. */
+/**
+ * The form's values by field name: checkboxes as booleans, everything else as text. A field in a
+ * hidden row (one that does not apply to the attack chosen) is left out, whatever it holds.
+ */
 export function formValues(form: HTMLFormElement): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const element of Array.from(form.elements)) {
+    if (element.closest(`[${FIELD_ATTRIBUTE}][hidden]`) !== null) continue;
     if (element instanceof HTMLInputElement && element.type === "checkbox") {
       values[element.name] = element.checked;
     } else if (element instanceof HTMLSelectElement || element instanceof HTMLInputElement) {
@@ -38,11 +67,15 @@ export function formValues(form: HTMLFormElement): Record<string, unknown> {
   return values;
 }
 
-/** Writes fresh odds into the dialog's odds panel. */
+/** Writes fresh odds into the dialog's odds box: each line's text, shown when it applies. */
 export function showOdds(root: HTMLElement, panel: OddsPanel): void {
-  for (const [name, text] of Object.entries(panel.texts)) {
-    const target = root.querySelector(`[data-odds="${name}"]`);
-    if (target !== null) target.textContent = text;
+  for (const target of Array.from(root.querySelectorAll<HTMLElement>("[data-odds]"))) {
+    const name = target.getAttribute("data-odds") ?? "";
+    if (name === "refused") continue;
+    const text = panel.texts[name];
+    target.textContent = text ?? "—";
+    const row = target.closest<HTMLElement>("[data-odds-row]");
+    if (row !== null) row.hidden = text === null;
   }
   const refused = root.querySelector<HTMLElement>("[data-odds='refused']");
   if (refused !== null) {
@@ -64,6 +97,10 @@ export interface AttackDialogSpec<S> {
   readonly read: (values: Record<string, unknown>) => S;
   /** The odds panel for a situation. */
   readonly odds: (situation: S) => OddsPanel;
+  /** Which fields apply to which attack (none: every field always applies). */
+  readonly fields?: FieldRule;
+  /** What the rule reads besides the form, fixed while the dialog is open (the weapon's kind). */
+  readonly facts?: Readonly<Record<string, string>>;
 }
 
 export async function promptAttackDialog<S extends object>(
@@ -76,7 +113,7 @@ export async function promptAttackDialog<S extends object>(
   };
   const result = await dialogs.wait({
     window: { title: spec.title },
-    classes: [...spec.classes],
+    classes: [...spec.classes, "fray-dialog"],
     content,
     buttons: [
       {
@@ -91,9 +128,14 @@ export async function promptAttackDialog<S extends object>(
     render: (_event: Event, dialog: { element: HTMLElement }) => {
       const form = dialog.element.querySelector("form");
       if (form === null) return;
-      form.addEventListener("change", () => {
+      const refresh = () => {
+        if (spec.fields !== undefined) {
+          showFieldsThatApply(form, spec.fields, { ...spec.facts, ...formValues(form) });
+        }
         showOdds(dialog.element, spec.odds(spec.read(formValues(form))));
-      });
+      };
+      form.addEventListener("change", refresh);
+      refresh();
     },
     rejectClose: false,
   });

@@ -3,7 +3,9 @@
  * attack's trigger and (for a distance the canvas cannot measure) the distance in spaces, with
  * exact odds from the engine against the defender's best choice of defense: the chance to hit,
  * the expected damage (or grapple points, initiative), and which defense that is. The choice is
- * what a declaration carries (`parseChoice` reads it back on the referee).
+ * what a declaration carries (`parseChoice` reads it back on the referee). The weapon to disarm
+ * shows for a disarm only, Blitz for a close weapon only, and a ranged weapon is offered no
+ * close-only intent (DICEPOOL_DIALOG_FIELDS).
  */
 import type { AttackInput, AttackIntent, DefenseKind } from "../../../../rules/dicepool/attack.ts";
 import { checkAttackInput } from "../../../../rules/dicepool/attack.ts";
@@ -11,8 +13,10 @@ import { attackOdds } from "../../../../rules/dicepool/odds.ts";
 import type { AttackOdds } from "../../../../rules/dicepool/odds.ts";
 import type { CoverKind, DicepoolOptions } from "../../../../rules/dicepool/options.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
-import { dialogOptions, pick, promptAttackDialog } from "../../../shared/attack-dialog.ts";
-import type { OddsPanel } from "../../../shared/attack-dialog.ts";
+import { dialogOptions, oddsBox, pick, promptAttackDialog } from "../../../shared/attack-dialog.ts";
+import type { OddsLine, OddsPanel } from "../../../shared/attack-dialog.ts";
+import { hiddenFields } from "../../../shared/dialog-fields.ts";
+import type { FieldRule } from "../../../shared/dialog-fields.ts";
 import { i18n } from "../../../shared/env.ts";
 import { percent } from "../../../shared/format.ts";
 import { checkNumber } from "../../../../rules/core/guard.ts";
@@ -27,6 +31,25 @@ export const INTENTS: readonly AttackIntent[] = [
   "initiative",
   "finishingMove",
 ];
+/** The intents a close weapon alone may make (rules/dicepool/attack.ts refuses them at range). */
+const CLOSE_ONLY: readonly AttackIntent[] = ["disarm", "grapple"];
+
+/**
+ * Which fields apply to which attack: the weapon to disarm to a disarm, a Blitz Attack to a close
+ * weapon (the weapon's kind is the dialog's fact; dialog-fields.ts).
+ */
+export const DICEPOOL_DIALOG_FIELDS: FieldRule = {
+  disarmWeaponId: { intent: ["disarm"] },
+  blitz: { weapon: ["close"] },
+};
+
+const ODDS_LINES: readonly OddsLine[] = [
+  { key: "defense", label: "FRAY.Dicepool.Attack.BestDefense" },
+  { key: "pools", label: "FRAY.Dicepool.Attack.PoolsLabel" },
+  { key: "hit", label: "FRAY.Dicepool.Attack.HitChance" },
+  { key: "effect", label: "FRAY.Dicepool.Attack.Expected" },
+];
+
 /** What sets off an opportunity attack ("none": an ordinary attack on one's own turn). */
 export const OPPORTUNITY_TRIGGERS = ["none", "leaveSpace", "rangedAttack"] as const;
 export type OpportunityTrigger = (typeof OPPORTUNITY_TRIGGERS)[number];
@@ -186,13 +209,15 @@ export async function promptDicepoolAttack(
   });
   const first = dicepoolOddsPanel(inputOf(initial), options);
   const reaction = preset.reaction === undefined ? {} : { reaction: preset.reaction };
+  const facts = { weapon: base.weapon.kind };
+  const intents = INTENTS.filter((id) => base.weapon.kind === "close" || !CLOSE_ONLY.includes(id));
   const picked = await promptAttackDialog<DicepoolChoice>({
     template: DICEPOOL_ATTACK_DIALOG_TEMPLATE,
     context: {
       attackerName: names.attacker,
       defenderName: names.defender,
       weaponName: names.weapon,
-      intents: INTENTS.map((id) => ({ id, label: `FRAY.Dicepool.Intent.${id}` })),
+      intents: dialogOptions(intents, initial.intent, (id) => `FRAY.Dicepool.Intent.${id}`),
       covers: dialogOptions(COVERS, initial.cover, (id) => `FRAY.Dicepool.Cover.${id}`),
       distance: initial.distance,
       blitz: initial.blitz,
@@ -203,7 +228,9 @@ export async function promptDicepoolAttack(
         selected: id === initial.opportunity,
       })),
       aims: defenderWeapons,
+      hide: hiddenFields(DICEPOOL_DIALOG_FIELDS, { ...facts, intent: initial.intent }),
       odds: first.texts,
+      oddsBox: oddsBox(first, ODDS_LINES),
     },
     title: i18n().format("FRAY.Dicepool.Attack.Title", { name: names.attacker }),
     classes: ["fray", "fray-dp-dialog"],
@@ -211,6 +238,8 @@ export async function promptDicepoolAttack(
     cancelLabel: "FRAY.Dicepool.Attack.Cancel",
     read: readChoice,
     odds: (choice) => dicepoolOddsPanel(inputOf(choice), options),
+    fields: DICEPOOL_DIALOG_FIELDS,
+    facts,
   });
   return picked === null ? null : { ...picked, ...reaction };
 }

@@ -6,7 +6,8 @@
  * (a GM, and only a GM, may give one when nothing can be measured, and may rule the attack unseen
  * by the defender: the GM's calls); with the exact odds from the rules (hit chance given both
  * checks, each side's chance to pass, the fumble chance, expected damage after armor rating),
- * recomputed as inputs change.
+ * recomputed as inputs change. Whether the target is engaged with someone else is asked only of
+ * an attack its penalty applies to (FL_DIALOG_FIELDS): a Long action ignores it.
  */
 import type { FreelancersActor, FreelancersWeapon } from "../../../../rules/freelancers/model.ts";
 import { freelancersAttackOdds } from "../../../../rules/freelancers/odds.ts";
@@ -15,10 +16,13 @@ import type { AttackAs } from "../../../../rules/freelancers/attack.ts";
 import { SYSTEM_PATH } from "../../../constants.ts";
 import {
   dialogOptions as options,
+  oddsBox,
   pick,
   promptAttackDialog,
 } from "../../../shared/attack-dialog.ts";
-import type { OddsPanel } from "../../../shared/attack-dialog.ts";
+import type { OddsLine, OddsPanel } from "../../../shared/attack-dialog.ts";
+import { hiddenFields } from "../../../shared/dialog-fields.ts";
+import type { FieldRule } from "../../../shared/dialog-fields.ts";
 import { i18n } from "../../../shared/env.ts";
 import { percent } from "../../../shared/format.ts";
 import { flDistance, flMeleeReach } from "../engaged.ts";
@@ -32,6 +36,21 @@ import { flScene, flScenePrefill } from "../scene.ts";
 import { flOptions, flSituationalCaps } from "../settings.ts";
 
 export const FL_ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/freelancers/dialog/attack-dialog.hbs`;
+
+/**
+ * Which fields apply to which attack: the target engaged with someone else to the attacks its
+ * penalty applies to (a Base action or a reaction; the Long ones ignore it: rules/freelancers
+ * attack.ts isLongAttack), so a tick left from another choice never reaches the referee.
+ */
+export const FL_DIALOG_FIELDS: FieldRule = { targetEngaged: { as: ["base", "reaction"] } };
+
+const ODDS_LINES: readonly OddsLine[] = [
+  { key: "hit", label: "FRAY.Freelancers.Attack.OddsHit" },
+  { key: "attackPasses", label: "FRAY.Freelancers.Attack.OddsAttack" },
+  { key: "defensePasses", label: "FRAY.Freelancers.Attack.OddsDefense" },
+  { key: "fumble", label: "FRAY.Freelancers.Attack.OddsFumble" },
+  { key: "expectedDamage", label: "FRAY.Freelancers.Attack.OddsDamage" },
+];
 
 export interface FlOddsView {
   readonly hit: string;
@@ -107,6 +126,7 @@ export function flAttackDialogContext(
   gm = false,
   sceneNotes: readonly string[] = [],
 ) {
+  const odds = flOddsView(attacker, defender, weapon, choices, measured);
   return {
     sceneNotes,
     attackerName: attacker.name,
@@ -122,7 +142,13 @@ export function flAttackDialogContext(
     defenderSees: choices.defenderSees !== false,
     situational: choices.situational ?? NO_SITUATIONAL,
     caps: flSituationalCaps(),
-    odds: flOddsView(attacker, defender, weapon, choices, measured),
+    hints: {
+      die: i18n().localize("FRAY.Freelancers.Attack.SituationalDieHint"),
+      attribute: i18n().localize("FRAY.Freelancers.Attack.SituationalAttributeHint"),
+    },
+    hide: hiddenFields(FL_DIALOG_FIELDS, { as: choices.as }),
+    odds,
+    oddsBox: oddsBox(oddsPanel(odds), ODDS_LINES),
   };
 }
 
@@ -175,6 +201,7 @@ export async function promptFlAttack(
     cancelLabel: "FRAY.Freelancers.Attack.Cancel",
     read: (values) => flChoicesFromForm(values, gm),
     odds: (choices) => oddsPanel(flOddsView(attacker, defender, weapon, choices, measured)),
+    fields: FL_DIALOG_FIELDS,
   });
   return picked === null || preset.reaction === undefined
     ? picked

@@ -4,7 +4,9 @@
  * cover, and a distance when no scene measures it: a player's are claims the GM confirms on the
  * card (claims.ts), a GM's are the GM's calls, with the target's awareness and hiding. The odds panel shows the
  * exact chance to hit and the expected damage after the target's armor, from the rules engine,
- * as the choices change. Roll sends the attack to the referee.
+ * as the choices change. Roll sends the attack to the referee. A shot's fields show for a shot, a
+ * blow's for a blow, and "I moved" only when no move is declared with the attack (a move and a
+ * shot is a move already): TWODICE_DIALOG_FIELDS.
  */
 import { refusalText } from "../../../shared/refusal.ts";
 import type { AttackInput } from "../../../../rules/twodice/attack.ts";
@@ -12,8 +14,10 @@ import { attackOdds } from "../../../../rules/twodice/odds.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
 import { canvasDistance, targetedActors } from "../../../shared/actors.ts";
 import { singleTarget } from "../../../shared/attack.ts";
-import { promptAttackDialog } from "../../../shared/attack-dialog.ts";
-import type { OddsPanel } from "../../../shared/attack-dialog.ts";
+import { oddsBox, promptAttackDialog } from "../../../shared/attack-dialog.ts";
+import type { OddsLine, OddsPanel } from "../../../shared/attack-dialog.ts";
+import { hiddenFields } from "../../../shared/dialog-fields.ts";
+import type { FieldRule } from "../../../shared/dialog-fields.ts";
 import { i18n } from "../../../shared/env.ts";
 import { toTwodiceWeapon, warnTwodiceRefusal } from "../adapter.ts";
 import { twodiceNow } from "../budget.ts";
@@ -26,6 +30,30 @@ import { turnedToFire } from "./facing.ts";
 export const TWODICE_ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/twodice/dialog/attack-dialog.hbs`;
 
 type Choices = TwodiceChoices;
+
+/**
+ * Which fields apply to which attack: a shot's claims (moved, distance, target modifier, cover,
+ * hiding) to a ranged weapon, the defender's awareness to a blow; "I moved" only with no move
+ * declared (moving and shooting is a move already: declare.ts situationOf). The weapon's kind is
+ * the dialog's fact (dialog-fields.ts).
+ */
+export const TWODICE_DIALOG_FIELDS: FieldRule = {
+  moved: { weapon: ["ranged"], move: [""] },
+  distance: { weapon: ["ranged"] },
+  targetModifier: { weapon: ["ranged"] },
+  cover: { weapon: ["ranged"] },
+  hidden: { weapon: ["ranged"] },
+  awareness: { weapon: ["melee"] },
+};
+
+const ODDS_LINES: readonly OddsLine[] = [
+  { key: "value", label: "FRAY.Twodice.Card.AttackValue" },
+  { key: "defense", label: "FRAY.Twodice.Dialog.Defense" },
+  { key: "hit", label: "FRAY.Twodice.Dialog.Hit" },
+  { key: "both", label: "FRAY.Twodice.Dialog.Both" },
+  { key: "damage", label: "FRAY.Twodice.Dialog.Damage" },
+  { key: "out", label: "FRAY.Twodice.Dialog.Out" },
+];
 
 /** Reads the form: the attacker's own choices, and its claims or the GM's calls. */
 export function readChoices(values: Record<string, unknown>, mode: AttackMode): Choices {
@@ -55,7 +83,7 @@ export function twodiceOddsPanel(input: AttackInput): OddsPanel {
   const odds = attackOdds(input, twodiceOptions());
   if (!odds.ok) {
     return {
-      texts: { hit: "—", both: "—", damage: "—", out: "—" },
+      texts: { value: "—", defense: "—", hit: "—", both: "—", damage: "—", out: "—" },
       refusedText: refusalText((reason) => `FRAY.Twodice.Refusal.${reason}`, odds),
     };
   }
@@ -107,16 +135,21 @@ export async function openTwodiceAttack(
   });
   const initial = { ...readChoices({}, mode), ...prefill?.choices };
   const first = twodiceOddsPanel(inputOf(initial));
+  const t = i18n();
+  const facts = { weapon: weapon.kind };
+  const detail = [
+    ...(mode === "auto" ? [t.localize("FRAY.Twodice.Card.Auto")] : []),
+    ...(measured === null ? [] : [`${measured.toFixed(1)} m`]),
+  ];
   const choices = await promptAttackDialog<Choices>({
     template: TWODICE_ATTACK_DIALOG_TEMPLATE,
     context: {
       attackerName: actor.name,
-      targetName: target.name,
+      defenderName: target.name,
       weaponName: weaponItem.name,
+      whoDetail: detail.join(" · "),
       ranged: weapon.kind === "ranged",
-      auto: mode === "auto",
       gm,
-      distance: measured === null ? null : measured.toFixed(1),
       // No scene to measure: the attacker gives the distance (a player's, for the GM to confirm).
       askDistance: measured === null,
       moves: ATTACK_MOVES.filter((m) =>
@@ -127,7 +160,14 @@ export async function openTwodiceAttack(
       moved: initial.moved === true,
       hidden: initial.hidden === true,
       sceneNotes: prefill?.notes ?? [],
+      hints: {
+        moved: t.localize("FRAY.Twodice.Dialog.MovedHint"),
+        targetModifier: t.localize("FRAY.Twodice.Dialog.TargetModifierHint"),
+        cover: t.localize("FRAY.Twodice.Dialog.CoverHint"),
+      },
+      hide: hiddenFields(TWODICE_DIALOG_FIELDS, { ...facts, move: "" }),
       odds: first.texts,
+      oddsBox: oddsBox(first, ODDS_LINES),
     },
     title: i18n().format("FRAY.Twodice.Dialog.Title", { weapon: weaponItem.name }),
     classes: [SYSTEM_ID, "twodice-attack-dialog"],
@@ -135,6 +175,8 @@ export async function openTwodiceAttack(
     cancelLabel: "FRAY.Twodice.Dialog.Cancel",
     read: (values) => readChoices(values, mode),
     odds: (c) => twodiceOddsPanel(inputOf(c)),
+    fields: TWODICE_DIALOG_FIELDS,
+    facts,
   });
   if (choices === null) return null;
   // A waiting character's attack cuts in (out of its side's turn, before or after what it answers).

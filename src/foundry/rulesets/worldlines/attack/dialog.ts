@@ -1,10 +1,13 @@
 /**
- * The attack dialog: zone, cover, range band (pre-filled from the tokens' distance), visibility,
- * flanked and non-lethal, with the engine's exact odds shown and recomputed as inputs change.
+ * The attack dialog: zone, cover, range band (pre-filled from the tokens' distance; a shot's
+ * only), visibility, flanked and non-lethal, with the engine's exact odds shown both ways the
+ * target may answer (it evades, it takes the hit) and recomputed as inputs change.
  */
 import { percent } from "../../../shared/format.ts";
-import { dialogOptions, pick, promptAttackDialog } from "../../../shared/attack-dialog.ts";
-import type { OddsPanel } from "../../../shared/attack-dialog.ts";
+import { dialogOptions, oddsBox, pick, promptAttackDialog } from "../../../shared/attack-dialog.ts";
+import type { OddsLine, OddsPanel } from "../../../shared/attack-dialog.ts";
+import { hiddenFields } from "../../../shared/dialog-fields.ts";
+import type { FieldRule } from "../../../shared/dialog-fields.ts";
 import { refusalText } from "../../../shared/refusal.ts";
 import type { ShownRefusal } from "../../../shared/refusal.ts";
 import { ZONES, allowsNonLethal, attackOdds } from "../../../../rules/worldlines/index.ts";
@@ -52,9 +55,7 @@ export function tableOddsView(
     return oddsView(attacker, defender, weapon, rest);
   }
   const shaped = shape(weapon, situation);
-  if (!shaped.ok) {
-    return { hit: "—", critical: "—", expectedDamage: "—", headshot: null, refused: shaped };
-  }
+  if (!shaped.ok) return refusedView(shaped);
   return oddsView(attacker, defender, shaped.weapon, shaped.situation);
 }
 
@@ -62,51 +63,95 @@ export const ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/worldlines/dialo
 
 const COVERS: readonly Cover[] = ["none", "half", "full"];
 
+/**
+ * Which fields apply to which attack: the range band to a shot or a throw only (the weapon's kind
+ * is the dialog's fact; dialog-fields.ts).
+ */
+export const WL_DIALOG_FIELDS: FieldRule = { range: { weapon: ["ranged", "thrown"] } };
+
+/**
+ * The chances shown in the dialog, both ways the target may answer: it spends Energy to evade,
+ * or it takes the attack. "Hit" and "expected damage" (after the target's armor) each way; the
+ * critical chance is the attacker's roll alone; the headshot d20 only for a shot at the head.
+ */
 export interface OddsView {
+  /** The chance to hit if the target evades. */
   readonly hit: string;
+  /** The chance to hit if the target takes it (no evasion). */
+  readonly hitTaken: string;
   readonly critical: string;
+  /** Expected damage after armor if the target evades. */
   readonly expectedDamage: string;
+  /** Expected damage after armor if the target takes it. */
+  readonly expectedDamageTaken: string;
   readonly headshot: string | null;
   /** The refusal when the attack is not allowed as set up. */
   readonly refused: ShownRefusal | null;
 }
 
-/**
- * The odds shown in the dialog, assuming the defender evades whenever it can (the cautious
- * reading for the attacker): hit and critical chances, expected damage after the target's armor.
- */
+function refusedView(refused: ShownRefusal): OddsView {
+  const none = "—";
+  return {
+    hit: none,
+    hitTaken: none,
+    critical: none,
+    expectedDamage: none,
+    expectedDamageTaken: none,
+    headshot: null,
+    refused,
+  };
+}
+
+const damageText = (expected: number) => (Math.round(expected * 10) / 10).toFixed(1);
+
+/** The odds shown in the dialog: the exact odds if the target evades and if it takes the hit. */
 export function oddsView(
   attacker: WorldlinesCombatant,
   defender: WorldlinesCombatant,
   weapon: WorldlinesWeapon,
   situation: AttackSituation,
 ): OddsView {
-  const odds = attackOdds({ attacker, defender, weapon, situation }, { evade: true });
-  if (!odds.ok) {
-    return { hit: "—", critical: "—", expectedDamage: "—", headshot: null, refused: odds };
-  }
-  const v = odds.value;
+  const input = { attacker, defender, weapon, situation };
+  const evaded = attackOdds(input, { evade: true });
+  if (!evaded.ok) return refusedView(evaded);
+  const taken = attackOdds(input, { evade: false });
+  if (!taken.ok) return refusedView(taken);
+  const v = evaded.value;
   const headshot = v.headshotKill + v.headshotTriple;
   return {
     hit: percent(v.hit),
+    hitTaken: percent(taken.value.hit),
     critical: percent(v.critical),
-    expectedDamage: (Math.round(v.expectedDamage * 10) / 10).toFixed(1),
+    expectedDamage: damageText(v.expectedDamage),
+    expectedDamageTaken: damageText(taken.value.expectedDamage),
     headshot:
       (situation.zone ?? "torso") === "head" && weapon.kind !== "melee" ? percent(headshot) : null,
     refused: null,
   };
 }
 
+/** The odds box's lines, in the order a player reads them. */
+const ODDS_LINES: readonly OddsLine[] = [
+  { key: "hit", label: "FRAY.Worldlines.Attack.HitIfEvades" },
+  { key: "hitTaken", label: "FRAY.Worldlines.Attack.HitIfTaken" },
+  { key: "critical", label: "FRAY.Worldlines.Attack.CritChance" },
+  { key: "expectedDamage", label: "FRAY.Worldlines.Attack.DamageIfEvades" },
+  { key: "expectedDamageTaken", label: "FRAY.Worldlines.Attack.DamageIfTaken" },
+  { key: "headshot", label: "FRAY.Worldlines.Attack.HeadshotChance" },
+];
+
 /** Reads the dialog's form values into an attack situation (unknown values fall back). */
 export function situationFromForm(values: Record<string, unknown>): TableSituation {
   const technique = typeof values["technique"] === "string" ? values["technique"] : "";
   const zone = pick(ZONES, values["zone"], "torso");
   const cover = pick(COVERS, values["cover"], "none");
-  const range = pick(RANGE_BANDS, values["range"], "short");
+  // A melee attack has no range band (its row is hidden, so the form leaves it out).
+  const range =
+    values["range"] === undefined ? {} : { range: pick(RANGE_BANDS, values["range"], "short") };
   return {
     zone,
     cover,
-    range,
+    ...range,
     poorVisibility: values["poorVisibility"] === true || values["poorVisibility"] === "on",
     flanked: values["flanked"] === true || values["flanked"] === "on",
     nonLethal: values["nonLethal"] === true || values["nonLethal"] === "on",
@@ -140,14 +185,19 @@ export interface AttackDialogSetup {
 export function attackDialogContext(setup: AttackDialogSetup) {
   const { attacker, defender, weapon, situation, distance } = setup;
   const { techniques = [], shape = null, sceneNotes = [] } = setup;
+  const odds = tableOddsView(attacker, defender, weapon, situation, shape);
   return {
     sceneNotes,
     attackerName: attacker.name,
     defenderName: defender.name,
     weaponName: weapon.name,
     formula: weapon.damage,
-    ranged: weapon.kind !== "melee",
     distance: distance === null ? null : Math.round(distance),
+    distanceHint:
+      distance === null
+        ? null
+        : i18n().format("FRAY.Worldlines.Attack.Distance", { feet: String(Math.round(distance)) }),
+    hide: hiddenFields(WL_DIALOG_FIELDS, { weapon: weapon.kind }),
     zones: dialogOptions(
       ZONES,
       situation.zone ?? "torso",
@@ -172,7 +222,8 @@ export function attackDialogContext(setup: AttackDialogSetup) {
       label: t.name,
       selected: t.id === situation.technique,
     })),
-    odds: tableOddsView(attacker, defender, weapon, situation, shape),
+    odds,
+    oddsBox: oddsBox(oddsPanel(odds), ODDS_LINES, "FRAY.Worldlines.Attack.OddsNote"),
   };
 }
 
@@ -183,9 +234,11 @@ function oddsPanel(odds: OddsView): OddsPanel {
   return {
     texts: {
       hit: odds.hit,
+      hitTaken: odds.hitTaken,
       critical: odds.critical,
       expectedDamage: odds.expectedDamage,
-      headshot: odds.headshot ?? "—",
+      expectedDamageTaken: odds.expectedDamageTaken,
+      headshot: odds.headshot,
     },
     refusedText:
       odds.refused === null
@@ -208,5 +261,7 @@ export async function promptAttack(setup: AttackDialogSetup): Promise<TableSitua
     cancelLabel: "FRAY.Worldlines.Attack.Cancel",
     read: situationFromForm,
     odds: (situation) => oddsPanel(tableOddsView(attacker, defender, weapon, situation, shape)),
+    fields: WL_DIALOG_FIELDS,
+    facts: { weapon: weapon.kind },
   });
 }

@@ -3,15 +3,20 @@
  * Swarm), how the weapon is used, cover, a melee foe at hand, dual wielding and the harm meant;
  * with the exact odds (hit chance, Shock on a miss, expected damage) recomputed as inputs change.
  * A swarm's surviving allies are shown, not asked: the count is the referee's, from the swarm the
- * attacker joined (table/swarm.ts swarmAlliesFor), and the referee counts them again.
+ * attacker joined (table/swarm.ts swarmAlliesFor), and the referee counts them again. The Charge's
+ * feet, the swarm's allies and the melee foe at hand show only for the attack they belong to
+ * (WWN_DIALOG_FIELDS).
  */
 import { percent } from "../../../shared/format.ts";
 import {
   dialogOptions as options,
+  oddsBox,
   pick,
   promptAttackDialog,
 } from "../../../shared/attack-dialog.ts";
-import type { OddsPanel } from "../../../shared/attack-dialog.ts";
+import type { OddsLine, OddsPanel } from "../../../shared/attack-dialog.ts";
+import { hiddenFields } from "../../../shared/dialog-fields.ts";
+import type { FieldRule } from "../../../shared/dialog-fields.ts";
 import { refusalText } from "../../../shared/refusal.ts";
 import type { ShownRefusal } from "../../../shared/refusal.ts";
 import { allowsNonLethal } from "../../../../rules/wwn/attack.ts";
@@ -34,9 +39,26 @@ const MODES: readonly AttackMode[] = ["melee", "thrown", "ranged"];
 const COVERS: readonly Cover[] = ["none", "half", "almostFull"];
 const HARMS: readonly Harm[] = ["lethal", "nonLethal", "psychic"];
 
+/**
+ * Which fields apply to which attack: the Charge's feet to a Charge, the swarm's allies to the
+ * blow that closes a Swarm, a melee foe at hand to a throw or a shot (dialog-fields.ts).
+ */
+export const WWN_DIALOG_FIELDS: FieldRule = {
+  feet: { kind: ["charge"] },
+  allies: { kind: ["swarm"] },
+  inMelee: { mode: ["thrown", "ranged"] },
+};
+
+const ODDS_LINES: readonly OddsLine[] = [
+  { key: "hit", label: "FRAY.Wwn.Attack.OddsHit" },
+  { key: "shockOnMiss", label: "FRAY.Wwn.Attack.OddsShock" },
+  { key: "expectedDamage", label: "FRAY.Wwn.Attack.OddsDamage" },
+];
+
 export interface WwnOddsView {
   readonly hit: string;
-  readonly shockOnMiss: string;
+  /** The Shock a miss deals; null when the weapon has none or the attack is no melee blow. */
+  readonly shockOnMiss: string | null;
   readonly expectedDamage: string;
   readonly refused: ShownRefusal | null;
 }
@@ -48,10 +70,13 @@ export function wwnOddsView(
   situation: AttackSituation,
 ): WwnOddsView {
   const odds = wwnAttackOdds({ attacker, defender, weapon, situation });
-  if (!odds.ok) return { hit: "—", shockOnMiss: "—", expectedDamage: "—", refused: odds };
+  const shock = weapon.shock !== undefined && (situation.mode ?? weapon.mode) === "melee";
+  if (!odds.ok) {
+    return { hit: "—", shockOnMiss: shock ? "—" : null, expectedDamage: "—", refused: odds };
+  }
   return {
     hit: percent(odds.value.hit),
-    shockOnMiss: String(odds.value.shockOnMiss),
+    shockOnMiss: shock ? String(odds.value.shockOnMiss) : null,
     expectedDamage: (Math.round(odds.value.expectedDamage * 10) / 10).toFixed(1),
     refused: null,
   };
@@ -77,11 +102,14 @@ export function wwnSituationFromForm(
   if (kindId === "charge") kind = { kind: "charge", feet: whole(values["feet"], 20) };
   else if (kindId === "swarm") kind = { kind: "swarm", allies: swarmAllies };
   else kind = { kind: kindId };
+  // A melee foe at hand is asked of a throw or a shot only: for a melee blow the field is hidden
+  // and left out, and the referee reads the scene.
+  const inMelee = values["inMelee"] === undefined ? {} : { inMelee: checked(values["inMelee"]) };
   return {
     kind,
     mode: pick(MODES, values["mode"], weapon.mode),
     cover: pick(COVERS, values["cover"], "none"),
-    inMelee: checked(values["inMelee"]),
+    ...inMelee,
     dualWielding: checked(values["dualWielding"]),
     harm: pick(HARMS, values["harm"], "lethal"),
   };
@@ -108,17 +136,18 @@ export function wwnAttackDialogContext(
       (m === "thrown" && weapon.throwable === true) ||
       (m === "melee" && weapon.mode === "thrown"),
   );
+  const kind = situation.kind?.kind === "free" ? "attack" : (situation.kind?.kind ?? "attack");
+  const mode = situation.mode ?? weapon.mode;
+  const odds = wwnOddsView(attacker, defender, weapon, situation);
   return {
     attackerName: attacker.name,
     defenderName: defender.name,
     weaponName: weapon.name,
     defenderAc: defender.ac,
-    kinds: options(
-      KINDS,
-      situation.kind?.kind === "free" ? "attack" : (situation.kind?.kind ?? "attack"),
-      (id) => `FRAY.Wwn.Kind.${id}`,
-    ),
-    modes: options(modes, situation.mode ?? weapon.mode, (id) => `FRAY.Wwn.Mode.${id}`),
+    defenderAcText: i18n().format("FRAY.Wwn.Attack.DefenderAc", { ac: String(defender.ac) }),
+    kinds: options(KINDS, kind, (id) => `FRAY.Wwn.Kind.${id}`),
+    modes: options(modes, mode, (id) => `FRAY.Wwn.Mode.${id}`),
+    hide: hiddenFields(WWN_DIALOG_FIELDS, { kind, mode }),
     covers: options(COVERS, situation.cover ?? "none", (id) => `FRAY.Wwn.Cover.${id}`),
     harms: options(
       HARMS.filter((h) => h !== "nonLethal" || allowsNonLethal(weapon)),
@@ -130,7 +159,8 @@ export function wwnAttackDialogContext(
     swarmAllies: swarmAllies ?? 0,
     inMelee: situation.inMelee === true,
     sceneNotes: scene?.notes ?? [],
-    odds: wwnOddsView(attacker, defender, weapon, situation),
+    odds,
+    oddsBox: oddsBox(oddsPanel(odds), ODDS_LINES),
   };
 }
 
@@ -163,5 +193,6 @@ export async function promptWwnAttack(
     cancelLabel: "FRAY.Wwn.Attack.Cancel",
     read: (values) => wwnSituationFromForm(values, weapon, swarmAllies ?? 0),
     odds: (situation) => oddsPanel(wwnOddsView(attacker, defender, weapon, situation)),
+    fields: WWN_DIALOG_FIELDS,
   });
 }
