@@ -16,6 +16,12 @@ export const TEMPLATES = {
 export const PARTIALS = {
   /** The situation on an attack card: the scene's calls and the claims (scene/card-calls.ts). */
   sceneCalls: `${SYSTEM_PATH}/templates/cards/parts/situation.hbs`,
+  /** A card's header: who → whom, and with what (cards/parts.ts). */
+  cardHeader: `${SYSTEM_PATH}/templates/cards/parts/header.hbs`,
+  /** A card's next step and who must take it, with the number to reach (cards/next-step.ts). */
+  cardNextStep: `${SYSTEM_PATH}/templates/cards/parts/next-step.hbs`,
+  /** A card's result line (cards/parts.ts). */
+  cardResult: `${SYSTEM_PATH}/templates/cards/parts/result.hbs`,
 } as const;
 
 /** The actor types every ruleset plays (a ruleset's `actorTypes` when it names none). */
