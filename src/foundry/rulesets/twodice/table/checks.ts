@@ -10,6 +10,7 @@
  * card has no button. Medicine takes the book's bonuses for more time (the healer's choice, never
  * in a fight) and better circumstances (the GM's call), rules/twodice/medicine.ts.
  */
+import { cardHeader } from "../../../cards/parts.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import { diffCombatant } from "../../../../rules/twodice/changes.ts";
 import type { TwodiceUpdate } from "../../../../rules/twodice/changes.ts";
@@ -91,9 +92,10 @@ export async function postCheck(
   sender: User.Implementation,
 ): Promise<RefereeOutcome> {
   await commitTwodice(change.updates, change.turns ?? []);
+  const header = cardHeader(String(context["name"] ?? ""), null, String(context["title"] ?? ""));
   const content = await foundry.applications.handlebars.renderTemplate(
     TWODICE_CHECK_CARD_TEMPLATE,
-    context,
+    { ...context, header },
   );
   const flags = { [SYSTEM_ID]: { [CHECK_FLAG]: { actorId: combatantId(actor) } } };
   return answerWithCard(TWODICE_CHECK, { actor, content, rolls, flags }, sender);
