@@ -13,7 +13,6 @@
  * "shared card parts" block of styles/fray.css.
  */
 import { resolveActor } from "../shared/actors.ts";
-import type { CardI18n } from "../shared/cards.ts";
 import { worldUsers } from "../shared/env.ts";
 
 /** Who must take a card's next step. */
@@ -109,6 +108,12 @@ export function worldPlayersOf(actorId: string): readonly string[] {
     .map((user) => user.name);
 }
 
+/** The localization the line is worded with (game.i18n, a card's CardI18n, a test's stand-in). */
+export interface Say {
+  readonly localize: (key: string) => string;
+  readonly format: (key: string, data: Record<string, string>) => string;
+}
+
 /** The next-step line as a card shows it. */
 export interface NextStepView {
   /** The line: who must do what, or "Done". */
@@ -121,7 +126,7 @@ export interface NextStepView {
 }
 
 /** Who acts, in words: "Bram (Mara's player)", or null when it falls to the GM. */
-function playersText(by: Answerer, i18n: CardI18n, players: PlayersOf): string | null {
+function playersText(by: Answerer, i18n: Say, players: PlayersOf): string | null {
   if (by.kind === "gm") return null;
   const names = players(by.actorId);
   if (names.length === 0) return null;
@@ -132,11 +137,11 @@ function playersText(by: Answerer, i18n: CardI18n, players: PlayersOf): string |
 }
 
 /** The number to reach, in words: "Mara's Evasion needs 8 or more". */
-export function targetText(target: TargetNumber, i18n: CardI18n): string {
+export function targetText(target: TargetNumber, i18n: Say): string {
   return i18n.format(`FRAY.Card.Target.${target.how}`, {
     actor: target.actorName,
     roll: i18n.localize(target.rollKey),
-    value: target.value,
+    value: String(target.value),
   });
 }
 
@@ -146,7 +151,7 @@ export function targetText(target: TargetNumber, i18n: CardI18n): string {
  */
 export function nextStepView(
   step: NextStep,
-  i18n: CardI18n,
+  i18n: Say,
   players: PlayersOf = worldPlayersOf,
 ): NextStepView {
   if (step.done) {
