@@ -95,6 +95,9 @@ describe("the init hook", () => {
       "systems/fray/templates/actor/actor-sheet.hbs",
       "systems/fray/templates/item/item-sheet.hbs",
       "systems/fray/templates/cards/parts/situation.hbs",
+      "systems/fray/templates/cards/parts/header.hbs",
+      "systems/fray/templates/cards/parts/next-step.hbs",
+      "systems/fray/templates/cards/parts/result.hbs",
     ]);
   });
 

@@ -6,10 +6,18 @@
  */
 import { DONE, GM_STEP, awaiting, playerOf } from "../../../cards/next-step.ts";
 import type { NextStep } from "../../../cards/next-step.ts";
-import type { DicepoolAttackCardState } from "./attack-card.ts";
+
+/** What the attack card's next step reads of its state (attack-card.ts DicepoolAttackCardState). */
+interface AttackStage {
+  readonly stage: "confirm" | "defend" | "resolved" | "applied" | "cancelled";
+  readonly defenderId: string;
+  readonly defenderName: string;
+  readonly result: { readonly damage: number } | null;
+  readonly resist?: { readonly energy: number | null };
+}
 
 /** The attack card's next step, from its stage (and an open Resist once applied). */
-export function dicepoolAttackNextStep(card: DicepoolAttackCardState): NextStep {
+export function dicepoolAttackNextStep(card: AttackStage): NextStep {
   const defender = playerOf(card.defenderId, card.defenderName);
   switch (card.stage) {
     case "confirm":

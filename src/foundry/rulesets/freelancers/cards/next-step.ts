@@ -7,13 +7,18 @@
  */
 import { DONE, GM_STEP, awaiting, playerOf } from "../../../cards/next-step.ts";
 import type { NextStep } from "../../../cards/next-step.ts";
-import type { FlAidCard } from "../table/aid.ts";
-import type { FlReadyCard } from "../table/ready.ts";
-import type { FlStealthCard } from "../table/stealth.ts";
-import type { FlAttackCardState } from "./attack-card.ts";
+
+/** What the attack card's next step reads of its state (attack-card.ts FlAttackCardState). */
+interface AttackStage {
+  readonly stage: "defend" | "resolved" | "applied";
+  readonly defenderId: string;
+  readonly defenderName: string;
+  readonly attack: { readonly passed: boolean; readonly roll: number };
+  readonly result: { readonly hit: boolean } | null;
+}
 
 /** The attack card's next step, from its stage. */
-export function flAttackNextStep(card: FlAttackCardState): NextStep {
+export function flAttackNextStep(card: AttackStage): NextStep {
   switch (card.stage) {
     case "defend":
       return awaiting(
@@ -36,17 +41,28 @@ export function flAttackNextStep(card: FlAttackCardState): NextStep {
 }
 
 /** Help on a check: the helped ally picks the check and rolls it. */
-export function flAidNextStep(card: FlAidCard): NextStep {
+export function flAidNextStep(card: {
+  readonly allyId: string;
+  readonly allyName: string;
+  readonly roll: unknown;
+}): NextStep {
   return card.roll === null ? awaiting(playerOf(card.allyId, card.allyName), "rollAid") : DONE;
 }
 
 /** A readied action: its holder acts when the trigger comes. */
-export function flReadyNextStep(card: FlReadyCard): NextStep {
+export function flReadyNextStep(card: {
+  readonly holderId: string;
+  readonly holderName: string;
+  readonly fired: boolean;
+}): NextStep {
   return card.fired ? DONE : awaiting(playerOf(card.holderId, card.holderName), "actOnTrigger");
 }
 
 /** Hide or Search: the GM rules on what the roll finds. */
-export function flStealthNextStep(card: FlStealthCard): NextStep {
+export function flStealthNextStep(card: {
+  readonly kind: "hide" | "search";
+  readonly ruling: unknown;
+}): NextStep {
   if (card.ruling !== null) return DONE;
   return awaiting(GM_STEP, card.kind === "hide" ? "ruleHide" : "ruleSearch");
 }

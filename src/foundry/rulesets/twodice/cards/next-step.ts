@@ -6,10 +6,18 @@
  */
 import { DONE, GM_STEP, awaiting, playerOf } from "../../../cards/next-step.ts";
 import type { NextAction, NextStep } from "../../../cards/next-step.ts";
-import type { TwodiceAttackCardState } from "./attack-card.ts";
+
+/** What the attack card's next step reads of its state (attack-card.ts TwodiceAttackCardState). */
+interface AttackStage {
+  readonly stage: "declared" | "claimed" | "pending" | "resolved";
+  readonly defenderId: string;
+  readonly defenderName: string;
+  readonly reads: readonly { readonly hit: boolean }[];
+  readonly canCounter: boolean;
+}
 
 /** The defender's answer to a rolled attack, as its buttons offer it. */
-function answer(card: TwodiceAttackCardState): NextAction {
+function answer(card: AttackStage): NextAction {
   const hit = card.reads.some((r) => r.hit);
   if (hit && card.canCounter) return "answerAttack";
   if (hit) return "rollWithItOrApply";
@@ -17,7 +25,7 @@ function answer(card: TwodiceAttackCardState): NextAction {
 }
 
 /** The attack card's next step, from its stage. */
-export function twodiceAttackNextStep(card: TwodiceAttackCardState): NextStep {
+export function twodiceAttackNextStep(card: AttackStage): NextStep {
   switch (card.stage) {
     case "declared":
       return awaiting(null, "turnEnd");

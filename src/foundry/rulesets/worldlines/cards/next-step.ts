@@ -6,8 +6,23 @@
  */
 import { DONE, GM_STEP, awaiting, playerOf } from "../../../cards/next-step.ts";
 import type { NextStep, TargetNumber } from "../../../cards/next-step.ts";
-import type { CoverCard } from "../table/cover.ts";
-import type { AttackCardState } from "./attack-card.ts";
+
+/** What the attack card's next step reads of its state (attack-card.ts AttackCardState). */
+interface AttackStage {
+  readonly stage: "awaitingDefense" | "awaitingExtraEvasion" | "resolved" | "applied";
+  readonly defenderId: string;
+  readonly defenderName: string;
+  readonly attack: { readonly total: number };
+  readonly result: { readonly hit: boolean } | null;
+}
+
+/** What Covering Fire's next step reads of its card (table/cover.ts CoverCard). */
+interface CoverStage {
+  readonly targetId: string;
+  readonly targetName: string;
+  readonly attack: { readonly total: number };
+  readonly answer: unknown;
+}
 
 /** What an Evasion must reach: the attack's total (an equal Evasion evades). */
 function evasionTarget(defenderName: string, total: number): TargetNumber {
@@ -20,7 +35,7 @@ function evasionTarget(defenderName: string, total: number): TargetNumber {
 }
 
 /** The attack card's next step, from its stage. */
-export function attackNextStep(card: AttackCardState): NextStep {
+export function attackNextStep(card: AttackStage): NextStep {
   const defender = playerOf(card.defenderId, card.defenderName);
   switch (card.stage) {
     case "awaitingDefense":
@@ -38,7 +53,7 @@ export function attackNextStep(card: AttackCardState): NextStep {
  * Covering Fire's next step: the target answers (Evade or Abort; an Evasion short of the
  * covering roll aborts the target's action), then it is done.
  */
-export function coverNextStep(card: CoverCard): NextStep {
+export function coverNextStep(card: CoverStage): NextStep {
   return card.answer === null
     ? awaiting(
         playerOf(card.targetId, card.targetName),

@@ -5,11 +5,21 @@
  */
 import { DONE, GM_STEP, awaiting } from "../../../cards/next-step.ts";
 import type { NextStep } from "../../../cards/next-step.ts";
-import type { WwnManeuverCard } from "../table/maneuver-card.ts";
-import type { WwnAttackCardState } from "./attack-card.ts";
+
+/** What the attack card's next step reads of its state (attack-card.ts WwnAttackCardState). */
+interface AttackStage {
+  readonly stage: "resolved" | "applied";
+  readonly result: { readonly dealt: number };
+}
+
+/** What a maneuver card's next step reads of it (table/maneuver-card.ts WwnManeuverCard). */
+interface ManeuverStage {
+  readonly pending?: boolean;
+  readonly buttons?: readonly unknown[];
+}
 
 /** The attack card's next step: Apply (the damage, or the action's cost on a miss), then done. */
-export function wwnAttackNextStep(card: WwnAttackCardState): NextStep {
+export function wwnAttackNextStep(card: AttackStage): NextStep {
   if (card.stage === "applied") return DONE;
   return awaiting(GM_STEP, card.result.dealt > 0 ? "applyDamage" : "applyResult");
 }
@@ -18,7 +28,7 @@ export function wwnAttackNextStep(card: WwnAttackCardState): NextStep {
  * A maneuver card's next step, or null when it has none to show: a pending Execution Attack
  * waits for the GM; a held action or a spell being cast names its own buttons in its sentence.
  */
-export function wwnManeuverNextStep(card: WwnManeuverCard): NextStep | null {
+export function wwnManeuverNextStep(card: ManeuverStage): NextStep | null {
   if (card.pending === true) return awaiting(GM_STEP, "confirmExecution");
   return (card.buttons?.length ?? 0) > 0 ? null : DONE;
 }
