@@ -389,8 +389,8 @@ describe("an attack card after the damage roll, rendered in Chromium", () => {
     await expect(limb.locator(".fray-wl-label").innerText()).resolves.toBe("Spirit check (Legs)");
     // What was rolled against what, and what happened (issue 29: not "= 1 / 6 falls prone").
     await expect(limb.locator(".fray-wl-total").innerText()).resolves.toBe("= 1");
-    await expect(limb.locator(".fray-card-vs").innerText()).resolves.toBe("needs 6");
-    await expect(limb.locator(".fray-card-verdict").innerText()).resolves.toBe("failed");
+    await expect(limb.locator(".fray-card-vs").innerText()).resolves.toBe("(needs 6)");
+    await expect(limb.locator(".fray-card-verdict").innerText()).resolves.toBe("failed:");
     await expect(limb.locator(".fray-wl-effect").innerText()).resolves.toBe("Vex falls prone.");
     await expect(limb.locator(".fray-wl-crit").innerText()).resolves.toBe(
       "limb disabled, Bleeding",

@@ -165,7 +165,7 @@ describe("a distance the GM cannot measure", () => {
       if (message === null) throw new Error(JSON.stringify(t.fake.notifications));
       expect(cardState(message)).toMatchObject({ stage: "confirm", attackPool: null });
       expect(nextStepLine((message as unknown as { content: string }).content)).toBe(
-        "GM: give the distance and cover, then Confirm",
+        "GM: Give the distance and cover, then Confirm",
       );
       // The GM says the target stands 2 spaces away: 1 die is rolled.
       t.fake.setUser(GM.id);
@@ -177,7 +177,7 @@ describe("a distance the GM cannot measure", () => {
       expect(confirmed).toEqual({ ok: true });
       expect(cardState(message)).toMatchObject({ stage: "defend", attackPool: { dice: 1 } });
       expect(nextStepLine((message as unknown as { content: string }).content)).toMatch(
-        /^(Waiting for .+ \(Brute's players?\) to|GM, for Brute:) choose a defense$/,
+        /^(Waiting for .+ \(Brute's players?\) to|GM, for Brute:) Choose a defense$/,
       );
     } finally {
       (globalThis as { canvas?: unknown }).canvas = board;

@@ -46,7 +46,7 @@ describe("Help on an ally's check", () => {
     if (card === undefined) throw new Error(world.warnings().join("; "));
     expect(card.content).toMatch(/Kara<\/span>[^]*Rook<\/span>[^]*Help on a check/);
     expect(nextStepLine(card.content)).toBe(
-      "Waiting for Second player (Rook's player) to roll the help check",
+      "Waiting for Second player (Rook's player) to Roll the help check",
     );
     const { actionsIn } = await import("../../src/foundry/rulesets/freelancers/budget.ts");
     const karaId = combat.combatants.contents.find((c) => c.actorId === k.id)?.id ?? "";

@@ -92,7 +92,7 @@ describe("Hide", () => {
       roll: { natural: 6, target: 8, passed: true },
     });
     expect(card.content).toMatch(/Kara<\/span>[^]*Hide<\/span>/);
-    expect(nextStepLine(card.content)).toBe("GM: rule whether anyone watches: Hidden or Seen");
+    expect(nextStepLine(card.content)).toBe("GM: Rule whether anyone watches: Hidden or Seen");
     expect(actionsIn(combat as never, karaId)).toMatchObject({ move: 0, base: 1 });
 
     // Kara's player rules herself hidden: refused, nothing recorded.

@@ -519,7 +519,7 @@ describe("the card's next step (issue 29)", () => {
   it("names the defender's player and the Evasion to reach, then the GM's Apply, then Done", async () => {
     const attacker = await maya();
     const target = await maya();
-    await target.update({ name: "Mara" } as never);
+    await target.update({ name: "Mara" });
     await fight(attacker, target);
     dice([8, 4]); // 4 + Firearms 2 = 6
     const message = await attackAs(GM.id, attacker, target, "Pistol");

@@ -40,7 +40,6 @@ export type NextAction =
   | "confirmAttack"
   | "resist"
   | "confirmExecution"
-  | "chooseManeuver"
   | "rollAid"
   | "actOnTrigger"
   | "ruleHide"
@@ -78,11 +77,7 @@ export type NextStep =
 export const DONE: NextStep = { done: true };
 
 /** A step someone must take. */
-export function awaiting(
-  by: Answerer | null,
-  action: NextAction,
-  target?: TargetNumber,
-): NextStep {
+export function awaiting(by: Answerer | null, action: NextAction, target?: TargetNumber): NextStep {
   return target === undefined ? { done: false, by, action } : { done: false, by, action, target };
 }
 

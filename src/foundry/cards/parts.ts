@@ -2,8 +2,10 @@
  * The shared parts of every ruleset's chat card (issue 29): one header (who → whom, and with
  * what), one result line, and the next step (next-step.ts), each drawn by one partial under
  * templates/cards/parts/ that every card template includes, styled by one block of
- * styles/fray.css. The partials are preloaded at init (constants.ts PARTIALS). A ruleset builds their contexts from its card's state; the looks are here.
+ * styles/fray.css ("Shared card parts"). The partials are preloaded at init (constants.ts
+ * PARTIALS). A ruleset builds their contexts from its card's state; the looks are here.
  */
+
 /** A card's header: who acts, on whom (null: no one in particular), with what, and its tags. */
 export interface CardHeader {
   readonly actor: string;

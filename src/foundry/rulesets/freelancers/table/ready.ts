@@ -66,11 +66,7 @@ function isLatestReady(holder: Actor.Implementation, card: FlReadyCard): boolean
 export function flReadyCardContext(card: FlReadyCard, t: CardI18n) {
   const action = t.localize(`FRAY.Freelancers.Ready.Held.${card.held}`);
   return {
-    header: cardHeader(
-      card.holderName,
-      null,
-      t.format("FRAY.Freelancers.Ready.What", { action }),
-    ),
+    header: cardHeader(card.holderName, null, t.format("FRAY.Freelancers.Ready.What", { action })),
     next: nextStepView(flReadyNextStep(card), t),
     trigger: card.trigger,
     fired: card.fired

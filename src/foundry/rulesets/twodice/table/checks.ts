@@ -87,12 +87,12 @@ export async function postCheck(
     updates: readonly (TwodiceUpdate | null)[];
     turns?: readonly BudgetRecord<TurnState>[];
   },
-  context: Record<string, unknown>,
+  context: { readonly name: string; readonly title: string } & Record<string, unknown>,
   rolls: readonly Roll[],
   sender: User.Implementation,
 ): Promise<RefereeOutcome> {
   await commitTwodice(change.updates, change.turns ?? []);
-  const header = cardHeader(String(context["name"] ?? ""), null, String(context["title"] ?? ""));
+  const header = cardHeader(context.name, null, context.title);
   const content = await foundry.applications.handlebars.renderTemplate(
     TWODICE_CHECK_CARD_TEMPLATE,
     { ...context, header },

@@ -276,7 +276,10 @@ function attackResultLine(card: AttackCardState, r: AttackResultView, format: Fo
   if (!r.hit) {
     const evaded = r.evasions.some((e) => e.success);
     return resultLine(
-      format(evaded ? "FRAY.Worldlines.Card.Result.evaded" : "FRAY.Worldlines.Card.Result.missed", names),
+      format(
+        evaded ? "FRAY.Worldlines.Card.Result.evaded" : "FRAY.Worldlines.Card.Result.missed",
+        names,
+      ),
       "bad",
     );
   }

@@ -41,7 +41,11 @@ export function attackNextStep(card: AttackStage): NextStep {
     case "awaitingDefense":
       return awaiting(defender, "evadeOrTake", evasionTarget(card.defenderName, card.attack.total));
     case "awaitingExtraEvasion":
-      return awaiting(defender, "evadeAgainOrTake", evasionTarget(card.defenderName, card.attack.total));
+      return awaiting(
+        defender,
+        "evadeAgainOrTake",
+        evasionTarget(card.defenderName, card.attack.total),
+      );
     case "resolved":
       return card.result?.hit === false ? DONE : awaiting(GM_STEP, "applyDamage");
     case "applied":
