@@ -271,6 +271,8 @@ export interface WwnManeuverCard {
   readonly pending?: boolean;
   /** The card protocol steps it waits for instead (step and label key): a held action, a cast. */
   readonly buttons?: readonly { readonly step: string; readonly label: string }[];
+  /** Whose buttons they are (the holder's, the caster's rules id), for the next-step line. */
+  readonly actorId?: string;
 }
 
 export const checkLine = (name: string, roll: CheckRoll, won: boolean): CheckLine => ({
@@ -368,7 +370,7 @@ export function wwnManeuverCardContext(card: WwnManeuverCard) {
       card.weaponName === null ? title : `${title} · ${card.weaponName}`,
     ),
     outcome: resultLine(say.format(card.result, { ...card.resultData })),
-    next: next === null ? null : nextStepView(next, say),
+    next: nextStepView(next, say),
   };
 }
 
