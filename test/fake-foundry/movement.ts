@@ -23,6 +23,10 @@
  *   the exact predicate is `_shouldRecordMovementHistory`, verify), appends the waypoints to the
  *   history; then `moveToken(document, movement, operation, user)` runs on every connected client
  *   (core `hookEvents.moveToken`; here once per active user, on that user's client).
+ * - Batched movement (core `Scene#updateEmbeddedDocuments("Token", updates, {movement})`, the
+ *   `movement` option holding `{waypoints, method}` by token id, as `TokenDocument#move` sends for
+ *   one token): each token's move is prepared on the requesting client with its own
+ *   `preMoveToken`, every token is written in one database call, then `moveToken` runs per token.
  * - What a client measured (the movement's `passed.cost`, the history's `cost`) is whatever that
  *   client computed: a console can forge it (`consoleMove`), so Fray's GM measures again.
  * - The canvas's Token placeables (`canvas.tokens.placeables`): each with its `document`, `actor`
@@ -465,17 +469,111 @@ export function installMovementFakes(
   ): Promise<boolean> {
     const user = world.user();
     if (!doc.testUserPermission(user, "OWNER")) return false;
-    // Core constrains the path by walls on the moving client (this token is rendered).
+    const operation = { modifiedTime: Date.now(), movement: {} as Record<string, unknown> };
+    const movement = prepareMove(doc, asked, how, operation);
+    if (movement === null) return false;
+    const waypoints = (movement["passed"] as { waypoints: Waypoint[] }).waypoints;
+    return serverMove(doc, waypoints, how.method, user, movement, true);
+  }
+
+  /**
+   * The moving client's side of one token's move (core TokenDocument#preUpdateMovement): the path
+   * constrained by walls (this token is rendered), its movement, then `preMoveToken(document,
+   * movement, operation)` unless skipped; null when constrained to nothing or refused.
+   */
+  function prepareMove(
+    doc: TokenDocument,
+    asked: Waypoint[],
+    how: { method: string; skipPreMove: boolean; forgedCost?: number },
+    operation: { movement?: Record<string, unknown> },
+  ): Record<string, unknown> | null {
     const [path, constrained] = constrainPath(doc, [{ x: doc.x, y: doc.y }, ...asked]);
     const waypoints = path.slice(1);
-    if (waypoints.length === 0) return false;
-    const movement = buildMovement(doc, waypoints, how.method, user.id, how.forgedCost);
+    if (waypoints.length === 0) return null;
+    const movement = buildMovement(doc, waypoints, how.method, world.user().id, how.forgedCost);
     movement["constrained"] = constrained;
-    const operation = { modifiedTime: Date.now(), movement: { [doc.id]: movement } };
+    operation.movement ??= {};
+    operation.movement[doc.id] = movement;
     if (!how.skipPreMove && !world.hooks().call("preMoveToken", doc, movement, operation)) {
-      return false;
+      return null;
     }
-    return serverMove(doc, waypoints, how.method, user, movement, true);
+    return movement;
+  }
+
+  /**
+   * Core v13's batched movement: `scene.updateEmbeddedDocuments("Token", updates, {movement})`,
+   * where `movement` holds, by token id, `{waypoints, method, ...}` (core's TokenDocument#move is
+   * this with one token: `update({}, {movement: {[id]: {waypoints, method}}})`; an update of x, y
+   * or elevation with no waypoints is a move of one waypoint). On the requesting client each
+   * token's move is prepared and `preMoveToken` runs per token (one refused drops only its own
+   * position change); the server writes every token in ONE database call; then `moveToken` runs
+   * for each moved token on every connected client.
+   */
+  async function updateTokens(
+    scene: FakeScene,
+    updates: readonly Record<string, unknown>[],
+    options: { movement?: Record<string, { waypoints?: Waypoint[]; method?: string }> } = {},
+  ): Promise<TokenDocument[]> {
+    const user = world.user();
+    const operation = {
+      ...options,
+      modifiedTime: Date.now(),
+      movement: {} as Record<string, unknown>,
+    };
+    const writes: {
+      doc: TokenDocument;
+      rest: Record<string, unknown>;
+      movement: Record<string, unknown> | null;
+    }[] = [];
+    for (const update of updates) {
+      const doc = scene.tokens.get(String(update["_id"]));
+      if (doc === undefined) continue;
+      if (!doc.testUserPermission(user, "OWNER")) throw new Error("not the token's owner");
+      const { _id, x, y, elevation, ...rest } = update;
+      const told = options.movement?.[doc.id];
+      const placed =
+        typeof x === "number" || typeof y === "number" || typeof elevation === "number";
+      const asked =
+        told?.waypoints !== undefined && told.waypoints.length > 0
+          ? told.waypoints
+          : placed
+            ? [
+                {
+                  x: typeof x === "number" ? x : doc.x,
+                  y: typeof y === "number" ? y : doc.y,
+                  elevation: typeof elevation === "number" ? elevation : doc.elevation,
+                },
+              ]
+            : null;
+      const how = { method: told?.method ?? "api", skipPreMove: false };
+      const movement = asked === null ? null : prepareMove(doc, asked, how, operation);
+      if (movement === null && Object.keys(rest).length === 0) continue;
+      writes.push({ doc, rest, movement });
+    }
+    if (writes.length === 0) return [];
+    world.db().record({
+      operation: "update",
+      documentName: "Token",
+      count: writes.length,
+      data: writes.map(({ doc, rest, movement }) => {
+        const end = (movement?.["destination"] ?? {}) as Partial<Waypoint>;
+        return {
+          _id: doc.id,
+          ...rest,
+          ...(movement === null ? {} : { x: end.x, y: end.y, elevation: end.elevation }),
+        };
+      }),
+      parent: scene.uuid,
+      userId: user.id,
+    });
+    for (const { doc, rest, movement } of writes) {
+      Object.assign(doc, rest);
+      if (movement !== null) storeMove(doc, movement, user, true);
+    }
+    for (const { doc, movement } of writes) {
+      if (movement !== null) announceMove(doc, movement, operation, user);
+    }
+    return writes.map(({ doc }) => doc);
   }
 
   function buildMovement(
@@ -540,8 +638,22 @@ export function installMovementFakes(
       parent: doc.parent.uuid,
       userId: user.id,
     });
+    storeMove(doc, movement, user, record);
+    announceMove(doc, movement, { movement: { [doc.id]: movement } }, user);
+    return true;
+  }
+
+  /** The server's write of a move: the token's new place and, in combat, its history. */
+  function storeMove(
+    doc: TokenDocument,
+    movement: Record<string, unknown>,
+    user: { id: string },
+    record: boolean,
+  ): void {
+    const passed = movement["passed"] as { waypoints: Waypoint[]; cost: number };
+    const end = passed.waypoints.at(-1);
+    if (end === undefined) return;
     if (record && movement["recorded"] === true) {
-      const passed = movement["passed"] as { waypoints: Waypoint[]; cost: number };
       const steps = passed.waypoints.length;
       passed.waypoints.forEach((w, k) => {
         doc.movementHistory.push({
@@ -557,14 +669,21 @@ export function installMovementFakes(
     doc.y = end.y;
     doc.elevation = end.elevation ?? doc.elevation;
     doc.movement = movement;
-    const operation = { movement: { [doc.id]: movement } };
+  }
+
+  /** Core: `moveToken(document, movement, operation, user)` on every connected client. */
+  function announceMove(
+    doc: TokenDocument,
+    movement: Record<string, unknown>,
+    operation: object,
+    user: { id: string },
+  ): void {
     const mover = fake.users.get(user.id);
     for (const client of fake.users.all.filter((u) => u.active)) {
       world.runAs(client, () => {
         world.hooks().callAll("moveToken", doc, movement, operation, mover);
       });
     }
-    return true;
   }
 
   interface FakeScene {
@@ -577,6 +696,12 @@ export function installMovementFakes(
     /** Core Scene#walls and Scene#regions (walls.ts makeRegion): none unless a test adds some. */
     walls: Collection<FakeWallDocument>;
     regions: Collection<FakeRegionDocument>;
+    /** Core Scene#updateEmbeddedDocuments, for "Token" (updateTokens: batched movement). */
+    updateEmbeddedDocuments(
+      name: string,
+      updates: readonly Record<string, unknown>[],
+      options?: { movement?: Record<string, { waypoints?: Waypoint[]; method?: string }> },
+    ): Promise<TokenDocument[]>;
   }
 
   const scenes = fake.game.scenes as unknown as Collection<unknown>;
@@ -595,6 +720,10 @@ export function installMovementFakes(
         grid: canvasGrid,
         walls: new Collection(),
         regions: new Collection(),
+        updateEmbeddedDocuments(name, updates, options) {
+          if (name !== "Token") throw new Error(`the fake scene updates only tokens, not ${name}`);
+          return updateTokens(scene, updates, options);
+        },
       };
       scenes.set(id, scene);
       return scene;

@@ -116,6 +116,19 @@ async function fightOf(actor: Actor.Implementation) {
   return { encounter, member };
 }
 
+describe("the old system.falling field (a fall is the ledger's now: falling.ts)", () => {
+  it("an actor stored with a fall on it, or a malformed one, still loads; neither makes it fall", async () => {
+    const stored = await create({ falling: { height: 3, fallen: 1 } });
+    expect(sys(stored)["falling"]).toEqual({ height: 3, fallen: 1 });
+    const bad = await create({ falling: "very high" });
+    expect(sys(bad)["falling"]).toBeNull();
+    for (const actor of [stored, bad]) {
+      const labels = combat.dicepoolMemberChips(actor).map((c) => c.label);
+      expect(labels.some((l) => l.startsWith("Falling"))).toBe(false);
+    }
+  });
+});
+
 describe("incapacitated and dying combatants at their turn start", () => {
   const turn = async (actor: Actor.Implementation) => {
     const { encounter, member } = await fightOf(actor);

@@ -265,6 +265,9 @@ describe("moving, sprinting and falling", () => {
     expect(await t.acts.requestDicepoolAct("fall", ana, null, 7)).toBe(false);
     expect(t.fake.notifications.at(-1)?.message).toBe("Only the GM can do that.");
     t.fake.setUser(GM.id);
+    // Out of a fight there are no turns to fall on: refused with the reason.
+    expect(await t.acts.requestDicepoolAct("fall", ana, null, 7)).toBe(false);
+    expect(t.fake.notifications.at(-1)?.message).toContain("start the combat first");
     const combat = await fight(ana, brute);
     expect(await t.acts.requestDicepoolAct("fall", ana, null, 7)).toBe(true);
     const nextRound = async () => {
@@ -274,11 +277,11 @@ describe("moving, sprinting and falling", () => {
     await nextRound();
     await nextRound();
     await nextRound();
-    expect(sys(ana).falling).toEqual({ height: 1, fallen: 6 });
+    expect(t.falling(ana)).toEqual({ height: 1, fallen: 6 });
     expect(sys(ana).health.damage).toBe(0);
     dice(...Array.from({ length: 12 }, () => 1)); // 12 wound dice, no hits
     await nextRound();
-    expect(sys(ana).falling).toBeNull();
+    expect(t.falling(ana)).toBeNull();
     expect(sys(ana).health.damage).toBe(12);
     expect(lastLine()).toContain("Ana hits the ground: 12 damage.");
   });

@@ -249,6 +249,33 @@ describe("a vehicle's weapon", () => {
   });
 });
 
+describe("a wrecked vehicle's weapons", () => {
+  it("do not fire: the sheet's Attack says why and opens nothing; a forged attack is refused", async () => {
+    const { ana, vehicle, gun, brute } = await playersRover();
+    await t.gmSets(vehicle, { "system.damage": 7 });
+    t.fake.setUser(PLAYER.id);
+    t.table.target(brute);
+    const asked = t.fake.dialogs.asked.length;
+    const messages = t.fake.game.messages.contents.length;
+    await fireOnSheet(vehicle, gun.id ?? "");
+    expect(t.fake.dialogs.asked.length).toBe(asked);
+    expect(t.fake.notifications.at(-1)?.message).toBe(
+      "Rover is wrecked (no structure left): it cannot drive or fire.",
+    );
+    // Past the sheet, straight to the referee: refused there too.
+    const forged = await t.protocol.declareCard("dicepool.attack", {
+      ...t.DEFAULT_CHOICE,
+      attackerId: ana.id,
+      weaponId: gun.id,
+      targetId: brute.id,
+      rollMode: "publicroll",
+      vehicleId: vehicle.id,
+    });
+    expect(forged).toMatchObject({ ok: false, reason: "wrecked" });
+    expect(t.fake.game.messages.contents.length).toBe(messages);
+  });
+});
+
 describe("who may fire", () => {
   const forge = (payload: Record<string, unknown>) =>
     t.fake.as(PLAYER.id, () =>

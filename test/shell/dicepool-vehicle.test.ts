@@ -179,6 +179,30 @@ describe("Drive", () => {
   });
 });
 
+describe("a wrecked vehicle", () => {
+  it("cannot Drive: the sheet's button says why, and a forged drive is refused; nothing is written", async () => {
+    // Structure 7 (frame 2 + Size 2 + 3), all of it taken.
+    const { vehicle } = await rover({ damage: 7 });
+    t.fake.setUser(PLAYER.id);
+    const messages = t.fake.game.messages.contents.length;
+    await press(vehicle, "drive");
+    expect(lastWarning()).toBe("Rover is wrecked (no structure left): it cannot drive or fire.");
+    const forged = await t.protocol.declareCard("dicepool.vehicle", {
+      act: "drive",
+      vehicleId: vehicle.id,
+    });
+    expect(forged).toMatchObject({ ok: false, reason: "wrecked" });
+    expect(t.fake.game.messages.contents.length).toBe(messages);
+    expect(vsys(vehicle)).toMatchObject({ moving: false, energy: { value: 5 } });
+    // One point of structure left, it drives again.
+    await t.gmSets(vehicle, { "system.damage": 6 });
+    t.fake.setUser(PLAYER.id);
+    t.dice(1, 1, 1, 1, 1);
+    await press(vehicle, "drive");
+    expect(vsys(vehicle).moving).toBe(true);
+  });
+});
+
 describe("Refuel", () => {
   it("fills the vehicle's Energy out of a fight and is refused in one", async () => {
     const { ana, brute, vehicle } = await rover({ energy: { value: 1, max: 5 } });

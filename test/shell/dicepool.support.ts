@@ -29,7 +29,6 @@ export interface DicepoolSystem {
   woundPenalty: number;
   incapacitated: string | null;
   stabilized: boolean;
-  falling: { height: number; fallen: number } | null;
 }
 
 /** A grapple as the referee's ledger records it. */
@@ -55,6 +54,8 @@ export interface DicepoolTable {
   apply: (message: ChatMessage.Implementation) => Promise<boolean>;
   /** The grapples the referee recorded for the actor (in the combat it fights in). */
   grapples: (actor: Actor.Implementation) => LedgerGrapple[];
+  /** The fall the GM recorded for the actor (in the combat it fights in), or null. */
+  falling: (actor: Actor.Implementation) => { height: number; fallen: number } | null;
   /** The grapple penalty the referee recorded against the actor. */
   penalty: (actor: Actor.Implementation) => number;
   /** The actor's turn budget as the referee recorded it (fresh out of combat). */
@@ -121,6 +122,8 @@ export function useDicepoolTable(): DicepoolTable {
     const budget = await import("../../src/foundry/rulesets/dicepool/budget.ts");
     t.grapples = (actor) => budget.heldGrapples(actor);
     t.penalty = (actor) => budget.grapplePenaltyOf(actor);
+    const falling = await import("../../src/foundry/rulesets/dicepool/falling.ts");
+    t.falling = (actor) => falling.fallingOf(actor);
     t.budget = (actor) => ({ ...budget.turnActionsOf(actor) });
     t.board = installCanvasFake({ distance: 5, units: "ft" });
   });

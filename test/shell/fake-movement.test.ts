@@ -179,3 +179,66 @@ describe("the fake's Token placeables", () => {
     expect(found[0]?.center).toEqual({ x: 50, y: 50 });
   });
 });
+
+describe("the fake's batched movement (core Scene#updateEmbeddedDocuments with `movement`)", () => {
+  it("moves every token along its waypoints in one database call, preMoveToken and moveToken per token", async () => {
+    const { fake, moves, token, ana } = await world();
+    const other = moves.place(token.parent, ana, { col: 0, row: 3 });
+    const pre: string[] = [];
+    const moved: string[] = [];
+    fake.hooks.on("preMoveToken", (doc, _movement, operation) => {
+      pre.push(`${fake.game.user.id}:${(doc as { id: string }).id}`);
+      // Core hands the update operation, its `movement` holding each token's movement.
+      expect(Object.keys((operation as { movement: object }).movement)).toContain(
+        (doc as { id: string }).id,
+      );
+      return true;
+    });
+    fake.hooks.on("moveToken", (doc, movement) => {
+      const m = movement as { passed: { waypoints: unknown[] }; method: string };
+      moved.push(
+        `${fake.game.user.id}:${(doc as { id: string }).id}:${String(m.passed.waypoints.length)}`,
+      );
+    });
+    const mark = fake.db.calls.length;
+    await fake.as(GM.id, () =>
+      token.parent.updateEmbeddedDocuments("Token", [{ _id: token.id }, { _id: other.id }], {
+        movement: {
+          [token.id]: { waypoints: [moves.at(2, 0), moves.at(2, 2)], method: "api" },
+          [other.id]: { waypoints: [moves.at(1, 3)], method: "api" },
+        },
+      }),
+    );
+    expect(fake.db.since(mark, { documentName: "Token" })).toHaveLength(1);
+    expect(fake.db.since(mark)[0]?.count).toBe(2);
+    expect([token.x, token.y, other.x, other.y]).toEqual([200, 200, 100, 300]);
+    expect(pre).toEqual([`${GM.id}:${token.id}`, `${GM.id}:${other.id}`]);
+    expect(moved.filter((m) => m.startsWith(`${GM.id}:`))).toEqual([
+      `${GM.id}:${token.id}:2`,
+      `${GM.id}:${other.id}:1`,
+    ]);
+  });
+
+  it("a token preMoveToken refuses stays, the others move; a non-owner's batch is refused", async () => {
+    const { fake, moves, token, ana } = await world();
+    const other = moves.place(token.parent, ana, { col: 0, row: 3 });
+    fake.hooks.on("preMoveToken", (doc) => (doc as { id: string }).id !== other.id);
+    await fake.as(PLAYER.id, () =>
+      token.parent.updateEmbeddedDocuments("Token", [{ _id: token.id }, { _id: other.id }], {
+        movement: {
+          [token.id]: { waypoints: [moves.at(1, 0)] },
+          [other.id]: { waypoints: [moves.at(1, 3)] },
+        },
+      }),
+    );
+    expect([token.x, other.x]).toEqual([100, 0]);
+    await expect(
+      fake.as(PLAYER2.id, () =>
+        token.parent.updateEmbeddedDocuments("Token", [{ _id: token.id }], {
+          movement: { [token.id]: { waypoints: [moves.at(3, 0)] } },
+        }),
+      ),
+    ).rejects.toThrow();
+    expect(token.x).toBe(100);
+  });
+});

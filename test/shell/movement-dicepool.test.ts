@@ -125,3 +125,30 @@ describe("the dice-pool token ruler", () => {
     expect(far?.style.color).toBe(0xe72124);
   });
 });
+
+describe("a move straight up or down in the dice-pool game", () => {
+  it("is a climb: a Simple action at speed − 1, 1 Energy to go up, no climbing Energy down", async () => {
+    const { ana, token } = await setting();
+    const rise = async (elevation: number) => {
+      const moved = await t.fake.as(PLAYER.id, () =>
+        token.move([{ x: token.x, y: token.y, elevation }]),
+      );
+      await t.referee.refereeIdle();
+      return moved;
+    };
+    // Speed 2 climbs 1 space a Simple action: 2 spaces up is too far for one.
+    t.fake.notifications.length = 0;
+    expect(await rise(5)).toBe(true);
+    expect(await turnOf(ana)).toMatchObject({ simpleUsed: 1, moves: 1 });
+    expect(t.sys(ana).energy.value).toBe(2);
+    // Climbing holds her up: she does not fall.
+    expect(t.falling(ana)).toBeNull();
+    expect(await rise(0)).toBe(true);
+    expect(await turnOf(ana)).toMatchObject({ simpleUsed: 2, moves: 2 });
+    // Coming down costs no climbing Energy: only the second move's sprint (1).
+    expect(t.sys(ana).energy.value).toBe(1);
+    expect(await rise(5)).toBe(false);
+    expect(token.elevation).toBe(0);
+    expect(t.fake.notifications.at(-1)?.message).toMatch(/not allowed/i);
+  });
+});

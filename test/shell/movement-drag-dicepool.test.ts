@@ -8,7 +8,8 @@
  * move his token.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
+import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
+import { hookLog } from "./hooks.support.ts";
 import { moveWorld } from "./movement.support.ts";
 import type { MoveWorld } from "./movement.support.ts";
 import { ledgerSets, reactionCards, reactionFight } from "./movement-reactions.support.ts";
@@ -54,6 +55,32 @@ describe("dragging a grappled victim on the map", () => {
     expect(await w.drag(token, { col: 5, row: 0 })).toBe(false);
     expect(w.fake.notifications.at(-1)?.message).toContain("This move is not allowed");
     expect([raiderToken.x, token.x]).toEqual([300, 300]);
+  });
+
+  it("tells modules both moves once, on the GM's client: Kara's, paid, and the victim's, forced", async () => {
+    const { kara, raider, token, raiderToken } = await held();
+    const heard = hookLog(w.fake, "fray.moved");
+    try {
+      expect(await w.drag(token, { col: 3, row: 0 })).toBe(true);
+      await w.idle();
+      const told = heard.calls.map((c) => [
+        c.client,
+        c.data["actorId"],
+        c.data["cost"],
+        c.data["userId"],
+      ]);
+      expect(told).toEqual([
+        [GM.id, raider.id, null, GM.id],
+        [GM.id, kara.id, { currency: "spaces", amount: 1 }, PLAYER.id],
+      ]);
+      expect(heard.calls[0]?.data).toMatchObject({
+        tokenId: raiderToken.id,
+        from: { x: 200, y: 0 },
+        to: { x: 300, y: 0 },
+      });
+    } finally {
+      heard.off();
+    }
   });
 
   it("farther than the pool pays for is refused with the reason; nothing moves", async () => {

@@ -6,7 +6,8 @@
  * player can neither move the Raider herself nor ask for a longer push.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { PLAYER } from "../fake-foundry/index.ts";
+import { GM, PLAYER } from "../fake-foundry/index.ts";
+import { hookLog } from "./hooks.support.ts";
 import { moveWorld } from "./movement.support.ts";
 import type { MoveWorld } from "./movement.support.ts";
 import {
@@ -96,6 +97,31 @@ describe("WWN's shove moves the target on the map", () => {
     expect(reactionCards(w, before)).toHaveLength(0);
     // Kara paid her Main Action for the shove.
     expect(budget.fighterOf(kara).actions).toMatchObject({ mainUsed: true });
+  });
+
+  it("the push is told to modules once, on the GM's client, as a forced move: no cost, by the GM", async () => {
+    const { kara, raider, raiderToken } = await shoveFight();
+    const heard = hookLog(w.fake, "fray.moved");
+    try {
+      await pressShove(kara);
+      expect(heard.calls).toEqual([
+        {
+          hook: "fray.moved",
+          client: GM.id,
+          data: {
+            actorId: raider.id,
+            tokenId: raiderToken.id,
+            from: { x: 300, y: 0 },
+            to: { x: 500, y: 0 },
+            action: "walk",
+            cost: null,
+            userId: GM.id,
+          },
+        },
+      ]);
+    } finally {
+      heard.off();
+    }
   });
 
   it("a diagonal shove goes diagonally; a wall stops it short, and the card says how far", async () => {

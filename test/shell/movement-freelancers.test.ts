@@ -131,3 +131,16 @@ describe("a readied Move in Freelancers", () => {
     expect([token.x, token.y]).toEqual([200, 0]);
   });
 });
+
+describe("a move straight up or down in Freelancers", () => {
+  it("is a climb, each metre counted twice; too high for the turn is refused", async () => {
+    const { token, actions } = await setting();
+    const rise = (elevation: number) => w.rise(token, elevation);
+    expect(await rise(3)).toBe(true);
+    expect(actions()).toMatchObject({ move: 0, base: 1 });
+    w.fake.notifications.length = 0;
+    expect(await rise(30)).toBe(false);
+    expect(token.elevation).toBe(3);
+    expect(w.fake.notifications.at(-1)?.message).toContain("Kara cannot go that far");
+  });
+});

@@ -161,7 +161,7 @@ describe("falling in the dice-pool game", () => {
     const { ana, token, combat } = await setting();
     const before = t.fake.game.messages.contents.length;
     expect(await drag(token, 1, 0, { elevation: 15 })).toBe(true);
-    expect(t.sys(ana).falling).toEqual({ height: 3, fallen: 0 });
+    expect(t.falling(ana)).toEqual({ height: 3, fallen: 0 });
     expect(
       postedSince(before)
         .map((m) => m.content)
@@ -173,7 +173,7 @@ describe("falling in the dice-pool game", () => {
     expect(t.fake.notifications.at(-1)?.message).toContain("A falling character cannot move.");
     await t.endTurn(combat); // the Brute's turn
     await t.endTurn(combat); // Ana's again: she drops 2 spaces
-    expect(t.sys(ana).falling).toEqual({ height: 1, fallen: 2 });
+    expect(t.falling(ana)).toEqual({ height: 1, fallen: 2 });
     expect(token.elevation).toBe(5);
     // Dropping is no move of hers: her fresh turn is whole.
     expect(t.budget(ana)).toMatchObject({ simpleUsed: 0, moves: 0 });
@@ -182,7 +182,7 @@ describe("falling in the dice-pool game", () => {
     t.dice(1, 1, 1, 1, 1, 1);
     await t.endTurn(combat);
     await t.endTurn(combat);
-    expect(t.sys(ana).falling).toBeNull();
+    expect(t.falling(ana)).toBeNull();
     expect(token.elevation).toBe(0);
     expect(t.sys(ana).health.damage).toBe(damage + 6);
   });
@@ -190,10 +190,34 @@ describe("falling in the dice-pool game", () => {
   it("a climber on the wall, or a move on the ground, does not fall", async () => {
     const { ana, token } = await setting();
     expect(await drag(token, 1, 0, { action: "climb", elevation: 10 })).toBe(true);
-    expect(t.sys(ana).falling).toBeNull();
+    expect(t.falling(ana)).toBeNull();
     const walker = await setting();
     expect(await drag(walker.token, 1, 0)).toBe(true);
-    expect(t.sys(walker.ana).falling).toBeNull();
+    expect(t.falling(walker.ana)).toBeNull();
+  });
+});
+
+describe("a fall is the GM's to record", () => {
+  it("a player's console write of her own actor's old falling field changes nothing the GM reads", async () => {
+    const { ana, token, combat } = await setting();
+    expect(await drag(token, 1, 0, { elevation: 15 })).toBe(true);
+    // Her player clears the fall on her actor from the console (the server lets an owner write
+    // any system value): she is still falling, cannot steer, and her turn still drops her.
+    await t.fake.as(PLAYER.id, () => ana.update({ "system.falling": null } as never));
+    t.fake.notifications.length = 0;
+    expect(await drag(token, 2, 0)).toBe(false);
+    expect(t.fake.notifications.at(-1)?.message).toContain("A falling character cannot move.");
+    await t.endTurn(combat);
+    await t.endTurn(combat);
+    expect(token.elevation).toBe(5);
+    const chips = t.combat.dicepoolMemberChips(ana).map((c) => c.label);
+    expect(chips).toContain("Falling 1");
+    // A fall she writes for a fighter on the ground holds nobody up either.
+    const walker = await setting();
+    await t.fake.as(PLAYER.id, () =>
+      walker.ana.update({ "system.falling": { height: 3, fallen: 0 } } as never),
+    );
+    expect(await drag(walker.token, 1, 0)).toBe(true);
   });
 });
 
@@ -208,9 +232,9 @@ describe("a roof the GM marks as ground", () => {
       }),
     );
     expect(await drag(token, 1, 0, { elevation: 15 })).toBe(true);
-    expect(t.sys(ana).falling).toBeNull();
+    expect(t.falling(ana)).toBeNull();
     expect(await drag(token, 2, 0)).toBe(true);
-    expect(t.sys(ana).falling).toEqual({ height: 3, fallen: 0 });
+    expect(t.falling(ana)).toEqual({ height: 3, fallen: 0 });
   });
 });
 

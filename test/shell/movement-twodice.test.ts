@@ -68,3 +68,16 @@ describe("dragging a token in the two-dice game", () => {
     expect(w.messagesSince(before).at(-1)?.content).toMatch(/Kara.*put back/);
   });
 });
+
+describe("a move straight up or down in the two-dice game", () => {
+  it("counts its height as metres moved (the book has no climbing): beyond the Agility is refused", async () => {
+    const { token, turn } = await setting();
+    const rise = (elevation: number) => w.rise(token, elevation);
+    expect(await rise(4)).toBe(true);
+    expect(turn()).toMatchObject({ acted: true, moving: true });
+    w.fake.notifications.length = 0;
+    expect(await rise(7)).toBe(false);
+    expect(w.fake.notifications.at(-1)?.message).toContain("Kara cannot go that far");
+    expect(token.elevation).toBe(4);
+  });
+});

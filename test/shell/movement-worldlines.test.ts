@@ -110,3 +110,17 @@ describe("climbing and swimming ground in Worldlines", () => {
     expect(energy()).toBe(4);
   });
 });
+
+describe("a move straight up or down in Worldlines", () => {
+  it("is a climb: 2 Energy a space of height; beyond the Energy left it is refused", async () => {
+    const { token, energy } = await setting();
+    const rise = (elevation: number) => w.rise(token, elevation);
+    expect(await rise(10)).toBe(true);
+    expect(energy()).toBe(6);
+    w.fake.notifications.length = 0;
+    expect(await rise(30)).toBe(false);
+    expect(token.elevation).toBe(10);
+    expect(w.fake.notifications.at(-1)?.message).toMatch(/not allowed.*Energy/);
+    expect(energy()).toBe(6);
+  });
+});

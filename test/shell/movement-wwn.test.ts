@@ -146,3 +146,22 @@ describe("dragging a token in WWN", () => {
     expect(note.content).toMatch(/Kara.*put back/);
   });
 });
+
+describe("a move straight up or down in WWN", () => {
+  it("is a climb at half rate: 10 ft up uses 10 of a 15 ft Move; too high is refused", async () => {
+    const { token, round } = await setting();
+    const rise = async (elevation: number) => {
+      const moved = await fake.as(PLAYER.id, () =>
+        token.move([{ x: token.x, y: token.y, elevation }]),
+      );
+      await refereeIdle();
+      return moved;
+    };
+    expect(await rise(10)).toBe(true);
+    expect(round()).toMatchObject({ movesUsed: 1, moveFeet: 10, moveLimit: 15 });
+    fake.notifications.length = 0;
+    expect(await rise(60)).toBe(false);
+    expect(token.elevation).toBe(10);
+    expect(fake.notifications.at(-1)?.message).toContain("This move is not allowed");
+  });
+});

@@ -27,6 +27,8 @@ export interface MoveWorld {
     action?: string,
     userId?: string,
   ): Promise<boolean>;
+  /** Moves the token straight up or down to `elevation`, as its owner (or `userId`) does. */
+  rise(token: FakeTokenDocument, elevation: number, userId?: string): Promise<boolean>;
   idle(): Promise<void>;
   /** The chat messages posted since `from`. */
   messagesSince(from: number): { content: string; whisper?: string[] }[];
@@ -96,6 +98,13 @@ export async function moveWorld(
     async drag(token, to, action, userId = PLAYER.id) {
       const moved = await fake.as(userId, () =>
         token.move([{ ...moves.at(to.col, to.row), ...(action === undefined ? {} : { action }) }]),
+      );
+      await idle();
+      return moved;
+    },
+    async rise(token, elevation, userId = PLAYER.id) {
+      const moved = await fake.as(userId, () =>
+        token.move([{ x: token.x, y: token.y, elevation }]),
       );
       await idle();
       return moved;

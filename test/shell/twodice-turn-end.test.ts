@@ -164,6 +164,25 @@ describe("dragging a fighter's token in the book's order", () => {
   });
 });
 
+describe("a declared move straight up or down", () => {
+  it("counts its height as metres, keeps it, and the turn's end takes the token up", async () => {
+    const { karaToken, endRound } = await fight();
+    const rise = async (elevation: number) => {
+      const moved = await w.rise(karaToken, elevation);
+      await turnEnd.whenPlanned();
+      await w.idle();
+      return moved;
+    };
+    w.fake.notifications.length = 0;
+    expect(await rise(7)).toBe(false);
+    expect(w.fake.notifications.at(-1)?.message).toContain("Kara cannot go that far: 7 m");
+    expect(await rise(4)).toBe(false);
+    expect(karaToken.elevation).toBe(0);
+    await endRound();
+    expect([...at(karaToken), karaToken.elevation]).toEqual([0, 0, 4]);
+  });
+});
+
 describe("what a move is combined with happens after every move, in the order declared", () => {
   it("move and shoot waits for the turn's end, then shoots from where the move ends", async () => {
     const { kara, rook, karaToken, weapon, endRound } = await fight(12);
@@ -297,5 +316,44 @@ describe("the world setting", () => {
     } finally {
       await w.fake.as(GM.id, () => w.fake.game.settings.set("fray", "twodiceMovesAtTurnEnd", true));
     }
+  });
+});
+
+describe("the turn's end moves every mover in one write", () => {
+  /** `n` NPCs each declare a 2 m move (the GM drags them); the database calls of the round's end. */
+  async function roundEndCalls(n: number) {
+    const npcs = await w.actors(
+      Array.from({ length: n }, (_, k) => ({
+        name: `Raider ${String(k)}`,
+        type: "npc",
+        system: { traits: { agility: 4 } },
+      })),
+    );
+    const { combat, tokens } = await w.fight(
+      npcs,
+      npcs.map((_, k) => ({ col: 0, row: k })),
+    );
+    for (const [k, token] of tokens.entries()) {
+      expect(await w.drag(token, { col: 2, row: k }, undefined, GM.id)).toBe(false);
+      await turnEnd.whenPlanned();
+    }
+    await w.idle();
+    const mark = w.fake.db.calls.length;
+    await w.fake.as(GM.id, () => combat.nextRound());
+    await w.idle();
+    // Every mover arrived, each move carried out as the GM's (nothing put back).
+    expect(tokens.map((t) => at(t))).toEqual(tokens.map((_, k) => [2, k]));
+    for (const c of combat.combatants.contents) expect(plan.planIn(combat, c.id ?? "")).toBeNull();
+    return {
+      all: w.fake.db.since(mark).length,
+      tokens: w.fake.db.since(mark, { documentName: "Token" }).length,
+    };
+  }
+
+  it("costs the same database calls with 2 movers as with 12", async () => {
+    const two = await roundEndCalls(2);
+    const twelve = await roundEndCalls(12);
+    expect(twelve.tokens).toBe(1);
+    expect(twelve).toEqual(two);
   });
 });

@@ -18,3 +18,21 @@ export function squareIn(
   const square = sceneDistance(grid.distance, grid, rules.unit);
   return square.ok ? square.value : null;
 }
+
+/**
+ * How far a path goes up and down from the elevation `from` (the scene's units, as core counts a
+ * token's elevation): each point's own elevation, or where the last one left it.
+ */
+export function heightTravelled(
+  from: number,
+  points: readonly { readonly elevation?: number }[],
+): number {
+  let total = 0;
+  let at = from;
+  for (const p of points) {
+    const next = p.elevation ?? at;
+    total += Math.abs(next - at);
+    at = next;
+  }
+  return total;
+}

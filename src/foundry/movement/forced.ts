@@ -4,7 +4,7 @@
  * maneuver or moves their own token; the active GM, who owns every token, moves the other one
  * (rules/movement/forced.ts says where).
  *
- * A forced move is not its token's own: the movement hooks (register.ts) neither price it in the
+ * A faller's drop (the dice pool's turn start) is one too. A forced move is not its token's own: the movement hooks (register.ts) neither price it in the
  * moved fighter's budget nor raise reactions for it. It is known as the GM's own: the active GM
  * marks the token while its client moves it, and only a move whose user is this GM is read as
  * forced; a player's console cannot mark a move on the GM's client.
@@ -37,11 +37,15 @@ export interface ForcedToken {
   readonly id: string | null;
   readonly x: number;
   readonly y: number;
+  readonly elevation?: number;
   readonly width: number;
   readonly height: number;
   /** Core TokenDocument#object: its placeable on this client's canvas, when drawn. */
   readonly object?: { readonly constrainMovementPath?: Constrain } | null;
-  move(waypoints: { x: number; y: number }[], options?: object): Promise<boolean>;
+  move(
+    waypoints: { x: number; y: number; elevation?: number }[],
+    options?: object,
+  ): Promise<boolean>;
 }
 
 interface Grid {
@@ -73,13 +77,22 @@ export function isForcedMove(token: { readonly id: string | null }, userId?: str
   return userId === undefined || userId === currentUser().id;
 }
 
-/** The active GM moves the token to `to` as a forced move; resolves whether it moved. */
-export async function forceMove(token: ForcedToken, to: Point): Promise<boolean> {
+/**
+ * The active GM moves the token to `to` (and `elevation`, when given: a faller coming down) as a
+ * forced move; resolves whether it moved.
+ */
+export async function forceMove(
+  token: Pick<ForcedToken, "id" | "x" | "y" | "elevation" | "move">,
+  to: Point,
+  elevation?: number,
+): Promise<boolean> {
   if (!isActiveGM() || token.id === null) return false;
-  if (to.x === token.x && to.y === token.y) return false;
+  const rises = elevation !== undefined && elevation !== token.elevation;
+  if (to.x === token.x && to.y === token.y && !rises) return false;
   forcing.add(token.id);
   try {
-    return await token.move([{ x: to.x, y: to.y }], { method: "api" });
+    const waypoint = { x: to.x, y: to.y, ...(rises ? { elevation } : {}) };
+    return await token.move([waypoint], { method: "api" });
   } finally {
     forcing.delete(token.id);
   }

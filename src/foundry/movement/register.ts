@@ -13,7 +13,8 @@
  *
  * Only a move of an actor fighting in a started combat is priced; elsewhere moving is free, and a
  * scene without tokens changes nothing. A move the referee makes on a token (a push, a drag:
- * forced.ts) is not its fighter's own: neither priced nor provoking.
+ * forced.ts) is not its fighter's own: neither priced nor provoking; it is told to modules
+ * (`fray.moved`) with no cost.
  */
 import { sceneDistance } from "../../rules/core/distance.ts";
 import { ok, refuse } from "../../rules/core/result.ts";
@@ -28,7 +29,7 @@ import { refusalText } from "../shared/refusal.ts";
 import { isActiveGM } from "../shared/referee.ts";
 import { combatantId } from "../shared/actors.ts";
 import { FRAY_HOOKS, announce } from "../api/hooks.ts";
-import { roundedDistance, squareIn } from "./distance.ts";
+import { heightTravelled, roundedDistance, squareIn } from "./distance.ts";
 import { postReactions, reactionCard } from "./reaction-card.ts";
 import { provokedTokens } from "./reactions.ts";
 import { climbSwimSpaces, crossesDifficult } from "./terrain.ts";
@@ -43,6 +44,7 @@ import type { MovedToken, MovementRules, PricedMove } from "./types.ts";
 interface Point {
   readonly x: number;
   readonly y: number;
+  readonly elevation?: number;
   readonly action?: string;
 }
 
@@ -132,6 +134,42 @@ export function isStraight(points: readonly { x: number; y: number }[]): boolean
   });
 }
 
+/** Whether the movement ends higher than it starts (climbing up costs more in the dice pool). */
+function risesIn(movement: Movement): boolean {
+  const end = movement.passed.waypoints.at(-1)?.elevation ?? movement.origin.elevation ?? 0;
+  return end > (movement.origin.elevation ?? 0);
+}
+
+/**
+ * A move that only goes up or down (it never leaves its space), as the rules count it: its height
+ * travelled as a climb where the ruleset prices climbing (Worldlines 2 Energy a space, WWN at half
+ * rate, the dice pool's climb: Energy to go up, Freelancers each metre twice), a swim when the
+ * mover swims; a ruleset without a climb (two dice) counts it as ground walked. Null: it moved
+ * nowhere at all.
+ */
+function verticalPath(rules: MovementRules, movement: Movement): Result<MovePath> | null {
+  const grid = gridOf();
+  const height = heightTravelled(movement.origin.elevation ?? 0, movement.passed.waypoints);
+  if (grid === null || !(height > 0)) return null;
+  const distance = sceneDistance(
+    height,
+    { distance: grid.distance, units: grid.units },
+    rules.unit,
+  );
+  if (!distance.ok) return distance;
+  const mode = verticalMode(rules, movement);
+  if (mode === null) return refuse("unknown-mode");
+  return ok({ distance: roundedDistance(rules, distance.value), mode, rising: risesIn(movement) });
+}
+
+/** How a move straight up or down goes: swimming, else climbing where the ruleset climbs. */
+function verticalMode(rules: MovementRules, movement: Movement): MoveMode | null {
+  const action = movement.passed.waypoints.at(-1)?.action ?? "walk";
+  if (!isMoveMode(action, rules.modes)) return null;
+  if (action === "swim") return action;
+  return isMoveMode("climb", rules.modes) ? "climb" : action;
+}
+
 /** Whether the movement leaves its grid space at no point (only its elevation changes). */
 function staysPut(movement: Movement): boolean {
   const grid = gridOf();
@@ -145,7 +183,8 @@ function staysPut(movement: Movement): boolean {
 
 /**
  * The price of a movement for its token's actor, or null when moving it is free (no fight, or a
- * move that stays on its space: a change of elevation, as the GM lowers a falling token).
+ * move that goes nowhere). A move that only changes its elevation is priced as the height it
+ * climbs (`verticalPath`); the GM lowering a falling token is a forced move, never priced.
  */
 export function priceMovement(
   rules: MovementRules,
@@ -153,13 +192,13 @@ export function priceMovement(
   movement: Movement,
 ): Result<PricedMove> | null {
   const actor = token.actor;
-  if (
-    actor === null ||
-    UNPRICED_METHODS.has(movement.method) ||
-    fightOf(actor) === null ||
-    staysPut(movement)
-  ) {
+  if (actor === null || UNPRICED_METHODS.has(movement.method) || fightOf(actor) === null) {
     return null;
+  }
+  if (staysPut(movement)) {
+    const vertical = verticalPath(rules, movement);
+    if (vertical === null || !vertical.ok) return vertical;
+    return rules.price(actor, vertical.value);
   }
   const path = pathOf(rules, movement);
   if (!path.ok) return path;
@@ -171,6 +210,7 @@ export function priceMovement(
   const climbSwim = grid === null ? 0 : climbSwimSpaces(scened, grid, points);
   return rules.price(actor, {
     ...path.value,
+    ...(risesIn(movement) ? { rising: true } : {}),
     ...(difficult ? { difficult } : {}),
     ...(climbSwim > 0 ? { climbSwimSpaces: climbSwim } : {}),
   });
@@ -230,7 +270,9 @@ function tellMoved(
 
 /**
  * The active GM: re-check the move, revert it when illegal, else pay it once; a settled move
- * (paid, or free outside a fight) is told to modules once, here (`fray.moved`).
+ * (paid, or free outside a fight) is told to modules once, here (`fray.moved`). A forced move
+ * (forced.ts: a push, a throw, a victim dragged along) is the referee's own, made on this client:
+ * neither priced nor checked, it is told once with no cost, by the GM who made it.
  */
 export async function onMoveToken(
   rules: MovementRules,
@@ -238,9 +280,13 @@ export async function onMoveToken(
   movement: Movement,
   userId = "",
 ): Promise<void> {
-  if (!isActiveGM() || handled.has(movement.id) || isForcedMove(token, userId)) return;
+  if (!isActiveGM() || handled.has(movement.id)) return;
   handled.add(movement.id);
   const actor = token.actor;
+  if (isForcedMove(token, userId)) {
+    if (actor !== null) tellMoved(token, actor, movement, null, userId);
+    return;
+  }
   if (actor === null) return;
   await rules.queue(actor, async () => {
     const priced = priceMovement(rules, token, movement);
@@ -309,8 +355,12 @@ async function settleGround(
   userId: string,
 ): Promise<void> {
   const grid = gridOf();
-  const mode = movement.passed.waypoints.at(-1)?.action ?? "walk";
-  if (rules.afterMove === undefined || grid === null || !isMoveMode(mode, rules.modes)) return;
+  // A move straight up or down went as it was priced: climbing (or swimming) holds the mover up.
+  const mode = staysPut(movement)
+    ? verticalMode(rules, movement)
+    : (movement.passed.waypoints.at(-1)?.action ?? "walk");
+  if (rules.afterMove === undefined || grid === null || mode === null) return;
+  if (!isMoveMode(mode, rules.modes)) return;
   const points = [movement.origin, ...movement.passed.waypoints];
   const scened = token as unknown as SceneToken & MovedToken;
   const ground = groundOf(scened, grid, points, mode);

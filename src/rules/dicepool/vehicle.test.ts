@@ -22,6 +22,7 @@ import {
   refuel,
   vehicleRoughTerrain,
   vehicleStructure,
+  vehicleWrecked,
 } from "./vehicle.ts";
 import type { DicepoolVehicle } from "./vehicle.ts";
 import {
@@ -252,5 +253,49 @@ describe("a vehicle's weapon", () => {
       value: { id: "g", physical: 3, size: 2, energy: { value: 2, max: 5 } },
     });
     expect(crewAtWeapon(gunner, { ...car, size: NaN })).toMatchObject({ ok: false });
+  });
+});
+
+describe("a wrecked vehicle (Fray's decision: no structure left, no driving, no firing)", () => {
+  const gunner = checkDicepoolCombatant("gunner", makeDicepoolCombatant({ id: "g", physical: 3 }));
+  if (!gunner.ok) throw new Error("bad gunner");
+
+  it("is one whose damage took its whole structure: it neither drives nor fires", () => {
+    const wreck = { ...car, damage: 8 };
+    expect(vehicleWrecked(wreck)).toBe(true);
+    expect(drive(wreck, false)).toMatchObject({ ok: false, reason: "wrecked" });
+    expect(crewAtWeapon(gunner.value, wreck)).toMatchObject({ ok: false, reason: "wrecked" });
+    const holding = { ...car, damage: 7 };
+    expect(vehicleWrecked(holding)).toBe(false);
+    expect(drive(holding, false).ok).toBe(true);
+    expect(crewAtWeapon(gunner.value, holding).ok).toBe(true);
+  });
+
+  it("drive and fire refuse as wrecked exactly when the damage reaches the structure (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 0, max: 60 }),
+        (frame, size, damage) => {
+          const v = { ...car, frame, size, damage };
+          const wrecked = damage >= frame + size + 3;
+          expect(vehicleWrecked(v)).toBe(wrecked);
+          const drove = drive(v, false);
+          expect(!drove.ok && drove.reason === "wrecked").toBe(wrecked);
+          const fired = crewAtWeapon(gunner.value, v);
+          expect(!fired.ok && fired.reason === "wrecked").toBe(wrecked);
+        },
+      ),
+    );
+  });
+
+  it("a vehicle of impossible numbers is refused for them, never called a wreck", () => {
+    for (const bad of HOSTILE) {
+      const v = { ...car, damage: bad };
+      expect(vehicleWrecked(v)).toBe(false);
+      expect(drive(v, false)).toMatchObject({ ok: false });
+      expect(drive(v, false)).not.toMatchObject({ reason: "wrecked" });
+    }
   });
 });

@@ -24,6 +24,8 @@
  *
  * Where the book is silent (Fray's defaults, fields a GM sets on the vehicle): a vehicle's
  * structure is the health formula with its frame rating in Physical's place (frame + Size + 3).
+ * A wrecked vehicle (`vehicleWrecked`: its damage has taken all its structure) cannot drive nor
+ * fire its weapons (a product decision, README).
  */
 import type { Checked } from "../core/checked.ts";
 import type { DiceSource } from "../core/dice.ts";
@@ -60,7 +62,7 @@ export interface DicepoolVehicle {
   readonly moving: boolean;
 }
 
-export type VehicleRefusal = StateRefusal | "not-enough-energy" | "in-combat";
+export type VehicleRefusal = StateRefusal | "not-enough-energy" | "in-combat" | "wrecked";
 
 const rating = { ...NUMBER_RULES.count, max: L.rating };
 
@@ -86,6 +88,16 @@ export function checkVehicle(v: DicepoolVehicle): Refusal<StateRefusal> | undefi
 export function vehicleStructure(v: DicepoolVehicle): Result<number, StateRefusal> {
   const bad = checkVehicle(v);
   return bad ?? ok(v.frame + v.size + 3);
+}
+
+/**
+ * Whether the vehicle is wrecked: its structure damage has reached its structure (none left). A
+ * wreck neither drives nor fires (`drive`, `crewAtWeapon`); a vehicle of bad numbers is not one
+ * (those are refused for what they are).
+ */
+export function vehicleWrecked(v: DicepoolVehicle): boolean {
+  const structure = vehicleStructure(v);
+  return structure.ok && v.damage >= structure.value;
 }
 
 /** The pilot's roll for the vehicle: Mental + Pilot, less the pilot's wound penalty. */
@@ -115,9 +127,10 @@ export function pilotPool(
 export function crewAtWeapon(
   crew: Checked<DicepoolCombatant>,
   v: DicepoolVehicle,
-): Result<Checked<DicepoolCombatant>, StateRefusal> {
+): Result<Checked<DicepoolCombatant>, StateRefusal | "wrecked"> {
   const bad = checkVehicle(v);
   if (bad) return bad;
+  if (vehicleWrecked(v)) return refuse("wrecked");
   return checkDicepoolCombatant("crew", { ...crew, size: v.size, energy: { ...v.energy } });
 }
 
@@ -147,6 +160,7 @@ export function drive(
 ): Result<{ spaces: number; energy: number }, VehicleRefusal> {
   const bad = checkVehicle(v) ?? checkChoice("sprint", sprint, [true, false]);
   if (bad) return bad;
+  if (vehicleWrecked(v)) return refuse("wrecked");
   const cost = sprint ? 1 : 0;
   if (v.energy.value < cost) {
     return refuse("not-enough-energy", { cost, energy: v.energy.value });

@@ -53,6 +53,25 @@ describe("a destination for the turn's move", () => {
       ok: false,
       detail: { field: "distance" },
     });
+    for (const elevation of [Number.NaN, Infinity, -Infinity, 1e12]) {
+      expect(declareDestination(FRESH_TURN, how, [{ ...P(1, 0), elevation }], 1)).toMatchObject({
+        ok: false,
+        detail: { field: "path.0.elevation" },
+      });
+    }
+  });
+
+  it("keeps a destination's elevation; a cut path comes up or down as far as it goes", () => {
+    const how = { combatantId: "kara", agility: 6, declared: null, seq: 1 };
+    const up = { ...P(400, 0), elevation: 4 };
+    expect(must(declareDestination(FRESH_TURN, how, [up], 5)).move.path).toEqual([up]);
+    expect(cutPath({ ...P(0, 0), elevation: 0 }, [up], 0.5)).toEqual([
+      { ...P(200, 0), elevation: 2 },
+    ]);
+    // Only up: the ground's length is none, so half of it stays where it is.
+    expect(cutPath({ ...P(0, 0), elevation: 0 }, [{ ...P(0, 0), elevation: 4 }], 0.5)).toEqual([
+      { ...P(0, 0), elevation: 0 },
+    ]);
   });
 });
 

@@ -27,10 +27,12 @@ import { moveDistance, takeAction } from "./turns.ts";
 import type { TurnRefusal } from "./turns.ts";
 import type { TwodiceCheckReason } from "./options.ts";
 
-/** A point on the map (pixels, as the scene counts them). */
+/** A point on the map (pixels, as the scene counts them), and its elevation when it has one. */
 export interface MapPoint {
   readonly x: number;
   readonly y: number;
+  /** In the scene's units; absent: the elevation the mover has there. */
+  readonly elevation?: number;
 }
 
 /** The move actions of the book. */
@@ -94,7 +96,10 @@ export function checkPath(field: string, path: readonly MapPoint[]) {
     const p = path[i] as MapPoint;
     const bad =
       checkNumber(`${field}.${i}.x`, p.x, COORDINATE) ??
-      checkNumber(`${field}.${i}.y`, p.y, COORDINATE);
+      checkNumber(`${field}.${i}.y`, p.y, COORDINATE) ??
+      (p.elevation === undefined
+        ? undefined
+        : checkNumber(`${field}.${i}.elevation`, p.elevation, COORDINATE));
     if (bad) return bad;
   }
   return undefined;
@@ -165,7 +170,9 @@ export function pathLength(from: MapPoint, path: readonly MapPoint[]): number {
 
 /**
  * The path from `from` cut at `share` of its length (0 to 1): the points passed, then the point
- * where it stops. A share of 1 (or more) keeps the path; 0 (or less, or not a number) stays put.
+ * where it stops (its elevation as far up or down as the cut goes). A share of 1 (or more) keeps
+ * the path; 0 (or less, or not a number) stays put. The length cut is the ground's: a move only
+ * up or down, cut, stays where it is.
  */
 export function cutPath(
   from: MapPoint,
@@ -181,7 +188,14 @@ export function cutPath(
     const leg = Math.hypot(p.x - at.x, p.y - at.y);
     if (leg >= left) {
       const t = leg === 0 ? 0 : left / leg;
-      out.push({ x: at.x + (p.x - at.x) * t, y: at.y + (p.y - at.y) * t });
+      const cut = { x: at.x + (p.x - at.x) * t, y: at.y + (p.y - at.y) * t };
+      const rise = p.elevation;
+      const base = at.elevation ?? rise;
+      out.push(
+        rise === undefined || base === undefined
+          ? cut
+          : { ...cut, elevation: base + (rise - base) * t },
+      );
       return out;
     }
     out.push(p);

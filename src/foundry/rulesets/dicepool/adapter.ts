@@ -52,6 +52,7 @@ export interface DicepoolActorSystem {
   /** Surrendered (table/conduct.ts); absent on actors stored before the field. */
   surrendered?: boolean;
   powers: DicepoolPowers;
+  /** Not read: a fall under way is the ledger's (falling.ts); kept so stored actors load. */
   falling: Fall | null;
   biography: string;
 }

@@ -47,6 +47,7 @@ import { postLines } from "./cards/line-card.ts";
 import { conductTurnReset, coverTaken, guarding } from "./table/conduct.ts";
 import { initiativeOf, initiativeSeed } from "./initiative.ts";
 import { dicepoolRollOrder } from "./order.ts";
+import { FALLING_KEY, fallIn, fallingOf } from "./falling.ts";
 import { dicepoolOptions } from "./settings.ts";
 import { lowerFaller } from "./terrain.ts";
 
@@ -105,8 +106,8 @@ export function dicepoolMemberChips(
       "FRAY.Dicepool.Tracker.InitiativeHint",
     );
   }
-  const falling = systemOf(actor).falling;
-  if (falling !== null && typeof falling === "object") {
+  const falling = fallingOf(actor);
+  if (falling !== null) {
     flag(i18n().format("FRAY.Dicepool.Tracker.Falling", { height: falling.height }));
   }
   if (me.dead) flag("FRAY.Dicepool.Status.dead");
@@ -195,13 +196,13 @@ export async function dicepoolTurnStart(
   }
   if (held.length > 0) ledger[GRAPPLES_KEY] = stored;
   let fall: TurnStartReport["fall"] = null;
-  const falling = systemOf(actor).falling;
-  if (falling !== null && typeof falling === "object") {
+  const falling = fallIn(combat, combatant.id ?? "");
+  if (falling !== null) {
     const after = current;
     const step = fallOnTurn(falling, after, options);
     if (step.ok) {
       fall = { height: step.value.fall.height, landed: step.value.landed, damage: 0 };
-      own["system.falling"] = step.value.landed ? null : (step.value.fall as never);
+      ledger[FALLING_KEY] = step.value.landed ? null : step.value.fall;
       if (step.value.landed && step.value.damage > 0) {
         const landing = await withDice((dice) =>
           takeDamage(after, step.value.damage, { nonLethal: false }, dice, options),

@@ -4,14 +4,14 @@
  *
  * Field paths are the contract with the rules (src/rules/dicepool/changes.ts DICEPOOL_FIELD_PATHS):
  * system.health.damage, system.health.nonLethal, system.woundPenalty, system.energy.value,
- * system.incapacitated, system.dead, system.stabilized, system.initiative. The shell adds
- * system.falling (a fall under way; only the GM starts one).
+ * system.incapacitated, system.dead, system.stabilized, system.initiative.
  *
- * system.grapples, system.grapplePenalty, system.actions, system.droppedWeaponId and
- * system.weaponPickedUp are kept only so actors stored with them load: the grapples held, the
- * penalty spent against an actor, the turn's action budget and a weapon knocked away settle other
- * owners' outcomes, so the referee keeps them in the combat's ledger (budget.ts, dropped.ts) and
- * nothing reads these fields (a player can write any value to their own actor).
+ * system.grapples, system.grapplePenalty, system.actions, system.falling, system.droppedWeaponId
+ * and system.weaponPickedUp are kept only so actors stored with them load: the grapples held, the
+ * penalty spent against an actor, the turn's action budget, a fall under way and a weapon knocked
+ * away settle other owners' outcomes or what the GM lets a fighter do, so the referee keeps them
+ * in the combat's ledger (budget.ts, falling.ts, dropped.ts) and nothing reads these fields (a
+ * player can write any value to their own actor).
  *
  * Every model carries `schemaVersion`, refuses an Energy value above its max (`validateJoint`)
  * and reads stored data of another shape (`migrateData`: a world switched from another ruleset)
@@ -126,7 +126,7 @@ function actorSchema() {
     }),
     /** Not read (kept so stored actors load): the grapple penalty is the ledger's. */
     grapplePenalty: count(DICEPOOL_LIMITS.wounds),
-    /** A fall under way: { height (spaces left), fallen (spaces so far) }, or null. */
+    /** Not read (kept so stored actors load): a fall under way is the ledger's (falling.ts). */
     falling: new ObjectField({ required: true, nullable: true, initial: null }),
     /** Not read (kept so stored actors load): the turn's budget is the ledger's. */
     actions: new SchemaField({

@@ -19,6 +19,7 @@ import { intoTargetSpace, moveThenAttack } from "../../movement/charge.ts";
 import { farthestWeapon } from "../../movement/reach.ts";
 import type { MovementRules } from "../../movement/types.ts";
 import { fightOf } from "../../combat/ledger.ts";
+import { fallingOf } from "./falling.ts";
 import { FRESH_TURN } from "../../../rules/dicepool/actions.ts";
 import {
   GRAPPLES_KEY,
@@ -34,7 +35,7 @@ import {
   writeLedger,
 } from "./budget.ts";
 import type { LedgerNote } from "./budget.ts";
-import { applyDicepoolUpdates, resolveActor, systemOf, toDicepoolCombatant } from "./adapter.ts";
+import { applyDicepoolUpdates, resolveActor, toDicepoolCombatant } from "./adapter.ts";
 import { spendGrapplePool } from "../../../rules/dicepool/grapple.ts";
 import type { Grapple } from "../../../rules/dicepool/grapple.ts";
 import { diffDicepool } from "../../../rules/dicepool/changes.ts";
@@ -96,7 +97,7 @@ export const dicepoolMovement: MovementRules = {
         ownTurn: fight === null || ownTurnIn(fight),
         grappled: holdersOf(actor).length > 0,
         incapacitated: mover.incapacitated !== null || mover.dead,
-        falling: systemOf(actor).falling !== null,
+        falling: fallingOf(actor) !== null,
         ...(victims.length === 0 ? {} : { dragging: draggingOf(victims) }),
       },
       dicepoolOptions(),

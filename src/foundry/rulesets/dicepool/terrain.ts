@@ -19,7 +19,9 @@
  */
 import { crossRoughGround, fallFrom } from "../../../rules/dicepool/rough-ground.ts";
 import type { RoughCrossing } from "../../../rules/dicepool/rough-ground.ts";
-import { fightOf } from "../../combat/ledger.ts";
+import { fightOf, recordForActors } from "../../combat/ledger.ts";
+import { FALLING_KEY, fallingOf } from "./falling.ts";
+import { forceMove } from "../../movement/forced.ts";
 import { groundLevelUnder } from "../../movement/ground.ts";
 import type { Ground, SettledMove } from "../../movement/types.ts";
 import { SYSTEM_ID } from "../../constants.ts";
@@ -27,7 +29,7 @@ import { rollModeNow } from "../../shared/attack.ts";
 import { withDice } from "../../shared/dice.ts";
 import { currentUser, i18n } from "../../shared/env.ts";
 import { tokenOf } from "../../shared/scene.ts";
-import { systemOf, toDicepoolCombatant } from "./adapter.ts";
+import { toDicepoolCombatant } from "./adapter.ts";
 import { postLines } from "./cards/line-card.ts";
 import { dicepoolOptions } from "./settings.ts";
 
@@ -98,10 +100,10 @@ function heldUp(move: SettledMove): boolean {
 
 async function startFall(move: SettledMove): Promise<void> {
   const { actor, token, grid } = move;
-  if (fightOf(actor) === null || systemOf(actor).falling !== null || heldUp(move)) return;
+  if (fightOf(actor) === null || fallingOf(actor) !== null || heldUp(move)) return;
   const fall = fallFrom((token.elevation ?? 0) - move.groundLevel, grid.distance);
   if (fall === null) return;
-  await actor.update({ "system.falling": fall } as never);
+  await recordForActors([{ actor, key: FALLING_KEY, value: fall }]);
   await postLines(
     actor,
     [
@@ -122,5 +124,6 @@ export async function lowerFaller(actor: Actor.Implementation, height: number): 
   if (token === null || grid === undefined || !(grid.distance > 0)) return;
   const ground = groundLevelUnder(token, grid);
   const elevation = ground + Math.max(0, height) * grid.distance;
-  if (token.elevation !== elevation) await token.update({ elevation });
+  // The GM's own move of the token, not the faller's: neither priced nor refused (forced.ts).
+  if (token.elevation !== elevation) await forceMove(token, { x: token.x, y: token.y }, elevation);
 }

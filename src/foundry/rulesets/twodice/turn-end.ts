@@ -8,8 +8,9 @@
  *   it against the move declared (or declares a plain Move with it, the turn's action, when the
  *   fighter has not acted) and keeps it; a path too long is refused with the reason.
  * - The end of the turn (the round's end, the tracker's next round): the active GM carries every
- *   declared move out at once, each token going along its path through the movement seam (the
- *   price of a move the GM carries out: movement.ts), a mover that rolled with an attack stopping
+ *   declared move out at once, in one write of the scene's tokens (core's batched movement),
+ *   each token going along its path through the movement seam (the price of a move the GM
+ *   carries out: movement.ts), a mover that rolled with an attack stopping
  *   half way, one a wound took out staying put. Then, in the order the moves were declared, what
  *   was combined with them: the attack of a move + melee or move + half and shoot is rolled on
  *   its card (attack/deferred.ts), a move + half and hide hides. The kept moves are cleared.
@@ -39,6 +40,7 @@ import { i18n } from "../../shared/env.ts";
 import { sendIntent } from "../../shared/referee.ts";
 import type { Intent, RefereeOutcome } from "../../shared/referee.ts";
 import { tokenOf } from "../../shared/scene.ts";
+import { heightTravelled } from "../../movement/distance.ts";
 import { isActorsTurn } from "../../shared/turn.ts";
 import { toTwodiceCombatant, warnTwodiceRefusal } from "./adapter.ts";
 import { fireDeclared } from "./attack/deferred.ts";
@@ -65,7 +67,9 @@ interface Dragged {
 }
 interface DragMovement {
   readonly method?: string;
-  readonly passed?: { readonly waypoints?: readonly { x: number; y: number }[] };
+  readonly passed?: {
+    readonly waypoints?: readonly { x: number; y: number; elevation?: number }[];
+  };
 }
 
 /** Moves that are not a fighter moving: an undo, a GM's placing through the token's config. */
@@ -81,7 +85,9 @@ export function onPlanDrag(token: Dragged, movement: DragMovement): boolean {
   if (UNPLANNED_METHODS.has(movement.method ?? "")) return true;
   // The active GM carrying the move out (this is its client).
   if (isCarried(combatantId(actor))) return true;
-  const path = (movement.passed?.waypoints ?? []).map(({ x, y }) => ({ x, y }));
+  const path = (movement.passed?.waypoints ?? []).map(({ x, y, elevation }) =>
+    typeof elevation === "number" ? { x, y, elevation } : { x, y },
+  );
   const sent = planMove(actor, path).finally(() => pending.delete(sent));
   pending.add(sent);
   return false;
@@ -122,7 +128,8 @@ function pathOf(raw: unknown): MapPoint[] | null {
   if (!Array.isArray(raw)) return null;
   const points = (raw as unknown[]).map((p) => {
     const q = (typeof p === "object" && p !== null ? p : {}) as Record<string, unknown>;
-    return { x: q["x"] as number, y: q["y"] as number };
+    const point = { x: q["x"] as number, y: q["y"] as number };
+    return q["elevation"] === undefined ? point : { ...point, elevation: q["elevation"] as number };
   });
   return points.length > 0 && checkPath("path", points) === undefined ? points : null;
 }
@@ -147,7 +154,12 @@ async function refereePlan(intent: Intent, sender: User.Implementation): Promise
     const scene = token?.parent ?? null;
     if (token === null || scene === null) return refuse("noToken", { name: actor.name });
     const grid = scene.grid;
-    const measured = grid.measurePath([{ x: token.x, y: token.y }, ...path], {}).distance;
+    // The ground it covers, and the height it climbs or drops, counted alike (README).
+    const ground = grid.measurePath(
+      [{ x: token.x, y: token.y }, ...path.map(({ x, y }) => ({ x, y }))],
+      {},
+    ).distance;
+    const measured = ground + heightTravelled(token.elevation, path);
     const metres = sceneDistance(measured, { distance: grid.distance, units: grid.units }, "m");
     if (!metres.ok) return metres;
     const how = {
@@ -178,23 +190,53 @@ async function refereePlan(intent: Intent, sender: User.Implementation): Promise
 /** The referee's side of the drag, for the seam's `refereeActions`. */
 export const TWODICE_PLAN_ACTIONS = { [TWODICE_PLAN_ACTION]: refereePlan };
 
-/** Carries one move out: its token along its (cut) path, paid as the GM's (movement.ts). */
-async function carry(actor: Actor.Implementation, path: readonly MapPoint[], share: number) {
-  const token = tokenOf(actor);
-  if (token === null) return;
-  const cut = cutPath({ x: token.x, y: token.y }, path, share);
-  if (cut.length === 0) return;
-  const id = combatantId(actor);
-  carryingOut(id, true);
+/** What Fray writes of a scene: its tokens, moved together (core v13's batched movement). */
+interface MovingScene {
+  updateEmbeddedDocuments(
+    name: "Token",
+    updates: { _id: string }[],
+    operation: { movement: Record<string, { waypoints: MapPoint[]; method: "api" }> },
+  ): Promise<unknown>;
+}
+
+/**
+ * Carries the moves out, all at once: each token along its (cut) path, every token of a scene in
+ * one write (core v13's batched movement: `updateEmbeddedDocuments("Token", updates, {movement})`,
+ * the waypoints of each token under its id). Each move is still priced and checked by the GM as
+ * its own (movement.ts, from core's `moveToken` per token).
+ */
+async function carryAll(
+  moves: readonly { actor: Actor.Implementation; path: readonly MapPoint[]; share: number }[],
+) {
+  const byScene = new Map<
+    MovingScene,
+    {
+      updates: { _id: string }[];
+      movement: Record<string, { waypoints: MapPoint[]; method: "api" }>;
+    }
+  >();
+  const ids: string[] = [];
+  for (const { actor, path, share } of moves) {
+    const token = tokenOf(actor);
+    const scene = token?.parent as unknown as MovingScene | null | undefined;
+    if (token === null || token.id === null || scene === null || scene === undefined) continue;
+    const cut = cutPath({ x: token.x, y: token.y, elevation: token.elevation }, path, share);
+    if (cut.length === 0) continue;
+    const batch = byScene.get(scene) ?? { updates: [], movement: {} };
+    batch.updates.push({ _id: token.id });
+    batch.movement[token.id] = { waypoints: [...cut], method: "api" };
+    byScene.set(scene, batch);
+    ids.push(combatantId(actor));
+  }
+  for (const id of ids) carryingOut(id, true);
   try {
-    await token.move(
-      cut.map(({ x, y }) => ({ x, y })),
-      { method: "api" },
-    );
-    // The GM's own pricing of the move runs in the actor's queue: wait for it before closing.
-    await inActorQueue(id, () => Promise.resolve());
+    for (const [scene, { updates, movement }] of byScene) {
+      await scene.updateEmbeddedDocuments("Token", updates, { movement });
+    }
+    // The GM's own pricing of each move runs in its actor's queue: wait for them before closing.
+    await Promise.all(ids.map((id) => inActorQueue(id, () => Promise.resolve())));
   } finally {
-    carryingOut(id, false);
+    for (const id of ids) carryingOut(id, false);
   }
 }
 
@@ -229,10 +271,10 @@ export async function twodiceTurnEnd(
     ledger: { [TWODICE_PLAN]: null },
   }));
   if (!end.ok) return changes;
-  await Promise.all(
-    end.value.moves.map(async (m) => {
+  await carryAll(
+    end.value.moves.flatMap((m) => {
       const actor = actorOf(m.combatantId);
-      if (actor !== null) await carry(actor, m.path, m.share);
+      return actor === null ? [] : [{ actor, path: m.path, share: m.share }];
     }),
   );
   for (const action of end.value.actions) {

@@ -27,6 +27,7 @@ import {
 } from "../adapter.ts";
 import type { DicepoolArmorSystem } from "../adapter.ts";
 import { fightOf } from "../../../combat/ledger.ts";
+import { fallingOf } from "../falling.ts";
 import {
   actionsLeft,
   grapplePenaltyOf,
@@ -154,7 +155,7 @@ export async function dicepoolActorSheetContext(
     // In a running combat: what the referee's record leaves of this turn.
     turnLeft:
       fightOf(actor) === null ? null : turnLeftView(actionsLeft(turnActionsOf(actor), options)),
-    falling: system.falling,
+    falling: fallingOf(actor),
     // Added to a fight under way without an initiative: Roll in (table/join.ts).
     rollIn: editable && mayRollIn(actor),
     isGM,

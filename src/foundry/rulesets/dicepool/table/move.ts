@@ -10,8 +10,9 @@ import { refuse } from "../../../../rules/core/result.ts";
 import { spendGrapplePool } from "../../../../rules/dicepool/grapple.ts";
 import { planMove } from "../../../../rules/dicepool/movement.ts";
 import { fightOf } from "../../../combat/ledger.ts";
-import { combatantId, systemOf, toDicepoolCombatant } from "../adapter.ts";
-import { grappleOn, holdersOf, turnActionsOf } from "../budget.ts";
+import { combatantId, toDicepoolCombatant } from "../adapter.ts";
+import { grappleOn, holdersOf, ledgerNote, turnActionsOf } from "../budget.ts";
+import { FALLING_KEY, fallingOf } from "../falling.ts";
 import { actDeclaration } from "./kit.ts";
 import type { ActPlanner } from "./kit.ts";
 import { grappleWrites } from "./grapple.ts";
@@ -20,10 +21,13 @@ import { coverEnds } from "./conduct.ts";
 const planMoves: ActPlanner = (request, { actor, other, me, options, say, done }) => {
   if (request.act === "fall") {
     if (request.amount < 1) return refuse("noHeight");
+    // A fall drops on the faller's turns: only in a started fight (falling.ts).
+    const fight = fightOf(actor);
+    if (fight === null) return refuse("notInCombat");
     const falling = { height: request.amount, fallen: 0 };
     return done(
-      [{ actorId: combatantId(actor), changes: { "system.falling": falling as never } }],
       [],
+      [ledgerNote(fight, FALLING_KEY, falling)],
       say("Falls", { height: request.amount }),
     );
   }
@@ -39,7 +43,7 @@ const planMoves: ActPlanner = (request, { actor, other, me, options, say, done }
       // Out of a started combat there are no turns, so no move is a sprint.
       movesThisTurn: turnActionsOf(actor).moves,
       grappled: holdersOf(actor).length > 0,
-      falling: systemOf(actor).falling !== null,
+      falling: fallingOf(actor) !== null,
       ...(other === null || grip === null
         ? {}
         : { dragging: { victimSize: toDicepoolCombatant(other).size, grapplePool: grip.pool } }),

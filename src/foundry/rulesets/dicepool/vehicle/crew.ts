@@ -49,7 +49,8 @@ export function mountedName(vehicle: Actor.Implementation, weapon: Item.Implemen
 
 /**
  * The attacker of the vehicle's weapon as the rules read it: `crew` at the vehicle's size and
- * Energy. Refused when the vehicle is none, `crew` is not its crew, or the weapon is not its own.
+ * Energy. Refused when the vehicle is none, `crew` is not its crew, the weapon is not its own, or
+ * the vehicle is wrecked (rules: vehicleWrecked).
  */
 export function mountedAttacker(
   crew: Actor.Implementation,
@@ -60,5 +61,8 @@ export function mountedAttacker(
   const id = weapon?.id ?? "";
   if (weapon === null || vehicle.items.get(id) !== weapon) return refuse("notVehicleWeapon");
   const v = asDicepoolVehicle(vehicleSystemOf(vehicle) as unknown as Record<string, unknown>);
-  return crewAtWeapon(toDicepoolCombatant(crew), v);
+  const attacker = crewAtWeapon(toDicepoolCombatant(crew), v);
+  return !attacker.ok && attacker.reason === "wrecked"
+    ? refuse("wrecked", { name: vehicle.name })
+    : attacker;
 }

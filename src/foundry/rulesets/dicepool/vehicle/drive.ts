@@ -113,7 +113,8 @@ function planFor(request: VehicleRequest, user: User.Implementation): Result<Veh
   );
   if (!spent.ok) return spent;
   const drove = drive(v, sprint);
-  if (!drove.ok) return drove;
+  if (!drove.ok)
+    return drove.reason === "wrecked" ? refuse("wrecked", { name: vehicle.name }) : drove;
   const { spaces, energy } = drove.value;
   return {
     ok: true,

@@ -7,7 +7,7 @@ import { refuse } from "../../../../rules/core/result.ts";
 import { currentUser } from "../../../shared/env.ts";
 import { warnDicepoolRefusal } from "../adapter.ts";
 import { dicepoolAttack } from "../attack/declare.ts";
-import { crewFor } from "./crew.ts";
+import { crewFor, mountedAttacker } from "./crew.ts";
 
 export async function fireVehicleWeapon(
   vehicle: Actor.Implementation,
@@ -19,5 +19,11 @@ export async function fireVehicleWeapon(
     return null;
   }
   const weapon = vehicle.items.get(itemId) ?? null;
+  // A wreck's guns stay silent: said before the dialog opens (the referee checks again).
+  const mounted = mountedAttacker(crew, vehicle, weapon);
+  if (!mounted.ok && mounted.reason === "wrecked") {
+    warnDicepoolRefusal(mounted);
+    return null;
+  }
   return dicepoolAttack(crew, weapon, {}, vehicle);
 }
