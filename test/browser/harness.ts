@@ -55,6 +55,68 @@ export async function launchChromium(): Promise<Browser> {
 const HANDLEBARS_BROWSER_BUILD = resolve(REPO_ROOT, "node_modules/handlebars/dist/handlebars.js");
 
 /**
+ * Core v13 draws its icons with Font Awesome 6 (free): its stylesheet and fonts come with the page,
+ * so an icon-only button (`<i class="fa-solid fa-trash">`) shows its icon as in Foundry instead of
+ * an empty box. The pinned devDependency `@fortawesome/fontawesome-free` ships both; the page is
+ * served from a made-up origin whose requests the harness answers from that package (nothing
+ * leaves the machine), so the stylesheet's `../webfonts/…` links resolve as they do in core.
+ */
+const FONT_AWESOME = resolve(REPO_ROOT, "node_modules/@fortawesome/fontawesome-free");
+const PAGE_ORIGIN = "https://fray.harness";
+const FONT_AWESOME_CSS = `${PAGE_ORIGIN}/fontawesome/css/all.min.css`;
+/** Files served under PAGE_ORIGIN, read once per test file. */
+const served = new Map<string, Buffer>();
+const CONTENT_TYPES: Record<string, string> = {
+  css: "text/css",
+  woff2: "font/woff2",
+  ttf: "font/ttf",
+  html: "text/html",
+};
+
+/**
+ * Opens a blank page at PAGE_ORIGIN, its requests for `/fontawesome/…` answered from the package:
+ * `renderInPage` and any test that shows core's icons start from it.
+ */
+export async function harnessPage(
+  browser: Browser,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const page = await browser.newPage(viewport === undefined ? {} : { viewport });
+  await page.route(`${PAGE_ORIGIN}/**`, async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (!path.startsWith("/fontawesome/")) {
+      await route.fulfill({ contentType: "text/html", body: "<!doctype html><html></html>" });
+      return;
+    }
+    const file = resolve(FONT_AWESOME, path.slice("/fontawesome/".length));
+    if (!file.startsWith(FONT_AWESOME)) {
+      await route.fulfill({ status: 404 });
+      return;
+    }
+    let body = served.get(file);
+    if (body === undefined) {
+      body = readFileSync(file);
+      served.set(file, body);
+    }
+    await route.fulfill({
+      body,
+      contentType:
+        CONTENT_TYPES[file.slice(file.lastIndexOf(".") + 1)] ?? "application/octet-stream",
+    });
+  });
+  await page.goto(`${PAGE_ORIGIN}/`);
+  return page;
+}
+
+/** Waits until every font the page's layout asked for (Font Awesome's among them) has loaded. */
+export async function fontsLoaded(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    document.body.getBoundingClientRect();
+    await document.fonts.ready;
+  });
+}
+
+/**
  * Stand-in for Foundry's window chrome around an application, so screenshots look like a
  * sheet in a window. Only the frame: everything inside comes from styles/fray.css.
  */
@@ -127,12 +189,14 @@ export function renderedViews(): readonly RenderRequest[] {
 /** Opens a page showing the rendered template inside an application frame. */
 export async function renderInPage(browser: Browser, request: RenderRequest): Promise<Page> {
   rendered.push(request);
-  const page = await browser.newPage({
-    viewport: { width: request.width + 32, height: request.height + 32 },
+  const page = await harnessPage(browser, {
+    width: request.width + 32,
+    height: request.height + 32,
   });
   const css = readFileSync(resolve(REPO_ROOT, "styles/fray.css"), "utf8");
   await page.setContent(
-    `<!doctype html><html><head><meta charset="utf-8"><style>${FRAME_CSS}${THEME_CSS}</style><style>${css}</style></head>` +
+    `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="${FONT_AWESOME_CSS}">` +
+      `<style>${FRAME_CSS}${THEME_CSS}</style><style>${css}</style></head>` +
       `<body></body></html>`,
   );
   await page.addScriptTag({ content: readFileSync(HANDLEBARS_BROWSER_BUILD, "utf8") });
@@ -181,6 +245,7 @@ export async function renderInPage(browser: Browser, request: RenderRequest): Pr
       partials: preloadedPartials(),
     },
   );
+  await fontsLoaded(page);
   return page;
 }
 

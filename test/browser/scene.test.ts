@@ -15,6 +15,8 @@ import { PLAYER, REPO_ROOT } from "../fake-foundry/index.ts";
 import { makeWall } from "../fake-foundry/walls.ts";
 import { launchChromium, renderInPage } from "./harness.ts";
 import { moveWorld } from "../shell/movement.support.ts";
+import { sceneSvg } from "./scene-picture.ts";
+import type { DrawnToken } from "./scene-picture.ts";
 import type { MoveWorld } from "../shell/movement.support.ts";
 
 const OUTPUT = resolve(REPO_ROOT, "test/browser/__output__");
@@ -23,6 +25,8 @@ const UPDATE_DOCS = process.env["FRAY_UPDATE_DOCS"] === "1";
 /** Pixels of the drawing per scene space (the scene has 100 px spaces of 5 ft). */
 const CELL = 56;
 const K = CELL / 100;
+/** The scene's grid: 100 px spaces. */
+const GRID = 100;
 
 let w: MoveWorld;
 let browser: Browser;
@@ -40,60 +44,6 @@ afterAll(async () => {
 async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: resolve(OUTPUT, name) });
   if (UPDATE_DOCS) await page.screenshot({ path: resolve(REPO_ROOT, "docs", name) });
-}
-
-interface Drawn {
-  readonly name: string;
-  readonly x: number;
-  readonly y: number;
-  readonly side: "friend" | "foe";
-}
-
-/** The harness's SVG of a scene: grid, walls (scene pixels), tokens, a path of points. */
-function sceneSvg(
-  cols: number,
-  rows: number,
-  walls: readonly (readonly number[])[],
-  tokens: readonly Drawn[],
-  path: readonly { x: number; y: number }[],
-): string {
-  const width = cols * CELL;
-  const height = rows * CELL;
-  const lines: string[] = [
-    `<rect width="${String(width)}" height="${String(height)}" fill="#d9d2bf"/>`,
-  ];
-  for (let c = 0; c <= cols; c++) {
-    lines.push(
-      `<line x1="${String(c * CELL)}" y1="0" x2="${String(c * CELL)}" y2="${String(height)}" stroke="#0003"/>`,
-    );
-  }
-  for (let r = 0; r <= rows; r++) {
-    lines.push(
-      `<line x1="0" y1="${String(r * CELL)}" x2="${String(width)}" y2="${String(r * CELL)}" stroke="#0003"/>`,
-    );
-  }
-  for (const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] of walls) {
-    lines.push(
-      `<line x1="${String(x0 * K)}" y1="${String(y0 * K)}" x2="${String(x1 * K)}" y2="${String(y1 * K)}" stroke="#3a2a1a" stroke-width="6" stroke-linecap="round"/>`,
-    );
-  }
-  if (path.length > 1) {
-    const points = path.map((p) => `${String(p.x * K + CELL / 2)},${String(p.y * K + CELL / 2)}`);
-    lines.push(
-      `<polyline points="${points.join(" ")}" fill="none" stroke="#1e6fd9" stroke-width="5" stroke-dasharray="10 6"/>`,
-    );
-  }
-  for (const t of tokens) {
-    const cx = t.x * K + CELL / 2;
-    const cy = t.y * K + CELL / 2;
-    const fill = t.side === "friend" ? "#2a6ca6" : "#8b1e1e";
-    lines.push(
-      `<circle cx="${String(cx)}" cy="${String(cy)}" r="${String(CELL * 0.42)}" fill="${fill}" stroke="#fff" stroke-width="3"/>`,
-      `<text x="${String(cx)}" y="${String(cy + 6)}" text-anchor="middle" font-size="18" font-weight="bold" fill="#fff">${t.name.slice(0, 1)}</text>`,
-      `<text x="${String(cx)}" y="${String(cy + CELL * 0.62)}" text-anchor="middle" font-size="12" fill="#191813">${t.name}</text>`,
-    );
-  }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${String(width)}" height="${String(height)}">${lines.join("")}</svg>`;
 }
 
 const PISTOL = {
@@ -143,7 +93,7 @@ async function setting() {
   scene.walls.set(wall.id, wall);
   w.fake.setUser(PLAYER.id);
   w.table.target(vex);
-  const drawn: Drawn[] = tokens.map((t, k) => ({
+  const drawn: DrawnToken[] = tokens.map((t, k) => ({
     name: [maya, vex, raider][k]?.name ?? "",
     x: t?.x ?? 0,
     y: t?.y ?? 0,
@@ -177,7 +127,15 @@ describe("the ruler's labels over a drawn path", () => {
     const rendered = await Promise.all(
       [first, second].map((label) => w.table.renderTemplate(template, label?.context ?? {})),
     );
-    const svg = sceneSvg(11, 6, walls, drawn, path);
+    const svg = sceneSvg({
+      cols: 11,
+      rows: 6,
+      gridSize: GRID,
+      cell: CELL,
+      walls,
+      tokens: drawn,
+      path,
+    });
     const page = await renderInPage(browser, {
       template: "test/browser/scene-picture.hbs",
       context: {

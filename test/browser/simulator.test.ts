@@ -93,13 +93,25 @@ describe("the simulator's results window", () => {
   it("shows who wins with intervals, how many rounds it takes, and each fighter's fate", async () => {
     // The raiders rush in: random targets, no evading, nothing kept back.
     const fixture = worldlinesFourVsFour(2000, "docs");
+    // Named as a table would name them (the README's picture), in the fixture's order.
+    const names = [
+      "Maya Okafor",
+      "Ash Varga",
+      "Bram Okafor",
+      "Jun Reyes",
+      "Raider captain",
+      "Raider",
+      "Sniper",
+      "Scout",
+    ];
     const request: SimRequest = {
       ...fixture,
-      fighters: (fixture.fighters as readonly WorldlinesSimFighter[]).map((f) =>
-        f.combatant.teamId === "red"
-          ? { ...f, tactic: { target: "random", defend: false, reserve: 0 } }
-          : f,
-      ),
+      fighters: (fixture.fighters as readonly WorldlinesSimFighter[]).map((f, k) => {
+        const named = { ...f, combatant: { ...f.combatant, name: names[k] ?? f.combatant.name } };
+        return f.combatant.teamId === "red"
+          ? { ...named, tactic: { target: "random", defend: false, reserve: 0 } }
+          : named;
+      }),
       teams: [
         { id: "blue", name: "Crew", isPlayerSide: true },
         { id: "red", name: "Raiders", isPlayerSide: false },
@@ -113,7 +125,7 @@ describe("the simulator's results window", () => {
     const view = simulatorView({ kind: "done", report }, words, colors, undefined, {
       setup: setupOf(request, request.teams),
     });
-    const page = await showWindow(view, 900);
+    const page = await showWindow(view, 930);
     await page.screenshot({ path: resolve(OUTPUT, "simulator.png") });
     if (UPDATE_DOCS) await page.screenshot({ path: resolve(REPO_ROOT, "docs/simulator.png") });
 
@@ -247,7 +259,7 @@ describe("the simulator's results window", () => {
         error: { key: "badReserve", data: { name: `Kit ${hostile}`, value: "<u>9</u>", max: 6 } },
       }),
     });
-    const page = await showWindow(view, 900);
+    const page = await showWindow(view, 930);
     await expect(
       page
         .locator(

@@ -53,10 +53,11 @@ function narrowWidth(request: RenderRequest): number | null {
 
 /**
  * What does not fit the window, as a person would see it: an element that runs past the edge of
- * the window's content, a button whose label is cut, or a text cut short with no tooltip
- * (`title` or core's `data-tooltip`) to read it whole.
+ * the window's content, a button whose label is cut, a text cut short with no tooltip (`title`
+ * or core's `data-tooltip`) to read it whole, or a field (a text or number input, a select) whose
+ * value is wider than the field, with no tooltip. Exported for the audit's own test.
  */
-async function misfits(page: Page): Promise<string[]> {
+export async function misfits(page: Page): Promise<string[]> {
   return page.locator(".window-content").evaluate((content) => {
     const name = (el: Element) => {
       const classes = el.getAttribute("class");
@@ -73,6 +74,81 @@ async function misfits(page: Page): Promise<string[]> {
       }
       return content.getBoundingClientRect();
     };
+    // What a field shows: an input's value, a select's chosen option.
+    const shown = (field: HTMLInputElement | HTMLSelectElement) =>
+      field instanceof HTMLSelectElement
+        ? (field.selectedOptions[0]?.textContent ?? "").trim()
+        : field.value;
+    const TEXT_TYPES = ["text", "number", "search", "email", "url", "tel", ""];
+    // How many pixels of what a field shows do not fit in it (0 when it fits or has a tooltip):
+    // a copy of the field sized to its content (CSS field-sizing: content, Chromium's own
+    // measure of the value or the chosen option, with the field's font, padding and a select's
+    // arrow) against the field's own width.
+    const cutField = (field: HTMLInputElement | HTMLSelectElement): number => {
+      if (field instanceof HTMLInputElement && !TEXT_TYPES.includes(field.type)) return 0;
+      if (shown(field) === "") return 0;
+      const tip = field.getAttribute("title") ?? field.getAttribute("data-tooltip") ?? "";
+      if (tip.trim() !== "") return 0;
+      const copy = field.cloneNode(true) as HTMLInputElement | HTMLSelectElement;
+      copy.value = field.value;
+      copy.removeAttribute("id");
+      copy.removeAttribute("name");
+      const style = copy.style;
+      style.setProperty("field-sizing", "content", "important");
+      for (const [property, value] of [
+        ["position", "absolute"],
+        ["visibility", "hidden"],
+        ["width", "auto"],
+        ["min-width", "0"],
+        ["max-width", "none"],
+        ["flex", "none"],
+      ] as const) {
+        style.setProperty(property, value, "important");
+      }
+      field.after(copy);
+      const needed = copy.getBoundingClientRect().width;
+      copy.remove();
+      return Math.round(needed - field.getBoundingClientRect().width);
+    };
+    // A name of three words or more squeezed into a column a word wide reads as a list of words:
+    // the lines its own text takes (each text node's line boxes, by their tops), when three or
+    // more lines hold fewer than 1.5 words each. Null when it reads as a phrase.
+    const wordPerLine = (el: Element): string | null => {
+      const texts = [...el.childNodes].filter(
+        (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? "").trim() !== "",
+      );
+      const words = texts.flatMap((n) => (n.textContent ?? "").trim().split(/\s+/));
+      if (words.length < 3) return null;
+      const tops = new Set<number>();
+      const range = document.createRange();
+      for (const node of texts) {
+        range.selectNodeContents(node);
+        for (const line of range.getClientRects()) {
+          if (line.width > 0) tops.add(Math.round(line.top));
+        }
+      }
+      return tops.size >= 3 && words.length / tops.size < 1.5
+        ? `${String(words.length)} words on ${String(tops.size)} lines`
+        : null;
+    };
+    // A word of the element's own text split over two lines ("Att / ack"): the first word whose
+    // line boxes start at two heights (a hyphen is a fair place to break: "Two- / handed" is
+    // two words). Null when every word stays whole.
+    const brokenWord = (el: Element): string | null => {
+      const range = document.createRange();
+      for (const node of el.childNodes) {
+        if (node.nodeType !== Node.TEXT_NODE) continue;
+        for (const word of (node.textContent ?? "").matchAll(/[^\s-]{2,}/g)) {
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const tops = new Set(
+            [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+          );
+          if (tops.size > 1) return word[0];
+        }
+      }
+      return null;
+    };
     const found: string[] = [];
     for (const el of content.querySelectorAll("*")) {
       if (el.getClientRects().length === 0) continue;
@@ -84,7 +160,25 @@ async function misfits(page: Page): Promise<string[]> {
         found.push(`${name(el)} runs ${Math.round(past)} px off the side`);
         continue;
       }
-      if (el.matches("input, select, textarea") || !(el instanceof HTMLElement)) continue;
+      if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement) {
+        const cut = cutField(el);
+        if (cut > 1)
+          found.push(
+            `${name(el)} shows "${shown(el)}" ${String(cut)} px cut short with no tooltip`,
+          );
+        continue;
+      }
+      if (el.matches("textarea") || !(el instanceof HTMLElement)) continue;
+      const broken = brokenWord(el);
+      if (broken !== null) {
+        found.push(`${name(el)} breaks "${broken}" across lines`);
+        continue;
+      }
+      const squeezed = wordPerLine(el);
+      if (squeezed !== null) {
+        found.push(`${name(el)} wraps one word per line (${squeezed})`);
+        continue;
+      }
       if (el.scrollWidth <= el.clientWidth + 1) continue;
       const style = getComputedStyle(el);
       // A box squeezed narrower than its own text lets the text spill over its neighbours.
@@ -111,10 +205,11 @@ async function misfits(page: Page): Promise<string[]> {
 
 /**
  * The controls a keyboard or a screen reader cannot use: anything clickable (`data-action`, a
- * link, a field) that is not a button or a field, that Tab skips (`tabindex="-1"`), or that has
- * no name to announce (its text, an `aria-label`, a `title`, or for a field its `<label>`).
+ * link, a field) that is not a button or a field, that Tab skips (a negative tab index, an inert
+ * ancestor) or reaches unseen (hidden, transparent), or that has no name to announce (its text,
+ * an `aria-label`, a `title`, or for a field its `<label>`). Exported for the audit's own test.
  */
-async function unusableControls(page: Page): Promise<string[]> {
+export async function unusableControls(page: Page): Promise<string[]> {
   return page.locator(".window-content").evaluate((content) => {
     const found: string[] = [];
     const controls = content.querySelectorAll(
@@ -132,7 +227,14 @@ async function unusableControls(page: Page): Promise<string[]> {
         found.push(`not a button: ${html}`);
         continue;
       }
-      if (el.getAttribute("tabindex") === "-1") found.push(`skipped by Tab: ${html}`);
+      // What Tab skips: a negative tab index (set, or a control's own), a disabled field's
+      // inert ancestor; and a control it reaches but nobody sees (hidden, fully transparent).
+      const style = getComputedStyle(el);
+      if ((el as HTMLElement).tabIndex < 0 || el.closest("[inert]") !== null) {
+        found.push(`skipped by Tab: ${html}`);
+      } else if (style.visibility === "hidden" || Number(style.opacity) === 0) {
+        found.push(`reached by Tab but not seen: ${html}`);
+      }
       const text = el.textContent.trim();
       const labelled =
         (el.getAttribute("aria-label") ?? "").trim() !== "" ||

@@ -59,7 +59,8 @@ let queue: [number, number][] = [];
 
 beforeAll(async () => {
   fake = installFakeFoundry({
-    users: [GM, PLAYER, OTHER],
+    // The player has a name as at a table, for the README's card ("claimed by Kim").
+    users: [GM, { ...PLAYER, name: "Kim" }, OTHER],
     random: () => {
       const next = queue.shift();
       if (next === undefined) throw new Error("the test gave no die for this roll");
@@ -163,8 +164,11 @@ async function stage(m: Actor.Implementation, v: Actor.Implementation) {
   const board = boardOf(fake);
   board.place(m, { col: 0, row: 0 }, { disposition: 1 });
   board.place(v, { col: 9, row: 0 }, { disposition: -1 });
-  for (const row of [-1, 1]) {
-    const ally = await createActor({ name: "Ally", type: "npc" });
+  for (const [row, name] of [
+    [-1, "Ash Varga"],
+    [1, "Bram Okafor"],
+  ] as const) {
+    const ally = await createActor({ name, type: "npc" });
     board.place(ally, { col: 9, row }, { disposition: 1 });
   }
 }
@@ -179,6 +183,9 @@ const SITUATION: AttackSituation = {
   poorVisibility: false,
   nonLethal: false,
 };
+
+/** Tall enough for the whole card after the damage roll, down to its Apply button. */
+const CARD_HEIGHT = 560;
 
 async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: resolve(OUTPUT, name) });
@@ -337,7 +344,7 @@ describe("an attack card after the damage roll, rendered in Chromium", () => {
 
   it("stays readable in core's light and dark themes", async () => {
     for (const theme of ["light", "dark"] as const) {
-      const page = await showCardAs(message, GM, 350, theme);
+      const page = await showCardAs(message, GM, CARD_HEIGHT, theme);
       const worst = await lowestContrast(page, ".fray-wl-attack");
       expect(worst.below, theme).toEqual([]);
       if (theme === "dark") await screenshot(page, "worldlines-attack-card-dark.png");
@@ -345,7 +352,7 @@ describe("an attack card after the damage roll, rendered in Chromium", () => {
   });
 
   it("shows the roll, every modifier, the total, the armor die, the health change and Bleeding", async () => {
-    const page = await showCardAs(message, GM);
+    const page = await showCardAs(message, GM, CARD_HEIGHT);
     await screenshot(page, "worldlines-attack-card.png");
     const card = page.locator(".fray-wl-attack");
     const header = await card.locator(".fray-card-header").innerText();

@@ -330,6 +330,60 @@ describe("an Execution Attack card waiting for the GM, rendered in Chromium", ()
   });
 });
 
+describe("the WWN sheet in a 400 px window, with long weapon names", () => {
+  it("keeps each weapon's name a readable phrase beside its numbers and buttons", async () => {
+    const Actor = fake.CONFIG["Actor"]?.documentClass;
+    const actor = (await Actor?.create({
+      name: "Orla Venn, Sergeant of the Ninth",
+      type: "character",
+      img: PORTRAIT,
+      system: { health: { value: 11, max: 11 }, attackBonus: 2 },
+      items: [
+        {
+          name: "Lochaber axe of the Ninth Marcher Company",
+          type: "weapon",
+          img: ICON,
+          system: { damage: "1d10", attributes: { str: true, dex: false }, twoHanded: true },
+        },
+        {
+          name: "Heavy crossbow with a goat's-foot lever",
+          type: "weapon",
+          img: ICON,
+          system: {
+            damage: "1d10",
+            skill: "shoot",
+            attributes: { str: false, dex: true },
+            mode: "ranged",
+            twoHanded: true,
+            reload: "slow",
+          },
+        },
+      ],
+    })) as unknown as Actor.Implementation;
+    const page = await renderInPage(browser, {
+      template: "templates/wwn/actor/actor-sheet.hbs",
+      context: await sheets.wwnActorSheetContext(actor, true),
+      classes: ["fray", "actor-sheet", "wwn"],
+      title: "Orla Venn, Sergeant of the Ninth",
+      width: 400,
+      height: 900,
+    });
+    await page.locator(".wwn-weapons").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: resolve(OUTPUT, "wwn-sheet-long-names.png"), fullPage: true });
+    // Lines each name takes (its text's line boxes): a phrase, not a word per line.
+    const lines = await page.locator(".wwn-weapon .fray-link").evaluateAll((names) =>
+      names.map((name) => {
+        const range = document.createRange();
+        range.selectNodeContents(name);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      }),
+    );
+    expect(lines).toHaveLength(2);
+    for (const count of lines) expect(count).toBeLessThanOrEqual(3);
+    await page.close();
+  });
+});
+
 auditRenderedViews(() => browser, {
   templates: [
     "templates/wwn/actor/actor-sheet.hbs",

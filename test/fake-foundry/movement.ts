@@ -31,7 +31,10 @@
  *   client computed: a console can forge it (`consoleMove`), so Fray's GM measures again.
  * - The canvas's Token placeables (`canvas.tokens.placeables`): each with its `document`, `actor`
  *   and `center`; `Actor#getActiveTokens()` (core: the actor's placeables on the canvas) finds an
- *   actor's among them, as a linked token stands for its actor.
+ *   actor's among them, as a linked token stands for its actor. Selection (core
+ *   `Token#control({ releaseOthers })`, `Token#release()`, `TokenLayer#controlled`): each client
+ *   has its own; a user selects only a token they own (core `Token#_canControl`: a GM any),
+ *   `control` releasing the others unless told not to, and answering whether it took it.
  * - `revertRecordedMovement()` (core: undoes the last recorded movement) moves the token back to
  *   where that movement began and drops its waypoints from the history; it is a move of method
  *   "undo", so `moveToken` runs with it. `clearMovementHistory()` empties the history.
@@ -182,11 +185,18 @@ export function installMovementFakes(
       return total;
     },
   };
+  /** Each user's selected placeables (core: every client its own selection). */
+  const selected = new Map<string, Set<unknown>>();
   const canvas = {
     ready: true,
     grid: canvasGrid,
     tokens: {
       placeables: [] as { document: { actorId: string }; actor: unknown; center: unknown }[],
+      /** Core TokenLayer#controlled: the placeables this client's user has selected. */
+      get controlled() {
+        const mine = selected.get(world.user().id);
+        return canvas.tokens.placeables.filter((p) => mine?.has(p) === true);
+      },
     },
   };
   (globalThis as { canvas?: unknown }).canvas = canvas;
@@ -742,7 +752,7 @@ export function installMovementFakes(
         elevation: at.elevation,
       });
       scene.tokens.set(doc.id, doc);
-      canvas.tokens.placeables.push({
+      const placeable = {
         document: doc,
         get actor() {
           return doc.actor;
@@ -750,7 +760,21 @@ export function installMovementFakes(
         get center() {
           return doc.getCenterPoint();
         },
-      });
+        /** Core Token#control: the user selects it (an owner, or a GM); see the file's comment. */
+        control({ releaseOthers = true }: { releaseOthers?: boolean } = {}): boolean {
+          const user = world.user();
+          if (!doc.testUserPermission(user, "OWNER")) return false;
+          const mine = releaseOthers ? new Set<unknown>() : (selected.get(user.id) ?? new Set());
+          mine.add(placeable);
+          selected.set(user.id, mine);
+          return true;
+        },
+        /** Core Token#release: the user's selection no longer holds it. */
+        release(): boolean {
+          return selected.get(world.user().id)?.delete(placeable) ?? false;
+        },
+      };
+      canvas.tokens.placeables.push(placeable);
       return doc;
     },
     /**

@@ -248,7 +248,8 @@ describe("the Freelancers sheet's actions dragged to the hotbar", () => {
       "templates/freelancers/actor/actor-sheet.hbs",
       20,
     );
-    expect([...macros.keys()]).toEqual(["dodge", "disengage"]);
+    // Every button is api-hotbar-freelancers.test.ts's; here Dodge's and Disengage's.
+    expect([...macros.keys()]).toEqual(expect.arrayContaining(["dodge", "disengage"]));
     expect(macros.get("dodge")?.name).toBe("Dodge");
     const { kara } = await fighters();
     const self = await import("../../src/foundry/rulesets/freelancers/table/self.ts");

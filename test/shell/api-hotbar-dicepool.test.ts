@@ -61,6 +61,8 @@ describe("the dice-pool sheet's buttons dragged to the hotbar", () => {
         "act:socialAction",
         "act:complexAction",
         "rollIn",
+        "blitzUnarmed",
+        "act:move",
       ].sort(),
     );
     expect(macros.get("act:readyWeapon")?.name).toBe("Ready weapon");

@@ -288,7 +288,8 @@ describe("useItem and the hotbar with what is not a weapon, in Worldlines", () =
       system: { energy: { value: 6, max: 6 } },
       items: [
         { name: "Second Wind", type: "technique", system: { use: "action", energyCost: 1 } },
-        { name: "Rope", type: "gear" },
+        // A kit: First Aid is the actor's button, the kit's row has none.
+        { name: "Rope", type: "gear", system: { kind: "firstAidKit" } },
       ],
     });
   }
@@ -346,7 +347,8 @@ describe("the Worldlines sheet's actions dragged to the hotbar", () => {
       "templates/worldlines/actor/actor-sheet.hbs",
       20,
     );
-    expect([...macros.keys()]).toEqual(["defensivePosture"]);
+    // Every button is api-hotbar-worldlines.test.ts's; here Defensive Posture's.
+    expect([...macros.keys()]).toContain("defensivePosture");
     const macro = macros.get("defensivePosture");
     expect(macro?.name).toBe("Defensive Posture");
     const { maya } = await fighters();

@@ -11,12 +11,22 @@
  *   action of the ruleset's sheet (`RulesetApi.sheetActions`, made draggable on the sheet by
  *   api/sheet-drag.ts): `game.system.api.act(id)`, for the selected token's actor (else the
  *   user's character).
+ * - An action of an item's row (drag data `{ type: "fray.action", action, uuid }`, the uuid the
+ *   row's item of an actor: `RulesetApi.rowActions`, made draggable by api/sheet-drag.ts):
+ *   `game.system.api.act(id, { item: name })`, the item by that name of the selected token's
+ *   actor (else the user's character), named after the item and the action ("Pistol: Reload");
+ *   an action that is the sheet's actor's own (`sheetActor`: a vehicle's weapon) names that
+ *   actor. A row whose drag is such an action (`isRow`) makes the same macro as its button.
  * Core's hotbar waits for no hook: the handler answers false at once (core then makes no macro of
  * its own), then makes the macro, or reuses the same one this user made before, and puts it in
  * the slot (`User#assignHotbarMacro`).
  */
+import { shellRuleset } from "../rulesets/registry.ts";
+import { activeRuleset } from "../settings.ts";
+import { combatantId } from "../shared/actors.ts";
 import { i18n } from "../shared/env.ts";
-import { sheetActionOf, usableItem } from "./index.ts";
+import type { RowAction } from "./types.ts";
+import { rowActionOf, sheetActionName, sheetActionOf, usableItem } from "./index.ts";
 import { registerSheetDrag } from "./sheet-drag.ts";
 
 /** The actions a sheet may offer to drag to the hotbar: the macro's name, icon and command. */
@@ -41,14 +51,44 @@ interface MacroSpec {
 const OWNED_ITEM =
   /^(?<actor>(?:Scene\.[^.]+\.Token\.[^.]+\.)?Actor\.[^.]+)\.Item\.(?<item>[^.]+)$/;
 
-function ownedItem(uuid: string): Item.Implementation | null {
-  const match = OWNED_ITEM.exec(uuid)?.groups;
-  if (match === undefined) return null;
-  const actorUuid = match["actor"] ?? "";
+/** An actor's uuid: a world actor's or a token actor's. */
+const ACTOR = /^(?:Scene\.[^.]+\.Token\.[^.]+\.)?Actor\.[^.]+$/;
+
+function actorAt(actorUuid: string): Actor.Implementation | null {
+  if (!ACTOR.test(actorUuid)) return null;
   const actor = actorUuid.startsWith("Actor.")
     ? game.actors?.get(actorUuid.slice("Actor.".length))
     : (fromUuidSync(actorUuid as `Actor.${string}`) as Actor.Implementation | null);
-  return actor?.items.get(match["item"] ?? "") ?? null;
+  return actor ?? null;
+}
+
+function ownedItem(uuid: string): Item.Implementation | null {
+  const match = OWNED_ITEM.exec(uuid)?.groups;
+  if (match === undefined) return null;
+  return actorAt(match["actor"] ?? "")?.items.get(match["item"] ?? "") ?? null;
+}
+
+function rowActions(): readonly RowAction[] {
+  return shellRuleset(activeRuleset().id).api?.rowActions ?? [];
+}
+
+/**
+ * The macro of an item row's action: the item by name, of the selected token's actor (else the
+ * user's character), or of the sheet's actor for an action that is its (`sheetActor`).
+ */
+function rowMacro(action: RowAction, item: Item.Implementation): MacroSpec {
+  const owner = item.parent instanceof Actor ? item.parent : null;
+  const actor = action.sheetActor === true && owner !== null ? combatantId(owner) : null;
+  // The names as JavaScript string literals: whatever they hold, they stay strings.
+  const options = [
+    ...(actor === null ? [] : [`actor: ${JSON.stringify(actor)}`]),
+    `item: ${JSON.stringify(item.name)}`,
+  ].join(", ");
+  return {
+    name: `${item.name}: ${i18n().localize(action.label)}`,
+    img: item.img ?? null,
+    command: `return game.system.api.act(${JSON.stringify(action.id)}, { ${options} });`,
+  };
 }
 
 /** The Fray macro a drop asks for, or null for core's own. */
@@ -57,6 +97,8 @@ export function macroOf(data: unknown): MacroSpec | null {
   const { type, uuid, action } = data as Record<string, unknown>;
   if (type === "Item" && typeof uuid === "string") {
     const item = ownedItem(uuid);
+    const asRow = item === null ? undefined : rowActions().find((a) => a.isRow?.(item) === true);
+    if (item !== null && asRow !== undefined) return rowMacro(asRow, item);
     if (item === null || !usableItem(item)) return null;
     // The name as a JavaScript string literal: whatever the name holds, it stays a string.
     return {
@@ -65,16 +107,22 @@ export function macroOf(data: unknown): MacroSpec | null {
       command: `return game.system.api.useItem(${JSON.stringify(item.name)});`,
     };
   }
+  const rowAction = type === "fray.action" && typeof uuid === "string" ? rowActionOf(action) : null;
+  const rowItem = rowAction === null ? null : ownedItem(uuid as string);
+  if (rowAction !== null && rowItem !== null) return rowMacro(rowAction, rowItem);
   if (type === "fray.action" && typeof action === "string" && action in HOTBAR_ACTIONS) {
     const spec = HOTBAR_ACTIONS[action as HotbarAction];
     return { name: i18n().localize(spec.name), img: spec.img, command: spec.command };
   }
   const sheetAction = type === "fray.action" ? sheetActionOf(action) : null;
   if (sheetAction !== null) {
+    // An action of the sheet's actor's own names that actor (the drag carries its uuid).
+    const own = sheetAction.sheetActor === true && typeof uuid === "string" ? actorAt(uuid) : null;
+    const options = own === null ? "" : `, { actor: ${JSON.stringify(combatantId(own))} }`;
     return {
-      name: i18n().localize(sheetAction.label),
+      name: sheetActionName(sheetAction),
       img: sheetAction.img,
-      command: `return game.system.api.act(${JSON.stringify(sheetAction.id)});`,
+      command: `return game.system.api.act(${JSON.stringify(sheetAction.id)}${options});`,
     };
   }
   return null;

@@ -29,7 +29,7 @@ import { FRAY_HOOKS } from "./hooks.ts";
 import { bindingOf, statusEntries, toggleBound } from "../hud/statuses.ts";
 import { movableToken, moveToken } from "./move.ts";
 import type { MovePoint } from "./move.ts";
-import type { AttackOddsData, AttackRequest, RulesetApi, SheetAction } from "./types.ts";
+import type { AttackOddsData, AttackRequest, RowAction, RulesetApi, SheetAction } from "./types.ts";
 
 /** An actor as a call names it: its id, a token actor's uuid, the Actor, or a token of it. */
 export type ActorRef =
@@ -115,6 +115,26 @@ function rulesetApi(): RulesetApi {
 /** The ruleset's sheet action of that id, or null. */
 export function sheetActionOf(id: unknown): SheetAction | null {
   return (rulesetApi().sheetActions ?? []).find((action) => action.id === id) ?? null;
+}
+
+/** The ruleset's item-row action of that id, or null. */
+export function rowActionOf(id: unknown): RowAction | null {
+  return (rulesetApi().rowActions ?? []).find((action) => action.id === id) ?? null;
+}
+
+/** A sheet action's name, in the user's language (its label, its placeholders filled). */
+export function sheetActionName(action: SheetAction): string {
+  const args = action.labelArgs;
+  if (args === undefined) return i18n().localize(action.label);
+  const data = Object.fromEntries(
+    Object.entries(args).map(([key, value]) => [key, i18n().localize(value)]),
+  );
+  return i18n().format(action.label, data);
+}
+
+/** The actor's item a call names: by id, else by name. */
+function itemNamed(actor: Actor.Implementation, item: string): Item.Implementation | undefined {
+  return actor.items.get(item) ?? actor.items.find((i) => i.name === item);
 }
 
 /** Whether a macro can use the item: a weapon (it attacks), or an item the sheet has a use for. */
@@ -215,9 +235,13 @@ export interface FrayApi {
   /**
    * Runs an action of the actor sheet by its id (`sheetActions()` lists the ruleset's), as its
    * button does, for the actor given, else this user's own (what a dragged action's hotbar
-   * macro runs).
+   * macro runs). With `item` (an item of the actor's, by id or name): the action of that item's
+   * row (Reload, Draw …; `sheetActions()` marks them `item: true`).
    */
-  act(action: string, options?: { readonly actor?: ActorRef }): Promise<RefereeOutcome>;
+  act(
+    action: string,
+    options?: { readonly actor?: ActorRef; readonly item?: string },
+  ): Promise<RefereeOutcome>;
   /**
    * Moves a token along waypoints (canvas points, each with its movement action), as a drag does:
    * the same check on this client, then the referee prices and pays it (or puts it back), and
@@ -228,8 +252,11 @@ export interface FrayApi {
     to: MovePoint | readonly MovePoint[],
     options?: { readonly actor?: ActorRef },
   ): Promise<RefereeOutcome>;
-  /** The sheet actions `act` runs in this world's ruleset: their ids and names. */
-  sheetActions(): { readonly id: string; readonly name: string }[];
+  /**
+   * The sheet actions `act` runs in this world's ruleset: their ids and names, and `item: true`
+   * for the actions of an item's row (which `act` runs with `item`).
+   */
+  sheetActions(): { readonly id: string; readonly name: string; readonly item?: true }[];
   /** The attack's odds as its dialog shows them (`hit` in [0, 1], and the ruleset's details). */
   odds(call: AttackCall): Result<AttackOddsData>;
   /** The started combat the actor fights in (not the viewed one), or null. */
@@ -259,6 +286,22 @@ function combatFor(ref: string | Combat.Implementation | undefined): CombatLike 
   const fighting = own === null ? null : fightingIn(own);
   // Else the viewed combat (UI): the one on this user's screen, as the tracker shows it.
   return fighting ?? (game.combat as CombatLike | null | undefined) ?? null;
+}
+
+/** `act` with an item: the action of the item's row, for the actor named (else this user's own). */
+async function actOnItem(
+  action: string,
+  item: unknown,
+  ref: ActorRef | undefined,
+): Promise<RefereeOutcome> {
+  const found = rowActionOf(action);
+  if (found === null) return refused("noSuchAction", { action: shown(action) });
+  const own = ref === undefined ? ownActor() : actorOf(ref);
+  if (own === null) return refused(ref === undefined ? "noActor" : "noSuchActor");
+  const named = typeof item === "string" ? itemNamed(own, item) : undefined;
+  if (named === undefined) return refused("noSuchItem", { actor: own.name, item: shown(item) });
+  // The button's own check warned of its refusal.
+  return (await found.run(own, named)) ? { ok: true } : refuse("notCarriedOut");
 }
 
 export const frayApi: FrayApi = {
@@ -341,6 +384,7 @@ export const frayApi: FrayApi = {
     return now === wanted ? { ok: true, value: now } : refuse("notCarriedOut");
   },
   async act(action, options = {}) {
+    if (options.item !== undefined) return actOnItem(action, options.item, options.actor);
     const found = sheetActionOf(action);
     if (found === null) return refused("noSuchAction", { action: shown(action) });
     const own = options.actor === undefined ? ownActor() : actorOf(options.actor);
@@ -358,10 +402,17 @@ export const frayApi: FrayApi = {
     return moved.ok || moved.reason !== "badPath" ? moved : refused("badPath");
   },
   sheetActions() {
-    return (rulesetApi().sheetActions ?? []).map(({ id, label }) => ({
-      id,
-      name: i18n().localize(label),
-    }));
+    return [
+      ...(rulesetApi().sheetActions ?? []).map((action) => ({
+        id: action.id,
+        name: sheetActionName(action),
+      })),
+      ...(rulesetApi().rowActions ?? []).map(({ id, label }) => ({
+        id,
+        name: i18n().localize(label),
+        item: true as const,
+      })),
+    ];
   },
   odds(call) {
     const odds = rulesetApi().odds;

@@ -41,10 +41,42 @@ export interface SheetAction {
   readonly id: string;
   /** A localization key of its name (the button's own label). */
   readonly label: string;
+  /**
+   * What the name's placeholders stand for, each a localization key (`{ skill: "…Skill.athletics" }`
+   * for "Check: {skill}"); absent: the label as it is.
+   */
+  readonly labelArgs?: Readonly<Record<string, string>>;
   readonly img: string;
   readonly button: { readonly action: string; readonly data?: Readonly<Record<string, string>> };
   /** The button's work for the actor; resolves to whether it was carried out. */
   readonly run: (actor: Actor.Implementation) => Promise<boolean>;
+  /**
+   * The action is the sheet's actor's, not the user's (a vehicle's Drive): the macro names that
+   * actor instead of taking the selected token's.
+   */
+  readonly sheetActor?: true;
+}
+
+/**
+ * An action of an item's row on the actor sheet (Reload, Draw, Covering fire, a vehicle weapon's
+ * Fire …): its id (what `game.system.api.act(id, { item })` and the hotbar macro name), its name
+ * (the macro's: the item's name, then this), the row's button (its `data-action` and the data
+ * telling it apart), and what the button does for the actor with the row's item, through the same
+ * checks and referee; resolves to whether it was carried out (a refusal is the button's warning).
+ */
+export interface RowAction {
+  readonly id: string;
+  /** A localization key of its name (the button's own label). */
+  readonly label: string;
+  readonly button: { readonly action: string; readonly data?: Readonly<Record<string, string>> };
+  readonly run: (actor: Actor.Implementation, item: Item.Implementation) => Promise<boolean>;
+  /**
+   * The action is the sheet's actor's, not the user's (a vehicle's weapon, fired by the user's
+   * seat in its crew): the macro names that actor instead of taking the selected token's.
+   */
+  readonly sheetActor?: true;
+  /** Whether dragging the item's row itself is this action (a vehicle's weapon row: Fire). */
+  readonly isRow?: (item: Item.Implementation) => boolean;
 }
 
 export interface RulesetApi {
@@ -77,4 +109,6 @@ export interface RulesetApi {
   readonly toggleStance?: (actor: Actor.Implementation) => Promise<boolean>;
   /** The sheet's actions a macro runs (`act`) and a user drags to the hotbar. */
   readonly sheetActions?: readonly SheetAction[];
+  /** The actions of the sheet's item rows a macro runs (`act` with `item`), dragged the same way. */
+  readonly rowActions?: readonly RowAction[];
 }

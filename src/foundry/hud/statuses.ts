@@ -122,6 +122,11 @@ function carriedByEffect(actor: Actor.Implementation, statusId: string): boolean
   return actor.effects.contents.some((effect) => !effect.disabled && effect.statuses.has(statusId));
 }
 
+/** Whether a write of that document (the actor, the Combat) may change the binding's state. */
+function keptOn(binding: StatusBinding, on: StatusBinding["on"]): boolean {
+  return binding.on === on || binding.on === "both";
+}
+
 /**
  * Puts the bound statuses (those kept `on` the actor or the combat; all when absent) in the
  * actor's `statuses` as the rules read them now: added when the actor has one, taken out when it
@@ -131,7 +136,7 @@ export function markBoundStatuses(actor: Actor.Implementation, on?: StatusBindin
   const statuses = (actor as { statuses?: Set<string> }).statuses;
   if (statuses === undefined) return;
   for (const binding of statusBindings()) {
-    if (on !== undefined && binding.on !== on) continue;
+    if (on !== undefined && !keptOn(binding, on)) continue;
     if (holds(binding, actor)) statuses.add(binding.id);
     else if (!carriedByEffect(actor, binding.id)) statuses.delete(binding.id);
   }
@@ -158,7 +163,7 @@ function note(
   on: StatusBinding["on"],
   options: NotingOptions,
 ): void {
-  const bindings = statusBindings().filter((binding) => binding.on === on);
+  const bindings = statusBindings().filter((binding) => keptOn(binding, on));
   if (bindings.length === 0) return;
   const noted: Noted = { ...options.frayStatuses };
   for (const actor of actors) noted[combatantId(actor)] = stateOf(actor, bindings);

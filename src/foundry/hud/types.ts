@@ -10,8 +10,11 @@ export interface StatusBinding {
   /** Its CONFIG.statusEffects entry where core has none: a localization key and an icon. */
   readonly name: string;
   readonly img: string;
-  /** Where its state lives: the actor's own data, or the referee's ledger on the Combat. */
-  readonly on: "actor" | "combat";
+  /**
+   * Where its state lives: the actor's own data, the referee's ledger on the Combat, or either
+   * ("both": the actor's outside a fight, the ledger's in one, as Worldlines' stance).
+   */
+  readonly on: "actor" | "combat" | "both";
   /** Whether the actor has it, as the rules read it. */
   readonly active: (actor: Actor.Implementation) => boolean;
   /**

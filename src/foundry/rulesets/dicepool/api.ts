@@ -14,7 +14,7 @@ import type { DicepoolChoice } from "./attack/dialog.ts";
 import { dicepoolScene, dicepoolScenePrefill } from "./scene.ts";
 import { dicepoolOptions } from "./settings.ts";
 import { DICEPOOL_STATUSES } from "./statuses.ts";
-import { DICEPOOL_SHEET_ACTIONS, dicepoolItemUse } from "./sheet-actions.ts";
+import { DICEPOOL_ROW_ACTIONS, DICEPOOL_SHEET_ACTIONS, dicepoolItemUse } from "./sheet-actions.ts";
 
 /**
  * The dialog's defaults (the scene's cover among them: scene.ts) with the request's choices over
@@ -66,5 +66,6 @@ export const dicepoolApi: RulesetApi = {
   statuses: DICEPOOL_STATUSES,
   // The table's buttons a macro runs, and a power's Use (sheet-actions.ts).
   sheetActions: DICEPOOL_SHEET_ACTIONS,
+  rowActions: DICEPOOL_ROW_ACTIONS,
   itemUse: dicepoolItemUse,
 };

@@ -27,7 +27,7 @@ import { TECHNIQUE_USES, withPassiveTechniques } from "../../../rules/worldlines
 import type { TechniqueUse, WorldlinesTechnique } from "../../../rules/worldlines/techniques.ts";
 import type { WorldlinesOptions } from "../../../rules/worldlines/options.ts";
 import { SYSTEM_ID } from "../../constants.ts";
-import { budgetOf, splitBudget, writeBudget } from "./budget.ts";
+import { budgetOf, splitBudget, stanceOf, writeBudget } from "./budget.ts";
 import { ON_HIT_STATUSES, RANGE_BANDS, ZONE_IDS, withDamageBonus } from "./data.ts";
 import { combatantId, resolveActor } from "../../shared/actors.ts";
 import type { ActorResolver } from "../../shared/actors.ts";
@@ -213,7 +213,8 @@ export function toCombatant(
       mind: die(system.traits.mind, 6),
     },
     skills: { ...system.skills },
-    stance: system.stance,
+    // In a fight, the stance the referee recorded (budget.ts), not the actor's field.
+    stance: stanceOf(actor),
     armor,
     armorBonus,
     statuses: statusesOf(actor, options),

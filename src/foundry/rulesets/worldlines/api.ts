@@ -23,7 +23,10 @@ import type { GearSystem } from "./sheets/item-sheet.ts";
 import { build, throwGrenade } from "./table/gear.ts";
 import { useTechnique } from "./table/techniques.ts";
 import { WORLDLINES_STANCES, cycleStance } from "./statuses/stances.ts";
-import { WORLDLINES_SHEET_ACTIONS } from "./sheet-actions.ts";
+import { WORLDLINES_ROW_ACTIONS, WORLDLINES_SHEET_ACTIONS } from "./sheet-actions.ts";
+import { USE_ITEM_KINDS } from "../../../rules/worldlines/use-item.ts";
+import { useItem } from "./table/care.ts";
+import { restrain } from "./table/restraints.ts";
 
 /** The dialog's defaults: the torso, the band of the tokens' distance, the scene's calls. */
 function dialogDefaults(
@@ -56,13 +59,18 @@ const worldlinesAttack: CardAttack<TableSituation> = {
 
 /**
  * What the sheet's buttons do with an item that is not a weapon: a technique's Use, a grenade's
- * Throw, Build for gear that deploys or is damaged (table/techniques.ts, table/gear.ts).
+ * Throw, restraints' Restrain, Use Item for a stim, an antidote or a device, Build for other gear
+ * that deploys or is damaged (table/techniques.ts, table/gear.ts, table/care.ts,
+ * table/restraints.ts). A row with more than one (a device that deploys) drags each button too
+ * (sheet-actions.ts).
  */
 function worldlinesItemUse(item: Item.Implementation): ItemUse | null {
   if (item.type === "technique") return useTechnique;
   if (item.type !== "gear") return null;
   const gear = item.system as unknown as GearSystem;
   if (gear.kind === "grenade") return throwGrenade;
+  if (gear.kind === "restraints") return restrain;
+  if ((USE_ITEM_KINDS as readonly string[]).includes(gear.kind)) return useItem;
   return gear.deployable || gear.damaged ? build : null;
 }
 
@@ -94,4 +102,5 @@ export const worldlinesApi: RulesetApi = {
   statuses: WORLDLINES_STANCES,
   toggleStance: cycleStance,
   sheetActions: WORLDLINES_SHEET_ACTIONS,
+  rowActions: WORLDLINES_ROW_ACTIONS,
 };

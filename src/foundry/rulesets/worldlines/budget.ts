@@ -5,7 +5,13 @@
  * - `interruptUsed`: the actor interrupted this round (a second Evasion, an interruption
  *   technique); given back at Status Resolution;
  * - `defensivePosture`: the actor took Defensive Posture (its Armor die one step up, no
- *   interruptions against it) until its next turn starts.
+ *   interruptions against it) until its next turn starts;
+ * - `stance`: the actor's stance in the fight (it changes what attacks against it need, and what
+ *   its own moves cost). The referee records it when the fight's first round starts (from the
+ *   actor as it stood before the fight) and whenever a rule changes it (a stance change the
+ *   referee carried out, a hit that knocked the actor prone); the actor's `system.stance` is
+ *   written alongside for the sheet, but in a fight nothing reads it: a value a player writes
+ *   there from the console changes nothing another owner's outcome depends on.
  *
  * Energy is not here: the book puts it on the character, so it stays on the actor and the referee
  * reads it within the model's bounds (adapter.ts). The rules still name these two as actor fields
@@ -15,7 +21,8 @@
  * actors load, and nothing reads them.
  */
 import { FIELD_PATHS } from "../../../rules/worldlines/index.ts";
-import type { ActorUpdate, FieldValue } from "../../../rules/worldlines/index.ts";
+import type { ActorUpdate, FieldValue, Stance } from "../../../rules/worldlines/index.ts";
+import { STANCES } from "../../../rules/worldlines/model.ts";
 import type { ActorChange } from "../../combat/events.ts";
 import { actorLedgerEntry, fightOf, recordForActors } from "../../combat/ledger.ts";
 import type { CombatLike } from "../../combat/state.ts";
@@ -39,12 +46,28 @@ export function budgetOf(actor: Actor.Implementation): WorldlinesBudget {
   };
 }
 
-/** A budget value the rules changed, for one actor (by the rules' actor id). */
-export interface BudgetChange {
-  readonly actorId: string;
-  readonly key: BudgetKey;
-  readonly value: boolean;
+/** The ledger key of the actor's stance in a fight. */
+export const STANCE_KEY = "stance";
+
+function isStance(value: unknown): value is Stance {
+  return (STANCES as readonly unknown[]).includes(value);
 }
+
+/**
+ * The actor's stance as the rules read it: in a fight, what the referee recorded (the ledger);
+ * outside one, or before the referee recorded any, the actor's own field.
+ */
+export function stanceOf(actor: Actor.Implementation): Stance {
+  const recorded = actorLedgerEntry(actor, STANCE_KEY);
+  if (isStance(recorded)) return recorded;
+  const own = (actor.system as unknown as { stance?: unknown }).stance;
+  return isStance(own) ? own : "standing";
+}
+
+/** A budget value the rules changed, for one actor (by the rules' actor id). */
+export type BudgetChange =
+  | { readonly actorId: string; readonly key: BudgetKey; readonly value: boolean }
+  | { readonly actorId: string; readonly key: typeof STANCE_KEY; readonly value: Stance };
 
 /** Splits rule updates into the actor's own changes and the budget values they carry. */
 export function splitBudget(updates: readonly ActorUpdate[]): {
@@ -55,6 +78,10 @@ export function splitBudget(updates: readonly ActorUpdate[]): {
   const rest = updates.map((update) => {
     const changes: Record<string, FieldValue> = {};
     for (const [path, value] of Object.entries(update.changes)) {
+      // A stance stays on the actor (the sheet shows it) and goes to the ledger too.
+      if (path === FIELD_PATHS.stance && isStance(value)) {
+        budget.push({ actorId: update.actorId, key: STANCE_KEY, value });
+      }
       const key = Object.hasOwn(BUDGET_KEYS, path) ? BUDGET_KEYS[path] : undefined;
       if (key === undefined) changes[path] = value;
       else budget.push({ actorId: update.actorId, key, value: value === true });
@@ -69,7 +96,7 @@ export function splitBudget(updates: readonly ActorUpdate[]): {
  * transition). An actor that does not fight in this combat records nothing.
  */
 export function budgetChanges(combat: CombatLike, budget: readonly BudgetChange[]): ActorChange[] {
-  const byCombatant = new Map<string, Record<string, boolean>>();
+  const byCombatant = new Map<string, Record<string, unknown>>();
   for (const { actorId, key, value } of budget) {
     const actor = resolveActor(actorId);
     const fight = actor === null ? null : fightOf(actor);

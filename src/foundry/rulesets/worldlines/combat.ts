@@ -16,7 +16,8 @@ import type { CombatLike, CombatantLike } from "../../combat/state.ts";
 import { i18n } from "../../shared/env.ts";
 import type { WorldlinesCombatant } from "../../../rules/worldlines/index.ts";
 import { applyUpdatesBatch, toCombatant } from "./adapter.ts";
-import { budgetChanges, budgetOf, splitBudget } from "./budget.ts";
+import { STANCE_KEY, budgetChanges, budgetOf, splitBudget, stanceOf } from "./budget.ts";
+import { ledgerEntry } from "../../combat/ledger.ts";
 import { postStatusCard, recoverButtons, tickLines } from "./cards/status-card.ts";
 import { worldlinesRollOrder } from "./order.ts";
 import { momentumControl } from "./table/momentum.ts";
@@ -71,7 +72,21 @@ function combatantsOf(combat: CombatLike): WorldlinesCombatant[] {
     .map((actor) => toCombatant(actor));
 }
 
+/**
+ * Each member's stance recorded in the ledger where the referee has none yet (the first round,
+ * a member added since): the stance it stood in before the fight, read once; from then on the
+ * referee's record is the stance (budget.ts), whatever the actor's field says.
+ */
+function stanceRecords(combat: CombatLike): ActorChange[] {
+  return combat.combatants.contents.flatMap((combatant) => {
+    const id = combatant.id ?? "";
+    if (combatant.actor === null || ledgerEntry(combat, id, STANCE_KEY) !== undefined) return [];
+    return [{ combatantId: id, changes: {}, ledger: { [STANCE_KEY]: stanceOf(combatant.actor) } }];
+  });
+}
+
 export const WORLDLINES_COMBAT_HOOKS: CombatRulesetHooks = {
+  roundStart: (combat) => stanceRecords(combat),
   // Momentum: every member rolls its own Combat die; the team keeps its two best.
   orderInput: (actor) => ({ die: `1d${String(toCombatant(actor).traits.combat)}` }),
   rollOrder: (combat) => worldlinesRollOrder(combat),

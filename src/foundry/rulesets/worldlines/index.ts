@@ -30,6 +30,7 @@ import { buildDeclaration, throwDeclaration } from "./table/gear.ts";
 import { momentumDeclaration } from "./table/momentum.ts";
 import { postureDeclaration } from "./table/posture.ts";
 import { escapeDeclaration, restrainDeclaration } from "./table/restraints.ts";
+import { stanceDeclaration } from "./table/stance.ts";
 import { techniqueDeclaration } from "./table/techniques.ts";
 
 export const shellRuleset: ShellRuleset = {
@@ -58,6 +59,7 @@ export const shellRuleset: ShellRuleset = {
     momentumDeclaration,
     restrainDeclaration,
     escapeDeclaration,
+    stanceDeclaration,
   ],
   api: worldlinesApi,
 };

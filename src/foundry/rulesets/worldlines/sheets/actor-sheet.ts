@@ -33,7 +33,7 @@ import { drawWeapon } from "../table/draw.ts";
 import { changeStance, recoveryCheck, reload, skillCheck } from "../table/self.ts";
 import { useTechnique } from "../table/techniques.ts";
 import { armorOf, statusesOf } from "../adapter.ts";
-import { budgetOf } from "../budget.ts";
+import { budgetOf, stanceOf } from "../budget.ts";
 import type {
   WorldlinesActorSystem,
   WorldlinesTechniqueSystem,
@@ -330,7 +330,7 @@ export async function worldlinesActorSheetContext(
     stances: STANCES.map((id) => ({
       id,
       label: `FRAY.Worldlines.Actor.Stance.${id}`,
-      active: id === system.stance,
+      active: id === stanceOf(actor),
     })),
     stanceCost: RULES.costs.changeStance,
     life: system.life,

@@ -1,24 +1,22 @@
 /**
  * Worldlines' stance as core's status effects (hud/types.ts): core's "prone" is the stance
- * `prone`, and "crouched" the stance `crouched` (the actor's `system.stance`, which the rules
- * read for movement, attacks and evasion). Toggling either from the token HUD is the sheet's
- * stance change (its Energy paid, on the owner's client: the stance is the actor's alone);
- * taking it off stands the actor up.
+ * `prone`, and "crouched" the stance `crouched` (the stance the rules read for movement, attacks
+ * and evasion: in a fight the referee's record, budget.ts). Toggling either from the token HUD is
+ * the sheet's stance change (its Energy paid; in a fight carried out by the referee:
+ * table/stance.ts); taking it off stands the actor up.
  */
 import type { Stance } from "../../../../rules/worldlines/index.ts";
 import { STANCES } from "../../../../rules/worldlines/model.ts";
 import type { StatusBinding } from "../../../hud/types.ts";
-import { changeStance } from "../table/self.ts";
-
-const stanceOf = (actor: Actor.Implementation): unknown =>
-  (actor.system as { stance?: unknown }).stance;
+import { stanceOf } from "../budget.ts";
+import { changeStance } from "../table/stance.ts";
 
 function stanceStatus(stance: Exclude<Stance, "standing">, img: string): StatusBinding {
   return {
     id: stance,
     name: `FRAY.Hud.Status.${stance}`,
     img,
-    on: "actor",
+    on: "both",
     active: (actor) => stanceOf(actor) === stance,
     set: (actor, active) => changeStance(actor, active ? stance : "standing"),
   };
@@ -29,7 +27,7 @@ function stanceStatus(stance: Exclude<Stance, "standing">, img: string): StatusB
  * crouched → prone → standing, taken as the sheet's stance button takes it (its Energy paid).
  */
 export function cycleStance(actor: Actor.Implementation): Promise<boolean> {
-  const now = STANCES.indexOf(stanceOf(actor) as Stance);
+  const now = STANCES.indexOf(stanceOf(actor));
   const next = STANCES[(now + 1) % STANCES.length] ?? "standing";
   return changeStance(actor, next);
 }

@@ -1,8 +1,9 @@
 /**
  * What a Worldlines actor does to itself alone, on its owner's client (every document it touches
- * is the user's own, and nothing it changes settles another owner's outcome): reloading, changing
- * stance, a recovery check against one of its statuses, and a skill check. (Drawing a weapon is
- * the referee's, as it picks up a dropped one: table/draw.ts.) Each checks with
+ * is the user's own, and nothing it changes settles another owner's outcome): reloading, a
+ * recovery check against one of its statuses, and a skill check. (Drawing a weapon is the
+ * referee's, as it picks up a dropped one: table/draw.ts; so is a stance change in a fight:
+ * table/stance.ts, re-exported here.) Each checks with
  * the rules, writes in one batch and says what happened in a status card; a refusal is a warning
  * that changes nothing.
  */
@@ -10,9 +11,8 @@ import {
   attemptRecovery,
   reloadWeapon,
   skillCheck as skillCheckRule,
-  spendEnergy,
 } from "../../../../rules/worldlines/index.ts";
-import type { Stance, StatusId } from "../../../../rules/worldlines/index.ts";
+import type { StatusId } from "../../../../rules/worldlines/index.ts";
 import { withDice } from "../../../shared/dice.ts";
 import { i18n } from "../../../shared/env.ts";
 import { applyUpdatesBatch, toCombatant } from "../adapter.ts";
@@ -48,13 +48,7 @@ export async function reload(
   return true;
 }
 
-/** A stance change: pays its Energy and takes the stance, on the owner's client. */
-export async function changeStance(actor: Actor.Implementation, stance: Stance): Promise<boolean> {
-  const spent = spendEnergy(toCombatant(actor), { kind: "changeStance", to: stance });
-  if (!spent.ok) return refused(spent, actor, ACTION_ENERGY);
-  if (spent.value.update !== null) await applyUpdatesBatch([spent.value.update]);
-  return true;
-}
+export { changeStance } from "./stance.ts";
 
 /**
  * A recovery attempt against one of the actor's statuses, following the recovery table: a Spirit
