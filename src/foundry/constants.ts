@@ -22,6 +22,12 @@ export const PARTIALS = {
   dialogOdds: `${SYSTEM_PATH}/templates/dialog/parts/odds.hbs`,
   /** A dialog's head: who attacks whom with what, and what the scene decided and why. */
   dialogNotes: `${SYSTEM_PATH}/templates/dialog/parts/notes.hbs`,
+  /** A card's header: who → whom, and with what (cards/parts.ts). */
+  cardHeader: `${SYSTEM_PATH}/templates/cards/parts/header.hbs`,
+  /** A card's next step and who must take it, with the number to reach (cards/next-step.ts). */
+  cardNextStep: `${SYSTEM_PATH}/templates/cards/parts/next-step.hbs`,
+  /** A card's result line (cards/parts.ts). */
+  cardResult: `${SYSTEM_PATH}/templates/cards/parts/result.hbs`,
 } as const;
 
 /** The actor types every ruleset plays (a ruleset's `actorTypes` when it names none). */

@@ -283,7 +283,7 @@ describe("Freelancers chat cards, rendered in Chromium", () => {
     await expect(unseen.locator("button[data-fray-step]").allInnerTexts()).resolves.toEqual([
       "Roll defense",
     ]);
-    await expect(unseen.locator(".fray-fl-tags").innerText()).resolves.toContain(
+    await expect(unseen.locator(".fray-card-tags").innerText()).resolves.toContain(
       "Unseen by the defender",
     );
     await unseen.close();

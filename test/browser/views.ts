@@ -248,6 +248,23 @@ export async function unusableControls(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * What a chat card lacks of the shared card parts (templates/cards/parts/, issue 29): every card
+ * opens with the shared header, and a card that offers a step button says, in the shared
+ * next-step line, who must take the next step.
+ */
+async function missingCardParts(page: Page): Promise<string[]> {
+  return page.locator(".window-content").evaluate((content) => {
+    const found: string[] = [];
+    if (content.querySelector(".fray-card-header") === null) found.push("no shared header");
+    const waits = content.querySelector("button[data-fray-step]") !== null;
+    if (waits && content.querySelector(".fray-card-next-step") === null) {
+      found.push("a step button but no next-step line");
+    }
+    return found;
+  });
+}
+
 /** What a file must have rendered before its audit runs, so an audit never passes on nothing. */
 export interface AuditPlan {
   /** Repository paths of the templates the file renders (sheets, dialogs, cards, tracker). */
@@ -291,11 +308,12 @@ interface Findings {
   contrast: string[];
   fit: string[];
   controls: string[];
+  parts: string[];
 }
 
 /** Renders every distinct view of the file for the three checks (see `auditRenderedViews`). */
 async function auditPass(browser: Browser): Promise<Findings> {
-  const found: Findings = { contrast: [], fit: [], controls: [] };
+  const found: Findings = { contrast: [], fit: [], controls: [], parts: [] };
   const fits = async (page: Page, request: RenderRequest, width: number) => {
     const misfit = await misfits(page);
     await keep(page, request, `${String(width)}px`);
@@ -316,6 +334,8 @@ async function auditPass(browser: Browser): Promise<Findings> {
         if (theme !== "light") continue;
         const controls = await unusableControls(page);
         if (controls.length > 0) found.controls.push(`${nameOf(request)}: ${controls.join("; ")}`);
+        const parts = isCard(request) ? await missingCardParts(page) : [];
+        if (parts.length > 0) found.parts.push(`${nameOf(request)}: ${parts.join("; ")}`);
         if (narrow !== null) await fits(page, request, request.width);
       } finally {
         await page.close();
@@ -360,6 +380,14 @@ export function auditRenderedViews(browser: () => Browser, plan: AuditPlan): voi
       "fits a 300 px sidebar (the tracker, a card) or a 400 px window (a sheet, a dialog), and the width it opens at",
       async () => {
         expect((await findings()).fit).toEqual([]);
+      },
+      PASS_TIMEOUT,
+    );
+
+    it(
+      "draws every chat card with the shared header, and names the next step wherever a card waits for a button",
+      async () => {
+        expect((await findings()).parts).toEqual([]);
       },
       PASS_TIMEOUT,
     );

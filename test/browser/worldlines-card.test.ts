@@ -363,9 +363,9 @@ describe("an attack card after the damage roll, rendered in Chromium", () => {
     const page = await showCardAs(message, GM, CARD_HEIGHT);
     await screenshot(page, "worldlines-attack-card.png");
     const card = page.locator(".fray-wl-attack");
-    const header = await card.locator(".fray-wl-card-header").innerText();
+    const header = await card.locator(".fray-card-header").innerText();
     expect(header).toMatch(/Maya Okafor\s*→\s*Vex\s*Service pistol/);
-    await expect(card.locator(".fray-wl-tags li").allInnerTexts()).resolves.toEqual([
+    await expect(card.locator(".fray-card-tags li").allInnerTexts()).resolves.toEqual([
       "Legs",
       "Medium",
       "Half cover",
@@ -402,8 +402,11 @@ describe("an attack card after the damage roll, rendered in Chromium", () => {
 
     const limb = card.locator(".fray-wl-limb");
     await expect(limb.locator(".fray-wl-label").innerText()).resolves.toBe("Spirit check (Legs)");
-    await expect(limb.locator(".fray-wl-total").innerText()).resolves.toBe("= 1 / 6");
-    await expect(limb.locator(".fray-wl-effect").innerText()).resolves.toBe("falls prone");
+    // What was rolled against what, and what happened (issue 29: not "= 1 / 6 falls prone").
+    await expect(limb.locator(".fray-wl-total").innerText()).resolves.toBe("= 1");
+    await expect(limb.locator(".fray-card-vs").innerText()).resolves.toBe("(needs 6)");
+    await expect(limb.locator(".fray-card-verdict").innerText()).resolves.toBe("failed:");
+    await expect(limb.locator(".fray-wl-effect").innerText()).resolves.toBe("Vex falls prone.");
     await expect(limb.locator(".fray-wl-crit").innerText()).resolves.toBe(
       "limb disabled, Bleeding",
     );
@@ -459,8 +462,12 @@ describe("an attack card after the damage roll, rendered in Chromium", () => {
     ]);
     const player = await showCardAs(waiting, PLAYER, 260);
     expect(await player.locator("button").count()).toBe(0);
-    await expect(player.locator(".fray-wl-prompt").innerText()).resolves.toBe(
-      "The defender may spend Energy to evade, or take the hit.",
+    // Who must answer, and the number the Evasion must reach (issue 29).
+    await expect(player.locator(".fray-card-next-step").innerText()).resolves.toBe(
+      "GM, for Vex: Evade or Take it",
+    );
+    await expect(player.locator(".fray-card-target-number").innerText()).resolves.toMatch(
+      /^To beat it: Vex's Evasion needs \d+ or more\.$/,
     );
   });
 });
@@ -480,7 +487,7 @@ describe("an attack card's second chances, rendered in Chromium", () => {
     await shell.protocol.pressCard(posted, "evade");
     const gm = await showCardAs(posted, GM, 300);
     await expect(gm.locator(".fray-wl-buttons button").allInnerTexts()).resolves.toEqual([
-      "Evade again (1 Energy, interruption)",
+      "Evade again (1 Energy)",
       "Take it",
     ]);
     await expect(gm.locator(".fray-wl-evasion .fray-wl-total").innerText()).resolves.toBe("= 3");
@@ -549,8 +556,8 @@ describe("names typed by users", () => {
     const posted = await shell.actions.attack(m, pistol, SITUATION);
     if (posted === null) throw new Error("refused");
     const card = await showCardAs(posted, GM, 260);
-    await expect(card.locator(".fray-wl-defender").innerText()).resolves.toBe(hostile);
-    await expect(card.locator(".fray-wl-weapon").innerText()).resolves.toBe(
+    await expect(card.locator(".fray-card-target").innerText()).resolves.toBe(hostile);
+    await expect(card.locator(".fray-card-what").innerText()).resolves.toBe(
       'Pistol <b>"Lucky"</b>',
     );
     expect(await card.locator(".fray-wl-card img, .fray-wl-card b").count()).toBe(0);

@@ -63,7 +63,12 @@ describe("the Worldlines status card, rendered in Chromium", () => {
       },
     ];
     const page: Page = await showCard(browser, "templates/worldlines/chat/status-card.hbs", {
-      title: "Start of Bram Okonkwo-Lindqvist's turn",
+      header: {
+        actor: "Start of Bram Okonkwo-Lindqvist's turn",
+        target: null,
+        what: null,
+        tags: [],
+      },
       lines: status.tickLines(ticks, i18n()),
       recover: status.recoverButtons(ticks, i18n()),
     });

@@ -283,12 +283,12 @@ describe("a Shove card, rendered in Chromium", () => {
     }
     await clean.close();
     const page = await render("Bandit <i>chief</i>");
-    await expect(page.locator(".fray-wwn-weapon").innerText()).resolves.toBe("Shove · Fists");
+    await expect(page.locator(".fray-card-what").innerText()).resolves.toBe("Shove · Fists");
     await expect(page.locator(".fray-wwn-outcome").innerText()).resolves.toBe("Hit");
     await expect(page.locator(".fray-wwn-check.won .fray-wwn-who").innerText()).resolves.toBe(
       "Kara",
     );
-    await expect(page.locator(".fray-wwn-result").innerText()).resolves.toBe(
+    await expect(page.locator(".fray-card-result").innerText()).resolves.toBe(
       "Kara knocks Bandit <i>chief</i> prone.",
     );
     await expect(page.locator(".fray-wwn-card i").count()).resolves.toBe(0);
@@ -318,7 +318,7 @@ describe("an Execution Attack card waiting for the GM, rendered in Chromium", ()
       height: 230,
     });
     await page.screenshot({ path: resolve(OUTPUT, "wwn-execution-card.png") });
-    await expect(page.locator(".fray-wwn-result").innerText()).resolves.toContain(
+    await expect(page.locator(".fray-card-result").innerText()).resolves.toContain(
       "The GM confirms the minute of preparation and that Bandit <i>chief</i> is unaware",
     );
     await expect(page.locator("button[data-fray-step]").allInnerTexts()).resolves.toEqual([

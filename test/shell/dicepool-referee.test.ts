@@ -10,6 +10,7 @@
  * - the distance the GM cannot measure is the GM's to confirm on the card, not the player's word;
  * - the dice pool has no referee actions of its own: its cards go through the one card protocol.
  */
+import { nextStepLine } from "./card-next.support.ts";
 import { describe, expect, it } from "vitest";
 import { GM, PLAYER } from "../fake-foundry/index.ts";
 import { actorWriters } from "./referee.support.ts";
@@ -163,6 +164,9 @@ describe("a distance the GM cannot measure", () => {
       const message = await t.attack.declareDicepoolAttack(ana, itemOf(ana), [brute]);
       if (message === null) throw new Error(JSON.stringify(t.fake.notifications));
       expect(cardState(message)).toMatchObject({ stage: "confirm", attackPool: null });
+      expect(nextStepLine((message as unknown as { content: string }).content)).toBe(
+        "GM: Give the distance and cover, then Confirm",
+      );
       // The GM says the target stands 2 spaces away: 1 die is rolled.
       t.fake.setUser(GM.id);
       dice(6);
@@ -172,6 +176,9 @@ describe("a distance the GM cannot measure", () => {
       });
       expect(confirmed).toEqual({ ok: true });
       expect(cardState(message)).toMatchObject({ stage: "defend", attackPool: { dice: 1 } });
+      expect(nextStepLine((message as unknown as { content: string }).content)).toMatch(
+        /^(Waiting for .+ \(Brute's players?\) to|GM, for Brute:) Choose a defense$/,
+      );
     } finally {
       (globalThis as { canvas?: unknown }).canvas = board;
     }

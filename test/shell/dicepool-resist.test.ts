@@ -5,6 +5,7 @@
  * from the card or the console); the referee checks the Energy against the victim and the grapple
  * it recorded, and writes the victim and the ledger.
  */
+import { nextStepLine } from "./card-next.support.ts";
 import { describe, expect, it } from "vitest";
 import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import { actorWriters } from "./referee.support.ts";
@@ -49,6 +50,8 @@ async function heldDown() {
 describe("Resist offered on the grapple card", () => {
   it("waits for Apply; then the victim's player alone spends Energy once and the pool drops", async () => {
     const { ana, brute, message } = await heldDown();
+    // What the card says comes next (issue 29): the GM's Apply, then the victim's Resist.
+    expect(nextStepLine(content(message))).toBe("GM: Apply the result");
     // Not before the grapple is applied.
     t.fake.setUser(PLAYER2.id);
     expect(await t.protocol.pressCard(message, "resist", { energy: "1" })).toMatchObject({
@@ -61,6 +64,9 @@ describe("Resist offered on the grapple card", () => {
     expect(cardState(message).resist).toEqual({ energy: null, pool: null });
     expect(content(message)).toContain('data-fray-step="resist"');
     expect(content(message)).toContain("Brute is held down by the grapple");
+    expect(nextStepLine(content(message))).toBe(
+      "Waiting for Second player (Brute's player) to Resist the grapple or decline",
+    );
 
     // The assailant's player cannot press it, from the card or the console; nor the GM.
     t.fake.setUser(PLAYER.id);
@@ -105,6 +111,7 @@ describe("Resist offered on the grapple card", () => {
     expect(cardState(message).resist).toEqual({ energy: 2, pool: 4 });
     expect(content(message)).toContain("Brute spent 2 Energy against the grapple (pool 4).");
     expect(content(message)).not.toContain('data-fray-step="resist"');
+    expect(nextStepLine(content(message))).toBe("Done: nothing left to do.");
 
     // Once: the card and the sheet's Resist are both spent.
     expect(await t.protocol.pressCard(message, "resist", { energy: "1" })).toMatchObject({

@@ -3,6 +3,7 @@
  * ally targeted; the GM records the helper's Base action and posts the card; the ally's owner
  * picks a check on it and rolls it favorable (two dice, the better kept), once; nobody else may.
  */
+import { nextStepLine } from "./card-next.support.ts";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
@@ -43,7 +44,10 @@ describe("Help on an ally's check", () => {
     await clickSheet(sheet.FlActorSheet, k, "aid");
     const card = messages().at(-1);
     if (card === undefined) throw new Error(world.warnings().join("; "));
-    expect(card.content).toContain("Kara helps Rook");
+    expect(card.content).toMatch(/Kara<\/span>[^]*Rook<\/span>[^]*Help on a check/);
+    expect(nextStepLine(card.content)).toBe(
+      "Waiting for Second player (Rook's player) to Roll the help check",
+    );
     const { actionsIn } = await import("../../src/foundry/rulesets/freelancers/budget.ts");
     const karaId = combat.combatants.contents.find((c) => c.actorId === k.id)?.id ?? "";
     expect(actionsIn(combat as never, karaId)).toMatchObject({ base: 0 });
@@ -67,6 +71,7 @@ describe("Help on an ally's check", () => {
       roll: { faces: [15, 5], natural: 5, target: 7, passed: true },
     });
     expect(card.content).toContain("Agility");
+    expect(nextStepLine(card.content)).toBe("Done: nothing left to do.");
     expect(await protocol.pressCard(card, "check", { check: "agility" })).toMatchObject({
       ok: false,
     });

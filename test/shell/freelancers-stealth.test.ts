@@ -5,6 +5,7 @@
  * hidden and whom a search spots, recorded in the referee's ledger; an attack from hiding is
  * unseen (a dodging defender rolls one die) and gives the attacker away.
  */
+import { nextStepLine } from "./card-next.support.ts";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
@@ -100,7 +101,8 @@ describe("Hide", () => {
       kind: "hide",
       roll: { natural: 6, target: 8, passed: true },
     });
-    expect(card.content).toContain("Kara tries to hide");
+    expect(card.content).toMatch(/Kara<\/span>[^]*Hide<\/span>/);
+    expect(nextStepLine(card.content)).toBe("GM: Rule whether anyone watches: Hidden or Seen");
     expect(actionsIn(combat as never, karaId)).toMatchObject({ move: 0, base: 1 });
 
     // Kara's player rules herself hidden: refused, nothing recorded.
@@ -114,6 +116,7 @@ describe("Hide", () => {
     });
     expect(stealth.isHidden(k)).toBe(true);
     expect(card.content).toContain("Kara is hidden.");
+    expect(nextStepLine(card.content)).toBe("Done: nothing left to do.");
     expect(await fake.as(GM.id, () => protocol.pressCard(card, "seen"))).toMatchObject({
       ok: false,
     });

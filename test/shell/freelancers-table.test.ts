@@ -6,6 +6,7 @@
  * kills a dying NPC, the tracker's chips from the referee's ledger, Help and Medicine. Every die
  * is fixed through CONFIG.Dice.randomUniform.
  */
+import { nextStepLine, resultText, targetLine } from "./card-next.support.ts";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, PLAYER2 } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
@@ -100,7 +101,13 @@ describe("an attack between two players' actors, through the GM", () => {
       attack: { natural: 4, target: 11, passed: true },
     });
     expect(content(message)).toContain("Roll defense");
-    expect(content(message)).toContain("Waiting for the defender");
+    // Who must answer, and the number the defense must come in at (issue 29).
+    expect(nextStepLine(content(message))).toBe(
+      "Waiting for Second player (Rook's player) to Roll defense",
+    );
+    expect(targetLine(content(message))).toBe(
+      "To beat it: Rook's Defense check must pass and roll 4 or less.",
+    );
 
     // The attacker's owner may not roll the defender's defense: refused, nothing written.
     const mark = fake.db.calls.length;
@@ -117,11 +124,15 @@ describe("an attack between two players' actors, through the GM", () => {
     });
     expect(content(message)).toContain("Both passed: 4 is lower than 6.");
     expect(content(message)).toContain("AR");
+    expect(resultText(content(message))).toBe("Hit: Rook takes 6 damage.");
+    expect(nextStepLine(content(message))).toBe("GM: Apply damage");
+    expect(targetLine(content(message))).toBeNull();
     expect(health(r)).toBe(10);
 
     expect(await workflow.requestFlStep(message, "apply")).toEqual({ ok: true });
     expect(health(r)).toBe(4);
     expect(content(message)).toContain("Applied.");
+    expect(nextStepLine(content(message))).toBe("Done: nothing left to do.");
     expect(await workflow.requestFlStep(message, "apply")).toMatchObject({ ok: false });
     expect(health(r)).toBe(4);
   });

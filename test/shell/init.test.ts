@@ -98,6 +98,9 @@ describe("the init hook", () => {
       "systems/fray/templates/dialog/parts/row.hbs",
       "systems/fray/templates/dialog/parts/odds.hbs",
       "systems/fray/templates/dialog/parts/notes.hbs",
+      "systems/fray/templates/cards/parts/header.hbs",
+      "systems/fray/templates/cards/parts/next-step.hbs",
+      "systems/fray/templates/cards/parts/result.hbs",
     ]);
   });
 

@@ -13,6 +13,7 @@ import type { ClientDocument } from "../fake-foundry/documents.ts";
 import type * as Workflow from "../../src/foundry/rulesets/twodice/attack/declare.ts";
 import { twodiceWorld } from "./twodice.support.ts";
 import type { TwodiceWorld } from "./twodice.support.ts";
+import { nextStepLine } from "./card-next.support.ts";
 
 let world: TwodiceWorld;
 let fake: FakeFoundry;
@@ -84,6 +85,9 @@ describe("a melee attack met by a counterattack", () => {
     expect(card.author.id).toBe(GM.id);
     expect(card.content).toContain('data-fray-step="counter"');
     expect(card.content).toContain('data-die="black"');
+    expect(nextStepLine(card.content)).toBe(
+      "Waiting for Second player (Brute's player) to Roll with it, Counterattack or Apply",
+    );
 
     // The attacker's owner may not answer for the defender: refused, nothing written.
     const before = fake.db.calls.length;

@@ -13,6 +13,7 @@ import type * as Cards from "../../src/foundry/rulesets/twodice/cards/attack-car
 import type * as Protocol from "../../src/foundry/cards/protocol.ts";
 import { TWODICE_RIFLE, twodiceWorld } from "./twodice.support.ts";
 import type { TwodiceWorld } from "./twodice.support.ts";
+import { nextStepLine, resultText } from "./card-next.support.ts";
 
 let world: TwodiceWorld;
 let fake: FakeFoundry;
@@ -144,15 +145,22 @@ describe("a target modifier and cover claimed by a player", () => {
     fake.setUser(PLAYER.id);
     world.dice(5, 15);
     const id = await declare.declareTwodiceAttack(gunner, rifle, target, { cover: [2] });
+    // What the card says comes next, at each stage (issue 29).
+    const next = () => nextStepLine(messageOf(id).content);
+    expect(next()).toBe("GM: Confirm or correct the claims");
+    expect(resultText(messageOf(id).content)).toBeNull();
     const ok = await fake.as(GM.id, () => protocol.pressCard(messageOf(id), "confirm", {}));
     expect(ok).toEqual({ ok: true });
     const after = cards.twodiceCardOf(messageOf(id));
     expect(after?.setup.value).toBe(12);
     expect(after?.stage).toBe("pending");
+    expect(resultText(messageOf(id).content)).toBe("Gunner hits Vex.");
+    expect(next()).toBe("GM, for Vex: Roll with it or Apply");
     const applied = await fake.as(PLAYER.id, () =>
       declare.pressTwodiceCard(messageOf(id), "apply"),
     );
     expect(applied).toEqual({ ok: true });
+    expect(next()).toBe("Done: nothing left to do.");
     // White 15 missed: its digit 5 + Damage 3 = 8.
     expect(wounds(target)).toEqual([8]);
   });

@@ -19,6 +19,7 @@ import type * as Stance from "../../src/foundry/rulesets/twodice/stance.ts";
 import type * as Protocol from "../../src/foundry/cards/protocol.ts";
 import type * as TurnEnd from "../../src/foundry/rulesets/twodice/turn-end.ts";
 import { moveWorld } from "./movement.support.ts";
+import { nextStepLine } from "./card-next.support.ts";
 import type { MoveWorld } from "./movement.support.ts";
 
 let w: MoveWorld;
@@ -194,7 +195,9 @@ describe("what a move is combined with happens after every move, in the order de
     expect(declared?.stage).toBe("declared");
     expect(declared?.shots).toEqual([]);
     expect(messageOf(id).rolls).toHaveLength(0);
-    expect(messageOf(id).content).toContain("carried out when the turn ends");
+    expect(nextStepLine(messageOf(id).content)).toBe(
+      "Next: the attack is rolled when the turn ends, after every move, in the order declared",
+    );
     // Nobody answers it before: it has no dice yet.
     const apply = await w.fake.as(GM.id, () => protocol.pressCard(messageOf(id), "apply"));
     expect(apply).toMatchObject({ ok: false, reason: "awaitingTurnEnd" });
@@ -210,6 +213,7 @@ describe("what a move is combined with happens after every move, in the order de
     expect(messageOf(id).rolls).toHaveLength(2);
     expect(fired?.setup).toMatchObject({ usesDefense: true, value: 8, defense: 1 });
     expect(fired?.stage).not.toBe("declared");
+    expect(nextStepLine(messageOf(id).content)).not.toContain("when the turn ends");
   });
 
   it("carries the combined actions out in the order the moves were declared", async () => {

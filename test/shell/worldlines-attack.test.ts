@@ -16,6 +16,7 @@ import { combatOnTurn, worldlinesActions, worldlinesBoard } from "./worldlines.s
 import type { WorldlinesActions } from "./worldlines.support.ts";
 import { queuedDice } from "./boot.support.ts";
 import { refusedByModel } from "./refused.support.ts";
+import { nextStepLine, resultText, targetLine } from "./card-next.support.ts";
 
 let fake: FakeFoundry;
 let spots: ReturnType<typeof worldlinesBoard>;
@@ -397,7 +398,7 @@ describe("Evade again after a failed Evasion", () => {
     expect(queued.left()).toEqual([]);
     expect(card(message).stage).toBe("awaitingExtraEvasion");
     expect(sys(target).energy.value).toBe(5);
-    expect(content(message)).toContain("Evade again (1 Energy, interruption)");
+    expect(content(message)).toContain("Evade again (1 Energy)");
     expect(content(message)).toContain('data-fray-step="take"');
     expect(content(message)).not.toContain('data-fray-step="apply"');
 
@@ -501,5 +502,65 @@ describe("Evade again after a failed Evasion", () => {
     expect(fake.db.count()).toBe(calls);
     expect(card(message).stage).toBe("awaitingExtraEvasion");
     expect(sys(v).energy.value).toBe(3);
+  });
+});
+
+describe("the card's next step (issue 29)", () => {
+  // What a table reads at the foot of the card at each stage: who must act, and on what number.
+  const lines = (message: ChatMessage.Implementation) => ({
+    next: nextStepLine(content(message)),
+    target: targetLine(content(message)),
+  });
+  const fight = (attacker: Actor.Implementation, target: Actor.Implementation) =>
+    combatOnTurn(fake, [attacker, target], attacker, (faces) => {
+      dice(...faces);
+    });
+
+  it("names the defender's player and the Evasion to reach, then the GM's Apply, then Done", async () => {
+    const attacker = await maya();
+    const target = await maya();
+    await target.update({ name: "Mara" });
+    await fight(attacker, target);
+    dice([8, 4]); // 4 + Firearms 2 = 6
+    const message = await attackAs(GM.id, attacker, target, "Pistol");
+    if (message === null) throw new Error("refused");
+    expect(lines(message)).toEqual({
+      next: "Waiting for Player (Mara's player) to Evade or Take it",
+      target: "To beat it: Mara's Evasion needs 6 or more.",
+    });
+
+    fake.setUser(PLAYER.id);
+    dice([8, 3]); // Evasion 3, short of 6
+    await protocol.pressCard(message, "evade");
+    expect(lines(message)).toEqual({
+      next: "Waiting for Player (Mara's player) to Evade again or Take it",
+      target: "To beat it: Mara's Evasion needs 6 or more.",
+    });
+
+    dice([6, 3]); // damage 3 + 1 = 4; Mara wears no armor
+    await protocol.pressCard(message, "take");
+    expect(lines(message)).toEqual({ next: "GM: Apply damage", target: null });
+    expect(resultText(content(message))).toBe("Hit: Mara takes 4 damage.");
+
+    fake.setUser(GM.id);
+    await protocol.pressCard(message, "apply");
+    expect(lines(message)).toEqual({ next: "Done: nothing left to do.", target: null });
+  });
+
+  it("puts a defender no player owns in the GM's hands, and an evaded attack is done at once", async () => {
+    const a = await maya();
+    const v = await vex();
+    dice([8, 3]); // 3 + 2 = 5
+    const message = await attackAs(PLAYER.id, a, v, "Pistol");
+    if (message === null) throw new Error("refused");
+    expect(lines(message)).toEqual({
+      next: "GM, for Vex: Evade or Take it",
+      target: "To beat it: Vex's Evasion needs 5 or more.",
+    });
+    fake.setUser(GM.id);
+    dice([6, 5]); // Evasion 5 + 1 = 6 ≥ 5
+    await protocol.pressCard(message, "evade");
+    expect(lines(message).next).toBe("Done: nothing left to do.");
+    expect(resultText(content(message))).toBe("Vex evades: no damage.");
   });
 });

@@ -9,6 +9,7 @@ import type { FakeFoundry } from "../fake-foundry/index.ts";
 import { installTableFakes } from "../fake-foundry/table.ts";
 import type { ClientDocument } from "../fake-foundry/documents.ts";
 import { queuedDice } from "./boot.support.ts";
+import { nextStepLine, resultText } from "./card-next.support.ts";
 import { wwnScene, wwnShell } from "./wwn.support.ts";
 import type { WwnShell } from "./wwn.support.ts";
 
@@ -320,5 +321,26 @@ describe("refusals", () => {
       "The weapon is not readied: ready it first (a Main Action).",
     );
     expect(fake.game.messages.size).toBe(before);
+  });
+});
+
+describe("the card's next step (issue 29)", () => {
+  it("says what the roll came to and asks the GM to apply it, then is done", async () => {
+    const k = await kara();
+    const b = await bandit(12);
+    dice([20, 5]); // 5 + 3 = 8 < AC 12: a miss, but the spear's Shock lands
+    const missed = await attackAs(PLAYER.id, k, b);
+    expect(resultText(content(missed))).toBe("Miss, but Shock: Bandit takes 3 damage.");
+    expect(nextStepLine(content(missed))).toBe("GM: Apply damage");
+    fake.setUser(GM.id);
+    await actions.press(missed, "apply");
+    expect(nextStepLine(content(missed))).toBe("Done: nothing left to do.");
+
+    const b2 = await bandit(18);
+    dice([20, 2]); // 2 + 3 = 5 < AC 18: a miss, and AC 18 is past the Shock's AC 13
+    const clean = await attackAs(PLAYER.id, k, b2);
+    // Nothing to write: the card is settled as posted.
+    expect(resultText(content(clean))).toBe("Miss: Bandit takes no damage.");
+    expect(nextStepLine(content(clean))).toBe("Done: nothing left to do.");
   });
 });

@@ -6,6 +6,7 @@
  * turn it is waits (the tracker says so); a spell begun while someone holds waits for "Complete"
  * and fizzles when its caster lost hit points meanwhile. And Run with its choice of ground.
  */
+import { nextStepLine } from "./card-next.support.ts";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GM, PLAYER, installFakeFoundry } from "../fake-foundry/index.ts";
 import type { FakeFoundry } from "../fake-foundry/index.ts";
@@ -213,6 +214,7 @@ describe("Hold an Action that interrupts", () => {
     expect(lastWarning()).toBeUndefined();
     expect(actions.round(orc).moveFeet).toBe(30);
     expect(await actions.press(held, "done")).toMatchObject({ ok: true });
+    expect(nextStepLine(held.content)).toBe("Done: nothing left to do.");
     expect(held.content).toContain("Orc has acted on the held action; Mira goes on.");
     expect(actions.round(orc).holding).toBe(false);
     expect(labels(mira, true)).not.toContain("FRAY.Wwn.Tracker.Waiting");
@@ -241,6 +243,11 @@ describe("a spell begun while someone holds an action", () => {
     const casting = lastCard();
     expect(casting.content).toContain("Mira begins casting Mote of Light");
     expect(casting.content).toContain('data-fray-step="complete"');
+    // Who must act on each card (issue 29): the orc's GM on the held action, Mira's player here.
+    expect(nextStepLine(held.content)).toBe("GM, for Orc: Act now when the moment comes");
+    expect(nextStepLine(casting.content)).toBe(
+      "Waiting for Player (Mira's player) to Complete the spell",
+    );
     expect(slots(mira)).toBe(1);
     expect(actions.round(mira).mainUsed).toBe(true);
 

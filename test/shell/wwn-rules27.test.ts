@@ -214,10 +214,10 @@ describe("Morale checks the GM calls", () => {
     const content = lastCard().content;
     expect(content).toContain("Orc &lt;b&gt;A&lt;/b&gt;");
     expect(content).toMatch(
-      /2d6: 4 \+ 4 = 8<\/span> <span class="fray-wwn-vs">against Morale 7<\/span> <span class="fray-wwn-outcome miss">breaks/,
+      /2d6: 4 \+ 4 = 8<\/span> <span class="fray-card-vs fray-wwn-vs">against Morale 7<\/span> <span class="fray-wwn-outcome miss">breaks/,
     );
     expect(content).toMatch(
-      /2d6: 3 \+ 3 = 6<\/span> <span class="fray-wwn-vs">against Morale 9<\/span> <span class="fray-wwn-outcome hit">holds/,
+      /2d6: 3 \+ 3 = 6<\/span> <span class="fray-card-vs fray-wwn-vs">against Morale 9<\/span> <span class="fray-wwn-outcome hit">holds/,
     );
   });
 

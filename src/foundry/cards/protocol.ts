@@ -54,6 +54,7 @@ import {
   watchStep,
 } from "./attack-hooks.ts";
 import type { AttackIds, AttackView } from "./attack-hooks.ts";
+import type { NextStep } from "./next-step.ts";
 
 export type { AttackIds, AttackView } from "./attack-hooks.ts";
 export { attackView, dealtResult } from "./attack-hooks.ts";
@@ -114,6 +115,11 @@ export interface CardStrategy<Card> {
   readonly wire?: (message: ChatMessage.Implementation, html: HTMLElement, card: Card) => void;
   /** An attack card's attack, as modules hear of it (the fray.* attack and damage hooks). */
   readonly attack?: (card: Card) => AttackView;
+  /**
+   * What the card waits for and who must act, from its state alone (cards/next-step.ts): the
+   * line its template shows under the shared next-step partial.
+   */
+  readonly nextStep?: (card: Card) => NextStep;
 }
 
 /** A declaration that posts a card: the client's intent and the referee's answer. */

@@ -13,6 +13,7 @@
  *   rolled with core Roll; the recharged abilities are written, the actor changes go back to the
  *   combat's batch, and one card reports everything it did.
  */
+import { cardHeader } from "../../cards/parts.ts";
 import type { RechargeRoll } from "../../../rules/freelancers/abilities.ts";
 import type { SetupEffect } from "../../../rules/combat/order.ts";
 import { spendAction, startTurn } from "../../../rules/freelancers/actions.ts";
@@ -223,6 +224,7 @@ export function flUpkeepCardContext(
   },
 ) {
   return {
+    header: cardHeader(i18n.localize("FRAY.Freelancers.Upkeep.Title"), null),
     nothing: data.lines.length === 0 && data.refused === null,
     refused:
       data.refused === null

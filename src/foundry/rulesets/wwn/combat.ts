@@ -16,6 +16,8 @@
  * A rule that refuses a fighter's recorded numbers (NaN, a negative count …) changes nothing for
  * that fighter: the GM is warned, by name, and the others go on.
  */
+import { cardHeader } from "../../cards/parts.ts";
+import type { CardHeader } from "../../cards/parts.ts";
 import {
   actionSummary,
   beginTurn,
@@ -223,8 +225,12 @@ function markChange({ combatantId: id, key, value }: LedgerWrite): ActorChange {
 export const WWN_GRAPPLE_REPORT_TEMPLATE = `${SYSTEM_PATH}/templates/wwn/chat/grapple-report.hbs`;
 
 /** The grapple report's template context: one translated sentence per line (the template escapes). */
-export function wwnGrappleReportContext(lines: readonly GrappleLine[]): { lines: string[] } {
+export function wwnGrappleReportContext(lines: readonly GrappleLine[]): {
+  header: CardHeader;
+  lines: string[];
+} {
   return {
+    header: cardHeader(i18n().localize("FRAY.Wwn.Grapple.Title"), null),
     lines: lines.map((l) =>
       i18n().format("FRAY.Wwn.Grapple.Damage", { ...l, dealt: String(l.dealt) }),
     ),

@@ -20,6 +20,7 @@
  *    (attack/resist.ts).
  * The protocol checks who may press, that the GM made the card, its dice and the step's claim.
  */
+import { dicepoolAttackNextStep } from "../cards/next-step.ts";
 import type { Checked } from "../../../../rules/core/checked.ts";
 import { planChecked, resolveChecked } from "../adapter.ts";
 import type { DieRoll } from "../../../../rules/core/dice.ts";
@@ -556,6 +557,7 @@ export const attackCard = cardStrategy<DicepoolAttackCardState>({
       card.result === null ? null : { hit: card.result.hit, damage: card.result.damage },
       card.stage === "applied",
     ),
+  nextStep: dicepoolAttackNextStep,
 });
 
 /** The attack's declaration, for the seam. */

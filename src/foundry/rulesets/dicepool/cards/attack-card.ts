@@ -12,6 +12,10 @@
  * - applied: the outcome is written (a grapple that holds its victim down offers it Resist:
  *   attack/resist.ts); cancelled: the GM called the attack off at confirm.
  */
+import { nextStepView } from "../../../cards/next-step.ts";
+import { cardHeader, resultLine } from "../../../cards/parts.ts";
+import type { ResultLine } from "../../../cards/parts.ts";
+import { dicepoolAttackNextStep } from "./next-step.ts";
 import type { Checked } from "../../../../rules/core/checked.ts";
 import { planChecked } from "../adapter.ts";
 import type { DieRoll } from "../../../../rules/core/dice.ts";
@@ -199,6 +203,22 @@ function faces(list: readonly number[], hitOn: number) {
   return list.map((value) => ({ value, hit: value >= hitOn }));
 }
 
+/** What the defense came to, in one line: the damage a hit deals, its net hits, or a miss. */
+function dicepoolResult(
+  card: DicepoolAttackCardState,
+  r: DicepoolResultView,
+  i18n: I18n,
+): ResultLine {
+  const target = card.defenderName;
+  if (!r.hit) return resultLine(i18n.format("FRAY.Dicepool.Card.Result.miss", { target }), "bad");
+  return r.damage > 0
+    ? resultLine(
+        i18n.format("FRAY.Dicepool.Card.Result.damage", { target, damage: String(r.damage) }),
+        "good",
+      )
+    : resultLine(i18n.format("FRAY.Dicepool.Card.Result.hit", { net: String(r.net) }), "good");
+}
+
 /** The template's context. Texts are localized here; the template escapes them. */
 export function dicepoolAttackCardContext(
   card: DicepoolAttackCardState,
@@ -218,11 +238,16 @@ export function dicepoolAttackCardContext(
   return {
     dieSides,
     stage: card.stage,
-    attackerName: card.attackerName,
-    defenderName: card.defenderName,
-    weaponName: card.weaponName,
+    header: cardHeader(
+      card.attackerName,
+      card.defenderName,
+      [card.weaponName, i18n.localize(`FRAY.Dicepool.Intent.${card.intent}`)]
+        .filter((part) => part !== "")
+        .join(" · "),
+    ),
+    outcome: r === null ? null : dicepoolResult(card, r, i18n),
+    next: nextStepView(dicepoolAttackNextStep(card), i18n),
     sceneCalls: card.sceneCalls ?? [],
-    intent: i18n.localize(`FRAY.Dicepool.Intent.${card.intent}`),
     where: i18n.format("FRAY.Dicepool.Card.Where", {
       spaces: String(distance),
       by: i18n.localize(`FRAY.Dicepool.Card.DistanceBy.${card.distanceBy}`),

@@ -20,6 +20,7 @@
  * Outside a started combat the action economy is not tracked: the attack is checked with a fresh
  * turn of actions and no action is recorded.
  */
+import { flAttackNextStep } from "../cards/next-step.ts";
 import type { DieRoll } from "../../../../rules/core/dice.ts";
 import { ok, refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
@@ -275,4 +276,5 @@ export const flAttackCard = cardStrategy<FlAttackCardState>({
   },
   // For the modules' hooks: the result once the defense is in, the damage after armor.
   attack: (card) => attackView(card, dealtResult(card.result), card.stage === "applied"),
+  nextStep: flAttackNextStep,
 });

@@ -6,6 +6,9 @@
  *   the damage after armor rating; Apply waits;
  * - applied: the health loss is written (or the attack missed and there was nothing to write).
  */
+import { nextStepView } from "../../../cards/next-step.ts";
+import { cardHeader, resultLine } from "../../../cards/parts.ts";
+import { flAttackNextStep } from "./next-step.ts";
 import type { DieRoll } from "../../../../rules/core/dice.ts";
 import type {
   AttackOutcome,
@@ -155,10 +158,23 @@ export function flAttackCardContext(card: FlAttackCardState, i18n: CardI18n) {
   const d = r?.damage ?? null;
   return {
     stage: card.stage,
-    attackerName: card.attackerName,
-    defenderName: card.defenderName,
-    weaponName: card.weapon.name,
-    tags,
+    header: cardHeader(card.attackerName, card.defenderName, card.weapon.name, tags),
+    outcome:
+      r === null
+        ? null
+        : r.hit
+          ? resultLine(
+              format("FRAY.Freelancers.Card.Result.hit", {
+                target: card.defenderName,
+                dealt: d?.dealt ?? 0,
+              }),
+              "good",
+            )
+          : resultLine(
+              format("FRAY.Freelancers.Card.Result.miss", { target: card.defenderName }),
+              "bad",
+            ),
+    next: nextStepView(flAttackNextStep(card), i18n),
     sceneCalls: card.sceneCalls ?? [],
     attack: checkView(card.attack),
     fumble:

@@ -6,6 +6,9 @@
  * check on the card and presses Roll; the referee rolls it favorable (the world's setting) with
  * core Roll, once. (A Dying ally is helped by Help, table/care.ts: that stabilizes.)
  */
+import { nextStepView } from "../../../cards/next-step.ts";
+import { cardHeader } from "../../../cards/parts.ts";
+import { flAidNextStep } from "../cards/next-step.ts";
 import type { DieRoll } from "../../../../rules/core/dice.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import { aidAlly } from "../../../../rules/freelancers/care.ts";
@@ -61,7 +64,8 @@ function checkLabel(check: string, t: CardI18n): string {
 export function flAidCardContext(card: FlAidCard, t: CardI18n) {
   const names = { name: card.helperName, target: card.allyName };
   return {
-    title: t.format("FRAY.Freelancers.Aid.Title", names),
+    header: cardHeader(card.helperName, card.allyName, t.localize("FRAY.Freelancers.Aid.What")),
+    next: nextStepView(flAidNextStep(card), t),
     waiting: t.format("FRAY.Freelancers.Aid.Waiting", names),
     checks: CHECKS.map((value) => ({ value, label: checkLabel(value, t) })),
     roll:
@@ -172,4 +176,5 @@ export const flAidCard = cardStrategy<FlAidCard>({
       },
     },
   },
+  nextStep: flAidNextStep,
 });

@@ -13,6 +13,9 @@
  * whose stamp is no longer the ledger's (an earlier round's Ready, left unfired) is refused as
  * stale and changes nothing. A card posted before stamps existed fires only an unstamped Ready.
  */
+import { nextStepView } from "../../../cards/next-step.ts";
+import { cardHeader } from "../../../cards/parts.ts";
+import { flReadyNextStep } from "../cards/next-step.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import { readyAction, useReadied } from "../../../../rules/freelancers/actions.ts";
 import {
@@ -63,7 +66,8 @@ function isLatestReady(holder: Actor.Implementation, card: FlReadyCard): boolean
 export function flReadyCardContext(card: FlReadyCard, t: CardI18n) {
   const action = t.localize(`FRAY.Freelancers.Ready.Held.${card.held}`);
   return {
-    title: t.format("FRAY.Freelancers.Ready.Title", { name: card.holderName, action }),
+    header: cardHeader(card.holderName, null, t.format("FRAY.Freelancers.Ready.What", { action })),
+    next: nextStepView(flReadyNextStep(card), t),
     trigger: card.trigger,
     fired: card.fired
       ? t.format("FRAY.Freelancers.Ready.Fired", { name: card.holderName, action })
@@ -192,4 +196,5 @@ export const flReadyCard = cardStrategy<FlReadyCard>({
       },
     },
   },
+  nextStep: flReadyNextStep,
 });

@@ -15,6 +15,9 @@
  *   one is hidden no longer.
  * Outside a started combat the check is rolled and nothing is recorded.
  */
+import { nextStepView } from "../../../cards/next-step.ts";
+import { cardHeader } from "../../../cards/parts.ts";
+import { flStealthNextStep } from "../cards/next-step.ts";
 import type { DieRoll } from "../../../../rules/core/dice.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { CheckRoll } from "../../../../rules/freelancers/checks.ts";
@@ -89,7 +92,8 @@ function rulingText(card: FlStealthCard, t: CardI18n): string | null {
 export function flStealthCardContext(card: FlStealthCard, t: CardI18n) {
   return {
     kind: card.kind,
-    title: t.format(`FRAY.Freelancers.Stealth.Title.${card.kind}`, { name: card.name }),
+    header: cardHeader(card.name, null, t.localize(`FRAY.Freelancers.Stealth.What.${card.kind}`)),
+    next: nextStepView(flStealthNextStep(card), t),
     faces: card.roll.faces.join(", "),
     target: card.roll.target,
     passed: card.roll.passed,
@@ -264,4 +268,5 @@ export const flStealthCard = cardStrategy<FlStealthCard>({
       row.prepend(label);
     }
   },
+  nextStep: flStealthNextStep,
 });

@@ -19,6 +19,7 @@
  *
  * Outside a started combat the action economy is not tracked: no action is spent or checked.
  */
+import { twodiceAttackNextStep } from "../cards/next-step.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
 import {
@@ -371,4 +372,5 @@ export const twodiceAttackCard = cardStrategy<TwodiceAttackCardState>({
     },
   },
   attack: twodiceAttackView,
+  nextStep: twodiceAttackNextStep,
 });

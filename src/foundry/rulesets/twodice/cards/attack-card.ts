@@ -5,6 +5,10 @@
  * shows its damage digit (and from which die), the weapon's Damage, each armor layer struck
  * (−Protection) or bypassed by the white die, rolling with it, and the wound circle marked.
  */
+import { nextStepView } from "../../../cards/next-step.ts";
+import { cardHeader, resultLine } from "../../../cards/parts.ts";
+import type { ResultLine } from "../../../cards/parts.ts";
+import { twodiceAttackNextStep } from "./next-step.ts";
 import type {
   AttackSetup,
   AttackSituation,
@@ -254,9 +258,16 @@ export function twodiceAttackCardContext(
     ruling: claimsView(card.ruling, i18n),
     sceneCalls: card.sceneCalls ?? [],
     move: card.move === undefined ? "" : i18n.localize(`FRAY.Twodice.Action.${card.move}`),
-    attackerName: card.attackerName,
+    header: cardHeader(
+      card.attackerName,
+      card.defenderName,
+      card.mode === "auto"
+        ? `${card.weaponName} · ${i18n.localize("FRAY.Twodice.Card.Auto")}`
+        : card.weaponName,
+    ),
+    outcome: twodiceResult(card, i18n),
+    next: nextStepView(twodiceAttackNextStep(card), i18n),
     defenderName: card.defenderName,
-    weaponName: card.weaponName,
     auto: card.mode === "auto",
     value: card.setup.value,
     defense: card.setup.defense,
@@ -293,6 +304,19 @@ export function twodiceAttackCardContext(
     // Resolved by an answer (not cancelled, nor lapsed at the turn's end).
     applied: card.stage === "resolved" && card.cancelled !== true && card.lapsed === undefined,
   };
+}
+
+/**
+ * What the rolled attack came to, in one line (none before the dice are read, nor for an attack
+ * called off or lapsed).
+ */
+function twodiceResult(card: TwodiceAttackCardState, i18n: I18n): ResultLine | null {
+  const rolled = card.stage === "pending" || card.stage === "resolved";
+  if (!rolled || card.cancelled === true || card.lapsed !== undefined) return null;
+  const names = { attacker: card.attackerName, target: card.defenderName };
+  return card.reads.some((r) => r.hit)
+    ? resultLine(i18n.format("FRAY.Twodice.Card.Result.hit", names), "good")
+    : resultLine(i18n.format("FRAY.Twodice.Card.Result.miss", names), "bad");
 }
 
 /** The card as its message holds it (flags.fray.twodiceAttack) and shows it. */

@@ -10,6 +10,7 @@
  * card has no button. Medicine takes the book's bonuses for more time (the healer's choice, never
  * in a fight) and better circumstances (the GM's call), rules/twodice/medicine.ts.
  */
+import { cardHeader } from "../../../cards/parts.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import { diffCombatant } from "../../../../rules/twodice/changes.ts";
 import type { TwodiceUpdate } from "../../../../rules/twodice/changes.ts";
@@ -88,14 +89,15 @@ export async function postCheck(
     updates: readonly (TwodiceUpdate | null)[];
     turns?: readonly BudgetRecord<TurnState>[];
   },
-  context: Record<string, unknown>,
+  context: { readonly name: string; readonly title: string } & Record<string, unknown>,
   rolls: readonly Roll[],
   sender: User.Implementation,
 ): Promise<RefereeOutcome> {
   await commitTwodice(change.updates, change.turns ?? []);
+  const header = cardHeader(context.name, null, context.title);
   const content = await foundry.applications.handlebars.renderTemplate(
     TWODICE_CHECK_CARD_TEMPLATE,
-    context,
+    { ...context, header },
   );
   const flags = { [SYSTEM_ID]: { [CHECK_FLAG]: { actorId: combatantId(actor) } } };
   return answerWithCard(TWODICE_CHECK, { actor, content, rolls, flags }, sender);

@@ -17,6 +17,7 @@
  * The driver does the rest: the GM authored the card, who may press, the card's dice in range,
  * one press at a time, the step claimed once. A critical hit cannot be evaded: straight to 3.
  */
+import { attackNextStep } from "../cards/next-step.ts";
 import type { DieRoll } from "../../../../rules/core/dice.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal, Result } from "../../../../rules/core/result.ts";
@@ -556,4 +557,5 @@ export const attackCard = cardStrategy<AttackCardState>({
   wire: (message, html) => {
     wireRecoverButtons(message, html);
   },
+  nextStep: attackNextStep,
 });

@@ -30,6 +30,10 @@ import {
 import type { AttackCardHeader } from "../../../shared/cards.ts";
 import { chatMessages, i18n } from "../../../shared/env.ts";
 import { modifierLines, signed } from "../../../shared/format.ts";
+import { nextStepView } from "../../../cards/next-step.ts";
+import { cardHeader, resultLine } from "../../../cards/parts.ts";
+import type { ResultLine } from "../../../cards/parts.ts";
+import { attackNextStep } from "./next-step.ts";
 
 /** The attack card's kind, for the card protocol (declaration and card). */
 export const ATTACK_KIND = "worldlines.attack";
@@ -163,13 +167,12 @@ export function attackCardContext(
   ];
   const r = card.result;
   const damage = r?.damage ?? null;
-  const { stage, attackerName, defenderName, weaponName } = card;
+  const { stage, defenderName } = card;
   return {
     stage,
-    attackerName,
-    defenderName,
-    weaponName,
-    tags,
+    header: cardHeader(card.attackerName, defenderName, card.weaponName, tags),
+    next: nextStepView(attackNextStep(card), i18n),
+    outcome: r === null ? null : attackResultLine(card, r, format),
     sceneCalls: card.sceneCalls ?? [],
     die: `d${card.attack.die}`,
     natural: card.attack.natural,
@@ -186,6 +189,7 @@ export function attackCardContext(
     evadeAgainLabel: format("FRAY.Worldlines.Card.EvadeAgain", {
       cost: DEFAULT_OPTIONS.costs.extraEvasion,
     }),
+    evadeAgainHint: format("FRAY.Worldlines.Card.EvadeAgainHint", { name: defenderName }),
     result:
       r === null
         ? null
@@ -234,11 +238,14 @@ export function attackCardContext(
                 ? null
                 : {
                     zone: localize(`FRAY.Worldlines.Attack.Zone.${r.limbCheck.zone}`),
-                    natural: r.limbCheck.check.natural,
+                    die: `d${String(r.limbCheck.check.die)}: ${String(r.limbCheck.check.natural)}`,
+                    bonus: r.limbCheck.check.bonus === 0 ? null : signed(r.limbCheck.check.bonus),
                     total: r.limbCheck.check.total,
-                    td: r.limbCheck.check.td,
+                    needs: format("FRAY.Worldlines.Card.Needs", { td: r.limbCheck.check.td }),
                     passed: r.limbCheck.check.passed,
-                    effect: localize(`FRAY.Worldlines.Card.Limb.${r.limbCheck.effect}`),
+                    effect: format(`FRAY.Worldlines.Card.Limb.${r.limbCheck.effect}`, {
+                      name: defenderName,
+                    }),
                     disabled: r.limbCheck.limbDisabled,
                   },
             statuses: r.statusesApplied.map((id) => localize(`FRAY.Worldlines.Status.${id}.Name`)),
@@ -262,6 +269,26 @@ export function attackCardContext(
 }
 
 export type AttackCardContext = ReturnType<typeof attackCardContext>;
+
+/** What the resolved attack came to, in one line: evaded, missed, or the damage the hit deals. */
+function attackResultLine(card: AttackCardState, r: AttackResultView, format: Format): ResultLine {
+  const names = { target: card.defenderName, attacker: card.attackerName };
+  if (!r.hit) {
+    const evaded = r.evasions.some((e) => e.success);
+    return resultLine(
+      format(
+        evaded ? "FRAY.Worldlines.Card.Result.evaded" : "FRAY.Worldlines.Card.Result.missed",
+        names,
+      ),
+      "bad",
+    );
+  }
+  if (r.killed) return resultLine(format("FRAY.Worldlines.Card.Result.killed", names), "good");
+  return resultLine(
+    format("FRAY.Worldlines.Card.Result.hit", { ...names, dealt: r.damage?.dealt ?? 0 }),
+    (r.damage?.dealt ?? 0) > 0 ? "good" : "plain",
+  );
+}
 
 /** The attack card's state, from its message (null when the message is not one). */
 export function attackCardOf(message: ChatMessage.Implementation): AttackCardState | null {

@@ -5,6 +5,7 @@
  * (cards/protocol.ts postCard), posted by whoever acted: the referee for what it resolved, the
  * owner for what touched only their own actor. Its only buttons are Recover (cards/recover.ts).
  */
+import { cardHeader } from "../../../cards/parts.ts";
 import { postCard } from "../../../cards/protocol.ts";
 import { SYSTEM_ID } from "../../../constants.ts";
 import { cardFlag } from "../../../shared/cards.ts";
@@ -121,7 +122,7 @@ export async function postStatusCard(
 ): Promise<ChatMessage.Implementation | null> {
   if (lines.length === 0) return null;
   const content = await foundry.applications.handlebars.renderTemplate(STATUS_CARD_TEMPLATE, {
-    title,
+    header: cardHeader(title, null),
     lines,
     recover,
   });

@@ -9,6 +9,9 @@
  *    GM writes it): the target's next attack this round is the action it gives up, refused once
  *    by the attack's referee (`abortedByCover`).
  */
+import { nextStepView } from "../../../cards/next-step.ts";
+import { cardHeader } from "../../../cards/parts.ts";
+import { coverNextStep } from "../cards/next-step.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
 import { answerCover, coverTarget } from "../../../../rules/worldlines/index.ts";
@@ -90,11 +93,16 @@ export function coverContext(card: CoverCard, say: CardI18n): Record<string, unk
     });
   }
   return {
-    title: say.format("FRAY.Worldlines.Cover.Title", names),
+    header: cardHeader(
+      card.interrupterName,
+      card.targetName,
+      say.format("FRAY.Worldlines.Cover.What", { weapon: card.weaponName }),
+    ),
     lines,
     waiting: answer === null,
     evadeLabel: say.localize("FRAY.Worldlines.Cover.Evade"),
     abortLabel: say.localize("FRAY.Worldlines.Cover.Abort"),
+    next: nextStepView(coverNextStep(card), say),
   };
 }
 
@@ -208,6 +216,7 @@ export const coverCard = cardStrategy<CoverCard>({
   warn: (refusal) => {
     warnRefusal(refusal);
   },
+  nextStep: coverNextStep,
 });
 
 /**

@@ -15,6 +15,7 @@
  * Outside a started combat the action economy is not tracked: the attack is checked and rolled
  * with a fresh round of actions and no action is written.
  */
+import { wwnAttackNextStep } from "../cards/next-step.ts";
 import { checkNumber } from "../../../../rules/core/guard.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Refusal } from "../../../../rules/core/result.ts";
@@ -315,4 +316,5 @@ export const wwnAttackCard = cardStrategy<WwnAttackCardState>({
       { hit: card.result.hit.hit, damage: card.result.dealt },
       card.stage === "applied",
     ),
+  nextStep: wwnAttackNextStep,
 });

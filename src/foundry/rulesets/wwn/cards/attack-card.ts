@@ -5,6 +5,10 @@
  * applied. A miss that deals no Shock has nothing to apply and is posted as applied. Its Apply
  * button is the card protocol's step "apply" (attack/referee.ts).
  */
+import { nextStepView } from "../../../cards/next-step.ts";
+import { cardHeader, resultLine } from "../../../cards/parts.ts";
+import type { ResultLine } from "../../../cards/parts.ts";
+import { wwnAttackNextStep } from "./next-step.ts";
 import type { DieRoll } from "../../../../rules/core/dice.ts";
 import type { TurnContext } from "../../../../rules/wwn/actions.ts";
 import type {
@@ -124,10 +128,14 @@ export function wwnAttackCardContext(card: WwnAttackCardState, i18n: CardI18n) {
   const missShock = !r.hit.hit && r.shock.applies && r.dealt > 0;
   return {
     stage: card.stage,
-    attackerName: card.attackerName,
-    defenderName: card.defenderName,
-    weaponName: card.weaponName,
-    tags,
+    header: cardHeader(
+      card.attackerName,
+      card.defenderName,
+      shockLabel === null ? card.weaponName : `${card.weaponName} · ${shockLabel}`,
+      tags,
+    ),
+    outcome: wwnAttackResult(card, format),
+    next: nextStepView(wwnAttackNextStep(card), i18n),
     sceneCalls: card.sceneCalls ?? [],
     natural: r.hit.natural,
     modifiers: modifierLines(r.hit.modifiers, KNOWN_MODIFIERS, modifierKey, localize),
@@ -203,6 +211,15 @@ export function wwnAttackCardContext(card: WwnAttackCardState, i18n: CardI18n) {
 }
 
 export type WwnAttackCardContext = ReturnType<typeof wwnAttackCardContext>;
+
+/** What the attack came to, in one line: the hit's damage, Shock on a miss, or a miss. */
+function wwnAttackResult(card: WwnAttackCardState, format: CardI18n["format"]): ResultLine {
+  const r = card.result;
+  const data = { target: card.defenderName, dealt: r.dealt };
+  if (r.hit.hit) return resultLine(format("FRAY.Wwn.Card.Result.hit", data), "good");
+  if (r.dealt > 0) return resultLine(format("FRAY.Wwn.Card.Result.shock", data), "good");
+  return resultLine(format("FRAY.Wwn.Card.Result.miss", data), "bad");
+}
 
 /** The card as its message holds it (flags.fray.wwnAttack) and shows it. */
 export const WWN_ATTACK_CARD = cardView(

@@ -56,7 +56,11 @@ export interface WwnCastCard {
 }
 
 /** The card of a spell at a stage (its data: actor, spell, level, slots left, effect). */
-function castView(stage: CastStage, data: Readonly<Record<string, string>>): WwnManeuverCard {
+function castView(
+  stage: CastStage,
+  data: Readonly<Record<string, string>>,
+  actorId: string,
+): WwnManeuverCard {
   return {
     kind: CAST,
     actorName: data["actor"] ?? "",
@@ -67,6 +71,7 @@ function castView(stage: CastStage, data: Readonly<Record<string, string>>): Wwn
     result: stage === "cast" ? "FRAY.Wwn.Maneuver.Result.cast" : `FRAY.Wwn.Cast.${stage}`,
     resultData: data,
     buttons: stage === "casting" ? [{ step: "complete", label: "FRAY.Wwn.Cast.Complete" }] : [],
+    actorId,
   };
 }
 
@@ -90,7 +95,7 @@ function complete(press: Press<WwnCastCard>): Promise<RefereeOutcome> {
     const fight = fightOf(caster);
     const stage: CastStage =
       fight !== null && markedSince(fight, "hurt", card.round) ? "fizzled" : "cast";
-    const view = castView(stage, card.view.resultData);
+    const view = castView(stage, card.view.resultData, card.actorId);
     await press.message.update({
       ...cardStepUpdate(WWN_MANEUVER_FLAG, view, await renderWwnManeuverCard(view), press.claim),
       [`flags.${SYSTEM_ID}.${CAST_FLAG}.stage`]: stage,
@@ -177,7 +182,7 @@ export const wwnCastDeclaration = cardDeclaration<WwnCastIntent>({
         fight !== null && othersHold(fight)
           ? await postManeuverCard(
               scene.actor,
-              castView("casting", data),
+              castView("casting", data, intent.actorId),
               [],
               intent,
               sender,
@@ -190,7 +195,13 @@ export const wwnCastDeclaration = cardDeclaration<WwnCastIntent>({
                 },
               },
             )
-          : await postManeuverCard(scene.actor, castView("cast", data), [], intent, sender);
+          : await postManeuverCard(
+              scene.actor,
+              castView("cast", data, intent.actorId),
+              [],
+              intent,
+              sender,
+            );
       return message === null ? refuse("failed") : { ok: true, value: message.id };
     }),
 });

@@ -53,6 +53,7 @@ const heldCardOf = (message: ChatMessage.Implementation) =>
 function heldView(
   stage: WwnHeldCard["stage"],
   names: { actor: string; current: string },
+  actorId: string,
 ): WwnManeuverCard {
   const buttons =
     stage === "holding"
@@ -70,6 +71,7 @@ function heldView(
     result: `FRAY.Wwn.Held.${stage}`,
     resultData: names,
     buttons,
+    actorId,
   };
 }
 
@@ -91,7 +93,11 @@ export async function postHeldCard(
     actorId: combatantId(actor),
     round: turnStateOf(fight.combat).round,
   };
-  const view = heldView("holding", { actor: actor.name, current: currentName(fight) });
+  const view = heldView(
+    "holding",
+    { actor: actor.name, current: currentName(fight) },
+    state.actorId,
+  );
   const intent = { actorId: state.actorId, rollMode: rollModeNow() };
   await postManeuverCard(actor, view, [], intent, sender, WWN_HELD, { [HELD_FLAG]: state });
 }
@@ -102,7 +108,8 @@ async function toStage(
   stage: WwnHeldCard["stage"],
   fight: Fight,
 ): Promise<void> {
-  const view = heldView(stage, { actor: press.card.view.actorName, current: currentName(fight) });
+  const names = { actor: press.card.view.actorName, current: currentName(fight) };
+  const view = heldView(stage, names, press.card.actorId);
   await press.message.update({
     ...cardStepUpdate(WWN_MANEUVER_FLAG, view, await renderWwnManeuverCard(view), press.claim),
     [`flags.${SYSTEM_ID}.${HELD_FLAG}.stage`]: stage,

@@ -9,6 +9,9 @@
  *
  * Outside a started combat the action economy is not tracked (the action paid is not written).
  */
+import { nextStepView } from "../../../cards/next-step.ts";
+import { cardHeader, resultLine } from "../../../cards/parts.ts";
+import { wwnManeuverNextStep } from "../cards/next-step.ts";
 import { ok, refuse } from "../../../../rules/core/result.ts";
 import type { Result } from "../../../../rules/core/result.ts";
 import type { DiceSource } from "../../../../rules/core/dice.ts";
@@ -268,6 +271,8 @@ export interface WwnManeuverCard {
   readonly pending?: boolean;
   /** The card protocol steps it waits for instead (step and label key): a held action, a cast. */
   readonly buttons?: readonly { readonly step: string; readonly label: string }[];
+  /** Whose buttons they are (the holder's, the caster's rules id), for the next-step line. */
+  readonly actorId?: string;
 }
 
 export const checkLine = (name: string, roll: CheckRoll, won: boolean): CheckLine => ({
@@ -354,10 +359,18 @@ export function wwnManeuverCardOf(message: ChatMessage.Implementation): WwnManeu
 
 /** The card's template context: the card, with its result sentence translated. */
 export function wwnManeuverCardContext(card: WwnManeuverCard) {
+  const say = i18n();
+  const title = say.localize(`FRAY.Wwn.Maneuver.${card.kind}`);
+  const next = wwnManeuverNextStep(card);
   return {
     ...card,
-    title: `FRAY.Wwn.Maneuver.${card.kind}`,
-    resultText: i18n().format(card.result, { ...card.resultData }),
+    header: cardHeader(
+      card.actorName,
+      card.targetName,
+      card.weaponName === null ? title : `${title} · ${card.weaponName}`,
+    ),
+    outcome: resultLine(say.format(card.result, { ...card.resultData })),
+    next: nextStepView(next, say),
   };
 }
 

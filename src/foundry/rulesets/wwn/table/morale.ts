@@ -5,6 +5,7 @@
  * one card. Only a GM may call them: a player's request is malformed (the declaration reads it as
  * the GM's only), and a player's button warns.
  */
+import { cardHeader } from "../../../cards/parts.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Result } from "../../../../rules/core/result.ts";
 import type { DiceSource } from "../../../../rules/core/dice.ts";
@@ -75,8 +76,9 @@ function rollAll(
 }
 
 export function wwnMoraleCardContext(card: WwnMoraleCard) {
+  const title = i18n().localize("FRAY.Wwn.Morale.Title");
   return {
-    modifier: card.modifier === 0 ? "" : signed(card.modifier),
+    header: cardHeader(card.modifier === 0 ? title : `${title} (${signed(card.modifier)})`, null),
     rows: card.rows.map((row) => ({
       ...row,
       against: i18n().format("FRAY.Wwn.Morale.Against", { morale: String(row.morale) }),

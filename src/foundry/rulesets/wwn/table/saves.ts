@@ -7,6 +7,7 @@
  * Each save target is read from the stored actor and re-checked by the rules (checkedSaveUser):
  * a value no sheet could store is refused by name and nothing is rolled.
  */
+import { cardHeader } from "../../../cards/parts.ts";
 import { refuse } from "../../../../rules/core/result.ts";
 import type { Result } from "../../../../rules/core/result.ts";
 import { checkedSaveUser, rollSave } from "../../../../rules/wwn/checks.ts";
@@ -89,10 +90,10 @@ function rollAll(
 }
 
 export function wwnSaveCardContext(card: WwnSaveCard) {
+  const title = i18n().localize(`FRAY.Wwn.Save.${card.kind}`);
   return {
     ...card,
-    title: `FRAY.Wwn.Save.${card.kind}`,
-    modifier: card.modifier === 0 ? "" : signed(card.modifier),
+    header: cardHeader(card.modifier === 0 ? title : `${title} (${signed(card.modifier)})`, null),
     rows: card.rows.map((row) => ({
       ...row,
       needs: i18n().format("FRAY.Wwn.SaveCard.Needs", { target: String(row.target) }),

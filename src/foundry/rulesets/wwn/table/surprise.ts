@@ -6,6 +6,7 @@
  * works, that side plays the first round alone (the surprised sides lose it); otherwise the combat
  * starts with the usual side rolls.
  */
+import { cardHeader, resultLine } from "../../../cards/parts.ts";
 import { wwnSurpriseCheck } from "../../../../rules/wwn/index.ts";
 import type { SurpriseOutcome } from "../../../../rules/wwn/index.ts";
 import { SYSTEM_ID, SYSTEM_PATH } from "../../../constants.ts";
@@ -16,7 +17,7 @@ import { teamIdOf, teamsOf } from "../../../combat/state.ts";
 import type { CombatLike } from "../../../combat/state.ts";
 import { cardFlag } from "../../../shared/cards.ts";
 import { withDice } from "../../../shared/dice.ts";
-import { currentUser } from "../../../shared/env.ts";
+import { currentUser, i18n } from "../../../shared/env.ts";
 import { toWwnCombatant, warnWwnRefusal } from "../adapter.ts";
 
 export const WWN_SURPRISE_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/wwn/chat/surprise-card.hbs`;
@@ -30,7 +31,12 @@ export function wwnSurpriseCardContext(
   watchers: string,
   outcome: SurpriseOutcome,
 ) {
+  const say = i18n();
   return {
+    header: cardHeader(ambushers, watchers, say.localize("FRAY.Wwn.Surprise.Title")),
+    outcome: outcome.surprised
+      ? resultLine(say.localize("FRAY.Wwn.Surprise.Surprised"), "good")
+      : resultLine(say.localize("FRAY.Wwn.Surprise.Spotted"), "bad"),
     ambushers,
     watchers,
     sneak: { faces: outcome.sneak.faces.join(" + "), total: outcome.sneak.total },
