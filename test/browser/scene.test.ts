@@ -185,7 +185,7 @@ describe("the attack dialog pre-filled from the scene", () => {
       classes: ["fray", "fray-wl-attack-dialog"],
       title: w.fake.i18n.format("FRAY.Worldlines.Attack.Title", { weapon: weapon.name }),
       width: 440,
-      height: 470,
+      height: 520,
     });
     await expect(page.locator(".window-content").innerText()).resolves.toContain(
       "Light cover: a wall between you hides part of Vex",

@@ -185,7 +185,7 @@ const SITUATION: AttackSituation = {
 };
 
 /** Tall enough for the whole card after the damage roll, down to its Apply button. */
-const CARD_HEIGHT = 560;
+const CARD_HEIGHT = 640;
 
 async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: resolve(OUTPUT, name) });
@@ -263,7 +263,7 @@ describe("the attack dialog, rendered in Chromium", () => {
       classes: ["fray", "fray-wl-attack-dialog"],
       title: fake.i18n.format("FRAY.Worldlines.Attack.Title", { weapon: weapon.name }),
       width: 440,
-      height: 340,
+      height: 450,
     });
     await screenshot(page, "worldlines-attack-dialog.png");
 

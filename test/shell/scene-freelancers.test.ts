@@ -226,6 +226,7 @@ describe("Hide (only while nobody has you in sight)", () => {
   it("behind a wall that stops sight the check is rolled for the GM to rule", async () => {
     const { card, posted } = await hideFrom(true);
     expect(posted).toBe(1);
-    expect(card?.content).toContain("Kara tries to hide");
+    expect(card?.content).toContain('<span class="fray-card-actor">Kara</span>');
+    expect(card?.content).toContain("GM: Rule whether anyone watches: Hidden or Seen");
   });
 });

@@ -114,7 +114,12 @@ describe("a sixth ruleset added through the seam alone", () => {
       fray: {
         referee: {
           action: "fray.declare",
-          payload: { kind: tiny.TINY_ATTACK, payload: { attackerId: hero.id, targetId: brute.id } },
+          // The player's roll mode rides along: how the card is shown, a choice, never a number.
+          payload: {
+            kind: tiny.TINY_ATTACK,
+            payload: { attackerId: hero.id, targetId: brute.id },
+            rollMode: "publicroll",
+          },
         },
       },
     });
