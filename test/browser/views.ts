@@ -311,7 +311,25 @@ interface Findings {
   parts: string[];
 }
 
-/** Renders every distinct view of the file for the three checks (see `auditRenderedViews`). */
+/**
+ * Shows the rendered view as another theme or width on the same page: core's theme is a class on
+ * the application (`theme-light`, `theme-dark`), its width the frame's; rendering the template
+ * again for each would only repeat the same markup.
+ */
+async function reshow(page: Page, show: { theme: string; width: number; height: number }) {
+  await page.setViewportSize({ width: show.width + 32, height: show.height + 32 });
+  await page.locator(".application").evaluate((app, { theme, width }) => {
+    app.classList.remove("theme-light", "theme-dark");
+    app.classList.add(`theme-${theme}`);
+    (app as HTMLElement).style.setProperty("--app-width", `${String(width)}px`);
+  }, show);
+}
+
+/**
+ * Renders every distinct view of the file once, for the three checks: light at its own width
+ * (contrast, controls, fit), then the same page in dark (contrast), then light at the narrow
+ * width (fit).
+ */
 async function auditPass(browser: Browser): Promise<Findings> {
   const found: Findings = { contrast: [], fit: [], controls: [], parts: [] };
   const fits = async (page: Page, request: RenderRequest, width: number) => {
@@ -323,9 +341,10 @@ async function auditPass(browser: Browser): Promise<Findings> {
   };
   for (const request of views()) {
     const narrow = narrowWidth(request);
-    for (const theme of THEMES) {
-      const page = await renderInPage(browser, { ...request, theme });
-      try {
+    const page = await renderInPage(browser, { ...request, theme: "light" });
+    try {
+      for (const theme of THEMES) {
+        if (theme !== "light") await reshow(page, { ...request, theme });
         const contrast = await lowestContrast(page, ".window-content");
         await keep(page, request, theme);
         if (contrast.below.length > 0) {
@@ -337,13 +356,9 @@ async function auditPass(browser: Browser): Promise<Findings> {
         const parts = isCard(request) ? await missingCardParts(page) : [];
         if (parts.length > 0) found.parts.push(`${nameOf(request)}: ${parts.join("; ")}`);
         if (narrow !== null) await fits(page, request, request.width);
-      } finally {
-        await page.close();
       }
-    }
-    if (narrow === null || narrow === request.width) continue;
-    const page = await renderInPage(browser, { ...request, width: narrow });
-    try {
+      if (narrow === null || narrow === request.width) continue;
+      await reshow(page, { theme: "light", width: narrow, height: request.height });
       await fits(page, request, narrow);
     } finally {
       await page.close();
@@ -357,9 +372,9 @@ async function auditPass(browser: Browser): Promise<Findings> {
  * is read when the audits run (the file's beforeAll opens it).
  */
 export function auditRenderedViews(browser: () => Browser, plan: AuditPlan): void {
-  // One pass renders each view three times at most, and every check reads the page it needs:
-  // light at its own width (contrast, controls, fit), dark (contrast), light at the narrow width
-  // (fit). A page costs far more than a check, so the three tests share the pass.
+  // One pass renders each view once, and every check reads the page as it needs it: light at
+  // its own width (contrast, controls, fit), dark (contrast), light at the narrow width (fit). A
+  // page costs far more than a check, so the three tests share the pass.
   let pass: Promise<Findings> | null = null;
   const findings = () => (pass ??= auditPass(browser()));
   describe("every view this file renders", () => {
