@@ -9,6 +9,7 @@
  */
 import type { SettledOrder } from "../../rules/combat/order.ts";
 import { SYSTEM_ID } from "../constants.ts";
+import { rollModeNow, withRollMode } from "../shared/cards.ts";
 import { currentUser, i18n, worldUsers } from "../shared/env.ts";
 import type { OrderRoll } from "./order-kit.ts";
 import { teamIdOf } from "./state.ts";
@@ -143,13 +144,10 @@ export async function postOrderRolls(
 ): Promise<void> {
   if (rolls.length === 0) return;
   // The GM's roll mode, as core's chat selector sets it.
-  const mode = game.settings.get("core", "rollMode") ?? "publicroll";
+  const mode = rollModeNow();
   const entries = entriesOf(combat, order);
   const hiddenIds = new Set(entries.filter((e) => e.hidden).map((e) => e.id));
-  const applyMode = (data: Record<string, unknown>) => {
-    ChatMessage.applyRollMode(data, mode);
-    return data;
-  };
+  const applyMode = (data: Record<string, unknown>) => withRollMode(data, mode);
   if (mode !== "publicroll" || hiddenIds.size === 0) {
     await post(combat, order, entries, rolls, valueLabel, mode === "publicroll" ? null : applyMode);
     return;

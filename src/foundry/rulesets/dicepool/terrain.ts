@@ -25,7 +25,7 @@ import { forceMove } from "../../movement/forced.ts";
 import { groundLevelUnder } from "../../movement/ground.ts";
 import type { Ground, SettledMove } from "../../movement/types.ts";
 import { SYSTEM_ID } from "../../constants.ts";
-import { rollModeNow } from "../../shared/attack.ts";
+import { withRollMode } from "../../shared/cards.ts";
 import { withDice } from "../../shared/dice.ts";
 import { currentUser, i18n } from "../../shared/env.ts";
 import { tokenOf } from "../../shared/scene.ts";
@@ -88,9 +88,7 @@ async function rollRoughGround(move: SettledMove): Promise<void> {
     flags: { [SYSTEM_ID]: { roughGround: { actorId: actor.id, userId: move.userId } } },
   };
   // The referee's roll mode, as core's chat selector sets it on the GM's client.
-  const mode = rollModeNow();
-  if (mode !== "publicroll") ChatMessage.applyRollMode(data, mode as never);
-  await ChatMessage.create(data);
+  await ChatMessage.create(withRollMode(data));
 }
 
 /** Ground climbed or swum holds a mover up (`flags.fray.terrain` on a Region it stands in). */
